@@ -4,6 +4,7 @@
     .venv/bin/python benchmarks/leak_blind.py benchmarks/leak_data/blind1 --show-misses 3
     .venv/bin/python benchmarks/leak_blind.py                   # every development batch in benchmarks/leak_data
     .venv/bin/python benchmarks/leak_blind.py DIR --timeout 20   # seconds an item may take before it counts as a hang
+    .venv/bin/python benchmarks/leak_blind.py --differential     # naive flags, audit clears: by decision
 
 A batch directory holds ``items.jsonl`` (one leak item a line, with a ``truth`` object the auditor never
 sees: ``{"leak": bool, "kind": "leak"|"twin"|"trap", "family": str}``) and ``FAMILIES.md`` (what each
@@ -15,6 +16,11 @@ case-insensitive whole-token occurrence of the answer or a correlated value is a
 
 * recall — leak items reported as leaking;
 * false alarms — twins and traps reported as leaking (twins and traps also on their own lines).
+
+``--differential`` lists, per batch, every item the naive scan flags and the audit clears, with the
+decision that cleared it (``leak_decisions.cleared_by``), then counts each decision over the leak items
+(a real leak lost) and the clean items (a false alarm rightly avoided): a decision that clears leaks and
+few clean items is a suppression to question.
 
 Each item is audited in a child process with a time limit, so an input that makes the scan hang is
 counted (a hang on a leak is a miss, on a clean item it is listed apart) instead of stopping the run.
@@ -39,13 +45,18 @@ from benchmarks.leak_heldout import reference_leaks
 
 
 def _worker(conn: Any) -> None:
+    from benchmarks.leak_decisions import cleared_by
     from windtunnel.leakage import audit_item
 
     while True:
-        item = conn.recv()
-        if item is None:
+        got = conn.recv()
+        if got is None:
             return
+        item, trace = got
         try:
+            if trace:
+                conn.send(("ok", False, cleared_by(item)))
+                continue
             audit = audit_item(item)
             conn.send(("ok", audit.leaked, [(f.pointer, f.rule, f.severity) for f in audit.findings]))
         except Exception as exc:  # a crash on one item is a result, not the end of the benchmark
@@ -65,9 +76,11 @@ class Auditor:
         self.proc = ctx.Process(target=_worker, args=(child,), daemon=True)
         self.proc.start()
 
-    def audit(self, item: dict[str, Any]) -> tuple[str, bool, list[Any], float]:
+    def audit(self, item: dict[str, Any], *, trace: bool = False) -> tuple[str, bool, list[Any], float]:
+        """The item's audit (status, leaked, findings, seconds); with ``trace``, the decisions that
+        cleared it in place of the findings (``leak_decisions.cleared_by``)."""
         t0 = time.perf_counter()
-        self.conn.send(item)
+        self.conn.send((item, trace))
         if self.conn.poll(self.timeout):
             status, leaked, findings = self.conn.recv()
             return status, leaked, findings, time.perf_counter() - t0
@@ -104,10 +117,77 @@ def main() -> None:
     )
     ap.add_argument("--show-misses", type=int, default=0, help="print up to N misses / false alarms per family")
     ap.add_argument("--timeout", type=float, default=20.0, help="seconds per item before it counts as a hang")
+    ap.add_argument(
+        "--differential",
+        action="store_true",
+        help="list the items the naive scan flags and the audit clears, with the decision that cleared each",
+    )
     args = ap.parse_args()
     batches = args.batch or sorted((Path(__file__).resolve().parent / "leak_data").glob("blind*"))
+    if args.differential:
+        _differential(batches, args)
+        return
     for batch in batches:
         _measure(batch, args)
+
+
+def _naive(item: dict[str, Any]) -> bool:
+    """The naive whole-token scan's verdict on an item (``False`` when it cannot read it)."""
+    with contextlib.suppress(Exception):
+        return reference_leaks(
+            {
+                "projection": item["projection"],
+                "expected": str(item["expected"]),
+                "correlated_values": [str(v) for v in item.get("correlated_values") or []],
+            }
+        )
+    return False
+
+
+def differential(batch: Path, auditor: Auditor) -> list[tuple[str, str, bool, list[str]]]:
+    """``(id, family, leak, decisions)`` of every item of ``batch`` that the naive scan flags and the
+    audit clears: a leak lost, or a false alarm avoided, with the decisions that cleared it."""
+    out: list[tuple[str, str, bool, list[str]]] = []
+    for line in (batch / "items.jsonl").read_text(encoding="utf-8").splitlines():
+        if not line.strip():
+            continue
+        raw = json.loads(line)
+        truth = raw["truth"]
+        item = {k: v for k, v in raw.items() if k != "truth"}
+        item.setdefault("correlated_values", [])
+        if not _naive(item):
+            continue
+        status, leaked, _f, _s = auditor.audit(item)
+        if status != "ok" or leaked:
+            continue
+        status, _l, why, _s = auditor.audit(item, trace=True)
+        out.append((str(item.get("id")), truth["family"], bool(truth["leak"]), why if status == "ok" else [status]))
+    return out
+
+
+def _differential(batches: list[Path], args: argparse.Namespace) -> None:
+    """Print the differential of every batch, then each decision's count over leaks and clean items."""
+    lost: dict[str, int] = defaultdict(int)
+    kept: dict[str, int] = defaultdict(int)
+    auditor = Auditor(args.timeout)
+    try:
+        for batch in batches:
+            rows = differential(batch, auditor)
+            print(f"\n== {batch.name}: the naive scan flags, the audit clears ==")
+            for leak in (True, False):
+                print("-- leaks lost --" if leak else "-- clean items cleared --")
+                for item_id, family, is_leak, why in rows:
+                    if is_leak != leak:
+                        continue
+                    if leak or args.show_misses:
+                        print(f"{item_id:28} {family:34} {' | '.join(why)[:300]}")
+                    for w in why:
+                        (lost if leak else kept)[w] += 1
+    finally:
+        auditor.close()
+    print("\n== decisions: leaks lost / clean items cleared ==")
+    for w in sorted(set(lost) | set(kept), key=lambda w: (-lost[w], -kept[w])):
+        print(f"{lost[w]:4d} {kept[w]:4d}  {w[:160]}")
 
 
 def _measure(batch: Path, args: argparse.Namespace) -> None:

@@ -1,6 +1,6 @@
 """The LLM proxy's own Python per plain request, without sockets, in this tree and optionally in another side by side.
 
-    .venv/bin/python -m benchmarks.llm_lane [--requests 5000] [--baseline OLD_CHECKOUT/src]
+    .venv/bin/python -m benchmarks.llm_lane [--requests 5000] [--baseline OLD_CHECKOUT/src] [--no-plan]
 
 ``benchmarks.llm_proxy`` measures the proxy between real sockets, where the figure moves with the machine's load
 (the scheduler's wake-ups of three processes). This one calls the proxy's synchronous lane the way the event loop
@@ -50,8 +50,9 @@ class _Sink:
         return default
 
 
-async def _measure(requests: int) -> dict[str, float]:
-    """``{mode: µs per request}`` in this process."""
+async def _measure(requests: int, no_plan: bool = False) -> dict[str, float]:
+    """``{mode: µs per request}`` in this process (``no_plan``: no fault plan, so no fault decision and no call log:
+    the HTTP side alone)."""
     from benchmarks.llm_proxy import ANSWER, REQUEST, STREAM_ANSWER, STREAM_REQUEST
     from windtunnel._util.http1proto import UpstreamConnection
     from windtunnel.chaos.llm_faults import LlmRateLimitFault
@@ -63,7 +64,7 @@ async def _measure(requests: int) -> dict[str, float]:
     plan = FaultPlan(ChaosSpec("bench", llm_faults=(LlmRateLimitFault(probability=0.0),)), seed=1, key="bench")
     clear = getattr(plan, "clear_calls", None) or plan.calls.clear
     plan.on_call = lambda entry: clear()
-    proxy = LlmProxy(lambda: plan, upstream="http://127.0.0.1:9/v1")
+    proxy = LlmProxy((lambda: None) if no_plan else (lambda: plan), upstream="http://127.0.0.1:9/v1")
     await proxy.start()
     try:
         pool = proxy.lane_pool
@@ -113,15 +114,18 @@ def main() -> dict[str, float]:
     parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
     parser.add_argument("--requests", type=int, default=5000)
     parser.add_argument("--baseline", help="another checkout's src directory, measured side by side")
+    parser.add_argument(
+        "--no-plan", action="store_true", help="no fault plan: the HTTP side alone (no fault decision, no call log)"
+    )
     parser.add_argument("--json", action="store_true", help=argparse.SUPPRESS)  # a child's output
     args = parser.parse_args()
     if args.json:
         try:  # the loop `windtunnel proxy llm` serves on (the `fast` extra), as in benchmarks.llm_proxy
             import uvloop
         except ImportError:
-            print(json.dumps(asyncio.run(_measure(args.requests))))
+            print(json.dumps(asyncio.run(_measure(args.requests, args.no_plan))))
         else:
-            print(json.dumps(uvloop.run(_measure(args.requests))))
+            print(json.dumps(uvloop.run(_measure(args.requests, args.no_plan))))
         return {}
     root = Path(__file__).resolve().parents[1]
     trees = [("this tree", str(root / "src"))] + ([("baseline", args.baseline)] if args.baseline else [])
@@ -130,9 +134,11 @@ def main() -> dict[str, float]:
         for name, src in trees:
             env = {**os.environ, "PYTHONPATH": os.pathsep.join([src, str(root)])}
             cmd = [sys.executable, "-m", "benchmarks.llm_lane", "--json", "--requests", str(args.requests)]
+            cmd += ["--no-plan"] if args.no_plan else []
             done = subprocess.run(cmd, env=env, capture_output=True, text=True, check=True, cwd=root)
             runs[name].append(json.loads(done.stdout))
-    print(f"proxy llm's lane per plain request, no sockets, best of 3 runs (load {os.getloadavg()[0]:.1f})")
+    what = "no fault plan" if args.no_plan else "with a fault plan"
+    print(f"proxy llm's lane per plain request, no sockets, {what}, best of 3 runs (load {os.getloadavg()[0]:.1f})")
     print(f"{'tree':>10} {'mode':>7} {'µs per request':>15}")
     result: dict[str, float] = {}
     for name, _ in trees:

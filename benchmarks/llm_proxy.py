@@ -292,16 +292,16 @@ def _compare(
         for mode in modes:
             stream = mode == "stream"
             for n in concurrency:
-                # Interleaved rounds, so load from elsewhere on the machine hits both sides alike.
+                # Interleaved rounds, so load from elsewhere on the machine hits both sides alike; the proxy and the
+                # baseline take turns at going first after the direct round (whichever goes first reads lower at one
+                # connection, the same code on both sides included).
                 rounds, before, floors = [], [], []
-                for _ in range(4):
-                    rounds.append(
-                        (
-                            asyncio.run(_load(upstream_port, n, seconds / 4, stream)),
-                            _proxied(px.pid or 0, px_port, n, seconds / 4, stream),
-                        )
-                    )
-                    if base is not None:
+                for i in range(4):
+                    direct_rate = asyncio.run(_load(upstream_port, n, seconds / 4, stream))
+                    if base is not None and i % 2:
+                        before.append(_proxied(base.pid or 0, base_port, n, seconds / 4, stream))
+                    rounds.append((direct_rate, _proxied(px.pid or 0, px_port, n, seconds / 4, stream)))
+                    if base is not None and not i % 2:
                         before.append(_proxied(base.pid or 0, base_port, n, seconds / 4, stream))
                     if bare is not None:
                         floors.append(_proxied(bare.pid or 0, bare_port, n, seconds / 4, stream))

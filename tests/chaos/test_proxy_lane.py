@@ -320,3 +320,68 @@ def test_stopping_answers_a_request_whose_head_had_begun_503_and_closes_idle_one
         assert answer.startswith(b"HTTP/1.1 503 ") and b"not forwarded" in answer, answer
     else:
         assert answer == b""
+
+
+@pytest.mark.parametrize("loop", LOOPS)
+def test_the_lane_forwards_and_relays_end_to_end_headers_only(loop: dict[str, Any]) -> None:
+    heads: list[bytes] = []
+
+    async def script(reader: asyncio.StreamReader, writer: asyncio.StreamWriter, up: Upstream) -> None:
+        while True:
+            heads.append(await up.read_request(reader))
+            writer.write(_ok(extra=b"X-Up: 1\r\nKeep-Alive: timeout=5\r\nConnection: keep-alive\r\nTrailer: x\r\n"))
+            await writer.drain()
+
+    async def test(proxy: LlmProxy, up: Upstream) -> None:
+        reader, writer = await asyncio.open_connection("127.0.0.1", proxy.port)
+        for _ in range(2):  # the second request on the same connection reads its own headers, not the first's
+            writer.write(
+                b"POST /v1/chat/completions HTTP/1.1\r\nHost: client-side\r\nConnection: keep-alive\r\n"
+                b"Keep-Alive: timeout=5\r\nTE: trailers\r\nX-Custom: a  \r\nAuthorization: Bearer k\r\n"
+                b"Content-Length: %d\r\n\r\n%s" % (len(BODY), BODY)
+            )
+            status, head, body = await _answer(reader)
+            assert (status, body) == (200, ANSWER)
+            lines = head.split(b"\r\n")
+            assert b"X-Up: 1" in lines and b"Content-Type: application/json" in lines
+            assert not [ln for ln in lines if ln.lower().startswith((b"keep-alive", b"trailer"))], head
+            assert [ln for ln in lines if ln.lower().startswith(b"connection")] == [b"Connection: keep-alive"]
+        writer.close()
+        assert proxy.lanes
+        for sent in heads:
+            lines = sent.split(b"\r\n")
+            assert lines[0] == b"POST /v1/chat/completions HTTP/1.1"
+            assert b"X-Custom: a" in lines and b"Authorization: Bearer k" in lines
+            assert [ln for ln in lines if ln.lower().startswith(b"host:")] == [b"Host: " + up.url[7:].encode()]
+            assert not [ln for ln in lines if ln.lower().startswith((b"connection", b"keep-alive", b"te:"))], sent
+
+    _run(script, test, _plan(), loop)
+
+
+def test_a_502_on_the_lane_leaves_the_connection_serving_the_next_request() -> None:
+    async def garbage_then_ok(reader: asyncio.StreamReader, writer: asyncio.StreamWriter, up: Upstream) -> None:
+        await up.read_request(reader)
+        if up.connections == 1:
+            writer.write(b"SPLAT\r\n\r\n")  # not HTTP: the lane answers 502 and keeps the client's connection
+            await writer.drain()
+            return
+        writer.write(_ok())
+        await writer.drain()
+        await keep_alive(reader, writer, up)
+
+    plan = _plan()
+
+    async def test(proxy: LlmProxy, up: Upstream) -> None:
+        reader, writer = await asyncio.open_connection("127.0.0.1", proxy.port)
+        writer.write(_request(b'{"model":"a"}'))
+        status, _, body = await _answer(reader)
+        assert status == 502 and b"not HTTP" in body, body
+        for name in (b"b", b"c"):
+            writer.write(_request(b'{"model":"%s"}' % name))
+            assert (await _answer(reader))[2] == ANSWER
+        writer.close()
+        assert proxy.lanes
+        assert [c["name"] for c in plan.calls] == ["a", "b", "c"]
+        assert plan.calls[0]["error"] and [c["error"] for c in plan.calls[1:]] == [None, None]
+
+    _run(garbage_then_ok, test, plan)

@@ -46,6 +46,7 @@ CASES: dict[str, tuple[str, ...]] = {
     "html": ("Priority: &#72;igh today", "Caf&eacute; &amp; &#72;ighway&#33;"),
     "url": ("q=login&prio%3D%2548igh", "path%2Fhighway%20map"),
     "escape": ("prio \\u0048igh", "C:\\\\highway\\\\new"),
+    "concat": ('=IF(A2>3, "Hi" & "gh", "Low")', 'road = "Hi" + "ghway" || "x"'),
     "base64": ("token " + base64.b64encode(b"High").decode(), "id " + base64.b64encode(b"Highway").decode()),
     "base32": ("code " + base64.b32encode(b"High").decode(), "code " + base64.b32encode(b"Higher").decode()),
     "hex": ("blob " + binascii.hexlify(b"High").decode(), "order 20240115 id 123456"),

@@ -578,3 +578,24 @@ def test_a_flag_without_a_known_task_stays_a_value() -> None:
 def test_an_element_holding_just_the_label_is_a_pair(leaky: str, clean: str) -> None:
     assert _leaks({"xml": leaky}, "High", target="priority")
     assert not _leaks({"xml": clean}, "High", target="priority")
+
+
+@pytest.mark.parametrize(
+    ("text", "leaks"),
+    [
+        ("WARN missing message key 'account.tier.platinum' for locale de", True),
+        ("rendered {{ account_tier:platinum }} as is", True),
+        ("WARN missing message key 'theme.accent.platinum' for locale de", False),  # the task is not named
+        ("keys: tier.bronze, tier.silver, tier.platinum", False),  # a catalogue: one key per label
+    ],
+)
+def test_an_identifier_naming_the_task_and_ending_in_the_label_states_it(text: str, leaks: bool) -> None:
+    item = {
+        "id": "t",
+        "expected": "Platinum",
+        "label_set": ["Bronze", "Silver", "Platinum"],
+        "target": "tier",
+        "projection": {"log": text},
+    }
+    assert audit_item(item).leaked is leaks
+    assert audit_item(item) == audit_item(item, prefilter=False)

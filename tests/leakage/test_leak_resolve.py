@@ -182,3 +182,52 @@ def test_this_records_row_of_an_html_table() -> None:
     assert own_value(Records({"x": table, "q": "T-300"}), table, (a, a + 4)) is None
     low = table.index("Low")
     assert own_value(Records({"x": table, "q": "T-200"}), table, (low, low + 3)) is None
+
+
+def _psql(rows: list[tuple[str, str, str]]) -> str:
+    """``psql``'s aligned output: a header, a ``---+---`` rule, rows between bars (not a batch's form)."""
+    lines = [" ref   | title          | urgency ", "-------+----------------+---------"]
+    lines += [f" {i:<5} | {s:<14} | {v:<7} " for i, s, v in rows]
+    return "\n".join(lines) + f"\n({len(rows)} rows)\n"
+
+
+def _grid(rows: list[tuple[str, str, list[str]]]) -> str:
+    """A grid table (reStructuredText / tabulate ``grid``) whose label cell wraps over lines."""
+    out = ["+--------+-----------------+----------+", "| Key    | Title           | Level    |"]
+    out.append("+========+=================+==========+")
+    for key, title, pieces in rows:
+        for n, piece in enumerate(pieces or [""]):
+            out.append(f"| {key if n == 0 else '':<6} | {title if n == 0 else '':<15} | {piece:<8} |")
+        out.append("+--------+-----------------+----------+")
+    return "\n".join(out)
+
+
+def test_this_records_row_of_a_drawn_table_named_in_a_question_leaks() -> None:
+    rows = [("A-301", "Disk full", "Low"), ("A-307", "Auth down", "High"), ("A-309", "Typo", "Medium")]
+    assert _leaked({"out": _psql(rows), "ask": "Which urgency fits A-307?"})
+    # counter-examples: no row named outside the table; this record's cell empty; every row named
+    assert not _leaked({"out": _psql(rows), "ask": "Which urgency fits the new one?"})
+    blank = [rows[0], ("A-307", "Auth down", ""), rows[2], ("A-311", "Other", "High")]
+    assert not _leaked({"out": _psql(blank), "ask": "Which urgency fits A-307?"})
+    assert not _leaked({"out": _psql(rows), "ask": "Compare A-301, A-307 and A-309."})
+
+
+def test_a_label_wrapped_over_lines_in_this_records_row_leaks() -> None:
+    labels = ["Low", "Medium", "High", "Very High"]
+    rows = [("K-11", "Disk full", ["Low"]), ("K-12", "Auth down", ["Very", "High"]), ("K-13", "Typo", ["Med", "ium"])]
+    item = {"id": "t", "expected": "Very High", "label_set": labels, "projection": {"t": _grid(rows), "q": "K-12?"}}
+    assert audit_item(item).leaked
+    item["expected"] = "Medium"
+    item["projection"]["q"] = "and K-13"
+    assert audit_item(item).leaked
+    rows[2] = ("K-13", "Typo", [])
+    item["projection"]["t"] = _grid(rows)
+    assert not audit_item(item).leaked
+
+
+def test_an_id_in_prose_naming_another_row_does_not_hide_the_row_this_record_names() -> None:
+    table = "| Key | Summary | Priority |\n|---|---|---|\n| OPS-11 | Disk full | Low |\n"
+    table += "| OPS-12 | Auth down | High |\n| OPS-13 | Typo | Medium |\n"
+    assert _leaked({"table": table, "ticket": {"id": "OPS-12"}, "note": "duplicate of OPS-11?"})
+    assert _leaked({"table": table, "ask": "Triage OPS-12 please"})
+    assert not _leaked({"table": table, "ask": "Compare OPS-11 and OPS-12"})

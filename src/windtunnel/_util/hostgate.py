@@ -81,7 +81,7 @@ class HostGate:
             self.limit = max(1.0, base / 2)
         elif status is not None and math.isfinite(self.limit):
             self.limit += 1 / self.limit
-        if self.inflight < self.limit:
+        if self._requests and self.inflight < self.limit:
             _wake(self._requests)
 
     # -- connections (gradual opening) ---------------------------------------------------------
@@ -134,7 +134,8 @@ class HostGate:
 
     def released(self) -> None:
         """A connection went back to :attr:`idle`."""
-        _wake(self._connections)
+        if self._connections:
+            _wake(self._connections)
 
 
 async def _wait(queue: deque[asyncio.Future[None]]) -> None:

@@ -373,13 +373,24 @@ def _check_framing(headers: list[tuple[str, str]]) -> None:
         )
 
 
-def response_head(status: int, headers: list[tuple[str, str]], *, length: int | None, keep_alive: bool) -> bytes:
+def response_head(
+    status: int,
+    headers: list[tuple[str, str]],
+    *,
+    length: int | None,
+    keep_alive: bool,
+    kept: list[str] | None = None,
+) -> bytes:
     """A response's status line and headers as bytes: hop-by-hop headers dropped, the framing (a length, or chunked
-    when ``length`` is ``None``) and the connection's fate stated by the proxy itself."""
+    when ``length`` is ``None``) and the connection's fate stated by the proxy itself. ``kept``: the header lines
+    to send already written (``Name: value``, hop-by-hop ones left out), in place of ``headers``."""
     lines = [f"HTTP/1.1 {status} {REASONS.get(status, 'Status')}"]
-    for k, v in headers:
-        if k.lower() not in HOP_BY_HOP:
-            lines.append(f"{k}: {v}")
+    if kept is not None:
+        lines += kept
+    else:
+        for k, v in headers:
+            if k.lower() not in HOP_BY_HOP:
+                lines.append(f"{k}: {v}")
     if length is not None:
         lines.append(f"Content-Length: {length}")
     else:

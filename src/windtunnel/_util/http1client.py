@@ -175,20 +175,26 @@ def _url(url: str) -> _Url:
     )
 
 
-def _head_lines(method: str, url: _Url, headers: list[tuple[str, str]]) -> list[str]:
-    """A request's head lines: the target, ``Host`` without userinfo, the headers to forward, and the URL's
-    credentials as ``Authorization: Basic`` unless one is given."""
+def _head_lines(method: str, url: _Url, headers: list[tuple[str, str]], forward: list[str] | None = None) -> list[str]:
+    """A request's head lines: the target, ``Host`` without userinfo, the headers to forward (``forward``: those
+    lines already written, ``Name: value`` for each header not in ``NO_FORWARD``), and the URL's credentials as
+    ``Authorization: Basic`` unless one is given."""
     lines = [f"{method} {url.target} HTTP/1.1", f"Host: {url.host}"]
-    lines += [f"{k}: {v}" for k, v in headers if k.lower() not in NO_FORWARD]
+    if forward is None:
+        lines += [f"{k}: {v}" for k, v in headers if k.lower() not in NO_FORWARD]
+    else:
+        lines += forward
     if url.basic is not None and not any(k.lower() == "authorization" for k, _ in headers):
         lines.append("Authorization: " + url.basic)
     return lines
 
 
-def request_bytes(method: str, url: _Url, headers: list[tuple[str, str]], body: bytes) -> bytes:
+def request_bytes(
+    method: str, url: _Url, headers: list[tuple[str, str]], body: bytes, forward: list[str] | None = None
+) -> bytes:
     """A whole request to send upstream: its head (see :func:`_head_lines`), ``Content-Length`` when there is a
     body or the method carries one, and the body."""
-    lines = _head_lines(method, url, headers)
+    lines = _head_lines(method, url, headers, forward)
     if body or method in ("POST", "PUT", "PATCH"):
         lines.append(f"Content-Length: {len(body)}")
     return ("\r\n".join(lines) + "\r\n\r\n").encode("latin-1", "replace") + body

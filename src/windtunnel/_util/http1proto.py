@@ -23,14 +23,14 @@ from collections.abc import Coroutine
 from typing import Any, Protocol, cast
 
 from windtunnel._util.hostgate import HostGate
-from windtunnel._util.http1 import MAX_LINE, BadRequest
+from windtunnel._util.http1 import HOP_BY_HOP, MAX_HEADERS, MAX_LINE, BadRequest, _header
 from windtunnel._util.http1client import (
     UpstreamCut,
     UpstreamError,
     UpstreamPool,
     UpstreamProtocolError,
     _Dechunker,
-    _parse_answer_head,
+    _status_line,
 )
 
 Addr = tuple[str, int]
@@ -49,10 +49,12 @@ class AnswerSink(Protocol):
         length: int | None,
         content_type: str | None,
         content_encoding: str | None,
+        kept: list[str],
     ) -> None:
         """The answer's status and headers (interim 1xx skipped); ``length``: its declared length, ``None`` when
         it is chunked or runs to the end of the connection; the first ``Content-Type`` and ``Content-Encoding`` values
-        (read in the pass that finds the framing)."""
+        and ``kept``, the header lines a proxy passes on (``Name: value``, hop-by-hop ones left out), all read in
+        the pass that finds the framing."""
 
     def on_body(self, data: bytes) -> None:
         """Body bytes as they arrive (chunk framing removed)."""
@@ -203,24 +205,41 @@ class UpstreamConnection(asyncio.Protocol):
                 end, skip = lf, 2
             else:
                 skip = 4
-            version, status, headers = _parse_answer_head(buf[:end])
+            line, nl, rest = buf[:end].partition(b"\n")
+            version, status = _status_line(line.rstrip(b"\r"))
             self._buf = buf[end + skip :]
             if 100 <= status < 200 and status != 101:
                 continue
             break
+        # One pass over the header lines: parsed as http1._parse_headers does (tidied, as an answer's), the framing
+        # (a repeated framing header: the last one counts; Connection and the content's: the first), and the lines a
+        # proxy passes on (not hop-by-hop) written once.
+        headers: list[tuple[str, str]] = []
+        kept: list[str] = []
         encoding = length = conn_header = ctype = cenc = None
-        for k, v in headers:  # a repeated framing header: the last one counts (Connection and the content's: the first)
-            name = k.lower()
-            if name == "transfer-encoding":
-                encoding = v
-            elif name == "content-length":
-                length = v
-            elif name == "connection":
-                conn_header = v.lower() if conn_header is None else conn_header
-            elif name == "content-type":
-                ctype = v if ctype is None else ctype
-            elif name == "content-encoding":
-                cenc = v if cenc is None else cenc
+        if nl and rest:
+            lines = rest.decode("latin-1").split("\n")
+            if len(lines) > MAX_HEADERS:
+                raise BadRequest("too many headers")
+            for text in lines:
+                k, sep, v = text.partition(":")
+                if not sep:
+                    _header(text, False)  # raises BadRequest naming the line
+                k, v = k.strip(), v.strip()
+                headers.append((k, v))
+                name = k.lower()
+                if name not in HOP_BY_HOP:
+                    kept.append(f"{k}: {v}")
+                    if name == "content-type":
+                        ctype = v if ctype is None else ctype
+                    elif name == "content-encoding":
+                        cenc = v if cenc is None else cenc
+                elif name == "transfer-encoding":
+                    encoding = v
+                elif name == "content-length":
+                    length = v
+                elif name == "connection":
+                    conn_header = v.lower() if conn_header is None else conn_header
         conn_header = conn_header or ""
         self._keep = "close" not in conn_header and (version != "HTTP/1.0" or "keep-alive" in conn_header)
         declared: int | None = None
@@ -241,7 +260,7 @@ class UpstreamConnection(asyncio.Protocol):
         self._state = _BODY
         sink = self.sink
         assert sink is not None
-        sink.on_head(status, headers, declared, ctype, cenc)
+        sink.on_head(status, headers, declared, ctype, cenc, kept)
         return True
 
     def _body(self, data: bytes) -> None:
@@ -350,7 +369,7 @@ class LanePool:
         idle = self._idle.get(addr)
         if not idle:
             return None
-        gate = self.streams.gate(addr)
+        gate = idle[-1].gate  # the host's gate (every connection of a host keeps it)
         if gate.inflight >= gate.limit:
             return None
         while idle:
@@ -439,7 +458,9 @@ class LanePool:
 
     def release(self, conn: UpstreamConnection) -> None:
         """A connection whose answer ended goes back to the idle list (closed when the list is full)."""
-        idle = self._idle.setdefault(conn.addr, [])
+        idle = self._idle.get(conn.addr)
+        if idle is None:
+            idle = self._idle[conn.addr] = []
         if len(idle) < self.max_idle:
             idle.append(conn)
             conn.gate.released()

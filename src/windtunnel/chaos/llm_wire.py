@@ -105,7 +105,7 @@ class WireCall:
         self.name = model if isinstance(model, str) and model else api
         # Same request bytes, same decision: SDKs serialise a request the same way every time.
         signature = f"{api}:{hashlib.blake2b(body, digest_size=8).hexdigest()}"
-        previous = llm_memory.previous(plan, api)
+        previous = llm_memory.previous(plan, api) if plan.wants_previous else None  # asked only when a fault reads it
         self.call = LlmCall(self.request, signature, self.stream, self.name, api=api, previous=previous)
         self.dec: LlmDecision = plan.decide_llm(self.call)
         self.started = time.perf_counter()
@@ -234,7 +234,7 @@ class Editor:
         if wire.dec.corrupts and status != 200:
             note = f"the model answered {status}: text faults do not apply"
         api = wire.wire_api
-        if status == 200 and not self.encoded and llm_memory.wanted(wire.plan):  # a stale_answer replays it
+        if status == 200 and not self.encoded and wire.plan.wants_previous:  # a stale_answer replays it (llm_memory)
             if self.is_sse:
                 wire.remember(api.assemble(api.events(data)))
             else:

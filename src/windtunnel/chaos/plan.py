@@ -302,10 +302,11 @@ class FaultPlan:
         the fault's eligible-call count and the signature's occurrence count (a retry of the same call is occurrence
         1). Call under the plan's lock.
         """
-        n = self._eligible.get((kind, index), 0)
-        self._eligible[(kind, index)] = n + 1
-        occ = self._occurrence.get((kind, index, signature), 0)
-        self._occurrence[(kind, index, signature)] = occ + 1
+        fault, call = (kind, index), (kind, index, signature)
+        n = self._eligible.get(fault, 0)
+        self._eligible[fault] = n + 1
+        occ = self._occurrence.get(call, 0)
+        self._occurrence[call] = occ + 1
         return Decision(n, occ, (self.seed, self.key, kind, index, signature))
 
     def _fire(self, target: str, kind: str, index: int, mode: str, name: str | None) -> None:
@@ -476,7 +477,7 @@ class FaultPlan:
         ends, so the parsing and summarising leaves the request's path. ``outcome`` must depend on nothing that
         changes after the call (it may run in another thread).
         """
-        latency = round((time.perf_counter() - started) * 1000, 3) if started is not None else None
+        latency = (time.perf_counter() - started) * 1000 if started is not None else None  # rounded when built
         listener = self.on_call
         lazy = LazyCall(target, name, list(faults or []), latency, outcome, self.keep_raw, listener is not None)
         with self._lock:
@@ -541,6 +542,7 @@ class LazyCall(Mapping[str, Any]):
         keep_raw: bool,
         listened: bool = False,
     ) -> None:
+        """``latency``: the call's milliseconds, unrounded (the entry rounds them to the microsecond)."""
         self.target = target
         self.name = name
         self.faults = faults
@@ -562,7 +564,8 @@ class LazyCall(Mapping[str, Any]):
                 return self._entry
             if callable(outcome):
                 outcome = self._outcome = outcome()
-            self._entry = _entry(self.target, self.name, self.faults, self.latency, self.seq, outcome, self.keep_raw)
+            latency = round(self.latency, 3) if self.latency is not None else None  # round() costs ~1 µs: not per call
+            self._entry = _entry(self.target, self.name, self.faults, latency, self.seq, outcome, self.keep_raw)
             if not self.listened or self._built is not None:
                 self._outcome = None  # the raw bytes and the parsed answer are kept only for the listener's view
         return self._entry

@@ -18,8 +18,10 @@ report marked partial, and says how many items it covered.
 
 from __future__ import annotations
 
+import contextlib
 import io
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -163,6 +165,21 @@ def _interrupted(items: int, where: str | None) -> None:
     raise SystemExit(int(ExitCode.INTERRUPTED))
 
 
+@contextlib.contextmanager
+def _said_if_interrupted(what: str) -> Iterator[None]:
+    """Ctrl-C that escapes a flow (its item loop keeps what it did and returns ``interrupted``; this is before it:
+    mining, a pre-pass, a baseline) says so on stderr and exits 130, instead of typer's silent 130."""
+    try:
+        yield
+    except KeyboardInterrupt:
+        sys.stdout.flush()
+        sys.stderr.write(f"interrupted {what}\n")
+        raise SystemExit(int(ExitCode.INTERRUPTED)) from None
+
+
+_BEFORE_ITEMS = "before the first item (while mining or reading the dataset): nothing was written"
+
+
 def _audit_table(rows: list[ItemAudit], tally: Any, show_values: bool, limit: int, con: Console) -> None:
     """Print up to ``limit`` findings as a table (item, channel, severity, pointer, representation, view, rule, and the
     value when ``show_values``), then how many were left out and the per-item tally. Dataset text is untrusted: it is
@@ -210,8 +227,8 @@ def _audit_table(rows: list[ItemAudit], tally: Any, show_values: bool, limit: in
 def _mined_line(mined: dict[str, Any]) -> str:
     """What mining did, in one line (scan, sanitize and check decide it by one rule and say it alike)."""
     line = str(mined.get("description", ""))
-    if "skipped" in mined:
-        return f"not reported ({mined['skipped']})" + (f"; {line}" if line else "")
+    if "skipped" in mined:  # the test's counts of a run not reported stay in the JSON summary
+        return f"not reported ({mined['skipped']})"
     if "items_with_findings" in mined:
         line += f"; on {mined['items_with_findings']} items"
     return line
@@ -313,13 +330,14 @@ def scan(
         output = None
     if fmt == "table" and output is not None:  # the plain table to a file, replaced only once written
         refuse_overwrite([("-o", output)], [("DATASET", dataset), ("--from-report", from_report), ("--config", config)])
-        with report_file(output) as sink:
+        with report_file(output) as sink, _said_if_interrupted(_BEFORE_ITEMS):
             outcome = _scan(locals())
             _print_table_to(outcome.audits, outcome.detail, show_values, limit, sink)
             sink.keep = True
     else:
         try:
-            outcome = _scan(locals())
+            with _said_if_interrupted(_BEFORE_ITEMS):
+                outcome = _scan(locals())
         except WindtunnelError as err:  # a bad record: the table of the items before it, then the error
             done = getattr(err, PARTIAL, None)
             if fmt == "table" and done is not None and done.summary["items"]:
@@ -417,7 +435,8 @@ def sanitize(
 ) -> None:
     """Blank leaking values and redact leaking spans, keeping keys, order and types; rescan the result.
 
-    Exit 1 when the rescan still finds a leak (e.g. an object key that is the answer). Runs in this
+    Exit 1 when the rescan still finds a leak (e.g. an object key that is the answer), or when a field's edits
+    tell the answer by elimination (blanked or cut on one label's items only). Runs in this
     process (no --jobs): it writes a full copy of every record in order.
     """
 
@@ -443,7 +462,8 @@ def sanitize(
         mine=mine,
         derive_from=list(derive_from or []),
     )
-    outcome = sanitize_flow(request, RichListener())
+    with _said_if_interrupted(_BEFORE_ITEMS):
+        outcome = sanitize_flow(request, RichListener())
     s = outcome.summary
     if outcome.status == "interrupted":
         sys.stderr.write(f"interrupted after {s['items']} items; {output} holds their sanitized copies\n")
@@ -453,13 +473,24 @@ def sanitize(
     failed = s["not_sanitized"]
     not_done = f" ({len(failed)} not sanitized: {', '.join(failed[:5])}{' ...' if len(failed) > 5 else ''})"
     out_console().print(
-        f"sanitized {s['items']} items ({s['leaked_before']} leaked before), removed {s['chars_removed']} "
-        f"characters; {s['still_leaking']} items still leak{not_done if failed else ''} -> {output}",
+        f"sanitized {s['items']} items ({s['leaked_before']} leaked before"
+        f"{f', {len(failed)} not audited' if failed else ''}), removed {s['chars_removed']} "
+        f"characters; {s['still_leaking']} items still leak{not_done if failed else ''}"
+        f"{_eliminated(s)} -> {output}",
         markup=False,
         highlight=False,
     )
     if not outcome.passed:
         _fail()
+
+
+def _eliminated(summary: dict[str, Any]) -> str:
+    """``; N field(s) leak by elimination (...)`` when the sanitized fields tell the answer by how they were edited."""
+    fields = summary.get("eliminated") or []
+    if not fields:
+        return ""
+    shown = ", ".join(fields[:5]) + (" ..." if len(fields) > 5 else "")
+    return f"; {len(fields)} field(s) leak by elimination ({shown})"
 
 
 _LISTED = 20
@@ -492,23 +523,32 @@ def check(
     ),
     derive_from: list[str] | None = _DERIVE,
 ) -> None:
-    """CI assertion: the raw projection leaks on every item, the sanitized one on none (else exit 1)."""
+    """CI assertion: the raw projection leaks on every item, the sanitized one on none, and no sanitized field
+    tells the answer by how it was edited (else exit 1)."""
 
+    for flag, path in (("--raw", raw), ("--sanitized", sanitized)):
+        if path == Path("-"):  # not a file named "-": check reads each dataset more than once (a pipe reads once)
+            raise UsageError(
+                f"{flag} - is not supported: leak check reads both datasets more than once (to pair their items "
+                "by id and to mine)",
+                hint="save standard input to a file first, e.g. cat ... > raw.jsonl, and pass its path",
+            )
     fields = _fields(
         expected_field, context_field, id_field, label_set, correlated_map, target, context_word, strict, alias
     )
-    outcome = check_flow(
-        raw,
-        sanitized,
-        fields=fields,
-        decode=not no_decode,
-        jobs=jobs,
-        show_values=show_values,
-        executor=executor,
-        ray_address=ray_address,
-        mine=mine,
-        derive_from=list(derive_from or []),
-    )
+    with _said_if_interrupted("during the check: nothing was decided"):
+        outcome = check_flow(
+            raw,
+            sanitized,
+            fields=fields,
+            decode=not no_decode,
+            jobs=jobs,
+            show_values=show_values,
+            executor=executor,
+            ray_address=ray_address,
+            mine=mine,
+            derive_from=list(derive_from or []),
+        )
     s = outcome.summary
     con = out_console()
     if "mined" in s:
@@ -533,9 +573,16 @@ def check(
                 plain(f"{n} item ids are in only one dataset", "red"), plain(f", e.g. {', '.join(s['missing'][:5])}")
             )
         )
+    for text in s.get("elimination_warnings", []):
+        con.print(plain(text, "red"))
     con.print(
-        f"raw: {s['raw_leaking']}/{s['raw_items']} leak; sanitized: {len(s['still_leaking'])}/{s['sanitized_items']} "
-        f"leak -> {'[green]PASS[/]' if outcome.passed else '[red]FAIL[/]'}"
+        Text.assemble(
+            f"raw: {s['raw_leaking']}/{s['raw_items']} leak; sanitized: {len(s['still_leaking'])}/"
+            f"{s['sanitized_items']} leak",
+            plain(_eliminated(s), "red"),
+            " -> ",
+            ("PASS", "green") if outcome.passed else ("FAIL", "red"),
+        )
     )
     if not outcome.passed:
         _fail()
@@ -571,7 +618,7 @@ def baseline(
         "findings), blind (cross-validated naive Bayes without the content), or the reference rows that never "
         "read the data: majority, prior.",
     ),
-    dataset: Path | None = typer.Option(None, "--dataset", help="Dataset for --simulate."),
+    dataset: Path | None = typer.Option(None, "--dataset", help="Dataset for --simulate (- for stdin)."),
     expected_field: str = _EXPECTED,
     context_field: list[str] | None = _CONTEXT,
     id_field: str = _ID,
@@ -582,18 +629,26 @@ def baseline(
     no_decode: bool = _NO_DECODE,
     seed: int = typer.Option(0, "--seed", help="Seed of the prior-sampling agent and of blind's folds."),
     fmt: str = typer.Option("table", "--format", "-f", help="table | json"),
+    show_values: bool = typer.Option(
+        False, "--show-values", help="Print a deciding value of copy/blind that is a label in clear (else hashed)."
+    ),
 ) -> None:
     """Is a blind baseline above chance? Exact binomial test, Wilson interval, items needed.
 
     Exit 1 when the baseline scores significantly above chance (a leak); 0 at chance or inconclusive.
-    With --paired, an exact McNemar test compares the raw and sanitized runs.
+    With --paired, an exact McNemar test compares the raw and sanitized runs. --simulate copy and blind
+    also print what decided their answers per field: at chance over the dataset is no all-clear when one
+    field answers the items it decides right.
     """
 
     fields = {k: v for k, v in locals().items() if k in BaselineRequest.__dataclass_fields__}
+    if dataset is not None:
+        fields["dataset"] = _stdin(dataset)  # `-`: the dataset on stdin (read once, held in memory)
     fields["fields"] = _fields(expected_field, context_field, id_field, label_set, correlated_map, None)
     fields["derive_from"] = list(derive_from or [])
     fields["decode"] = not no_decode
-    outcome = baseline_flow(BaselineRequest(**fields))
+    with _said_if_interrupted("during the baseline: nothing was decided"):
+        outcome = baseline_flow(BaselineRequest(**fields))
     if fmt == "json":
         out_console().print_json(orjson.dumps(outcome.summary).decode())
     else:
@@ -601,6 +656,10 @@ def baseline(
         _print_baseline(outcome.detail, outcome.summary.get("paired"), power)
     if not outcome.passed:
         _fail()
+
+
+_DRIVERS = 5
+"""Fields and values printed under a simulated baseline (the JSON summary has ten of each)."""
 
 
 def _print_simulation(sim: dict[str, Any] | None) -> None:
@@ -617,6 +676,23 @@ def _print_simulation(sim: dict[str, Any] | None) -> None:
         con.print(f"hidden from it: {', '.join(sim['hidden'])}; {sim['folds']} folds", markup=False, highlight=False)
     if not sim["reads_data"]:
         con.print(f"[yellow]note:[/] {sim['name']} {sim['note']}")
+    drivers = sim.get("drivers")
+    if drivers and drivers["fields"]:
+        con.print(
+            "what decided its answers, per field (a field right on the items it decides leaks on them, "
+            "whatever the verdict over the dataset):",
+            markup=False,
+            highlight=False,
+        )
+        for row in drivers["fields"][:_DRIVERS]:
+            rate = row["correct"] / row["decided"]
+            con.print(plain(f"  {row['field']}: decided {row['decided']} items, {row['correct']} right ({rate:.0%})"))
+        for row in drivers["features"][:_DRIVERS]:
+            con.print(
+                plain(
+                    f"  {row['field']} {row['kind']} {row['value']!r}: decided {row['decided']}, {row['correct']} right"
+                )
+            )
 
 
 def _print_baseline(s: Any, paired: dict[str, Any] | None, power: float) -> None:
@@ -676,16 +752,17 @@ def mine(
     with a one-sided Fisher exact test corrected for the number of candidates."""
 
     fields = _fields(expected_field, context_field, id_field, None, None, None)
-    outcome = mine_flow(
-        _stdin(dataset),
-        min_support=min_support,
-        min_purity=min_purity,
-        output=output,
-        fields=fields,
-        alpha=alpha,
-        correction=correction.strip().lower(),
-        derive_from=list(derive_from or []),
-    )
+    with _said_if_interrupted("while mining: nothing was written"):
+        outcome = mine_flow(
+            _stdin(dataset),
+            min_support=min_support,
+            min_purity=min_purity,
+            output=output,
+            fields=fields,
+            alpha=alpha,
+            correction=correction.strip().lower(),
+            derive_from=list(derive_from or []),
+        )
     result = outcome.detail
     con = out_console()
     if fmt == "json":

@@ -39,15 +39,16 @@ import orjson
 from windtunnel._util.errors import ExitCode, HarnessError, UsageError, WindtunnelError
 from windtunnel._util.paths import refuse_overwrite
 from windtunnel.config.storepath import default_store_path
-from windtunnel.flows.events import SILENT, Listener, Notice
+from windtunnel.flows.events import SILENT, Done, Listener, Notice, Started, Stopped
 from windtunnel.leakage import parallel
 from windtunnel.leakage.aliases import parse_alias_options
 from windtunnel.leakage.dataset import DatasetError, FieldMap, iter_items, write_back
+from windtunnel.leakage.edit_watch import EliminationWatch, masked
 from windtunnel.leakage.mine import mine, mined_findings
 from windtunnel.leakage.ray_scan import scan_source
 from windtunnel.leakage.report import JsonReportWriter, SarifWriter, Tally
 from windtunnel.leakage.runs import RunCounts, RunSourceError, report_items
-from windtunnel.leakage.sanitize import EliminationWatch, sanitize_item
+from windtunnel.leakage.sanitize import sanitize_item, uniform_fields
 from windtunnel.leakage.scan import audit_item
 from windtunnel.leakage.text import normalize_needle
 from windtunnel.store.leak_items import store_items
@@ -326,8 +327,8 @@ def mine_for(
         return ({"skipped": why_not} if why_not is not None else None), {}, None
     try:
         summary, extra, result = mined_index(dataset, fmap, derive_from, forced=bool(asked))
-    except UsageError as err:
-        return {"skipped": f"the dataset could not be mined: {err}"}, {}, None
+    except UsageError:  # the audit stops at the same record with its own message: said once, there
+        return {"skipped": "the dataset holds a bad record: the audit stops at it"}, {}, None
     return summary, extra, (None if "skipped" in summary else result)
 
 
@@ -550,9 +551,17 @@ def scan_flow(req: ScanRequest, listener: Listener = SILENT) -> LeakOutcome:
                 writer.tally.skipped_cells = counts
         tally = writer.tally if writer is not None else Tally()
         tally.mined = mined
+        dups = _Duplicates()
+        total = _lines(req.dataset) if req.dataset is not None else None
+        if total:
+            listener(Started(total, "items"))
         with closing(found):
             try:
                 for audit in found:
+                    if total:
+                        listener(Done(None, False))
+                    if req.dataset is not None:
+                        dups.add(audit.item, audit.line)
                     if writer is not None:
                         writer.add(audit)
                     else:
@@ -565,10 +574,14 @@ def scan_flow(req: ScanRequest, listener: Listener = SILENT) -> LeakOutcome:
                 done = LeakOutcome(status="failed", summary=tally.to_dict(), audits=kept, detail=tally)
                 setattr(err, PARTIAL, done)  # read by the table of `leak scan`: getattr(err, PARTIAL, None)
                 raise
+            finally:
+                if total:
+                    listener(Stopped())
         if writer is not None:
             writer.close(interrupted=interrupted)  # a valid report; a partial one is marked as such
         if tally.items == 0 and not interrupted:
             raise _no_items(req.dataset, source, counts)
+    dups.tell(listener, req.fields.id_field)
     if req.dataset is None and counts.skipped_no_expected:
         listener(
             Notice(
@@ -586,6 +599,60 @@ def scan_flow(req: ScanRequest, listener: Listener = SILENT) -> LeakOutcome:
         report_path=req.output if req.fmt else None,
         detail=tally,
     )
+
+
+_COUNT_CHUNK = 1 << 20
+
+
+def _lines(path: Path) -> int | None:
+    """The number of lines of a JSON Lines file (one read in 1 MB chunks, ~1 ms per 10 MB), the total of the
+    scan's progress bar; ``None`` for a pipe or a ``.json`` document (no bar: its item count is not known)."""
+    if path.suffix.lower() == ".json" or not path.is_file():
+        return None
+    n = 0
+    try:
+        with path.open("rb") as fh:
+            while chunk := fh.read(_COUNT_CHUNK):
+                n += chunk.count(b"\n")
+    except OSError:
+        return None
+    return n or None
+
+
+@dataclass
+class _Duplicates:
+    """Item ids seen more than once in a scan or a sanitize: they still run (each record is audited), but ``leak
+    check``, ``--stats`` and the reports pair items by id, so the user is told which (up to ``_SHOWN``)."""
+
+    first: dict[str, int | None] = field(default_factory=dict)
+    repeated: dict[str, list[int | None]] = field(default_factory=dict)
+
+    def add(self, item_id: str, line: int | None) -> None:
+        """Note one item."""
+        if item_id in self.first:
+            self.repeated.setdefault(item_id, [self.first[item_id]]).append(line)
+        else:
+            self.first[item_id] = line
+
+    def tell(self, listener: Listener, id_field: str) -> None:
+        """One notice naming the repeated ids and their lines (nothing when every id is unique)."""
+        if not self.repeated:
+            return
+        shown = "; ".join(
+            f"{i!r} at lines {', '.join(str(n) for n in lines)}" for i, lines in list(self.repeated.items())[:_SHOWN]
+        )
+        more = f" (and {len(self.repeated) - _SHOWN} more)" if len(self.repeated) > _SHOWN else ""
+        listener(
+            Notice(
+                f"{len(self.repeated)} item id(s) occur more than once: {shown}{more}; each record was audited, but "
+                f"leak check, --stats and the reports pair items by id: give each item its own id (field "
+                f"{id_field!r}; --id-field picks another)",
+                kind="alert",
+            )
+        )
+
+
+_SHOWN = 5
 
 
 @dataclass
@@ -630,10 +697,21 @@ def sanitize_flow(req: SanitizeRequest, listener: Listener = SILENT) -> LeakOutc
     fmap = req.fields.field_map()
     labels = dataset_labels(req.dataset, fmap) if not fmap.label_set else list(fmap.label_set)
     mined, extra, mined_result = mine_for(req.dataset, fmap, req.derive_from, req.mine)
+    uniform = (
+        uniform_fields(
+            [(m.item, extra[m.item.id]) for m in items(req.dataset, fmap) if m.item.id in extra],
+            labels=labels,
+            redact_review=req.redact_review,
+            decode=req.decode,
+        )
+        if extra
+        else []
+    )
     n = leaked = residual_items = chars = 0
     failed: list[str] = []
     interrupted = False
     watch = EliminationWatch()
+    dups = _Duplicates()
     document: list[Any] | None = None
     """The sanitized records when the output is one JSON document, written at the end."""
     suffix = req.output.suffix.lower()
@@ -643,6 +721,7 @@ def sanitize_flow(req: SanitizeRequest, listener: Listener = SILENT) -> LeakOutc
         assert out.handle is not None
         try:
             for mapped in items(req.dataset, fmap):
+                dups.add(mapped.item.id, mapped.item.line)
                 if n == 0:
                     from_json = mapped.record.raw is None
                     if not (as_lines if as_lines is not None else not from_json):
@@ -655,6 +734,7 @@ def sanitize_flow(req: SanitizeRequest, listener: Listener = SILENT) -> LeakOutc
                         decode=req.decode,
                         labels=labels,
                         extra=extra.get(mapped.item.id, ()),
+                        uniform=uniform,
                     )
                     if mined_result is not None:
                         _recheck_mined(res, mined_result, req.derive_from)
@@ -679,7 +759,13 @@ def sanitize_flow(req: SanitizeRequest, listener: Listener = SILENT) -> LeakOutc
                     _write_record(out.handle, mapped, write_back(mapped, res.item.projection), document, raw=False)
                 else:  # a record with nothing to redact keeps its bytes
                     _write_record(out.handle, mapped, mapped.record.data, document, raw=True)
-                watch.add(res, show_values=req.show_values)
+                secrets = tuple(mapped.item.expected)
+                watch.add(
+                    mapped.item.projection,
+                    res.item.projection,
+                    secrets,
+                    masked(mapped.item.projection, secrets, req.show_values),
+                )
                 n += 1
                 leaked += res.before.leaked or mapped.item.id in extra
                 residual_items += not res.ok
@@ -696,18 +782,21 @@ def sanitize_flow(req: SanitizeRequest, listener: Listener = SILENT) -> LeakOutc
         if document is not None:
             whole = _same_container(req.dataset, document) if from_json else document
             out.handle.write(orjson.dumps(whole, option=orjson.OPT_INDENT_2) + b"\n")
+    dups.tell(listener, req.fields.id_field)
     for text in watch.warnings():
         listener(Notice(text, kind="alert"))
+    eliminated = watch.fields()
     summary = {
         "items": n,
         "leaked_before": leaked,
         "chars_removed": chars,
         "still_leaking": residual_items,
+        "eliminated": eliminated,
         "not_sanitized": failed,
         **({"mined": mined} if mined is not None else {}),
     }
     status: Literal["passed", "failed", "interrupted"] = (
-        "interrupted" if interrupted else ("failed" if residual_items else "passed")
+        "interrupted" if interrupted else ("failed" if residual_items or eliminated else "passed")
     )
     return LeakOutcome(status=status, summary=summary, report_path=req.output)
 
@@ -766,6 +855,22 @@ def _unique_id(path: Path, item_id: str, line: int | None, seen: dict[str, int |
     seen[item_id] = line
 
 
+def _edits(raw: Path, sanitized: Path, fmap: FieldMap, show_values: bool) -> EliminationWatch:
+    """The sanitizer's edits read back from the two files, paired by id: a field blanked only where it held
+    one label's values, or one value edited on one label's items and kept on another's, tells the answer by
+    elimination (:mod:`windtunnel.leakage.edit_watch`). Nothing is paired when either is not a regular file."""
+    watch = EliminationWatch()
+    if not (raw.is_file() and sanitized.is_file()):
+        return watch
+    originals = {m.item.id: m.item for m in items(raw, fmap)}
+    for m in items(sanitized, fmap):
+        it = originals.pop(m.item.id, None)
+        if it is not None:
+            secrets = tuple(it.expected)
+            watch.add(it.projection, m.item.projection, secrets, masked(it.projection, secrets, show_values))
+    return watch
+
+
 def check_flow(
     raw: Path,
     sanitized: Path,
@@ -815,6 +920,7 @@ def check_flow(
     not_leaking = [i for i, v in raw_leaks.items() if not v]
     still = {i: p for i, p in san.items() if p}
     missing = sorted(set(raw_leaks) ^ set(san))
+    watch = _edits(raw, sanitized, fmap, show_values)
     summary = {
         "raw_items": len(raw_leaks),
         "raw_leaking": sum(raw_leaks.values()),
@@ -822,7 +928,9 @@ def check_flow(
         "not_leaking": not_leaking,
         "still_leaking": still,
         "missing": missing,
+        "eliminated": watch.fields(),
+        "elimination_warnings": watch.warnings(),
         **({"mined": mined} if mined is not None else {}),
     }
-    ok = not not_leaking and not still and not missing
+    ok = not not_leaking and not still and not missing and not summary["eliminated"]
     return LeakOutcome(status="passed" if ok else "failed", summary=summary)

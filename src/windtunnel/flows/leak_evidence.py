@@ -41,7 +41,7 @@ from windtunnel.leakage.baseline import (
 )
 from windtunnel.leakage.dataset import DatasetError, iter_records
 from windtunnel.leakage.mine import correlated_map, mine
-from windtunnel.leakage.simulate import READS_DATA, SIMULATIONS, blind_predictions_cv, copy_predictions
+from windtunnel.leakage.simulate import READS_DATA, SIMULATIONS, blind_with_drivers, copy_with_drivers, drivers_summary
 
 RESULT_HINT = (
     'each line is true/false, {"id": ..., "passed": true|false} (also "true"/"false" or 1/0) '
@@ -92,6 +92,8 @@ class BaselineRequest:
     folds: int = 5
     """Cross-validation folds of ``blind``."""
     decode: bool = True
+    show_values: bool = False
+    """Show a deciding value of ``copy`` / ``blind`` that is a label in clear (hashed by default)."""
 
 
 def baseline_flow(req: BaselineRequest) -> LeakOutcome:
@@ -168,13 +170,17 @@ def _simulate(req: BaselineRequest, blind_predictions: Any) -> tuple[list[dict[s
     labels = [it.expected[0] for it in found]
     info: dict[str, Any] = {"name": name, "what": SIMULATIONS[name], "reads_data": name in READS_DATA}
     if name == "copy":
-        preds = copy_predictions(found, labels=fmap.label_set, correlated=fmap.correlated_map, decode=req.decode)
+        preds, drivers = copy_with_drivers(
+            found, labels=fmap.label_set, correlated=fmap.correlated_map, decode=req.decode
+        )
         info["candidates"] = list(dict.fromkeys(fmap.label_set or labels))
+        info["drivers"] = drivers_summary(preds, labels, drivers, show_values=req.show_values)
     elif name == "blind":
         if req.folds < 2 or req.folds > max(2, len(found)):
             raise UsageError(f"--folds {req.folds}: give 2 to {max(2, len(found))} folds (one per item at most)")
-        preds = blind_predictions_cv(found, derive_from=req.derive_from, folds=req.folds, seed=req.seed)
+        preds, drivers = blind_with_drivers(found, derive_from=req.derive_from, folds=req.folds, seed=req.seed)
         info.update(folds=req.folds, seed=req.seed, hidden=["prose (strings of more than 6 words)", *req.derive_from])
+        info["drivers"] = drivers_summary(preds, labels, drivers, show_values=req.show_values)
     else:
         try:
             preds = blind_predictions(labels, name, seed=req.seed)
@@ -302,6 +308,11 @@ def mine_flow(
         correction=correction,  # type: ignore[arg-type]
         derive_from=derive_from,
     )
+    if result.items == 0:  # nothing mined from nothing is no result: like an empty scan, a usage error
+        raise UsageError(
+            f"{dataset} holds no labelled items; mining nothing proves nothing",
+            hint="give a dataset of items with an expected answer (--expected-field names its field)",
+        )
     if output is not None:
         output.write_bytes(orjson.dumps(correlated_map(result.suggestions, result.members), option=orjson.OPT_INDENT_2))
     summary = result.to_dict()

@@ -207,6 +207,8 @@ def not_json(path: Path, line: int | None, raw: bytes, err: Exception) -> str:
     msg = getattr(err, "msg", None) or str(err)
     pos = getattr(err, "pos", None)
     at = f" at character {pos + 1} of {'the line' if line is not None else 'the file'}" if isinstance(pos, int) else ""
+    if "depth limit" in msg:  # valid JSON the parser will not read so deep (orjson stops at 1024 levels)
+        return f"{where}: nested too deeply to read (more than 1024 levels of objects and lists{at})"
     return f"{where}: not valid JSON ({msg}{at})"
 
 
@@ -376,8 +378,11 @@ def to_item(rec: Record, fmap: FieldMap, index: int) -> MappedItem:
         raise DatasetError(f"record at line {rec.line} is {a_type(data)}, expected a JSON object")
     exp = select(data, fmap.expected_field)
     if not exp:
+        found_id = select(data, fmap.id_field)
+        named = f" (id {str(found_id[0][1])!r})" if found_id else ""
         raise DatasetError(
-            f"record at line {rec.line} has no expected answer at {fmap.expected_field!r} (keys: {sorted(data)[:12]})",
+            f"record at line {rec.line}{named} has no expected answer at {fmap.expected_field!r} "
+            f"(keys: {sorted(data)[:12]})",
         )
     sources: list[tuple[str, str]] = []
     parts: dict[str, Any] = {}

@@ -269,4 +269,9 @@ def path_segments(text: str) -> list[tuple[int, int]] | None:
         pos = m.end()
     if pos < len(s_clean):
         out.append((pos, len(s_clean)))
+    if not url and all(_NUMBER_SEGMENT.fullmatch(s_clean[a:b]) for a, b in out):
+        return None  # ``3/5``, ``12/03/2024``, ``1.2/2``: a ratio, a score or a date, not a category path
     return out if len(out) >= 2 else None
+
+
+_NUMBER_SEGMENT = re.compile(r"\s*\d+(?:[.,]\d+)?\s*")

@@ -209,7 +209,26 @@ def naming_re(extra: tuple[str, ...] = (), target: str | None = None) -> re.Patt
     unspaced = [w for w in words if _unspaced(w)]
     if unspaced:
         pattern += "|(?=" + _UNSPACED.pattern + ")" + _trie(unspaced)
-    return re.compile(("" if target else _GENERIC) + pattern)
+    compiled = re.compile(("" if target else _GENERIC) + pattern)
+    _WORDS_OF[compiled] = frozenset(words)
+    return compiled
+
+
+_WORDS_OF: dict[re.Pattern[str], frozenset[str]] = {}
+"""The words of each pattern :func:`naming_re` made (as many as its cache holds, and no more)."""
+_CLIPPED = 4
+"""The fewest letters of a clipped naming word (``prio``, ``sever``): fewer are other words (``cat``, ``sev``)."""
+
+
+def clips_task(pattern: re.Pattern[str], name: str) -> bool:
+    """The last word of ``name`` (a key-value construction's name, ``ticket prio=``) is a naming word of
+    ``pattern`` clipped at its end (``prio`` for ``priority``, ``categ`` for ``category``): at least
+    ``_CLIPPED`` letters that begin a naming word at most twice as long (``sent`` is no clip of ``sentiment``)."""
+    words = re.findall(r"[^\W\d_]+", name.casefold())
+    word = words[-1] if words else ""
+    if len(word) < _CLIPPED:
+        return False
+    return any(w.startswith(word) and len(word) < len(w) <= 2 * len(word) for w in _WORDS_OF.get(pattern, ()))
 
 
 def _trie(words: Sequence[str]) -> str:

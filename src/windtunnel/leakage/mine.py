@@ -73,6 +73,11 @@ _MAX_NGRAM = 3
 _KIND_RANK = {"value": 0, "url-segment": 1, "token": 2, "ngram": 3}
 _TOKEN = re.compile(r"\w+|[^\w\s]")
 _MASK = (1 << 64) - 1
+_MIXED = re.compile(r"(?=\w*[^\W\d_])(?=\w*\d)\w+")
+"""A token holding letters and digits (a code)."""
+_RUNS = re.compile(r"[^\W\d_]+")
+"""The letter runs of a code."""
+_MAX_PART_TOKEN = 24
 
 
 @dataclass
@@ -315,6 +320,15 @@ def _text_candidates(
         return
     toks = _tokens(text)
     mapped = None if m.starts is None else m.span  # the identity map (text as written) needs no call per token
+    for tok, a, _b in toks:
+        # A code's letter runs (`h123` → `h`): a label's initial can ride in a code that is unique to its item
+        # (`Q-H123` for High), where the whole code never repeats.
+        if len(tok) <= _MAX_PART_TOKEN and _MIXED.fullmatch(tok):
+            for run in _RUNS.finditer(tok):
+                key = ("token", "", run.group())
+                if key not in out:
+                    ra, rb = a + run.start(), a + run.end()
+                    out[key] = ((ra, rb) if mapped is None else mapped(ra, rb), view)
     for n in range(1, _MAX_NGRAM + 1):
         for i in range(len(toks) - n + 1):
             gram = toks[i : i + n]

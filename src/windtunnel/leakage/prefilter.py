@@ -58,6 +58,7 @@ from windtunnel.leakage.views.binary import b64_text as _b64_text
 from windtunnel.leakage.views.binary import base32_runs, decodable_length, hex_runs
 from windtunnel.leakage.views.escapes import escapes
 from windtunnel.leakage.views.layout import WORD_ROW_MARK_RE
+from windtunnel.leakage.views.literals import MARK_RE as LITERALS_MARK_RE
 from windtunnel.leakage.views.registry import DECODERS, Decoder
 from windtunnel.leakage.views.spoken import HOMOPHONE_MARK_RE, LETTER_NAMES, SPELLED_MARK_RE
 
@@ -837,7 +838,19 @@ def _base_markers(blob: bytes, low: bytes | None = None) -> bool:
         return True
     if _document_markers(blob, True, low):
         return True
+    if _joined_literals(blob):
+        return True
     return blob.find(b"<") >= 0 and _TAG_RE.search(blob) is not None
+
+
+# String literals joined by an operator (views/literals.py): a closing quote, an operator, an opening
+# quote; a double quote is ``\"`` in serialised JSON (blanks only around the operator: a tab is escaped there).
+_JOINED_RE = re.compile(rb"(?:\\\"|')[ ]*(?:&|\+|\|\||\.\.?)[ ]*(?:\\\"|')")
+
+
+def _joined_literals(blob: bytes) -> bool:
+    """Whether serialised JSON may hold quoted pieces joined by an operator (led by a byte search)."""
+    return (blob.find(b'\\"') >= 0 or blob.find(b"'") >= 0) and _JOINED_RE.search(blob) is not None
 
 
 # The document views' markers (views/terminal.py, pdf.py, css.py, bytelists.py, unicode_forms.py): a terminal escape
@@ -900,6 +913,8 @@ def _base_markers_text(text: str) -> bool:
         return True
     if _document_markers(text.encode(), False):
         return True
+    if ('"' in text or "'" in text) and LITERALS_MARK_RE.search(text) is not None:
+        return True
     return "<" in text and _TAG_STR_RE.search(text) is not None
 
 
@@ -925,6 +940,7 @@ _EXTRA_DECODERS = frozenset(
         "byte_list",
         "ascii85",
         "bidi",
+        "concat",
     }
 )
 _PLANNED = _EXTRA_DECODERS | {

@@ -16,12 +16,15 @@ that read record ids in the projection's JSON structure.)
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections import Counter
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
+
+from windtunnel.leakage.views.layout import BARS, join_wrapped
 
 Span = tuple[int, int]
 Own = tuple[Span, tuple[str, Span] | None]
@@ -42,6 +45,8 @@ class Records:
     _texts: list[tuple[str, str]] | None = None
     _tokens: Counter[str] | None = None
     _own: dict[str, list[Own]] = field(default_factory=dict)
+    _cells: dict[str, dict[Span, str]] = field(default_factory=dict)
+    """Per string, the text of each cell of this record's rows (a wrapped cell's pieces joined)."""
 
     def located(self) -> list[tuple[str, str]]:
         """``(pointer, text)`` of every string and number of the projection (a bounded walk).
@@ -130,6 +135,15 @@ def own_value(records: Records, text: str, span: Span) -> Own | None:
     return None
 
 
+def own_cell_within(records: Records, text: str, span: Span) -> list[str]:
+    """The texts of this record's cells written within ``text[span]`` (a wrapped cell's pieces joined,
+    ``Crit`` + ``ical``): what a view that joins a table's wrapped rows shows of this record's row when
+    a hit there covers the whole row (:func:`windtunnel.leakage.views.layout.wrapped_cells`)."""
+    records.own_spans(text)
+    a, b = span
+    return [v for (sa, sb), v in records._cells.get(text, {}).items() if a <= sa and sb <= b]
+
+
 def _escape(token: str) -> str:
     """``token`` as one RFC 6901 pointer segment (``~`` → ``~0``, ``/`` → ``~1``), as the scan writes
     pointers, so a finding placed on another string of the projection resolves like the walk's."""
@@ -150,6 +164,12 @@ def _id_like(value: str) -> bool:
         and any(ch.isdigit() for ch in v)
         and not _DATE.fullmatch(v)
     )
+
+
+def id_tokens(text: str) -> list[str]:
+    """The ids written in a text as tokens (``ticket 4230``, ``see TKT-14100``): what structure resolution
+    takes as a record named outside a table (:func:`_id_like`)."""
+    return [tok for tok in _TOKEN_RE.findall(text) if _id_like(tok)] if len(text) <= _MAX_TEXT else []
 
 
 def _own_rows(rows: list[list[Cell]], records: Records, sources: list[str]) -> list[list[Cell]]:
@@ -176,10 +196,12 @@ def _own_spans(text: str, records: Records) -> list[Own]:
     shown outside the table), the shared strings this record's row of a sheet points at, and the
     values of the YAML blocks this record pulls in."""
     out: list[Own] = []
+    cells = records._cells.setdefault(text, {})
     for rows in _tables(text):
         region = text[min(a for _v, a, _b in rows[0]) : max(b for _v, _a, b in rows[-1])]
         for row in _own_rows(rows, records, [region]):
             out.extend(((a, b), None) for _v, a, b in row)
+            cells.update(((a, b), v) for v, a, b in row)
     if "<si" in text and "<sst" in text:
         out.extend(_shared_strings(text, records))
     if "&" in text and "*" in text:
@@ -257,7 +279,7 @@ def _tables(text: str) -> list[list[list[Cell]]]:
             if rows:
                 out.append(rows)
     if not out and "\n" in text:
-        table = _delimited(text)
+        table = _delimited(text) or _drawn(text)
         if table:
             out.append(table)
     return out
@@ -304,6 +326,58 @@ def _delimited(text: str) -> list[list[Cell]]:
         if all(len(r) == width for r in rows):
             return rows
     return []
+
+
+_RULE_CHARS = frozenset("─━═┄┈-=+:┼╋╪╫┬┴├┤┳┻┣┫┡┩╇┝┥┯┷┏┓┗┛┌┐└┘╔╗╚╝╠╣╦╩╬ \t\r")
+"""The characters of a drawn table's rule lines (borders, the line under the header, row separators)."""
+
+
+def _drawn(text: str) -> list[list[Cell]]:
+    """The data rows of a drawn or pipe table of many records (a terminal's box table, ``psql`` output, a
+    Markdown or grid table): lines whose column bars stand at the header's positions (outer bars or
+    none), rule lines left out. A line whose first cell is blank continues the row above (a cell wrapped
+    over lines): the row's cell is then its pieces joined (``Crit`` + ``ical``), spanning from the first
+    piece to the last. Two data rows or more, else nothing (a one-record table is
+    :func:`windtunnel.leakage.mention.table_cell`'s)."""
+    if not any(bar in text for bar in BARS[:3]) and text.count("|") < 4:
+        return []
+    lines: list[tuple[str, int]] = []
+    for line, start in _lines(text):
+        body = line.strip()
+        if not body or set(body) <= _RULE_CHARS:
+            continue
+        if not any(ch in BARS for ch in body):
+            if lines:
+                break  # the table ended
+            continue
+        lines.append((line, start))
+    if len(lines) < 3:
+        return []
+    bars = tuple(i for i, ch in enumerate(lines[0][0]) if ch in BARS)
+    if any(tuple(i for i, ch in enumerate(line) if ch in BARS) != bars for line, _s in lines):
+        return []
+    width = max(len(line) for line, _s in lines)
+    edges = [(-1, bars[0]), *itertools.pairwise(bars), (bars[-1], width)]
+    # the space outside outer bars is no cell
+    edges = [(a, b) for a, b in edges if any(line[a + 1 : b].strip() for line, _s in lines)]
+    if len(edges) < 2:
+        return []
+    rows: list[list[Cell]] = []
+    for line, start in lines[1:]:
+        cells: list[Cell] = []
+        for a, b in edges:
+            piece = line[a + 1 : b]
+            value = piece.strip()
+            at = start + a + 1 + (len(piece) - len(piece.lstrip()))
+            cells.append((value, at, at + len(value)))
+        if rows and not cells[0][0]:
+            rows[-1] = [
+                (join_wrapped(old, new), oa if old else na, nb if new else ob)
+                for (old, oa, ob), (new, na, nb) in zip(rows[-1], cells, strict=True)
+            ]
+        else:
+            rows.append(cells)
+    return rows if len(rows) >= 2 else []
 
 
 _HTML_TABLE_RE = re.compile(r"<table\b.*?</table\s*>", re.S | re.I)

@@ -37,8 +37,9 @@ measure the agent without the answer, not without the data.
 
 **What it deliberately does not do.** It does not invent a replacement value (a neutral label would be
 a new, wrong answer), remove an object key (schema), or blank a member of a listing alone; it does not
-fix a leak by elimination across a dataset by itself: :class:`EliminationWatch` warns when a field is
-blanked on some items and filled on others, because an empty field then points at the answer.
+fix a leak by elimination across a dataset by itself: :mod:`~windtunnel.leakage.edit_watch` tells the flows
+when a field is blanked on one label's items and filled on others', because an empty field then points at
+the answer (a field some of whose values were mined is blanked on every item instead: :func:`uniform_fields`).
 """
 
 from __future__ import annotations
@@ -163,20 +164,30 @@ def sanitize_item(
     decode: bool = True,
     labels: Sequence[str] = (),
     extra: Sequence[Finding] = (),
+    uniform: Sequence[str] = (),
 ) -> SanitizeResult:
     """Sanitize one item's projection and rescan it.
 
-    ``redact_review`` also acts on ``low`` (review) findings; ``mode`` chooses between removing the
+    ``redact_review`` also acts on ``low`` (review) findings, this item's and those it would have under each
+    other label (a bare mention of any label is cut alike on every item); ``mode`` chooses between removing the
     sentence around a leaking span in prose (default) or the span alone. ``labels`` (with the item's
     own label set) tell a listing of labels, whose members are never blanked alone. ``extra`` are
-    findings from elsewhere (``leak mine``'s, for this item) acted on like the scan's.
+    findings from elsewhere (``leak mine``'s, for this item) acted on like the scan's; a mined whole value
+    where the scan already edits the same field gets the scan's edit alone (the items of the other labels
+    get that edit too, so a blank only here would tell this label). ``uniform`` are field templates (list
+    indices as ``*``) blanked wherever this item fills them, whatever its label: a field some of whose
+    values were mined is blanked on every item (:func:`uniform_fields`), so its being empty tells nothing.
     """
     it = item if isinstance(item, LeakItem) else LeakItem.from_mapping(item)
     before = audit_item(it, decode=decode)
     todo = [f for f in before.findings if f.blocking or redact_review]
+    if redact_review:
+        todo.extend(_other_labels_review(it, labels, decode))
     if extra:
         todo.extend(extra)
         before = ItemAudit(before.item, [*before.findings, *extra], before.line)
+    if uniform:
+        todo.extend(_uniform_blanks(it, uniform))
     if not todo:
         return SanitizeResult(it, [], before, before, [])
     try:
@@ -257,7 +268,7 @@ def _apply(projection: Any, findings: list[Finding], mode: Mode, log: list[Redac
             resolved.append(_through_strings(projection, f))
         except (KeyError, IndexError, TypeError, ValueError):
             resolved.append(f)  # acted on as it is (an upstream field is blanked from its root), else a problem
-    findings = resolved
+    findings = _rules_first(resolved)
     by_pointer: dict[str, list[Finding]] = {}
     blank_roots: dict[str, Finding] = {}
     for f in findings:
@@ -293,6 +304,112 @@ def _apply(projection: Any, findings: list[Finding], mode: Mode, log: list[Redac
             shown = group[0].shown_pointer() or "/"
             ctx.problems.append(f"{shown}: cannot sanitize ({type(err).__name__})")  # its text may name a value
     return box[""]
+
+
+def uniform_fields(
+    mined: Sequence[tuple[LeakItem, Sequence[Finding]]],
+    *,
+    labels: Sequence[str] = (),
+    redact_review: bool = False,
+    decode: bool = True,
+) -> list[str]:
+    """The field templates (list indices as ``*``) where a mined value would be edited with no edit of the scan's
+    beside it on the items of some labels only, over the items holding mined findings (``(item, its mined
+    findings)``); ``labels`` are the dataset's labels.
+
+    Mining finds the values of the labels whose riders are significant, not always every label's: blanking
+    ``priority_id: 1`` on the ``Low`` items alone leaves ``2``, ``3`` and ``4`` on the others, and an empty
+    ``priority_id`` then means ``Low``; cutting the ``C`` of ``Q-C123`` on the ``Critical`` items alone does the
+    same. ``leak sanitize`` blanks these fields on every item instead (``uniform`` of :func:`sanitize_item`). A
+    field where every label's items get a mined edit is left to the per-item edits."""
+    edited: dict[str, set[str]] = {}
+    for it, extra in mined:
+        audit = audit_item(it, decode=decode)
+        todo = [f for f in audit.findings if f.blocking or redact_review]
+        resolved = []
+        for f in [*todo, *extra]:
+            try:
+                resolved.append(_through_strings(it.projection, f))
+            except (KeyError, IndexError, TypeError, ValueError):
+                resolved.append(f)
+        for f in _rules_first(resolved):
+            if f.representation == _MINED and f.inner is None:
+                path = "/".join("*" if t.isdigit() else t for t in f.pointer.split("/"))
+                edited.setdefault(path, set()).update(it.expected[:1])
+    every = set(labels)
+    return [path for path, done in edited.items() if not every or not every <= done]
+
+
+def _other_labels_review(it: LeakItem, labels: Sequence[str], decode: bool) -> list[Finding]:
+    """The review findings the item would have under each other label of its set: ``--redact-review`` cuts a bare
+    mention of any label, so "Latency is high during backups" loses its word on every item, not only where
+    ``High`` is the answer (a cut there alone would point at it). One audit per other label."""
+    own = {e.casefold() for e in it.expected}
+    out: list[Finding] = []
+    for label in dict.fromkeys([*it.label_set, *labels]):
+        if label.casefold() in own:
+            continue
+        probe = replace(it, expected=[label], correlated_values=[])
+        out.extend(f for f in audit_item(probe, decode=decode).findings if not f.blocking)
+    return out
+
+
+def _rules_first(findings: list[Finding]) -> list[Finding]:
+    """``findings`` without a mined whole value where another finding edits the same field (at it, inside it
+    or around it): the scan's edit is the one the items of every label get, so it alone is applied (a blank
+    here beside a cut there would tell the label by how the field was edited)."""
+    acted = [f.pointer for f in findings if f.representation != _MINED]
+    if len(acted) == len(findings) or not acted:
+        return findings
+
+    def covered(p: str) -> bool:
+        return any(a == p or a.startswith(p + "/") or p.startswith(a + "/") for a in acted)
+
+    return [f for f in findings if not (f.representation == _MINED and f.span is None and covered(f.pointer))]
+
+
+_MINED = "mined"
+_UNIFORM = "mined-field"
+
+
+def _uniform_blanks(it: LeakItem, uniform: Sequence[str]) -> list[Finding]:
+    """A whole-value finding at every filled scalar of ``it`` under a field template in ``uniform``."""
+    out = []
+    for pointer, value in _scalars(it.projection, ""):
+        if value in (None, "", False, 0):
+            continue
+        path = "/".join("*" if t.isdigit() else t for t in pointer.split("/"))
+        if any(path == u or path.startswith(u + "/") for u in uniform):
+            out.append(
+                Finding(
+                    item=it.id,
+                    channel="correlated",
+                    severity="medium",
+                    pointer=pointer,
+                    representation=_UNIFORM,
+                    span=None,
+                    view="raw",
+                    rule="correlated.mined",
+                    detail="a field some of whose values ride with a label, blanked on every item alike",
+                    value=str(value),
+                )
+            )
+    return out
+
+
+def _scalars(node: Any, pointer: str) -> list[tuple[str, Any]]:
+    """``(pointer, value)`` of every scalar of ``node`` (iterative: a deep item is walked too)."""
+    out: list[tuple[str, Any]] = []
+    stack: list[tuple[str, Any]] = [(pointer, node)]
+    while stack:
+        ptr, value = stack.pop()
+        if isinstance(value, Mapping):
+            stack.extend((f"{ptr}/{escape_pointer_token(str(k))}", v) for k, v in value.items())
+        elif isinstance(value, list):
+            stack.extend((f"{ptr}/{i}", v) for i, v in enumerate(value))
+        else:
+            out.append((ptr, value))
+    return out
 
 
 def _fix_leaf(
@@ -529,74 +646,3 @@ def schema_digest(value: Any) -> str:
 
     feed(value)
     return h.hexdigest()
-
-
-_WHOLE_OPS = frozenset({"blank", "null", "blank-option", "blank-field"})
-_WATCH_MAX = 4096
-
-
-@dataclass
-class EliminationWatch:
-    """Fields the sanitizer blanked on some items while other items keep them filled (QA-7 F7-17).
-
-    A field blanked only where it held the answer (or a value correlated with it) gives the answer
-    away by elimination: on a dataset where ``sla`` is ``P1`` only for ``High`` items, an empty
-    ``sla`` then means ``High``. List indices are generalised (``/comments/*/body``); at most
-    ``_WATCH_MAX`` field paths are counted, so memory stays flat.
-    """
-
-    blanked: dict[str, int] = field(default_factory=dict)
-    filled: dict[str, int] = field(default_factory=dict)
-    shown: dict[str, str] = field(default_factory=dict)
-
-    def add(self, res: SanitizeResult, *, show_values: bool = False) -> None:
-        """Count one sanitized item: once per field path it blanked (two members of one list are one item), and
-        once per path it keeps filled and did not blank (an item whose list lost a member but keeps others is
-        counted as blanked, not as one that keeps a value)."""
-        cut: set[str] = set()
-        for r in res.redactions:
-            if r.operator not in _WHOLE_OPS:
-                continue
-            path = _general(r.pointer)
-            if path not in cut and (path in self.blanked or len(self.blanked) < _WATCH_MAX):
-                cut.add(path)
-                self.blanked[path] = self.blanked.get(path, 0) + 1
-                shown = r.pointer if show_values or r.hashed_pointer is None else r.hashed_pointer
-                self.shown.setdefault(path, _general(shown))
-        seen: set[str] = set()
-        _filled_paths(res.item.projection, "", seen)
-        for path in seen - cut:
-            if path in self.filled or len(self.filled) < _WATCH_MAX:
-                self.filled[path] = self.filled.get(path, 0) + 1
-
-    def warnings(self) -> list[str]:
-        """One sentence per field blanked on some items and kept filled on others."""
-        out = []
-        for path, n in sorted(self.blanked.items()):
-            kept = self.filled.get(path, 0) or max(
-                (c for p, c in self.filled.items() if p.startswith(path + "/")), default=0
-            )
-            if kept:
-                at = self.shown.get(path, path) or "/"
-                out.append(
-                    f"{at} was blanked on {n} item(s) and keeps a value on {kept} other(s): an empty {at} now "
-                    "points at the answer of the items it was blanked on (a leak by elimination); blank it on "
-                    "every item (leave it out of the projection), or map every label's values in "
-                    "--correlated-map"
-                )
-        return out
-
-
-def _general(pointer: str) -> str:
-    return "/".join("*" if t.isdigit() else t for t in pointer.split("/"))
-
-
-def _filled_paths(value: Any, pointer: str, out: set[str]) -> None:
-    if isinstance(value, Mapping):
-        for k, v in value.items():
-            _filled_paths(v, f"{pointer}/{str(k).replace('~', '~0').replace('/', '~1')}", out)
-    elif isinstance(value, list):
-        for v in value:
-            _filled_paths(v, f"{pointer}/*", out)
-    elif value not in (None, "", False, 0):
-        out.add(pointer)

@@ -85,6 +85,7 @@ from typing import Any, NamedTuple
 from windtunnel.leakage import mention
 from windtunnel.leakage.aliases import derived_alias, label_abbreviations, label_aliases, number_value
 from windtunnel.leakage.decode import embedded_json
+from windtunnel.leakage.deltas import delta_findings, may_difference
 from windtunnel.leakage.elimination import elimination_findings, may_rule_out
 from windtunnel.leakage.formats import (
     container_representation,
@@ -95,6 +96,7 @@ from windtunnel.leakage.formats import (
     string_representation,
     url_path_segment,
 )
+from windtunnel.leakage.framing import framed_name
 from windtunnel.leakage.mention import fraction, heading_value, in_listing, marked_node, naming_re, selected, table_cell
 from windtunnel.leakage.model import (
     SEVERITY_RANK,
@@ -131,9 +133,10 @@ from windtunnel.leakage.records import (
     record_values,
     typed_path,
 )
-from windtunnel.leakage.resolve import Own, Records, holds_records, own_value
+from windtunnel.leakage.resolve import Own, Records, holds_records, own_cell_within, own_value
 from windtunnel.leakage.schemas import drop_schema_values, may_hold_schema
 from windtunnel.leakage.selection import apply_selection
+from windtunnel.leakage.sorted_rows import may_sort_rows, sorted_rows_findings
 from windtunnel.leakage.text import (
     CURRENCY_CODES,
     CURRENCY_SIGNS,
@@ -427,9 +430,24 @@ def _may_repeat(it: LeakItem, blob: bytes | None) -> bool:
     return len(it.label_set) >= 2 and (blob is None or may_repeat_input(blob))
 
 
+def _may_sort_rows(it: LeakItem, blob: bytes | None) -> bool:
+    """The gate of principle 5 read from a place in ordered rows: three labels or more, and (with the
+    serialisation) a list of objects (:func:`~windtunnel.leakage.sorted_rows.may_sort_rows`)."""
+    return len(it.label_set) >= 3 and (blob is None or may_sort_rows(blob))
+
+
+def _may_difference(it: LeakItem, blob: bytes | None) -> bool:
+    """The gate of principle 1 read from a difference of counts per label: two labels or more, and (with
+    the serialisation) twice as many numbers under keys as labels
+    (:func:`~windtunnel.leakage.deltas.may_difference`)."""
+    return len(it.label_set) >= 2 and (blob is None or may_difference(blob, it.label_set))
+
+
 _ITEM_PRINCIPLES: tuple[_ItemPrinciple, ...] = (
+    _ItemPrinciple(_may_difference, delta_findings),
     _ItemPrinciple(_may_eliminate, elimination_findings),
     _ItemPrinciple(_may_position, position_findings),
+    _ItemPrinciple(_may_sort_rows, sorted_rows_findings),
     _ItemPrinciple(_may_repeat, repeated_input_findings),
 )
 """The item-level principles, in order (see :class:`_ItemPrinciple`)."""
@@ -820,7 +838,7 @@ def _walk_object(
         skip = up is None and prune and not (lone and type(value) in (dict, list)) and not may_hit(value, ctx)
         if skip and not scan_keys:
             continue
-        child = up if up is not None else f"{pointer}/{token}"
+        child = f"{pointer}/{token}"  # the value's own place, also under an upstream field (its root is ``up``)
         if scan_keys:
             # A key is the label when it marks this record (a flag, a group listing it, a nested
             # record); a key holding a measurement or a text is a field's name (``"high": 17``).
@@ -978,11 +996,12 @@ def _marks_record(value: Any, ctx: _Ctx) -> bool:
 
 
 def _other_records(node: list[Any], ctx: _Ctx) -> frozenset[int]:
-    """The indices of a list's objects that are other records: in a list of two objects or more, each
-    object whose record id (an id-like string value of its own, ``CS-34921``) the projection shows
-    nowhere else, when the projection also names a record outside the list. What such an object's
+    """The indices of a list's objects that are other records: each object whose record id (an id-like
+    string value of its own, ``CS-34921``) the projection shows nowhere else, when the projection also names a
+    record outside the list (one related ticket is as much another record as two, when its id has the shape of
+    an id outside the list: a span's hex id beside a ticket key is a part of this record). What such an object's
     fields say (its ``rating``, its ``priority``) describes that record, not this one (principle 3)."""
-    if len(node) < 2 or not ctx.label_norms:
+    if not node or not ctx.label_norms:
         return frozenset()
     ids: dict[int, list[str]] = {}
     for i, v in enumerate(node):
@@ -990,14 +1009,22 @@ def _other_records(node: list[Any], ctx: _Ctx) -> frozenset[int]:
             own = [x for x in v.values() if type(x) is str and RECORD_ID.fullmatch(x) and ID_SHAPE.search(x)]
             if own:
                 ids[i] = own
-    if len(ids) < 2:
+    if not ids:
         return frozenset()
-    if not ids_of(ctx.root, node):
+    outside = ids_of(ctx.root, node)
+    if not outside:
         return frozenset()  # no record named outside the list: the list may be the records themselves
+    if len(node) == 1 and not {_id_shape(x) for x in ids[0]} & {_id_shape(x) for x in outside}:
+        return frozenset()  # one object is another record only with an id shaped like this record's (``CS-34921``)
     if ctx.root_blob is None:
         ctx.root_blob = dumps(ctx.root) or b""
     blob = ctx.root_blob
     return frozenset(i for i, own in ids.items() if all(blob.count(orjson_str(x)) == 1 for x in own))
+
+
+def _id_shape(record_id: str) -> str:
+    """An id's shape: its letter runs as ``A``, digit runs as ``9`` (``CS-34921`` and ``TCK-1`` are both ``A-9``)."""
+    return re.sub(r"[A-Za-z]+", "A", re.sub(r"\d+", "9", record_id))
 
 
 def orjson_str(s: str) -> bytes:
@@ -1419,7 +1446,8 @@ def _classify(
     :func:`_singled_out`): not a definition but a statement of that label."""
     role = hit.needle.role
     value = hit.needle.text
-    emit = _emitter(ctx, pointer, rep, span, hit.view, value)
+    derived = hit.needle.derived and hit.needle.ocr is None
+    emit = _emitter(ctx, pointer, rep, span, hit.view, value, derived)
     if upstream is not None and suppress:
         return  # an upstream field's list of every class describes the task (the field itself is for review)
     if upstream is not None:
@@ -1492,7 +1520,7 @@ def _classify(
     if own is not None and not suppress:
         if own[1] is not None:
             # The record states the value elsewhere (a cell holding an index into this table).
-            emit = _emitter(ctx, own[1][0], rep, own[1][1], hit.view, value)
+            emit = _emitter(ctx, own[1][0], rep, own[1][1], hit.view, value, derived)
         _leak(
             emit,
             corr,
@@ -1619,6 +1647,10 @@ def _classify(
         if not kv and "\n" in view_text:
             naming = ctx.naming()
             kv = naming is not None and heading_value(naming, view_text, va, vb)
+    if not kv and ":" in view_text:
+        # A frame's payload in a length-prefixed serialisation, named by the payload before it.
+        name = framed_name(view_text, va, vb)
+        kv = name is not None and _kv_names(hit, text, span, ctx, name=name)
     if kv:
         _leak(
             emit,
@@ -1773,7 +1805,7 @@ def _own_record_value(hit: Hit, text: str, span: tuple[int, int] | None, ctx: _C
     """The own value holding the hit when it is a value of this record in a multi-record structure
     held in the string — a cell of its row of a table, or a block its fields pull in by reference —
     with where the record states it if elsewhere (:func:`windtunnel.leakage.records.own_value`)."""
-    if span is None or hit.view.startswith("decoded") or ("\n" not in text and "<" not in text):
+    if span is None or ("\n" not in text and "<" not in text):
         return None
     if ctx.outer is not None:
         return None  # JSON held in a string: its strings are not the projection's
@@ -1782,6 +1814,11 @@ def _own_record_value(hit: Hit, text: str, span: tuple[int, int] | None, ctx: _C
     ctx.root_used = True  # which row is this record's depends on the rest of the projection
     if ctx.records is None:
         ctx.records = Records(ctx.root)
+    if hit.view.startswith("decoded"):
+        # A view joining a row's wrapped cells (``Crit`` / ``ical``) maps a hit to the whole row: the
+        # hit is this record's value when one of its row's cells, pieces joined, is the needle.
+        own = own_cell_within(ctx.records, text, span)
+        return (span, None) if any(normalize_needle(v) == hit.needle.norm for v in own) else None
     return own_value(ctx.records, text, span)
 
 
@@ -2221,7 +2258,18 @@ def _identifier_value(hit: Hit, text: str, span: tuple[int, int] | None, ctx: _C
         return "an identifier that is the value of a key-value pair"
     if _SETTER_BEFORE.search(src, max(0, ia - 80), ia) and _SETTER_AFTER.match(src, ib):
         return "an identifier passed to a setter (a key-value pair in code)"
+    if b == ib and a > ia and _names_task_beside(src, ia, ib, a, b, ctx) and not _catalogued(src, ia, a, hit, ctx):
+        # ``priority_code.p2`` in a log line: the field's name and its value joined, a pair in one word
+        return "an identifier naming the task and ending in the label (a field's key with its value)"
     return None
+
+
+def _catalogued(src: str, ia: int, a: int, hit: Hit, ctx: _Ctx) -> bool:
+    """The identifier's lead ``src[ia:a]`` (``priority.``) also leads another label in ``src``: a catalogue
+    of keys, one per label (``priority.low``, ``priority.high``), defines the labels (principle 3)."""
+    lead = src[ia:a].casefold()
+    low = src.casefold()
+    return any(lead + label in low for label in ctx.label_norms if label != hit.needle.norm)
 
 
 def _lexicon_word(hit: Hit, ctx: _Ctx) -> bool:
@@ -2318,9 +2366,23 @@ def _kv_names(
     if original is None or original != original.lower():
         return True
     naming = ctx.naming()
-    return naming is not None and mention.names_task(
-        naming, given if given is not None else mention.kv_name(hit.view_text, va)
-    )
+    kv_name = given if given is not None else mention.kv_name(hit.view_text, va)
+    # ``prio=low`` in a log line: a clipped name of the task names it as the whole word does.
+    return naming is not None and (mention.names_task(naming, kv_name) or mention.clips_task(naming, kv_name))
+
+
+_NEGATED = re.compile(r"(?i)(?<!\w)(?:not|never|isn'?t|wasn'?t|aren'?t|rather\s+than|instead\s+of)[\s,]+\Z")
+_QUESTION_END = re.compile(r"[.!?\n]")
+
+
+def _asked_or_negated(text: str, a: int, b: int) -> bool:
+    """The mention ``text[a:b]`` is negated right before it (``not High``, ``rather than High``) or stands in a
+    question (its sentence ends with ``?``): the prose asks about the label or rules it out, it does not state it.
+    (A text ruling out every other label is principle 4's, :mod:`.elimination`.)"""
+    if _NEGATED.search(text[max(0, a - 24) : a]):
+        return True
+    end = _QUESTION_END.search(text, b, b + _SENTENCE_MAX)
+    return end is not None and end.group() == "?"
 
 
 def _tie(hit: Hit, text: str, span: tuple[int, int] | None, ctx: _Ctx) -> str | None:
@@ -2335,6 +2397,8 @@ def _tie(hit: Hit, text: str, span: tuple[int, int] | None, ctx: _Ctx) -> str | 
         and _task_name(before.group(0) + view_text[va:vb] + after.group(0), ctx)
     ):
         return None  # ``spam-verdict``: the task's own name, not an answer
+    if _asked_or_negated(view_text, va, vb):
+        return None  # "Is this high priority?", "not High, but Medium": no statement of the label
     if naming is not None and mention.naming_near(naming, snake_words(view_text), va, vb):
         return "target-mention"
     if span is None:
@@ -2413,9 +2477,18 @@ def _strip_eq(text: str, a: int, b: int, span: tuple[int, int]) -> bool:
     return span[0] <= a + lead and b - trail <= span[1] and span[0] >= a and span[1] <= b
 
 
-def _emitter(ctx: _Ctx, pointer: str, rep: str, span: tuple[int, int] | None, view: str, value: str) -> Any:
+_DERIVED = " (matched through a derived spelling of the answer: a translation, synonym, numeral or abbreviation)"
+
+
+def _emitter(
+    ctx: _Ctx, pointer: str, rep: str, span: tuple[int, int] | None, view: str, value: str, derived: bool = False
+) -> Any:
+    """The emit function of one hit: its place fixed, the principle's channel, severity, rule and detail given. A hit
+    of a derived spelling (``Hoch`` for ``High``, ``IV`` for ``4``) says so in its detail: the value alone does not."""
+    through = _DERIVED if derived else ""
+
     def emit(channel: Channel, severity: Severity, rule: str, detail: str) -> None:
-        _emit(ctx, channel, severity, pointer, rep, span, view, rule, detail, value, "value")
+        _emit(ctx, channel, severity, pointer, rep, span, view, rule, detail + through, value, "value")
 
     return emit
 

@@ -51,6 +51,7 @@ from windtunnel.leakage.mappings import (
 )
 from windtunnel.leakage.model import Finding
 from windtunnel.leakage.pointers import parse_pointer, raw_finding
+from windtunnel.leakage.resolve import id_tokens
 
 _ISO_TIME = re.compile(r"\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?")
 # A name set to a short value in a text: ``Digits=2``, ``flags: 0x23`` (not ``http://``, not a sentence).
@@ -99,8 +100,10 @@ def apply_selection(
             seen: set[tuple[_Path, tuple[int, int] | None]] = set()
             for path, span, entry, own in picks:
                 value = _value_at(projection, path)
-                if own and any(_inside(f, entry) for f in findings if f.blocking):
-                    continue  # the record's id picks its own row, whose cell the scan already reports
+                if own and (span is not None or any(_inside(f, entry) for f in findings if f.blocking)):
+                    # the record's id picks its own row, whose cell the scan already reports; an id written
+                    # in a text keeps its row's findings and is not a selector of its own
+                    continue
                 if (path, span) not in seen:
                     seen.add((path, span))
                     added.append(_finding(item_id, path, span, value, expected[0]))
@@ -200,16 +203,36 @@ def _selections(mapping: LabelMapping, leaves: list[_Leaf], projection: Any, fin
 
 def _shown_picks(mapping: LabelMapping, outside: list[_Leaf], text: str, finder: LabelFinder) -> Iterator[_Pick]:
     """Text entries (lines of a table of many records) picked by a value of the record shown outside the
-    text — its id, its subject — that the entry's segment holds and no other entry's does."""
+    text — its id, its subject — that the entry's segment holds and no other entry's does; failing any, by
+    an id written inside a text (``What size should ticket 4217 get?``, as structure resolution reads it:
+    :func:`windtunnel.leakage.resolve.id_tokens`), with its span there: such a pick keeps its row's own
+    findings and adds none (:func:`apply_selection`). A whole value names this record before an id in
+    prose does, which may name another (``duplicate of OPS-11``)."""
     folded = text.casefold()
-    for leaf in outside:
-        if leaf.span is not None or not _shown(leaf.value) or finder.find(str(leaf.value)):
-            continue  # a text naming a label is a copy of a line, not a value that picks one
-        needle = str(leaf.value).casefold()
-        pattern = re.compile(rf"(?<!\w){re.escape(needle)}(?!\w)")
+
+    def picked(value: str) -> Entry | None:
+        pattern = re.compile(rf"(?<!\w){re.escape(value.casefold())}(?!\w)")
         hit = [e for e in mapping.entries if e.span and pattern.search(folded, e.span[0], e.span[1])]
-        if len(hit) == 1 and hit[0].label is not None:
-            yield leaf.path, None, hit[0], True
+        return hit[0] if len(hit) == 1 and hit[0].label is not None else None
+
+    tokens: list[_Pick] = []
+    found = False
+    for leaf in outside:
+        if leaf.span is not None or finder.find(str(leaf.value)):
+            continue  # a text naming a label is a copy of a line, not a value that picks one
+        if _shown(leaf.value) and (entry := picked(str(leaf.value))) is not None:
+            found = True
+            yield leaf.path, None, entry, True
+        if isinstance(leaf.value, str):
+            for m in _TOKEN.finditer(leaf.value):
+                if m.group() != leaf.value and id_tokens(m.group()) and (entry := picked(m.group())) is not None:
+                    tokens.append((leaf.path, m.span(), entry, True))
+    if not found:
+        yield from tokens
+
+
+_TOKEN = re.compile(r"[\w-]+")
+"""A token of a text that may be an id (``TKT-14100``, ``4217``), as structure resolution reads it."""
 
 
 def _shown(value: Any) -> bool:

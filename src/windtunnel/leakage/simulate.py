@@ -30,10 +30,11 @@ import math
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
+from typing import Any
 
 from windtunnel._util.rng import cell_rng
 from windtunnel.leakage.mine import candidates
-from windtunnel.leakage.model import LeakItem
+from windtunnel.leakage.model import LeakItem, value_hash
 from windtunnel.leakage.scan import audit_item
 
 SIMULATIONS: dict[str, str] = {
@@ -71,12 +72,26 @@ def copy_predictions(
     candidate; an item where no candidate is found gets the majority label (what a blind guess does).
     Costs one audit per item and candidate: on a large label set this is the slow agent.
     """
+    return copy_with_drivers(items, labels=labels, correlated=correlated, decode=decode)[0]
+
+
+def copy_with_drivers(
+    items: Sequence[LeakItem],
+    *,
+    labels: Sequence[str] = (),
+    correlated: Mapping[str, Sequence[str]] | None = None,
+    decode: bool = True,
+) -> tuple[list[str], list[Driver | None]]:
+    """:func:`copy_predictions`, and per item the heaviest finding for the label it answered (``None``: no
+    finding, the majority label)."""
     answers = [it.expected[0] for it in items]
     cands = list(dict.fromkeys(labels or answers))
     fallback = _majority(answers)
     out: list[str] = []
+    drivers: list[Driver | None] = []
     for it in items:
         scores: dict[str, int] = {}
+        heaviest: dict[str, Driver] = {}
         for cand in cands:
             probe = replace(
                 it,
@@ -84,22 +99,43 @@ def copy_predictions(
                 label_set=list(it.label_set or cands),
                 correlated_values=list((correlated or {}).get(cand, [])),
             )
-            weight = sum(_WEIGHT[f.severity] for f in audit_item(probe, decode=decode).findings)
+            found = audit_item(probe, decode=decode).findings
+            weight = sum(_WEIGHT[f.severity] for f in found)
             if weight:
                 scores[cand] = weight
+                top = max(found, key=lambda f: _WEIGHT[f.severity])
+                field = "/".join("*" if t.isdigit() else t for t in top.pointer.split("/"))
+                heaviest[cand] = (field, "finding", top.rule)
         if scores:
-            top = max(scores.values())
-            tied = [c for c in cands if scores.get(c) == top]
-            out.append(fallback if fallback in tied else tied[0])
+            top_weight = max(scores.values())
+            tied = [c for c in cands if scores.get(c) == top_weight]
+            pick = fallback if fallback in tied else tied[0]
+            out.append(pick)
+            drivers.append(heaviest.get(pick))
         else:
             out.append(fallback)
-    return out
+            drivers.append(None)
+    return out, drivers
+
+
+Driver = tuple[str, str, str]
+"""What decided one prediction: ``(field, kind, value)`` — the pointer template (list indices as ``*``) where
+the item holds the deciding candidate or finding, its kind (a candidate's kind, or ``finding``) and its
+value (a candidate's text, or a finding's rule)."""
 
 
 def blind_predictions_cv(
     items: Sequence[LeakItem], *, derive_from: Sequence[str] = (), folds: int = 5, seed: int = 0
 ) -> list[str]:
-    """Out-of-fold naive Bayes predictions over each item's candidates with the content removed.
+    """Out-of-fold naive Bayes predictions over each item's candidates (see :func:`blind_with_drivers`)."""
+    return blind_with_drivers(items, derive_from=derive_from, folds=folds, seed=seed)[0]
+
+
+def blind_with_drivers(
+    items: Sequence[LeakItem], *, derive_from: Sequence[str] = (), folds: int = 5, seed: int = 0
+) -> tuple[list[str], list[Driver | None]]:
+    """Out-of-fold naive Bayes predictions over each item's candidates with the content removed, and per item
+    the candidate that weighed most for the predicted label against the runner-up (``None``: the prior alone).
 
     Items are dealt into ``folds`` folds in a seeded order; each fold is predicted by a model fitted on
     the others (Laplace smoothing; a candidate absent from the training folds is ignored), so no item is
@@ -112,7 +148,9 @@ def blind_predictions_cv(
     if folds < 2:
         raise ValueError(f"folds must be 2 or more, got {folds}")
     n = len(items)
-    feats = [frozenset(candidates(it.projection, derive_from)) for it in items]
+    where = [candidates(it.projection, derive_from) for it in items]
+    feats = [frozenset(w) for w in where]
+    drivers: list[Driver | None] = [None] * n
     answers = [it.expected[0] for it in items]
     order = list(range(n))
     cell_rng(seed, "blind-folds").shuffle(order)
@@ -137,11 +175,85 @@ def blind_predictions_cv(
         ranked = sorted(prior)
         for i in test:
             known = [f for f in feats[i] if f in vocab]
-            best, best_score = ranked[0], -math.inf
+            scores: dict[str, float] = {}
             for lab in ranked:
                 counts = per_label[lab]
-                score = log_prior[lab] + sum(math.log((counts[f] + 1) / totals[lab]) for f in known)
-                if score > best_score:
-                    best, best_score = lab, score
+                scores[lab] = log_prior[lab] + sum(math.log((counts[f] + 1) / totals[lab]) for f in known)
+            best = max(ranked, key=lambda lab: scores[lab])  # the first of the ties, in sorted order
             out[i] = best
-    return out
+            drivers[i] = _driver(known, best, ranked, scores, per_label, totals, where[i])
+    return out, drivers
+
+
+def _driver(
+    known: list[tuple[str, str, str]],
+    best: str,
+    ranked: list[str],
+    scores: dict[str, float],
+    per_label: dict[str, Counter[object]],
+    totals: dict[str, int],
+    where: Mapping[tuple[str, str, str], tuple[Any, ...]],
+) -> Driver | None:
+    """The candidate whose log-likelihood ratio of ``best`` over the runner-up label is largest (None: none
+    favours ``best``, or a single label)."""
+    others = [lab for lab in ranked if lab != best]
+    if not others or not known:
+        return None
+    second = max(others, key=lambda lab: scores[lab])
+
+    def ratio(f: tuple[str, str, str]) -> float:
+        return math.log((per_label[best][f] + 1) / totals[best]) - math.log((per_label[second][f] + 1) / totals[second])
+
+    top = max(sorted(known), key=ratio)
+    if ratio(top) <= 0:
+        return None
+    pointer = where[top][0]
+    return ("/".join("*" if t.isdigit() else t for t in pointer.split("/")), top[0], top[2])
+
+
+_TOP = 10
+
+
+def drivers_summary(
+    predictions: Sequence[str], labels: Sequence[str], drivers: Sequence[Driver | None], *, show_values: bool = False
+) -> dict[str, list[dict[str, object]]]:
+    """What decided the agent's answers, per field and per candidate: how many items each decided and how many of
+    those it got right, those with the most right answers beyond 1/labels first (at most ``_TOP`` each).
+
+    A verdict over the whole dataset can be at chance while one field answers a quarter of the items exactly (a
+    code on the items of one source, a map of ids to labels on a few): the rate of the field beside its count is
+    what shows it. A candidate equal to a label is shown hashed unless ``show_values`` (a report must not give
+    the answers away)."""
+    names = {lab.casefold() for lab in labels}
+    by_field: Counter[str] = Counter()
+    right_field: Counter[str] = Counter()
+    by_feature: Counter[Driver] = Counter()
+    right_feature: Counter[Driver] = Counter()
+    for pred, lab, drv in zip(predictions, labels, drivers, strict=True):
+        if drv is None:
+            continue
+        by_field[drv[0]] += 1
+        by_feature[drv] += 1
+        if pred == lab:
+            right_field[drv[0]] += 1
+            right_feature[drv] += 1
+
+    def shown(value: str) -> str:
+        return value if show_values or value.casefold() not in names else value_hash(value)
+
+    chance = 1 / max(2, len(set(labels)))
+    fields = sorted(by_field, key=lambda f: (by_field[f] * chance - right_field[f], f))[:_TOP]
+    feats = sorted(by_feature, key=lambda d: (by_feature[d] * chance - right_feature[d], d))[:_TOP]
+    return {
+        "fields": [{"field": f or "/", "decided": by_field[f], "correct": right_field[f]} for f in fields],
+        "features": [
+            {
+                "field": d[0] or "/",
+                "kind": d[1],
+                "value": shown(d[2]),
+                "decided": by_feature[d],
+                "correct": right_feature[d],
+            }
+            for d in feats
+        ],
+    }

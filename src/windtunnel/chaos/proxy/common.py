@@ -551,10 +551,11 @@ class ProxyServer:
         """Client connections open now, on streams and on the synchronous lane."""
         return len(self._tasks) + len(self.lanes)
 
-    def lane_request(self, lane: Lane, req: Request, keep: bool) -> None:
+    def lane_request(self, lane: Lane, req: Request, keep: bool, forward: list[str]) -> None:
         """Serve a whole request on the synchronous lane (``lane`` holds a slot for it; ``keep``: its
-        :attr:`~windtunnel._util.http1.Request.keep_alive`, read with its framing): answer it through the lane's
-        methods, or :meth:`Lane.hand_over` it to :meth:`resume` (see :meth:`_listen`)."""
+        :attr:`~windtunnel._util.http1.Request.keep_alive`, read with its framing; ``forward``: its header lines a
+        proxy passes on, ``Name: value``, read in the same pass): answer it through the lane's methods, or
+        :meth:`Lane.hand_over` it to :meth:`resume` (see :meth:`_listen`)."""
         raise NotImplementedError
 
     async def resume(

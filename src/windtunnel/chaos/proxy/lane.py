@@ -21,10 +21,10 @@ import asyncio
 from typing import TYPE_CHECKING, Any, cast
 
 from windtunnel._util.http1 import (
+    MAX_HEADERS,
     MAX_LINE,
-    BadRequest,
+    NO_FORWARD,
     Request,
-    _parse_headers,
     cannot_listen,
     keeps_alive,
 )
@@ -74,6 +74,8 @@ class Lane(asyncio.Protocol):
         self._done: asyncio.Future[None] | None = None
         self.upstream: Any = None
         """The upstream exchange relaying the answer (told when the client leaves or stops reading)."""
+        self.relay: Any = None
+        """The server's relay object of this connection, made for its first forwarded request and reused."""
         self._phase = _SERVING
         self._since = 0.0
         self._handle: asyncio.TimerHandle | None = None
@@ -166,27 +168,40 @@ class Lane(asyncio.Protocol):
         if b"\n" in line or len(parts) != 3 or not parts[2].startswith("HTTP/1.") or not parts[0].isalpha():
             self.hand_over()
             return
-        try:
-            headers = _parse_headers(rest, True) if rest else []
-        except BadRequest:
-            self.hand_over()
-            return
+        # One pass over the header lines: parsed as http1._parse_headers does (strict, as a request's), the framing
+        # (one plain Content-Length or none; anything else goes to streams), what keep-alive reads, and the lines a
+        # proxy passes on (not hop-by-hop, not Host) written once.
+        headers: list[tuple[str, str]] = []
+        forward: list[str] = []
         declared: str | None = None
         conn = proxy_conn = None
-        for k, v in headers:  # the framing: one plain Content-Length (or none), anything else goes to streams; and
-            size = len(k)  # what keep-alive reads, in the same pass
-            if size == 14 and k.lower() == "content-length":
-                if (declared is not None and v != declared) or not v.isascii() or not v.isdigit():
-                    self.hand_over()
-                    return
-                declared = v
-            elif size == 17 and k.lower() == "transfer-encoding":
+        if rest:
+            lines = rest.decode("latin-1").split("\n")
+            if len(lines) > MAX_HEADERS:
                 self.hand_over()
                 return
-            elif size == 10 and conn is None and k.lower() == "connection":
-                conn = v
-            elif size == 16 and proxy_conn is None and k.lower() == "proxy-connection":
-                proxy_conn = v
+            for text in lines:
+                name, sep, value = text.partition(":")
+                if not sep or not name or name.strip() != name:
+                    self.hand_over()  # the stream path answers 400 naming the line
+                    return
+                value = value.strip()
+                headers.append((name, value))
+                low = name.lower()
+                if low not in NO_FORWARD:
+                    forward.append(f"{name}: {value}")
+                elif low == "content-length":
+                    if (declared is not None and value != declared) or not value.isascii() or not value.isdigit():
+                        self.hand_over()
+                        return
+                    declared = value
+                elif low == "transfer-encoding":
+                    self.hand_over()
+                    return
+                elif low == "connection":
+                    conn = value if conn is None else conn
+                elif low == "proxy-connection":
+                    proxy_conn = value if proxy_conn is None else proxy_conn
         length = int(declared) if declared is not None else 0
         server = self.server
         if length > server.max_request_body or server._closing or parts[0].upper() == "CONNECT":
@@ -207,7 +222,7 @@ class Lane(asyncio.Protocol):
         self._buf = buf[whole:]
         self.busy = True
         req = Request(parts[0].upper(), parts[1], parts[2], headers, body)
-        server.lane_request(self, req, keeps_alive(parts[2], conn, proxy_conn))
+        server.lane_request(self, req, keeps_alive(parts[2], conn, proxy_conn), forward)
 
     def write(self, data: bytes) -> None:
         """Send bytes of the answer (ignored once the client is gone)."""
@@ -223,15 +238,26 @@ class Lane(asyncio.Protocol):
         """The answer is complete: the slot is freed; the connection waits for the next request, or closes."""
         self.busy = False
         self.upstream = None
-        self._release()
+        if self._slot:  # self._release(), flat
+            self._slot = False
+            slots = self.server._slots
+            if slots is not None:
+                slots.release()
         if self._gone:
             return
-        if not keep or self.server._closing or self._stopping:
+        server = self.server
+        if not keep or server._closing or self._stopping:
             self._close()
             self._resolve()
             return
-        self._resolve()
-        self._wait(_IDLE)
+        if self._done is not None:
+            self._resolve()
+        # self._wait(_IDLE), flat: the connection's one timer stays armed when it comes due first (it re-arms then)
+        self._phase = _IDLE
+        self._since = now = self._loop.time()
+        timeout = server.idle_timeout
+        if timeout is not None and (self._handle is None or self._due_at > now + timeout):
+            self._wait(_IDLE)
         if self._buf or self._eof:
             self._next()
 

@@ -76,9 +76,12 @@ class _LaneRelay:
 
     __slots__ = ("conn", "editor", "head", "keep", "lane", "length", "seen", "wire")
 
-    def __init__(self, lane: Lane, wire: WireCall | None, keep: bool) -> None:
-        """Relay to ``lane``'s client; ``wire``: the model call to log (``None``: a pass-through request)."""
-        self.lane, self.wire, self.keep = lane, wire, keep
+    def __init__(self, lane: Lane) -> None:
+        """Relay to ``lane``'s client (one relay per connection: :meth:`LlmProxy.lane_request` sets ``wire``, the model
+        call to log or ``None`` for a pass-through request, and ``keep`` for each request)."""
+        self.lane = lane
+        self.wire: WireCall | None = None
+        self.keep = True
         self.conn: UpstreamConnection | None = None
         self.editor: Editor | None = None
         self.head = b""
@@ -93,6 +96,7 @@ class _LaneRelay:
         length: int | None,
         ctype: str | None,
         encoding: str | None,
+        kept: list[str],
     ) -> None:
         """The answer's head: kept to go out with the first piece of the body (one write)."""
         wire = self.wire
@@ -101,23 +105,31 @@ class _LaneRelay:
             editor.status = status
             editor.encoded = (encoding or "identity") != "identity"
         self.length = length
-        self.head = response_head(status, headers, length=length, keep_alive=self.keep)  # drops the framing headers
+        self.head = response_head(status, headers, length=length, keep_alive=self.keep, kept=kept)  # states its framing
 
     def on_body(self, data: bytes) -> None:
         """A piece of the body, sent on (framed as a chunk when the answer has no length). The last piece of a framed
         answer is logged and remembered first, so the client's next call (a stale_answer) always finds it."""
-        out = self.editor.feed(data) if self.editor is not None else data
-        self.seen += len(data)
-        if self.editor is not None and self.length is not None and self.seen >= self.length:
-            self.editor.end()  # the pass-through editor: logs and remembers, adds nothing
+        editor, length = self.editor, self.length
+        if editor is not None:
+            out = editor.feed(data)
+            self.seen += len(data)
+            if length is not None and self.seen >= length:
+                editor.end()  # the pass-through editor: logs and remembers, adds nothing (once: on_end skips it)
+        else:
+            out = data
         if out:
-            framed = out if self.length is not None else chunk(out)
-            self.lane.write(self.head + framed if self.head else framed)
-            self.head = b""
+            framed = out if length is not None else chunk(out)
+            head = self.head
+            if head:
+                self.lane.write(head + framed)
+                self.head = b""
+            else:
+                self.lane.write(framed)
 
     def on_end(self) -> None:
         """The body ended: the call is logged, the answer completed, the client's connection kept or closed."""
-        if self.editor is not None:
+        if self.editor is not None and not self.editor.done:
             self.editor.end()  # the pass-through editor: logs, adds nothing
         tail = self.head + (b"0\r\n\r\n" if self.length is None else b"")
         if tail:
@@ -202,8 +214,9 @@ class LlmProxy(ProxyServer):
         self.lane_pool: LanePool | None = None
         """Upstream connections of the synchronous lane (made when the proxy starts)."""
         self._urls: dict[str, str] = {}
-        self._parsed: dict[str, _Url] = {}
-        """The lane's upstream URL of each request target, parsed (one look-up per request)."""
+        self._routes: dict[tuple[str, str], tuple[str | None, _Url | None]] = {}
+        """The lane's model API (``None``: not a model call) and parsed upstream URL of each method and request
+        target (one look-up per request)."""
 
     async def _listen(self) -> asyncio.Server:
         """Connections start on the synchronous lane (:mod:`windtunnel.chaos.proxy.lane`)."""
@@ -217,7 +230,7 @@ class LlmProxy(ProxyServer):
             await self.lane_pool.aclose()
         await self.pool.aclose()
 
-    def lane_request(self, lane: Lane, req: Request, keep: bool) -> None:
+    def lane_request(self, lane: Lane, req: Request, keep: bool, forward: list[str]) -> None:
         """:meth:`handle` on the synchronous lane: the health check answered, a model call whose faults leave the
         answer as it is (or any other request) forwarded and relayed; a call a fault delays, replaces or edits,
         a refused target and an HTTPS upstream go on on streams, with the plan's decision (:meth:`resume`)."""
@@ -228,8 +241,19 @@ class LlmProxy(ProxyServer):
             )
             lane.finish(keep)
             return
+        route = self._routes.get((req.method, req.target))
+        if route is None:
+            try:
+                url = _url(self.upstream_url(req.target))
+            except BadRequest:
+                url = None  # refused: the stream path answers 400 (never remembered)
+            route = (api_of(req.method, req.target), url)
+            if url is not None:
+                if len(self._routes) >= 1024:
+                    self._routes.clear()
+                self._routes[(req.method, req.target)] = route
+        api, url = route
         plan = self._plan_source()
-        api = api_of(req.method, req.target) if plan is not None else None
         wire: WireCall | None = None
         if plan is not None and api is not None:
             wire = WireCall(plan, api, req.body)
@@ -239,23 +263,16 @@ class LlmProxy(ProxyServer):
                 return
         elif plan is not None:
             log_other(plan, req.method, req.target)
-        url = self._parsed.get(req.target)
-        if url is None:
-            try:
-                url = _url(self.upstream_url(req.target))
-            except BadRequest:
-                lane.hand_over((req, ("relay", wire)))  # the stream path answers 400
-                return
-            if len(self._parsed) >= 1024:
-                self._parsed.clear()
-            self._parsed[req.target] = url
-        if url.scheme != "http" or not url.hostname or self.lane_pool is None:
+        if url is None or url.scheme != "http" or not url.hostname or self.lane_pool is None:
             lane.hand_over((req, ("relay", wire)))
             return
-        relay = _LaneRelay(lane, wire, keep)
-        lane.upstream = relay
+        relay = lane.upstream = lane.relay
+        if relay is None:  # one relay per connection, reset per request (a lane serves one request at a time)
+            relay = lane.upstream = lane.relay = _LaneRelay(lane)
+        relay.wire, relay.keep, relay.conn, relay.editor, relay.head = wire, keep, None, None, b""
+        relay.length, relay.seen = None, 0
         conn = self.lane_pool.exchange(
-            (url.hostname, url.port), request_bytes(req.method, url, req.headers, req.body), req.method, relay
+            (url.hostname, url.port), request_bytes(req.method, url, req.headers, req.body, forward), req.method, relay
         )
         if conn is not None and lane.paused:
             relay.pause()

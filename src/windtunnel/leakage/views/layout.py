@@ -22,7 +22,8 @@ def hyphenation(text: str) -> list[Replacement]:
     return [(mt.start(), mt.end(), "") for mt in _HYPHEN_RE.finditer(text)]
 
 
-_BARS = "│┃|"
+BARS = "│┃║|"
+"""The column bars of a drawn or pipe table."""
 # A line of a drawn or pipe table: a bar first and last (after blanks).
 _ROW_RE = re.compile(r"^[ \t]*[│┃|].*[│┃|][ \t]*\r?$", re.MULTILINE)
 # A continuation line: its first cell is blank.
@@ -31,7 +32,7 @@ _CONT_RE = re.compile(r"\n[ \t]*[│┃|][ \t]+[│┃|]")
 
 def _bars(line: str) -> tuple[int, ...]:
     """Where the column bars of a table line stand (its layout)."""
-    return tuple(i for i, ch in enumerate(line) if ch in _BARS)
+    return tuple(i for i, ch in enumerate(line) if ch in BARS)
 
 
 def _cells(line: str, bars: tuple[int, ...]) -> list[str]:
@@ -39,7 +40,7 @@ def _cells(line: str, bars: tuple[int, ...]) -> list[str]:
     return [line[a + 1 : b].strip() for a, b in itertools.pairwise(bars)]
 
 
-def _join(first: str, more: str) -> str:
+def join_wrapped(first: str, more: str) -> str:
     """A cell's text and its continuation: a word broken mid-way (the continuation starts with a
     small letter: ``Crit`` + ``ical``) joins without a blank, anything else with one
     (``Feature`` + ``Request``). Words broken at a blank and joined without one (``the`` +
@@ -70,7 +71,7 @@ def wrapped_cells(text: str) -> list[Replacement]:
             and not _cells(rows[j].group(), bars)[0]
             and cells[0]
         ):
-            cells = [_join(c, m) for c, m in zip(cells, _cells(rows[j].group(), bars), strict=True)]
+            cells = [join_wrapped(c, m) for c, m in zip(cells, _cells(rows[j].group(), bars), strict=True)]
             j += 1
         if j > i + 1 and len(bars) >= 3:
             bar = head.group()[bars[0]]

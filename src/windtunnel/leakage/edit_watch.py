@@ -1,0 +1,190 @@
+"""Leaks the sanitizer's own edits would create: the label read from *how* a field was edited.
+
+A sanitized dataset must not encode the answer in the shape of its edits. Two ways it can:
+
+* **blanked on some items, filled on others.** A field emptied only where it held the answer (or a value
+  riding with it) gives the answer away by elimination: on a dataset where ``sla`` is ``P1`` only for
+  ``High`` items and only ``P1`` is known, an empty ``sla`` then means ``High``.
+* **the same value edited by label.** One value at one field, cut (not blanked) on the items of one label and
+  kept on the others ("Latency is high during backups" cut only where the answer is ``High``): the edited text exists
+  only for that label, and the kept one rules it out.
+
+:class:`EliminationWatch` is fed each item's projection before and after sanitizing (``leak sanitize`` as it
+writes, ``leak check`` from the two files) and lists both kinds once per field. Each warning is a leak: the
+commands count it as still leaking and fail. List indices are generalised (``/comments/*/body``); at most
+``_WATCH_MAX`` field paths and ``_VALUES_MAX`` distinct values are followed, so memory stays flat.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from windtunnel.leakage.model import Finding
+from windtunnel.leakage.pointers import hide_answers
+
+_WATCH_MAX = 4096
+_VALUES_MAX = 200_000
+_LABELS_MAX = 256
+
+Shown = Callable[[str], str]
+"""How a concrete pointer is printed (answer keys hashed unless values are shown)."""
+
+
+def general(pointer: str) -> str:
+    """``pointer`` with list indices as ``*``: the same field of every element counts as one place."""
+    return "/".join("*" if t.isdigit() else t for t in pointer.split("/"))
+
+
+def _token(key: Any) -> str:
+    """``key`` escaped as a JSON pointer token."""
+    return str(key).replace("~", "~0").replace("/", "~1")
+
+
+def _pairs(raw: Any, clean: Any, pointer: str) -> Iterator[tuple[str, Any, Any]]:
+    """``(pointer, raw scalar, sanitized scalar)`` for every scalar of ``raw`` (the two share one schema;
+    a part missing from ``clean`` pairs with ``None``). Iterative: an item nested deep is walked too."""
+    stack: list[tuple[str, Any, Any]] = [(pointer, raw, clean)]
+    while stack:
+        ptr, a, b = stack.pop()
+        if isinstance(a, Mapping):
+            obj: Mapping[Any, Any] = b if isinstance(b, Mapping) else {}
+            stack.extend((f"{ptr}/{_token(k)}", v, obj.get(k)) for k, v in reversed(list(a.items())))
+        elif isinstance(a, list):
+            seq: list[Any] = b if isinstance(b, list) else []
+            stack.extend((f"{ptr}/{i}", v, seq[i] if i < len(seq) else None) for i, v in reversed(list(enumerate(a))))
+        else:
+            yield ptr, a, b
+
+
+def _filled(value: Any) -> bool:
+    """Whether a scalar holds something (a blank string, ``0``, ``False`` and ``null`` do not)."""
+    return value not in (None, "", False, 0)
+
+
+@dataclass
+class EliminationWatch:
+    """Fields whose sanitized form tells the answer by elimination (see the module docstring)."""
+
+    blanked: dict[str, int] = field(default_factory=dict)
+    filled: dict[str, int] = field(default_factory=dict)
+    shown: dict[str, str] = field(default_factory=dict)
+    blanked_labels: dict[str, set[tuple[str, ...]]] = field(default_factory=dict)
+    """Per field, the labels of the items it was blanked on (at most ``_LABELS_MAX`` followed)."""
+    filled_labels: dict[str, set[tuple[str, ...]]] = field(default_factory=dict)
+    """Per field, the labels of the items keeping it filled (at most ``_LABELS_MAX`` followed)."""
+    by_label: set[str] = field(default_factory=set)
+    """Fields where one value was edited on the items of one label and not on another's."""
+    _first: dict[tuple[str, int], tuple[int, tuple[str, ...]]] = field(default_factory=dict, repr=False)
+
+    def add(self, raw: Any, clean: Any, label: tuple[str, ...], shown: Shown | None = None) -> None:
+        """Count one item: ``raw`` is its projection as read, ``clean`` as sanitized, ``label`` its answers.
+
+        A field counts once per item: as blanked when it holds fewer filled values after than before (two
+        members of one list blanked are one item; a list that lost a member but keeps others is blanked),
+        else as filled when it holds one. ``shown`` prints a pointer (default: as it is)."""
+        before: dict[str, int] = {}
+        after: dict[str, int] = {}
+        first_ptr: dict[str, str] = {}
+        for ptr, a, b in _pairs(raw, clean, ""):
+            path = general(ptr)
+            if _filled(a):
+                before[path] = before.get(path, 0) + 1
+                if not _filled(b):
+                    first_ptr.setdefault(path, ptr)
+            if _filled(b):
+                after[path] = after.get(path, 0) + 1
+            self._same_value(path, ptr, a, b, label, shown)
+        for path, n in before.items():
+            if after.get(path, 0) < n:
+                if path in self.blanked or len(self.blanked) < _WATCH_MAX:
+                    self.blanked[path] = self.blanked.get(path, 0) + 1
+                    self.shown.setdefault(path, general(shown(first_ptr[path]) if shown else first_ptr[path]))
+                    labels = self.blanked_labels.setdefault(path, set())
+                    if len(labels) < _LABELS_MAX:
+                        labels.add(label)
+            elif path in self.filled or len(self.filled) < _WATCH_MAX:
+                self.filled[path] = self.filled.get(path, 0) + 1
+                labels = self.filled_labels.setdefault(path, set())
+                if len(labels) < _LABELS_MAX:
+                    labels.add(label)
+
+    def _same_value(self, path: str, ptr: str, a: Any, b: Any, label: tuple[str, ...], shown: Shown | None) -> None:
+        """Follow one raw value at ``path``: cut one way on one label's items and kept (or cut another way) on
+        another's. A blank is left to the blank count (a listing member kept beside the same value blanked
+        elsewhere is a listing, not a label's edit)."""
+        if isinstance(a, (dict, list)) or path in self.by_label or not _filled(b):
+            return
+        key = (path, hash((type(a).__name__, a)))
+        out = hash((type(b).__name__, b))
+        seen = self._first.get(key)
+        if seen is None:
+            if len(self._first) < _VALUES_MAX:
+                self._first[key] = (out, label)
+            return
+        if seen[0] != out and seen[1] != label and len(self.by_label) < _WATCH_MAX:
+            self.by_label.add(path)
+            self.shown.setdefault(path, general(shown(ptr) if shown else ptr))
+
+    def fields(self) -> list[str]:
+        """The fields (as shown) whose edits leak, sorted."""
+        out = {self.shown.get(p, p) or "/" for p in self.by_label}
+        out |= {self.shown.get(p, p) or "/" for p in self.blanked if self._points(p)}
+        return sorted(out)
+
+    def _kept(self, path: str) -> int:
+        """Items keeping ``path`` filled (for a blanked object: the most of any field under it)."""
+        under = (c for p, c in self.filled.items() if p.startswith(path + "/"))
+        return self.filled.get(path, 0) or max(under, default=0)
+
+    def _points(self, path: str) -> bool:
+        """A blank of ``path`` rules labels out: no item keeping it filled (under it, for a blanked object)
+        carries a label of an item it was blanked on, and a label repeats among those (more blanked items than
+        labels: a pattern, not free-form answers that are each their own). A field blanked on items whose
+        labels also keep it filled elsewhere says only that an answer was there."""
+        blanked = self.blanked_labels.get(path, set())
+        if not blanked or len(blanked) >= _LABELS_MAX or self.blanked.get(path, 0) <= len(blanked):
+            return False
+        if not self._kept(path):
+            return False
+        kept = [ls for p, ls in self.filled_labels.items() if p == path or p.startswith(path + "/")]
+        return not any(len(ls) >= _LABELS_MAX or ls & blanked for ls in kept)
+
+    def warnings(self) -> list[str]:
+        """One sentence per field whose edits tell the answer, with what to do."""
+        out = []
+        for path, n in sorted(self.blanked.items()):
+            kept = self._kept(path)
+            if self._points(path) and path not in self.by_label:
+                at = self.shown.get(path, path) or "/"
+                out.append(
+                    f"{at} was blanked on {n} item(s) and keeps a value on {kept} other(s), none of whose labels "
+                    f"is one of theirs: an empty {at} now points at their labels (a leak by elimination); blank it on "
+                    "every item (leave it out of the projection), or map every label's values in "
+                    "--correlated-map"
+                )
+        for path in sorted(self.by_label):
+            at = self.shown.get(path, path) or "/"
+            out.append(
+                f"{at}: one value was edited on the items of one label and kept as it was on another's: the "
+                "edit (or its absence) points at the answer (a leak by elimination); edit that field alike on "
+                "every item (leave it out of the projection), or sanitize without --redact-review"
+            )
+        return out
+
+
+def masked(projection: Any, secrets: tuple[str, ...], show_values: bool) -> Shown:
+    """How ``leak sanitize`` and ``leak check`` print a pointer of ``projection``: an object key that is one of
+    ``secrets`` (the item's answers) hashed as the scan's reports hash it, unless ``show_values``."""
+    if show_values or not secrets:
+        return str
+
+    def shown(pointer: str) -> str:
+        probe = Finding(
+            item="", channel="direct", severity="low", pointer=pointer, representation="raw", span=None,
+            view="raw", rule="", detail="", value="",
+        )  # fmt: skip
+        return hide_answers([probe], projection, secrets)[0].shown_pointer()
+
+    return shown

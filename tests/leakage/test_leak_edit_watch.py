@@ -1,0 +1,149 @@
+"""A sanitized dataset must not tell the answer by *how* it was edited (QA-12 major 1).
+
+The datasets are invented: one label's riders are significant for the miner and the others' are not, so a
+blank on that label's items alone would point at it.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from tests.clirun import wt as run_cli
+from windtunnel.flows.leak import SanitizeRequest, check_flow, sanitize_flow
+from windtunnel.leakage.edit_watch import EliminationWatch
+
+LABELS = ["Low", "Medium", "High", "Critical"]
+
+
+def _rows() -> list[dict[str, object]]:
+    """12 Low items carry `Q7` and a note; three items of each other label carry codes shared across labels
+    or too rare to test; 20 items carry neither."""
+    rows: list[dict[str, object]] = []
+    for _ in range(12):
+        rows.append({"expected": "Low", "proj": {"code": "Q7", "note": "Checked it. Priority: Low."}})
+    for lab, code in (("Medium", "Q2"), ("High", "Q2"), ("Critical", "Q9")):
+        for _ in range(3):
+            rows.append({"expected": lab, "proj": {"code": code, "note": f"Checked it. Priority: {lab}."}})
+    for i in range(20):
+        rows.append({"expected": LABELS[1 + i % 3], "proj": {"title": f"ticket number {i}"}})
+    return [
+        {"id": f"t{i}", "expected": r["expected"], "label_set": LABELS, "projection": r["proj"]}
+        for i, r in enumerate(rows)
+    ]
+
+
+def _write(path: Path, rows: list[dict[str, object]]) -> Path:
+    path.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    return path
+
+
+def test_mined_values_of_one_label_are_blanked_alike_on_every_label(tmp_path: Path) -> None:
+    data = _write(tmp_path / "d.jsonl", _rows())
+    clean, stats = tmp_path / "c.jsonl", tmp_path / "s.jsonl"
+    out = sanitize_flow(SanitizeRequest(dataset=data, output=clean, stats=stats, mine=True))
+    assert out.summary["mined"].get("items_with_findings", 0) >= 12  # the miner found Q7 and the Low note
+    recs = [json.loads(line) for line in clean.read_text().splitlines()]
+    codes = {(r["expected"], r["projection"]["code"]) for r in recs if "code" in r["projection"]}
+    notes = {r["projection"]["note"] for r in recs if "note" in r["projection"]}
+    # The old code blanked `code` on the Low items only (Q2 and Q9 kept) and the whole Low note, while the other
+    # notes lost only their sentence: both told Low by elimination.
+    assert {c for _, c in codes} == {""}
+    assert len(notes) == 1 and next(iter(notes)).startswith("Checked it.")
+    assert out.summary["eliminated"] == [] and out.status == "passed"
+    # The blanks of `code` are the miner's, credited to it; the notes' cuts are the scan's.
+    reds = [r for line in stats.read_text().splitlines() for r in json.loads(line)["redactions"]]
+    assert {r["rule"] for r in reds if r["pointer"] == "/code"} == {"correlated.mined"}
+    assert "correlated.mined" not in {r["rule"] for r in reds if r["pointer"] == "/note"}
+    assert check_flow(data, clean, mine=True).summary["eliminated"] == []
+
+
+def test_a_field_blanked_on_one_labels_items_fails_sanitize_and_check(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    rows = [
+        {"id": f"i{i}", "expected": lab, "label_set": ["Low", "Medium", "High"], "projection": {"sla": sla}}
+        for i, (lab, sla) in enumerate([("High", "P1"), ("Medium", "P2"), ("Low", "P3"), ("High", "P1")])
+    ]
+    data, clean, cmap = _write(tmp_path / "ds.jsonl", rows), tmp_path / "ds.clean.jsonl", tmp_path / "map.json"
+    cmap.write_text(json.dumps({"High": ["P1"]}))
+    assert run_cli("leak", "sanitize", str(data), "-o", str(clean), "--correlated-map", str(cmap)) == 1
+    captured = capsys.readouterr()
+    assert "leak by elimination" in captured.err
+    assert "0 items still leak; 1 field(s) leak by elimination (/sla)" in " ".join(captured.out.split())
+    assert run_cli("leak", "check", "--raw", str(data), "--sanitized", str(clean), "--correlated-map", str(cmap)) == 1
+    out = " ".join(capsys.readouterr().out.split())
+    assert "1 field(s) leak by elimination (/sla) -> FAIL" in out
+
+
+def test_redact_review_cuts_a_bare_label_word_alike_on_every_label(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The old code cut "high" only where High was the answer ("Latency is  during backups" on the High items
+    alone) and said nothing."""
+    body = "Latency is high during backups only, otherwise fine."
+    rows = [
+        {"id": f"r{i}", "expected": lab, "label_set": ["Low", "High"], "projection": {"summary": "x", "body": body}}
+        for i, lab in enumerate(["High", "Low", "High", "Low"])
+    ]
+    data, clean = _write(tmp_path / "ds.jsonl", rows), tmp_path / "ds.clean.jsonl"
+    assert run_cli("leak", "sanitize", str(data), "-o", str(clean), "--mode", "span", "--redact-review") == 0
+    bodies = {json.loads(line)["projection"]["body"] for line in clean.read_text().splitlines()}
+    assert len(bodies) == 1 and "high" not in next(iter(bodies))
+    assert "elimination" not in capsys.readouterr().err
+
+
+def test_one_value_cut_on_one_labels_items_only_is_a_leak() -> None:
+    watch = EliminationWatch()
+    watch.add({"body": "Latency is high"}, {"body": "Latency is "}, ("High",))
+    watch.add({"body": "Latency is high"}, {"body": "Latency is high"}, ("Low",))
+    assert watch.fields() == ["/body"]
+    assert "one value was edited on the items of one label" in watch.warnings()[0]
+
+
+def test_the_watch_counts_a_field_once_per_item_and_ignores_uniform_edits() -> None:
+    watch = EliminationWatch()
+    watch.add({"a": "x", "b": ["p", "q"]}, {"a": "", "b": ["", ""]}, ("L",))
+    watch.add({"a": "y", "b": ["p"]}, {"a": "", "b": [""]}, ("L",))
+    assert watch.fields() == [] and watch.warnings() == []
+    watch.add({"a": "z", "b": ["r"]}, {"a": "z", "b": ["r"]}, ("N",))
+    assert watch.fields() == ["/a", "/b/*"]
+    # Blanked on the items of two labels, each once (free-form answers): an empty field names neither.
+    mixed = EliminationWatch()
+    mixed.add({"a": "x"}, {"a": ""}, ("L",))
+    mixed.add({"a": "y"}, {"a": ""}, ("M",))
+    mixed.add({"a": "z"}, {"a": "z"}, ("N",))
+    assert mixed.fields() == []
+    # Blanked on Low and Critical items (repeatedly), kept on High's: an empty field says Low or Critical.
+    two = EliminationWatch()
+    for raw, clean, lab in (("1", "", "L"), ("1", "", "L"), ("4", "", "C"), ("3", "3", "H"), ("2", "2", "M")):
+        two.add({"a": raw}, {"a": clean}, (lab,))
+    assert two.fields() == ["/a"]
+    # One label blanked, but an item of that label keeps the field: the blank does not decide it.
+    same = EliminationWatch()
+    for raw, clean, lab in (("x", "", "L"), ("y", "", "L"), ("z", "z", "L"), ("w", "w", "M")):
+        same.add({"a": raw}, {"a": clean}, (lab,))
+    assert same.fields() == []
+    assert "blanked on 2 item(s) and keeps a value on 1 other(s), none of whose labels" in watch.warnings()[0]
+
+
+def test_a_mined_letter_cut_from_one_labels_codes_blanks_the_field_on_every_item(tmp_path: Path) -> None:
+    """The `L` of `R-L123` rides with Low (12 items); the other labels' letters are too rare to mine: cutting it on
+    the Low items alone would leave a code without its letter only there."""
+    rows = [{"expected": "Low", "proj": {"ref": f"R-L{100 + i}"}} for i in range(12)]
+    rows += [{"expected": lab, "proj": {"ref": f"R-{lab[0]}{200 + i}"}} for lab in LABELS[1:] for i in range(3)]
+    rows += [{"expected": LABELS[1 + i % 3], "proj": {"title": f"ticket number {i}"}} for i in range(20)]
+    data = _write(
+        tmp_path / "d.jsonl",
+        [
+            {"id": f"t{i}", "expected": r["expected"], "label_set": LABELS, "projection": r["proj"]}
+            for i, r in enumerate(rows)
+        ],
+    )
+    clean = tmp_path / "c.jsonl"
+    out = sanitize_flow(SanitizeRequest(dataset=data, output=clean, mine=True))
+    refs = {json.loads(line)["projection"].get("ref") for line in clean.read_text().splitlines()}
+    assert refs == {"", None}
+    assert out.summary["eliminated"] == [] and out.status == "passed"
