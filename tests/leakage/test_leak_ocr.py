@@ -6,10 +6,13 @@ import random
 import re
 
 import pytest
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
 
 from windtunnel.leakage import audit_item, scan_text
 from windtunnel.leakage.needles import Needle, ocr_misread, ocr_needles
 from windtunnel.leakage.ocr import OCR_LOOKALIKES, OcrGate
+from windtunnel.leakage.words import ordinary_word
 
 SIZES = ["Tiny", "Compact", "Standard", "Oversized"]
 QUEUES = ["Warranty", "Installation", "Cancellation"]
@@ -150,3 +153,71 @@ def test_the_word_itself_is_not_a_misreading_for_the_pre_check() -> None:
     assert gate.misread_in(b'{"priority":"medlurn"}')
     assert gate.misread_in(b'{"priority":"\\tmedlurn"}')  # an escape's letter before it: no boundary needed
     assert gate.twins_in("medium") == [0]  # the search still looks there (and finds no misreading)
+
+
+# ---------------------------------------------------------------- a misreading that is a word is that word
+
+# Label words of four letters or more; their look-alike spellings (one character read as another through
+# the OCR table) are sometimes ordinary words (``modern`` for ``Modem``, ``clock`` for ``Dock``, ``fall``
+# for ``Fail``), mostly not (``rnodem``, ``8illing``, ``F4il``...).
+_LABEL_WORDS = [
+    "Modem", "Dock", "Dose", "Fail", "Mail", "Stem", "Hail",
+    "Router", "Switch", "Billing", "Urgent", "Closed", "Planned", "Refund",
+]  # fmt: skip
+
+
+def _one_swap_spellings(word: str) -> list[str]:
+    """Every spelling of ``word`` with one character read as one of its OCR look-alikes."""
+    low = word.casefold()
+    out: set[str] = set()
+    for i, ch in enumerate(low):
+        for alt in re.findall(r"\[([^\]]+)\]|([^|\[\]]+)", OCR_LOOKALIKES.get(ch, "")):
+            for rep in alt[0] or [alt[1]]:
+                if rep != ch:
+                    out.add(low[:i] + rep + low[i + 1 :])
+    return sorted(out)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_a_look_alike_spelling_is_the_label_exactly_when_it_is_not_an_ordinary_word(data: st.DataObject) -> None:
+    word = data.draw(st.sampled_from(_LABEL_WORDS))
+    spellings = _one_swap_spellings(word)
+    assume(spellings)
+    token = data.draw(st.sampled_from(spellings))
+    others = [w for w in _LABEL_WORDS if w != word][:3]
+    found = [f for f in scan_text(f"Status: {token}", word, label_set=[word, *others]) if f.view == "ocr"]
+    if ordinary_word(token):
+        assert found == [], (token, found)  # ``Status: modern`` describes something; it misspells nothing
+    else:
+        assert found, token  # ``Status: rnodem``, ``Status: 8illing``: the label, misread
+
+
+def test_the_generated_spellings_hold_both_kinds() -> None:
+    """The property above is not vacuous: the spellings it draws from hold ordinary words and misreadings."""
+    spellings = [s for w in _LABEL_WORDS for s in _one_swap_spellings(w)]
+    words = [s for s in spellings if ordinary_word(s)]
+    assert "modern" not in spellings or "modern" in words
+    assert len(words) >= 3, words
+    assert len(spellings) - len(words) >= 30
+
+
+@pytest.mark.parametrize(
+    ("text", "leaks"),
+    [
+        ("Status: rnodem", True),  # ``rn`` for ``m``: not a word
+        ("Status: modern", False),  # the word ``modern``
+        ("Status: M0dem", True),  # a digit is never a word
+        ("Queue: Bi11ing", True),
+    ],
+)
+def test_the_modem_misreading_both_ways(text: str, leaks: bool) -> None:
+    labels = ["Modem", "Router", "Billing"]
+    expected = "Billing" if "Queue" in text else "Modem"
+    assert bool([f for f in scan_text(text, expected, label_set=labels) if f.view == "ocr"]) is leaks
+
+
+def test_ordinary_words_are_words_and_misreadings_are_not() -> None:
+    assert ordinary_word("modern") and ordinary_word("Contact") and ordinary_word("billing")
+    assert not ordinary_word("hiqh") and not ordinary_word("medlurn") and not ordinary_word("bi11ing")
+    assert not ordinary_word("")

@@ -241,6 +241,21 @@ def url_path_segment(text: str, a: int, b: int) -> bool:
     return False
 
 
+def url_section(text: str, a: int, b: int) -> bool:
+    """The URL path segment ``text[a:b]`` (see :func:`url_path_segment`) is followed by a page's slug
+    that ends the path: words of letters and hyphens, no digit (``faq``, ``track-your-order``,
+    ``refund-policy.html``). A path reads from the general to the particular: such a URL names a page
+    (a help article, a document) filed under a section of that name, as a dotted key names its last
+    word; ``…/billing/4711``, ``…/queues/billing`` or ``…/billing/`` keep the segment a value."""
+    if b >= len(text) or text[b] != "/":
+        return False
+    m = _SLUG_SEGMENT.match(text, b + 1)
+    return m is not None and len(m.group(1).replace("-", "")) >= 3
+
+
+_SLUG_SEGMENT = re.compile(r"([A-Za-z][A-Za-z-]*)(?:\.[A-Za-z0-9]{1,5})?/?(?=[?#\s\"'<>)\]|]|\Z)")
+
+
 def path_segments(text: str) -> list[tuple[int, int]] | None:
     """Segments of a path-like value (``Billing/High``, ``Support > Billing > High``, a URL), else ``None``.
 

@@ -29,6 +29,8 @@ from typing import TYPE_CHECKING
 
 import ahocorasick
 
+from windtunnel.leakage.words import ordinary_word
+
 if TYPE_CHECKING:  # a type only: needles.py imports this module
     from windtunnel.leakage.needles import Needle
 
@@ -68,7 +70,8 @@ def ocr_needles(needles: Iterable[Needle]) -> list[tuple[Needle, re.Pattern[str]
 def ocr_misread(token: str, word: str) -> bool:
     """``token`` (lowercase, a match of ``word``'s OCR pattern) is a misreading of ``word``, not ``word``
     itself: some character differs, and at most :data:`OCR_MAX_LETTER_SWAPS` letters stand for other
-    letters (``Modern`` for ``Modem`` is one; digits for letters, ``Bi11ing``, are never a word)."""
+    letters (digits for letters, ``Bi11ing``, are never a word), and ``token`` is not an ordinary word
+    of its own (``modern`` for ``Modem`` is the word ``modern``: :func:`~windtunnel.leakage.words.ordinary_word`)."""
     if token == word:
         return False
     folded = token
@@ -76,10 +79,12 @@ def ocr_misread(token: str, word: str) -> bool:
         if pair in folded and pair not in word:
             folded = folded.replace(pair, one)
     if len(folded) != len(word):
-        return True  # an alignment the folds do not model: the pattern matched, the letters are few
+        # An alignment the folds do not model: the pattern matched, the letters are few.
+        return not ordinary_word(token)
     swaps = sum(1 for x, y in zip(folded, word, strict=True) if x != y and x.isalpha() and y.isalpha())
     swaps += sum(1 for pair, _one in _OCR_FOLDS if pair in token and pair not in word)
-    return swaps <= OCR_MAX_LETTER_SWAPS
+    # An ordinary word of its own (``modern`` against ``Modem``) is that word, written as meant (words.py).
+    return swaps <= OCR_MAX_LETTER_SWAPS and not ordinary_word(token)
 
 
 # ---------------------------------------------------------------- the gate

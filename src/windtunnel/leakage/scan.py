@@ -95,6 +95,7 @@ from windtunnel.leakage.formats import (
     path_segments,
     string_representation,
     url_path_segment,
+    url_section,
 )
 from windtunnel.leakage.framing import framed_name
 from windtunnel.leakage.mention import fraction, heading_value, in_listing, marked_node, naming_re, selected, table_cell
@@ -191,6 +192,24 @@ _KV_AFTER = re.compile(
 _JSON_BEFORE = re.compile(r"[\[,:]\s*\"$")
 _JSON_AFTER = re.compile(r"\"\s*[,\]}]")
 _MAX_EMBED_DEPTH = 3
+
+
+_BLOB_VIEW = re.compile(r"\b(?:base64|base32|hex|ascii85)\b")
+"""Decoders of whole runs of bytes (a token, an attachment), as opposed to a character at a time."""
+
+
+def _glued_to_name(text: str, at: int) -> bool:
+    """The bracket at ``text[at]`` follows a word character with no blank: ``name[``."""
+    return at > 0 and (text[at - 1].isalnum() or text[at - 1] == "_")
+
+
+def _json_member_value(text: str, a: int, b: int) -> bool:
+    """``text[a:b]`` is the whole string value of a JSON member (``"tier":"medium"``) in a text: its
+    quotes are JSON's syntax, not quotes around a word of prose."""
+    before = _JSON_BEFORE.search(text, max(0, a - 8), a)
+    return before is not None and before.group(0)[0] == ":" and _JSON_AFTER.match(text, b) is not None
+
+
 # Distinct (answers, correlated values, labels, target) combinations kept ready: a bounded cache, so
 # memory stays flat however long the dataset is (a needle set is a few hundred bytes).
 _PREPARED_CACHE = 16384
@@ -1450,6 +1469,12 @@ def _classify(
     emit = _emitter(ctx, pointer, rep, span, hit.view, value, derived)
     if upstream is not None and suppress:
         return  # an upstream field's list of every class describes the task (the field itself is for review)
+    if upstream is not None and role != "correlated" and (defines or singles is not None):
+        # A text naming every label evenly (an earlier model's decision tree, its list of classes)
+        # describes the task; only a label it singles out is its output.
+        one = singles.get(hit.view_text) if singles is not None else None
+        if one is None or one != hit.needle.norm:
+            return
     if upstream is not None:
         if role == "expected":
             emit(
@@ -1500,6 +1525,15 @@ def _classify(
                     else "a number of a numeric scale under a field that names something else"
                 )
                 + counted,
+            )
+            return
+        if not corr and whole_value and _ordinary_word_value(hit, text, span, pointer, ctx):
+            emit(
+                "freetext",
+                review,
+                "freetext.token",
+                "the ordinary lowercase word of a capitalised label as the whole value of a field that names"
+                " something else" + counted,
             )
             return
         if not corr and whole_value and rep == "json" and _other_things_field(pointer, ctx):
@@ -1585,9 +1619,13 @@ def _classify(
         vsegs = path_segments(hit.view_text)
         seg_hit = vsegs is not None and any(_strip_eq(hit.view_text, a, b, hit.view_span) for a, b in vsegs)
     url_seg = False
-    if not seg_hit and span is not None:
-        url_seg = url_path_segment(text, *span) or (
-            hit.view.startswith("decoded") and url_path_segment(hit.view_text, *hit.view_span)
+    if seg_hit and span is not None and url_path_segment(text, *span) and url_section(text, *span):
+        seg_hit = False  # a page filed under a section named by the label (``…/billing/faq``): a document
+    elif not seg_hit and span is not None:
+        url_seg = (url_path_segment(text, *span) and not url_section(text, *span)) or (
+            hit.view.startswith("decoded")
+            and url_path_segment(hit.view_text, *hit.view_span)
+            and not url_section(hit.view_text, *hit.view_span)
         )
     if (url_seg or seg_hit) and suppress:
         return  # an option's icon or path (``.../priorities/high.png``) inside an options listing
@@ -1639,8 +1677,15 @@ def _classify(
     cell = False
     if not kv and not hit.needle.phrase:
         cell = table_cell(view_text, va, vb, lambda: _record_values(ctx))
+        json_at = _JSON_BEFORE.search(view_text, max(0, va - 8), va)
         kv = cell or (
-            bool(_JSON_BEFORE.search(view_text, max(0, va - 8), va)) and bool(_JSON_AFTER.match(view_text, vb))
+            json_at is not None
+            and bool(_JSON_AFTER.match(view_text, vb))
+            # A member's value (``"plan_tier":"medium"`` in a decoded token) is decided by its name, as
+            # any key-value pair is; an element of a list has none. A bracket glued to a name opens a
+            # subscript or a graph node's text (``labels["High"]``, Mermaid ``C["High"]``), not a list.
+            and (json_at.group(0)[0] != ":" or _kv_names(hit, text, span, ctx))
+            and not (json_at.group(0)[0] == "[" and _glued_to_name(view_text, json_at.start()))
         )
         if not kv and span is not None and not hit.view.startswith("decoded"):
             kv = _field_states(hit, pointer, ctx)
@@ -1988,10 +2033,45 @@ def _singled_out(text: str, spans: list[tuple[int, int, str]], ctx: _Ctx) -> str
     positive = [n for n, v in pos.items() if v]
     if len(positive) == 1 and not neg[positive[0]]:
         return positive[0]
+    if not positive:
+        # A graph's branch conditions (``-- no -->``) are not negations of the leaf they lead to.
+        marked = _marked_nodes(text, own)
+        if len(marked) == 1:
+            return marked[0]
     open_ = [n for n, v in neg.items() if not v]
     if len(open_) == 1 and len(neg) >= 3:
         return open_[0]
     return None
+
+
+_NODE_BEFORE = re.compile(r"(?<![\w-])([^\W\d_][\w-]{0,30})[ \t]*[\[({]+[ \t]*(?:label[ \t]*=[ \t]*)?[\"']?[ \t]*\Z")
+"""A node of a drawn graph holding a label as its text: its id glued to the bracket that opens the text
+(Mermaid ``L3["Sev4"]``, ``L3(Sev4)``, ``L3{{Sev4}}``; DOT ``L3 [label="Sev4"]``)."""
+_EDGE = re.compile(r"-->|->|--|==>|\.->|<-")
+
+
+def _marked_nodes(text: str, own: list[tuple[int, int, str]]) -> list[str]:
+    """The labels whose graph node (see ``_NODE_BEFORE``) a line of the text names again without an edge
+    and without a label: a style, a class or a highlight given to that node (``class L3 visited``,
+    ``style L3 fill:#f00``, DOT ``L3 [color=red]``). A diagram that marks one leaf singles its label out
+    (the path an earlier model took); one that styles every leaf alike, or none, describes the labels."""
+    nodes: dict[str, str] = {}
+    for a, _b, n in own:
+        m = _NODE_BEFORE.search(text, max(0, a - 48), a)
+        if m is not None:
+            nodes.setdefault(m.group(1), n)
+    if len(nodes) < 2:
+        return []
+    label_lines = {text.count("\n", 0, a) for a, _b, _n in own}
+    marked: list[str] = []
+    for k, line in enumerate(text.split("\n")):
+        if k in label_lines or _EDGE.search(line) is not None:
+            continue
+        for word in re.findall(r"[^\W\d_][\w-]*", line):
+            label = nodes.get(word)
+            if label is not None and label not in marked:
+                marked.append(label)
+    return marked
 
 
 def _covers_words(text: str, ctx: _Ctx) -> bool:
@@ -2127,6 +2207,44 @@ def _other_number(hit: Hit, pointer: str, ctx: _Ctx) -> bool:
     )
 
 
+def _ordinary_word_value(hit: Hit, text: str, span: tuple[int, int] | None, pointer: str, ctx: _Ctx) -> bool:
+    """A label written with capitals (``Medium``) as the ordinary lowercase word (``medium``), the whole
+    value of a field whose name names neither the task nor the answer (``"plan_tier": "medium"``,
+    ``"login_risk": "low"`` for a ``priority`` task): another attribute in the word's ordinary sense, as
+    ``Battery status: low`` is in prose (:func:`_kv_names`). A field naming the task (``"prio": "high"``),
+    a cryptic one (``cf_10234``), an earlier model's output (decided before) or an unknown task keep it
+    the value; so does a label the set writes in lowercase, which has no case to tell it apart."""
+    label = hit.needle.text
+    if span is None or label == label.lower() or not _WORDS_ONLY.fullmatch(label) or hit.needle.derived:
+        return False  # a code (``Sev4``) has no ordinary sense
+    if hit.view.startswith("decoded"):
+        return False
+    written = text[span[0] : span[1]]
+    if written != written.lower() or full_text(written) != hit.needle.norm:
+        return False
+    name = _pair_name(pointer, ctx) or _field_name(pointer)
+    task = ctx.task_name() if name else None
+    naming = ctx.naming() if task else None
+    if naming is None or task is None or _cryptic(name):
+        return False
+    return not (
+        mention.names_task(naming, name)
+        or mention.names_answer(name)
+        or mention.shares_task_word(task, name)
+        or _abbreviates(name, task)
+    )
+
+
+def _abbreviates(name: str, task: str) -> bool:
+    """A word of the field's name is a clipping of a word of the task's name (``prio`` for ``priority``,
+    ``sev`` for ``severity``): the field the task asks for, written short."""
+    whole = mention.task_words(task)
+    return any(any(t.startswith(w) for t in whole) for w in mention.task_words(name))
+
+
+_WORDS_ONLY = re.compile(r"[^\W\d_]+(?: [^\W\d_]+)*")
+
+
 _PAIR_NAMES = ("name", "key", "field", "id")
 """The member that names a field written as an object of a name and a value (``{"id": 360010001,
 "value": "Niedrig"}``, ``{"field": "urgency", "value": "URG"}``): a key-value pair in JSON's words."""
@@ -2253,6 +2371,8 @@ def _identifier_value(hit: Hit, text: str, span: tuple[int, int] | None, ctx: _C
     if _serial_number(hit, src[ia:a] + " " + src[b:ib], ctx):
         return None
     if not src[:ia].strip(_VALUE_EDGES) and not src[ib:].strip(_VALUE_EDGES):
+        if _qualifies_words_after(src, ia, ib, a, b, ctx):
+            return None  # ``menu.platform.status``, ``payments-ro``, ``safe.haven.99``: a name, not a value
         return "an identifier that is the whole value"
     if _kv_before(src, ia) and _KV_AFTER.match(src, ib) and _kv_names(hit, text, span, ctx, name_at=ia):
         return "an identifier that is the value of a key-value pair"
@@ -2262,6 +2382,29 @@ def _identifier_value(hit: Hit, text: str, span: tuple[int, int] | None, ctx: _C
         # ``priority_code.p2`` in a log line: the field's name and its value joined, a pair in one word
         return "an identifier naming the task and ending in the label (a field's key with its value)"
     return None
+
+
+_LETTER_WORD = re.compile(r"[^\W\d_]{2,}")
+
+
+def _qualifies_words_after(src: str, ia: int, ib: int, a: int, b: int, ctx: _Ctx) -> bool:
+    """The label ``src[a:b]`` is not the last word of the dotted or hyphenated name ``src[ia:ib]``: a
+    word of letters follows it and no word of the name names the task (principle 3, a label word as
+    part of a name). A name whose words are joined by dots or hyphens only reads from the general to
+    the particular and names its last word: a UI string's key (``menu.platform.status``,
+    ``chart.legend.negative-values``), a handle (``safe.haven.99``), a group (``payments-ro``); a label
+    word with more words after it qualifies them, as in the English compound it spells. Such a name
+    ending with the label states it (``ticket.sentiment.negative``, ``sev-4``), and a word naming the
+    task keeps it the value wherever it stands (``high-priority.queue``). Identifiers joined by ``_``,
+    ``:`` or ``/`` are codes and slugs that state values in any position (``large_green_circle``,
+    ``approve_refund``, a branch ``fix/tkt-7-routine-podcast``): they are left to principle 1. Digits
+    alone after the label are a counter (``sev-high-2``), not a word."""
+    if _LETTER_WORD.search(src, b, ib) is None or _CODE_JOINERS.search(src, ia, ib) is not None:
+        return False
+    return not _names_task_beside(src, ia, ib, a, b, ctx)
+
+
+_CODE_JOINERS = re.compile(r"[_:/]")
 
 
 def _catalogued(src: str, ia: int, a: int, hit: Hit, ctx: _Ctx) -> bool:
@@ -2363,6 +2506,15 @@ def _kv_names(
         if written is not None and (not hit.view.startswith("decoded") or full_text(written) == hit.needle.norm)
         else None
     )
+    if original is None and span is not None and _BLOB_VIEW.search(hit.view) is not None:
+        # A blob's decoder gives back the characters as its author wrote them, their case included (a
+        # JWT's claims). A word spelled out by character references or escapes (``h&#105;gh``) is
+        # hidden on purpose: its case says nothing, it reads as the label.
+        shown = named_decoded_view(text, hit.view)
+        if shown is not None and len(shown.text) == len(hit.view_text):
+            original = shown.text[hit.view_span[0] : hit.view_span[1]]
+            if full_text(original) != hit.needle.norm:
+                original = None
     if original is None or original != original.lower():
         return True
     naming = ctx.naming()
@@ -2420,6 +2572,8 @@ def _tie(hit: Hit, text: str, span: tuple[int, int] | None, ctx: _Ctx) -> str | 
         and not mention.names_answer(counted)
     ):
         return None  # ``Attachments (2)``: a count of the things named, not the label in brackets (principle 3)
+    if _json_member_value(text, a, b):
+        return None  # ``"plan_tier":"small"``: JSON's quotes, a pair its name decides (:func:`_kv_names`)
     if mention.emphasised(text, a, b):
         return "emphasis"
     # A sentence written without its capital (a speech transcript, a lowercased log) carries no case:
@@ -2442,9 +2596,30 @@ def _tie(hit: Hit, text: str, span: tuple[int, int] | None, ctx: _Ctx) -> str | 
     if caseless and not _CASELESS_HEAD.match(text, b):
         # "this is a high school project": without case the label must end its phrase or head the item's noun.
         return None
-    if mention.statement_before(view_text, va, vb, about_item=not distinct):
+    if mention.statement_before(view_text, va, vb, about_item=not distinct) and not _other_subject(view_text, va):
         return "statement"
     return None
+
+
+_OTHER_THING = re.compile(
+    r"(?<![\w-])(?:previous|prior|earlier|preceding|another|other|comparable|similar|related|sibling|"
+    r"neighbou?ring|parent|linked|duplicate)(?![\w-])",
+    re.IGNORECASE,
+)
+_THIS_THING = re.compile(r"(?<![\w-])(?:this|it|its|same|current)(?![\w-])", re.IGNORECASE)
+
+
+def _other_subject(text: str, a: int) -> bool:
+    """The clause stating a label at ``text[a]`` is about another record: a word before the label in
+    its clause says the thing is another one (``Previous exercise in the set was rated Difficult``,
+    ``Comparable store #1169 was Profitable``, ``the related ticket is High``) and none says it is
+    this one (``this``, ``it``, ``same``): a statement of that record's label (principle 3), not of
+    this record's."""
+    lo = 0
+    for m in _CLAUSE_BREAK.finditer(text, max(0, a - 160), a):
+        lo = m.end()
+    clause = text[lo:a]
+    return _OTHER_THING.search(clause) is not None and _THIS_THING.search(clause) is None
 
 
 _RUN_BEFORE = re.compile(r"[\w-]*\Z")
