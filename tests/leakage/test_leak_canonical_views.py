@@ -103,6 +103,8 @@ CASES: dict[str, tuple[str, ...]] = {
     "tags": ("flag 🏴" + _tags("priority: High") + "\U000e007f ok", "note" + _tags("the Highway") + " ok"),
     "digits": ("answer: ٤٢ (Arabic-Indic)", "room ٤٢٣, floor ४", "42"),
     "bidi": ("prio: \u202ehgiH\u202c ok", "road: \u202eyawhgiH\u202c"),
+    "references": ('{% set lvl = "Hi" %}priority: {{ lvl }}gh', '{% set lvl = "Hi" %}road: {{ lvl }}ghway'),
+    "letters": ("priority, spelled: H-I-G-H.", "road, spelled: H-I-G-H-W-A-Y."),
     "byte_list": ("headers: [(priority, [72, 105, 103, 104])]", "road: [72, 105, 103, 104, 119, 97, 121] at [72, 104]"),
 }
 

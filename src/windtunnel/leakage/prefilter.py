@@ -58,7 +58,9 @@ from windtunnel.leakage.views.binary import b64_text as _b64_text
 from windtunnel.leakage.views.binary import base32_runs, decodable_length, hex_runs
 from windtunnel.leakage.views.escapes import escapes
 from windtunnel.leakage.views.layout import WORD_ROW_MARK_RE
+from windtunnel.leakage.views.letters import may_spell, spelled_may_add
 from windtunnel.leakage.views.literals import MARK_RE as LITERALS_MARK_RE
+from windtunnel.leakage.views.references import may_define
 from windtunnel.leakage.views.registry import DECODERS, Decoder
 from windtunnel.leakage.views.spoken import HOMOPHONE_MARK_RE, LETTER_NAMES, SPELLED_MARK_RE
 
@@ -589,7 +591,13 @@ def plan_blob(blob: bytes, needles: NeedleSet, decode: bool = True, upstream_pos
     more = tuple(d for d in _unplanned() if d.json_marker is None or d.json_marker(blob)) if decode else ()
     extra = (
         decode
-        and (_base_markers(blob, low) or _spoken_may_add(blob, b"}\\n", pr.words_upstream, low, present) or bool(more))
+        and (
+            _base_markers(blob, low)
+            or _spoken_may_add(blob, b"}\\n", pr.words_upstream, low, present)
+            or spelled_may_add(low, pr.words_upstream, json=True)
+            or may_define(blob, json=True)
+            or bool(more)
+        )
         and _extra_may_hit(_json_text(blob), pr.words_upstream, _only(more))
     )
     if hot or entities or percent or ups or extra:
@@ -647,7 +655,9 @@ def string_may_hit(text: str, needles: NeedleSet, decode: bool) -> bool:
         return False
     if "&" in text or "%" in text or "\\" in text:
         return True
-    spoken = _spoken_may_add(text.encode(), b"}\n", pr.words)
+    spoken = (
+        _spoken_may_add(text.encode(), b"}\n", pr.words) or spelled_may_add(low, pr.words) or may_define(text.encode())
+    )
     more = tuple(d for d in _unplanned() if d.marker(text))
     if (_base_markers_text(text) or spoken or more) and _extra_may_hit(text, pr.words, _only(more)):
         return True
@@ -676,13 +686,22 @@ _ROT_BYTES = bytes.maketrans(
 
 
 def _extra_markers(blob: bytes) -> bool:
-    """:func:`_base_markers` or :func:`_spoken_markers` of serialised JSON."""
-    return _base_markers(blob) or _spoken_markers(blob, b"}\\n")
+    """:func:`_base_markers`, :func:`_spoken_markers`, a spelled run or a definition (views/letters.py,
+    views/references.py) in serialised JSON."""
+    return (
+        _base_markers(blob)
+        or _spoken_markers(blob, b"}\\n")
+        or may_spell(blob, json=True)
+        or may_define(blob, json=True)
+    )
 
 
 def _extra_markers_text(text: str) -> bool:
     """:func:`_extra_markers` of one string as the model reads it."""
-    return _base_markers_text(text) or _spoken_markers(text.encode(), b"}\n")
+    if _base_markers_text(text):
+        return True
+    raw = text.encode()
+    return _spoken_markers(raw, b"}\n") or may_spell(raw) or may_define(raw)
 
 
 def _spoken_markers(raw: bytes, eol: bytes) -> bool:
@@ -932,6 +951,8 @@ _EXTRA_DECODERS = frozenset(
         "stream",
         "homophones",
         "spelled",
+        "letters",
+        "references",
         "cells",
         "word_rows",
         "terminal",

@@ -152,6 +152,7 @@ from windtunnel.leakage.views import decoded_views, identifier_span, named_decod
 from windtunnel.leakage.views.bytelists import byte_list_text
 from windtunnel.leakage.views.inline import InlineRun, has_inline_text, inline_runs
 from windtunnel.leakage.views.layout import WORD_ROW_MARK_RE
+from windtunnel.leakage.views.letters import has_letter_items, letter_runs, spelled_view
 from windtunnel.leakage.views.spoken import homophone_supported
 
 # "<name>: <answer>" in prose (or a two-cell HTML table row), tolerating emphasis, quotes and inline tags.
@@ -560,17 +561,19 @@ serialised projection instead of one per key."""
 
 def _split_words(projection: Any, blob: bytes | None, needles: NeedleSet) -> list[tuple[InlineRun, list[Hit]]]:
     """The hits that only the rendered line of sibling rich-text nodes shows (a word split across
-    nodes, ``P`` + ``2``), per run of nodes (:mod:`windtunnel.leakage.views.inline`).
+    nodes, ``P`` + ``2``), per run of nodes (:mod:`windtunnel.leakage.views.inline`), and those of a
+    list of one-letter items read as the word they spell (:func:`~windtunnel.leakage.views.letters.letter_runs`).
 
     Every run is returned, with its crossing hits (often none): :func:`_glued_in_runs` needs the runs
     too. Without a text node in the serialisation (``blob``) there is no run, which the pre-check
     relies on to skip a clean item; the reference walk (``blob`` is ``None``) always looks."""
-    if blob is not None and not has_inline_text(blob):
+    inline = blob is None or has_inline_text(blob)
+    letters = blob is None or has_letter_items(blob)
+    if not inline and not letters:
         return []
-    return [
-        (run, [h for h in needles.search(run.text, decode=False) if run.crosses(*h.span)])
-        for run in inline_runs(projection)
-    ]
+    # Items of one letter each (views/letters.py) are read as the word they spell, as nodes are.
+    runs = [*(inline_runs(projection) if inline else ()), *(letter_runs(projection) if letters else ())]
+    return [(run, [h for h in needles.search(run.text, decode=False) if run.crosses(*h.span)]) for run in runs]
 
 
 def _glued_in_runs(findings: list[Finding], split: list[tuple[InlineRun, list[Hit]]]) -> list[Finding]:
@@ -2555,6 +2558,8 @@ def _tie(hit: Hit, text: str, span: tuple[int, int] | None, ctx: _Ctx) -> str | 
         return "target-mention"
     if span is None:
         return None
+    if spelled_view(hit.view):
+        return "emphasis"  # spelled out letter by letter: singled out as quotes would (views/letters.py)
     a, b = span
     if hit.view.startswith("decoded"):
         # What a decoder shows is read as written once decoded (``Mode=\nrate`` is ``Moderate``):

@@ -8,7 +8,9 @@
   a table of one word per row read as its running text),
   :mod:`.unicode_forms` (TAG characters, decimal digits of any script, right-to-left overrides in
   display order), :mod:`.ciphers` (ROT13), :mod:`.streams` (a recorded stream of JSON events joined), :mod:`.spoken`
-  (speech-to-text homophones, spelling-alphabet codes);
+  (speech-to-text homophones, spelling-alphabet codes), :mod:`.letters` (a word spelled out letter by
+  letter or by syllables; a list of one-letter items read as the word), :mod:`.references` (a value written
+  through a name the same string defines: entities, macros, template and shell variables);
 * :mod:`.pipeline`: :func:`canonical_views`, every decoder to a fixpoint with bounds;
 * :mod:`.tokens`: identifiers split into words (``priorityHigh`` → ``priority High``).
 

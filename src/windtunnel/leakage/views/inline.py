@@ -14,7 +14,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-_MAX_NODES = 20000
+MAX_NODES = 20000
 """Nodes looked at per projection (the walk is bounded whatever the input)."""
 
 
@@ -65,7 +65,7 @@ def _text_of(node: Any) -> tuple[str, str] | None:
     return None
 
 
-def _escape(token: str) -> str:
+def escape(token: str) -> str:
     """``token`` as one RFC 6901 pointer segment, as the scan writes pointers (so a finding on a node
     resolves in the projection like one of the walk's)."""
     return token.replace("~", "~0").replace("/", "~1")
@@ -76,14 +76,14 @@ def inline_runs(root: Any) -> Iterator[InlineRun]:
 
     A node that is not inline text (a hard break, a mention, an emoji, a nested block) ends the run, as
     it ends the line or the word on the screen. The walk is iterative and bounded by
-    :data:`_MAX_NODES`, so a deep or wide projection costs at most that many steps."""
+    :data:`MAX_NODES`, so a deep or wide projection costs at most that many steps."""
     stack: list[tuple[Any, str]] = [(root, "")]
     seen = 0
-    while stack and seen < _MAX_NODES:
+    while stack and seen < MAX_NODES:
         node, ptr = stack.pop()
         seen += 1
         if isinstance(node, Mapping):
-            stack.extend((v, f"{ptr}/{_escape(str(k))}") for k, v in node.items() if isinstance(v, (Mapping, list)))
+            stack.extend((v, f"{ptr}/{escape(str(k))}") for k, v in node.items() if isinstance(v, (Mapping, list)))
         elif isinstance(node, list):
             run: list[Segment] = []
             parts: list[str] = []

@@ -1,0 +1,244 @@
+"""A word spelled out: letters (or syllables) written one by one, read back as the word.
+
+Said over a line or typed for clarity, a label comes spelled: ``H-I-G-H``, ``N.E.G.``, ``T I E R   1``,
+``S.E.V.2``, one letter a line, syllables between middle dots (``in·ter·nal``). The ``letters`` view
+joins each run of single letters or digits written with *one* separator (a hyphen, a full stop, a
+blank or a line break; the same one throughout the run, so ``a-b c`` is not one run) into the word
+they spell, and a run of syllables joined by a middle dot (``·``, ``‧``, ``•``, ``∙``) likewise. Runs
+one after the other with a word break between them (``/``, ``|``, two blanks or more, or a blank
+after a hyphen- or dot-separated run) are one phrase (``M-O-D-E-R-A-T-E / R-I-S-K`` is
+``MODERATE RISK``).
+
+The view is label-agnostic; what keeps it quiet is the whole-token match that reads it: a spelled
+name that holds a label word (``L-O-W-E``, ``H-I-G-H-S-M-I-T-H``) joins into the name, not the word,
+and initials (``U.S.A.``) only match a label that *is* those letters. A run of digits alone is a
+number, a version or a date (``1.2.3``, ``5-3``), not a spelling, and is left as written; a run of
+blanks needs three letters (``a b`` is two words of prose).
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+from collections.abc import Iterator, Mapping, Sequence
+from functools import lru_cache
+from typing import Any
+
+from windtunnel.leakage.views.inline import MAX_NODES as MAX_ITEMS_WALKED
+from windtunnel.leakage.views.inline import InlineRun, Segment
+from windtunnel.leakage.views.inline import escape as escape_pointer
+from windtunnel.leakage.views.registry import Replacement, decoder
+
+MAX_PIECES = 40
+"""Letters of one spelled word at most (a longer run is a table of single characters, not a word)."""
+
+_ONE = r"[^\W_]"
+# A run of single characters, one separator throughout (``sep``): a hyphen, a full stop, blanks or a
+# line break (optionally padded: ``U - P``), at least two characters; for blanks three.
+_RUN_RE = re.compile(
+    r"(?<![^\W_])(?<![^\W_][.-])"
+    + _ONE
+    + r"(?P<sep>[ \t]?[-.][ \t]?|[ \t]|\r?\n)"
+    + _ONE
+    + r"(?:(?P=sep)"
+    + _ONE
+    + r")*"
+    r"(?![^\W_])(?![-.][^\W_])"
+)
+_SYLLABLES_RE = re.compile(r"(?<![\w·‧•∙])[^\W_]{1,12}(?:[·‧•∙][^\W_]{1,12})+(?![\w·‧•∙])")
+# Between two runs of one phrase: a slash or bar, or two blanks or more.
+_WORD_GAP_RE = re.compile(r"[ \t]*[/|][ \t]*|[ \t]{2,}|[ \t]")
+
+
+def _runs(text: str) -> list[tuple[int, int, str, str]]:
+    """``(start, end, word, separator)`` of each spelled run and syllable run, in text order."""
+    out: list[tuple[int, int, str, str]] = []
+    for mt in _RUN_RE.finditer(text):
+        sep = mt.group("sep")
+        pieces = mt.group().split(sep)
+        if len(pieces) > MAX_PIECES or all(p.isdigit() for p in pieces):
+            continue
+        if not sep.strip() and len(pieces) < 3:
+            continue
+        out.append((mt.start(), mt.end(), "".join(pieces), sep))
+    for mt in _SYLLABLES_RE.finditer(text):
+        out.append((mt.start(), mt.end(), re.sub(r"[·‧•∙]", "", mt.group()), "·"))
+    out.sort()
+    return out
+
+
+def _marker(text: str) -> bool:
+    """Two single characters with one separator between them, or a middle dot."""
+    return may_spell(text.encode())
+
+
+_TAIL_RE = re.compile(r"[^\W_]{1,3}(?![^\W_])")
+
+
+@decoder("letters", order=92, marker=_marker)
+def letters(text: str) -> list[Replacement]:
+    """Each spelled phrase as its words (``H-I-G-H`` → ``HIGH``; ``T I E R   1`` → ``TIER 1``): runs
+    joined by a word break (the module), a short word or number after a break ending the phrase."""
+    runs = _runs(text)
+    out: list[Replacement] = []
+    i = 0
+    while i < len(runs):
+        a, b, word, sep = runs[i]
+        words = [word]
+        j = i + 1
+        while True:
+            gap = _WORD_GAP_RE.match(text, b)
+            if gap is None or gap.end() == b:
+                break
+            # a blank alone breaks words only between runs it does not separate letters within
+            if gap.group() in (" ", "\t") and not sep.strip():
+                break
+            if j < len(runs) and runs[j][0] == gap.end() and runs[j][0] < runs[j][1]:
+                _c, b, w, _s = runs[j]
+                words.append(w)
+                j += 1
+                continue
+            tail = _TAIL_RE.match(text, gap.end())
+            # a lone short piece after a break of blanks or a slash: ``T I E R   1``
+            if tail is not None and gap.group() not in (" ", "\t") and (j >= len(runs) or runs[j][0] >= tail.end()):
+                words.append(tail.group())
+                b = tail.end()
+            break
+        out.append((a, b, " ".join(words)))
+        i = j
+    return out
+
+
+_SEP_BYTES = rb"(?:[ \t]?[-.][ \t]?|[ \t]|\r?\n|(?:\\r)?\\n)"
+_MIDDLE_DOTS = ("·", "‧", "•", "∙")
+_MIDDLE_DOT_BYTES = tuple(d.encode() for d in _MIDDLE_DOTS)
+
+
+@lru_cache(maxsize=4096)
+def _spelled_words_re(words: tuple[bytes, ...]) -> re.Pattern[bytes] | None:
+    """Any of ``words`` (lowercased needle words of two characters or more) spelled one character at a
+    time with one separator, in lowercased text or serialised JSON (``None``: no such word)."""
+    alts = []
+    for w in words:
+        if len(w) < 2 or len(w) > MAX_PIECES or not w.isalnum() or w.isdigit():
+            continue
+        chars = [re.escape(w[i : i + 1]) for i in range(len(w))]
+        alts.append(chars[0] + b"(" + _SEP_BYTES + b")" + chars[1] + b"".join(b"(?:\\1)" + c for c in chars[2:]))
+    if not alts:
+        return None
+    # one group per alternative: renumber each alternative's back-reference
+    pats = [a.replace(b"(?:\\1)", b"(?:\\%d)" % (i + 1)) for i, a in enumerate(alts)]
+    return re.compile(b"|".join(pats))
+
+
+# A separator, then a letter or digit alone: each pattern led by its separator (a literal the regex engine
+# skips to; a look-behind tried at every separator cost ten times more), the letter alone before it
+# checked for each match. Blanks need three pieces (``a b`` is prose).
+_PAIR_RES = tuple(
+    (sep, re.compile(esc + rb"[A-Za-z0-9](?![A-Za-z0-9])"))
+    for sep, esc in ((b"-", rb"-"), (b".", rb"\."), (b"\\n", rb"\\n"), (b"\n", rb"\n"), (b"\t", rb"\t"))
+)
+_SPACED_RE = re.compile(rb" [A-Za-z0-9] [A-Za-z0-9](?![A-Za-z0-9])")
+
+
+def _letter_alone_before(raw: bytes, at: int) -> bool:
+    """Whether ``raw[at - 1]`` is a letter with no letter or digit right before it."""
+    return at >= 1 and raw[at - 1 : at].isalpha() and (at < 2 or not raw[at - 2 : at - 1].isalnum())
+
+
+def may_spell(raw: bytes, *, json: bool = False) -> bool:
+    """Whether ``raw`` (a string's UTF-8, or serialised JSON with ``json``) holds a letter alone, a
+    separator and a letter or digit alone, or a middle dot: a necessary condition of the ``letters``
+    view changing anything, whatever the labels. (Each separator is one pass over ``raw``; JSON holds
+    no raw line break or tab.)"""
+    if not raw.isascii() and any(raw.find(d) >= 0 for d in _MIDDLE_DOT_BYTES):
+        return True
+    for sep, pat in _PAIR_RES[:3] if json else _PAIR_RES:
+        if raw.find(sep) >= 0 and any(_letter_alone_before(raw, m.start()) for m in pat.finditer(raw)):
+            return True
+    return any(_letter_alone_before(raw, m.start()) for m in _SPACED_RE.finditer(raw))
+
+
+def spelled_may_add(low: bytes, sets: Sequence[tuple[bytes, ...]], *, json: bool = False) -> bool:
+    """Whether the ``letters`` view can add a hit of a needle of ``sets`` to ``low`` (lowercased text, or
+    serialised JSON with ``json``): some needle word is there spelled letter by letter, or a middle dot joins
+    syllables. A necessary condition, for the prefilter: :func:`may_spell` first (searches led by
+    literals), the words' spellings only where it holds."""
+    if not may_spell(low, json=json):
+        return False
+    if not low.isascii() and any(low.find(d) >= 0 for d in _MIDDLE_DOT_BYTES):
+        return True
+    words = tuple(
+        sorted({t for ws in sets for t in ws if 2 <= len(t) <= MAX_PIECES and t.isalnum() and not t.isdigit()})
+    )
+    pat = _spelled_words_re(words) if words else None
+    return pat is not None and pat.search(low) is not None
+
+
+def spelled_view(view: str) -> bool:
+    """Whether the view named ``view`` (``decoded:letters``, ``decoded:html+letters``) joined spelled
+    letters: a hit only it shows was spelled out letter by letter, which singles the word out as
+    quotes or emphasis do (the writer made sure of each letter)."""
+    return view.startswith("decoded:") and "letters" in view[8:].split("+")
+
+
+MIN_LETTER_ITEMS = 3
+"""Consecutive list items of one character each that read as a spelled word (two are initials)."""
+_ONE_CHAR_JSON_RE = re.compile(rb'"[^\W_]"\s*[,}\]]')
+
+
+def has_letter_items(blob: bytes) -> bool:
+    """Whether a serialised projection may hold :data:`MIN_LETTER_ITEMS` strings of one letter or digit
+    (a cheap necessary condition of :func:`letter_runs`)."""
+    return next(itertools.islice(_ONE_CHAR_JSON_RE.finditer(blob), MIN_LETTER_ITEMS - 1, None), None) is not None
+
+
+def _one_char(item: Any) -> tuple[str | None, str] | None:
+    """``(key, character)`` of a list item that is one letter or digit (a string, or an object with
+    exactly one string member of one character: a chat message typed one letter at a time), else
+    ``None`` (``key`` is ``None`` for a bare string)."""
+    if isinstance(item, str):
+        return (None, item) if len(item) == 1 and item.isalnum() else None
+    if not isinstance(item, Mapping):
+        return None
+    got = [(k, v) for k, v in item.items() if isinstance(v, str) and len(v) == 1 and v.isalnum()]
+    return (str(got[0][0]), got[0][1]) if len(got) == 1 else None
+
+
+def letter_runs(root: Any) -> Iterator[InlineRun]:
+    """Every run of :data:`MIN_LETTER_ITEMS` consecutive list items or more that each hold one letter or
+    digit under the same key (or are one), read as the word they spell (``U``, ``P``, ``D`` … one chat
+    message each); an item of another shape ends the run. Bounded like
+    :func:`~windtunnel.leakage.views.inline.inline_runs`."""
+    stack: list[tuple[Any, str]] = [(root, "")]
+    seen = 0
+    while stack and seen < MAX_ITEMS_WALKED:
+        node, ptr = stack.pop()
+        seen += 1
+        if isinstance(node, Mapping):
+            stack.extend(
+                (v, f"{ptr}/{escape_pointer(str(k))}") for k, v in node.items() if isinstance(v, (Mapping, list))
+            )
+            continue
+        if not isinstance(node, list):
+            continue
+        run: list[Segment] = []
+        chars: list[str] = []
+        key: str | None = None
+        for i, child in enumerate([*node, None]):
+            got = _one_char(child) if i < len(node) else None
+            if got is not None and run and got[0] != key:
+                if len(run) >= MIN_LETTER_ITEMS:
+                    yield InlineRun("".join(chars), tuple(run))
+                run, chars = [], []
+            if got is not None:
+                pointer = f"{ptr}/{i}" if got[0] is None else f"{ptr}/{i}/{escape_pointer(got[0])}"
+                run.append(Segment(len(run), len(run) + 1, pointer, child if isinstance(child, Mapping) else {}))
+                chars.append(got[1])
+                key = got[0]
+                continue
+            if len(run) >= MIN_LETTER_ITEMS:
+                yield InlineRun("".join(chars), tuple(run))
+            run, chars = [], []
+            if isinstance(child, (Mapping, list)):
+                stack.append((child, f"{ptr}/{i}"))
