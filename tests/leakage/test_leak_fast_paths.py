@@ -151,3 +151,21 @@ def test_a_run_is_read_as_hex_or_base32_only_when_its_alphabet_allows() -> None:
             assert len(run) >= 6 and not run.strip(_HEX_DIGITS), run
         if base32_runs(run):
             assert len(run) >= 7 and not run.strip(_BASE32_ALPHABET), run
+
+
+def test_the_stream_cell_and_bidi_markers_led_by_one_byte_equal_the_searches() -> None:
+    # ``_spoken_may_add`` and ``_document_markers`` look for a line break's byte (or '<') by memchr before
+    # the multi-byte searches that need it: the same answers as the searches alone.
+    def stream_or_cell(raw: bytes, eol: bytes) -> bool:
+        return raw.count(eol) >= 2 or prefilter._wrapped_cell(raw, eol)
+
+    pieces = ["}\\n", "}\n", "\\n |  |", "\n | |", "<bdo dir=rtl>", "<b>", "x", " ", "\\", "|", "\t", "amber"]
+    rng = random.Random(11)
+    for _ in range(3000):
+        raw = "".join(rng.choice(pieces) for _ in range(rng.randint(0, 8))).encode()
+        for eol in (b"}\\n", b"}\n"):
+            assert prefilter._spoken_may_add(raw, eol, [(b"zzzz",)]) == stream_or_cell(raw, eol), raw
+        low = raw.lower()
+        masked = raw.replace(b"<", b"(")  # the other markers, without the bidi element
+        want = low.find(b"<bdo") >= 0 or prefilter._document_markers(masked, True, masked.lower())
+        assert prefilter._document_markers(raw, True, low) == want, raw

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 import re
 
 import pytest
@@ -9,7 +10,8 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from windtunnel.leakage import audit_item, scan_text
-from windtunnel.leakage.needles import OCR_LOOKALIKES, Needle, ocr_misread, ocr_needles
+from windtunnel.leakage.needles import Needle, ocr_misread, ocr_needles
+from windtunnel.leakage.ocr import OCR_LOOKALIKES, OcrGate
 from windtunnel.leakage.words import ordinary_word
 
 SIZES = ["Tiny", "Compact", "Standard", "Oversized"]
@@ -103,6 +105,54 @@ def test_a_clean_word_in_a_word_table_is_read_with_the_name_rows_above() -> None
     assert [f.severity for f in found] == ["high"], found
     without = ["Order", "7716", "placed", "Agent:", "unassigned", "note", "warranty", "card"]
     assert all(f.severity == "low" for f in scan_text(_word_table(without), "Warranty", label_set=QUEUES))
+
+
+def _misreadings(rng: random.Random, word: str) -> str:
+    """``word`` with each character read as one of its look-alikes (or kept), at random."""
+    out = []
+    for ch in word:
+        spec = OCR_LOOKALIKES.get(ch)
+        if spec is None or rng.random() < 0.5:
+            out.append(ch)
+        else:
+            out.append(rng.choice(list(spec[1:-1]) if spec.startswith("[") else spec.split("|")))
+    return "".join(out)
+
+
+_GATE_WORDS = ["Medium", "Billing", "Compact", "Standard", "Oversized", "Warranty", "Elevated", "Cosmetic"]
+
+
+def test_the_gate_names_exactly_the_twins_whose_pattern_matches() -> None:
+    # The fold and the automaton (ocr.py) are a fast form of searching every twin's pattern: generated
+    # texts of words, their misreadings and glued neighbours give the same twins and the same answer to
+    # "is there a misreading" as the patterns tried at every place.
+    rng = random.Random(7)
+    twins = ocr_needles([n for w in _GATE_WORDS if (n := Needle.make(w, "label")) is not None])
+    gate = OcrGate(twins)
+    fillers = ["the", "rn", "cl", "vv", "x", "9", "_", "-", " ", "\t", "0", "ee", "modem"]
+    for _ in range(3000):
+        parts = [
+            _misreadings(rng, rng.choice(_GATE_WORDS).lower()) if rng.random() < 0.5 else rng.choice(fillers)
+            for _ in range(rng.randint(1, 6))
+        ]
+        text = "".join(p + rng.choice(["", " ", ",", "a", "1"]) for p in parts)
+        want = [i for i, (_n, p) in enumerate(twins) if p.search(text)]
+        assert gate.twins_in(text) == want, text
+        unbounded = [re.compile(p.pattern.removeprefix("(?<![a-z0-9])")) for _n, p in twins]
+        misread = any(
+            (m := rx.match(text, at)) is not None and ocr_misread(m.group(), twins[i][0].norm)
+            for i, rx in enumerate(unbounded)
+            for at in range(len(text))
+        )
+        assert gate.misread_in(text.encode()) == misread, text
+
+
+def test_the_word_itself_is_not_a_misreading_for_the_pre_check() -> None:
+    gate = OcrGate(ocr_needles([Needle.make("Medium", "label")]))  # type: ignore[list-item]
+    assert not gate.misread_in(b'{"priority":"medium","note":"a medium size"}')
+    assert gate.misread_in(b'{"priority":"medlurn"}')
+    assert gate.misread_in(b'{"priority":"\\tmedlurn"}')  # an escape's letter before it: no boundary needed
+    assert gate.twins_in("medium") == [0]  # the search still looks there (and finds no misreading)
 
 
 # ---------------------------------------------------------------- a misreading that is a word is that word

@@ -32,12 +32,13 @@ import re
 import unicodedata
 from bisect import bisect_right
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Literal, NamedTuple
 
 import ahocorasick
 
+from windtunnel.leakage.ocr import OcrGate, ocr_gate, ocr_misread, ocr_needles
 from windtunnel.leakage.text import (
     VIEW_ORDER,
     WORD_RE,
@@ -50,7 +51,6 @@ from windtunnel.leakage.text import (
     normalize_needle,
 )
 from windtunnel.leakage.views import canonical_views, has_humps, identifier_view
-from windtunnel.leakage.words import ordinary_word
 
 Role = Literal["expected", "correlated", "label"]
 
@@ -358,15 +358,7 @@ class NeedleSet:
         self.any_canon = any(n.canon for n in self.needles)
         self.ocr = ocr_needles(self.needles)
         """Each word needle that OCR can misread, as a derived twin with its look-alike pattern."""
-        self.ocr_re = re.compile("|".join(p.pattern for _n, p in self.ocr)) if self.ocr else None
-        """Any of their patterns (the pre-check's marker)."""
-        self.ocr_bytes = (
-            re.compile("|".join(p.pattern.removeprefix(_OCR_BEFORE) for _n, p in self.ocr).encode())
-            if self.ocr
-            else None
-        )
-        """``ocr_re`` on a lowercased serialisation, without the leading boundary (a JSON escape,
-        ``\\tHiqh``, puts a letter before the word)."""
+        self._ocr_gate: OcrGate | None = None
         self._automaton: ahocorasick.Automaton | None = None
         if len({n.key for n in self.needles}) > AUTOMATON_THRESHOLD:
             auto = ahocorasick.Automaton()
@@ -377,6 +369,14 @@ class NeedleSet:
                     auto.add_word(n.key, [i])
             auto.make_automaton()
             self._automaton = auto
+
+    @property
+    def ocr_gate(self) -> OcrGate:
+        """Where the twins' patterns may match (:class:`~windtunnel.leakage.ocr.OcrGate`, built on first use)."""
+        gate = self._ocr_gate
+        if gate is None:
+            gate = self._ocr_gate = ocr_gate(self.ocr)
+        return gate
 
     @classmethod
     def build(
@@ -442,7 +442,7 @@ class NeedleSet:
             hits = self._search_ascii(text)
             if has_humps(text):
                 hits.extend(self._search_identifiers(Mapped(text), "identifier", hits))
-            if self.ocr_re is not None:
+            if self.ocr:
                 hits.extend(self._search_ocr(Mapped(text), hits))
             return hits
         base = Mapped(text)
@@ -454,7 +454,7 @@ class NeedleSet:
                 hits.extend(self._search_decoded(view, name, hits))
         if has_humps(text):
             hits.extend(self._search_identifiers(base, "identifier", hits))
-        if self.ocr_re is not None:
+        if self.ocr:
             hits.extend(self._search_ocr(base, hits))
         return hits
 
@@ -462,15 +462,18 @@ class NeedleSet:
 
     def _search_ocr(self, base: Mapped, prior: list[Hit]) -> list[Hit]:
         """Hits of a word as OCR misreads it (``Hiqh``, ``Bi11ing``): a whole token that folds onto the
-        needle through :data:`OCR_LOOKALIKES` but is not the needle, in the full view, named ``ocr``;
-        each carries the needle's derived twin, so the decision weighs it as any derived spelling."""
+        needle through the look-alikes of :mod:`~windtunnel.leakage.ocr` but is not the needle, in the
+        full view, named ``ocr``; each carries the needle's derived twin, so the decision weighs it as
+        any derived spelling. Only the twins the gate names there are searched (one automaton pass)."""
         fv = full_view(base)
         text = fv.text
-        if self.ocr_re is None or self.ocr_re.search(text) is None:
+        twins = self.ocr_gate.twins_in(text) if self.ocr else []
+        if not twins:
             return []
         covered = _Cover(prior)
         out: list[Hit] = []
-        for n, _pat in self.ocr:
+        for i in twins:
+            n = self.ocr[i][0]
             for a, b in n.find(text):
                 span = fv.span(a, b)
                 if not covered(span, n):
@@ -535,7 +538,7 @@ class NeedleSet:
                 Hit(h.needle, h.span, name, h.whole, h.view_text, h.view_span)
                 for h in self._search_identifiers(view, name, prior + out)
             )
-        if self.ocr_re is not None:
+        if self.ocr:
             out.extend(
                 Hit(h.needle, h.span, name + "+ocr", h.whole, h.view_text, h.view_span)
                 for h in self._search_ocr(view, prior + out)
@@ -544,60 +547,6 @@ class NeedleSet:
             for hit in self._search_canonical(view, prior + out):
                 out.append(Hit(hit.needle, hit.span, name + "+canonical", hit.whole, hit.view_text, hit.view_span))
         return out
-
-
-# ---------------------------------------------------------------- OCR look-alikes
-
-OCR_LOOKALIKES: dict[str, str] = {
-    "m": "m|rn|nn", "w": "w|vv", "d": "d|cl", "i": "[il1]", "l": "[il1]", "1": "[1il]", "o": "[o0c]",
-    "0": "[0o]", "c": "[co]", "g": "[gq9]", "q": "[qg]", "s": "[s5]", "5": "[5s]", "b": "[b8]",
-    "8": "[8b]", "z": "[z2]", "e": "[ec]",
-}  # fmt: skip
-"""What an OCR engine reads for each character of a word (lowercase): the classic confusions of shape
-(``rn``/``m``, ``l``/``1``/``i``, ``0``/``o``/``c``, ``q``/``g``, ``5``/``s``, ``8``/``b``). Small on
-purpose: a wider table folds ordinary words together."""
-OCR_MIN_LETTERS = 4
-"""A needle word shorter than this is not looked for misread (``Lcw`` is too close to too many words)."""
-OCR_MAX_LETTER_SWAPS = 2
-"""At most this many letters read as another letter (a digit read for a letter is never a word)."""
-_OCR_BEFORE = "(?<![a-z0-9])"
-_OCR_FOLDS = (("rn", "m"), ("nn", "m"), ("vv", "w"), ("cl", "d"))
-
-
-def ocr_needles(needles: Iterable[Needle]) -> list[tuple[Needle, re.Pattern[str]]]:
-    """For each one-word needle of letters (an answer or a label, :data:`OCR_MIN_LETTERS` or more, not
-    itself derived) its derived twin and the pattern of its OCR misreadings as a whole token."""
-    out: list[tuple[Needle, re.Pattern[str]]] = []
-    for n in needles:
-        if n.role == "correlated" or n.derived or n.value_only or n.phrase:
-            continue
-        word = n.norm
-        if len(word) < OCR_MIN_LETTERS or not word.isascii() or not word.isalpha():
-            continue
-        body = "".join(f"(?:{OCR_LOOKALIKES[ch]})" if ch in OCR_LOOKALIKES else re.escape(ch) for ch in word)
-        pattern = re.compile(f"{_OCR_BEFORE}{body}(?![a-z0-9])")
-        out.append((replace(n, derived=True, ocr=pattern), pattern))
-    return out
-
-
-def ocr_misread(token: str, word: str) -> bool:
-    """``token`` (lowercase, a match of ``word``'s OCR pattern) is a misreading of ``word``, not ``word``
-    itself: some character differs, and at most :data:`OCR_MAX_LETTER_SWAPS` letters stand for other
-    letters (digits for letters, ``Bi11ing``, are never a word), and ``token`` is not an ordinary word
-    of its own (``modern`` for ``Modem`` is the word ``modern``: :func:`~windtunnel.leakage.words.ordinary_word`)."""
-    if token == word:
-        return False
-    folded = token
-    for pair, one in _OCR_FOLDS:
-        if pair in folded and pair not in word:
-            folded = folded.replace(pair, one)
-    if len(folded) != len(word):
-        # An alignment the folds do not model: the pattern matched, the letters are few.
-        return not ordinary_word(token)
-    swaps = sum(1 for x, y in zip(folded, word, strict=True) if x != y and x.isalpha() and y.isalpha())
-    swaps += sum(1 for pair, _one in _OCR_FOLDS if pair in token and pair not in word)
-    # An ordinary word of its own (``modern`` against ``Modem``) is that word, written as meant (words.py).
-    return swaps <= OCR_MAX_LETTER_SWAPS and not ordinary_word(token)
 
 
 class _Cover:

@@ -41,7 +41,7 @@ from __future__ import annotations
 import html
 import re
 import urllib.parse
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, AnyStr, NamedTuple
@@ -50,6 +50,7 @@ import ahocorasick
 import orjson
 
 from windtunnel.leakage.needles import NeedleSet
+from windtunnel.leakage.ocr import OcrGate, fold_bytes
 from windtunnel.leakage.text import WORD_RE, Mapped, full_text
 from windtunnel.leakage.views import apply, canonical_views
 from windtunnel.leakage.views.binary import b64_candidates as _b64_candidates
@@ -60,7 +61,7 @@ from windtunnel.leakage.views.layout import WORD_ROW_MARK_RE
 from windtunnel.leakage.views.letters import may_spell, spelled_may_add
 from windtunnel.leakage.views.literals import MARK_RE as LITERALS_MARK_RE
 from windtunnel.leakage.views.references import may_define
-from windtunnel.leakage.views.registry import DECODERS, Decoder, blob_marked
+from windtunnel.leakage.views.registry import DECODERS, Decoder
 from windtunnel.leakage.views.spoken import HOMOPHONE_MARK_RE, LETTER_NAMES, SPELLED_MARK_RE
 
 # An upstream-named key (see formats.is_upstream_name): its first word starts with one of these, or
@@ -140,6 +141,135 @@ class _Probe(NamedTuple):
     is checked against these (a label set's lexicon brings words in kana, hangul, Cyrillic …)."""
     ascii_text_sets: tuple[tuple[tuple[str, ...], bool], ...] = ()
     """``text_sets`` whose words are all ASCII (see ``ascii_sets``)."""
+    word_index: _WordIndex | None = None
+    """With more than :data:`_MANY_WORDS` distinct words (a label set's lexicon): all of them, found in a
+    text by one automaton pass (:func:`_present`) instead of a search per word."""
+
+
+class _WordIndex(NamedTuple):
+    """The words of a large probe, found in a text by one pass (built once per needle set)."""
+
+    auto: ahocorasick.Automaton | None
+    """Over the text with its OCR look-alikes folded (:func:`~windtunnel.leakage.ocr.fold_bytes`): the
+    words of three characters or more, the ASCII ones' rotations (``_spoken_may_add``) and the
+    spellings of the OCR twins (:class:`~windtunnel.leakage.ocr.OcrGate`), each key a candidate place
+    confirmed on the text itself (value: its length, and ``(kind, what)`` per key folded to it)."""
+    short: tuple[bytes, ...]
+    """The other words, found by ``find``: words shorter than three characters (frequent in text, so
+    found early, where each of their many matches would cost the automaton's iteration a Python step)
+    and the words only correlated values hold (they vary by item; the automaton is shared)."""
+    singles: frozenset[bytes]
+    """The words of the one-word needles of ``ascii_sets`` that need no adjacency (most of a lexicon)."""
+    multi: tuple[tuple[tuple[bytes, ...], bool], ...]
+    """The other needles of ``ascii_sets``."""
+    ocr: OcrGate | None = None
+    """The needle set's OCR gate, whose spellings the automaton holds (``None``: no twin)."""
+    live_singles: dict[bytes, tuple[str, ...]] | None = None
+    """For :func:`_live`: the one-word sets of ``ascii_sets`` that need no adjacency, by their word (as
+    their text set); ``None`` when :func:`_live` cannot narrow (see there)."""
+    live_multi: tuple[tuple[tuple[bytes, ...], tuple[str, ...], bool], ...] = ()
+    """For :func:`_live`: the other sets of ``ascii_sets``, with their text words and adjacency."""
+    rotations: tuple[bytes, ...] = ()
+    """The rotations of the ASCII words of ``short`` of three characters or more (found by ``find``)."""
+
+
+_PLAIN_TOKEN = re.compile(r"[a-z0-9.]+\Z")
+"""A needle token whose characters JSON writes as themselves and a ``{`` never stands for: where a
+string or key of the projection holds it, the serialisation holds it too."""
+_MANY_WORDS = 16
+"""Above this many distinct needle words (with the other labels), the pre-check finds them by one
+automaton pass (~6 ns a byte) rather than one search each (~0.5 ns a byte, each)."""
+_WORD, _ROTATION, _MISREAD = 0, 1, 2
+"""What a key of :attr:`_WordIndex.auto` stands for."""
+
+
+def _word_index(
+    words: Iterable[bytes],
+    own: Iterable[bytes],
+    ascii_sets: Sequence[tuple[tuple[bytes, ...], bool]],
+    ascii_text_sets: Sequence[tuple[tuple[str, ...], bool]],
+    any_canon: bool,
+    ocr: OcrGate | None = None,
+) -> _WordIndex:
+    """The :class:`_WordIndex` of ``words`` (the needle sets' words and the other labels'; ``own``: those
+    of the answers and labels) and of the OCR twins' spellings. The automaton holds the words of three
+    characters or more of ``own`` and is shared by every needle set with the same (:func:`_shared_automaton`:
+    a dataset with a label set and a correlated value per item builds it once per label, not per item);
+    the other words, and their rotations, are found by ``find``."""
+    distinct = set(words)
+    indexed = frozenset(w for w in own if len(w) >= 3)
+    auto = _shared_automaton(indexed, ocr)
+    loose = sorted(distinct - indexed)
+    rotations = tuple(sorted({w.translate(_ROT_BYTES) for w in loose if w.isascii() and len(w) >= 3}))
+    singles = frozenset(toks[0] for toks, adjacent in ascii_sets if len(toks) == 1 and not adjacent)
+    multi = tuple(s for s in ascii_sets if len(s[0]) != 1 or s[1])
+    live_singles: dict[bytes, tuple[str, ...]] | None = None
+    live_multi: list[tuple[tuple[bytes, ...], tuple[str, ...], bool]] = []
+    if not any_canon and all(_PLAIN_TOKEN.match(t) for text, _adj in ascii_text_sets for t in text):
+        live_singles = {}
+        for (toks, adjacent), (text, _adj) in zip(ascii_sets, ascii_text_sets, strict=True):
+            if len(toks) == 1 and not adjacent:
+                live_singles[toks[0]] = text
+            else:
+                live_multi.append((toks, text, adjacent))
+    return _WordIndex(auto, tuple(loose), singles, multi, ocr, live_singles, tuple(live_multi), rotations)
+
+
+@lru_cache(maxsize=256)
+def _shared_automaton(words: frozenset[bytes], ocr: OcrGate | None) -> ahocorasick.Automaton | None:
+    """The automaton of :attr:`_WordIndex.auto` for these words and this OCR gate (cached: ~200 KB for
+    a lexicon label set, made once per label set however many correlated values ride along)."""
+    keys: dict[str, tuple[int, list[tuple[int, Any]]]] = {}
+
+    def add(key: str, kind: int, what: Any) -> None:
+        keys.setdefault(key, (len(key), []))[1].append((kind, what))
+
+    for w in sorted(words):
+        add(fold_bytes(w).decode("latin-1"), _WORD, w)  # bytes as latin-1: one character per byte
+    for r in sorted({w.translate(_ROT_BYTES) for w in words if w.isascii()}):
+        add(fold_bytes(r).decode("latin-1"), _ROTATION, r)
+    for spelling, twin in ocr.keys() if ocr is not None else ():
+        add(spelling, _MISREAD, twin)
+    if not keys:
+        return None
+    auto = ahocorasick.Automaton()
+    for k, v in sorted(keys.items()):
+        auto.add_word(k, v)
+    auto.make_automaton()
+    return auto
+
+
+class _Present(NamedTuple):
+    """What one pass of a :class:`_WordIndex` found in a text."""
+
+    words: set[bytes]
+    """The words that occur in it (as ``text.find(w) >= 0`` would say of each)."""
+    rotated: bool
+    """Some rotation of an ASCII word of three characters or more occurs in it."""
+    misread: bool = False
+    """It may hold a word as OCR misreads it (:meth:`~windtunnel.leakage.ocr.OcrGate.misread_in`)."""
+
+
+def _present(index: _WordIndex, low: bytes) -> _Present:
+    """The words of ``index`` that occur in ``low``, whether a rotation of one does, and whether a
+    misreading may: one pass over the folded text, each place confirmed on ``low``."""
+    found = {w for w in index.short if low.find(w) >= 0}
+    rotated = any(low.find(r) >= 0 for r in index.rotations)
+    misread = False
+    if index.auto is not None:
+        for end, (length, kinds) in index.auto.iter(fold_bytes(low).decode("latin-1")):
+            start = end - length + 1
+            for kind, what in kinds:
+                if kind == _WORD:
+                    if low.startswith(what, start):
+                        found.add(what)
+                elif kind == _ROTATION:
+                    rotated = rotated or low.startswith(what, start)
+                elif not misread and index.ocr is not None:
+                    misread = index.ocr.misread_at(low, start, what)
+    if index.ocr is not None and not misread:
+        misread = index.ocr.searched_misread(low)
+    return _Present(found, rotated, misread)
 
 
 def probe(needles: NeedleSet) -> _Probe:
@@ -182,6 +312,7 @@ def _make_probe(needles: NeedleSet) -> _Probe:
     text_sets: list[tuple[tuple[str, ...], bool]] = []
     labels: list[tuple[bytes, ...]] = []
     cuts: list[tuple[str, ...]] = []
+    own: set[bytes] = set()  # the words of answers and labels (not of correlated values)
     shortest = 1 << 30
     for n in needles.needles:
         # On ASCII text the Unicode word pattern is [A-Za-z0-9_]+ (the same words, found faster).
@@ -207,6 +338,10 @@ def _make_probe(needles: NeedleSet) -> _Probe:
                 canon = (n.canon[:4],) if _ISO_DATE_RE.match(n.canon) else tuple(WORD_RE.findall(n.canon))
                 sets.append((tuple(map(str.encode, canon)), False))
                 text_sets.append((canon, False))
+                if n.role != "correlated":
+                    own.update(map(str.encode, canon))
+        if n.role != "correlated":
+            own.update(toks)
         for t in toks:
             shortest = min(shortest, len(t) if t.isascii() else 1)
     # A part of L characters decodes to at most 3L/4 bytes, so to at most L letters.
@@ -214,6 +349,9 @@ def _make_probe(needles: NeedleSet) -> _Probe:
     # look-behind per character of it (an uncapped minimum built a pattern of a million of them).
     min_blob = max(4, min(shortest, _MIN_BLOB_CAP))
     words_of = tuple(toks for toks, _adj in sets)
+    every = {t for toks in (*words_of, *labels) for t in toks}
+    ascii_sets = tuple(s for s in sets if all(t.isascii() for t in s[0]))
+    ascii_text_sets = tuple(s for s in text_sets if all(t.isascii() for t in s[0]))
     return _Probe(
         tuple(sets),
         tuple(labels),
@@ -222,8 +360,13 @@ def _make_probe(needles: NeedleSet) -> _Probe:
         words_of,
         words_of + tuple(labels),
         tuple(text_sets),
-        tuple(s for s in sets if all(t.isascii() for t in s[0])),
-        tuple(s for s in text_sets if all(t.isascii() for t in s[0])),
+        ascii_sets,
+        ascii_text_sets,
+        _word_index(
+            every, own, ascii_sets, ascii_text_sets, needles.any_canon, needles.ocr_gate if needles.ocr else None
+        )
+        if len(every) > _MANY_WORDS
+        else None,
     )
 
 
@@ -295,6 +438,13 @@ class Plan:
     extra: bool = False
     """A decoder the plan does not model may add a hit: a string holding one of their markers needs
     its decoded views."""
+    live: tuple[tuple[tuple[str, ...], bool], ...] | None = None
+    """The probe's ASCII text sets whose every word occurs in the serialisation (known when its word
+    index found them): a string or key of the projection, or a subtree, holds a word only if the
+    whole serialisation does, so their plain checks need only these. ``None``: every set."""
+    more: tuple[Decoder, ...] = ()
+    """The decoders the plan does not model whose ``blob_marker`` holds (:func:`_unplanned`): with
+    ``extra``, a string holding one of their markers needs its decoded views too."""
 
     def string_decode(self, text: str) -> bool:
         """Whether an ASCII string of an exact plan needs its decoded views searched."""
@@ -302,7 +452,7 @@ class Plan:
             return False
         if (self.entities and "&" in text) or (self.percent and "%" in text):
             return True
-        if self.extra and _extra_markers_text(text):
+        if self.extra and (_extra_markers_text(text) or any(d.marker(text) for d in self.more)):
             return True
         return bool(self.hot) and any(r in text for r in self.hot)
 
@@ -329,10 +479,10 @@ class Plan:
             (self.entities and "&" in text)
             or (self.percent and "%" in text)
             or (bool(self.hot) and any(r in text for r in self.hot))
-            or (self.extra and _extra_markers(blob))
+            or (self.extra and (_extra_markers(blob) or _json_marked(blob, self.more)))
         ):
             return True
-        return _plain_hit_text(needles.__dict__.get("_probe") or probe(needles), low)
+        return _plain_hit_text(needles.__dict__.get("_probe") or probe(needles), low, self.live)
 
     def _subtree_bytes_may_hit(self, blob: bytes, needles: NeedleSet) -> bool:
         """:meth:`subtree_may_hit` of a serialisation that is not ASCII (JSON held in a string, whose
@@ -347,7 +497,7 @@ class Plan:
             (self.entities and blob.find(b"&") >= 0)
             or (self.percent and blob.find(b"%") >= 0)
             or _holds_run(blob, self.hot)
-            or (self.extra and _extra_markers(blob))
+            or (self.extra and (_extra_markers(blob) or _json_marked(blob, self.more)))
         ):
             return True
         return _plain_hit(probe(needles), low)
@@ -405,14 +555,19 @@ def plan_blob(blob: bytes, needles: NeedleSet, decode: bool = True, upstream_pos
     if not blob.isascii() or (backslash and blob.find(b"\\\\") >= 0):
         return Plan(True, decode, True)
     pr: _Probe = needles.__dict__.get("_probe") or probe(needles)
-    if needles.ocr_bytes is not None and needles.ocr_bytes.search(blob.lower()) is not None:
-        return Plan(True, decode, True)  # a word as OCR misreads it (needles.py): checked string by string
     if backslash:
         low = blob.lower()
+    else:
+        # Lowercased with '{' read as ',' in the same pass: the upstream gate is one regex led by ',"'
+        # (and a misread word, all letters and digits, is found in it as in ``lower()``).
+        low = blob.translate(_LOWER_KEYS)
+    # With a word index one pass finds the needle words, their rotations and the OCR misreadings.
+    present = _present(pr.word_index, low) if pr.word_index is not None else None
+    if present.misread if present is not None else (needles.ocr and needles.ocr_gate.misread_in(low)):
+        return Plan(True, decode, True)  # a word as OCR misreads it (ocr.py): checked string by string
+    if backslash:
         gate = upstream_possible and _may_have_upstream_key(blob, low)
     else:
-        # Lowercased with '{' read as ',' in the same pass: the gate is one regex led by ',"'.
-        low = blob.translate(_LOWER_KEYS)
         gate = upstream_possible and _KEY_START_RE.search(low) is not None
     # The keys as written, lowercased ('{' inside a key is itself): the walk looks for them in subtrees.
     ups = _upstream_keys(low if backslash else blob.lower()) if gate else ()
@@ -432,26 +587,54 @@ def plan_blob(blob: bytes, needles: NeedleSet, decode: bool = True, upstream_pos
                 hot = _hot_of(runs, pr, sets)
     # A decoder the plan does not model (quoted-printable, RFC 2047, unfolding, hyphenation, MIME
     # lines, tags inside a word) may add a hit: then a string holding one of their markers is decoded.
-    extra = decode and (
-        (
-            (
-                _base_markers(blob, low)
-                or _spoken_may_add(blob, b"}\\n", pr.words_upstream, low)
-                or spelled_may_add(low, pr.words_upstream, json=True)
-                or may_define(blob, json=True)
-            )
-            and _extra_may_hit(_json_text(blob), pr.words_upstream)
+    # The registered decoders the plan does not model, asked through their own gate (views/registry.py).
+    more = tuple(d for d in _unplanned() if _may_add(d, blob, pr.words_upstream)) if decode else ()
+    extra = (
+        decode
+        and (
+            _base_markers(blob, low)
+            or _spoken_may_add(blob, b"}\\n", pr.words_upstream, low, present)
+            or spelled_may_add(low, pr.words_upstream, json=True)
+            or may_define(blob, json=True)
+            or bool(more)
         )
-        or _plugins_may_hit(blob, pr.words_upstream)
+        and _extra_may_hit(_json_text(blob), pr.words_upstream, _only(more))
     )
     if hot or entities or percent or ups or extra:
+        live = _live(pr, present) if present is not None else None
         return Plan(
-            True, bool(hot) or entities or percent or extra, bool(ups), True, hot, entities, percent, ups, extra
+            True,
+            bool(hot) or entities or percent or extra,
+            bool(ups),
+            True,
+            hot,
+            entities,
+            percent,
+            ups,
+            extra,
+            live,
+            more if extra else (),
         )
     # Nothing to decode and no upstream key: only a plain hit makes the walk find anything.
     # (Numbers are also looked for with separators removed: a '{' read as ',' between digits can only
     # add a "maybe", never remove a word, which holds no separator.)
-    return _PLAIN if _plain_hit(pr, low) else _NOTHING
+    if not _plain_hit(pr, low, present):
+        return _NOTHING
+    live = _live(pr, present) if present is not None else None
+    return _PLAIN if live is None else Plan(True, False, False, True, live=live)
+
+
+def _live(pr: _Probe, present: _Present) -> tuple[tuple[tuple[str, ...], bool], ...] | None:
+    """The ASCII text sets whose every word the word index found in the serialisation (see
+    :attr:`Plan.live`); ``None`` when a needle is numeric (its words are also looked for without
+    separators) or a token holds a character JSON escapes or the lowered text rewrites."""
+    index = pr.word_index
+    if index is None or index.live_singles is None:
+        return None
+    found = present.words
+    live = [(index.live_singles[w], False) for w in found.intersection(index.live_singles)]
+    live += [(text, adjacent) for toks, text, adjacent in index.live_multi if all(t in found for t in toks)]
+    return tuple(live)
 
 
 def string_may_hit(text: str, needles: NeedleSet, decode: bool) -> bool:
@@ -466,8 +649,8 @@ def string_may_hit(text: str, needles: NeedleSet, decode: bool) -> bool:
     low = text.lower().encode()
     if any(all(low.find(t) >= 0 for t in toks) for toks, _adj in pr.sets):
         return True
-    if needles.ocr_bytes is not None and needles.ocr_bytes.search(low) is not None:
-        return True  # a word as OCR misreads it (needles.py ``ocr_needles``)
+    if needles.ocr and needles.ocr_gate.misread_in(low):
+        return True  # a word as OCR misreads it (ocr.py)
     if not decode:
         return False
     if "&" in text or "%" in text or "\\" in text:
@@ -475,10 +658,8 @@ def string_may_hit(text: str, needles: NeedleSet, decode: bool) -> bool:
     spoken = (
         _spoken_may_add(text.encode(), b"}\n", pr.words) or spelled_may_add(low, pr.words) or may_define(text.encode())
     )
-    if (_base_markers_text(text) or spoken) and _extra_may_hit(text, pr.words):
-        return True
-    fired = frozenset(d.name for d in _plugins() if d.marker(text))
-    if fired and _extra_may_hit(text, pr.words, fired):
+    more = tuple(d for d in _unplanned() if d.marker(text))
+    if (_base_markers_text(text) or spoken or more) and _extra_may_hit(text, pr.words, _only(more)):
         return True
     return _b64_pieces(text.encode(), pr.min_blob, json=False)
 
@@ -512,7 +693,7 @@ def _extra_markers(blob: bytes) -> bool:
         or _spoken_markers(blob, b"}\\n")
         or may_spell(blob, json=True)
         or may_define(blob, json=True)
-        or any(d.blob_marker(blob) for d in _plugins() if d.blob_marker is not None)
+        or any(d.blob_marker(blob) for d in _unplanned() if d.blob_marker is not None)
     )
 
 
@@ -521,7 +702,9 @@ def _extra_markers_text(text: str) -> bool:
     if _base_markers_text(text):
         return True
     raw = text.encode()
-    return _spoken_markers(raw, b"}\n") or may_spell(raw) or may_define(raw) or any(d.marker(text) for d in _plugins())
+    return (
+        _spoken_markers(raw, b"}\n") or may_spell(raw) or may_define(raw) or any(d.marker(text) for d in _unplanned())
+    )
 
 
 def _spoken_markers(raw: bytes, eol: bytes) -> bool:
@@ -536,7 +719,13 @@ def _spoken_markers(raw: bytes, eol: bytes) -> bool:
     )
 
 
-def _spoken_may_add(raw: bytes, eol: bytes, sets: Sequence[tuple[bytes, ...]], low: bytes | None = None) -> bool:
+def _spoken_may_add(
+    raw: bytes,
+    eol: bytes,
+    sets: Sequence[tuple[bytes, ...]],
+    low: bytes | None = None,
+    present: _Present | None = None,
+) -> bool:
     """Whether the rotation, stream or spoken views can add a hit of a needle of ``sets`` to ``raw``.
 
     A stream (two objects ending lines or more) may join any word. A rotated word is only there if
@@ -546,15 +735,24 @@ def _spoken_may_add(raw: bytes, eol: bytes, sets: Sequence[tuple[bytes, ...]], l
     four and digits, from capitalised spelling words: a needle with no such word, or a text
     without the words they read, gains nothing from them. The needles are read first (a few words),
     the text only for the homophones their words need. ``low``: ``raw`` lowercased, if at hand (a
-    ``{`` read as ``,`` in it changes no word)."""
-    if raw.count(eol) >= 2 or _wrapped_cell(raw, eol):
+    ``{`` read as ``,`` in it changes no word). ``present``: what the probe's index found in ``low``
+    (:func:`_present`), when ``sets`` are the index's words; then only the needles whose every word
+    occurs or can be written by these views are looked for (the views write a word of a needle, never
+    the needle's other words)."""
+    # Both need a line break (for JSON its escape's backslash): one byte, found by memchr first.
+    if raw.find(eol[1:2]) >= 0 and (raw.count(eol) >= 2 or _wrapped_cell(raw, eol)):
         return True  # a stream may join any word, a table's wrapped cell too
     if low is None:
         low = raw.lower()
     short: Sequence[bytes]
     if sum(map(len, sets)) > _ROT_AUTOMATON:
-        rotated, short = _spoken_words(tuple(sets))
-        if rotated is not None and next(rotated.iter(low.decode("latin-1")), None) is not None:
+        rotated, short, writable = _spoken_words(tuple(sets))
+        if present is not None:  # ``sets`` are the index's words: its pass found their rotations too
+            if present.rotated:
+                return True
+            found = present.words
+            short = [w for toks, wr in writable if wr and all(t in found or t in wr for t in toks) for w in wr]
+        elif rotated is not None and next(rotated.iter(low.decode("latin-1")), None) is not None:
             return True
     else:
         short = []
@@ -578,11 +776,14 @@ by one automaton pass (built once per needle set) instead of a search per word."
 
 
 @lru_cache(maxsize=1024)
-def _spoken_words(sets: tuple[tuple[bytes, ...], ...]) -> tuple[ahocorasick.Automaton | None, tuple[bytes, ...]]:
+def _spoken_words(
+    sets: tuple[tuple[bytes, ...], ...],
+) -> tuple[ahocorasick.Automaton | None, tuple[bytes, ...], tuple[tuple[tuple[bytes, ...], frozenset[bytes]], ...]]:
     """For the needle words ``sets``: an automaton of their rotations (words of three characters or
     more, as the text would show them rotated), found in one pass however many words a label set's
-    aliases bring; and the words a homophone or a spelled code can write (short, or not all letters,
-    or ``high``)."""
+    aliases bring; the words a homophone or a spelled code may write (short, or not all letters, or
+    ``high``); and per needle, those of its words the views can write (one holding a homophone's
+    digit or ``high``, or a code of letters and digits)."""
     # A word with a character beyond ASCII is one no rotation, homophone or spelling writes: where it
     # occurs, it occurs as written, which the plain check sees.
     ascii_words = [t for words in sets for t in words if t.isascii()]
@@ -594,7 +795,17 @@ def _spoken_words(sets: tuple[tuple[bytes, ...], ...]) -> tuple[ahocorasick.Auto
             auto.add_word(r.decode("latin-1"), None)
         auto.make_automaton()
     short = tuple(t for t in ascii_words if len(t) <= 4 or not t.isalpha() or t == b"high")
-    return auto, short
+    short_set = set(short)
+    writable = tuple(
+        (toks, frozenset(t for t in toks if t in short_set and (_CODE_TOKEN_RE.match(t) or _heard_key(t))))
+        for toks in sets
+    )
+    return auto, short, writable
+
+
+def _heard_key(t: bytes) -> bool:
+    """Whether the homophones view can write needle word ``t`` (it holds a digit or word that view writes)."""
+    return any(key in t for key, _words in _HEARD_FOR)
 
 
 _CELL_RE = re.compile(rb"\\n[ \t]*\|[ \t]+\|")
@@ -692,7 +903,7 @@ def _document_markers(raw: bytes, escaped: bool, low: bytes | None = None) -> bo
         low = raw.lower()
     if low.find(b"j") >= 0 and low.find(b"tj") >= 0:
         return True
-    if low.find(b"<bdo") >= 0:  # markup overriding the direction (views/unicode_forms.py ``bidi``)
+    if raw.find(b"<") >= 0 and low.find(b"<bdo") >= 0:  # markup overriding the direction (unicode_forms.py ``bidi``)
         return True
     # A CSS string is quoted: '"' is written '\"' in JSON, and "'" is itself.
     quoted = not escaped or raw.find(b"\\") >= 0 or raw.find(b"'") >= 0
@@ -756,39 +967,50 @@ _EXTRA_DECODERS = frozenset(
         "concat",
     }
 )
-_PLUGINS: tuple[int, list[Decoder], frozenset[str]] = (-1, [], _EXTRA_DECODERS)
+_PLANNED = _EXTRA_DECODERS | {
+    "html",  # Plan.entities
+    "url",  # Plan.percent
+    "base64",  # Plan.hot (runs), as the next two
+    "base32",
+    "hex",
+    "escape",  # a backslash in a string is two in JSON: the plan is not exact, each string is checked
+    "tags",  # the next three read only non-ASCII text: a serialisation holding it is not planned
+    "digits",
+    "rating_glyphs",
+    "braille",  # and the next four: also read only non-ASCII text (views/letterforms.py, views/charsets.py)
+    "letterforms",
+    "marks",
+    "mojibake",
+    "upside_down",
+}
+"""The decoders this module models; every other one is asked through ``blob_marker`` and ``blob_may_hit``."""
+_UNPLANNED: tuple[int, tuple[Decoder, ...]] = (-1, ())
 
 
-def _plugins() -> list[Decoder]:
-    """The registered decoders that bring their own pre-check marker (``blob_marker``): decoders this
-    module does not model by name, checked like the ones above (a new decoder needs no edit here)."""
-    global _PLUGINS
-    if _PLUGINS[0] != len(DECODERS):
-        plugs = blob_marked()
-        _PLUGINS = (len(DECODERS), plugs, _EXTRA_DECODERS | {d.name for d in plugs})
-    return _PLUGINS[1]
+def _unplanned() -> tuple[Decoder, ...]:
+    """The registered decoders the plan does not model (re-read when the registry grows)."""
+    global _UNPLANNED
+    if _UNPLANNED[0] != len(DECODERS):
+        _UNPLANNED = (len(DECODERS), tuple(d for _n, d in sorted(DECODERS.items()) if d.name not in _PLANNED))
+    return _UNPLANNED[1]
 
 
-def _plugins_may_hit(blob: bytes, sets: Sequence[tuple[bytes, ...]]) -> bool:
-    """Whether a plug-in decoder whose ``blob_marker`` holds in serialised JSON may add a hit: its
-    views (only the decoders whose marker holds, at the first level) are searched for the needles'
-    words, or its own ``blob_may_hit`` asked. A marker is a necessary condition, so a decoder whose marker
-    fails adds nothing there."""
-    fired: set[str] = set()
-    for d in _plugins():
-        if d.blob_marker is None or not d.blob_marker(blob):
-            continue
-        if d.blob_may_hit is None:
-            fired.add(d.name)
-        elif d.blob_may_hit(blob, sets):
-            return True
-    return bool(fired) and _extra_may_hit(_json_text(blob), sets, frozenset(fired))
+def _json_marked(blob: bytes, decoders: tuple[Decoder, ...]) -> bool:
+    """Whether a serialisation may hold the marker of one of ``decoders`` (one without a gate: yes)."""
+    return any(d.blob_marker is None or d.blob_marker(blob) for d in decoders)
 
 
-def _extra_decoders() -> frozenset[str]:
-    """:data:`_EXTRA_DECODERS` and the decoders of :func:`_plugins`."""
-    _plugins()
-    return _PLUGINS[2]
+def _may_add(d: Decoder, blob: bytes, sets: Sequence[tuple[bytes, ...]]) -> bool:
+    """Whether the unmodelled decoder ``d`` may add a hit to a serialisation: its ``blob_marker`` holds
+    (no marker: yes) and, where it has one, its ``blob_may_hit`` given the needles' words."""
+    if d.blob_marker is not None and not d.blob_marker(blob):
+        return False
+    return d.blob_may_hit is None or d.blob_may_hit(blob, sets)
+
+
+def _only(more: tuple[Decoder, ...]) -> frozenset[str]:
+    """The decoders :func:`_extra_may_hit` tries: :data:`_EXTRA_DECODERS` and ``more``."""
+    return _EXTRA_DECODERS | {d.name for d in more} if more else _EXTRA_DECODERS
 
 
 # A width in percent (a star bar drawn by its fill).
@@ -813,10 +1035,10 @@ def _json_text(blob: bytes) -> str:
 
 
 def _extra_may_hit(text: str, sets: Sequence[tuple[bytes, ...]], only: frozenset[str] | None = None) -> bool:
-    """Whether a view of the decoders the plan does not model (``only``: of these, at the first level),
-    and what they nest, holds every word of some needle: a necessary condition of a hit that only such a
-    view shows."""
-    for _name, view in canonical_views(text, only=_extra_decoders() if only is None else only):
+    """Whether a view of the decoders the plan does not model (and what they nest) holds every word
+    of some needle: a necessary condition of a hit that only such a view shows. ``only``: those
+    decoders (:data:`_EXTRA_DECODERS` and the unmodelled ones present, :func:`_only`)."""
+    for _name, view in canonical_views(text, only=only or _EXTRA_DECODERS):
         low = full_text(view.text).encode()
         if any(all(low.find(t) >= 0 for t in toks) for toks in sets):
             return True
@@ -867,31 +1089,45 @@ def _unquoted(low: bytes) -> bytes:
     return low.replace(b'\\"', b"__")
 
 
-def _plain_hit(pr: _Probe, low: bytes) -> bool:
+def _plain_hit(pr: _Probe, low: bytes, present: _Present | None = None) -> bool:
     """Whether every word of some answer or correlated value occurs in ``low`` (in order and adjacent for
     a plain phrase), also with thousands separators removed when a needle is a number: the necessary
-    condition of a hit in the plain views of a serialisation."""
-    sets = pr.ascii_sets if low.isascii() else pr.sets
-    for toks, adjacent in sets:
-        for t in toks:
-            if low.find(t) < 0:
-                break
-        else:
-            if not adjacent or _adjacent(low, toks):
+    condition of a hit in the plain views of a serialisation. ``present``: the probe's words that occur
+    in ``low``, when its index found them (:func:`_present`)."""
+    ascii = low.isascii()
+    sets = pr.ascii_sets if ascii else pr.sets
+    if pr.word_index is not None:
+        found = (present or _present(pr.word_index, low)).words
+        if ascii and not found.isdisjoint(pr.word_index.singles):
+            return True
+        for toks, adjacent in pr.word_index.multi if ascii else sets:
+            if all(t in found for t in toks) and (not adjacent or _adjacent(low, toks)):
                 return True
+    else:
+        for toks, adjacent in sets:
+            for t in toks:
+                if low.find(t) < 0:
+                    break
+            else:
+                if not adjacent or _adjacent(low, toks):
+                    return True
     if pr.any_canon:
         stripped = _SEPARATOR_RE.sub(b"", low)
         return any(all(stripped.find(t) >= 0 for t in toks) for toks, _adj in sets)
     return False
 
 
-def _plain_hit_text(pr: _Probe, low: str) -> bool:
+def _plain_hit_text(pr: _Probe, low: str, live: tuple[tuple[tuple[str, ...], bool], ...] | None = None) -> bool:
     """:func:`_plain_hit` of an ASCII serialisation decoded to text (lowercased).
 
     The walk checks a subtree this way: on a short text ``str`` ``in`` costs ~0.05 µs where ``bytes``
     ``in`` costs ~0.25, and for ASCII ``str.lower`` is ``bytes.lower`` (``test_leak_fast_paths.py``).
+    ``live``: the plan's :attr:`Plan.live` (the subtree is a slice of the serialisation it was found in).
     """
-    sets = pr.ascii_text_sets if low.isascii() else pr.text_sets
+    if low.isascii():
+        sets = pr.ascii_text_sets if live is None else live
+    else:
+        sets = pr.text_sets
     for toks, adjacent in sets:
         for t in toks:
             if t not in low:

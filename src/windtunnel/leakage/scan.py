@@ -251,6 +251,9 @@ class _Ctx:
     them the first time the mention policy needs it (most items never do)."""
     toks: list[list[str]] = field(default_factory=list)
     ascii_toks: list[list[str]] = field(default_factory=list)
+    """The token sets an ASCII string or key of the projection can hold: those all of whose words are
+    ASCII, and with an exact plan that knows them only those whose words the serialisation holds
+    (:attr:`~windtunnel.leakage.prefilter.Plan.live`). A decoded text is checked against ``toks``."""
     recording: list[tuple[Any, ...]] | None = None
     """While a string is classified for the cache (see :func:`_scan_string`): what it emits."""
     naming_used: bool = False
@@ -542,6 +545,9 @@ def _audit(it: LeakItem, decode: bool, prefilter: bool) -> tuple[ItemAudit, byte
         ctx.given_naming = _naming(None, it.context_words)
     ctx.upstream_keys = upstream_keys
     ctx.plan = plan
+    if plan is not None and plan.live is not None:
+        # The raw strings and keys hold only words the serialisation holds (a decoded text uses ``toks``).
+        ctx.ascii_toks = [list(words) for words, _adjacent in plan.live]
     if blob is not None:
         ctx.typed = _TYPE_KEY_JSON.search(blob) is not None
         ctx.root_blob = blob
@@ -832,7 +838,7 @@ def _walk_object(
         # as keys_may_hit, with the token sets at hand: every word of some answer in the joined keys
         low = shape.low
         scan_keys = False
-        for toks in ctx.toks:
+        for toks in ctx.ascii_toks:  # the keys are ASCII
             for tok in toks:
                 if tok not in low:
                     break

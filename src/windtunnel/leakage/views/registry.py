@@ -5,6 +5,20 @@ it decodes and what each decodes to (``replace``). The pipeline (:mod:`.pipeline
 decoder whose marker is present, to a fixpoint with bounds, and keeps an offset map for each view.
 ``replace`` must be linear in its input: it is called on every string the model reads that holds the
 marker, and again on each decoded view.
+
+**Keeping a new decoder cheap where it does not apply: ``blob_marker``, ``blob_may_hit``.** Before any
+walk, the pre-check
+(:mod:`windtunnel.leakage.prefilter`) proves most items clean from one serialisation of the projection
+(orjson's bytes: ASCII strings as written, a line break as ``\\n``, a quote as ``\\"``). It models the
+built-in decoders itself (``prefilter._PLANNED``); any other decoder is asked through its
+``blob_marker``: a necessary condition on those bytes that some string of them holds ``marker``
+(``False`` proves no string does). Where it says ``False`` the item pays nothing for the decoder; where it
+says ``True`` (and the decoder's optional ``blob_may_hit``, given the needles' words, does not rule a
+hit out) the pre-check decodes the serialisation with the unmodelled decoders and walks only if a
+view holds every word of some needle, and then decodes just the strings whose ``marker`` holds. Make
+it a byte ``find`` of a rare byte, or a regex led by a literal: it runs on every item of a dataset. A
+decoder without one is treated as present in every item: correct, but every item then pays a decoding
+of its serialisation (``tests/leakage/test_leak_views_registry.py`` fails until it has one).
 """
 
 from __future__ import annotations
@@ -65,11 +79,6 @@ def decoder(
         return fn
 
     return wrap
-
-
-def blob_marked() -> list[Decoder]:
-    """The registered decoders that declare a :attr:`Decoder.blob_marker` (the pre-check's plug-ins)."""
-    return [d for _n, d in DECODERS.items() if d.blob_marker is not None]
 
 
 def ordered() -> list[Decoder]:

@@ -242,5 +242,3 @@ def leet(text: str) -> list[Replacement]:
 def leet_l(text: str) -> list[Replacement]:
     """Leetspeak read with ``1`` as ``l`` (``N3u7r@1``, ``10w``); see :func:`_leet_view`."""
     return _leet_view(text, _LEET_L)
-
-
