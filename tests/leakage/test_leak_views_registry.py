@@ -51,7 +51,9 @@ def test_every_registered_decoder_is_modelled_by_the_pre_check_or_gated() -> Non
     assert ungated == [], f"give these decoders a blob_marker (views/registry.py): {ungated}"
 
 
-@pytest.mark.parametrize("note", ["priority: ~~HHiigghh~~", "set to ~~hhiigghh~~ today", "~~MMeeddiiuumm~~ at most", "a ~~xxyyzz~~"])
+@pytest.mark.parametrize(
+    "note", ["priority: ~~HHiigghh~~", "set to ~~hhiigghh~~ today", "~~MMeeddiiuumm~~ at most", "a ~~xxyyzz~~"]
+)
 def test_a_plug_in_decoder_reveals_what_the_reference_walk_finds(mirrored: str, note: str) -> None:
     item = _item(note)
     fast, ref = audit_item(item), audit_item(item, prefilter=False)
