@@ -16,6 +16,8 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from windtunnel._util.optional import optional_import
+
 ORDINARY_MIN_COUNT = 100
 """How many times a word must be seen in the frequency list to be an ordinary word (``modem``: 661;
 ``hiqh``, ``medlurn``: never)."""
@@ -24,10 +26,9 @@ ORDINARY_MIN_COUNT = 100
 @lru_cache(maxsize=1)
 def _ordinary() -> frozenset[str]:
     """The English words seen :data:`ORDINARY_MIN_COUNT` times or more, loaded once."""
-    # Imported here: loading the list costs about 0.5 s, paid only by a scan that asks.
-    from spellchecker import SpellChecker
-
-    table = SpellChecker(language="en", distance=1).word_frequency
+    # Late (the documented helper): loading the list costs about 0.5 s, paid only by a scan that asks.
+    spellchecker = optional_import("spellchecker", purpose="the leakage auditor's ordinary English words")
+    table = spellchecker.SpellChecker(language="en", distance=1).word_frequency
     return frozenset(word for word, count in table.items() if count >= ORDINARY_MIN_COUNT)
 
 

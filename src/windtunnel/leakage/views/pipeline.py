@@ -138,6 +138,11 @@ def _decode_segments(m: Mapped, dec: Decoder, windows: list[tuple[int, str]] | N
     return view, _changed(reps)
 
 
+_UNDONE_BY_ITSELF = frozenset({"reversed", "rot13"})
+"""Decoders that undo themselves: applied to their own view they give back the text as written (or, where
+they read only some lines, a mix of both), so they are never applied twice in a row."""
+
+
 def canonical_views(
     m: Mapped | str, *, only: frozenset[str] | None = None, max_depth: int = MAX_DEPTH
 ) -> list[tuple[str, Mapped]]:
@@ -162,6 +167,8 @@ def canonical_views(
             for dec in decoders:
                 if depth == 0 and only is not None and dec.name not in only:
                     continue
+                if dec.name in _UNDONE_BY_ITSELF and name.endswith(("+" + dec.name, ":" + dec.name)):
+                    continue  # read backwards twice is read as written, in pieces: no view, only artefacts
                 # The marker first, here: most decoders' is absent, and a call less each is most of the
                 # pipeline's own cost on a short string.
                 marker = dec.marker
