@@ -60,7 +60,7 @@ def test_mined_values_of_one_label_are_blanked_alike_on_every_label(tmp_path: Pa
     assert check_flow(data, clean, mine=True).summary["eliminated"] == []
 
 
-def test_a_field_blanked_on_one_labels_items_fails_sanitize_and_check(
+def test_a_field_blanked_on_one_labels_items_is_blanked_on_every_item_and_fails_check_by_hand(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     rows = [
@@ -69,11 +69,19 @@ def test_a_field_blanked_on_one_labels_items_fails_sanitize_and_check(
     ]
     data, clean, cmap = _write(tmp_path / "ds.jsonl", rows), tmp_path / "ds.clean.jsonl", tmp_path / "map.json"
     cmap.write_text(json.dumps({"High": ["P1"]}))
-    assert run_cli("leak", "sanitize", str(data), "-o", str(clean), "--correlated-map", str(cmap)) == 1
+    # The sanitizer's own edit would blank /sla on the High items only: it blanks it on every item instead.
+    assert run_cli("leak", "sanitize", str(data), "-o", str(clean), "--correlated-map", str(cmap)) == 0
     captured = capsys.readouterr()
-    assert "leak by elimination" in captured.err
-    assert "0 items still leak; 1 field(s) leak by elimination (/sla)" in " ".join(captured.out.split())
-    assert run_cli("leak", "check", "--raw", str(data), "--sanitized", str(clean), "--correlated-map", str(cmap)) == 1
+    assert "blanked on every item, so that an empty value tells nothing: /sla" in " ".join(captured.err.split())
+    assert [json.loads(line)["projection"]["sla"] for line in clean.read_text().splitlines()] == [""] * 4
+    run_cli("leak", "check", "--raw", str(data), "--sanitized", str(clean), "--correlated-map", str(cmap))
+    assert "elimination" not in capsys.readouterr().out  # (it fails on the two raw items that never leaked)
+    # A file sanitized by hand that blanks it on the High items only leaks by elimination: check fails.
+    by_hand = _write(
+        tmp_path / "hand.jsonl",
+        [{**r, "projection": {"sla": "" if r["expected"] == "High" else r["projection"]["sla"]}} for r in rows],
+    )
+    assert run_cli("leak", "check", "--raw", str(data), "--sanitized", str(by_hand), "--correlated-map", str(cmap)) == 1
     out = " ".join(capsys.readouterr().out.split())
     assert "1 field(s) leak by elimination (/sla) -> FAIL" in out
 

@@ -39,7 +39,7 @@ import orjson
 from windtunnel._util.errors import ExitCode, HarnessError, UsageError, WindtunnelError
 from windtunnel._util.paths import refuse_overwrite
 from windtunnel.config.storepath import default_store_path
-from windtunnel.flows.events import SILENT, Done, Listener, Notice, Started, Stopped
+from windtunnel.flows.events import SILENT, Done, Event, Listener, Notice, Started, Stopped
 from windtunnel.leakage import parallel
 from windtunnel.leakage.aliases import parse_alias_options
 from windtunnel.leakage.dataset import DatasetError, FieldMap, iter_items, write_back
@@ -707,81 +707,103 @@ def sanitize_flow(req: SanitizeRequest, listener: Listener = SILENT) -> LeakOutc
         if extra
         else []
     )
-    n = leaked = residual_items = chars = 0
-    failed: list[str] = []
-    interrupted = False
-    watch = EliminationWatch()
-    dups = _Duplicates()
-    document: list[Any] | None = None
-    """The sanitized records when the output is one JSON document, written at the end."""
-    suffix = req.output.suffix.lower()
-    as_lines = True if suffix in (".jsonl", ".ndjson") else (False if suffix == ".json" else None)
-    from_json = False
-    with report_file(req.output) as out, report_file(req.stats) as st:
-        assert out.handle is not None
-        try:
-            for mapped in items(req.dataset, fmap):
-                dups.add(mapped.item.id, mapped.item.line)
-                if n == 0:
-                    from_json = mapped.record.raw is None
-                    if not (as_lines if as_lines is not None else not from_json):
-                        document = []
-                try:
-                    res = sanitize_item(
-                        mapped.item,
-                        mode="span" if req.mode == "span" else "sentence",
-                        redact_review=req.redact_review,
-                        decode=req.decode,
-                        labels=labels,
-                        extra=extra.get(mapped.item.id, ()),
-                        uniform=uniform,
-                    )
-                    if mined_result is not None:
-                        _recheck_mined(res, mined_result, req.derive_from)
-                except Exception as err:  # one record that cannot be sanitized costs that record only
-                    failed.append(mapped.item.id)
-                    # A dataset error names the item and the fix; another error's text may hold a value.
-                    reason = str(err) if isinstance(err, ValueError) else f"{type(err).__name__} in the sanitizer"
-                    listener(
-                        Notice(
-                            f"item {mapped.item.id}: not sanitized ({reason}); written unchanged, counted as "
-                            "still leaking",
-                            kind="alert",
+    # A field the edits leave blank on some labels' items only would tell the answer by elimination: then
+    # the dataset is sanitized once more with that field blanked on every item (a file can be read twice).
+    final = listener
+    redone: list[str] = []
+    for attempt in (0, 1):
+        held: list[Event] = []
+
+        def hold(event: Event, held: list[Event] = held) -> None:
+            """Keep the first pass's event: told only if that pass is the last."""
+            held.append(event)
+
+        listener = final if attempt == 1 or not req.dataset.is_file() else hold
+        n = leaked = residual_items = chars = 0
+        failed: list[str] = []
+        interrupted = False
+        watch = EliminationWatch()
+        dups = _Duplicates()
+        document: list[Any] | None = None
+        """The sanitized records when the output is one JSON document, written at the end."""
+        suffix = req.output.suffix.lower()
+        as_lines = True if suffix in (".jsonl", ".ndjson") else (False if suffix == ".json" else None)
+        from_json = False
+        with report_file(req.output) as out, report_file(req.stats) as st:
+            assert out.handle is not None
+            try:
+                for mapped in items(req.dataset, fmap):
+                    dups.add(mapped.item.id, mapped.item.line)
+                    if n == 0:
+                        from_json = mapped.record.raw is None
+                        if not (as_lines if as_lines is not None else not from_json):
+                            document = []
+                    try:
+                        res = sanitize_item(
+                            mapped.item,
+                            mode="span" if req.mode == "span" else "sentence",
+                            redact_review=req.redact_review,
+                            decode=req.decode,
+                            labels=labels,
+                            extra=extra.get(mapped.item.id, ()),
+                            uniform=uniform,
                         )
+                        if mined_result is not None:
+                            _recheck_mined(res, mined_result, req.derive_from)
+                    except Exception as err:  # one record that cannot be sanitized costs that record only
+                        failed.append(mapped.item.id)
+                        # A dataset error names the item and the fix; another error's text may hold a value.
+                        reason = str(err) if isinstance(err, ValueError) else f"{type(err).__name__} in the sanitizer"
+                        listener(
+                            Notice(
+                                f"item {mapped.item.id}: not sanitized ({reason}); written unchanged, counted as "
+                                "still leaking",
+                                kind="alert",
+                            )
+                        )
+                        _write_record(out.handle, mapped, mapped.record.data, document, raw=True)
+                        if st.handle is not None:
+                            st.handle.write(orjson.dumps({"id": mapped.item.id, "error": reason}) + b"\n")
+                        n += 1
+                        residual_items += 1
+                        continue
+                    if res.changed:
+                        _write_record(out.handle, mapped, write_back(mapped, res.item.projection), document, raw=False)
+                    else:  # a record with nothing to redact keeps its bytes
+                        _write_record(out.handle, mapped, mapped.record.data, document, raw=True)
+                    secrets = tuple(mapped.item.expected)
+                    watch.add(
+                        mapped.item.projection,
+                        res.item.projection,
+                        secrets,
+                        masked(mapped.item.projection, secrets, req.show_values),
                     )
-                    _write_record(out.handle, mapped, mapped.record.data, document, raw=True)
-                    if st.handle is not None:
-                        st.handle.write(orjson.dumps({"id": mapped.item.id, "error": reason}) + b"\n")
                     n += 1
-                    residual_items += 1
-                    continue
-                if res.changed:
-                    _write_record(out.handle, mapped, write_back(mapped, res.item.projection), document, raw=False)
-                else:  # a record with nothing to redact keeps its bytes
-                    _write_record(out.handle, mapped, mapped.record.data, document, raw=True)
-                secrets = tuple(mapped.item.expected)
-                watch.add(
-                    mapped.item.projection,
-                    res.item.projection,
-                    secrets,
-                    masked(mapped.item.projection, secrets, req.show_values),
-                )
-                n += 1
-                leaked += res.before.leaked or mapped.item.id in extra
-                residual_items += not res.ok
-                chars += sum(r.chars_removed for r in res.redactions)
-                if st.handle is not None:
-                    st.handle.write(orjson.dumps(res.stats(show_values=req.show_values)) + b"\n")
-                if not res.ok:
-                    ptrs = ", ".join(sorted({f.shown_pointer(req.show_values) or "/" for f in res.residual}))
-                    listener(Notice(f"item {res.item.id}: still leaks after sanitizing at {ptrs}", kind="alert"))
-        except KeyboardInterrupt:
-            interrupted = True
-        if n == 0 and not interrupted:
-            raise UsageError(f"{req.dataset} holds no items")
-        if document is not None:
-            whole = _same_container(req.dataset, document) if from_json else document
-            out.handle.write(orjson.dumps(whole, option=orjson.OPT_INDENT_2) + b"\n")
+                    leaked += res.before.leaked or mapped.item.id in extra
+                    residual_items += not res.ok
+                    chars += sum(r.chars_removed for r in res.redactions)
+                    if st.handle is not None:
+                        st.handle.write(orjson.dumps(res.stats(show_values=req.show_values)) + b"\n")
+                    if not res.ok:
+                        ptrs = ", ".join(sorted({f.shown_pointer(req.show_values) or "/" for f in res.residual}))
+                        listener(Notice(f"item {res.item.id}: still leaks after sanitizing at {ptrs}", kind="alert"))
+            except KeyboardInterrupt:
+                interrupted = True
+            if n == 0 and not interrupted:
+                raise UsageError(f"{req.dataset} holds no items")
+            if document is not None:
+                whole = _same_container(req.dataset, document) if from_json else document
+                out.handle.write(orjson.dumps(whole, option=orjson.OPT_INDENT_2) + b"\n")
+        redo = [t for t in watch.templates() if t not in uniform]
+        if attempt == 0 and redo and not interrupted and req.dataset.is_file():
+            uniform, redone = [*uniform, *redo], watch.fields()
+            continue
+        for event in held:
+            final(event)
+        listener = final
+        break
+    if redone:
+        listener(Notice(f"blanked on every item, so that an empty value tells nothing: {', '.join(redone)}"))
     dups.tell(listener, req.fields.id_field)
     for text in watch.warnings():
         listener(Notice(text, kind="alert"))

@@ -133,6 +133,11 @@ class EliminationWatch:
         out |= {self.shown.get(p, p) or "/" for p in self.blanked if self._points(p)}
         return sorted(out)
 
+    def templates(self) -> list[str]:
+        """The same fields as :meth:`fields`, as field templates of the projection (never hashed): what
+        ``uniform`` of :func:`~windtunnel.leakage.sanitize.sanitize_item` blanks on every item."""
+        return sorted(set(self.by_label) | {p for p in self.blanked if self._points(p)})
+
     def _kept(self, path: str) -> int:
         """Items keeping ``path`` filled (for a blanked object: the most of any field under it)."""
         under = (c for p, c in self.filled.items() if p.startswith(path + "/"))
