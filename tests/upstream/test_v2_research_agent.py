@@ -170,9 +170,10 @@ def test_run_chaos_refuses_with_the_line_to_add(unchanged: Setup, capsys: pytest
     err = capsys.readouterr().err
     assert code == 2
     assert "`run --chaos-only` is not run" in err and ADD_LINE in err and "no call passed through them" in err
-    # only the one check call was sent (its lookups for the first golden prompt): no chaos cell ran
+    # at most the one check call was sent (its lookups for the first golden prompt): no chaos cell ran. (On a
+    # loaded machine the check call can time out before the agent's lookup reaches the tools: then none.)
     asked = {r["path"].split("&", 1)[0] for r in unchanged.tools.requests}
-    assert asked == {"/search?q=What+is+the+capital+of+France%3F"}
+    assert asked <= {"/search?q=What+is+the+capital+of+France%3F"}
 
 
 def test_validate_notes_the_proxies_of_an_agent_that_honours_them(
