@@ -14,7 +14,7 @@ import sys
 import zlib
 
 from windtunnel.leakage.views.charsets import bytes_text, printable
-from windtunnel.leakage.views.registry import Replacement, decoder
+from windtunnel.leakage.views.registry import Replacement, decoder, leftmost
 
 __all__ = ["b64_text", "bytes_text", "printable"]
 
@@ -125,12 +125,7 @@ def b64_candidates(text: str, min_len: int) -> list[Replacement]:
                     if dec is not None:
                         found.append((a + pa, a + pb, dec))
         # Keep non-overlapping parts, leftmost first (a view applies them all at once).
-        found.sort()
-        end = -1
-        for rep in found:
-            if rep[0] >= end:
-                out.append(rep)
-                end = rep[1]
+        out.extend(leftmost(found))
     return out
 
 

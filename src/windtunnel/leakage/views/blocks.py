@@ -13,7 +13,7 @@ import binascii
 import re
 
 from windtunnel.leakage.views.charsets import bytes_text, printable
-from windtunnel.leakage.views.registry import Replacement, decoder
+from windtunnel.leakage.views.registry import Replacement, decoder, leftmost
 
 _BEGIN_RE = re.compile(
     r"(?m)(?<!\S)begin(?:-base64)? [0-7]{3,4} [^\n]{0,255}\r?\n((?:[^\n]{0,100}\r?\n){1,2048}?)end\s*$"
@@ -104,9 +104,4 @@ def binary_blocks(text: str) -> list[Replacement]:
         dec = _text(raw2)
         if dec is not None:
             found.append((mt.start(), mt.end(), dec))
-    found.sort()
-    out_reps: list[Replacement] = []
-    for rep in found:
-        if not out_reps or rep[0] >= out_reps[-1][1]:
-            out_reps.append(rep)
-    return out_reps
+    return leftmost(found)

@@ -23,7 +23,7 @@ import base64
 import binascii
 import re
 
-from windtunnel.leakage.views.registry import Replacement, decoder
+from windtunnel.leakage.views.registry import Replacement, decoder, leftmost
 
 
 def printable(s: str) -> bool:
@@ -216,9 +216,4 @@ def wide_text(text: str) -> list[Replacement]:
                 continue
             if printable(dec):
                 found.append((mt.start(), mt.end(), dec))
-    found.sort()
-    out: list[Replacement] = []
-    for rep in found:
-        if not out or rep[0] >= out[-1][1]:
-            out.append(rep)
-    return out
+    return leftmost(found)

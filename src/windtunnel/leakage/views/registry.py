@@ -81,6 +81,16 @@ def decoder(
     return wrap
 
 
+def leftmost(found: list[Replacement]) -> list[Replacement]:
+    """``found`` sorted, keeping the leftmost of replacements that overlap (a view applies them all at
+    once, so they must not overlap): the last step of a decoder that collects candidates out of order."""
+    out: list[Replacement] = []
+    for rep in sorted(found):
+        if not out or rep[0] >= out[-1][1]:
+            out.append(rep)
+    return out
+
+
 def ordered() -> list[Decoder]:
     """The registered decoders in pipeline order."""
     return sorted((d for _n, d in DECODERS.items()), key=lambda d: (d.order, d.name))

@@ -22,7 +22,7 @@ import re
 from collections.abc import Callable, Sequence
 
 from windtunnel.leakage.views.classes import classes_of
-from windtunnel.leakage.views.registry import Replacement, decoder
+from windtunnel.leakage.views.registry import Replacement, decoder, leftmost
 
 _MORSE = {
     ".-": "a", "-...": "b", "-.-.": "c", "-..": "d", ".": "e", "..-.": "f", "--.": "g", "....": "h", "..": "i",
@@ -93,12 +93,7 @@ def morse(text: str) -> list[Replacement]:
         dec = _letters(words)
         if dec is not None:
             out.append((mt.start(), mt.end(), dec))
-    out.sort()
-    kept: list[Replacement] = []
-    for rep in out:
-        if not kept or rep[0] >= kept[-1][1]:
-            kept.append(rep)
-    return kept
+    return leftmost(out)
 
 
 _TAP_SQUARE = "abcdefghijlmnopqrstuvwxyz"  # no k (tapped as c)
