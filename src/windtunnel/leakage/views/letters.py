@@ -160,7 +160,8 @@ def may_spell(raw: bytes, *, json: bool = False) -> bool:
             continue
         if raw.find(sep) >= 0 and any(_letter_alone_before(raw, m.start()) for m in pat.finditer(raw)):
             return True
-    return any(_letter_alone_before(raw, m.start()) for m in _SPACED_RE.finditer(raw))
+    # (a text without a blank, an id or a base64 run, skips the regex: memchr)
+    return raw.find(b" ") >= 0 and any(_letter_alone_before(raw, m.start()) for m in _SPACED_RE.finditer(raw))
 
 
 def spelled_may_add(low: bytes, sets: Sequence[tuple[bytes, ...]], *, json: bool = False) -> bool:
