@@ -45,6 +45,8 @@ string)."""
 def _steps(only: frozenset[str] | None) -> list[_Step]:
     """The decoders of one level of :func:`canonical_views` (see :data:`_STEPS`)."""
     decoders = _decoders()
+    if only is not None and type(only) is not frozenset:
+        only = frozenset(only)  # a caller's set: hashable as the key
     steps = _STEPS.get(only)
     if steps is None:
         if len(_STEPS) >= 64:
