@@ -16,7 +16,7 @@ import pytest
 
 from windtunnel.leakage import audit_item, prefilter
 from windtunnel.leakage.scan import _prepared
-from windtunnel.leakage.views.registry import DECODERS, Replacement, decoder
+from windtunnel.leakage.views.registry import DECODERS, Replacement, decoder, unregister
 
 _MIRRORED = re.compile(r"~~([A-Za-z]+)~~")
 
@@ -34,7 +34,7 @@ def mirrored(request: pytest.FixtureRequest) -> Iterator[str]:
     try:
         yield request.param
     finally:
-        DECODERS._items.pop("mirrored_test")
+        unregister("mirrored_test")
 
 
 def _item(note: str) -> dict[str, object]:
