@@ -113,6 +113,23 @@ def test_the_pass_is_exact_where_literals_overlap() -> None:
     assert index.present(b"xx abcdef xx") == {"first", "second"}
     assert index.present(b"nothing here") == frozenset()
     assert index.anchored == {"first", "second", "third"}
+    # More literals than one automaton holds (several searches), each hiding the next: all are found.
+    many = anchors._Literals({f"d{i}": (b"%02d%02d" % (i, i + 1),) for i in range(90)})
+    assert len(many.fast) == 2
+    text = b"".join(b"%02d" % i for i in range(91))
+    assert many.present(text) == many.anchored
+    assert many.present(b"0001") == {"d0"}
+
+
+def test_past_the_cap_a_new_word_is_asked_through_the_gates(monkeypatch: pytest.MonkeyPatch) -> None:
+    anchors.forget()
+    monkeypatch.setattr(anchors, "MAX_WORDS", 1)
+    for _ in range(2):
+        anchors.absent(b'{"a":"x"}', ((b"zephyrine",),))
+        skip = anchors.absent(b'{"a":"x"}', ((b"quixotic",),))
+    assert "reversed" not in skip  # not indexed (and nothing dropped to make room)
+    assert "reversed" in anchors.absent(b'{"a":"x"}', ((b"zephyrine",),))
+    anchors.forget()
 
 
 def test_a_word_is_indexed_on_its_second_sighting() -> None:

@@ -18,10 +18,11 @@ gates; a decoder with an anchor present is asked exactly as before, so the pass 
 did not (``tests/leakage/test_leak_anchors.py`` checks every built-in's anchors against its gate).
 
 The answer is exact: a leftmost-first search reports a match wherever any literal occurs, but may hide a
-literal overlapping the one it reports, so where the fast search finds anything an overlapping search
-lists every literal present. A word's automaton (~20–40 µs to build) is made on the word's second
-sighting: a word seen once is checked by the gates as before, so a dataset of distinct answers does not
-pay builds it cannot recoup.
+literal overlapping the one it reports, so where the fast search finds anything the other literals are
+looked for inside the reported matches (:meth:`_Literals.present`). A word's automaton (~20–40 µs to
+build, ~80 KB) is made on the word's second sighting, for at most :data:`MAX_WORDS` words: a word seen
+once is checked by the gates as before, so a dataset of distinct answers does not pay builds it cannot
+recoup.
 """
 
 from __future__ import annotations
@@ -36,8 +37,12 @@ from windtunnel.leakage.views.registry import DECODERS, Decoder, generation
 MAX_TEDDY = 64
 """Literals per automaton: up to this many the search runs its SIMD prefilter (~0.3–0.5 µs over a
 1.3 KB ticket); past it one pass costs ~2 µs, so more literals are split over more automata."""
-MAX_WORDS = 4096
-"""Needle words whose automata are kept (then all are dropped and rebuilt as words recur)."""
+MAX_WORDS = 256
+"""Needle words whose automata are kept (~80 KB each: ~20 MB at most). Past it a new word is not indexed
+(its needle sets are asked through the gates as before): dropping indexes to make room would rebuild
+them over and over on a dataset with more recurring words than this."""
+MAX_SETS = 4096
+"""Needle sets whose combined searches are kept (a few hundred bytes each: the words' automata are shared)."""
 _UNSAFE = (b",", b"{")
 """Bytes an anchor must not hold: the pre-check's lowercased text may read ``{`` as ``,``
 (``prefilter._LOWER_KEYS``), and a literal holding neither occurs in both texts at the same places."""
@@ -46,7 +51,7 @@ _UNSAFE = (b",", b"{")
 class _Literals:
     """The literals of some decoders, searched in one pass: which of those decoders have one present."""
 
-    __slots__ = ("_exact", "_names", "_patterns", "anchored", "fast")
+    __slots__ = ("_names", "_patterns", "anchored", "fast")
 
     def __init__(self, by_name: dict[str, tuple[bytes, ...]]) -> None:
         """Index ``by_name`` (decoder name → its literals; a decoder with none is anchored, never present)."""
@@ -60,26 +65,34 @@ class _Literals:
         self._names = tuple(frozenset(owners[p]) for p in self._patterns)
         self.fast = tuple(
             ahocorasick_rs.BytesAhoCorasick(
-                self._patterns[i : i + MAX_TEDDY], matchkind=ahocorasick_rs.MatchKind.LeftmostFirst
+                self._patterns[i : i + MAX_TEDDY],
+                matchkind=ahocorasick_rs.MatchKind.LeftmostFirst,
+                implementation=ahocorasick_rs.Implementation.ContiguousNFA,  # the smallest (~80 KB)
             )
             for i in range(0, len(self._patterns), MAX_TEDDY)
         )
-        self._exact: ahocorasick_rs.BytesAhoCorasick | None = None
 
     def present(self, text: bytes) -> frozenset[str]:
-        """The decoders with a literal in ``text`` (the fast search first; every literal only where it
-        found one)."""
-        for fast in self.fast:
-            if fast.find_matches_as_indexes(text):
-                break
-        else:
-            return frozenset()
-        if self._exact is None:
-            self._exact = ahocorasick_rs.BytesAhoCorasick(self._patterns)
-        names = self._names
+        """The decoders with a literal in ``text``.
+
+        Each fast search reports non-overlapping leftmost matches; a literal it hides starts inside a
+        reported match (one starting before it would have been reported first), so each other literal
+        is looked for there, by a ``find`` bounded to that window, until every decoder is found."""
         found: set[str] = set()
-        for i, _start, _end in self._exact.find_matches_as_indexes(text, overlapping=True):
-            found |= names[i]
+        names, patterns = self._names, self._patterns
+        for chunk, fast in enumerate(self.fast):
+            matches = fast.find_matches_as_indexes(text)
+            if not matches:
+                continue
+            base = chunk * MAX_TEDDY
+            for i, _start, _end in matches:
+                found |= names[base + i]
+            for _i, start, end in matches:
+                if found >= self.anchored:
+                    return frozenset(found)
+                for j, pattern in enumerate(patterns):
+                    if not names[j] <= found and text.find(pattern, start, end - 1 + len(pattern)) >= 0:
+                        found |= names[j]
         return frozenset(found)
 
 
@@ -152,9 +165,9 @@ def _word_index(state: _State, word: bytes) -> _Literals | None:
         literals = d.word_anchors(word) if d.word_anchors is not None else None
         if literals is not None and _safe(literals):
             by_name[d.name] = literals
-    index = _Literals(by_name) if by_name else _NOTHING
     if len(state.by_word) >= MAX_WORDS:
-        state.by_word.clear()
+        return _NOTHING  # full: not indexed, not kept (a later sighting asks again)
+    index = _Literals(by_name) if by_name else _NOTHING
     state.by_word[word] = index
     return index
 
@@ -197,7 +210,7 @@ def _combine(state: _State, words: Sequence[tuple[bytes, ...]]) -> _Combined | N
     if anchored:
         fast += [f for ix in known for f in ix.fast]
     combined = _Combined(tuple(fast), state.literals.anchored | anchored, tuple(known), anchored)
-    if len(state.combined) >= MAX_WORDS:
+    if len(state.combined) >= MAX_SETS:
         state.combined.clear()
     state.combined[words] = combined
     return combined
