@@ -62,12 +62,6 @@ KNOWN: dict[str, str] = {
     "b6-0346": "the spoken label as a TextGrid word-tier interval: review, prose word; the phone tier is not read",
     "b6-0444": "the spoken label as a TextGrid word-tier interval: review, prose word; the phone tier is not read",
     "b6-0479": "the spoken label as a TextGrid word-tier interval: review, prose word; the phone tier is not read",
-    # blind7 keyboard_layout_mistype: the label typed in the Russian layout (not decoded), then a `*neutral`
-    # correction alone in a chat message: cleared as the lowercase word under a field naming something else.
-    "b7-0027": "a `*label` correction after a wrong-layout garble: the lowercase word as a chat field's whole value",
-    "b7-0031": "a `*label` correction after a wrong-layout garble: the lowercase word as a chat field's whole value",
-    "b7-0039": "a `*label` correction after a wrong-layout garble: the lowercase word as a chat field's whole value",
-    "b7-0043": "a `*label` correction after a wrong-layout garble: the lowercase word as a chat field's whole value",
     # blind7 todo_priority_notation: an Apple Reminders `!` prefix (the correlated value) on a task line: review
     # clears it as prose mentioning a correlated value.
     "b7-0055": "a Reminders `!` priority prefix (correlated value) on a task line: review, prose mention",
@@ -113,11 +107,6 @@ KNOWN: dict[str, str] = {
     "b7-0175": "the label whole in an RTF bold group (`rated this {\\b Decline}`): review, prose word",
     "b7-0183": "the label whole in an RTF bold group: review, prose word",
     "b7-0191": "the label whole in an RTF bold group (`{\\b Not spam}`): cleared as a listing",
-    # blind7 strikethrough_revision_final: earlier values struck through (`~Negative~`, Jira `-Billing-`) and one
-    # left standing; strike-through markup is not read, so all the values read as an options listing.
-    "b7-0293": "the one value left standing among Slack `~struck~` values: strike-through not read, a listing",
-    "b7-0295": "the one value left standing among Jira `-struck-` values: strike-through not read, a listing",
-    "b7-0305": "the one value left standing among Jira `-struck-` values: strike-through not read, a listing",
     # blind7 semver_version_delta: a release log's command names the bump (`npm version minor`,
     # `poetry version patch`); review clears the lowercase word as prose. The version delta is not compared.
     "b7-0321": "a release log's command names the bump (`npm version minor`): review, prose word",

@@ -295,6 +295,19 @@ def naming_near(pattern: re.Pattern[str], text: str, a: int, b: int) -> bool:
     return False
 
 
+_QUESTION = re.compile(r"[^.!?\n]*\?")
+"""A clause that ends in a question mark."""
+
+
+def asks_task(pattern: re.Pattern[str], text: str) -> bool:
+    """``text`` asks about the task: one of its clauses ending in ``?`` holds a word naming it
+    (``Thoughts on sentiment?``, ``What priority should this get?``)."""
+    if "?" not in text:
+        return False
+    low = text.casefold().replace("_", " ")
+    return any(pattern.search(m.group(0)) is not None for m in _QUESTION.finditer(low))
+
+
 def in_compound(text: str, a: int, b: int) -> bool:
     """``text[a:b]`` is glued by a hyphen to a word of letters (``High-end``, ``Low-latency``): the
     statement is about the compound, not the label."""
@@ -890,6 +903,74 @@ def selected(text: str, a: int) -> bool:
     """``text[a:]`` carries a selection mark: ``[x] High``, ``☑ High``, ``<option selected>High``,
     ``<input type=checkbox checked> High``."""
     return _SELECTED.search(text, max(0, a - 200), a) is not None
+
+
+_MARK_CHARS = "~*_=+^-"
+"""Characters that wrap a word as inline markup (strike-through ``~x~`` / Jira ``-x-``, bold ``*x*``,
+italics ``_x_``, inserted ``+x+``, superscript ``^x^``): glued to a listing's member, they mark it."""
+
+
+def _glued(text: str, a: int, b: int) -> tuple[str, str]:
+    """The markup characters glued to both sides of ``text[a:b]`` (two each at most): ``("~", "~")``
+    for ``~Neutral~``, ``("", "")`` for a bare word."""
+    i = a
+    while i > max(0, a - 2) and text[i - 1] in _MARK_CHARS:
+        i -= 1
+    j = b
+    while j < min(len(text), b + 2) and text[j] in _MARK_CHARS:
+        j += 1
+    return text[i:a], text[b:j]
+
+
+def _in_word(text: str, a: int, b: int) -> bool:
+    """``text[a:b]`` with its glued markup touches a letter or digit on either side: a part of a
+    compound or an identifier (``gold-silver-bronze``), not a wrapped member."""
+    pre, post = _glued(text, a, b)
+    i, j = a - len(pre), b + len(post)
+    return (i > 0 and text[i - 1].isalnum()) or (j < len(text) and text[j].isalnum())
+
+
+def marked_apart(text: str, a: int, b: int, others: Sequence[tuple[int, int]]) -> tuple[str, str] | None:
+    """The member ``text[a:b]`` of a listing on one line is set apart by its marks: every other member
+    on its line (``others``, two at least) is wrapped in the same markup, and this one is not
+    (``~Negative~ ~Neutral~ *Positive*``, Jira ``-Billing- -Technical- *Shipping*``). Those marks select
+    one member of the listing, as a ticked box does; returned as the marks the others share, so the
+    sanitizer can give this member the same ones. A listing whose members are all marked alike
+    (``~Low~ ~High~``), or none, selects nothing; so does a line with a single other member, where
+    nothing tells which of the two is set apart."""
+    lo, hi = text.rfind("\n", 0, a) + 1, text.find("\n", b)
+    hi = len(text) if hi < 0 else hi
+    line = [(sa, sb) for sa, sb in others if lo <= sa and sb <= hi and not (sa < b and a < sb)]
+    if len(line) < 2 or any(_in_word(text, sa, sb) for sa, sb in [(a, b), *line]):
+        return None
+    marks = {_glued(text, sa, sb) for sa, sb in line}
+    if len(marks) != 1:
+        return None
+    shared = next(iter(marks))
+    if not shared[0] or shared[0][::-1] != shared[1] or shared == _glued(text, a, b):
+        return None
+    return shared
+
+
+def restyle(text: str, a: int, b: int, labels: Sequence[str]) -> tuple[int, int, str] | None:
+    """The edit that gives the member ``text[a:b]`` the marks the other members of its line share when
+    those marks set it apart (see :func:`marked_apart`; the members are the ``labels`` written as whole
+    words, any case), as ``(start, end, replacement)`` of ``text``: the member stays, set apart no more
+    (``*Positive*`` → ``~Positive~`` beside ``~Negative~ ~Neutral~``); ``None`` when nothing sets it apart."""
+    lo, hi = text.rfind("\n", 0, a) + 1, text.find("\n", b)
+    hi = len(text) if hi < 0 else hi
+    own = text[a:b].casefold()
+    others: list[tuple[int, int]] = []
+    for label in labels:
+        if not label.strip() or label.casefold() == own:
+            continue
+        pattern = r"(?<!\w)" + re.escape(label) + r"(?!\w)"
+        others.extend(m.span() for m in re.finditer(pattern, text[lo:hi], re.IGNORECASE))
+    shared = marked_apart(text, a, b, [(x + lo, y + lo) for x, y in others])
+    if shared is None:
+        return None
+    pre, post = _glued(text, a, b)
+    return a - len(pre), b + len(post), shared[0] + text[a:b] + shared[1]
 
 
 _HEADING_MARKUP = re.compile(r"^\s*(?:#{1,6}|h[1-6]\.|>)?\s*[*_`]*\s*|[*_`:\s]*$")

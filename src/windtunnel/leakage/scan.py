@@ -1608,7 +1608,7 @@ def _classify(
             how = "writes {} in a public code system" if code else "abbreviates {}"
             _leak(emit, corr, "freetext", "freetext.key-value", "correlated.key-value", f"a value {how.format(what)}")
         return
-    if listing is not None and _selected(listing.get(view_text), hit, va):
+    if listing is not None and _selected(listing.get(view_text), hit, va, vb):
         _leak(
             emit,
             corr,
@@ -2128,14 +2128,17 @@ def _covers_words(text: str, ctx: _Ctx) -> bool:
     return all(word in low for norm in ctx.label_norms for word in norm.split())
 
 
-def _selected(spans: list[tuple[int, int, str]] | None, hit: Hit, va: int) -> bool:
-    """Exactly this label of a listing carries a selection mark (``[x]``, ``☑``, ``<option selected>``)."""
+def _selected(spans: list[tuple[int, int, str]] | None, hit: Hit, va: int, vb: int) -> bool:
+    """Exactly this label of a listing carries a selection mark (``[x]``, ``☑``, ``<option selected>``),
+    or its marks set it apart from the other members of its line, all marked alike (``~Negative~
+    ~Neutral~ *Positive*``: :func:`~windtunnel.leakage.mention.marked_apart`)."""
     if not spans:
         return False
 
     text = hit.view_text
     if not selected(text, va):
-        return False
+        near = [(a, b) for a, b, norm in _near(spans, va - 200, vb + 200) if norm != hit.needle.norm]
+        return mention.marked_apart(text, va, vb, near) is not None
     others = [a for a, _b, norm in spans if norm != hit.needle.norm]
     return bool(others) and not any(selected(text, a) for a in others)
 
@@ -2281,7 +2284,42 @@ def _ordinary_word_value(hit: Hit, text: str, span: tuple[int, int] | None, poin
         or mention.names_answer(name)
         or mention.shares_task_word(task, name)
         or _abbreviates(name, task)
+        or _reply(pointer, naming, ctx)
     )
+
+
+_REPLY_WINDOW = 6
+"""How many earlier turns of a thread a reply may answer."""
+
+
+def _reply(pointer: str, naming: re.Pattern[str], ctx: _Ctx) -> bool:
+    """The value is a turn of a thread that answers a question about the task: an element of a list
+    (a message, or its text under the same key as its siblings' texts) after an element, a few turns
+    back at most, whose text asks about the task (``Thoughts on sentiment?`` then ``*neutral``). A list
+    names no attribute of its elements: a turn holding just the label is a reply stating it, whatever the
+    list is called (principle 2: a statement tied to the task by the question it answers)."""
+    tokens = [t.replace("~1", "/").replace("~0", "~") for t in pointer.split("/")[1:]]
+    at = next((i for i in range(len(tokens) - 1, -1, -1) if tokens[i].isdigit()), None)
+    if at is None or len(tokens) - at > 2 or ctx.root is None or ctx.outer is not None:
+        return False
+    ctx.root_used = True  # the decision reads the string's siblings
+    node: Any = ctx.root
+    for tok in tokens[:at]:
+        if isinstance(node, Mapping):
+            node = node.get(tok)
+        elif isinstance(node, list) and tok.isdigit() and int(tok) < len(node):
+            node = node[int(tok)]
+        else:
+            return False
+    if not isinstance(node, list):
+        return False
+    key = tokens[at + 1] if at + 1 < len(tokens) else None
+    index = int(tokens[at])
+    for turn in node[max(0, index - _REPLY_WINDOW) : index]:
+        said = turn.get(key) if key is not None and isinstance(turn, Mapping) else turn if key is None else None
+        if isinstance(said, str) and mention.asks_task(naming, said):
+            return True
+    return False
 
 
 def _abbreviates(name: str, task: str) -> bool:

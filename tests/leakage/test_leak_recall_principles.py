@@ -1,0 +1,90 @@
+"""Decisions that used to clear leaks the naive whole-token scan finds, restated as principles about the
+text (issue #25's differential): each is tested both ways on invented records — the leak the principle
+reads is found, and the clean record the old decision rightly cleared stays clean.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from windtunnel.leakage import audit_item
+from windtunnel.leakage.sanitize import sanitize_item
+
+LABELS = ["Low", "Medium", "High"]
+
+
+def _item(projection: Any, expected: str = "High", labels: list[str] | None = None, **kw: Any) -> dict[str, Any]:
+    return {"id": "r", "expected": expected, "label_set": labels or LABELS, "projection": projection, **kw}
+
+
+def _rules(projection: Any, expected: str = "High", labels: list[str] | None = None, **kw: Any) -> list[str]:
+    audit = audit_item(_item(projection, expected, labels, **kw))
+    return sorted(f.rule for f in audit.findings if f.severity != "low")
+
+
+# -- a listing whose members carry marks that set one of them apart ---------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "BLD-4 urgency: ~Low~ ~Medium~ *High* after the call",  # struck-through siblings, one in bold
+        "urgency: -Medium- -Low- *High* (second look)",  # another wiki's strike-through
+        "urgency: _Low_ _Medium_ High",  # the one left plain among italics
+        "urgency: +Low+ +Medium+ ^High^",
+    ],
+)
+def test_a_member_whose_marks_differ_from_its_marked_siblings_is_selected(text: str) -> None:
+    assert _rules({"note": text}) == ["freetext.selected"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "urgency: ~Low~ ~Medium~ ~High~ re-check Monday",  # every member marked alike
+        "urgency: *Low* *Medium* *High*",
+        "urgency: Low, Medium or High",  # no marks at all
+        "docs at https://x.test/low-medium-high-guide",  # hyphens join a compound, they wrap nothing
+        "see ~Medium~ *High* later",  # a single sibling: nothing tells which of the two is apart
+    ],
+)
+def test_members_marked_alike_or_joined_in_a_word_select_nothing(text: str) -> None:
+    assert "freetext.selected" not in _rules({"note": text})
+
+
+def test_the_sanitizer_gives_the_set_apart_member_its_siblings_marks() -> None:
+    out = sanitize_item(_item({"note": "urgency: ~Low~ ~Medium~ *High* after the call"}))
+    assert out.item.projection == {"note": "urgency: ~Low~ ~Medium~ ~High~ after the call"}
+    assert not out.after.leaked
+
+
+# -- a turn of a thread that answers a question about the task ---------------------------------------
+
+
+def _thread(*texts: str) -> dict[str, Any]:
+    return {
+        "case": {"id": "OPS-5", "summary": "Login page loads slowly", "urgency": None},
+        "thread": [{"user": f"u{i}", "text": t} for i, t in enumerate(texts)],
+    }
+
+
+def test_a_turn_holding_just_the_label_answers_the_question_before_it() -> None:
+    projection = _thread("OPS-5 login page loads slowly. Urgency, anyone?", "on it", "*high")
+    assert _rules(projection, target="urgency") == ["direct.value"]
+    # a list of bare strings is a thread too
+    plain = {"case": {"id": "OPS-5"}, "chat": ["What urgency should this get?", "high"]}
+    assert _rules(plain, target="urgency") == ["direct.value"]
+
+
+@pytest.mark.parametrize(
+    "projection",
+    [
+        _thread("OPS-5 login page loads slowly. Anyone free?", "*high"),  # the question is not about the task
+        _thread("Urgency is decided tomorrow.", "high"),  # no question
+        {"case": {"id": "OPS-5"}, "profile": {"question": "Urgency?", "load": "high"}},  # not a turn of a list
+    ],
+)
+def test_the_ordinary_word_without_a_question_about_the_task_stays_for_review(projection: Any) -> None:
+    assert _rules(projection, target="urgency") == []
