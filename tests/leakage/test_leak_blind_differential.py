@@ -82,19 +82,14 @@ KNOWN: dict[str, str] = {
     "b7-0091": "a number cell its numFmt formatCode renders as the label: not evaluated, the formatCode a listing",
     "b7-0093": "a number cell its numFmt formatCode renders as the label: not evaluated, the formatCode a listing",
     "b7-0095": "a number cell its numFmt formatCode renders as the label: not evaluated, the formatCode a listing",
-    # blind7 triage_poll_tally: every option listed, the votes go to one; the tally is not read. Cleared as a
-    # listing (Simple Poll, Forms CSV), as a mapping's unselected entry (Discord answer ids), by a derived
-    # spelling (GitHub poll), or not classified (Forms summary CSV).
-    "b7-0097": "a poll's winning option (`Low` with 5 votes, the rest 0): the tally is not read, a listing",
+    # blind7 triage_poll_tally: every option listed, the votes go to one. The tallies written as text are read
+    # (a tally's majority selects); left: a mapping's unselected entry (Discord answer ids), a derived spelling
+    # (GitHub poll), not classified (Forms summary CSV of `Sev` codes).
     "b7-0099": "a Discord poll's answer_counts point to one answer id: cleared as a mapping's unselected entry",
-    "b7-0103": "a Forms summary CSV with all votes on one option: the tally is not read, a listing",
-    "b7-0105": "a poll's winning option (`5 stars` with 5 of 6 votes): the tally is not read, a listing",
     "b7-0107": "a Discord poll's answer_counts point to one answer id: a mapping's unselected entry",
     "b7-0109": "a GitHub poll's option with most votes: the tally is not read (cleared as a derived spelling)",
     "b7-0111": "a Forms summary CSV with most votes on one option: the tally is not read (not classified)",
-    "b7-0113": "a poll's winning option: the tally is not read, a listing",
     "b7-0115": "a Discord poll's answer_counts point to one answer id: a mapping's unselected entry",
-    "b7-0119": "a Forms summary CSV with most votes on one option: the tally is not read, a listing",
     # blind7 conditional_form_branch: the answer is withheld but the follow-up whose display logic requires one
     # answer was shown and answered; every label is in the choices and display logic, read as an options
     # listing. Display logic is not evaluated against the answers.

@@ -88,3 +88,49 @@ def test_a_turn_holding_just_the_label_answers_the_question_before_it() -> None:
 )
 def test_the_ordinary_word_without_a_question_about_the_task_stays_for_review(projection: Any) -> None:
     assert _rules(projection, target="urgency") == []
+
+
+# -- a tally of every label that gives one of them the majority --------------------------------------
+
+
+@pytest.mark.parametrize(
+    "projection",
+    [
+        {"msg": "*Urgency for OPS-5?* (poll)\n1. Low  `1`  @ana\n2. Medium  `0`\n3. High  `4`  @bo, @cy, @di\nclosed"},
+        {
+            "case": {"id": "OPS-5"},
+            "msg": "Votes on OPS-5\nLow | 0\nMedium | 0\nHigh | 3",
+        },  # the record's id above the tally
+        {  # a text beside the tally names the record
+            "case": {"id": "OPS-5"},
+            "export": {
+                "title": "Triage OPS-5 - responses",
+                "csv": "Option,Responses,Percent\nLow,0,0%\nMedium,1,20%\nHigh,4,80%",
+            },
+        },
+    ],
+)
+def test_a_tally_about_the_task_that_gives_one_label_the_majority_selects_it(projection: Any) -> None:
+    assert _rules(projection, target="urgency") == ["freetext.selected"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Urgency for OPS-5?\n1. Low  `0`\n2. Medium  `0`\n3. High  `0`\nclosed, 0 responses",  # no votes
+        "Urgency for OPS-5?\nLow,2\nMedium,2\nHigh,3",  # no majority
+        "Urgency for OPS-5?\nLow: 0.4\nMedium: 0.3\nHigh: 0.3",  # not counts
+        "Urgency for OPS-5? Low, Medium or High: 3 votes so far",  # not one member and one count a line
+        "*How did the retro feel?*\nLow `0`\nMedium `1`\nHigh `6`",  # a poll of another question
+    ],
+)
+def test_a_tally_without_a_majority_or_of_another_question_selects_nothing(text: str) -> None:
+    projection = {"case": {"id": "OPS-9"}, "poll": text}
+    assert "freetext.selected" not in _rules(projection, target="urgency")
+
+
+def test_the_sanitizer_takes_the_counts_out_of_a_tally() -> None:
+    text = "Votes on OPS-5\nLow,0,0%\nMedium,1,20%\nHigh,4,80%"
+    out = sanitize_item(_item({"case": {"id": "OPS-5"}, "poll": text}, target="urgency"))
+    assert out.item.projection == {"case": {"id": "OPS-5"}, "poll": "Votes on OPS-5\nLow\nMedium\nHigh"}
+    assert not out.after.leaked

@@ -973,6 +973,60 @@ def restyle(text: str, a: int, b: int, labels: Sequence[str]) -> tuple[int, int,
     return a - len(pre), b + len(post), shared[0] + text[a:b] + shared[1]
 
 
+_COUNT_AFTER = re.compile(r"[ \t`*_:;,|=(\[-]*(\d{1,9})(?![\d.:/])")
+"""The count a line of a tally gives its member: the first whole number after it (``Low  `5` ``,
+``Shipping,5,100%``, ``High | 4``), not a decimal, a time or a ratio."""
+
+
+def tally_winner(text: str, members: Sequence[tuple[int, int]]) -> int | None:
+    """A tally: every member of a listing (three at least) on a line of its own, each followed on its
+    line by a count (a poll's votes, a form's responses: ``Low `5` / Medium `0` / High `0` ``,
+    ``Billing,0,0%`` … ``Shipping,5,100%``). The index of the member whose count is more than half of
+    all the counts — the one the tally selects, as a ticked box does; ``None`` when the counts are all
+    zero, or none holds a majority, or the listing is not laid out one member and one count a line."""
+    if len(members) < 3:
+        return None
+    counts: list[int] = []
+    lines: set[int] = set()
+    for a, b in members:
+        lo, hi = text.rfind("\n", 0, a) + 1, text.find("\n", b)
+        hi = len(text) if hi < 0 else hi
+        if lo in lines:
+            return None
+        lines.add(lo)
+        m = _COUNT_AFTER.match(text, b, hi)
+        if m is None:
+            return None
+        counts.append(int(m.group(1)))
+    total = sum(counts)
+    top = max(counts)
+    return counts.index(top) if top * 2 > total else None
+
+
+def clear_tally(text: str, a: int, labels: Sequence[str]) -> list[tuple[int, int, str]]:
+    """The edits that take the counts out of the tally whose winner stands at ``a`` (see
+    :func:`tally_winner`; the members are the ``labels`` written as whole words, any case): the rest of
+    each member's line after the member is cut (``Low  `5`  @Ana, @Bo`` → ``Low``), so the listing stays
+    and no member is told apart by its count, its share or its voters. Empty when no tally wins at ``a``."""
+    spans: list[tuple[int, int]] = []
+    for label in labels:
+        if not label.strip():
+            continue
+        pattern = r"(?<!\w)" + re.escape(label) + r"(?!\w)"
+        spans.extend(m.span() for m in re.finditer(pattern, text, re.IGNORECASE))
+    spans.sort()
+    won = tally_winner(text, spans)
+    if won is None or not spans[won][0] <= a < spans[won][1]:
+        return []
+    edits = []
+    for _sa, sb in spans:
+        hi = text.find("\n", sb)
+        hi = len(text) if hi < 0 else hi
+        if hi > sb:
+            edits.append((sb, hi, ""))
+    return edits
+
+
 _HEADING_MARKUP = re.compile(r"^\s*(?:#{1,6}|h[1-6]\.|>)?\s*[*_`]*\s*|[*_`:\s]*$")
 
 

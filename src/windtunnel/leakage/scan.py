@@ -1608,7 +1608,9 @@ def _classify(
             how = "writes {} in a public code system" if code else "abbreviates {}"
             _leak(emit, corr, "freetext", "freetext.key-value", "correlated.key-value", f"a value {how.format(what)}")
         return
-    if listing is not None and _selected(listing.get(view_text), hit, va, vb):
+    if listing is not None and (
+        _selected(listing.get(view_text), hit, va, vb) or _tallied(listing.get(view_text), hit, pointer, ctx)
+    ):
         _leak(
             emit,
             corr,
@@ -2141,6 +2143,51 @@ def _selected(spans: list[tuple[int, int, str]] | None, hit: Hit, va: int, vb: i
         return mention.marked_apart(text, va, vb, near) is not None
     others = [a for a, _b, norm in spans if norm != hit.needle.norm]
     return bool(others) and not any(selected(text, a) for a in others)
+
+
+def _tallied(spans: list[tuple[int, int, str]] | None, hit: Hit, pointer: str, ctx: _Ctx) -> bool:
+    """A tally of every label gives this one the majority (:func:`~windtunnel.leakage.mention.tally_winner`:
+    a poll's votes, a form's responses) and the tally is about this record: the text above its first
+    member, or a text beside it in the same object, names the task or holds this record's id (``Priority
+    for HD-8?``, ``"export": "Triage CS-6 — responses"``). A poll of another question (``How did the
+    retro feel?``) counts votes for something else."""
+    if not spans or not ctx.label_norms:
+        return False
+    text, (va, vb) = hit.view_text, hit.view_span
+    members = [(a, b) for a, b, norm in spans if norm in ctx.label_norms]
+    if len(members) != len(ctx.label_norms) or {n for _a, _b, n in spans if n in ctx.label_norms} != ctx.label_norms:
+        return False  # a tally lists every label once
+    won = mention.tally_winner(text, members)
+    if won is None or members[won] != (va, vb):
+        return False
+    texts = [text[: text.rfind("\n", 0, members[0][0]) + 1]]
+    parent = _node_at(ctx, pointer.rpartition("/")[0]) if ctx.outer is None else None
+    if isinstance(parent, Mapping):
+        texts += [v for k, v in parent.items() if isinstance(v, str) and k != pointer.rpartition("/")[2]]
+    naming = ctx.naming()
+    ctx.root_used = True  # the decision reads the projection's ids and the string's siblings
+    ids = [i.casefold() for i in ids_of(ctx.root)]
+    for said in texts:
+        low = said.casefold()
+        if (naming is not None and mention.names_task(naming, said)) or any(
+            re.search(rf"(?<![\w-]){re.escape(i)}(?![\w-])", low) for i in ids
+        ):
+            return True
+    return False
+
+
+def _node_at(ctx: _Ctx, pointer: str) -> Any:
+    """The node of the projection at ``pointer`` (``None`` when the path leaves it)."""
+    node: Any = ctx.root
+    for tok in pointer.split("/")[1:]:
+        tok = tok.replace("~1", "/").replace("~0", "~")
+        if isinstance(node, Mapping):
+            node = node.get(tok)
+        elif isinstance(node, list) and tok.isdigit() and int(tok) < len(node):
+            node = node[int(tok)]
+        else:
+            return None
+    return node
 
 
 def _template_listed(spans: list[tuple[int, int, str]] | None, hit: Hit, va: int, vb: int) -> bool:

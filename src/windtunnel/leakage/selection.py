@@ -8,7 +8,8 @@ word, the click's point or mark, this record's impact and urgency, the id of the
 answer is given away although it is never written next to the record: ``direct.selection`` (high), at
 the selector. Without one, the mapping names every label evenly: a listing of the label set (principle 3),
 and nothing inside its entries is reported (an entry the mapping itself marks, by a ``true`` flag the
-others lack, is left to the other rules).
+others lack or a ``freetext.selected`` finding — a ticked box, marks that set it apart, a tally's
+majority — is left to the other rules).
 
 A selector is a scalar of the projection outside the mapping:
 
@@ -109,7 +110,9 @@ def apply_selection(
                     added.append(_finding(item_id, path, span, value, expected[0]))
     if not dropped and not added:
         return findings
-    out = [f for f in findings if not any(_inside(f, entry) for entry in dropped)]
+    # A finding that a listing marks its entry as the chosen one (a ticked box, marks that set it apart, a
+    # tally's majority) is a selection the mapping itself makes, like a ``true`` flag: it stays.
+    out = [f for f in findings if f.rule == "freetext.selected" or not any(_inside(f, entry) for entry in dropped)]
     have = {(f.pointer, f.rule, f.span) for f in out}
     out += [f for f in added if (f.pointer, f.rule, f.span) not in have]
     return out
