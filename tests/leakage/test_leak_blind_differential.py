@@ -39,21 +39,6 @@ KNOWN: dict[str, str] = {
     "b6-0009": "a hyphen compound in an upstream summary (`Approve-able as submitted`): review, prose word",
     "b6-0011": "a hyphen compound (`Reject-pile, policy breach`): review, prose word",
     "b6-0403": "a hyphen compound (`Approve-able`): review, prose word",
-    # blind6 rubric_definition_quote: a work note quotes one level's definition (or cites its rubric line); the
-    # label is only in the rubric, read as the options listing that describes the task. No view ties the quote
-    # back to its level.
-    "b6-0026": "a work note quotes one rubric level's definition: the label only in the rubric, a listing",
-    "b6-0089": "a work note quotes one rubric level's definition: the label only in the rubric, a listing",
-    "b6-0107": "a work note quotes one rubric level's definition: the label only in the rubric, a listing",
-    "b6-0128": "a work note quotes one rubric level's definition: the label only in the rubric, a listing",
-    "b6-0398": "a work note quotes one rubric level's definition: the label only in the rubric, a listing",
-    "b6-0415": "a work note quotes one rubric level's definition: the label only in the rubric, a listing",
-    "b6-0064": "a work note cites a rubric line by number and quotes it: the numbered rubric reads as a listing",
-    "b6-0076": "a work note quotes one rubric line's definition: the numbered rubric reads as a listing",
-    "b6-0116": "a work note quotes one rubric line's definition: the numbered rubric reads as a listing",
-    "b6-0137": "a work note quotes one rubric line's definition: the numbered rubric reads as a listing",
-    "b6-0197": "a work note quotes one rubric line's definition: the numbered rubric reads as a listing",
-    "b6-0284": "a work note quotes one rubric line's definition: the numbered rubric reads as a listing",
     # blind6 textgrid_phone_tier: a Praat TextGrid's word tier holds the spoken label as one interval's `text`
     # ("marking sentiment as | positive"); review clears it as a prose word. The ARPAbet phone tier is not read.
     "b6-0085": "the spoken label as a TextGrid word-tier interval: review, prose word; the phone tier is not read",

@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from windtunnel.leakage import audit_item
+from windtunnel.leakage.quotes import may_quote, quote_findings
 from windtunnel.leakage.sanitize import sanitize_item
 
 LABELS = ["Low", "Medium", "High"]
@@ -134,3 +135,62 @@ def test_the_sanitizer_takes_the_counts_out_of_a_tally() -> None:
     out = sanitize_item(_item({"case": {"id": "OPS-5"}, "poll": text}, target="urgency"))
     assert out.item.projection == {"case": {"id": "OPS-5"}, "poll": "Votes on OPS-5\nLow\nMedium\nHigh"}
     assert not out.after.leaked
+
+
+# -- a quote of one label's part of a definition -------------------------------------------------------
+
+_RUBRIC_ROWS = [
+    {"level": "Low", "definition": "Cosmetic glitch with no effect on any workflow."},
+    {"level": "Medium", "definition": "Some users blocked but a workaround is known."},
+    {"level": "High", "definition": "Many users blocked and no workaround exists today."},
+]
+_RUBRIC_TEXT = (
+    "1. Low: cosmetic glitch with no effect on any workflow.\n"
+    "2. Medium: some users blocked but a workaround is known.\n"
+    "3. High: many users blocked and no workaround exists today."
+)
+
+
+@pytest.mark.parametrize("rubric", [_RUBRIC_ROWS, _RUBRIC_TEXT])
+@pytest.mark.parametrize(
+    "note",
+    [
+        'Fits "many users blocked and no workaround" exactly.',
+        "Reads like “no workaround exists today” to me.",
+    ],
+)
+def test_a_note_quoting_one_labels_part_of_a_definition_states_that_label(rubric: Any, note: str) -> None:
+    projection = {"case": {"id": "OPS-5"}, "rubric": rubric, "notes": [note]}
+    assert _rules(projection) == ["freetext.statement"]
+    out = sanitize_item(_item(projection))
+    assert out.item.projection["rubric"] == rubric  # the definition stays whole
+    assert not out.after.leaked
+
+
+@pytest.mark.parametrize(
+    "note",
+    [
+        "Compared against the rubric; waiting on logs.",  # no quote
+        'The rubric says "users blocked" for two levels.',  # words of more than one label's part
+        'Customer wrote "no workaround exists today" in the title.',  # quotes the answer's part, but see below
+    ],
+)
+def test_a_quote_that_picks_no_single_part_or_no_definition_states_nothing(note: str) -> None:
+    projection = {"case": {"id": "OPS-5"}, "rubric": _RUBRIC_ROWS, "notes": [note]}
+    expected = "Low" if "title" in note else "High"  # the quote picks High's part: not this record's answer Low
+    assert _rules(projection, expected) == []
+    # one label described alone is a remark, not a definition of the labels
+    remark = {"kb": _RUBRIC_TEXT.split("\n")[2], "notes": ['"many users blocked and no workaround"']}
+    assert quote_findings("r", remark, ["High"], LABELS) == []
+    assert quote_findings("r", {**remark, "kb": _RUBRIC_TEXT}, ["High"], LABELS) != []
+
+
+@pytest.mark.parametrize(
+    "quoted", ['"no workaround exists today"', "“no workaround exists today”", "«no workaround exists today»"]
+)
+def test_the_quote_gate_lets_every_quotation_mark_through(quoted: str) -> None:
+    item = _item({"rubric": _RUBRIC_TEXT, "notes": [f"Reads like {quoted}."]})
+    gated = audit_item(item)
+    assert gated == audit_item(item, prefilter=False)
+    assert gated.leaked
+    assert not may_quote(b'{"notes": ["no quotation here"]}')

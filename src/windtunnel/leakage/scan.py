@@ -125,6 +125,7 @@ from windtunnel.leakage.prefilter import (
     subtree_may_hit,
     token_sets,
 )
+from windtunnel.leakage.quotes import may_quote, quote_findings
 from windtunnel.leakage.records import (
     ID_SHAPE,
     PLAIN_NAME,
@@ -476,6 +477,12 @@ def _may_difference(it: LeakItem, blob: bytes | None) -> bool:
     return len(it.label_set) >= 2 and (blob is None or may_difference(blob, it.label_set))
 
 
+def _may_quote(it: LeakItem, blob: bytes | None) -> bool:
+    """The gate of a definition quoted: two labels or more, and (with the serialisation) a quotation mark
+    inside a string (:func:`~windtunnel.leakage.quotes.may_quote`)."""
+    return len(it.label_set) >= 2 and (blob is None or may_quote(blob))
+
+
 _ITEM_PRINCIPLES: tuple[_ItemPrinciple, ...] = (
     _ItemPrinciple(_may_difference, delta_findings),
     _ItemPrinciple(_may_eliminate, elimination_findings),
@@ -483,6 +490,7 @@ _ITEM_PRINCIPLES: tuple[_ItemPrinciple, ...] = (
     _ItemPrinciple(_may_sort_rows, sorted_rows_findings),
     _ItemPrinciple(_may_repeat, repeated_input_findings),
     _ItemPrinciple(_may_derive, matrix_findings),
+    _ItemPrinciple(_may_quote, quote_findings),
 )
 """The item-level principles, in order (see :class:`_ItemPrinciple`)."""
 
