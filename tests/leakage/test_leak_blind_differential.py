@@ -82,11 +82,6 @@ KNOWN: dict[str, str] = {
     "b7-0127": "a follow-up answered whose display logic requires the label: not evaluated, choices a listing",
     "b7-0133": "a follow-up answered whose display logic requires the label: not evaluated, choices a listing",
     "b7-0139": "a follow-up answered whose display logic requires the label: not evaluated, choices a listing",
-    # blind7 rtf_run_split_escape, the items that keep the label whole: `our review rated this {\b Decline}`
-    # in an RTF body; the RTF groups are not taken apart before the prose is read.
-    "b7-0175": "the label whole in an RTF bold group (`rated this {\\b Decline}`): review, prose word",
-    "b7-0183": "the label whole in an RTF bold group: review, prose word",
-    "b7-0191": "the label whole in an RTF bold group (`{\\b Not spam}`): cleared as a listing",
     # blind7 semver_version_delta: a release log's command names the bump (`npm version minor`,
     # `poetry version patch`); review clears the lowercase word as prose. The version delta is not compared.
     "b7-0321": "a release log's command names the bump (`npm version minor`): review, prose word",

@@ -129,6 +129,10 @@ CASES: dict[str, tuple[str, ...]] = {
         "att:\nbegin 644 a.txt\n" + binascii.b2a_uu(b"priority: High").decode() + "`\nend\n",
         "att:\nbegin 644 a.txt\n" + binascii.b2a_uu(b"the Highway").decode() + "`\nend\n",
     ),
+    "rtf": (
+        "{\\rtf1{\\fonttbl{\\f0 Calibri;}}\\pard rated {\\b\\insrsid1 Hi}{\\b\\insrsid2 gh}\\par\n}",
+        "{\\rtf1\\pard the {\\i Hi}\\cf2 ghway\\cf0 closed\\par\n}",
+    ),
     "byte_list": ("headers: [(priority, [72, 105, 103, 104])]", "road: [72, 105, 103, 104, 119, 97, 121] at [72, 104]"),
 }
 

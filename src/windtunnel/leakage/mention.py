@@ -368,6 +368,15 @@ _FUNCTION_WORDS = frozenset(
 )
 
 
+def function_phrase(label: str) -> bool:
+    """A label of two words one of which is a function word (``Not spam``, ``No action``, ``In stock``):
+    written in prose it reads as an ordinary phrase (``note: not spam, the newsletter``) as a single word
+    does, so it needs a tie to the task like one; a phrase of content words (``Account Access``) names
+    the label wherever it stands."""
+    words = label.casefold().split()
+    return len(words) == 2 and any(w in _FUNCTION_WORDS or w == "no" for w in words)
+
+
 @lru_cache(maxsize=256)
 def _task_name_re(target: str) -> re.Pattern[str] | None:
     """Whole-word pattern of the task's name written in any style (``spam_verdict``, ``Spam Verdict``,

@@ -1414,6 +1414,8 @@ def _classify_string(
     covered = bool(ctx.label_norms) and ctx.label_norms <= {h.needle.norm for h in hits}
     segments: list[Any] = [_SEGMENTS_LATER]
     listing = _label_spans(hits) if ctx.label_norms and len(hits) > 1 else None
+    if covered and listing is not None:
+        covered = ctx.label_norms <= {n for spans in listing.values() for _a, _b, n in spans}
     defines = False
     singles: dict[str, str] | None = None
     if covered and listing is not None:
@@ -1451,13 +1453,20 @@ first needs them: most hits are classified before."""
 
 
 def _label_spans(hits: list[Hit]) -> dict[str, list[tuple[int, int, str]]]:
-    """Per view text, the spans of the labels (and answers) seen in it: to tell an options listing."""
+    """Per view text, the spans of the labels (and answers) seen in it: to tell an options listing. A
+    label seen only inside another label's words (``Spam`` in ``Not spam``) is not named there."""
     out: dict[str, list[tuple[int, int, str]]] = {}
     for h in hits:
         if h.needle.role != "correlated":
             out.setdefault(h.view_text, []).append((*h.view_span, h.needle.norm))
-    for spans in out.values():
+    for text, spans in out.items():
         spans.sort()
+        if len(spans) > 1:
+            out[text] = [
+                (a, b, n)
+                for a, b, n in spans
+                if not any(x <= a and b <= y and (x, y) != (a, b) and m != n for x, y, m in _near(spans, a - 80, b))
+            ]
     return out
 
 
@@ -1769,7 +1778,9 @@ def _classify(
         return
     if defines or (covered and _sentence_covers(listing, hit, ctx)) or _siblings_define(ctx):
         return
-    if (hit.needle.phrase and not _lexicon_word(hit, ctx)) or hit.needle.mark:
+    if (hit.needle.phrase and not _lexicon_word(hit, ctx) and not mention.function_phrase(hit.needle.text)) or (
+        hit.needle.mark
+    ):
         # A phrase of the label is a leak wherever it occurs; a derived one (a lexicon word, ``junk
         # mail``) has ordinary senses and needs a tie, as a single word does. A code written with its
         # own delimiters (a syslog ``<130>``) says what it is, as a phrase does.
@@ -1827,11 +1838,12 @@ _NOTE_AFTER = re.compile(
 
 
 _ENCODED_CONTEXT = re.compile(
-    r"&#?\w{1,8};|%[0-9A-Fa-f]{2}|\\(?:u[0-9A-Fa-f]{4}|x[0-9A-Fa-f]{2})|" + WORD_ROW_MARK_RE.pattern
+    r"&#?\w{1,8};|%[0-9A-Fa-f]{2}|\\(?:u[0-9A-Fa-f]{4}|x[0-9A-Fa-f]{2}|[a-z]{1,32}\b)|" + WORD_ROW_MARK_RE.pattern
 )
-"""An entity, a percent-escape or a ``\\u``/``\\x`` escape: what may hide the separator or the quotes
-around a label that is itself written as is (``prio&#58; High``, ``\\u0022High\\u0022``); or the next
-row of a table of one word per row (views/layout.py ``word_rows``), where the name stands rows above."""
+"""An entity, a percent-escape, a ``\\u``/``\\x`` escape or a control word (RTF's ``{\\b High}``): what may
+hide the separator or the quotes around a label that is itself written as is (``prio&#58; High``,
+``\\u0022High\\u0022``, ``rated this {\\b High}.``); or the next row of a table of one word per row
+(views/layout.py ``word_rows``), where the name stands rows above."""
 
 
 def _reread_decoded(hit: Hit, text: str, pointer: str, rep: str, ctx: _Ctx, span: tuple[int, int] | None) -> bool:
