@@ -75,13 +75,6 @@ KNOWN: dict[str, str] = {
     "b7-0109": "a GitHub poll's option with most votes: the tally is not read (cleared as a derived spelling)",
     "b7-0111": "a Forms summary CSV with most votes on one option: the tally is not read (not classified)",
     "b7-0115": "a Discord poll's answer_counts point to one answer id: a mapping's unselected entry",
-    # blind7 conditional_form_branch: the answer is withheld but the follow-up whose display logic requires one
-    # answer was shown and answered; every label is in the choices and display logic, read as an options
-    # listing. Display logic is not evaluated against the answers.
-    "b7-0121": "a follow-up answered whose display logic requires the label: not evaluated, choices a listing",
-    "b7-0127": "a follow-up answered whose display logic requires the label: not evaluated, choices a listing",
-    "b7-0133": "a follow-up answered whose display logic requires the label: not evaluated, choices a listing",
-    "b7-0139": "a follow-up answered whose display logic requires the label: not evaluated, choices a listing",
     # blind7 semver_version_delta: a release log's command names the bump (`npm version minor`,
     # `poetry version patch`); review clears the lowercase word as prose. The version delta is not compared.
     "b7-0321": "a release log's command names the bump (`npm version minor`): review, prose word",

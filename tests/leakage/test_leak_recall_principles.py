@@ -231,3 +231,32 @@ def test_a_two_word_label_with_a_function_word_needs_a_tie_in_prose() -> None:
     assert _rules({"log": "verdict after review: it is not spam."}, "Not spam", labels) != []
     # a phrase of content words names the label wherever it stands
     assert _rules({"log": "moved to account access by the bot"}, "Account Access", ["Billing", "Account Access"]) != []
+
+
+# -- a branch the record went down: one slot answered among the slots of every labelled row ------------
+
+
+def _form(answers: dict[str, Any]) -> dict[str, Any]:
+    questions = [{"id": "q1", "title": "Select the urgency", "type": "choice", "choices": LABELS}]
+    follow = ["When would a fix suit you?", "Is there a workaround?", "Bridge call dial-in"]
+    for i, (label, title) in enumerate(zip(LABELS, follow, strict=True), start=2):
+        questions.append({"id": f"q{i}", "title": title, "display_logic": {"if": "q1", "equals": label}})
+    return {"form": {"questions": questions}, "response": {"answers": {"q1": "[withheld]", **answers}}}
+
+
+def test_the_one_follow_up_answered_names_the_branch_taken() -> None:
+    hidden = {"displayed": False}
+    projection = _form({"q2": hidden, "q3": hidden, "q4": "+44 20 3481 0090 pin 5521"})
+    assert "direct.selection" in _rules(projection, target="urgency")
+
+
+@pytest.mark.parametrize(
+    "answers",
+    [
+        {"q2": {"displayed": False}, "q3": {"displayed": False}, "q4": {"displayed": False}},  # closed after q1
+        {"q2": "next week", "q3": "yes", "q4": None},  # two branches answered: no single one taken
+        {"q2": "", "q3": None},  # not a slot for every labelled row
+    ],
+)
+def test_no_single_answered_branch_selects_nothing(answers: dict[str, Any]) -> None:
+    assert _rules(_form(answers), target="urgency") == []

@@ -197,11 +197,72 @@ def _selections(mapping: LabelMapping, leaves: list[_Leaf], projection: Any, fin
     ]
     if mapping.kind == "rows":
         yield from ((leaf.path, leaf.span, e, own) for leaf, e, own in _row_picks(mapping, outside))
+        yield from _answered_picks(mapping, projection)
     else:
         yield from ((leaf.path, leaf.span, e, False) for leaf, e in _keyed_picks(mapping, outside))
     if mapping.kind == "text":
         yield from _named_picks(mapping, leaves)
         yield from _shown_picks(mapping, outside, _value_at(projection, mapping.path), finder)
+
+
+_MAX_OBJECTS = 2000
+_PLACEHOLDER = re.compile(r"\s*[\[(<{].*[\])>}]\s*")
+"""A value standing in for one that is not given (``[withheld for evaluation]``, ``<redacted>``)."""
+
+
+def _given(value: Any) -> bool:
+    """Whether a slot holds an answer: not null, empty, a placeholder in brackets, ``false``, or an object or
+    list that is empty or says it was not shown (a ``false`` in it: ``{"displayed": false}``)."""
+    if value is None or value is False:
+        return False
+    if isinstance(value, str):
+        return bool(value.strip()) and _PLACEHOLDER.fullmatch(value) is None
+    if isinstance(value, Mapping):
+        return bool(value) and all(v is not False for v in value.values())
+    if isinstance(value, list):
+        return bool(value)
+    return True
+
+
+def _answered_picks(mapping: LabelMapping, projection: Any) -> Iterator[_Pick]:
+    """A rows mapping whose rows each name a label and carry a key of their own (``{"id": "q2", …,
+    "display_logic": {"equals": "Billing"}}``: a follow-up question shown for one answer) is read through
+    an object of the record keyed by those keys, one slot per labelled row (``"answers": {"q2": "INV-4",
+    "q3": {"displayed": false}, …}``): when exactly one slot holds an answer and the others none, the
+    record went down that row's branch, which names the label (the selector is the answer given)."""
+    rows = mapping.labelled()
+    if len(rows) < 2:
+        return
+    owners: dict[str, list[Entry]] = {}
+    for e in mapping.entries:
+        for values in e.keys.values():
+            for v in values:
+                owners.setdefault(v, []).append(e)
+    own: dict[int, set[str]] = {id(e): {v for vs in e.keys.values() for v in vs if len(owners[v]) == 1} for e in rows}
+    if not all(own.values()):
+        return
+    stack: list[tuple[Any, _Path]] = [(projection, ())]
+    seen = 0
+    while stack and seen < _MAX_OBJECTS:
+        node, path = stack.pop()
+        seen += 1
+        if isinstance(node, list):
+            stack.extend((v, (*path, str(i))) for i, v in enumerate(node) if isinstance(v, (Mapping, list)))
+            continue
+        if not isinstance(node, Mapping) or _under(path, mapping.path):
+            continue
+        stack.extend((v, (*path, str(k))) for k, v in node.items() if isinstance(v, (Mapping, list)))
+        slots: dict[int, str] = {}
+        for k in node:
+            key = norm_key(str(k))
+            for e in rows:
+                if key is not None and key in own[id(e)]:
+                    slots[id(e)] = str(k)
+        if len(slots) != len(rows):
+            continue  # an object keyed by every labelled row, one slot each
+        given = [e for e in rows if _given(node[slots[id(e)]])]
+        if len(given) == 1:
+            yield (*path, slots[id(given[0])]), None, given[0], False
 
 
 def _shown_picks(mapping: LabelMapping, outside: list[_Leaf], text: str, finder: LabelFinder) -> Iterator[_Pick]:
