@@ -39,14 +39,6 @@ KNOWN: dict[str, str] = {
     "b6-0009": "a hyphen compound in an upstream summary (`Approve-able as submitted`): review, prose word",
     "b6-0011": "a hyphen compound (`Reject-pile, policy breach`): review, prose word",
     "b6-0403": "a hyphen compound (`Approve-able`): review, prose word",
-    # blind6 textgrid_phone_tier: a Praat TextGrid's word tier holds the spoken label as one interval's `text`
-    # ("marking sentiment as | positive"); review clears it as a prose word. The ARPAbet phone tier is not read.
-    "b6-0085": "the spoken label as a TextGrid word-tier interval: review, prose word; the phone tier is not read",
-    "b6-0311": "the spoken label as a TextGrid word-tier interval: review, prose word; the phone tier is not read",
-    "b6-0316": "the spoken label as a TextGrid word-tier interval: review, prose word; the phone tier is not read",
-    "b6-0346": "the spoken label as a TextGrid word-tier interval: review, prose word; the phone tier is not read",
-    "b6-0444": "the spoken label as a TextGrid word-tier interval: review, prose word; the phone tier is not read",
-    "b6-0479": "the spoken label as a TextGrid word-tier interval: review, prose word; the phone tier is not read",
     # blind7 todo_priority_notation: an Apple Reminders `!` prefix (the correlated value) on a task line: review
     # clears it as prose mentioning a correlated value.
     "b7-0055": "a Reminders `!` priority prefix (correlated value) on a task line: review, prose mention",

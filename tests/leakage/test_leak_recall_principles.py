@@ -260,3 +260,24 @@ def test_the_one_follow_up_answered_names_the_branch_taken() -> None:
 )
 def test_no_single_answered_branch_selects_nothing(answers: dict[str, Any]) -> None:
     assert _rules(_form(answers), target="urgency") == []
+
+
+# -- records of one word each, read as the running text they hold -------------------------------------
+
+
+def _tier(words: list[str]) -> str:
+    rows = "".join(
+        f'        intervals [{i}]:\n            xmin = {i / 2:.2f}\n            xmax = {(i + 1) / 2:.2f}\n            text = "{w}"\n'
+        for i, w in enumerate(words, start=1)
+    )
+    return f'item [1]:\n    class = "IntervalTier"\n    name = "words"\n{rows}item [2]:\n    name = "phones"\n'
+
+
+def test_a_word_tier_is_read_as_the_sentence_it_spells() -> None:
+    spoken = _tier(["so", "i'm", "marking", "urgency", "as", "high", "thanks"])
+    assert _rules({"case": {"id": "OPS-5"}, "textgrid": spoken}, target="urgency") != []
+
+
+def test_a_word_tier_using_the_label_in_another_sense_stays_clean() -> None:
+    spoken = _tier(["my", "battery", "said", "low", "and", "the", "usage", "was", "high"])
+    assert _rules({"case": {"id": "OPS-5"}, "textgrid": spoken}, target="urgency") == []

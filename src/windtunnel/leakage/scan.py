@@ -1838,12 +1838,14 @@ _NOTE_AFTER = re.compile(
 
 
 _ENCODED_CONTEXT = re.compile(
-    r"&#?\w{1,8};|%[0-9A-Fa-f]{2}|\\(?:u[0-9A-Fa-f]{4}|x[0-9A-Fa-f]{2}|[a-z]{1,32}\b)|" + WORD_ROW_MARK_RE.pattern
+    r"&#?\w{1,8};|%[0-9A-Fa-f]{2}|\\(?:u[0-9A-Fa-f]{4}|x[0-9A-Fa-f]{2}|[a-z]{1,32}\b)|"
+    + WORD_ROW_MARK_RE.pattern
+    + r'|\w[ \t]=[ \t]"[^"\n]{0,40}"[ \t]*\n'
 )
 """An entity, a percent-escape, a ``\\u``/``\\x`` escape or a control word (RTF's ``{\\b High}``): what may
 hide the separator or the quotes around a label that is itself written as is (``prio&#58; High``,
-``\\u0022High\\u0022``, ``rated this {\\b High}.``); or the next row of a table of one word per row
-(views/layout.py ``word_rows``), where the name stands rows above."""
+``\\u0022High\\u0022``, ``rated this {\\b High}.``); or the next row of a table of one word per row, or
+a record's one text field (views/layout.py ``word_rows``, ``word_fields``), where the name stands rows above."""
 
 
 def _reread_decoded(hit: Hit, text: str, pointer: str, rep: str, ctx: _Ctx, span: tuple[int, int] | None) -> bool:

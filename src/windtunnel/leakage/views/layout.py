@@ -113,3 +113,48 @@ def word_rows(text: str) -> list[Replacement]:
                     out.append((row.start(), row.end() if last else row.end() + 1, ""))
         i = j
     return out
+
+
+# A line holding one named text field: ``text = "so"``, ``label: "so"`` (a record of an alignment or a list).
+_WORD_FIELD_RE = re.compile(r'^[ \t]*([A-Za-z_][\w.-]{0,40})[ \t]*[=:][ \t]*"([^"\n]{0,40})"[ \t]*\r?$', re.MULTILINE)
+_MIN_WORD_FIELDS = 3
+_MAX_WORD_GAP = 8
+"""Lines between two records' text fields (their numeric fields, a record's header)."""
+
+
+def _numeric_lines(text: str, a: int, b: int) -> bool:
+    """The lines of ``text[a:b]`` (a few at most) hold no text in quotes: the other fields of a record
+    (``xmin = 0.4``, ``intervals [3]:``)."""
+    gap = text[a:b]
+    return '"' not in gap and gap.count("\n") <= _MAX_WORD_GAP
+
+
+@decoder(
+    "word_fields",
+    order=78,
+    marker=lambda t: t.count('"') >= 2 * _MIN_WORD_FIELDS and _WORD_FIELD_RE.search(t) is not None,
+    blob_marker=lambda b: b.count(b'\\"') >= 2 * _MIN_WORD_FIELDS and b.find(b'= \\"') >= 0,
+)
+def word_fields(text: str) -> list[Replacement]:
+    """Records of one short text each (a word of an alignment's tier, ``intervals [6]: xmin = 2.44 …
+    text = "positive"``) read as the running text they hold: each run of three records or more whose
+    text field has the same name, with only their other fields (no quoted text) between, has its texts
+    joined by blanks into the first one (``text = "marking sentiment as positive"``). A quoted field of
+    another name (a tier's ``name = "phones"``) ends the run. Each word keeps its own characters."""
+    out: list[Replacement] = []
+    fields = list(_WORD_FIELD_RE.finditer(text))
+    i = 0
+    while i < len(fields):
+        j = i + 1
+        name = fields[i].group(1)
+        while (
+            j < len(fields)
+            and fields[j].group(1) == name
+            and _numeric_lines(text, fields[j - 1].end(), fields[j].start())
+        ):
+            j += 1
+        if j - i >= _MIN_WORD_FIELDS:
+            for k in range(i, j - 1):
+                out.append((fields[k].end(2), fields[k + 1].start(2), " "))
+        i = j
+    return out
