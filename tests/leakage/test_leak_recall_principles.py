@@ -267,7 +267,8 @@ def test_no_single_answered_branch_selects_nothing(answers: dict[str, Any]) -> N
 
 def _tier(words: list[str]) -> str:
     rows = "".join(
-        f'        intervals [{i}]:\n            xmin = {i / 2:.2f}\n            xmax = {(i + 1) / 2:.2f}\n            text = "{w}"\n'
+        f"        intervals [{i}]:\n            xmin = {i / 2:.2f}\n"
+        f'            xmax = {(i + 1) / 2:.2f}\n            text = "{w}"\n'
         for i, w in enumerate(words, start=1)
     )
     return f'item [1]:\n    class = "IntervalTier"\n    name = "words"\n{rows}item [2]:\n    name = "phones"\n'
