@@ -479,8 +479,11 @@ def _may_difference(it: LeakItem, blob: bytes | None) -> bool:
 
 def _may_quote(it: LeakItem, blob: bytes | None) -> bool:
     """The gate of a definition quoted: two labels or more, and (with the serialisation) a quotation mark
-    inside a string (:func:`~windtunnel.leakage.quotes.may_quote`)."""
-    return len(it.label_set) >= 2 and (blob is None or may_quote(blob))
+    inside a string (:func:`~windtunnel.leakage.quotes.may_quote`) and every other label's words (a
+    definition names every label: :func:`~windtunnel.leakage.elimination.may_rule_out`)."""
+    return len(it.label_set) >= 2 and (
+        blob is None or (may_quote(blob) and may_rule_out(blob, it.expected, it.label_set))
+    )
 
 
 _ITEM_PRINCIPLES: tuple[_ItemPrinciple, ...] = (
