@@ -39,11 +39,6 @@ KNOWN: dict[str, str] = {
     "b6-0009": "a hyphen compound in an upstream summary (`Approve-able as submitted`): review, prose word",
     "b6-0011": "a hyphen compound (`Reject-pile, policy breach`): review, prose word",
     "b6-0403": "a hyphen compound (`Approve-able`): review, prose word",
-    # blind7 todo_priority_notation: an Apple Reminders `!` prefix (the correlated value) on a task line: review
-    # clears it as prose mentioning a correlated value.
-    "b7-0055": "a Reminders `!` priority prefix (correlated value) on a task line: review, prose mention",
-    "b7-0063": "a Reminders `!` priority prefix (correlated value) on a task line: review, prose mention",
-    "b7-0071": "a Reminders `!` priority prefix (correlated value) on a task line: review, prose mention",
     # blind7 xlsx_custom_number_format: the cell holds a number; its style's numFmt formatCode
     # (`[=1]"Medium";[=2]"High";"Low"`) renders it as the label. Every label sits in the formatCode, read as
     # a listing that defines the task; the cell is not rendered through its style.

@@ -282,3 +282,9 @@ def test_a_word_tier_is_read_as_the_sentence_it_spells() -> None:
 def test_a_word_tier_using_the_label_in_another_sense_stays_clean() -> None:
     spoken = _tier(["my", "battery", "said", "low", "and", "the", "usage", "was", "high"])
     assert _rules({"case": {"id": "OPS-5"}, "textgrid": spoken}, target="urgency") == []
+
+
+def test_a_correlated_glyph_heading_a_list_item_after_its_box_marks_it() -> None:
+    items = ["☐ Ask legal about retention", "☐ ! Renew the TLS cert", "☑ Send the survey"]
+    assert _rules({"list": items}, "Low", correlated_values=["!"]) == ["correlated.mention"]
+    assert _rules({"list": ["☐ Renew the TLS cert!", "☑ Send it"]}, "Low", correlated_values=["!"]) == []

@@ -1957,9 +1957,13 @@ def _leak(
 
 
 def _line_head(text: str, a: int) -> bool:
-    """Only blanks and markup stand between the start of the line and ``a``, and words follow."""
+    """Only blanks, markup and a list item's marker (a bullet, a box, ticked or not: ``☐ ! Renew …``)
+    stand between the start of the line and ``a``, and words follow."""
     lo = text.rfind("\n", 0, a) + 1
-    return not text[lo:a].strip(" \t*_>-[]()`") and bool(WORD_RE.search(text, a, min(len(text), a + 40)))
+    return not text[lo:a].strip(_HEAD_MARKS) and bool(WORD_RE.search(text, a, min(len(text), a + 40)))
+
+
+_HEAD_MARKS = " \t*_>-[]()`•◦▪‣☐☑☒✅⬜✓✔"
 
 
 _DEFINED = re.compile(r"[ \t]*(?:=|:|->|→|–|—|means\b|stands for\b)")
