@@ -54,14 +54,9 @@ KNOWN: dict[str, str] = {
     "b7-0091": "a number cell its numFmt formatCode renders as the label: not evaluated, the formatCode a listing",
     "b7-0093": "a number cell its numFmt formatCode renders as the label: not evaluated, the formatCode a listing",
     "b7-0095": "a number cell its numFmt formatCode renders as the label: not evaluated, the formatCode a listing",
-    # blind7 triage_poll_tally: every option listed, the votes go to one. The tallies written as text are read
-    # (a tally's majority selects); left: a mapping's unselected entry (Discord answer ids), a derived spelling
-    # (GitHub poll), not classified (Forms summary CSV of `Sev` codes).
-    "b7-0099": "a Discord poll's answer_counts point to one answer id: cleared as a mapping's unselected entry",
-    "b7-0107": "a Discord poll's answer_counts point to one answer id: a mapping's unselected entry",
-    "b7-0109": "a GitHub poll's option with most votes: the tally is not read (cleared as a derived spelling)",
+    # blind7 triage_poll_tally: every option listed, the votes go to one; a tally's majority selects. Left: a
+    # Forms summary CSV of `Sev` codes (not classified).
     "b7-0111": "a Forms summary CSV with most votes on one option: the tally is not read (not classified)",
-    "b7-0115": "a Discord poll's answer_counts point to one answer id: a mapping's unselected entry",
     # blind7 semver_version_delta: a release log's command names the bump (`npm version minor`,
     # `poetry version patch`); review clears the lowercase word as prose. The version delta is not compared.
     "b7-0321": "a release log's command names the bump (`npm version minor`): review, prose word",

@@ -288,3 +288,39 @@ def test_a_correlated_glyph_heading_a_list_item_after_its_box_marks_it() -> None
     items = ["☐ Ask legal about retention", "☐ ! Renew the TLS cert", "☑ Send the survey"]
     assert _rules({"list": items}, "Low", correlated_values=["!"]) == ["correlated.mention"]
     assert _rules({"list": ["☐ Renew the TLS cert!", "☑ Send it"]}, "Low", correlated_values=["!"]) == []
+
+
+def _poll(question: str, counts: list[int]) -> dict[str, Any]:
+    nodes = [{"option": lab, "totalVoteCount": n} for lab, n in zip(LABELS, counts, strict=True)]
+    return {"poll": {"question": question, "options": {"nodes": nodes}}}
+
+
+def _keyed_poll(question: str, counts: dict[int, int]) -> dict[str, Any]:
+    answers = [{"answer_id": i, "media": {"text": lab}} for i, lab in enumerate(LABELS, start=1)]
+    tally = [{"id": k, "count": n} for k, n in counts.items()]
+    return {"content": question, "poll": {"answers": answers, "results": {"answer_counts": tally}}}
+
+
+@pytest.mark.parametrize(
+    "projection",
+    [
+        _poll("What urgency should OPS-5 get?", [0, 1, 4]),
+        _keyed_poll("vote on OPS-5 please", {3: 6}),  # answers no object names count 0
+        _keyed_poll("vote on OPS-5 please", {1: 1, 3: 5}),
+    ],
+)
+def test_a_json_tally_about_a_record_selects_its_majority(projection: Any) -> None:
+    assert "direct.selection" in _rules(projection, target="urgency")
+
+
+@pytest.mark.parametrize(
+    "projection",
+    [
+        _poll("What urgency should OPS-5 get?", [0, 0, 0]),  # no votes
+        _poll("What urgency should OPS-5 get?", [2, 1, 2]),  # no majority
+        _poll("How did the retro feel?", [0, 1, 4]),  # another question
+        {"policy": [{"name": lab, "target_minutes": m} for lab, m in zip(LABELS, [10, 20, 900], strict=True)]},
+    ],
+)
+def test_a_json_list_without_a_tally_about_a_record_selects_nothing(projection: Any) -> None:
+    assert "direct.selection" not in _rules(projection, target="urgency")
