@@ -22,7 +22,6 @@ BATCHES = Path(__file__).resolve().parents[2] / "benchmarks" / "leak_data"
 KNOWN: dict[str, str] = {
     "b2-0250": "a numeral of the rating under a field naming something else in a rich-text node (review)",
     "b3-0108": "the lowercase word under a header that does not name the task (`X-Campaign-Type: newsletter`)",
-    "b3-0249": "the lowercase word under a header that does not name the task",
     "b3-0279": "a homophone in a transcript without a tie to the task",
     "b4-0223": "a number of the scale under an annotation tool's field naming something else (review)",
     "b5-0056": "a decision tree's highlighted path ends at the label leaf: the styling that marks it is not read",

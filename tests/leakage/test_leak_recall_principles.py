@@ -324,3 +324,11 @@ def test_a_json_tally_about_a_record_selects_its_majority(projection: Any) -> No
 )
 def test_a_json_list_without_a_tally_about_a_record_selects_nothing(projection: Any) -> None:
     assert "direct.selection" not in _rules(projection, target="urgency")
+
+
+def test_a_yes_given_to_a_name_holding_the_label_states_it() -> None:
+    labels = ["Spam", "Ham"]
+    headers = "Received: from mx1\r\nX-Spam-Flag: YES\r\nX-Spam-Status: Yes, score=12.7\r\nFrom: a@b.example"
+    assert set(_rules({"raw": headers}, "Spam", labels)) == {"freetext.key-value"}
+    clean = "Received: from mx1\r\nX-Spam-Flag: NO\r\nFrom: a@b.example\r\n\r\nthe spam filter was updated"
+    assert _rules({"raw": clean}, "Spam", labels) == []

@@ -308,6 +308,16 @@ def asks_task(pattern: re.Pattern[str], text: str) -> bool:
     return any(pattern.search(m.group(0)) is not None for m in _QUESTION.finditer(low))
 
 
+_YES_AFTER = re.compile(r"[\w-]*[ \t]*[:=?][ \t]*[\"']?(?:yes|true|y|on)(?![\w-])", re.IGNORECASE)
+"""A "yes" given right after a label or after a name holding it: ``X-Spam-Flag: YES``, ``urgent=true``."""
+
+
+def flagged_yes(text: str, b: int) -> bool:
+    """The label ending at ``b`` is, or ends a word of, a name set to yes on its line (``X-Spam-Flag:
+    YES``, ``Spam? yes``, ``urgent=true``): the flag states it, as a "no" rules it out (principle 4)."""
+    return _YES_AFTER.match(text, b) is not None
+
+
 def in_compound(text: str, a: int, b: int) -> bool:
     """``text[a:b]`` is glued by a hyphen to a word of letters (``High-end``, ``Low-latency``): the
     statement is about the compound, not the label."""
