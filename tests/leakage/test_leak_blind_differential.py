@@ -56,12 +56,6 @@ KNOWN: dict[str, str] = {
     # blind7 triage_poll_tally: every option listed, the votes go to one; a tally's majority selects. Left: a
     # Forms summary CSV of `Sev` codes (not classified).
     "b7-0111": "a Forms summary CSV with most votes on one option: the tally is not read (not classified)",
-    # blind7 semver_version_delta: a release log's command names the bump (`npm version minor`,
-    # `poetry version patch`); review clears the lowercase word as prose. The version delta is not compared.
-    "b7-0321": "a release log's command names the bump (`npm version minor`): review, prose word",
-    "b7-0323": "a release log's command names the bump (`poetry version patch`): review, prose word",
-    "b7-0333": "a release log's command names the bump (`npm version minor`): review, prose word",
-    "b7-0335": "a release log's command names the bump (`poetry version patch`): review, prose word",
     # blind7 ditto_mark_reference: the record's label cell is a ditto mark (`〃`, `do.`, `''`, `""""`) for the
     # row above; a ditto is not carried down, so the label sits only in a neighbour's row.
     "b7-0339": "the record's cell is a ditto (`〃`) of the row above: dittos are not carried down (not classified)",

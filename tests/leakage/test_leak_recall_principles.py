@@ -332,3 +332,16 @@ def test_a_yes_given_to_a_name_holding_the_label_states_it() -> None:
     assert set(_rules({"raw": headers}, "Spam", labels)) == {"freetext.key-value"}
     clean = "Received: from mx1\r\nX-Spam-Flag: NO\r\nFrom: a@b.example\r\n\r\nthe spam filter was updated"
     assert _rules({"raw": clean}, "Spam", labels) == []
+
+
+@pytest.mark.parametrize("line", ["+$ npm version high -m 'release %s'", "$ tkt set OPS-5 high"])
+def test_the_last_argument_of_a_command_run_at_a_prompt_is_set(line: str) -> None:
+    assert _rules({"log": f"{line}\n+v6.10.0"}) == ["freetext.statement"]
+
+
+@pytest.mark.parametrize(
+    "line",
+    ["$ grep high app.log", "the high CPU alert is gone", "$ echo 'load is high now'", "we ran it at high load"],
+)
+def test_a_word_that_is_no_commands_last_argument_is_not_set(line: str) -> None:
+    assert _rules({"log": line}) == []

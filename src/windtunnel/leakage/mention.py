@@ -318,6 +318,20 @@ def flagged_yes(text: str, b: int) -> bool:
     return _YES_AFTER.match(text, b) is not None
 
 
+_PROMPT = re.compile(r"[ \t+>]*[$%❯][ \t]+[\w.-]+(?:[ \t]+[\w.:/-]+)*?[ \t]+\Z")
+"""A shell prompt, a command and its subcommands or positional arguments, up to the hit."""
+_ARG_END = re.compile(r"[ \t]*(?:\Z|\r?\n|[ \t]-|[ \t]*[;&|#])")
+
+
+def command_argument(text: str, a: int, b: int) -> bool:
+    """``text[a:b]`` is the last positional argument of a command shown run at a prompt (``$ npm version
+    minor -m "release"``, ``+$ poetry version patch``): options or the end of the line follow it. A
+    command given the label sets it, as a setter's argument does (principle 1); a word inside a quoted
+    argument or followed by more positional arguments (``$ grep high app.log``) is not the one set."""
+    lo = text.rfind("\n", 0, a) + 1
+    return _PROMPT.fullmatch(text, lo, a) is not None and _ARG_END.match(text, b) is not None
+
+
 def in_compound(text: str, a: int, b: int) -> bool:
     """``text[a:b]`` is glued by a hyphen to a word of letters (``High-end``, ``Low-latency``): the
     statement is about the compound, not the label."""

@@ -1826,6 +1826,16 @@ def _classify(
         return
     if reread and _reread_decoded(hit, text, pointer, rep, ctx, span):
         return
+    if not hit.needle.derived and mention.command_argument(view_text, va, vb):
+        _leak(
+            emit,
+            corr,
+            "freetext",
+            "freetext.statement",
+            "correlated.mention",
+            f"a command run at a prompt is given {what} as its argument",
+        )
+        return
     if not hit.needle.derived and mention.flagged_yes(view_text, vb):
         # ``X-Spam-Flag: YES``: a name holding the label set to yes states it (a "no" rules it out).
         _leak(emit, corr, "freetext", "freetext.key-value", "correlated.key-value", f"a flag named by {what} is set")
