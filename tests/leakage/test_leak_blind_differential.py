@@ -38,21 +38,6 @@ KNOWN: dict[str, str] = {
     "b6-0009": "a hyphen compound in an upstream summary (`Approve-able as submitted`): review, prose word",
     "b6-0011": "a hyphen compound (`Reject-pile, policy breach`): review, prose word",
     "b6-0403": "a hyphen compound (`Approve-able`): review, prose word",
-    # blind7 xlsx_custom_number_format: the cell holds a number; its style's numFmt formatCode
-    # (`[=1]"Medium";[=2]"High";"Low"`) renders it as the label. Every label sits in the formatCode, read as
-    # a listing that defines the task; the cell is not rendered through its style.
-    "b7-0073": "a number cell its numFmt formatCode renders as the label: not evaluated, the formatCode a listing",
-    "b7-0075": "a number cell its numFmt formatCode renders as the label: not evaluated, the formatCode a listing",
-    "b7-0077": "a number cell its numFmt formatCode renders as the label: not evaluated, the formatCode a listing",
-    "b7-0079": "a number cell its numFmt formatCode renders as the label: not evaluated, the formatCode a listing",
-    "b7-0081": "a number cell its numFmt formatCode renders as the label: not evaluated, the formatCode a listing",
-    "b7-0083": "a number cell its numFmt formatCode renders as the label: not evaluated, the formatCode a listing",
-    "b7-0085": "a number cell its numFmt formatCode renders as the label: not evaluated, the formatCode a listing",
-    "b7-0087": "a number cell its numFmt formatCode renders as the label: not evaluated, the formatCode a listing",
-    "b7-0089": "a number cell its numFmt formatCode renders as the label: not evaluated, the formatCode a listing",
-    "b7-0091": "a number cell its numFmt formatCode renders as the label: not evaluated, the formatCode a listing",
-    "b7-0093": "a number cell its numFmt formatCode renders as the label: not evaluated, the formatCode a listing",
-    "b7-0095": "a number cell its numFmt formatCode renders as the label: not evaluated, the formatCode a listing",
     # blind7 triage_poll_tally: every option listed, the votes go to one; a tally's majority selects. Left: a
     # Forms summary CSV of `Sev` codes (not classified).
     "b7-0111": "a Forms summary CSV with most votes on one option: the tally is not read (not classified)",

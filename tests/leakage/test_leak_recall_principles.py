@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from windtunnel.leakage import audit_item
+from windtunnel.leakage.numfmt import may_format, shown
 from windtunnel.leakage.quotes import may_quote, quote_findings
 from windtunnel.leakage.sanitize import sanitize_item
 
@@ -345,3 +346,50 @@ def test_the_last_argument_of_a_command_run_at_a_prompt_is_set(line: str) -> Non
 )
 def test_a_word_that_is_no_commands_last_argument_is_not_set(line: str) -> None:
     assert _rules({"log": line}) == []
+
+
+# -- a spreadsheet cell shown through its number format --------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("code", "x", "text"),
+    [
+        ('[=1]"Medium";[=2]"High";"Low"', 2, "High"),
+        ('[=1]"Medium";[=2]"High";"Low"', 7, "Low"),
+        ('"Positive";"Negative";"Neutral"', 0, "Neutral"),
+        ('"Positive";"Negative";"Neutral"', -3, "Negative"),
+        ('[=1]"Spam";[=0]"Not spam";General', 5, None),  # the number itself is written
+        ("0.00", 1, None),
+    ],
+)
+def test_a_number_format_shows_its_literal_text(code: str, x: float, text: str | None) -> None:
+    assert shown(code, x) == text
+
+
+def _workbook(
+    value: str | None, code: str = "[=1]&quot;Medium&quot;;[=2]&quot;High&quot;;&quot;Low&quot;"
+) -> dict[str, Any]:
+    cell = f'<c r="D2" s="1"><v>{value}</v></c>' if value is not None else '<c r="D2" s="1"/>'
+    return {
+        "sheet": '<worksheet><sheetData><row r="2"><c r="A2" t="inlineStr"><is><t>OPS-5</t></is></c>'
+        f"{cell}</row></sheetData></worksheet>",
+        "styles": f'<styleSheet><numFmts><numFmt numFmtId="165" formatCode="{code}"/></numFmts>'
+        '<cellXfs count="2"><xf numFmtId="0"/><xf numFmtId="165" applyNumberFormat="1"/></cellXfs></styleSheet>',
+    }
+
+
+def test_a_cell_whose_number_format_shows_the_label_states_it() -> None:
+    assert _rules(_workbook("2")) == ["freetext.key-value"]
+    out = sanitize_item(_item(_workbook("2")))
+    assert "<v></v>" in out.item.projection["sheet"] and not out.after.leaked
+
+
+@pytest.mark.parametrize("value", [None, "1"])  # no value; a value shown as another label
+def test_a_cell_without_the_answer_through_its_format_states_nothing(value: str | None) -> None:
+    assert _rules(_workbook(value)) == []
+
+
+def test_the_number_format_gate_gives_the_reference_audit() -> None:
+    item = _item(_workbook("2"))
+    assert audit_item(item) == audit_item(item, prefilter=False)
+    assert may_format(b'{"s":"<numFmt formatCode=\\"x\\"/> <v>1</v>"}') and not may_format(b'{"s":"<v>1</v>"}')

@@ -113,6 +113,7 @@ from windtunnel.leakage.model import (
     Target,
 )
 from windtunnel.leakage.needles import Hit, Needle, NeedleSet, whole_in
+from windtunnel.leakage.numfmt import format_findings, may_format
 from windtunnel.leakage.ordinal import may_name_position, position_findings
 from windtunnel.leakage.other_inputs import drop_other_inputs, may_drop, may_repeat_input, repeated_input_findings
 from windtunnel.leakage.pointers import hide_answers
@@ -486,6 +487,12 @@ def _may_quote(it: LeakItem, blob: bytes | None) -> bool:
     )
 
 
+def _may_format(it: LeakItem, blob: bytes | None) -> bool:
+    """The gate of a cell shown through its number format: two labels or more, and (with the
+    serialisation) a format code and a cell value (:func:`~windtunnel.leakage.numfmt.may_format`)."""
+    return len(it.label_set) >= 2 and (blob is None or may_format(blob))
+
+
 _ITEM_PRINCIPLES: tuple[_ItemPrinciple, ...] = (
     _ItemPrinciple(_may_difference, delta_findings),
     _ItemPrinciple(_may_eliminate, elimination_findings),
@@ -494,6 +501,7 @@ _ITEM_PRINCIPLES: tuple[_ItemPrinciple, ...] = (
     _ItemPrinciple(_may_repeat, repeated_input_findings),
     _ItemPrinciple(_may_derive, matrix_findings),
     _ItemPrinciple(_may_quote, quote_findings),
+    _ItemPrinciple(_may_format, format_findings),
 )
 """The item-level principles, in order (see :class:`_ItemPrinciple`)."""
 
