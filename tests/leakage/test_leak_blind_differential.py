@@ -41,12 +41,12 @@ KNOWN: dict[str, str] = {
     # blind7 triage_poll_tally: every option listed, the votes go to one; a tally's majority selects. Left: a
     # Forms summary CSV of `Sev` codes (not classified).
     "b7-0111": "a Forms summary CSV with most votes on one option: the tally is not read (not classified)",
-    # blind7 ditto_mark_reference: the record's label cell is a ditto mark (`〃`, `do.`, `''`, `""""`) for the
-    # row above; a ditto is not carried down, so the label sits only in a neighbour's row.
+    # blind7 ditto_mark_reference: the record's label cell is a ditto mark (`〃`, `do.`, `''`) for the row
+    # above. The `ditto` view carries it down, but structure resolution reads a pipe or fixed-width table's
+    # rows as written (a CSV row of the record is read in the view: found).
     "b7-0339": "the record's cell is a ditto (`〃`) of the row above: dittos are not carried down (not classified)",
     "b7-0341": "the record's cell is `do.` of the row above: not carried down (review, prose word)",
     "b7-0345": "the record's cell is `''` of the row above: not carried down (not classified)",
-    "b7-0349": "the record's CSV cell is a quoted `\"` ditto: not carried down (a mapping's unselected entry)",
     "b7-0353": "the record's cell is `do.` of the row above: not carried down (review, prose word)",
     "b7-0357": "the record's cell is `''` of the row above: not carried down (review, prose word)",
 }

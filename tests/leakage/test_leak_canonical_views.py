@@ -140,6 +140,11 @@ CASES: dict[str, tuple[str, ...]] = {
         ),
         "prio High",
     ),
+    "ditto": (
+        "ticket,priority,notes\nT-1,High,first\nT-2,〃,second\n",
+        "ticket,road,notes\nT-1,Highway,first\nT-2,〃,second\n",
+        "T-2,High",
+    ),
     "rtf": (
         "{\\rtf1{\\fonttbl{\\f0 Calibri;}}\\pard rated {\\b\\insrsid1 Hi}{\\b\\insrsid2 gh}\\par\n}",
         "{\\rtf1\\pard the {\\i Hi}\\cf2 ghway\\cf0 closed\\par\n}",

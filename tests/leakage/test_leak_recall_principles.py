@@ -393,3 +393,12 @@ def test_the_number_format_gate_gives_the_reference_audit() -> None:
     item = _item(_workbook("2"))
     assert audit_item(item) == audit_item(item, prefilter=False)
     assert may_format(b'{"s":"<numFmt formatCode=\\"x\\"/> <v>1</v>"}') and not may_format(b'{"s":"<v>1</v>"}')
+
+
+def test_a_ditto_in_this_records_csv_row_repeats_the_label_above() -> None:
+    csv = "ticket,urgency,notes\nT-1,Low,printer\nT-2,High,vpn\nT-3,〃,login loops\nT-4,Low,fan"
+    assert _rules({"csv": csv, "current": "T-3"}) == ["freetext.key-value"]
+    assert _rules({"csv": csv.replace("〃", ""), "current": "T-3"}) == []  # no ditto: nothing stated
+    # a ditto in another column repeats that column's value, not the label
+    other = "ticket,agent,urgency\nT-1,Grace,High\nT-2,do.,\nT-3,Dmitri,Low"
+    assert _rules({"csv": other, "current": "T-2"}) == []

@@ -158,3 +158,75 @@ def word_fields(text: str) -> list[Replacement]:
                 out.append((fields[k].end(2), fields[k + 1].start(2), " "))
         i = j
     return out
+
+
+_DITTOS = frozenset({"〃", "″", '"', "”", "“", "''", "do.", "ditto", "dito", "id."})
+"""Marks that repeat the cell above (a ditto mark, its typewriter forms, ``do.`` for *ditto*)."""
+_DITTO_HINTS = ("〃", "″", "do.", "''", '""', "ditto", "dito", "”", "id.")
+_DITTO_BLOB_HINTS = tuple(h.encode() for h in _DITTO_HINTS if h != '""') + (b'\\"\\"',)
+_FIXED_CELL = re.compile(r"\S+(?: \S+)*")
+
+
+def _line_cells(line: str) -> tuple[str, list[tuple[int, int, str]]]:
+    """The cells of one line of a table with where each stands: ``("pipe" | "csv" | "fixed", [(start, end,
+    text)])`` — between bars, between commas outside quotes (the text unquoted), or runs of words set apart
+    by two blanks or more."""
+    if line.count("|") >= 2:
+        bars = [i for i, ch in enumerate(line) if ch == "|"]
+        out = []
+        for a, b in itertools.pairwise(bars):
+            inner = line[a + 1 : b]
+            lead = len(inner) - len(inner.lstrip())
+            out.append((a + 1 + lead, a + 1 + len(inner.rstrip()), inner.strip()))
+        return "pipe", out
+    if "," in line:
+        out, start, quoted = [], 0, False
+        for i, ch in enumerate(line + ","):
+            if ch == '"':
+                quoted = not quoted
+            elif ch == "," and not quoted:
+                raw = line[start:i]
+                text = raw[1:-1].replace('""', '"') if len(raw) >= 2 and raw[0] == raw[-1] == '"' else raw
+                out.append((start, i, text.strip()))
+                start = i + 1
+        return "csv", out
+    return "fixed", [(m.start(), m.end(), m.group()) for m in _FIXED_CELL.finditer(line)]
+
+
+@decoder(
+    "ditto",
+    order=79,
+    marker=lambda t: "\n" in t and any(h in t for h in _DITTO_HINTS),
+    blob_marker=lambda b: b.find(b"\\n") >= 0 and any(b.find(h) >= 0 for h in _DITTO_BLOB_HINTS),
+)
+def ditto(text: str) -> list[Replacement]:
+    """A table's cell holding only a ditto mark (``〃``, ``"``, ``''``, ``do.``) read as the cell above it
+    says, in a pipe, CSV or fixed-width table (the same field, or for fixed-width columns the cell that
+    starts at the same column, of the line above; a ditto above a ditto carries the first one down):
+    ``HD-8143   Positive`` / ``HD-8148   do.`` → ``HD-8148   Positive``. The ditto's characters stand for
+    the text it repeats, so a finding points at the mark."""
+    out: list[Replacement] = []
+    above: tuple[str, list[tuple[int, int, str]], list[str]] | None = None
+    pos = 0
+    for line in text.split("\n"):
+        kind, cells = _line_cells(line)
+        shown = [c[2] for c in cells]
+        if kind == "pipe" and cells and all(set(c[2]) <= set("-: ") for c in cells):
+            pos += len(line) + 1
+            continue  # a pipe table's rule line
+        if above is not None and above[0] == kind:
+            for k, (a, b, cell) in enumerate(cells):
+                if cell.casefold() not in _DITTOS:
+                    continue
+                if kind == "fixed":
+                    match = [j for j, c in enumerate(above[1]) if c[0] == a]
+                    j = match[0] if match else -1
+                else:
+                    j = k if len(above[1]) == len(cells) else -1
+                if j < 0 or not above[2][j] or above[2][j].casefold() in _DITTOS:
+                    continue
+                shown[k] = above[2][j]
+                out.append((pos + a, pos + b, shown[k]))
+        above = (kind, cells, shown)
+        pos += len(line) + 1
+    return out
