@@ -19,7 +19,7 @@ from rich.markup import escape
 
 from windtunnel._util.errors import UsageError
 from windtunnel._util.signals import held_interrupts
-from windtunnel.cli._console import out_console
+from windtunnel.cli._console import out_console, report_on_stdout
 from windtunnel.cli._lazy import module_app
 from windtunnel.cli._listener import RichListener
 from windtunnel.cli._scale import ExecutorOpt, RayAddressOpt
@@ -27,7 +27,7 @@ from windtunnel.flows.explore import ExploreRequest, explore_flow
 
 if TYPE_CHECKING:
     from windtunnel.flows.outcome import Outcome
-    from windtunnel.report.dicts import ExploreDict
+    from windtunnel.report.dicts import CellDict, ExploreDict
 
 app = module_app()
 
@@ -74,7 +74,7 @@ def explore(
         raise UsageError(f"--strategy {strategy!r} is not guided or random", hint="use --strategy guided (default)")
     options: dict[str, Any] = {k: v for k, v in locals().items() if k not in ("quiet", "UsageError")}
 
-    with held_interrupts():
+    with held_interrupts(), report_on_stdout(output):  # `-o -`: the report alone on stdout, the rest on stderr
         outcome = explore_flow(ExploreRequest(**options), RichListener(quiet=quiet))
         _render(outcome)
     raise typer.Exit(int(outcome.exit_code))
@@ -91,6 +91,11 @@ def _no_failure_line(outcome: Outcome, data: ExploreDict) -> str:
     if outcome.status == "interrupted":
         return f"[bold yellow]interrupted[/] {spent}: no failure found so far (run it again to search to the end)"
     return f"[bold yellow]stopped early[/] {spent}: no failure found before the run stopped (see the error above)"
+
+
+def _cell(outcome: Outcome, cell_id: str | None) -> CellDict | None:
+    """The report cell of a failure (it carries the failure's ``reproduce`` command)."""
+    return next((c for c in outcome.report.get("cells") or [] if c.get("id") == cell_id), None)
 
 
 def _render(outcome: Outcome) -> None:
@@ -113,7 +118,7 @@ def _render(outcome: Outcome) -> None:
         how = "not shrunk: interrupted" if f["status"] == "unshrunk" else f"reproduced {f['reproduced']}"
         con.print(f"\n{head} {i}: {f['status']} ({how}), found after {f['found_at_call']} calls")
         con.print("  schedule:")
-        for label in f["labels"] or ["(no faults: the agent fails without any)"]:
+        for label in f["labels"] or ["(no faults: the agent fails on this input as it is; `run` finds it)"]:
             con.print(f"    - {escape(label)}")
         con.print(f"  prompt: {escape(f['prompt'][:200])}")
         con.print("  calls:")
@@ -122,5 +127,9 @@ def _render(outcome: Outcome) -> None:
         con.print(f"  went wrong: {escape(f['went_wrong'])}")
         if saved := f.get("saved"):
             con.print(f"  saved: {escape(saved)} (replayed first by run / contract run / ci)")
+        if cell := _cell(outcome, f.get("cell")):
+            con.print(f"  reproduce: {escape(str(cell.get('reproduce')))}")
+    if unsaved := data.get("unsaved"):
+        con.print(f"\n[bold yellow]warning:[/] {escape(unsaved)}")
     if outcome.report_path is not None:
         con.print(f"report: {escape(str(outcome.report_path))}")

@@ -98,8 +98,8 @@ class ContractRequest:
     ray_address: str | None = None
     shard: str | None = None
     """``I/N``: run only that slice of the units (see engine/shard.py); ``windtunnel runs merge`` re-scores."""
-    schedule: Path | None = None
-    """A fault schedule file (``--schedule``): the matrix is that one scenario."""
+    schedule: Path | str | None = None
+    """A fault schedule (``--schedule``: a file, or the schedule inline): the matrix is that one scenario."""
     found: bool = True
     """Replay the saved failures of ``windtunnel explore`` (``.windtunnel/found/``) first, as scenarios."""
 
@@ -308,7 +308,7 @@ def _extra_scenarios(cfg: Config, req: ContractRequest, config_path: Path) -> st
     if cfg.contract is None:
         return None  # plan_contract says what is missing
     if req.schedule is not None:
-        spec = checked_schedule(cfg, Path(req.schedule))
+        spec = checked_schedule(cfg, req.schedule)
         cfg.contract.chaos_matrix = [Scenario.model_validate(scenario_data(spec))]
         note = f"the matrix is the schedule {req.schedule} (scenario {spec.name!r}): --schedule replaces chaos_matrix"
         if req.found and not req.shard and not req.resume:

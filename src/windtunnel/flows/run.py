@@ -126,8 +126,9 @@ class RunRequest:
     ray_address: str | None = None
     shard: str | None = None
     """``I/N``: run only that slice of the plan (see engine/shard.py)."""
-    schedule: Path | None = None
-    """A fault schedule file (``--schedule``): the cells run under it instead of the ``chaos:`` block."""
+    schedule: Path | str | None = None
+    """A fault schedule (``--schedule``: a file, or the schedule inline): the cells run under it instead of the
+    ``chaos:`` block."""
     found: bool = True
     """Replay the saved failures of ``windtunnel explore`` (``.windtunnel/found/``) first."""
 
@@ -177,7 +178,7 @@ def chaos_spec(cfg: Config, req: RunRequest, listener: Listener | None = None) -
     test nothing, so the run is refused with a :class:`ConfigError` saying how to run it.
     """
     if req.schedule is not None:
-        return checked_schedule(cfg, Path(req.schedule))
+        return checked_schedule(cfg, req.schedule)
     if not (req.chaos or req.chaos_only or req.chaos_profile):
         return None
 

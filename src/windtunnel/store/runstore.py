@@ -59,7 +59,18 @@ from windtunnel.store.diff import diff_reports
 if TYPE_CHECKING:
     from windtunnel.store.diff import RunDiff
 
-RUN_MODES = ("run", "chaos", "contract", "replay", "ci")
+RUN_MODES = ("run", "chaos", "contract", "replay", "ci", "explore")
+REPORT_MODES = {"explore": "chaos"}
+"""Store modes the report schema has no value for, and the ``run.mode`` their reports carry. An explore run's report is
+a chaos report (``run.command: explore``), but the store keeps it under its own mode, so ``runs list``, the viewer's
+filters and its trends never mix a search's binary verdicts into the config's chaos runs."""
+
+
+def report_mode(mode: str) -> str:
+    """The ``run.mode`` of a report rebuilt from a run stored under ``mode`` (see :data:`REPORT_MODES`)."""
+    return REPORT_MODES.get(mode, mode)
+
+
 RUN_STATUSES = ("running", "passed", "failed", "error", "interrupted")
 FINAL_STATUSES = RUN_STATUSES[1:]
 SCHEMA_VERSION = 1
@@ -565,7 +576,7 @@ class RunStore:
         run: RunInfoDict = {
             **meta,
             "id": info.id,
-            "mode": info.mode,
+            "mode": report_mode(info.mode),
             "seed": info.seed,
             "started_at": info.started_at,
             "finished_at": finished_at,
