@@ -72,8 +72,8 @@ def _failure(addr: Addr, err: BaseException) -> UpstreamError | None:
     if isinstance(err, _PROTOCOL_ERRORS):
         return UpstreamProtocolError(f"{where} answered something that is not HTTP: {err}")
     if isinstance(err, asyncio.IncompleteReadError):
-        got = f" after {len(err.partial)} bytes" if err.partial else ""
-        return UpstreamClosed(f"{where} closed the connection{got} before a complete answer")
+        got = f" ({len(err.partial)} bytes of it read)" if err.partial else ""
+        return UpstreamClosed(f"{where} closed the connection before a complete answer{got}")
     if isinstance(err, _STALE):
         return UpstreamClosed(f"{where} dropped the connection before a complete answer ({type(err).__name__}: {err})")
     if isinstance(err, (OSError, asyncio.TimeoutError)):
