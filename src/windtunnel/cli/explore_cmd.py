@@ -41,7 +41,11 @@ def explore(
         3, "--reruns", min=1, help="Reruns of each shrunk failure: flaky unless it fails k of k."
     ),
     max_failures: int = typer.Option(
-        1, "--max-failures", min=1, help="Stop searching after this many distinct failures."
+        1,
+        "--max-failures",
+        min=1,
+        help="Stop searching after this many distinct failures that need a fault (one that needs none is reported "
+        "and the search goes on).",
     ),
     shrink_budget: int = typer.Option(
         200, "--shrink-budget", min=0, help="Agent calls shrinking one failure may spend."
@@ -51,10 +55,16 @@ def explore(
     ),
     mutations: bool = typer.Option(True, "--mutations/--no-mutations", help="Also search the planned mutations."),
     save: bool = typer.Option(True, "--save/--no-save", help="Save minimal failures to .windtunnel/found/."),
-    found_dir: Path = typer.Option(None, "--found-dir", help="Where to save them (default: found/ beside the store)."),
+    found_dir: Path = typer.Option(
+        None,
+        "--found-dir",
+        help="Where to save them (default: found/ beside the store); checked before the search, like -o.",
+    ),
     concurrency: int = typer.Option(None, "--concurrency", min=1, help="Override advanced.concurrency."),
     fmt: str = typer.Option(None, "--format", "-f", help="Report format (json, html, md ...; default from -o)."),
-    output: Path = typer.Option(None, "--output", "-o", help="Where to write the report."),
+    output: Path = typer.Option(
+        None, "--output", "-o", help="Where to write the report (-: the report alone on stdout, the rest on stderr)."
+    ),
     store: Path = typer.Option(None, "--store", help="Run store (default: $WINDTUNNEL_STORE, else advanced.store)."),
     persist: bool = typer.Option(True, "--store-results/--no-store", help="Keep the run in the store (`view`)."),
     quiet: bool = typer.Option(False, "-q", "--quiet", help="No progress bar, only the findings."),
@@ -66,8 +76,9 @@ def explore(
     --reruns times (flaky unless it fails every time) and save it to .windtunnel/found/, which `run`,
     `contract run` and `ci` replay first.
 
-    Exit 0 when no failure was found, 1 when one was, 2 on a usage or config error, 3 when the agent cannot
-    be reached, 130 when interrupted.
+    Each failure prints a `reproduce` command (`windtunnel run ...`). Exit 0 when no failure was found, 1 when
+    one was (also when it could not be saved: a warning says so), 2 on a usage or config error (an unwritable
+    --found-dir or -o is refused before the search), 3 when the agent cannot be reached, 130 when interrupted.
     """
 
     if strategy not in ("guided", "random"):
