@@ -133,6 +133,10 @@ def test_an_explore_run_is_stored_as_its_own_mode_with_its_real_times(
     assert wt("report", run_id, "--store", str(store), "-f", "json", "-o", str(out)) == 0
     again = json.loads(out.read_text())
     assert again["run"]["mode"] == "chaos" and again["run"]["command"] == "explore"  # the shared schema's mode
+    capsys.readouterr()
+    assert wt("run", "-c", str(config), "--resume", run_id, "--store", str(store), "-q") == 2  # not a run to resume
+    err = " ".join(capsys.readouterr().err.split())
+    assert "is of mode explore" in err and "cannot be resumed: run `windtunnel explore` again" in err, err
 
 
 def test_every_explore_failure_cell_has_a_reproduce_command_that_fails_again(

@@ -62,7 +62,7 @@ from windtunnel.flows.reach import resolve_reach
 from windtunnel.flows.run import found_notice
 from windtunnel.flows.schedule import checked_schedule
 from windtunnel.report.dicts import CellDict, RunInfoDict, SummaryDict
-from windtunnel.store.runstore import RunStore
+from windtunnel.store.runstore import RunStore, resume_hint
 
 
 @dataclass
@@ -195,8 +195,7 @@ def _resumed(req: ContractRequest) -> list[CellDict]:
     with RunStore(req.store) as st:
         info = st.get_run(req.resume)
         if info.mode != "contract":
-            command = "run" if info.mode == "chaos" else info.mode
-            raise UsageError(f"run {req.resume!r} is a {info.mode} run", hint=f"resume it with `windtunnel {command}`")
+            raise UsageError(f"run {req.resume!r} is of mode {info.mode}", hint=resume_hint(info.mode))
         options = info.meta.get("options") or {}
         req.repeat = int(cast("int", options.get("repeat", req.repeat)))  # as run_info's options stored it
         shard = options.get("shard")

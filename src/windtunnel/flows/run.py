@@ -81,7 +81,7 @@ from windtunnel.mutations.scoring import type_weights
 from windtunnel.report.dicts import CellDict, ReportDict, RunInfoDict, SummaryDict, UsageTotalDict
 from windtunnel.report.usage import UsageTally
 from windtunnel.reports.stats import SummaryTally
-from windtunnel.store.runstore import RunStore
+from windtunnel.store.runstore import RunStore, resume_hint
 
 if TYPE_CHECKING:
     from windtunnel.engine.cells import Cell
@@ -209,7 +209,7 @@ def _restore(req: RunRequest, store: RunStore) -> tuple[Path, int]:
     assert req.resume is not None
     info = store.get_run(req.resume)
     if info.mode not in ("run", "chaos"):
-        raise UsageError(f"run {req.resume!r} is a {info.mode} run", hint=f"resume it with `windtunnel {info.mode}`")
+        raise UsageError(f"run {req.resume!r} is of mode {info.mode}", hint=resume_hint(info.mode))
     for key, value in (info.meta.get("options") or {}).items():
         if key in RunRequest.PLAN_KEYS:
             setattr(req, key, value)

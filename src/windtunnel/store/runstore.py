@@ -66,6 +66,18 @@ a chaos report (``run.command: explore``), but the store keeps it under its own 
 filters and its trends never mix a search's binary verdicts into the config's chaos runs."""
 
 
+RESUMED_BY = {"run": "run", "chaos": "run", "contract": "contract run", "replay": "replay run", "ci": "ci"}
+"""The command that resumes a stored run of each mode (an explore search is not resumed: it is run again)."""
+
+
+def resume_hint(mode: str) -> str:
+    """What to do with ``--resume`` of a run of ``mode`` given to the wrong command: the command that resumes it."""
+    command = RESUMED_BY.get(mode)
+    if command is None:
+        return f"a {mode} run cannot be resumed: run `windtunnel {mode}` again (the same --seed, the same search)"
+    return f"resume it with `windtunnel {command} --resume ID`"
+
+
 def report_mode(mode: str) -> str:
     """The ``run.mode`` of a report rebuilt from a run stored under ``mode`` (see :data:`REPORT_MODES`)."""
     return REPORT_MODES.get(mode, mode)
