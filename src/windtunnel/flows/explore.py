@@ -78,6 +78,13 @@ ROUND = 8
 so the search is the same whatever the concurrency."""
 
 
+NO_FAULT_NEEDED = (
+    "it needs no fault: the agent fails on this input as it is (`windtunnel run` finds it; not saved); the search "
+    "goes on for failures that need faults, which alone count toward --max-failures"
+)
+"""What explore says of a failure its schedule had no fault for."""
+
+
 @dataclass
 class ExploreRequest:
     """Everything that decides an explore run (the options of ``windtunnel explore``)."""
@@ -455,33 +462,29 @@ async def _explore(runner: _Runner, req: ExploreRequest, seed: int, listener: Li
         faults show, so the search goes on for them. The figures of the search are kept up to date after every
         round, so an interrupted run reports how far it got."""
         nonlocal faulted
-        for cand, res in zip(cands, results, strict=True):
-            obs = observe(res)
-            for seam, n in obs.seam_calls().items():
-                search.add_seam(seam, seam_modes(seam, usable))
-                counts[seam] = max(counts.get(seam, 0), n)
-            search.observe(cand, obs)
-            sig = obs.failure_signature()
-            if obs.failed and sig not in signatures:
-                signatures.add(sig)
-                faultless = not cand.schedule.faults and not cand.schedule.context_attacks
-                if faultless or faulted < req.max_failures:  # kept as found until shrunk (interrupted: reported)
-                    failures.append(Failure(cand.input, cand.schedule, cand.schedule, runner.calls, sig, res))
-                    found.append((len(failures) - 1, cand, obs, res, runner.calls))
-                    faulted += not faultless
-                listener(Notice(f"failure found after {runner.calls} agent calls: {_what(obs, cand)}", kind="status"))
-                if faultless:
-                    listener(
-                        Notice(
-                            "it needs no fault: the agent fails on this input as it is (`windtunnel run` finds it; "
-                            "not saved); the search goes on for failures that need faults, which alone count toward "
-                            "--max-failures",
-                            kind="status",
-                        )
-                    )
-        out.calls = runner.calls
-        out.corpus, out.features = len(search.corpus), len(search.seen)
-        out.seams = {seam: [m.name for m in modes] for seam, modes in sorted(search.modes.items())}
+        try:
+            for cand, res in zip(cands, results, strict=True):
+                obs = observe(res)
+                for seam, n in obs.seam_calls().items():
+                    search.add_seam(seam, seam_modes(seam, usable))
+                    counts[seam] = max(counts.get(seam, 0), n)
+                search.observe(cand, obs)
+                sig = obs.failure_signature()
+                if obs.failed and sig not in signatures:
+                    signatures.add(sig)
+                    faultless = not cand.schedule.faults and not cand.schedule.context_attacks
+                    if faultless or faulted < req.max_failures:  # kept as found until shrunk (interrupted: reported)
+                        failures.append(Failure(cand.input, cand.schedule, cand.schedule, runner.calls, sig, res))
+                        found.append((len(failures) - 1, cand, obs, res, runner.calls))
+                        faulted += not faultless
+                    said = f"failure found after {runner.calls} agent calls: {_what(obs, cand)}"
+                    listener(Notice(said, kind="status"))
+                    if faultless:
+                        listener(Notice(NO_FAULT_NEEDED, kind="status"))
+        finally:  # even when a listener stops the run mid-round
+            out.calls = runner.calls
+            out.corpus, out.features = len(search.corpus), len(search.seen)
+            out.seams = {seam: [m.name for m in modes] for seam, modes in sorted(search.modes.items())}
 
     take(base, await runner.run(base, "b"))
     if not search.modes:
