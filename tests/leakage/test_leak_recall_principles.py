@@ -378,6 +378,17 @@ def _workbook(
     }
 
 
+def test_a_formatted_cell_under_a_header_naming_something_else_states_nothing() -> None:
+    book = _workbook("2")
+    book["sheet"] = book["sheet"].replace(
+        '<row r="2">',
+        '<row r="1"><c r="A1" t="inlineStr"><is><t>Ticket</t></is></c><c r="D1" t="inlineStr">'
+        '<is><t>Budget (EUR)</t></is></c></row><row r="2">',
+    )
+    assert _rules(book) == []
+    assert _rules({**book, "sheet": book["sheet"].replace("Budget (EUR)", "Triage")}) == ["freetext.key-value"]
+
+
 def test_a_cell_whose_number_format_shows_the_label_states_it() -> None:
     assert _rules(_workbook("2")) == ["freetext.key-value"]
     out = sanitize_item(_item(_workbook("2")))

@@ -13,7 +13,8 @@ A format's sections are separated by ``;`` outside quotes; a section may carry a
 a label when its literal text (in quotes, or after ``\\``) is the label and it writes no digit of the
 number. The finding (``freetext.key-value``, high: a cell of this record's row) is at the cell's value,
 the one cell of the workbook whose shown text is a label (a sheet of many records is left to structure
-resolution).
+resolution), under a header naming a task (``Triage``) or none: a column named for something else
+(``PO approved``, ``Budget (EUR)``) shows that thing's value in label words (principle 3).
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from windtunnel.leakage.mention import naming_re
 from windtunnel.leakage.model import Finding
 from windtunnel.leakage.pointers import raw_finding, string_leaves
 
@@ -31,6 +33,8 @@ _CELLXFS = re.compile(r"<cellXfs\b[^>]*>(.*?)</cellXfs>", re.DOTALL)
 _XF = re.compile(r"<xf\b([^>]*)/?>")
 _XF_FMT = re.compile(r"\bnumFmtId=\"(\d+)\"")
 _CELL = re.compile(r"<c\b([^>]*?\bs=\"(\d+)\"[^>]*)>\s*<v>([^<]{1,40})</v>")
+_REF = re.compile(r"\br=\"([A-Z]{1,3})(\d+)\"")
+_HEADER = re.compile(r"<c\b[^>]*?\br=\"([A-Z]{1,3})1\"[^>]*>\s*<is>\s*<t[^>]*>([^<]*)</t>")
 _COND = re.compile(r"\[(=|<>|<=|>=|<|>)(-?\d+(?:\.\d+)?)\]")
 _LITERAL = re.compile(r"\"([^\"]*)\"|\\(.)")
 _PLACE = re.compile(r"[0#?]|General", re.IGNORECASE)
@@ -124,11 +128,17 @@ def format_findings(item_id: str, projection: Any, expected: Sequence[str], labe
     if not formats or not styles:
         return []
     labels = {_norm(lab) for lab in label_set}
+    naming = naming_re()
     shown_cells = []
     for path, text in leaves:
         if "<v>" not in text:
             continue
+        headers = dict(_HEADER.findall(text))
         for m in _CELL.finditer(text):
+            ref = _REF.search(m.group(1))
+            head = headers.get(ref.group(1)) if ref is not None and ref.group(2) != "1" else None
+            if head is not None and naming.search(head.casefold().replace("_", " ")) is None:
+                continue  # a column named for something else (``PO approved``) shows that thing's value
             style = int(m.group(2))
             code = formats.get(styles[style] or "") if style < len(styles) else None
             try:
