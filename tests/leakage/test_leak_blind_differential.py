@@ -32,15 +32,11 @@ KNOWN: dict[str, str] = {
     "b5-0396": 'a formula choosing the label from a list (`=CHOOSE(2,"Yes","No")`): read as a listing',
     "b5-0453": "a formula choosing the label from a list: read as a listing",
     "b5-0493": "a formula choosing the label from a list: read as a listing",
-    "b5-0344": "a netstring glues the next frame's length after a comma (`2:P2,6:`): `P2,6` reads as a number",
     # blind6 derived_word_forms: a hyphen compound of the label (`Approve-able`, `Reject-pile`) in an upstream
     # summary, cleared by review (freetext.token) as prose mentioning the answer as a single word.
     "b6-0009": "a hyphen compound in an upstream summary (`Approve-able as submitted`): review, prose word",
     "b6-0011": "a hyphen compound (`Reject-pile, policy breach`): review, prose word",
     "b6-0403": "a hyphen compound (`Approve-able`): review, prose word",
-    # blind7 triage_poll_tally: every option listed, the votes go to one; a tally's majority selects. Left: a
-    # Forms summary CSV of `Sev` codes (not classified).
-    "b7-0111": "a Forms summary CSV with most votes on one option: the tally is not read (not classified)",
     # blind7 ditto_mark_reference: the record's label cell is a ditto mark (`〃`, `do.`, `''`) for the row
     # above. The `ditto` view carries it down, but structure resolution reads a pipe or fixed-width table's
     # rows as written (a CSV row of the record is read in the view: found).

@@ -413,3 +413,9 @@ def test_a_ditto_in_this_records_csv_row_repeats_the_label_above() -> None:
     # a ditto in another column repeats that column's value, not the label
     other = "ticket,agent,urgency\nT-1,Grace,High\nT-2,do.,\nT-3,Dmitri,Low"
     assert _rules({"csv": other, "current": "T-2"}) == []
+
+
+def test_a_comma_after_a_code_separates_while_after_a_number_it_continues() -> None:
+    labels = ["Sev1", "Sev2", "Sev3"]
+    assert _rules({"csv": "ticket,severity,votes\nOPS-5,Sev3,6"}, "Sev3", labels, target="severity") != []
+    assert _rules({"note": "the ratio was 3,6 overall"}, "3", ["1", "2", "3"]) == []

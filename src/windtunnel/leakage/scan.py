@@ -1614,6 +1614,19 @@ def _classify(
             f"a cell of this record's row in a table of records (or a block it pulls in) is {what}",
         )
         return
+    # The chosen member of a listing is a value (principle 1), a code or an abbreviation too.
+    if listing is not None and (
+        _selected(listing.get(view_text), hit, va, vb) or _tallied(listing.get(view_text), hit, pointer, ctx)
+    ):
+        _leak(
+            emit,
+            corr,
+            "freetext",
+            "freetext.selected",
+            "correlated.mention",
+            f"a listing of the options marks {what} as the chosen one",
+        )
+        return
     if hit.needle.value_only:
         # An abbreviation counts only as a value: a key-value pair or a table cell (a whole field is above).
         # A code's pair may be an attribute of a markup tag (``fill="#4c1"/>``, ``style="color:red">``);
@@ -1635,18 +1648,6 @@ def _classify(
         ):
             how = "writes {} in a public code system" if code else "abbreviates {}"
             _leak(emit, corr, "freetext", "freetext.key-value", "correlated.key-value", f"a value {how.format(what)}")
-        return
-    if listing is not None and (
-        _selected(listing.get(view_text), hit, va, vb) or _tallied(listing.get(view_text), hit, pointer, ctx)
-    ):
-        _leak(
-            emit,
-            corr,
-            "freetext",
-            "freetext.selected",
-            "correlated.mention",
-            f"a listing of the options marks {what} as the chosen one",
-        )
         return
     if ctx.label_norms and (
         view_text[va:vb].isdigit() or (_numeric_scale(ctx) and number_value(view_text[va:vb]) is not None)
