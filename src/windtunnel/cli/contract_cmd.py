@@ -215,7 +215,11 @@ def contract_run(
     quiet: bool = typer.Option(False, "-q", "--quiet", help="No progress bar, only the matrix and verdict."),
     cell: list[str] = typer.Option(None, "--cell", help="Run only this unit id (repeatable); see `reproduce`."),
     concurrency: int = ConcurrencyOpt,
-    resume: str = typer.Option(None, "--resume", help="Continue a stored contract run: rerun only missing units."),
+    resume: str = typer.Option(
+        None,
+        "--resume",
+        help="Continue a stored contract run: rerun only missing units (its -o, --concurrency ... are kept).",
+    ),
     store: Path = typer.Option(
         None, "--store", help="Run store (default: $WINDTUNNEL_STORE, else advanced.store, else .windtunnel/runs.db)."
     ),

@@ -55,7 +55,11 @@ ProfileOpt = typer.Option(
     None, "--chaos-profile", help="Add a built-in chaos profile (implies --chaos; see `windtunnel profiles`)."
 )
 LlmOpt = typer.Option(True, "--llm/--no-llm", help="Use the `model:` LLM for mutations when configured.")
-ResumeOpt = typer.Option(None, "--resume", help="Continue a stored run: rerun only the cells that did not complete.")
+ResumeOpt = typer.Option(
+    None,
+    "--resume",
+    help="Continue a stored run: rerun only the cells that did not complete (its -o, --concurrency ... are kept).",
+)
 StoreOpt = typer.Option(
     None, "--store", help="Run store (default: $WINDTUNNEL_STORE, else advanced.store, else .windtunnel/runs.db)."
 )
