@@ -101,6 +101,8 @@ def ci(
         )
 
     with held_interrupts():  # Ctrl-C stops a phase's cells only; the reports and the summary always finish
-        outcome = ci_flow(CiRequest(**options), CiListener(quiet=quiet))
+        listener = CiListener(quiet=quiet)
+        listener.stored_always = True  # the phases' plan lines name the phase runs, not the ci run to resume
+        outcome = ci_flow(CiRequest(**options), listener)
         render_ci(outcome)
     raise typer.Exit(int(outcome.exit_code))

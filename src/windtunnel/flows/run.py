@@ -74,7 +74,7 @@ from windtunnel.flows.common import (
     run_status,
     write_report,
 )
-from windtunnel.flows.events import SILENT, Listener, Notice, Planned, cell_done
+from windtunnel.flows.events import SILENT, Listener, Notice, Planned, RunStored, cell_done
 from windtunnel.flows.outcome import STORE_STATUS, LazyReport, Outcome, decide, exit_code_of
 from windtunnel.flows.preflight import check_chaos, check_env
 from windtunnel.flows.reach import resolve_reach
@@ -438,6 +438,9 @@ def run_flow(req: RunRequest, listener: Listener = SILENT, *, command: str = "ru
                 **extra_run,
             }
         )
+    resume = resume_command("run", run_id, extra_run["config"], req.store, kept_options(req)) if store else None
+    if resume is not None:  # said before any cell: a `kill -9` leaves no summary to read it from (QA-13 minor 4)
+        listener(RunStored(run_id=run_id, resume=resume))
     sink = ResultSink(
         store=store, run_id=run_id, reproduce_base=base, weights=weights, min_score=req.min_score, on_row=counts.add
     )
