@@ -67,16 +67,17 @@ ConcurrencyOpt = typer.Option(
 
 
 def _cell_text(stats: Any) -> str:
-    """A matrix cell as rich markup: N/A (``when`` does not hold), not run, or the status coloured by verdict with
-    ``passed/checks`` when the invariant was checked more than once or did not pass every time.
+    """A matrix cell as rich markup: N/A (``when`` does not hold), not run, or the status coloured by verdict (an
+    errored cell as ``errored (transport)``: the call failed, nothing was checked) with ``passed/checks`` when the
+    invariant was checked more than once or did not pass every time.
     """
     if stats.status == "n/a":
         return "[dim]N/A[/]"
     if stats.status == "not run":
         return "[dim]not run[/]"
     ratio = f" {stats.passed}/{stats.checks}" if stats.status != "pass" or stats.checks > 1 else ""
-    style = {"pass": "green", "fail": "bold red", "flaky": "yellow"}.get(stats.status, "magenta")
-    return f"[{style}]{stats.status}[/]{ratio}"
+    style = {"pass": "green", "fail": "bold red", "error": "red", "flaky": "yellow"}.get(stats.status, "magenta")
+    return f"[{style}]{escape(stats.word)}[/]{ratio}"
 
 
 def _print_matrix(plan: Any, verdict: Any, report: ReportDict) -> None:
