@@ -51,6 +51,7 @@ def test_an_errored_critical_cell_is_worded_as_errored_not_as_failed(
     code, out, _ = cli(["contract", "run", "-c", str(write(tmp_path, _fragile())), "-o", str(junit)], capsys)
     assert code == 1
     assert f"errored ({kind}) 0/2" in out and " is fail" not in out and "errored" in out.rsplit("FAIL", 1)[1]
+    assert "failed checks (4 errored)" in out  # the table of failures: none is a failed check
     props = {p.get("name"): p.get("value") for p in ET.parse(junit).iter("property")}
     assert props["why_it_failed"] == expected
 

@@ -151,7 +151,10 @@ def _print_failures(report: ReportDict) -> None:
     con = out_console()
     failures = [c for c in report["cells"] if is_failure(c)]
     if failures:
-        ft = Table(title=f"failed checks ({len(failures)})", title_justify="left")
+        errored = sum(c.get("status") == "error" for c in failures)  # a call that errored checked nothing
+        parts = [f"{len(failures) - errored} failed"] if errored < len(failures) else []
+        parts += [f"{errored} errored"] if errored else []
+        ft = Table(title=f"failed checks ({', '.join(parts)})", title_justify="left")
         ft.add_column("cell")
         ft.add_column("why")
         ft.add_column("reproduce", overflow="fold")
