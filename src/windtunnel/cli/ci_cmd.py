@@ -19,7 +19,7 @@ from windtunnel._util.errors import UsageError
 from windtunnel._util.signals import held_interrupts
 from windtunnel.cli._lazy import module_app
 from windtunnel.cli._listener import RichListener
-from windtunnel.cli._render import render_ci, render_run, render_stop
+from windtunnel.cli._render import render_ci, render_run, render_stop, report_written
 from windtunnel.cli._scale import ExecutorOpt, RayAddressOpt, ShardOpt
 from windtunnel.cli.contract_cmd import render_contract
 from windtunnel.cli.replay_cmd import render_replay
@@ -44,7 +44,8 @@ class CiListener(RichListener):
             return
         outcome = event.outcome
         if outcome.mode in ("run", "chaos"):
-            if self.quiet:  # ci's own table shows every score
+            if self.quiet:  # ci's own table shows every score; the report line as for the other phases
+                report_written(outcome)
                 render_stop(outcome, command="run", hint=False)
             else:
                 render_run(outcome, hint=False)

@@ -24,7 +24,7 @@ from windtunnel.cli._console import err_console, out_console, report_on_stdout
 from windtunnel.cli._lazy import module_app
 from windtunnel.cli._listener import RichListener
 from windtunnel.cli._plain import print_error
-from windtunnel.cli._render import continue_command
+from windtunnel.cli._render import continue_command, report_written
 from windtunnel.cli._scale import ExecutorOpt, RayAddressOpt, ShardOpt
 from windtunnel.config.load import find_config, load_config
 from windtunnel.contracts import plan_contract, raise_problems
@@ -180,8 +180,7 @@ def render_contract(outcome: Outcome, *, show: bool = True, score_only: bool = F
         out_console().print("n/a" if score is None else f"{score:.2f}")
     elif show:
         _print_matrix(detail.plan, detail.verdict, outcome.report)
-    if outcome.report_path is not None:
-        err_console().print(f"report written to {outcome.report_path}")
+    report_written(outcome)
     more = f"; continue with: {continue_command(outcome, 'contract run')}" if outcome.stored and hint else ""
     if outcome.status == "interrupted":
         err_console().print(f"interrupted: {outcome.completed} of {outcome.planned} units completed and kept{more}")

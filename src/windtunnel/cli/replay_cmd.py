@@ -24,6 +24,7 @@ from windtunnel.cli._console import err_console, out_console, report_on_stdout
 from windtunnel.cli._lazy import module_app
 from windtunnel.cli._listener import RichListener
 from windtunnel.cli._plain import print_error
+from windtunnel.cli._render import report_written
 from windtunnel.flows.replay import ReplayRequest, replay_flow
 from windtunnel.flows.sessions import export_flow, import_flow, import_upstream, record_flow
 
@@ -261,8 +262,7 @@ def render_replay(outcome: Outcome, *, show_summary: bool = True) -> None:
             f"{verdict}  replay score {score}  sessions {s['cells_total']}: "
             f"{s['cells_passed']} passed, {s['cells_failed']} failed, {s['cells_errored']} errored"
         )
-    if outcome.report_path is not None:
-        err_console().print(f"report written to {outcome.report_path}")
+    report_written(outcome)
     if outcome.status == "interrupted":
         err_console().print(f"interrupted: {outcome.completed} of {outcome.planned} sessions replayed and kept")
     elif outcome.aborted is not None:
