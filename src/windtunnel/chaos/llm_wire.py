@@ -35,6 +35,7 @@ from typing import Any
 
 import orjson
 
+from windtunnel._util.chunked import dechunk
 from windtunnel.chaos import llm_memory
 from windtunnel.chaos.base import LlmCall, LlmReply, TextFilter
 from windtunnel.chaos.llm_apis import Event, WireApi, parse_event
@@ -203,12 +204,14 @@ class Editor:
         self.is_sse = is_sse
         self.cut = False
         self.done = False
-        self._seen = bytearray()
         self._pieces: list[bytes] = []
         self._kept = 0
         self.status = 200
         self.encoded = False
         """The bytes are still content-encoded (gzip ...): the log cannot read the answer."""
+        self.chunked = False
+        """The bytes come with their chunk framing (a seam passing a chunked answer on as it came): the log and the
+        answer's memory decode it."""
 
     def feed(self, data: bytes) -> bytes:
         """Keep up to :data:`LOG_BYTES` of the body for the call log (the pieces as they came, no copy) and pass
@@ -235,13 +238,16 @@ class Editor:
             note = f"the model answered {status}: text faults do not apply"
         api = wire.wire_api
         if status == 200 and not self.encoded and wire.plan.wants_previous:  # a stale_answer replays it (llm_memory)
+            if self.chunked:
+                data, self.chunked = dechunk(data), False
             if self.is_sse:
                 wire.remember(api.assemble(api.events(data)))
             else:
                 raw = _json_or_text(data)
                 if api.read(raw) is not None:
                     wire.remember(raw)
-        wire.log_later(partial(_passed_outcome, wire.body, api, data, status, note, self.encoded, self.is_sse))
+        outcome = partial(_passed_outcome, wire.body, api, data, status, note, self.encoded, self.is_sse, self.chunked)
+        wire.log_later(outcome)
         return b""
 
     def fail(self, err: BaseException) -> None:
@@ -252,14 +258,23 @@ class Editor:
 
 
 def _passed_outcome(
-    request: bytes, api: WireApi, data: bytes, status: int, note: str | None, encoded: bool, is_sse: bool
+    request: bytes,
+    api: WireApi,
+    data: bytes,
+    status: int,
+    note: str | None,
+    encoded: bool,
+    is_sse: bool,
+    chunked: bool = False,
 ) -> Outcome:
     """What the call log says of a call whose answer passed through untouched (built when the log is read): the
     request as sent; the text the agent received and the tool calls it asks for, the error an error status carries,
-    or nothing readable when the body is still content-encoded."""
+    or nothing readable when the body is still content-encoded (``chunked``: ``data`` still has its chunk framing)."""
     args = request_args(parse_request(request))
     if encoded:
         return Outcome(args, None, status=status, note=note)
+    if chunked:
+        data = dechunk(data)
     if is_sse:
         text = api.stream_text(data)
         return Outcome(args, stream_answer(api, data, text), raw=text, status=status, note=note)
@@ -284,6 +299,10 @@ class BodyEditor(Editor):
     """
 
     edits = True
+
+    def __init__(self, wire: WireCall, is_sse: bool = False) -> None:
+        super().__init__(wire, is_sse)
+        self._seen = bytearray()
 
     def feed(self, data: bytes) -> bytes:
         """Hold every piece back: a JSON answer can only be edited once it is whole."""
@@ -404,6 +423,7 @@ class StreamEditor(Editor):
         them has none, one :class:`_Buffer` that holds the text back and applies every transform at the end.
         """
         super().__init__(wire, is_sse=True)
+        self._seen = bytearray()
         self.api = wire.wire_api
         self.split = wire.wire_api.splitter()
         self.state: dict[str, Any] = {}
@@ -584,6 +604,7 @@ class WholeStreamEditor(Editor):
     def __init__(self, wire: WireCall) -> None:
         """``broken`` tells the seam the stream ended on a broken event (set in :meth:`end`)."""
         super().__init__(wire, is_sse=True)
+        self._seen = bytearray()
         self.broken = False
 
     def feed(self, data: bytes) -> bytes:
