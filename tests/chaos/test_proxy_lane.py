@@ -385,3 +385,81 @@ def test_a_502_on_the_lane_leaves_the_connection_serving_the_next_request() -> N
         assert plan.calls[0]["error"] and [c["error"] for c in plan.calls[1:]] == [None, None]
 
     _run(garbage_then_ok, test, plan)
+
+
+SSE_EVENTS = [b'data: {"choices":[{"index":0,"delta":{"content":"%s"}}]}\n\n' % w for w in (b"he", b"llo")]
+SSE_CHUNKED = (
+    b"".join(b"%x;ext=1\r\n%s\r\n" % (len(e), e) for e in SSE_EVENTS)  # extensions, kept as they came
+    + b"e\r\ndata: [DONE]\n\n\r\n0\r\nX-Trailer: t\r\n\r\n"
+)
+
+
+async def chunked_stream(reader: asyncio.StreamReader, writer: asyncio.StreamWriter, up: Upstream) -> None:
+    while True:
+        await up.read_request(reader)
+        writer.write(b"HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nTransfer-Encoding: chunked\r\n\r\n")
+        for i in range(0, len(SSE_CHUNKED), 7):  # split anywhere: size lines, chunks, CRLFs, trailers
+            writer.write(SSE_CHUNKED[i : i + 7])
+            await writer.drain()
+
+
+@pytest.mark.parametrize("loop", LOOPS)
+def test_a_chunked_stream_no_fault_touches_goes_on_as_the_upstream_chunked_it(loop: dict[str, Any]) -> None:
+    plan = _plan()
+
+    async def test(proxy: LlmProxy, up: Upstream) -> None:
+        reader, writer = await asyncio.open_connection("127.0.0.1", proxy.port)
+        for _ in range(2):
+            writer.write(_request(b'{"model":"m","stream":true}'))
+            head = await reader.readuntil(b"\r\n\r\n")
+            raw = await reader.readuntil(b"\r\n0\r\nX-Trailer: t\r\n\r\n")
+            assert head.startswith(b"HTTP/1.1 200 ") and b"Transfer-Encoding: chunked" in head
+            assert raw == SSE_CHUNKED  # byte for byte: sizes, extensions, trailers
+        writer.close()
+        assert up.connections == 1  # the upstream connection was reused: the proxy found the body's end
+        assert [c["response"] for c in plan.calls] == ["hello", "hello"]
+
+    _run(chunked_stream, test, plan, loop)
+
+
+def test_a_bad_chunk_size_passed_through_is_cut_for_the_client_and_logged() -> None:
+    plan = _plan()
+
+    async def bad(reader: asyncio.StreamReader, writer: asyncio.StreamWriter, up: Upstream) -> None:
+        await up.read_request(reader)
+        writer.write(b"HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nTransfer-Encoding: chunked\r\n\r\n")
+        writer.write(b"%x\r\n%s\r\n0x5\r\nhello\r\n0\r\n\r\n" % (len(SSE_EVENTS[0]), SSE_EVENTS[0]))
+        await writer.drain()
+        await asyncio.sleep(5)
+
+    async def test(proxy: LlmProxy, up: Upstream) -> None:
+        reader, writer = await asyncio.open_connection("127.0.0.1", proxy.port)
+        writer.write(_request(b'{"model":"m","stream":true}'))
+        try:
+            got = await reader.read()
+        except ConnectionError:
+            got = b""
+        writer.close()
+        assert b"0x5" not in got and not got.endswith(b"0\r\n\r\n")  # cut, not a clean end
+        assert "bad chunk size" in (plan.calls[-1]["error"] or "")
+
+    _run(bad, test, plan)
+
+
+def test_a_stale_answer_replays_a_stream_the_lane_passed_through_chunked() -> None:
+    from windtunnel.chaos.llm_answer_faults import StaleAnswerFault
+
+    plan = FaultPlan(ChaosSpec("lane", llm_faults=(StaleAnswerFault(on_call=2),)), seed=1, key="lane")
+
+    async def test(proxy: LlmProxy, up: Upstream) -> None:
+        reader, writer = await asyncio.open_connection("127.0.0.1", proxy.port)
+        writer.write(_request(b'{"model":"m","stream":true}'))
+        await reader.readuntil(b"\r\n0\r\nX-Trailer: t\r\n\r\n")
+        writer.write(_request(b'{"model":"m","stream":true}'))
+        status, _, body = await _answer(reader)
+        writer.close()
+        assert status == 200 and len(up.bodies) == 1  # the second call never reached the model
+        assert b'"he' in body and b"llo" in body
+        assert [c["faults"] for c in plan.calls] == [[], ["stale_answer"]]
+
+    _run(chunked_stream, test, plan)
