@@ -101,15 +101,27 @@ class WireCall:
         """The request as sent: the call log parses it again when it is read (:meth:`log_later`)."""
         self.wire_api: WireApi = WIRE_APIS[api]
         self.request: dict[str, Any] = parse_request(body)
-        self.stream = bool(self.request.get("stream", self.wire_api.streams_by_default))
-        model = self.request.get("model")
+        wire_api, request = self.wire_api, self.request
+        self.stream = bool(request.get("stream", wire_api.streams_by_default))
+        model = request.get("model")
         self.name = model if isinstance(model, str) and model else api
-        # Same request bytes, same decision: SDKs serialise a request the same way every time.
-        signature = f"{api}:{hashlib.blake2b(body, digest_size=8).hexdigest()}"
-        previous = llm_memory.previous(plan, api) if plan.wants_previous else None  # asked only when a fault reads it
-        self.call = LlmCall(self.request, signature, self.stream, self.name, api=api, previous=previous)
-        self.dec: LlmDecision = plan.decide_llm(self.call)
+        self._call: LlmCall | None = None
+        if plan.llm_spent:  # no fault can act on it: no call to build, nothing to decide
+            self.dec: LlmDecision = plan.untouched
+        else:
+            self.dec = plan.decide_llm(self.call)
         self.started = time.perf_counter()
+
+    @property
+    def call(self) -> LlmCall:
+        """The call as the plan's faults read it (built when first asked for). Its signature hashes the raw bytes:
+        SDKs serialise the same request the same way, so a rerun gets the same decision."""
+        if self._call is None:
+            api, plan = self.api, self.plan
+            signature = f"{api}:{hashlib.blake2b(self.body, digest_size=8).hexdigest()}"
+            previous = llm_memory.previous(plan, api) if plan.wants_previous else None  # only when a fault reads it
+            self._call = LlmCall(self.request, signature, self.stream, self.name, api=api, previous=previous)
+        return self._call
 
     @property
     def delay_s(self) -> float:

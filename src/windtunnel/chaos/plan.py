@@ -299,6 +299,9 @@ class FaultPlan:
         self._llm_calls = 0
         self._llm_seen: dict[str, int] = {}
         """Model calls decided so far per signature (every LLM fault's occurrence count)."""
+        self.untouched = LlmDecision(self, LlmCall({}, ""))
+        """The decision of a model call once :attr:`llm_spent`: nothing delays, replaces or edits it, and no mode is
+        ever added (shared by those calls, so a seam skips building one per call; its ``call`` is a placeholder)."""
         self.llm_spent = self._llm_end == 0 and responder is None
         """No LLM fault can act on a model call any more and no responder answers them: every later model call passes
         untouched, and a seam may skip building its decision (:meth:`decide_llm` then counts nothing: no decision
