@@ -7,7 +7,8 @@
 does — the client's request into :meth:`Lane.data_received <windtunnel.chaos.proxy.lane.Lane.data_received>`, the
 upstream's answer into the pooled upstream connection's ``data_received`` — with transports that only keep what is
 written, so it measures what the proxy's Python costs per request (HTTP heads, the fault decision, the call log, the
-pool and the timers) and nothing else: the benchmark's JSON answer and its 13-event SSE stream (arriving whole), the
+pool and the timers) and nothing else: the benchmark's JSON answer and its 13-event SSE stream, arriving whole
+(``stream``) or one event per read as a model streams it (``events``), the
 plan's fault never firing, the call log cleared by a listener as ``llm_proxy`` does, on uvloop when it is installed
 (as ``windtunnel proxy llm`` serves). CPU time per request, best of five, in a child process per tree; a
 ``--baseline`` tree is measured the same way, interleaved, three times each.
@@ -81,19 +82,29 @@ async def _measure(requests: int, no_plan: bool = False) -> dict[str, float]:
         out: dict[str, float] = {}
         json_head = b"Content-Type: application/json\r\nContent-Length: %d\r\n\r\n" % len(ANSWER)
         stream_head = b"Content-Type: text/event-stream\r\nTransfer-Encoding: chunked\r\n\r\n"
-        for mode, body, answer in (
-            ("json", REQUEST, json_head + ANSWER),
-            ("stream", STREAM_REQUEST, stream_head + STREAM_ANSWER),
+        events = [b"HTTP/1.1 200 OK\r\n" + stream_head]  # the stream as a model sends it: one chunk per read
+        rest = STREAM_ANSWER
+        while rest:  # the last chunk (size 0) goes with the end of the body
+            line = rest.index(b"\r\n")
+            size = int(rest[:line], 16)
+            end = line + 2 + size + 2 if size else len(rest)
+            events.append(rest[:end])
+            rest = rest[end:]
+        for mode, body, replies in (
+            ("json", REQUEST, [b"HTTP/1.1 200 OK\r\n" + json_head + ANSWER]),
+            ("stream", STREAM_REQUEST, [b"HTTP/1.1 200 OK\r\n" + stream_head + STREAM_ANSWER]),
+            ("events", STREAM_REQUEST, events),
         ):
             request = (
                 b"POST /v1/chat/completions HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
                 b"Authorization: Bearer sk-bench\r\nContent-Length: %d\r\n\r\n%s" % (len(body), body)
             )
-            reply = b"HTTP/1.1 200 OK\r\n" + answer
 
-            def one(request: bytes = request, reply: bytes = reply) -> None:
+            def one(request: bytes = request, replies: list[bytes] = replies) -> None:
                 lane.data_received(request)
-                lane.upstream.conn.data_received(reply)
+                conn = lane.upstream.conn
+                for reply in replies:
+                    conn.data_received(reply)
 
             for _ in range(300):
                 one()
@@ -142,7 +153,7 @@ def main() -> dict[str, float]:
     print(f"{'tree':>10} {'mode':>7} {'µs per request':>15}")
     result: dict[str, float] = {}
     for name, _ in trees:
-        for mode in ("json", "stream"):
+        for mode in ("json", "stream", "events"):
             result[f"{name} {mode}"] = best = min(r[mode] for r in runs[name])
             print(f"{name:>10} {mode:>7} {best:15.1f}")
     return result
