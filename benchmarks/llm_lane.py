@@ -1,6 +1,6 @@
 """The LLM proxy's own Python per plain request, without sockets, in this tree and optionally in another side by side.
 
-    .venv/bin/python -m benchmarks.llm_lane [--requests 5000] [--baseline OLD_CHECKOUT/src] [--no-plan]
+    .venv/bin/python -m benchmarks.llm_lane [--requests 5000] [--baseline OLD_CHECKOUT/src] [--no-plan | --pending]
 
 ``benchmarks.llm_proxy`` measures the proxy between real sockets, where the figure moves with the machine's load
 (the scheduler's wake-ups of three processes). This one calls the proxy's synchronous lane the way the event loop
@@ -51,8 +51,9 @@ class _Sink:
         return default
 
 
-async def _measure(requests: int, no_plan: bool = False) -> dict[str, float]:
-    """``{mode: µs per request}`` in this process (``no_plan``: no fault plan, so no fault decision and no call log:
+async def _measure(requests: int, no_plan: bool = False, pending: bool = False) -> dict[str, float]:
+    """``{mode: µs per request}`` in this process (``pending``: the plan's fault waits for a far later call, so every
+    request is counted toward it; ``no_plan``: no fault plan, so no fault decision and no call log:
     the HTTP side alone)."""
     from benchmarks.llm_proxy import ANSWER, REQUEST, STREAM_ANSWER, STREAM_REQUEST
     from windtunnel._util.http1proto import UpstreamConnection
@@ -62,7 +63,8 @@ async def _measure(requests: int, no_plan: bool = False) -> dict[str, float]:
     from windtunnel.chaos.proxy.lane import Lane
     from windtunnel.chaos.spec import ChaosSpec
 
-    plan = FaultPlan(ChaosSpec("bench", llm_faults=(LlmRateLimitFault(probability=0.0),)), seed=1, key="bench")
+    fault = LlmRateLimitFault(on_call=10**9) if pending else LlmRateLimitFault(probability=0.0)
+    plan = FaultPlan(ChaosSpec("bench", llm_faults=(fault,)), seed=1, key="bench")
     clear = getattr(plan, "clear_calls", None) or plan.calls.clear
     plan.on_call = lambda entry: clear()
     proxy = LlmProxy((lambda: None) if no_plan else (lambda: plan), upstream="http://127.0.0.1:9/v1")
@@ -128,15 +130,18 @@ def main() -> dict[str, float]:
     parser.add_argument(
         "--no-plan", action="store_true", help="no fault plan: the HTTP side alone (no fault decision, no call log)"
     )
+    parser.add_argument(
+        "--pending", action="store_true", help="the plan's fault fires on a far later call (on_call: 10**9): counted"
+    )
     parser.add_argument("--json", action="store_true", help=argparse.SUPPRESS)  # a child's output
     args = parser.parse_args()
     if args.json:
         try:  # the loop `windtunnel proxy llm` serves on (the `fast` extra), as in benchmarks.llm_proxy
             import uvloop
         except ImportError:
-            print(json.dumps(asyncio.run(_measure(args.requests, args.no_plan))))
+            print(json.dumps(asyncio.run(_measure(args.requests, args.no_plan, args.pending))))
         else:
-            print(json.dumps(uvloop.run(_measure(args.requests, args.no_plan))))
+            print(json.dumps(uvloop.run(_measure(args.requests, args.no_plan, args.pending))))
         return {}
     root = Path(__file__).resolve().parents[1]
     trees = [("this tree", str(root / "src"))] + ([("baseline", args.baseline)] if args.baseline else [])
@@ -146,9 +151,10 @@ def main() -> dict[str, float]:
             env = {**os.environ, "PYTHONPATH": os.pathsep.join([src, str(root)])}
             cmd = [sys.executable, "-m", "benchmarks.llm_lane", "--json", "--requests", str(args.requests)]
             cmd += ["--no-plan"] if args.no_plan else []
+            cmd += ["--pending"] if args.pending else []
             done = subprocess.run(cmd, env=env, capture_output=True, text=True, check=True, cwd=root)
             runs[name].append(json.loads(done.stdout))
-    what = "no fault plan" if args.no_plan else "with a fault plan"
+    what = "no fault plan" if args.no_plan else "with a fault pending" if args.pending else "with a fault plan"
     print(f"proxy llm's lane per plain request, no sockets, {what}, best of 3 runs (load {os.getloadavg()[0]:.1f})")
     print(f"{'tree':>10} {'mode':>7} {'µs per request':>15}")
     result: dict[str, float] = {}
