@@ -74,17 +74,27 @@ def _faults(draw: Any) -> tuple[LlmFaultSpec, ...]:
 
 
 @settings(max_examples=300, deadline=None)
-@given(faults=_faults(), signatures=st.lists(st.sampled_from(["a", "b", "c"]), max_size=14), seed=st.integers(0, 3))
+@given(
+    faults=_faults(),
+    signatures=st.lists(st.sampled_from(["a", "b", "c"]), max_size=14),
+    seed=st.integers(0, 3),
+    ask_first=st.booleans(),
+)
 def test_decisions_are_those_of_every_fault_counting_every_call(
-    faults: tuple[LlmFaultSpec, ...], signatures: list[str], seed: int
+    faults: tuple[LlmFaultSpec, ...], signatures: list[str], seed: int, ask_first: bool
 ) -> None:
+    """``ask_first``: as the HTTP seams do, ask :meth:`FaultPlan.passes_llm` first and decide only the calls it
+    does not pass."""
     spec = ChaosSpec("windows", llm_faults=faults)
     calls = [LlmCall({"model": "m"}, f"chat:{s}", name="m", api="chat") for s in signatures]
     plan = FaultPlan(spec, seed=seed, key="cell")
     got = []
     for call in calls:
-        dec = plan.decide_llm(call)
-        assert dec.call is call
+        if ask_first and plan.passes_llm(call.signature):
+            dec = plan.untouched
+        else:
+            dec = plan.decide_llm(call)
+            assert dec.call is call
         transforms = [(i, d.eligible_index, d.occurrence) for i, _, d in dec.transforms]
         got.append((dec.delay_ms, dec.replacement, transforms, dec.modes))
     assert got == _reference(spec, seed, "cell", calls)
@@ -114,3 +124,16 @@ def test_a_plan_whose_windows_have_passed_stops_counting() -> None:
     assert [plan.decide_llm(c).replacement is not None for c in calls] == [False, True, False, False]
     assert plan.llm_spent and not plan._llm_seen  # nothing kept per signature once no call can fire
     assert FaultPlan(ChaosSpec("none"), seed=1, key="k").llm_spent
+
+
+def test_a_responder_gets_every_call_the_plan_would_pass() -> None:
+    class Nothing:
+        def tool(self, call: Any, target: str) -> None:
+            return None
+
+        def llm(self, call: LlmCall) -> None:
+            return None
+
+    plan = FaultPlan(ChaosSpec("none"), seed=1, key="k", responder=Nothing())
+    assert not plan.llm_spent and not plan.passes_llm("chat:x")
+    assert plan.untouched.modes == [] and plan.untouched.replacement is None

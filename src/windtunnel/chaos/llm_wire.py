@@ -106,10 +106,13 @@ class WireCall:
         model = request.get("model")
         self.name = model if isinstance(model, str) and model else api
         self._call: LlmCall | None = None
-        if plan.llm_spent:  # no fault can act on it: no call to build, nothing to decide
+        self._signature = ""
+        if plan.llm_spent:  # no fault can act on it any more: no call to build, nothing to count or decide
             self.dec: LlmDecision = plan.untouched
         else:
-            self.dec = plan.decide_llm(self.call)
+            # Same request bytes, same decision: SDKs serialise a request the same way every time.
+            self._signature = f"{api}:{hashlib.blake2b(body, digest_size=8).hexdigest()}"
+            self.dec = plan.untouched if plan.passes_llm(self._signature) else plan.decide_llm(self.call)
         self.started = time.perf_counter()
 
     @property
@@ -118,7 +121,7 @@ class WireCall:
         SDKs serialise the same request the same way, so a rerun gets the same decision."""
         if self._call is None:
             api, plan = self.api, self.plan
-            signature = f"{api}:{hashlib.blake2b(self.body, digest_size=8).hexdigest()}"
+            signature = self._signature or f"{api}:{hashlib.blake2b(self.body, digest_size=8).hexdigest()}"
             previous = llm_memory.previous(plan, api) if plan.wants_previous else None  # only when a fault reads it
             self._call = LlmCall(self.request, signature, self.stream, self.name, api=api, previous=previous)
         return self._call

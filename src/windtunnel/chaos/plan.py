@@ -300,8 +300,9 @@ class FaultPlan:
         self._llm_seen: dict[str, int] = {}
         """Model calls decided so far per signature (every LLM fault's occurrence count)."""
         self.untouched = LlmDecision(self, LlmCall({}, ""))
-        """The decision of a model call once :attr:`llm_spent`: nothing delays, replaces or edits it, and no mode is
-        ever added (shared by those calls, so a seam skips building one per call; its ``call`` is a placeholder)."""
+        """The decision of a model call no fault can act on (:attr:`llm_spent`, :meth:`passes_llm`): nothing delays,
+        replaces or edits it, and no mode is ever added (shared by those calls, so a seam skips building one per call;
+        its ``call`` is a placeholder)."""
         self.llm_spent = self._llm_end == 0 and responder is None
         """No LLM fault can act on a model call any more and no responder answers them: every later model call passes
         untouched, and a seam may skip building its decision (:meth:`decide_llm` then counts nothing: no decision
@@ -402,17 +403,8 @@ class FaultPlan:
                     out.modes.append(answer.mode)
                     return out
             signature = call.signature
-            n = self._llm_calls
-            self._llm_calls = n + 1
-            occ = self._llm_seen.get(signature, 0)
-            self._llm_seen[signature] = occ + 1
-            if n + 1 >= self._llm_end and self.responder is None:
-                self.llm_spent = True  # no later call can fire: stop counting
-                self._llm_seen.clear()
-            for start, end in self._llm_windows:
-                if start <= n < end:
-                    break
-            else:
+            n, occ = self._count_llm(signature)
+            if not self._llm_due(n):
                 return out  # no fault's window holds this call
             for index, fault in enumerate(self.spec.llm_faults):
                 d = Decision(n, occ, (self.seed, self.key, "llm", index, signature))
@@ -428,6 +420,37 @@ class FaultPlan:
                 else:
                     out.transforms.append((index, fault, d))
             return out
+
+    def passes_llm(self, signature: str) -> bool:
+        """Count a model call with ``signature`` that no fault can act on and return ``True``: it falls in no fault's
+        window and no responder answers calls (a seam then needs no decision: :attr:`untouched` is this call's).
+        ``False``: nothing counted; decide the call with :meth:`decide_llm`."""
+        if self.llm_spent:
+            return True
+        with self._lock:
+            if self.responder is not None or self._llm_due(self._llm_calls):
+                return False
+            self._count_llm(signature)
+            return True
+
+    def _count_llm(self, signature: str) -> tuple[int, int]:
+        """Count one model call (under the lock): its index among the model calls and how many came before with the
+        same signature. Past the last window the plan is spent, and the counts are dropped."""
+        n = self._llm_calls
+        self._llm_calls = n + 1
+        occ = self._llm_seen.get(signature, 0)
+        self._llm_seen[signature] = occ + 1
+        if n + 1 >= self._llm_end and self.responder is None:
+            self.llm_spent = True  # no later call can fire: stop counting
+            self._llm_seen.clear()
+        return n, occ
+
+    def _llm_due(self, n: int) -> bool:
+        """Whether some fault's window holds model call ``n``."""
+        for start, end in self._llm_windows:  # noqa: SIM110  # a loop is cheaper than any() over a generator
+            if start <= n < end:
+                return True
+        return False
 
     def transform_input(self, prompt: Any) -> Any:
         """The agent input after every input-channel context attack of the spec."""
