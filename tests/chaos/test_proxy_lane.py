@@ -463,3 +463,44 @@ def test_a_stale_answer_replays_a_stream_the_lane_passed_through_chunked() -> No
         assert [c["faults"] for c in plan.calls] == [[], ["stale_answer"]]
 
     _run(chunked_stream, test, plan)
+
+
+async def bodiless_answers(reader: asyncio.StreamReader, writer: asyncio.StreamWriter, up: Upstream) -> None:
+    """204 to the first request, 304 to the second, the head of a 12-byte answer to a HEAD, then JSON answers."""
+    answers = [
+        b"HTTP/1.1 204 No Content\r\n\r\n",
+        b"HTTP/1.1 304 Not Modified\r\nETag: x\r\n\r\n",
+        b"HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nContent-Length: 12\r\n\r\n",
+    ]
+    while True:
+        await up.read_request(reader)
+        writer.write(answers.pop(0) if answers else _ok())
+        await writer.drain()
+
+
+@pytest.mark.parametrize("path", ["lane", "streams"])
+def test_an_answer_without_a_body_goes_on_without_framing_and_the_connection_serves_on(path: str) -> None:
+    """A 204, a 304 and the answer to HEAD have no body: the proxy must neither announce chunks nor send a last
+    chunk, or a keep-alive client reads those bytes as the start of its next answer."""
+
+    def request(method: bytes) -> bytes:
+        if path == "lane":
+            return _request().replace(b"POST", method, 1)
+        head = method + b" /v1/chat/completions HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n"
+        return head + b"2\r\n{}\r\n0\r\n\r\n"  # a chunked request body: the lane hands it to the stream path
+
+    async def test(proxy: LlmProxy, up: Upstream) -> None:
+        reader, writer = await asyncio.open_connection("127.0.0.1", proxy.port)
+        heads = []
+        for method in (b"POST", b"GET", b"HEAD"):
+            writer.write(request(method))
+            heads.append(await reader.readuntil(b"\r\n\r\n"))
+        writer.write(_request())
+        status, _, body = await _answer(reader)  # the next answer starts right after the bodiless ones
+        writer.close()
+        assert heads[0].startswith(b"HTTP/1.1 204 No Content\r\n") and heads[1].startswith(b"HTTP/1.1 304 ")
+        assert not any(b"Transfer-Encoding" in h for h in heads)
+        assert b"Content-Length" not in heads[0] and b"Content-Length: 12\r\n" in heads[2]
+        assert (status, body) == (200, ANSWER)
+
+    _run(bodiless_answers, test)

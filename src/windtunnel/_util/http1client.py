@@ -31,6 +31,7 @@ from windtunnel._util.http1 import (
     NO_FORWARD,
     BadRequest,
     _parse_headers,
+    bodiless,
     check_size,
     find_header,
     read_body,
@@ -282,7 +283,8 @@ class StreamedResponse:
                 length = v
         self.chunked = encoding is not None and "chunked" in encoding.lower()
         self.length = int(length) if length and length.isdigit() and not self.chunked else None
-        self._empty = method == "HEAD" or status in (204, 304)
+        self.empty = bodiless(method, status)
+        """No body whatever the headers say (the answer to HEAD, a 204, a 304): relay the head alone."""
         self._complete = False
 
     def header(self, name: str) -> str | None:
@@ -298,7 +300,7 @@ class StreamedResponse:
         timeout = self._pool.timeout
         watch = _SilenceWatch(asyncio.get_running_loop(), timeout, writer.transport.abort)
         try:
-            if self._empty:
+            if self.empty:
                 pass
             elif self.chunked:
                 # Every chunk that has arrived goes on as one piece: a burst of SSE events is one write.

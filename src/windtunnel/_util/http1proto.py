@@ -24,7 +24,7 @@ from typing import Any, Protocol, cast
 
 from windtunnel._util.chunked import Dechunker
 from windtunnel._util.hostgate import HostGate
-from windtunnel._util.http1 import HOP_BY_HOP, MAX_HEADERS, MAX_LINE, BadRequest, _header
+from windtunnel._util.http1 import HOP_BY_HOP, MAX_HEADERS, MAX_LINE, BadRequest, _header, bodiless
 from windtunnel._util.http1client import (
     UpstreamCut,
     UpstreamError,
@@ -51,11 +51,13 @@ class AnswerSink(Protocol):
         content_encoding: str | None,
         kept: list[str],
         chunked: bool,
+        empty: bool,
     ) -> None:
         """The answer's status and headers (interim 1xx skipped); ``length``: its declared length, ``None`` when
         it is chunked or runs to the end of the connection; the first ``Content-Type`` and ``Content-Encoding`` values
         and ``kept``, the header lines a proxy passes on (``Name: value``, hop-by-hop ones left out), all read in
-        the pass that finds the framing. ``chunked``: the body comes with its chunk framing, as the upstream sent it."""
+        the pass that finds the framing. ``chunked``: the body comes with its chunk framing, as the upstream sent it;
+        ``empty``: the answer has no body (to HEAD, a 204, a 304)."""
 
     def on_body(self, data: bytes) -> None:
         """Body bytes as they arrive (a chunked body's chunks as they came, framing included: a proxy passes them
@@ -247,7 +249,7 @@ class UpstreamConnection(asyncio.Protocol):
         conn_header = conn_header or ""
         self._keep = "close" not in conn_header and (version != "HTTP/1.0" or "keep-alive" in conn_header)
         declared: int | None = None
-        if self._method == "HEAD" or status in (204, 304):
+        if bodiless(self._method, status):
             self._framing = 0
             if length is not None and length.isdigit():
                 declared = int(length)
@@ -264,7 +266,7 @@ class UpstreamConnection(asyncio.Protocol):
         self._state = _BODY
         sink = self.sink
         assert sink is not None
-        sink.on_head(status, headers, declared, ctype, cenc, kept, self._framing == 2)
+        sink.on_head(status, headers, declared, ctype, cenc, kept, self._framing == 2, self._framing == 0)
         return True
 
     def _body(self, data: bytes) -> None:

@@ -98,6 +98,7 @@ class _LaneRelay:
         encoding: str | None,
         kept: list[str],
         chunked: bool,
+        empty: bool,
     ) -> None:
         """The answer's head: kept to go out with the first piece of the body (one write)."""
         wire = self.wire
@@ -106,8 +107,8 @@ class _LaneRelay:
             editor.status = status
             editor.encoded = (encoding or "identity") != "identity"
             editor.chunked = chunked
-        self.framed = length is not None or chunked
-        self.head = response_head(status, headers, length=length, keep_alive=self.keep, kept=kept)  # states its framing
+        self.framed = length is not None or chunked or empty  # nothing to add at the end
+        self.head = response_head(status, headers, length=length, keep_alive=self.keep, kept=kept, empty=empty)
 
     def on_body(self, data: bytes) -> None:
         """A piece of the body, sent on (a chunk of its own when the answer runs to the end of the connection)."""
@@ -402,7 +403,7 @@ class LlmProxy(ProxyServer):
         try:
             if whole:
                 return await self._send_whole(resp, writer, keep, editor, out_headers)
-            head = response_head(resp.status, out_headers, length=length, keep_alive=keep)
+            head = response_head(resp.status, out_headers, length=length, keep_alive=keep, empty=resp.empty)
             seen, early = 0, b""
             async for piece in resp.pieces():
                 out = editor.feed(piece) if editor is not None else piece
@@ -427,7 +428,7 @@ class LlmProxy(ProxyServer):
                 await writer.drain()
                 writer.transport.abort()
                 return False
-            if length is None:
+            if length is None and not resp.empty:
                 writer.write(b"0\r\n\r\n")
             await writer.drain()
         except UpstreamCut as err:
