@@ -15,7 +15,7 @@ import pytest
 from windtunnel._util.aioloop import server_loop_options
 from windtunnel.chaos.llm_faults import LlmRateLimitFault
 from windtunnel.chaos.plan import FaultPlan
-from windtunnel.chaos.proxy import LlmProxy
+from windtunnel.chaos.proxy import LlmProxy, ToolProxy
 from windtunnel.chaos.spec import ChaosSpec
 
 ANSWER = b'{"choices":[{"index":0,"message":{"role":"assistant","content":"hi"},"finish_reason":"stop"}]}'
@@ -504,3 +504,30 @@ def test_an_answer_without_a_body_goes_on_without_framing_and_the_connection_ser
         assert (status, body) == (200, ANSWER)
 
     _run(bodiless_answers, test)
+
+
+def test_the_tools_proxy_relays_answers_without_a_body_as_they_are() -> None:
+    """The tools forward proxy relays them the same way (its own stream relay, the same rule)."""
+
+    async def main() -> None:
+        async with Upstream(bodiless_answers) as up, ToolProxy(lambda: None) as proxy:
+            reader, writer = await asyncio.open_connection("127.0.0.1", proxy.port)
+            heads = []
+            for method in (b"GET", b"GET", b"HEAD", b"GET"):
+                writer.write(b"%s %s/x HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n" % (method, up.url.encode()))
+                if len(heads) < 3:
+                    with anyio.fail_after(20):  # a bound on a hang, not a timing assertion
+                        heads.append(await reader.readuntil(b"\r\n\r\n"))
+            with anyio.fail_after(20):
+                status, _, body = await _answer(reader)
+            writer.close()
+        assert [h.split(b"\r\n")[0] for h in heads] == [
+            b"HTTP/1.1 204 No Content",
+            b"HTTP/1.1 304 Not Modified",
+            b"HTTP/1.1 200 OK",
+        ]
+        assert not any(b"Transfer-Encoding" in h for h in heads)
+        assert b"Content-Length: 12\r\n" in heads[2]
+        assert (status, body) == (200, ANSWER)
+
+    anyio.run(main)
