@@ -1,7 +1,8 @@
 """The LLM proxy's synchronous lane (``chaos/proxy/lane.py``, ``_util/http1proto.py``) against a scripted raw
 upstream: pipelined requests, a request handed over to the stream path mid-connection, a pooled connection the
-upstream closed (retried), answers framed by the end of the connection, cut answers, clients that leave, an
-upstream that goes silent, and a stop that answers a request whose head had begun."""
+upstream closed (retried), answers framed by the end of the connection, chunked streams passed on as they came,
+answers without a body, cut answers, clients that leave, an upstream that goes silent, and a stop that answers a
+request whose head had begun."""
 
 from __future__ import annotations
 
