@@ -1,0 +1,194 @@
+"""Every mention of a label in what the model reads, with its context signature: the input of the
+dataset's agreement evidence (:mod:`.agreement`).
+
+A *mention* is one occurrence of a label of the item's label set (or of a label's alias, the same for
+every label, so no label is easier to see than another) in a string or scalar of the projection, in any
+view the scan matches in (:meth:`~windtunnel.leakage.needles.NeedleSet.search`). It keeps the pointer
+and span of the original characters (what a finding points at) and a *context signature* at a few
+back-off levels (:data:`LEVELS`): the slot the label sits in, with every label word masked by one
+placeholder, digits normalised and case folded, so that mentions of different labels in the same slot
+share a signature. Whether a slot's label follows the record's label is then a question the whole
+dataset can answer (:mod:`.agreement`), and no rule has to name the slot.
+
+The search is symmetric on purpose: the answer is not searched with the abbreviations, codes and
+truncations the scan gives it alone, so a slot is not seen to agree only because the answer has more
+spellings than the other labels. It reads the item only (not the audit), so a dataset can be read once
+for its mentions before any item is audited; :func:`decisions` pairs mentions with an audit's findings.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from functools import lru_cache
+from typing import Any, NamedTuple
+
+from windtunnel.leakage.aliases import label_aliases
+from windtunnel.leakage.formats import string_representation
+from windtunnel.leakage.model import Finding, LeakItem
+from windtunnel.leakage.needles import NeedleSet
+from windtunnel.leakage.scan import escape_pointer_token
+from windtunnel.leakage.text import normalize_needle
+
+CONTEXT_TOKENS = 3
+"""Tokens kept on each side of a mention in its context signature (a word, a number or one punctuation mark
+each): enough to tell ``priority : §`` from ``the § end``, few enough that a slot's mentions share it."""
+_WINDOW = 80
+"""Characters read on each side of a mention to find its context tokens (bounded: linear in the text)."""
+MAX_MENTIONS = 64
+"""Mentions kept per item (the first in walk order): a label word in every line of a long log says no more."""
+MAX_TEXT = 100_000
+"""Characters of one string searched for mentions (a longer string is searched in its first part)."""
+PLACEHOLDER = "§"
+"""What every label word of the label set becomes in a signature."""
+LEVELS = ("pointer+context", "context")
+"""The signature levels, most specific first: the pointer with array indices generalised and the masked
+context; the masked context alone. (The pointer alone is no slot: one field holds a label in a value slot
+in one record and the record's own label word in an idiom in the next, and only the context tells them
+apart.)"""
+
+_TOKEN = re.compile(r"[^\W\d_]+|\d+|[^\w\s]")
+
+
+class Mention(NamedTuple):
+    """One occurrence of a label: where (``pointer`` into the projection, ``span`` of the original string;
+    ``None`` for a whole non-string value), which label (as the label set writes it) and its signatures,
+    one per level of :data:`LEVELS`."""
+
+    pointer: str
+    span: tuple[int, int] | None
+    label: str
+    signatures: tuple[str, ...]
+    representation: str = "json"
+    """The string's representation as the scan names it (``json``, ``markdown``, ``html`` ...)."""
+
+
+class _LabelNeedles(NamedTuple):
+    """A label set's needles (each label with its aliases, all of one role), the label of each needle text,
+    and the pattern of every label word in a normalised view (what a signature masks)."""
+
+    needles: NeedleSet
+    label_of: dict[str, str]
+    mask: re.Pattern[str]
+
+
+@lru_cache(maxsize=256)
+def _label_needles(labels: tuple[str, ...], aliases: tuple[tuple[str, tuple[str, ...]], ...]) -> _LabelNeedles:
+    """The needles of a label set, built once per distinct label set and alias map (bounded).
+
+    A text that two labels share is left out: a mention of it names no one label."""
+    user = {k: list(v) for k, v in aliases}
+    owner: dict[str, str | None] = {}
+    for lab in labels:
+        for text in (lab, *label_aliases(lab, labels, user)):
+            norm = normalize_needle(text)
+            if not norm:
+                continue
+            owner[norm] = lab if owner.get(norm, lab) == lab else None
+    texts = {t: lab for t, lab in owner.items() if lab is not None}
+    needles = NeedleSet.build((), (), list(texts))
+    label_of = {n.text: texts[n.text] for n in needles.needles if n.text in texts}
+    words = sorted({n.norm for n in needles.needles}, key=len, reverse=True)
+    mask = re.compile(r"(?<!\w)(?:" + "|".join(re.escape(w) for w in words) + r")(?!\w)") if words else re.compile("$^")
+    return _LabelNeedles(needles, label_of, mask)
+
+
+def _tokens(text: str, mask: re.Pattern[str]) -> list[str]:
+    """``text`` (a normalised view's window) as signature tokens: label words masked, digits as ``0``."""
+    out: list[str] = []
+    for part in mask.split(text):
+        out.extend("0" if t.isdigit() else t.lower() for t in _TOKEN.findall(part))
+        out.append(PLACEHOLDER)
+    return out[:-1]
+
+
+def _context(view: str, a: int, b: int, mask: re.Pattern[str]) -> str:
+    """The masked context of ``view[a:b]``: up to :data:`CONTEXT_TOKENS` tokens each side, ``^`` / ``$`` where
+    the string starts or ends within them."""
+    lo = max(0, a - _WINDOW)
+    left = _tokens(view[lo:a], mask)
+    right = _tokens(view[b : b + _WINDOW], mask)
+    head = ["^"] if lo == 0 and len(left) <= CONTEXT_TOKENS else []
+    tail = ["$"] if b + _WINDOW >= len(view) and len(right) <= CONTEXT_TOKENS else []
+    return " ".join([*head, *left[-CONTEXT_TOKENS:], PLACEHOLDER, *right[:CONTEXT_TOKENS], *tail])
+
+
+def _general_pointer(pointer: str, mask: re.Pattern[str]) -> str:
+    """``pointer`` with array indices as ``*`` and label words of its keys masked, case folded."""
+    parts = []
+    for seg in pointer.split("/")[1:]:
+        if seg.isdigit():
+            parts.append("*")
+        else:
+            parts.append(mask.sub(PLACEHOLDER, normalize_needle(seg) or seg.lower()))
+    return "/" + "/".join(parts)
+
+
+def item_mentions(item: LeakItem, *, decode: bool = True) -> list[Mention]:
+    """The mentions of ``item``'s labels in its projection (none without a label set of two labels or more),
+    in walk order, at most :data:`MAX_MENTIONS`."""
+    labels = tuple(dict.fromkeys(item.label_set))
+    if len(labels) < 2:
+        return []
+    prepared = _label_needles(labels, tuple((k, tuple(v)) for k, v in item.aliases.items()))
+    out: list[Mention] = []
+    stack: list[tuple[str, Any]] = [("", item.projection)]
+    while stack and len(out) < MAX_MENTIONS:
+        pointer, node = stack.pop()
+        if isinstance(node, Mapping):
+            for key in reversed(list(node)):
+                stack.append((f"{pointer}/{escape_pointer_token(str(key))}", node[key]))
+        elif isinstance(node, list):
+            for i in range(len(node) - 1, -1, -1):
+                stack.append((f"{pointer}/{i}", node[i]))
+        elif isinstance(node, str):
+            _string_mentions(node[:MAX_TEXT], pointer, prepared, decode, out, whole=False)
+        elif isinstance(node, (int, float)) and not isinstance(node, bool):
+            _string_mentions(str(node), pointer, prepared, False, out, whole=True)
+    return out[:MAX_MENTIONS]
+
+
+def _string_mentions(
+    text: str, pointer: str, prepared: _LabelNeedles, decode: bool, out: list[Mention], *, whole: bool
+) -> None:
+    """Append the mentions in one string (``whole``: a number, whose mention has no span)."""
+    if not text:
+        return
+    hits = [(h, label) for h in prepared.needles.search(text, decode=decode) if (label := prepared.label_of.get(h.needle.text))]
+    if not hits:
+        return
+    ptr = _general_pointer(pointer, prepared.mask)
+    rep = "json" if whole else string_representation(text, "json")
+    for hit, label in hits:
+        ctx = _context(hit.view_text, *hit.view_span, prepared.mask)
+        out.append(Mention(pointer, None if whole else hit.span, label, (f"{ptr} {ctx}", ctx), rep))
+
+
+def overlaps(f: Finding, m: Mention) -> bool:
+    """Whether finding ``f`` points at mention ``m``'s characters (same place; overlapping spans, or either
+    without a span: a whole value, or JSON held in the string)."""
+    if f.pointer != m.pointer or f.target != "value":
+        return False
+    if f.span is None or m.span is None:
+        return True
+    return f.span[0] < m.span[1] and m.span[0] < f.span[1]
+
+
+def decisions(mentions: Sequence[Mention], findings: Sequence[Finding], expected: Sequence[str]) -> list[str]:
+    """What the item-level audit decided at each mention: ``leak (<rule>)``, ``review (<rule>)``, or ``cleared``
+    (no finding there; for a label that is not the answer, ``cleared (another label)``)."""
+    answers = {normalize_needle(e) for e in expected}
+    out = []
+    for m in mentions:
+        here = [f for f in findings if overlaps(f, m)]
+        blocking = [f for f in here if f.blocking]
+        if blocking:
+            out.append(f"leak ({blocking[0].rule})")
+        elif here:
+            out.append(f"review ({here[0].rule})")
+        else:
+            out.append("cleared" if normalize_needle(m.label) in answers else "cleared (another label)")
+    return out
+
+
+__all__ = ["LEVELS", "Mention", "decisions", "item_mentions", "overlaps"]
