@@ -114,12 +114,16 @@ class Agreement:
     def add(self, item: LeakItem) -> None:
         """Read one item: count its label, keep its mentions (an item without a label set has none)."""
         self.items += 1
-        mentions = item_mentions(item, decode=self.decode)
         labels = frozenset(normalize_needle(lab) for lab in item.label_set)
         if len(labels) >= 2 and item.expected:
             counts = self.label_counts.setdefault(labels, {})
             first = normalize_needle(item.expected[0])
             counts[first] = counts.get(first, 0) + 1
+        self._keep(item, labels)
+
+    def _keep(self, item: LeakItem, labels: frozenset[str]) -> None:
+        """Keep ``item``'s mentions, and the findings its agreeing mentions would make (pointers hidden)."""
+        mentions = item_mentions(item, decode=self.decode)
         if not mentions:
             return
         answers = frozenset(normalize_needle(e) for e in item.expected)
@@ -132,6 +136,47 @@ class Agreement:
             ]
             entry.candidates = hide_answers(made, item.projection, [*item.expected, *item.correlated_values])
         self.entries[(item.id, item.line)] = entry
+
+    def applied_to(self, items: Iterable[LeakItem]) -> Agreement:
+        """The evidence of this dataset, decided, for other items (a sanitized twin of the dataset): their
+        mentions are judged by this dataset's groups and counted in none."""
+        other = Agreement(decode=self.decode, groups=self.groups, label_counts=self.label_counts, decided=True)
+        for it in items:
+            other.items += 1
+            other._keep(it, frozenset(normalize_needle(lab) for lab in it.label_set))
+        return other
+
+    def findings_for(self, item: str, line: int | None) -> list[Finding]:
+        """The leak findings the evidence adds to an item whatever its audit says (its agreeing mentions in slots
+        that follow the label): what the sanitizer cuts beside the audit's findings."""
+        entry = self.entries.get((item, line))
+        if entry is None or not self.decided:
+            return []
+        out = []
+        for made in entry.candidates:
+            m = next((m for m in entry.mentions if (m.pointer, m.span) == (made.pointer, made.span)), None)
+            g = self._promoting(m, entry) if m is not None else None
+            if g is not None:
+                out.append(replace(made, detail=_promoted(g)))
+        return out
+
+    def added(self) -> dict[str, list[Finding]]:
+        """:meth:`findings_for` of every item that has some, by item id."""
+        out: dict[str, list[Finding]] = {}
+        for item, line in self.entries:
+            found = self.findings_for(item, line)
+            if found:
+                out.setdefault(item, []).extend(found)
+        return out
+
+    def _promoting(self, m: Mention, entry: _Entry) -> Group | None:
+        """The group that makes mention ``m`` of ``entry`` a leak (None: none does)."""
+        g, _own = self._judged(m)
+        if g is None or g.verdict != "follows" or normalize_needle(m.label) not in entry.answers:
+            return None
+        if len({normalize_needle(o.label) for o in entry.mentions if g.signature in o.signatures}) > 1:
+            return None  # this item lists labels in the slot: the item-level decision tells its own
+        return g
 
     def decide(self) -> None:
         """Count every group, test it, and give it its verdict."""
@@ -199,32 +244,29 @@ class Agreement:
         changed = False
         candidates = {(c.pointer, c.span): c for c in entry.candidates}
         for m in entry.mentions:
-            g, own_slot = self._judged(m)
-            if g is None or g.verdict == "unknown":
-                continue
-            if len({normalize_needle(o.label) for o in entry.mentions if g.signature in o.signatures}) > 1:
-                continue  # this item lists labels in the slot: the item-level decision tells its own
             here = [i for i, f in enumerate(findings) if overlaps(f, m)]
-            agrees = normalize_needle(m.label) in entry.answers
-            if g.verdict == "follows" and agrees:
-                if any(findings[i].blocking for i in here):
-                    continue
+            g = self._promoting(m, entry)
+            if g is not None:
                 made = candidates.get((m.pointer, m.span))
-                if made is None:
+                if made is None or any(findings[i].blocking for i in here):
                     continue
-                detail = f"{g.describe()}: the place holds the label as a value (evidence from the dataset)"
                 findings = [f for i, f in enumerate(findings) if i not in here]
-                findings.append(replace(made, detail=detail))
+                findings.append(replace(made, detail=_promoted(g)))
                 self.promoted += 1
                 changed = True
-            elif g.verdict == "chance" and g.level == LEVELS[0] and not own_slot:
-                for i in here:
-                    f = findings[i]
-                    if f.blocking and f.rule != RULE:
-                        why = f"; across the dataset {g.describe()}: not above chance, for review"
-                        findings[i] = replace(f, severity="low", detail=f.detail + why)
-                        self.demoted += 1
-                        changed = True
+                continue
+            g, own_slot = self._judged(m)
+            if g is None or g.verdict != "chance" or g.level != LEVELS[0] or own_slot:
+                continue
+            if len({normalize_needle(o.label) for o in entry.mentions if g.signature in o.signatures}) > 1:
+                continue
+            for i in here:
+                f = findings[i]
+                if f.blocking and f.rule != RULE:
+                    why = f"; across the dataset {g.describe()}: not above chance, for review"
+                    findings[i] = replace(f, severity="low", detail=f.detail + why)
+                    self.demoted += 1
+                    changed = True
         return ItemAudit(audit.item, findings, audit.line) if changed else audit
 
     def summary(self) -> dict[str, Any]:
@@ -262,6 +304,11 @@ def _verdict(g: Group) -> Verdict:
     return "unknown"
 
 
+def _promoted(g: Group) -> str:
+    """The detail of a finding the evidence makes."""
+    return f"{g.describe()}: the place holds the label as a value (evidence from the dataset)"
+
+
 def agreement_of(items: Iterable[LeakItem], *, decode: bool = True) -> Agreement:
     """Read ``items`` and decide: the :class:`Agreement` to adjust their audits with."""
     agreement = Agreement(decode=decode)
@@ -277,4 +324,3 @@ def adjusted(audits: Iterable[ItemAudit], agreement: Agreement) -> list[ItemAudi
 
 
 __all__ = ["Agreement", "Group", "adjusted", "agreement_of"]
-

@@ -27,6 +27,7 @@ from windtunnel.leakage.aliases import label_aliases
 from windtunnel.leakage.formats import string_representation
 from windtunnel.leakage.model import Finding, LeakItem
 from windtunnel.leakage.needles import NeedleSet
+from windtunnel.leakage.prefilter import dumps, plan_blob, string_may_hit
 from windtunnel.leakage.scan import escape_pointer_token
 from windtunnel.leakage.text import normalize_needle
 
@@ -86,7 +87,8 @@ def _label_needles(labels: tuple[str, ...], aliases: tuple[tuple[str, tuple[str,
                 continue
             owner[norm] = lab if owner.get(norm, lab) == lab else None
     texts = {t: lab for t, lab in owner.items() if lab is not None}
-    needles = NeedleSet.build((), (), list(texts))
+    # All of one role, the answers', so the scan's sound pre-check (which looks for answers) applies to them.
+    needles = NeedleSet.build(list(texts))
     label_of = {n.text: texts[n.text] for n in needles.needles if n.text in texts}
     words = sorted({n.norm for n in needles.needles}, key=len, reverse=True)
     mask = re.compile(r"(?<!\w)(?:" + "|".join(re.escape(w) for w in words) + r")(?!\w)") if words else re.compile("$^")
@@ -131,6 +133,12 @@ def item_mentions(item: LeakItem, *, decode: bool = True) -> list[Mention]:
     if len(labels) < 2:
         return []
     prepared = _label_needles(labels, tuple((k, tuple(v)) for k, v in item.aliases.items()))
+    blob = dumps(item.projection)
+    plan = plan_blob(blob, prepared.needles, decode) if blob is not None else None
+    if plan is not None:
+        if not plan.walk:
+            return []  # the pre-check proves no label can match anywhere
+        decode = decode and plan.decode
     out: list[Mention] = []
     stack: list[tuple[str, Any]] = [("", item.projection)]
     while stack and len(out) < MAX_MENTIONS:
@@ -142,7 +150,13 @@ def item_mentions(item: LeakItem, *, decode: bool = True) -> list[Mention]:
             for i in range(len(node) - 1, -1, -1):
                 stack.append((f"{pointer}/{i}", node[i]))
         elif isinstance(node, str):
-            _string_mentions(node[:MAX_TEXT], pointer, prepared, decode, out, whole=False)
+            text = node[:MAX_TEXT]
+            dec = decode
+            if text.isascii():
+                dec = decode and (plan.string_decode(text) if plan is not None and plan.exact else True)
+                if not string_may_hit(text, prepared.needles, dec):
+                    continue
+            _string_mentions(text, pointer, prepared, dec, out, whole=False)
         elif isinstance(node, (int, float)) and not isinstance(node, bool):
             _string_mentions(str(node), pointer, prepared, False, out, whole=True)
     return out[:MAX_MENTIONS]
@@ -154,7 +168,11 @@ def _string_mentions(
     """Append the mentions in one string (``whole``: a number, whose mention has no span)."""
     if not text:
         return
-    hits = [(h, label) for h in prepared.needles.search(text, decode=decode) if (label := prepared.label_of.get(h.needle.text))]
+    hits = [
+        (h, label)
+        for h in prepared.needles.search(text, decode=decode)
+        if (label := prepared.label_of.get(h.needle.text))
+    ]
     if not hits:
         return
     ptr = _general_pointer(pointer, prepared.mask)
