@@ -54,6 +54,9 @@ ALPHA = 0.05
 """The false discovery rate of the corrected test."""
 RULE = "freetext.agreement"
 
+_LISTED = "\x00listed"
+"""Stands for the other labels beside a listed mention (never a label's normalised text)."""
+
 Verdict = Literal["follows", "chance", "unknown"]
 
 
@@ -174,7 +177,7 @@ class Agreement:
         g, _own = self._judged(m)
         if g is None or g.verdict != "follows" or normalize_needle(m.label) not in entry.answers:
             return None
-        if len({normalize_needle(o.label) for o in entry.mentions if g.signature in o.signatures}) > 1:
+        if _lists(entry, g, m):
             return None  # this item lists labels in the slot: the item-level decision tells its own
         return g
 
@@ -186,9 +189,10 @@ class Agreement:
             idx = len(owners)
             owners.append(entry)
             for m in entry.mentions:
-                lab = normalize_needle(m.label)
+                # a listed mention counts as two labels: its item lists them in the slot
+                labs = (normalize_needle(m.label), _LISTED) if m.listed else (normalize_needle(m.label),)
                 for level, sig in enumerate(m.signatures):
-                    per_group.setdefault((level, sig), {}).setdefault(idx, set()).add(lab)
+                    per_group.setdefault((level, sig), {}).setdefault(idx, set()).update(labs)
         tested: list[Group] = []
         for (level, sig), by_item in per_group.items():
             g = Group(LEVELS[level], sig)
@@ -258,7 +262,7 @@ class Agreement:
             g, own_slot = self._judged(m)
             if g is None or g.verdict != "chance" or g.level != LEVELS[0] or own_slot:
                 continue
-            if len({normalize_needle(o.label) for o in entry.mentions if g.signature in o.signatures}) > 1:
+            if _lists(entry, g, m):
                 continue
             for i in here:
                 f = findings[i]
@@ -302,6 +306,12 @@ def _verdict(g: Group) -> Verdict:
     if g.n >= MIN_CHANCE_SUPPORT and wilson_interval(g.k, g.n)[1] < chance + (1 - chance) / 4:
         return "chance"
     return "unknown"
+
+
+def _lists(entry: _Entry, g: Group, m: Mention) -> bool:
+    """Whether ``entry`` lists labels in ``g``'s slot: ``m`` stands beside another label, or the item has two
+    different labels with that signature."""
+    return m.listed or len({normalize_needle(o.label) for o in entry.mentions if g.signature in o.signatures}) > 1
 
 
 def _promoted(g: Group) -> str:

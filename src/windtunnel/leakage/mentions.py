@@ -62,6 +62,9 @@ class Mention(NamedTuple):
     signatures: tuple[str, ...]
     representation: str = "json"
     """The string's representation as the scan names it (``json``, ``markdown``, ``html`` ...)."""
+    listed: bool = False
+    """Another label stands among the context tokens (``Low, Medium or High``): the item lists labels in this
+    slot, and which of them is its own is the item-level decision's to read."""
 
 
 class _LabelNeedles(NamedTuple):
@@ -71,6 +74,8 @@ class _LabelNeedles(NamedTuple):
     needles: NeedleSet
     label_of: dict[str, str]
     mask: re.Pattern[str]
+    by_norm: dict[str, str]
+    """The label of each needle's normalised text (what the mask matches in a view)."""
 
 
 @lru_cache(maxsize=256)
@@ -92,27 +97,33 @@ def _label_needles(labels: tuple[str, ...], aliases: tuple[tuple[str, tuple[str,
     label_of = {n.text: texts[n.text] for n in needles.needles if n.text in texts}
     words = sorted({n.norm for n in needles.needles}, key=len, reverse=True)
     mask = re.compile(r"(?<!\w)(?:" + "|".join(re.escape(w) for w in words) + r")(?!\w)") if words else re.compile("$^")
-    return _LabelNeedles(needles, label_of, mask)
+    by_norm = {n.norm: texts[n.text] for n in needles.needles if n.text in texts}
+    return _LabelNeedles(needles, label_of, mask, by_norm)
 
 
-def _tokens(text: str, mask: re.Pattern[str]) -> list[str]:
-    """``text`` (a normalised view's window) as signature tokens: label words masked, digits as ``0``."""
-    out: list[str] = []
-    for part in mask.split(text):
-        out.extend("0" if t.isdigit() else t.lower() for t in _TOKEN.findall(part))
-        out.append(PLACEHOLDER)
-    return out[:-1]
+def _tokens(text: str, prepared: _LabelNeedles) -> list[tuple[str, str | None]]:
+    """``text`` (a normalised view's window) as signature tokens, label words masked (with the label each
+    stands for beside it), digits as ``0``."""
+    out: list[tuple[str, str | None]] = []
+    at = 0
+    for mt in prepared.mask.finditer(text):
+        out.extend(("0" if t.isdigit() else t.lower(), None) for t in _TOKEN.findall(text, at, mt.start()))
+        out.append((PLACEHOLDER, prepared.by_norm.get(mt.group())))
+        at = mt.end()
+    out.extend(("0" if t.isdigit() else t.lower(), None) for t in _TOKEN.findall(text, at))
+    return out
 
 
-def _context(view: str, a: int, b: int, mask: re.Pattern[str]) -> str:
+def _context(view: str, a: int, b: int, prepared: _LabelNeedles) -> tuple[str, set[str]]:
     """The masked context of ``view[a:b]``: up to :data:`CONTEXT_TOKENS` tokens each side, ``^`` / ``$`` where
-    the string starts or ends within them."""
+    the string starts or ends within them; and the labels masked among those tokens."""
     lo = max(0, a - _WINDOW)
-    left = _tokens(view[lo:a], mask)
-    right = _tokens(view[b : b + _WINDOW], mask)
+    left = _tokens(view[lo:a], prepared)
+    right = _tokens(view[b : b + _WINDOW], prepared)
     head = ["^"] if lo == 0 and len(left) <= CONTEXT_TOKENS else []
     tail = ["$"] if b + _WINDOW >= len(view) and len(right) <= CONTEXT_TOKENS else []
-    return " ".join([*head, *left[-CONTEXT_TOKENS:], PLACEHOLDER, *right[:CONTEXT_TOKENS], *tail])
+    kept = [*left[-CONTEXT_TOKENS:], (PLACEHOLDER, None), *right[:CONTEXT_TOKENS]]
+    return " ".join([*head, *(t for t, _lab in kept), *tail]), {lab for _t, lab in kept if lab is not None}
 
 
 def _general_pointer(pointer: str, mask: re.Pattern[str]) -> str:
@@ -178,8 +189,9 @@ def _string_mentions(
     ptr = _general_pointer(pointer, prepared.mask)
     rep = "json" if whole else string_representation(text, "json")
     for hit, label in hits:
-        ctx = _context(hit.view_text, *hit.view_span, prepared.mask)
-        out.append(Mention(pointer, None if whole else hit.span, label, (f"{ptr} {ctx}", ctx), rep))
+        ctx, beside = _context(hit.view_text, *hit.view_span, prepared)
+        listed = bool(beside - {label})
+        out.append(Mention(pointer, None if whole else hit.span, label, (f"{ptr} {ctx}", ctx), rep, listed))
 
 
 def overlaps(f: Finding, m: Mention) -> bool:
