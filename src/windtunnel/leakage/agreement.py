@@ -190,9 +190,9 @@ class Agreement:
             owners.append(entry)
             for m in entry.mentions:
                 # a listed mention counts as two labels: its item lists them in the slot
-                labs = (normalize_needle(m.label), _LISTED) if m.listed else (normalize_needle(m.label),)
+                norms = (normalize_needle(m.label), _LISTED) if m.listed else (normalize_needle(m.label),)
                 for level, sig in enumerate(m.signatures):
-                    per_group.setdefault((level, sig), {}).setdefault(idx, set()).update(labs)
+                    per_group.setdefault((level, sig), {}).setdefault(idx, set()).update(norms)
         tested: list[Group] = []
         for (level, sig), by_item in per_group.items():
             g = Group(LEVELS[level], sig)
