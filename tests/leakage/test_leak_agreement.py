@@ -230,3 +230,11 @@ def test_sanitize_cuts_what_the_evidence_finds(tmp_path: Path) -> None:
     assert outcome.summary["agreement"]["promoted"] == 12
     for r, line in zip(raw, out.read_text(encoding="utf-8").splitlines(), strict=True):
         assert r["expected"] not in json.loads(line)["projection"]["note"]
+
+
+def test_the_python_api_takes_the_switch(tmp_path: Path) -> None:
+    from windtunnel import leak
+
+    path = _write(tmp_path, _items(12, _value_slot))
+    assert leak.scan(path).status == "failed"
+    assert leak.scan(path, agreement=False).status == "passed"
