@@ -238,3 +238,16 @@ def test_the_python_api_takes_the_switch(tmp_path: Path) -> None:
     path = _write(tmp_path, _items(12, _value_slot))
     assert leak.scan(path).status == "failed"
     assert leak.scan(path, agreement=False).status == "passed"
+
+
+@pytest.mark.parametrize(("n", "promoted"), [(6, False), (12, True)])
+def test_a_clearance_yields_only_to_strong_evidence_of_the_same_field(n: int, promoted: bool) -> None:
+    # A field's schema example is cleared by the per-item audit (principle 3): a slot that agrees at the
+    # standard floor does not override it; the same field agreeing over more records does.
+    def schema(rng: random.Random, label: str, _i: int) -> str:
+        return f"priority:\n  type: string\n  nullable: true\n  example: {label}\n# {rng.choice(_CLOSERS)}"
+
+    raw = _items(n, schema)
+    before, after, _agreement = _adjusted(raw)
+    assert not any(a.findings for a in before)  # cleared, not for review
+    assert [a.leaked for a in after] == [promoted] * n

@@ -46,6 +46,7 @@ from windtunnel.leakage.aliases import parse_alias_options
 from windtunnel.leakage.dataset import DatasetError, FieldMap, iter_items, write_back
 from windtunnel.leakage.edit_watch import EliminationWatch, masked
 from windtunnel.leakage.mine import mine, mined_findings
+from windtunnel.leakage.model import ItemAudit
 from windtunnel.leakage.ray_scan import scan_source
 from windtunnel.leakage.report import JsonReportWriter, SarifWriter, Tally
 from windtunnel.leakage.runs import RunCounts, RunSourceError, report_items
@@ -56,7 +57,7 @@ from windtunnel.store.leak_items import store_items
 
 if TYPE_CHECKING:
     from windtunnel.leakage.dataset import FieldMap, MappedItem
-    from windtunnel.leakage.model import ItemAudit
+    from windtunnel.leakage.model import Finding, LeakItem
 
 
 @dataclass
@@ -309,6 +310,15 @@ def agreement_for(
     except UsageError:
         return {"skipped": "the dataset holds a bad record: the audit stops at it"}, None
     return agreement.summary(), agreement
+
+
+def _agreed_extra(agreement: Agreement | None, item: LeakItem, decode: bool) -> list[Finding]:
+    """The leak findings the dataset's agreement evidence adds to ``item`` (the sanitizer cuts them beside the
+    scan's); the item is audited for it only when the evidence may add one."""
+    if agreement is None or not agreement.may_promote(item.id, item.line):
+        return []
+    audit = audit_item(item, decode=decode)
+    return agreement.promotions(ItemAudit(audit.item, audit.findings, item.line))
 
 
 def _with_agreement(found: Generator[ItemAudit, None, None], agreement: Agreement) -> Generator[ItemAudit, None, None]:
@@ -751,11 +761,6 @@ def sanitize_flow(req: SanitizeRequest, listener: Listener = SILENT) -> LeakOutc
     labels = dataset_labels(req.dataset, fmap) if not fmap.label_set else list(fmap.label_set)
     mined, extra, mined_result = mine_for(req.dataset, fmap, req.derive_from, req.mine)
     agreed, agreement = agreement_for(req.dataset, fmap, req.agreement, req.decode)
-    if agreement is not None:
-        extra = dict(extra)
-        for item_id, found in agreement.added().items():
-            extra[item_id] = [*extra.get(item_id, ()), *found]
-        agreed = {**agreement.summary(), "promoted": sum(len(f) for f in agreement.added().values())}
     uniform = (
         uniform_fields(
             [(m.item, extra[m.item.id]) for m in items(req.dataset, fmap) if m.item.id in extra],
@@ -778,7 +783,7 @@ def sanitize_flow(req: SanitizeRequest, listener: Listener = SILENT) -> LeakOutc
             held.append(event)
 
         listener = final if attempt == 1 or not req.dataset.is_file() else hold
-        n = leaked = residual_items = chars = 0
+        n = leaked = residual_items = chars = promoted = 0
         failed: list[str] = []
         interrupted = False
         watch = EliminationWatch()
@@ -798,13 +803,14 @@ def sanitize_flow(req: SanitizeRequest, listener: Listener = SILENT) -> LeakOutc
                         if not (as_lines if as_lines is not None else not from_json):
                             document = []
                     try:
+                        agreed_here = _agreed_extra(agreement, mapped.item, req.decode)
                         res = sanitize_item(
                             mapped.item,
                             mode="span" if req.mode == "span" else "sentence",
                             redact_review=req.redact_review,
                             decode=req.decode,
                             labels=labels,
-                            extra=extra.get(mapped.item.id, ()),
+                            extra=[*extra.get(mapped.item.id, ()), *agreed_here],
                             uniform=uniform,
                         )
                         if mined_result is not None:
@@ -838,7 +844,8 @@ def sanitize_flow(req: SanitizeRequest, listener: Listener = SILENT) -> LeakOutc
                         masked(mapped.item.projection, secrets, req.show_values),
                     )
                     n += 1
-                    leaked += res.before.leaked or mapped.item.id in extra
+                    leaked += res.before.leaked or mapped.item.id in extra or bool(agreed_here)
+                    promoted += len(agreed_here)
                     residual_items += not res.ok
                     chars += sum(r.chars_removed for r in res.redactions)
                     if st.handle is not None:
@@ -867,6 +874,8 @@ def sanitize_flow(req: SanitizeRequest, listener: Listener = SILENT) -> LeakOutc
     for text in watch.warnings():
         listener(Notice(text, kind="alert"))
     eliminated = watch.fields()
+    if agreement is not None:
+        agreed = {**agreement.summary(), "promoted": promoted}
     summary = {
         "items": n,
         "leaked_before": leaked,
@@ -875,7 +884,11 @@ def sanitize_flow(req: SanitizeRequest, listener: Listener = SILENT) -> LeakOutc
         "eliminated": eliminated,
         "not_sanitized": failed,
         **({"mined": mined} if mined is not None else {}),
-        **({"agreement": agreed} if agreed is not None else {}),
+        **(
+            {"agreement": agreed if agreement is None else {**agreement.summary(), "promoted": promoted}}
+            if agreed
+            else {}
+        ),
     }
     status: Literal["passed", "failed", "interrupted"] = (
         "interrupted" if interrupted else ("failed" if residual_items or eliminated else "passed")

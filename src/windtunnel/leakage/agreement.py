@@ -23,6 +23,10 @@ Verdicts (:class:`Group`):
   item-level leak there becomes a review finding, with the figures.
 * otherwise the item-level decision stands.
 
+A follows verdict turns a *review* finding (the item-level "cannot tell") into a leak; a mention the item-level
+audit *cleared* (a listing, a definition, another record's field: a principle's decision) only with stronger
+evidence from the same field (:func:`_overrides_clearance`).
+
 A mention is judged at the most specific signature level whose group has support
 (:data:`MIN_SUPPORT`); a mention whose more specific group (too small to judge) agrees every time is
 not demoted by a broader group at chance, which would mix it with other slots.
@@ -52,6 +56,10 @@ FOLLOWS_RATE = 0.8
 agrees with its record's label nearly always; a listing's last member or a default agrees by habit, less."""
 ALPHA = 0.05
 """The false discovery rate of the corrected test."""
+STRONG_SUPPORT = 10
+"""Items a slot needs (with the pointer in its signature) before it overrides an item-level clearance."""
+STRONG_ALPHA = 0.01
+"""The corrected significance a slot needs before it overrides an item-level clearance."""
 RULE = "freetext.agreement"
 
 _LISTED = "\x00listed"
@@ -149,28 +157,10 @@ class Agreement:
             other._keep(it, frozenset(normalize_needle(lab) for lab in it.label_set))
         return other
 
-    def findings_for(self, item: str, line: int | None) -> list[Finding]:
-        """The leak findings the evidence adds to an item whatever its audit says (its agreeing mentions in slots
-        that follow the label): what the sanitizer cuts beside the audit's findings."""
+    def may_promote(self, item: str, line: int | None) -> bool:
+        """Whether the evidence may add a leak finding to this item (cheap: no audit needed to say no)."""
         entry = self.entries.get((item, line))
-        if entry is None or not self.decided:
-            return []
-        out = []
-        for made in entry.candidates:
-            m = next((m for m in entry.mentions if (m.pointer, m.span) == (made.pointer, made.span)), None)
-            g = self._promoting(m, entry) if m is not None else None
-            if g is not None:
-                out.append(replace(made, detail=_promoted(g)))
-        return out
-
-    def added(self) -> dict[str, list[Finding]]:
-        """:meth:`findings_for` of every item that has some, by item id."""
-        out: dict[str, list[Finding]] = {}
-        for item, line in self.entries:
-            found = self.findings_for(item, line)
-            if found:
-                out.setdefault(item, []).extend(found)
-        return out
+        return entry is not None and self.decided and bool(entry.candidates)
 
     def _promoting(self, m: Mention, entry: _Entry) -> Group | None:
         """The group that makes mention ``m`` of ``entry`` a leak (None: none does)."""
@@ -241,11 +231,27 @@ class Agreement:
         """``audit`` with the dataset's evidence applied: an agreeing mention in a slot that follows the label
         becomes a leak finding; an item-level leak in a slot at chance becomes a review finding. The same
         object when nothing changes."""
+        findings, promoted, demoted = self._apply(audit)
+        if not promoted and not demoted:
+            return audit
+        self.promoted += promoted
+        self.demoted += demoted
+        return ItemAudit(audit.item, findings, audit.line)
+
+    def promotions(self, audit: ItemAudit) -> list[Finding]:
+        """The leak findings :meth:`adjust` adds to ``audit`` (what the sanitizer cuts beside the audit's own)."""
+        if not self.may_promote(audit.item, audit.line):
+            return []
+        findings, _promoted, _demoted = self._apply(audit)
+        return [f for f in findings if f.rule == RULE and f not in audit.findings]
+
+    def _apply(self, audit: ItemAudit) -> tuple[list[Finding], int, int]:
+        """The findings of ``audit`` adjusted, and how many were added and demoted."""
         entry = self.entries.get((audit.item, audit.line))
         if entry is None or not self.decided:
-            return audit
+            return audit.findings, 0, 0
         findings = list(audit.findings)
-        changed = False
+        promoted = demoted = 0
         candidates = {(c.pointer, c.span): c for c in entry.candidates}
         for m in entry.mentions:
             here = [i for i, f in enumerate(findings) if overlaps(f, m)]
@@ -254,10 +260,11 @@ class Agreement:
                 made = candidates.get((m.pointer, m.span))
                 if made is None or any(findings[i].blocking for i in here):
                     continue
+                if not here and not _overrides_clearance(g):
+                    continue  # the item-level audit cleared it on a principle: only strong evidence of the field
                 findings = [f for i, f in enumerate(findings) if i not in here]
                 findings.append(replace(made, detail=_promoted(g)))
-                self.promoted += 1
-                changed = True
+                promoted += 1
                 continue
             g, own_slot = self._judged(m)
             if g is None or g.verdict != "chance" or g.level != LEVELS[0] or own_slot:
@@ -269,9 +276,8 @@ class Agreement:
                 if f.blocking and f.rule != RULE:
                     why = f"; across the dataset {g.describe()}: not above chance, for review"
                     findings[i] = replace(f, severity="low", detail=f.detail + why)
-                    self.demoted += 1
-                    changed = True
-        return ItemAudit(audit.item, findings, audit.line) if changed else audit
+                    demoted += 1
+        return findings, promoted, demoted
 
     def summary(self) -> dict[str, Any]:
         """Counts for the report's summary (no signature: a signature may hold words of a record)."""
@@ -306,6 +312,14 @@ def _verdict(g: Group) -> Verdict:
     if g.n >= MIN_CHANCE_SUPPORT and wilson_interval(g.k, g.n)[1] < chance + (1 - chance) / 4:
         return "chance"
     return "unknown"
+
+
+def _overrides_clearance(g: Group) -> bool:
+    """Whether ``g`` is evidence enough to make a leak of a mention the item-level audit cleared (a listing, a
+    definition, another record's field: a principle's decision, where a review finding is its "cannot tell"):
+    the same field's slot (the pointer in the signature), :data:`STRONG_SUPPORT` items and ``q`` at most
+    :data:`STRONG_ALPHA`."""
+    return g.level == LEVELS[0] and g.n >= STRONG_SUPPORT and g.q <= STRONG_ALPHA
 
 
 def _lists(entry: _Entry, g: Group, m: Mention) -> bool:

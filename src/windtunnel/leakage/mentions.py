@@ -5,10 +5,10 @@ A *mention* is one occurrence of a label of the item's label set (or of a label'
 every label, so no label is easier to see than another) in a string or scalar of the projection, in any
 view the scan matches in (:meth:`~windtunnel.leakage.needles.NeedleSet.search`). It keeps the pointer
 and span of the original characters (what a finding points at) and a *context signature* at a few
-back-off levels (:data:`LEVELS`): the slot the label sits in, with every label word masked by one
-placeholder, digits normalised and case folded, so that mentions of different labels in the same slot
-share a signature. Whether a slot's label follows the record's label is then a question the whole
-dataset can answer (:mod:`.agreement`), and no rule has to name the slot.
+back-off levels (:data:`LEVELS`): the slot the label sits in (a few tokens each side, within its line),
+with every label word masked by one placeholder, digits normalised and case folded, so that mentions of
+different labels in the same slot share a signature. Whether a slot's label follows the record's label
+is then a question the whole dataset can answer (:mod:`.agreement`), and no rule has to name the slot.
 
 The search is symmetric on purpose: the answer is not searched with the abbreviations, codes and
 truncations the scan gives it alone, so a slot is not seen to agree only because the answer has more
@@ -115,13 +115,19 @@ def _tokens(text: str, prepared: _LabelNeedles) -> list[tuple[str, str | None]]:
 
 
 def _context(view: str, a: int, b: int, prepared: _LabelNeedles) -> tuple[str, set[str]]:
-    """The masked context of ``view[a:b]``: up to :data:`CONTEXT_TOKENS` tokens each side, ``^`` / ``$`` where
-    the string starts or ends within them; and the labels masked among those tokens."""
+    """The masked context of ``view[a:b]``: up to :data:`CONTEXT_TOKENS` tokens each side within its line, ``^`` /
+    ``$`` where the string starts or ends within them, ``¶`` where the line does; and the labels masked among
+    those tokens. (A line is a unit of the formats that hold values: a log line, a YAML entry, a CSV row.)"""
     lo = max(0, a - _WINDOW)
-    left = _tokens(view[lo:a], prepared)
-    right = _tokens(view[b : b + _WINDOW], prepared)
-    head = ["^"] if lo == 0 and len(left) <= CONTEXT_TOKENS else []
-    tail = ["$"] if b + _WINDOW >= len(view) and len(right) <= CONTEXT_TOKENS else []
+    nl = view.rfind("\n", lo, a)
+    head_mark = "¶" if nl >= 0 else "^" if lo == 0 else None
+    left = _tokens(view[nl + 1 if nl >= 0 else lo : a], prepared)
+    hi = min(len(view), b + _WINDOW)
+    nl = view.find("\n", b, hi)
+    tail_mark = "¶" if nl >= 0 else "$" if hi == len(view) else None
+    right = _tokens(view[b : nl if nl >= 0 else hi], prepared)
+    head = [head_mark] if head_mark and len(left) <= CONTEXT_TOKENS else []
+    tail = [tail_mark] if tail_mark and len(right) <= CONTEXT_TOKENS else []
     kept = [*left[-CONTEXT_TOKENS:], (PLACEHOLDER, None), *right[:CONTEXT_TOKENS]]
     return " ".join([*head, *(t for t, _lab in kept), *tail]), {lab for _t, lab in kept if lab is not None}
 
