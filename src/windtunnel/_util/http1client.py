@@ -46,6 +46,11 @@ class UpstreamProtocolError(UpstreamError):
     """The upstream answered, but not in HTTP/1.x: a bad status line, header, chunk size or length."""
 
 
+class UpstreamClosed(UpstreamError):
+    """The upstream accepted the connection and the request, then closed or reset it before a complete answer: it is
+    there, but broke this answer (not a connection that could not be opened)."""
+
+
 class _NotHttp(ValueError):
     """An answer's status line is not HTTP."""
 
@@ -66,7 +71,12 @@ def _failure(addr: Addr, err: BaseException) -> UpstreamError | None:
     where = f"{addr[0]}:{addr[1]}"
     if isinstance(err, _PROTOCOL_ERRORS):
         return UpstreamProtocolError(f"{where} answered something that is not HTTP: {err}")
-    if isinstance(err, (*_STALE, OSError, asyncio.TimeoutError)):
+    if isinstance(err, asyncio.IncompleteReadError):
+        got = f" ({len(err.partial)} bytes of it read)" if err.partial else ""
+        return UpstreamClosed(f"{where} closed the connection before a complete answer{got}")
+    if isinstance(err, _STALE):
+        return UpstreamClosed(f"{where} dropped the connection before a complete answer ({type(err).__name__}: {err})")
+    if isinstance(err, (OSError, asyncio.TimeoutError)):
         return UpstreamError(f"{where}: {err!r}")
     return None
 

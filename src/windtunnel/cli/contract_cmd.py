@@ -223,8 +223,11 @@ def contract_run(
     executor: str = ExecutorOpt,
     ray_address: str = RayAddressOpt,
     shard: str = ShardOpt,
-    schedule: Path = typer.Option(
-        None, "--schedule", help="Run the contract under this fault schedule file alone (replaces chaos_matrix)."
+    schedule: str = typer.Option(
+        None,
+        "--schedule",
+        help="Run the contract under this fault schedule alone (replaces chaos_matrix): a YAML file, or the schedule "
+        "inline ('{faults: [...]}').",
     ),
     found: bool = typer.Option(
         True, "--found/--no-found", help="Replay the failures `windtunnel explore` saved (.windtunnel/found/) first."

@@ -69,7 +69,8 @@ VerifyOnlyOpt = typer.Option(
 ScheduleOpt = typer.Option(
     None,
     "--schedule",
-    help="Run every cell under this fault schedule file (YAML; see docs/explore.md) instead of chaos:.",
+    help="Run every cell under this fault schedule instead of chaos: a YAML file, or the schedule inline "
+    "('{faults: [...]}'; see docs/explore.md).",
 )
 FoundOpt = typer.Option(
     True, "--found/--no-found", help="Replay the failures `windtunnel explore` saved (.windtunnel/found/) first."
@@ -98,7 +99,7 @@ def run(
     executor: str = ExecutorOpt,
     ray_address: str = RayAddressOpt,
     shard: str = ShardOpt,
-    schedule: Path = ScheduleOpt,
+    schedule: str = ScheduleOpt,
     found: bool = FoundOpt,
     ci: bool = CiFlagOpt,
     verify_only: bool = VerifyOnlyOpt,

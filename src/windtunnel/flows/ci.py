@@ -54,7 +54,7 @@ from windtunnel.report.dicts import CellDict, PhaseDict, ReportDict, RunInfoDict
 from windtunnel.report.usage import UsageTally
 from windtunnel.reports.html import render_phase_summary
 from windtunnel.reports.stream import render_streamed
-from windtunnel.store.runstore import RunStore
+from windtunnel.store.runstore import RunStore, resume_hint
 
 STORE_BATCH = 2000
 """Cells per transaction when the ci run's copy of its phases' cells is stored."""
@@ -274,7 +274,7 @@ def _resume(req: CiRequest, store: RunStore) -> str:
     assert store is not None and req.resume is not None
     info = store.get_run(req.resume)
     if info.mode != "ci":
-        raise UsageError(f"run {req.resume!r} is a {info.mode} run", hint=f"resume it with `windtunnel {info.mode}`")
+        raise UsageError(f"run {req.resume!r} is of mode {info.mode}", hint=resume_hint(info.mode))
     stored = info.meta.get("options") or {}
     for key, value in stored.items():
         if key in CiRequest.PLAN_KEYS:

@@ -150,15 +150,33 @@ def check_report_request(fmt: str | None, output: Path | None) -> None:
         return
 
     folder = output if output.suffix == "" and not output.is_file() else output.parent
+    if problem := folder_problem(folder, keep=True):
+        raise UsageError(
+            f"cannot write the report to {output}: {problem}",
+            hint="give -o a path in a folder you can write to",
+        )
+
+
+def folder_problem(folder: Path, *, keep: bool) -> str | None:
+    """Why files cannot be written into ``folder`` (the OS's reason), or None when they can.
+
+    The folder is created (with its parents) and probed with a temporary file, gone at once, so every reason the
+    write would meet later (a read-only or immutable folder, a file where a folder should be, a full disk) is met
+    now, before any agent call. ``keep=False`` removes again the folders the probe created, for a folder that is
+    written only if the run finds something (``explore --found-dir``)."""
+    missing = [p for p in (folder, *folder.parents) if not p.exists()]
     try:
         folder.mkdir(parents=True, exist_ok=True)
         with tempfile.TemporaryFile(dir=folder):
             pass
     except OSError as err:
-        raise UsageError(
-            f"cannot write the report to {output}: {err.strerror or err}",
-            hint="give -o a path in a folder you can write to",
-        ) from None
+        return str(err.strerror or err)
+    finally:
+        if not keep:
+            for made in missing:  # deepest first
+                with contextlib.suppress(OSError):
+                    made.rmdir()
+    return None
 
 
 def write_report(

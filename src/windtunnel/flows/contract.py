@@ -62,7 +62,7 @@ from windtunnel.flows.reach import resolve_reach
 from windtunnel.flows.run import found_notice
 from windtunnel.flows.schedule import checked_schedule
 from windtunnel.report.dicts import CellDict, RunInfoDict, SummaryDict
-from windtunnel.store.runstore import RunStore
+from windtunnel.store.runstore import RunStore, resume_hint
 
 
 @dataclass
@@ -98,8 +98,8 @@ class ContractRequest:
     ray_address: str | None = None
     shard: str | None = None
     """``I/N``: run only that slice of the units (see engine/shard.py); ``windtunnel runs merge`` re-scores."""
-    schedule: Path | None = None
-    """A fault schedule file (``--schedule``): the matrix is that one scenario."""
+    schedule: Path | str | None = None
+    """A fault schedule (``--schedule``: a file, or the schedule inline): the matrix is that one scenario."""
     found: bool = True
     """Replay the saved failures of ``windtunnel explore`` (``.windtunnel/found/``) first, as scenarios."""
 
@@ -195,8 +195,7 @@ def _resumed(req: ContractRequest) -> list[CellDict]:
     with RunStore(req.store) as st:
         info = st.get_run(req.resume)
         if info.mode != "contract":
-            command = "run" if info.mode == "chaos" else info.mode
-            raise UsageError(f"run {req.resume!r} is a {info.mode} run", hint=f"resume it with `windtunnel {command}`")
+            raise UsageError(f"run {req.resume!r} is of mode {info.mode}", hint=resume_hint(info.mode))
         options = info.meta.get("options") or {}
         req.repeat = int(cast("int", options.get("repeat", req.repeat)))  # as run_info's options stored it
         shard = options.get("shard")
@@ -308,7 +307,7 @@ def _extra_scenarios(cfg: Config, req: ContractRequest, config_path: Path) -> st
     if cfg.contract is None:
         return None  # plan_contract says what is missing
     if req.schedule is not None:
-        spec = checked_schedule(cfg, Path(req.schedule))
+        spec = checked_schedule(cfg, req.schedule)
         cfg.contract.chaos_matrix = [Scenario.model_validate(scenario_data(spec))]
         note = f"the matrix is the schedule {req.schedule} (scenario {spec.name!r}): --schedule replaces chaos_matrix"
         if req.found and not req.shard and not req.resume:

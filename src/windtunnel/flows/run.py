@@ -81,7 +81,7 @@ from windtunnel.mutations.scoring import type_weights
 from windtunnel.report.dicts import CellDict, ReportDict, RunInfoDict, SummaryDict, UsageTotalDict
 from windtunnel.report.usage import UsageTally
 from windtunnel.reports.stats import SummaryTally
-from windtunnel.store.runstore import RunStore
+from windtunnel.store.runstore import RunStore, resume_hint
 
 if TYPE_CHECKING:
     from windtunnel.engine.cells import Cell
@@ -126,8 +126,9 @@ class RunRequest:
     ray_address: str | None = None
     shard: str | None = None
     """``I/N``: run only that slice of the plan (see engine/shard.py)."""
-    schedule: Path | None = None
-    """A fault schedule file (``--schedule``): the cells run under it instead of the ``chaos:`` block."""
+    schedule: Path | str | None = None
+    """A fault schedule (``--schedule``: a file, or the schedule inline): the cells run under it instead of the
+    ``chaos:`` block."""
     found: bool = True
     """Replay the saved failures of ``windtunnel explore`` (``.windtunnel/found/``) first."""
 
@@ -177,7 +178,7 @@ def chaos_spec(cfg: Config, req: RunRequest, listener: Listener | None = None) -
     test nothing, so the run is refused with a :class:`ConfigError` saying how to run it.
     """
     if req.schedule is not None:
-        return checked_schedule(cfg, Path(req.schedule))
+        return checked_schedule(cfg, req.schedule)
     if not (req.chaos or req.chaos_only or req.chaos_profile):
         return None
 
@@ -208,7 +209,7 @@ def _restore(req: RunRequest, store: RunStore) -> tuple[Path, int]:
     assert req.resume is not None
     info = store.get_run(req.resume)
     if info.mode not in ("run", "chaos"):
-        raise UsageError(f"run {req.resume!r} is a {info.mode} run", hint=f"resume it with `windtunnel {info.mode}`")
+        raise UsageError(f"run {req.resume!r} is of mode {info.mode}", hint=resume_hint(info.mode))
     for key, value in (info.meta.get("options") or {}).items():
         if key in RunRequest.PLAN_KEYS:
             setattr(req, key, value)

@@ -872,7 +872,9 @@ _JOINED_RE = re.compile(rb"(?:\\\"|')[ ]*(?:&|\+|\|\||\.\.?)[ ]*(?:\\\"|')")
 
 def _joined_literals(blob: bytes) -> bool:
     """Whether serialised JSON may hold quoted pieces joined by an operator (led by a byte search)."""
-    return (blob.find(b'\\"') >= 0 or blob.find(b"'") >= 0) and _JOINED_RE.search(blob) is not None
+    # A backslash (memchr) before the two-byte escaped quote (a full search): most serialisations hold neither.
+    quoted = (blob.find(b"\\") >= 0 and blob.find(b'\\"') >= 0) or blob.find(b"'") >= 0
+    return quoted and _JOINED_RE.search(blob) is not None
 
 
 # The document views' markers (views/terminal.py, pdf.py, css.py, bytelists.py, unicode_forms.py): a terminal escape

@@ -291,6 +291,8 @@ class ExploreDict(TypedDict, total=False):
     features: int
     seams: dict[str, list[str]]
     failures: list[ExploreFailureDict]
+    unsaved: str
+    """Why the minimal failures could not be saved (only when saving failed)."""
 
 
 class ReportDict(TypedDict, total=False):

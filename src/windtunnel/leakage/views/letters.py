@@ -153,10 +153,15 @@ def may_spell(raw: bytes, *, json: bool = False) -> bool:
     no raw line break or tab.)"""
     if not raw.isascii() and any(raw.find(d) >= 0 for d in _MIDDLE_DOT_BYTES):
         return True
+    # A JSON line break is two bytes (a full search): looked for only where its backslash is (memchr).
+    backslash = not json or raw.find(b"\\") >= 0
     for sep, pat in _PAIR_RES[:3] if json else _PAIR_RES:
+        if sep == b"\\n" and not backslash:
+            continue
         if raw.find(sep) >= 0 and any(_letter_alone_before(raw, m.start()) for m in pat.finditer(raw)):
             return True
-    return any(_letter_alone_before(raw, m.start()) for m in _SPACED_RE.finditer(raw))
+    # (a text without a blank, an id or a base64 run, skips the regex: memchr)
+    return raw.find(b" ") >= 0 and any(_letter_alone_before(raw, m.start()) for m in _SPACED_RE.finditer(raw))
 
 
 def spelled_may_add(low: bytes, sets: Sequence[tuple[bytes, ...]], *, json: bool = False) -> bool:

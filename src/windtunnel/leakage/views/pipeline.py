@@ -10,6 +10,8 @@ from (:class:`~windtunnel.leakage.text.Mapped`), so a hit anywhere points at wha
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from windtunnel.leakage.text import Mapped
 from windtunnel.leakage.views.registry import DECODERS, Decoder, Replacement, ordered
 
@@ -28,7 +30,31 @@ def _decoders() -> list[Decoder]:
     global _ORDER
     if _ORDER is None or len(_ORDER) != len(DECODERS):
         _ORDER = ordered()
+        _STEPS.clear()
     return _ORDER
+
+
+_Step = tuple[Decoder, Callable[[str], bool], bool]
+_STEPS: dict[frozenset[str] | None, list[_Step]] = {}
+"""Per ``only`` set (``None``: every decoder), the decoders :func:`canonical_views` tries at a level, in
+order, each with its marker and whether it undoes itself (:data:`_UNDONE_BY_ITSELF`): worked out once
+per registry, not per decoder and string (the loop's own cost was most of the pipeline's on a short
+string)."""
+
+
+def _steps(only: frozenset[str] | None) -> list[_Step]:
+    """The decoders of one level of :func:`canonical_views` (see :data:`_STEPS`)."""
+    decoders = _decoders()
+    if only is not None and type(only) is not frozenset:
+        only = frozenset(only)  # a caller's set: hashable as the key
+    steps = _STEPS.get(only)
+    if steps is None:
+        if len(_STEPS) >= 64:
+            _STEPS.clear()
+        steps = _STEPS[only] = [
+            (d, d.marker, d.name in _UNDONE_BY_ITSELF) for d in decoders if only is None or d.name in only
+        ]
+    return steps
 
 
 def apply(m: Mapped, reps: list[Replacement]) -> Mapped:
@@ -156,22 +182,21 @@ def canonical_views(
     seen = {base.text}
     out: list[tuple[str, Mapped]] = []
     frontier: list[tuple[str, Mapped, _Segments | None]] = [("", base, None)]
-    decoders = _decoders()
+    steps = _steps(only)
     for depth in range(max_depth):
         nxt: list[tuple[str, Mapped, _Segments | None]] = []
+        if depth == 1 and only is not None:
+            steps = _steps(None)  # ``only`` limits the first level
         for name, view, segments in frontier:
             text = view.text
             windows = None if segments is None else [(lo, text[lo:hi]) for lo, hi in _windows(text, segments)]
             # What each marker reads: the text, or its one window (most nested views have one).
             one = text if windows is None else windows[0][1] if len(windows) == 1 else None
-            for dec in decoders:
-                if depth == 0 and only is not None and dec.name not in only:
-                    continue
-                if dec.name in _UNDONE_BY_ITSELF and name.endswith(("+" + dec.name, ":" + dec.name)):
+            for dec, marker, undone in steps:
+                if undone and name.endswith(("+" + dec.name, ":" + dec.name)):
                     continue  # read backwards twice is read as written, in pieces: no view, only artefacts
                 # The marker first, here: most decoders' is absent, and a call less each is most of the
                 # pipeline's own cost on a short string.
-                marker = dec.marker
                 if not (marker(one) if one is not None else any(marker(w) for _lo, w in windows or ())):
                     continue
                 got = _decode_segments(view, dec, windows)

@@ -237,6 +237,17 @@ _ASSIGN_LEFT_RE = re.compile(
 )
 
 
+def _sigil_colon(raw: bytes, sigil: bytes, rx: re.Pattern[bytes]) -> bool:
+    """``rx.search(raw)`` for a pattern led by the one byte ``sigil``, tried only where ``sigil`` is (memchr):
+    a sigil is rare (an e-mail's ``@``), where the regex engine steps through every byte."""
+    at = raw.find(sigil)
+    while at >= 0:
+        if rx.match(raw, at) is not None:
+            return True
+        at = raw.find(sigil, at + 1)
+    return False
+
+
 def may_define(raw: bytes, *, json: bool = False) -> bool:
     """Whether ``raw`` (a string's UTF-8, or serialised JSON with ``json``) may hold a definition the
     ``references`` view resolves: a necessary condition, for the prefilter and the pipeline. An ``=``
@@ -252,9 +263,7 @@ def may_define(raw: bytes, *, json: bool = False) -> bool:
         return True
     if raw.find(b"(") >= 0 and raw.find(b"var(--") >= 0:
         return True
-    if raw.find(b"$") >= 0 and _SIGIL_COLON_RES[0].search(raw) is not None:
-        return True
-    if raw.find(b"@") >= 0 and _SIGIL_COLON_RES[1].search(raw) is not None:
+    if _sigil_colon(raw, b"$", _SIGIL_COLON_RES[0]) or _sigil_colon(raw, b"@", _SIGIL_COLON_RES[1]):
         return True
     if raw.find(b"=") < 0:
         return False

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
+from functools import lru_cache
 
 from windtunnel.leakage.views.classes import classes_of
 from windtunnel.leakage.views.registry import Replacement, decoder, leftmost
@@ -135,6 +136,7 @@ MAX_LEET = 24
 """Characters of a leetspeak word at most (a longer run of letters and digits is an id or base64)."""
 
 
+@lru_cache(maxsize=4096)
 def leet_word(word: str) -> bool:
     """Whether ``word`` reads as a word written in leetspeak: at most :data:`MAX_LEET` characters, two
     letters at least, and leet characters between two letters (``H1gh``, ``N39471V3``) — not digits
