@@ -27,7 +27,7 @@ from windtunnel.leakage.aliases import label_aliases
 from windtunnel.leakage.formats import string_representation
 from windtunnel.leakage.model import Finding, LeakItem
 from windtunnel.leakage.needles import NeedleSet
-from windtunnel.leakage.prefilter import dumps, plan_blob, string_may_hit
+from windtunnel.leakage.prefilter import Plan, dumps, plan_blob, string_may_hit
 from windtunnel.leakage.scan import escape_pointer_token
 from windtunnel.leakage.text import normalize_needle
 
@@ -171,12 +171,25 @@ def item_mentions(item: LeakItem, *, decode: bool = True) -> list[Mention]:
             dec = decode
             if text.isascii():
                 dec = decode and (plan.string_decode(text) if plan is not None and plan.exact else True)
-                if not string_may_hit(text, prepared.needles, dec):
+                if not _may_hold(text, prepared, plan, dec):
                     continue
             _string_mentions(text, pointer, prepared, dec, out, whole=False)
         elif isinstance(node, (int, float)) and not isinstance(node, bool):
             _string_mentions(str(node), pointer, prepared, False, out, whole=True)
     return out[:MAX_MENTIONS]
+
+
+def _may_hold(text: str, prepared: _LabelNeedles, plan: Plan | None, decode: bool) -> bool:
+    """Whether an ASCII string can hold a mention (``False`` is a proof): with an exact plan and no decoded view
+    to search, some token set the serialisation holds must have all its words in the string (what the scan's walk
+    checks); otherwise the scan's per-string check."""
+    live = plan.live if plan is not None and plan.exact and not decode else None
+    if live is None:
+        return string_may_hit(text, prepared.needles, decode)
+    low = text.lower()
+    if any(all(w in low for w in words) for words, _adjacent in live):
+        return True
+    return bool(prepared.needles.ocr) and prepared.needles.ocr_gate.misread_in(low.encode())
 
 
 def _string_mentions(
@@ -185,19 +198,42 @@ def _string_mentions(
     """Append the mentions in one string (``whole``: a number, whose mention has no span)."""
     if not text:
         return
-    hits = [
-        (h, label)
-        for h in prepared.needles.search(text, decode=decode)
-        if (label := prepared.label_of.get(h.needle.text))
-    ]
-    if not hits:
+    found = _found(text, prepared, decode)
+    if not found:
         return
     ptr = _general_pointer(pointer, prepared.mask)
     rep = "json" if whole else string_representation(text, "json")
-    for hit, label in hits:
-        ctx, beside = _context(hit.view_text, *hit.view_span, prepared)
-        listed = bool(beside - {label})
-        out.append(Mention(pointer, None if whole else hit.span, label, (f"{ptr} {ctx}", ctx), rep, listed))
+    for span, label, ctx, listed in found:
+        out.append(Mention(pointer, None if whole else span, label, (f"{ptr} {ctx}", ctx), rep, listed))
+
+
+def _found(text: str, prepared: _LabelNeedles, decode: bool) -> tuple[tuple[tuple[int, int], str, str, bool], ...]:
+    """The mentions in ``text`` apart from where it is: (span, label, masked context, listed) per hit. A text
+    seen again with the same label set (a template, a twin record) is searched once (bounded cache)."""
+    key = (text, decode, prepared.needles) if len(text) <= _CACHED_TEXT_MAX else None
+    if key is not None:
+        known = _FOUND.get(key)
+        if known is not None:
+            return known
+    made = []
+    for h in prepared.needles.search(text, decode=decode):
+        label = prepared.label_of.get(h.needle.text)
+        if label is None:
+            continue
+        ctx, beside = _context(h.view_text, *h.view_span, prepared)
+        made.append((h.span, label, ctx, bool(beside - {label})))
+    result = tuple(made)
+    if key is not None:
+        if len(_FOUND) >= _FOUND_MAX:
+            _FOUND.clear()
+        _FOUND[key] = result
+    return result
+
+
+_FOUND: dict[tuple[str, bool, NeedleSet], tuple[tuple[tuple[int, int], str, str, bool], ...]] = {}
+"""(text, decode, the label set's needles) → its mentions apart from where it is; cleared when full."""
+_FOUND_MAX = 4096
+_CACHED_TEXT_MAX = 4096
 
 
 def overlaps(f: Finding, m: Mention) -> bool:
