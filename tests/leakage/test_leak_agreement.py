@@ -251,3 +251,25 @@ def test_a_clearance_yields_only_to_strong_evidence_of_the_same_field(n: int, pr
     before, after, _agreement = _adjusted(raw)
     assert not any(a.findings for a in before)  # cleared, not for review
     assert [a.leaked for a in after] == [promoted] * n
+
+
+def test_the_commands_say_what_the_evidence_did(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from tests.clirun import wt as run  # the CLI in-process, as the console script runs it
+
+    raw = _items(12, _value_slot)
+    path = _write(tmp_path, raw)
+    assert run("leak", "scan", str(path)) == 1
+    out = capsys.readouterr().out
+    assert "agreement: 12 of 12 items mention a label" in out and "12 leak findings added, 0 for review" in out
+    assert run("leak", "scan", str(path), "--no-agreement") == 0
+    assert "agreement: not applied (--no-agreement)" in capsys.readouterr().out
+    sarif = tmp_path / "r.sarif"
+    assert run("leak", "scan", str(path), "-f", "sarif", "-o", str(sarif)) == 1
+    rules = {r["id"] for r in json.loads(sarif.read_text())["runs"][0]["tool"]["driver"]["rules"]}
+    assert RULE in rules
+    clean = tmp_path / "clean.jsonl"
+    assert run("leak", "sanitize", str(path), "-o", str(clean)) == 0
+    assert "agreement: " in capsys.readouterr().out
+    # the check judges both sides by the raw dataset's slots: every raw item leaks, no sanitized one does
+    assert run("leak", "check", "--raw", str(path), "--sanitized", str(clean)) == 0
+    assert "agreement (raw): " in capsys.readouterr().out
