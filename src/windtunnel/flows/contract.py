@@ -46,11 +46,13 @@ from windtunnel.flows.common import (
     config_fingerprint,
     config_for_store,
     execute,
+    kept_options,
     mark_cut_short,
     new_run_id,
     persist_report,
     read_min_score,
     resolve_seed,
+    restore_kept,
     resume_command,
     run_status,
     write_report,
@@ -201,6 +203,7 @@ def _resumed(req: ContractRequest) -> list[CellDict]:
         shard = options.get("shard")
         req.shard = shard if isinstance(shard, str) else None  # a resumed shard stays in its shard
         req.seed = info.seed
+        restore_kept(req, info.meta)  # -o, --concurrency ... as the run was started, unless given again
         if req.config is None and req.loaded is None and info.config_path:
             req.config = Path(info.config_path)
         return list(st.iter_cells(req.resume))
@@ -473,7 +476,7 @@ def contract_flow(req: ContractRequest, listener: Listener = SILENT) -> Outcome:
     )
     path = write_report(report, req.fmt, req.output, run_id)
     if req.persist:
-        meta: RunInfoDict = {"config_hash": config_fingerprint(cfg), "options": options}
+        meta: RunInfoDict = {"config_hash": config_fingerprint(cfg), "options": options, "kept": kept_options(req)}
         persist_report(report, store=req.store or store_path(cfg, None), meta=meta)
     passed = bool(summary["passed"])
     status = decide(passed, interrupted=ran.interrupted, aborted=ran.aborted is not None, subset=bool(req.cells))
@@ -487,7 +490,9 @@ def contract_flow(req: ContractRequest, listener: Listener = SILENT) -> Outcome:
         report_path=path,
         run_id=run_id,
         stored=req.persist,
-        resume=resume_command("contract run", run_id, config_path, req.store) if req.persist else None,
+        resume=resume_command("contract run", run_id, config_path, req.store, kept_options(req))
+        if req.persist
+        else None,
         planned=len(plan.units),
         completed=len(results),  # the units kept: what the report scores and --resume does not run again
         aborted=ran.aborted,
