@@ -5,6 +5,7 @@
     .venv/bin/python benchmarks/leak_blind.py                   # every development batch in benchmarks/leak_data
     .venv/bin/python benchmarks/leak_blind.py DIR --timeout 20   # seconds an item may take before it counts as a hang
     .venv/bin/python benchmarks/leak_blind.py --differential     # naive flags, audit clears: by decision
+    .venv/bin/python benchmarks/leak_blind.py --as-scan          # also as `leak scan FILE` reports it
 
 A batch directory holds ``items.jsonl`` (one leak item a line, with a ``truth`` object the auditor never
 sees: ``{"leak": bool, "kind": "leak"|"twin"|"trap", "family": str}``) and ``FAMILIES.md`` (what each
@@ -22,6 +23,11 @@ decision that cleared it (``leak_decisions.cleared_by``), then counts each decis
 (a real leak lost) and the clean items (a false alarm rightly avoided): a decision that clears leaks and
 few clean items is a suppression to question.
 
+``--as-scan`` adds what a user gets from the product on the whole file: the batch is written without
+``truth`` to a temporary JSON Lines file and scanned by the scan flow as ``windtunnel leak scan FILE
+--format json`` runs it (mining and the agreement evidence included, as by default), and each item is
+scored from that report; its column sits beside the per-item audit's and the naive scan's.
+
 Each item is audited in a child process with a time limit, so an input that makes the scan hang is
 counted (a hang on a leak is a miss, on a clean item it is listed apart) instead of stopping the run.
 """
@@ -34,6 +40,7 @@ import multiprocessing as mp
 import sys
 import time
 from collections import defaultdict
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -101,6 +108,29 @@ class Tally:
     ref: int = 0
     hangs: int = 0
     errors: int = 0
+    scan: int = 0
+
+
+def scan_verdicts(items: list[dict[str, Any]], off: Sequence[str] = ()) -> dict[str, bool]:
+    """``{id: leaked}`` as the product reports the batch: the items (without ``truth``) written to a temporary
+    JSON Lines file and scanned by the flow behind ``windtunnel leak scan FILE --format json`` (defaults:
+    mining and the agreement evidence as the file's size decides), read back from its JSON report."""
+    import io
+    import tempfile
+
+    from windtunnel.flows.leak import ScanRequest, scan_flow
+
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "items.jsonl"
+        path.write_text(
+            "".join(json.dumps({k: v for k, v in it.items() if k != "truth"}) + "\n" for it in items), encoding="utf-8"
+        )
+        out = io.BytesIO()
+        off_ = {k: False for k in off}
+        req = ScanRequest(dataset=path, fmt="json", stream=out, mine=off_.get("mine"), agreement=off_.get("agreement"))
+        scan_flow(req)
+    report = json.loads(out.getvalue())
+    return {str(it["id"]): bool(it["leaked"]) for it in report["items"]}
 
 
 def _pct(a: int, n: int) -> str:
@@ -121,6 +151,18 @@ def main() -> None:
         "--differential",
         action="store_true",
         help="list the items the naive scan flags and the audit clears, with the decision that cleared each",
+    )
+    ap.add_argument(
+        "--as-scan",
+        action="store_true",
+        help="also score each item from the report of the product's scan of the whole batch file (as `leak scan`)",
+    )
+    ap.add_argument(
+        "--scan-off",
+        action="append",
+        choices=("mine", "agreement"),
+        default=[],
+        help="with --as-scan: turn a dataset pass off (as --no-mine / --no-agreement do), to measure it apart",
     )
     args = ap.parse_args()
     batches = args.batch or sorted((Path(__file__).resolve().parent / "leak_data").glob("blind*"))
@@ -198,6 +240,7 @@ def _measure(batch: Path, args: argparse.Namespace) -> None:
     shown: dict[str, int] = defaultdict(int)
     auditor = Auditor(args.timeout)
     slowest: list[tuple[float, str]] = []
+    as_scan = scan_verdicts(items, args.scan_off) if args.as_scan else {}
     try:
         for raw in items:
             truth = raw["truth"]
@@ -211,6 +254,7 @@ def _measure(batch: Path, args: argparse.Namespace) -> None:
             t.wt += leaked
             t.hangs += status == "hang"
             t.errors += status == "error"
+            t.scan += as_scan.get(str(item.get("id")), False)
             with contextlib.suppress(Exception):
                 t.ref += reference_leaks(
                     {
@@ -230,13 +274,18 @@ def _measure(batch: Path, args: argparse.Namespace) -> None:
         auditor.close()
 
     print(f"\n== {batch} ({len(items)} items) ==")
-    print(f"{'family':40} {'kind':5} {'n':>4} {'windtunnel':>11} {'naive':>7} {'hang':>5} {'err':>4}")
+    scan_head = f" {'as scan':>8}" if args.as_scan else ""
+    print(f"{'family':40} {'kind':5} {'n':>4} {'windtunnel':>11}{scan_head} {'naive':>7} {'hang':>5} {'err':>4}")
     totals: dict[str, Tally] = defaultdict(Tally)
     for kind in ("leak", "twin", "trap"):
         for (family, k), t in sorted(tallies.items()):
             if k != kind:
                 continue
-            print(f"{family:40} {k:5} {t.n:4d} {_pct(t.wt, t.n):>11} {_pct(t.ref, t.n):>7} {t.hangs:5d} {t.errors:4d}")
+            col = f" {_pct(t.scan, t.n):>8}" if args.as_scan else ""
+            print(
+                f"{family:40} {k:5} {t.n:4d} {_pct(t.wt, t.n):>11}{col} {_pct(t.ref, t.n):>7}"
+                f" {t.hangs:5d} {t.errors:4d}"
+            )
             for key in (k, "clean") if k != "leak" else (k,):
                 tot = totals[key]
                 tot.n += t.n
@@ -244,6 +293,7 @@ def _measure(batch: Path, args: argparse.Namespace) -> None:
                 tot.ref += t.ref
                 tot.hangs += t.hangs
                 tot.errors += t.errors
+                tot.scan += t.scan
     print()
     for key, title in (
         ("leak", "recall"),
@@ -252,8 +302,10 @@ def _measure(batch: Path, args: argparse.Namespace) -> None:
         ("clean", "false alarms, all clean"),
     ):
         t = totals[key]
+        scanned = f"   as scan {_pct(t.scan, t.n)} ({t.scan}/{t.n})" if args.as_scan else ""
         print(
-            f"{title:26} windtunnel {_pct(t.wt, t.n)} ({t.wt}/{t.n})   naive {_pct(t.ref, t.n)} ({t.ref}/{t.n})"
+            f"{title:26} windtunnel {_pct(t.wt, t.n)} ({t.wt}/{t.n}){scanned}"
+            f"   naive {_pct(t.ref, t.n)} ({t.ref}/{t.n})"
             f"   hangs {t.hangs}  errors {t.errors}"
         )
     slowest.sort(reverse=True)

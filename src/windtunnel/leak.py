@@ -79,7 +79,8 @@ def scan(dataset: PathLike | None = None, *, listener: Listener | None = None, *
     The items come from ``dataset`` (JSONL or JSON), or ``from_run=RUN_ID`` / ``from_report=PATH``.
     Options: ``store``, ``config``, ``decode``, ``jobs``, ``fmt`` (``"json"`` or ``"sarif"``) with
     ``output``, ``show_values``, ``keep`` (audits kept in ``outcome.audits``), ``mine`` (True / False;
-    None: on from 200 labelled items) with ``derive_from``, and the field options
+    None: on from 200 labelled items) with ``derive_from``, ``agreement`` (the dataset's evidence for the mention
+    decision; True / False; None: by the rule of ``mine``, without its item count), and the field options
     ``expected_field``, ``context_field``, ``id_field``, ``label_set``, ``correlated_map``, ``target``.
     """
     fields = _fields("scan", options)
@@ -104,8 +105,8 @@ def sanitize(dataset: PathLike, output: PathLike, *, listener: Listener | None =
     """Write ``dataset`` sanitized to ``output`` (JSONL) and rescan it; ``failed`` when an item still leaks.
 
     Options: ``stats`` (per-item redaction stats, JSONL), ``mode`` (``"sentence"`` or ``"span"``),
-    ``redact_review``, ``decode``, ``show_values``, ``mine`` (None: by the rule of :func:`scan`) with
-    ``derive_from``, and the field options of :func:`scan`.
+    ``redact_review``, ``decode``, ``show_values``, ``mine`` and ``agreement`` (None: by the rule of :func:`scan`)
+    with ``derive_from``, and the field options of :func:`scan`.
     """
     fields = _fields("sanitize", options)
     request = build_request(
@@ -122,12 +123,12 @@ def sanitize(dataset: PathLike, output: PathLike, *, listener: Listener | None =
 def check(raw: PathLike, sanitized: PathLike, **options: Any) -> LeakOutcome:
     """The CI assertion: every raw item leaks and no sanitized item does (else ``failed``).
 
-    Options: ``decode``, ``jobs``, ``show_values``, ``mine`` (None: by the rule of :func:`scan`) with
-    ``derive_from``, and the field options of :func:`scan`.
+    Options: ``decode``, ``jobs``, ``show_values``, ``mine`` and ``agreement`` (None: by the rule of :func:`scan`)
+    with ``derive_from``, and the field options of :func:`scan`.
     """
     fields = _fields("check", options)
     _jobs("check", options)
-    unknown = set(options) - {"decode", "jobs", "show_values", "mine", "derive_from"}
+    unknown = set(options) - {"decode", "jobs", "show_values", "mine", "derive_from", "agreement"}
     if unknown:
         raise TypeError(f"windtunnel.leak.check() got unexpected options: {', '.join(sorted(unknown))}")
     return check_flow(

@@ -28,6 +28,8 @@ ANSWERS = {
     "/nothttp": b"SSH-2.0-OpenSSH_9.6\r\n\r\n",
     "/redirect": b"HTTP/1.1 302 Found\r\nLocation: /ok\r\nContent-Length: 0\r\n\r\n",
     "/empty": b"HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 0\r\n\r\n",
+    "/hangup": b"",  # reads the request, then closes without a byte
+    "/halfbody": b'HTTP/1.1 200 OK\r\nContent-Length: 40\r\n\r\n{"reply": ',
 }
 MALFORMED = ["/badstatus", "/badchunk", "/badclen", "/bigheader", "/nothttp"]
 
@@ -96,6 +98,21 @@ def test_an_answer_that_is_not_http_fails_the_call_as_transport(raw: RawServer, 
     err = anyio.run(lambda: _call(raw.url + path, plain=plain))
     assert isinstance(err, AgentTransportError), err
     assert "RemoteProtocolError" in str(err) and "not HTTP" in str(err), str(err)
+
+
+@pytest.mark.parametrize("path", ["/hangup", "/halfbody"])
+@pytest.mark.parametrize("plain", [True, False])
+def test_an_agent_that_closes_the_connection_mid_answer_is_not_said_to_be_unreachable(
+    raw: RawServer, path: str, plain: bool
+) -> None:
+    """QA-13 minor 6: it read "transport: ConnectError … IncompleteReadError('0 bytes read …')", which reads as a
+    connection that could not be opened; the agent accepted it and then closed it (as httpx says it)."""
+    err = anyio.run(lambda: _call(raw.url + path, plain=plain))
+    assert isinstance(err, AgentTransportError), err
+    text = str(err)
+    assert "RemoteProtocolError" in text and "closed the connection" in text, text
+    assert "ConnectError" not in text and "IncompleteReadError" not in text, text
+    assert ("(10 bytes of it read)" in text) == (path == "/halfbody"), text
 
 
 @pytest.mark.parametrize("plain", [True, False])

@@ -1,7 +1,8 @@
 """The LLM proxy's synchronous lane (``chaos/proxy/lane.py``, ``_util/http1proto.py``) against a scripted raw
 upstream: pipelined requests, a request handed over to the stream path mid-connection, a pooled connection the
-upstream closed (retried), answers framed by the end of the connection, cut answers, clients that leave, an
-upstream that goes silent, and a stop that answers a request whose head had begun."""
+upstream closed (retried), answers framed by the end of the connection, chunked streams passed on as they came,
+answers without a body, cut answers, clients that leave, an upstream that goes silent, and a stop that answers a
+request whose head had begun."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ import pytest
 from windtunnel._util.aioloop import server_loop_options
 from windtunnel.chaos.llm_faults import LlmRateLimitFault
 from windtunnel.chaos.plan import FaultPlan
-from windtunnel.chaos.proxy import LlmProxy
+from windtunnel.chaos.proxy import LlmProxy, ToolProxy
 from windtunnel.chaos.spec import ChaosSpec
 
 ANSWER = b'{"choices":[{"index":0,"message":{"role":"assistant","content":"hi"},"finish_reason":"stop"}]}'
@@ -385,3 +386,149 @@ def test_a_502_on_the_lane_leaves_the_connection_serving_the_next_request() -> N
         assert plan.calls[0]["error"] and [c["error"] for c in plan.calls[1:]] == [None, None]
 
     _run(garbage_then_ok, test, plan)
+
+
+SSE_EVENTS = [b'data: {"choices":[{"index":0,"delta":{"content":"%s"}}]}\n\n' % w for w in (b"he", b"llo")]
+SSE_CHUNKED = (
+    b"".join(b"%x;ext=1\r\n%s\r\n" % (len(e), e) for e in SSE_EVENTS)  # extensions, kept as they came
+    + b"e\r\ndata: [DONE]\n\n\r\n0\r\nX-Trailer: t\r\n\r\n"
+)
+
+
+async def chunked_stream(reader: asyncio.StreamReader, writer: asyncio.StreamWriter, up: Upstream) -> None:
+    while True:
+        await up.read_request(reader)
+        writer.write(b"HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nTransfer-Encoding: chunked\r\n\r\n")
+        for i in range(0, len(SSE_CHUNKED), 7):  # split anywhere: size lines, chunks, CRLFs, trailers
+            writer.write(SSE_CHUNKED[i : i + 7])
+            await writer.drain()
+
+
+@pytest.mark.parametrize("loop", LOOPS)
+def test_a_chunked_stream_no_fault_touches_goes_on_as_the_upstream_chunked_it(loop: dict[str, Any]) -> None:
+    plan = _plan()
+
+    async def test(proxy: LlmProxy, up: Upstream) -> None:
+        reader, writer = await asyncio.open_connection("127.0.0.1", proxy.port)
+        for _ in range(2):
+            writer.write(_request(b'{"model":"m","stream":true}'))
+            head = await reader.readuntil(b"\r\n\r\n")
+            raw = await reader.readuntil(b"\r\n0\r\nX-Trailer: t\r\n\r\n")
+            assert head.startswith(b"HTTP/1.1 200 ") and b"Transfer-Encoding: chunked" in head
+            assert raw == SSE_CHUNKED  # byte for byte: sizes, extensions, trailers
+        writer.close()
+        assert up.connections == 1  # the upstream connection was reused: the proxy found the body's end
+        assert [c["response"] for c in plan.calls] == ["hello", "hello"]
+
+    _run(chunked_stream, test, plan, loop)
+
+
+def test_a_bad_chunk_size_passed_through_is_cut_for_the_client_and_logged() -> None:
+    plan = _plan()
+
+    async def bad(reader: asyncio.StreamReader, writer: asyncio.StreamWriter, up: Upstream) -> None:
+        await up.read_request(reader)
+        writer.write(b"HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nTransfer-Encoding: chunked\r\n\r\n")
+        writer.write(b"%x\r\n%s\r\n0x5\r\nhello\r\n0\r\n\r\n" % (len(SSE_EVENTS[0]), SSE_EVENTS[0]))
+        await writer.drain()
+        await asyncio.sleep(5)
+
+    async def test(proxy: LlmProxy, up: Upstream) -> None:
+        reader, writer = await asyncio.open_connection("127.0.0.1", proxy.port)
+        writer.write(_request(b'{"model":"m","stream":true}'))
+        try:
+            got = await reader.read()
+        except ConnectionError:
+            got = b""
+        writer.close()
+        assert b"0x5" not in got and not got.endswith(b"0\r\n\r\n")  # cut, not a clean end
+        assert "bad chunk size" in (plan.calls[-1]["error"] or "")
+
+    _run(bad, test, plan)
+
+
+def test_a_stale_answer_replays_a_stream_the_lane_passed_through_chunked() -> None:
+    from windtunnel.chaos.llm_answer_faults import StaleAnswerFault
+
+    plan = FaultPlan(ChaosSpec("lane", llm_faults=(StaleAnswerFault(on_call=2),)), seed=1, key="lane")
+
+    async def test(proxy: LlmProxy, up: Upstream) -> None:
+        reader, writer = await asyncio.open_connection("127.0.0.1", proxy.port)
+        writer.write(_request(b'{"model":"m","stream":true}'))
+        await reader.readuntil(b"\r\n0\r\nX-Trailer: t\r\n\r\n")
+        writer.write(_request(b'{"model":"m","stream":true}'))
+        status, _, body = await _answer(reader)
+        writer.close()
+        assert status == 200 and len(up.bodies) == 1  # the second call never reached the model
+        assert b'"he' in body and b"llo" in body
+        assert [c["faults"] for c in plan.calls] == [[], ["stale_answer"]]
+
+    _run(chunked_stream, test, plan)
+
+
+async def bodiless_answers(reader: asyncio.StreamReader, writer: asyncio.StreamWriter, up: Upstream) -> None:
+    """204 to the first request, 304 to the second, the head of a 12-byte answer to a HEAD, then JSON answers."""
+    answers = [
+        b"HTTP/1.1 204 No Content\r\n\r\n",
+        b"HTTP/1.1 304 Not Modified\r\nETag: x\r\n\r\n",
+        b"HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nContent-Length: 12\r\n\r\n",
+    ]
+    while True:
+        await up.read_request(reader)
+        writer.write(answers.pop(0) if answers else _ok())
+        await writer.drain()
+
+
+@pytest.mark.parametrize("path", ["lane", "streams"])
+def test_an_answer_without_a_body_goes_on_without_framing_and_the_connection_serves_on(path: str) -> None:
+    """A 204, a 304 and the answer to HEAD have no body: the proxy must neither announce chunks nor send a last
+    chunk, or a keep-alive client reads those bytes as the start of its next answer."""
+
+    def request(method: bytes) -> bytes:
+        if path == "lane":
+            return _request().replace(b"POST", method, 1)
+        head = method + b" /v1/chat/completions HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n"
+        return head + b"2\r\n{}\r\n0\r\n\r\n"  # a chunked request body: the lane hands it to the stream path
+
+    async def test(proxy: LlmProxy, up: Upstream) -> None:
+        reader, writer = await asyncio.open_connection("127.0.0.1", proxy.port)
+        heads = []
+        for method in (b"POST", b"GET", b"HEAD"):
+            writer.write(request(method))
+            heads.append(await reader.readuntil(b"\r\n\r\n"))
+        writer.write(_request())
+        status, _, body = await _answer(reader)  # the next answer starts right after the bodiless ones
+        writer.close()
+        assert heads[0].startswith(b"HTTP/1.1 204 No Content\r\n") and heads[1].startswith(b"HTTP/1.1 304 ")
+        assert not any(b"Transfer-Encoding" in h for h in heads)
+        assert b"Content-Length" not in heads[0] and b"Content-Length: 12\r\n" in heads[2]
+        assert (status, body) == (200, ANSWER)
+
+    _run(bodiless_answers, test)
+
+
+def test_the_tools_proxy_relays_answers_without_a_body_as_they_are() -> None:
+    """The tools forward proxy relays them the same way (its own stream relay, the same rule)."""
+
+    async def main() -> None:
+        async with Upstream(bodiless_answers) as up, ToolProxy(lambda: None) as proxy:
+            reader, writer = await asyncio.open_connection("127.0.0.1", proxy.port)
+            heads = []
+            for method in (b"GET", b"GET", b"HEAD", b"GET"):
+                writer.write(b"%s %s/x HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n" % (method, up.url.encode()))
+                if len(heads) < 3:
+                    with anyio.fail_after(20):  # a bound on a hang, not a timing assertion
+                        heads.append(await reader.readuntil(b"\r\n\r\n"))
+            with anyio.fail_after(20):
+                status, _, body = await _answer(reader)
+            writer.close()
+        assert [h.split(b"\r\n")[0] for h in heads] == [
+            b"HTTP/1.1 204 No Content",
+            b"HTTP/1.1 304 Not Modified",
+            b"HTTP/1.1 200 OK",
+        ]
+        assert not any(b"Transfer-Encoding" in h for h in heads)
+        assert b"Content-Length: 12\r\n" in heads[2]
+        assert (status, body) == (200, ANSWER)
+
+    anyio.run(main)

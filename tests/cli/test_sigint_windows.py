@@ -118,7 +118,9 @@ def assert_interrupted_and_kept(project: Path, code: int, out: str, err: str) ->
     assert len(report["cells"]) == kept
     assert "INTERRUPTED" in out  # the summary table
     assert f"interrupted: {kept} of {CELLS} cells completed and kept" in err
-    assert f"continue with: windtunnel run -c slow.yaml --store {project / 'runs.db'} --resume " in err
+    # the report options the run was started with are kept by the resume, and shown (QA-13 major 2)
+    assert f"continue with: windtunnel run -c slow.yaml --store {project / 'runs.db'} -o int.json" in err
+    assert " --resume " in err.split("continue with: ", 1)[1]
     return kept
 
 

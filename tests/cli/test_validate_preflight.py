@@ -212,6 +212,15 @@ WARNINGS = [
         ["contract scenario 'slow-tools' runs only if", "env $(windtunnel proxy env -c "],
         id="http-agent-scenario-tool-faults-without-command",
     ),
+    pytest.param(  # the phase and the scenario share the cause and the fix: one warning names both (QA-13)
+        HTTP_AGENT
+        + GOLDEN
+        + "chaos:\n  tool_faults: [{tool: '*', mode: timeout}]\n"
+        + CONTRACT
+        + "    - name: slow-tools\n      tool_faults: [{tool: '*', mode: timeout}]\n",
+        ["ci's chaos phase (line ", "contract scenario 'slow-tools' (line ", ") run only if", "report them not run"],
+        id="http-agent-phase-and-scenario-in-one-warning",
+    ),
     pytest.param(
         PY_AGENT + GOLDEN + CONTRACT + "scoring: {mutation: 1}\n",
         ["the contract phase is configured but weighs 0"],

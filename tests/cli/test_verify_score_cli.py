@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import socket
 from pathlib import Path
 
@@ -68,3 +69,21 @@ def test_verify_runs_the_validate_preflight(tmp_path: Path, capsys: pytest.Captu
     assert wt("verify", "-c", str(cfg)) == ExitCode.USAGE
     captured = capsys.readouterr()
     assert "agent.llm" in captured.err and "is valid" not in captured.out
+
+
+@pytest.mark.parametrize(
+    "options",
+    [["--chaos-only"], ["--no-mutations", "--concurrency", "1"], ["--chaos", "--repeat", "2"]],
+    ids=["chaos-only", "no-mutations", "chaos-repeat"],
+)
+def test_score_takes_runs_cell_options_and_scores_the_same_cells(
+    options: list[str], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """QA-13 minor 12: docs/cli.md says `score` runs like `run`; its options choose the same cells."""
+    common = ["-c", CFG, "--seed", "7", "--no-store", "--no-found", *options]
+    code = wt("score", *common)
+    score = capsys.readouterr().out.strip()
+    report = tmp_path / "run.json"
+    assert wt("run", *common, "-q", "-o", str(report)) == code
+    summary = json.loads(report.read_text("utf-8"))["summary"]
+    assert float(score) == pytest.approx(summary["score"], abs=0.01) and summary["cells_total"] > 0

@@ -82,6 +82,16 @@ BAD = [
         ["line 4: golden_prompts[1]: turns must be a non-empty list"],
         id="golden-turns-empty-line",
     ),
+    pytest.param(  # the tool fault's name for the same idea: spelling distance would say 'mode' (QA-13)
+        AGENT + "chaos:\n  llm_faults:\n    - {mode: error, error_code: 500}\n",
+        ["line 4", "unknown key 'error_code'", "did you mean 'status'?", "'error_code' is a tool fault's"],
+        id="llm-fault-error-code-is-status",
+    ),
+    pytest.param(
+        AGENT + "chaos:\n  tool_faults:\n    - {tool: t, mode: error, status: 500}\n",
+        ["line 4", "unknown key 'status'", "did you mean 'error_code'?"],
+        id="tool-fault-status-is-error-code",
+    ),
     pytest.param(
         AGENT + "golden_prompts: [hi]\nadvanced:\n  concurrency: 2\n  max_cost: 1.0\n",
         ["line 5: advanced.max_cost needs a price table"],

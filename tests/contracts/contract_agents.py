@@ -174,3 +174,17 @@ def phrasing_agent(rng: random.Random, weights: tuple[float, ...] = (1, 1, 1)) -
         return rng.choices(phrases, weights)[0]
 
     return agent
+
+
+def order_lookup(order: str) -> dict[str, str]:
+    """The order tool of :func:`fragile_agent`."""
+    return {"order": order, "status": "shipped"}
+
+
+ORDER_TOOLS: dict[str, Any] = {"lookup": order_lookup}
+
+
+def fragile_agent(prompt: str) -> str:
+    """Calls its tool through ``ORDER_TOOLS`` and handles no error: a failing tool crashes the call (QA-13 minor 5)."""
+    data = ORDER_TOOLS["lookup"]("ORD-7")
+    return f"Order {data['order']} is {data['status']}."

@@ -111,8 +111,8 @@ def test_errors_count_as_failures() -> None:
     plan = make_plan({"c": "critical"}, scenarios=1, prompts=2)
     v = score_contract(plan, results(plan, errors={"calm/g1.r0"}))
     s = v.stats("calm", "c")
-    assert s.status == "fail" and s.errored == 1 and s.passed == 1
-    assert not v.passed and v.critical_failed
+    assert s.status == "error" and s.errored == 1 and s.passed == 1  # worded as errored, scored as a failure
+    assert not v.passed and v.critical_failed and v.score == 0.0
 
 
 def test_flaky_is_neither_pass_nor_fail_and_not_a_pass() -> None:

@@ -30,7 +30,7 @@ def test_a_flaky_non_critical_cell_is_not_a_critical_failure() -> None:
     plan = make_plan({"h": "high", "m": "medium"}, scenarios=1, prompts=1, repeat=2)
     v = score_contract(plan, results(plan, fail_units={("calm/g0.r1", "m")}))
     assert v.critical_failed is False and v.passed is False
-    assert v.reasons == ["1 cell(s) failed or are flaky (pass --min-score to accept a score)"]
+    assert v.reasons == ["1 cell(s) failed, errored or are flaky (pass --min-score to accept a score)"]
 
 
 def test_min_score_with_nothing_scorable_fails_without_error() -> None:
@@ -76,7 +76,7 @@ def test_aggregates_count_each_status() -> None:
     plan = make_plan({"a": "medium", "b": "critical"}, scenarios=2, when={"b": "tool_faults_active"})
     v = score_contract(plan, results(plan, fail={("s1", "a")}))
     assert v.by_scenario["calm"] == {
-        "score": 100.0, "pass": 1, "fail": 0, "flaky": 0, "na": 1, "not_run": 0, "not_exercised": 0,
+        "score": 100.0, "pass": 1, "fail": 0, "error": 0, "flaky": 0, "na": 1, "not_run": 0, "not_exercised": 0,
     }  # fmt: skip
     assert v.by_scenario["s1"]["score"] == 75.0 and v.by_scenario["s1"]["fail"] == 1
     assert v.by_invariant["b"]["severity"] == "critical" and v.by_invariant["b"]["when"] == "tool_faults_active"
@@ -116,7 +116,7 @@ def test_check_passed_needs_a_check_and_no_error() -> None:
 def test_errored_units_are_counted() -> None:
     plan = make_plan({"m": "medium"}, scenarios=1, prompts=2)
     s = score_contract(plan, results(plan, errors={"calm/g0.r0"})).stats("calm", "m")
-    assert (s.status, s.errored, s.checks, s.passed, s.failing_tasks) == ("fail", 1, 2, 1, 1)
+    assert (s.status, s.errored, s.checks, s.passed, s.failing_tasks) == ("error", 1, 2, 1, 1)
 
 
 @pytest.mark.parametrize(("passed", "total", "k"), [(4, 3, 1), (-1, 3, 1), (2, 3, 0), (2, 3, 4), (0, 0, 1)], ids=str)
@@ -203,7 +203,7 @@ def test_aggregates_flaky_tasks_and_pass_k_in_detail() -> None:
     x = v.stats("calm", "x")
     assert (x.status, x.flaky_tasks, x.failing_tasks) == ("fail", 0, 3)
     assert v.by_scenario["calm"] == {
-        "score": 33.33, "pass": 1, "fail": 1, "flaky": 1, "na": 1, "not_run": 0, "not_exercised": 0,
+        "score": 33.33, "pass": 1, "fail": 1, "error": 0, "flaky": 1, "na": 1, "not_run": 0, "not_exercised": 0,
     }  # fmt: skip
     one = score_contract(make_plan({"m": "low"}, scenarios=1), results(make_plan({"m": "low"}, scenarios=1)))
     assert one.stats("calm", "m").pass_k == 1.0  # k = 1 repeat: pass^1 is the pass rate

@@ -147,11 +147,10 @@ LONG = "a" * 100
             CheckContext(output=None, error="timeout: t", latency_ms=None),
             "no answer within 1000 ms: the agent call failed (timeout: t); there was no output to check",
         ),
-        (  # QA-11 minor 12: a call that failed fast is reported as the failure, not as a slow answer
+        (  # QA-11 minor 12 / QA-13 minor 6: a call that failed fast is the failure, not a slow answer or a limit kept
             Latency(max_ms=2000),
             CheckContext(output=None, error="agent_exception: InternalServerError: 500", latency_ms=10.2),
-            "the agent call failed after 10 ms (agent_exception: InternalServerError: 500), within the 2000 ms "
-            "limit: no answer",
+            "no answer to time: the agent call failed after 10 ms (agent_exception: InternalServerError: 500)",
         ),
         (Latency(max_ms=1000), CheckContext(output="ok"), "the latency of this call was not measured"),
         (ValidJson(), ctx('{"a": 1}'), "valid JSON (dict)"),

@@ -22,7 +22,6 @@ BATCHES = Path(__file__).resolve().parents[2] / "benchmarks" / "leak_data"
 KNOWN: dict[str, str] = {
     "b2-0250": "a numeral of the rating under a field naming something else in a rich-text node (review)",
     "b3-0108": "the lowercase word under a header that does not name the task (`X-Campaign-Type: newsletter`)",
-    "b3-0249": "the lowercase word under a header that does not name the task",
     "b3-0279": "a homophone in a transcript without a tie to the task",
     "b4-0223": "a number of the scale under an annotation tool's field naming something else (review)",
     "b5-0056": "a decision tree's highlighted path ends at the label leaf: the styling that marks it is not read",
@@ -33,103 +32,17 @@ KNOWN: dict[str, str] = {
     "b5-0396": 'a formula choosing the label from a list (`=CHOOSE(2,"Yes","No")`): read as a listing',
     "b5-0453": "a formula choosing the label from a list: read as a listing",
     "b5-0493": "a formula choosing the label from a list: read as a listing",
-    "b5-0344": "a netstring glues the next frame's length after a comma (`2:P2,6:`): `P2,6` reads as a number",
     # blind6 derived_word_forms: a hyphen compound of the label (`Approve-able`, `Reject-pile`) in an upstream
     # summary, cleared by review (freetext.token) as prose mentioning the answer as a single word.
     "b6-0009": "a hyphen compound in an upstream summary (`Approve-able as submitted`): review, prose word",
     "b6-0011": "a hyphen compound (`Reject-pile, policy breach`): review, prose word",
     "b6-0403": "a hyphen compound (`Approve-able`): review, prose word",
-    # blind6 rubric_definition_quote: a work note quotes one level's definition (or cites its rubric line); the
-    # label is only in the rubric, read as the options listing that describes the task. No view ties the quote
-    # back to its level.
-    "b6-0026": "a work note quotes one rubric level's definition: the label only in the rubric, a listing",
-    "b6-0089": "a work note quotes one rubric level's definition: the label only in the rubric, a listing",
-    "b6-0107": "a work note quotes one rubric level's definition: the label only in the rubric, a listing",
-    "b6-0128": "a work note quotes one rubric level's definition: the label only in the rubric, a listing",
-    "b6-0398": "a work note quotes one rubric level's definition: the label only in the rubric, a listing",
-    "b6-0415": "a work note quotes one rubric level's definition: the label only in the rubric, a listing",
-    "b6-0064": "a work note cites a rubric line by number and quotes it: the numbered rubric reads as a listing",
-    "b6-0076": "a work note quotes one rubric line's definition: the numbered rubric reads as a listing",
-    "b6-0116": "a work note quotes one rubric line's definition: the numbered rubric reads as a listing",
-    "b6-0137": "a work note quotes one rubric line's definition: the numbered rubric reads as a listing",
-    "b6-0197": "a work note quotes one rubric line's definition: the numbered rubric reads as a listing",
-    "b6-0284": "a work note quotes one rubric line's definition: the numbered rubric reads as a listing",
-    # blind6 textgrid_phone_tier: a Praat TextGrid's word tier holds the spoken label as one interval's `text`
-    # ("marking sentiment as | positive"); review clears it as a prose word. The ARPAbet phone tier is not read.
-    "b6-0085": "the spoken label as a TextGrid word-tier interval: review, prose word; the phone tier is not read",
-    "b6-0311": "the spoken label as a TextGrid word-tier interval: review, prose word; the phone tier is not read",
-    "b6-0316": "the spoken label as a TextGrid word-tier interval: review, prose word; the phone tier is not read",
-    "b6-0346": "the spoken label as a TextGrid word-tier interval: review, prose word; the phone tier is not read",
-    "b6-0444": "the spoken label as a TextGrid word-tier interval: review, prose word; the phone tier is not read",
-    "b6-0479": "the spoken label as a TextGrid word-tier interval: review, prose word; the phone tier is not read",
-    # blind7 keyboard_layout_mistype: the label typed in the Russian layout (not decoded), then a `*neutral`
-    # correction alone in a chat message: cleared as the lowercase word under a field naming something else.
-    "b7-0027": "a `*label` correction after a wrong-layout garble: the lowercase word as a chat field's whole value",
-    "b7-0031": "a `*label` correction after a wrong-layout garble: the lowercase word as a chat field's whole value",
-    "b7-0039": "a `*label` correction after a wrong-layout garble: the lowercase word as a chat field's whole value",
-    "b7-0043": "a `*label` correction after a wrong-layout garble: the lowercase word as a chat field's whole value",
-    # blind7 todo_priority_notation: an Apple Reminders `!` prefix (the correlated value) on a task line: review
-    # clears it as prose mentioning a correlated value.
-    "b7-0055": "a Reminders `!` priority prefix (correlated value) on a task line: review, prose mention",
-    "b7-0063": "a Reminders `!` priority prefix (correlated value) on a task line: review, prose mention",
-    "b7-0071": "a Reminders `!` priority prefix (correlated value) on a task line: review, prose mention",
-    # blind7 xlsx_custom_number_format: the cell holds a number; its style's numFmt formatCode
-    # (`[=1]"Medium";[=2]"High";"Low"`) renders it as the label. Every label sits in the formatCode, read as
-    # a listing that defines the task; the cell is not rendered through its style.
-    "b7-0073": "a number cell its numFmt formatCode renders as the label: not evaluated, the formatCode a listing",
-    "b7-0075": "a number cell its numFmt formatCode renders as the label: not evaluated, the formatCode a listing",
-    "b7-0077": "a number cell its numFmt formatCode renders as the label: not evaluated, the formatCode a listing",
-    "b7-0079": "a number cell its numFmt formatCode renders as the label: not evaluated, the formatCode a listing",
-    "b7-0081": "a number cell its numFmt formatCode renders as the label: not evaluated, the formatCode a listing",
-    "b7-0083": "a number cell its numFmt formatCode renders as the label: not evaluated, the formatCode a listing",
-    "b7-0085": "a number cell its numFmt formatCode renders as the label: not evaluated, the formatCode a listing",
-    "b7-0087": "a number cell its numFmt formatCode renders as the label: not evaluated, the formatCode a listing",
-    "b7-0089": "a number cell its numFmt formatCode renders as the label: not evaluated, the formatCode a listing",
-    "b7-0091": "a number cell its numFmt formatCode renders as the label: not evaluated, the formatCode a listing",
-    "b7-0093": "a number cell its numFmt formatCode renders as the label: not evaluated, the formatCode a listing",
-    "b7-0095": "a number cell its numFmt formatCode renders as the label: not evaluated, the formatCode a listing",
-    # blind7 triage_poll_tally: every option listed, the votes go to one; the tally is not read. Cleared as a
-    # listing (Simple Poll, Forms CSV), as a mapping's unselected entry (Discord answer ids), by a derived
-    # spelling (GitHub poll), or not classified (Forms summary CSV).
-    "b7-0097": "a poll's winning option (`Low` with 5 votes, the rest 0): the tally is not read, a listing",
-    "b7-0099": "a Discord poll's answer_counts point to one answer id: cleared as a mapping's unselected entry",
-    "b7-0103": "a Forms summary CSV with all votes on one option: the tally is not read, a listing",
-    "b7-0105": "a poll's winning option (`5 stars` with 5 of 6 votes): the tally is not read, a listing",
-    "b7-0107": "a Discord poll's answer_counts point to one answer id: a mapping's unselected entry",
-    "b7-0109": "a GitHub poll's option with most votes: the tally is not read (cleared as a derived spelling)",
-    "b7-0111": "a Forms summary CSV with most votes on one option: the tally is not read (not classified)",
-    "b7-0113": "a poll's winning option: the tally is not read, a listing",
-    "b7-0115": "a Discord poll's answer_counts point to one answer id: a mapping's unselected entry",
-    "b7-0119": "a Forms summary CSV with most votes on one option: the tally is not read, a listing",
-    # blind7 conditional_form_branch: the answer is withheld but the follow-up whose display logic requires one
-    # answer was shown and answered; every label is in the choices and display logic, read as an options
-    # listing. Display logic is not evaluated against the answers.
-    "b7-0121": "a follow-up answered whose display logic requires the label: not evaluated, choices a listing",
-    "b7-0127": "a follow-up answered whose display logic requires the label: not evaluated, choices a listing",
-    "b7-0133": "a follow-up answered whose display logic requires the label: not evaluated, choices a listing",
-    "b7-0139": "a follow-up answered whose display logic requires the label: not evaluated, choices a listing",
-    # blind7 rtf_run_split_escape, the items that keep the label whole: `our review rated this {\b Decline}`
-    # in an RTF body; the RTF groups are not taken apart before the prose is read.
-    "b7-0175": "the label whole in an RTF bold group (`rated this {\\b Decline}`): review, prose word",
-    "b7-0183": "the label whole in an RTF bold group: review, prose word",
-    "b7-0191": "the label whole in an RTF bold group (`{\\b Not spam}`): cleared as a listing",
-    # blind7 strikethrough_revision_final: earlier values struck through (`~Negative~`, Jira `-Billing-`) and one
-    # left standing; strike-through markup is not read, so all the values read as an options listing.
-    "b7-0293": "the one value left standing among Slack `~struck~` values: strike-through not read, a listing",
-    "b7-0295": "the one value left standing among Jira `-struck-` values: strike-through not read, a listing",
-    "b7-0305": "the one value left standing among Jira `-struck-` values: strike-through not read, a listing",
-    # blind7 semver_version_delta: a release log's command names the bump (`npm version minor`,
-    # `poetry version patch`); review clears the lowercase word as prose. The version delta is not compared.
-    "b7-0321": "a release log's command names the bump (`npm version minor`): review, prose word",
-    "b7-0323": "a release log's command names the bump (`poetry version patch`): review, prose word",
-    "b7-0333": "a release log's command names the bump (`npm version minor`): review, prose word",
-    "b7-0335": "a release log's command names the bump (`poetry version patch`): review, prose word",
-    # blind7 ditto_mark_reference: the record's label cell is a ditto mark (`〃`, `do.`, `''`, `""""`) for the
-    # row above; a ditto is not carried down, so the label sits only in a neighbour's row.
+    # blind7 ditto_mark_reference: the record's label cell is a ditto mark (`〃`, `do.`, `''`) for the row
+    # above. The `ditto` view carries it down, but structure resolution reads a pipe or fixed-width table's
+    # rows as written (a CSV row of the record is read in the view: found).
     "b7-0339": "the record's cell is a ditto (`〃`) of the row above: dittos are not carried down (not classified)",
     "b7-0341": "the record's cell is `do.` of the row above: not carried down (review, prose word)",
     "b7-0345": "the record's cell is `''` of the row above: not carried down (not classified)",
-    "b7-0349": "the record's CSV cell is a quoted `\"` ditto: not carried down (a mapping's unselected entry)",
     "b7-0353": "the record's cell is `do.` of the row above: not carried down (review, prose word)",
     "b7-0357": "the record's cell is `''` of the row above: not carried down (review, prose word)",
 }

@@ -129,6 +129,26 @@ CASES: dict[str, tuple[str, ...]] = {
         "att:\nbegin 644 a.txt\n" + binascii.b2a_uu(b"priority: High").decode() + "`\nend\n",
         "att:\nbegin 644 a.txt\n" + binascii.b2a_uu(b"the Highway").decode() + "`\nend\n",
     ),
+    "word_fields": (
+        "".join(
+            f'  intervals [{i}]:\n    xmin = {i}.0\n    text = "{w}"\n'
+            for i, w in enumerate(["set", "prio", "High", "ok"])
+        ),
+        "".join(
+            f'  intervals [{i}]:\n    xmin = {i}.0\n    text = "{w}"\n'
+            for i, w in enumerate(["the", "High", "way", "ok"])
+        ),
+        "prio High",
+    ),
+    "ditto": (
+        "ticket,priority,notes\nT-1,High,first\nT-2,〃,second\n",
+        "ticket,road,notes\nT-1,Highway,first\nT-2,〃,second\n",
+        "T-2,High",
+    ),
+    "rtf": (
+        "{\\rtf1{\\fonttbl{\\f0 Calibri;}}\\pard rated {\\b\\insrsid1 Hi}{\\b\\insrsid2 gh}\\par\n}",
+        "{\\rtf1\\pard the {\\i Hi}\\cf2 ghway\\cf0 closed\\par\n}",
+    ),
     "byte_list": ("headers: [(priority, [72, 105, 103, 104])]", "road: [72, 105, 103, 104, 119, 97, 121] at [72, 104]"),
 }
 

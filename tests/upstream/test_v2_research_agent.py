@@ -138,8 +138,9 @@ def test_validate_says_the_chaos_phase_will_not_run_and_the_line_to_add(
     code = wt("validate", "-c", str(unchanged.config))
     err = capsys.readouterr().err
     assert code == 0, err
-    assert "ci's chaos phase runs only if" in err
-    assert "contract scenario 'api-outage' runs only if" in err
+    # one warning for the phase and the scenario: the same cause, the same line to start the agent (QA-13)
+    assert "ci's chaos phase (line " in err and "contract scenario 'api-outage' (line " in err
+    assert ") run only if" in err and err.count(ADD_LINE) == 1
     assert ADD_LINE in err and "HTTP_PROXY=http://127.0.0.1:8899" in err
 
 
@@ -229,13 +230,13 @@ def test_the_documented_upstream_scenarios_validate_unchanged_and_with_the_line(
     code = wt("validate", "-c", "flakestorm.yaml")
     err = capsys.readouterr().err
     assert code == 0, err
-    assert "ci's chaos phase runs only if" in err and err.count(ADD_LINE) == 2  # the phase and one scenario
+    assert "ci's chaos phase (line " in err and err.count(ADD_LINE) == 1  # the phase and one scenario, said once
     text = (target / "flakestorm.yaml").read_text(encoding="utf-8")
     (target / "flakestorm.yaml").write_text(text.replace("agent:\n", "agent:\n  proxy_env: honoured\n", 1))
     code = wt("validate", "-c", "flakestorm.yaml")
     err = capsys.readouterr().err
     assert code == 0, err
-    assert "runs only if" not in err and "is behind windtunnel's proxies" in err
+    assert "only if" not in err and "is behind windtunnel's proxies" in err
 
 
 def test_honoured_agent_calls_are_recorded_and_ray_is_refused(

@@ -220,6 +220,8 @@ class AgentCallError(Exception):
 
     kind: str = "agent_error"
     retryable: bool = False
+    said: str = "the call to the agent failed: {}"
+    """What happened, as a diagnosis says it, ``{}`` standing for the message (:func:`agent_error_said`)."""
 
     def __init__(self, message: str, *, status: int | None = None) -> None:
         """``message`` says what went wrong with this call; ``status`` is the HTTP status when there was one."""
@@ -237,6 +239,7 @@ class AgentTimeout(AgentCallError):
     again, and a slow agent is the finding."""
 
     kind = "timeout"
+    said = "windtunnel timed the agent out: {}"
 
 
 class AgentTransportError(AgentCallError):
@@ -245,6 +248,7 @@ class AgentTransportError(AgentCallError):
 
     kind = "transport"
     retryable = True
+    said = "the connection to the agent failed: {}"
 
 
 class AgentRateLimited(AgentCallError):
@@ -253,6 +257,7 @@ class AgentRateLimited(AgentCallError):
 
     kind = "rate_limited"
     retryable = True
+    said = "the agent answered 429 (rate limited): {}"
 
     def __init__(self, message: str, *, status: int | None = 429, retry_after: float | None = None) -> None:
         """``retry_after``: the seconds the agent asked to wait (its ``Retry-After`` header), if any."""
@@ -266,6 +271,7 @@ class AgentServerError(AgentCallError):
 
     kind = "http_5xx"
     retryable = True
+    said = "the agent answered a server error: {}"
 
 
 class AgentClientError(AgentCallError):
@@ -273,6 +279,7 @@ class AgentClientError(AgentCallError):
     change."""
 
     kind = "http_4xx"
+    said = "the agent refused the request: {}"
 
 
 class AgentAuthError(AgentClientError):
@@ -280,30 +287,51 @@ class AgentAuthError(AgentClientError):
     behaviour."""
 
     kind = "http_auth"
+    said = "the agent refused the credentials: {}"
 
 
 class AgentNotFound(AgentClientError):
     """The agent answered 404: usually a wrong ``agent.endpoint`` path."""
 
     kind = "http_not_found"
+    said = "the agent's endpoint answered 404: {}"
 
 
 class AgentBadResponse(AgentCallError):
     """The agent answered, but not in a shape windtunnel can read (non-JSON, no response_path)."""
 
     kind = "bad_response"
+    said = "the agent's answer could not be read: {}"
 
 
 class AgentResponseTooLarge(AgentCallError):
     """The answer is longer than ``agent.max_response_bytes``; it was not read in full."""
 
     kind = "too_large"
+    said = "the agent's answer was too large: {}"
 
 
 class AgentCrashed(AgentCallError):
     """The agent callable raised an exception."""
 
     kind = "agent_exception"
+    said = "the agent raised {}"
+
+
+def agent_error_said(kind: str | None, error: str) -> str:
+    """A failed agent call as a diagnosis line: what happened, then the message (``error`` as a cell stores it,
+    ``kind: message``, the kind dropped).
+
+    The phrase comes from the error class of that ``kind`` (its ``said``), so a timeout windtunnel imposed never reads
+    as an exception the agent raised, nor a connection the agent closed as one that could not be opened."""
+    classes: list[type[AgentCallError]] = [AgentCallError]
+    for cls in classes:
+        classes.extend(cls.__subclasses__())
+    said = next((c.said for c in classes if c.kind == kind), None)
+    message = error.removeprefix(f"{kind}: ") if kind else error
+    if said is None:
+        said = f"the call to the agent failed ({kind}): {{}}" if kind else AgentCallError.said
+    return said.format(message)
 
 
 def describe_exception(err: BaseException) -> str:

@@ -35,6 +35,16 @@ UPSTREAM_INERT_KEYS = {
 """Keys upstream documents but ignores: explained instead of answered with a "did you mean"."""
 
 
+KEY_SYNONYMS = {
+    "error_code": ("status", "an LLM fault's HTTP status is 'status'; 'error_code' is a tool fault's"),
+    "status_code": ("status", "an LLM fault's HTTP status is 'status'"),
+    "status": ("error_code", "a tool fault's HTTP status is 'error_code'; 'status' is an LLM fault's"),
+}
+"""Keys that name, in another block, the idea a valid key names here: key → (the key here, why). Spelling distance
+cannot find these ('error_code' is closer to 'mode' than to 'status'), so an unknown key listed here is answered
+with its counterpart when that is a valid key at that place."""
+
+
 def _members(tp: Any) -> list[Any]:
     """Flatten Annotated / Optional / Union into their member types.
 
@@ -187,6 +197,9 @@ def explain_error(e: Any, data: Any, smap: SourceMap, root: Any, top: str = "(to
         valid = _valid_keys(_type_at(parent_loc, root))
         best = closest(key, valid)
         hint = f" (did you mean '{best}'?)" if best else ""
+        same, why = KEY_SYNONYMS.get(key, ("", ""))
+        if same in valid:  # the same idea under this block's name
+            hint = f" (did you mean '{same}'? {why})"
         choices = f"; valid keys here: {', '.join(valid)}" if valid else ""
         return f"{where}unknown key '{key}' in {_show(path[:-1], top)}{hint}{choices}"
     if etype == "union_tag_invalid":

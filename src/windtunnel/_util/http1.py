@@ -42,6 +42,9 @@ NO_FORWARD = HOP_BY_HOP | {"host"}
 
 REASONS = {
     200: "OK",
+    201: "Created",
+    204: "No Content",
+    304: "Not Modified",
     400: "Bad Request",
     404: "Not Found",
     405: "Method Not Allowed",
@@ -373,6 +376,11 @@ def _check_framing(headers: list[tuple[str, str]]) -> None:
         )
 
 
+def bodiless(method: str, status: int) -> bool:
+    """Whether an answer has no body whatever its headers say: the answer to HEAD, a 204 or a 304 (RFC 9112 §6.3)."""
+    return method == "HEAD" or status == 204 or status == 304
+
+
 def response_head(
     status: int,
     headers: list[tuple[str, str]],
@@ -380,10 +388,13 @@ def response_head(
     length: int | None,
     keep_alive: bool,
     kept: list[str] | None = None,
+    empty: bool = False,
 ) -> bytes:
     """A response's status line and headers as bytes: hop-by-hop headers dropped, the framing (a length, or chunked
     when ``length`` is ``None``) and the connection's fate stated by the proxy itself. ``kept``: the header lines
-    to send already written (``Name: value``, hop-by-hop ones left out), in place of ``headers``."""
+    to send already written (``Name: value``, hop-by-hop ones left out), in place of ``headers``. ``empty``: an
+    answer without a body (:func:`bodiless`): no chunked framing, and ``length`` (what a GET would get) only when
+    given and not on a 204; the caller sends no body and no last chunk."""
     lines = [f"HTTP/1.1 {status} {REASONS.get(status, 'Status')}"]
     if kept is not None:
         lines += kept
@@ -392,8 +403,9 @@ def response_head(
             if k.lower() not in HOP_BY_HOP:
                 lines.append(f"{k}: {v}")
     if length is not None:
-        lines.append(f"Content-Length: {length}")
-    else:
+        if not (empty and status == 204):
+            lines.append(f"Content-Length: {length}")
+    elif not empty:
         lines.append("Transfer-Encoding: chunked")
     lines.append("Connection: keep-alive" if keep_alive else "Connection: close")
     return ("\r\n".join(lines) + "\r\n\r\n").encode("latin-1", "replace")

@@ -17,7 +17,6 @@ import asyncio
 import base64
 import contextlib
 import functools
-import re
 import ssl
 import sys
 import zlib
@@ -26,11 +25,13 @@ from dataclasses import dataclass, field
 from typing import TypeVar
 from urllib.parse import unquote, urlsplit
 
+from windtunnel._util.chunked import Dechunker
 from windtunnel._util.hostgate import HostGate
 from windtunnel._util.http1 import (
     NO_FORWARD,
     BadRequest,
     _parse_headers,
+    bodiless,
     check_size,
     find_header,
     read_body,
@@ -44,6 +45,11 @@ class UpstreamError(Exception):
 
 class UpstreamProtocolError(UpstreamError):
     """The upstream answered, but not in HTTP/1.x: a bad status line, header, chunk size or length."""
+
+
+class UpstreamClosed(UpstreamError):
+    """The upstream accepted the connection and the request, then closed or reset it before a complete answer: it is
+    there, but broke this answer (not a connection that could not be opened)."""
 
 
 class _NotHttp(ValueError):
@@ -66,7 +72,12 @@ def _failure(addr: Addr, err: BaseException) -> UpstreamError | None:
     where = f"{addr[0]}:{addr[1]}"
     if isinstance(err, _PROTOCOL_ERRORS):
         return UpstreamProtocolError(f"{where} answered something that is not HTTP: {err}")
-    if isinstance(err, (*_STALE, OSError, asyncio.TimeoutError)):
+    if isinstance(err, asyncio.IncompleteReadError):
+        got = f" ({len(err.partial)} bytes of it read)" if err.partial else ""
+        return UpstreamClosed(f"{where} closed the connection before a complete answer{got}")
+    if isinstance(err, _STALE):
+        return UpstreamClosed(f"{where} dropped the connection before a complete answer ({type(err).__name__}: {err})")
+    if isinstance(err, (OSError, asyncio.TimeoutError)):
         return UpstreamError(f"{where}: {err!r}")
     return None
 
@@ -208,90 +219,6 @@ async def _within(seconds: float, coro: Awaitable[T]) -> T:
     return await asyncio.wait_for(coro, seconds)  # pragma: no cover - Python 3.10
 
 
-_CHUNK_SIZE = re.compile(rb"[0-9A-Fa-f]{1,16}")
-_PLAIN_CHUNK = re.compile(rb"([0-9A-Fa-f]{1,16})\r\n")
-"""A chunk's size line without extension or spaces (what servers send): :meth:`_Dechunker.feed` takes such a chunk
-in one step when all of it has arrived."""
-
-
-class _Dechunker:
-    """Incremental chunked-transfer decoding: :meth:`feed` takes bytes as they arrive and returns the body
-    bytes of every chunk they complete or continue; :attr:`done` after the last chunk and its trailers.
-    A malformed chunk size or an over-long size or trailer line raises ``ValueError``."""
-
-    _MAX_LINE = 2**20
-
-    def __init__(self) -> None:
-        """A decoder at the start of a chunked body."""
-        self._line = b""
-        self._left = 0  # body bytes still due in the current chunk
-        self._crlf = 0  # bytes of the CRLF after a chunk still to skip
-        self._trailers = False
-        self.done = False
-        self.extra = False
-        """Bytes arrived after the end of the body."""
-
-    def feed(self, data: bytes) -> bytes:
-        """The body bytes in ``data`` (chunk framing, extensions and trailers removed), keeping any incomplete size
-        line or CRLF for the next call. Bytes after the last chunk set :attr:`extra` instead of being returned:
-        they belong to no body, and the connection must not be reused."""
-        out: list[bytes] = []
-        pos, end = 0, len(data)
-        match = _PLAIN_CHUNK.match
-        while pos < end:
-            if self.done:
-                self.extra = True
-                break
-            if not (self._left or self._crlf or self._line or self._trailers):
-                # The common case in one step: a bare size line, the chunk and its CRLF all here.
-                m = match(data, pos)
-                if m is not None:
-                    start = m.end()
-                    n = int(m.group(1), 16)
-                    if n and start + n + 2 <= end:
-                        out.append(data[start : start + n])
-                        pos = start + n + 2
-                        continue
-            if self._left:
-                take = min(self._left, end - pos)
-                out.append(data[pos : pos + take])
-                pos += take
-                self._left -= take
-                if not self._left:
-                    self._crlf = 2
-                continue
-            if self._crlf:
-                take = min(self._crlf, end - pos)
-                pos += take
-                self._crlf -= take
-                continue
-            nl = data.find(b"\n", pos)
-            if nl < 0:
-                self._line += data[pos:]
-                if len(self._line) > self._MAX_LINE:
-                    raise ValueError("chunk size or trailer line too long")
-                break
-            line = self._line + data[pos:nl]
-            self._line = b""
-            pos = nl + 1
-            if self._trailers:
-                if not line.strip():
-                    self.done = True
-                continue
-            digits = (line.split(b";")[0] if b";" in line else line).strip() or b"0"
-            if not _CHUNK_SIZE.fullmatch(digits):  # no sign, no 0x, no underscores: what read_body accepts
-                raise ValueError(f"bad chunk size {digits[:40]!r}")
-            n = int(digits, 16)
-            if n == 0:
-                self._trailers = True
-            elif pos + n + 2 <= end:  # the whole chunk and the CRLF after it are here: one step
-                out.append(data[pos : pos + n])
-                pos += n + 2
-            else:
-                self._left = n
-        return b"".join(out)
-
-
 class _SilenceWatch:
     """Calls ``give_up`` once the upstream has been silent for ``timeout`` seconds while a read waits.
 
@@ -366,7 +293,8 @@ class StreamedResponse:
                 length = v
         self.chunked = encoding is not None and "chunked" in encoding.lower()
         self.length = int(length) if length and length.isdigit() and not self.chunked else None
-        self._empty = method == "HEAD" or status in (204, 304)
+        self.empty = bodiless(method, status)
+        """No body whatever the headers say (the answer to HEAD, a 204, a 304): relay the head alone."""
         self._complete = False
 
     def header(self, name: str) -> str | None:
@@ -382,11 +310,11 @@ class StreamedResponse:
         timeout = self._pool.timeout
         watch = _SilenceWatch(asyncio.get_running_loop(), timeout, writer.transport.abort)
         try:
-            if self._empty:
+            if self.empty:
                 pass
             elif self.chunked:
                 # Every chunk that has arrived goes on as one piece: a burst of SSE events is one write.
-                dechunk = _Dechunker()
+                dechunk = Dechunker()
                 while not dechunk.done:
                     data = await reader.read(size)
                     if not data:

@@ -22,14 +22,14 @@ import contextlib
 from collections.abc import Coroutine
 from typing import Any, Protocol, cast
 
+from windtunnel._util.chunked import Dechunker
 from windtunnel._util.hostgate import HostGate
-from windtunnel._util.http1 import HOP_BY_HOP, MAX_HEADERS, MAX_LINE, BadRequest, _header
+from windtunnel._util.http1 import HOP_BY_HOP, MAX_HEADERS, MAX_LINE, BadRequest, _header, bodiless
 from windtunnel._util.http1client import (
     UpstreamCut,
     UpstreamError,
     UpstreamPool,
     UpstreamProtocolError,
-    _Dechunker,
     _status_line,
 )
 
@@ -50,17 +50,23 @@ class AnswerSink(Protocol):
         content_type: str | None,
         content_encoding: str | None,
         kept: list[str],
+        chunked: bool,
+        empty: bool,
     ) -> None:
         """The answer's status and headers (interim 1xx skipped); ``length``: its declared length, ``None`` when
         it is chunked or runs to the end of the connection; the first ``Content-Type`` and ``Content-Encoding`` values
         and ``kept``, the header lines a proxy passes on (``Name: value``, hop-by-hop ones left out), all read in
-        the pass that finds the framing."""
+        the pass that finds the framing. ``chunked``: the body comes with its chunk framing, as the upstream sent it;
+        ``empty``: the answer has no body (to HEAD, a 204, a 304)."""
 
     def on_body(self, data: bytes) -> None:
-        """Body bytes as they arrive (chunk framing removed)."""
+        """Body bytes as they arrive (a chunked body's chunks as they came, framing included: a proxy passes them
+        on unchanged, and whoever needs the payload decodes it)."""
 
-    def on_end(self) -> None:
-        """The body is complete (the connection is back in the pool, or closed)."""
+    def on_end(self, tail: bytes) -> None:
+        """The body is complete (the connection is back in the pool, or closed); ``tail``: its last bytes when they
+        came with its end (not given to :meth:`on_body`, so a proxy can log the answer before the client has all of
+        it)."""
 
     def on_error(self, err: UpstreamError, after_head: bool) -> None:
         """The exchange failed: before the head (nothing was relayed yet) or after it (a cut answer)."""
@@ -86,7 +92,7 @@ class UpstreamConnection(asyncio.Protocol):
         self._keep = True
         self._left = 0
         self._framing = 0  # 0: empty, 1: a length, 2: chunked, 3: to the end of the connection
-        self._dechunk: _Dechunker | None = None
+        self._dechunk: Dechunker | None = None
         self._status: int | None = None
         self._last = 0.0
         self._since = 0.0
@@ -243,12 +249,12 @@ class UpstreamConnection(asyncio.Protocol):
         conn_header = conn_header or ""
         self._keep = "close" not in conn_header and (version != "HTTP/1.0" or "keep-alive" in conn_header)
         declared: int | None = None
-        if self._method == "HEAD" or status in (204, 304):
+        if bodiless(self._method, status):
             self._framing = 0
             if length is not None and length.isdigit():
                 declared = int(length)
         elif encoding is not None and "chunked" in encoding.lower():
-            self._framing, self._dechunk = 2, _Dechunker()
+            self._framing, self._dechunk = 2, Dechunker()  # walked for its end; passed on as it came
         elif length is not None:
             if not length.isdigit():
                 raise ValueError(f"bad Content-Length {length[:40]!r}")
@@ -260,7 +266,7 @@ class UpstreamConnection(asyncio.Protocol):
         self._state = _BODY
         sink = self.sink
         assert sink is not None
-        sink.on_head(status, headers, declared, ctype, cenc, kept)
+        sink.on_head(status, headers, declared, ctype, cenc, kept, self._framing == 2, self._framing == 0)
         return True
 
     def _body(self, data: bytes) -> None:
@@ -272,24 +278,24 @@ class UpstreamConnection(asyncio.Protocol):
             if len(data) > self._left:
                 data, self._keep = data[: self._left], False  # bytes after the body: not reused
             self._left -= len(data)
-            if data:
+            if not self._left:
+                self._finish(data)
+            elif data:
                 sink.on_body(data)
-            if not self._left and self.sink is sink:
-                self._finish()
         elif framing == 2:
             dechunk = self._dechunk
             assert dechunk is not None
             try:
-                payload = dechunk.feed(data)
+                framed = dechunk.through(data)
             except ValueError as err:
                 self._fail(UpstreamCut(f"upstream connection dropped mid-body: {err!r}"), True)
                 return
             if dechunk.extra:
                 self._keep = False
-            if payload:
-                sink.on_body(payload)
-            if dechunk.done and self.sink is sink:
-                self._finish()
+            if dechunk.done:
+                self._finish(framed)
+            elif framed:
+                sink.on_body(framed)
         elif framing == 3:
             if data:
                 sink.on_body(data)
@@ -298,8 +304,9 @@ class UpstreamConnection(asyncio.Protocol):
                 self._keep = False
             self._finish()
 
-    def _finish(self) -> None:
-        """The answer is complete: back to the pool (or closed), the gate's slot given back, the sink told."""
+    def _finish(self, tail: bytes = b"") -> None:
+        """The answer is complete: back to the pool (or closed), the gate's slot given back, the sink told (with
+        ``tail``, the body's last bytes)."""
         sink = self.sink
         assert sink is not None
         self.sink = None
@@ -310,7 +317,7 @@ class UpstreamConnection(asyncio.Protocol):
             self.pool.release(self)
         else:
             self._close()
-        sink.on_end()
+        sink.on_end(tail)
 
     def _fail(self, err: UpstreamError, after_head: bool) -> None:
         """The exchange failed: the connection is dropped and the sink told."""

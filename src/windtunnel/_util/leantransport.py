@@ -17,6 +17,8 @@ import httpx
 from windtunnel._util.http1 import BodyTooLarge
 from windtunnel._util.http1client import (
     Prepared,
+    UpstreamClosed,
+    UpstreamCut,
     UpstreamError,
     UpstreamPool,
     UpstreamProtocolError,
@@ -46,7 +48,7 @@ class LeanHTTP1Transport(httpx.AsyncBaseTransport):
         """One plain-HTTP exchange (its head made by :func:`~windtunnel._util.http1client.prepare`) within
         ``timeout`` seconds, failures raised as the httpx errors an httpx transport raises
         (:class:`ResponseTooLarge` over the cap, ``ReadTimeout``, ``RemoteProtocolError`` for an answer that
-        is not HTTP, ``ConnectError``)."""
+        is not HTTP or a connection closed before a complete answer, ``ConnectError``)."""
         try:
             return await self.pool.send_prepared(prepared, body, max_body=self.max_body, timeout=timeout)
         except BodyTooLarge as err:
@@ -54,6 +56,8 @@ class LeanHTTP1Transport(httpx.AsyncBaseTransport):
         except (TimeoutError, asyncio.TimeoutError):  # two classes on Python 3.10
             raise httpx.ReadTimeout(f"no answer within {timeout} s", request=request) from None
         except UpstreamProtocolError as err:  # an answer, but not HTTP (what httpx calls it)
+            raise httpx.RemoteProtocolError(str(err), request=request) from None
+        except (UpstreamClosed, UpstreamCut) as err:  # connected, then closed mid-answer: what httpx raises then
             raise httpx.RemoteProtocolError(str(err), request=request) from None
         except UpstreamError as err:
             raise httpx.ConnectError(str(err), request=request) from None

@@ -89,6 +89,26 @@ def fisher_greater(a: int, row: int, col: int, total: int) -> float:
     return min(1.0, max(0.0, 1.0 - math.exp(log_pmf(a - 1) + math.log(acc))))
 
 
+def binomial_greater(k: int, n: int, p: float) -> float:
+    """One-sided binomial p-value: the chance of ``k`` or more successes in ``n`` trials of chance ``p``.
+
+    Summed in log space from ``k`` up, stopping once the terms no longer change the sum; exact for any size."""
+    if not (0 <= k <= n) or not 0.0 <= p <= 1.0:
+        raise ValueError(f"need 0 <= k <= n and 0 <= p <= 1, got k={k}, n={n}, p={p}")
+    if k == 0 or p >= 1.0:
+        return 1.0
+    if p <= 0.0:
+        return 0.0
+    lp, lq = math.log(p), math.log1p(-p)
+    acc = 0.0
+    for i in range(k, n + 1):
+        term = math.exp(_log_comb(n, i) + i * lp + (n - i) * lq)
+        acc += term
+        if i > n * p and term < acc * 1e-17:
+            break
+    return min(1.0, acc)
+
+
 def adjust_p(p_values: Sequence[float], method: str = "bh") -> list[float]:
     """Adjusted p-values for ``len(p_values)`` tests: ``bh`` (Benjamini-Hochberg, the false discovery rate) or
     ``bonferroni`` (the family-wise error rate). Reject where the adjusted value is <= alpha.
@@ -111,4 +131,4 @@ def adjust_p(p_values: Sequence[float], method: str = "bh") -> list[float]:
     return out
 
 
-__all__ = ["Z95", "adjust_p", "fisher_greater", "mean_pass_hat_k", "pass_hat_k", "wilson_interval"]
+__all__ = ["Z95", "adjust_p", "binomial_greater", "fisher_greater", "mean_pass_hat_k", "pass_hat_k", "wilson_interval"]

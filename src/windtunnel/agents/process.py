@@ -3,7 +3,8 @@
 :class:`AgentProcess` starts the command with the agent's ``env`` plus ``extra_env`` (the proxies from
 :meth:`windtunnel.chaos.ChaosRuntime.agent_env`), waits until the agent answers (``health_endpoint``,
 else a TCP connect to the endpoint's port), and stops it (SIGTERM to its process group, SIGKILL after a
-grace period, and the same to its descendants that left the group: see :mod:`windtunnel._util.proctrack`).
+grace period, and the same to its descendants that left the group: see :mod:`windtunnel._util.proctrack`). A
+watchdog process (:mod:`windtunnel._util.watchdog`) does the same if windtunnel dies without stopping it (``kill -9``).
 A command that exits during start-up, or never becomes ready, is a HarnessError (exit 3)
 that shows the tail of its stderr.
 
@@ -36,6 +37,7 @@ from windtunnel._util.envexpand import expand_env
 from windtunnel._util.errors import ConfigError, HarnessError
 from windtunnel._util.proctrack import TAG, command_line, group_members, new_tag, stop_processes, tagged
 from windtunnel._util.redact import redact_text
+from windtunnel._util.watchdog import Guard, guard
 
 STDERR_TAIL_BYTES = 8192
 STDERR_TAIL_LINES = 50
@@ -135,6 +137,8 @@ class AgentProcess:
         self.proc: subprocess.Popen[bytes] | None = None
         self._stderr: IO[bytes] | None = None
         self._stdout: IO[bytes] | None = None
+        self._guard: Guard | None = None
+        """Stops the agent if windtunnel dies without stopping it (:mod:`windtunnel._util.watchdog`)."""
         self._tag = new_tag()
         """Marks the process and every descendant, detached or not, for :meth:`stop` (see proctrack)."""
 
@@ -247,6 +251,8 @@ class AgentProcess:
                 redact_text(f"cannot launch agent.command {self.command_text!r}: {err}"),
                 hint="check the command and the working directory",
             ) from None
+        # the agent dies with windtunnel, even with `kill -9` (no cleanup runs): a watchdog stops it (QA-13 minor 4)
+        self._guard = await asyncio.to_thread(guard, self.proc.pid, self._tag, self.stop_timeout)
         try:
             await self._wait_ready(health, addr)
         except BaseException:
@@ -326,6 +332,9 @@ class AgentProcess:
             if proc.poll() is None:
                 await asyncio.to_thread(proc.wait)
             await self._stop_detached()
+        if self._guard is not None:
+            await asyncio.to_thread(self._guard.disarm)  # stopped here: the watchdog leaves everything alone
+            self._guard = None
         for f in (self._stdout, self._stderr):
             if f is not None:
                 with contextlib.suppress(Exception):

@@ -35,6 +35,7 @@ from typing import Any
 
 import orjson
 
+from windtunnel._util.chunked import dechunk
 from windtunnel.chaos import llm_memory
 from windtunnel.chaos.base import LlmCall, LlmReply, TextFilter
 from windtunnel.chaos.llm_apis import Event, WireApi, parse_event
@@ -100,15 +101,30 @@ class WireCall:
         """The request as sent: the call log parses it again when it is read (:meth:`log_later`)."""
         self.wire_api: WireApi = WIRE_APIS[api]
         self.request: dict[str, Any] = parse_request(body)
-        self.stream = bool(self.request.get("stream", self.wire_api.streams_by_default))
-        model = self.request.get("model")
+        wire_api, request = self.wire_api, self.request
+        self.stream = bool(request.get("stream", wire_api.streams_by_default))
+        model = request.get("model")
         self.name = model if isinstance(model, str) and model else api
-        # Same request bytes, same decision: SDKs serialise a request the same way every time.
-        signature = f"{api}:{hashlib.blake2b(body, digest_size=8).hexdigest()}"
-        previous = llm_memory.previous(plan, api) if plan.wants_previous else None  # asked only when a fault reads it
-        self.call = LlmCall(self.request, signature, self.stream, self.name, api=api, previous=previous)
-        self.dec: LlmDecision = plan.decide_llm(self.call)
+        self._call: LlmCall | None = None
+        self._signature = ""
+        if plan.llm_spent:  # no fault can act on it any more: no call to build, nothing to count or decide
+            self.dec: LlmDecision = plan.untouched
+        else:
+            # Same request bytes, same decision: SDKs serialise a request the same way every time.
+            self._signature = f"{api}:{hashlib.blake2b(body, digest_size=8).hexdigest()}"
+            self.dec = plan.untouched if plan.passes_llm(self._signature) else plan.decide_llm(self.call)
         self.started = time.perf_counter()
+
+    @property
+    def call(self) -> LlmCall:
+        """The call as the plan's faults read it (built when first asked for). Its signature hashes the raw bytes:
+        SDKs serialise the same request the same way, so a rerun gets the same decision."""
+        if self._call is None:
+            api, plan = self.api, self.plan
+            signature = self._signature or f"{api}:{hashlib.blake2b(self.body, digest_size=8).hexdigest()}"
+            previous = llm_memory.previous(plan, api) if plan.wants_previous else None  # only when a fault reads it
+            self._call = LlmCall(self.request, signature, self.stream, self.name, api=api, previous=previous)
+        return self._call
 
     @property
     def delay_s(self) -> float:
@@ -203,12 +219,14 @@ class Editor:
         self.is_sse = is_sse
         self.cut = False
         self.done = False
-        self._seen = bytearray()
         self._pieces: list[bytes] = []
         self._kept = 0
         self.status = 200
         self.encoded = False
         """The bytes are still content-encoded (gzip ...): the log cannot read the answer."""
+        self.chunked = False
+        """The bytes come with their chunk framing (a seam passing a chunked answer on as it came): the log and the
+        answer's memory decode it."""
 
     def feed(self, data: bytes) -> bytes:
         """Keep up to :data:`LOG_BYTES` of the body for the call log (the pieces as they came, no copy) and pass
@@ -235,13 +253,16 @@ class Editor:
             note = f"the model answered {status}: text faults do not apply"
         api = wire.wire_api
         if status == 200 and not self.encoded and wire.plan.wants_previous:  # a stale_answer replays it (llm_memory)
+            if self.chunked:
+                data, self.chunked = dechunk(data), False
             if self.is_sse:
                 wire.remember(api.assemble(api.events(data)))
             else:
                 raw = _json_or_text(data)
                 if api.read(raw) is not None:
                     wire.remember(raw)
-        wire.log_later(partial(_passed_outcome, wire.body, api, data, status, note, self.encoded, self.is_sse))
+        outcome = partial(_passed_outcome, wire.body, api, data, status, note, self.encoded, self.is_sse, self.chunked)
+        wire.log_later(outcome)
         return b""
 
     def fail(self, err: BaseException) -> None:
@@ -252,14 +273,23 @@ class Editor:
 
 
 def _passed_outcome(
-    request: bytes, api: WireApi, data: bytes, status: int, note: str | None, encoded: bool, is_sse: bool
+    request: bytes,
+    api: WireApi,
+    data: bytes,
+    status: int,
+    note: str | None,
+    encoded: bool,
+    is_sse: bool,
+    chunked: bool = False,
 ) -> Outcome:
     """What the call log says of a call whose answer passed through untouched (built when the log is read): the
     request as sent; the text the agent received and the tool calls it asks for, the error an error status carries,
-    or nothing readable when the body is still content-encoded."""
+    or nothing readable when the body is still content-encoded (``chunked``: ``data`` still has its chunk framing)."""
     args = request_args(parse_request(request))
     if encoded:
         return Outcome(args, None, status=status, note=note)
+    if chunked:
+        data = dechunk(data)
     if is_sse:
         text = api.stream_text(data)
         return Outcome(args, stream_answer(api, data, text), raw=text, status=status, note=note)
@@ -284,6 +314,10 @@ class BodyEditor(Editor):
     """
 
     edits = True
+
+    def __init__(self, wire: WireCall, is_sse: bool = False) -> None:
+        super().__init__(wire, is_sse)
+        self._seen = bytearray()
 
     def feed(self, data: bytes) -> bytes:
         """Hold every piece back: a JSON answer can only be edited once it is whole."""
@@ -404,6 +438,7 @@ class StreamEditor(Editor):
         them has none, one :class:`_Buffer` that holds the text back and applies every transform at the end.
         """
         super().__init__(wire, is_sse=True)
+        self._seen = bytearray()
         self.api = wire.wire_api
         self.split = wire.wire_api.splitter()
         self.state: dict[str, Any] = {}
@@ -584,6 +619,7 @@ class WholeStreamEditor(Editor):
     def __init__(self, wire: WireCall) -> None:
         """``broken`` tells the seam the stream ended on a broken event (set in :meth:`end`)."""
         super().__init__(wire, is_sse=True)
+        self._seen = bytearray()
         self.broken = False
 
     def feed(self, data: bytes) -> bytes:

@@ -29,6 +29,7 @@ from windtunnel._util.rng import cell_rng
 from windtunnel.chaos.base import (
     Decision,
     FaultNotApplicable,
+    FaultSpec,
     LlmCall,
     LlmFaultSpec,
     LlmReply,
@@ -292,6 +293,20 @@ class FaultPlan:
         self._lock = threading.RLock()
         self._eligible: dict[tuple[str, int], int] = {}
         self._occurrence: dict[tuple[str, int, str], int] = {}
+        self._llm_windows, self._llm_end = fire_windows(spec.llm_faults)
+        """The call indices at which some LLM fault may fire (merged ``[start, end)`` windows) and the end of the last:
+        every LLM fault sees every model call, so one count of the calls is every LLM fault's eligible index."""
+        self._llm_calls = 0
+        self._llm_seen: dict[str, int] = {}
+        """Model calls decided so far per signature (every LLM fault's occurrence count)."""
+        self.untouched = LlmDecision(self, LlmCall({}, ""))
+        """The decision of a model call no fault can act on (:attr:`llm_spent`, :meth:`passes_llm`): nothing delays,
+        replaces or edits it, and no mode is ever added (shared by those calls, so a seam skips building one per call;
+        its ``call`` is a placeholder)."""
+        self.llm_spent = self._llm_end == 0 and responder is None
+        """No LLM fault can act on a model call any more and no responder answers them: every later model call passes
+        untouched, and a seam may skip building its decision (:meth:`decide_llm` then counts nothing: no decision
+        would ever read the counts). Read without the lock: it only ever turns true."""
         self.on_call: Callable[[Mapping[str, Any]], None] | None = None
         """Called with every call-log entry as it is recorded, plus its ``status`` and ``bytes`` (the
         standalone proxies print and log them); an entry logged with :meth:`log_later` is built when first read."""
@@ -371,8 +386,11 @@ class FaultPlan:
 
         As :meth:`decide_tool`: a responder's answer first; then, in spec order, firing faults add their delays, the
         first replacement stops the faults after it, and the firing transforms are kept for :meth:`LlmDecision.finish`
-        or the stream's text filters.
+        or the stream's text filters. A call outside every fault's window (:func:`fire_windows`) costs two counts and
+        a compare; once every window has passed (:attr:`llm_spent`), nothing at all, and no lock.
         """
+        if self.llm_spent:
+            return LlmDecision(self, call)
         with self._lock:
             out = LlmDecision(self, call)
             if self.responder is not None:
@@ -384,8 +402,12 @@ class FaultPlan:
                     out.delay_ms = answer.delay_ms
                     out.modes.append(answer.mode)
                     return out
+            signature = call.signature
+            n, occ = self._count_llm(signature)
+            if not self._llm_due(n):
+                return out  # no fault's window holds this call
             for index, fault in enumerate(self.spec.llm_faults):
-                d = self._decision("llm", index, call.signature)
+                d = Decision(n, occ, (self.seed, self.key, "llm", index, signature))
                 if not fault.should_fire(d) or out.replacement is not None:
                     continue
                 delay = fault.delay_ms_before(call)
@@ -398,6 +420,37 @@ class FaultPlan:
                 else:
                     out.transforms.append((index, fault, d))
             return out
+
+    def passes_llm(self, signature: str) -> bool:
+        """Count a model call with ``signature`` that no fault can act on and return ``True``: it falls in no fault's
+        window and no responder answers calls (a seam then needs no decision: :attr:`untouched` is this call's).
+        ``False``: nothing counted; decide the call with :meth:`decide_llm`."""
+        if self.llm_spent:
+            return True
+        with self._lock:
+            if self.responder is not None or self._llm_due(self._llm_calls):
+                return False
+            self._count_llm(signature)
+            return True
+
+    def _count_llm(self, signature: str) -> tuple[int, int]:
+        """Count one model call (under the lock): its index among the model calls and how many came before with the
+        same signature. Past the last window the plan is spent, and the counts are dropped."""
+        n = self._llm_calls
+        self._llm_calls = n + 1
+        occ = self._llm_seen.get(signature, 0)
+        self._llm_seen[signature] = occ + 1
+        if n + 1 >= self._llm_end and self.responder is None:
+            self.llm_spent = True  # no later call can fire: stop counting
+            self._llm_seen.clear()
+        return n, occ
+
+    def _llm_due(self, n: int) -> bool:
+        """Whether some fault's window holds model call ``n``."""
+        for start, end in self._llm_windows:  # noqa: SIM110  # a loop is cheaper than any() over a generator
+            if start <= n < end:
+                return True
+        return False
 
     def transform_input(self, prompt: Any) -> Any:
         """The agent input after every input-channel context attack of the spec."""
@@ -487,6 +540,34 @@ class FaultPlan:
             self._calls.append(lazy)
         if listener is not None:
             listener(lazy)
+
+
+def fire_windows(faults: tuple[FaultSpec, ...]) -> tuple[tuple[tuple[int, float], ...], float]:
+    """The eligible-call indices at which any of ``faults`` may fire, as merged ``[start, end)`` windows in order, and
+    the end of the last (0: none ever fires).
+
+    A fault that keeps the default :meth:`FaultSpec.should_fire` fires only inside its ``on_call`` / ``after_calls`` /
+    ``count`` window, and never with ``probability: 0``; one that decides for itself may fire on any call. Read when
+    the plan is made: a plan's faults are not changed while it runs.
+    """
+    spans: list[tuple[int, float]] = []
+    for fault in faults:
+        cls = type(fault)
+        if cls.should_fire is not FaultSpec.should_fire or cls.in_window is not FaultSpec.in_window:
+            spans.append((0, math.inf))
+            continue
+        if fault.probability <= 0.0:
+            continue
+        start = fault.on_call - 1 if fault.on_call is not None else fault.after_calls
+        length = fault.count if fault.count is not None else (1 if fault.on_call is not None else None)
+        spans.append((start, math.inf if length is None else start + length))
+    merged: list[tuple[int, float]] = []
+    for start, end in sorted(spans):
+        if merged and start <= merged[-1][1]:
+            merged[-1] = (merged[-1][0], max(merged[-1][1], end))
+        else:
+            merged.append((start, end))
+    return tuple(merged), (merged[-1][1] if merged else 0)
 
 
 @dataclass(frozen=True)

@@ -218,11 +218,18 @@ def parse_schedule(data: Any, *, where: str = "the schedule") -> Schedule:
     return schedule
 
 
-def load_schedule(path: Path) -> Schedule:
-    """Read a schedule file (YAML or JSON) for ``--schedule FILE``."""
-    text = read_text(path, "schedule", hint="give --schedule an existing YAML file")
-    data, _ = read_yaml(text, str(path))
-    return parse_schedule(data, where=str(path))
+def load_schedule(path: Path | str) -> Schedule:
+    """Read a schedule for ``--schedule``: a file (YAML or JSON), or the schedule itself written inline as a YAML/JSON
+    mapping (``{faults: [...]}``: what a one-line ``reproduce`` command carries, no file needed).
+
+    A value that starts with ``{`` and names no file is read as the inline schedule."""
+    source = str(path)
+    if source.lstrip().startswith("{") and not Path(source).is_file():
+        data, _ = read_yaml(source, "--schedule")
+        return parse_schedule(data, where="the inline --schedule")
+    text = read_text(path, "schedule", hint="give --schedule an existing YAML file, or the schedule inline")
+    data, _ = read_yaml(text, source)
+    return parse_schedule(data, where=source)
 
 
 __all__ = ["LLM_SEAM", "TOOL_PREFIX", "Schedule", "Slot", "load_schedule", "parse_schedule"]

@@ -3,9 +3,10 @@
 Everything it draws goes to stderr, so a command's stdout holds only what the command is for (a report with
 ``-o -``, a bare score, a JSON listing) and can be piped. The flows send the same events to every listener
 (:mod:`windtunnel.flows.events`); what this one shows is decided here alone: ``--quiet`` drops the notes, the plan
-line, the bar and the per-session lines, but never an alert (a stateful agent under a contract, a min-score read
-on upstream's scale) or a status line (where a ``ci`` stopped), because those change how the result must be read.
-Text from the config or the agent is escaped before rich renders it.
+line, the bar and the per-session lines (it prints the stored run's id and resume command instead), but never an
+alert (a stateful agent under a contract, a min-score read on upstream's scale) or a status line (where a ``ci``
+stopped), because those change how the result must be read. Text from the config or the agent is escaped before rich
+renders it.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from windtunnel.flows.events import (
     PhaseKept,
     PhaseStarted,
     Planned,
+    RunStored,
     SessionJudged,
     Started,
     Stopped,
@@ -49,6 +51,16 @@ class RichListener:
         self.plan = (not quiet) if plan is None else plan
         self.bar = (not quiet) if bar is None else bar
         self._progress: Progress | None = None
+        self._stored_said = False
+        self.stored_always = False
+        """Print :class:`RunStored`'s run id also when not quiet (``ci``: its phases' plan lines name their own)."""
+
+    def _say_stored(self, event: RunStored) -> None:
+        """The run id and the command that continues it, once per command (``ci``'s phases are runs of their own,
+        resumed through ci): with ``-q`` the plan line is not shown, and after a ``kill -9`` nothing else is."""
+        if not self._stored_said:
+            self._stored_said = True
+            err_console().print(f"run id {escape(event.run_id)} (if it is cut short: {escape(event.resume)})")
 
     def __call__(self, event: Event) -> None:
         """Print ``event`` on stderr: a cell done advances the bar (checked first, as it comes once per cell), checks
@@ -70,6 +82,9 @@ class RichListener:
                 con.print(escape(event.text))
             elif not self.quiet:
                 print_notices([event.text])
+        elif isinstance(event, RunStored):
+            if self.quiet or self.stored_always:
+                self._say_stored(event)
         elif isinstance(event, Planned):
             if self.plan:
                 con.print(escape(event.text))

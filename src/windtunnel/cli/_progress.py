@@ -1,8 +1,17 @@
-"""A rich progress bar on stderr, only on a terminal and never with -q."""
+"""Progress on stderr: a rich bar on a terminal; elsewhere (a pipe, a CI log) a plain line every 30 s; never with -q.
+
+A CI job that prints nothing for a while is killed as hung (CircleCI: 10 minutes without output), and an agent that
+answers slowly, or retries a long ``Retry-After``, can keep a run silent that long. So when stderr is not a terminal a
+heartbeat thread prints ``windtunnel: 3 of 40 cells done (1 failed), 1m30s elapsed`` every
+:data:`HEARTBEAT_ENV` seconds (default 30; 0 turns it off), whether or not a cell completed meanwhile.
+"""
 
 from __future__ import annotations
 
+import os
 import sys
+import threading
+import time
 from types import TracebackType
 from typing import Any
 
@@ -11,10 +20,31 @@ from rich import progress as rich_progress
 from windtunnel.cli._console import err_console
 from windtunnel.engine.cells import CellResult
 
+HEARTBEAT_ENV = "WINDTUNNEL_PROGRESS_SECONDS"
+"""Seconds between the plain progress lines printed when stderr is not a terminal (default 30; 0 or less: none)."""
+
+
+def heartbeat_seconds() -> float:
+    """The heartbeat interval from :data:`HEARTBEAT_ENV`; 30 when unset or not a number."""
+    try:
+        return float(os.environ.get(HEARTBEAT_ENV, "30"))
+    except ValueError:
+        return 30.0
+
+
+def _elapsed(seconds: float) -> str:
+    """``45s``, ``1m30s``, ``2h05m``."""
+    s = int(seconds)
+    if s < 60:
+        return f"{s}s"
+    if s < 3600:
+        return f"{s // 60}m{s % 60:02d}s"
+    return f"{s // 3600}h{s % 3600 // 60:02d}m"
+
 
 class Progress:
     """A progress bar of ``total`` units on stderr (done, failed, time left), shown only on a terminal and never with
-    ``-q``: a pipe or a CI log gets no bar and pays nothing for it. Disappears when done.
+    ``-q``; a pipe or a CI log gets the plain heartbeat line instead (see the module docstring). Disappears when done.
     """
 
     def __init__(self, total: int, *, label: str, quiet: bool = False) -> None:
@@ -25,6 +55,11 @@ class Progress:
         self._bar: Any = None
         self._task: Any = None
         self.failed = 0
+        self.done = 0
+        self._interval = heartbeat_seconds() if not quiet and not self.enabled else 0.0
+        self._stop = threading.Event()
+        self._beat: threading.Thread | None = None
+        self._started = time.monotonic()
 
     def __enter__(self) -> Progress:
         """Show the bar (when enabled) on the stderr console, so it shares the line discipline of the other messages."""
@@ -40,7 +75,27 @@ class Progress:
             )
             self._bar.__enter__()
             self._task = self._bar.add_task(self.label, total=self.total, failed=0)
+        elif self._interval > 0:
+            self._beat = threading.Thread(target=self._heartbeat, name="windtunnel-progress", daemon=True)
+            self._beat.start()
         return self
+
+    def line(self) -> str:
+        """The plain progress line: units done of the total, failed, time elapsed."""
+        return (
+            f"windtunnel: {self.done} of {self.total} {self.label} done ({self.failed} failed), "
+            f"{_elapsed(time.monotonic() - self._started)} elapsed"
+        )
+
+    def _heartbeat(self) -> None:
+        """Print :meth:`line` every interval until the block ends (a sign of life in a log, even when no unit
+        completed meanwhile)."""
+        while not self._stop.wait(self._interval):
+            self.say(self.line())
+
+    def say(self, text: str) -> None:
+        """Print one plain line on stderr (no markup, no highlighting: a log keeps it as it is)."""
+        err_console().print(text, markup=False, highlight=False, soft_wrap=True)
 
     def __call__(self, result: CellResult) -> None:
         """One cell done: advance the bar, counting it as failed when it failed or errored."""
@@ -48,6 +103,7 @@ class Progress:
 
     def advance(self, failed: bool) -> None:
         """One unit done (``failed``: it failed or errored)."""
+        self.done += 1
         if failed:
             self.failed += 1
         if self._bar is not None:
@@ -55,5 +111,9 @@ class Progress:
 
     def __exit__(self, et: type[BaseException] | None, ev: BaseException | None, tb: TracebackType | None) -> None:
         """Remove the bar (also when the block raised, so an error is not printed under a half-drawn bar)."""
+        self._stop.set()
+        if self._beat is not None:
+            self._beat.join()
+            self._beat = None
         if self._bar is not None:
             self._bar.__exit__(et, ev, tb)

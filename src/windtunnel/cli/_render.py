@@ -40,9 +40,16 @@ def render_run(outcome: Outcome, *, show_summary: bool = True, quiet: bool = Fal
         # message below says how many of the planned cells that is
         score = outcome.score
         out_console().print("n/a" if score is None else f"{score:.2f}")
-    if outcome.report_path is not None and (show_summary or not quiet):
-        err_console().print(f"report written to {outcome.report_path}")
+    if show_summary or not quiet:
+        report_written(outcome)
     render_stop(outcome, command="run", hint=hint)
+
+
+def report_written(outcome: Outcome) -> None:
+    """``report written to PATH`` on stderr when the outcome wrote a report file: the one line every command (and
+    every phase of ``ci``, quiet or not) prints about it."""
+    if outcome.report_path is not None:
+        err_console().print(f"report written to {outcome.report_path}")
 
 
 def continue_command(outcome: Outcome, command: str) -> str:

@@ -19,7 +19,7 @@ from windtunnel._util.errors import UsageError
 from windtunnel._util.signals import held_interrupts
 from windtunnel.cli._lazy import module_app
 from windtunnel.cli._listener import RichListener
-from windtunnel.cli._render import render_ci, render_run, render_stop
+from windtunnel.cli._render import render_ci, render_run, render_stop, report_written
 from windtunnel.cli._scale import ExecutorOpt, RayAddressOpt, ShardOpt
 from windtunnel.cli.contract_cmd import render_contract
 from windtunnel.cli.replay_cmd import render_replay
@@ -44,7 +44,8 @@ class CiListener(RichListener):
             return
         outcome = event.outcome
         if outcome.mode in ("run", "chaos"):
-            if self.quiet:  # ci's own table shows every score
+            if self.quiet:  # ci's own table shows every score; the report line as for the other phases
+                report_written(outcome)
                 render_stop(outcome, command="run", hint=False)
             else:
                 render_run(outcome, hint=False)
@@ -101,6 +102,8 @@ def ci(
         )
 
     with held_interrupts():  # Ctrl-C stops a phase's cells only; the reports and the summary always finish
-        outcome = ci_flow(CiRequest(**options), CiListener(quiet=quiet))
+        listener = CiListener(quiet=quiet)
+        listener.stored_always = True  # the phases' plan lines name the phase runs, not the ci run to resume
+        outcome = ci_flow(CiRequest(**options), listener)
         render_ci(outcome)
     raise typer.Exit(int(outcome.exit_code))

@@ -24,7 +24,7 @@ from windtunnel.cli._console import err_console, out_console, report_on_stdout
 from windtunnel.cli._lazy import module_app
 from windtunnel.cli._listener import RichListener
 from windtunnel.cli._plain import print_error
-from windtunnel.cli._render import continue_command
+from windtunnel.cli._render import continue_command, report_written
 from windtunnel.cli._scale import ExecutorOpt, RayAddressOpt, ShardOpt
 from windtunnel.config.load import find_config, load_config
 from windtunnel.contracts import plan_contract, raise_problems
@@ -67,16 +67,17 @@ ConcurrencyOpt = typer.Option(
 
 
 def _cell_text(stats: Any) -> str:
-    """A matrix cell as rich markup: N/A (``when`` does not hold), not run, or the status coloured by verdict with
-    ``passed/checks`` when the invariant was checked more than once or did not pass every time.
+    """A matrix cell as rich markup: N/A (``when`` does not hold), not run, or the status coloured by verdict (an
+    errored cell as ``errored (transport)``: the call failed, nothing was checked) with ``passed/checks`` when the
+    invariant was checked more than once or did not pass every time.
     """
     if stats.status == "n/a":
         return "[dim]N/A[/]"
     if stats.status == "not run":
         return "[dim]not run[/]"
     ratio = f" {stats.passed}/{stats.checks}" if stats.status != "pass" or stats.checks > 1 else ""
-    style = {"pass": "green", "fail": "bold red", "flaky": "yellow"}.get(stats.status, "magenta")
-    return f"[{style}]{stats.status}[/]{ratio}"
+    style = {"pass": "green", "fail": "bold red", "error": "red", "flaky": "yellow"}.get(stats.status, "magenta")
+    return f"[{style}]{escape(stats.word)}[/]{ratio}"
 
 
 def _print_matrix(plan: Any, verdict: Any, report: ReportDict) -> None:
@@ -150,7 +151,10 @@ def _print_failures(report: ReportDict) -> None:
     con = out_console()
     failures = [c for c in report["cells"] if is_failure(c)]
     if failures:
-        ft = Table(title=f"failed checks ({len(failures)})", title_justify="left")
+        errored = sum(c.get("status") == "error" for c in failures)  # a call that errored checked nothing
+        parts = [f"{len(failures) - errored} failed"] if errored < len(failures) else []
+        parts += [f"{errored} errored"] if errored else []
+        ft = Table(title=f"failed checks ({', '.join(parts)})", title_justify="left")
         ft.add_column("cell")
         ft.add_column("why")
         ft.add_column("reproduce", overflow="fold")
@@ -176,8 +180,7 @@ def render_contract(outcome: Outcome, *, show: bool = True, score_only: bool = F
         out_console().print("n/a" if score is None else f"{score:.2f}")
     elif show:
         _print_matrix(detail.plan, detail.verdict, outcome.report)
-    if outcome.report_path is not None:
-        err_console().print(f"report written to {outcome.report_path}")
+    report_written(outcome)
     more = f"; continue with: {continue_command(outcome, 'contract run')}" if outcome.stored and hint else ""
     if outcome.status == "interrupted":
         err_console().print(f"interrupted: {outcome.completed} of {outcome.planned} units completed and kept{more}")
@@ -215,7 +218,11 @@ def contract_run(
     quiet: bool = typer.Option(False, "-q", "--quiet", help="No progress bar, only the matrix and verdict."),
     cell: list[str] = typer.Option(None, "--cell", help="Run only this unit id (repeatable); see `reproduce`."),
     concurrency: int = ConcurrencyOpt,
-    resume: str = typer.Option(None, "--resume", help="Continue a stored contract run: rerun only missing units."),
+    resume: str = typer.Option(
+        None,
+        "--resume",
+        help="Continue a stored contract run: rerun only missing units (its -o, --concurrency ... are kept).",
+    ),
     store: Path = typer.Option(
         None, "--store", help="Run store (default: $WINDTUNNEL_STORE, else advanced.store, else .windtunnel/runs.db)."
     ),
@@ -223,8 +230,11 @@ def contract_run(
     executor: str = ExecutorOpt,
     ray_address: str = RayAddressOpt,
     shard: str = ShardOpt,
-    schedule: Path = typer.Option(
-        None, "--schedule", help="Run the contract under this fault schedule file alone (replaces chaos_matrix)."
+    schedule: str = typer.Option(
+        None,
+        "--schedule",
+        help="Run the contract under this fault schedule alone (replaces chaos_matrix): a YAML file, or the schedule "
+        "inline ('{faults: [...]}').",
     ),
     found: bool = typer.Option(
         True, "--found/--no-found", help="Replay the failures `windtunnel explore` saved (.windtunnel/found/) first."

@@ -19,7 +19,7 @@ from rich.markup import escape
 
 from windtunnel._util.errors import UsageError
 from windtunnel._util.signals import held_interrupts
-from windtunnel.cli._console import out_console
+from windtunnel.cli._console import out_console, report_on_stdout
 from windtunnel.cli._lazy import module_app
 from windtunnel.cli._listener import RichListener
 from windtunnel.cli._scale import ExecutorOpt, RayAddressOpt
@@ -27,7 +27,7 @@ from windtunnel.flows.explore import ExploreRequest, explore_flow
 
 if TYPE_CHECKING:
     from windtunnel.flows.outcome import Outcome
-    from windtunnel.report.dicts import ExploreDict
+    from windtunnel.report.dicts import CellDict, ExploreDict
 
 app = module_app()
 
@@ -41,7 +41,11 @@ def explore(
         3, "--reruns", min=1, help="Reruns of each shrunk failure: flaky unless it fails k of k."
     ),
     max_failures: int = typer.Option(
-        1, "--max-failures", min=1, help="Stop searching after this many distinct failures."
+        1,
+        "--max-failures",
+        min=1,
+        help="Stop searching after this many distinct failures that need a fault (one that needs none is reported "
+        "and the search goes on).",
     ),
     shrink_budget: int = typer.Option(
         200, "--shrink-budget", min=0, help="Agent calls shrinking one failure may spend."
@@ -51,10 +55,16 @@ def explore(
     ),
     mutations: bool = typer.Option(True, "--mutations/--no-mutations", help="Also search the planned mutations."),
     save: bool = typer.Option(True, "--save/--no-save", help="Save minimal failures to .windtunnel/found/."),
-    found_dir: Path = typer.Option(None, "--found-dir", help="Where to save them (default: found/ beside the store)."),
+    found_dir: Path = typer.Option(
+        None,
+        "--found-dir",
+        help="Where to save them (default: found/ beside the store); checked before the search, like -o.",
+    ),
     concurrency: int = typer.Option(None, "--concurrency", min=1, help="Override advanced.concurrency."),
     fmt: str = typer.Option(None, "--format", "-f", help="Report format (json, html, md ...; default from -o)."),
-    output: Path = typer.Option(None, "--output", "-o", help="Where to write the report."),
+    output: Path = typer.Option(
+        None, "--output", "-o", help="Where to write the report (-: the report alone on stdout, the rest on stderr)."
+    ),
     store: Path = typer.Option(None, "--store", help="Run store (default: $WINDTUNNEL_STORE, else advanced.store)."),
     persist: bool = typer.Option(True, "--store-results/--no-store", help="Keep the run in the store (`view`)."),
     quiet: bool = typer.Option(False, "-q", "--quiet", help="No progress bar, only the findings."),
@@ -66,15 +76,16 @@ def explore(
     --reruns times (flaky unless it fails every time) and save it to .windtunnel/found/, which `run`,
     `contract run` and `ci` replay first.
 
-    Exit 0 when no failure was found, 1 when one was, 2 on a usage or config error, 3 when the agent cannot
-    be reached, 130 when interrupted.
+    Each failure prints a `reproduce` command (`windtunnel run ...`). Exit 0 when no failure was found, 1 when
+    one was (also when it could not be saved: a warning says so), 2 on a usage or config error (an unwritable
+    --found-dir or -o is refused before the search), 3 when the agent cannot be reached, 130 when interrupted.
     """
 
     if strategy not in ("guided", "random"):
         raise UsageError(f"--strategy {strategy!r} is not guided or random", hint="use --strategy guided (default)")
     options: dict[str, Any] = {k: v for k, v in locals().items() if k not in ("quiet", "UsageError")}
 
-    with held_interrupts():
+    with held_interrupts(), report_on_stdout(output):  # `-o -`: the report alone on stdout, the rest on stderr
         outcome = explore_flow(ExploreRequest(**options), RichListener(quiet=quiet))
         _render(outcome)
     raise typer.Exit(int(outcome.exit_code))
@@ -91,6 +102,11 @@ def _no_failure_line(outcome: Outcome, data: ExploreDict) -> str:
     if outcome.status == "interrupted":
         return f"[bold yellow]interrupted[/] {spent}: no failure found so far (run it again to search to the end)"
     return f"[bold yellow]stopped early[/] {spent}: no failure found before the run stopped (see the error above)"
+
+
+def _cell(outcome: Outcome, cell_id: str | None) -> CellDict | None:
+    """The report cell of a failure (it carries the failure's ``reproduce`` command)."""
+    return next((c for c in outcome.report.get("cells") or [] if c.get("id") == cell_id), None)
 
 
 def _render(outcome: Outcome) -> None:
@@ -113,7 +129,7 @@ def _render(outcome: Outcome) -> None:
         how = "not shrunk: interrupted" if f["status"] == "unshrunk" else f"reproduced {f['reproduced']}"
         con.print(f"\n{head} {i}: {f['status']} ({how}), found after {f['found_at_call']} calls")
         con.print("  schedule:")
-        for label in f["labels"] or ["(no faults: the agent fails without any)"]:
+        for label in f["labels"] or ["(no faults: the agent fails on this input as it is; `run` finds it)"]:
             con.print(f"    - {escape(label)}")
         con.print(f"  prompt: {escape(f['prompt'][:200])}")
         con.print("  calls:")
@@ -122,5 +138,9 @@ def _render(outcome: Outcome) -> None:
         con.print(f"  went wrong: {escape(f['went_wrong'])}")
         if saved := f.get("saved"):
             con.print(f"  saved: {escape(saved)} (replayed first by run / contract run / ci)")
+        if cell := _cell(outcome, f.get("cell")):
+            con.print(f"  reproduce: {escape(str(cell.get('reproduce')))}")
+    if unsaved := data.get("unsaved"):
+        con.print(f"\n[bold yellow]warning:[/] {escape(unsaved)}")
     if outcome.report_path is not None:
         con.print(f"report: {escape(str(outcome.report_path))}")

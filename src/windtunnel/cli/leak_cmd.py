@@ -222,6 +222,25 @@ def _audit_table(rows: list[ItemAudit], tally: Any, show_values: bool, limit: in
     )
     if s.get("mined") is not None:
         con.print(f"mined: {_mined_line(s['mined'])}", markup=False, highlight=False)
+    if s.get("agreement") is not None:
+        con.print(f"agreement: {_agreement_line(s['agreement'])}", markup=False, highlight=False)
+
+
+def _agreement_line(agreement: dict[str, Any]) -> str:
+    """What the dataset's agreement evidence did, in one line (scan, sanitize and check say it alike)."""
+    if "skipped" in agreement:
+        return f"not applied ({agreement['skipped']})"
+    line = str(agreement.get("description", ""))
+    return line + f"; {agreement.get('promoted', 0)} leak findings added, {agreement.get('demoted', 0)} for review"
+
+
+_AGREEMENT = typer.Option(
+    None,
+    "--agreement/--no-agreement",
+    help="Weigh each label word by the whole dataset: where the label in a slot follows the record's label across "
+    "records (two labels or more, never a listing) it is a leak (freetext.agreement); an item-level leak in a slot "
+    "at chance is for review. Default: as --mine (on for a dataset file up to 16 MB).",
+)
 
 
 def _mined_line(mined: dict[str, Any]) -> str:
@@ -313,6 +332,7 @@ def scan(
         "Default: on for a dataset file of 200 labelled items or more (up to 16 MB).",
     ),
     derive_from: list[str] | None = _DERIVE,
+    agreement: bool | None = _AGREEMENT,
 ) -> None:
     """Scan what the model reads for the expected answer. Exit 1 when any item leaks.
 
@@ -383,6 +403,7 @@ def _scan(args: dict[str, Any]) -> Any:
         keep=args["limit"],
         mine=args["mine"],
         derive_from=list(args["derive_from"] or []),
+        agreement=args.get("agreement"),
     )
     return scan_flow(request, RichListener())
 
@@ -432,6 +453,7 @@ def sanitize(
         "decides (on for a dataset file of 200 labelled items or more, up to 16 MB).",
     ),
     derive_from: list[str] | None = _DERIVE,
+    agreement: bool | None = _AGREEMENT,
 ) -> None:
     """Blank leaking values and redact leaking spans, keeping keys, order and types; rescan the result.
 
@@ -461,6 +483,7 @@ def sanitize(
         show_values=show_values,
         mine=mine,
         derive_from=list(derive_from or []),
+        agreement=agreement,
     )
     with _said_if_interrupted(_BEFORE_ITEMS):
         outcome = sanitize_flow(request, RichListener())
@@ -470,6 +493,8 @@ def sanitize(
         raise SystemExit(int(ExitCode.INTERRUPTED))
     if "mined" in s:
         out_console().print(f"mined: {_mined_line(s['mined'])}", markup=False, highlight=False)
+    if "agreement" in s:
+        out_console().print(f"agreement: {_agreement_line(s['agreement'])}", markup=False, highlight=False)
     failed = s["not_sanitized"]
     not_done = f" ({len(failed)} not sanitized: {', '.join(failed[:5])}{' ...' if len(failed) > 5 else ''})"
     out_console().print(
@@ -522,6 +547,7 @@ def check(
         "decides (on for a raw dataset file of 200 labelled items or more, up to 16 MB).",
     ),
     derive_from: list[str] | None = _DERIVE,
+    agreement: bool | None = _AGREEMENT,
 ) -> None:
     """CI assertion: the raw projection leaks on every item, the sanitized one on none, and no sanitized field
     tells the answer by how it was edited (else exit 1)."""
@@ -548,11 +574,14 @@ def check(
             ray_address=ray_address,
             mine=mine,
             derive_from=list(derive_from or []),
+            agreement=agreement,
         )
     s = outcome.summary
     con = out_console()
     if "mined" in s:
         con.print(plain(f"mined (raw): {_mined_line(s['mined'])}"))
+    if "agreement" in s:
+        con.print(plain(f"agreement (raw): {_agreement_line(s['agreement'])}"))
     for i in s["not_leaking"][:_LISTED]:  # item ids and pointers are the dataset's: plain() shows them inert
         con.print(
             Text.assemble(

@@ -24,6 +24,7 @@ from windtunnel.cli._console import err_console, out_console, report_on_stdout
 from windtunnel.cli._lazy import module_app
 from windtunnel.cli._listener import RichListener
 from windtunnel.cli._plain import print_error
+from windtunnel.cli._render import report_written
 from windtunnel.flows.replay import ReplayRequest, replay_flow
 from windtunnel.flows.sessions import export_flow, import_flow, import_upstream, record_flow
 
@@ -182,11 +183,11 @@ def record(
 ) -> None:
     """Run the agent once with recording on and write the session (input, calls, answer).
 
-    Exit 0 when recorded with an answer; 1 when the agent timed out (the session is written with the calls made until
-    then and `expected_failure: timeout`); 2 on a config error; 3 when the agent is unreachable or its call failed
-    otherwise (nothing written)."""
+    Exit 0 when recorded with an answer; 1 when the agent hung or crashed after its calls (the session is written with
+    the calls made until then and `expected_failure: timeout: …` or `transport: …`); 2 on a config error; 3 when the
+    agent is unreachable or its call failed otherwise (nothing written)."""
 
-    path, s, timeout = record_flow(
+    path, s, failure = record_flow(
         config,
         input_,
         output,
@@ -203,9 +204,9 @@ def record(
     failed = sum(c.failed for c in s.calls)
     err_console().print(
         f"recorded session {s.id!r}: {len(s.calls)} call(s) ({failed} failed) -> {path}\n"
-        + (f"  no answer: {timeout}" if timeout is not None else f"  answer: {(s.output or '')[:200]}")
+        + (f"  no answer: {failure}" if failure is not None else f"  answer: {(s.output or '')[:200]}")
     )
-    if timeout is not None:  # the hang is recorded (expected_failure: timeout); the agent did not answer: exit 1
+    if failure is not None:  # the hang or crash is recorded (expected_failure); the agent did not answer: exit 1
         raise typer.Exit(1)
 
 
@@ -261,8 +262,7 @@ def render_replay(outcome: Outcome, *, show_summary: bool = True) -> None:
             f"{verdict}  replay score {score}  sessions {s['cells_total']}: "
             f"{s['cells_passed']} passed, {s['cells_failed']} failed, {s['cells_errored']} errored"
         )
-    if outcome.report_path is not None:
-        err_console().print(f"report written to {outcome.report_path}")
+    report_written(outcome)
     if outcome.status == "interrupted":
         err_console().print(f"interrupted: {outcome.completed} of {outcome.planned} sessions replayed and kept")
     elif outcome.aborted is not None:

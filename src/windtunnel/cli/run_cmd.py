@@ -48,14 +48,18 @@ OutputOpt = typer.Option(None, "--output", "-o", help="Where to write the report
 MutationsOpt = typer.Option(True, "--mutations/--no-mutations", help="Also run mutated prompts.")
 CellOpt = typer.Option(None, "--cell", help="Run only this cell id (repeatable); see `reproduce`.")
 ConcurrencyOpt = typer.Option(None, "--concurrency", min=1, help="Override advanced.concurrency.")
-QuietOpt = typer.Option(False, "-q", "--quiet", help="No progress bar, only the summary.")
+QuietOpt = typer.Option(False, "-q", "--quiet", help="No progress bar, only the run id (to resume) and the summary.")
 ChaosOpt = typer.Option(False, "--chaos", help="Run golden prompts and mutations under the `chaos:` faults.")
 ChaosOnlyOpt = typer.Option(False, "--chaos-only", help="Golden prompts only, under chaos: the chaos resilience score.")
 ProfileOpt = typer.Option(
     None, "--chaos-profile", help="Add a built-in chaos profile (implies --chaos; see `windtunnel profiles`)."
 )
 LlmOpt = typer.Option(True, "--llm/--no-llm", help="Use the `model:` LLM for mutations when configured.")
-ResumeOpt = typer.Option(None, "--resume", help="Continue a stored run: rerun only the cells that did not complete.")
+ResumeOpt = typer.Option(
+    None,
+    "--resume",
+    help="Continue a stored run: rerun only the cells that did not complete (its -o, --concurrency ... are kept).",
+)
 StoreOpt = typer.Option(
     None, "--store", help="Run store (default: $WINDTUNNEL_STORE, else advanced.store, else .windtunnel/runs.db)."
 )
@@ -69,7 +73,8 @@ VerifyOnlyOpt = typer.Option(
 ScheduleOpt = typer.Option(
     None,
     "--schedule",
-    help="Run every cell under this fault schedule file (YAML; see docs/explore.md) instead of chaos:.",
+    help="Run every cell under this fault schedule instead of chaos: a YAML file, or the schedule inline "
+    "('{faults: [...]}'; see docs/explore.md).",
 )
 FoundOpt = typer.Option(
     True, "--found/--no-found", help="Replay the failures `windtunnel explore` saved (.windtunnel/found/) first."
@@ -98,7 +103,7 @@ def run(
     executor: str = ExecutorOpt,
     ray_address: str = RayAddressOpt,
     shard: str = ShardOpt,
-    schedule: Path = ScheduleOpt,
+    schedule: str = ScheduleOpt,
     found: bool = FoundOpt,
     ci: bool = CiFlagOpt,
     verify_only: bool = VerifyOnlyOpt,

@@ -5,7 +5,8 @@ setup can show — the python references import, the agent answers one call (a l
 and stopped again), the configured ``model:`` endpoint answers — and runs no test
 (:func:`~windtunnel.flows.verify.verify_flow`). ``score`` is ``run`` with everything but the number silenced, for
 shell scripts: it prints the score (0–100, or ``n/a`` when nothing could be scored) and still exits by the verdict,
-so ``score`` can gate a script without parsing text.
+so ``score`` can gate a script without parsing text. It takes ``run``'s options that choose the cells (the option
+objects are ``run``'s, so the two cannot drift apart).
 """
 
 from __future__ import annotations
@@ -17,6 +18,17 @@ import typer
 from windtunnel.cli._lazy import module_app
 from windtunnel.cli._listener import RichListener
 from windtunnel.cli._render import render_run
+from windtunnel.cli.run_cmd import (
+    ChaosOnlyOpt,
+    ChaosOpt,
+    ConcurrencyOpt,
+    LlmOpt,
+    MutationsOpt,
+    ProfileOpt,
+    RepeatOpt,
+    StoreOpt,
+    UseStoreOpt,
+)
 from windtunnel.flows.run import RunRequest, run_flow
 from windtunnel.flows.verify import verify_flow
 
@@ -46,14 +58,24 @@ def score(
     found: bool = typer.Option(
         True, "--found/--no-found", help="Replay the failures `windtunnel explore` saved (.windtunnel/found/) first."
     ),
+    repeat: int = RepeatOpt,
+    mutations: bool = MutationsOpt,
+    chaos: bool = ChaosOpt,
+    chaos_only: bool = ChaosOnlyOpt,
+    chaos_profile: str = ProfileOpt,
+    concurrency: int = ConcurrencyOpt,
+    llm: bool = LlmOpt,
+    store: Path = StoreOpt,
+    use_store: bool = UseStoreOpt,
 ) -> None:
     """Run golden prompts and mutations and print only the score (0-100), for scripts.
 
-    The exit code still tells the verdict: 0 passed, 1 failed or below --min-score, 2 config error,
+    The cells are `run`'s, chosen by the same options (--chaos, --chaos-only, --no-mutations, --repeat ...). The
+    exit code still tells the verdict: 0 passed, 1 failed or below --min-score, 2 config error,
     3 agent unreachable. Use `contract score` for the contract's resilience score.
     """
-
-    request = RunRequest(config=config, seed=seed, min_score=min_score, found=found)
+    # named as the request's fields, as `run` builds it
+    request = RunRequest(**dict(locals()))
     outcome = run_flow(request, RichListener(quiet=True), command="score")
     render_run(outcome, show_summary=False, quiet=True)
     raise typer.Exit(int(outcome.exit_code))

@@ -70,10 +70,12 @@ def unreachable(agent: AgentConfig, spec: ChaosSpec) -> bool:
     return needs_tools or spec.needs_llm_seam
 
 
-def not_run_reason(agent: AgentConfig, what: str, source: str | None = None, *, checked: bool = True) -> str:
+def not_run_reason(
+    agent: AgentConfig, what: str, source: str | None = None, *, checked: bool = True, many: bool = False
+) -> str:
     """Why ``what`` (``the chaos phase``, ``scenario 'x'``) is not run, with the one line that runs it
     (``source``: the config file, named in that line). ``checked=False`` (``validate``, which calls no
-    agent): when it would not run."""
+    agent): when it would not run; ``many``: ``what`` names several (``validate`` says them in one warning)."""
     if getattr(agent, "proxy_env", None) == "ignored":
         return (
             f"{what} is not run: its faults act on the {agent.type} agent's own outbound calls, which windtunnel "
@@ -82,9 +84,11 @@ def not_run_reason(agent: AgentConfig, what: str, source: str | None = None, *, 
         )
     if not checked:
         return (
-            f"{what} runs only if the {agent.type} agent, which windtunnel does not launch (no agent.command), is "
+            f"{what} {'run' if many else 'runs'} only if the {agent.type} agent, which windtunnel does not launch "
+            "(no agent.command), is "
             "behind windtunnel's proxies: its faults act on the agent's own outbound calls (`run`, `ci` and "
-            "`contract run` check with one golden prompt and report it not run otherwise): start the agent with "
+            f"`contract run` check with one golden prompt and report {'them' if many else 'it'} not run otherwise): "
+            "start the agent with "
             f"`{start_line(source)}` ({env_line(agent)})"
         )
     return (

@@ -5,7 +5,11 @@ A matrix cell (scenario × invariant) is judged on every response of its units: 
 
 * ``n/a``  — ``when`` does not hold in the scenario: shown, never counted;
 * ``pass`` — every check passed;
-* ``fail`` — some prompt or probe failed on every repeat (an agent-call error counts as a failure);
+* ``fail`` — some prompt or probe failed on every repeat;
+* ``error`` — as ``fail``, but no check failed: every failing response is an agent call that errored (a transport
+  error, a timeout, a bad response), so the invariant was never checked. It scores and fails the contract as ``fail``
+  does (an agent that crashes under a fault did not survive it), and says so: ``errored (transport)``, never
+  "the invariant failed";
 * ``flaky`` — not every check passed, and every failing prompt or probe also passed on some repeat;
 * ``not run`` — interrupted before any of its units completed, or none ran because ``advanced.max_cost``
   was reached (units skipped by the budget count neither as passed nor as failed; the contract fails);
@@ -32,7 +36,7 @@ from windtunnel.contracts.matrix import ContractPlan, MatrixCell
 from windtunnel.engine.cells import CellResult
 
 SEVERITY_WEIGHTS: dict[str, int] = {"critical": 3, "high": 2, "medium": 1, "low": 1}
-CellStatus = Literal["pass", "fail", "flaky", "n/a", "not run", "not exercised"]
+CellStatus = Literal["pass", "fail", "error", "flaky", "n/a", "not run", "not exercised"]
 UNSCORED: frozenset[str] = frozenset({"n/a", "not run", "not exercised"})
 """Cell statuses left out of the score."""
 
@@ -79,6 +83,15 @@ class CellStats:
     """pass^k with k = the number of repeats, averaged over the cell's prompts or probes."""
     reason: str | None = None
     """Why a ``not run`` cell did not run."""
+    error_kinds: tuple[str, ...] = ()
+    """The kinds of the agent-call errors among the cell's responses (``transport``, ``timeout`` ...), sorted."""
+
+    @property
+    def word(self) -> str:
+        """The status as every page words it: ``errored (transport)`` for ``error``, else the status itself."""
+        if self.status == "error":
+            return f"errored ({', '.join(self.error_kinds) or 'error'})"
+        return self.status
 
     @property
     def weight(self) -> int:
@@ -104,6 +117,8 @@ class CellStats:
             out["pass_k"] = round(self.pass_k, 4)
         if self.reason:
             out["reason"] = self.reason
+        if self.error_kinds:
+            out["error_kinds"] = list(self.error_kinds)
         return out
 
 
@@ -139,6 +154,8 @@ def cell_stats(mc: MatrixCell, results: dict[str, CellResult]) -> CellStats:
         return CellStats(mc.scenario, mc.invariant, mc.severity, "n/a")
     tasks: dict[str, list[bool]] = {}
     errored = 0
+    kinds: set[str] = set()
+    checked_fail = False  # a check ran and failed (not only errored calls)
     why: str | None = None
     for uid in mc.units:
         r = results.get(uid)
@@ -147,14 +164,19 @@ def cell_stats(mc: MatrixCell, results: dict[str, CellResult]) -> CellStats:
                 why = r.error.removeprefix("not run: ")
             continue
         errored += r.status == "error"
-        tasks.setdefault(task_key(uid), []).append(check_passed(r, mc.invariant))
+        ok = check_passed(r, mc.invariant)
+        if r.status == "error":
+            kinds.add(r.error_kind or "error")
+        elif not ok:
+            checked_fail = True
+        tasks.setdefault(task_key(uid), []).append(ok)
     outcomes = [ok for t in tasks.values() for ok in t]
     if not outcomes:
         return CellStats(mc.scenario, mc.invariant, mc.severity, "not run", reason=why or None)
     n, p = len(outcomes), sum(outcomes)
     failing = sum(1 for t in tasks.values() if not any(t))
     flaky = sum(1 for t in tasks.values() if any(t) and not all(t))
-    status: CellStatus = "pass" if p == n else "fail" if failing else "flaky"
+    status: CellStatus = "pass" if p == n else ("fail" if checked_fail else "error") if failing else "flaky"
     k = min(len(t) for t in tasks.values())
     return CellStats(
         mc.scenario,
@@ -169,7 +191,22 @@ def cell_stats(mc: MatrixCell, results: dict[str, CellResult]) -> CellStats:
         pass_rate=p / n,
         wilson=wilson_interval(p, n),
         pass_k=mean_pass_hat_k(((sum(t), len(t)) for t in tasks.values()), k) if k >= 1 else None,
+        error_kinds=tuple(sorted(kinds)),
     )
+
+
+FAILING: frozenset[str] = frozenset({"fail", "error", "flaky"})
+"""Cell statuses that fail the contract when critical (and without ``--min-score``, whatever the severity)."""
+
+
+def critical_reason(s: CellStats) -> str:
+    """Why a critical cell fails the contract, in words that say what happened: the invariant ``failed``, ``is
+    flaky``, or — when the agent call errored and nothing was checked — ``errored (transport)``."""
+    where = f"critical invariant {s.invariant!r}"
+    if s.status == "error":
+        return f"{where} {s.word} in scenario {s.scenario!r}: the agent call failed, so the invariant was never checked"
+    verb = "failed" if s.status == "fail" else f"is {s.status}"
+    return f"{where} {verb} in scenario {s.scenario!r}"
 
 
 def _cells(n: int) -> str:
@@ -211,6 +248,7 @@ def _aggregate(stats: list[CellStats]) -> dict[str, Any]:
         "score": None if score is None else round(score, 2),
         "pass": sum(s.status == "pass" for s in stats),
         "fail": sum(s.status == "fail" for s in stats),
+        "error": sum(s.status == "error" for s in stats),
         "flaky": sum(s.status == "flaky" for s in stats),
         "na": sum(s.status == "n/a" for s in stats),
         "not_run": sum(s.status == "not run" for s in stats),
@@ -258,15 +296,15 @@ def score_contract(
     idle = unexercised_scenarios(plan, by_id.values())
     stats = [cell_stats(mc, by_id) for mc in plan.matrix]
     for s in stats:
-        if s.scenario in idle and s.status in ("pass", "fail", "flaky"):
+        if s.scenario in idle and s.status in ("pass", "fail", "error", "flaky"):
             s.status = "not exercised"
     score = weighted_score(stats)
-    bad_critical = [s for s in stats if s.severity == "critical" and s.status in ("fail", "flaky")]
+    bad_critical = [s for s in stats if s.severity == "critical" and s.status in FAILING]
     reasons: list[str] = []
     if score is None:
         reasons.append("no matrix cell could be scored")
     for s in bad_critical:
-        reasons.append(f"critical invariant {s.invariant!r} is {s.status} in scenario {s.scenario!r}")
+        reasons.append(critical_reason(s))
     unreached: dict[str, str] = {}  # scenario → why windtunnel cannot reach its faults (contracts/run.py)
     for r in by_id.values():
         if r.error_kind == "unreachable" and r.cell.scenario is not None:
@@ -293,9 +331,11 @@ def score_contract(
         )
     if score is not None and not bad_critical:
         if min_score is None:
-            others = [s for s in stats if s.status in ("fail", "flaky")]
+            others = [s for s in stats if s.status in FAILING]
             if others:
-                reasons.append(f"{len(others)} cell(s) failed or are flaky (pass --min-score to accept a score)")
+                reasons.append(
+                    f"{len(others)} cell(s) failed, errored or are flaky (pass --min-score to accept a score)"
+                )
         elif score < min_score:
             reasons.append(f"score {score:.1f} is below --min-score {min_score:g}")
     verdict = ContractVerdict(
@@ -342,6 +382,7 @@ __all__ = [
     "ContractVerdict",
     "cell_stats",
     "check_passed",
+    "critical_reason",
     "not_run_line",
     "score_contract",
     "task_key",

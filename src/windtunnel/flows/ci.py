@@ -44,7 +44,7 @@ from windtunnel.engine.report import build_report, now_iso
 from windtunnel.engine.shard import parse_shard, require_fixed_seed
 from windtunnel.flows.common import config_for_store, new_run_id, read_min_score, resolve_seed, resume_command
 from windtunnel.flows.contract import ContractRequest, contract_flow
-from windtunnel.flows.events import SILENT, Listener, Notice, PhaseFinished, PhaseKept, PhaseStarted
+from windtunnel.flows.events import SILENT, Listener, Notice, PhaseFinished, PhaseKept, PhaseStarted, RunStored
 from windtunnel.flows.outcome import STORE_STATUS, LazyReport, Outcome, decide
 from windtunnel.flows.preflight import preflight
 from windtunnel.flows.reach import resolve_reach
@@ -54,7 +54,7 @@ from windtunnel.report.dicts import CellDict, PhaseDict, ReportDict, RunInfoDict
 from windtunnel.report.usage import UsageTally
 from windtunnel.reports.html import render_phase_summary
 from windtunnel.reports.stream import render_streamed
-from windtunnel.store.runstore import RunStore
+from windtunnel.store.runstore import RunStore, resume_hint
 
 STORE_BATCH = 2000
 """Cells per transaction when the ci run's copy of its phases' cells is stored."""
@@ -274,7 +274,7 @@ def _resume(req: CiRequest, store: RunStore) -> str:
     assert store is not None and req.resume is not None
     info = store.get_run(req.resume)
     if info.mode != "ci":
-        raise UsageError(f"run {req.resume!r} is a {info.mode} run", hint=f"resume it with `windtunnel {info.mode}`")
+        raise UsageError(f"run {req.resume!r} is of mode {info.mode}", hint=resume_hint(info.mode))
     stored = info.meta.get("options") or {}
     for key, value in stored.items():
         if key in CiRequest.PLAN_KEYS:
@@ -349,6 +349,7 @@ def ci_flow(req: CiRequest, listener: Listener = SILENT) -> Outcome:
         if req.shard:  # `runs merge` of the stored ci runs needs the shard, as for a stored `run`
             meta.update(config=str(config_path), agent=cfg.agent.type, shard=req.shard)
         store.start_run(meta)
+        listener(RunStored(run_id=run_id, resume=resume_command("ci", run_id, config_path, req.store)))
     try:
         with one_budget():  # advanced.max_cost covers every phase together (engine/budget.py)
             return _run_phases(req, cfg, config_path, seed, reasons, run_id, store, since, listener, blocked)

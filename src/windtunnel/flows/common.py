@@ -30,7 +30,7 @@ import shutil
 import signal
 import sys
 import tempfile
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
@@ -106,18 +106,59 @@ def config_for_store(config: Path | None) -> Config | None:
     return None
 
 
-def resume_command(command: str, run_id: str, config: Path | str | None, store: Path | str | None) -> str:
+KEPT_ON_RESUME = {
+    "output": "-o",
+    "fmt": "--format",
+    "concurrency": "--concurrency",
+    "min_score": "--min-score",
+    "executor": "--executor",
+    "ray_address": "--ray-address",
+}
+"""Options besides the plan that ``--resume`` restores when it is not given them again (request field → flag): the
+report the interrupted run was writing, and what changes how the rest of it runs or is judged."""
+
+
+def kept_options(req: Any) -> JSONObject:
+    """The :data:`KEPT_ON_RESUME` options ``req`` was given (stored with the run as ``kept``); ``-o -`` (stdout) is
+    left out, since a resume that did not ask for it would mix the report into its terminal output."""
+    out: JSONObject = {}
+    for key in KEPT_ON_RESUME:
+        value = getattr(req, key, None)
+        if value is None or (key == "output" and str(value) == "-"):
+            continue
+        out[key] = str(value) if isinstance(value, Path) else value
+    return out
+
+
+def restore_kept(req: Any, meta: Mapping[str, Any]) -> None:
+    """On ``--resume``: set each :data:`KEPT_ON_RESUME` option the resume was not given to the stored run's value, so
+    the resumed run rewrites the report the interrupted one was writing and runs as it did (QA-13 major 2)."""
+    stored = meta.get("kept") or {}
+    for key in KEPT_ON_RESUME:
+        if getattr(req, key, None) is None and stored.get(key) is not None:
+            value = stored[key]
+            setattr(req, key, Path(str(value)) if key == "output" else value)
+
+
+def resume_command(
+    command: str, run_id: str, config: Path | str | None, store: Path | str | None, kept: JSONObject | None = None
+) -> str:
     """The exact command that continues run ``run_id`` (``windtunnel run -c slow.yaml --resume ID``).
 
     ``--resume`` finds the run in the store the config names (``-c``, else the config file in the working directory)
     or the one ``--store`` gives, so the command carries ``-c`` when the run's config is not the one found without it,
     and ``--store`` when the run was given one: a bare ``--resume ID`` looked in the default store and said there is
-    no such run (QA-11 minor 7)."""
+    no such run (QA-11 minor 7). ``kept`` (:func:`kept_options`) adds the options the run was started with that
+    change its report or how it runs (``-o``, ``--concurrency`` ...): the resume restores them anyway, and the command
+    shows what it will do."""
     parts = ["windtunnel", *command.split()]
     if config is not None and str(config) != "<mapping>" and not _default_config(Path(config)):
         parts += ["-c", str(config)]
     if store is not None:
         parts += ["--store", str(store)]
+    for key, value in (kept or {}).items():
+        if key in KEPT_ON_RESUME and value is not None:
+            parts += [KEPT_ON_RESUME[key], f"{value:g}" if isinstance(value, float) else str(value)]
     return shlex.join([*parts, "--resume", run_id])
 
 
@@ -150,15 +191,33 @@ def check_report_request(fmt: str | None, output: Path | None) -> None:
         return
 
     folder = output if output.suffix == "" and not output.is_file() else output.parent
+    if problem := folder_problem(folder, keep=True):
+        raise UsageError(
+            f"cannot write the report to {output}: {problem}",
+            hint="give -o a path in a folder you can write to",
+        )
+
+
+def folder_problem(folder: Path, *, keep: bool) -> str | None:
+    """Why files cannot be written into ``folder`` (the OS's reason), or None when they can.
+
+    The folder is created (with its parents) and probed with a temporary file, gone at once, so every reason the
+    write would meet later (a read-only or immutable folder, a file where a folder should be, a full disk) is met
+    now, before any agent call. ``keep=False`` removes again the folders the probe created, for a folder that is
+    written only if the run finds something (``explore --found-dir``)."""
+    missing = [p for p in (folder, *folder.parents) if not p.exists()]
     try:
         folder.mkdir(parents=True, exist_ok=True)
         with tempfile.TemporaryFile(dir=folder):
             pass
     except OSError as err:
-        raise UsageError(
-            f"cannot write the report to {output}: {err.strerror or err}",
-            hint="give -o a path in a folder you can write to",
-        ) from None
+        return str(err.strerror or err)
+    finally:
+        if not keep:
+            for made in missing:  # deepest first
+                with contextlib.suppress(OSError):
+                    made.rmdir()
+    return None
 
 
 def write_report(
@@ -389,16 +448,32 @@ def fingerprint_changes(stored: dict[str, str], current: dict[str, str]) -> list
 
 def check_same_config(store: RunStore, run_id: str, cfg: Config, config_path: Path) -> None:
     """Refuse to resume a run whose config changed since it started: its cells would mix two configs."""
-    stored = store.get_run(run_id).meta.get("config_hash")
+    info = store.get_run(run_id)
+    stored = info.meta.get("config_hash")
     if not isinstance(stored, dict):
         return  # a run stored before windtunnel kept the hash
     changed = fingerprint_changes(stored, config_fingerprint(cfg))
+    started_with = info.config_path
+    if changed and started_with and str(config_path) != "<mapping>" and not _same_file(started_with, config_path):
+        raise UsageError(  # another file given with -c: it did not change, it is not the run's config (QA-13)
+            f"cannot resume run {run_id!r} with {config_path}: the run was started with {started_with} "
+            f"(sections that differ: {', '.join(changed)})",
+            hint=f"resume with -c {shlex.quote(started_with)}, or start a new run without --resume",
+        )
     if changed:
         raise UsageError(
             f"cannot resume run {run_id!r}: {config_path} changed since the run started "
             f"(sections: {', '.join(changed)})",
             hint="resume with the config the run was started with, or start a new run without --resume",
         )
+
+
+def _same_file(a: str | Path, b: str | Path) -> bool:
+    """Whether two config paths name the same file (relative ones from the working directory)."""
+    try:
+        return Path(a).resolve() == Path(b).resolve()
+    except OSError:
+        return str(a) == str(b)
 
 
 def read_min_score(req: Any, listener: Listener) -> str | None:

@@ -46,11 +46,13 @@ from windtunnel.flows.common import (
     config_fingerprint,
     config_for_store,
     execute,
+    kept_options,
     mark_cut_short,
     new_run_id,
     persist_report,
     read_min_score,
     resolve_seed,
+    restore_kept,
     resume_command,
     run_status,
     write_report,
@@ -62,7 +64,7 @@ from windtunnel.flows.reach import resolve_reach
 from windtunnel.flows.run import found_notice
 from windtunnel.flows.schedule import checked_schedule
 from windtunnel.report.dicts import CellDict, RunInfoDict, SummaryDict
-from windtunnel.store.runstore import RunStore
+from windtunnel.store.runstore import RunStore, resume_hint
 
 
 @dataclass
@@ -98,8 +100,8 @@ class ContractRequest:
     ray_address: str | None = None
     shard: str | None = None
     """``I/N``: run only that slice of the units (see engine/shard.py); ``windtunnel runs merge`` re-scores."""
-    schedule: Path | None = None
-    """A fault schedule file (``--schedule``): the matrix is that one scenario."""
+    schedule: Path | str | None = None
+    """A fault schedule (``--schedule``: a file, or the schedule inline): the matrix is that one scenario."""
     found: bool = True
     """Replay the saved failures of ``windtunnel explore`` (``.windtunnel/found/``) first, as scenarios."""
 
@@ -195,13 +197,13 @@ def _resumed(req: ContractRequest) -> list[CellDict]:
     with RunStore(req.store) as st:
         info = st.get_run(req.resume)
         if info.mode != "contract":
-            command = "run" if info.mode == "chaos" else info.mode
-            raise UsageError(f"run {req.resume!r} is a {info.mode} run", hint=f"resume it with `windtunnel {command}`")
+            raise UsageError(f"run {req.resume!r} is of mode {info.mode}", hint=resume_hint(info.mode))
         options = info.meta.get("options") or {}
         req.repeat = int(cast("int", options.get("repeat", req.repeat)))  # as run_info's options stored it
         shard = options.get("shard")
         req.shard = shard if isinstance(shard, str) else None  # a resumed shard stays in its shard
         req.seed = info.seed
+        restore_kept(req, info.meta)  # -o, --concurrency ... as the run was started, unless given again
         if req.config is None and req.loaded is None and info.config_path:
             req.config = Path(info.config_path)
         return list(st.iter_cells(req.resume))
@@ -308,7 +310,7 @@ def _extra_scenarios(cfg: Config, req: ContractRequest, config_path: Path) -> st
     if cfg.contract is None:
         return None  # plan_contract says what is missing
     if req.schedule is not None:
-        spec = checked_schedule(cfg, Path(req.schedule))
+        spec = checked_schedule(cfg, req.schedule)
         cfg.contract.chaos_matrix = [Scenario.model_validate(scenario_data(spec))]
         note = f"the matrix is the schedule {req.schedule} (scenario {spec.name!r}): --schedule replaces chaos_matrix"
         if req.found and not req.shard and not req.resume:
@@ -474,7 +476,7 @@ def contract_flow(req: ContractRequest, listener: Listener = SILENT) -> Outcome:
     )
     path = write_report(report, req.fmt, req.output, run_id)
     if req.persist:
-        meta: RunInfoDict = {"config_hash": config_fingerprint(cfg), "options": options}
+        meta: RunInfoDict = {"config_hash": config_fingerprint(cfg), "options": options, "kept": kept_options(req)}
         persist_report(report, store=req.store or store_path(cfg, None), meta=meta)
     passed = bool(summary["passed"])
     status = decide(passed, interrupted=ran.interrupted, aborted=ran.aborted is not None, subset=bool(req.cells))
@@ -488,7 +490,9 @@ def contract_flow(req: ContractRequest, listener: Listener = SILENT) -> Outcome:
         report_path=path,
         run_id=run_id,
         stored=req.persist,
-        resume=resume_command("contract run", run_id, config_path, req.store) if req.persist else None,
+        resume=resume_command("contract run", run_id, config_path, req.store, kept_options(req))
+        if req.persist
+        else None,
         planned=len(plan.units),
         completed=len(results),  # the units kept: what the report scores and --resume does not run again
         aborted=ran.aborted,

@@ -4,12 +4,13 @@ The library prints nothing. A flow hands every event to a :class:`Listener`; the
 them with rich (``windtunnel.cli._listener``), a notebook or a test can collect them, and the default
 :data:`SILENT` drops them.
 
-The order a listener can rely on, for one run-like flow: notices about the plan, then one :class:`Planned`, then
-:class:`Started`, a :class:`Done` per unit of progress (interleaved with notices and, for replay,
-:class:`SessionJudged`), exactly one :class:`Stopped` — also when the run is cut short or fails — and the closing
-notices. ``ci`` wraps each phase's own sequence in :class:`PhaseStarted` (or :class:`PhaseKept` on a resume) and
-:class:`PhaseFinished`; ``verify`` sends :class:`Checked`. The events are plain frozen data and carry results as
-the engine made them; rendering (colours, progress bars, ``--quiet``) is entirely the listener's choice.
+The order a listener can rely on, for one run-like flow: a :class:`RunStored` when the run streams into the store,
+notices about the plan, then one :class:`Planned`, then :class:`Started`, a :class:`Done` per unit of progress
+(interleaved with notices and, for replay, :class:`SessionJudged`), exactly one :class:`Stopped` — also when the run
+is cut short or fails — and the closing notices. ``ci`` wraps each phase's own sequence in :class:`PhaseStarted` (or
+:class:`PhaseKept` on a resume) and :class:`PhaseFinished`; ``verify`` sends :class:`Checked`. The events are plain
+frozen data and carry results as the engine made them; rendering (colours, progress bars, ``--quiet``) is entirely
+the listener's choice.
 
 Why events rather than logging or return values: a run's progress must reach the terminal while the run goes on,
 and the same flows serve the CLI, the Python API and the pytest plugin, which want that progress differently
@@ -34,6 +35,15 @@ class Notice:
 
     text: str
     kind: Literal["note", "alert", "status"] = "note"
+
+
+@dataclass(frozen=True)
+class RunStored:
+    """A run is in the store, its results streamed there as they complete: ``resume`` is the command that continues
+    it if the process is killed (``kill -9`` runs no cleanup, so this is said at the start, even when quiet)."""
+
+    run_id: str
+    resume: str
 
 
 @dataclass(frozen=True)
@@ -108,7 +118,19 @@ class Checked:
     ok: bool = True
 
 
-Event = Checked | Notice | Planned | Started | Done | Stopped | SessionJudged | PhaseStarted | PhaseKept | PhaseFinished
+Event = (
+    Checked
+    | Notice
+    | RunStored
+    | Planned
+    | Started
+    | Done
+    | Stopped
+    | SessionJudged
+    | PhaseStarted
+    | PhaseKept
+    | PhaseFinished
+)
 
 
 @runtime_checkable

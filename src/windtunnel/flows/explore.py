@@ -56,11 +56,13 @@ from windtunnel.contracts.found import found_dir, save_found
 from windtunnel.engine.cells import Cell, CellResult, MutationRef
 from windtunnel.engine.plan import iter_mutation_plans
 from windtunnel.engine.remote import apply_placement, check_executor
+from windtunnel.engine.report import now_iso
 from windtunnel.engine.runner import CellRunner
 from windtunnel.engine.session import RunSession, run_invariants
 from windtunnel.flows.common import (
     check_report_request,
     execute,
+    folder_problem,
     new_run_id,
     persist_report,
     resolve_seed,
@@ -74,6 +76,13 @@ from windtunnel.flows.preflight import check_env
 ROUND = 8
 """Cells proposed per round: the search reads a round's results (in proposal order) before the next one,
 so the search is the same whatever the concurrency."""
+
+
+NO_FAULT_NEEDED = (
+    "it needs no fault: the agent fails on this input as it is (`windtunnel run` finds it; not saved); the search "
+    "goes on for failures that need faults, which alone count toward --max-failures"
+)
+"""What explore says of a failure its schedule had no fault for."""
 
 
 @dataclass
@@ -149,6 +158,10 @@ class ExploreResult:
     corpus: int = 0
     features: int = 0
     seams: dict[str, list[str]] = field(default_factory=dict)
+    started_at: str = ""
+    """When the run started (the report's and the store's ``run.started_at``)."""
+    unsaved: str | None = None
+    """Why saving the minimal failures failed (the folder and the OS's reason), or None."""
 
 
 def observe(result: CellResult) -> Observation:
@@ -343,6 +356,14 @@ def _load(req: ExploreRequest) -> tuple[Path, Config, int]:
         cfg = load_config(config_path)
     import_refs(cfg.agent.python_refs())
     check_report_request(req.fmt, req.output)  # an unknown format or unwritable -o: before any agent call
+    if req.save:  # an unwritable corpus folder too: the search would be thrown away at the end
+        folder = req.found_dir or found_dir(cfg, req.store)
+        if problem := folder_problem(folder, keep=False):
+            raise UsageError(
+                f"cannot save found failures to {folder}: {problem}",
+                hint="give --found-dir a folder you can write to (default: found/ beside the run store), "
+                "or --no-save to keep them only in the report",
+            )
     check_env(cfg, str(config_path), command="explore", mutation=False)
     apply_placement(cfg, req.executor, req.ray_address)
     if not cfg.golden_prompts:
@@ -368,7 +389,7 @@ def explore_flow(req: ExploreRequest, listener: Listener = SILENT) -> Outcome:
     )
     for n in runner.notices:
         listener(Notice(n))
-    result = ExploreResult(req.strategy)
+    result = ExploreResult(req.strategy, started_at=now_iso())
 
     async def main() -> None:
         """The search itself, run on the flow's event loop."""
@@ -380,11 +401,14 @@ def explore_flow(req: ExploreRequest, listener: Listener = SILENT) -> Outcome:
     saved = _save(result, cfg, req, config_path) if req.save and not ran.cut_short else []
     for path in saved:
         listener(Notice(f"saved {path}: `windtunnel run` and `contract run` replay it first", kind="status"))
+    if result.unsaved:
+        runner.notices.append(result.unsaved)
+        listener(Notice(result.unsaved, kind="alert"))
     run_id = new_run_id()
     report = explore_report(result, cfg, req, config_path, seed, run_id, runner.notices, ran)
     written = write_report(report, req.fmt, req.output, run_id)
-    if req.persist:
-        persist_report(report, store=store_path(cfg, req.store))
+    if req.persist:  # under its own mode in the store (runs list, view, trends), a chaos report otherwise
+        persist_report(report, store=store_path(cfg, req.store), meta={"mode": "explore"})
     passed = not result.failures
     status = decide(passed, interrupted=ran.interrupted, aborted=ran.aborted is not None)
     return Outcome(
@@ -422,27 +446,45 @@ async def _explore(runner: _Runner, req: ExploreRequest, seed: int, listener: Li
     signatures: set[tuple[str, ...]] = set()
     empty = Schedule(name="baseline")
     base = [Candidate(Input(gi), empty) for gi in range(len(runner.cfg.golden_prompts))][: req.budget]
-    found: list[tuple[Candidate, Observation, CellResult, int]] = []
+    found: list[tuple[int, Candidate, Observation, CellResult, int]] = []
+    """The failures to shrink: their place in ``failures``, the cell that showed them and the calls spent by then."""
+    faulted = 0
+    """How many of them needed a fault (what ``--max-failures`` counts)."""
     counts: dict[str, int] = {}
 
     def take(cands: Sequence[Candidate], results: Sequence[CellResult]) -> None:
         """Learn from a round: record each seam the agent called (and how often) as a place to put faults next, feed the
         observation to the search, and keep each failure with a signature not seen before, as found (the first
-        ``--max-failures`` go on to be shrunk); the listener hears of each new failure at once.
-        """
-        for cand, res in zip(cands, results, strict=True):
-            obs = observe(res)
-            for seam, n in obs.seam_calls().items():
-                search.add_seam(seam, seam_modes(seam, usable))
-                counts[seam] = max(counts.get(seam, 0), n)
-            search.observe(cand, obs)
-            sig = obs.failure_signature()
-            if obs.failed and sig not in signatures:
-                signatures.add(sig)
-                found.append((cand, obs, res, runner.calls))
-                if len(failures) < req.max_failures:  # kept as found until shrunk (an interrupted run reports it)
-                    failures.append(Failure(cand.input, cand.schedule, cand.schedule, runner.calls, sig, res))
-                listener(Notice(f"failure found after {runner.calls} agent calls: {_what(obs, cand)}", kind="status"))
+        ``--max-failures`` that needed a fault go on to be shrunk); the listener hears of each new failure at once.
+
+        A failure that needs no fault (the agent fails on the input as it is) is reported too, but does not count
+        toward ``--max-failures``: ``run`` finds it already, and what a user runs explore for is the failures only
+        faults show, so the search goes on for them. The figures of the search are kept up to date after every
+        round, so an interrupted run reports how far it got."""
+        nonlocal faulted
+        try:
+            for cand, res in zip(cands, results, strict=True):
+                obs = observe(res)
+                for seam, n in obs.seam_calls().items():
+                    search.add_seam(seam, seam_modes(seam, usable))
+                    counts[seam] = max(counts.get(seam, 0), n)
+                search.observe(cand, obs)
+                sig = obs.failure_signature()
+                if obs.failed and sig not in signatures:
+                    signatures.add(sig)
+                    faultless = not cand.schedule.faults and not cand.schedule.context_attacks
+                    if faultless or faulted < req.max_failures:  # kept as found until shrunk (interrupted: reported)
+                        failures.append(Failure(cand.input, cand.schedule, cand.schedule, runner.calls, sig, res))
+                        found.append((len(failures) - 1, cand, obs, res, runner.calls))
+                        faulted += not faultless
+                    said = f"failure found after {runner.calls} agent calls: {_what(obs, cand)}"
+                    listener(Notice(said, kind="status"))
+                    if faultless:
+                        listener(Notice(NO_FAULT_NEEDED, kind="status"))
+        finally:  # even when a listener stops the run mid-round
+            out.calls = runner.calls
+            out.corpus, out.features = len(search.corpus), len(search.seen)
+            out.seams = {seam: [m.name for m in modes] for seam, modes in sorted(search.modes.items())}
 
     take(base, await runner.run(base, "b"))
     if not search.modes:
@@ -451,7 +493,7 @@ async def _explore(runner: _Runner, req: ExploreRequest, seed: int, listener: Li
             hint="declare the agent's seams (agent.tools / agent.tool_registry / agent.llm, or agent.command for an "
             "HTTP agent) — see docs/chaos.md",
         )
-    while runner.calls < req.budget and len(found) < req.max_failures:
+    while runner.calls < req.budget and faulted < req.max_failures:
         n = min(ROUND, req.budget - runner.calls)
         if req.strategy == "random":
             cands = _random_round(rng, search, counts, n, len(runner.cfg.golden_prompts))
@@ -461,17 +503,14 @@ async def _explore(runner: _Runner, req: ExploreRequest, seed: int, listener: Li
             break
         take(cands, await runner.run(cands, "x"))
     search_calls = out.calls = runner.calls
-    out.corpus, out.features = len(search.corpus), len(search.seen)
-    out.seams = {seam: [m.name for m in modes] for seam, modes in sorted(search.modes.items())}
     runner.progress = False
-    for i, (cand, obs, res, at) in enumerate(found[: req.max_failures], 1):
+    for i, (place, cand, obs, res, at) in enumerate(found, 1):
         listener(
             Notice(
-                f"shrinking failure {i} of {len(failures)} ({len(cand.schedule.faults)} faults), "
-                f"then {req.reruns} reruns"
+                f"shrinking failure {i} of {len(found)} ({len(cand.schedule.faults)} faults), then {req.reruns} reruns"
             )
         )
-        failures[i - 1] = await _shrink(runner, req, search.modes, cand, obs, res, at)
+        failures[place] = await _shrink(runner, req, search.modes, cand, obs, res, at)
         out.shrink_calls = runner.calls - search_calls
 
 
@@ -554,13 +593,22 @@ def _save(result: ExploreResult, cfg: Config, req: ExploreRequest, config_path: 
     """Save each failure shrunk to a minimal schedule into the found-failures folder (``run``, ``contract run`` and
     ``ci`` replay them first) and return the files written. A failure without faults is not saved: a plain ``run`` finds
     it already.
-    """
+
+    The folder was checked before the search; one that fails anyway (removed, filled or made read-only meanwhile)
+    loses nothing the search found: ``result.unsaved`` says why, and the failures are still reported."""
     folder = req.found_dir or found_dir(cfg, req.store)
-    out = []
+    out: list[Path] = []
     for f in result.failures:
         if f.status != "minimal" or not f.schedule.faults:  # without faults, `run` already finds it
             continue
-        f.path = save_found(folder, f, cfg, config_path)
+        try:
+            f.path = save_found(folder, f, cfg, config_path)
+        except OSError as err:
+            result.unsaved = (
+                f"the failures found were not saved: cannot write to {folder}: {err.strerror or err} "
+                "(they are in this report; run explore again with --found-dir DIR to save them elsewhere)"
+            )
+            return out
         out.append(f.path)
     return out
 

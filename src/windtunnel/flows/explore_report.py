@@ -2,10 +2,12 @@
 ``explore`` block with the search's figures and each failure's schedule, call sequence and diagnosis.
 
 The report is a run report like any other (``run.mode`` ``chaos``, ``run.command`` ``explore``), so the renderers,
-the store, ``runs show`` and the viewer need nothing special for it; what only explore has goes into the extra
-``explore`` key, which the schema allows. The cells are the failures, not the search's thousands of cells: the
-search is summarised by its figures (calls, shrink calls, corpus, features, seams), because a reader needs the
-failures and how much was searched to find them, not every schedule tried.
+``runs show`` and the viewer need nothing special for it; what only explore has goes into the extra ``explore`` key,
+which the schema allows. The store keeps the run under its own mode, ``explore``, so runs lists and trends do not mix
+it with the config's chaos runs. Every failure cell carries a ``reproduce`` command (:func:`reproduce`). The cells
+are the failures, not the search's thousands of cells: the search is summarised by its figures (calls, shrink calls,
+corpus, features, seams), because a reader needs the failures and how much was searched to find them, not every
+schedule tried.
 
 The score is binary by design: 100 when the search found no failure, 0 when it found one, ``None`` when no agent
 call was made — a share of "passing schedules" would measure the search strategy, not the agent.
@@ -13,11 +15,14 @@ call was made — a share of "passing schedules" would measure the search strate
 
 from __future__ import annotations
 
+import json
+import shlex
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from windtunnel._util.errors import agent_error_said
 from windtunnel.config.model import Config
-from windtunnel.contracts.found import call_sequence
+from windtunnel.contracts.found import call_sequence, found_dir
 from windtunnel.engine.report import build_report, cell_row, now_iso
 from windtunnel.flows.common import run_status
 from windtunnel.report.dicts import ExploreFailureDict, ReportDict, SummaryDict
@@ -32,10 +37,11 @@ def went_wrong(failure: Failure) -> str:
 
     The position is counted from the last faulted call too, because a failure that surfaces several calls after
     the fault (an error swallowed, then a wrong answer) is the kind a reader must see to fix the agent; the
-    verdict is the exception the agent raised, else the broken invariants with their details."""
+    verdict is how the agent call failed, said for its kind (an exception the agent raised, a timeout windtunnel
+    imposed, a connection the agent closed ...), else the broken invariants with their details."""
     res = failure.result
     broken = [f"{c.id}: {c.detail}" if c.detail else c.id for c in res.checks if not c.passed]
-    verdict = f"the agent raised {res.error}" if res.error else "; ".join(broken) or res.status
+    verdict = agent_error_said(res.error_kind, res.error) if res.error else "; ".join(broken) or res.status
     faulted = [i for i, c in enumerate(res.calls, 1) if c.get("faults")]
     if not res.calls:
         return verdict
@@ -72,6 +78,31 @@ def failure_data(failure: Failure) -> ExploreFailureDict:
     }
 
 
+def reproduce(failure: Failure, cfg: Config, req: ExploreRequest, config_path: Path, seed: int) -> str:
+    """The one-line command that reruns a failure with ``windtunnel run``.
+
+    A failure saved where ``run`` looks (``found/`` beside the store) is its replay cell, ``found-…/replay``; any
+    other (not saved: flaky, unshrunk, ``--no-save``, ``--found-dir`` elsewhere) is its input under its schedule
+    written inline (``--schedule '{…}'``, no file needed), with the saved failures left out. A failure that needed
+    no fault is its input alone. Mutated inputs are planned as explore planned them: without the LLM generator
+    (``--no-llm``)."""
+    base = ["windtunnel", "run", "-c", str(config_path), "--seed", str(seed)]
+    if req.store is not None:
+        base += ["--store", str(req.store)]
+    here = found_dir(cfg, req.store)
+    if failure.path is not None and failure.path.parent.resolve() == here.resolve():
+        return shlex.join([*base, "--cell", f"{failure.schedule.name}/replay"])
+    cell = failure.result.cell
+    mutation = cell.mutation
+    stem = f"g{cell.golden_index}" + (f".{mutation.type}.{mutation.args.get('k')}" if mutation is not None else "")
+    args = [*base, "--no-found"] + (["--no-llm"] if mutation is not None else [])
+    schedule = failure.schedule
+    if not schedule.faults and not schedule.context_attacks:
+        return shlex.join([*args, "--cell", f"{stem}.r0"])
+    inline = json.dumps(schedule.data(), separators=(", ", ": "), ensure_ascii=False)
+    return shlex.join([*args, "--schedule", inline, "--cell", f"{schedule.name}/{stem}.r0"])
+
+
 def explore_report(
     result: ExploreResult,
     cfg: Config,
@@ -86,6 +117,7 @@ def explore_report(
     rows = []
     for f in result.failures:
         row = cell_row(f.result)
+        row["reproduce"] = reproduce(f, cfg, req, config_path, seed)
         row["explore"] = {"status": f.status, "reproduced": f"{f.reproduced}/{f.reruns}", "went_wrong": went_wrong(f)}
         rows.append(row)
     failed = len(result.failures)
@@ -101,11 +133,13 @@ def explore_report(
         "reasons": reasons,
         "cells_planned": len(rows),
     }
+    if ran.cut_short:
+        summary["partial"] = True
     report = build_report(
         run_id=run_id,
         mode="chaos",
         seed=seed,
-        started_at=now_iso(),
+        started_at=result.started_at or now_iso(),
         finished_at=now_iso(),
         summary=summary,
         cells=rows,
@@ -128,7 +162,9 @@ def explore_report(
         "seams": result.seams,
         "failures": [failure_data(f) for f in result.failures],
     }
+    if result.unsaved:
+        report["explore"]["unsaved"] = result.unsaved
     return report
 
 
-__all__ = ["explore_report", "failure_data", "went_wrong"]
+__all__ = ["explore_report", "failure_data", "reproduce", "went_wrong"]

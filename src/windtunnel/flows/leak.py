@@ -41,10 +41,12 @@ from windtunnel._util.paths import refuse_overwrite
 from windtunnel.config.storepath import default_store_path
 from windtunnel.flows.events import SILENT, Done, Event, Listener, Notice, Started, Stopped
 from windtunnel.leakage import parallel
+from windtunnel.leakage.agreement import Agreement, agreement_of
 from windtunnel.leakage.aliases import parse_alias_options
 from windtunnel.leakage.dataset import DatasetError, FieldMap, iter_items, write_back
 from windtunnel.leakage.edit_watch import EliminationWatch, masked
 from windtunnel.leakage.mine import mine, mined_findings
+from windtunnel.leakage.model import ItemAudit
 from windtunnel.leakage.ray_scan import scan_source
 from windtunnel.leakage.report import JsonReportWriter, SarifWriter, Tally
 from windtunnel.leakage.runs import RunCounts, RunSourceError, report_items
@@ -55,7 +57,7 @@ from windtunnel.store.leak_items import store_items
 
 if TYPE_CHECKING:
     from windtunnel.leakage.dataset import FieldMap, MappedItem
-    from windtunnel.leakage.model import ItemAudit
+    from windtunnel.leakage.model import Finding, LeakItem
 
 
 @dataclass
@@ -270,19 +272,63 @@ def mine_decision(dataset: Path | None, asked: bool | None) -> tuple[bool, str |
     :data:`MINE_AUTO_BYTES` is mined and a larger one or a pipe is skipped with the reason; ``--mine`` forces it (a pipe
     is then a :class:`UsageError`), ``--no-mine`` turns it off. Stored runs are never mined.
     """
+    return _reread_decision(dataset, asked, "mine", "mining")
+
+
+def _reread_decision(dataset: Path | None, asked: bool | None, flag: str, what: str) -> tuple[bool, str | None]:
+    """Whether a dataset pass that reads the file again (``--FLAG``: mining, the agreement evidence) runs, and the
+    reason when not: see :func:`mine_decision`."""
     if dataset is None:
-        return False, "runs are not mined" if asked else None
+        if not asked:
+            return False, None
+        return False, "runs are not mined" if flag == "mine" else "runs are not read again"
     if asked is False:
-        return False, "--no-mine"
+        return False, f"--no-{flag}"
     if asked is None:
         if not dataset.is_file():
-            return False, "not a regular file (mining reads the dataset again): pass --mine with a file"
+            return False, f"not a regular file ({what} reads the dataset again): pass --{flag} with a file"
         size = dataset.stat().st_size
         if size > MINE_AUTO_BYTES:
-            return False, f"{size // 2**20} MB is over the {MINE_AUTO_BYTES // 2**20} MB of the default: pass --mine"
+            return False, f"{size // 2**20} MB is over the {MINE_AUTO_BYTES // 2**20} MB of the default: pass --{flag}"
     elif not dataset.is_file():
-        raise UsageError(f"--mine reads the dataset again, and {dataset} is not a regular file", hint="save it first")
+        raise UsageError(f"--{flag} reads the dataset again, and {dataset} is not a regular file", hint="save it first")
     return True, None
+
+
+def agreement_for(
+    dataset: Path | None, fmap: FieldMap, asked: bool | None, decode: bool
+) -> tuple[dict[str, Any] | None, Agreement | None]:
+    """The dataset's agreement evidence (:mod:`windtunnel.leakage.agreement`) by the rule mining follows (on by
+    default for a regular file up to :data:`MINE_AUTO_BYTES`; ``asked`` is ``--agreement`` / ``--no-agreement``):
+    the summary for the report (None: nothing to say) and the decided :class:`Agreement` (None: not applied). A
+    dataset with a bad record is not read for it; the audit stops at that record with its own message."""
+    do, why_not = _reread_decision(dataset, asked, "agreement", "the agreement evidence")
+    if dataset is None or not do:
+        return ({"skipped": why_not} if why_not is not None else None), None
+    try:
+        agreement = agreement_of((m.item for m in items(dataset, fmap)), decode=decode)
+    except UsageError:
+        return {"skipped": "the dataset holds a bad record: the audit stops at it"}, None
+    return agreement.summary(), agreement
+
+
+def _agreed_extra(agreement: Agreement | None, item: LeakItem, decode: bool) -> list[Finding]:
+    """The leak findings the dataset's agreement evidence adds to ``item`` (the sanitizer cuts them beside the
+    scan's); the item is audited for it only when the evidence may add one."""
+    if agreement is None or not agreement.may_promote(item.id, item.line):
+        return []
+    audit = audit_item(item, decode=decode)
+    return agreement.promotions(ItemAudit(audit.item, audit.findings, item.line))
+
+
+def _with_agreement(found: Generator[ItemAudit, None, None], agreement: Agreement) -> Generator[ItemAudit, None, None]:
+    """The audits of ``found`` adjusted by the dataset's agreement evidence (:meth:`Agreement.adjust`); closing this
+    generator closes ``found``."""
+    try:
+        for audit in found:
+            yield agreement.adjust(audit)
+    finally:
+        found.close()
 
 
 def mined_index(
@@ -492,6 +538,10 @@ class ScanRequest:
     (``correlated.mined``); None: when the dataset is large enough (:func:`mine_decision`)."""
     derive_from: Sequence[str] = ()
     """Fields the task is derived from (pointers or key names): not mined, beside prose."""
+    agreement: bool | None = None
+    """Apply the dataset's evidence for the mention decision (:func:`agreement_for`): a slot whose label follows
+    the record's label is a leak, an item-level leak in a slot at chance is for review; None: by the rule mining
+    follows (:func:`mine_decision`)."""
 
 
 PARTIAL = "partial"
@@ -524,6 +574,8 @@ def scan_flow(req: ScanRequest, listener: Listener = SILENT) -> LeakOutcome:
     counts = RunCounts()
     found: Generator[ItemAudit, None, None]
     mined: dict[str, Any] | None = None
+    agreed: dict[str, Any] | None = None
+    agreement: Agreement | None = None
     if req.dataset is not None:
         source = str(req.dataset)
         fmap = req.fields.field_map()
@@ -531,9 +583,14 @@ def scan_flow(req: ScanRequest, listener: Listener = SILENT) -> LeakOutcome:
         mined, extra, _ = mine_for(req.dataset, fmap, req.derive_from, req.mine)
         if extra:
             found = _with_mined(found, extra)
+        agreed, agreement = agreement_for(req.dataset, fmap, req.agreement, req.decode)
+        if agreement is not None:
+            found = _with_agreement(found, agreement)
     else:
         if req.mine:
             mined = {"skipped": "runs are not mined"}
+        if req.agreement:
+            agreed = {"skipped": "runs are not read again"}
         source = f"run {req.from_run}" if req.from_run else str(req.from_report)
         found = run_audits(req.from_run, req.from_report, req.store, req.config, counts, req.decode)
     refuse_overwrite(
@@ -551,6 +608,7 @@ def scan_flow(req: ScanRequest, listener: Listener = SILENT) -> LeakOutcome:
                 writer.tally.skipped_cells = counts
         tally = writer.tally if writer is not None else Tally()
         tally.mined = mined
+        tally.agreement = agreed
         dups = _Duplicates()
         total = _lines(req.dataset) if req.dataset is not None else None
         if total:
@@ -577,6 +635,8 @@ def scan_flow(req: ScanRequest, listener: Listener = SILENT) -> LeakOutcome:
             finally:
                 if total:
                     listener(Stopped())
+        if agreement is not None:
+            tally.agreement = agreement.summary()  # with the findings it added and demoted
         if writer is not None:
             writer.close(interrupted=interrupted)  # a valid report; a partial one is marked as such
         if tally.items == 0 and not interrupted:
@@ -676,6 +736,9 @@ class SanitizeRequest:
     rule ``leak scan`` uses (:func:`mine_for`)."""
     derive_from: Sequence[str] = ()
     """Fields the task is derived from: not mined (see :class:`ScanRequest`)."""
+    agreement: bool | None = None
+    """Also cut the places the dataset's agreement evidence makes leaks (see :class:`ScanRequest`); None: by the
+    rule ``leak scan`` uses."""
 
 
 def sanitize_flow(req: SanitizeRequest, listener: Listener = SILENT) -> LeakOutcome:
@@ -697,6 +760,7 @@ def sanitize_flow(req: SanitizeRequest, listener: Listener = SILENT) -> LeakOutc
     fmap = req.fields.field_map()
     labels = dataset_labels(req.dataset, fmap) if not fmap.label_set else list(fmap.label_set)
     mined, extra, mined_result = mine_for(req.dataset, fmap, req.derive_from, req.mine)
+    agreed, agreement = agreement_for(req.dataset, fmap, req.agreement, req.decode)
     uniform = (
         uniform_fields(
             [(m.item, extra[m.item.id]) for m in items(req.dataset, fmap) if m.item.id in extra],
@@ -719,7 +783,7 @@ def sanitize_flow(req: SanitizeRequest, listener: Listener = SILENT) -> LeakOutc
             held.append(event)
 
         listener = final if attempt == 1 or not req.dataset.is_file() else hold
-        n = leaked = residual_items = chars = 0
+        n = leaked = residual_items = chars = promoted = 0
         failed: list[str] = []
         interrupted = False
         watch = EliminationWatch()
@@ -739,13 +803,14 @@ def sanitize_flow(req: SanitizeRequest, listener: Listener = SILENT) -> LeakOutc
                         if not (as_lines if as_lines is not None else not from_json):
                             document = []
                     try:
+                        agreed_here = _agreed_extra(agreement, mapped.item, req.decode)
                         res = sanitize_item(
                             mapped.item,
                             mode="span" if req.mode == "span" else "sentence",
                             redact_review=req.redact_review,
                             decode=req.decode,
                             labels=labels,
-                            extra=extra.get(mapped.item.id, ()),
+                            extra=[*extra.get(mapped.item.id, ()), *agreed_here],
                             uniform=uniform,
                         )
                         if mined_result is not None:
@@ -779,7 +844,8 @@ def sanitize_flow(req: SanitizeRequest, listener: Listener = SILENT) -> LeakOutc
                         masked(mapped.item.projection, secrets, req.show_values),
                     )
                     n += 1
-                    leaked += res.before.leaked or mapped.item.id in extra
+                    leaked += res.before.leaked or mapped.item.id in extra or bool(agreed_here)
+                    promoted += len(agreed_here)
                     residual_items += not res.ok
                     chars += sum(r.chars_removed for r in res.redactions)
                     if st.handle is not None:
@@ -808,6 +874,8 @@ def sanitize_flow(req: SanitizeRequest, listener: Listener = SILENT) -> LeakOutc
     for text in watch.warnings():
         listener(Notice(text, kind="alert"))
     eliminated = watch.fields()
+    if agreement is not None:
+        agreed = {**agreement.summary(), "promoted": promoted}
     summary = {
         "items": n,
         "leaked_before": leaked,
@@ -816,6 +884,11 @@ def sanitize_flow(req: SanitizeRequest, listener: Listener = SILENT) -> LeakOutc
         "eliminated": eliminated,
         "not_sanitized": failed,
         **({"mined": mined} if mined is not None else {}),
+        **(
+            {"agreement": agreed if agreement is None else {**agreement.summary(), "promoted": promoted}}
+            if agreed
+            else {}
+        ),
     }
     status: Literal["passed", "failed", "interrupted"] = (
         "interrupted" if interrupted else ("failed" if residual_items or eliminated else "passed")
@@ -905,6 +978,7 @@ def check_flow(
     ray_address: str | None = None,
     mine: bool | None = None,
     derive_from: Sequence[str] = (),
+    agreement: bool | None = None,
 ) -> LeakOutcome:
     """The CI assertion: the raw projection leaks on every item, the sanitized one on none.
 
@@ -912,7 +986,9 @@ def check_flow(
     not leak), ``still_leaking`` ({sanitized id: pointers}) and ``missing`` (ids in only one dataset).
     The raw dataset is mined by the rule of ``leak scan`` (:func:`mine_for`; ``mine`` True / False forces it
     either way) and its mined findings count on both sides (the sanitized items are searched for the
-    candidates mined from the raw ones); ``summary["mined"]`` says how.
+    candidates mined from the raw ones); ``summary["mined"]`` says how. The raw dataset's agreement evidence
+    (:func:`agreement_for`, ``agreement`` as ``--agreement``) adjusts the audits of both sides: the sanitized
+    items' mentions are judged by the raw dataset's slots; ``summary["agreement"]`` says how.
     """
     fields = fields or Fields()
     fmap = fields.field_map()
@@ -927,13 +1003,20 @@ def check_flow(
         mined, extra_raw, result = {"skipped": f"{sanitized} is not a regular file: pass --mine with a file"}, {}, None
     if result is not None:
         extra_san = dict(mined_findings((m.item for m in items(sanitized, fmap)), result, derive_from=derive_from))
-    with closing(_with_mined(audits(raw, fmap, decode, jobs, executor, ray_address), extra_raw)) as found:
+    agreed, agreement_raw = agreement_for(raw, fmap, agreement, decode)
+    raw_audits = _with_mined(audits(raw, fmap, decode, jobs, executor, ray_address), extra_raw)
+    if agreement_raw is not None:
+        raw_audits = _with_agreement(raw_audits, agreement_raw)
+    with closing(raw_audits) as found:
         for audit in found:
             _unique_id(raw, audit.item, audit.line, seen, fields.id_field)
             raw_leaks[audit.item] = audit.leaked
     san: dict[str, list[str]] = {}
     seen = {}
-    with closing(_with_mined(audits(sanitized, fmap, decode, jobs, executor, ray_address), extra_san)) as found:
+    san_audits = _with_mined(audits(sanitized, fmap, decode, jobs, executor, ray_address), extra_san)
+    if agreement_raw is not None and sanitized.is_file():
+        san_audits = _with_agreement(san_audits, agreement_raw.applied_to(m.item for m in items(sanitized, fmap)))
+    with closing(san_audits) as found:
         for audit in found:
             _unique_id(sanitized, audit.item, audit.line, seen, fields.id_field)
             san[audit.item] = sorted({f.shown_pointer(show_values) or "/" for f in audit.findings if f.blocking})
@@ -953,6 +1036,7 @@ def check_flow(
         "eliminated": watch.fields(),
         "elimination_warnings": watch.warnings(),
         **({"mined": mined} if mined is not None else {}),
+        **({"agreement": agreement_raw.summary() if agreement_raw is not None else agreed} if agreed else {}),
     }
     ok = not not_leaking and not still and not missing and not summary["eliminated"]
     return LeakOutcome(status="passed" if ok else "failed", summary=summary)

@@ -535,28 +535,31 @@ def _mcp_server_problems(cfg: Config) -> list[str]:
 
 
 def _reach(cfg: Config, chaos_profile: str | None, out: Preflight) -> None:
-    """The chaos that does not run against an agent windtunnel does not launch (config/proxy_env.py): a
-    warning per phase or scenario that will not run, with the reason and the line to add."""
+    """The chaos that does not run against an agent windtunnel does not launch (config/proxy_env.py): one warning
+    naming every phase and scenario that will not run (each with its line), the reason and the line to add — the
+    cause and the fix are the same for all of them, so they are said once (QA-13 minor 15)."""
     src = str(cfg._source) if cfg._source is not None else None
+    found: list[tuple[str, str]] = []  # (where, what)
     if (cfg.chaos is not None and cfg.chaos.active) or chaos_profile:
         try:
             spec = ChaosSpec.resolve(cfg.chaos, profile=chaos_profile, name="chaos")
         except WindtunnelError:
             spec = None  # reported by _chaos_checks
         if spec is not None and unreachable(cfg.agent, spec):
-            out.warnings.append(
-                cfg.where(("chaos",)) + not_run_reason(cfg.agent, "ci's chaos phase", src, checked=False)
-            )
-    if cfg.contract is None:
-        return
-    for i, scenario in enumerate(cfg.scenarios):
+            found.append((cfg.where(("chaos",)), "ci's chaos phase"))
+    for i, scenario in enumerate(cfg.scenarios if cfg.contract is not None else []):
         try:
             spec = ChaosSpec.resolve(scenario)
         except WindtunnelError:
             continue  # reported by the contract checks
         if unreachable(cfg.agent, spec):
-            what = f"contract scenario {scenario.name!r}"
-            out.warnings.append(_scenario_at(cfg, i) + not_run_reason(cfg.agent, what, src, checked=False))
+            found.append((_scenario_at(cfg, i), f"contract scenario {scenario.name!r}"))
+    if len(found) == 1:
+        where, what = found[0]
+        out.warnings.append(where + not_run_reason(cfg.agent, what, src, checked=False))
+    elif found:
+        what = ", ".join(f"{w} ({where.removesuffix(': ')})" if where else w for where, w in found)
+        out.warnings.append(found[0][0] + not_run_reason(cfg.agent, what, src, checked=False, many=True))
 
 
 def require_prompts(cfg: Config, out: Preflight) -> None:

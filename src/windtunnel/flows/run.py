@@ -64,15 +64,17 @@ from windtunnel.flows.common import (
     config_fingerprint,
     config_for_store,
     execute,
+    kept_options,
     mark_cut_short,
     new_run_id,
     read_min_score,
     resolve_seed,
+    restore_kept,
     resume_command,
     run_status,
     write_report,
 )
-from windtunnel.flows.events import SILENT, Listener, Notice, Planned, cell_done
+from windtunnel.flows.events import SILENT, Listener, Notice, Planned, RunStored, cell_done
 from windtunnel.flows.outcome import STORE_STATUS, LazyReport, Outcome, decide, exit_code_of
 from windtunnel.flows.preflight import check_chaos, check_env
 from windtunnel.flows.reach import resolve_reach
@@ -81,7 +83,7 @@ from windtunnel.mutations.scoring import type_weights
 from windtunnel.report.dicts import CellDict, ReportDict, RunInfoDict, SummaryDict, UsageTotalDict
 from windtunnel.report.usage import UsageTally
 from windtunnel.reports.stats import SummaryTally
-from windtunnel.store.runstore import RunStore
+from windtunnel.store.runstore import RunStore, resume_hint
 
 if TYPE_CHECKING:
     from windtunnel.engine.cells import Cell
@@ -126,8 +128,9 @@ class RunRequest:
     ray_address: str | None = None
     shard: str | None = None
     """``I/N``: run only that slice of the plan (see engine/shard.py)."""
-    schedule: Path | None = None
-    """A fault schedule file (``--schedule``): the cells run under it instead of the ``chaos:`` block."""
+    schedule: Path | str | None = None
+    """A fault schedule (``--schedule``: a file, or the schedule inline): the cells run under it instead of the
+    ``chaos:`` block."""
     found: bool = True
     """Replay the saved failures of ``windtunnel explore`` (``.windtunnel/found/``) first."""
 
@@ -177,7 +180,7 @@ def chaos_spec(cfg: Config, req: RunRequest, listener: Listener | None = None) -
     test nothing, so the run is refused with a :class:`ConfigError` saying how to run it.
     """
     if req.schedule is not None:
-        return checked_schedule(cfg, Path(req.schedule))
+        return checked_schedule(cfg, req.schedule)
     if not (req.chaos or req.chaos_only or req.chaos_profile):
         return None
 
@@ -208,10 +211,11 @@ def _restore(req: RunRequest, store: RunStore) -> tuple[Path, int]:
     assert req.resume is not None
     info = store.get_run(req.resume)
     if info.mode not in ("run", "chaos"):
-        raise UsageError(f"run {req.resume!r} is a {info.mode} run", hint=f"resume it with `windtunnel {info.mode}`")
+        raise UsageError(f"run {req.resume!r} is of mode {info.mode}", hint=resume_hint(info.mode))
     for key, value in (info.meta.get("options") or {}).items():
         if key in RunRequest.PLAN_KEYS:
             setattr(req, key, value)
+    restore_kept(req, info.meta)  # -o, --concurrency ... as the run was started, unless given again
     if info.seed is None or not info.config_path:
         raise UsageError(f"run {req.resume!r} has no stored seed or config path, so it cannot be resumed")
     return Path(req.config or info.config_path), int(info.seed)
@@ -431,9 +435,13 @@ def run_flow(req: RunRequest, listener: Listener = SILENT, *, command: str = "ru
                 "config_path": str(config_path),
                 "config_hash": config_fingerprint(cfg),
                 "cells_planned": plan.count,  # the viewer shows a running run's progress (stored / planned)
+                "kept": kept_options(req),
                 **extra_run,
             }
         )
+    resume = resume_command("run", run_id, extra_run["config"], req.store, kept_options(req)) if store else None
+    if resume is not None:  # said before any cell: a `kill -9` leaves no summary to read it from (QA-13 minor 4)
+        listener(RunStored(run_id=run_id, resume=resume))
     sink = ResultSink(
         store=store, run_id=run_id, reproduce_base=base, weights=weights, min_score=req.min_score, on_row=counts.add
     )
@@ -580,7 +588,9 @@ def _finish(
         report_path=path,
         run_id=run_id,
         stored=store is not None,
-        resume=resume_command("run", run_id, extra_run["config"], req.store) if store is not None else None,
+        resume=resume_command("run", run_id, extra_run["config"], req.store, kept_options(req))
+        if store is not None
+        else None,
         planned=planned,
         completed=completed,
         aborted=ran.aborted,

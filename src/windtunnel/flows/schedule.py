@@ -19,8 +19,9 @@ from windtunnel.config.model import Config
 from windtunnel.flows.preflight import agent_tool_names
 
 
-def checked_schedule(cfg: Config, path: Path) -> ChaosSpec:
-    """``--schedule FILE`` for ``run`` and ``contract run``: the spec it compiles to, or a config error (exit 2)
+def checked_schedule(cfg: Config, path: Path | str) -> ChaosSpec:
+    """``--schedule FILE`` (or the schedule inline) for ``run`` and ``contract run``: the spec it compiles to, or a
+    config error (exit 2)
     when it schedules no fault, or names a tool the agent does not have (it would never fire: the run would
     test nothing and say so only at the end)."""
 

@@ -85,7 +85,7 @@ def record_flow(
     path = dump_session(recording.session, output)
     for note in recording.notes:
         listener(Notice(note))
-    return path, recording.session, recording.timeout
+    return path, recording.session, recording.failure
 
 
 def export_flow(
@@ -93,8 +93,9 @@ def export_flow(
 ) -> list[tuple[Path, Session]]:
     """One session per failed cell of a JSON report, written into the directory ``output`` as ``<id>.<fmt>``.
 
-    The rows of one agent call (its repeats, a contract unit's invariant rows) make one session. Errored cells are
-    not exported — the agent call itself failed, so there is no answer to judge — and a notice counts them. A report
+    The rows of one agent call (its repeats, a contract unit's invariant rows) make one session. A cell whose agent
+    call hung or crashed after its calls is exported as the incident it is (the replay fails as the cell did until the
+    agent is fixed); other errored cells (the harness, the setup) are not, and a notice counts them. A report
     that is missing, unreadable or not a windtunnel JSON report is a usage error (exit 2). ``contract`` names the
     contract the sessions are judged by; without it ``replay run -c CONFIG`` judges them by CONFIG's ``invariants:``
     (a notice says so for a ``run`` or ``chaos`` report)."""

@@ -188,7 +188,7 @@ class Latency(InvariantSpec):
                 return CheckResult(False, f"no answer within {self.max_ms:g} ms{took}: {failed.detail}", True)
             # a call that failed fast is no latency failure: say what failed (QA-11 minor 12)
             what = f"failed{took} ({ctx.error})" if ctx.error is not None else f"returned no output{took}"
-            return CheckResult(False, f"the agent call {what}, within the {self.max_ms:g} ms limit: no answer", True)
+            return CheckResult(False, f"no answer to time: the agent call {what}", True)
         if ctx.latency_ms is None:
             return CheckResult(False, "the latency of this call was not measured", inconclusive=True)
         margin = (self.max_ms - ctx.latency_ms) / self.max_ms

@@ -295,6 +295,43 @@ def naming_near(pattern: re.Pattern[str], text: str, a: int, b: int) -> bool:
     return False
 
 
+_QUESTION = re.compile(r"[^.!?\n]*\?")
+"""A clause that ends in a question mark."""
+
+
+def asks_task(pattern: re.Pattern[str], text: str) -> bool:
+    """``text`` asks about the task: one of its clauses ending in ``?`` holds a word naming it
+    (``Thoughts on sentiment?``, ``What priority should this get?``)."""
+    if "?" not in text:
+        return False
+    low = text.casefold().replace("_", " ")
+    return any(pattern.search(m.group(0)) is not None for m in _QUESTION.finditer(low))
+
+
+_YES_AFTER = re.compile(r"[\w-]*[ \t]*[:=?][ \t]*[\"']?(?:yes|true|y|on)(?![\w-])", re.IGNORECASE)
+"""A "yes" given right after a label or after a name holding it: ``X-Spam-Flag: YES``, ``urgent=true``."""
+
+
+def flagged_yes(text: str, b: int) -> bool:
+    """The label ending at ``b`` is, or ends a word of, a name set to yes on its line (``X-Spam-Flag:
+    YES``, ``Spam? yes``, ``urgent=true``): the flag states it, as a "no" rules it out (principle 4)."""
+    return _YES_AFTER.match(text, b) is not None
+
+
+_PROMPT = re.compile(r"[ \t+>]*[$%❯][ \t]+[\w.-]+(?:[ \t]+[\w.:/-]+)*?[ \t]+\Z")
+"""A shell prompt, a command and its subcommands or positional arguments, up to the hit."""
+_ARG_END = re.compile(r"[ \t]*(?:\Z|\r?\n|[ \t]-|[ \t]*[;&|#])")
+
+
+def command_argument(text: str, a: int, b: int) -> bool:
+    """``text[a:b]`` is the last positional argument of a command shown run at a prompt (``$ npm version
+    minor -m "release"``, ``+$ poetry version patch``): options or the end of the line follow it. A
+    command given the label sets it, as a setter's argument does (principle 1); a word inside a quoted
+    argument or followed by more positional arguments (``$ grep high app.log``) is not the one set."""
+    lo = text.rfind("\n", 0, a) + 1
+    return _PROMPT.fullmatch(text, lo, a) is not None and _ARG_END.match(text, b) is not None
+
+
 def in_compound(text: str, a: int, b: int) -> bool:
     """``text[a:b]`` is glued by a hyphen to a word of letters (``High-end``, ``Low-latency``): the
     statement is about the compound, not the label."""
@@ -353,6 +390,15 @@ _FUNCTION_WORDS = frozenset(
         "not",
     ]
 )
+
+
+def function_phrase(label: str) -> bool:
+    """A label of two words one of which is a function word (``Not spam``, ``No action``, ``In stock``):
+    written in prose it reads as an ordinary phrase (``note: not spam, the newsletter``) as a single word
+    does, so it needs a tie to the task like one; a phrase of content words (``Account Access``) names
+    the label wherever it stands."""
+    words = label.casefold().split()
+    return len(words) == 2 and any(w in _FUNCTION_WORDS or w == "no" for w in words)
 
 
 @lru_cache(maxsize=256)
@@ -890,6 +936,128 @@ def selected(text: str, a: int) -> bool:
     """``text[a:]`` carries a selection mark: ``[x] High``, ``☑ High``, ``<option selected>High``,
     ``<input type=checkbox checked> High``."""
     return _SELECTED.search(text, max(0, a - 200), a) is not None
+
+
+_MARK_CHARS = "~*_=+^-"
+"""Characters that wrap a word as inline markup (strike-through ``~x~`` / Jira ``-x-``, bold ``*x*``,
+italics ``_x_``, inserted ``+x+``, superscript ``^x^``): glued to a listing's member, they mark it."""
+
+
+def _glued(text: str, a: int, b: int) -> tuple[str, str]:
+    """The markup characters glued to both sides of ``text[a:b]`` (two each at most): ``("~", "~")``
+    for ``~Neutral~``, ``("", "")`` for a bare word."""
+    i = a
+    while i > max(0, a - 2) and text[i - 1] in _MARK_CHARS:
+        i -= 1
+    j = b
+    while j < min(len(text), b + 2) and text[j] in _MARK_CHARS:
+        j += 1
+    return text[i:a], text[b:j]
+
+
+def _in_word(text: str, a: int, b: int) -> bool:
+    """``text[a:b]`` with its glued markup touches a letter or digit on either side: a part of a
+    compound or an identifier (``gold-silver-bronze``), not a wrapped member."""
+    pre, post = _glued(text, a, b)
+    i, j = a - len(pre), b + len(post)
+    return (i > 0 and text[i - 1].isalnum()) or (j < len(text) and text[j].isalnum())
+
+
+def marked_apart(text: str, a: int, b: int, others: Sequence[tuple[int, int]]) -> tuple[str, str] | None:
+    """The member ``text[a:b]`` of a listing on one line is set apart by its marks: every other member
+    on its line (``others``, two at least) is wrapped in the same markup, and this one is not
+    (``~Negative~ ~Neutral~ *Positive*``, Jira ``-Billing- -Technical- *Shipping*``). Those marks select
+    one member of the listing, as a ticked box does; returned as the marks the others share, so the
+    sanitizer can give this member the same ones. A listing whose members are all marked alike
+    (``~Low~ ~High~``), or none, selects nothing; so does a line with a single other member, where
+    nothing tells which of the two is set apart."""
+    lo, hi = text.rfind("\n", 0, a) + 1, text.find("\n", b)
+    hi = len(text) if hi < 0 else hi
+    line = [(sa, sb) for sa, sb in others if lo <= sa and sb <= hi and not (sa < b and a < sb)]
+    if len(line) < 2 or any(_in_word(text, sa, sb) for sa, sb in [(a, b), *line]):
+        return None
+    marks = {_glued(text, sa, sb) for sa, sb in line}
+    if len(marks) != 1:
+        return None
+    shared = next(iter(marks))
+    if not shared[0] or shared[0][::-1] != shared[1] or shared == _glued(text, a, b):
+        return None
+    return shared
+
+
+def restyle(text: str, a: int, b: int, labels: Sequence[str]) -> tuple[int, int, str] | None:
+    """The edit that gives the member ``text[a:b]`` the marks the other members of its line share when
+    those marks set it apart (see :func:`marked_apart`; the members are the ``labels`` written as whole
+    words, any case), as ``(start, end, replacement)`` of ``text``: the member stays, set apart no more
+    (``*Positive*`` → ``~Positive~`` beside ``~Negative~ ~Neutral~``); ``None`` when nothing sets it apart."""
+    lo, hi = text.rfind("\n", 0, a) + 1, text.find("\n", b)
+    hi = len(text) if hi < 0 else hi
+    own = text[a:b].casefold()
+    others: list[tuple[int, int]] = []
+    for label in labels:
+        if not label.strip() or label.casefold() == own:
+            continue
+        pattern = r"(?<!\w)" + re.escape(label) + r"(?!\w)"
+        others.extend(m.span() for m in re.finditer(pattern, text[lo:hi], re.IGNORECASE))
+    shared = marked_apart(text, a, b, [(x + lo, y + lo) for x, y in others])
+    if shared is None:
+        return None
+    pre, post = _glued(text, a, b)
+    return a - len(pre), b + len(post), shared[0] + text[a:b] + shared[1]
+
+
+_COUNT_AFTER = re.compile(r"[ \t`*_:;,|=(\[-]*(\d{1,9})(?![\d.:/])")
+"""The count a line of a tally gives its member: the first whole number after it (``Low  `5` ``,
+``Shipping,5,100%``, ``High | 4``), not a decimal, a time or a ratio."""
+
+
+def tally_winner(text: str, members: Sequence[tuple[int, int]]) -> int | None:
+    """A tally: every member of a listing (three at least) on a line of its own, each followed on its
+    line by a count (a poll's votes, a form's responses: ``Low `5` / Medium `0` / High `0` ``,
+    ``Billing,0,0%`` … ``Shipping,5,100%``). The index of the member whose count is more than half of
+    all the counts — the one the tally selects, as a ticked box does; ``None`` when the counts are all
+    zero, or none holds a majority, or the listing is not laid out one member and one count a line."""
+    if len(members) < 3:
+        return None
+    counts: list[int] = []
+    lines: set[int] = set()
+    for a, b in members:
+        lo, hi = text.rfind("\n", 0, a) + 1, text.find("\n", b)
+        hi = len(text) if hi < 0 else hi
+        if lo in lines:
+            return None
+        lines.add(lo)
+        m = _COUNT_AFTER.match(text, b, hi)
+        if m is None:
+            return None
+        counts.append(int(m.group(1)))
+    total = sum(counts)
+    top = max(counts)
+    return counts.index(top) if top * 2 > total else None
+
+
+def clear_tally(text: str, a: int, labels: Sequence[str]) -> list[tuple[int, int, str]]:
+    """The edits that take the counts out of the tally whose winner stands at ``a`` (see
+    :func:`tally_winner`; the members are the ``labels`` written as whole words, any case): the rest of
+    each member's line after the member is cut (``Low  `5`  @Ana, @Bo`` → ``Low``), so the listing stays
+    and no member is told apart by its count, its share or its voters. Empty when no tally wins at ``a``."""
+    spans: list[tuple[int, int]] = []
+    for label in labels:
+        if not label.strip():
+            continue
+        pattern = r"(?<!\w)" + re.escape(label) + r"(?!\w)"
+        spans.extend(m.span() for m in re.finditer(pattern, text, re.IGNORECASE))
+    spans.sort()
+    won = tally_winner(text, spans)
+    if won is None or not spans[won][0] <= a < spans[won][1]:
+        return []
+    edits = []
+    for _sa, sb in spans:
+        hi = text.find("\n", sb)
+        hi = len(text) if hi < 0 else hi
+        if hi > sb:
+            edits.append((sb, hi, ""))
+    return edits
 
 
 _HEADING_MARKUP = re.compile(r"^\s*(?:#{1,6}|h[1-6]\.|>)?\s*[*_`]*\s*|[*_`:\s]*$")

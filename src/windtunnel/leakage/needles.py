@@ -72,10 +72,13 @@ def _bounded(text: str, a: int, b: int, norm: str) -> bool:
         return False
     if b < len(text) and _is_word(norm[-1]) and _is_word(text[b]) and not _script_edge(norm, text, b, before=False):
         return False
-    # A number is not a match inside a longer number: 1000 is not in 1000.5 nor in 2.1000.
+    # A number is not a match inside a longer number: 1000 is not in 1000.5 nor in 2.1000. A comma
+    # continues only a number (a decimal comma, a thousands group): after a code, ``Sev3,6,86%`` in a
+    # CSV row or ``P2,6:`` in a netstring, it separates.
     if norm[0].isdigit() and a >= 2 and text[a - 1] in ".," and text[a - 2].isdigit():
         return False
-    return not (norm[-1].isdigit() and b + 1 < len(text) and text[b] in ".," and text[b + 1].isdigit())
+    after = ".," if norm.isdigit() else "."
+    return not (norm[-1].isdigit() and b + 1 < len(text) and text[b] in after and text[b + 1].isdigit())
 
 
 def _script(ch: str) -> str:

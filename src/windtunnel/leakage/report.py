@@ -58,6 +58,7 @@ RULE_HELP: dict[str, str] = {
     "correlated.phrase": "Prose contains a multi-word correlated value.",
     "correlated.token": "Prose mentions a one-word correlated value (review).",
     "correlated.mined": "A value no rule names rides with the answer across the dataset (leak mine).",
+    "freetext.agreement": "Across the dataset, the label in this slot follows the record's label (a value).",
 }
 
 
@@ -86,6 +87,8 @@ class Tally:
     """For runs: the source's counts (``cells``, ``skipped_no_expected``), reported in the summary."""
     mined: dict[str, Any] | None = None
     """How the dataset was mined for correlated values (``leak scan --mine``), reported in the summary."""
+    agreement: dict[str, Any] | None = None
+    """The dataset's agreement evidence (``leak scan --agreement``): its counts, reported in the summary."""
 
     def add(self, audit: ItemAudit) -> None:
         """Count one audited item."""
@@ -116,6 +119,7 @@ class Tally:
                 else {}
             ),
             **({"mined": self.mined} if self.mined is not None else {}),
+            **({"agreement": self.agreement} if self.agreement is not None else {}),
         }
 
 

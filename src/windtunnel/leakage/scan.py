@@ -113,6 +113,7 @@ from windtunnel.leakage.model import (
     Target,
 )
 from windtunnel.leakage.needles import Hit, Needle, NeedleSet, whole_in
+from windtunnel.leakage.numfmt import format_findings, may_format
 from windtunnel.leakage.ordinal import may_name_position, position_findings
 from windtunnel.leakage.other_inputs import drop_other_inputs, may_drop, may_repeat_input, repeated_input_findings
 from windtunnel.leakage.pointers import hide_answers
@@ -125,6 +126,7 @@ from windtunnel.leakage.prefilter import (
     subtree_may_hit,
     token_sets,
 )
+from windtunnel.leakage.quotes import may_quote, quote_findings
 from windtunnel.leakage.records import (
     ID_SHAPE,
     PLAIN_NAME,
@@ -476,6 +478,21 @@ def _may_difference(it: LeakItem, blob: bytes | None) -> bool:
     return len(it.label_set) >= 2 and (blob is None or may_difference(blob, it.label_set))
 
 
+def _may_quote(it: LeakItem, blob: bytes | None) -> bool:
+    """The gate of a definition quoted: two labels or more, and (with the serialisation) a quotation mark
+    inside a string (:func:`~windtunnel.leakage.quotes.may_quote`) and every other label's words (a
+    definition names every label: :func:`~windtunnel.leakage.elimination.may_rule_out`)."""
+    return len(it.label_set) >= 2 and (
+        blob is None or (may_quote(blob) and may_rule_out(blob, it.expected, it.label_set))
+    )
+
+
+def _may_format(it: LeakItem, blob: bytes | None) -> bool:
+    """The gate of a cell shown through its number format: two labels or more, and (with the
+    serialisation) a format code and a cell value (:func:`~windtunnel.leakage.numfmt.may_format`)."""
+    return len(it.label_set) >= 2 and (blob is None or may_format(blob))
+
+
 _ITEM_PRINCIPLES: tuple[_ItemPrinciple, ...] = (
     _ItemPrinciple(_may_difference, delta_findings),
     _ItemPrinciple(_may_eliminate, elimination_findings),
@@ -483,6 +500,8 @@ _ITEM_PRINCIPLES: tuple[_ItemPrinciple, ...] = (
     _ItemPrinciple(_may_sort_rows, sorted_rows_findings),
     _ItemPrinciple(_may_repeat, repeated_input_findings),
     _ItemPrinciple(_may_derive, matrix_findings),
+    _ItemPrinciple(_may_quote, quote_findings),
+    _ItemPrinciple(_may_format, format_findings),
 )
 """The item-level principles, in order (see :class:`_ItemPrinciple`)."""
 
@@ -1406,6 +1425,8 @@ def _classify_string(
     covered = bool(ctx.label_norms) and ctx.label_norms <= {h.needle.norm for h in hits}
     segments: list[Any] = [_SEGMENTS_LATER]
     listing = _label_spans(hits) if ctx.label_norms and len(hits) > 1 else None
+    if covered and listing is not None:
+        covered = ctx.label_norms <= {n for spans in listing.values() for _a, _b, n in spans}
     defines = False
     singles: dict[str, str] | None = None
     if covered and listing is not None:
@@ -1443,13 +1464,20 @@ first needs them: most hits are classified before."""
 
 
 def _label_spans(hits: list[Hit]) -> dict[str, list[tuple[int, int, str]]]:
-    """Per view text, the spans of the labels (and answers) seen in it: to tell an options listing."""
+    """Per view text, the spans of the labels (and answers) seen in it: to tell an options listing. A
+    label seen only inside another label's words (``Spam`` in ``Not spam``) is not named there."""
     out: dict[str, list[tuple[int, int, str]]] = {}
     for h in hits:
         if h.needle.role != "correlated":
             out.setdefault(h.view_text, []).append((*h.view_span, h.needle.norm))
-    for spans in out.values():
+    for text, spans in out.items():
         spans.sort()
+        if len(spans) > 1:
+            out[text] = [
+                (a, b, n)
+                for a, b, n in spans
+                if not any(x <= a and b <= y and (x, y) != (a, b) and m != n for x, y, m in _near(spans, a - 80, b))
+            ]
     return out
 
 
@@ -1586,6 +1614,19 @@ def _classify(
             f"a cell of this record's row in a table of records (or a block it pulls in) is {what}",
         )
         return
+    # The chosen member of a listing is a value (principle 1), a code or an abbreviation too.
+    if listing is not None and (
+        _selected(listing.get(view_text), hit, va, vb) or _tallied(listing.get(view_text), hit, pointer, ctx)
+    ):
+        _leak(
+            emit,
+            corr,
+            "freetext",
+            "freetext.selected",
+            "correlated.mention",
+            f"a listing of the options marks {what} as the chosen one",
+        )
+        return
     if hit.needle.value_only:
         # An abbreviation counts only as a value: a key-value pair or a table cell (a whole field is above).
         # A code's pair may be an attribute of a markup tag (``fill="#4c1"/>``, ``style="color:red">``);
@@ -1607,16 +1648,6 @@ def _classify(
         ):
             how = "writes {} in a public code system" if code else "abbreviates {}"
             _leak(emit, corr, "freetext", "freetext.key-value", "correlated.key-value", f"a value {how.format(what)}")
-        return
-    if listing is not None and _selected(listing.get(view_text), hit, va):
-        _leak(
-            emit,
-            corr,
-            "freetext",
-            "freetext.selected",
-            "correlated.mention",
-            f"a listing of the options marks {what} as the chosen one",
-        )
         return
     if ctx.label_norms and (
         view_text[va:vb].isdigit() or (_numeric_scale(ctx) and number_value(view_text[va:vb]) is not None)
@@ -1759,7 +1790,9 @@ def _classify(
         return
     if defines or (covered and _sentence_covers(listing, hit, ctx)) or _siblings_define(ctx):
         return
-    if (hit.needle.phrase and not _lexicon_word(hit, ctx)) or hit.needle.mark:
+    if (hit.needle.phrase and not _lexicon_word(hit, ctx) and not mention.function_phrase(hit.needle.text)) or (
+        hit.needle.mark
+    ):
         # A phrase of the label is a leak wherever it occurs; a derived one (a lexicon word, ``junk
         # mail``) has ordinary senses and needs a tie, as a single word does. A code written with its
         # own delimiters (a syslog ``<130>``) says what it is, as a phrase does.
@@ -1802,6 +1835,20 @@ def _classify(
         return
     if reread and _reread_decoded(hit, text, pointer, rep, ctx, span):
         return
+    if not hit.needle.derived and mention.command_argument(view_text, va, vb):
+        _leak(
+            emit,
+            corr,
+            "freetext",
+            "freetext.statement",
+            "correlated.mention",
+            f"a command run at a prompt is given {what} as its argument",
+        )
+        return
+    if not hit.needle.derived and mention.flagged_yes(view_text, vb):
+        # ``X-Spam-Flag: YES``: a name holding the label set to yes states it (a "no" rules it out).
+        _leak(emit, corr, "freetext", "freetext.key-value", "correlated.key-value", f"a flag named by {what} is set")
+        return
     emit(
         "correlated" if corr else "freetext",
         "medium" if ctx.strict else "low",
@@ -1817,11 +1864,14 @@ _NOTE_AFTER = re.compile(
 
 
 _ENCODED_CONTEXT = re.compile(
-    r"&#?\w{1,8};|%[0-9A-Fa-f]{2}|\\(?:u[0-9A-Fa-f]{4}|x[0-9A-Fa-f]{2})|" + WORD_ROW_MARK_RE.pattern
+    r"&#?\w{1,8};|%[0-9A-Fa-f]{2}|\\(?:u[0-9A-Fa-f]{4}|x[0-9A-Fa-f]{2}|[a-z]{1,32}\b)|"
+    + WORD_ROW_MARK_RE.pattern
+    + r'|\w[ \t]=[ \t]"[^"\n]{0,40}"[ \t]*\n'
 )
-"""An entity, a percent-escape or a ``\\u``/``\\x`` escape: what may hide the separator or the quotes
-around a label that is itself written as is (``prio&#58; High``, ``\\u0022High\\u0022``); or the next
-row of a table of one word per row (views/layout.py ``word_rows``), where the name stands rows above."""
+"""An entity, a percent-escape, a ``\\u``/``\\x`` escape or a control word (RTF's ``{\\b High}``): what may
+hide the separator or the quotes around a label that is itself written as is (``prio&#58; High``,
+``\\u0022High\\u0022``, ``rated this {\\b High}.``); or the next row of a table of one word per row, or
+a record's one text field (views/layout.py ``word_rows``, ``word_fields``), where the name stands rows above."""
 
 
 def _reread_decoded(hit: Hit, text: str, pointer: str, rep: str, ctx: _Ctx, span: tuple[int, int] | None) -> bool:
@@ -1930,9 +1980,13 @@ def _leak(
 
 
 def _line_head(text: str, a: int) -> bool:
-    """Only blanks and markup stand between the start of the line and ``a``, and words follow."""
+    """Only blanks, markup and a list item's marker (a bullet, a box, ticked or not: ``☐ ! Renew …``)
+    stand between the start of the line and ``a``, and words follow."""
     lo = text.rfind("\n", 0, a) + 1
-    return not text[lo:a].strip(" \t*_>-[]()`") and bool(WORD_RE.search(text, a, min(len(text), a + 40)))
+    return not text[lo:a].strip(_HEAD_MARKS) and bool(WORD_RE.search(text, a, min(len(text), a + 40)))
+
+
+_HEAD_MARKS = " \t*_>-[]()`•◦▪‣☐☑☒✅⬜✓✔"
 
 
 _DEFINED = re.compile(r"[ \t]*(?:=|:|->|→|–|—|means\b|stands for\b)")
@@ -2128,16 +2182,64 @@ def _covers_words(text: str, ctx: _Ctx) -> bool:
     return all(word in low for norm in ctx.label_norms for word in norm.split())
 
 
-def _selected(spans: list[tuple[int, int, str]] | None, hit: Hit, va: int) -> bool:
-    """Exactly this label of a listing carries a selection mark (``[x]``, ``☑``, ``<option selected>``)."""
+def _selected(spans: list[tuple[int, int, str]] | None, hit: Hit, va: int, vb: int) -> bool:
+    """Exactly this label of a listing carries a selection mark (``[x]``, ``☑``, ``<option selected>``),
+    or its marks set it apart from the other members of its line, all marked alike (``~Negative~
+    ~Neutral~ *Positive*``: :func:`~windtunnel.leakage.mention.marked_apart`)."""
     if not spans:
         return False
 
     text = hit.view_text
     if not selected(text, va):
-        return False
+        near = [(a, b) for a, b, norm in _near(spans, va - 200, vb + 200) if norm != hit.needle.norm]
+        return mention.marked_apart(text, va, vb, near) is not None
     others = [a for a, _b, norm in spans if norm != hit.needle.norm]
     return bool(others) and not any(selected(text, a) for a in others)
+
+
+def _tallied(spans: list[tuple[int, int, str]] | None, hit: Hit, pointer: str, ctx: _Ctx) -> bool:
+    """A tally of every label gives this one the majority (:func:`~windtunnel.leakage.mention.tally_winner`:
+    a poll's votes, a form's responses) and the tally is about this record: the text above its first
+    member, or a text beside it in the same object, names the task or holds this record's id (``Priority
+    for HD-8?``, ``"export": "Triage CS-6 — responses"``). A poll of another question (``How did the
+    retro feel?``) counts votes for something else."""
+    if not spans or not ctx.label_norms:
+        return False
+    text, (va, vb) = hit.view_text, hit.view_span
+    members = [(a, b) for a, b, norm in spans if norm in ctx.label_norms]
+    if len(members) != len(ctx.label_norms) or {n for _a, _b, n in spans if n in ctx.label_norms} != ctx.label_norms:
+        return False  # a tally lists every label once
+    won = mention.tally_winner(text, members)
+    if won is None or members[won] != (va, vb):
+        return False
+    texts = [text[: text.rfind("\n", 0, members[0][0]) + 1]]
+    parent = _node_at(ctx, pointer.rpartition("/")[0]) if ctx.outer is None else None
+    if isinstance(parent, Mapping):
+        texts += [v for k, v in parent.items() if isinstance(v, str) and k != pointer.rpartition("/")[2]]
+    naming = ctx.naming()
+    ctx.root_used = True  # the decision reads the projection's ids and the string's siblings
+    ids = [i.casefold() for i in ids_of(ctx.root)]
+    for said in texts:
+        low = said.casefold()
+        if (naming is not None and mention.names_task(naming, said)) or any(
+            re.search(rf"(?<![\w-]){re.escape(i)}(?![\w-])", low) for i in ids
+        ):
+            return True
+    return False
+
+
+def _node_at(ctx: _Ctx, pointer: str) -> Any:
+    """The node of the projection at ``pointer`` (``None`` when the path leaves it)."""
+    node: Any = ctx.root
+    for tok in pointer.split("/")[1:]:
+        tok = tok.replace("~1", "/").replace("~0", "~")
+        if isinstance(node, Mapping):
+            node = node.get(tok)
+        elif isinstance(node, list) and tok.isdigit() and int(tok) < len(node):
+            node = node[int(tok)]
+        else:
+            return None
+    return node
 
 
 def _template_listed(spans: list[tuple[int, int, str]] | None, hit: Hit, va: int, vb: int) -> bool:
@@ -2281,7 +2383,42 @@ def _ordinary_word_value(hit: Hit, text: str, span: tuple[int, int] | None, poin
         or mention.names_answer(name)
         or mention.shares_task_word(task, name)
         or _abbreviates(name, task)
+        or _reply(pointer, naming, ctx)
     )
+
+
+_REPLY_WINDOW = 6
+"""How many earlier turns of a thread a reply may answer."""
+
+
+def _reply(pointer: str, naming: re.Pattern[str], ctx: _Ctx) -> bool:
+    """The value is a turn of a thread that answers a question about the task: an element of a list
+    (a message, or its text under the same key as its siblings' texts) after an element, a few turns
+    back at most, whose text asks about the task (``Thoughts on sentiment?`` then ``*neutral``). A list
+    names no attribute of its elements: a turn holding just the label is a reply stating it, whatever the
+    list is called (principle 2: a statement tied to the task by the question it answers)."""
+    tokens = [t.replace("~1", "/").replace("~0", "~") for t in pointer.split("/")[1:]]
+    at = next((i for i in range(len(tokens) - 1, -1, -1) if tokens[i].isdigit()), None)
+    if at is None or len(tokens) - at > 2 or ctx.root is None or ctx.outer is not None:
+        return False
+    ctx.root_used = True  # the decision reads the string's siblings
+    node: Any = ctx.root
+    for tok in tokens[:at]:
+        if isinstance(node, Mapping):
+            node = node.get(tok)
+        elif isinstance(node, list) and tok.isdigit() and int(tok) < len(node):
+            node = node[int(tok)]
+        else:
+            return False
+    if not isinstance(node, list):
+        return False
+    key = tokens[at + 1] if at + 1 < len(tokens) else None
+    index = int(tokens[at])
+    for turn in node[max(0, index - _REPLY_WINDOW) : index]:
+        said = turn.get(key) if key is not None and isinstance(turn, Mapping) else turn if key is None else None
+        if isinstance(said, str) and mention.asks_task(naming, said):
+            return True
+    return False
 
 
 def _abbreviates(name: str, task: str) -> bool:

@@ -8,7 +8,8 @@ word, the click's point or mark, this record's impact and urgency, the id of the
 answer is given away although it is never written next to the record: ``direct.selection`` (high), at
 the selector. Without one, the mapping names every label evenly: a listing of the label set (principle 3),
 and nothing inside its entries is reported (an entry the mapping itself marks, by a ``true`` flag the
-others lack, is left to the other rules).
+others lack or a ``freetext.selected`` finding — a ticked box, marks that set it apart, a tally's
+majority — is left to the other rules).
 
 A selector is a scalar of the projection outside the mapping:
 
@@ -49,6 +50,7 @@ from windtunnel.leakage.mappings import (
     name_words,
     norm_key,
 )
+from windtunnel.leakage.mention import naming_re
 from windtunnel.leakage.model import Finding
 from windtunnel.leakage.pointers import parse_pointer, raw_finding
 from windtunnel.leakage.resolve import id_tokens
@@ -109,7 +111,9 @@ def apply_selection(
                     added.append(_finding(item_id, path, span, value, expected[0]))
     if not dropped and not added:
         return findings
-    out = [f for f in findings if not any(_inside(f, entry) for entry in dropped)]
+    # A finding that a listing marks its entry as the chosen one (a ticked box, marks that set it apart, a
+    # tally's majority) is a selection the mapping itself makes, like a ``true`` flag: it stays.
+    out = [f for f in findings if f.rule == "freetext.selected" or not any(_inside(f, entry) for entry in dropped)]
     have = {(f.pointer, f.rule, f.span) for f in out}
     out += [f for f in added if (f.pointer, f.rule, f.span) not in have]
     return out
@@ -194,11 +198,165 @@ def _selections(mapping: LabelMapping, leaves: list[_Leaf], projection: Any, fin
     ]
     if mapping.kind == "rows":
         yield from ((leaf.path, leaf.span, e, own) for leaf, e, own in _row_picks(mapping, outside))
+        yield from _answered_picks(mapping, projection)
+        yield from _tally_picks(mapping, projection)
     else:
         yield from ((leaf.path, leaf.span, e, False) for leaf, e in _keyed_picks(mapping, outside))
     if mapping.kind == "text":
         yield from _named_picks(mapping, leaves)
         yield from _shown_picks(mapping, outside, _value_at(projection, mapping.path), finder)
+
+
+_MAX_OBJECTS = 2000
+_PLACEHOLDER = re.compile(r"\s*[\[(<{].*[\])>}]\s*")
+"""A value standing in for one that is not given (``[withheld for evaluation]``, ``<redacted>``)."""
+
+
+def _given(value: Any) -> bool:
+    """Whether a slot holds an answer: not null, empty, a placeholder in brackets, ``false``, or an object or
+    list that is empty or says it was not shown (a ``false`` in it: ``{"displayed": false}``)."""
+    if value is None or value is False:
+        return False
+    if isinstance(value, str):
+        return bool(value.strip()) and _PLACEHOLDER.fullmatch(value) is None
+    if isinstance(value, Mapping):
+        return bool(value) and all(v is not False for v in value.values())
+    if isinstance(value, list):
+        return bool(value)
+    return True
+
+
+def _answered_picks(mapping: LabelMapping, projection: Any) -> Iterator[_Pick]:
+    """A rows mapping whose rows each name a label and carry a key of their own (``{"id": "q2", …,
+    "display_logic": {"equals": "Billing"}}``: a follow-up question shown for one answer) is read through
+    an object of the record keyed by those keys, one slot per labelled row (``"answers": {"q2": "INV-4",
+    "q3": {"displayed": false}, …}``): when exactly one slot holds an answer and the others none, the
+    record went down that row's branch, which names the label (the selector is the answer given)."""
+    rows = mapping.labelled()
+    if len(rows) < 2:
+        return
+    owners: dict[str, list[Entry]] = {}
+    for e in mapping.entries:
+        for values in e.keys.values():
+            for v in values:
+                owners.setdefault(v, []).append(e)
+    own: dict[int, set[str]] = {id(e): {v for vs in e.keys.values() for v in vs if len(owners[v]) == 1} for e in rows}
+    if not all(own.values()):
+        return
+    stack: list[tuple[Any, _Path]] = [(projection, ())]
+    seen = 0
+    while stack and seen < _MAX_OBJECTS:
+        node, path = stack.pop()
+        seen += 1
+        if isinstance(node, list):
+            stack.extend((v, (*path, str(i))) for i, v in enumerate(node) if isinstance(v, (Mapping, list)))
+            continue
+        if not isinstance(node, Mapping) or _under(path, mapping.path):
+            continue
+        stack.extend((v, (*path, str(k))) for k, v in node.items() if isinstance(v, (Mapping, list)))
+        slots: dict[int, str] = {}
+        for k in node:
+            key = norm_key(str(k))
+            for e in rows:
+                if key is not None and key in own[id(e)]:
+                    slots[id(e)] = str(k)
+        if len(slots) != len(rows):
+            continue  # an object keyed by every labelled row, one slot each
+        given = [e for e in rows if _given(node[slots[id(e)]])]
+        if len(given) == 1:
+            yield (*path, slots[id(given[0])]), None, given[0], False
+
+
+_COUNT_NAME = re.compile(r"(?:^|_)(?:count|counts|votes?|tally|responses|respondents|answers)(?:_|$)")
+"""Words of a field's name that say its number counts (``count``, ``totalVoteCount``, ``votes``): a
+duration, an amount or a place under another name is no tally."""
+
+
+def _count_fields(obj: Mapping[str, Any]) -> set[str]:
+    """The fields of ``obj`` holding a whole number named as a count."""
+    return {
+        k
+        for k, v in obj.items()
+        if type(v) is int and v >= 0 and _COUNT_NAME.search(re.sub(r"(?<=[a-z])(?=[A-Z])", "_", k).casefold())
+    }
+
+
+def _tally_counts(mapping: LabelMapping, rows: list[Entry], projection: Any) -> dict[int, tuple[_Path, int]]:
+    """Per labelled row, where its count stands and the count: a count field every row holds (``{"option":
+    "Medium", "totalVoteCount": 4}``), or the objects of a list outside the mapping that each name a row
+    by its own key and give it a count (``"answer_counts": [{"id": 2, "count": 6}]``; a row no object
+    names counts 0). Empty when the projection gives no such tally."""
+    objs = [_value_at(projection, e.path) for e in rows]
+    if all(isinstance(o, Mapping) for o in objs):
+        shared = set.intersection(*(_count_fields(o) for o in objs))
+        if len(shared) == 1:
+            f = next(iter(shared))
+            return {id(e): ((*e.path, f), o[f]) for e, o in zip(rows, objs, strict=True)}
+    keys: dict[str, Entry] = {}
+    for e in rows:
+        for values in e.keys.values():
+            for v in values:
+                keys.setdefault(v, e)
+    stack: list[tuple[Any, _Path]] = [(projection, ())]
+    seen = 0
+    while stack and seen < _MAX_OBJECTS:
+        node, path = stack.pop()
+        seen += 1
+        if isinstance(node, Mapping):
+            stack.extend((v, (*path, str(k))) for k, v in node.items() if isinstance(v, (Mapping, list)))
+            continue
+        if not isinstance(node, list) or _under(path, mapping.path) or not node:
+            continue
+        stack.extend((v, (*path, str(i))) for i, v in enumerate(node) if isinstance(v, (Mapping, list)))
+        if not all(isinstance(o, Mapping) for o in node):
+            continue
+        out: dict[int, tuple[_Path, int]] = {}
+        for i, o in enumerate(node):
+            counts = _count_fields(o)
+            named = [k for k, v in o.items() if type(v) is int and k not in counts and str(v) in keys]
+            if len(named) != 1 or len(counts) != 1 or id(keys[str(o[named[0]])]) in out:
+                break
+            c = next(iter(counts))
+            out[id(keys[str(o[named[0]])])] = ((*path, str(i), c), o[c])
+        else:
+            return out
+    return {}
+
+
+def _about_record(mapping: LabelMapping, projection: Any) -> bool:
+    """A text near the mapping (a string of an object holding it, or of one such object's child) names a
+    task (a naming word: ``What priority should this get?``) or a record (an id: ``vote on OPS-7``)."""
+    naming = naming_re()
+    node: Any = projection
+    for depth in range(len(mapping.path)):
+        if isinstance(node, Mapping):
+            for k, v in node.items():
+                if str(k) == mapping.path[depth]:
+                    continue
+                if isinstance(v, Mapping):
+                    texts = [x for x in v.values() if isinstance(x, str)]
+                else:
+                    texts = [v] if isinstance(v, str) else []
+                for t in texts:
+                    if len(t) <= 300 and (naming.search(t.casefold().replace("_", " ")) or id_tokens(t)):
+                        return True
+        part = mapping.path[depth]
+        node = node[int(part)] if isinstance(node, list) else node.get(part) if isinstance(node, Mapping) else None
+    return False
+
+
+def _tally_picks(mapping: LabelMapping, projection: Any) -> Iterator[_Pick]:
+    """A tally of every labelled row (a poll's votes: :func:`_tally_counts`) picks the row whose count is
+    more than half of all, when a text near it names the task or a record (a poll of another question
+    counts votes for something else); the selector is that row's count."""
+    rows = mapping.labelled()
+    if len(rows) < 2:
+        return
+    counts = _tally_counts(mapping, rows, projection)
+    total = sum(c for _p, c in counts.values())
+    for e in rows:
+        if id(e) in counts and counts[id(e)][1] * 2 > total and _about_record(mapping, projection):
+            yield counts[id(e)][0], None, e, False
 
 
 def _shown_picks(mapping: LabelMapping, outside: list[_Leaf], text: str, finder: LabelFinder) -> Iterator[_Pick]:

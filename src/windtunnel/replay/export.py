@@ -2,10 +2,11 @@
 so replaying the export reproduces the failure.
 
 A contract report has one row per (unit, invariant); rows of the same unit are one invocation and become one
-session. A cell that timed out is exported too (a hang is an incident: its calls up to the timeout are the recording,
-and the replay fails as the cell did, with no answer); other errored cells are not, since the agent call itself failed
-and there is nothing to judge. Calls the report does not hold in full run live on replay
-(:mod:`windtunnel.replay.calllog`)."""
+session. A cell whose agent call failed the way an incident does is exported too (:data:`INCIDENT_ERRORS`: a hang, a
+crash on a malformed tool reply, a 5xx, an unreadable answer): its calls up to the failure are the recording, and the
+replay fails as the cell did, with no answer, until the agent is fixed. Cells that errored for reasons of the harness
+or the setup (the agent process gone, a reset that failed, a wrong endpoint or credentials) are not. Calls the report
+does not hold in full run live on replay (:mod:`windtunnel.replay.calllog`)."""
 
 from __future__ import annotations
 
@@ -38,14 +39,41 @@ def _base_id(row: dict[str, Any]) -> str:
     return cid
 
 
-def timed_out(row: dict[str, Any]) -> bool:
-    """Whether a report row is a cell whose agent call timed out (a hang: exported like a failed cell)."""
-    return row.get("status") == "error" and row.get("error_kind") == "timeout"
+INCIDENT_ERRORS = frozenset(
+    {"timeout", "transport", "rate_limited", "http_5xx", "http_4xx", "bad_response", "too_large", "agent_exception"}
+)
+"""The ``error_kind`` of an agent call that failed as the agent's own incident (it hung, crashed, answered 5xx or
+garbage): a session reproduces it. Not: ``http_auth`` / ``http_not_found`` (the setup), ``agent_exited``, ``reset``,
+``budget`` and the other kinds the harness sets."""
+
+
+def incident(kind: str | None, calls: int) -> bool:
+    """Whether an agent call that failed with ``kind`` after making ``calls`` tool / model calls is an incident a
+    session reproduces: a hang always (its wait is the incident), the other :data:`INCIDENT_ERRORS` when the agent
+    made calls first (they are what a replay injects back; with none, the agent most likely was not reachable)."""
+    return kind == "timeout" or (kind in INCIDENT_ERRORS and calls > 0)
+
+
+def failed_call(row: dict[str, Any]) -> bool:
+    """Whether a report row is a cell whose agent call failed as an :func:`incident`: exported like a failed cell,
+    with the failure as its ``expected_failure``."""
+    calls = row.get("calls")
+    return row.get("status") == "error" and incident(
+        row.get("error_kind"), len(calls) if isinstance(calls, list) else 0
+    )
+
+
+def call_failure(kind: str | None, error: str | None) -> str:
+    """``expected_failure`` of a session whose agent call failed: ``kind: message`` (``timeout: no answer within
+    3000 ms``, ``transport: ConnectError …``), the kind not repeated when the message starts with it."""
+    kind = kind or "error"
+    text = error or "no answer"
+    return text if text.startswith(kind) else f"{kind}: {text}"
 
 
 def sessions_from_report(report: Any, *, source: str, contract: str | None = None) -> Exported:
-    """One session per failed or timed-out cell of ``report`` (other errored cells and passed ones are not
-    exported).
+    """One session per failed cell of ``report``, and per cell whose agent call failed as an incident (hung, crashed:
+    :func:`failed_call`); other errored cells and passed ones are not exported.
 
     Each session replays in strict order, injecting model answers too when the cell logged any, and keeps what the
     cell failed on (``expected_failure``) and where it came from (report, run, cell, scenario, faults), which
@@ -59,15 +87,15 @@ def sessions_from_report(report: Any, *, source: str, contract: str | None = Non
     for row in report["cells"]:
         if not isinstance(row, dict):
             continue
-        if row.get("status") == "error" and not timed_out(row):
+        if row.get("status") == "error" and not failed_call(row):
             errored += 1
-        if row.get("status") != "failed" and not timed_out(row):
+        if row.get("status") != "failed" and not failed_call(row):
             continue
         groups.setdefault(_base_id(row), []).append(row)
     if errored:
         out.notes.append(
-            f"{errored} errored cell(s) not exported: the agent call itself failed (not a timeout), so there is no "
-            "answer to judge"
+            f"{errored} errored cell(s) not exported: they errored for reasons of the harness or the setup (the agent "
+            "process gone, a failed reset, a wrong endpoint or credentials), not as an incident a replay reproduces"
         )
     if groups and run.get("mode") in ("run", "chaos") and contract is None:
         out.notes.append(
@@ -94,7 +122,7 @@ def sessions_from_report(report: Any, *, source: str, contract: str | None = Non
             input=str(first.get("prompt") or ""),
             calls=calls,
             expected_failure="; ".join(failed_checks)
-            or (f"timeout: {first.get('error') or 'no answer'}" if timed_out(first) else "the cell failed"),
+            or (call_failure(first.get("error_kind"), first.get("error")) if failed_call(first) else "the cell failed"),
             contract=contract,
             output=first.get("output"),
             replay=ReplaySettings(match="strict", inject=["tool", "llm"] if has_llm else ["tool"]),

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from typing import Any
 
-from windtunnel._util.errors import AgentCallError, AgentTimeout, ConfigError, HarnessError
+from windtunnel._util.errors import AgentCallError, ConfigError, HarnessError
 from windtunnel._util.redact import redact_url
 from windtunnel.agents import build_agent
 from windtunnel.agents.process import AgentProcess
@@ -23,6 +23,7 @@ from windtunnel.config.agent import records_calls
 from windtunnel.config.model import Config
 from windtunnel.config.proxy_env import proxied
 from windtunnel.replay.calllog import recorded_calls
+from windtunnel.replay.export import call_failure, incident
 from windtunnel.replay.session import ReplaySettings, Session, Target
 
 
@@ -35,8 +36,9 @@ class Recording:
     session: Session
     notes: list[str] = field(default_factory=list)
     faults: list[dict[str, Any]] = field(default_factory=list)
-    timeout: str | None = None
-    """Why the agent gave no answer when its call timed out (the session keeps the hang; see :func:`record`)."""
+    failure: str | None = None
+    """Why the agent gave no answer when its call hung or crashed (the session keeps the incident; see
+    :func:`record`)."""
 
 
 async def record(
@@ -56,8 +58,9 @@ async def record(
 
     ``scenario`` (a contract matrix scenario) records under that scenario's faults, so an incident can be
     reproduced on purpose; the recording keeps what the agent saw (injected failures included). An agent call that
-    times out is recorded too: the session has no ``output``, ``expected_failure: timeout: …`` and the calls made
-    until the timeout, and :attr:`Recording.timeout` says why (a hang is an incident to replay).
+    hangs or crashes after its calls (:func:`~windtunnel.replay.export.incident`: a timeout, a transport error, a 5xx,
+    an unreadable answer) is recorded too: the session has no ``output``, ``expected_failure: timeout: …`` (or
+    ``transport: …``) and the calls made until then, and :attr:`Recording.failure` says why (an incident to replay).
 
     The agent needs a seam for its calls to be recorded (python: ``agent.tools`` / ``agent.tool_registry`` and
     ``agent.llm``; HTTP: windtunnel's proxies), else it is a config error rather than a session holding the input
@@ -102,17 +105,17 @@ async def record(
         agent = build_agent(agent_cfg, concurrency=1)
         await stack.enter_async_context(agent)
         await agent.reset()
-        timeout: str | None = None
+        failure: str | None = None
         output: str | None = None
         with runtime.cell(spec, f"record.{session_id}", keep_raw=True) as cc:
             try:
                 output = (await agent.invoke(prompt)).output
-            except AgentTimeout as err:  # a hang is an incident too: keep the calls up to it (QA-11 minor 9)
-                timeout = str(err)
-            except AgentCallError as err:
-                raise HarnessError(
-                    f"the agent call failed while recording: {err}", hint="fix the agent or its config first"
-                ) from None
+            except AgentCallError as err:  # a hang or a crash is an incident too: keep the calls up to it
+                if not incident(err.kind, len(cc.calls)):
+                    raise HarnessError(
+                        f"the agent call failed while recording: {err}", hint="fix the agent or its config first"
+                    ) from None
+                failure = call_failure(err.kind, str(err))
         calls, call_notes = recorded_calls(cc.calls)
         fired = cc.fired
     notes += call_notes
@@ -126,7 +129,7 @@ async def record(
         calls=calls,
         contract=contract,
         output=output,
-        expected_failure=_timeout_failure(timeout),
+        expected_failure=failure,
         replay=ReplaySettings(match="strict", inject=inject),
         metadata={
             "recorded_with": {
@@ -137,11 +140,4 @@ async def record(
             }
         },
     )
-    return Recording(session, notes, fired, timeout)
-
-
-def _timeout_failure(timeout: str | None) -> str | None:
-    """The ``expected_failure`` of a recording whose agent call timed out (``timeout: no answer within 3000 ms``)."""
-    if timeout is None:
-        return None
-    return timeout if timeout.startswith("timeout") else f"timeout: {timeout}"
+    return Recording(session, notes, fired, failure)

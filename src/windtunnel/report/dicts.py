@@ -46,6 +46,8 @@ class RunInfoDict(TypedDict, total=False):
     """A hash of each config section that decides the cells (``--resume`` refuses a changed config)."""
     cells_planned: int
     options: JSONObject
+    kept: JSONObject
+    """In the run store only: the report and behaviour options (``-o``, ``--concurrency`` ...) ``--resume`` restores."""
     contract: JSONObject
     skipped_files: list[dict[str, str]]
     """``replay``: the files skipped while collecting sessions, each with the reason."""
@@ -291,6 +293,8 @@ class ExploreDict(TypedDict, total=False):
     features: int
     seams: dict[str, list[str]]
     failures: list[ExploreFailureDict]
+    unsaved: str
+    """Why the minimal failures could not be saved (only when saving failed)."""
 
 
 class ReportDict(TypedDict, total=False):

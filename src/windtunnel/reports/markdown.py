@@ -185,7 +185,7 @@ def build_markdown(report: ReportDict, top: int = TOP_FAILURES, *, cells: Iterab
     return "\n".join(out) + "\n"
 
 
-_MATRIX_WORDS = {"pass": "✅ pass", "fail": "❌ fail", "flaky": "⚠️ flaky", "n/a": "N/A"}
+_MATRIX_WORDS = {"pass": "✅ pass", "fail": "❌ fail", "error": "💥 errored", "flaky": "⚠️ flaky", "n/a": "N/A"}
 
 
 def _matrix(matrix: object) -> list[str]:
@@ -206,7 +206,10 @@ def _matrix(matrix: object) -> list[str]:
             mc = cells.get(inv)
             status = str(mc.get("status")) if mc is not None else "—"
             word = _MATRIX_WORDS.get(status, md_text(status))
-            if mc is not None and status in ("pass", "fail", "flaky") and mc.get("checks"):
+            if mc is not None and status == "error":  # the call failed: nothing was checked (not a failed invariant)
+                kinds = mc.get("error_kinds")
+                word += md_text(f" ({', '.join(map(str, kinds))})") if isinstance(kinds, list) and kinds else ""
+            if mc is not None and status in ("pass", "fail", "error", "flaky") and mc.get("checks"):
                 word += f" {mc.get('passed')}/{mc.get('checks')}"
             row.append(word)
         row.append(next((md_text(c["reason"]) for c in cells.values() if c.get("reason")), ""))

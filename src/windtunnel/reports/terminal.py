@@ -107,7 +107,11 @@ def print_summary(
         show_header=True,
         title_justify="left",
     )
-    for col in ("score", "result", "cells", "passed", "failed", "errored"):
+    # the counts add up to `cells`: skipped (an invariant N/A in a scenario, the budget) and not run (the agent went
+    # away) get a column when there are any (QA-13 minor 13)
+    extra = [(col, summary.get(key)) for col, key in (("skipped", "cells_skipped"), ("not run", "cells_not_run"))]
+    extra = [(col, n) for col, n in extra if n]
+    for col in ("score", "result", "cells", "passed", "failed", "errored", *(c for c, _ in extra)):
         head.add_column(col, justify="right" if col != "result" else "left")
     head.add_row(
         format_score(summary.get("score")),
@@ -116,6 +120,7 @@ def print_summary(
         str(summary.get("cells_passed")),
         str(summary.get("cells_failed")),
         str(summary.get("cells_errored")),
+        *(str(n) for _, n in extra),
     )
     why = lead_reason(summary) if short is None else None
     if why is not None:  # the cause before the score, which alone can read as a pass

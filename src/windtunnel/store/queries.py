@@ -44,7 +44,7 @@ from windtunnel.report.dicts import CellDict, ReportDict, RunInfoDict, SummaryDi
 from windtunnel.report.models import Cell
 from windtunnel.report.shape import shape_problem
 from windtunnel.reports.cells import summarize_cells
-from windtunnel.store.runstore import RunInfo, UnknownRunError
+from windtunnel.store.runstore import RunInfo, UnknownRunError, report_mode
 
 INDEXES = (
     "CREATE INDEX IF NOT EXISTS runs_started_at ON runs(started_at)",
@@ -430,5 +430,6 @@ class StoreReader:
         info = self.run(run_id)
         cells = list(self.iter_cells(run_id))
         summary: SummaryDict = info.summary if info.summary is not None else {**summarize_cells(cells), "partial": True}
-        run: RunInfoDict = {**info.meta, "id": info.id, "mode": info.mode, "seed": info.seed, "status": info.status}
+        mode = report_mode(info.mode)
+        run: RunInfoDict = {**info.meta, "id": info.id, "mode": mode, "seed": info.seed, "status": info.status}
         return {"run": run, "summary": summary, "cells": cells}

@@ -59,7 +59,30 @@ from windtunnel.store.diff import diff_reports
 if TYPE_CHECKING:
     from windtunnel.store.diff import RunDiff
 
-RUN_MODES = ("run", "chaos", "contract", "replay", "ci")
+RUN_MODES = ("run", "chaos", "contract", "replay", "ci", "explore")
+REPORT_MODES = {"explore": "chaos"}
+"""Store modes the report schema has no value for, and the ``run.mode`` their reports carry. An explore run's report is
+a chaos report (``run.command: explore``), but the store keeps it under its own mode, so ``runs list``, the viewer's
+filters and its trends never mix a search's binary verdicts into the config's chaos runs."""
+
+
+RESUMED_BY = {"run": "run", "chaos": "run", "contract": "contract run", "replay": "replay run", "ci": "ci"}
+"""The command that resumes a stored run of each mode (an explore search is not resumed: it is run again)."""
+
+
+def resume_hint(mode: str) -> str:
+    """What to do with ``--resume`` of a run of ``mode`` given to the wrong command: the command that resumes it."""
+    command = RESUMED_BY.get(mode)
+    if command is None:
+        return f"a {mode} run cannot be resumed: run `windtunnel {mode}` again (the same --seed, the same search)"
+    return f"resume it with `windtunnel {command} --resume ID`"
+
+
+def report_mode(mode: str) -> str:
+    """The ``run.mode`` of a report rebuilt from a run stored under ``mode`` (see :data:`REPORT_MODES`)."""
+    return REPORT_MODES.get(mode, mode)
+
+
 RUN_STATUSES = ("running", "passed", "failed", "error", "interrupted")
 FINAL_STATUSES = RUN_STATUSES[1:]
 SCHEMA_VERSION = 1
@@ -565,7 +588,7 @@ class RunStore:
         run: RunInfoDict = {
             **meta,
             "id": info.id,
-            "mode": info.mode,
+            "mode": report_mode(info.mode),
             "seed": info.seed,
             "started_at": info.started_at,
             "finished_at": finished_at,

@@ -74,7 +74,7 @@ class _LaneRelay:
     :meth:`LlmProxy._relay` does on streams, for an answer no fault edits (the pass-through :class:`Editor`
     records it in the call log at its end)."""
 
-    __slots__ = ("conn", "editor", "head", "keep", "lane", "length", "seen", "wire")
+    __slots__ = ("conn", "editor", "framed", "head", "keep", "lane", "wire")
 
     def __init__(self, lane: Lane) -> None:
         """Relay to ``lane``'s client (one relay per connection: :meth:`LlmProxy.lane_request` sets ``wire``, the model
@@ -85,9 +85,9 @@ class _LaneRelay:
         self.conn: UpstreamConnection | None = None
         self.editor: Editor | None = None
         self.head = b""
-        self.length: int | None = None
-        self.seen = 0
-        """Body bytes relayed so far: the last piece of a framed answer is logged before it is sent."""
+        self.framed = True
+        """The body goes on as it came: framed by its length, or chunked as the upstream chunked it (an answer that
+        runs to the end of the upstream's connection is chunked here)."""
 
     def on_head(
         self,
@@ -97,43 +97,45 @@ class _LaneRelay:
         ctype: str | None,
         encoding: str | None,
         kept: list[str],
+        chunked: bool,
+        empty: bool,
     ) -> None:
         """The answer's head: kept to go out with the first piece of the body (one write)."""
         wire = self.wire
         if wire is not None:
-            editor = self.editor = wire.editor(status, ctype)
+            editor = self.editor = wire.editor(status, ctype)  # the pass-through editor: the lane edits nothing
             editor.status = status
             editor.encoded = (encoding or "identity") != "identity"
-        self.length = length
-        self.head = response_head(status, headers, length=length, keep_alive=self.keep, kept=kept)  # states its framing
+            editor.chunked = chunked
+        self.framed = length is not None or chunked or empty  # nothing to add at the end
+        self.head = response_head(status, headers, length=length, keep_alive=self.keep, kept=kept, empty=empty)
 
     def on_body(self, data: bytes) -> None:
-        """A piece of the body, sent on (framed as a chunk when the answer has no length). The last piece of a framed
-        answer is logged and remembered first, so the client's next call (a stale_answer) always finds it."""
-        editor, length = self.editor, self.length
-        if editor is not None:
-            out = editor.feed(data)
-            self.seen += len(data)
-            if length is not None and self.seen >= length:
-                editor.end()  # the pass-through editor: logs and remembers, adds nothing (once: on_end skips it)
+        """A piece of the body, sent on (a chunk of its own when the answer runs to the end of the connection)."""
+        if self.editor is not None:
+            self.editor.feed(data)  # kept for the call log, passed on unchanged
+        if not self.framed:
+            data = chunk(data)
+        head = self.head
+        if head:
+            self.lane.write(head + data)
+            self.head = b""
         else:
-            out = data
-        if out:
-            framed = out if length is not None else chunk(out)
-            head = self.head
-            if head:
-                self.lane.write(head + framed)
-                self.head = b""
-            else:
-                self.lane.write(framed)
+            self.lane.write(data)
 
-    def on_end(self) -> None:
-        """The body ended: the call is logged, the answer completed, the client's connection kept or closed."""
-        if self.editor is not None and not self.editor.done:
-            self.editor.end()  # the pass-through editor: logs, adds nothing
-        tail = self.head + (b"0\r\n\r\n" if self.length is None else b"")
-        if tail:
-            self.lane.write(tail)
+    def on_end(self, tail: bytes) -> None:
+        """The body ended (``tail``: its last bytes): the call is logged and its answer remembered before the client
+        gets those bytes (so its next call, a stale_answer, always finds it); the client's connection kept or closed."""
+        editor = self.editor
+        if editor is not None and not editor.done:
+            if tail:
+                editor.feed(tail)
+            editor.end()  # the pass-through editor: logs and remembers, adds nothing
+        if not self.framed:
+            tail = (chunk(tail) if tail else b"") + b"0\r\n\r\n"
+        out = self.head + tail
+        if out:
+            self.lane.write(out)
         self.lane.finish(self.keep)
 
     def on_error(self, err: UpstreamError, after_head: bool) -> None:
@@ -270,7 +272,6 @@ class LlmProxy(ProxyServer):
         if relay is None:  # one relay per connection, reset per request (a lane serves one request at a time)
             relay = lane.upstream = lane.relay = _LaneRelay(lane)
         relay.wire, relay.keep, relay.conn, relay.editor, relay.head = wire, keep, None, None, b""
-        relay.length, relay.seen = None, 0
         conn = self.lane_pool.exchange(
             (url.hostname, url.port), request_bytes(req.method, url, req.headers, req.body, forward), req.method, relay
         )
@@ -402,7 +403,7 @@ class LlmProxy(ProxyServer):
         try:
             if whole:
                 return await self._send_whole(resp, writer, keep, editor, out_headers)
-            head = response_head(resp.status, out_headers, length=length, keep_alive=keep)
+            head = response_head(resp.status, out_headers, length=length, keep_alive=keep, empty=resp.empty)
             seen, early = 0, b""
             async for piece in resp.pieces():
                 out = editor.feed(piece) if editor is not None else piece
@@ -427,7 +428,7 @@ class LlmProxy(ProxyServer):
                 await writer.drain()
                 writer.transport.abort()
                 return False
-            if length is None:
+            if length is None and not resp.empty:
                 writer.write(b"0\r\n\r\n")
             await writer.drain()
         except UpstreamCut as err:

@@ -176,13 +176,13 @@ class ToolProxy(ProxyServer):
         headers = [(k, v) for k, v in resp.headers if k.lower() not in hop]
         length = resp.length
         try:
-            writer.write(response_head(resp.status, headers, length=length, keep_alive=keep))
+            writer.write(response_head(resp.status, headers, length=length, keep_alive=keep, empty=resp.empty))
             async for piece in resp.pieces():
                 if seen is not None and len(seen) < 4 * 1024 * 1024:
                     seen += piece
                 writer.write(piece if length is not None else chunk(piece))
                 await writer.drain()
-            if length is None:
+            if length is None and not resp.empty:
                 writer.write(b"0\r\n\r\n")
             await writer.drain()
         except UpstreamError as err:

@@ -113,3 +113,120 @@ def word_rows(text: str) -> list[Replacement]:
                     out.append((row.start(), row.end() if last else row.end() + 1, ""))
         i = j
     return out
+
+
+# A line holding one named text field: ``text = "so"``, ``label: "so"`` (a record of an alignment or a list).
+_WORD_FIELD_RE = re.compile(r'^[ \t]*([A-Za-z_][\w.-]{0,40})[ \t]*[=:][ \t]*"([^"\n]{0,40})"[ \t]*\r?$', re.MULTILINE)
+_MIN_WORD_FIELDS = 3
+_MAX_WORD_GAP = 8
+"""Lines between two records' text fields (their numeric fields, a record's header)."""
+
+
+def _numeric_lines(text: str, a: int, b: int) -> bool:
+    """The lines of ``text[a:b]`` (a few at most) hold no text in quotes: the other fields of a record
+    (``xmin = 0.4``, ``intervals [3]:``)."""
+    gap = text[a:b]
+    return '"' not in gap and gap.count("\n") <= _MAX_WORD_GAP
+
+
+@decoder(
+    "word_fields",
+    order=78,
+    marker=lambda t: t.count('"') >= 2 * _MIN_WORD_FIELDS and _WORD_FIELD_RE.search(t) is not None,
+    blob_marker=lambda b: b.count(b'\\"') >= 2 * _MIN_WORD_FIELDS and b.find(b'= \\"') >= 0,
+)
+def word_fields(text: str) -> list[Replacement]:
+    """Records of one short text each (a word of an alignment's tier, ``intervals [6]: xmin = 2.44 …
+    text = "positive"``) read as the running text they hold: each run of three records or more whose
+    text field has the same name, with only their other fields (no quoted text) between, has its texts
+    joined by blanks into the first one (``text = "marking sentiment as positive"``). A quoted field of
+    another name (a tier's ``name = "phones"``) ends the run. Each word keeps its own characters."""
+    out: list[Replacement] = []
+    fields = list(_WORD_FIELD_RE.finditer(text))
+    i = 0
+    while i < len(fields):
+        j = i + 1
+        name = fields[i].group(1)
+        while (
+            j < len(fields)
+            and fields[j].group(1) == name
+            and _numeric_lines(text, fields[j - 1].end(), fields[j].start())
+        ):
+            j += 1
+        if j - i >= _MIN_WORD_FIELDS:
+            for k in range(i, j - 1):
+                out.append((fields[k].end(2), fields[k + 1].start(2), " "))
+        i = j
+    return out
+
+
+_DITTOS = frozenset({"〃", "″", '"', "”", "“", "''", "do.", "ditto", "dito", "id."})
+"""Marks that repeat the cell above (a ditto mark, its typewriter forms, ``do.`` for *ditto*)."""
+_DITTO_HINTS = ("〃", "″", "do.", "''", '""', "ditto", "dito", "”", "id.")
+_DITTO_BLOB_HINTS = tuple(h.encode() for h in _DITTO_HINTS if h != '""') + (b'\\"\\"',)
+_FIXED_CELL = re.compile(r"\S+(?: \S+)*")
+
+
+def _line_cells(line: str) -> tuple[str, list[tuple[int, int, str]]]:
+    """The cells of one line of a table with where each stands: ``("pipe" | "csv" | "fixed", [(start, end,
+    text)])`` — between bars, between commas outside quotes (the text unquoted), or runs of words set apart
+    by two blanks or more."""
+    if line.count("|") >= 2:
+        bars = [i for i, ch in enumerate(line) if ch == "|"]
+        out = []
+        for a, b in itertools.pairwise(bars):
+            inner = line[a + 1 : b]
+            lead = len(inner) - len(inner.lstrip())
+            out.append((a + 1 + lead, a + 1 + len(inner.rstrip()), inner.strip()))
+        return "pipe", out
+    if "," in line:
+        out, start, quoted = [], 0, False
+        for i, ch in enumerate(line + ","):
+            if ch == '"':
+                quoted = not quoted
+            elif ch == "," and not quoted:
+                raw = line[start:i]
+                text = raw[1:-1].replace('""', '"') if len(raw) >= 2 and raw[0] == raw[-1] == '"' else raw
+                out.append((start, i, text.strip()))
+                start = i + 1
+        return "csv", out
+    return "fixed", [(m.start(), m.end(), m.group()) for m in _FIXED_CELL.finditer(line)]
+
+
+@decoder(
+    "ditto",
+    order=79,
+    marker=lambda t: "\n" in t and any(h in t for h in _DITTO_HINTS),
+    blob_marker=lambda b: b.find(b"\\n") >= 0 and any(b.find(h) >= 0 for h in _DITTO_BLOB_HINTS),
+)
+def ditto(text: str) -> list[Replacement]:
+    """A table's cell holding only a ditto mark (``〃``, ``"``, ``''``, ``do.``) read as the cell above it
+    says, in a pipe, CSV or fixed-width table (the same field, or for fixed-width columns the cell that
+    starts at the same column, of the line above; a ditto above a ditto carries the first one down):
+    ``HD-8143   Positive`` / ``HD-8148   do.`` → ``HD-8148   Positive``. The ditto's characters stand for
+    the text it repeats, so a finding points at the mark."""
+    out: list[Replacement] = []
+    above: tuple[str, list[tuple[int, int, str]], list[str]] | None = None
+    pos = 0
+    for line in text.split("\n"):
+        kind, cells = _line_cells(line)
+        shown = [c[2] for c in cells]
+        if kind == "pipe" and cells and all(set(c[2]) <= set("-: ") for c in cells):
+            pos += len(line) + 1
+            continue  # a pipe table's rule line
+        if above is not None and above[0] == kind:
+            for k, (a, b, cell) in enumerate(cells):
+                if cell.casefold() not in _DITTOS:
+                    continue
+                if kind == "fixed":
+                    match = [j for j, c in enumerate(above[1]) if c[0] == a]
+                    j = match[0] if match else -1
+                else:
+                    j = k if len(above[1]) == len(cells) else -1
+                if j < 0 or not above[2][j] or above[2][j].casefold() in _DITTOS:
+                    continue
+                shown[k] = above[2][j]
+                out.append((pos + a, pos + b, shown[k]))
+        above = (kind, cells, shown)
+        pos += len(line) + 1
+    return out

@@ -1,0 +1,350 @@
+"""Evidence from the dataset for the mention decision: does the label in this slot follow the record's label?
+
+The per-item audit decides each label word from its own record (``docs/leakage.md``, principles 1-3). A
+dataset holds evidence no record does. Every mention of a label (:mod:`.mentions`) has a *context
+signature*: its slot, with the label words masked. Over the dataset, per signature group:
+
+* ``n`` items with one label there, ``k`` of them whose label is the item's own answer (an item with two
+  labels or more there lists them, or is a table: it is counted apart and left to the item-level
+  decision), and the *chance* rate: the mentioned label's share among the items of its label set (at least
+  ``1 / |label set|``), averaged over the group;
+* a one-sided binomial test of ``k`` against chance, corrected for the number of groups tested
+  (Benjamini-Hochberg, :func:`~windtunnel._util.stats.adjust_p`, as :mod:`.mine` does).
+
+Verdicts (:class:`Group`):
+
+* **follows** (a value slot): significantly above chance, at least halfway from chance to always, the
+  agreeing mentions cover two labels or more (the slot's word changes with the record's label: a value,
+  not an idiom planted with the record's own label) and no item holds two different labels there (that
+  is a listing). An agreeing mention there is a leak whatever the item-level decision was
+  (``freetext.agreement``).
+* **chance**: enough support and agreement not above chance (its 95 % upper bound stays below a quarter
+  of the way from chance to always): label words here do not follow the record's label, so an
+  item-level leak there becomes a review finding, with the figures.
+* otherwise the item-level decision stands.
+
+A follows verdict turns a *review* finding (the item-level "cannot tell") into a leak; a mention the item-level
+audit *cleared* (a listing, a definition, another record's field: a principle's decision) only with stronger
+evidence from the same field (:func:`_overrides_clearance`).
+
+A mention is judged at the most specific signature level whose group has support
+(:data:`MIN_SUPPORT`); a mention whose more specific group (too small to judge) agrees every time is
+not demoted by a broader group at chance, which would mix it with other slots.
+
+It reads the items once (:meth:`Agreement.add`), decides (:meth:`Agreement.decide`), then adjusts each
+audit's findings (:meth:`Agreement.adjust`); the per-item audit itself is never changed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field, replace
+from typing import Any, Literal
+
+from windtunnel._util.stats import adjust_p, binomial_greater, wilson_interval
+from windtunnel.leakage.mentions import LEVELS, Mention, item_mentions, overlaps
+from windtunnel.leakage.model import Finding, ItemAudit, LeakItem
+from windtunnel.leakage.pointers import hide_answers
+from windtunnel.leakage.text import normalize_needle
+
+MIN_SUPPORT = 5
+"""Items with a mention in a group before the group can say a slot follows the label."""
+MIN_CHANCE_SUPPORT = 12
+"""Items with a mention in a group before the group can say a slot is at chance."""
+FOLLOWS_RATE = 0.8
+"""The least agreement of a slot that follows the label (and at least halfway from chance to always): a value
+agrees with its record's label nearly always; a listing's last member or a default agrees by habit, less."""
+ALPHA = 0.05
+"""The false discovery rate of the corrected test."""
+STRONG_SUPPORT = 10
+"""Items a slot needs (with the pointer in its signature) before it overrides an item-level clearance."""
+STRONG_ALPHA = 0.01
+"""The corrected significance a slot needs before it overrides an item-level clearance."""
+RULE = "freetext.agreement"
+
+_LISTED = "\x00listed"
+"""Stands for the other labels beside a listed mention (never a label's normalised text)."""
+
+Verdict = Literal["follows", "chance", "unknown"]
+
+
+@dataclass
+class Group:
+    """One signature group's counts and verdict."""
+
+    level: str
+    signature: str
+    n: int = 0
+    k: int = 0
+    agreeing_labels: set[str] = field(default_factory=set)
+    listing: bool = False
+    chance_sum: float = 0.0
+    p: float = 1.0
+    q: float = 1.0
+    verdict: Verdict = "unknown"
+
+    @property
+    def chance(self) -> float:
+        """The mean chance rate over the group's items."""
+        return self.chance_sum / self.n if self.n else 0.0
+
+    def describe(self) -> str:
+        """The figures a user reads: agreement, labels, chance."""
+        return (
+            f"in {self.k} of {self.n} records a label here equals the record's label"
+            f" ({len(self.agreeing_labels)} different labels; chance {100 * self.chance:.0f} %)"
+        )
+
+
+class _Entry:
+    """One item as the agreement pass keeps it: its answers, label set and mentions."""
+
+    __slots__ = ("answers", "candidates", "labels", "mentions")
+
+    def __init__(self, answers: frozenset[str], labels: frozenset[str], mentions: list[Mention]) -> None:
+        """Keep the item's normalised answers and label set and its mentions."""
+        self.answers = answers
+        self.labels = labels
+        self.mentions = mentions
+        self.candidates: list[Finding] = []
+
+
+@dataclass
+class Agreement:
+    """The agreement pass over one dataset: add every item, decide once, then adjust each audit."""
+
+    decode: bool = True
+    entries: dict[tuple[str, int | None], _Entry] = field(default_factory=dict)
+    groups: dict[tuple[int, str], Group] = field(default_factory=dict)
+    label_counts: dict[frozenset[str], dict[str, int]] = field(default_factory=dict)
+    decided: bool = False
+    promoted: int = 0
+    demoted: int = 0
+    items: int = 0
+
+    def add(self, item: LeakItem) -> None:
+        """Read one item: count its label, keep its mentions (an item without a label set has none)."""
+        self.items += 1
+        labels = frozenset(normalize_needle(lab) for lab in item.label_set)
+        if len(labels) >= 2 and item.expected:
+            counts = self.label_counts.setdefault(labels, {})
+            first = normalize_needle(item.expected[0])
+            counts[first] = counts.get(first, 0) + 1
+        self._keep(item, labels)
+
+    def _keep(self, item: LeakItem, labels: frozenset[str]) -> None:
+        """Keep ``item``'s mentions, and the findings its agreeing mentions would make (pointers hidden)."""
+        mentions = item_mentions(item, decode=self.decode)
+        if not mentions:
+            return
+        answers = frozenset(normalize_needle(e) for e in item.expected)
+        entry = _Entry(answers, labels, mentions)
+        agreeing = [m for m in mentions if normalize_needle(m.label) in answers]
+        if agreeing:
+            made = [
+                Finding(item.id, "freetext", "medium", m.pointer, m.representation, m.span, "full", RULE, "", m.label)
+                for m in agreeing
+            ]
+            entry.candidates = hide_answers(made, item.projection, [*item.expected, *item.correlated_values])
+        self.entries[(item.id, item.line)] = entry
+
+    def applied_to(self, items: Iterable[LeakItem]) -> Agreement:
+        """The evidence of this dataset, decided, for other items (a sanitized twin of the dataset): their
+        mentions are judged by this dataset's groups and counted in none."""
+        other = Agreement(decode=self.decode, groups=self.groups, label_counts=self.label_counts, decided=True)
+        for it in items:
+            other.items += 1
+            other._keep(it, frozenset(normalize_needle(lab) for lab in it.label_set))
+        return other
+
+    def may_promote(self, item: str, line: int | None) -> bool:
+        """Whether the evidence may add a leak finding to this item (cheap: no audit needed to say no)."""
+        entry = self.entries.get((item, line))
+        return entry is not None and self.decided and bool(entry.candidates)
+
+    def _promoting(self, m: Mention, entry: _Entry) -> Group | None:
+        """The group that makes mention ``m`` of ``entry`` a leak (None: none does)."""
+        g, _own = self._judged(m)
+        if g is None or g.verdict != "follows" or normalize_needle(m.label) not in entry.answers:
+            return None
+        if _lists(entry, g, m):
+            return None  # this item lists labels in the slot: the item-level decision tells its own
+        return g
+
+    def decide(self) -> None:
+        """Count every group, test it, and give it its verdict."""
+        per_group: dict[tuple[int, str], dict[int, set[str]]] = {}
+        owners: list[_Entry] = []
+        for entry in self.entries.values():
+            idx = len(owners)
+            owners.append(entry)
+            for m in entry.mentions:
+                # a listed mention counts as two labels: its item lists them in the slot
+                norms = (normalize_needle(m.label), _LISTED) if m.listed else (normalize_needle(m.label),)
+                for level, sig in enumerate(m.signatures):
+                    per_group.setdefault((level, sig), {}).setdefault(idx, set()).update(norms)
+        tested: list[Group] = []
+        for (level, sig), by_item in per_group.items():
+            g = Group(LEVELS[level], sig)
+            for idx, labs in by_item.items():
+                entry = owners[idx]
+                if len(labs) > 1:
+                    g.listing = True  # a listing or a table: the item-level decision reads which is its own
+                    continue
+                (lab,) = labs
+                g.n += 1
+                g.chance_sum += self._chance(entry.labels, lab)
+                if lab in entry.answers:
+                    g.k += 1
+                    g.agreeing_labels.add(lab)
+            self.groups[(level, sig)] = g
+            if g.n >= MIN_SUPPORT:
+                g.p = binomial_greater(g.k, g.n, min(1.0, g.chance))
+                tested.append(g)
+        for g, q in zip(tested, adjust_p([g.p for g in tested]), strict=True):
+            g.q = q
+            g.verdict = _verdict(g)
+        self.decided = True
+
+    def _chance(self, labels: frozenset[str], label: str) -> float:
+        """The chance that a record's label is ``label`` had the slot nothing to do with it: the label's share
+        among the items of its label set, at least ``1 / |label set|``."""
+        counts = self.label_counts.get(labels, {})
+        total = sum(counts.values())
+        share = counts.get(label, 0) / total if total else 0.0
+        return max(share, 1 / max(2, len(labels)))
+
+    def _judged(self, m: Mention) -> tuple[Group | None, bool]:
+        """The group that judges mention ``m`` (the most specific with support; None: none), and whether a more
+        specific group, too small to judge, agreed every time (two records or more): a slot of its own."""
+        own_slot = False
+        for level, sig in enumerate(m.signatures):
+            g = self.groups.get((level, sig))
+            if g is None:
+                continue
+            if g.n >= MIN_SUPPORT:
+                return g, own_slot
+            own_slot = own_slot or (g.k >= 2 and g.k == g.n)
+        return None, own_slot
+
+    def adjust(self, audit: ItemAudit) -> ItemAudit:
+        """``audit`` with the dataset's evidence applied: an agreeing mention in a slot that follows the label
+        becomes a leak finding; an item-level leak in a slot at chance becomes a review finding. The same
+        object when nothing changes."""
+        findings, promoted, demoted = self._apply(audit)
+        if not promoted and not demoted:
+            return audit
+        self.promoted += promoted
+        self.demoted += demoted
+        return ItemAudit(audit.item, findings, audit.line)
+
+    def promotions(self, audit: ItemAudit) -> list[Finding]:
+        """The leak findings :meth:`adjust` adds to ``audit`` (what the sanitizer cuts beside the audit's own)."""
+        if not self.may_promote(audit.item, audit.line):
+            return []
+        findings, _promoted, _demoted = self._apply(audit)
+        return [f for f in findings if f.rule == RULE and f not in audit.findings]
+
+    def _apply(self, audit: ItemAudit) -> tuple[list[Finding], int, int]:
+        """The findings of ``audit`` adjusted, and how many were added and demoted."""
+        entry = self.entries.get((audit.item, audit.line))
+        if entry is None or not self.decided:
+            return audit.findings, 0, 0
+        findings = list(audit.findings)
+        promoted = demoted = 0
+        candidates = {(c.pointer, c.span): c for c in entry.candidates}
+        for m in entry.mentions:
+            here = [i for i, f in enumerate(findings) if overlaps(f, m)]
+            g = self._promoting(m, entry)
+            if g is not None:
+                made = candidates.get((m.pointer, m.span))
+                if made is None or any(findings[i].blocking for i in here):
+                    continue
+                if not here and not _overrides_clearance(g):
+                    continue  # the item-level audit cleared it on a principle: only strong evidence of the field
+                findings = [f for i, f in enumerate(findings) if i not in here]
+                findings.append(replace(made, detail=_promoted(g)))
+                promoted += 1
+                continue
+            g, own_slot = self._judged(m)
+            if g is None or g.verdict != "chance" or g.level != LEVELS[0] or own_slot:
+                continue
+            if _lists(entry, g, m):
+                continue
+            for i in here:
+                f = findings[i]
+                if f.blocking and f.rule != RULE:
+                    why = f"; across the dataset {g.describe()}: not above chance, for review"
+                    findings[i] = replace(f, severity="low", detail=f.detail + why)
+                    demoted += 1
+        return findings, promoted, demoted
+
+    def summary(self) -> dict[str, Any]:
+        """Counts for the report's summary (no signature: a signature may hold words of a record)."""
+        judged = [g for g in self.groups.values() if g.n >= MIN_SUPPORT]
+        follows = sum(g.verdict == "follows" for g in judged)
+        chance = sum(g.verdict == "chance" for g in judged)
+        return {
+            "items": self.items,
+            "items_with_mentions": len(self.entries),
+            "groups_tested": len(judged),
+            "groups_follow_label": follows,
+            "groups_at_chance": chance,
+            "promoted": self.promoted,
+            "demoted": self.demoted,
+            "description": (
+                f"{len(self.entries)} of {self.items} items mention a label; of {len(judged)} slots with support,"
+                f" {follows} follow the record's label and {chance} are at chance"
+            ),
+        }
+
+    def follows(self) -> list[Group]:
+        """The groups whose label follows the record's label, most supported first."""
+        return sorted((g for g in self.groups.values() if g.verdict == "follows"), key=lambda g: (-g.n, g.signature))
+
+
+def _verdict(g: Group) -> Verdict:
+    """A tested group's verdict (see the module docstring)."""
+    rate = g.k / g.n
+    chance = min(1.0, g.chance)
+    if g.q <= ALPHA and rate >= max(FOLLOWS_RATE, (1 + chance) / 2) and len(g.agreeing_labels) >= 2 and not g.listing:
+        return "follows"
+    if g.n >= MIN_CHANCE_SUPPORT and wilson_interval(g.k, g.n)[1] < chance + (1 - chance) / 4:
+        return "chance"
+    return "unknown"
+
+
+def _overrides_clearance(g: Group) -> bool:
+    """Whether ``g`` is evidence enough to make a leak of a mention the item-level audit cleared (a listing, a
+    definition, another record's field: a principle's decision, where a review finding is its "cannot tell"):
+    the same field's slot (the pointer in the signature), :data:`STRONG_SUPPORT` items and ``q`` at most
+    :data:`STRONG_ALPHA`."""
+    return g.level == LEVELS[0] and g.n >= STRONG_SUPPORT and g.q <= STRONG_ALPHA
+
+
+def _lists(entry: _Entry, g: Group, m: Mention) -> bool:
+    """Whether ``entry`` lists labels in ``g``'s slot: ``m`` stands beside another label, or the item has two
+    different labels with that signature."""
+    return m.listed or len({normalize_needle(o.label) for o in entry.mentions if g.signature in o.signatures}) > 1
+
+
+def _promoted(g: Group) -> str:
+    """The detail of a finding the evidence makes."""
+    return f"{g.describe()}: the place holds the label as a value (evidence from the dataset)"
+
+
+def agreement_of(items: Iterable[LeakItem], *, decode: bool = True) -> Agreement:
+    """Read ``items`` and decide: the :class:`Agreement` to adjust their audits with."""
+    agreement = Agreement(decode=decode)
+    for it in items:
+        agreement.add(it)
+    agreement.decide()
+    return agreement
+
+
+def adjusted(audits: Iterable[ItemAudit], agreement: Agreement) -> list[ItemAudit]:
+    """``audits`` adjusted by ``agreement`` (see :meth:`Agreement.adjust`)."""
+    return [agreement.adjust(a) for a in audits]
+
+
+__all__ = ["Agreement", "Group", "adjusted", "agreement_of"]

@@ -1,0 +1,266 @@
+"""Every mention of a label in what the model reads, with its context signature: the input of the
+dataset's agreement evidence (:mod:`.agreement`).
+
+A *mention* is one occurrence of a label of the item's label set (or of a label's alias, the same for
+every label, so no label is easier to see than another) in a string or scalar of the projection, in any
+view the scan matches in (:meth:`~windtunnel.leakage.needles.NeedleSet.search`). It keeps the pointer
+and span of the original characters (what a finding points at) and a *context signature* at a few
+back-off levels (:data:`LEVELS`): the slot the label sits in (a few tokens each side, within its line),
+with every label word masked by one placeholder, digits normalised and case folded, so that mentions of
+different labels in the same slot share a signature. Whether a slot's label follows the record's label
+is then a question the whole dataset can answer (:mod:`.agreement`), and no rule has to name the slot.
+
+The search is symmetric on purpose: the answer is not searched with the abbreviations, codes and
+truncations the scan gives it alone, so a slot is not seen to agree only because the answer has more
+spellings than the other labels. It reads the item only (not the audit), so a dataset can be read once
+for its mentions before any item is audited; :func:`decisions` pairs mentions with an audit's findings.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from functools import lru_cache
+from typing import Any, NamedTuple
+
+from windtunnel.leakage.aliases import label_aliases
+from windtunnel.leakage.formats import string_representation
+from windtunnel.leakage.model import Finding, LeakItem
+from windtunnel.leakage.needles import NeedleSet
+from windtunnel.leakage.prefilter import Plan, dumps, plan_blob, string_may_hit
+from windtunnel.leakage.scan import escape_pointer_token
+from windtunnel.leakage.text import normalize_needle
+
+CONTEXT_TOKENS = 3
+"""Tokens kept on each side of a mention in its context signature (a word, a number or one punctuation mark
+each): enough to tell ``priority : §`` from ``the § end``, few enough that a slot's mentions share it."""
+_WINDOW = 80
+"""Characters read on each side of a mention to find its context tokens (bounded: linear in the text)."""
+MAX_MENTIONS = 64
+"""Mentions kept per item (the first in walk order): a label word in every line of a long log says no more."""
+MAX_TEXT = 100_000
+"""Characters of one string searched for mentions (a longer string is searched in its first part)."""
+PLACEHOLDER = "§"
+"""What every label word of the label set becomes in a signature."""
+LEVELS = ("pointer+context", "context")
+"""The signature levels, most specific first: the pointer with array indices generalised and the masked
+context; the masked context alone. (The pointer alone is no slot: one field holds a label in a value slot
+in one record and the record's own label word in an idiom in the next, and only the context tells them
+apart.)"""
+
+_TOKEN = re.compile(r"[^\W\d_]+|\d+|[^\w\s]")
+
+
+class Mention(NamedTuple):
+    """One occurrence of a label: where (``pointer`` into the projection, ``span`` of the original string;
+    ``None`` for a whole non-string value), which label (as the label set writes it) and its signatures,
+    one per level of :data:`LEVELS`."""
+
+    pointer: str
+    span: tuple[int, int] | None
+    label: str
+    signatures: tuple[str, ...]
+    representation: str = "json"
+    """The string's representation as the scan names it (``json``, ``markdown``, ``html`` ...)."""
+    listed: bool = False
+    """Another label stands among the context tokens (``Low, Medium or High``): the item lists labels in this
+    slot, and which of them is its own is the item-level decision's to read."""
+
+
+class _LabelNeedles(NamedTuple):
+    """A label set's needles (each label with its aliases, all of one role), the label of each needle text,
+    and the pattern of every label word in a normalised view (what a signature masks)."""
+
+    needles: NeedleSet
+    label_of: dict[str, str]
+    mask: re.Pattern[str]
+    by_norm: dict[str, str]
+    """The label of each needle's normalised text (what the mask matches in a view)."""
+
+
+@lru_cache(maxsize=256)
+def _label_needles(labels: tuple[str, ...], aliases: tuple[tuple[str, tuple[str, ...]], ...]) -> _LabelNeedles:
+    """The needles of a label set, built once per distinct label set and alias map (bounded).
+
+    A text that two labels share is left out: a mention of it names no one label."""
+    user = {k: list(v) for k, v in aliases}
+    owner: dict[str, str | None] = {}
+    for lab in labels:
+        for text in (lab, *label_aliases(lab, labels, user)):
+            norm = normalize_needle(text)
+            if not norm:
+                continue
+            owner[norm] = lab if owner.get(norm, lab) == lab else None
+    texts = {t: lab for t, lab in owner.items() if lab is not None}
+    # All of one role, the answers', so the scan's sound pre-check (which looks for answers) applies to them.
+    needles = NeedleSet.build(list(texts))
+    label_of = {n.text: texts[n.text] for n in needles.needles if n.text in texts}
+    words = sorted({n.norm for n in needles.needles}, key=len, reverse=True)
+    mask = re.compile(r"(?<!\w)(?:" + "|".join(re.escape(w) for w in words) + r")(?!\w)") if words else re.compile("$^")
+    by_norm = {n.norm: texts[n.text] for n in needles.needles if n.text in texts}
+    return _LabelNeedles(needles, label_of, mask, by_norm)
+
+
+def _tokens(text: str, prepared: _LabelNeedles) -> list[tuple[str, str | None]]:
+    """``text`` (a normalised view's window) as signature tokens, label words masked (with the label each
+    stands for beside it), digits as ``0``."""
+    out: list[tuple[str, str | None]] = []
+    at = 0
+    for mt in prepared.mask.finditer(text):
+        out.extend(("0" if t.isdigit() else t.lower(), None) for t in _TOKEN.findall(text, at, mt.start()))
+        out.append((PLACEHOLDER, prepared.by_norm.get(mt.group())))
+        at = mt.end()
+    out.extend(("0" if t.isdigit() else t.lower(), None) for t in _TOKEN.findall(text, at))
+    return out
+
+
+def _context(view: str, a: int, b: int, prepared: _LabelNeedles) -> tuple[str, set[str]]:
+    """The masked context of ``view[a:b]``: up to :data:`CONTEXT_TOKENS` tokens each side within its line, ``^`` /
+    ``$`` where the string starts or ends within them, ``¶`` where the line does; and the labels masked among
+    those tokens. (A line is a unit of the formats that hold values: a log line, a YAML entry, a CSV row.)"""
+    lo = max(0, a - _WINDOW)
+    nl = view.rfind("\n", lo, a)
+    head_mark = "¶" if nl >= 0 else "^" if lo == 0 else None
+    left = _tokens(view[nl + 1 if nl >= 0 else lo : a], prepared)
+    hi = min(len(view), b + _WINDOW)
+    nl = view.find("\n", b, hi)
+    tail_mark = "¶" if nl >= 0 else "$" if hi == len(view) else None
+    right = _tokens(view[b : nl if nl >= 0 else hi], prepared)
+    head = [head_mark] if head_mark and len(left) <= CONTEXT_TOKENS else []
+    tail = [tail_mark] if tail_mark and len(right) <= CONTEXT_TOKENS else []
+    kept = [*left[-CONTEXT_TOKENS:], (PLACEHOLDER, None), *right[:CONTEXT_TOKENS]]
+    return " ".join([*head, *(t for t, _lab in kept), *tail]), {lab for _t, lab in kept if lab is not None}
+
+
+def _general_pointer(pointer: str, mask: re.Pattern[str]) -> str:
+    """``pointer`` with array indices as ``*`` and label words of its keys masked, case folded."""
+    parts = []
+    for seg in pointer.split("/")[1:]:
+        if seg.isdigit():
+            parts.append("*")
+        else:
+            parts.append(mask.sub(PLACEHOLDER, normalize_needle(seg) or seg.lower()))
+    return "/" + "/".join(parts)
+
+
+def item_mentions(item: LeakItem, *, decode: bool = True) -> list[Mention]:
+    """The mentions of ``item``'s labels in its projection (none without a label set of two labels or more),
+    in walk order, at most :data:`MAX_MENTIONS`."""
+    labels = tuple(dict.fromkeys(item.label_set))
+    if len(labels) < 2:
+        return []
+    prepared = _label_needles(labels, tuple((k, tuple(v)) for k, v in item.aliases.items()))
+    blob = dumps(item.projection)
+    plan = plan_blob(blob, prepared.needles, decode) if blob is not None else None
+    if plan is not None:
+        if not plan.walk:
+            return []  # the pre-check proves no label can match anywhere
+        decode = decode and plan.decode
+    out: list[Mention] = []
+    stack: list[tuple[str, Any]] = [("", item.projection)]
+    while stack and len(out) < MAX_MENTIONS:
+        pointer, node = stack.pop()
+        if isinstance(node, Mapping):
+            for key in reversed(list(node)):
+                stack.append((f"{pointer}/{escape_pointer_token(str(key))}", node[key]))
+        elif isinstance(node, list):
+            for i in range(len(node) - 1, -1, -1):
+                stack.append((f"{pointer}/{i}", node[i]))
+        elif isinstance(node, str):
+            text = node[:MAX_TEXT]
+            dec = decode
+            if text.isascii():
+                dec = decode and (plan.string_decode(text) if plan is not None and plan.exact else True)
+                if not _may_hold(text, prepared, plan, dec):
+                    continue
+            _string_mentions(text, pointer, prepared, dec, out, whole=False)
+        elif isinstance(node, (int, float)) and not isinstance(node, bool):
+            _string_mentions(str(node), pointer, prepared, False, out, whole=True)
+    return out[:MAX_MENTIONS]
+
+
+def _may_hold(text: str, prepared: _LabelNeedles, plan: Plan | None, decode: bool) -> bool:
+    """Whether an ASCII string can hold a mention (``False`` is a proof): with an exact plan and no decoded view
+    to search, some token set the serialisation holds must have all its words in the string (what the scan's walk
+    checks); otherwise the scan's per-string check."""
+    live = plan.live if plan is not None and plan.exact and not decode else None
+    if live is None:
+        return string_may_hit(text, prepared.needles, decode)
+    low = text.lower()
+    if any(all(w in low for w in words) for words, _adjacent in live):
+        return True
+    return bool(prepared.needles.ocr) and prepared.needles.ocr_gate.misread_in(low.encode())
+
+
+def _string_mentions(
+    text: str, pointer: str, prepared: _LabelNeedles, decode: bool, out: list[Mention], *, whole: bool
+) -> None:
+    """Append the mentions in one string (``whole``: a number, whose mention has no span)."""
+    if not text:
+        return
+    found = _found(text, prepared, decode)
+    if not found:
+        return
+    ptr = _general_pointer(pointer, prepared.mask)
+    rep = "json" if whole else string_representation(text, "json")
+    for span, label, ctx, listed in found:
+        out.append(Mention(pointer, None if whole else span, label, (f"{ptr} {ctx}", ctx), rep, listed))
+
+
+def _found(text: str, prepared: _LabelNeedles, decode: bool) -> tuple[tuple[tuple[int, int], str, str, bool], ...]:
+    """The mentions in ``text`` apart from where it is: (span, label, masked context, listed) per hit. A text
+    seen again with the same label set (a template, a twin record) is searched once (bounded cache)."""
+    key = (text, decode, prepared.needles) if len(text) <= _CACHED_TEXT_MAX else None
+    if key is not None:
+        known = _FOUND.get(key)
+        if known is not None:
+            return known
+    made = []
+    for h in prepared.needles.search(text, decode=decode):
+        label = prepared.label_of.get(h.needle.text)
+        if label is None:
+            continue
+        ctx, beside = _context(h.view_text, *h.view_span, prepared)
+        made.append((h.span, label, ctx, bool(beside - {label})))
+    result = tuple(made)
+    if key is not None:
+        if len(_FOUND) >= _FOUND_MAX:
+            _FOUND.clear()
+        _FOUND[key] = result
+    return result
+
+
+_FOUND: dict[tuple[str, bool, NeedleSet], tuple[tuple[tuple[int, int], str, str, bool], ...]] = {}
+"""(text, decode, the label set's needles) → its mentions apart from where it is; cleared when full."""
+_FOUND_MAX = 4096
+_CACHED_TEXT_MAX = 4096
+
+
+def overlaps(f: Finding, m: Mention) -> bool:
+    """Whether finding ``f`` points at mention ``m``'s characters (same place; overlapping spans, or either
+    without a span: a whole value, or JSON held in the string)."""
+    if f.pointer != m.pointer or f.target != "value":
+        return False
+    if f.span is None or m.span is None:
+        return True
+    return f.span[0] < m.span[1] and m.span[0] < f.span[1]
+
+
+def decisions(mentions: Sequence[Mention], findings: Sequence[Finding], expected: Sequence[str]) -> list[str]:
+    """What the item-level audit decided at each mention: ``leak (<rule>)``, ``review (<rule>)``, or ``cleared``
+    (no finding there; for a label that is not the answer, ``cleared (another label)``)."""
+    answers = {normalize_needle(e) for e in expected}
+    out = []
+    for m in mentions:
+        here = [f for f in findings if overlaps(f, m)]
+        blocking = [f for f in here if f.blocking]
+        if blocking:
+            out.append(f"leak ({blocking[0].rule})")
+        elif here:
+            out.append(f"review ({here[0].rule})")
+        else:
+            out.append("cleared" if normalize_needle(m.label) in answers else "cleared (another label)")
+    return out
+
+
+__all__ = ["LEVELS", "Mention", "decisions", "item_mentions", "overlaps"]
