@@ -35,7 +35,7 @@ _WORDS = (
 _PHRASES = ("the jukebox is quite critical", "a jovial quartz vortex", "zephyr over the kayak puzzle")
 _SEPARATORS = ("-", " - ", ".", ". ", " ", "\n", "\r\n", " . ")
 _SIGNALS = (".- -... -.-.", "di-dah dit", "xn--bcher-kva", "run--on", ". .. ...  .. .", "x . . . y")
-_SIGNALS += ("begin 644 x", "=ybegin")
+_SIGNALS += ("begin 644 x", "=ybegin", "{\\rtf1 x}", 'a = "b" c = "d" e = "f"')
 _LEET = {"a": "4@", "e": "3", "i": "1!", "o": "0", "s": "5$", "t": "7+", "g": "96", "b": "8", "z": "2", "l": "1"}
 
 
@@ -102,7 +102,8 @@ def test_every_decoder_ruled_out_by_its_anchors_has_a_closed_gate() -> None:
                 elif gates[name]:
                     asked_open[name] += 1
     # Not vacuous: each anchored decoder was both skipped and, elsewhere, asked with its gate open.
-    for name in ("reversed", "substitution", "rot13", "letters", "morse", "punycode", "binary_blocks"):
+    names = ("reversed", "substitution", "rot13", "letters", "morse", "punycode", "binary_blocks", "rtf", "word_fields")
+    for name in names:
         assert skipped[name] >= 20, (name, skipped)
         assert asked_open[name] >= 5, (name, asked_open)
 
