@@ -6,7 +6,9 @@ next to every ``High`` ticket, a ``★`` badge, a code ``H7`` in the title, a tr
 a (pointer, value) pair, a token, a word n-gram (2-3 words) of what the model reads — how many items
 hold it and which labels they carry, and keeps those that are
 
-* supported: at least ``min_support`` items hold it;
+* supported: at least ``min_support`` records hold it (items holding the same prose with the same label — one
+  ticket rendered five ways, one record asked several questions — are one record: the test assumes independent
+  draws, and a record's own key repeated with its renderings rides with nothing);
 * pure: at least ``min_purity`` of them share one label (far above that label's share of the data);
 * significant: a one-sided Fisher exact test of "holding it" against "having that label", multiplied
   by the number of labels (any label may be the one), and corrected for the number of candidates
@@ -49,6 +51,7 @@ from __future__ import annotations
 
 import itertools
 import re
+from array import array
 from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
@@ -132,6 +135,9 @@ class MineResult:
     derive_from: list[str] = field(default_factory=list)
     members: dict[tuple[str, str, str], list[tuple[str, str, str]]] = field(default_factory=dict, repr=False)
     """Per suggestion ``(kind, pointer, value)``: every candidate held by the same items."""
+    records: int = 0
+    """Distinct records the test counted (items holding the same prose with the same label are one record);
+    ``labels``, supports and purities count records."""
 
     def to_dict(self) -> dict[str, Any]:
         """The result as ``leak mine`` prints it: every count and suggestion, without ``members``
@@ -148,7 +154,8 @@ class MineResult:
         """
         fix = {"bh": "Benjamini-Hochberg", "bonferroni": "Bonferroni"}.get(self.correction, self.correction)
         return (
-            f"{len(self.suggestions)} mined from {self.items} items ({len(self.labels)} labels): "
+            f"{len(self.suggestions)} mined from {self.items} items"
+            f"{f' ({self.records} records, ' if 0 < self.records < self.items else ' ('}{len(self.labels)} labels): "
             f"{self.tested} candidates tested of {self.candidates} seen (support >= {self.min_support}), "
             f"one-sided Fisher exact, {fix} at {self.alpha}, purity >= {self.min_purity}"
         )
@@ -387,6 +394,61 @@ def _spread(i: int) -> int:
 # ---------------------------------------------------------------- mining
 
 
+def _prose_prints(projection: Any, derive_from: Sequence[str]) -> tuple[int, ...]:
+    """The hashes of the prose of one projection (strings of more than ``PROSE_WORDS`` words, and the fields under
+    ``derive_from``): the content a record is, which two renderings of one record share."""
+    out = []
+    for pointer, value, _cut in _leaves(projection, ""):
+        if isinstance(value, str) and (
+            len(value.split()) > PROSE_WORDS or (derive_from and _excluded(pointer, derive_from))
+        ):
+            out.append(hash(value))
+    return tuple(sorted(set(out)))
+
+
+def _records(labels: Sequence[str], prose: Sequence[tuple[int, ...]]) -> tuple[list[int], list[str]]:
+    """The record of every item, and the label of every record: items linked by prose they share, with one label,
+    are one record shown several ways (one ticket in five renderings, one record under several questions).
+
+    The test counts records, not items: five renderings of one ticket do not make its key a value that rides with
+    its label (pseudo-replication; Fisher's test assumes independent draws). Prose held by items of two labels or
+    more (an instruction every item carries) says nothing of which record an item is and links nothing; an item
+    with no other prose is a record of its own. Links are transitive (a rendering sharing the body with a second
+    and a note with a third joins all three).
+    """
+    first: dict[int, int] = {}  # prose hash -> the first item holding it
+    label_of_hash: dict[int, str | None] = {}
+    for i, (lab, hashes) in enumerate(zip(labels, prose, strict=True)):
+        for h in hashes:
+            first.setdefault(h, i)
+            if label_of_hash.setdefault(h, lab) not in (lab, None):
+                label_of_hash[h] = None  # held with two labels: shared content, links nothing
+    parent = list(range(len(labels)))
+
+    def root(i: int) -> int:
+        while parent[i] != i:
+            parent[i] = parent[parent[i]]
+            i = parent[i]
+        return i
+
+    for i, hashes in enumerate(prose):
+        for h in hashes:
+            if label_of_hash[h] is not None:
+                a, b = root(i), root(first[h])
+                if a != b:
+                    parent[max(a, b)] = min(a, b)
+    record_of: list[int] = []
+    record_label: list[str] = []
+    index: dict[int, int] = {}
+    for i, lab in enumerate(labels):
+        r = index.get(root(i))
+        if r is None:
+            r = index[root(i)] = len(record_label)
+            record_label.append(lab)
+        record_of.append(r)
+    return record_of, record_label
+
+
 def mine(
     items: Iterable[LeakItem],
     *,
@@ -399,7 +461,8 @@ def mine(
 ) -> MineResult:
     """Mine ``items`` for candidates that predict the label (see the module docstring).
 
-    An item's label is its first expected answer; items are read once (a stream is fine). Not tested:
+    An item's label is its first expected answer; items are read once (a stream is fine). Supports and purities
+    count records, not items (:func:`_records`: renderings of one record are one draw). Not tested:
     candidates below ``min_support``, held by every item (they cannot separate labels), or equal to a
     label after normalisation (the scan already finds those). Candidates held by the same set of items
     are grouped by a fingerprint of that set (a sum of per-item 64-bit mixes, and the support) and
@@ -410,30 +473,42 @@ def mine(
     Memory is bounded by ``max_candidates``: when more distinct candidates are held, those seen once so
     far are dropped (ids, timestamps), which can only lose candidates far below any support floor.
     """
-    counts: dict[tuple[str, str, str], dict[str, int]] = {}
-    prints: dict[tuple[str, str, str], int] = {}
-    label_counts: Counter[str] = Counter()
+    held: dict[tuple[str, str, str], array[int]] = {}
+    labels_of: list[str] = []  # per labelled item, in order
+    prose_of: list[tuple[int, ...]] = []  # per labelled item: the hashes of its prose (what a record is)
     viewed: set[tuple[str, str, str]] = set()  # read in a decoded or identifier view somewhere: shown after the written
-    for index, it in enumerate(items):
+    for it in items:
         if not it.expected:
             continue
-        label = it.expected[0]
-        label_counts[label] += 1
-        mark = _spread(index)
+        n = len(labels_of)
+        labels_of.append(it.expected[0])
+        prose_of.append(_prose_prints(it.projection, derive_from))
         for key, where in candidates(it.projection, derive_from).items():
             if where[3] != "raw":
                 viewed.add(key)
-            c = counts.get(key)
-            if c is None:
-                counts[key] = {label: 1}
-                prints[key] = mark
+            a = held.get(key)
+            if a is None:
+                held[key] = array("I", (n,))
             else:
-                c[label] = c.get(label, 0) + 1
-                prints[key] = (prints[key] + mark) & _MASK
-        if len(counts) > max_candidates:
-            counts = {k: c for k, c in counts.items() if sum(c.values()) > 1}
-            prints = {k: prints[k] for k in counts}
-            viewed = {k for k in viewed if k in counts}
+                a.append(n)
+        if len(held) > max_candidates:
+            held = {k: a for k, a in held.items() if len(a) > 1}
+            viewed = {k for k in viewed if k in held}
+    record_of, record_label = _records(labels_of, prose_of)
+    label_counts: Counter[str] = Counter(record_label)
+    counts: dict[tuple[str, str, str], dict[str, int]] = {}
+    prints: dict[tuple[str, str, str], int] = {}
+    for key, a in held.items():
+        if len(a) < min_support:
+            continue  # fewer items than the floor: fewer records too
+        records = {record_of[i] for i in a}
+        c: dict[str, int] = {}
+        mark = 0
+        for r in records:
+            c[record_label[r]] = c.get(record_label[r], 0) + 1
+            mark = (mark + _spread(r)) & _MASK
+        counts[key] = c
+        prints[key] = mark
     total = sum(label_counts.values())
     norms = {normalize_needle(lab) for lab in label_counts}
     groups: dict[tuple[int, int], list[tuple[str, str, str]]] = {}
@@ -469,7 +544,7 @@ def mine(
     ]
     out.sort(key=lambda s: (-s.purity, s.q_value, -s.support, s.pointer, s.value))
     return MineResult(
-        items=total,
+        items=len(labels_of),
         labels=dict(sorted(label_counts.items())),
         candidates=len(counts),
         tested=len(tests),
@@ -480,6 +555,7 @@ def mine(
         suggestions=out,
         derive_from=list(derive_from),
         members={(sug.kind, sug.pointer, sug.value): keys for sug, keys in found},
+        records=total,
     )
 
 

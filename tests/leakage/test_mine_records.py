@@ -1,0 +1,99 @@
+"""Mining counts records, not items: one record rendered several ways is one draw, both ways.
+
+A dataset that shows each ticket in several renderings (a digest, a shell history, an export ...) repeats the
+ticket's own key with the ticket's label in every rendering. Counted per item, the key looks like a code riding with
+the label (support 6, purity 100 %); counted per record (the items sharing the ticket's prose and label), its support
+is 1 and it is not tested. A code that rides with the label across *different* tickets is still mined, and prose
+every item carries (an instruction) does not merge different tickets into one.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from windtunnel.leakage.mine import mine
+from windtunnel.leakage.model import LeakItem
+
+LABELS = ["Low", "Medium", "High"]
+WORDS = [
+    "printer",
+    "invoice",
+    "login",
+    "export",
+    "refund",
+    "badge",
+    "laptop",
+    "vpn",
+    "mailbox",
+    "calendar",
+    "upload",
+    "sync",
+]
+INSTRUCTION = "You are a support triage agent: read the ticket below and classify it carefully."
+
+
+def _body(rng: random.Random) -> str:
+    return " ".join(rng.choice(WORDS) for _ in range(12))
+
+
+def _renderings(key: str, body: str) -> list[dict[str, Any]]:
+    return [
+        {"ticket": {"key": key, "body": body}},
+        {"digest": f"{key}", "text": body},
+        {"history": [f"tkt show {key}"], "ticket": {"body": body}},
+        {"export": {"id": key, "description": body, "tags": ["ops"]}},
+        {"note": body, "ref": key},
+        {"ticket": {"key": key, "body": body, "watchers": 2}},
+    ]
+
+
+def _items(projections: list[tuple[str, dict[str, Any]]]) -> list[LeakItem]:
+    return [
+        LeakItem(id=f"i{n}", expected=[label], projection=p, label_set=LABELS)
+        for n, (label, p) in enumerate(projections)
+    ]
+
+
+def _renderings_dataset(seed: int) -> list[LeakItem]:
+    rng = random.Random(seed)
+    out = []
+    for t in range(60):
+        label = LABELS[t % 3]
+        for p in _renderings(f"TCK-{4100 + t}", _body(rng)) * 2:
+            out.append((label, {"instruction": INSTRUCTION, **p}))
+    rng.shuffle(out)
+    return _items(out)
+
+
+def test_a_records_own_key_repeated_in_its_renderings_is_not_mined() -> None:
+    result = mine(_renderings_dataset(1))
+    assert result.items == 720 and result.records == 60
+    assert not result.suggestions, result.suggestions
+    assert "mined from 720 items (60 records, 3 labels)" in result.describe()
+
+
+def test_counted_per_item_the_same_key_would_be_mined() -> None:
+    # the same dataset with each rendering's prose made its own (so no two items are one record): the keys ride
+    rng = random.Random(2)
+    out = []
+    for t in range(60):
+        label = LABELS[t % 3]
+        for p in _renderings(f"TCK-{4100 + t}", "") * 2:
+            out.append((label, {"instruction": INSTRUCTION, **p, "body": _body(rng)}))
+    result = mine(_items(out))
+    assert result.records == 720
+    assert len({s.value for s in result.suggestions if s.value.isdigit()}) == 60  # each key's number
+
+
+def test_a_code_riding_across_different_tickets_is_still_mined() -> None:
+    rng = random.Random(3)
+    codes = {"Low": "Q-L5", "Medium": "Q-M7", "High": "Q-H9"}
+    out = []
+    for t in range(120):
+        label = LABELS[t % 3]
+        out.append((label, {"instruction": INSTRUCTION, "ticket": {"body": _body(rng), "queue": codes[label]}}))
+    result = mine(_items(out))
+    assert result.records == 120  # the shared instruction does not merge tickets
+    mined = {(s.value.casefold(), s.label) for s in result.suggestions}
+    assert {(c.casefold(), lab) for lab, c in codes.items()} <= mined
