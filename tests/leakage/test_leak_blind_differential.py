@@ -53,14 +53,6 @@ KNOWN: dict[str, str] = {
         for i in ("b8-0121", "b8-0123", "b8-0125", "b8-0127", "b8-0129", "b8-0131", "b8-0133", "b8-0135")
         + ("b8-0137", "b8-0141", "b8-0143")
     },
-    # blind8 columnar_position_alignment: a column-oriented export (JSONColumns, an Arrow batch) holds the
-    # record's key and the label at the same index of two arrays. Columns are not read as rows, and the
-    # label array (every label) is cleared as an options listing.
-    **{
-        i: "the label sits at the record key's index of a parallel column array: columns are not read as rows"
-        for i in ("b8-0145", "b8-0147", "b8-0149", "b8-0151", "b8-0153", "b8-0155", "b8-0157", "b8-0159")
-        + ("b8-0161", "b8-0163", "b8-0165", "b8-0167")
-    },
     # blind8 json_patch_copy_op: an RFC 6902 `copy` op from `/suggestions/N/value` to the field; the
     # suggestions list holds every label. Pointers inside the record are not resolved, so the list reads as
     # every class (describes the task).

@@ -231,3 +231,46 @@ def test_an_id_in_prose_naming_another_row_does_not_hide_the_row_this_record_nam
     assert _leaked({"table": table, "ticket": {"id": "OPS-12"}, "note": "duplicate of OPS-11?"})
     assert _leaked({"table": table, "ask": "Triage OPS-12 please"})
     assert not _leaked({"table": table, "ask": "Compare OPS-11 and OPS-12"})
+
+
+# ---------------------------------------------------------------- a table stored by column
+
+
+def _by_column(sev: list[Any], ids: list[Any] | None = None) -> dict[str, Any]:
+    """An invented dataframe dump, one array per column; the record is case 77120, shown outside it."""
+    return {
+        "frame": {"case_no": ids or [51002, 77120, 51004], "opened": ["mon", "tue", "wed"], "sev": sev},
+        "case": {"case_no": 77120, "text": "cannot print"},
+    }
+
+
+def test_this_records_index_of_a_table_stored_by_column_leaks_at_the_value() -> None:
+    projection = _by_column(["Low", "High", "Medium"])
+    audit = audit_item(_item(projection))
+    assert audit.leaked
+    assert {f.pointer for f in audit.findings if f.severity == "high"} == {"/frame/sev/1"}
+    result = sanitize_item(_item(projection), mode="span")
+    assert result.before.leaked and not result.after.leaked
+    assert result.item.projection["frame"]["sev"][0] == "Low"  # other records' cells are kept
+
+
+def test_columns_as_a_list_of_named_arrays_are_read_by_row_too() -> None:
+    projection = {
+        "batch": {"cols": [{"field": "ref", "data": ["Q-9", "Q-4411", "Q-12"]}, {"field": "lvl", "data": LABELS}]},
+        "asked": "Q-4411",
+    }
+    assert _leaked(projection, "Medium")
+    assert not _leaked(projection, "High")  # another record's cell
+
+
+@pytest.mark.parametrize(
+    "projection",
+    [
+        _by_column(["Low", None, "Medium"]),  # this record's slot is empty
+        _by_column(["Low", "High", "Medium"], ids=[51002, 51003, 51004]),  # no row is this record's
+        {"frame": {"case_no": [51002, 77120, 51004], "sev": LABELS}, "seen": [51002, 77120, 51004]},  # all named
+        {"options": ["Low", "High", "Medium"], "weights": ["w-1", "w-2", "w-3"], "task": "77120"},  # a listing
+    ],
+)
+def test_a_column_store_without_this_records_label_says_nothing(projection: dict[str, Any]) -> None:
+    assert not _leaked(projection)

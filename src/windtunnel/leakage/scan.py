@@ -139,7 +139,7 @@ from windtunnel.leakage.records import (
     record_values,
     typed_path,
 )
-from windtunnel.leakage.resolve import Own, Records, holds_records, own_cell_within, own_value
+from windtunnel.leakage.resolve import Own, Records, holds_records, own_cell_within, own_column_value, own_value
 from windtunnel.leakage.schemas import drop_schema_values, may_hold_schema
 from windtunnel.leakage.selection import apply_selection
 from windtunnel.leakage.sorted_rows import may_sort_rows, sorted_rows_findings
@@ -1553,7 +1553,7 @@ def _classify(
     corr = role == "correlated"
     what = "a correlated value" if corr else "the expected answer"
     if whole_value or _noted_value(hit.view_text, *hit.view_span):
-        if suppress:
+        if suppress and not (whole_value and rep == "json" and _own_column(pointer, ctx)):
             return  # an element of an options listing: it describes the task
         if _lexicon_word(hit, ctx) and normalize_needle(_field_name(pointer)) in ctx.label_norms:
             return  # ``"low": "Niedrig"``: a label's translation under the label, a definition (principle 3)
@@ -1940,6 +1940,18 @@ def _decoded_places(text: str, needle: Needle) -> _Places:
                 got.setdefault(full.span(va, vb), []).append((name, full.text, (va, vb)))
         _PLACES[1][needle.norm] = got
     return got
+
+
+def _own_column(pointer: str, ctx: _Ctx) -> bool:
+    """The value at ``pointer`` is this record's cell of a table stored by column (one array per column,
+    this record's id at the same index of an array beside it): a value of this record, not a member of a
+    listing of every label (:func:`windtunnel.leakage.resolve.own_column_value`)."""
+    if ctx.outer is not None or ctx.root is None:
+        return False  # JSON held in a string: its pointers are not the projection's
+    ctx.root_used = True  # which index is this record's depends on the rest of the projection
+    if ctx.records is None:
+        ctx.records = Records(ctx.root)
+    return own_column_value(ctx.records, pointer)
 
 
 def _own_record_value(hit: Hit, text: str, span: tuple[int, int] | None, ctx: _Ctx) -> Own | None:
