@@ -53,14 +53,6 @@ KNOWN: dict[str, str] = {
         for i in ("b8-0121", "b8-0123", "b8-0125", "b8-0127", "b8-0129", "b8-0131", "b8-0133", "b8-0135")
         + ("b8-0137", "b8-0141", "b8-0143")
     },
-    # blind8 json_patch_copy_op: an RFC 6902 `copy` op from `/suggestions/N/value` to the field; the
-    # suggestions list holds every label. Pointers inside the record are not resolved, so the list reads as
-    # every class (describes the task).
-    **{
-        i: "a pending patch copies suggestion N into the field: in-record JSON pointers are not resolved"
-        for i in ("b8-0265", "b8-0267", "b8-0269", "b8-0273", "b8-0275", "b8-0277", "b8-0279", "b8-0281")
-        + ("b8-0283", "b8-0285", "b8-0287")
-    },
     # blind8 text_bar_chart_scores: one Unicode block bar per label, one far longer, no numbers. Bar lengths
     # are not read as scores; the label column reads as an options listing.
     **{

@@ -274,3 +274,36 @@ def test_columns_as_a_list_of_named_arrays_are_read_by_row_too() -> None:
 )
 def test_a_column_store_without_this_records_label_says_nothing(projection: dict[str, Any]) -> None:
     assert not _leaked(projection)
+
+
+# ---------------------------------------------------------------- a reference selecting one option
+
+
+def _choices(ref: str | None) -> dict[str, Any]:
+    """An invented form-builder state: every label offered, and a binding that may point at one of them."""
+    binding: dict[str, Any] = {"target": "/form/level", "source": ref} if ref is not None else {"target": "/form/level"}
+    return {
+        "form": {"level": None, "title": "cannot print"},
+        "offered": [{"text": "Low"}, {"text": "Medium"}, {"text": "High"}],
+        "bindings": [binding],
+    }
+
+
+@pytest.mark.parametrize("ref", ["/offered/2/text", "/offered/2", "#/offered/2"])
+def test_a_reference_to_one_member_of_a_listing_selects_it_and_the_reference_is_cleared(ref: str) -> None:
+    item = _item(_choices(ref))
+    audit = audit_item(item)
+    assert audit.leaked
+    assert {f.pointer for f in audit.findings if f.severity == "high"} == {"/bindings/0/source"}
+    result = sanitize_item(item, mode="span")
+    assert not result.after.leaked
+    assert result.item.projection["offered"] == _choices(ref)["offered"]  # the listing is kept
+
+
+@pytest.mark.parametrize("ref", [None, "/offered", "/var/log/offered/2", "/form/level"])
+def test_no_reference_or_one_to_the_whole_listing_or_elsewhere_selects_nothing(ref: str | None) -> None:
+    assert not _leaked(_choices(ref))
+
+
+def test_a_reference_to_another_option_selects_that_one_not_the_answer() -> None:
+    assert not _leaked(_choices("/offered/0/text")) and _leaked(_choices("/offered/0/text"), "Low")

@@ -48,6 +48,8 @@ class Records:
     _own: dict[str, list[Own]] = field(default_factory=dict)
     _cells: dict[str, dict[Span, str]] = field(default_factory=dict)
     """Per string, the text of each cell of this record's rows (a wrapped cell's pieces joined)."""
+    _refs: dict[str, list[str]] | None = None
+    """Per node pointer, the pointers of the strings that refer to it (:meth:`referrers`)."""
 
     def located(self) -> list[tuple[str, str]]:
         """``(pointer, text)`` of every string and number of the projection (a bounded walk).
@@ -81,6 +83,29 @@ class Records:
         if self._tokens is None:
             self._tokens = Counter(tok for text in self.texts() for tok in _TOKEN_RE.findall(text))
         return self._tokens[value] > inside[value]
+
+    def referrers(self, pointer: str) -> list[str]:
+        """The pointers of the projection's strings that are a JSON Pointer to the node at ``pointer`` or
+        to the object holding it (``"from": "/suggestions/3/value"``, ``"$ref": "#/options/2"``).
+
+        A string is read as a reference only when it is a pointer (``/a/1`` or ``#/a/1``, no blank) that
+        resolves in the projection to a node other than the whole document; a file path does not."""
+        if self._refs is None:
+            refs: dict[str, list[str]] = {}
+            for ptr, text in self.located():
+                target = text[1:] if text.startswith("#/") else text
+                if len(target) < 3 or not target.startswith("/") or len(target) > 256 or " " in target:
+                    continue
+                tokens = [t.replace("~1", "/").replace("~0", "~") for t in target[1:].split("/")]
+                if not all(tokens) or _node(self.root, tokens) is None:
+                    continue
+                refs.setdefault("".join("/" + _escape(t) for t in tokens), []).append(ptr)
+            self._refs = refs
+        out = list(self._refs.get(pointer, []))
+        parent = pointer.rsplit("/", 1)[0]
+        if parent and isinstance(_node(self.root, _tokens(parent)), Mapping):
+            out += self._refs.get(parent, [])
+        return out
 
     def own_spans(self, text: str) -> list[Own]:
         """The spans of ``text`` that are values of this record (memoised per string).
@@ -546,6 +571,11 @@ def _yaml_values(text: str, lo: int, hi: int) -> list[Span]:
 # ---------------------------------------------------------------- tables stored by column
 
 
+def _tokens(pointer: str) -> list[str]:
+    """The RFC 6901 reference tokens of ``pointer``, unescaped (``""`` is the whole document: none)."""
+    return [t.replace("~1", "/").replace("~0", "~") for t in pointer[1:].split("/")] if pointer else []
+
+
 def _node(root: Any, tokens: list[str]) -> Any:
     """The node of ``root`` at RFC 6901 ``tokens`` (already unescaped), or ``None`` when none is there."""
     node = root
@@ -582,7 +612,7 @@ def own_column_value(records: Records, pointer: str) -> bool:
     same object, or up to two levels above), index *i* holds an id the projection shows outside the
     structure — and not every index does (then the ids say nothing about which row is this record's),
     the rule :func:`_own_rows` applies to a table stored by row."""
-    tokens = [t.replace("~1", "/").replace("~0", "~") for t in pointer[1:].split("/")] if pointer else []
+    tokens = _tokens(pointer)
     if len(tokens) < 2 or not tokens[-1].isdigit():
         return False
     column = _node(records.root, tokens[:-1])

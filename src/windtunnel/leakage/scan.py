@@ -1515,6 +1515,21 @@ def _classify(
     value = hit.needle.text
     derived = hit.needle.derived and hit.needle.ocr is None
     emit = _emitter(ctx, pointer, rep, span, hit.view, value, derived)
+    if suppress and whole_value and rep == "json" and role != "label" and (refs := _referrers(pointer, ctx)):
+        # A reference elsewhere in the record to this one member of a listing (a pointer the record copies
+        # or selects it by) singles it out (principle 1, a listing marking one member): stated where the
+        # reference is written, which is what the sanitizer clears.
+        what = "a correlated value" if role == "correlated" else "the expected answer"
+        ref = _emitter(ctx, refs[0], rep, None, hit.view, value, derived)
+        _leak(
+            ref,
+            role == "correlated",
+            "freetext",
+            "freetext.selected",
+            "correlated.mention",
+            f"a reference selects {what}",
+        )
+        return
     if upstream is not None and suppress:
         return  # an upstream field's list of every class describes the task (the field itself is for review)
     if upstream is not None and role != "correlated" and (defines or singles is not None):
@@ -1940,6 +1955,17 @@ def _decoded_places(text: str, needle: Needle) -> _Places:
                 got.setdefault(full.span(va, vb), []).append((name, full.text, (va, vb)))
         _PLACES[1][needle.norm] = got
     return got
+
+
+def _referrers(pointer: str, ctx: _Ctx) -> list[str]:
+    """The pointers of the record's strings that refer to the value at ``pointer`` (or to the object holding
+    it) by a JSON Pointer (:meth:`windtunnel.leakage.resolve.Records.referrers`)."""
+    if ctx.outer is not None or ctx.root is None:
+        return []  # JSON held in a string: its pointers are not the projection's
+    ctx.root_used = True  # whether a reference names this value depends on the rest of the projection
+    if ctx.records is None:
+        ctx.records = Records(ctx.root)
+    return ctx.records.referrers(pointer)
 
 
 def _own_column(pointer: str, ctx: _Ctx) -> bool:
