@@ -394,35 +394,60 @@ def _spread(i: int) -> int:
 # ---------------------------------------------------------------- mining
 
 
-def _prose_prints(projection: Any, derive_from: Sequence[str]) -> tuple[int, ...]:
-    """The hashes of the prose of one projection (strings of more than ``PROSE_WORDS`` words, and the fields under
-    ``derive_from``): the content a record is, which two renderings of one record share."""
+def _prose_prints(projection: Any, derive_from: Sequence[str]) -> tuple[tuple[int, int], ...]:
+    """The prose of one projection (strings of more than ``PROSE_WORDS`` words, and the fields under
+    ``derive_from``) as (hash of its place, hash of its text) pairs, the place with list indices as ``*``: the
+    content a record is, which two renderings of one record share."""
     out = []
     for pointer, value, _cut in _leaves(projection, ""):
         if isinstance(value, str) and (
             len(value.split()) > PROSE_WORDS or (derive_from and _excluded(pointer, derive_from))
         ):
-            out.append(hash(value))
+            out.append((hash(_general(pointer)), hash(value)))
     return tuple(sorted(set(out)))
 
 
-def _records(labels: Sequence[str], prose: Sequence[tuple[int, ...]]) -> tuple[list[int], list[str]]:
+def _template(holders: Sequence[int], prose: Sequence[tuple[tuple[int, int], ...]], h: int) -> bool:
+    """The items ``holders`` of the prose ``h`` hold three different texts or more at one place (ticket bodies
+    under ``/ticket/body``): ``h`` is a sentence many records carry (a templated auto-reply, a note naming the
+    label), not the content of one record. Renderings of one record agree there, or differ in pairs (a record and
+    its twin with one field rewritten); a place holding a list counts each holder's texts there as one."""
+    seen: dict[int, set[frozenset[int]]] = {}
+    for i in holders:
+        mine_at: dict[int, set[int]] = {}
+        for place, text in prose[i]:
+            if text != h:
+                mine_at.setdefault(place, set()).add(text)
+        for place, texts in mine_at.items():
+            variants = seen.setdefault(place, set())
+            variants.add(frozenset(texts))
+            if len(variants) >= 3:
+                return True
+    return False
+
+
+def _records(labels: Sequence[str], prose: Sequence[tuple[tuple[int, int], ...]]) -> tuple[list[int], list[str]]:
     """The record of every item, and the label of every record: items linked by prose they share, with one label,
     are one record shown several ways (one ticket in five renderings, one record under several questions).
 
     The test counts records, not items: five renderings of one ticket do not make its key a value that rides with
     its label (pseudo-replication; Fisher's test assumes independent draws). Prose held by items of two labels or
-    more (an instruction every item carries) says nothing of which record an item is and links nothing; an item
-    with no other prose is a record of its own. Links are transitive (a rendering sharing the body with a second
-    and a note with a third joins all three).
+    more (an instruction every item carries) says nothing of which record an item is and links nothing; nor does
+    prose whose holders hold three different texts or more at one place (:func:`_template`: a sentence written per
+    label, such as an auto-reply, would otherwise make every record of that label one, and hide what rides with
+    it). An item with no other prose is a record of its own. Links are transitive (a rendering sharing the body
+    with a second and a note with a third joins all three).
     """
-    first: dict[int, int] = {}  # prose hash -> the first item holding it
+    holders: dict[int, list[int]] = {}  # prose hash -> the items holding it
     label_of_hash: dict[int, str | None] = {}
-    for i, (lab, hashes) in enumerate(zip(labels, prose, strict=True)):
-        for h in hashes:
-            first.setdefault(h, i)
+    for i, (lab, prints) in enumerate(zip(labels, prose, strict=True)):
+        for h in {text for _place, text in prints}:
+            holders.setdefault(h, []).append(i)
             if label_of_hash.setdefault(h, lab) not in (lab, None):
                 label_of_hash[h] = None  # held with two labels: shared content, links nothing
+    for h, items in holders.items():
+        if label_of_hash[h] is not None and len(items) > 1 and _template(items, prose, h):
+            label_of_hash[h] = None
     parent = list(range(len(labels)))
 
     def root(i: int) -> int:
@@ -431,12 +456,13 @@ def _records(labels: Sequence[str], prose: Sequence[tuple[int, ...]]) -> tuple[l
             i = parent[i]
         return i
 
-    for i, hashes in enumerate(prose):
-        for h in hashes:
-            if label_of_hash[h] is not None:
-                a, b = root(i), root(first[h])
-                if a != b:
-                    parent[max(a, b)] = min(a, b)
+    for h, items in holders.items():
+        if label_of_hash[h] is None:
+            continue
+        for i in items[1:]:
+            a, b = root(i), root(items[0])
+            if a != b:
+                parent[max(a, b)] = min(a, b)
     record_of: list[int] = []
     record_label: list[str] = []
     index: dict[int, int] = {}
@@ -475,7 +501,7 @@ def mine(
     """
     held: dict[tuple[str, str, str], array[int]] = {}
     labels_of: list[str] = []  # per labelled item, in order
-    prose_of: list[tuple[int, ...]] = []  # per labelled item: the hashes of its prose (what a record is)
+    prose_of: list[tuple[tuple[int, int], ...]] = []  # per labelled item: the hashes of its prose (what a record is)
     viewed: set[tuple[str, str, str]] = set()  # read in a decoded or identifier view somewhere: shown after the written
     for it in items:
         if not it.expected:
