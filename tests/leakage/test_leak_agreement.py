@@ -243,9 +243,10 @@ def test_the_python_api_takes_the_switch(tmp_path: Path) -> None:
 @pytest.mark.parametrize(("n", "promoted"), [(6, False), (12, True)])
 def test_a_clearance_yields_only_to_strong_evidence_of_the_same_field(n: int, promoted: bool) -> None:
     # A field's schema example is cleared by the per-item audit (principle 3): a slot that agrees at the
-    # standard floor does not override it; the same field agreeing over more records does.
-    def schema(rng: random.Random, label: str, _i: int) -> str:
-        return f"priority:\n  type: string\n  nullable: true\n  example: {label}\n# {rng.choice(_CLOSERS)}"
+    # standard floor does not override it; the same field agreeing over more records does (each record's
+    # comment is its own: two identical texts with one label would be one record shown twice).
+    def schema(rng: random.Random, label: str, i: int) -> str:
+        return f"priority:\n  type: string\n  nullable: true\n  example: {label}\n# spec {i}: {rng.choice(_CLOSERS)}"
 
     raw = _items(n, schema)
     before, after, _agreement = _adjusted(raw)
@@ -273,3 +274,23 @@ def test_the_commands_say_what_the_evidence_did(tmp_path: Path, capsys: pytest.C
     # the check judges both sides by the raw dataset's slots: every raw item leaks, no sanitized one does
     assert run("leak", "check", "--raw", str(path), "--sanitized", str(clean)) == 0
     assert "agreement (raw): " in capsys.readouterr().out
+
+
+def test_one_record_asked_several_times_counts_once() -> None:
+    # Two tickets, each asked six questions, use their own label word in an idiom ("high hopes", "low hopes"):
+    # twelve items agree in one slot with two labels, but they are two records, too few to say anything.
+    def ticket(label: str, key: str) -> dict[str, Any]:
+        body = f"The export job failed twice overnight and the team has {label.lower()} hopes for the patch today."
+        return {"ticket": {"key": key, "body": body}}
+
+    raw = _items(60, lambda rng, _label, _i: f"{rng.choice(_OPENERS)}, nothing to add, {rng.choice(_CLOSERS)}")
+    for n, (label, key) in enumerate([("High", "OPS-1"), ("Low", "OPS-2")]):
+        raw += [
+            {"id": f"q{n}-{q}", "expected": label, "label_set": LABELS, "question": q, "projection": ticket(label, key)}
+            for q in range(6)
+        ]
+    before, after, agreement = _adjusted(raw)
+    assert [a.findings for a in after] == [a.findings for a in before]
+    assert agreement.summary()["promoted"] == 0
+    (g,) = [g for g in agreement.groups.values() if g.level == "pointer+context"]
+    assert (g.n, g.k) == (2, 2)  # two records, not twelve items

@@ -394,7 +394,7 @@ def _spread(i: int) -> int:
 # ---------------------------------------------------------------- mining
 
 
-def _prose_prints(projection: Any, derive_from: Sequence[str]) -> tuple[tuple[int, int], ...]:
+def prose_prints(projection: Any, derive_from: Sequence[str]) -> tuple[tuple[int, int], ...]:
     """The prose of one projection (strings of more than ``PROSE_WORDS`` words, and the fields under
     ``derive_from``) as (hash of its place, hash of its text) pairs, the place with list indices as ``*``: the
     content a record is, which two renderings of one record share."""
@@ -426,7 +426,7 @@ def _template(holders: Sequence[int], prose: Sequence[tuple[tuple[int, int], ...
     return False
 
 
-def _records(labels: Sequence[str], prose: Sequence[tuple[tuple[int, int], ...]]) -> tuple[list[int], list[str]]:
+def records_of(labels: Sequence[str], prose: Sequence[tuple[tuple[int, int], ...]]) -> tuple[list[int], list[str]]:
     """The record of every item, and the label of every record: items linked by prose they share, with one label,
     are one record shown several ways (one ticket in five renderings, one record under several questions).
 
@@ -488,7 +488,7 @@ def mine(
     """Mine ``items`` for candidates that predict the label (see the module docstring).
 
     An item's label is its first expected answer; items are read once (a stream is fine). Supports and purities
-    count records, not items (:func:`_records`: renderings of one record are one draw). Not tested:
+    count records, not items (:func:`records_of`: renderings of one record are one draw). Not tested:
     candidates below ``min_support``, held by every item (they cannot separate labels), or equal to a
     label after normalisation (the scan already finds those). Candidates held by the same set of items
     are grouped by a fingerprint of that set (a sum of per-item 64-bit mixes, and the support) and
@@ -508,7 +508,7 @@ def mine(
             continue
         n = len(labels_of)
         labels_of.append(it.expected[0])
-        prose_of.append(_prose_prints(it.projection, derive_from))
+        prose_of.append(prose_prints(it.projection, derive_from))
         for key, where in candidates(it.projection, derive_from).items():
             if where[3] != "raw":
                 viewed.add(key)
@@ -520,7 +520,7 @@ def mine(
         if len(held) > max_candidates:
             held = {k: a for k, a in held.items() if len(a) > 1}
             viewed = {k for k in viewed if k in held}
-    record_of, record_label = _records(labels_of, prose_of)
+    record_of, record_label = records_of(labels_of, prose_of)
     label_counts: Counter[str] = Counter(record_label)
     counts: dict[tuple[str, str, str], dict[str, int]] = {}
     prints: dict[tuple[str, str, str], int] = {}
