@@ -16,6 +16,7 @@ from typing import Any
 import jsonschema
 import pytest
 
+from tests.clirun import wt as run_cli
 from windtunnel._util.stats import binomial_greater
 from windtunnel.flows.leak import SanitizeRequest, ScanRequest, sanitize_flow, scan_flow
 from windtunnel.leakage import audit_item
@@ -294,3 +295,29 @@ def test_one_record_asked_several_times_counts_once() -> None:
     assert agreement.summary()["promoted"] == 0
     (g,) = [g for g in agreement.groups.values() if g.level == "pointer+context"]
     assert (g.n, g.k) == (2, 2)  # two records, not twelve items
+
+
+def test_sanitize_of_a_pipe_says_its_count_lacks_the_evidence(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # QA-14: from a pipe, sanitize said "0 items still leak" while `leak scan` of its output found the value slot
+    fifo = tmp_path / "pipe.jsonl"
+    import os  # a named pipe stands for standard input here
+
+    os.mkfifo(fifo)
+    import threading  # the writer end of the pipe
+
+    data = "".join(json.dumps(r) + "\n" for r in _items(12, _value_slot))
+    writer = threading.Thread(target=lambda: fifo.write_text(data, encoding="utf-8"))
+    writer.start()
+    clean, stats = tmp_path / "clean.jsonl", tmp_path / "stats.jsonl"
+    code = run_cli("leak", "sanitize", str(fifo), "-o", str(clean), "--stats", str(stats))
+    writer.join()
+    out = capsys.readouterr().out
+    assert code == 0 and "0 items still leak" in out
+    assert "cannot read a pipe twice" in out and "save the input to a file" in out
+    assert run_cli("leak", "scan", str(clean), "--limit", "0") == 1  # what the caveat warns of
+    capsys.readouterr()
+    path = _write(tmp_path, _items(12, _value_slot))
+    assert run_cli("leak", "sanitize", str(path), "-o", str(clean), "--stats", str(stats)) == 0
+    assert "cannot read a pipe twice" not in capsys.readouterr().out
