@@ -321,3 +321,10 @@ def test_sanitize_of_a_pipe_says_its_count_lacks_the_evidence(
     path = _write(tmp_path, _items(12, _value_slot))
     assert run_cli("leak", "sanitize", str(path), "-o", str(clean), "--stats", str(stats)) == 0
     assert "cannot read a pipe twice" not in capsys.readouterr().out
+
+
+def test_too_small_a_dataset_says_no_slot_can_be_judged() -> None:
+    # QA-14: forced on two items, the line read "of 0 slots with support, 0 follow ... 0 are at chance"
+    _before, _after, agreement = _adjusted(_items(2, _value_slot))
+    description = agreement.summary()["description"]
+    assert "no slot has the 5 records a verdict needs" in description and "0 slots" not in description

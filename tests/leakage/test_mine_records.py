@@ -127,3 +127,9 @@ def test_a_template_beside_renderings_still_links_each_ticket_once() -> None:
     result = mine(_items(out))
     assert result.records == 60
     assert not result.suggestions, result.suggestions
+
+
+def test_the_description_counts_in_the_singular_too() -> None:
+    # QA-14: three items of one ticket and one label read "(1 records, 1 labels)"
+    items = _items([("High", {"ticket": {"body": "the same long body of one ticket shown three ways"}})] * 3)
+    assert "mined from 3 items (1 record, 1 label): 0 candidates tested" in mine(items).describe()

@@ -314,6 +314,9 @@ class Agreement:
             "description": (
                 f"{len(self.entries)} of {self.items} items mention a label; of {len(judged)} slots with support,"
                 f" {follows} follow the record's label and {chance} are at chance"
+                if judged
+                else f"{len(self.entries)} of {self.items} items mention a label; no slot has the {MIN_SUPPORT} records"
+                " a verdict needs, so every label word is judged by its own item"
             ),
         }
 

@@ -153,10 +153,11 @@ class MineResult:
         settings beside its result (a value, a label or a count of a label never appears in it).
         """
         fix = {"bh": "Benjamini-Hochberg", "bonferroni": "Bonferroni"}.get(self.correction, self.correction)
+        records = f"{_count(self.records, 'record')}, " if 0 < self.records < self.items else ""
         return (
-            f"{len(self.suggestions)} mined from {self.items} items"
-            f"{f' ({self.records} records, ' if 0 < self.records < self.items else ' ('}{len(self.labels)} labels): "
-            f"{self.tested} candidates tested of {self.candidates} seen (support >= {self.min_support}), "
+            f"{len(self.suggestions)} mined from {_count(self.items, 'item')}"
+            f" ({records}{_count(len(self.labels), 'label')}): "
+            f"{_count(self.tested, 'candidate')} tested of {self.candidates} seen (support >= {self.min_support}), "
             f"one-sided Fisher exact, {fix} at {self.alpha}, purity >= {self.min_purity}"
         )
 
@@ -165,6 +166,11 @@ class MineResult:
 
 
 @lru_cache(maxsize=4096)
+def _count(n: int, noun: str) -> str:
+    """``n`` and ``noun``, plural unless ``n`` is one (``1 label``, ``4 labels``)."""
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
+
+
 def _general(pointer: str) -> str:
     """``pointer`` with list indices as ``*``: the same field of every element counts as one place."""
     return "/".join("*" if t.isdigit() else t for t in pointer.split("/"))
