@@ -328,3 +328,16 @@ def test_too_small_a_dataset_says_no_slot_can_be_judged() -> None:
     _before, _after, agreement = _adjusted(_items(2, _value_slot))
     description = agreement.summary()["description"]
     assert "no slot has the 5 records a verdict needs" in description and "0 slots" not in description
+
+
+def test_the_html_page_applies_the_evidence_as_the_json_report_does(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # QA-14: `leak scan -f html` said "0 of 12 items leak" and exited 0 where `-f json` exited 1
+    path = _write(tmp_path, _items(12, _value_slot))
+    page = tmp_path / "audit.html"
+    assert run_cli("leak", "scan", str(path), "-f", "html", "-o", str(page)) == 1
+    assert "12 of 12 items leak" in capsys.readouterr().err
+    assert RULE in page.read_text(encoding="utf-8")
+    assert run_cli("leak", "scan", str(path), "-f", "json", "-o", str(tmp_path / "r.json")) == 1
+    assert run_cli("leak", "scan", str(path), "-f", "html", "-o", str(page), "--no-agreement") == 0

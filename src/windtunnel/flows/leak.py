@@ -312,7 +312,7 @@ def agreement_for(
     return agreement.summary(), agreement
 
 
-def _agreed_extra(agreement: Agreement | None, item: LeakItem, decode: bool) -> list[Finding]:
+def agreed_extra(agreement: Agreement | None, item: LeakItem, decode: bool) -> list[Finding]:
     """The leak findings the dataset's agreement evidence adds to ``item`` (the sanitizer cuts them beside the
     scan's); the item is audited for it only when the evidence may add one."""
     if agreement is None or not agreement.may_promote(item.id, item.line):
@@ -803,7 +803,7 @@ def sanitize_flow(req: SanitizeRequest, listener: Listener = SILENT) -> LeakOutc
                         if not (as_lines if as_lines is not None else not from_json):
                             document = []
                     try:
-                        agreed_here = _agreed_extra(agreement, mapped.item, req.decode)
+                        agreed_here = agreed_extra(agreement, mapped.item, req.decode)
                         res = sanitize_item(
                             mapped.item,
                             mode="span" if req.mode == "span" else "sentence",
