@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 import yaml
 
+from tests.cli.support_project import support_config
 from tests.clirun import wt
 from windtunnel.engine.session import RunSession
 from windtunnel.errors import ExitCode
@@ -19,11 +20,7 @@ REPO = Path(__file__).resolve().parents[2]
 
 @pytest.fixture
 def project(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.chdir(tmp_path)
-    monkeypatch.syspath_prepend(str(REPO))
-    monkeypatch.delenv("WINDTUNNEL_STORE", raising=False)
-    data: dict[str, Any] = yaml.safe_load((REPO / "examples/support_agent/windtunnel.yaml").read_text("utf-8"))
-    data.pop("replays", None)
+    data = support_config(tmp_path, monkeypatch)
     (tmp_path / "windtunnel.yaml").write_text(yaml.safe_dump(data), encoding="utf-8")
     return tmp_path
 

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 import pytest
 import yaml
 
+from tests.cli.support_project import support_config
 from tests.clirun import wt
 from windtunnel.store.runstore import RunStore
 
@@ -17,12 +17,8 @@ REPO = Path(__file__).resolve().parents[2]
 @pytest.fixture
 def project(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """A project directory whose windtunnel.yaml keeps its runs in ``custom/runs.db``."""
-    monkeypatch.chdir(tmp_path)
-    monkeypatch.syspath_prepend(str(REPO))
-    monkeypatch.delenv("WINDTUNNEL_STORE", raising=False)
-    data: dict[str, Any] = yaml.safe_load((REPO / "examples/support_agent/windtunnel.yaml").read_text("utf-8"))
+    data = support_config(tmp_path, monkeypatch)
     data["advanced"] = {**data.get("advanced", {}), "store": "custom/runs.db"}
-    data.pop("replays", None)
     (tmp_path / "windtunnel.yaml").write_text(yaml.safe_dump(data), encoding="utf-8")
     return tmp_path
 

@@ -4,16 +4,13 @@ needs them (QA-11 minor 7), and an interrupted ``ci`` prints only ci's own (QA-1
 from __future__ import annotations
 
 import shlex
-from collections.abc import Iterable
-from itertools import islice
 from pathlib import Path
-from typing import Any
 
 import pytest
 import yaml
 
+from tests.cli.support_project import ctrl_c_after, support_config
 from tests.clirun import wt
-from windtunnel.engine.session import RunSession
 from windtunnel.errors import ExitCode
 
 REPO = Path(__file__).resolve().parents[2]
@@ -22,24 +19,10 @@ REPO = Path(__file__).resolve().parents[2]
 @pytest.fixture
 def project(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """A project whose config is not the default file name and keeps its runs in ``custom/runs.db``."""
-    monkeypatch.chdir(tmp_path)
-    monkeypatch.syspath_prepend(str(REPO))
-    monkeypatch.delenv("WINDTUNNEL_STORE", raising=False)
-    data: dict[str, Any] = yaml.safe_load((REPO / "examples/support_agent/windtunnel.yaml").read_text("utf-8"))
+    data = support_config(tmp_path, monkeypatch)
     data["advanced"] = {**data.get("advanced", {}), "store": "custom/runs.db"}
-    data.pop("replays", None)
     (tmp_path / "slow.yaml").write_text(yaml.safe_dump(data), encoding="utf-8")
     return tmp_path
-
-
-def _ctrl_c_after(monkeypatch: pytest.MonkeyPatch, n: int) -> None:
-    real = RunSession.run
-
-    async def interrupted(self: RunSession, cells: Iterable[Any]) -> None:
-        await real(self, list(islice(iter(cells), n)))
-        raise KeyboardInterrupt
-
-    monkeypatch.setattr(RunSession, "run", interrupted)
 
 
 def _continue_lines(err: str) -> list[str]:
@@ -49,7 +32,7 @@ def _continue_lines(err: str) -> list[str]:
 def test_the_resume_hint_carries_the_config_and_following_it_resumes(
     project: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    _ctrl_c_after(monkeypatch, 2)
+    ctrl_c_after(monkeypatch, 2)
     assert wt("run", "-c", "slow.yaml", "--seed", "1", "--no-mutations", "-q") == ExitCode.INTERRUPTED
     [command] = _continue_lines(capsys.readouterr().err)
     argv = shlex.split(command)
@@ -64,7 +47,7 @@ def test_the_resume_hint_carries_the_config_and_following_it_resumes(
 def test_an_explicit_store_is_in_the_hint(
     project: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    _ctrl_c_after(monkeypatch, 2)
+    ctrl_c_after(monkeypatch, 2)
     store = project / "elsewhere.db"
     code = wt("contract", "run", "-c", "slow.yaml", "--seed", "1", "-q", "--store", str(store))
     assert code == ExitCode.INTERRUPTED
@@ -75,7 +58,7 @@ def test_an_explicit_store_is_in_the_hint(
 def test_an_interrupted_ci_prints_one_continue_command_its_own(
     project: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    _ctrl_c_after(monkeypatch, 2)
+    ctrl_c_after(monkeypatch, 2)
     assert wt("ci", "-c", "slow.yaml", "--seed", "1", "-o", str(project / "ci")) == ExitCode.INTERRUPTED
     [command] = _continue_lines(capsys.readouterr().err)
     assert shlex.split(command)[:4] == ["windtunnel", "ci", "-c", "slow.yaml"] and "--resume" in command

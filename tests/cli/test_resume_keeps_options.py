@@ -6,16 +6,13 @@ from __future__ import annotations
 
 import json
 import shlex
-from collections.abc import Iterable
-from itertools import islice
 from pathlib import Path
-from typing import Any
 
 import pytest
 import yaml
 
+from tests.cli.support_project import ctrl_c_after, support_config
 from tests.clirun import wt
-from windtunnel.engine.session import RunSession
 from windtunnel.errors import ExitCode
 
 REPO = Path(__file__).resolve().parents[2]
@@ -24,26 +21,12 @@ REPO = Path(__file__).resolve().parents[2]
 @pytest.fixture
 def project(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """A project with the support agent's config as ``slow.yaml`` (not the default name) and a copy that differs."""
-    monkeypatch.chdir(tmp_path)
-    monkeypatch.syspath_prepend(str(REPO))
-    monkeypatch.delenv("WINDTUNNEL_STORE", raising=False)
-    data: dict[str, Any] = yaml.safe_load((REPO / "examples/support_agent/windtunnel.yaml").read_text("utf-8"))
-    data.pop("replays", None)
+    data = support_config(tmp_path, monkeypatch)
     data["advanced"] = {**data.get("advanced", {}), "concurrency": 4}
     (tmp_path / "slow.yaml").write_text(yaml.safe_dump(data), encoding="utf-8")
     data["golden_prompts"] = data["golden_prompts"][:1]
     (tmp_path / "other.yaml").write_text(yaml.safe_dump(data), encoding="utf-8")
     return tmp_path
-
-
-def _ctrl_c_after(monkeypatch: pytest.MonkeyPatch, n: int) -> None:
-    real = RunSession.run
-
-    async def interrupted(self: RunSession, cells: Iterable[Any]) -> None:
-        await real(self, list(islice(iter(cells), n)))
-        raise KeyboardInterrupt
-
-    monkeypatch.setattr(RunSession, "run", interrupted)
 
 
 def _continue_with(err: str) -> list[str]:
@@ -62,7 +45,7 @@ def _follow(argv: list[str], monkeypatch: pytest.MonkeyPatch, project: Path) -> 
 def test_the_resume_rewrites_the_report_and_keeps_the_concurrency(
     command: list[str], project: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    _ctrl_c_after(monkeypatch, 2)
+    ctrl_c_after(monkeypatch, 2)
     out = project / "reports" / "slow.json"
     code = wt(*command, "-c", "slow.yaml", "--seed", "1", "--concurrency", "1", "-o", str(out), "-q")
     assert code == ExitCode.INTERRUPTED
@@ -86,7 +69,7 @@ def test_the_resume_rewrites_the_report_and_keeps_the_concurrency(
 def test_a_resume_with_another_config_names_the_one_the_run_was_started_with(
     project: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    _ctrl_c_after(monkeypatch, 2)
+    ctrl_c_after(monkeypatch, 2)
     assert wt("run", "-c", "slow.yaml", "--seed", "1", "--no-mutations", "-q") == ExitCode.INTERRUPTED
     run_id = _continue_with(capsys.readouterr().err)[-1]
     monkeypatch.undo()

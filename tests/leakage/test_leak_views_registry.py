@@ -16,7 +16,8 @@ import pytest
 
 from windtunnel.leakage import audit_item, prefilter
 from windtunnel.leakage.scan import _prepared
-from windtunnel.leakage.views.registry import DECODERS, Replacement, decoder
+from windtunnel.leakage.views import canonical_views
+from windtunnel.leakage.views.registry import DECODERS, Replacement, decoder, unregister
 
 _MIRRORED = re.compile(r"~~([A-Za-z]+)~~")
 
@@ -34,7 +35,7 @@ def mirrored(request: pytest.FixtureRequest) -> Iterator[str]:
     try:
         yield request.param
     finally:
-        DECODERS._items.pop("mirrored_test")
+        unregister("mirrored_test")
 
 
 def _item(note: str) -> dict[str, object]:
@@ -70,3 +71,19 @@ def test_an_item_without_the_plug_in_marker_is_not_walked(mirrored: str) -> None
     assert marked.walk and marked.extra and [d.name for d in marked.more] == ["mirrored_test"]
     # a mark without any needle word in its view is ruled out by decoding the serialisation once
     assert not prefilter.plan_blob(orjson.dumps(_item("see ~~olleh~~")["projection"]), needles).walk
+
+
+def test_a_decoder_replacing_another_of_the_same_count_is_the_one_applied() -> None:
+    # Caches of the registry (the pipeline's order, the pre-check's lists, the anchors) compare its
+    # generation, not its size: one plug-in removed and another registered leave the size unchanged.
+    decoder("swap_one_test", order=99, marker=lambda t: "@@" in t)(lambda t: [(0, len(t), "alpha")])
+    try:
+        assert "alpha" in [v.text for _n, v in canonical_views("@@ note")]
+    finally:
+        unregister("swap_one_test")
+    decoder("swap_two_test", order=99, marker=lambda t: "@@" in t)(lambda t: [(0, len(t), "beta")])
+    try:
+        texts = [v.text for _n, v in canonical_views("@@ note")]
+        assert "beta" in texts and "alpha" not in texts
+    finally:
+        unregister("swap_two_test")

@@ -53,6 +53,7 @@ from windtunnel.leakage.needles import NeedleSet
 from windtunnel.leakage.ocr import OcrGate, fold_bytes
 from windtunnel.leakage.text import WORD_RE, Mapped, full_text
 from windtunnel.leakage.views import apply, canonical_views
+from windtunnel.leakage.views.anchors import absent
 from windtunnel.leakage.views.binary import b64_candidates as _b64_candidates
 from windtunnel.leakage.views.binary import b64_text as _b64_text
 from windtunnel.leakage.views.binary import base32_runs, decodable_length, hex_runs
@@ -61,7 +62,7 @@ from windtunnel.leakage.views.layout import WORD_ROW_MARK_RE
 from windtunnel.leakage.views.letters import may_spell, spelled_may_add
 from windtunnel.leakage.views.literals import MARK_RE as LITERALS_MARK_RE
 from windtunnel.leakage.views.references import may_define
-from windtunnel.leakage.views.registry import DECODERS, Decoder
+from windtunnel.leakage.views.registry import DECODERS, Decoder, generation
 from windtunnel.leakage.views.spoken import HOMOPHONE_MARK_RE, LETTER_NAMES, SPELLED_MARK_RE
 
 # An upstream-named key (see formats.is_upstream_name): its first word starts with one of these, or
@@ -588,13 +589,18 @@ def plan_blob(blob: bytes, needles: NeedleSet, decode: bool = True, upstream_pos
     # A decoder the plan does not model (quoted-printable, RFC 2047, unfolding, hyphenation, MIME
     # lines, tags inside a word) may add a hit: then a string holding one of their markers is decoded.
     # The registered decoders the plan does not model, asked through their own gate (views/registry.py).
-    more = tuple(d for d in _unplanned() if _may_add(d, blob, pr.words_upstream)) if decode else ()
+    # The decoders whose anchors (the literals their gates need) are all absent, found in one shared pass
+    # (views/anchors.py), are not asked; every other one through its gates, as before.
+    skip = absent(low, pr.words_upstream) if decode and pr.word_index is None else frozenset()
+    more = (
+        tuple(d for d in _unplanned() if d.name not in skip and _may_add(d, blob, pr.words_upstream)) if decode else ()
+    )
     extra = (
         decode
         and (
             _base_markers(blob, low)
-            or _spoken_may_add(blob, b"}\\n", pr.words_upstream, low, present)
-            or spelled_may_add(low, pr.words_upstream, json=True)
+            or _spoken_may_add(blob, b"}\\n", pr.words_upstream, low, present, rotations="rot13" not in skip)
+            or ("letters" not in skip and spelled_may_add(low, pr.words_upstream, json=True))
             or may_define(blob, json=True)
             or bool(more)
         )
@@ -725,6 +731,8 @@ def _spoken_may_add(
     sets: Sequence[tuple[bytes, ...]],
     low: bytes | None = None,
     present: _Present | None = None,
+    *,
+    rotations: bool = True,
 ) -> bool:
     """Whether the rotation, stream or spoken views can add a hit of a needle of ``sets`` to ``raw``.
 
@@ -738,7 +746,8 @@ def _spoken_may_add(
     ``{`` read as ``,`` in it changes no word). ``present``: what the probe's index found in ``low``
     (:func:`_present`), when ``sets`` are the index's words; then only the needles whose every word
     occurs or can be written by these views are looked for (the views write a word of a needle, never
-    the needle's other words)."""
+    the needle's other words). ``rotations=False``: the shared anchor pass found no needle word rotated
+    (``views/anchors.py``, the ``rot13`` decoder's anchors), so the rotations are not searched again."""
     # Both need a line break (for JSON its escape's backslash): one byte, found by memchr first.
     if raw.find(eol[1:2]) >= 0 and (raw.count(eol) >= 2 or _wrapped_cell(raw, eol)):
         return True  # a stream may join any word, a table's wrapped cell too
@@ -758,7 +767,7 @@ def _spoken_may_add(
         short = []
         for words in sets:
             for t in words:
-                if len(t) >= 3 and low.find(t.translate(_ROT_BYTES)) >= 0:
+                if rotations and len(t) >= 3 and low.find(t.translate(_ROT_BYTES)) >= 0:
                     return True
                 if len(t) <= 4 or not t.isalpha() or t == b"high":
                     short.append(t)  # a word a homophone or a spelled code can write (most are not)
@@ -986,14 +995,14 @@ _PLANNED = _EXTRA_DECODERS | {
     "upside_down",
 }
 """The decoders this module models; every other one is asked through ``blob_marker`` and ``blob_may_hit``."""
-_UNPLANNED: tuple[int, tuple[Decoder, ...]] = (-1, ())
+_UNPLANNED: tuple[tuple[int, int], tuple[Decoder, ...]] = ((-1, -1), ())
 
 
 def _unplanned() -> tuple[Decoder, ...]:
-    """The registered decoders the plan does not model (re-read when the registry grows)."""
+    """The registered decoders the plan does not model (re-read when the registry changes)."""
     global _UNPLANNED
-    if _UNPLANNED[0] != len(DECODERS):
-        _UNPLANNED = (len(DECODERS), tuple(d for _n, d in sorted(DECODERS.items()) if d.name not in _PLANNED))
+    if _UNPLANNED[0] != generation():
+        _UNPLANNED = (generation(), tuple(d for _n, d in sorted(DECODERS.items()) if d.name not in _PLANNED))
     return _UNPLANNED[1]
 
 

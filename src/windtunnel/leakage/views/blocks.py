@@ -59,6 +59,7 @@ def _uu_body(lines: list[str], xx: bool) -> bytes | None:
     order=48,
     marker=lambda t: "begin " in t or "=ybegin" in t or "xbtoa Begin" in t or "begin-base64" in t,
     blob_marker=lambda b: b.find(b"egin") >= 0 and _HEADER_BLOB_RE.search(b) is not None,  # a find is cheaper
+    blob_anchors=(b"egin",),
 )
 def binary_blocks(text: str) -> list[Replacement]:
     """Each uuencode (``begin 644 …``, the body read as uuencode, else xxencode, else base64 for

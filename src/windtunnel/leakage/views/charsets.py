@@ -176,6 +176,7 @@ _PUNY_RE = re.compile(r"(?<![A-Za-z0-9-])(?:xn|XN)--([A-Za-z0-9-]{1,59})")
     order=42,
     marker=lambda t: "xn--" in t or "XN--" in t,
     blob_marker=lambda b: _PUNY_BLOB_RE.search(b) is not None,
+    blob_anchors=(b"n--",),
 )
 def punycode(text: str) -> list[Replacement]:
     """Each IDNA label ``xn--…`` as the Unicode text it encodes (RFC 3492)."""

@@ -62,7 +62,18 @@ def _marker(text: str) -> bool:
     return _MARK_RE.search(text) is not None
 
 
-@decoder("rot13", order=80, marker=_marker)
+_ROT_BYTES = bytes.maketrans(
+    b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ", b"nopqrstuvwxyzabcdefghijklmNOPQRSTUVWXYZABCDEFGHIJKLM"
+)
+
+
+def _rot13_anchors(word: bytes) -> tuple[bytes, ...]:
+    """The pre-check's rotation check (``prefilter._spoken_may_add``) as anchors: a needle word of three
+    characters or more rotated; a shorter one is never looked for rotated."""
+    return (word.translate(_ROT_BYTES),) if len(word) >= 3 else ()
+
+
+@decoder("rot13", order=80, marker=_marker, word_anchors=_rot13_anchors)
 def rotated_words(text: str) -> list[Replacement]:
     """The words of three or more letters of each line holding a rotated passage, rotated back.
 
@@ -295,12 +306,26 @@ def _substitution_may_hit(blob: bytes, sets: Sequence[tuple[bytes, ...]]) -> boo
     return _written_may_hit(blob, sets, lambda t: [t.translate(table) for table in _WRITE_TABLES])
 
 
+SHORTEST_ANCHORED = 4
+"""Letters a needle word needs for its substituted and reversed forms to be anchors: a shorter word's
+twenty-five forms are strings most texts hold somewhere (``bay`` as ``cbz``, ``dca`` …)."""
+
+
+def _substitution_anchors(word: bytes) -> tuple[bytes, ...] | None:
+    """The forms :func:`_substitution_may_hit` looks for (``None`` for a word of fewer than
+    :data:`SHORTEST_ANCHORED` letters)."""
+    if sum(0x61 <= c <= 0x7A for c in word) < SHORTEST_ANCHORED:
+        return None
+    return tuple(word.translate(table) for table in _WRITE_TABLES)
+
+
 @decoder(
     "substitution",
     order=81,
     marker=_anchor_marker,
     blob_marker=_anchor_blob,
     blob_may_hit=_substitution_may_hit,
+    word_anchors=_substitution_anchors,
 )
 def substitution(text: str) -> list[Replacement]:
     """ROT-N for every N but 13 (the ``rot13`` decoder's), and Atbash: see :func:`_substituted`."""
@@ -373,6 +398,7 @@ _TOKEN_RE = re.compile(r"[A-Za-z]+")
     marker=lambda t: _REVERSED_CUE_RE.search(t) is not None,
     blob_marker=lambda b: _reversed_blob(b),
     blob_may_hit=lambda b, sets: _written_may_hit(b, sets, lambda t: [t[::-1]]),
+    word_anchors=lambda t: (t[::-1],) if len(t) >= SHORTEST_ANCHORED else None,
 )
 def reversed_lines(text: str) -> list[Replacement]:
     """Each line written backwards, read forwards: a line holding a word whose only capital is its last

@@ -134,6 +134,7 @@ def _numeric_lines(text: str, a: int, b: int) -> bool:
     order=78,
     marker=lambda t: t.count('"') >= 2 * _MIN_WORD_FIELDS and _WORD_FIELD_RE.search(t) is not None,
     blob_marker=lambda b: b.count(b'\\"') >= 2 * _MIN_WORD_FIELDS and b.find(b'= \\"') >= 0,
+    blob_anchors=(b'= \\"',),
 )
 def word_fields(text: str) -> list[Replacement]:
     """Records of one short text each (a word of an alignment's tier, ``intervals [6]: xmin = 2.44 …
@@ -197,7 +198,8 @@ def _line_cells(line: str) -> tuple[str, list[tuple[int, int, str]]]:
     "ditto",
     order=79,
     marker=lambda t: "\n" in t and any(h in t for h in _DITTO_HINTS),
-    blob_marker=lambda b: b.find(b"\\n") >= 0 and any(b.find(h) >= 0 for h in _DITTO_BLOB_HINTS),
+    # a lone backslash is memchr; the two-byte line break a full search
+    blob_marker=lambda b: b.find(b"\\") >= 0 and b.find(b"\\n") >= 0 and any(b.find(h) >= 0 for h in _DITTO_BLOB_HINTS),
 )
 def ditto(text: str) -> list[Replacement]:
     """A table's cell holding only a ditto mark (``〃``, ``"``, ``''``, ``do.``) read as the cell above it

@@ -75,7 +75,22 @@ def _marker(text: str) -> bool:
 _TAIL_RE = re.compile(r"[^\W_]{1,3}(?![^\W_])")
 
 
-@decoder("letters", order=92, marker=_marker)
+# Every separator ``_SEP_BYTES`` allows between two letters in serialised JSON, where a tab, a carriage
+# return and a line break are escapes (``\\t`` is no separator there; ``\\n`` and ``\\r\\n`` are).
+_JSON_SEPARATORS = (b"-", b" -", b"- ", b" - ", b".", b" .", b". ", b" . ", b" ", b"\\n", b"\\r\\n")
+
+
+def _anchors(word: bytes) -> tuple[bytes, ...]:
+    """The pre-check's condition on this view in a serialisation (:func:`spelled_may_add` with ``json``)
+    as anchors: the word's first three characters (two for a word of two) spelled with each separator
+    serialised JSON can hold; ``()`` for a word the view's words regex skips (:func:`_spelled_words_re`)."""
+    if len(word) < 2 or len(word) > MAX_PIECES or not word.isalnum() or word.isdigit():
+        return ()
+    chars = [word[i : i + 1] for i in range(min(3, len(word)))]
+    return tuple(sep.join(chars) for sep in _JSON_SEPARATORS)
+
+
+@decoder("letters", order=92, marker=_marker, word_anchors=_anchors)
 def letters(text: str) -> list[Replacement]:
     """Each spelled phrase as its words (``H-I-G-H`` → ``HIGH``; ``T I E R   1`` → ``TIER 1``): runs
     joined by a word break (the module), a short word or number after a break ending the phrase."""

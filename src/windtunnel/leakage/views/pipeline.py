@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from windtunnel.leakage.text import Mapped
-from windtunnel.leakage.views.registry import DECODERS, Decoder, Replacement, ordered
+from windtunnel.leakage.views.registry import Decoder, Replacement, generation, ordered
 
 MAX_DEPTH = 6
 """Nested decodings (``%25252548`` is three percent levels; base64 of a quoted-printable body two)."""
@@ -23,13 +23,14 @@ MAX_GROWTH = 4
 """A view longer than this many times its input (plus 64) is dropped."""
 
 _ORDER: list[Decoder] | None = None
+_ORDER_OF: tuple[int, int] | None = None
 
 
 def _decoders() -> list[Decoder]:
     """The registered decoders in order (the package registers the built-ins when it is imported)."""
-    global _ORDER
-    if _ORDER is None or len(_ORDER) != len(DECODERS):
-        _ORDER = ordered()
+    global _ORDER, _ORDER_OF
+    if _ORDER is None or generation() != _ORDER_OF:
+        _ORDER, _ORDER_OF = ordered(), generation()
         _STEPS.clear()
     return _ORDER
 

@@ -19,6 +19,17 @@ view holds every word of some needle, and then decodes just the strings whose ``
 it a byte ``find`` of a rare byte, or a regex led by a literal: it runs on every item of a dataset. A
 decoder without one is treated as present in every item: correct, but every item then pays a decoding
 of its serialisation (``tests/leakage/test_leak_views_registry.py`` fails until it has one).
+
+**Anchors: the gates share one pass.** Each gate above is a pass over the serialisation (~1 µs per KB),
+and most items hold no marker at all: a decoder that can say which *literals* it needs declares them,
+and one automaton pass (:mod:`.anchors`) finds the literals of every decoder at once. ``blob_anchors``
+are literals one of which the lowercased serialisation holds wherever ``blob_marker`` holds (a header
+``begin 644`` or ``ybegin`` holds ``egin``); ``word_anchors`` gives, for one needle word, literals one
+of which it holds wherever the decoder can add a hit of a needle through that word (the word reversed,
+under each substitution, spelled with each separator). A decoder whose anchors are all absent is not
+asked at all; one with an anchor present is asked as before, so the anchors decide nothing a gate
+did not. A decoder the pre-check models itself may declare ``word_anchors`` for the pre-check's own
+condition on it (``rot13``, ``letters``).
 """
 
 from __future__ import annotations
@@ -53,6 +64,16 @@ class Decoder:
     """With :attr:`blob_marker`: whether a view of this decoder may hold every word of some needle, given
     the serialised projection and the needles' words (lowercased ASCII): a cheap necessary condition the
     pre-check asks instead of decoding the projection (``None``: it decodes)."""
+    blob_anchors: tuple[bytes, ...] | None = None
+    """Literals (lowercase ASCII) one of which the lowercased serialisation holds wherever
+    :attr:`blob_marker` holds: where none occurs the pre-check skips the decoder without asking its marker
+    (:mod:`.anchors`). ``None``: not declared."""
+    word_anchors: Callable[[bytes], tuple[bytes, ...] | None] | None = None
+    """For one needle word (lowercased): literals (lowercase ASCII) one of which the lowercased serialisation
+    holds wherever the decoder can add a hit of a needle *through that word* (for a decoder with
+    :attr:`blob_may_hit`: wherever that word makes it hold; ``()``: the word never does). ``None`` for a
+    word whose forms cannot be listed or would be too common to rule anything out: a needle set holding
+    it asks the decoder as before. Where no needle word's anchor occurs the pre-check skips the decoder."""
 
 
 def _validate(name: str, dec: Decoder) -> None:
@@ -62,6 +83,20 @@ def _validate(name: str, dec: Decoder) -> None:
 
 DECODERS: Registry[Decoder] = Registry("string decoder", validate=_validate)
 """Every registered decoder, by name."""
+_CHANGES = [0]
+
+
+def generation() -> tuple[int, int]:
+    """A value that changes whenever a decoder is registered or removed: what a cache made from the
+    registry's decoders (the pipeline's order, the pre-check's lists, the anchors' automata) compares
+    (their count alone misses one decoder replacing another)."""
+    return _CHANGES[0], len(DECODERS)
+
+
+def unregister(name: str) -> None:
+    """Remove the decoder ``name`` (a plug-in's test that registered one)."""
+    del DECODERS._items[name]
+    _CHANGES[0] += 1
 
 
 def decoder(
@@ -71,11 +106,14 @@ def decoder(
     marker: Callable[[str], bool],
     blob_marker: Callable[[bytes], bool] | None = None,
     blob_may_hit: Callable[[bytes, Sequence[tuple[bytes, ...]]], bool] | None = None,
+    blob_anchors: tuple[bytes, ...] | None = None,
+    word_anchors: Callable[[bytes], tuple[bytes, ...] | None] | None = None,
 ) -> Callable[[Callable[[str], list[Replacement]]], Callable[[str], list[Replacement]]]:
     """Register ``fn`` as the ``replace`` of a decoder named ``name`` (see :class:`Decoder`)."""
 
     def wrap(fn: Callable[[str], list[Replacement]]) -> Callable[[str], list[Replacement]]:
-        DECODERS.register(name, Decoder(name, order, marker, fn, blob_marker, blob_may_hit))
+        DECODERS.register(name, Decoder(name, order, marker, fn, blob_marker, blob_may_hit, blob_anchors, word_anchors))
+        _CHANGES[0] += 1
         return fn
 
     return wrap

@@ -32,7 +32,13 @@ _WORDS.update({"ldblquote": "\u201c", "rdblquote": "\u201d", "emspace": " ", "en
 _SYMBOLS = {"~": "\u00a0", "-": "", "_": "\u2011", "\\": "\\", "{": "{", "}": "}"}
 
 
-@decoder("rtf", order=23, marker=lambda t: _START in t, blob_marker=lambda b: b.find(b"{\\\\rtf") >= 0)
+@decoder(
+    "rtf",
+    order=23,
+    marker=lambda t: _START in t,
+    blob_marker=lambda b: b.find(b"{\\\\rtf") >= 0,
+    blob_anchors=(b"\\\\rtf",),
+)
 def rtf_text(text: str) -> list[Replacement]:
     """The markup of each RTF document in ``text`` replaced by what it shows (see the module's docstring);
     an unbalanced document keeps the replacements made before the point where it breaks off."""

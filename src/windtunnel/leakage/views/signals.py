@@ -68,6 +68,7 @@ def _letters(groups: list[list[str]]) -> str | None:
     order=92,
     marker=_morse_marker,
     blob_marker=lambda b: _MORSE_BLOB_RE.search(b) is not None,
+    blob_anchors=(b".-", b"-.", b"-d"),
 )
 def morse(text: str) -> list[Replacement]:
     """Each run of Morse groups (written or spoken) as the text it spells."""
@@ -101,7 +102,9 @@ _TAP_SQUARE = "abcdefghijlmnopqrstuvwxyz"  # no k (tapped as c)
 _TAP_RE = re.compile(r"(?<![.\w])\.{1,5} \.{1,5}(?:(?:  | / )\.{1,5} \.{1,5}){2,}(?![.\w])")
 
 
-@decoder("tap_code", order=93, marker=lambda t: ". ." in t, blob_marker=lambda b: b.find(b". .") >= 0)
+@decoder(
+    "tap_code", order=93, marker=lambda t: ". ." in t, blob_marker=lambda b: b.find(b". .") >= 0, blob_anchors=(b". .",)
+)
 def tap_code(text: str) -> list[Replacement]:
     """Each run of tap-code pairs (row dots, a blank, column dots) as the letters it taps."""
     out: list[Replacement] = []

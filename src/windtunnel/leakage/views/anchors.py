@@ -1,0 +1,223 @@
+"""The decoders' anchors, found in one pass: which gates of the pre-check cannot hold.
+
+The pre-check (:mod:`windtunnel.leakage.prefilter`) asks each decoder it does not model whether it may
+add a hit (``blob_marker``, then ``blob_may_hit``) and checks the views it models (rotation, spelled
+letters) itself. Each of those gates is a pass over the serialised projection (~1 µs per KB: a search,
+or a regex stopping at every capital, rare letter or digit), and on most items every one says no.
+Decoders that declare anchors (:class:`~windtunnel.leakage.views.registry.Decoder`: ``blob_anchors``,
+``word_anchors``) are asked together instead:
+
+* the marker literals of every decoder are one automaton, searched once per item;
+* the anchors of one needle word under every decoder (the word reversed, under each substitution, spelled
+  with each separator …) are one automaton per word, built once per word and searched once per item.
+
+Each automaton is an Aho-Corasick search with a SIMD prefilter (``ahocorasick_rs``, leftmost-first: about
+the cost of one ``bytes.find`` for up to :data:`MAX_TEDDY` literals). :func:`absent` returns the
+decoders whose anchors are all absent from the lowercased serialisation, and the pre-check skips their
+gates; a decoder with an anchor present is asked exactly as before, so the pass decides nothing a gate
+did not (``tests/leakage/test_leak_anchors.py`` checks every built-in's anchors against its gate).
+
+The answer is exact: a leftmost-first search reports a match wherever any literal occurs, but may hide a
+literal overlapping the one it reports, so where the fast search finds anything the other literals are
+looked for inside the reported matches (:meth:`_Literals.present`). A word's automaton (~20–40 µs to
+build, ~80 KB) is made on the word's second sighting, for at most :data:`MAX_WORDS` words: a word seen
+once is checked by the gates as before, so a dataset of distinct answers does not pay builds it cannot
+recoup.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import NamedTuple
+
+import ahocorasick_rs
+
+from windtunnel.leakage.views.registry import DECODERS, Decoder, generation
+
+MAX_TEDDY = 64
+"""Literals per automaton: up to this many the search runs its SIMD prefilter (~0.3–0.5 µs over a
+1.3 KB ticket); past it one pass costs ~2 µs, so more literals are split over more automata."""
+MAX_WORDS = 256
+"""Needle words whose automata are kept (~80 KB each: ~20 MB at most). Past it a new word is not indexed
+(its needle sets are asked through the gates as before): dropping indexes to make room would rebuild
+them over and over on a dataset with more recurring words than this."""
+MAX_SETS = 4096
+"""Needle sets whose combined searches are kept (a few hundred bytes each: the words' automata are shared)."""
+_UNSAFE = (b",", b"{")
+"""Bytes an anchor must not hold: the pre-check's lowercased text may read ``{`` as ``,``
+(``prefilter._LOWER_KEYS``), and a literal holding neither occurs in both texts at the same places."""
+
+
+class _Literals:
+    """The literals of some decoders, searched in one pass: which of those decoders have one present."""
+
+    __slots__ = ("_names", "_patterns", "anchored", "fast")
+
+    def __init__(self, by_name: dict[str, tuple[bytes, ...]]) -> None:
+        """Index ``by_name`` (decoder name → its literals; a decoder with none is anchored, never present)."""
+        owners: dict[bytes, set[str]] = {}
+        for name, literals in by_name.items():
+            for lit in literals:
+                owners.setdefault(lit, set()).add(name)
+        self.anchored = frozenset(by_name)
+        """The decoders this index can rule out."""
+        self._patterns = sorted(owners)
+        self._names = tuple(frozenset(owners[p]) for p in self._patterns)
+        self.fast = tuple(
+            ahocorasick_rs.BytesAhoCorasick(
+                self._patterns[i : i + MAX_TEDDY],
+                matchkind=ahocorasick_rs.MatchKind.LeftmostFirst,
+                implementation=ahocorasick_rs.Implementation.ContiguousNFA,  # the smallest (~80 KB)
+            )
+            for i in range(0, len(self._patterns), MAX_TEDDY)
+        )
+
+    def present(self, text: bytes) -> frozenset[str]:
+        """The decoders with a literal in ``text``.
+
+        Each fast search reports non-overlapping leftmost matches; a literal it hides starts inside a
+        reported match (one starting before it would have been reported first), so each other literal
+        is looked for there, by a ``find`` bounded to that window, until every decoder is found."""
+        found: set[str] = set()
+        names, patterns = self._names, self._patterns
+        for chunk, fast in enumerate(self.fast):
+            matches = fast.find_matches_as_indexes(text)
+            if not matches:
+                continue
+            base = chunk * MAX_TEDDY
+            for i, _start, _end in matches:
+                found |= names[base + i]
+            for _i, start, end in matches:
+                if found >= self.anchored:
+                    return frozenset(found)
+                for j, pattern in enumerate(patterns):
+                    if not names[j] <= found and text.find(pattern, start, end - 1 + len(pattern)) >= 0:
+                        found |= names[j]
+        return frozenset(found)
+
+
+_NOTHING = _Literals({})
+"""The index of a word no decoder anchors (or one seen once: not built yet)."""
+
+
+class _Combined(NamedTuple):
+    """What :func:`absent` needs for one needle set (words): its searches and the answer when none
+    finds anything."""
+
+    fast: tuple[ahocorasick_rs.BytesAhoCorasick, ...]
+    """Every fast search: the marker literals' and each word's."""
+    skip: frozenset[str]
+    """The decoders ruled out when no search finds anything."""
+    indexes: tuple[_Literals, ...]
+    """The words' indexes (each word's decoders present, where a search found something)."""
+    anchored: frozenset[str]
+    """The decoders every word's index anchors."""
+
+
+class _State:
+    """The indexes made for one registry (rebuilt when a decoder is registered or removed)."""
+
+    __slots__ = ("by_word", "combined", "generation", "literals", "word_decoders")
+
+    def __init__(self) -> None:
+        """Index the marker literals of the registered decoders; word indexes come as words recur."""
+        self.generation = generation()
+        decoders = [d for _n, d in DECODERS.items()]
+        self.literals = _Literals(
+            {d.name: d.blob_anchors for d in decoders if d.blob_anchors is not None and _safe(d.blob_anchors)}
+        )
+        self.word_decoders: tuple[Decoder, ...] = tuple(d for d in decoders if d.word_anchors is not None)
+        self.by_word: dict[bytes, _Literals] = {}
+        self.combined: dict[Sequence[tuple[bytes, ...]], _Combined] = {}
+
+
+_STATE: _State | None = None
+_SEEN: dict[bytes, None] = {}
+"""Words seen once (their index is made on the second sighting)."""
+
+
+def _state() -> _State:
+    """The indexes of the current registry."""
+    global _STATE
+    if _STATE is None or _STATE.generation != generation():
+        _STATE = _State()
+    return _STATE
+
+
+def _safe(literals: Iterable[bytes]) -> bool:
+    """Whether no literal holds a byte the pre-check's text may rewrite (:data:`_UNSAFE`)."""
+    return not any(u in lit for lit in literals for u in _UNSAFE)
+
+
+def _word_index(state: _State, word: bytes) -> _Literals | None:
+    """The index of ``word``'s anchors under every decoder that declares them (:data:`_NOTHING` when no
+    decoder can list them; ``None`` on the word's first sighting)."""
+    index = state.by_word.get(word)
+    if index is not None:
+        return index
+    if word not in _SEEN:
+        if len(_SEEN) >= 4 * MAX_WORDS:
+            _SEEN.clear()
+        _SEEN[word] = None
+        return None
+    by_name: dict[str, tuple[bytes, ...]] = {}
+    for d in state.word_decoders:
+        literals = d.word_anchors(word) if d.word_anchors is not None else None
+        if literals is not None and _safe(literals):
+            by_name[d.name] = literals
+    if len(state.by_word) >= MAX_WORDS:
+        return _NOTHING  # full: not indexed, not kept (a later sighting asks again)
+    index = _Literals(by_name) if by_name else _NOTHING
+    state.by_word[word] = index
+    return index
+
+
+def absent(text: bytes, words: Sequence[tuple[bytes, ...]]) -> frozenset[str]:
+    """The decoders whose gates cannot hold on ``text`` (the lowercased ASCII serialisation) for needles
+    of these ``words``: every marker literal absent, or every word's anchors absent (each word anchored
+    by the decoder). A decoder not named here is asked through its gates as before."""
+    state = _state()
+    combined = state.combined.get(words)
+    if combined is None:
+        combined = _combine(state, words)
+        if combined is None:  # a word seen for the first time: only the marker literals
+            return state.literals.anchored - state.literals.present(text)
+    for fast in combined.fast:
+        if fast.find_matches_as_indexes(text):
+            break
+    else:
+        return combined.skip
+    # Something is present: which decoders, exactly.
+    out = state.literals.anchored - state.literals.present(text)
+    if combined.anchored:
+        present: set[str] = set()
+        for ix in combined.indexes:
+            present |= ix.present(text)
+        out |= combined.anchored - present
+    return out
+
+
+def _combine(state: _State, words: Sequence[tuple[bytes, ...]]) -> _Combined | None:
+    """The :class:`_Combined` of a needle set's words (kept; ``None``, not kept, while a word is new)."""
+    distinct = sorted({w for toks in words for w in toks})
+    indexes = [_word_index(state, w) for w in distinct] if state.word_decoders else []
+    if any(ix is None for ix in indexes):
+        return None
+    known = [ix for ix in indexes if ix is not None]
+    # Without words nothing is ruled out by them (a gate may hold whatever its needles).
+    anchored = frozenset.intersection(*(ix.anchored for ix in known)) if known else frozenset()
+    fast = list(state.literals.fast)
+    if anchored:
+        fast += [f for ix in known for f in ix.fast]
+    combined = _Combined(tuple(fast), state.literals.anchored | anchored, tuple(known), anchored)
+    if len(state.combined) >= MAX_SETS:
+        state.combined.clear()
+    state.combined[words] = combined
+    return combined
+
+
+def forget() -> None:
+    """Drop every index and sighting (for tests that count sightings)."""
+    global _STATE
+    _STATE = None
+    _SEEN.clear()
