@@ -341,3 +341,22 @@ def test_the_html_page_applies_the_evidence_as_the_json_report_does(
     assert RULE in page.read_text(encoding="utf-8")
     assert run_cli("leak", "scan", str(path), "-f", "json", "-o", str(tmp_path / "r.json")) == 1
     assert run_cli("leak", "scan", str(path), "-f", "html", "-o", str(page), "--no-agreement") == 0
+
+
+def test_a_derive_from_field_links_a_records_items_as_in_mining() -> None:
+    # a short summary (not prose) is the record's content when the task is derived from it: with --derive-from,
+    # the six questions about each of two tickets are two records, too few to promote their idiom
+    raw = _items(60, lambda rng, _label, _i: f"{rng.choice(_OPENERS)}, nothing to add, {rng.choice(_CLOSERS)}")
+    for n, label in enumerate(["High", "Low"]):
+        summary = f"team has {label.lower()} hopes today"
+        raw += [
+            {"id": f"q{n}-{q}", "expected": label, "label_set": LABELS, "projection": {"summary": summary, "q": q}}
+            for q in range(6)
+        ]
+    items, audits = _leak_items(raw)
+    linked = agreement_of(items, derive_from=["summary"])
+    assert sum(linked.adjust(a) is not a for a in audits) == 0
+    (g,) = [g for g in linked.groups.values() if g.level == "pointer+context"]
+    assert (g.n, g.k) == (2, 2)
+    unlinked = agreement_of(items)
+    assert max(g.n for g in unlinked.groups.values()) == 12  # item by item, as without the field named

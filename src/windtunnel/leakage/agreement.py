@@ -38,7 +38,7 @@ audit's findings (:meth:`Agreement.adjust`); the per-item audit itself is never 
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
@@ -119,6 +119,8 @@ class Agreement:
     """The agreement pass over one dataset: add every item, decide once, then adjust each audit."""
 
     decode: bool = True
+    derive_from: tuple[str, ...] = ()
+    """Fields the task is derived from: a record's content, as in mining (items sharing one are one record)."""
     entries: dict[tuple[str, int | None], _Entry] = field(default_factory=dict)
     groups: dict[tuple[int, str], Group] = field(default_factory=dict)
     label_counts: dict[frozenset[str], dict[str, int]] = field(default_factory=dict)
@@ -142,7 +144,7 @@ class Agreement:
             counts[first] = counts.get(first, 0) + 1
             row = len(self.row_labels)
             self.row_labels.append(first)
-            self.row_prose.append(prose_prints(item.projection, ()))
+            self.row_prose.append(prose_prints(item.projection, self.derive_from))
         self._keep(item, labels, row)
 
     def _keep(self, item: LeakItem, labels: frozenset[str], row: int | None = None) -> None:
@@ -355,9 +357,10 @@ def _promoted(g: Group) -> str:
     return f"{g.describe()}: the place holds the label as a value (evidence from the dataset)"
 
 
-def agreement_of(items: Iterable[LeakItem], *, decode: bool = True) -> Agreement:
-    """Read ``items`` and decide: the :class:`Agreement` to adjust their audits with."""
-    agreement = Agreement(decode=decode)
+def agreement_of(items: Iterable[LeakItem], *, decode: bool = True, derive_from: Sequence[str] = ()) -> Agreement:
+    """Read ``items`` and decide: the :class:`Agreement` to adjust their audits with (``derive_from`` as in
+    :func:`~windtunnel.leakage.mine.mine`: fields that are a record's content, linking its items)."""
+    agreement = Agreement(decode=decode, derive_from=tuple(derive_from))
     for it in items:
         agreement.add(it)
     agreement.decide()

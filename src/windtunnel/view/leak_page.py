@@ -456,7 +456,9 @@ def scan_html(args: Mapping[str, Any]) -> None:
                 extra = {}
     agreement = None
     if dataset is not None:
-        _agreed, agreement = agreement_for(dataset, fmap, args.get("agreement"), decode)
+        _agreed, agreement = agreement_for(
+            dataset, fmap, args.get("agreement"), decode, list(args.get("derive_from") or [])
+        )
     entries = audited(items(), decode=decode, show_values=args["show_values"], extra=extra, agreement=agreement)
     to_stdout = args["output"] == Path("-")  # `-o -`: the page on stdout, as for `report -o -`
     out: Path = args["output"] or default_output()
