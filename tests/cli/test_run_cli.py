@@ -32,6 +32,7 @@ def _repo_cwd(monkeypatch: pytest.MonkeyPatch) -> None:
     [
         ("tests/reports/report.schema.json", "report.schema.json"),
         ("tests/leakage/leak-report.schema.json", "leak-report.schema.json"),
+        ("src/windtunnel/leakage/leak-report.schema.json", "leak-report.schema.json"),
     ],
 )
 def test_vendored_schemas_match_the_shared_ones(vendored: str, name: str) -> None:

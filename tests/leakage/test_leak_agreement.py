@@ -16,6 +16,7 @@ from typing import Any
 import jsonschema
 import pytest
 
+from tests.clirun import wt as run_cli
 from windtunnel._util.stats import binomial_greater
 from windtunnel.flows.leak import SanitizeRequest, ScanRequest, sanitize_flow, scan_flow
 from windtunnel.leakage import audit_item
@@ -243,9 +244,10 @@ def test_the_python_api_takes_the_switch(tmp_path: Path) -> None:
 @pytest.mark.parametrize(("n", "promoted"), [(6, False), (12, True)])
 def test_a_clearance_yields_only_to_strong_evidence_of_the_same_field(n: int, promoted: bool) -> None:
     # A field's schema example is cleared by the per-item audit (principle 3): a slot that agrees at the
-    # standard floor does not override it; the same field agreeing over more records does.
-    def schema(rng: random.Random, label: str, _i: int) -> str:
-        return f"priority:\n  type: string\n  nullable: true\n  example: {label}\n# {rng.choice(_CLOSERS)}"
+    # standard floor does not override it; the same field agreeing over more records does (each record's
+    # comment is its own: two identical texts with one label would be one record shown twice).
+    def schema(rng: random.Random, label: str, i: int) -> str:
+        return f"priority:\n  type: string\n  nullable: true\n  example: {label}\n# spec {i}: {rng.choice(_CLOSERS)}"
 
     raw = _items(n, schema)
     before, after, _agreement = _adjusted(raw)
@@ -273,3 +275,88 @@ def test_the_commands_say_what_the_evidence_did(tmp_path: Path, capsys: pytest.C
     # the check judges both sides by the raw dataset's slots: every raw item leaks, no sanitized one does
     assert run("leak", "check", "--raw", str(path), "--sanitized", str(clean)) == 0
     assert "agreement (raw): " in capsys.readouterr().out
+
+
+def test_one_record_asked_several_times_counts_once() -> None:
+    # Two tickets, each asked six questions, use their own label word in an idiom ("high hopes", "low hopes"):
+    # twelve items agree in one slot with two labels, but they are two records, too few to say anything.
+    def ticket(label: str, key: str) -> dict[str, Any]:
+        body = f"The export job failed twice overnight and the team has {label.lower()} hopes for the patch today."
+        return {"ticket": {"key": key, "body": body}}
+
+    raw = _items(60, lambda rng, _label, _i: f"{rng.choice(_OPENERS)}, nothing to add, {rng.choice(_CLOSERS)}")
+    for n, (label, key) in enumerate([("High", "OPS-1"), ("Low", "OPS-2")]):
+        raw += [
+            {"id": f"q{n}-{q}", "expected": label, "label_set": LABELS, "question": q, "projection": ticket(label, key)}
+            for q in range(6)
+        ]
+    before, after, agreement = _adjusted(raw)
+    assert [a.findings for a in after] == [a.findings for a in before]
+    assert agreement.summary()["promoted"] == 0
+    (g,) = [g for g in agreement.groups.values() if g.level == "pointer+context"]
+    assert (g.n, g.k) == (2, 2)  # two records, not twelve items
+
+
+def test_sanitize_of_a_pipe_says_its_count_lacks_the_evidence(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # QA-14: from a pipe, sanitize said "0 items still leak" while `leak scan` of its output found the value slot
+    fifo = tmp_path / "pipe.jsonl"
+    import os  # a named pipe stands for standard input here
+
+    os.mkfifo(fifo)
+    import threading  # the writer end of the pipe
+
+    data = "".join(json.dumps(r) + "\n" for r in _items(12, _value_slot))
+    writer = threading.Thread(target=lambda: fifo.write_text(data, encoding="utf-8"))
+    writer.start()
+    clean, stats = tmp_path / "clean.jsonl", tmp_path / "stats.jsonl"
+    code = run_cli("leak", "sanitize", str(fifo), "-o", str(clean), "--stats", str(stats))
+    writer.join()
+    out = capsys.readouterr().out
+    assert code == 0 and "0 items still leak" in out
+    assert "cannot read a pipe twice" in out and "save the input to a file" in out
+    assert run_cli("leak", "scan", str(clean), "--limit", "0") == 1  # what the caveat warns of
+    capsys.readouterr()
+    path = _write(tmp_path, _items(12, _value_slot))
+    assert run_cli("leak", "sanitize", str(path), "-o", str(clean), "--stats", str(stats)) == 0
+    assert "cannot read a pipe twice" not in capsys.readouterr().out
+
+
+def test_too_small_a_dataset_says_no_slot_can_be_judged() -> None:
+    # QA-14: forced on two items, the line read "of 0 slots with support, 0 follow ... 0 are at chance"
+    _before, _after, agreement = _adjusted(_items(2, _value_slot))
+    description = agreement.summary()["description"]
+    assert "no slot has the 5 records a verdict needs" in description and "0 slots" not in description
+
+
+def test_the_html_page_applies_the_evidence_as_the_json_report_does(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # QA-14: `leak scan -f html` said "0 of 12 items leak" and exited 0 where `-f json` exited 1
+    path = _write(tmp_path, _items(12, _value_slot))
+    page = tmp_path / "audit.html"
+    assert run_cli("leak", "scan", str(path), "-f", "html", "-o", str(page)) == 1
+    assert "12 of 12 items leak" in capsys.readouterr().err
+    assert RULE in page.read_text(encoding="utf-8")
+    assert run_cli("leak", "scan", str(path), "-f", "json", "-o", str(tmp_path / "r.json")) == 1
+    assert run_cli("leak", "scan", str(path), "-f", "html", "-o", str(page), "--no-agreement") == 0
+
+
+def test_a_derive_from_field_links_a_records_items_as_in_mining() -> None:
+    # a short summary (not prose) is the record's content when the task is derived from it: with --derive-from,
+    # the six questions about each of two tickets are two records, too few to promote their idiom
+    raw = _items(60, lambda rng, _label, _i: f"{rng.choice(_OPENERS)}, nothing to add, {rng.choice(_CLOSERS)}")
+    for n, label in enumerate(["High", "Low"]):
+        summary = f"team has {label.lower()} hopes today"
+        raw += [
+            {"id": f"q{n}-{q}", "expected": label, "label_set": LABELS, "projection": {"summary": summary, "q": q}}
+            for q in range(6)
+        ]
+    items, audits = _leak_items(raw)
+    linked = agreement_of(items, derive_from=["summary"])
+    assert sum(linked.adjust(a) is not a for a in audits) == 0
+    (g,) = [g for g in linked.groups.values() if g.level == "pointer+context"]
+    assert (g.n, g.k) == (2, 2)
+    unlinked = agreement_of(items)
+    assert max(g.n for g in unlinked.groups.values()) == 12  # item by item, as without the field named

@@ -395,3 +395,15 @@ def test_key_pointers_shown_with_show_values(
     capsys.readouterr()
     assert run("leak", "scan", str(src), "--show-values") == 1
     assert "/fields/flags/Critical" in capsys.readouterr().out
+
+
+def test_schema_leak_prints_the_shipped_leak_report_schema(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # QA-14: `windtunnel schema` offered only the run report's; the leak report's lived in tests/ alone
+    assert run("schema", "--leak") == 0
+    shipped = json.loads(capsys.readouterr().out)
+    assert shipped == schema()
+    data = write_jsonl(tmp_path / "d.jsonl", [item for _name, item in leaky_items()][:20])
+    assert run("leak", "scan", str(data), "-f", "json", "-o", str(tmp_path / "r.json")) == 1
+    jsonschema.validate(json.loads((tmp_path / "r.json").read_text()), shipped)
+    assert run("schema") == 0
+    assert json.loads(capsys.readouterr().out)["title"] != shipped["title"]  # the run report's, by default

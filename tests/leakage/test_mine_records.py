@@ -97,3 +97,39 @@ def test_a_code_riding_across_different_tickets_is_still_mined() -> None:
     assert result.records == 120  # the shared instruction does not merge tickets
     mined = {(s.value.casefold(), s.label) for s in result.suggestions}
     assert {(c.casefold(), lab) for lab, c in codes.items()} <= mined
+
+
+def test_a_sentence_written_per_label_does_not_make_its_records_one() -> None:
+    # every ticket carries its label's auto-reply (prose held with one label) and a badge that rides with the label:
+    # the auto-reply's holders hold different bodies, so it is a template, not one record's content
+    rng = random.Random(4)
+    badges = {"Low": "▽", "Medium": "◇", "High": "★"}
+    days = dict(zip(LABELS, "531", strict=True))
+    replies = {lab: f"Thanks, our team will answer within {n} business days as agreed." for lab, n in days.items()}
+    out = []
+    for t in range(120):
+        label = LABELS[t % 3]
+        out.append((label, {"ticket": {"body": _body(rng), "badge": badges[label], "reply": replies[label]}}))
+    result = mine(_items(out))
+    assert result.records == 120
+    assert {(s.value, s.label) for s in result.suggestions} >= {(b, lab) for lab, b in badges.items()}
+
+
+def test_a_template_beside_renderings_still_links_each_ticket_once() -> None:
+    # the renderings dataset with a per-label auto-reply in every item: 60 records, not 3 and not 720
+    rng = random.Random(5)
+    out = []
+    for t in range(60):
+        label = LABELS[t % 3]
+        body = _body(rng)
+        for p in _renderings(f"TCK-{4100 + t}", body) * 2:
+            out.append((label, {**p, "reply": f"Thanks, this {label} ticket is queued for the team today."}))
+    result = mine(_items(out))
+    assert result.records == 60
+    assert not result.suggestions, result.suggestions
+
+
+def test_the_description_counts_in_the_singular_too() -> None:
+    # QA-14: three items of one ticket and one label read "(1 records, 1 labels)"
+    items = _items([("High", {"ticket": {"body": "the same long body of one ticket shown three ways"}})] * 3)
+    assert "mined from 3 items (1 record, 1 label): 0 candidates tested" in mine(items).describe()

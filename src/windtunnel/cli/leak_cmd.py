@@ -505,6 +505,14 @@ def sanitize(
         markup=False,
         highlight=False,
     )
+    if not dataset.is_file() and (agreement is None or mine is None):
+        # the output is a file, which `leak scan` reads again for the dataset evidence by default
+        out_console().print(
+            "  the dataset evidence (agreement, mining) cannot read a pipe twice, so the count above is the per-item"
+            " audit's; `leak scan` of the output applies it: save the input to a file and sanitize that",
+            markup=False,
+            highlight=False,
+        )
     if not outcome.passed:
         _fail()
 

@@ -23,6 +23,7 @@ from windtunnel.cli._console import out_console
 from windtunnel.cli._lazy import module_app
 from windtunnel.cli.merge_cmd import merged_report
 from windtunnel.cli.runs_cmd import load_source
+from windtunnel.leakage.report import leak_report_schema_text
 from windtunnel.report.schema import report_schema_text
 from windtunnel.reports import get_reporter, print_summary, render_report
 
@@ -72,7 +73,12 @@ def report(
 
 
 @app.command("schema")
-def schema() -> None:
-    """Print the JSON schema of the run report (generated from the typed report models)."""
+def schema(
+    leak: bool = typer.Option(
+        False, "--leak", help="Print the schema of the leak audit report ('leak scan -f json') instead."
+    ),
+) -> None:
+    """Print the JSON schema of the run report (generated from the typed report models), or with --leak the
+    leak audit report's (its required core)."""
 
-    sys.stdout.write(report_schema_text())
+    sys.stdout.write(leak_report_schema_text() if leak else report_schema_text())

@@ -296,23 +296,24 @@ def _reread_decision(dataset: Path | None, asked: bool | None, flag: str, what: 
 
 
 def agreement_for(
-    dataset: Path | None, fmap: FieldMap, asked: bool | None, decode: bool
+    dataset: Path | None, fmap: FieldMap, asked: bool | None, decode: bool, derive_from: Sequence[str] = ()
 ) -> tuple[dict[str, Any] | None, Agreement | None]:
     """The dataset's agreement evidence (:mod:`windtunnel.leakage.agreement`) by the rule mining follows (on by
     default for a regular file up to :data:`MINE_AUTO_BYTES`; ``asked`` is ``--agreement`` / ``--no-agreement``):
     the summary for the report (None: nothing to say) and the decided :class:`Agreement` (None: not applied). A
-    dataset with a bad record is not read for it; the audit stops at that record with its own message."""
+    dataset with a bad record is not read for it; the audit stops at that record with its own message.
+    ``derive_from`` fields are a record's content, as in mining: items sharing one are one record."""
     do, why_not = _reread_decision(dataset, asked, "agreement", "the agreement evidence")
     if dataset is None or not do:
         return ({"skipped": why_not} if why_not is not None else None), None
     try:
-        agreement = agreement_of((m.item for m in items(dataset, fmap)), decode=decode)
+        agreement = agreement_of((m.item for m in items(dataset, fmap)), decode=decode, derive_from=derive_from)
     except UsageError:
         return {"skipped": "the dataset holds a bad record: the audit stops at it"}, None
     return agreement.summary(), agreement
 
 
-def _agreed_extra(agreement: Agreement | None, item: LeakItem, decode: bool) -> list[Finding]:
+def agreed_extra(agreement: Agreement | None, item: LeakItem, decode: bool) -> list[Finding]:
     """The leak findings the dataset's agreement evidence adds to ``item`` (the sanitizer cuts them beside the
     scan's); the item is audited for it only when the evidence may add one."""
     if agreement is None or not agreement.may_promote(item.id, item.line):
@@ -583,7 +584,7 @@ def scan_flow(req: ScanRequest, listener: Listener = SILENT) -> LeakOutcome:
         mined, extra, _ = mine_for(req.dataset, fmap, req.derive_from, req.mine)
         if extra:
             found = _with_mined(found, extra)
-        agreed, agreement = agreement_for(req.dataset, fmap, req.agreement, req.decode)
+        agreed, agreement = agreement_for(req.dataset, fmap, req.agreement, req.decode, req.derive_from)
         if agreement is not None:
             found = _with_agreement(found, agreement)
     else:
@@ -760,7 +761,7 @@ def sanitize_flow(req: SanitizeRequest, listener: Listener = SILENT) -> LeakOutc
     fmap = req.fields.field_map()
     labels = dataset_labels(req.dataset, fmap) if not fmap.label_set else list(fmap.label_set)
     mined, extra, mined_result = mine_for(req.dataset, fmap, req.derive_from, req.mine)
-    agreed, agreement = agreement_for(req.dataset, fmap, req.agreement, req.decode)
+    agreed, agreement = agreement_for(req.dataset, fmap, req.agreement, req.decode, req.derive_from)
     uniform = (
         uniform_fields(
             [(m.item, extra[m.item.id]) for m in items(req.dataset, fmap) if m.item.id in extra],
@@ -803,7 +804,7 @@ def sanitize_flow(req: SanitizeRequest, listener: Listener = SILENT) -> LeakOutc
                         if not (as_lines if as_lines is not None else not from_json):
                             document = []
                     try:
-                        agreed_here = _agreed_extra(agreement, mapped.item, req.decode)
+                        agreed_here = agreed_extra(agreement, mapped.item, req.decode)
                         res = sanitize_item(
                             mapped.item,
                             mode="span" if req.mode == "span" else "sentence",
@@ -1003,7 +1004,7 @@ def check_flow(
         mined, extra_raw, result = {"skipped": f"{sanitized} is not a regular file: pass --mine with a file"}, {}, None
     if result is not None:
         extra_san = dict(mined_findings((m.item for m in items(sanitized, fmap)), result, derive_from=derive_from))
-    agreed, agreement_raw = agreement_for(raw, fmap, agreement, decode)
+    agreed, agreement_raw = agreement_for(raw, fmap, agreement, decode, derive_from)
     raw_audits = _with_mined(audits(raw, fmap, decode, jobs, executor, ray_address), extra_raw)
     if agreement_raw is not None:
         raw_audits = _with_agreement(raw_audits, agreement_raw)

@@ -4,9 +4,10 @@ The per-item audit decides each label word from its own record (``docs/leakage.m
 dataset holds evidence no record does. Every mention of a label (:mod:`.mentions`) has a *context
 signature*: its slot, with the label words masked. Over the dataset, per signature group:
 
-* ``n`` items with one label there, ``k`` of them whose label is the item's own answer (an item with two
-  labels or more there lists them, or is a table: it is counted apart and left to the item-level
-  decision), and the *chance* rate: the mentioned label's share among the items of its label set (at least
+* ``n`` records with one label there, ``k`` of them whose label is the record's own answer (items sharing one
+  record's prose, one ticket under several questions, are one record: :func:`~windtunnel.leakage.mine.records_of`;
+  an item with two labels or more there lists them, or is a table: it is counted apart and left to the
+  item-level decision), and the *chance* rate: the mentioned label's share among the items of its label set (at least
   ``1 / |label set|``), averaged over the group;
 * a one-sided binomial test of ``k`` against chance, corrected for the number of groups tested
   (Benjamini-Hochberg, :func:`~windtunnel._util.stats.adjust_p`, as :mod:`.mine` does).
@@ -37,27 +38,28 @@ audit's findings (:meth:`Agreement.adjust`); the per-item audit itself is never 
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
 from windtunnel._util.stats import adjust_p, binomial_greater, wilson_interval
 from windtunnel.leakage.mentions import LEVELS, Mention, item_mentions, overlaps
+from windtunnel.leakage.mine import prose_prints, records_of
 from windtunnel.leakage.model import Finding, ItemAudit, LeakItem
 from windtunnel.leakage.pointers import hide_answers
 from windtunnel.leakage.text import normalize_needle
 
 MIN_SUPPORT = 5
-"""Items with a mention in a group before the group can say a slot follows the label."""
+"""Records with a mention in a group before the group can say a slot follows the label."""
 MIN_CHANCE_SUPPORT = 12
-"""Items with a mention in a group before the group can say a slot is at chance."""
+"""Records with a mention in a group before the group can say a slot is at chance."""
 FOLLOWS_RATE = 0.8
 """The least agreement of a slot that follows the label (and at least halfway from chance to always): a value
 agrees with its record's label nearly always; a listing's last member or a default agrees by habit, less."""
 ALPHA = 0.05
 """The false discovery rate of the corrected test."""
 STRONG_SUPPORT = 10
-"""Items a slot needs (with the pointer in its signature) before it overrides an item-level clearance."""
+"""Records a slot needs (with the pointer in its signature) before it overrides an item-level clearance."""
 STRONG_ALPHA = 0.01
 """The corrected significance a slot needs before it overrides an item-level clearance."""
 RULE = "freetext.agreement"
@@ -99,13 +101,16 @@ class Group:
 class _Entry:
     """One item as the agreement pass keeps it: its answers, label set and mentions."""
 
-    __slots__ = ("answers", "candidates", "labels", "mentions")
+    __slots__ = ("answers", "candidates", "labels", "mentions", "row")
 
-    def __init__(self, answers: frozenset[str], labels: frozenset[str], mentions: list[Mention]) -> None:
-        """Keep the item's normalised answers and label set and its mentions."""
+    def __init__(
+        self, answers: frozenset[str], labels: frozenset[str], mentions: list[Mention], row: int | None
+    ) -> None:
+        """Keep the item's normalised answers, label set, mentions and row among the labelled items."""
         self.answers = answers
         self.labels = labels
         self.mentions = mentions
+        self.row = row
         self.candidates: list[Finding] = []
 
 
@@ -114,6 +119,8 @@ class Agreement:
     """The agreement pass over one dataset: add every item, decide once, then adjust each audit."""
 
     decode: bool = True
+    derive_from: tuple[str, ...] = ()
+    """Fields the task is derived from: a record's content, as in mining (items sharing one are one record)."""
     entries: dict[tuple[str, int | None], _Entry] = field(default_factory=dict)
     groups: dict[tuple[int, str], Group] = field(default_factory=dict)
     label_counts: dict[frozenset[str], dict[str, int]] = field(default_factory=dict)
@@ -121,24 +128,32 @@ class Agreement:
     promoted: int = 0
     demoted: int = 0
     items: int = 0
+    row_labels: list[str] = field(default_factory=list)
+    """The first answer of every labelled item, in order (what :func:`~windtunnel.leakage.mine.records_of` links)."""
+    row_prose: list[tuple[tuple[int, int], ...]] = field(default_factory=list)
+    """The prose of every labelled item: items sharing a record's prose are one record, counted once."""
 
     def add(self, item: LeakItem) -> None:
         """Read one item: count its label, keep its mentions (an item without a label set has none)."""
         self.items += 1
         labels = frozenset(normalize_needle(lab) for lab in item.label_set)
+        row = None
         if len(labels) >= 2 and item.expected:
             counts = self.label_counts.setdefault(labels, {})
             first = normalize_needle(item.expected[0])
             counts[first] = counts.get(first, 0) + 1
-        self._keep(item, labels)
+            row = len(self.row_labels)
+            self.row_labels.append(first)
+            self.row_prose.append(prose_prints(item.projection, self.derive_from))
+        self._keep(item, labels, row)
 
-    def _keep(self, item: LeakItem, labels: frozenset[str]) -> None:
+    def _keep(self, item: LeakItem, labels: frozenset[str], row: int | None = None) -> None:
         """Keep ``item``'s mentions, and the findings its agreeing mentions would make (pointers hidden)."""
         mentions = item_mentions(item, decode=self.decode)
         if not mentions:
             return
         answers = frozenset(normalize_needle(e) for e in item.expected)
-        entry = _Entry(answers, labels, mentions)
+        entry = _Entry(answers, labels, mentions, row)
         agreeing = [m for m in mentions if normalize_needle(m.label) in answers]
         if agreeing:
             made = [
@@ -172,17 +187,23 @@ class Agreement:
         return g
 
     def decide(self) -> None:
-        """Count every group, test it, and give it its verdict."""
+        """Count every group by records, test it, and give it its verdict.
+
+        Items linked by the prose of one record (one ticket asked several questions, shown in several renderings;
+        :func:`~windtunnel.leakage.mine.records_of`) are one draw: a record's own label word repeated in its
+        renderings is one agreeing record, not several."""
+        record_of, _labels = records_of(self.row_labels, self.row_prose)
         per_group: dict[tuple[int, str], dict[int, set[str]]] = {}
-        owners: list[_Entry] = []
-        for entry in self.entries.values():
-            idx = len(owners)
-            owners.append(entry)
+        owners: dict[int, _Entry] = {}
+        for idx, entry in enumerate(self.entries.values()):
+            # a record's items count once; an item outside the labelled rows is its own record
+            record = record_of[entry.row] if entry.row is not None else len(record_of) + idx
+            owners.setdefault(record, entry)
             for m in entry.mentions:
                 # a listed mention counts as two labels: its item lists them in the slot
                 norms = (normalize_needle(m.label), _LISTED) if m.listed else (normalize_needle(m.label),)
                 for level, sig in enumerate(m.signatures):
-                    per_group.setdefault((level, sig), {}).setdefault(idx, set()).update(norms)
+                    per_group.setdefault((level, sig), {}).setdefault(record, set()).update(norms)
         tested: list[Group] = []
         for (level, sig), by_item in per_group.items():
             g = Group(LEVELS[level], sig)
@@ -295,6 +316,9 @@ class Agreement:
             "description": (
                 f"{len(self.entries)} of {self.items} items mention a label; of {len(judged)} slots with support,"
                 f" {follows} follow the record's label and {chance} are at chance"
+                if judged
+                else f"{len(self.entries)} of {self.items} items mention a label; no slot has the {MIN_SUPPORT} records"
+                " a verdict needs, so every label word is judged by its own item"
             ),
         }
 
@@ -333,9 +357,10 @@ def _promoted(g: Group) -> str:
     return f"{g.describe()}: the place holds the label as a value (evidence from the dataset)"
 
 
-def agreement_of(items: Iterable[LeakItem], *, decode: bool = True) -> Agreement:
-    """Read ``items`` and decide: the :class:`Agreement` to adjust their audits with."""
-    agreement = Agreement(decode=decode)
+def agreement_of(items: Iterable[LeakItem], *, decode: bool = True, derive_from: Sequence[str] = ()) -> Agreement:
+    """Read ``items`` and decide: the :class:`Agreement` to adjust their audits with (``derive_from`` as in
+    :func:`~windtunnel.leakage.mine.mine`: fields that are a record's content, linking its items)."""
+    agreement = Agreement(decode=decode, derive_from=tuple(derive_from))
     for it in items:
         agreement.add(it)
     agreement.decide()

@@ -153,10 +153,11 @@ class MineResult:
         settings beside its result (a value, a label or a count of a label never appears in it).
         """
         fix = {"bh": "Benjamini-Hochberg", "bonferroni": "Bonferroni"}.get(self.correction, self.correction)
+        records = f"{_count(self.records, 'record')}, " if 0 < self.records < self.items else ""
         return (
-            f"{len(self.suggestions)} mined from {self.items} items"
-            f"{f' ({self.records} records, ' if 0 < self.records < self.items else ' ('}{len(self.labels)} labels): "
-            f"{self.tested} candidates tested of {self.candidates} seen (support >= {self.min_support}), "
+            f"{len(self.suggestions)} mined from {_count(self.items, 'item')}"
+            f" ({records}{_count(len(self.labels), 'label')}): "
+            f"{_count(self.tested, 'candidate')} tested of {self.candidates} seen (support >= {self.min_support}), "
             f"one-sided Fisher exact, {fix} at {self.alpha}, purity >= {self.min_purity}"
         )
 
@@ -165,6 +166,11 @@ class MineResult:
 
 
 @lru_cache(maxsize=4096)
+def _count(n: int, noun: str) -> str:
+    """``n`` and ``noun``, plural unless ``n`` is one (``1 label``, ``4 labels``)."""
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
+
+
 def _general(pointer: str) -> str:
     """``pointer`` with list indices as ``*``: the same field of every element counts as one place."""
     return "/".join("*" if t.isdigit() else t for t in pointer.split("/"))
@@ -394,35 +400,60 @@ def _spread(i: int) -> int:
 # ---------------------------------------------------------------- mining
 
 
-def _prose_prints(projection: Any, derive_from: Sequence[str]) -> tuple[int, ...]:
-    """The hashes of the prose of one projection (strings of more than ``PROSE_WORDS`` words, and the fields under
-    ``derive_from``): the content a record is, which two renderings of one record share."""
+def prose_prints(projection: Any, derive_from: Sequence[str]) -> tuple[tuple[int, int], ...]:
+    """The prose of one projection (strings of more than ``PROSE_WORDS`` words, and the fields under
+    ``derive_from``) as (hash of its place, hash of its text) pairs, the place with list indices as ``*``: the
+    content a record is, which two renderings of one record share."""
     out = []
     for pointer, value, _cut in _leaves(projection, ""):
         if isinstance(value, str) and (
             len(value.split()) > PROSE_WORDS or (derive_from and _excluded(pointer, derive_from))
         ):
-            out.append(hash(value))
+            out.append((hash(_general(pointer)), hash(value)))
     return tuple(sorted(set(out)))
 
 
-def _records(labels: Sequence[str], prose: Sequence[tuple[int, ...]]) -> tuple[list[int], list[str]]:
+def _template(holders: Sequence[int], prose: Sequence[tuple[tuple[int, int], ...]], h: int) -> bool:
+    """The items ``holders`` of the prose ``h`` hold three different texts or more at one place (ticket bodies
+    under ``/ticket/body``): ``h`` is a sentence many records carry (a templated auto-reply, a note naming the
+    label), not the content of one record. Renderings of one record agree there, or differ in pairs (a record and
+    its twin with one field rewritten); a place holding a list counts each holder's texts there as one."""
+    seen: dict[int, set[frozenset[int]]] = {}
+    for i in holders:
+        mine_at: dict[int, set[int]] = {}
+        for place, text in prose[i]:
+            if text != h:
+                mine_at.setdefault(place, set()).add(text)
+        for place, texts in mine_at.items():
+            variants = seen.setdefault(place, set())
+            variants.add(frozenset(texts))
+            if len(variants) >= 3:
+                return True
+    return False
+
+
+def records_of(labels: Sequence[str], prose: Sequence[tuple[tuple[int, int], ...]]) -> tuple[list[int], list[str]]:
     """The record of every item, and the label of every record: items linked by prose they share, with one label,
     are one record shown several ways (one ticket in five renderings, one record under several questions).
 
     The test counts records, not items: five renderings of one ticket do not make its key a value that rides with
     its label (pseudo-replication; Fisher's test assumes independent draws). Prose held by items of two labels or
-    more (an instruction every item carries) says nothing of which record an item is and links nothing; an item
-    with no other prose is a record of its own. Links are transitive (a rendering sharing the body with a second
-    and a note with a third joins all three).
+    more (an instruction every item carries) says nothing of which record an item is and links nothing; nor does
+    prose whose holders hold three different texts or more at one place (:func:`_template`: a sentence written per
+    label, such as an auto-reply, would otherwise make every record of that label one, and hide what rides with
+    it). An item with no other prose is a record of its own. Links are transitive (a rendering sharing the body
+    with a second and a note with a third joins all three).
     """
-    first: dict[int, int] = {}  # prose hash -> the first item holding it
+    holders: dict[int, list[int]] = {}  # prose hash -> the items holding it
     label_of_hash: dict[int, str | None] = {}
-    for i, (lab, hashes) in enumerate(zip(labels, prose, strict=True)):
-        for h in hashes:
-            first.setdefault(h, i)
+    for i, (lab, prints) in enumerate(zip(labels, prose, strict=True)):
+        for h in {text for _place, text in prints}:
+            holders.setdefault(h, []).append(i)
             if label_of_hash.setdefault(h, lab) not in (lab, None):
                 label_of_hash[h] = None  # held with two labels: shared content, links nothing
+    for h, items in holders.items():
+        if label_of_hash[h] is not None and len(items) > 1 and _template(items, prose, h):
+            label_of_hash[h] = None
     parent = list(range(len(labels)))
 
     def root(i: int) -> int:
@@ -431,12 +462,13 @@ def _records(labels: Sequence[str], prose: Sequence[tuple[int, ...]]) -> tuple[l
             i = parent[i]
         return i
 
-    for i, hashes in enumerate(prose):
-        for h in hashes:
-            if label_of_hash[h] is not None:
-                a, b = root(i), root(first[h])
-                if a != b:
-                    parent[max(a, b)] = min(a, b)
+    for h, items in holders.items():
+        if label_of_hash[h] is None:
+            continue
+        for i in items[1:]:
+            a, b = root(i), root(items[0])
+            if a != b:
+                parent[max(a, b)] = min(a, b)
     record_of: list[int] = []
     record_label: list[str] = []
     index: dict[int, int] = {}
@@ -462,7 +494,7 @@ def mine(
     """Mine ``items`` for candidates that predict the label (see the module docstring).
 
     An item's label is its first expected answer; items are read once (a stream is fine). Supports and purities
-    count records, not items (:func:`_records`: renderings of one record are one draw). Not tested:
+    count records, not items (:func:`records_of`: renderings of one record are one draw). Not tested:
     candidates below ``min_support``, held by every item (they cannot separate labels), or equal to a
     label after normalisation (the scan already finds those). Candidates held by the same set of items
     are grouped by a fingerprint of that set (a sum of per-item 64-bit mixes, and the support) and
@@ -475,14 +507,14 @@ def mine(
     """
     held: dict[tuple[str, str, str], array[int]] = {}
     labels_of: list[str] = []  # per labelled item, in order
-    prose_of: list[tuple[int, ...]] = []  # per labelled item: the hashes of its prose (what a record is)
+    prose_of: list[tuple[tuple[int, int], ...]] = []  # per labelled item: the hashes of its prose (what a record is)
     viewed: set[tuple[str, str, str]] = set()  # read in a decoded or identifier view somewhere: shown after the written
     for it in items:
         if not it.expected:
             continue
         n = len(labels_of)
         labels_of.append(it.expected[0])
-        prose_of.append(_prose_prints(it.projection, derive_from))
+        prose_of.append(prose_prints(it.projection, derive_from))
         for key, where in candidates(it.projection, derive_from).items():
             if where[3] != "raw":
                 viewed.add(key)
@@ -494,7 +526,7 @@ def mine(
         if len(held) > max_candidates:
             held = {k: a for k, a in held.items() if len(a) > 1}
             viewed = {k for k in viewed if k in held}
-    record_of, record_label = _records(labels_of, prose_of)
+    record_of, record_label = records_of(labels_of, prose_of)
     label_counts: Counter[str] = Counter(record_label)
     counts: dict[tuple[str, str, str], dict[str, int]] = {}
     prints: dict[tuple[str, str, str], int] = {}

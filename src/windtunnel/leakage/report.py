@@ -1,4 +1,5 @@
-"""Audit reports: JSON (``../shared/schemas/leak-report.schema.json``), SARIF 2.1.0, and a summary.
+"""Audit reports: JSON (``leak-report.schema.json`` beside this module, the required core; ``windtunnel schema
+--leak`` prints it), SARIF 2.1.0, and a summary.
 
 Writers stream: items are written as they are audited, so memory stays flat on large datasets.
 Matched values are hashed unless ``show_values`` is set, so the report does not itself leak answers.
@@ -18,6 +19,7 @@ The HTML page is written elsewhere (:mod:`windtunnel.view`), from the same audit
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from importlib import resources
 from typing import IO, Any
 
 import orjson
@@ -232,3 +234,9 @@ class SarifWriter:
                 {"executionSuccessful": False, "exitCode": 130, "exitCodeDescription": "interrupted"}
             ]
         self.out.write(b"\n]," + orjson.dumps(tail)[1:-1] + b"}]}\n")
+
+
+def leak_report_schema_text() -> str:
+    """The JSON schema of the leak audit report (the required core; reports add more fields), as shipped with
+    the package, so a user can validate ``leak scan -f json`` without the source tree."""
+    return resources.files("windtunnel.leakage").joinpath("leak-report.schema.json").read_text(encoding="utf-8")

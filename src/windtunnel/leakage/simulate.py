@@ -33,7 +33,7 @@ from dataclasses import replace
 from typing import Any
 
 from windtunnel._util.rng import cell_rng
-from windtunnel.leakage.mine import candidates
+from windtunnel.leakage.mine import candidates, prose_prints, records_of
 from windtunnel.leakage.model import LeakItem, value_hash
 from windtunnel.leakage.scan import audit_item
 
@@ -137,9 +137,11 @@ def blind_with_drivers(
     """Out-of-fold naive Bayes predictions over each item's candidates with the content removed, and per item
     the candidate that weighed most for the predicted label against the runner-up (``None``: the prior alone).
 
-    Items are dealt into ``folds`` folds in a seeded order; each fold is predicted by a model fitted on
+    Records are dealt into ``folds`` folds in a seeded order; each fold is predicted by a model fitted on
     the others (Laplace smoothing; a candidate absent from the training folds is ignored), so no item is
-    ever predicted by a model that saw it.
+    ever predicted by a model that saw it, nor by one that saw the same record under another question
+    (items sharing a record's prose are one record, :func:`~windtunnel.leakage.mine.records_of`: else the
+    record's own key, learnt from one of its items, would predict the others).
 
     Features are the sets of :func:`~windtunnel.leakage.mine.candidates` (presence, not counts), with
     prose and ``derive_from`` fields left out, so a high score means the short values alone predict the
@@ -152,11 +154,13 @@ def blind_with_drivers(
     feats = [frozenset(w) for w in where]
     drivers: list[Driver | None] = [None] * n
     answers = [it.expected[0] for it in items]
-    order = list(range(n))
+    record_of, record_label = records_of(answers, [prose_prints(it.projection, derive_from) for it in items])
+    order = list(range(len(record_label)))
     cell_rng(seed, "blind-folds").shuffle(order)
-    fold_of = [0] * n
-    for pos, i in enumerate(order):
-        fold_of[i] = pos % folds
+    record_fold = [0] * len(record_label)
+    for pos, r in enumerate(order):
+        record_fold[r] = pos % folds
+    fold_of = [record_fold[record_of[i]] for i in range(n)]
     out = [""] * n
     for k in range(min(folds, n)):
         train = [i for i in range(n) if fold_of[i] != k]

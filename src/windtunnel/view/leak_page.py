@@ -45,7 +45,8 @@ from markupsafe import Markup, escape
 from windtunnel import __version__
 from windtunnel._util.errors import ExitCode, UsageError
 from windtunnel.config.storepath import default_store_path
-from windtunnel.flows.leak import Fields, _no_items, mine_decision, mined_index
+from windtunnel.flows.leak import Fields, _no_items, agreed_extra, agreement_for, mine_decision, mined_index
+from windtunnel.leakage.agreement import Agreement
 from windtunnel.leakage.dataset import DatasetError, iter_items
 from windtunnel.leakage.model import CHANNELS, Finding, ItemAudit, LeakItem, value_hash
 from windtunnel.leakage.report import Tally
@@ -284,18 +285,24 @@ def audited(
     decode: bool = True,
     show_values: bool = False,
     extra: Mapping[str, Sequence[Any]] | None = None,
+    agreement: Agreement | None = None,
 ) -> Iterator[AuditedItem]:
     """Audit and sanitize each item (``sentence`` mode, as ``leak sanitize`` does by default).
 
     An item is a :class:`LeakItem`, or a run's :class:`~windtunnel.leakage.runs.RunItem` (its findings
-    are then also located in the cell). ``extra`` adds findings by item id (the mined ones of ``--mine``).
+    are then also located in the cell). ``extra`` adds findings by item id (the mined ones of ``--mine``);
+    ``agreement`` is the dataset's agreement evidence, applied as ``leak scan`` and ``leak sanitize`` apply it.
     """
     for entry in items:
         item: LeakItem = entry.item if hasattr(entry, "parts") else entry
-        result = sanitize_item(item, decode=decode, extra=(extra or {}).get(item.id, ()))
+        more = [*(extra or {}).get(item.id, ()), *agreed_extra(agreement, item, decode)]
+        result = sanitize_item(item, decode=decode, extra=more)
+        before = result.before
+        if agreement is not None:
+            before = agreement.adjust(ItemAudit(before.item, before.findings, item.line))
         yield AuditedItem(
             item=item,
-            audit=result.before,
+            audit=before,
             sanitized=result.item.projection,
             redactions=[r.to_dict(show_values=show_values) for r in result.redactions],
             residual=len(result.residual),
@@ -447,7 +454,12 @@ def scan_html(args: Mapping[str, Any]) -> None:
                 )
             except UsageError:  # a bad record: the page stops at it as without mining
                 extra = {}
-    entries = audited(items(), decode=decode, show_values=args["show_values"], extra=extra)
+    agreement = None
+    if dataset is not None:
+        _agreed, agreement = agreement_for(
+            dataset, fmap, args.get("agreement"), decode, list(args.get("derive_from") or [])
+        )
+    entries = audited(items(), decode=decode, show_values=args["show_values"], extra=extra, agreement=agreement)
     to_stdout = args["output"] == Path("-")  # `-o -`: the page on stdout, as for `report -o -`
     out: Path = args["output"] or default_output()
     if to_stdout:
