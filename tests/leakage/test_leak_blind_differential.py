@@ -45,10 +45,28 @@ KNOWN: dict[str, str] = {
     "b7-0345": "the record's cell is `''` of the row above: not carried down (not classified)",
     "b7-0353": "the record's cell is `do.` of the row above: not carried down (review, prose word)",
     "b7-0357": "the record's cell is `''` of the row above: not carried down (review, prose word)",
+    # blind8 merged_cell_span: the label cell of the row above spans the record's row (HTML `rowspan="2"`,
+    # XLSX `<mergeCell ref="B2:B3"/>`) and the record's own cell is empty. Spans are not expanded: the label
+    # is read as the row above's value (review as a prose word, or cleared by the listing's siblings).
+    **{
+        i: "the row above's label cell spans the record's row (rowspan / mergeCell): spans are not expanded"
+        for i in ("b8-0121", "b8-0123", "b8-0125", "b8-0127", "b8-0129", "b8-0131", "b8-0133", "b8-0135")
+        + ("b8-0137", "b8-0141", "b8-0143")
+    },
+    # blind8 text_bar_chart_scores: one Unicode block bar per label, one far longer, no numbers. Bar lengths
+    # are not read as scores; the label column reads as an options listing.
+    **{
+        i: "a text bar chart's longest bar marks the label: bar lengths are not read as scores"
+        for i in ("b8-0291", "b8-0293", "b8-0295", "b8-0299", "b8-0303", "b8-0307", "b8-0311")
+    },
+    "b8-0181": "an acrostic (line initials spell the label); the naive hit is the first line's prose `No related`",
+    "b8-0231": "a lowercase WordPiece (`low`) under `generated_wordpieces`: review, a lowercase word of the label",
+    "b8-0251": "the label as a folder under the record's id in a zip listing (`FR-4285/Refusé/`): review, prose word",
+    "b8-0263": "the label as a folder under the record's id in a zip listing: review, prose word",
 }
 """Leaks of the development batches that the naive scan finds and the audit does not, with why."""
 
-TRIAGED = ("blind1", "blind2", "blind3", "blind4", "blind5", "blind6", "blind7")
+TRIAGED = ("blind1", "blind2", "blind3", "blind4", "blind5", "blind6", "blind7", "blind8")
 """The batches whose exceptions above are read and explained; a batch committed later joins once its
 misses are triaged."""
 
@@ -84,7 +102,7 @@ def naive_leaks() -> list[tuple[str, dict[str, Any]]]:
 def test_every_leak_the_naive_scan_finds_on_the_dev_batches_is_found_or_listed(
     naive_leaks: list[tuple[str, dict[str, Any]]],
 ) -> None:
-    assert len(naive_leaks) > 600  # seven batches, ~680 such leaks: nothing passes vacuously
+    assert len(naive_leaks) > 600  # eight batches, ~680 such leaks before blind8: nothing passes vacuously
     lost = [i for i, item in naive_leaks if i not in KNOWN and not audit_item(item).leaked]
     assert not lost, f"leaks the naive scan finds and the audit now clears (a new suppression?): {lost}"
 

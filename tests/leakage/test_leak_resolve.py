@@ -231,3 +231,79 @@ def test_an_id_in_prose_naming_another_row_does_not_hide_the_row_this_record_nam
     assert _leaked({"table": table, "ticket": {"id": "OPS-12"}, "note": "duplicate of OPS-11?"})
     assert _leaked({"table": table, "ask": "Triage OPS-12 please"})
     assert not _leaked({"table": table, "ask": "Compare OPS-11 and OPS-12"})
+
+
+# ---------------------------------------------------------------- a table stored by column
+
+
+def _by_column(sev: list[Any], ids: list[Any] | None = None) -> dict[str, Any]:
+    """An invented dataframe dump, one array per column; the record is case 77120, shown outside it."""
+    return {
+        "frame": {"case_no": ids or [51002, 77120, 51004], "opened": ["mon", "tue", "wed"], "sev": sev},
+        "case": {"case_no": 77120, "text": "cannot print"},
+    }
+
+
+def test_this_records_index_of_a_table_stored_by_column_leaks_at_the_value() -> None:
+    projection = _by_column(["Low", "High", "Medium"])
+    audit = audit_item(_item(projection))
+    assert audit.leaked
+    assert {f.pointer for f in audit.findings if f.severity == "high"} == {"/frame/sev/1"}
+    result = sanitize_item(_item(projection), mode="span")
+    assert result.before.leaked and not result.after.leaked
+    assert result.item.projection["frame"]["sev"][0] == "Low"  # other records' cells are kept
+
+
+def test_columns_as_a_list_of_named_arrays_are_read_by_row_too() -> None:
+    projection = {
+        "batch": {"cols": [{"field": "ref", "data": ["Q-9", "Q-4411", "Q-12"]}, {"field": "lvl", "data": LABELS}]},
+        "asked": "Q-4411",
+    }
+    assert _leaked(projection, "Medium")
+    assert not _leaked(projection, "High")  # another record's cell
+
+
+@pytest.mark.parametrize(
+    "projection",
+    [
+        _by_column(["Low", None, "Medium"]),  # this record's slot is empty
+        _by_column(["Low", "High", "Medium"], ids=[51002, 51003, 51004]),  # no row is this record's
+        {"frame": {"case_no": [51002, 77120, 51004], "sev": LABELS}, "seen": [51002, 77120, 51004]},  # all named
+        {"options": ["Low", "High", "Medium"], "weights": ["w-1", "w-2", "w-3"], "task": "77120"},  # a listing
+    ],
+)
+def test_a_column_store_without_this_records_label_says_nothing(projection: dict[str, Any]) -> None:
+    assert not _leaked(projection)
+
+
+# ---------------------------------------------------------------- a reference selecting one option
+
+
+def _choices(ref: str | None) -> dict[str, Any]:
+    """An invented form-builder state: every label offered, and a binding that may point at one of them."""
+    binding: dict[str, Any] = {"target": "/form/level", "source": ref} if ref is not None else {"target": "/form/level"}
+    return {
+        "form": {"level": None, "title": "cannot print"},
+        "offered": [{"text": "Low"}, {"text": "Medium"}, {"text": "High"}],
+        "bindings": [binding],
+    }
+
+
+@pytest.mark.parametrize("ref", ["/offered/2/text", "/offered/2", "#/offered/2"])
+def test_a_reference_to_one_member_of_a_listing_selects_it_and_the_reference_is_cleared(ref: str) -> None:
+    item = _item(_choices(ref))
+    audit = audit_item(item)
+    assert audit.leaked
+    assert {f.pointer for f in audit.findings if f.severity == "high"} == {"/bindings/0/source"}
+    result = sanitize_item(item, mode="span")
+    assert not result.after.leaked
+    assert result.item.projection["offered"] == _choices(ref)["offered"]  # the listing is kept
+
+
+@pytest.mark.parametrize("ref", [None, "/offered", "/var/log/offered/2", "/form/level"])
+def test_no_reference_or_one_to_the_whole_listing_or_elsewhere_selects_nothing(ref: str | None) -> None:
+    assert not _leaked(_choices(ref))
+
+
+def test_a_reference_to_another_option_selects_that_one_not_the_answer() -> None:
+    assert not _leaked(_choices("/offered/0/text")) and _leaked(_choices("/offered/0/text"), "Low")

@@ -10,7 +10,8 @@ elsewhere, or a document pulling in more than one of sibling blocks, says nothin
 
 :func:`own_value` answers for one hit: the span is a value of this record's row or block. The formats
 read here (delimited text, HTML rows, SQL ``COPY`` and ``INSERT``, OOXML shared strings, YAML anchors)
-are listed in docs/leakage.md under principle 1. (:mod:`windtunnel.leakage.records` holds the helpers
+are listed in docs/leakage.md under principle 1; :func:`own_column_value` reads a table the JSON structure
+stores by column (one array per column) by row. (:mod:`windtunnel.leakage.records` holds the helpers
 that read record ids in the projection's JSON structure.)
 """
 
@@ -47,6 +48,8 @@ class Records:
     _own: dict[str, list[Own]] = field(default_factory=dict)
     _cells: dict[str, dict[Span, str]] = field(default_factory=dict)
     """Per string, the text of each cell of this record's rows (a wrapped cell's pieces joined)."""
+    _refs: dict[str, list[str]] | None = None
+    """Per node pointer, the pointers of the strings that refer to it (:meth:`referrers`)."""
 
     def located(self) -> list[tuple[str, str]]:
         """``(pointer, text)`` of every string and number of the projection (a bounded walk).
@@ -80,6 +83,29 @@ class Records:
         if self._tokens is None:
             self._tokens = Counter(tok for text in self.texts() for tok in _TOKEN_RE.findall(text))
         return self._tokens[value] > inside[value]
+
+    def referrers(self, pointer: str) -> list[str]:
+        """The pointers of the projection's strings that are a JSON Pointer to the node at ``pointer`` or
+        to the object holding it (``"from": "/suggestions/3/value"``, ``"$ref": "#/options/2"``).
+
+        A string is read as a reference only when it is a pointer (``/a/1`` or ``#/a/1``, no blank) that
+        resolves in the projection to a node other than the whole document; a file path does not."""
+        if self._refs is None:
+            refs: dict[str, list[str]] = {}
+            for ptr, text in self.located():
+                target = text[1:] if text.startswith("#/") else text
+                if len(target) < 3 or not target.startswith("/") or len(target) > 256 or " " in target:
+                    continue
+                tokens = [t.replace("~1", "/").replace("~0", "~") for t in target[1:].split("/")]
+                if not all(tokens) or _node(self.root, tokens) is None:
+                    continue
+                refs.setdefault("".join("/" + _escape(t) for t in tokens), []).append(ptr)
+            self._refs = refs
+        out = list(self._refs.get(pointer, []))
+        parent = pointer.rsplit("/", 1)[0]
+        if parent and isinstance(_node(self.root, _tokens(parent)), Mapping):
+            out += self._refs.get(parent, [])
+        return out
 
     def own_spans(self, text: str) -> list[Own]:
         """The spans of ``text`` that are values of this record (memoised per string).
@@ -540,3 +566,73 @@ def _yaml_values(text: str, lo: int, hi: int) -> list[Span]:
             a, b = a + 1, b - 1
         out.append((a, b))
     return out
+
+
+# ---------------------------------------------------------------- tables stored by column
+
+
+def _tokens(pointer: str) -> list[str]:
+    """The RFC 6901 reference tokens of ``pointer``, unescaped (``""`` is the whole document: none)."""
+    return [t.replace("~1", "/").replace("~0", "~") for t in pointer[1:].split("/")] if pointer else []
+
+
+def _node(root: Any, tokens: list[str]) -> Any:
+    """The node of ``root`` at RFC 6901 ``tokens`` (already unescaped), or ``None`` when none is there."""
+    node = root
+    for tok in tokens:
+        if isinstance(node, Mapping):
+            node = node.get(tok)
+        elif isinstance(node, list) and tok.isdigit() and int(tok) < len(node):
+            node = node[int(tok)]
+        else:
+            return None
+    return node
+
+
+def _lists_within(node: Any, depth: int) -> Iterator[list[Any]]:
+    """The lists in ``node``'s subtree down to ``depth`` levels (bounded: at most 64 members per level)."""
+    if isinstance(node, list):
+        yield node
+        members: list[Any] = node[:64]
+    elif isinstance(node, Mapping):
+        members = list(itertools.islice(node.values(), 64))
+    else:
+        return
+    if depth > 0:
+        for member in members:
+            yield from _lists_within(member, depth - 1)
+
+
+def own_column_value(records: Records, pointer: str) -> bool:
+    """Whether the JSON value at ``pointer`` is this record's cell of a table stored by column.
+
+    A column-oriented export (one array per column, ``{"key": [...], "priority": [...]}``, or a list of
+    ``{"name", "values"}`` columns) writes a row as one index across arrays of one length. The value at
+    index *i* of its array is this record's when, in an array of the same length beside it (under the
+    same object, or up to two levels above), index *i* holds an id the projection shows outside the
+    structure — and not every index does (then the ids say nothing about which row is this record's),
+    the rule :func:`_own_rows` applies to a table stored by row."""
+    tokens = _tokens(pointer)
+    if len(tokens) < 2 or not tokens[-1].isdigit():
+        return False
+    column = _node(records.root, tokens[:-1])
+    index = int(tokens[-1])
+    if not isinstance(column, list) or len(column) < 2:
+        return False
+    for up in (2, 3, 4):
+        if len(tokens) < up:
+            break
+        scope = _node(records.root, tokens[:-up])
+        others = [m for m in _lists_within(scope, up) if m is not column and len(m) == len(column)]
+        if not others:
+            continue
+        inside = Counter(
+            tok for m in others for v in m if isinstance(v, (str, int)) for tok in _TOKEN_RE.findall(str(v))
+        )
+        for other in others:
+            ids = [str(v).strip() if isinstance(v, (str, int)) and not isinstance(v, bool) else "" for v in other]
+            named = [i for i, v in enumerate(ids) if _id_like(v) and records.shown(v, inside)]
+            if index in named and len(named) < len(ids):
+                return True
+        return False
+    return False

@@ -59,6 +59,7 @@ from windtunnel.leakage.mention import clear_tally, restyle, table_cell, unselec
 from windtunnel.leakage.model import DatasetError, Finding, ItemAudit, LeakItem
 from windtunnel.leakage.pointers import parse_pointer
 from windtunnel.leakage.records import record_values
+from windtunnel.leakage.resolve import Records, own_column_value
 from windtunnel.leakage.scan import audit_item, escape_pointer_token
 
 Mode = Literal["sentence", "span"]
@@ -451,6 +452,8 @@ def _fix_leaf(
         value = parent[key]
     if not isinstance(value, str) or any(f.rule in _WHOLE_RULES or f.span is None for f in group):
         listing = listing_member(box[""], pointer, ctx.labels, ctx.answers)
+        if listing is not None and own_column_value(Records(ctx.root), pointer):
+            listing = None  # this record's cell of a table stored by column: a value, not an option
         if listing is not None:
             changes = unmark(listing)
             op = "unselect" if changes else "keep-listing"

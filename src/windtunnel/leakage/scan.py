@@ -139,7 +139,7 @@ from windtunnel.leakage.records import (
     record_values,
     typed_path,
 )
-from windtunnel.leakage.resolve import Own, Records, holds_records, own_cell_within, own_value
+from windtunnel.leakage.resolve import Own, Records, holds_records, own_cell_within, own_column_value, own_value
 from windtunnel.leakage.schemas import drop_schema_values, may_hold_schema
 from windtunnel.leakage.selection import apply_selection
 from windtunnel.leakage.sorted_rows import may_sort_rows, sorted_rows_findings
@@ -1515,6 +1515,21 @@ def _classify(
     value = hit.needle.text
     derived = hit.needle.derived and hit.needle.ocr is None
     emit = _emitter(ctx, pointer, rep, span, hit.view, value, derived)
+    if suppress and whole_value and rep == "json" and role != "label" and (refs := _referrers(pointer, ctx)):
+        # A reference elsewhere in the record to this one member of a listing (a pointer the record copies
+        # or selects it by) singles it out (principle 1, a listing marking one member): stated where the
+        # reference is written, which is what the sanitizer clears.
+        what = "a correlated value" if role == "correlated" else "the expected answer"
+        ref = _emitter(ctx, refs[0], rep, None, hit.view, value, derived)
+        _leak(
+            ref,
+            role == "correlated",
+            "freetext",
+            "freetext.selected",
+            "correlated.mention",
+            f"a reference selects {what}",
+        )
+        return
     if upstream is not None and suppress:
         return  # an upstream field's list of every class describes the task (the field itself is for review)
     if upstream is not None and role != "correlated" and (defines or singles is not None):
@@ -1553,7 +1568,7 @@ def _classify(
     corr = role == "correlated"
     what = "a correlated value" if corr else "the expected answer"
     if whole_value or _noted_value(hit.view_text, *hit.view_span):
-        if suppress:
+        if suppress and not (whole_value and rep == "json" and _own_column(pointer, ctx)):
             return  # an element of an options listing: it describes the task
         if _lexicon_word(hit, ctx) and normalize_needle(_field_name(pointer)) in ctx.label_norms:
             return  # ``"low": "Niedrig"``: a label's translation under the label, a definition (principle 3)
@@ -1940,6 +1955,29 @@ def _decoded_places(text: str, needle: Needle) -> _Places:
                 got.setdefault(full.span(va, vb), []).append((name, full.text, (va, vb)))
         _PLACES[1][needle.norm] = got
     return got
+
+
+def _referrers(pointer: str, ctx: _Ctx) -> list[str]:
+    """The pointers of the record's strings that refer to the value at ``pointer`` (or to the object holding
+    it) by a JSON Pointer (:meth:`windtunnel.leakage.resolve.Records.referrers`)."""
+    if ctx.outer is not None or ctx.root is None:
+        return []  # JSON held in a string: its pointers are not the projection's
+    ctx.root_used = True  # whether a reference names this value depends on the rest of the projection
+    if ctx.records is None:
+        ctx.records = Records(ctx.root)
+    return ctx.records.referrers(pointer)
+
+
+def _own_column(pointer: str, ctx: _Ctx) -> bool:
+    """The value at ``pointer`` is this record's cell of a table stored by column (one array per column,
+    this record's id at the same index of an array beside it): a value of this record, not a member of a
+    listing of every label (:func:`windtunnel.leakage.resolve.own_column_value`)."""
+    if ctx.outer is not None or ctx.root is None:
+        return False  # JSON held in a string: its pointers are not the projection's
+    ctx.root_used = True  # which index is this record's depends on the rest of the projection
+    if ctx.records is None:
+        ctx.records = Records(ctx.root)
+    return own_column_value(ctx.records, pointer)
 
 
 def _own_record_value(hit: Hit, text: str, span: tuple[int, int] | None, ctx: _Ctx) -> Own | None:
