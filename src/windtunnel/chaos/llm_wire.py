@@ -35,7 +35,7 @@ from typing import Any
 
 import orjson
 
-from windtunnel._util.chunked import dechunk
+from windtunnel._util.chunked import Dechunker, dechunk
 from windtunnel.chaos import llm_memory
 from windtunnel.chaos.base import LlmCall, LlmReply, TextFilter
 from windtunnel.chaos.llm_apis import Event, WireApi, parse_event
@@ -227,6 +227,10 @@ class Editor:
         self.chunked = False
         """The bytes come with their chunk framing (a seam passing a chunked answer on as it came): the log and the
         answer's memory decode it."""
+        self._stream: bytearray | None = None
+        self._unchunk: Dechunker | None = None
+        self.remembered = False
+        """The stream's answer was remembered as soon as it was whole (:meth:`_remember_early`)."""
 
     def feed(self, data: bytes) -> bytes:
         """Keep up to :data:`LOG_BYTES` of the body for the call log (the pieces as they came, no copy) and pass
@@ -234,7 +238,32 @@ class Editor:
         if self._kept < LOG_BYTES:
             self._pieces.append(data)
             self._kept += len(data)
+        if self.is_sse and self.wire.plan.wants_previous and not self.remembered:
+            self._remember_early(data)
         return data
+
+    def _remember_early(self, data: bytes) -> None:
+        """Remember a streamed answer (a later ``stale_answer``) as soon as its events make it whole, before the piece
+        that completes it goes on: a client reads ``[DONE]`` or ``message_stop`` and may send its next call before
+        the body's framing ends, and that call must find this answer. Only while a fault reads the previous answer;
+        the events are read again at each piece that ends a line (an answer is a few KB)."""
+        if self.status != 200 or self.encoded:
+            return
+        if self._stream is None:
+            self._stream = bytearray()
+            self._unchunk = Dechunker() if self.chunked else None
+        try:
+            self._stream += self._unchunk.feed(data) if self._unchunk is not None else data
+        except ValueError:
+            self.remembered = True  # bad framing: left to the end of the body
+            return
+        if b"\n" not in data:
+            return  # no event (SSE) or line (NDJSON) ended in this piece
+        api = self.wire.wire_api
+        answer = api.assemble(api.events(bytes(self._stream)))
+        if answer is not None:
+            self.wire.remember(answer)
+            self.remembered = True
 
     def end(self) -> bytes:
         """Log the answer once the body ends (later calls do nothing): the text the agent received, the tool calls it

@@ -55,7 +55,11 @@ COMMANDS: dict[str, Lazy] = {
     "report": Lazy(
         "report_cmd", "Render a stored run or a JSON report file as HTML, JSON, JUnit XML, SARIF or Markdown."
     ),
-    "schema": Lazy("report_cmd", "Print the JSON schema of the run report (generated from the typed report models)."),
+    "schema": Lazy(
+        "report_cmd",
+        "Print the JSON schema of the run report (generated from the typed report models), or with --leak the leak"
+        " audit report's (its required core).",
+    ),
     "ci": Lazy("ci_cmd", "Run the mutation, chaos-only, contract and replay phases and gate on the weighted score."),
     "explore": Lazy(
         "explore_cmd",
