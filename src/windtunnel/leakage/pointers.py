@@ -40,6 +40,20 @@ def parse_pointer(pointer: str) -> list[str]:
     return [t.replace("~1", "/").replace("~0", "~") for t in pointer[1:].split("/")]
 
 
+def node_at(root: Any, tokens: Iterable[str]) -> Any:
+    """The node of ``root`` at the (unescaped) reference ``tokens``, or ``None`` when the path leaves the document (a
+    key that is not there, an index past a list's end, a token into a scalar)."""
+    node = root
+    for tok in tokens:
+        if isinstance(node, Mapping):
+            node = node.get(tok)
+        elif isinstance(node, list) and tok.isdigit() and int(tok) < len(node):
+            node = node[int(tok)]
+        else:
+            return None
+    return node
+
+
 def join_pointer(tokens: Iterable[str]) -> str:
     """The RFC 6901 pointer of ``tokens``, escaping ``~`` and ``/``; the inverse of :func:`parse_pointer`."""
     return "".join("/" + t.replace("~", "~0").replace("/", "~1") for t in tokens)

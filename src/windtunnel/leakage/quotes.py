@@ -27,7 +27,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from windtunnel.leakage.model import Finding
-from windtunnel.leakage.pointers import raw_finding, string_leaves
+from windtunnel.leakage.pointers import node_at, raw_finding, string_leaves
 
 _MIN_WORDS = 4
 """Words a part holds besides its label."""
@@ -73,7 +73,7 @@ def _parts(
     for path, text in leaves:
         if _norm(text) in norms:
             # a field whose whole value is a label: its sibling texts describe that label
-            parent = _node(projection, path[:-1])
+            parent = node_at(projection, path[:-1])
             if isinstance(parent, Mapping):
                 for key, other in parent.items():
                     if isinstance(other, str) and str(key) != path[-1] and len(_words(other)) >= _MIN_WORDS:
@@ -88,19 +88,6 @@ def _parts(
                     parts.setdefault(next(iter(named)), []).append(_words(rest))
                     paths.add(path)
     return parts, paths
-
-
-def _node(root: Any, path: tuple[str, ...]) -> Any:
-    """The node at ``path`` (keys and list indices as strings)."""
-    node = root
-    for tok in path:
-        if isinstance(node, Mapping):
-            node = node.get(tok)
-        elif isinstance(node, list) and tok.isdigit() and int(tok) < len(node):
-            node = node[int(tok)]
-        else:
-            return None
-    return node
 
 
 def _holds(seq: tuple[str, ...], run: tuple[str, ...]) -> bool:

@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
+from windtunnel.leakage.pointers import node_at
 from windtunnel.leakage.views.layout import BARS, join_wrapped
 
 Span = tuple[int, int]
@@ -97,13 +98,13 @@ class Records:
                 if len(target) < 3 or not target.startswith("/") or len(target) > 256 or " " in target:
                     continue
                 tokens = [t.replace("~1", "/").replace("~0", "~") for t in target[1:].split("/")]
-                if not all(tokens) or _node(self.root, tokens) is None:
+                if not all(tokens) or node_at(self.root, tokens) is None:
                     continue
                 refs.setdefault("".join("/" + _escape(t) for t in tokens), []).append(ptr)
             self._refs = refs
         out = list(self._refs.get(pointer, []))
         parent = pointer.rsplit("/", 1)[0]
-        if parent and isinstance(_node(self.root, _tokens(parent)), Mapping):
+        if parent and isinstance(node_at(self.root, _tokens(parent)), Mapping):
             out += self._refs.get(parent, [])
         return out
 
@@ -576,19 +577,6 @@ def _tokens(pointer: str) -> list[str]:
     return [t.replace("~1", "/").replace("~0", "~") for t in pointer[1:].split("/")] if pointer else []
 
 
-def _node(root: Any, tokens: list[str]) -> Any:
-    """The node of ``root`` at RFC 6901 ``tokens`` (already unescaped), or ``None`` when none is there."""
-    node = root
-    for tok in tokens:
-        if isinstance(node, Mapping):
-            node = node.get(tok)
-        elif isinstance(node, list) and tok.isdigit() and int(tok) < len(node):
-            node = node[int(tok)]
-        else:
-            return None
-    return node
-
-
 def _lists_within(node: Any, depth: int) -> Iterator[list[Any]]:
     """The lists in ``node``'s subtree down to ``depth`` levels (bounded: at most 64 members per level)."""
     if isinstance(node, list):
@@ -615,14 +603,14 @@ def own_column_value(records: Records, pointer: str) -> bool:
     tokens = _tokens(pointer)
     if len(tokens) < 2 or not tokens[-1].isdigit():
         return False
-    column = _node(records.root, tokens[:-1])
+    column = node_at(records.root, tokens[:-1])
     index = int(tokens[-1])
     if not isinstance(column, list) or len(column) < 2:
         return False
     for up in (2, 3, 4):
         if len(tokens) < up:
             break
-        scope = _node(records.root, tokens[:-up])
+        scope = node_at(records.root, tokens[:-up])
         others = [m for m in _lists_within(scope, up) if m is not column and len(m) == len(column)]
         if not others:
             continue

@@ -116,7 +116,7 @@ from windtunnel.leakage.needles import Hit, Needle, NeedleSet, whole_in
 from windtunnel.leakage.numfmt import format_findings, may_format
 from windtunnel.leakage.ordinal import may_name_position, position_findings
 from windtunnel.leakage.other_inputs import drop_other_inputs, may_drop, may_repeat_input, repeated_input_findings
-from windtunnel.leakage.pointers import hide_answers
+from windtunnel.leakage.pointers import hide_answers, node_at
 from windtunnel.leakage.prefilter import (
     Plan,
     ascii_token_sets,
@@ -2268,16 +2268,7 @@ def _tallied(spans: list[tuple[int, int, str]] | None, hit: Hit, pointer: str, c
 
 def _node_at(ctx: _Ctx, pointer: str) -> Any:
     """The node of the projection at ``pointer`` (``None`` when the path leaves it)."""
-    node: Any = ctx.root
-    for tok in pointer.split("/")[1:]:
-        tok = tok.replace("~1", "/").replace("~0", "~")
-        if isinstance(node, Mapping):
-            node = node.get(tok)
-        elif isinstance(node, list) and tok.isdigit() and int(tok) < len(node):
-            node = node[int(tok)]
-        else:
-            return None
-    return node
+    return node_at(ctx.root, (t.replace("~1", "/").replace("~0", "~") for t in pointer.split("/")[1:]))
 
 
 def _template_listed(spans: list[tuple[int, int, str]] | None, hit: Hit, va: int, vb: int) -> bool:
@@ -2495,15 +2486,7 @@ def _pair_name(pointer: str, ctx: _Ctx) -> str | None:
     head, _, last = pointer.rpartition("/")
     if last.casefold() != "value" or ctx.root is None:
         return None
-    node: Any = ctx.root
-    for tok in head.split("/")[1:]:
-        tok = tok.replace("~1", "/").replace("~0", "~")
-        if isinstance(node, Mapping):
-            node = node.get(tok)
-        elif isinstance(node, list) and tok.isdigit() and int(tok) < len(node):
-            node = node[int(tok)]
-        else:
-            return None
+    node = _node_at(ctx, head)
     if not isinstance(node, Mapping) or len(node) > 4:
         return None
     ctx.root_used = True  # the decision reads a sibling of the string
