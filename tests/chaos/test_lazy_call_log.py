@@ -165,23 +165,28 @@ def test_a_listener_reading_after_the_log_gets_the_same_entry() -> None:
     assert {k: v for k, v in view.items() if k not in ("status", "bytes")} == entry
 
 
+@pytest.mark.parametrize("every_call", [False, True])
 @pytest.mark.parametrize("chunked", [False, True])
-def test_a_stream_is_remembered_once_whole_before_its_framing_ends(chunked: bool) -> None:
+def test_a_stream_is_remembered_once_whole_before_its_framing_ends(chunked: bool, every_call: bool) -> None:
     """A client reads ``[DONE]`` and may send its next call before the body's framing ends (the chunked terminator
     still on its way): that call's stale_answer must find this answer, so the stream is remembered as soon as its
     events make it whole — not at the end of the body (the fresh-clone CI once saw the replay missing)."""
     from windtunnel.chaos.llm_answer_faults import StaleAnswerFault
 
-    plan = FaultPlan(ChaosSpec("s", llm_faults=(StaleAnswerFault(on_call=2),)), seed=1, key="k")
+    # on every call, the first call's answer goes through the editing stream editor (a fault may act on it); on the
+    # second call only, through the pass-through editor
+    fault = StaleAnswerFault() if every_call else StaleAnswerFault(on_call=2)
+    plan = FaultPlan(ChaosSpec("s", llm_faults=(fault,)), seed=1, key="k")
     first = WireCall(plan, "chat", REQUEST)
     editor = first.editor(200, "text/event-stream")
-    editor.chunked = chunked
+    assert type(editor).__name__ == ("StreamEditor" if every_call else "Editor")
+    editor.chunked = chunked and not every_call  # the stream path hands the editor de-chunked pieces
     head, done = STREAM[: -len(b"data: [DONE]\n\n")], b"data: [DONE]\n\n"
-    frame = (lambda b: b"%x\r\n%s\r\n" % (len(b), b)) if chunked else (lambda b: b)
+    frame = (lambda b: b"%x\r\n%s\r\n" % (len(b), b)) if editor.chunked else (lambda b: b)
     editor.feed(frame(head))
     editor.feed(frame(done))  # the client has the whole answer now; the body's end has not come
     second = WireCall(plan, "chat", REQUEST)
     assert second.call.previous is not None
     assert second.call.previous["choices"][0]["message"]["content"] == "Hello"
-    editor.feed(b"0\r\n\r\n" if chunked else b"")
+    editor.feed(b"0\r\n\r\n" if editor.chunked else b"")
     editor.end()

@@ -551,6 +551,12 @@ class StreamEditor(Editor):
             out += self._safe_event(ev)
             if self.cut or self.broken:
                 break
+        if self.keep and not self.remembered and not (self.cut or self.broken) and b"\n" in data:
+            # remembered once whole, before the bytes that complete it go on (see Editor._remember_early)
+            answer = self.api.assemble(self.api.events(bytes(self._seen)))
+            if answer is not None:
+                self.wire.remember(answer)
+                self.remembered = True
         return bytes(out)
 
     def _safe_event(self, ev: Event) -> bytes:
