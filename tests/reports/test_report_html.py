@@ -158,6 +158,24 @@ def test_heatmap_counts_contract_cells() -> None:
     assert heatmap([make_cell("g")]) is None
 
 
+def test_heatmap_says_errored_beside_the_count(tmp_path: Path) -> None:
+    """A contract cell whose agent call failed is counted as not passed and named errored, not as a failed invariant
+    (QA-13: the heatmap showed `0/2` alone)."""
+    cells = [
+        make_cell("1", kind="contract", scenario="tool-down", invariant="no-link", status="error"),
+        make_cell("2", kind="contract", scenario="tool-down", invariant="no-link", status="error", repeat=1),
+        make_cell("3", kind="contract", scenario="calm", invariant="no-link", status="failed"),
+    ]
+    heat = heatmap(cells)
+    assert heat is not None
+    got = {(c["scenario"], c["passed"], c["total"], c["errored"]) for row in heat["rows"] for c in row["cells"]}
+    assert got == {("tool-down", 0, 2, 2), ("calm", 0, 1, 0)}
+    text, page = _parse(render_report(make_report(cells, mode="contract"), "html", tmp_path / "r.html"))
+    squares = [a.get("title") or "" for t, a in page.tags if t == "button" and "heat-cell" in (a.get("class") or "")]
+    assert any("tool-down" in q and "2 errored" in q for q in squares) and "0/2 · 2 errored" in text
+    assert not any("calm" in q and "errored" in q for q in squares)
+
+
 @pytest.mark.parametrize(
     ("href", "ok"),
     [

@@ -192,7 +192,8 @@ def heatmap(cells: Iterable[CellDict], matrix: Iterable[MatrixEntryDict] | None 
     """Scenario × invariant pass counts over contract cells (``None`` without contract cells). ``matrix``: the contract
     summary's cells, whose ``not run`` ones (and their scenario's row) are shown with the reason.
 
-    Each grid cell holds passed and total counts and a colour bucket 0-10 (the pass share in tenths; ``None`` for a pair
+    Each grid cell holds passed, total and errored counts (an errored cell is no failed invariant: the page says
+    "errored" beside the count) and a colour bucket 0-10 (the pass share in tenths; ``None`` for a pair
     with no cells, which the page shows as empty rather than as failing). Skipped cells are not counted. Scenarios and
     invariants keep the order they first appear in.
     """
@@ -205,9 +206,10 @@ def heatmap(cells: Iterable[CellDict], matrix: Iterable[MatrixEntryDict] | None 
         key = (str(cell.get("scenario") or ""), str(cell.get("invariant") or ""))
         scenarios.setdefault(key[0])
         invariants.setdefault(key[1])
-        entry = counts.setdefault(key, [0, 0])
+        entry = counts.setdefault(key, [0, 0, 0])
         entry[0] += 1 if cell.get("passed") else 0
         entry[1] += 1
+        entry[2] += 1 if cell.get("status") == "error" else 0
     not_run: dict[tuple[str, str], str] = {}
     for mc in matrix if isinstance(matrix, list) else []:
         if isinstance(mc, Mapping) and mc.get("status") == "not run":
@@ -221,7 +223,7 @@ def heatmap(cells: Iterable[CellDict], matrix: Iterable[MatrixEntryDict] | None 
     for scenario in scenarios:
         row: list[dict[str, object]] = []
         for invariant in invariants:
-            passed, total = counts.get((scenario, invariant), (0, 0))
+            passed, total, errored = counts.get((scenario, invariant), (0, 0, 0))
             bucket = round(10 * passed / total) if total else None
             row.append(
                 {
@@ -229,6 +231,7 @@ def heatmap(cells: Iterable[CellDict], matrix: Iterable[MatrixEntryDict] | None 
                     "invariant": invariant,
                     "passed": passed,
                     "total": total,
+                    "errored": errored,
                     "bucket": bucket,
                     "not_run": (scenario, invariant) in not_run,
                 }
