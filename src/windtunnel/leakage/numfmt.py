@@ -22,6 +22,7 @@ from __future__ import annotations
 import html
 import re
 from collections.abc import Mapping, Sequence
+from itertools import islice
 from typing import Any
 
 from windtunnel.leakage.mention import naming_re
@@ -112,11 +113,7 @@ def format_findings(item_id: str, projection: Any, expected: Sequence[str], labe
     answer (see the module's docstring)."""
     if len(label_set) < 2 or not isinstance(projection, (Mapping, list)):
         return []
-    leaves = []
-    for leaf in string_leaves(projection):
-        leaves.append(leaf)
-        if len(leaves) >= _MAX_LEAVES:
-            break
+    leaves = list(islice(string_leaves(projection), _MAX_LEAVES))
     formats: dict[str, str] = {}
     styles: list[str | None] = []
     for _path, text in leaves:

@@ -17,7 +17,7 @@ without re-resolving anything. Most items need no hashing at all, and a cheap wo
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import replace
 from functools import lru_cache
 from typing import Any
@@ -52,6 +52,34 @@ def node_at(root: Any, tokens: Iterable[str]) -> Any:
         else:
             return None
     return node
+
+
+def containers(
+    root: Any,
+    limit: int,
+    *,
+    prune: Callable[[tuple[str, ...]], bool] | None = None,
+    width: int | None = None,
+) -> Iterator[tuple[Any, tuple[str, ...]]]:
+    """Every object and list of ``root`` with its path of keys and indices, depth first (the last member first), at
+    most ``limit`` of them (a bounded walk: a decision that looks for a shape in the projection costs the same on any
+    input). ``prune``: paths whose container is neither yielded nor walked into; ``width``: the elements of a list
+    walked at most."""
+    stack: list[tuple[Any, tuple[str, ...]]] = [(root, ())]
+    seen = 0
+    while stack and seen < limit:
+        node, path = stack.pop()
+        seen += 1
+        if prune is not None and prune(path):
+            continue
+        if isinstance(node, Mapping):
+            stack.extend((v, (*path, str(k))) for k, v in node.items() if isinstance(v, (Mapping, list)))
+        elif isinstance(node, list):
+            items = node if width is None else node[:width]
+            stack.extend((v, (*path, str(i))) for i, v in enumerate(items) if isinstance(v, (Mapping, list)))
+        else:
+            continue
+        yield node, path
 
 
 def join_pointer(tokens: Iterable[str]) -> str:

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
+from itertools import islice
 from typing import Any
 
 from windtunnel.leakage.model import Finding
@@ -101,11 +102,7 @@ def quote_findings(item_id: str, projection: Any, expected: Sequence[str], label
     holds (see the module's docstring); none when the parts do not cover every label."""
     if len(label_set) < 2 or not isinstance(projection, (Mapping, list)):
         return []
-    leaves = []
-    for leaf in string_leaves(projection):
-        leaves.append(leaf)
-        if len(leaves) >= _MAX_LEAVES:
-            break
+    leaves = list(islice(string_leaves(projection), _MAX_LEAVES))
     find = _label_re(label_set)
     parts, paths = _parts(leaves, projection, label_set, find)
     if set(parts) != {_norm(lab) for lab in label_set}:

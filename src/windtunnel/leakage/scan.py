@@ -2431,14 +2431,7 @@ def _reply(pointer: str, naming: re.Pattern[str], ctx: _Ctx) -> bool:
     if at is None or len(tokens) - at > 2 or ctx.root is None or ctx.outer is not None:
         return False
     ctx.root_used = True  # the decision reads the string's siblings
-    node: Any = ctx.root
-    for tok in tokens[:at]:
-        if isinstance(node, Mapping):
-            node = node.get(tok)
-        elif isinstance(node, list) and tok.isdigit() and int(tok) < len(node):
-            node = node[int(tok)]
-        else:
-            return False
+    node = node_at(ctx.root, tokens[:at])
     if not isinstance(node, list):
         return False
     key = tokens[at + 1] if at + 1 < len(tokens) else None

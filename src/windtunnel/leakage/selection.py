@@ -52,7 +52,7 @@ from windtunnel.leakage.mappings import (
 )
 from windtunnel.leakage.mention import naming_re
 from windtunnel.leakage.model import Finding
-from windtunnel.leakage.pointers import parse_pointer, raw_finding
+from windtunnel.leakage.pointers import containers, parse_pointer, raw_finding
 from windtunnel.leakage.resolve import id_tokens
 
 _ISO_TIME = re.compile(r"\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?")
@@ -243,17 +243,9 @@ def _answered_picks(mapping: LabelMapping, projection: Any) -> Iterator[_Pick]:
     own: dict[int, set[str]] = {id(e): {v for vs in e.keys.values() for v in vs if len(owners[v]) == 1} for e in rows}
     if not all(own.values()):
         return
-    stack: list[tuple[Any, _Path]] = [(projection, ())]
-    seen = 0
-    while stack and seen < _MAX_OBJECTS:
-        node, path = stack.pop()
-        seen += 1
-        if isinstance(node, list):
-            stack.extend((v, (*path, str(i))) for i, v in enumerate(node) if isinstance(v, (Mapping, list)))
+    for node, path in containers(projection, _MAX_OBJECTS, prune=lambda p: _under(p, mapping.path)):
+        if not isinstance(node, Mapping):
             continue
-        if not isinstance(node, Mapping) or _under(path, mapping.path):
-            continue
-        stack.extend((v, (*path, str(k))) for k, v in node.items() if isinstance(v, (Mapping, list)))
         slots: dict[int, str] = {}
         for k in node:
             key = norm_key(str(k))
@@ -297,17 +289,9 @@ def _tally_counts(mapping: LabelMapping, rows: list[Entry], projection: Any) -> 
         for values in e.keys.values():
             for v in values:
                 keys.setdefault(v, e)
-    stack: list[tuple[Any, _Path]] = [(projection, ())]
-    seen = 0
-    while stack and seen < _MAX_OBJECTS:
-        node, path = stack.pop()
-        seen += 1
-        if isinstance(node, Mapping):
-            stack.extend((v, (*path, str(k))) for k, v in node.items() if isinstance(v, (Mapping, list)))
+    for node, path in containers(projection, _MAX_OBJECTS, prune=lambda p: _under(p, mapping.path)):
+        if not isinstance(node, list) or not node:
             continue
-        if not isinstance(node, list) or _under(path, mapping.path) or not node:
-            continue
-        stack.extend((v, (*path, str(i))) for i, v in enumerate(node) if isinstance(v, (Mapping, list)))
         if not all(isinstance(o, Mapping) for o in node):
             continue
         out: dict[int, tuple[_Path, int]] = {}

@@ -28,7 +28,7 @@ from typing import Any
 
 from windtunnel.leakage.model import Finding
 from windtunnel.leakage.ordinal import scale_order
-from windtunnel.leakage.pointers import raw_finding, string_leaves
+from windtunnel.leakage.pointers import containers, raw_finding, string_leaves
 from windtunnel.leakage.resolve import id_tokens
 
 _MIN_ROWS = 7
@@ -49,17 +49,9 @@ def _norm(s: str) -> str:
 
 def _lists(node: Any, path: tuple[str, ...] = ()) -> Iterator[tuple[tuple[str, ...], list[Mapping[str, Any]]]]:
     """Every list of :data:`_MIN_ROWS` objects or more in the projection, with its path (a bounded walk)."""
-    stack: list[tuple[Any, tuple[str, ...]]] = [(node, path)]
-    seen = 0
-    while stack and seen < _MAX_NODES:
-        value, at = stack.pop()
-        seen += 1
-        if isinstance(value, Mapping):
-            stack.extend((v, (*at, str(k))) for k, v in value.items() if isinstance(v, (Mapping, list)))
-        elif isinstance(value, list):
-            if len(value) >= _MIN_ROWS and all(isinstance(v, Mapping) for v in value):
-                yield at, value
-            stack.extend((v, (*at, str(i))) for i, v in enumerate(value[:500]) if isinstance(v, (Mapping, list)))
+    for value, at in containers(node, _MAX_NODES, width=500):
+        if isinstance(value, list) and len(value) >= _MIN_ROWS and all(isinstance(v, Mapping) for v in value):
+            yield (*path, *at), value
 
 
 def _monotone(ranks: list[int]) -> bool:

@@ -49,6 +49,7 @@ from windtunnel.flows.leak import Fields, _no_items, agreed_extra, agreement_for
 from windtunnel.leakage.agreement import Agreement
 from windtunnel.leakage.dataset import DatasetError, iter_items
 from windtunnel.leakage.model import CHANNELS, Finding, ItemAudit, LeakItem, value_hash
+from windtunnel.leakage.pointers import node_at
 from windtunnel.leakage.report import Tally
 from windtunnel.leakage.runs import RunCounts, RunSourceError, report_items
 from windtunnel.leakage.sanitize import sanitize_item
@@ -217,17 +218,7 @@ def resolve(doc: Any, pointer: str) -> Any:
     node = doc
     if not pointer:
         return node
-    for raw in pointer.lstrip("/").split("/"):
-        token = raw.replace("~1", "/").replace("~0", "~")
-        if isinstance(node, Mapping):
-            if token not in node:
-                return None
-            node = node[token]
-        elif isinstance(node, list) and token.isdigit() and int(token) < len(node):
-            node = node[int(token)]
-        else:
-            return None
-    return node
+    return node_at(node, (raw.replace("~1", "/").replace("~0", "~") for raw in pointer.lstrip("/").split("/")))
 
 
 def finding_rows(
