@@ -41,7 +41,7 @@ from __future__ import annotations
 import html
 import re
 import urllib.parse
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, AnyStr, NamedTuple
@@ -592,9 +592,14 @@ def plan_blob(blob: bytes, needles: NeedleSet, decode: bool = True, upstream_pos
     # The decoders whose anchors (the literals their gates need) are all absent, found in one shared pass
     # (views/anchors.py), are not asked; every other one through its gates, as before.
     skip = absent(low, pr.words_upstream) if decode and pr.word_index is None else frozenset()
-    more = (
-        tuple(d for d in _unplanned() if d.name not in skip and _may_add(d, blob, pr.words_upstream)) if decode else ()
-    )
+    more: tuple[Decoder, ...] = ()
+    if decode:
+        asked = []
+        for d, marker, may_hit in _gates(skip):  # :func:`_may_add` of each, without a call each
+            if (marker is None or marker(blob)) and (may_hit is None or may_hit(blob, pr.words_upstream)):
+                asked.append(d)
+        if asked:
+            more = tuple(asked)
     extra = (
         decode
         and (
@@ -1004,6 +1009,28 @@ def _unplanned() -> tuple[Decoder, ...]:
     if _UNPLANNED[0] != generation():
         _UNPLANNED = (generation(), tuple(d for _n, d in sorted(DECODERS.items()) if d.name not in _PLANNED))
     return _UNPLANNED[1]
+
+
+_Gate = tuple[Decoder, Callable[[bytes], bool] | None, Callable[[bytes, Sequence[tuple[bytes, ...]]], bool] | None]
+_GATES: dict[frozenset[str], tuple[_Gate, ...]] = {}
+_GATES_OF: tuple[int, int] = (-1, -1)
+
+
+def _gates(skip: frozenset[str]) -> tuple[_Gate, ...]:
+    """The unmodelled decoders the shared anchor pass did not rule out (``skip``), in order, each with
+    its ``blob_marker`` and ``blob_may_hit``: worked out once per registry and ``skip`` set (a needle set's
+    anchors give the same few sets on item after item), so :func:`plan_blob` asks each gate without
+    testing every decoder's name and calling :func:`_may_add` per decoder (~1.5 µs of a clean item)."""
+    global _GATES_OF
+    if generation() != _GATES_OF:
+        _GATES.clear()
+        _GATES_OF = generation()
+    gates = _GATES.get(skip)
+    if gates is None:
+        if len(_GATES) >= 256:
+            _GATES.clear()
+        gates = _GATES[skip] = tuple((d, d.blob_marker, d.blob_may_hit) for d in _unplanned() if d.name not in skip)
+    return gates
 
 
 def _json_marked(blob: bytes, decoders: tuple[Decoder, ...]) -> bool:
