@@ -316,17 +316,15 @@ def _make_probe(needles: NeedleSet) -> _Probe:
     own: set[bytes] = set()  # the words of answers and labels (not of correlated values)
     shortest = 1 << 30
     for n in needles.needles:
-        # On ASCII text the Unicode word pattern is [A-Za-z0-9_]+ (the same words, found faster).
-        words = tuple((_ASCII_WORD_RE if n.norm.isascii() else WORD_RE).findall(n.norm))
-        if not words:  # a glyph (no letter or digit): it is its own token
-            words = (n.norm,)
+        words, toks, short = _norm_words(n.norm)
         cut = n.norm.endswith("...") and n.role != "label"
         if cut:  # a label cut with an ellipsis (truncation.py) matches only where its ellipsis is
             if any(_prefix_of(c[:-1], words) for c in cuts):
                 continue  # a shorter cut of the same label is a necessary condition of this one
             words = (*words, "...")
             cuts.append(words)
-        toks = tuple(map(str.encode, words))
+            toks = (*toks, b"...")
+            short = min(short, 3)
         if n.role == "label":
             labels.append(toks)
         else:
@@ -343,8 +341,8 @@ def _make_probe(needles: NeedleSet) -> _Probe:
                     own.update(map(str.encode, canon))
         if n.role != "correlated":
             own.update(toks)
-        for t in toks:
-            shortest = min(shortest, len(t) if t.isascii() else 1)
+        if short < shortest:
+            shortest = short
     # A part of L characters decodes to at most 3L/4 bytes, so to at most L letters.
     # Capped: a smaller minimum only admits more candidate runs (sound), and the run regexes hold one
     # look-behind per character of it (an uncapped minimum built a pattern of a million of them).
@@ -369,6 +367,19 @@ def _make_probe(needles: NeedleSet) -> _Probe:
         if len(every) > _MANY_WORDS
         else None,
     )
+
+
+@lru_cache(maxsize=65536)
+def _norm_words(norm: str) -> tuple[tuple[str, ...], tuple[bytes, ...], int]:
+    """A needle's normalised text as the probe reads it: its words (a glyph, with none, is its own word),
+    the same as bytes, and the length of its shortest word (1 for a word beyond ASCII). Memoised: a
+    label set's hundred needles recur in the probe of every needle set of that label set."""
+    # On ASCII text the Unicode word pattern is [A-Za-z0-9_]+ (the same words, found faster).
+    words = tuple((_ASCII_WORD_RE if norm.isascii() else WORD_RE).findall(norm))
+    if not words:  # a glyph (no letter or digit): it is its own token
+        words = (norm,)
+    toks = tuple(map(str.encode, words))
+    return words, toks, min(len(t) if t.isascii() else 1 for t in toks)
 
 
 def _prefix_of(shorter: tuple[str, ...], words: tuple[str, ...]) -> bool:
