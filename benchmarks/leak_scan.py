@@ -102,8 +102,8 @@ def make_item(
     item: dict[str, object] = {"id": f"t{i}", "expected": answer, "projection": {"key": f"WEB-{i}", "fields": fields}}
     if labels:
         item["label_set"] = answers
-    if correlated:  # an account id of its own, which the projection does not show
-        item["correlated_values"] = [f"acct-{i:07d}"]
+    if correlated:  # an account name of its own, which the projection does not show
+        item["correlated_values"] = [f"acct-{ADJ[i % len(ADJ)]}{NOUN[i // len(ADJ) % len(NOUN)]}"]
     return item
 
 

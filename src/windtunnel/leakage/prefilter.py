@@ -771,14 +771,22 @@ def _spoken_may_add(
         low = raw.lower()
     short: Sequence[bytes]
     if sum(map(len, sets)) > _ROT_AUTOMATON:
-        rotated, short, writable = _spoken_words(tuple(sets))
         if present is not None:  # ``sets`` are the index's words: its pass found their rotations too
             if present.rotated:
                 return True
             found = present.words
-            short = [w for toks, wr in writable if wr and all(t in found or t in wr for t in toks) for w in wr]
-        elif rotated is not None and next(rotated.iter(low.decode("latin-1")), None) is not None:
-            return True
+            # Each needle's writable words from a memo per needle (a label set's needles recur in every
+            # needle set of the set; a memo of whole needle sets was refilled item after item when each
+            # item brings a correlated value of its own).
+            short = []
+            for toks in sets:
+                wr = _writable_of(toks)
+                if wr and all(t in found or t in wr for t in toks):
+                    short.extend(wr)
+        else:
+            rotated, short, _writable = _spoken_words(tuple(sets))
+            if rotated is not None and next(rotated.iter(low.decode("latin-1")), None) is not None:
+                return True
     else:
         short = []
         for words in sets:
@@ -826,6 +834,20 @@ def _spoken_words(
         for toks in sets
     )
     return auto, short, writable
+
+
+@lru_cache(maxsize=65536)
+def _writable_of(toks: tuple[bytes, ...]) -> frozenset[bytes]:
+    """The words of one needle the homophones or spelling views can write: what :func:`_spoken_words`
+    gives for it (an ASCII word that is short, not all letters, or ``high``, holding a homophone's key
+    or shaped like a code), worked out once per needle."""
+    return frozenset(
+        t
+        for t in toks
+        if t.isascii()
+        and (len(t) <= 4 or not t.isalpha() or t == b"high")
+        and (_CODE_TOKEN_RE.match(t) or _heard_key(t))
+    )
 
 
 def _heard_key(t: bytes) -> bool:
