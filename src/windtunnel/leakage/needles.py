@@ -339,7 +339,7 @@ class Needle:
         return find_all(self.norm, text, self.phrase)
 
 
-@lru_cache(maxsize=65536)
+@lru_cache(maxsize=16384)
 def _made(text: str, role: Role, value_only: bool, derived: bool, names: tuple[str, ...]) -> Needle | None:
     """:meth:`Needle.make`, memoised (bounded; see there)."""
     return Needle._fresh(text, role, value_only=value_only, derived=derived, names=names)

@@ -66,7 +66,7 @@ def ocr_needles(needles: Iterable[Needle]) -> list[tuple[Needle, re.Pattern[str]
     return out
 
 
-@lru_cache(maxsize=16384)
+@lru_cache(maxsize=4096)
 def _twin(n: Needle) -> tuple[Needle, re.Pattern[str]]:
     """The OCR twin of one needle and its pattern (see :func:`ocr_needles`): made once per needle, which
     every needle set holding it shares (a label set's lexicon words, item after item)."""

@@ -369,7 +369,7 @@ def _make_probe(needles: NeedleSet) -> _Probe:
     )
 
 
-@lru_cache(maxsize=65536)
+@lru_cache(maxsize=16384)
 def _norm_words(norm: str) -> tuple[tuple[str, ...], tuple[bytes, ...], int]:
     """A needle's normalised text as the probe reads it: its words (a glyph, with none, is its own word),
     the same as bytes, and the length of its shortest word (1 for a word beyond ASCII). Memoised: a
@@ -836,7 +836,7 @@ def _spoken_words(
     return auto, short, writable
 
 
-@lru_cache(maxsize=65536)
+@lru_cache(maxsize=16384)
 def _writable_of(toks: tuple[bytes, ...]) -> frozenset[bytes]:
     """The words of one needle the homophones or spelling views can write: what :func:`_spoken_words`
     gives for it (an ASCII word that is short, not all letters, or ``high``, holding a homophone's key
