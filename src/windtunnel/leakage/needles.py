@@ -414,10 +414,14 @@ class NeedleSet:
         own delimiters (``Needle.mark``)."""
         derived_set = set(derived)
         made: list[Needle] = []
+        # A label set's needles recur in every needle set of the set: made through the memo. Without one,
+        # a needle set is its answers' own (kept whole by the caller's cache), and the memo would only add
+        # a miss per needle to each first sighting.
+        make = Needle.make if labels else Needle._fresh
         exp_norms = set()
         for role, values in (("expected", expected), ("correlated", correlated), ("label", labels)):
             for v in values:
-                n = Needle.make(v, role, derived=role == "expected" and v in derived_set)  # type: ignore[arg-type]
+                n = make(v, role, derived=role == "expected" and v in derived_set)  # type: ignore[arg-type]
                 if n is None:
                     continue
                 if role != "expected" and n.norm in exp_norms:
@@ -426,11 +430,11 @@ class NeedleSet:
                     exp_norms.add(n.norm)
                 made.append(n)
         for v, names in (*((a, ()) for a in abbreviations), *codes):
-            n = Needle.make(v, "expected", value_only=True, derived=True, names=names)
+            n = make(v, "expected", value_only=True, derived=True, names=names)
             if n is not None and n.norm not in exp_norms:
                 made.append(n)
         for v in marks:
-            n = Needle.make(v, "expected")
+            n = make(v, "expected")
             if n is not None and n.norm not in exp_norms:
                 made.append(dataclasses.replace(n, mark=True))
         return cls(made)

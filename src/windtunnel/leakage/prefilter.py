@@ -315,8 +315,11 @@ def _make_probe(needles: NeedleSet) -> _Probe:
     cuts: list[tuple[str, ...]] = []
     own: set[bytes] = set()  # the words of answers and labels (not of correlated values)
     shortest = 1 << 30
+    # A large needle set (a label set's lexicon) shares its needles with the other sets of its label
+    # set: their words come from a memo; a small one's are worked out (a memo would add a miss each).
+    norm_words = _norm_words if len(needles.needles) > _MANY_WORDS else _norm_words.__wrapped__
     for n in needles.needles:
-        words, toks, short = _norm_words(n.norm)
+        words, toks, short = norm_words(n.norm)
         cut = n.norm.endswith("...") and n.role != "label"
         if cut:  # a label cut with an ellipsis (truncation.py) matches only where its ellipsis is
             if any(_prefix_of(c[:-1], words) for c in cuts):

@@ -784,7 +784,9 @@ def _prepared(
     Each answer and label brings its aliases (:func:`~windtunnel.leakage.aliases.label_aliases`),
     matched with the same role; the label set that tells a listing stays the labels as written.
     """
-    exp, labs, abbreviations, derived, codes, marks = _label_part(expected, labels, aliases)
+    # Shared by the items of a label set; without one this combination is the whole key (no memo).
+    part = _label_part if labels else _label_part.__wrapped__
+    exp, labs, abbreviations, derived, codes, marks = part(expected, labels, aliases)
     needles = _needles(exp, list(correlated), labs, abbreviations, derived, codes, marks)
     label_norms = frozenset(n.norm for n in needles.needles if n.role == "label" and n.text in labels) | frozenset(
         n.norm for n in needles.needles if n.role == "expected" and n.text in labels
