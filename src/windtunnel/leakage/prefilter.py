@@ -782,12 +782,11 @@ def _spoken_may_add(
             # needle set of the set; a memo of whole needle sets was refilled item after item when each
             # item brings a correlated value of its own).
             short = []
-            for toks in sets:
-                wr = _writable_of(toks)
+            for toks, wr in _writable(tuple(sets)):
                 if wr and all(t in found or t in wr for t in toks):
                     short.extend(wr)
         else:
-            rotated, short, _writable = _spoken_words(tuple(sets))
+            rotated, short, _per_needle = _spoken_words(tuple(sets))
             if rotated is not None and next(rotated.iter(low.decode("latin-1")), None) is not None:
                 return True
     else:
@@ -837,6 +836,14 @@ def _spoken_words(
         for toks in sets
     )
     return auto, short, writable
+
+
+@lru_cache(maxsize=1024)
+def _writable(sets: tuple[tuple[bytes, ...], ...]) -> tuple[tuple[tuple[bytes, ...], frozenset[bytes]], ...]:
+    """Per needle of ``sets``, its words the homophones or spelling views can write (what
+    :func:`_spoken_words` gives, without the rotations' automaton): a needle set seen again is one
+    lookup, a new one (a correlated value of its own) is made from the memo per needle."""
+    return tuple((toks, _writable_of(toks)) for toks in sets)
 
 
 @lru_cache(maxsize=16384)
