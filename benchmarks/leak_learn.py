@@ -29,9 +29,14 @@ stay at or below ``--max-fa`` percent.
 Evaluation is leave-one-batch-out: train on eight development batches (``benchmarks/leak_data/blind*``), score
 the ninth, for every batch, then the total. Per held-out batch it prints recall (leak items reported) and false
 alarms (twins and traps reported) of (a) the audit, (b) the naive scan, (c) the model alone over the naive hits,
-(d) the audit OR the model. ``--top N`` trains on all batches and prints the N heaviest features both ways
-(the names of a hashed feature: every string that hashed to it). Sealed batches are never read: pass only
-development batch directories.
+(d) the audit OR the model, and the held-out AUC of the model's ranking of the items the naive scan flags.
+``--test DIR`` trains on every development batch and scores DIR instead: how a sealed batch is measured, by the
+person allowed to read it (this script never reads one unless told). ``--top N`` trains on all batches and
+prints the N heaviest features both ways (the names of a hashed feature: every string that hashed to it).
+
+To measure the audit features as they were at a batch's first sight, run the script with an older tree's source
+on the path: ``git worktree add --detach /tmp/old a4a31f4`` (before batch 9 was fitted), then
+``PYTHONPATH=/tmp/old/src python benchmarks/leak_learn.py --only blind9``.
 """
 
 from __future__ import annotations
@@ -429,6 +434,13 @@ def main() -> None:
     ap.add_argument("--top", type=int, default=0, help="train on every batch and print the N heaviest features")
     ap.add_argument("--only", action="append", default=[], help="hold out only this batch (a directory name)")
     ap.add_argument(
+        "--test",
+        type=Path,
+        action="append",
+        default=[],
+        help="train on every development batch and score this batch instead (e.g. a sealed batch, run by the lead)",
+    )
+    ap.add_argument(
         "--cache", type=Path, help="keep the audited batches in this pickle (delete it after a code change)"
     )
     args = ap.parse_args()
@@ -455,10 +467,13 @@ def main() -> None:
     print(f"\n{head} " + " ".join(f"{c:>22}" for c in cols) + "   [recall, then false alarms]")
     totals: dict[str, list[int]] = defaultdict(lambda: [0, 0, 0, 0])
     pooled: list[tuple[float, bool]] = []
-    for i, held in enumerate(batches):
+    if args.test:
+        folds = [(load_batch(t, use_audit=not args.no_audit, names=names), batches) for t in args.test]
+    else:
+        folds = [(held, [b for j, b in enumerate(batches) if j != i]) for i, held in enumerate(batches)]
+    for held, train in folds:
         if args.only and held.name not in args.only:
             continue
-        train = [b for j, b in enumerate(batches) if j != i]
         thr = pick_threshold(train, l2=args.l2, max_fa=args.max_fa)
         w = fit([u for b in train for u in b.units], l2=args.l2)
         scores = item_scores(held, w)
