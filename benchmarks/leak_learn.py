@@ -63,6 +63,7 @@ from benchmarks.leak_heldout import reference_leaks
 from windtunnel.leakage import audit_item
 
 DIM = 1 << 15
+_WORD_FEATURES = ("k:", "pk:", "b1:", "b2:", "b3:", "a1:", "a2:", "a3:")
 _WORD = re.compile(r"\w+")
 _TOKEN = re.compile(r"\w+|[^\w\s]")
 _KV_BEFORE = re.compile(r"[:=]\s*[\"'`*_]*$")
@@ -308,7 +309,7 @@ class Batch:
     units: list[Unit]
 
 
-def load_batch(path: Path, *, use_audit: bool, names: dict[int, set[str]]) -> Batch:
+def load_batch(path: Path, *, use_audit: bool, names: dict[int, set[str]], drop: tuple[str, ...] = ()) -> Batch:
     """Read a development batch: per item the truth, the audit's and the naive scan's verdicts, and the
     naive hits as feature units (hit labels from truth and the twins, for training only)."""
     raws = [json.loads(line) for line in (path / "items.jsonl").read_text(encoding="utf-8").splitlines() if line]
@@ -338,7 +339,9 @@ def load_batch(path: Path, *, use_audit: bool, names: dict[int, set[str]]) -> Ba
         twin_side = clean_strings[truth["family"]]
         parts = list(_parts(item["projection"]))
         for h in hits:
-            feats = hit_features(item, h, hits, view if use_audit else None, parts)
+            feats = [
+                x for x in hit_features(item, h, hits, view if use_audit else None, parts) if not x.startswith(drop)
+            ]
             idx = np.unique(np.fromiter((_index(x) for x in feats), dtype=np.int64))
             for x in feats:
                 names[_index(x)].add(x)
@@ -431,6 +434,18 @@ def main() -> None:
     ap.add_argument("--max-fa", type=float, default=5.0, help="training false alarms (%%) the threshold allows")
     ap.add_argument("--l2", type=float, default=1e-3, help="L2 penalty")
     ap.add_argument("--no-audit", action="store_true", help="leave the audit's features out")
+    ap.add_argument(
+        "--drop",
+        action="append",
+        default=[],
+        help="leave out the features whose name starts so (repeat; 'words' = the hashed key and neighbour words)",
+    )
+    ap.add_argument(
+        "--explain",
+        type=int,
+        default=0,
+        help="per held-out batch, print N items the model adds to the audit's, with their top features",
+    )
     ap.add_argument("--top", type=int, default=0, help="train on every batch and print the N heaviest features")
     ap.add_argument("--only", action="append", default=[], help="hold out only this batch (a directory name)")
     ap.add_argument(
@@ -445,11 +460,13 @@ def main() -> None:
     )
     args = ap.parse_args()
     dirs = args.batch or sorted((Path(__file__).resolve().parent / "leak_data").glob("blind*"))
+    args.batch_dirs = {d.name: d for d in [*dirs, *args.test]}
     names: dict[int, set[str]] = defaultdict(set)
+    drop = tuple(p for d in args.drop for p in (_WORD_FEATURES if d == "words" else (d,)))
     if args.cache and args.cache.exists():
         batches, names = pickle.loads(args.cache.read_bytes())
     else:
-        batches = [load_batch(d, use_audit=not args.no_audit, names=names) for d in dirs]
+        batches = [load_batch(d, use_audit=not args.no_audit, names=names, drop=drop) for d in dirs]
         if args.cache:
             args.cache.write_bytes(pickle.dumps((batches, names)))
     nunits = sum(len(b.units) for b in batches)
@@ -468,7 +485,7 @@ def main() -> None:
     totals: dict[str, list[int]] = defaultdict(lambda: [0, 0, 0, 0])
     pooled: list[tuple[float, bool]] = []
     if args.test:
-        folds = [(load_batch(t, use_audit=not args.no_audit, names=names), batches) for t in args.test]
+        folds = [(load_batch(t, use_audit=not args.no_audit, names=names, drop=drop), batches) for t in args.test]
     else:
         folds = [(held, [b for j, b in enumerate(batches) if j != i]) for i, held in enumerate(batches)]
     for held, train in folds:
@@ -478,6 +495,8 @@ def main() -> None:
         w = fit([u for b in train for u in b.units], l2=args.l2)
         scores = item_scores(held, w)
         model = [bool(s >= thr) for s in scores]
+        if args.explain:
+            _explain(held, w, thr, names, args.explain, args.batch_dirs.get(held.name))
         pooled += [(float(x), t) for x, t, n in zip(scores, held.leak, held.naive, strict=True) if n]
         preds = {
             cols[0]: held.audit,
@@ -503,6 +522,29 @@ def main() -> None:
     print(f"{'total':9} {'':9} " + " ".join(f"{r:>22}" for r in rec) + "   recall")
     print(f"{'':9} {'':9} " + " ".join(f"{r:>22}" for r in fa) + "   false alarms")
     print(f"held-out ranking of the naive scan's flagged items (leak above clean), AUC {_auc(pooled):.3f}")
+
+
+def _explain(held: Batch, w: np.ndarray, thr: float, names: dict[int, set[str]], n: int, where: Path | None) -> None:
+    """Print up to ``n`` items of ``held`` the model reports and the audit does not: id, truth, score and the
+    four features that weigh most toward leak in the item's best hit (how a decision would be explained)."""
+    ids: list[str] = []
+    if where is not None:
+        lines = (where / "items.jsonl").read_text(encoding="utf-8").splitlines()
+        ids = [str(json.loads(line).get("id")) for line in lines if line]
+    best: dict[int, tuple[float, Unit]] = {}
+    for u in held.units:
+        z = float(w[u.idx].sum())
+        if u.item not in best or z > best[u.item][0]:
+            best[u.item] = (z, u)
+    shown = 0
+    for item, (z, u) in sorted(best.items()):
+        if z < thr or held.audit[item] or shown >= n:
+            continue
+        shown += 1
+        top = sorted(u.idx, key=lambda i: -w[i])[:4]
+        why = ", ".join(f"{' | '.join(sorted(names[int(i)]))[:40]} {w[i]:+.2f}" for i in top)
+        name = ids[item] if item < len(ids) else f"#{item}"
+        print(f"  + {name:14} {'LEAK ' if held.leak[item] else 'clean'} score {z:+.2f}: {why}")
 
 
 def _auc(pairs: Sequence[tuple[float, bool]]) -> float:
