@@ -4,12 +4,13 @@ Each adapter module defines ``TYPE``, ``check_kind(ref, obj)`` (the object behin
 of the kind the type expects), ``find_tools(obj)`` (tool name → the framework's tool objects),
 ``wrap_tool(name, tool)`` (route one tool through the fault seam in place; returns undo callbacks),
 ``find_llm_clients(obj)`` (the SDK clients its models call, for LLM faults below the SDK) and the
-adapter class named in :data:`FRAMEWORKS`. This table is the one place that lists them.
+adapter class registered for the type. The types are :data:`windtunnel.agents.config.FRAMEWORK_TYPES`; their
+modules are found through the agent registry (:func:`windtunnel.agents.registry.get_agent_type`), the one table
+from type to module.
 """
 
 from __future__ import annotations
 
-import importlib
 import inspect
 import sys
 from fnmatch import fnmatchcase
@@ -20,33 +21,22 @@ from windtunnel._util.imports import import_ref, resolve_ref
 from windtunnel._util.suggest import did_you_mean
 from windtunnel.agents.config import FRAMEWORK_TYPES
 from windtunnel.agents.detect import MODEL_CLASSES, TOOL_CLASSES, instance_of, thread_unsafe_in
+from windtunnel.agents.registry import get_agent_type
 from windtunnel.chaos.spec import ChaosSpec
 
 if TYPE_CHECKING:  # the seam module imports asyncio and the fault plan: not needed to name a framework
     from windtunnel.agents._toolseam import Restore
 
-FRAMEWORKS: dict[str, tuple[str, str]] = {
-    "openai_agents": ("windtunnel.agents.openai_agents", "OpenAIAgentsAgent"),
-    "langgraph": ("windtunnel.agents.langgraph", "LangGraphAgent"),
-    "pydantic_ai": ("windtunnel.agents.pydantic_ai", "PydanticAIAgent"),
-    "smolagents": ("windtunnel.agents.smolagents", "SmolagentsAgent"),
-    "llama_index": ("windtunnel.agents.llama_index", "LlamaIndexAgent"),
-    "dspy": ("windtunnel.agents.dspy", "DspyAgent"),
-}
-"""``agent.type`` → (adapter module, adapter class)."""
-
-assert set(FRAMEWORKS) == set(FRAMEWORK_TYPES)
-
 
 def is_framework(cfg: Any) -> bool:
-    """Whether an agent config's ``type`` is one of :data:`FRAMEWORKS` (nothing is imported)."""
-    return getattr(cfg, "type", None) in FRAMEWORKS
+    """Whether an agent config's ``type`` is one of the framework types (nothing is imported)."""
+    return getattr(cfg, "type", None) in FRAMEWORK_TYPES
 
 
 def module_for(agent_type: str) -> Any:
-    """The adapter module of a framework ``agent_type`` (imported on first use, which imports nothing of the
-    framework itself until a function of it is called)."""
-    return importlib.import_module(FRAMEWORKS[agent_type][0])
+    """The adapter module of a framework ``agent_type``, found through the agent registry (imported on first use,
+    which imports nothing of the framework itself until a function of it is called)."""
+    return sys.modules[get_agent_type(agent_type).adapter.__module__]
 
 
 def load(cfg: Any) -> tuple[Any, Any]:
@@ -240,7 +230,7 @@ def framework_tool(ref: str, owner: Any, attr: str, obj: Any) -> tuple[str, list
     if found is None:
         return None
     kind, tool = found
-    # the adapter modules are found by name in FRAMEWORKS (they build on the python adapter, which asks here)
+    # the adapter modules are found through the registry (they build on the python adapter)
     if kind == "openai_agents":
         name = str(getattr(tool, "name", attr))
         return name, [module_for(kind).wrap_function_tool(name, tool)]
