@@ -110,6 +110,7 @@ def _parts(node: Any, path: tuple[str, ...] = ()) -> Iterator[Part]:
 
 
 def _pointer(path: Sequence[str]) -> str:
+    """The RFC 6901 pointer of a path (as the audit's findings name places)."""
     return "".join("/" + t.replace("~", "~0").replace("/", "~1") for t in path)
 
 
@@ -148,6 +149,7 @@ def _words(s: str) -> list[str]:
 
 
 def _bucket(n: int, edges: Sequence[int] = (0, 1, 2, 3, 5, 10, 30, 100)) -> str:
+    """A count as the first edge it does not exceed (a coarse, general feature value)."""
     for e in edges:
         if n <= e:
             return f"<={e}"
@@ -155,6 +157,7 @@ def _bucket(n: int, edges: Sequence[int] = (0, 1, 2, 3, 5, 10, 30, 100)) -> str:
 
 
 def _casing(orig: str, label: str) -> str:
+    """How the hit is written against the label: exact, upper, lower, title or mixed."""
     if orig == label:
         return "exact"
     if orig.isupper():
@@ -167,6 +170,7 @@ def _casing(orig: str, label: str) -> str:
 
 
 def _count_labels(text: str, labels: Sequence[str]) -> int:
+    """How many of ``labels`` occur in ``text`` as whole tokens (``text`` and labels casefolded)."""
     return sum(1 for lab in labels if re.search(r"(?<!\w)" + re.escape(lab) + r"(?!\w)", text))
 
 
@@ -285,6 +289,7 @@ def hit_features(
 
 
 def _index(name: str) -> int:
+    """A feature name's column: a stable hash (crc32), so weights mean the same in every run."""
     return zlib.crc32(name.encode("utf-8", "surrogatepass")) % DIM
 
 
@@ -302,6 +307,8 @@ class Unit:
 
 @dataclass
 class Batch:
+    """One development batch: per item the truth, the audit's and the naive scan's verdicts; the hits' units."""
+
     name: str
     leak: list[bool]
     audit: list[bool]
@@ -357,6 +364,7 @@ class Design:
     """A sparse 0/1 design matrix in CSR form (every row holds the bias, so none is empty)."""
 
     def __init__(self, units: Sequence[Unit]) -> None:
+        """Stack the units' feature indexes into one CSR matrix."""
         self.indices = np.concatenate([u.idx for u in units]) if units else np.zeros(0, np.int64)
         lens = np.array([len(u.idx) for u in units], dtype=np.int64)
         self.lens = lens
@@ -364,9 +372,11 @@ class Design:
         self.n = len(units)
 
     def dot(self, w: np.ndarray) -> np.ndarray:
+        """Each row's score ``X @ w``."""
         return np.add.reduceat(w[self.indices], self.starts) if self.n else np.zeros(0)
 
     def tdot(self, g: np.ndarray) -> np.ndarray:
+        """The gradient's pull on each weight, ``X.T @ g``."""
         return np.bincount(self.indices, weights=np.repeat(g, self.lens), minlength=DIM)
 
 
@@ -419,16 +429,19 @@ def pick_threshold(batches: Sequence[Batch], *, l2: float, max_fa: float) -> flo
 
 
 def _rate(pred: Sequence[bool], truth: Sequence[bool]) -> tuple[int, int, int, int]:
+    """(leaks reported, leaks, clean items reported, clean items)."""
     tp = sum(p and t for p, t in zip(pred, truth, strict=True))
     fp = sum(p and not t for p, t in zip(pred, truth, strict=True))
     return tp, sum(truth), fp, sum(not t for t in truth)
 
 
 def _cell(a: int, n: int) -> str:
+    """``a`` of ``n`` as a percentage cell."""
     return f"{100 * a / n:5.1f} % ({a}/{n})" if n else "-"
 
 
 def main() -> None:
+    """Load the batches, then print the leave-one-batch-out table (or the weights, with ``--top``)."""
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("batch", type=Path, nargs="*", help="development batch directories (default: leak_data/blind*)")
     ap.add_argument("--max-fa", type=float, default=5.0, help="training false alarms (%%) the threshold allows")
