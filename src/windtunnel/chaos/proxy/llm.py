@@ -112,16 +112,14 @@ class _LaneRelay:
 
     def on_body(self, data: bytes) -> None:
         """A piece of the body, sent on (a chunk of its own when the answer runs to the end of the connection)."""
-        if self.editor is not None:
-            self.editor.feed(data)  # kept for the call log, passed on unchanged
-        if not self.framed:
-            data = chunk(data)
-        head = self.head
-        if head:
-            self.lane.write(head + data)
-            self.head = b""
-        else:
-            self.lane.write(data)
+        editor = self.editor
+        if editor is not None:
+            editor.feed(data)  # kept for the call log, passed on unchanged
+        if self.head or not self.framed:
+            if not self.framed:
+                data = chunk(data)
+            data, self.head = self.head + data, b""
+        self.lane.write(data)
 
     def on_end(self, tail: bytes) -> None:
         """The body ended (``tail``: its last bytes): the call is logged and its answer remembered before the client
