@@ -1806,7 +1806,7 @@ def _classify(
     if defines or (covered and _sentence_covers(listing, hit, ctx)) or _siblings_define(ctx):
         return
     if (hit.needle.phrase and not _lexicon_word(hit, ctx) and not mention.function_phrase(hit.needle.text)) or (
-        hit.needle.mark
+        hit.needle.mark and not (corr and _code_listed(view_text, va, vb))
     ):
         # A phrase of the label is a leak wherever it occurs; a derived one (a lexicon word, ``junk
         # mail``) has ordinary senses and needs a tie, as a single word does. A code written with its
@@ -2028,6 +2028,29 @@ _HEAD_MARKS = " \t*_>-[]()`•◦▪‣☐☑☒✅⬜✓✔"
 
 
 _DEFINED = re.compile(r"[ \t]*(?:=|:|->|→|–|—|means\b|stands for\b)")
+_CODE_NEIGHBOURS = re.compile(r"[^\s,;/|()\[\]{}]+")
+
+
+def _code_listed(text: str, a: int, b: int) -> bool:
+    """The code ``text[a:b]`` written with its own delimiters is defined or listed, not given: a legend
+    defines it (``$tag7 = High``), or a code of the same shape stands beside it with separators only
+    between (``$tag5 / $tag6 / $tag7``: a catalogue of the codes, one per label). The shape is the code's
+    non-word characters and where they stand (``$``…, ``#``…, …``:``)."""
+    if _DEFINED.match(text, b):
+        return True
+    shape = _code_shape(text[a:b])
+    before = text[max(0, a - 24) : a].rstrip(" \t,;/|")
+    after = text[b : b + 24].lstrip(" \t,;/|")
+    last = [m for m in _CODE_NEIGHBOURS.finditer(before) if m.end() == len(before)]
+    first = _CODE_NEIGHBOURS.match(after)
+    near = [m.group(0) for m in [*last, first] if m is not None]
+    return any(tok != text[a:b] and _code_shape(tok) == shape for tok in near)
+
+
+def _code_shape(token: str) -> str:
+    """A code's shape: its word characters as one mark, its other characters kept (``$tag7`` → ``$w``)."""
+    return re.sub(r"\w+", "w", token)
+
 
 _CUES = {
     "target-mention": "a word naming what is asked for is next to it",
@@ -2223,14 +2246,19 @@ def _covers_words(text: str, ctx: _Ctx) -> bool:
 def _selected(spans: list[tuple[int, int, str]] | None, hit: Hit, va: int, vb: int) -> bool:
     """Exactly this label of a listing carries a selection mark (``[x]``, ``☑``, ``<option selected>``),
     or its marks set it apart from the other members of its line, all marked alike (``~Negative~
-    ~Neutral~ *Positive*``: :func:`~windtunnel.leakage.mention.marked_apart`)."""
+    ~Neutral~ *Positive*``: :func:`~windtunnel.leakage.mention.marked_apart`), or its line's lead mark
+    sets it apart from the other members' lines, all led alike (``> return 'High'`` among ``! return
+    'Low'``: :func:`~windtunnel.leakage.mention.gutter_apart`)."""
     if not spans:
         return False
 
     text = hit.view_text
     if not selected(text, va):
         near = [(a, b) for a, b, norm in _near(spans, va - 200, vb + 200) if norm != hit.needle.norm]
-        return mention.marked_apart(text, va, vb, near) is not None
+        if mention.marked_apart(text, va, vb, near) is not None:
+            return True
+        lines = [(a, b) for a, b, norm in _near(spans, va - 2000, vb + 2000) if norm != hit.needle.norm]
+        return mention.gutter_apart(text, va, vb, lines) is not None
     others = [a for a, _b, norm in spans if norm != hit.needle.norm]
     return bool(others) and not any(selected(text, a) for a in others)
 
