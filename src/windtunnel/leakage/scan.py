@@ -122,6 +122,7 @@ from windtunnel.leakage.prefilter import (
     ascii_token_sets,
     dumps,
     plan_blob,
+    probe,
     string_may_hit,
     subtree_may_hit,
     token_sets,
@@ -157,7 +158,7 @@ from windtunnel.leakage.views import decoded_views, identifier_span, named_decod
 from windtunnel.leakage.views.bytelists import byte_list_text
 from windtunnel.leakage.views.inline import InlineRun, has_inline_text, inline_runs
 from windtunnel.leakage.views.layout import WORD_ROW_MARK_RE
-from windtunnel.leakage.views.letters import has_letter_items, letter_runs, spelled_view
+from windtunnel.leakage.views.letters import has_letter_items, letter_runs, pieces_may_cross, spelled_view
 from windtunnel.leakage.views.spoken import homophone_supported
 
 # "<name>: <answer>" in prose (or a two-cell HTML table row), tolerating emphasis, quotes and inline tags.
@@ -602,11 +603,30 @@ def _split_words(projection: Any, blob: bytes | None, needles: NeedleSet) -> lis
     relies on to skip a clean item; the reference walk (``blob`` is ``None``) always looks."""
     inline = blob is None or has_inline_text(blob)
     letters = blob is None or has_letter_items(blob)
-    if not inline and not letters:
+    pieces = blob is None or _pieces_may_cross(blob, needles)
+    if not inline and not letters and not pieces:
         return []
-    # Items of one letter each (views/letters.py) are read as the word they spell, as nodes are.
-    runs = [*(inline_runs(projection) if inline else ()), *(letter_runs(projection) if letters else ())]
+    # Items of one letter each, or of one piece of a word each (views/letters.py), are read as the
+    # word they spell, as nodes are.
+    runs = [
+        *(inline_runs(projection) if inline else ()),
+        *(letter_runs(projection, pieces=pieces) if letters or pieces else ()),
+    ]
     return [(run, [h for h in needles.search(run.text, decode=False) if run.crosses(*h.span)]) for run in runs]
+
+
+def _pieces_may_cross(blob: bytes, needles: NeedleSet) -> bool:
+    """Whether list items holding pieces of words may spell a needle word across them in the serialised
+    projection ``blob`` (:func:`~windtunnel.leakage.views.letters.pieces_may_cross`; only the answers' and
+    correlated values' words: a label crossing pieces is read only in an upstream field, which a run is not).
+    Sound only where the plain views of the text fold to ASCII and no OCR misreading or canonical number
+    view is in play: otherwise it says yes."""
+    if not blob.isascii() or needles.any_canon:
+        return True
+    low = blob.lower()
+    if needles.ocr and needles.ocr_gate.misread_in(low):
+        return True
+    return pieces_may_cross(low, probe(needles).words)
 
 
 def _glued_in_runs(findings: list[Finding], split: list[tuple[InlineRun, list[Hit]]]) -> list[Finding]:
@@ -615,7 +635,7 @@ def _glued_in_runs(findings: list[Finding], split: list[tuple[InlineRun, list[Hi
 
     Only a finding at the very start or end of a node's text can be glued so; one inside the node keeps
     the whole-token test the search already made."""
-    where = {seg.pointer: (run, seg) for run, _h in split for seg in run.segments}
+    where = {seg.pointer: (run, seg) for run, _h in split if run.glues for seg in run.segments}
     out: list[Finding] = []
     for f in findings:
         got = where.get(f.pointer) if f.span is not None and f.inner is None else None
