@@ -217,6 +217,17 @@ def _json_member_value(text: str, a: int, b: int) -> bool:
     return before is not None and before.group(0)[0] == ":" and _JSON_AFTER.match(text, b) is not None
 
 
+_ATTRIBUTE_NAME = re.compile(r"[\w.:-]=$")
+
+
+def _attribute_value(text: str, a: int, b: int) -> bool:
+    """``text[a:b]`` is the whole quoted value of an attribute or a ``name="value"`` pair (``Urgency="4"``,
+    ``level='low'``): its quotes are the pair's syntax, glued to ``=`` after a name."""
+    if a < 3 or b >= len(text) or text[a - 1] not in "\"'" or text[b] != text[a - 1]:
+        return False
+    return _ATTRIBUTE_NAME.search(text, a - 3, a - 1) is not None
+
+
 # Distinct (answers, correlated values, labels, target) combinations kept ready: a bounded cache, so
 # memory stays flat however long the dataset is (a needle set is a few hundred bytes).
 _PREPARED_CACHE = 16384
@@ -2840,8 +2851,10 @@ def _tie(hit: Hit, text: str, span: tuple[int, int] | None, ctx: _Ctx) -> str | 
         and not mention.names_answer(counted)
     ):
         return None  # ``Attachments (2)``: a count of the things named, not the label in brackets (principle 3)
-    if _json_member_value(text, a, b):
-        return None  # ``"plan_tier":"small"``: JSON's quotes, a pair its name decides (:func:`_kv_names`)
+    if _json_member_value(text, a, b) or (hit.needle.derived and _attribute_value(text, a, b)):
+        # ``"plan_tier":"small"``, a derived spelling in ``Urgency="4"``: JSON's or an attribute's
+        # quotes, a pair its name decides (:func:`_kv_names`), not quotes singling a word out
+        return None
     if mention.emphasised(text, a, b):
         return "emphasis"
     # A sentence written without its capital (a speech transcript, a lowercased log) carries no case:
