@@ -558,7 +558,7 @@ def _audit(it: LeakItem, decode: bool, prefilter: bool) -> tuple[ItemAudit, byte
         if blob is not None:
             plan = plan_blob(blob, needles, decode)
             if not plan.walk:
-                split = _split_words(it.projection, blob, needles)
+                split = _split_words(it.projection, blob, needles, planned=True)
                 if not any(hits for _run, hits in split):
                     return ItemAudit(it.id, [], it.line), blob
                 walk = False
@@ -604,17 +604,20 @@ _TYPE_KEY_JSON = re.compile(b"|".join(re.escape(k) for k in TYPE_KEYS_JSON))
 serialised projection instead of one per key."""
 
 
-def _split_words(projection: Any, blob: bytes | None, needles: NeedleSet) -> list[tuple[InlineRun, list[Hit]]]:
+def _split_words(
+    projection: Any, blob: bytes | None, needles: NeedleSet, *, planned: bool = False
+) -> list[tuple[InlineRun, list[Hit]]]:
     """The hits that only the rendered line of sibling rich-text nodes shows (a word split across
     nodes, ``P`` + ``2``), per run of nodes (:mod:`windtunnel.leakage.views.inline`), and those of a
     list of one-letter items read as the word they spell (:func:`~windtunnel.leakage.views.letters.letter_runs`).
 
     Every run is returned, with its crossing hits (often none): :func:`_glued_in_runs` needs the runs
     too. Without a text node in the serialisation (``blob``) there is no run, which the pre-check
-    relies on to skip a clean item; the reference walk (``blob`` is ``None``) always looks."""
+    relies on to skip a clean item; the reference walk (``blob`` is ``None``) always looks. ``planned``:
+    the pre-check's plan ruled the walk out, so ``blob`` is ASCII with no OCR misreading in it."""
     inline = blob is None or has_inline_text(blob)
     letters = blob is None or has_letter_items(blob)
-    pieces = blob is None or _pieces_may_cross(blob, needles)
+    pieces = blob is None or _pieces_may_cross(blob, needles, planned)
     if not inline and not letters and not pieces:
         return []
     # Items of one letter each, or of one piece of a word each (views/letters.py), are read as the
@@ -626,16 +629,16 @@ def _split_words(projection: Any, blob: bytes | None, needles: NeedleSet) -> lis
     return [(run, [h for h in needles.search(run.text, decode=False) if run.crosses(*h.span)]) for run in runs]
 
 
-def _pieces_may_cross(blob: bytes, needles: NeedleSet) -> bool:
+def _pieces_may_cross(blob: bytes, needles: NeedleSet, planned: bool = False) -> bool:
     """Whether list items holding pieces of words may spell a needle word across them in the serialised
     projection ``blob`` (:func:`~windtunnel.leakage.views.letters.pieces_may_cross`; only the answers' and
     correlated values' words: a label crossing pieces is read only in an upstream field, which a run is not).
     Sound only where the plain views of the text fold to ASCII and no OCR misreading or canonical number
-    view is in play: otherwise it says yes."""
-    if not blob.isascii() or needles.any_canon:
+    view is in play: otherwise it says yes (``planned``: the pre-check's plan has checked the first two)."""
+    if needles.any_canon or (not planned and not blob.isascii()):
         return True
     low = blob.lower()
-    if needles.ocr and needles.ocr_gate.misread_in(low):
+    if not planned and needles.ocr and needles.ocr_gate.misread_in(low):
         return True
     return pieces_may_cross(low, probe(needles).words)
 
