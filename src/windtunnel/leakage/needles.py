@@ -345,6 +345,17 @@ def _made(text: str, role: Role, value_only: bool, derived: bool, names: tuple[s
     return Needle._fresh(text, role, value_only=value_only, derived=derived, names=names)
 
 
+def delimited_code(value: str) -> bool:
+    """``value`` is a code written with its own delimiters: it holds a word character and begins or ends
+    with a character that is neither a word character nor a blank (a sigil or a closing mark: ``$label4``,
+    ``#DE350B``, ``(B)``, ``fix:``). Given as a correlated value, its syntax says what it is, as a syslog
+    ``<130>`` does for a code of the answer (``Needle.mark``); a bare code (``P1``) is also a car-park
+    level or a form number, and keeps needing a tie."""
+    v = value.strip()
+    edge = (v[:1], v[-1:]) if v else ("", "")
+    return WORD_RE.search(v) is not None and any(c and not (c.isalnum() or c == "_" or c.isspace()) for c in edge)
+
+
 class Hit(NamedTuple):
     """One match of a needle (a tuple: built for every match, so it must be cheap to make).
 
@@ -428,6 +439,8 @@ class NeedleSet:
                     continue
                 if role == "expected":
                     exp_norms.add(n.norm)
+                if role == "correlated" and delimited_code(v):
+                    n = dataclasses.replace(n, mark=True)
                 made.append(n)
         for v, names in (*((a, ()) for a in abbreviations), *codes):
             n = make(v, "expected", value_only=True, derived=True, names=names)
