@@ -143,6 +143,7 @@ from windtunnel.leakage.resolve import Own, Records, holds_records, own_cell_wit
 from windtunnel.leakage.schemas import drop_schema_values, may_hold_schema
 from windtunnel.leakage.selection import apply_selection
 from windtunnel.leakage.sorted_rows import may_sort_rows, sorted_rows_findings
+from windtunnel.leakage.struck import drop_struck, may_strike
 from windtunnel.leakage.text import (
     CURRENCY_CODES,
     CURRENCY_SIGNS,
@@ -520,6 +521,7 @@ class _FindingRule(NamedTuple):
 _FINDING_RULES: tuple[_FindingRule, ...] = (
     _FindingRule(may_drop, lambda fs, it: drop_other_inputs(fs, it.projection, it.label_set)),
     _FindingRule(lambda blob, _fs: may_hold_schema(blob), lambda fs, it: drop_schema_values(fs, it.projection)),
+    _FindingRule(lambda blob, _fs: may_strike(blob), lambda fs, it: drop_struck(fs, it.projection)),
 )
 """Principle 3's rules that read a finding's surroundings after the walk, in order (see :class:`_FindingRule`)."""
 
@@ -1276,6 +1278,8 @@ def _scan_key(key: str, pointer: str, rep: str, ctx: _Ctx, *, suppress: bool) ->
     for hit in hits:
         if hit.needle.role == "label":
             continue
+        if not hit.whole and hit.needle.role != "correlated" and _task_name(key, ctx):
+            continue  # the key is the name of the field asked for (``spam_verdict``): its words are the task's
         if _lexicon_word(hit, ctx) and (
             hit.whole or _task_name(key, ctx) or not _names_task_beside(human.text, 0, len(human.text), *hit.span, ctx)
         ):

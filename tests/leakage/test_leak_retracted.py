@@ -1,0 +1,80 @@
+"""False alarms from a label word that is not a value of this record, each both ways on invented records:
+the name of the field asked for, a struck-through label, a catalogue of entities keyed by id."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import orjson
+import pytest
+
+from windtunnel.leakage import audit_item
+from windtunnel.leakage.struck import may_strike, struck_runs
+
+LMH = ["Low", "Medium", "High"]
+
+
+def _leaks(projection: Any, expected: str = "High", labels: list[str] | None = None, **item: Any) -> bool:
+    rec = {"id": "r", "expected": expected, "label_set": labels or LMH, **item, "projection": projection}
+    fast = audit_item(rec)
+    assert fast.findings == audit_item(rec, prefilter=False).findings
+    return fast.leaked
+
+
+# ------------------------------------------------------------- the key that names the field asked for
+
+
+def test_the_key_of_the_field_asked_for_is_its_name_not_its_value() -> None:
+    labels = ["Fraud", "Legit"]
+    clean = {"claim": {"id": "CL-2291", "fraud_flag": None, "note": "Adjuster on leave until Monday."}}
+    assert not _leaks(clean, "Fraud", labels, target="fraud_flag")
+    # the same field holding the label, or another key holding it, still leaks
+    assert _leaks({"claim": {"id": "CL-2291", "fraud_flag": "Fraud"}}, "Fraud", labels, target="fraud_flag")
+    assert _leaks({"claim": {"id": "CL-2291", "isFraudConfirmed": True}}, "Fraud", labels, target="fraud_flag")
+
+
+def test_a_key_that_only_shares_a_word_with_the_task_still_leaks() -> None:
+    labels = ["Fraud", "Legit"]
+    assert _leaks({"claim": {"fraud_suspected_flag": True}}, "Fraud", labels, target="fraud_flag")
+
+
+# ------------------------------------------------------------------------- a struck-through label
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Urgency: ~~Low~~ ~~High~~ ~~Medium~~ (to be decided at the stand-up)",
+        "<p>urgency: <del>Medium</del> <s>High</s> <strike>Low</strike> pending review</p>",
+        "ops note: ~High~ ~Low~ withdrawn, waiting for the vendor",
+        '<p>urgency <span style="text-decoration: line-through">High</span> (withdrawn)</p>',
+    ],
+)
+def test_a_struck_label_is_retracted(text: str) -> None:
+    assert not _leaks({"note": text}, target="priority")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Urgency: ~~Low~~ ~~Medium~~ **High** (after the call)",
+        "<p>urgency: <del>Low</del> <b>High</b></p>",
+        "ops note: ~Low~ ~Medium~ *High* agreed",
+        "Urgency: ~~Low~~ High",
+    ],
+)
+def test_the_label_left_standing_beside_struck_ones_is_stated(text: str) -> None:
+    assert _leaks({"note": text}, target="priority")
+
+
+def test_struck_runs_are_short_and_glued() -> None:
+    text = "approx ~5 min, ~10 min later; ~~a~~ and <del>b</del>"
+    assert [text[a:b] for a, b in struck_runs(text)] == ["a", "b"]
+    long = "~~" + " ".join(["word"] * 9) + "~~"
+    assert struck_runs(long) == []
+
+
+def test_the_strike_gate_needs_a_tilde_or_an_angle_bracket() -> None:
+    assert not may_strike(orjson.dumps({"note": "Low then High, struck later"}))
+    assert may_strike(orjson.dumps({"note": "~~High~~"}))
+    assert may_strike(orjson.dumps({"note": "<del>High</del>"}))
