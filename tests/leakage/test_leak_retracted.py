@@ -78,3 +78,28 @@ def test_the_strike_gate_needs_a_tilde_or_an_angle_bracket() -> None:
     assert not may_strike(orjson.dumps({"note": "Low then High, struck later"}))
     assert may_strike(orjson.dumps({"note": "~~High~~"}))
     assert may_strike(orjson.dumps({"note": "<del>High</del>"}))
+
+
+# ------------------------------------------------------------------ a tokenizer's pieces listing the labels
+
+_PROMPT = ["\u2581Route", "\u2581the", "\u2581claim", "\u2581.", "\u2581Pick", "\u2581one", "\u2581of", "\u2581:"]
+
+
+def test_a_prompt_kept_as_tokens_that_lists_every_label_is_a_listing() -> None:
+    labels = ["Fraud", "Legit", "Needs Review"]
+    tokens = [*_PROMPT, "\u2581Fraud", "\u2581,", "\u2581Legit", "\u2581or", "\u2581Needs", "\u2581Review"]
+    clean = {"claim": {"id": "CL-7", "route": None}, "llm": {"prompt_tokens": tokens, "output_tokens": []}}
+    assert not _leaks(clean, "Legit", labels, target="route")
+    # byte-level BPE marks the same way
+    bpe = [t.replace("\u2581", "\u0120") for t in tokens]
+    assert not _leaks({"llm": {"prompt_tokens": bpe}}, "Legit", labels, target="route")
+
+
+def test_tokens_that_state_one_label_still_leak() -> None:
+    labels = ["Fraud", "Legit", "Needs Review"]
+    tokens = [*_PROMPT, "\u2581Fraud", "\u2581,", "\u2581Legit", "\u2581or", "\u2581Needs", "\u2581Review"]
+    leaky = {"llm": {"prompt_tokens": tokens, "output_tokens": ["\u2581Legit", "</s>"]}}
+    assert _leaks(leaky, "Legit", labels, target="route")
+    # a pair written token by token is no listing, though it names both labels of a pair
+    pair = {"llm": {"output_tokens": ["\u2581verdict", "\u2581fraud", ":", "\u2581Legit", "\u2581.", "</s>"]}}
+    assert _leaks(pair, "Legit", ["Fraud", "Legit"], target="route")

@@ -116,6 +116,7 @@ from windtunnel.leakage.needles import Hit, Needle, NeedleSet, whole_in
 from windtunnel.leakage.numfmt import format_findings, may_format
 from windtunnel.leakage.ordinal import may_name_position, position_findings
 from windtunnel.leakage.other_inputs import drop_other_inputs, may_drop, may_repeat_input, repeated_input_findings
+from windtunnel.leakage.pieces import lists_every_label, piece_text
 from windtunnel.leakage.pointers import hide_answers, node_at
 from windtunnel.leakage.prefilter import (
     Plan,
@@ -823,7 +824,7 @@ def _walk(node: Any, pointer: str, rep: str, upstream: str | None, ctx: _Ctx, *,
         if suppress:
             cover = True
         elif len(scalars) == len(node) - node.count(None):
-            cover = _covers_labels([str(v) for v in scalars], ctx)
+            cover = _covers_labels([str(v) for v in scalars], ctx) or _lists_in_pieces(scalars, ctx)
         else:
             options = _option_objects(node, ctx)
             cover = options is not None
@@ -1199,6 +1200,15 @@ def _non_empty(value: Any) -> bool:
     if isinstance(value, list):
         return any(_non_empty(v) for v in value)
     return value not in (None, "", False, 0)
+
+
+def _lists_in_pieces(scalars: Sequence[str | int | float], ctx: _Ctx) -> bool:
+    """The list is a tokenizer's pieces whose text lists every label (``▁Approve``, ``▁,``, ``▁Deny``): a
+    listing of the label set, as the same words in a string are (:mod:`~windtunnel.leakage.pieces`)."""
+    if len(ctx.label_norms) < 2:
+        return False
+    text = piece_text(scalars)
+    return text is not None and lists_every_label(text, ctx.label_norms)
 
 
 def _covers_labels(values: Sequence[str], ctx: _Ctx) -> bool:
