@@ -32,6 +32,10 @@ KNOWN: dict[str, str] = {
     "b5-0396": 'a formula choosing the label from a list (`=CHOOSE(2,"Yes","No")`): read as a listing',
     "b5-0453": "a formula choosing the label from a list: read as a listing",
     "b5-0493": "a formula choosing the label from a list: read as a listing",
+    # the sheet's cells keyed A2…A5 hold every label once: a catalogue (catalogues.py); the formula's range is
+    # no reference to one cell, and the twin (formula null) was flagged by the same cell before
+    "b5-0046": "a formula indexing a range of cells (`=INDEX(Lists!$A$2:$A$5,3)`): formulas are not evaluated",
+    "b5-0503": "a formula indexing a range of cells: formulas are not evaluated; the cells read as a catalogue",
     # blind6 derived_word_forms: a hyphen compound of the label (`Approve-able`, `Reject-pile`) in an upstream
     # summary, cleared by review (freetext.token) as prose mentioning the answer as a single word.
     "b6-0009": "a hyphen compound in an upstream summary (`Approve-able as submitted`): review, prose word",

@@ -103,3 +103,37 @@ def test_tokens_that_state_one_label_still_leak() -> None:
     # a pair written token by token is no listing, though it names both labels of a pair
     pair = {"llm": {"output_tokens": ["\u2581verdict", "\u2581fraud", ":", "\u2581Legit", "\u2581.", "</s>"]}}
     assert _leaks(pair, "Legit", ["Fraud", "Legit"], target="route")
+
+
+# ------------------------------------------------------------- a store of entities keyed by id
+
+
+def _store(urgency: Any, **more: Any) -> dict[str, Any]:
+    return {
+        "store": {
+            "Case:77": {"id": "77", "subject": "Printer on floor 2 jams on every job", "urgency": urgency},
+            "Level:a1b2": {"id": "a1b2", "label": "Low", "order": 0},
+            "Level:c3d4": {"id": "c3d4", "label": "Medium", "order": 1},
+            "Level:e5f6": {"id": "e5f6", "label": "High", "order": 2},
+            **more,
+        }
+    }
+
+
+def test_a_store_holding_one_entity_per_label_is_a_catalogue_of_options() -> None:
+    assert not _leaks(_store(None), target="priority")
+    listed = _store(None, Query={"levels": [{"ref": "Level:a1b2"}, {"ref": "Level:c3d4"}, {"ref": "Level:e5f6"}]})
+    assert not _leaks(listed, target="priority")  # the options query's list references every entry: no choice
+
+
+def test_the_entry_this_record_references_is_its_value() -> None:
+    assert _leaks(_store({"ref": "Level:e5f6"}), target="priority")
+    assert _leaks(_store("e5f6"), target="priority")  # by the entry's id
+    listed = _store({"ref": "Level:e5f6"}, Query={"levels": [{"ref": "Level:a1b2"}, {"ref": "Level:e5f6"}]})
+    assert _leaks(listed, target="priority")
+
+
+def test_a_store_of_records_keyed_by_id_is_read_at_this_records_entry() -> None:
+    tickets = {"TCK-2290": {"prio": "Low"}, "TCK-2291": {"prio": "High"}, "TCK-2292": {"prio": "Medium"}}
+    assert _leaks({"note": "TCK-2291 came in overnight", "tickets": tickets}, target="priority")
+    assert not _leaks({"note": "TCK-2299 came in overnight", "tickets": tickets}, target="priority")

@@ -84,6 +84,7 @@ from typing import Any, NamedTuple
 
 from windtunnel.leakage import mention
 from windtunnel.leakage.aliases import derived_alias, label_abbreviations, label_aliases, number_value
+from windtunnel.leakage.catalogues import drop_catalogue
 from windtunnel.leakage.codes import attribute_end, last_name, names_code, number_code, segment_field
 from windtunnel.leakage.decode import embedded_json
 from windtunnel.leakage.deltas import delta_findings, may_difference
@@ -519,10 +520,17 @@ class _FindingRule(NamedTuple):
     apply: Callable[[list[Finding], LeakItem], list[Finding]]
 
 
+def _may_catalogue(blob: bytes, findings: Sequence[Finding]) -> bool:
+    """The catalogue rule's gate: it drops only blocking findings' items' findings, and a catalogue holds
+    objects inside an object (``{`` after a ``:``, twice at least)."""
+    return blob.count(b":{") >= 2 and any(f.blocking for f in findings)
+
+
 _FINDING_RULES: tuple[_FindingRule, ...] = (
     _FindingRule(may_drop, lambda fs, it: drop_other_inputs(fs, it.projection, it.label_set)),
     _FindingRule(lambda blob, _fs: may_hold_schema(blob), lambda fs, it: drop_schema_values(fs, it.projection)),
     _FindingRule(lambda blob, _fs: may_strike(blob), lambda fs, it: drop_struck(fs, it.projection)),
+    _FindingRule(_may_catalogue, lambda fs, it: drop_catalogue(fs, it.projection, it.label_set)),
 )
 """Principle 3's rules that read a finding's surroundings after the walk, in order (see :class:`_FindingRule`)."""
 
