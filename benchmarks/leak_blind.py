@@ -16,7 +16,10 @@ Printed per family, beside the naive whole-token scan (the reference rule of ``l
 case-insensitive whole-token occurrence of the answer or a correlated value is a leak):
 
 * recall — leak items reported as leaking;
-* false alarms — twins and traps reported as leaking (twins and traps also on their own lines).
+* false alarms — twins and traps reported as leaking (twins and traps also on their own lines);
+* for review — items not reported as leaking that carry a finding for review (severity ``low``: what `leak scan`
+  lists for a person and `leak check` does not fail on); on leak items a find a person would make, not a leak
+  reported, so recall does not count it.
 
 ``--differential`` lists, per batch, every item the naive scan flags and the audit clears, with the
 decision that cleared it (``leak_decisions.cleared_by``), then counts each decision over the leak items
@@ -109,6 +112,7 @@ class Tally:
     hangs: int = 0
     errors: int = 0
     scan: int = 0
+    review: int = 0
 
 
 def scan_verdicts(items: list[dict[str, Any]], off: Sequence[str] = ()) -> dict[str, bool]:
@@ -255,6 +259,7 @@ def _measure(batch: Path, args: argparse.Namespace) -> None:
             t.hangs += status == "hang"
             t.errors += status == "error"
             t.scan += as_scan.get(str(item.get("id")), False)
+            t.review += status == "ok" and not leaked and any(f[2] == "low" for f in findings)
             with contextlib.suppress(Exception):
                 t.ref += reference_leaks(
                     {
@@ -294,6 +299,7 @@ def _measure(batch: Path, args: argparse.Namespace) -> None:
                 tot.hangs += t.hangs
                 tot.errors += t.errors
                 tot.scan += t.scan
+                tot.review += t.review
     print()
     for key, title in (
         ("leak", "recall"),
@@ -306,7 +312,7 @@ def _measure(batch: Path, args: argparse.Namespace) -> None:
         print(
             f"{title:26} windtunnel {_pct(t.wt, t.n)} ({t.wt}/{t.n}){scanned}"
             f"   naive {_pct(t.ref, t.n)} ({t.ref}/{t.n})"
-            f"   hangs {t.hangs}  errors {t.errors}"
+            f"   hangs {t.hangs}  errors {t.errors}   for review {t.review}"
         )
     slowest.sort(reverse=True)
     print("slowest items: " + ", ".join(f"{i} {s:.2f}s" for s, i in slowest[:3]))

@@ -133,3 +133,25 @@ def test_the_description_counts_in_the_singular_too() -> None:
     # QA-14: three items of one ticket and one label read "(1 records, 1 labels)"
     items = _items([("High", {"ticket": {"body": "the same long body of one ticket shown three ways"}})] * 3)
     assert "mined from 3 items (1 record, 1 label): 0 candidates tested" in mine(items).describe()
+
+
+def _keyed_renderings(seed: int) -> list[LeakItem]:
+    # each ticket's key rides with its label across renderings that share nothing else (new prose every time), the
+    # case records cannot see: statistically the key is a code riding with its label, and it is mined
+    rng = random.Random(seed)
+    out = []
+    for t in range(60):
+        label = LABELS[t % 3]
+        for _ in range(6):
+            out.append((label, {"ticket": {"key": f"TCK-{4100 + t}", "body": _body(rng)}}))
+    return _items(out)
+
+
+def test_a_key_that_rides_with_its_label_is_mined_unless_the_user_names_it() -> None:
+    # the decision (docs/leakage.md "Mined findings are leaks"): a value that predicts the label across the dataset
+    # is what a blind classifier learns, so the scan calls it a leak; a record's own key named with --derive-from is
+    # what a record is, not a candidate, and is not mined
+    items = _keyed_renderings(6)
+    assert {s.pointer for s in mine(items).suggestions} == {"/ticket/key"}
+    assert not mine(items, derive_from=["/ticket/key"]).suggestions
+    assert not mine(items, derive_from=["key"]).suggestions  # a key name matched anywhere

@@ -101,8 +101,9 @@ _STRICT = typer.Option(
 _DERIVE = typer.Option(
     None,
     "--derive-from",
-    help="A field the task is derived from (JSON pointer, template with *, or key name; repeatable): not mined "
-    "and hidden from --simulate blind, beside prose (strings of more than 6 words).",
+    help="A field the task is derived from, or a record's own key repeated across its renderings (JSON pointer, "
+    "template with *, or key name; repeatable): not mined and hidden from --simulate blind, beside prose (strings "
+    "of more than 6 words).",
 )
 _JOBS = typer.Option(
     None,
