@@ -137,3 +137,26 @@ def test_a_store_of_records_keyed_by_id_is_read_at_this_records_entry() -> None:
     tickets = {"TCK-2290": {"prio": "Low"}, "TCK-2291": {"prio": "High"}, "TCK-2292": {"prio": "Medium"}}
     assert _leaks({"note": "TCK-2291 came in overnight", "tickets": tickets}, target="priority")
     assert not _leaks({"note": "TCK-2299 came in overnight", "tickets": tickets}, target="priority")
+
+
+# ------------------------------------------------------------- a condition on a placeholder of another answer
+
+
+def _form(answers: dict[str, Any]) -> dict[str, Any]:
+    questions = [
+        {"id": "q1", "title": "How urgent is it?", "type": "choice", "choices": LMH},
+        {"id": "q2", "title": "Anything else?", "show_if": "{{q1}} == 'Low'"},
+        {"id": "q3", "title": "Who is blocked?", "show_if": "{{q1}} == 'Medium'"},
+        {"id": "q4", "title": "Since when is the line down?", "show_if": "{{q1}} == 'High'"},
+    ]
+    return {"survey": {"questions": questions}, "submission": {"answers": answers}}
+
+
+def test_branch_conditions_on_a_placeholder_are_a_mapping_not_a_statement() -> None:
+    hidden = {"q1": "[withheld]", "q2": {"shown": False}, "q3": {"shown": False}, "q4": {"shown": False}}
+    assert not _leaks(_form(hidden), target="priority")
+
+
+def test_the_branch_the_record_went_down_selects_its_label() -> None:
+    went = {"q1": "[withheld]", "q2": {"shown": False}, "q3": {"shown": False}, "q4": "since 06:10 this morning"}
+    assert _leaks(_form(went), target="priority")
