@@ -160,3 +160,29 @@ def test_branch_conditions_on_a_placeholder_are_a_mapping_not_a_statement() -> N
 def test_the_branch_the_record_went_down_selects_its_label() -> None:
     went = {"q1": "[withheld]", "q2": {"shown": False}, "q3": {"shown": False}, "q4": "since 06:10 this morning"}
     assert _leaks(_form(went), target="priority")
+
+
+# --------------------------------------------------------------------------- a query beside its result
+
+
+def _searched(found: list[str], *, query: Any = "urgency = 'High' AND team = ops") -> dict[str, Any]:
+    return {
+        "saved_search": {"expression": query},
+        "page": {"hits": [{"ref": ref, "title": "Door sensor offline"} for ref in found]},
+        "case": {"ref": "OPS-5512", "title": "Badge reader rejects every card", "urgency": None},
+    }
+
+
+def test_a_query_whose_result_lists_other_records_says_nothing_about_this_one() -> None:
+    assert not _leaks(_searched(["OPS-4410", "OPS-4471", "OPS-4502"]), target="priority")
+    assert not _leaks(_searched(["OPS-4410"], query={"term": {"urgency": "High"}}), target="priority")
+
+
+def test_a_query_whose_result_lists_this_record_states_its_label() -> None:
+    assert _leaks(_searched(["OPS-4410", "OPS-5512"]), target="priority")
+    assert _leaks(_searched(["OPS-5512"], query={"term": {"urgency": "High"}}), target="priority")
+
+
+def test_a_query_with_no_result_beside_it_is_left_to_the_other_rules() -> None:
+    alone = {"saved_search": {"expression": "urgency = 'High'"}, "case": {"ref": "OPS-5512"}}
+    assert _leaks(alone, target="priority")

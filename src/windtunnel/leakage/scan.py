@@ -128,6 +128,7 @@ from windtunnel.leakage.prefilter import (
     subtree_may_hit,
     token_sets,
 )
+from windtunnel.leakage.queries import drop_other_results, may_query
 from windtunnel.leakage.quotes import may_quote, quote_findings
 from windtunnel.leakage.records import (
     ID_SHAPE,
@@ -531,6 +532,7 @@ _FINDING_RULES: tuple[_FindingRule, ...] = (
     _FindingRule(lambda blob, _fs: may_hold_schema(blob), lambda fs, it: drop_schema_values(fs, it.projection)),
     _FindingRule(lambda blob, _fs: may_strike(blob), lambda fs, it: drop_struck(fs, it.projection)),
     _FindingRule(_may_catalogue, lambda fs, it: drop_catalogue(fs, it.projection, it.label_set)),
+    _FindingRule(lambda blob, _fs: may_query(blob), lambda fs, it: drop_other_results(fs, it.projection)),
 )
 """Principle 3's rules that read a finding's surroundings after the walk, in order (see :class:`_FindingRule`)."""
 
