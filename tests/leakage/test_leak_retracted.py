@@ -186,3 +186,49 @@ def test_a_query_whose_result_lists_this_record_states_its_label() -> None:
 def test_a_query_with_no_result_beside_it_is_left_to_the_other_rules() -> None:
     alone = {"saved_search": {"expression": "urgency = 'High'"}, "case": {"ref": "OPS-5512"}}
     assert _leaks(alone, target="priority")
+
+
+# ------------------------------------------------------------------------------ one-hot columns
+
+SML = ["Small", "Large", "Huge"]
+
+
+def _features(header: str, row: str) -> dict[str, Any]:
+    return {"order": {"id": 4471, "note": "Crate for a piano"}, "export": {"csv": f"order_id,weight,{header}\n{row}\n"}}
+
+
+@pytest.mark.parametrize(
+    ("header", "row"),
+    [
+        ("parcel_class=Small,parcel_class=Large,parcel_class=Huge", "4471,80,,,"),  # the task's block, unset
+        ("label__small,label__large,label__huge", "4471,80,0,0,0"),
+        ("box_colour=small,box_colour=large,box_colour=huge,parcel_class", "4471,80,0,0,1,"),  # another field
+        ("parcel_class=Small,parcel_class=Large,parcel_class=Huge", "4471,80,0,1,0"),  # sets another label
+    ],
+)
+def test_one_hot_columns_that_set_nothing_of_this_record_are_a_listing(header: str, row: str) -> None:
+    assert not _leaks(_features(header, row), "Huge", SML, target="parcel_class")
+
+
+@pytest.mark.parametrize(
+    ("header", "row"),
+    [
+        ("parcel_class=Small,parcel_class=Large,parcel_class=Huge", "4471,80,0,0,1"),
+        ("label__small,label__large,label__huge", "4471,80,0,0,1"),
+        ("parcel class: Small;parcel class: Large;parcel class: Huge", "4471;80;false;false;true"),
+    ],
+)
+def test_the_one_hot_column_this_records_row_sets_states_its_label(header: str, row: str) -> None:
+    item = _features(header, row)
+    if ";" in header:
+        item["export"]["csv"] = item["export"]["csv"].replace("order_id,weight,", "order_id;weight;")
+    assert _leaks(item, "Huge", SML, target="parcel_class")
+
+
+def test_in_a_table_of_many_the_row_of_this_records_id_is_read() -> None:
+    head = "order_id,weight,y__small,y__large,y__huge"
+    rows = "4470,2,1,0,0\n4471,80,0,0,1\n4472,9,0,1,0"
+    item = {"order": {"id": 4471}, "export": {"csv": f"{head}\n{rows}\n"}}
+    assert _leaks(item, "Huge", SML, target="parcel_class")
+    item = {"order": {"id": 4479}, "export": {"csv": f"{head}\n{rows}\n"}}
+    assert not _leaks(item, "Huge", SML, target="parcel_class")

@@ -115,6 +115,7 @@ from windtunnel.leakage.model import (
 )
 from windtunnel.leakage.needles import Hit, Needle, NeedleSet, whole_in
 from windtunnel.leakage.numfmt import format_findings, may_format
+from windtunnel.leakage.onehot import drop_listed_columns, may_one_hot, one_hot_findings
 from windtunnel.leakage.ordinal import may_name_position, position_findings
 from windtunnel.leakage.other_inputs import drop_other_inputs, may_drop, may_repeat_input, repeated_input_findings
 from windtunnel.leakage.pieces import lists_every_label, piece_text
@@ -409,6 +410,8 @@ def audit_item(item: LeakItem | Mapping[str, Any], *, decode: bool = True, prefi
         for principle in _ITEM_PRINCIPLES:
             if principle.may_apply(it, blob):
                 ruled += principle.findings(it.id, it.projection, it.expected, it.label_set)
+        if len(it.label_set) >= 2 and may_one_hot(blob):  # needs the task's name: not an _ItemPrinciple
+            ruled += one_hot_findings(it.id, it.projection, it.expected, it.label_set, it.target)
     except RecursionError:
         at = f" (line {it.line})" if it.line is not None else ""
         raise DatasetError(
@@ -533,6 +536,10 @@ _FINDING_RULES: tuple[_FindingRule, ...] = (
     _FindingRule(lambda blob, _fs: may_strike(blob), lambda fs, it: drop_struck(fs, it.projection)),
     _FindingRule(_may_catalogue, lambda fs, it: drop_catalogue(fs, it.projection, it.label_set)),
     _FindingRule(lambda blob, _fs: may_query(blob), lambda fs, it: drop_other_results(fs, it.projection)),
+    _FindingRule(
+        lambda blob, _fs: may_one_hot(blob),
+        lambda fs, it: drop_listed_columns(fs, it.projection, it.label_set, it.target),
+    ),
 )
 """Principle 3's rules that read a finding's surroundings after the walk, in order (see :class:`_FindingRule`)."""
 
