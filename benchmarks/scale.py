@@ -56,9 +56,9 @@ def pipeline(prompts: int, workdir: Path) -> tuple[float, float, int]:
     """One run through the engine's streaming pieces; returns (wall seconds, CPU seconds, cells)."""
     from windtunnel.engine.plan import iter_plan
     from windtunnel.engine.report import build_report
-    from windtunnel.engine.scoring import type_weights
     from windtunnel.engine.session import RunSession, run_invariants
     from windtunnel.engine.sink import ResultSink
+    from windtunnel.mutations.scoring import type_weights
     from windtunnel.reports.stream import render_streamed
     from windtunnel.store import RunStore
 
@@ -131,14 +131,15 @@ _HWM = (
 Linux carries the parent's high-water mark over fork and exec, so a big parent makes every child look big."""
 
 
-def measured(code: str, env: dict[str, str] | None = None) -> tuple[str, float, int]:
-    """Run python ``code`` in a child process: (stdout, wall seconds, peak RSS in KiB)."""
+def measured(code: str, env: dict[str, str] | None = None, ok: tuple[int, ...] = (0, 1)) -> tuple[str, float, int]:
+    """Run python ``code`` in a child process: (stdout, wall seconds, peak RSS in KiB); an exit code not in
+    ``ok`` (1 is a run whose checks failed) stops the benchmark with the child's stderr."""
     t0 = time.perf_counter()
     proc = subprocess.run(
         [sys.executable, "-c", _HWM + code], capture_output=True, cwd=ROOT, text=True, env=env, check=False
     )
     wall = time.perf_counter() - t0
-    if proc.returncode not in (0, 1):
+    if proc.returncode not in ok:
         raise RuntimeError(f"child failed ({proc.returncode}): {proc.stderr[-2000:]}")
     marks = [line.split()[1] for line in proc.stderr.splitlines() if line.startswith("VmHWM ")]
     return proc.stdout, wall, int(marks[-1]) if marks else 0
@@ -146,7 +147,7 @@ def measured(code: str, env: dict[str, str] | None = None) -> tuple[str, float, 
 
 def child_pipeline(prompts: int) -> tuple[float, float, int, int]:
     """The pipeline in a fresh process: (wall s, CPU s, cells, peak RSS KiB)."""
-    out, _, rss = measured(f"from benchmarks.scale import _child; _child({prompts})")
+    out, _, rss = measured(f"from benchmarks.scale import _child; _child({prompts})", ok=(0,))
     dt, cpu, cells = out.split()
     return float(dt), float(cpu), int(cells), rss
 

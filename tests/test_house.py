@@ -3,7 +3,8 @@
 * A function-local import hides an arrow of the import graph from readers and tools; the few that remain
   (a heavy or optional package on one path, behind ``_util/optional.py`` where it is third-party) are
   counted here against a ceiling.
-* Docstring lines per line of ``src/windtunnel`` (module, class and function docstrings) against a floor.
+* Docstring lines per line of ``src/windtunnel`` (module, class and function docstrings) against a floor, and a
+  docstring on every public module and on every public class, function and method in them.
 * Lines naming ``Any`` per thousand lines (``grep -c "\bAny\b"``), in the report and config layers, the flows and
   the store between them, and in the whole tree, against a ceiling: where a shape exists (the report's dicts in
   ``report/dicts.py``, the config models) it is named, and open JSON is ``_util/jsontypes.JSONValue``.
@@ -102,6 +103,35 @@ def docstring_lines() -> tuple[Counter[str], Counter[str]]:
     return docs, lines
 
 
+def _public_module(rel: Path) -> bool:
+    """Not under a ``_private`` package or in a ``_private.py`` file (``__init__`` and ``__main__`` are public)."""
+    return not any(part.startswith("_") and not part.startswith("__") for part in rel.parts)
+
+
+def undocumented_public() -> list[str]:
+    """Public modules, and public classes, functions and methods of public modules, without a docstring."""
+    bare: list[str] = []
+
+    def walk(body: list[ast.stmt], where: str, prefix: str) -> None:
+        for node in body:
+            named = isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))
+            if named and not node.name.startswith("_"):
+                if ast.get_docstring(node) is None:
+                    bare.append(f"{where}:{node.lineno} {prefix}{node.name}")
+                if isinstance(node, ast.ClassDef):
+                    walk(node.body, where, f"{prefix}{node.name}.")
+
+    for path in sorted(SRC.rglob("*.py")):
+        rel = path.relative_to(SRC)
+        if not _public_module(rel):
+            continue
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        if ast.get_docstring(tree) is None:
+            bare.append(f"{rel}: module")
+        walk(tree.body, str(rel), "")
+    return bare
+
+
 def any_lines() -> tuple[Counter[str], Counter[str]]:
     """Lines naming ``Any`` and all lines, per top-level package (what ``grep -c "\\bAny\\b"`` counts)."""
     found: Counter[str] = Counter()
@@ -131,6 +161,10 @@ def test_function_local_imports_stay_under_the_ceiling() -> None:
 
 def test_every_function_local_import_says_why() -> None:
     assert uncommented_local_imports() == []
+
+
+def test_public_modules_and_functions_have_docstrings() -> None:
+    assert undocumented_public() == [], "say what it is and why (issue #28)"
 
 
 def test_docstrings_stay_above_the_floor() -> None:

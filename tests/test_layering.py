@@ -236,3 +236,25 @@ def test_importing_a_submodule_runs_its_package_init_so_a_circle_through_it_is_s
     assert "windtunnel.r" not in graph["windtunnel.r.imp.registry"]  # an enclosing package is no arrow
     [circle] = cycles(graph)
     assert circle[0].startswith("windtunnel.r.imp (r/imp/__init__.py:1)")
+
+
+def _reachable(graph: dict[str, dict[str, str]], start: str) -> set[str]:
+    seen, todo = {start}, [start]
+    while todo:
+        for nxt in graph[todo.pop()]:
+            if nxt not in seen:
+                seen.add(nxt)
+                todo.append(nxt)
+    return seen
+
+
+def test_the_python_adapter_reaches_no_other_adapter() -> None:
+    """The adapters import the python adapter (``agents/_framework.py``), so it must not reach them back: neither
+    directly nor through ``agents/frameworks.py``, which imports them by name (issue #28). It asks
+    ``agents/detect.py`` what an object is and the registry for an agent type."""
+    reached = _reachable(module_graph(), "windtunnel.agents.python")
+    adapters = {f"windtunnel.agents.{name}" for name in FRAMEWORK_MODULES} | {"windtunnel.agents.frameworks"}
+    assert reached & adapters == set(), sorted(reached & adapters)
+
+
+FRAMEWORK_MODULES = ("_framework", "openai_agents", "langgraph", "pydantic_ai", "smolagents", "llama_index", "dspy")

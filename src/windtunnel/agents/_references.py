@@ -2,7 +2,7 @@
 
 Two questions need the same walk: which SDK clients a framework's model calls through
 (:mod:`windtunnel.agents._llmclients`, for LLM faults below the SDK) and whether a sync python agent shares an
-agent object that cannot serve two runs at once (:func:`windtunnel.agents.frameworks.thread_unsafe_in`). The
+agent object that cannot serve two runs at once (:func:`windtunnel.agents.detect.thread_unsafe_in`). The
 walk imports nothing, so ``validate`` can ask the second question without the fault machinery.
 """
 

@@ -4,12 +4,13 @@ Each adapter module defines ``TYPE``, ``check_kind(ref, obj)`` (the object behin
 of the kind the type expects), ``find_tools(obj)`` (tool name → the framework's tool objects),
 ``wrap_tool(name, tool)`` (route one tool through the fault seam in place; returns undo callbacks),
 ``find_llm_clients(obj)`` (the SDK clients its models call, for LLM faults below the SDK) and the
-adapter class named in :data:`FRAMEWORKS`. This table is the one place that lists them.
+adapter class registered for the type. The types are :data:`windtunnel.agents.config.FRAMEWORK_TYPES`; their
+modules are found through the agent registry (:func:`windtunnel.agents.registry.get_agent_type`), the one table
+from type to module.
 """
 
 from __future__ import annotations
 
-import importlib
 import inspect
 import sys
 from fnmatch import fnmatchcase
@@ -18,35 +19,24 @@ from typing import TYPE_CHECKING, Any
 from windtunnel._util.errors import ConfigError, WindtunnelError
 from windtunnel._util.imports import import_ref, resolve_ref
 from windtunnel._util.suggest import did_you_mean
-from windtunnel.agents._references import references_within
 from windtunnel.agents.config import FRAMEWORK_TYPES
+from windtunnel.agents.detect import MODEL_CLASSES, TOOL_CLASSES, instance_of, thread_unsafe_in
+from windtunnel.agents.registry import get_agent_type
 from windtunnel.chaos.spec import ChaosSpec
 
 if TYPE_CHECKING:  # the seam module imports asyncio and the fault plan: not needed to name a framework
     from windtunnel.agents._toolseam import Restore
 
-FRAMEWORKS: dict[str, tuple[str, str]] = {
-    "openai_agents": ("windtunnel.agents.openai_agents", "OpenAIAgentsAgent"),
-    "langgraph": ("windtunnel.agents.langgraph", "LangGraphAgent"),
-    "pydantic_ai": ("windtunnel.agents.pydantic_ai", "PydanticAIAgent"),
-    "smolagents": ("windtunnel.agents.smolagents", "SmolagentsAgent"),
-    "llama_index": ("windtunnel.agents.llama_index", "LlamaIndexAgent"),
-    "dspy": ("windtunnel.agents.dspy", "DspyAgent"),
-}
-"""``agent.type`` → (adapter module, adapter class)."""
-
-assert set(FRAMEWORKS) == set(FRAMEWORK_TYPES)
-
 
 def is_framework(cfg: Any) -> bool:
-    """Whether an agent config's ``type`` is one of :data:`FRAMEWORKS` (nothing is imported)."""
-    return getattr(cfg, "type", None) in FRAMEWORKS
+    """Whether an agent config's ``type`` is one of the framework types (nothing is imported)."""
+    return getattr(cfg, "type", None) in FRAMEWORK_TYPES
 
 
 def module_for(agent_type: str) -> Any:
-    """The adapter module of a framework ``agent_type`` (imported on first use, which imports nothing of the
-    framework itself until a function of it is called)."""
-    return importlib.import_module(FRAMEWORKS[agent_type][0])
+    """The adapter module of a framework ``agent_type``, found through the agent registry (imported on first use,
+    which imports nothing of the framework itself until a function of it is called)."""
+    return sys.modules[get_agent_type(agent_type).adapter.__module__]
 
 
 def load(cfg: Any) -> tuple[Any, Any]:
@@ -151,67 +141,14 @@ def preflight_problems(cfg: Any, *, imports: bool) -> tuple[list[str], list[str]
     return [], contract, chaos
 
 
-AGENT_CLASSES = (
-    ("openai_agents", "agents", "Agent"),
-    ("langgraph", "langgraph.pregel", "Pregel"),
-    ("pydantic_ai", "pydantic_ai", "Agent"),
-    ("smolagents", "smolagents", "MultiStepAgent"),
-    ("llama_index", "llama_index.core.agent.workflow", "BaseWorkflowAgent"),
-    ("llama_index", "llama_index.core.agent.workflow", "AgentWorkflow"),
-    ("dspy", "dspy", "Module"),
-)
-"""``(agent.type, module, class)``: the agent objects each framework type runs."""
-
-TOOL_CLASSES = (
-    ("smolagents", "smolagents", "Tool"),
-    ("llama_index", "llama_index.core.tools", "BaseTool"),
-    ("dspy", "dspy", "Tool"),
-)
-"""``(agent.type, module, class)``: tool objects wrapped in place by the adapter of that type (its
-``tool_name`` / ``wrap_tool``), in ``agent.tools``, ``agent.tool_registry`` or found on its agent object."""
-
-MODEL_CLASSES = (
-    ("smolagents", "smolagents", "Model"),
-    ("llama_index", "llama_index.core.llms", "LLM"),
-    ("dspy", "dspy.clients", "BaseLM"),
-)
-"""``(agent.type, module, class)``: model objects whose SDK clients the adapter of that type finds
-(``model_clients``), for ``agent.llm`` and the framework agent's own model."""
-
-THREAD_UNSAFE = (("smolagents", "smolagents", "MultiStepAgent"),)
-"""Agent objects that hold one run's state: calls to one object must not overlap."""
-
-
-def _instance_of(obj: Any, table: tuple[tuple[str, str, str], ...]) -> str | None:
-    """The agent type of the first ``table`` row whose class ``obj`` is an instance of; only modules already
-    imported are asked (the object came from one of them), so nothing is imported here."""
-    for agent_type, module, name in table:
-        cls = getattr(sys.modules.get(module), name, None)
-        if isinstance(cls, type) and isinstance(obj, cls):
-            return agent_type
-    return None
-
-
 def framework_model(obj: Any) -> tuple[list[Any], str | None] | None:
     """``(SDK clients, why none can be reached)`` for a framework's model object given as ``agent.llm`` (lazily
     built clients are built now, so the fault transport goes on the ones the model will use); ``None`` when
     ``obj`` is no framework's model."""
-    kind = _instance_of(obj, MODEL_CLASSES)
+    kind = instance_of(obj, MODEL_CLASSES)
     if kind is None:
         return None
     return module_for(kind).model_clients(obj)
-
-
-def thread_unsafe_in(fn: Any) -> str | None:
-    """The framework of an agent object that a sync python agent ``fn`` reaches (its closure, the globals its
-    code names, its bound object) and that cannot serve two runs at once; ``None`` when there is none."""
-    if not any(module in sys.modules for _, module, _ in THREAD_UNSAFE):  # no such object can exist
-        return None
-    for obj in references_within([fn], depth=3):
-        kind = _instance_of(obj, THREAD_UNSAFE)
-        if kind is not None:
-            return kind
-    return None
 
 
 def preflight_warnings(cfg: Any, *, imports: bool) -> list[str]:
@@ -260,17 +197,6 @@ def _is_async(fn: Any) -> bool:
     return inspect.iscoroutinefunction(fn) or inspect.iscoroutinefunction(getattr(fn, "__call__", None))  # noqa: B004
 
 
-def framework_type_of(obj: Any) -> str | None:
-    """The ``agent.type`` that runs ``obj`` when it is a framework's agent object (an ``agents.Agent``, a
-    compiled LangGraph graph, a ``pydantic_ai.Agent``); ``None`` for anything else. Only frameworks already
-    imported are asked (the object came from one of them), so nothing is imported here."""
-    for agent_type, module, name in AGENT_CLASSES:
-        cls = getattr(sys.modules.get(module), name, None)
-        if isinstance(cls, type) and isinstance(obj, cls):
-            return agent_type
-    return None
-
-
 def framework_tool_kind(owner: Any, attr: str, obj: Any) -> tuple[str, Any] | None:
     """``(framework, tool object)`` when an ``agent.tools`` entry is a framework's tool object (or a
     LangChain tool's ``func`` / ``coroutine`` attribute, which means the tool); ``None`` for anything else.
@@ -291,7 +217,7 @@ def framework_tool_kind(owner: Any, attr: str, obj: Any) -> tuple[str, Any] | No
         return "langchain", tool
     if getattr(tool, "function_schema", None) is not None and isinstance(getattr(tool, "name", None), str):
         return "pydantic_ai", tool
-    kind = _instance_of(obj, TOOL_CLASSES)
+    kind = instance_of(obj, TOOL_CLASSES)
     return (kind, obj) if kind is not None else None
 
 
@@ -304,7 +230,7 @@ def framework_tool(ref: str, owner: Any, attr: str, obj: Any) -> tuple[str, list
     if found is None:
         return None
     kind, tool = found
-    # the adapter modules are found by name in FRAMEWORKS (they build on the python adapter, which asks here)
+    # the adapter modules are found through the registry (they build on the python adapter)
     if kind == "openai_agents":
         name = str(getattr(tool, "name", attr))
         return name, [module_for(kind).wrap_function_tool(name, tool)]
@@ -343,7 +269,7 @@ def tool_ref_name(ref: str, *, imports: bool) -> str:
     except WindtunnelError:
         return attr
     tool = owner if name in ("func", "coroutine") and hasattr(owner, "args_schema") else obj
-    kind = _instance_of(tool, TOOL_CLASSES)
+    kind = instance_of(tool, TOOL_CLASSES)
     if kind is not None:
         return str(module_for(kind).tool_name(tool))
     found = getattr(tool, "name", None)

@@ -32,7 +32,7 @@ from windtunnel._util.signals import from_signal
 from windtunnel._util.words import a_type
 from windtunnel.agents.base import AgentInput, AgentResponse, TransportMutation
 from windtunnel.agents.config import PythonAgentConfig
-from windtunnel.agents.frameworks import framework_type_of, thread_unsafe_in  # imports no framework
+from windtunnel.agents.detect import framework_type_of, thread_unsafe_in  # imports no framework or adapter
 from windtunnel.agents.loopwatch import LoopBlocked, LoopWatchdog
 from windtunnel.agents.registry import builtin_agent_type, get_agent_type
 

@@ -107,9 +107,13 @@ class Responder(Protocol):
     real tool or model (and to the plan's faults).
     """
 
-    def tool(self, call: ToolCall, target: str) -> Answer | None: ...
+    def tool(self, call: ToolCall, target: str) -> Answer | None:
+        """The recorded answer to tool ``call`` (made through ``target``: ``tool``, ``mcp`` ...), or ``None``."""
+        ...
 
-    def llm(self, call: LlmCall) -> Answer | None: ...
+    def llm(self, call: LlmCall) -> Answer | None:
+        """The recorded answer to model ``call``, or ``None`` to let it reach the model."""
+        ...
 
 
 def _jsonable(value: Any) -> Any:

@@ -48,10 +48,13 @@ def cell_row(
     invariant: str | None = None,
     severity: str | None = None,
     checked: bool = True,
+    redact: bool = True,
 ) -> CellDict:
     """One report cell (``invariant``/``severity`` are set for contract rows, one per invariant). ``checked=False``
     skips making it JSON-safe, for a caller that serialises it anyway and escapes it only when that fails
-    (:class:`windtunnel.engine.sink.ResultSink`).
+    (:class:`windtunnel.engine.sink.ResultSink`); ``redact=False`` (with ``checked=False`` only) leaves the
+    secrets' redaction to that caller too, which checks the bytes it made instead of serialising the row a second
+    time for the check (:func:`windtunnel._util.redact.redact_serialised`).
 
     A contract row's status is its invariant's verdict alone (a unit judged by several invariants gives one row
     each); errored and skipped units keep their status, since a unit that did not run failed no check."""
@@ -92,9 +95,9 @@ def cell_row(
         row["usage"] = cast(UsageDict, r.usage)  # shaped by engine/budget.py (recorded_usage, priced)
     if reproduce_base is not None:
         row["reproduce"] = reproduce_command(reproduce_base, cell.id)
-    row = redact_record(row)  # the one place a result becomes a stored / reported row
     if not checked:
-        return row
+        return row if not redact else redact_record(row)
+    row = redact_record(row)  # the one place a result becomes a stored / reported row (or redact_serialised)
     safe: CellDict = json_safe(row)
     return safe
 

@@ -26,13 +26,19 @@ from windtunnel.invariants.base import CheckContext, CheckResult, InvariantSpec
 class CellScope(Protocol):
     """What a chaos runtime gives the runner for one cell (see ``windtunnel.chaos``)."""
 
-    def transform_input(self, prompt: AgentInput) -> AgentInput: ...
+    def transform_input(self, prompt: AgentInput) -> AgentInput:
+        """The input the agent receives: ``prompt`` after the cell's context attacks (unchanged without any)."""
+        ...
 
     @property
-    def fired(self) -> list[dict[str, Any]]: ...
+    def fired(self) -> list[dict[str, Any]]:
+        """The faults injected so far in this cell, one record each (the row's ``faults``)."""
+        ...
 
     @property
-    def calls(self) -> list[dict[str, Any]]: ...
+    def calls(self) -> list[dict[str, Any]]:
+        """The tool and model calls seen so far in this cell, in order (the row's ``calls``)."""
+        ...
 
 
 CellScopeFactory = Callable[[Cell], contextlib.AbstractContextManager[CellScope | None]]

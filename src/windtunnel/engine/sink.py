@@ -14,6 +14,7 @@ from typing import Any
 
 from windtunnel._util.jsondump import dumps
 from windtunnel._util.jsonsafe import json_safe
+from windtunnel._util.redact import redact_serialised
 from windtunnel.engine.cells import CellResult
 from windtunnel.engine.report import cell_row
 from windtunnel.engine.scoring import Summary, Tally
@@ -63,14 +64,16 @@ class ResultSink:
         """Store and tally one result, then call ``on_row``. Rows keep the plan position (``seq``) so reports read
         them back in plan order however the cells completed.
 
-        The row is serialised once; the store receives the JSON text, so the batch writer never encodes it again."""
-        row = cell_row(result, reproduce_base=self.reproduce_base, checked=False)
+        The row is serialised once (twice when it holds a secret to redact); the store receives the JSON text, so
+        the batch writer never encodes it again."""
+        row = cell_row(result, reproduce_base=self.reproduce_base, checked=False, redact=False)
         seq = result.cell.seq
         try:
             raw = dumps(row)
         except TypeError:  # text JSON cannot hold (a lone surrogate): escaped, as cell_row does
             row = json_safe(row)
             raw = dumps(row)
+        row, raw = redact_serialised(row, raw)  # cell_row's redaction, checked on these bytes
         if self.store is not None:
             self.store.add_cell_json(self.run_id, row["id"], raw, seq=seq)
         else:

@@ -111,6 +111,7 @@ class Redaction:
     """``pointer`` with answer keys hashed, as reports show it (``None``: it shows none)."""
 
     def to_dict(self, *, show_values: bool = False) -> dict[str, Any]:
+        """The redaction as a report row; its pointer with answer keys hashed unless ``show_values``."""
         return {
             "pointer": self.pointer if show_values or self.hashed_pointer is None else self.hashed_pointer,
             "channel": self.channel,
@@ -136,6 +137,7 @@ class SanitizeResult:
 
     @property
     def ok(self) -> bool:
+        """Whether the rescan of the sanitized item finds no leak left."""
         return not self.residual
 
     @property

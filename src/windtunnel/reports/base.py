@@ -45,12 +45,18 @@ class Reporter(Protocol):
     """What the registry holds: a name, a default file extension and a ``render`` method."""
 
     @property
-    def name(self) -> str: ...
+    def name(self) -> str:
+        """The format's name (``--format``, ``reports:`` in the config)."""
+        ...
 
     @property
-    def extension(self) -> str: ...
+    def extension(self) -> str:
+        """The file extension of a report written without an explicit path (``.json``, ``.html`` ...)."""
+        ...
 
-    def render(self, report: ReportDict, out: Path) -> Path: ...
+    def render(self, report: ReportDict, out: Path) -> Path:
+        """Write ``report`` to ``out`` and return the path written."""
+        ...
 
 
 @dataclass(frozen=True)

@@ -125,6 +125,10 @@ class McpFaults:
     """Tool → the one string field of its output schema (structured content of a replaced answer)."""
 
     def from_client(self, msg: Message) -> tuple[Message | None, Message | None, float]:
+        """A client's message on its way to the server: ``(to forward, to answer the client with, delay s)``.
+
+        A ``tools/call`` is decided by the running cell's fault plan: replaced (nothing forwarded, the fault's
+        answer returned) or forwarded and remembered, so :meth:`from_server` can log and fault its result."""
         if msg.get("method") == "tools/list" and "id" in msg:
             self._lists.add(json.dumps(msg["id"]))
         if msg.get("method") != "tools/call" or "id" not in msg:
@@ -173,6 +177,8 @@ class McpFaults:
                     self._text_keys[str(tool.get("name"))] = key
 
     def from_server(self, msg: Message) -> Message:
+        """A server's message on its way to the client: a faulted call's result changed by its fault and logged
+        in its cell; a ``tools/list`` answer read for output schemas (and drifted when asked)."""
         key = json.dumps(msg.get("id")) if "id" in msg and "method" not in msg else None
         if key is not None and key in self._lists:
             self._lists.discard(key)
@@ -231,6 +237,8 @@ class McpFaults:
 
 
 def gone_error(req_id: Any, stderr_tail: str, code: int | None) -> Message:
+    """The JSON-RPC error answering request ``req_id`` when the stdio server exited (``code``) before answering,
+    with the end of its stderr so the agent's log says why."""
     return _rpc_error(req_id, SERVER_GONE, f"the MCP server exited (code {code})", {"stderr_tail": stderr_tail[-2000:]})
 
 
@@ -241,10 +249,12 @@ class StderrTail:
         self.lines: deque[str] = deque(maxlen=lines)
 
     def add(self, line: str) -> None:
+        """Keep ``line`` (its newline dropped), forgetting the oldest beyond the limit."""
         self.lines.append(line.rstrip("\n"))
 
     @property
     def text(self) -> str:
+        """The kept lines, oldest first, one per line."""
         return "\n".join(self.lines)
 
 

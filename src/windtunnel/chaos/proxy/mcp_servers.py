@@ -23,6 +23,8 @@ from windtunnel.chaos.proxy.mcp_http import McpHttpProxy
 
 
 def env_name(name: str) -> str:
+    """The environment variable that gives an agent the proxied URL of MCP server ``name``
+    (``WINDTUNNEL_MCP_<NAME>_URL``, the name upper-cased with other characters as ``_``)."""
     return "WINDTUNNEL_MCP_" + re.sub(r"[^A-Za-z0-9]", "_", name).upper() + "_URL"
 
 
@@ -71,7 +73,13 @@ async def _probe(client: httpx.AsyncClient, url: str) -> str | None:
 
 
 class McpServers:
+    """The fault proxies in front of an agent's ``agent.mcp_servers`` (streamable HTTP), one per server.
+
+    Each proxy asks ``plan_source`` for the running cell's fault plan, so the MCP tool calls of every cell meet
+    that cell's faults; the agent finds the proxies through :meth:`env`."""
+
     def __init__(self, servers: dict[str, str], plan_source: Callable[[], FaultPlan | None], host: str) -> None:
+        """Check the servers (a bad entry raises its :class:`ConfigError`); nothing is started yet."""
         problems = server_problems(servers)
         if problems:
             raise problems[0]
@@ -82,6 +90,8 @@ class McpServers:
         self._saved_env: dict[str, str | None] = {}
 
     async def start(self, *, in_process: bool) -> None:
+        """Start one proxy per server; for an agent that runs in this process (``in_process``) also set
+        :meth:`env` in ``os.environ`` (restored by :meth:`aclose`)."""
         for name, url in self.servers.items():
             proxy = McpHttpProxy(McpFaults(plan_source=self.plan_source), upstream=url, host=self.host)
             await proxy.start()
@@ -114,9 +124,11 @@ class McpServers:
 
     @property
     def addresses(self) -> set[tuple[str, int]]:
+        """``(host, port)`` of every proxy: the tool proxy lets calls to them through unfaulted (no fault twice)."""
         return {(p.host, p.port) for p in self.proxies.values()}
 
     async def aclose(self) -> None:
+        """Restore the environment :meth:`start` changed and stop every proxy."""
         for key, value in self._saved_env.items():
             if value is None:
                 os.environ.pop(key, None)

@@ -110,6 +110,10 @@ class ToolProxy(ProxyServer):
         await self.pool.aclose()
 
     async def handle(self, req: Request, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> bool:
+        """Answer one request; returns whether the connection stays open.
+
+        An absolute-form ``http://`` request is forwarded, through the running cell's fault plan unless no cell
+        runs or its host is exempt; ``CONNECT`` is tunnelled unfaulted; the health path answers ``ok``."""
         keep = req.keep_alive
         if req.method == "CONNECT":
             await self._tunnel(req, reader, writer)
