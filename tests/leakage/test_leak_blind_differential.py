@@ -57,12 +57,6 @@ KNOWN: dict[str, str] = {
         for i in ("b8-0121", "b8-0123", "b8-0125", "b8-0127", "b8-0129", "b8-0131", "b8-0133", "b8-0135")
         + ("b8-0137", "b8-0141", "b8-0143")
     },
-    # blind8 text_bar_chart_scores: one Unicode block bar per label, one far longer, no numbers. Bar lengths
-    # are not read as scores; the label column reads as an options listing.
-    **{
-        i: "a text bar chart's longest bar marks the label: bar lengths are not read as scores"
-        for i in ("b8-0291", "b8-0293", "b8-0295", "b8-0299", "b8-0303", "b8-0307", "b8-0311")
-    },
     "b8-0181": "an acrostic (line initials spell the label); the naive hit is the first line's prose `No related`",
     "b8-0231": "a lowercase WordPiece (`low`) under `generated_wordpieces`: review, a lowercase word of the label",
     "b8-0251": "the label as a folder under the record's id in a zip listing (`FR-4285/Refusé/`): review, prose word",

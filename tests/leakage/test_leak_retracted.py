@@ -232,3 +232,21 @@ def test_in_a_table_of_many_the_row_of_this_records_id_is_read() -> None:
     assert _leaks(item, "Huge", SML, target="parcel_class")
     item = {"order": {"id": 4479}, "export": {"csv": f"{head}\n{rows}\n"}}
     assert not _leaks(item, "Huge", SML, target="parcel_class")
+
+
+# ---------------------------------------------------------------- one line per label: a chart or a listing
+
+
+def _chart(lines: list[str]) -> dict[str, Any]:
+    return {"case": {"ref": "OPS-5512"}, "tool": "$ urgency-model explain OPS-5512\n" + "\n".join(lines)}
+
+
+def test_the_same_value_after_every_label_is_a_listing() -> None:
+    assert not _leaks(_chart(["Low     (not scored)", "Medium  (not scored)", "High    (not scored)"]))
+    assert not _leaks(_chart(["Low: n/a", "Medium: n/a", "High: n/a"]))
+
+
+def test_the_far_longest_bar_states_its_label() -> None:
+    bars = ["Low     \u2588\u258f", "High    " + "\u2588" * 20 + "\u258c", "Medium  \u2588\u2588\u258f"]
+    assert _leaks(_chart(bars))
+    assert not _leaks(_chart(bars), "Medium")  # the chart scores High highest, not the answer

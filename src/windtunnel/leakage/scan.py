@@ -84,6 +84,7 @@ from typing import Any, NamedTuple
 
 from windtunnel.leakage import mention
 from windtunnel.leakage.aliases import derived_alias, label_abbreviations, label_aliases, number_value
+from windtunnel.leakage.bars import bar_findings, drop_even_lines, may_chart
 from windtunnel.leakage.catalogues import drop_catalogue
 from windtunnel.leakage.codes import attribute_end, last_name, names_code, number_code, segment_field
 from windtunnel.leakage.decode import embedded_json
@@ -509,6 +510,7 @@ _ITEM_PRINCIPLES: tuple[_ItemPrinciple, ...] = (
     _ItemPrinciple(_may_derive, matrix_findings),
     _ItemPrinciple(_may_quote, quote_findings),
     _ItemPrinciple(_may_format, format_findings),
+    _ItemPrinciple(lambda it, blob: len(it.label_set) >= 2 and may_chart(blob), bar_findings),
 )
 """The item-level principles, in order (see :class:`_ItemPrinciple`)."""
 
@@ -536,6 +538,7 @@ _FINDING_RULES: tuple[_FindingRule, ...] = (
     _FindingRule(lambda blob, _fs: may_strike(blob), lambda fs, it: drop_struck(fs, it.projection)),
     _FindingRule(_may_catalogue, lambda fs, it: drop_catalogue(fs, it.projection, it.label_set)),
     _FindingRule(lambda blob, _fs: may_query(blob), lambda fs, it: drop_other_results(fs, it.projection)),
+    _FindingRule(lambda blob, _fs: may_chart(blob), lambda fs, it: drop_even_lines(fs, it.projection, it.label_set)),
     _FindingRule(
         lambda blob, _fs: may_one_hot(blob),
         lambda fs, it: drop_listed_columns(fs, it.projection, it.label_set, it.target),
