@@ -250,3 +250,14 @@ def test_the_far_longest_bar_states_its_label() -> None:
     bars = ["Low     \u2588\u258f", "High    " + "\u2588" * 20 + "\u258c", "Medium  \u2588\u2588\u258f"]
     assert _leaks(_chart(bars))
     assert not _leaks(_chart(bars), "Medium")  # the chart scores High highest, not the answer
+
+
+# ------------------------------------------------------------------ a label that begins with a negation
+
+
+def test_a_label_that_begins_with_not_negates_nothing() -> None:
+    labels = ["Fraud", "Not fraud"]
+    row = "case,CL-1,CL-2,CL-3\nverdict,Not fraud,,Not fraud\n"
+    assert not _leaks({"export": row, "case": {"id": "CL-2"}}, "Fraud", labels, target="fraud_verdict")
+    # a negation of its own still rules the other label out
+    assert _leaks({"note": "reviewed twice: certainly not Not fraud"}, "Fraud", labels, target="fraud_verdict")
