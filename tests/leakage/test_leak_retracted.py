@@ -261,3 +261,25 @@ def test_a_label_that_begins_with_not_negates_nothing() -> None:
     assert not _leaks({"export": row, "case": {"id": "CL-2"}}, "Fraud", labels, target="fraud_verdict")
     # a negation of its own still rules the other label out
     assert _leaks({"note": "reviewed twice: certainly not Not fraud"}, "Fraud", labels, target="fraud_verdict")
+
+
+# --------------------------------------------------------------- a delimited table's quoted cells
+
+
+def _log(own: str) -> dict[str, Any]:
+    csv = (
+        "ticket,priority,notes\n"
+        'CS-4663,"Medium",Printer jams.\n'
+        'CS-4671,"High",Renewal date moved.\n'
+        f'CS-4673,"{own}",VPN drops every few minutes.\n'
+        'CS-4678,"Medium",Dashboard will not open.'
+    )
+    return {"csv": csv, "current_ticket": "CS-4673"}
+
+
+def test_a_quoted_cell_of_another_records_row_is_that_records() -> None:
+    assert not _leaks(_log(""), labels=["Low", "Medium", "High", "Critical"], target="priority")
+
+
+def test_a_quoted_cell_of_this_records_row_is_its_value() -> None:
+    assert _leaks(_log("High"), labels=["Low", "Medium", "High", "Critical"], target="priority")

@@ -1222,6 +1222,17 @@ def _non_empty(value: Any) -> bool:
     return value not in (None, "", False, 0)
 
 
+def _delimited_row(text: str, at: int) -> bool:
+    """``text[at]`` is on a row of a comma-delimited table of several rows (three lines at least with as many
+    commas as its own, the header included): a quoted cell there is that row's, decided by structure
+    resolution (``table_cell``), not a JSON list's element."""
+    lo, hi = text.rfind("\n", 0, at) + 1, text.find("\n", at)
+    commas = text.count(",", lo, len(text) if hi < 0 else hi)
+    if commas == 0 or "\n" not in text:
+        return False
+    return sum(1 for line in text.split("\n") if line.count(",") == commas) >= 3
+
+
 def _lists_in_pieces(scalars: Sequence[str | int | float], ctx: _Ctx) -> bool:
     """The list is a tokenizer's pieces whose text lists every label (``▁Approve``, ``▁,``, ``▁Deny``): a
     listing of the label set, as the same words in a string are (:mod:`~windtunnel.leakage.pieces`)."""
@@ -1802,6 +1813,7 @@ def _classify(
             # subscript or a graph node's text (``labels["High"]``, Mermaid ``C["High"]``), not a list.
             and (json_at.group(0)[0] != ":" or _kv_names(hit, text, span, ctx))
             and not (json_at.group(0)[0] == "[" and _glued_to_name(view_text, json_at.start()))
+            and not (json_at.group(0)[0] == "," and _delimited_row(view_text, va))
         )
         if not kv and span is not None and not hit.view.startswith("decoded"):
             kv = _field_states(hit, pointer, ctx)
@@ -2836,8 +2848,8 @@ def _tie(hit: Hit, text: str, span: tuple[int, int] | None, ctx: _Ctx) -> str | 
     caseless = not cased and _caseless_sentence(text, a)
     if not cased and not caseless:
         return None
-    if cased and mention.quoted(text, a, b):
-        return "emphasis"
+    if cased and mention.quoted(text, a, b) and not _delimited_row(text, a):
+        return "emphasis"  # (a delimited table quotes its cells: that is the format's, not emphasis)
     # A label with its own case (``High``) set apart from the ordinary word needs no more; an
     # all-lowercase one (``positive``) needs a statement about the item (``it's positive``).
     distinct = hit.needle.text != hit.needle.text.lower() and not caseless
