@@ -28,7 +28,9 @@ from windtunnel.leakage.pointers import node_at, parse_pointer, raw_finding, str
 from windtunnel.leakage.text import normalize_needle
 
 _EIGHTHS = {"█": 8, "▉": 7, "▊": 6, "▋": 5, "▌": 4, "▍": 3, "▎": 2, "▏": 1}
-_BAR = re.compile(r"[█▉▊▋▌▍▎▏■▇#=*]+")
+_BAR = re.compile(r"[\u2580-\u25a0]+")
+"""A bar drawn in block elements (``█``, ``▌``, ``▏`` …) or squares (``■``): UTF-8 ``E2 96 ..``, which the
+gate looks for in the serialisation."""
 _MIN_RATIO = 2.0
 _MAX_LEAVES = 2000
 _MAX_TEXT = 100_000
@@ -46,8 +48,15 @@ class Line:
 
 
 def may_chart(blob: bytes | None) -> bool:
-    """Sound gate on the serialised projection: one line per label needs a line break inside a string."""
+    """Sound gate of :func:`drop_even_lines` on the serialised projection: one line per label needs a line
+    break inside a string."""
     return blob is None or b"\\n" in blob
+
+
+def may_draw(blob: bytes | None) -> bool:
+    """Sound gate of :func:`bar_findings`: a line break inside a string and a block character (orjson writes
+    non-ASCII characters as UTF-8, never escaped)."""
+    return blob is None or (b"\\n" in blob and b"\xe2\x96" in blob)
 
 
 def label_lines(text: str, label_set: Sequence[str]) -> dict[str, Line] | None:
@@ -92,7 +101,7 @@ def _bar_length(value: str) -> float | None:
     """The length of a drawn bar (block characters in eighths, other bar characters as whole ones)."""
     if not value or _BAR.fullmatch(value) is None:
         return None
-    return sum(_EIGHTHS.get(ch, 8) for ch in value) / 8
+    return sum(_EIGHTHS.get(ch, 8) for ch in value) / 8  # a square or a block of another height: a whole one
 
 
 def _longest(lines: Mapping[str, Line]) -> str | None:

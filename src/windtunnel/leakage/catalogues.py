@@ -25,7 +25,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 from windtunnel.leakage.model import Finding
-from windtunnel.leakage.pointers import containers, join_pointer
+from windtunnel.leakage.pointers import containers, join_pointer, node_at, parse_pointer
 from windtunnel.leakage.text import normalize_needle
 
 _LIMIT = 4096
@@ -44,7 +44,12 @@ def drop_catalogue(findings: list[Finding], projection: Any, label_set: Sequence
         return findings
     drop_under: list[str] = []
     drop_at: set[str] = set()
-    for path, entries in _catalogues(projection, labels):
+    ancestors: set[tuple[str, ...]] = set()
+    for f in findings:
+        if f.blocking and f.pointer.startswith("/"):
+            tokens = tuple(parse_pointer(f.pointer))
+            ancestors.update(tokens[:i] for i in range(len(tokens) - 1))
+    for path, entries in _catalogues(projection, labels, ancestors):
         refs = _references(projection, path, entries)
         selected: set[str] = set()
         for entry_keys in refs.values():
@@ -67,10 +72,14 @@ def _dropped(pointer: str, under: Sequence[str], at: set[str]) -> bool:
     return pointer in at or any(pointer == u or pointer.startswith(u + "/") for u in under)
 
 
-def _catalogues(projection: Any, labels: set[str]) -> Iterator[tuple[tuple[str, ...], dict[str, Mapping[Any, Any]]]]:
-    """``(path, {key: entry})`` of every object of the projection whose member objects name every label once
-    under one shared field (the entries; other members are left out)."""
-    for node, path in containers(projection, _LIMIT):
+def _catalogues(
+    projection: Any, labels: set[str], paths: set[tuple[str, ...]]
+) -> Iterator[tuple[tuple[str, ...], dict[str, Mapping[Any, Any]]]]:
+    """``(path, {key: entry})`` of every object at one of ``paths`` (the ancestors of the findings: a catalogue
+    drops only findings inside its entries) whose member objects name every label once under one shared
+    field (the entries; other members are left out)."""
+    for path in sorted(paths, key=len):
+        node = node_at(projection, path)
         if not isinstance(node, Mapping) or len(node) < len(labels):
             continue
         per_field: dict[Any, dict[str, str]] = {}

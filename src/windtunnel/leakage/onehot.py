@@ -55,9 +55,22 @@ class Block:
     """``[start, end)`` in the text of the row's cell that sets the selected column."""
 
 
-def may_one_hot(blob: bytes | None) -> bool:
-    """Sound gate on the serialised projection: a table's header line needs a line break in a string."""
-    return blob is None or b"\\n" in blob
+def may_one_hot(blob: bytes | None, label_set: Sequence[str] = ()) -> bool:
+    """Sound gate on the serialised projection: a table's header line needs a line break in a string, and a
+    block names every label of ``label_set`` (in an ASCII serialisation each label's words, lowercased, are
+    in it: a header cell is written as it is, ``_`` and ``-`` aside, and orjson escapes no letter)."""
+    if blob is None:
+        return True
+    if b"\\n" not in blob:
+        return False
+    if not label_set or not blob.isascii():
+        return True
+    low = blob.lower()
+    for label in label_set:
+        for word in re.findall(r"[^\W_]+", label.casefold()):
+            if not word.isascii() or low.find(word.encode()) < 0:
+                return not word.isascii()
+    return True
 
 
 def _cells(line: str, delim: str) -> list[tuple[int, int]]:

@@ -29,10 +29,12 @@ _WORD = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])")
 _LIMIT = 2000
 
 
-def may_query(blob: bytes) -> bool:
-    """Sound gate on the serialised projection: a key naming a query holds one of its words."""
-    low = blob.lower()
-    return any(w in low for w in (b"query", b"quer", b"search", b"filter", b"where", b"criteria", b"ql"))
+_HINTS = ("quer", "search", "filter", "where", "criteria", "ql")
+
+
+def may_query(findings: Sequence[Finding]) -> bool:
+    """Sound gate: a finding dropped lies under a key naming a query, so its pointer holds one of the words."""
+    return any(any(h in f.pointer.lower() for h in _HINTS) for f in findings if f.blocking)
 
 
 def _names_query(key: str) -> bool:

@@ -84,7 +84,7 @@ from typing import Any, NamedTuple
 
 from windtunnel.leakage import mention
 from windtunnel.leakage.aliases import derived_alias, label_abbreviations, label_aliases, number_value
-from windtunnel.leakage.bars import bar_findings, drop_even_lines, may_chart
+from windtunnel.leakage.bars import bar_findings, drop_even_lines, may_chart, may_draw
 from windtunnel.leakage.catalogues import drop_catalogue
 from windtunnel.leakage.codes import attribute_end, last_name, names_code, number_code, segment_field
 from windtunnel.leakage.decode import embedded_json
@@ -411,7 +411,7 @@ def audit_item(item: LeakItem | Mapping[str, Any], *, decode: bool = True, prefi
         for principle in _ITEM_PRINCIPLES:
             if principle.may_apply(it, blob):
                 ruled += principle.findings(it.id, it.projection, it.expected, it.label_set)
-        if len(it.label_set) >= 2 and may_one_hot(blob):  # needs the task's name: not an _ItemPrinciple
+        if len(it.label_set) >= 2 and may_one_hot(blob, it.label_set):  # needs the task's name: no _ItemPrinciple
             ruled += one_hot_findings(it.id, it.projection, it.expected, it.label_set, it.target)
     except RecursionError:
         at = f" (line {it.line})" if it.line is not None else ""
@@ -510,7 +510,7 @@ _ITEM_PRINCIPLES: tuple[_ItemPrinciple, ...] = (
     _ItemPrinciple(_may_derive, matrix_findings),
     _ItemPrinciple(_may_quote, quote_findings),
     _ItemPrinciple(_may_format, format_findings),
-    _ItemPrinciple(lambda it, blob: len(it.label_set) >= 2 and may_chart(blob), bar_findings),
+    _ItemPrinciple(lambda it, blob: len(it.label_set) >= 2 and may_draw(blob), bar_findings),
 )
 """The item-level principles, in order (see :class:`_ItemPrinciple`)."""
 
@@ -537,10 +537,10 @@ _FINDING_RULES: tuple[_FindingRule, ...] = (
     _FindingRule(lambda blob, _fs: may_hold_schema(blob), lambda fs, it: drop_schema_values(fs, it.projection)),
     _FindingRule(lambda blob, _fs: may_strike(blob), lambda fs, it: drop_struck(fs, it.projection)),
     _FindingRule(_may_catalogue, lambda fs, it: drop_catalogue(fs, it.projection, it.label_set)),
-    _FindingRule(lambda blob, _fs: may_query(blob), lambda fs, it: drop_other_results(fs, it.projection)),
+    _FindingRule(lambda _blob, fs: may_query(fs), lambda fs, it: drop_other_results(fs, it.projection)),
     _FindingRule(lambda blob, _fs: may_chart(blob), lambda fs, it: drop_even_lines(fs, it.projection, it.label_set)),
     _FindingRule(
-        lambda blob, _fs: may_one_hot(blob),
+        lambda blob, _fs: may_one_hot(blob),  # a finding's own words are in the blob: only the line break tells
         lambda fs, it: drop_listed_columns(fs, it.projection, it.label_set, it.target),
     ),
 )
