@@ -36,6 +36,7 @@ KNOWN: dict[str, str] = {
     # no reference to one cell, and the twin (formula null) was flagged by the same cell before
     "b5-0046": "a formula indexing a range of cells (`=INDEX(Lists!$A$2:$A$5,3)`): formulas are not evaluated",
     "b5-0503": "a formula indexing a range of cells: formulas are not evaluated; the cells read as a catalogue",
+    "b5-0076": "a formula indexing a range of cells; found before only at the cell keys `A1`…`C1` (twin too)",
     # blind6 derived_word_forms: a hyphen compound of the label (`Approve-able`, `Reject-pile`) in an upstream
     # summary, cleared by review (freetext.token) as prose mentioning the answer as a single word.
     "b6-0009": "a hyphen compound in an upstream summary (`Approve-able as submitted`): review, prose word",

@@ -283,3 +283,10 @@ def test_a_quoted_cell_of_another_records_row_is_that_records() -> None:
 
 def test_a_quoted_cell_of_this_records_row_is_its_value() -> None:
     assert _leaks(_log("High"), labels=["Low", "Medium", "High", "Critical"], target="priority")
+
+
+def test_a_cell_reference_key_is_no_rating_but_a_rating_key_is() -> None:
+    stars = ["1", "2", "3", "4", "5"]
+    sheet = {"cells": {"A1": {"v": "id"}, "B1": {"v": "rating"}, "A2": {"v": "TCK-52799"}, "B2": {"v": None}}}
+    assert not _leaks({"sheet": sheet}, "1", stars, target="rating")
+    assert _leaks({"scores": {"stars_1": True, "stars_2": False}}, "1", stars, target="rating")

@@ -1321,6 +1321,8 @@ def _scan_key(key: str, pointer: str, rep: str, ctx: _Ctx, *, suppress: bool) ->
             continue
         if not hit.whole and hit.needle.role != "correlated" and _task_name(key, ctx):
             continue  # the key is the name of the field asked for (``spam_verdict``): its words are the task's
+        if not hit.whole and _serial_number(hit, human.text[: hit.span[0]] + human.text[hit.span[1] :], ctx):
+            continue  # ``A1``, ``Q3`` on a numeric scale: a cell's or an item's reference, not the label
         if _lexicon_word(hit, ctx) and (
             hit.whole or _task_name(key, ctx) or not _names_task_beside(human.text, 0, len(human.text), *hit.span, ctx)
         ):
