@@ -290,3 +290,17 @@ def test_a_cell_reference_key_is_no_rating_but_a_rating_key_is() -> None:
     sheet = {"cells": {"A1": {"v": "id"}, "B1": {"v": "rating"}, "A2": {"v": "TCK-52799"}, "B2": {"v": None}}}
     assert not _leaks({"sheet": sheet}, "1", stars, target="rating")
     assert _leaks({"scores": {"stars_1": True, "stars_2": False}}, "1", stars, target="rating")
+
+
+# ---------------------------------------------------------------- a line of symbols names no columns
+
+
+def test_an_ascii_art_banner_is_no_table_header() -> None:
+    banner = "$ figlet 'HELLO'\n#   #  #####  #      #       ###\n#####  ####   #      #      #   #\n"
+    log = banner + "# note: finance will approve the new runners next week"
+    assert not _leaks({"ci_log": log}, "Approve", ["Approve", "Decline"], target="refund_decision")
+
+
+def test_a_fixed_width_table_of_one_row_still_states_its_cell() -> None:
+    report = "TICKET     DECISION   AMOUNT\nRF-2210    Approve    49.00"
+    assert _leaks({"report": report}, "Approve", ["Approve", "Decline"], target="refund_decision")
