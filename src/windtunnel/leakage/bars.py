@@ -5,8 +5,9 @@ A tool explaining a classifier often prints one line per label and a value after
 characters (``Low ▏``, ``High ██████████▌``) or a status (``Low (not scored)``). Every label is named once, so
 the label words alone say nothing; what the lines hold after them does:
 
-* the same text after every label (``(not scored)``, ``n/a``) is a listing of the label set: findings in
-  those lines are dropped (:func:`drop_even_lines`);
+* the same text after every label (``(not scored)``, ``n/a``), each line led by the same marks, is a listing
+  of the label set: findings in those lines are dropped (:func:`drop_even_lines`); a line whose lead mark
+  differs (a cursor ``>`` before one label) sets its label apart and is no listing;
 * drawn bars after every label, one at least twice as long as each other, score that label highest: the
   chart states it, ``freetext.key-value`` at the bar (:func:`bar_findings`), and the findings on the other
   labels' lines are dropped.
@@ -39,12 +40,14 @@ _LEAD = " \t-*•|>"
 
 @dataclass(frozen=True)
 class Line:
-    """A line of a per-label chart: the label's span, and the value's span and text (stripped)."""
+    """A line of a per-label chart: the label's span, the value's span and text (stripped), and the marks
+    before the label (a bullet, a cursor ``>``, blanks removed)."""
 
     label: str
     label_span: tuple[int, int]
     value_span: tuple[int, int]
     value: str
+    lead: str = ""
 
 
 def may_chart(blob: bytes | None) -> bool:
@@ -70,11 +73,12 @@ def label_lines(text: str, label_set: Sequence[str]) -> dict[str, Line] | None:
     found: dict[str, list[Line]] = {}
     start = 0
     for raw in text.split("\n"):
-        i = start
+        i = line_start = start
         end = start + len(raw)
         start = end + 1
         while i < end and text[i] in _LEAD:
             i += 1
+        lead = "".join(text[line_start:i].split())
         head = normalize_needle(text[i : min(end, i + 80)])
         for norm in norms:
             if not head.startswith(norm):
@@ -90,7 +94,7 @@ def label_lines(text: str, label_set: Sequence[str]) -> dict[str, Line] | None:
             e = end
             while e > k and text[e - 1].isspace():
                 e -= 1
-            found.setdefault(norm, []).append(Line(norm, (i, j), (k, e), text[k:e]))
+            found.setdefault(norm, []).append(Line(norm, (i, j), (k, e), text[k:e], lead))
             break
     if set(found) != set(norms) or any(len(v) != 1 for v in found.values()):
         return None
@@ -161,7 +165,8 @@ def _even_spans(projection: Any, pointer: str, label_set: Sequence[str]) -> list
     lines = label_lines(text, label_set)
     if lines is None:
         return []
-    values = {" ".join(line.value.casefold().split()) for line in lines.values()}
+    # a line marked apart (a cursor ``>`` before one label only) singles its label out, whatever the values
+    values = {(line.lead, " ".join(line.value.casefold().split())) for line in lines.values()}
     if len(values) == 1:
         return [(line.label_span[0], line.value_span[1]) for line in lines.values()]
     top = _longest(lines)
