@@ -102,6 +102,33 @@ def cell_row(
     return safe
 
 
+_FOREIGN_FIELDS = ("retried", "calls", "schedule", "usage")
+"""Optional row fields whose keys come from outside windtunnel (an agent's tool calls, a schedule file, an SDK's
+usage record, retried attempts' records)."""
+
+
+def foreign_keyed(row: CellDict) -> list[object]:
+    """The parts of a :func:`cell_row` row whose keys windtunnel did not write itself: a mutation's args (a plugin
+    mutator names them), the faults' records (extra fields allowed), a judge's record and :data:`_FOREIGN_FIELDS`.
+    Every other key of a row is one of :func:`cell_row`'s own names, none of them credential-like
+    (``tests/security/test_secrets_redacted.py`` holds that for every field of a result), so these are the only
+    places a credential-named key can sit; the secrets check walks them instead of the whole row
+    (:func:`windtunnel._util.redact.redact_serialised`)."""
+    parts: list[object] = []
+    m = row["mutation"]
+    if m is not None and m["args"]:
+        parts.append(m["args"])
+    if row["faults"]:
+        parts.append(row["faults"])
+    for c in row["checks"]:
+        if "judge" in c:
+            parts.append(c["judge"])
+    for name in _FOREIGN_FIELDS:
+        if name in row:
+            parts.append(row[name])  # type: ignore[literal-required]
+    return parts
+
+
 def _check(c: CheckOutcome) -> CheckDict:
     """``c.model_dump(exclude_none=True)``, without pydantic's per-call cost (one per check per cell)."""
     out: CheckDict = {"type": c.type, "id": c.id, "passed": c.passed}
