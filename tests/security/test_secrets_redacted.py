@@ -9,16 +9,18 @@ from dataclasses import fields
 from pathlib import Path
 
 import pytest
-from hypothesis import given
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as strat
 
 from tests.clirun import wt
 from tests.engine.test_agent_process_exit import AGENT_PY, free_port
 from windtunnel._util.jsondump import dumps
+from windtunnel._util.jsonsafe import MAX_DEPTH
 from windtunnel._util.redact import (
     REDACTED,
     may_need_redaction,
     redact_record,
+    redact_text,
     redact_url,
     redact_value,
     remember_secret,
@@ -163,11 +165,36 @@ _JSON = strat.recursive(
 )
 
 
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])  # a busy machine
 @given(_JSON)
 def test_a_record_the_pre_check_lets_through_has_nothing_to_redact(value: object) -> None:
     """The pre-check is conservative: whatever it lets through, the full redaction would not change."""
     if not may_need_redaction(value, dumps(value)):
         assert redact_value(value) == value
+
+
+def _redact_value_walking_everything(value: object, depth: int = 0) -> object:
+    """:func:`redact_value` as it was before it kept strings and numbers in place (issue #28): the reference."""
+    if isinstance(value, str):
+        return redact_text(value)
+    if depth > MAX_DEPTH:
+        return value
+    if isinstance(value, dict):
+        return {
+            k: REDACTED
+            if isinstance(k, str) and isinstance(v, str) and secret_param(k)
+            else _redact_value_walking_everything(v, depth + 1)
+            for k, v in value.items()
+        }
+    if isinstance(value, (list, tuple)):
+        return [_redact_value_walking_everything(v, depth + 1) for v in value]
+    return value
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(_JSON)
+def test_redact_value_agrees_with_the_walk_of_every_value(value: object) -> None:
+    assert redact_value(value) == _redact_value_walking_everything(value)
 
 
 def test_a_remembered_secret_is_found_as_json_writes_it() -> None:

@@ -153,17 +153,20 @@ def redact_value(value: Any, _depth: int = 0) -> Any:
     if _depth > MAX_DEPTH:
         return value
     if isinstance(value, dict):
-        return {
-            k: (
-                REDACTED
-                if isinstance(k, str) and isinstance(v, str) and secret_param(k)
-                else redact_value(v, _depth + 1)
-            )
-            for k, v in value.items()
-        }
+        out = {}
+        for k, v in value.items():  # strings and numbers in place: most values of a row, without a call each
+            if isinstance(v, str):
+                out[k] = REDACTED if isinstance(k, str) and secret_param(k) else redact_text(v)
+            else:
+                out[k] = v if type(v) in _SCALARS else redact_value(v, _depth + 1)
+        return out
     if isinstance(value, (list, tuple)):
-        return [redact_value(v, _depth + 1) for v in value]
+        return [v if type(v) in _SCALARS and not isinstance(v, str) else redact_value(v, _depth + 1) for v in value]
     return value
+
+
+_SCALARS = frozenset({str, int, float, bool, type(None)})
+"""Exact types of values that hold no key: a container of only these is not walked (a subclass of one is)."""
 
 
 def _in_json(secret: str) -> bytes:
@@ -191,8 +194,6 @@ _PLAIN_NAMES: set[str] = set()
 no key judged (one set operation in C), which is nearly every dict of a cell row."""
 _MAX_PLAIN_NAMES = 4096
 _CONTAINERS = (dict, list, tuple)
-_SCALARS = frozenset({str, int, float, bool, type(None)})
-"""Exact types of values that hold no key: a container of only these is not walked (a subclass of one is)."""
 
 
 def _names_a_secret(value: Any, depth: int = 0) -> bool:

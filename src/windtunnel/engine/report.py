@@ -114,18 +114,15 @@ def foreign_keyed(row: CellDict) -> list[object]:
     (``tests/security/test_secrets_redacted.py`` holds that for every field of a result), so these are the only
     places a credential-named key can sit; the secrets check walks them instead of the whole row
     (:func:`windtunnel._util.redact.redact_serialised`)."""
-    parts: list[object] = []
     m = row["mutation"]
-    if m is not None and m["args"]:
-        parts.append(m["args"])
+    parts: list[object] = [m["args"]] if m is not None and m["args"] else []
     if row["faults"]:
         parts.append(row["faults"])
     for c in row["checks"]:
         if "judge" in c:
             parts.append(c["judge"])
-    for name in _FOREIGN_FIELDS:
-        if name in row:
-            parts.append(row[name])  # type: ignore[literal-required]
+    if not row.keys().isdisjoint(_FOREIGN_FIELDS):  # one look for the four optional fields, usually all absent
+        parts += [row[name] for name in _FOREIGN_FIELDS if name in row]  # type: ignore[literal-required]
     return parts
 
 
