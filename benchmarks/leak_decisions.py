@@ -55,6 +55,14 @@ def _line_reason(lineno: int) -> str:
 def cleared_by(item: Mapping[str, Any]) -> list[str]:
     """The decisions that kept the answer (or a correlated value) of ``item`` from being reported as a
     leak, one string per distinct decision, most specific first (empty: the audit reports a leak)."""
+    return list(dict.fromkeys(reason for _pointer, reason in cleared_places(item)))
+
+
+def cleared_places(item: Mapping[str, Any]) -> list[tuple[str | None, str]]:
+    """:func:`cleared_by` with the place of each decision: ``(pointer, reason)``, the pointer into the
+    projection of the finding or classified place, ``None`` for a decision about the whole item (a
+    principle applied after the walk, or nothing classified). Empty: the audit reports a leak. Used by
+    ``leak_learn.py`` to tell which of an item's places a decision cleared."""
     scan.forget_classified()  # a replayed classification would not reach the traced function
     calls: list[tuple[str, bool, int]] = []
     code = scan._classify.__code__
@@ -83,17 +91,17 @@ def cleared_by(item: Mapping[str, Any]) -> list[str]:
         sys.settrace(previous)
     if audit.leaked:
         return []
-    reasons: list[str] = []
+    places: list[tuple[str | None, str]] = []
     for f in audit.findings:
-        reasons.append(f"review: {f.rule}: {f.detail.split(';')[0]}")
+        places.append((f.pointer, f"review: {f.rule}: {f.detail.split(';')[0]}"))
     reported = {f.pointer for f in audit.findings}
     for pointer, suppressed, lineno in calls:
         if pointer not in reported:
-            reasons.append(("walk (suppressed): " if suppressed else "walk: ") + _line_reason(lineno))
-    reasons += _dropped_after_walk(item)
-    if not reasons:
-        reasons.append("not classified")
-    return list(dict.fromkeys(reasons))
+            places.append((pointer, ("walk (suppressed): " if suppressed else "walk: ") + _line_reason(lineno)))
+    places += [(None, reason) for reason in _dropped_after_walk(item)]
+    if not places:
+        places.append((None, "not classified"))
+    return list(dict.fromkeys(places))
 
 
 def _dropped_after_walk(item: Mapping[str, Any]) -> list[str]:

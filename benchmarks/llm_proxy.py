@@ -1,7 +1,7 @@
 """Throughput of ``proxy llm`` against the same load sent straight to the model API, side by side.
 
     .venv/bin/python -m benchmarks.llm_proxy [--seconds 4] [--concurrency 1 50] [--upstream stub lean]
-        [--mode json stream] [--baseline OLD_CHECKOUT/src] [--floor]
+        [--mode json stream] [--baseline OLD_CHECKOUT/src] [--floor] [--asyncio]
 
 Two upstreams, each in its own process: ``stub`` is the OpenAI/Anthropic-compatible stub server of the
 conformance tests (``tests/stubs/llm_stub.py``, a threaded ``http.server``, like most local model
@@ -17,7 +17,9 @@ elsewhere on the machine hits both alike); mean requests per second of both are 
 ratio, the proxy's own CPU time per request (user + system, from ``/proc``: the figure a busy machine
 disturbs least), and the machine's load average beside them (``os.getloadavg``). ``--floor`` adds, interleaved, a
 bare TCP pass-through in the proxy's place (no HTTP parsing, no fault logic): the ratio of a proxy that only moves
-bytes, i.e. what the two extra socket hops and a third process to schedule cost on this machine. Run as a script,
+bytes, i.e. what the two extra socket hops and a third process to schedule cost on this machine. ``--asyncio`` runs the
+proxies on the standard event loop instead, the loop a proxy started by ``windtunnel run`` for an HTTP agent shares with
+the harness. Run as a script,
 exits 1 when, against the stub, the proxy is below 0.5x direct in any row, or when any answer was lost or wrong.
 """
 
@@ -139,7 +141,7 @@ class _Pass(asyncio.Protocol):
             self.peer.transport.close()
 
 
-def _floor_process(port_q: Any, upstream: str, logged: Any) -> None:
+def _floor_process(port_q: Any, upstream: str, logged: Any, std_loop: bool = False) -> None:
     """The floor: a bare TCP pass-through on the proxy's event loop (uvloop when installed), one upstream connection per
     client connection, no HTTP parsing, no fault logic. What it costs against direct is the two extra socket hops and
     the scheduling of a third process: no user-space change to the proxy can remove that share."""
@@ -156,10 +158,10 @@ def _floor_process(port_q: Any, upstream: str, logged: Any) -> None:
     except ImportError:
         asyncio.run(run())
     else:
-        uvloop.run(run())
+        asyncio.run(run()) if std_loop else uvloop.run(run())
 
 
-def _proxy_process(port_q: Any, upstream: str, logged: Any, src: str | None = None) -> None:
+def _proxy_process(port_q: Any, upstream: str, logged: Any, src: str | None = None, std_loop: bool = False) -> None:
     if src:  # a baseline: windtunnel imported from another source tree (this process has not imported it yet)
         import sys
 
@@ -197,7 +199,7 @@ def _proxy_process(port_q: Any, upstream: str, logged: Any, src: str | None = No
         def server_loop_options() -> dict[str, Any]:
             return {}
 
-    anyio.run(run, backend_options=server_loop_options())
+    anyio.run(run, backend_options={} if std_loop else server_loop_options())
 
 
 async def _caller(port: int, deadline: float, counts: list[int], stream: bool) -> None:
@@ -262,23 +264,24 @@ def _compare(
     modes: list[str],
     baseline: str | None = None,
     floor: bool = False,
+    std_loop: bool = False,
 ) -> tuple[list[tuple[str, int, float]], int]:
     """Direct vs proxied load against one upstream; returns ``(mode, connections, proxy/direct)`` of
     every measurement, and the number of bad answers."""
     ctx = multiprocessing.get_context("spawn")
     logged = ctx.Value("i", 0)
     url = f"http://127.0.0.1:{upstream_port}/v1"
-    px = ctx.Process(target=_proxy_process, args=(port_q, url, logged), daemon=True)
+    px = ctx.Process(target=_proxy_process, args=(port_q, url, logged, None, std_loop), daemon=True)
     px.start()
     px_port = port_q.get(timeout=60)
     base: Any = None
     if baseline:
-        base = ctx.Process(target=_proxy_process, args=(port_q, url, logged, baseline), daemon=True)
+        base = ctx.Process(target=_proxy_process, args=(port_q, url, logged, baseline, std_loop), daemon=True)
         base.start()
         base_port = port_q.get(timeout=60)
     bare: Any = None
     if floor:
-        bare = ctx.Process(target=_floor_process, args=(port_q, url, logged), daemon=True)
+        bare = ctx.Process(target=_floor_process, args=(port_q, url, logged, std_loop), daemon=True)
         bare.start()
         bare_port = port_q.get(timeout=60)
     ratios: list[tuple[str, int, float]] = []
@@ -359,12 +362,20 @@ def main() -> list[Result]:
         action="store_true",
         help="also run a bare TCP pass-through (no HTTP, no faults), interleaved: the share of the extra hops",
     )
+    parser.add_argument(
+        "--asyncio",
+        action="store_true",
+        help="run the proxies on the standard asyncio loop (what a proxy started inside `windtunnel run` serves on; "
+        "the default is the loop of `windtunnel proxy llm`: uvloop with the `fast` extra)",
+    )
     a = parser.parse_args()
     ctx = multiprocessing.get_context("spawn")
     port_q = ctx.Queue()
     counter = ctx.Value("i", 0)
     results: dict[str, tuple[list[tuple[str, int, float]], int]] = {}
+    loop = "the standard asyncio loop" if a.asyncio else "the loop of `windtunnel proxy llm`"
     print(f"POST /v1/chat/completions, {a.seconds:g} s per measurement (upstream, proxy, client: 3 processes)")
+    print(f"proxies on {loop}; load average before: {os.getloadavg()[0]:.1f}")
     for kind in a.upstream:
         target = _stub_process if kind == "stub" else _upstream_process
         up = ctx.Process(target=target, args=(port_q, counter), daemon=True)
@@ -378,7 +389,7 @@ def main() -> list[Result]:
                 + (f"  {'baseline req/s':>13}  {'base/direct':>11}  {'base CPU µs':>13}" if a.baseline else "")
                 + (f"  {'floor/direct':>12}  {'floor CPU µs':>13}" if a.floor else "")
             )
-            results[kind] = _compare(port_q, port, a.concurrency, a.seconds, a.mode, a.baseline, a.floor)
+            results[kind] = _compare(port_q, port, a.concurrency, a.seconds, a.mode, a.baseline, a.floor, a.asyncio)
         finally:
             up.terminate()
             up.join(10)

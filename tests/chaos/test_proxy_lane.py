@@ -404,14 +404,33 @@ async def chunked_stream(reader: asyncio.StreamReader, writer: asyncio.StreamWri
             await writer.drain()
 
 
-@pytest.mark.parametrize("loop", LOOPS)
-def test_a_chunked_stream_no_fault_touches_goes_on_as_the_upstream_chunked_it(loop: dict[str, Any]) -> None:
+def _stream_request(path: str) -> bytes:
+    """A streamed model call served on the lane, or on the stream path (a chunked request body: the lane hands the
+    connection over, and the stream path serves it from then on)."""
+    body = b'{"model":"m","stream":true}'
+    if path == "lane":
+        return _request(body)
+    head = b"POST /v1/chat/completions HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n"
+    return head + b"%x\r\n%s\r\n0\r\n\r\n" % (len(body), body)
+
+
+PATHS = [
+    pytest.param("lane", {}, id="lane-asyncio"),
+    pytest.param("lane", server_loop_options(), id="lane-server-loop"),
+    pytest.param("streams", {}, id="streams"),
+]
+
+
+@pytest.mark.parametrize(("path", "loop"), PATHS)
+def test_a_chunked_stream_no_fault_touches_goes_on_as_the_upstream_chunked_it(path: str, loop: dict[str, Any]) -> None:
+    """On both paths, byte for byte: the client gets the upstream's chunks (the stream path no longer decodes them
+    and chunks them again), and the call log decodes the bytes it kept."""
     plan = _plan()
 
     async def test(proxy: LlmProxy, up: Upstream) -> None:
         reader, writer = await asyncio.open_connection("127.0.0.1", proxy.port)
         for _ in range(2):
-            writer.write(_request(b'{"model":"m","stream":true}'))
+            writer.write(_stream_request(path))
             head = await reader.readuntil(b"\r\n\r\n")
             raw = await reader.readuntil(b"\r\n0\r\nX-Trailer: t\r\n\r\n")
             assert head.startswith(b"HTTP/1.1 200 ") and b"Transfer-Encoding: chunked" in head
@@ -419,11 +438,13 @@ def test_a_chunked_stream_no_fault_touches_goes_on_as_the_upstream_chunked_it(lo
         writer.close()
         assert up.connections == 1  # the upstream connection was reused: the proxy found the body's end
         assert [c["response"] for c in plan.calls] == ["hello", "hello"]
+        assert bool(proxy.lanes) == (path == "lane")
 
     _run(chunked_stream, test, plan, loop)
 
 
-def test_a_bad_chunk_size_passed_through_is_cut_for_the_client_and_logged() -> None:
+@pytest.mark.parametrize("path", ["lane", "streams"])
+def test_a_bad_chunk_size_passed_through_is_cut_for_the_client_and_logged(path: str) -> None:
     plan = _plan()
 
     async def bad(reader: asyncio.StreamReader, writer: asyncio.StreamWriter, up: Upstream) -> None:
@@ -435,7 +456,7 @@ def test_a_bad_chunk_size_passed_through_is_cut_for_the_client_and_logged() -> N
 
     async def test(proxy: LlmProxy, up: Upstream) -> None:
         reader, writer = await asyncio.open_connection("127.0.0.1", proxy.port)
-        writer.write(_request(b'{"model":"m","stream":true}'))
+        writer.write(_stream_request(path))
         try:
             got = await reader.read()
         except ConnectionError:
@@ -447,16 +468,17 @@ def test_a_bad_chunk_size_passed_through_is_cut_for_the_client_and_logged() -> N
     _run(bad, test, plan)
 
 
-def test_a_stale_answer_replays_a_stream_the_lane_passed_through_chunked() -> None:
+@pytest.mark.parametrize("path", ["lane", "streams"])
+def test_a_stale_answer_replays_a_stream_passed_through_chunked(path: str) -> None:
     from windtunnel.chaos.llm_answer_faults import StaleAnswerFault
 
     plan = FaultPlan(ChaosSpec("lane", llm_faults=(StaleAnswerFault(on_call=2),)), seed=1, key="lane")
 
     async def test(proxy: LlmProxy, up: Upstream) -> None:
         reader, writer = await asyncio.open_connection("127.0.0.1", proxy.port)
-        writer.write(_request(b'{"model":"m","stream":true}'))
+        writer.write(_stream_request(path))
         await reader.readuntil(b"\r\n0\r\nX-Trailer: t\r\n\r\n")
-        writer.write(_request(b'{"model":"m","stream":true}'))
+        writer.write(_stream_request(path))
         status, _, body = await _answer(reader)
         writer.close()
         assert status == 200 and len(up.bodies) == 1  # the second call never reached the model

@@ -29,6 +29,8 @@ class Dechunker:
         self._left = 0  # body bytes still due in the current chunk
         self._crlf = 0  # bytes of the CRLF after a chunk still to skip
         self._trailers = False
+        self._clean = True
+        """At a chunk boundary with nothing pending (none of the four above, not done): the one-step walk applies."""
         self.done = False
         self.extra = False
         """Bytes arrived after the end of the body."""
@@ -38,32 +40,48 @@ class Dechunker:
         line or CRLF for the next call. Bytes after the last chunk set :attr:`extra` instead of being returned:
         they belong to no body, and the connection must not be reused."""
         out: list[bytes] = []
-        self._walk(data, 0, out)
+        self._walk(data, out)
         return b"".join(out)
 
     def through(self, data: bytes) -> bytes:
         """The bytes of ``data`` that belong to the body, framing and all (the chunks as they came, for a proxy that
         passes them on unchanged): the same walk over the chunk sizes as :meth:`feed`, the same errors, :attr:`done`
         and :attr:`extra`, without copying any chunk out."""
-        pos, end = 0, len(data)
-        if not (self._left or self._crlf or self._line or self._trailers or self.done):
-            match = _PLAIN_CHUNK.match
-            while True:  # whole plain chunks: one match each
-                m = match(data, pos)
-                if m is None:
-                    break
-                n = int(m.group(1), 16)
-                after = m.end() + n + 2
-                if not n or after > end:
-                    break
-                pos = after
-        if pos < end:
-            pos = self._walk(data, pos, None)
-        return data if pos == end else data[:pos]
+        pos = self._walk(data, None)
+        return data if pos == len(data) else data[:pos]
 
-    def _walk(self, data: bytes, pos: int, out: list[bytes] | None) -> int:
-        """Read ``data`` from ``pos`` by the chunk framing, appending the chunks' bytes to ``out`` (when given);
-        returns where the body's bytes in ``data`` end (``len(data)``, or the first byte after the last chunk)."""
+    def _walk(self, data: bytes, out: list[bytes] | None) -> int:
+        """Read ``data`` by the chunk framing, appending the chunks' bytes to ``out`` (when given); returns where the
+        body's bytes in ``data`` end (``len(data)``, or the first byte after the last chunk)."""
+        pos, end = 0, len(data)
+        if self._clean:
+            # The common case, one step per chunk: a bare size line, the chunk and its CRLF all here (a model's stream
+            # arrives a chunk or a few per read); the last chunk without trailers ends the body here too.
+            match = _PLAIN_CHUNK.match
+            while pos < end and (m := match(data, pos)) is not None:
+                start = m.end()
+                n = int(m[1], 16)
+                if not n:
+                    if data[start : start + 2] != b"\r\n":
+                        break  # trailers, or the rest not here yet: the careful walk below
+                    self.done, self._clean = True, False
+                    pos = start + 2
+                    self.extra = pos < end
+                    return pos
+                after = start + n + 2
+                if after > end:
+                    break
+                if out is not None:
+                    out.append(data[start : start + n])
+                pos = after
+            if pos == end:
+                return pos
+        pos = self._careful(data, pos, out)
+        self._clean = not (self._left or self._crlf or self._line or self._trailers or self.done)
+        return pos
+
+    def _careful(self, data: bytes, pos: int, out: list[bytes] | None) -> int:
+        """:meth:`_walk` from ``pos`` for any framing: a chunk split across reads, extensions, spaces, trailers."""
         end = len(data)
         match = _PLAIN_CHUNK.match
         while pos < end:

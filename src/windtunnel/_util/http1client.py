@@ -296,15 +296,20 @@ class StreamedResponse:
         self.empty = bodiless(method, status)
         """No body whatever the headers say (the answer to HEAD, a 204, a 304): relay the head alone."""
         self._complete = False
+        self.ended = False
+        """The body's last bytes have been read: set before :meth:`pieces` hands on the piece that ends a chunked
+        body (a proxy logs the answer before its client can have all of it)."""
 
     def header(self, name: str) -> str | None:
         """The last value of header ``name`` (case-insensitive), or ``None``."""
         return find_header(self.headers, name)
 
-    async def pieces(self, size: int = 65536) -> AsyncIterator[bytes]:
+    async def pieces(self, size: int = 65536, *, framed: bool = False) -> AsyncIterator[bytes]:
         """Body bytes as they arrive (chunked framing removed); :class:`UpstreamCut` if the body stops short.
 
-        An upstream silent for the pool's timeout is dropped (a timer, not a task per read).
+        ``framed``: a chunked body's chunks as they came, framing, extensions and trailers included (for a proxy that
+        passes them on unchanged; the same strict walk finds the end). An upstream silent for the pool's timeout is
+        dropped (a timer, not a task per read).
         """
         reader, writer = self._conn
         timeout = self._pool.timeout
@@ -315,11 +320,13 @@ class StreamedResponse:
             elif self.chunked:
                 # Every chunk that has arrived goes on as one piece: a burst of SSE events is one write.
                 dechunk = Dechunker()
+                read = dechunk.through if framed else dechunk.feed
                 while not dechunk.done:
                     data = await reader.read(size)
                     if not data:
                         raise asyncio.IncompleteReadError(b"", None)
-                    payload = dechunk.feed(data)
+                    payload = read(data)
+                    self.ended = dechunk.done
                     if dechunk.extra:
                         self._keep = False  # bytes after the body's end: the connection is not reused
                     if payload:

@@ -97,6 +97,7 @@ class UpstreamConnection(asyncio.Protocol):
         self._last = 0.0
         self._since = 0.0
         self._timer: asyncio.TimerHandle | None = None
+        self._time = pool.loop.time
 
     # -- asyncio.Protocol ---------------------------------------------------------------------
 
@@ -106,10 +107,26 @@ class UpstreamConnection(asyncio.Protocol):
 
     def data_received(self, data: bytes) -> None:
         """Parse the answer as it arrives: its head, then its body by its framing."""
-        if self.sink is None:  # bytes nobody asked for: the connection cannot be trusted any more
+        sink = self.sink
+        if sink is None:  # bytes nobody asked for: the connection cannot be trusted any more
             self._close()
             return
-        self._last = self.pool.loop.time()
+        self._last = self._time()
+        if self._framing == 2 and self._state == _BODY:  # a stream's next chunks (_body's case, flat: one call less)
+            dechunk = self._dechunk
+            assert dechunk is not None
+            try:
+                framed = dechunk.through(data)
+            except ValueError as err:
+                self._fail(UpstreamCut(f"upstream connection dropped mid-body: {err!r}"), True)
+                return
+            if dechunk.done:
+                if dechunk.extra:
+                    self._keep = False
+                self._finish(framed)
+            elif framed:
+                sink.on_body(framed)
+            return
         if self._state == _HEAD:
             self._buf += data
             try:

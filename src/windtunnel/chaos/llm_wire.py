@@ -231,6 +231,8 @@ class Editor:
         self._unchunk: Dechunker | None = None
         self.remembered = False
         """The stream's answer was remembered as soon as it was whole (:meth:`_remember_early`)."""
+        self._early = is_sse and wire.plan.wants_previous
+        """Each piece of the stream is read as it comes (a ``stale_answer`` fault reads the previous answer)."""
 
     def feed(self, data: bytes) -> bytes:
         """Keep up to :data:`LOG_BYTES` of the body for the call log (the pieces as they came, no copy) and pass
@@ -238,7 +240,7 @@ class Editor:
         if self._kept < LOG_BYTES:
             self._pieces.append(data)
             self._kept += len(data)
-        if self.is_sse and self.wire.plan.wants_previous and not self.remembered:
+        if self._early and not self.remembered:
             self._remember_early(data)
         return data
 

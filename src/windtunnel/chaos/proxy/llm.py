@@ -112,16 +112,14 @@ class _LaneRelay:
 
     def on_body(self, data: bytes) -> None:
         """A piece of the body, sent on (a chunk of its own when the answer runs to the end of the connection)."""
-        if self.editor is not None:
-            self.editor.feed(data)  # kept for the call log, passed on unchanged
-        if not self.framed:
-            data = chunk(data)
-        head = self.head
-        if head:
-            self.lane.write(head + data)
-            self.head = b""
-        else:
-            self.lane.write(data)
+        editor = self.editor
+        if editor is not None:
+            editor.feed(data)  # kept for the call log, passed on unchanged
+        if self.head or not self.framed:
+            if not self.framed:
+                data = chunk(data)
+            data, self.head = self.head + data, b""
+        self.lane.write(data)
 
     def on_end(self, tail: bytes) -> None:
         """The body ended (``tail``: its last bytes): the call is logged and its answer remembered before the client
@@ -400,20 +398,25 @@ class LlmProxy(ProxyServer):
         out_headers = _relayed(resp, editor)
         whole = editor is not None and editor.edits and not editor.is_sse
         length = resp.length if (editor is None or not editor.edits) else None
+        # An answer no fault edits goes on as it came, a chunked one with the upstream's chunks (as on the lane): the
+        # editor keeps them framed and the call log decodes them when it is read.
+        as_came = resp.chunked and (editor is None or not editor.edits)
+        if as_came and editor is not None:
+            editor.chunked = True
         try:
             if whole:
                 return await self._send_whole(resp, writer, keep, editor, out_headers)
             head = response_head(resp.status, out_headers, length=length, keep_alive=keep, empty=resp.empty)
             seen, early = 0, b""
-            async for piece in resp.pieces():
+            async for piece in resp.pieces(framed=as_came):
                 out = editor.feed(piece) if editor is not None else piece
                 seen += len(piece)
-                if editor is not None and length is not None and seen >= length:
-                    # The last piece of a framed answer: log and remember it (a later stale_answer) before the
-                    # client can read it whole and send its next call.
+                if editor is not None and (resp.ended if as_came else length is not None and seen >= length):
+                    # The last piece of the answer: log and remember it (a later stale_answer) before the client can
+                    # read it whole and send its next call.
                     early = editor.end()
                 if out:
-                    framed = out if length is not None else chunk(out)
+                    framed = out if length is not None or as_came else chunk(out)
                     writer.write(head + framed if head else framed)
                     head = b""
                     await writer.drain()
@@ -428,7 +431,7 @@ class LlmProxy(ProxyServer):
                 await writer.drain()
                 writer.transport.abort()
                 return False
-            if length is None and not resp.empty:
+            if length is None and not resp.empty and not as_came:
                 writer.write(b"0\r\n\r\n")
             await writer.drain()
         except UpstreamCut as err:
