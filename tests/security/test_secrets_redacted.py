@@ -9,7 +9,7 @@ from dataclasses import fields
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as strat
 
 from tests.clirun import wt
@@ -218,8 +218,8 @@ def test_every_key_cell_row_writes_itself_is_plain() -> None:
     row = cell_row(result, reproduce_base=["windtunnel", "run"], checked=False, redact=False)
     own = set(row) | set(row["mutation"] or {}) | {k for c in row["checks"] for k in c}
     assert not [k for k in own if secret_param(k)]
-    parts = foreign_keyed(row)
-    assert len(parts) == 7  # args, faults, judge, retried, calls, schedule, usage
+    parts, flat = foreign_keyed(row, dumps(row))
+    assert len(parts) == 7 and not flat  # args, faults, judge, retried, calls, schedule, usage
 
 
 def _every_field_set(secret_in: str | None = None) -> CellResult:
@@ -298,7 +298,9 @@ def test_a_row_with_nothing_to_hide_is_stored_as_it_was_built(tmp_path: Path) ->
     """Both ways: the row the sink stores and passes on is the very row cell_row built, byte for byte."""
     result = _every_field_set()
     built = cell_row(result, checked=False, redact=False)
-    assert not may_need_redaction(built, dumps(built), foreign_keyed(built))
+    raw = dumps(built)
+    foreign, flat = foreign_keyed(built, raw)
+    assert not may_need_redaction(built, raw, foreign, flat=flat)
     seen: list[object] = []
     with RunStore(tmp_path / "runs.db") as store:
         run_id = store.start_run({"mode": "run", "seed": 1})
@@ -306,3 +308,49 @@ def test_a_row_with_nothing_to_hide_is_stored_as_it_was_built(tmp_path: Path) ->
         store.flush()
         stored = [dict(c) for c in store.iter_cells(run_id)]
     assert stored == [built] and seen == [built]
+
+
+_QUIET = strat.sampled_from(["ok", "é", "{", "a {b} c", "}"])  # no text the bytes check stops at
+_QUIET_JSON = strat.recursive(
+    strat.none() | strat.integers(-3, 3) | _QUIET,
+    lambda inner: strat.lists(inner, max_size=3) | strat.dictionaries(_KEYS, inner, max_size=3),
+    max_leaves=8,
+)
+_ARGS = strat.dictionaries(_KEYS, _QUIET_JSON, max_size=3)
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    args=strat.none() | _ARGS,
+    fault_extra=strat.none() | _ARGS,
+    judge=strat.none() | _ARGS,
+    calls=strat.lists(_ARGS, max_size=2),
+    text=_QUIET,
+)
+@example(args={"x": {"api_key": "ok"}}, fault_extra=None, judge=None, calls=[], text="ok")
+@example(args=None, fault_extra={"x": [{"Token": "ok"}]}, judge=None, calls=[], text="ok")
+@example(args=None, fault_extra=None, judge={"sid": "ok"}, calls=[], text="{")
+def test_a_row_the_sink_lets_through_has_nothing_to_redact(
+    args: dict[str, object] | None,
+    fault_extra: dict[str, object] | None,
+    judge: dict[str, object] | None,
+    calls: list[dict[str, object]],
+    text: str,
+) -> None:
+    """The sink's check (:func:`foreign_keyed`, flat or walked, then :func:`may_need_redaction`) is conservative on
+    rows with credential-named keys at any depth of their foreign parts and braces in their text."""
+    cell = Cell(
+        id="g0.m0.r0",
+        kind="mutation",
+        input=text,
+        golden_prompt=text,
+        mutation=MutationRef(type="custom", args=args) if args is not None else None,
+    )
+    faults = [FaultRecord(target="tool", mode="error", **({"extra": fault_extra} if fault_extra else {}))]
+    check = CheckOutcome(type="contains", id="c", passed=True, detail=text, judge=judge)
+    result = CellResult(cell=cell, status="passed", output=text, faults=faults, checks=[check], calls=calls)
+    row = cell_row(result, checked=False, redact=False)
+    raw = dumps(row)
+    foreign, flat = foreign_keyed(row, raw)
+    if not may_need_redaction(row, raw, foreign, flat=flat):
+        assert redact_value(row) == row

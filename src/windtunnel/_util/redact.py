@@ -196,21 +196,29 @@ _MAX_PLAIN_NAMES = 4096
 _CONTAINERS = (dict, list, tuple)
 
 
+def _own_keys_name_a_secret(value: dict[Any, Any]) -> bool:
+    """Whether a credential-named key of ``value`` itself holds a string (its values are not looked into)."""
+    if _PLAIN_NAMES.issuperset(value):
+        return False
+    for k, v in value.items():
+        if not isinstance(k, str) or k in _PLAIN_NAMES:
+            continue
+        if secret_param(k):
+            if isinstance(v, str):
+                return True
+        elif len(_PLAIN_NAMES) < _MAX_PLAIN_NAMES:
+            _PLAIN_NAMES.add(k)
+    return False
+
+
 def _names_a_secret(value: Any, depth: int = 0) -> bool:
     """Whether :func:`redact_value` would blank a string under a credential-named key somewhere in ``value``: the
     one change it makes that no character of the serialised record announces. Walks the containers the way
     :func:`redact_value` does (to the same depth); a key is judged once (:data:`_PLAIN_NAMES`), and a container
     of plain strings and numbers is passed over with one set operation instead of a look at each value."""
     if isinstance(value, dict):
-        if not _PLAIN_NAMES.issuperset(value):
-            for k, v in value.items():
-                if not isinstance(k, str) or k in _PLAIN_NAMES:
-                    continue
-                if secret_param(k):
-                    if isinstance(v, str):
-                        return True
-                elif len(_PLAIN_NAMES) < _MAX_PLAIN_NAMES:
-                    _PLAIN_NAMES.add(k)
+        if _own_keys_name_a_secret(value):
+            return True
         values: Any = value.values()
     elif isinstance(value, (list, tuple)):
         values = value
@@ -226,7 +234,7 @@ def _names_a_secret(value: Any, depth: int = 0) -> bool:
 _EQUALS, _SLASH = ord("="), ord("/")
 
 
-def may_need_redaction(record: Any, raw: bytes, foreign: list[Any] | None = None) -> bool:
+def may_need_redaction(record: Any, raw: bytes, foreign: list[Any] | None = None, *, flat: bool = False) -> bool:
     """Whether :func:`redact_value` could change ``record``, whose JSON (from
     :func:`~windtunnel._util.jsondump.dumps`) is ``raw``: ``False`` is a guarantee, so a record with nothing to hide
     (nearly every cell row) is stored as it is, without a copy.
@@ -236,14 +244,19 @@ def may_need_redaction(record: Any, raw: bytes, foreign: list[Any] | None = None
     ``/`` (most rows have neither), a substring search only then. The one other change, a string under a
     credential-named key (``"api_key": "…"``), is looked for in the keys (:func:`_names_a_secret`): of all of
     ``record``, or of ``foreign`` only, the parts of it whose keys windtunnel did not write itself, when the caller
-    knows them (:func:`windtunnel.engine.report.foreign_keyed` for a cell row). No pattern runs over the row: issue
-    #28's per-cell budget."""
+    knows them (:func:`windtunnel.engine.report.foreign_keyed` for a cell row); ``flat``: ``foreign`` is a list of
+    dicts with no dict anywhere below them (the caller counted the ``{`` in ``raw``), so their own keys are all
+    there is to judge. No pattern runs over the row: issue #28's per-cell budget."""
     if _EQUALS in raw or (_SLASH in raw and b"://" in raw):
         return True
     for secret in _known:
         if _in_json(secret) in raw:
             return True
-    return _names_a_secret(record if foreign is None else foreign)
+    if foreign is None:
+        return _names_a_secret(record)
+    if flat:
+        return any(map(_own_keys_name_a_secret, foreign))
+    return _names_a_secret(foreign)
 
 
 def redact_record(record: Any) -> Any:
@@ -259,14 +272,16 @@ def redact_record(record: Any) -> Any:
     return redact_value(record) if may_need_redaction(record, raw) else record
 
 
-def redact_serialised(record: Any, raw: bytes, foreign: list[Any] | None = None) -> tuple[Any, bytes]:
+def redact_serialised(
+    record: Any, raw: bytes, foreign: list[Any] | None = None, *, flat: bool = False
+) -> tuple[Any, bytes]:
     """:func:`redact_record` for a record already serialised as ``raw`` (by :func:`~windtunnel._util.jsondump.dumps`):
     ``(record, raw)`` unchanged when nothing in it can need redaction (nearly always), else the redacted record and
-    its JSON. ``foreign``: as for :func:`may_need_redaction`.
+    its JSON. ``foreign`` and ``flat``: as for :func:`may_need_redaction`.
 
     For the run's hot path (:class:`windtunnel.engine.sink.ResultSink`), which serialises each row anyway: the check
     reads those bytes instead of serialising the row a second time."""
-    if not may_need_redaction(record, raw, foreign):
+    if not may_need_redaction(record, raw, foreign, flat=flat):
         return record, raw
     record = redact_value(record)
     return record, dumps(record)

@@ -73,7 +73,8 @@ class ResultSink:
         except TypeError:  # text JSON cannot hold (a lone surrogate): escaped, as cell_row does
             row = json_safe(row)
             raw = dumps(row)
-        row, raw = redact_serialised(row, raw, foreign_keyed(row))  # cell_row's redaction, checked on these bytes
+        foreign, flat = foreign_keyed(row, raw)
+        row, raw = redact_serialised(row, raw, foreign, flat=flat)  # cell_row's redaction, checked on these bytes
         if self.store is not None:
             self.store.add_cell_json(self.run_id, row["id"], raw, seq=seq)
         else:
