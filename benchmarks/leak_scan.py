@@ -5,6 +5,7 @@
     .venv/bin/python benchmarks/leak_scan.py --stages                      # and where the time goes
                                                      # (per stage, and per pass of a clean item's pre-check)
     .venv/bin/python benchmarks/leak_scan.py --label-set                   # and items leaking 1 of 3 labels
+                                                     # (and the same with a correlated value of its own each)
     .venv/bin/python benchmarks/leak_scan.py --floor                       # and the best ratios this design
                                                      # allows (stages + the passes a sound "no" needs)
 
@@ -65,7 +66,12 @@ NOUN = _split(
 
 
 def make_item(
-    rng: random.Random, i: int, answers: list[str], leak_rate: float = 0.2, labels: bool = False
+    rng: random.Random,
+    i: int,
+    answers: list[str],
+    leak_rate: float = 0.2,
+    labels: bool = False,
+    correlated: bool = False,
 ) -> dict[str, object]:
     answer = answers[i % len(answers)]
     words = lambda n: " ".join(rng.choice(WORDS) for _ in range(n))  # noqa: E731
@@ -96,6 +102,8 @@ def make_item(
     item: dict[str, object] = {"id": f"t{i}", "expected": answer, "projection": {"key": f"WEB-{i}", "fields": fields}}
     if labels:
         item["label_set"] = answers
+    if correlated:  # an account name of its own, which the projection does not show
+        item["correlated_values"] = [f"acct-{ADJ[i % len(ADJ)]}{NOUN[i // len(ADJ) % len(NOUN)]}"]
     return item
 
 
@@ -109,8 +117,10 @@ def generate(
     n_answers: int = 10_000,
     leak_rate: float = 0.2,
     labels: list[str] | None = None,
+    correlated: bool = False,
 ) -> int:
-    """Write the benchmark file; with ``labels``, every item's answer is one of them (its label set)."""
+    """Write the benchmark file; with ``labels``, every item's answer is one of them (its label set);
+    with ``correlated``, every item has a correlated value of its own (so no two share a needle set)."""
     rng = random.Random(seed)
     # 10,000 distinct two-word answers ("Amber falcon"); their words also occur as decoys in clean text.
     pairs = [(a, b) for a in ADJ for b in NOUN] + [(b, a) for a in ADJ for b in NOUN]
@@ -121,7 +131,7 @@ def generate(
     i = 0
     with path.open("wb") as fh:
         while written < target:
-            line = orjson.dumps(make_item(rng, i, answers, leak_rate, labels is not None)) + b"\n"
+            line = orjson.dumps(make_item(rng, i, answers, leak_rate, labels is not None, correlated)) + b"\n"
             fh.write(line)
             written += len(line)
             i += 1
@@ -407,7 +417,8 @@ def main() -> None:
     ap.add_argument(
         "--label-set",
         action="store_true",
-        help="also scan a file of the same size where every item leaks one of three labels (High, Medium, Low)",
+        help="also scan a file of the same size where every item leaks one of three labels (High, Medium, Low), "
+        "and one where each such item also has a correlated value of its own",
     )
     args = ap.parse_args()
     args.stages = args.stages or args.floor
@@ -425,6 +436,9 @@ def main() -> None:
         three = folder / "bench_label_set.jsonl"
         generate(three, args.size_mb, seed=4, leak_rate=1.0, labels=LABELS)
         files.append(("all leaking, 3 labels", three, None))
+        own = folder / "bench_label_set_correlated.jsonl"
+        generate(own, args.size_mb, seed=5, leak_rate=1.0, labels=LABELS, correlated=True)
+        files.append(("all leaking, 3 labels, a correlated value each", own, None))
     mb = big.stat().st_size / 1e6
     # Ratios in one run: parse and scan of each file alternate, best of --repeats.
     best: dict[Path, tuple[float, float, int, int]] = {}

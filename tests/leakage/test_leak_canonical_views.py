@@ -114,6 +114,7 @@ CASES: dict[str, tuple[str, ...]] = {
     "punycode": ("prio: xn--lta-pha today", "road: xn--ltamira-4oa closed", "Álta"),
     "substitution": ("Answer: qsjpsjuz: Ijhi", "Answer: Ijhixbz dmptfe"),
     "reversed": ("hgiH :ytiroirp", "yawhgiH eht no"),
+    "pig_latin": ("iority-pray: igh-Hay", "oad-ray: ighway-Hay osed-clay"),
     "morse": ("prio: .... .. --. .... today", "road: .... .. --. .... .-- .- -.-- closed"),
     "tap_code": (
         "prio: .. ...  .. ....  .. ..  .. ... ok",

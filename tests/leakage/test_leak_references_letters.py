@@ -9,11 +9,12 @@ from __future__ import annotations
 
 from typing import Any
 
+import orjson
 import pytest
 
 from windtunnel.leakage import audit_item
 from windtunnel.leakage.needles import NeedleSet
-from windtunnel.leakage.views.letters import letter_runs, letters, spelled_may_add
+from windtunnel.leakage.views.letters import letter_runs, letters, pieces_may_cross, spelled_may_add
 from windtunnel.leakage.views.references import may_define, references
 
 LEVELS = ["Low", "Medium", "High", "Urgent"]
@@ -145,7 +146,27 @@ def test_one_letter_per_list_item_reads_as_the_word(prefilter: bool) -> None:
     runs = list(letter_runs(proj))
     assert [r.text for r in runs] == ["URGENT"]
     # two single letters (initials) are not a spelled word; a list of other shapes gives no run
-    assert list(letter_runs({"x": ["A", "B", "word"], "y": [{"a": "Q", "b": "R"}] * 4})) == []
+    assert list(letter_runs({"x": ["A", "B", "paragraphs"], "y": [{"a": "Q", "b": "R"}] * 4})) == []
+
+
+@pytest.mark.parametrize("prefilter", [True, False])
+def test_pieces_of_a_word_one_per_list_item_read_as_the_word(prefilter: bool) -> None:
+    # an invented decoder trace: one generated piece per step, with its score and alternatives
+    steps = [
+        {"piece": "Urg", "score": -0.1, "alts": [{"piece": "Urg"}, {"piece": "Lo"}]},
+        {"piece": "ent", "score": -0.2},
+    ]
+    proj = {"case": {"ref": "RQ-9"}, "decoder": {"steps": steps, "text": "[removed]"}}
+    item = {"id": "p", "expected": "Urgent", "label_set": LEVELS, "projection": proj}
+    audit = audit_item(item, prefilter=prefilter)
+    assert audit.leaked and audit.findings[0].pointer == "/decoder/steps/0/piece"
+    assert [r.text for r in letter_runs(proj)] == ["Urgent", "UrgLo"]
+    # pieces that spell another word, or a label whole in one item of a tag list, add nothing
+    other = {"decoder": {"steps": [{"piece": "Lo"}, {"piece": "well"}]}}
+    assert not audit_item({**item, "expected": "Low", "projection": other}, prefilter=prefilter).leaked
+    tags = {"tags": ["High", "urgent"], "note": "tags are set by the reporter"}
+    found = audit_item({**item, "expected": "High", "projection": tags}, prefilter=prefilter).findings
+    assert [(f.pointer, f.rule) for f in found if f.blocking] == [("/tags/0", "direct.value")]
 
 
 def test_prefilter_markers_are_necessary_conditions() -> None:
@@ -153,3 +174,18 @@ def test_prefilter_markers_are_necessary_conditions() -> None:
     assert not may_define(b'{"url": "https://x.test/?a=b", "note": "price $5"}')
     assert spelled_may_add(b"put h-i-g-h", [(b"high",)]) and spelled_may_add(b"x p.2..", [(b"p2",)])
     assert not spelled_may_add(b"high-level, p2 at 6.4", [(b"high",), (b"p2",)])
+
+
+def test_the_pieces_gate_is_a_necessary_condition() -> None:
+    words = [(b"urgent",), (b"not", b"spam")]
+    for pieces in (["Urg", "ent"], ["U", "rgen", "t"], ["the U", "rgent"], ["Not", " spam"]):
+        blob = orjson.dumps({"steps": [{"p": p} for p in pieces]}).lower()
+        assert pieces_may_cross(blob, words), pieces
+        proj = {"steps": [{"p": p} for p in pieces]}
+        assert any(r.crosses(*h.span) for r in letter_runs(proj) for h in _needles().search(r.text, decode=False))
+    for clean in ({"tags": ["urgently", "gen"]}, {"steps": [{"p": "Ur"}, {"p": "x"}]}, {"a": "sentinel", "b": "u"}):
+        assert not pieces_may_cross(orjson.dumps(clean).lower(), words), clean
+
+
+def _needles() -> NeedleSet:
+    return NeedleSet.build(["Urgent"], ["Not spam"])

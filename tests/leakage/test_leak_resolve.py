@@ -307,3 +307,40 @@ def test_no_reference_or_one_to_the_whole_listing_or_elsewhere_selects_nothing(r
 
 def test_a_reference_to_another_option_selects_that_one_not_the_answer() -> None:
     assert not _leaked(_choices("/offered/0/text")) and _leaked(_choices("/offered/0/text"), "Low")
+
+
+def _pivot(ids: list[str], values: list[str], delim: str = "\t") -> str:
+    """A table written with fields as rows and records as columns (a pivoted report), not a batch's form."""
+    lines = [delim.join(["attribute", *ids]), delim.join(["team", *["ops"] * len(ids)])]
+    lines.append(delim.join(["cf_12", *values]))
+    return "\n".join(lines) + "\n"
+
+
+@pytest.mark.parametrize("delim", ["\t", ";", "|"])
+def test_this_records_column_of_a_transposed_table_leaks(delim: str) -> None:
+    table = _pivot(["Q-71", "Q-72", "Q-73"], ["Medium", "High", "Low"], delim)
+    assert _leaked({"pivot": table, "asked_about": "Q-72"})
+    a = table.index("High")
+    assert own_value(Records({"pivot": table, "asked_about": "Q-72"}), table, (a, a + 4)) is not None
+    low = table.index("Low")
+    assert own_value(Records({"pivot": table, "asked_about": "Q-72"}), table, (low, low + 3)) is None
+
+
+def test_a_transposed_table_without_this_records_label_or_link_is_clean() -> None:
+    # this record's column empty; no column named outside the table; every column named outside
+    assert not _leaked({"pivot": _pivot(["Q-71", "Q-72", "Q-73"], ["High", "", "Low"]), "asked_about": "Q-72"})
+    assert not _leaked({"pivot": _pivot(["Q-71", "Q-72", "Q-73"], ["Medium", "High", "Low"]), "asked_about": "Q-99"})
+    table = _pivot(["Q-71", "Q-72", "Q-73"], ["Medium", "High", "Low"])
+    a = table.index("High")
+    every = Records({"pivot": table, "seen": ["Q-71", "Q-72", "Q-73"]})
+    assert own_value(every, table, (a, a + 4)) is None
+
+
+def test_this_records_column_of_a_transposed_html_table_leaks() -> None:
+    table = (
+        "<table><tr><th></th><th>R-510</th><th>R-511</th></tr><tr><td>owner</td><td>kim</td><td>lee</td></tr>"
+        "<tr><td>level</td><td>High</td><td>Low</td></tr></table>"
+    )
+    a = table.index("High")
+    assert own_value(Records({"x": table, "q": "R-510"}), table, (a, a + 4)) is not None
+    assert own_value(Records({"x": table, "q": "R-511"}), table, (a, a + 4)) is None

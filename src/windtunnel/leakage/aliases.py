@@ -11,6 +11,9 @@ depends on the label set, so that a word is never read as a label it cannot be:
   ``P0``–``P3``, ``S-1``): ``Sev3`` is also ``Sev-3``, ``Sev three``, ``SEV-III``, and, with a noun of
   a scale that the prefix begins (``severity``, ``priority`` …), ``severity three``, ``severity level
   III``;
+* a **counted scale** (three labels or more a distinct number and one unit, ``1 star`` … ``5 stars``; one
+  label of another shape beside them, ``Reject``, gets nothing): ``5 stars`` is also ``5``, a derived
+  spelling (a value only under a name naming the task or the answer, or a cryptic one);
 * a **size scheme** (every label a size letter or size word: ``XS S M L XL XXL`` / ``small`` …):
   ``M`` is also ``medium`` and ``large`` is also ``L``;
 * a **yes/no decision** (two labels, one of ``yes true y`` and one of ``no false n``): ``yes`` is also
@@ -121,6 +124,26 @@ def _yes_no(labels: Sequence[str]) -> bool:
     return len(keys) == 2 and sorted(k in _YES for k in keys) == [False, True] and any(k in _NO for k in keys)
 
 
+_COUNTED = re.compile(r"(\d{1,2}) ([^\W\d_]{2,20}?)s?")
+
+
+@lru_cache(maxsize=256)
+def _counted(labels: tuple[str, ...]) -> dict[str, int] | None:
+    """``{label key: number}`` of a counted scale: three labels or more written as a number and one unit
+    (singular or plural: ``1 star`` … ``5 stars``), distinct numbers; a label of another shape beside
+    them (``Reject``) gets no number. ``None`` when the set is no such scale."""
+    out: dict[str, int] = {}
+    units = set()
+    for lab in labels:
+        m = _COUNTED.fullmatch(_key(lab))
+        if m is not None:
+            units.add(m.group(2))
+            out[_key(lab)] = int(m.group(1))
+    if len(out) < 3 or len(units) != 1 or len(set(out.values())) != len(out) or len(out) < len(labels) - 1:
+        return None
+    return out
+
+
 def number_value(token: str) -> int | None:
     """The whole number a token writes: digits, an English number word or a Roman numeral (``None``
     otherwise). Used where a scale's number is read in any of its spellings (``one out of five``)."""
@@ -206,6 +229,9 @@ def label_aliases(
     coded = _coded(tuple(label_set)) if len(label_set) >= 2 else None
     if coded is not None and key in coded:
         out.extend(_coded_aliases(*coded[key]))
+    counted = _counted(tuple(label_set)) if len(label_set) >= 3 else None
+    if counted is not None and key in counted:
+        out.append(str(counted[key]))  # ``xmp:Rating="5"`` for ``5 stars``: the count without its unit
     if len(label_set) >= 2 and _sized(label_set):
         if key in _SIZES:
             out.extend(_SIZES[key])
@@ -262,6 +288,8 @@ def derived_alias(alias: str, label_set: Sequence[str], user: Mapping[str, Seque
         return False
     if _numeric(label_set) and not _key(alias).isdigit():
         return True
+    if _key(alias).isdigit() and _counted(tuple(label_set)) is not None:
+        return True  # a counted scale's bare number: a quantity, a page, a shard elsewhere
     given = {_key(str(v)) for values in (user or {}).values() for v in values}
     return _key(alias) not in given and is_lexicon_alias(alias, label_set)
 

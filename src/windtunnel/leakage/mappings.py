@@ -292,6 +292,9 @@ def _rows_mapping(node: list[Any], path: tuple[str, ...], finder: LabelFinder) -
                 label = finder.value_label(value)
                 if label is not None:
                     named.setdefault(rel, {})[i] = label
+    for rel, by in _templated(objects, leaves, finder).items():
+        if rel not in named:
+            named[rel] = by
     outputs = {rel: by for rel, by in named.items() if len(set(by.values())) >= min(3, finder.size)}
     if not outputs:
         return None
@@ -320,6 +323,31 @@ def _rows_mapping(node: list[Any], path: tuple[str, ...], finder: LabelFinder) -
     if len(set(named_labels)) < len(named_labels) and min(len(e.keys) for e in labelled) < 2:
         return None  # a label in several rows of one key each is a tally (votes), not a lookup of inputs
     return LabelMapping(path, "rows", entries, name_words(" ".join(path)))
+
+
+def _templated(
+    objects: list[tuple[int, Any]], leaves: dict[int, list[tuple[tuple[str, ...], Any]]], finder: LabelFinder
+) -> dict[tuple[str, ...], dict[int, str]]:
+    """Per leaf path, the label each row's text there names when every row's text is one template with
+    the label in it (``Billing desk``, ``Returns desk``: the same words around a different label in each
+    row, three rows at least): the rows are named after the labels, the template's words name what they
+    are. A title whose other words differ from row to row names no label here."""
+    texts: dict[tuple[str, ...], dict[int, tuple[str, str]]] = {}
+    for i, _obj in objects:
+        for rel, value in leaves[i]:
+            if not isinstance(value, str) or len(value) > 80:
+                continue
+            hits = finder.find(value)
+            if len(hits) != 1:
+                continue
+            label, a, b = hits[0]
+            texts.setdefault(rel, {})[i] = (label, " ".join((value[:a] + "\0" + value[b:]).casefold().split()))
+    out: dict[tuple[str, ...], dict[int, str]] = {}
+    for rel, by in texts.items():
+        shapes = {shape for _label, shape in by.values()}
+        if len(by) >= 3 and len(shapes) == 1 and shapes != {"\0"} and len(by) == len(objects):
+            out[rel] = {i: label for i, (label, _shape) in by.items()}
+    return out
 
 
 def _key_like(key: str) -> bool:

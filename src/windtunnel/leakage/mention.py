@@ -985,6 +985,86 @@ def marked_apart(text: str, a: int, b: int, others: Sequence[tuple[int, int]]) -
     return shared
 
 
+_GUTTER = re.compile(r"[ \t]*[^\w\s]{1,3}(?=[ \t])")
+"""A line's lead mark: one to three characters that are neither word nor blank (after the line's
+indent), then a blank — the column of marks a tool writes before its lines (an execution mark, a diff's
+sign, the current item's star)."""
+_GUTTER_REACH = 2000
+"""How far from a member the lines of its listing are looked for (a long text stays linear)."""
+
+
+def _gutter(text: str, lo: int) -> str:
+    """The lead mark of the line starting at ``lo`` (empty when the line starts with a word or a blank)."""
+    m = _GUTTER.match(text, lo)
+    return m.group(0) if m else ""
+
+
+def _line_at(text: str, a: int, b: int) -> tuple[int, int]:
+    """The start and end of the line holding ``text[a:b]``."""
+    hi = text.find("\n", b)
+    return text.rfind("\n", 0, a) + 1, len(text) if hi < 0 else hi
+
+
+def _gutter_shape(text: str, a: int, b: int, lead: str) -> str:
+    """The line holding the member ``text[a:b]`` without its lead mark, its leading blanks and the member
+    (numbers glued to a name compared as one, as the lines of a listing count them)."""
+    lo, hi = _line_at(text, a, b)
+    rest = text[lo + len(lead) : a] + "\x00" + text[b:hi]
+    return re.sub(r"(?<=[A-Za-z_])\d+", "0", rest.lstrip())
+
+
+def gutter_apart(text: str, a: int, b: int, others: Sequence[tuple[int, int]]) -> str | None:
+    """The member ``text[a:b]`` stands on a line whose lead mark sets it apart from the lines of the other
+    members of its listing: each other member (two at least) on a line of its own, all with one lead
+    (a mark, or none), this line's lead another mark, and the lines alike once the member and the lead
+    are taken out (coverage's ``>`` executed line among ``!`` lines not run, a ``*`` current item among
+    unmarked ones). The marks select one member, as a ticked box does; returned as the lead the others
+    share, so the sanitizer can give this line the same one. Lines all marked alike select nothing."""
+    lo, _hi = _line_at(text, a, b)
+    own = _gutter(text, lo)
+    if not own:
+        return None
+    lines: dict[int, tuple[int, int]] = {}
+    for sa, sb in others:
+        if abs(sa - a) > _GUTTER_REACH:
+            continue
+        la, _lb = _line_at(text, sa, sb)
+        if la == lo or la in lines:
+            return None  # two members on one line: a listing of its own
+        lines[la] = (sa, sb)
+    if len(lines) < 2:
+        return None
+    leads = {_gutter(text, la) for la in lines}
+    if len(leads) != 1 or own in leads:
+        return None
+    shared = leads.pop()
+    mine = _gutter_shape(text, a, b, own)
+    if any(_gutter_shape(text, sa, sb, shared) != mine for sa, sb in lines.values()):
+        return None
+    return shared
+
+
+def regutter(text: str, a: int, b: int, labels: Sequence[str]) -> tuple[int, int, str] | None:
+    """The edit that gives the line of the member ``text[a:b]`` the lead mark the other members' lines
+    share when its own sets it apart (see :func:`gutter_apart`; the members are the ``labels`` written as
+    whole words, any case), as ``(start, end, replacement)`` of ``text``; ``None`` when nothing sets it
+    apart. The listing stays whole and no line is singled out."""
+    own = text[a:b].casefold()
+    lo, hi = max(0, a - _GUTTER_REACH), min(len(text), b + _GUTTER_REACH)
+    others: list[tuple[int, int]] = []
+    for label in labels:
+        if not label.strip() or label.casefold() == own:
+            continue
+        pattern = r"(?<!\w)" + re.escape(label) + r"(?!\w)"
+        others.extend((m.start() + lo, m.end() + lo) for m in re.finditer(pattern, text[lo:hi], re.IGNORECASE))
+    shared = gutter_apart(text, a, b, others)
+    if shared is None:
+        return None
+    start = _line_at(text, a, b)[0]
+    lead = _gutter(text, start)
+    return start, start + len(lead), shared.ljust(len(lead))
+
+
 def restyle(text: str, a: int, b: int, labels: Sequence[str]) -> tuple[int, int, str] | None:
     """The edit that gives the member ``text[a:b]`` the marks the other members of its line share when
     those marks set it apart (see :func:`marked_apart`; the members are the ``labels`` written as whole

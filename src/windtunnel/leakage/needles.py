@@ -301,7 +301,20 @@ class Needle:
         A text with no word character (an emoji, ``★``) becomes a glyph needle: no boundaries, matched
         wherever it occurs. ``value_only`` marks an abbreviation, ``derived`` a derived spelling (see
         the fields); ``names`` the naming words of a code's code system.
+
+        Made once per distinct set of arguments (:func:`_made`): a label set brings a hundred needles or
+        more (its lexicon's aliases), which every needle set of the label set shares, whatever correlated
+        value rides along (a needle is frozen, so one object serves every set that holds it).
         """
+        if cls is Needle:
+            return _made(text, role, value_only, derived, names)
+        return cls._fresh(text, role, value_only=value_only, derived=derived, names=names)
+
+    @classmethod
+    def _fresh(
+        cls, text: str, role: Role, *, value_only: bool = False, derived: bool = False, names: tuple[str, ...] = ()
+    ) -> Needle | None:
+        """:meth:`make` without the memo."""
         norm = normalize_needle(text)
         toks = WORD_RE.findall(norm)
         if not toks:
@@ -324,6 +337,23 @@ class Needle:
         if self.ocr is not None:
             return [mt.span() for mt in self.ocr.finditer(text) if ocr_misread(mt.group(), self.norm)]
         return find_all(self.norm, text, self.phrase)
+
+
+@lru_cache(maxsize=16384)
+def _made(text: str, role: Role, value_only: bool, derived: bool, names: tuple[str, ...]) -> Needle | None:
+    """:meth:`Needle.make`, memoised (bounded; see there)."""
+    return Needle._fresh(text, role, value_only=value_only, derived=derived, names=names)
+
+
+def delimited_code(value: str) -> bool:
+    """``value`` is a code written with its own delimiters: it holds a word character and begins or ends
+    with a character that is neither a word character nor a blank (a sigil or a closing mark: ``$label4``,
+    ``#DE350B``, ``(B)``, ``fix:``). Given as a correlated value, its syntax says what it is, as a syslog
+    ``<130>`` does for a code of the answer (``Needle.mark``); a bare code (``P1``) is also a car-park
+    level or a form number, and keeps needing a tie."""
+    v = value.strip()
+    edge = (v[:1], v[-1:]) if v else ("", "")
+    return WORD_RE.search(v) is not None and any(c and not (c.isalnum() or c == "_" or c.isspace()) for c in edge)
 
 
 class Hit(NamedTuple):
@@ -363,15 +393,10 @@ class NeedleSet:
         """Each word needle that OCR can misread, as a derived twin with its look-alike pattern."""
         self._ocr_gate: OcrGate | None = None
         self._automaton: ahocorasick.Automaton | None = None
-        if len({n.key for n in self.needles}) > AUTOMATON_THRESHOLD:
-            auto = ahocorasick.Automaton()
-            for i, n in enumerate(self.needles):
-                if n.key in auto:
-                    auto.get(n.key).append(i)
-                else:
-                    auto.add_word(n.key, [i])
-            auto.make_automaton()
-            self._automaton = auto
+        """The key automaton (see :meth:`candidates`), built on the first search: most items are proven
+        clean by the pre-check and never search a string."""
+        self._keyed = False
+        """Whether :attr:`_automaton` was worked out."""
 
     @property
     def ocr_gate(self) -> OcrGate:
@@ -400,23 +425,29 @@ class NeedleSet:
         own delimiters (``Needle.mark``)."""
         derived_set = set(derived)
         made: list[Needle] = []
+        # A label set's needles recur in every needle set of the set: made through the memo. Without one,
+        # a needle set is its answers' own (kept whole by the caller's cache), and the memo would only add
+        # a miss per needle to each first sighting.
+        make = Needle.make if labels else Needle._fresh
         exp_norms = set()
         for role, values in (("expected", expected), ("correlated", correlated), ("label", labels)):
             for v in values:
-                n = Needle.make(v, role, derived=role == "expected" and v in derived_set)  # type: ignore[arg-type]
+                n = make(v, role, derived=role == "expected" and v in derived_set)  # type: ignore[arg-type]
                 if n is None:
                     continue
                 if role != "expected" and n.norm in exp_norms:
                     continue
                 if role == "expected":
                     exp_norms.add(n.norm)
+                if role == "correlated" and delimited_code(v):
+                    n = dataclasses.replace(n, mark=True)
                 made.append(n)
         for v, names in (*((a, ()) for a in abbreviations), *codes):
-            n = Needle.make(v, "expected", value_only=True, derived=True, names=names)
+            n = make(v, "expected", value_only=True, derived=True, names=names)
             if n is not None and n.norm not in exp_norms:
                 made.append(n)
         for v in marks:
-            n = Needle.make(v, "expected")
+            n = make(v, "expected")
             if n is not None and n.norm not in exp_norms:
                 made.append(dataclasses.replace(n, mark=True))
         return cls(made)
@@ -425,12 +456,30 @@ class NeedleSet:
         """Needles whose key token occurs in ``text`` (already normalised): a necessary condition only,
         the caller still runs :meth:`Needle.find`. One Aho-Corasick pass above
         :data:`AUTOMATON_THRESHOLD` distinct keys, else one ``in`` per needle."""
-        if self._automaton is not None:
+        if not self._keyed:
+            self._automaton = self._key_automaton()
+            self._keyed = True
+        auto = self._automaton
+        if auto is not None:
             idx: set[int] = set()
-            for _end, ids in self._automaton.iter(text):
+            for _end, ids in auto.iter(text):
                 idx.update(ids)
             return [self.needles[i] for i in sorted(idx)]
         return [n for n in self.needles if n.key in text]
+
+    def _key_automaton(self) -> ahocorasick.Automaton | None:
+        """The automaton of the needles' keys (each to the indices of its needles), when there are more
+        than :data:`AUTOMATON_THRESHOLD` distinct keys; else ``None`` (one ``in`` per needle)."""
+        if len({n.key for n in self.needles}) <= AUTOMATON_THRESHOLD:
+            return None
+        auto = ahocorasick.Automaton()
+        for i, n in enumerate(self.needles):
+            if n.key in auto:
+                auto.get(n.key).append(i)
+            else:
+                auto.add_word(n.key, [i])
+        auto.make_automaton()
+        return auto
 
     def search(self, text: str, *, decode: bool = True) -> list[Hit]:
         """Every needle hit in ``text``, in any view, with spans of ``text``.

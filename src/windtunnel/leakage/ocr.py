@@ -25,6 +25,7 @@ import itertools
 import re
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import replace
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 import ahocorasick
@@ -61,10 +62,18 @@ def ocr_needles(needles: Iterable[Needle]) -> list[tuple[Needle, re.Pattern[str]
         word = n.norm
         if len(word) < OCR_MIN_LETTERS or not word.isascii() or not word.isalpha():
             continue
-        body = "".join(f"(?:{OCR_LOOKALIKES[ch]})" if ch in OCR_LOOKALIKES else re.escape(ch) for ch in word)
-        pattern = re.compile(f"{_OCR_BEFORE}{body}(?![a-z0-9])")
-        out.append((replace(n, derived=True, ocr=pattern), pattern))
+        out.append(_twin(n))
     return out
+
+
+@lru_cache(maxsize=4096)
+def _twin(n: Needle) -> tuple[Needle, re.Pattern[str]]:
+    """The OCR twin of one needle and its pattern (see :func:`ocr_needles`): made once per needle, which
+    every needle set holding it shares (a label set's lexicon words, item after item)."""
+    word = n.norm
+    body = "".join(f"(?:{OCR_LOOKALIKES[ch]})" if ch in OCR_LOOKALIKES else re.escape(ch) for ch in word)
+    pattern = re.compile(f"{_OCR_BEFORE}{body}(?![a-z0-9])")
+    return replace(n, derived=True, ocr=pattern), pattern
 
 
 def ocr_misread(token: str, word: str) -> bool:

@@ -41,7 +41,7 @@ from __future__ import annotations
 import html
 import re
 import urllib.parse
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, AnyStr, NamedTuple
@@ -315,18 +315,19 @@ def _make_probe(needles: NeedleSet) -> _Probe:
     cuts: list[tuple[str, ...]] = []
     own: set[bytes] = set()  # the words of answers and labels (not of correlated values)
     shortest = 1 << 30
+    # A large needle set (a label set's lexicon) shares its needles with the other sets of its label
+    # set: their words come from a memo; a small one's are worked out (a memo would add a miss each).
+    norm_words = _norm_words if len(needles.needles) > _MANY_WORDS else _norm_words.__wrapped__
     for n in needles.needles:
-        # On ASCII text the Unicode word pattern is [A-Za-z0-9_]+ (the same words, found faster).
-        words = tuple((_ASCII_WORD_RE if n.norm.isascii() else WORD_RE).findall(n.norm))
-        if not words:  # a glyph (no letter or digit): it is its own token
-            words = (n.norm,)
+        words, toks, short = norm_words(n.norm)
         cut = n.norm.endswith("...") and n.role != "label"
         if cut:  # a label cut with an ellipsis (truncation.py) matches only where its ellipsis is
             if any(_prefix_of(c[:-1], words) for c in cuts):
                 continue  # a shorter cut of the same label is a necessary condition of this one
             words = (*words, "...")
             cuts.append(words)
-        toks = tuple(map(str.encode, words))
+            toks = (*toks, b"...")
+            short = min(short, 3)
         if n.role == "label":
             labels.append(toks)
         else:
@@ -343,8 +344,8 @@ def _make_probe(needles: NeedleSet) -> _Probe:
                     own.update(map(str.encode, canon))
         if n.role != "correlated":
             own.update(toks)
-        for t in toks:
-            shortest = min(shortest, len(t) if t.isascii() else 1)
+        if short < shortest:
+            shortest = short
     # A part of L characters decodes to at most 3L/4 bytes, so to at most L letters.
     # Capped: a smaller minimum only admits more candidate runs (sound), and the run regexes hold one
     # look-behind per character of it (an uncapped minimum built a pattern of a million of them).
@@ -369,6 +370,19 @@ def _make_probe(needles: NeedleSet) -> _Probe:
         if len(every) > _MANY_WORDS
         else None,
     )
+
+
+@lru_cache(maxsize=16384)
+def _norm_words(norm: str) -> tuple[tuple[str, ...], tuple[bytes, ...], int]:
+    """A needle's normalised text as the probe reads it: its words (a glyph, with none, is its own word),
+    the same as bytes, and the length of its shortest word (1 for a word beyond ASCII). Memoised: a
+    label set's hundred needles recur in the probe of every needle set of that label set."""
+    # On ASCII text the Unicode word pattern is [A-Za-z0-9_]+ (the same words, found faster).
+    words = tuple((_ASCII_WORD_RE if norm.isascii() else WORD_RE).findall(norm))
+    if not words:  # a glyph (no letter or digit): it is its own token
+        words = (norm,)
+    toks = tuple(map(str.encode, words))
+    return words, toks, min(len(t) if t.isascii() else 1 for t in toks)
 
 
 def _prefix_of(shorter: tuple[str, ...], words: tuple[str, ...]) -> bool:
@@ -592,9 +606,14 @@ def plan_blob(blob: bytes, needles: NeedleSet, decode: bool = True, upstream_pos
     # The decoders whose anchors (the literals their gates need) are all absent, found in one shared pass
     # (views/anchors.py), are not asked; every other one through its gates, as before.
     skip = absent(low, pr.words_upstream) if decode and pr.word_index is None else frozenset()
-    more = (
-        tuple(d for d in _unplanned() if d.name not in skip and _may_add(d, blob, pr.words_upstream)) if decode else ()
-    )
+    more: tuple[Decoder, ...] = ()
+    if decode:
+        asked = []
+        for d, marker, may_hit in _gates(skip):  # :func:`_may_add` of each, without a call each
+            if (marker is None or marker(blob)) and (may_hit is None or may_hit(blob, pr.words_upstream)):
+                asked.append(d)
+        if asked:
+            more = tuple(asked)
     extra = (
         decode
         and (
@@ -755,14 +774,21 @@ def _spoken_may_add(
         low = raw.lower()
     short: Sequence[bytes]
     if sum(map(len, sets)) > _ROT_AUTOMATON:
-        rotated, short, writable = _spoken_words(tuple(sets))
         if present is not None:  # ``sets`` are the index's words: its pass found their rotations too
             if present.rotated:
                 return True
             found = present.words
-            short = [w for toks, wr in writable if wr and all(t in found or t in wr for t in toks) for w in wr]
-        elif rotated is not None and next(rotated.iter(low.decode("latin-1")), None) is not None:
-            return True
+            # Each needle's writable words from a memo per needle (a label set's needles recur in every
+            # needle set of the set; a memo of whole needle sets was refilled item after item when each
+            # item brings a correlated value of its own).
+            short = []
+            for toks, wr in _writable(tuple(sets)):
+                if wr and all(t in found or t in wr for t in toks):
+                    short.extend(wr)
+        else:
+            rotated, short, _per_needle = _spoken_words(tuple(sets))
+            if rotated is not None and next(rotated.iter(low.decode("latin-1")), None) is not None:
+                return True
     else:
         short = []
         for words in sets:
@@ -810,6 +836,28 @@ def _spoken_words(
         for toks in sets
     )
     return auto, short, writable
+
+
+@lru_cache(maxsize=1024)
+def _writable(sets: tuple[tuple[bytes, ...], ...]) -> tuple[tuple[tuple[bytes, ...], frozenset[bytes]], ...]:
+    """Per needle of ``sets``, its words the homophones or spelling views can write (what
+    :func:`_spoken_words` gives, without the rotations' automaton): a needle set seen again is one
+    lookup, a new one (a correlated value of its own) is made from the memo per needle."""
+    return tuple((toks, _writable_of(toks)) for toks in sets)
+
+
+@lru_cache(maxsize=16384)
+def _writable_of(toks: tuple[bytes, ...]) -> frozenset[bytes]:
+    """The words of one needle the homophones or spelling views can write: what :func:`_spoken_words`
+    gives for it (an ASCII word that is short, not all letters, or ``high``, holding a homophone's key
+    or shaped like a code), worked out once per needle."""
+    return frozenset(
+        t
+        for t in toks
+        if t.isascii()
+        and (len(t) <= 4 or not t.isalpha() or t == b"high")
+        and (_CODE_TOKEN_RE.match(t) or _heard_key(t))
+    )
 
 
 def _heard_key(t: bytes) -> bool:
@@ -1004,6 +1052,28 @@ def _unplanned() -> tuple[Decoder, ...]:
     if _UNPLANNED[0] != generation():
         _UNPLANNED = (generation(), tuple(d for _n, d in sorted(DECODERS.items()) if d.name not in _PLANNED))
     return _UNPLANNED[1]
+
+
+_Gate = tuple[Decoder, Callable[[bytes], bool] | None, Callable[[bytes, Sequence[tuple[bytes, ...]]], bool] | None]
+_GATES: dict[frozenset[str], tuple[_Gate, ...]] = {}
+_GATES_OF: tuple[int, int] = (-1, -1)
+
+
+def _gates(skip: frozenset[str]) -> tuple[_Gate, ...]:
+    """The unmodelled decoders the shared anchor pass did not rule out (``skip``), in order, each with
+    its ``blob_marker`` and ``blob_may_hit``: worked out once per registry and ``skip`` set (a needle set's
+    anchors give the same few sets on item after item), so :func:`plan_blob` asks each gate without
+    testing every decoder's name and calling :func:`_may_add` per decoder (~1.5 µs of a clean item)."""
+    global _GATES_OF
+    if generation() != _GATES_OF:
+        _GATES.clear()
+        _GATES_OF = generation()
+    gates = _GATES.get(skip)
+    if gates is None:
+        if len(_GATES) >= 256:
+            _GATES.clear()
+        gates = _GATES[skip] = tuple((d, d.blob_marker, d.blob_may_hit) for d in _unplanned() if d.name not in skip)
+    return gates
 
 
 def _json_marked(blob: bytes, decoders: tuple[Decoder, ...]) -> bool:

@@ -34,6 +34,9 @@ Own = tuple[Span, tuple[str, Span] | None]
 (``(pointer, span)`` of a spreadsheet cell that points at a shared string), else ``None``."""
 Cell = tuple[str, int, int]
 """``(text, start, end)``: a cell's value and where it is written in its string."""
+Table = tuple[list[Cell] | None, list[list[Cell]]]
+"""A table held in a string: its header row (``None`` when the format writes no header line among its
+rows, a SQL tuple list) and its data rows."""
 
 _MAX_TEXT = 200_000
 """Strings longer than this are not parsed as records (a scan stays linear in what it reads)."""
@@ -217,18 +220,35 @@ def _own_rows(rows: list[list[Cell]], records: Records, sources: list[str]) -> l
     return [r for r, _v in named]
 
 
+def _own_columns(header: list[Cell], rows: list[list[Cell]], records: Records, sources: list[str]) -> list[Cell]:
+    """The cells of this record's column of a transposed table (fields as rows, records as columns:
+    ``field,TKT-1,TKT-2`` over ``priority,Low,High``): the column whose header cell is an id the projection
+    shows outside the structure. None when no header cell is, or when every id of the header is (then
+    the names say nothing about which column is this record's), as :func:`_own_rows` reads rows."""
+    inside = Counter(tok for text in sources for tok in _TOKEN_RE.findall(text))
+    ids = [j for j, (value, _a, _b) in enumerate(header) if _id_like(value)]
+    named = [j for j in ids if records.shown(header[j][0].strip(), inside)]
+    if not named or (len(named) == len(ids) and len({header[j][0].strip() for j in named}) > 1):
+        return []
+    return [row[j] for row in rows for j in named if j < len(row)]
+
+
 def _own_spans(text: str, records: Records) -> list[Own]:
     """Every value of this record that ``text`` holds, with where the record states it when that is
     another string: the cells of this record's rows of each table in ``text`` (the rows holding an id
-    shown outside the table), the shared strings this record's row of a sheet points at, and the
-    values of the YAML blocks this record pulls in."""
+    shown outside the table; in a transposed table, the column headed by such an id), the shared
+    strings this record's row of a sheet points at, and the values of the YAML blocks this record
+    pulls in."""
     out: list[Own] = []
     cells = records._cells.setdefault(text, {})
-    for rows in _tables(text):
+    for header, rows in _tables(text):
         region = text[min(a for _v, a, _b in rows[0]) : max(b for _v, _a, b in rows[-1])]
-        for row in _own_rows(rows, records, [region]):
-            out.extend(((a, b), None) for _v, a, b in row)
-            cells.update(((a, b), v) for v, a, b in row)
+        own = [cell for row in _own_rows(rows, records, [region]) for cell in row]
+        if not own and header:
+            whole = text[min(a for _v, a, _b in header) : max(b for _v, _a, b in rows[-1])]
+            own = _own_columns(header, rows, records, [whole])
+        out.extend(((a, b), None) for _v, a, b in own)
+        cells.update(((a, b), v) for v, a, b in own)
     if "<si" in text and "<sst" in text:
         out.extend(_shared_strings(text, records))
     if "&" in text and "*" in text:
@@ -279,13 +299,13 @@ _SQL_ROW_RE = re.compile(r"\(((?:'(?:[^']|'')*'|[^()'])*)\)\s*(,?)\s*")
 _SQL_VALUE_RE = re.compile(r"\s*('(?:[^']|'')*'|[^,]*?)\s*(?:,|$)")
 
 
-def _tables(text: str) -> list[list[list[Cell]]]:
-    """The data rows of each multi-record table held in ``text`` (a delimited export, the rows of a SQL
-    ``COPY … FROM stdin`` block, the tuples of an ``INSERT … VALUES``)."""
+def _tables(text: str) -> list[Table]:
+    """The header and data rows of each multi-record table held in ``text`` (a delimited export, a drawn
+    or HTML table, the rows of a SQL ``COPY … FROM stdin`` block, the tuples of an ``INSERT … VALUES``)."""
     html = "<tr" in text or "<TR" in text
     if "\n" not in text and not html and "INSERT" not in text.upper():
         return []
-    out: list[list[list[Cell]]] = []
+    out: list[Table] = []
     if html:
         out.extend(_html_tables(text))
     if "FROM stdin" in text or "from stdin" in text:
@@ -293,7 +313,7 @@ def _tables(text: str) -> list[list[list[Cell]]]:
             end = text.find("\n\\.", m.end() - 1)
             rows = [_split(line, s, "\t") for line, s in _lines(text, m.end(), len(text) if end == -1 else end)]
             if rows:
-                out.append(rows)
+                out.append((None, rows))
     if "INSERT" in text.upper():
         for m in _INSERT_RE.finditer(text):
             rows = []
@@ -304,11 +324,11 @@ def _tables(text: str) -> list[list[list[Cell]]]:
                 if not row.group(2):
                     break
             if rows:
-                out.append(rows)
+                out.append((None, rows))
     if not out and "\n" in text:
         table = _delimited(text) or _drawn(text)
         if table:
-            out.append(table)
+            out.append((table[0], table[1:]))
     return out
 
 
@@ -333,8 +353,8 @@ def _sql_values(body: str, start: int) -> list[Cell]:
 
 
 def _delimited(text: str) -> list[list[Cell]]:
-    """The data rows of a delimited table (a header and two rows or more, every line with the header's
-    number of cells, the delimiter a tab, ';', ',' or '|'), else nothing.
+    """The header and data rows of a delimited table (a header and two rows or more, every line with the
+    header's number of cells, the delimiter a tab, ';', ',' or '|'), else nothing.
 
     The first delimiter of that list found in the header whose split agrees on every line wins; prose
     with commas rarely has the same count on every line, and a one-row table is
@@ -346,12 +366,12 @@ def _delimited(text: str) -> list[list[Cell]]:
     for delim in ("\t", ";", ",", "|"):
         if delim not in header:
             continue
-        width = len(_split(header, 0, delim))
-        if width < 2:
+        head = _split(header, lines[0][1], delim)
+        if len(head) < 2:
             continue
         rows = [_split(line, s, delim) for line, s in lines[1:]]
-        if all(len(r) == width for r in rows):
-            return rows
+        if all(len(r) == len(head) for r in rows):
+            return [head, *rows]
     return []
 
 
@@ -360,7 +380,7 @@ _RULE_CHARS = frozenset("─━═┄┈-=+:┼╋╪╫┬┴├┤┳┻┣┫
 
 
 def _drawn(text: str) -> list[list[Cell]]:
-    """The data rows of a drawn or pipe table of many records (a terminal's box table, ``psql`` output, a
+    """The header and data rows of a drawn or pipe table of many records (a terminal's box table, ``psql`` output, a
     Markdown or grid table): lines whose column bars stand at the header's positions (outer bars or
     none), rule lines left out. A line whose first cell is blank continues the row above (a cell wrapped
     over lines): the row's cell is then its pieces joined (``Crit`` + ``ical``), spanning from the first
@@ -390,21 +410,21 @@ def _drawn(text: str) -> list[list[Cell]]:
     if len(edges) < 2:
         return []
     rows: list[list[Cell]] = []
-    for line, start in lines[1:]:
+    for line, start in lines:
         cells: list[Cell] = []
         for a, b in edges:
             piece = line[a + 1 : b]
             value = piece.strip()
             at = start + a + 1 + (len(piece) - len(piece.lstrip()))
             cells.append((value, at, at + len(value)))
-        if rows and not cells[0][0]:
+        if len(rows) > 1 and not cells[0][0]:
             rows[-1] = [
                 (join_wrapped(old, new), oa if old else na, nb if new else ob)
                 for (old, oa, ob), (new, na, nb) in zip(rows[-1], cells, strict=True)
             ]
         else:
             rows.append(cells)
-    return rows if len(rows) >= 2 else []
+    return rows if len(rows) >= 3 else []
 
 
 _HTML_TABLE_RE = re.compile(r"<table\b.*?</table\s*>", re.S | re.I)
@@ -414,10 +434,10 @@ _LEAD_TAGS = re.compile(r"(?:\s|<[^<>]*>)*")
 _TRAIL_TAGS = re.compile(r"(?:\s|<[^<>]*>)*\Z")
 
 
-def _html_tables(text: str) -> list[list[list[Cell]]]:
-    """The data rows of each HTML table of two rows or more after its header row (the cells' text,
-    inline tags around it left out of the span)."""
-    out: list[list[list[Cell]]] = []
+def _html_tables(text: str) -> list[Table]:
+    """The header row and data rows of each HTML table of two rows or more after its header row (the
+    cells' text, inline tags around it left out of the span)."""
+    out: list[Table] = []
     for table in _HTML_TABLE_RE.finditer(text):
         rows: list[list[Cell]] = []
         for row in _HTML_ROW_RE.finditer(text, table.start(), table.end()):
@@ -433,7 +453,7 @@ def _html_tables(text: str) -> list[list[list[Cell]]]:
             if cells:
                 rows.append(cells)
         if len(rows) >= 3:
-            out.append(rows[1:])
+            out.append((rows[0], rows[1:]))
     return out
 
 

@@ -55,7 +55,7 @@ from windtunnel.leakage import cuts
 from windtunnel.leakage.decode import embedded_json
 from windtunnel.leakage.formats import is_upstream_name
 from windtunnel.leakage.listing import listing_member, unmark
-from windtunnel.leakage.mention import clear_tally, restyle, table_cell, unselect
+from windtunnel.leakage.mention import clear_tally, regutter, restyle, table_cell, unselect
 from windtunnel.leakage.model import DatasetError, Finding, ItemAudit, LeakItem
 from windtunnel.leakage.pointers import parse_pointer
 from windtunnel.leakage.records import record_values
@@ -493,7 +493,11 @@ def _fix_leaf(
         # answer as the one option missing).
         for f in picked:
             assert f.span is not None
-            edit = unselect(value, f.span[0]) or restyle(value, *f.span, ctx.labels)
+            edit = (
+                unselect(value, f.span[0])
+                or restyle(value, *f.span, ctx.labels)
+                or regutter(value, *f.span, ctx.labels)
+            )
             if edit is not None:
                 edits.append(edit)
             else:

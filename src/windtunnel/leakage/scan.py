@@ -122,6 +122,7 @@ from windtunnel.leakage.prefilter import (
     ascii_token_sets,
     dumps,
     plan_blob,
+    probe,
     string_may_hit,
     subtree_may_hit,
     token_sets,
@@ -157,7 +158,7 @@ from windtunnel.leakage.views import decoded_views, identifier_span, named_decod
 from windtunnel.leakage.views.bytelists import byte_list_text
 from windtunnel.leakage.views.inline import InlineRun, has_inline_text, inline_runs
 from windtunnel.leakage.views.layout import WORD_ROW_MARK_RE
-from windtunnel.leakage.views.letters import has_letter_items, letter_runs, spelled_view
+from windtunnel.leakage.views.letters import has_letter_items, letter_runs, pieces_may_cross, spelled_view
 from windtunnel.leakage.views.spoken import homophone_supported
 
 # "<name>: <answer>" in prose (or a two-cell HTML table row), tolerating emphasis, quotes and inline tags.
@@ -214,6 +215,17 @@ def _json_member_value(text: str, a: int, b: int) -> bool:
     quotes are JSON's syntax, not quotes around a word of prose."""
     before = _JSON_BEFORE.search(text, max(0, a - 8), a)
     return before is not None and before.group(0)[0] == ":" and _JSON_AFTER.match(text, b) is not None
+
+
+_ATTRIBUTE_NAME = re.compile(r"[\w.:-]=$")
+
+
+def _attribute_value(text: str, a: int, b: int) -> bool:
+    """``text[a:b]`` is the whole quoted value of an attribute or a ``name="value"`` pair (``Urgency="4"``,
+    ``level='low'``): its quotes are the pair's syntax, glued to ``=`` after a name."""
+    if a < 3 or b >= len(text) or text[a - 1] not in "\"'" or text[b] != text[a - 1]:
+        return False
+    return _ATTRIBUTE_NAME.search(text, a - 3, a - 1) is not None
 
 
 # Distinct (answers, correlated values, labels, target) combinations kept ready: a bounded cache, so
@@ -546,7 +558,7 @@ def _audit(it: LeakItem, decode: bool, prefilter: bool) -> tuple[ItemAudit, byte
         if blob is not None:
             plan = plan_blob(blob, needles, decode)
             if not plan.walk:
-                split = _split_words(it.projection, blob, needles)
+                split = _split_words(it.projection, blob, needles, planned=True)
                 if not any(hits for _run, hits in split):
                     return ItemAudit(it.id, [], it.line), blob
                 walk = False
@@ -592,21 +604,43 @@ _TYPE_KEY_JSON = re.compile(b"|".join(re.escape(k) for k in TYPE_KEYS_JSON))
 serialised projection instead of one per key."""
 
 
-def _split_words(projection: Any, blob: bytes | None, needles: NeedleSet) -> list[tuple[InlineRun, list[Hit]]]:
+def _split_words(
+    projection: Any, blob: bytes | None, needles: NeedleSet, *, planned: bool = False
+) -> list[tuple[InlineRun, list[Hit]]]:
     """The hits that only the rendered line of sibling rich-text nodes shows (a word split across
     nodes, ``P`` + ``2``), per run of nodes (:mod:`windtunnel.leakage.views.inline`), and those of a
     list of one-letter items read as the word they spell (:func:`~windtunnel.leakage.views.letters.letter_runs`).
 
     Every run is returned, with its crossing hits (often none): :func:`_glued_in_runs` needs the runs
     too. Without a text node in the serialisation (``blob``) there is no run, which the pre-check
-    relies on to skip a clean item; the reference walk (``blob`` is ``None``) always looks."""
+    relies on to skip a clean item; the reference walk (``blob`` is ``None``) always looks. ``planned``:
+    the pre-check's plan ruled the walk out, so ``blob`` is ASCII with no OCR misreading in it."""
     inline = blob is None or has_inline_text(blob)
     letters = blob is None or has_letter_items(blob)
-    if not inline and not letters:
+    pieces = blob is None or _pieces_may_cross(blob, needles, planned)
+    if not inline and not letters and not pieces:
         return []
-    # Items of one letter each (views/letters.py) are read as the word they spell, as nodes are.
-    runs = [*(inline_runs(projection) if inline else ()), *(letter_runs(projection) if letters else ())]
+    # Items of one letter each, or of one piece of a word each (views/letters.py), are read as the
+    # word they spell, as nodes are.
+    runs = [
+        *(inline_runs(projection) if inline else ()),
+        *(letter_runs(projection, pieces=pieces) if letters or pieces else ()),
+    ]
     return [(run, [h for h in needles.search(run.text, decode=False) if run.crosses(*h.span)]) for run in runs]
+
+
+def _pieces_may_cross(blob: bytes, needles: NeedleSet, planned: bool = False) -> bool:
+    """Whether list items holding pieces of words may spell a needle word across them in the serialised
+    projection ``blob`` (:func:`~windtunnel.leakage.views.letters.pieces_may_cross`; only the answers' and
+    correlated values' words: a label crossing pieces is read only in an upstream field, which a run is not).
+    Sound only where the plain views of the text fold to ASCII and no OCR misreading or canonical number
+    view is in play: otherwise it says yes (``planned``: the pre-check's plan has checked the first two)."""
+    if needles.any_canon or (not planned and not blob.isascii()):
+        return True
+    low = blob.lower()
+    if not planned and needles.ocr and needles.ocr_gate.misread_in(low):
+        return True
+    return pieces_may_cross(low, probe(needles).words)
 
 
 def _glued_in_runs(findings: list[Finding], split: list[tuple[InlineRun, list[Hit]]]) -> list[Finding]:
@@ -615,7 +649,7 @@ def _glued_in_runs(findings: list[Finding], split: list[tuple[InlineRun, list[Hi
 
     Only a finding at the very start or end of a node's text can be glued so; one inside the node keeps
     the whole-token test the search already made."""
-    where = {seg.pointer: (run, seg) for run, _h in split for seg in run.segments}
+    where = {seg.pointer: (run, seg) for run, _h in split if run.glues for seg in run.segments}
     out: list[Finding] = []
     for f in findings:
         got = where.get(f.pointer) if f.span is not None and f.inner is None else None
@@ -784,15 +818,9 @@ def _prepared(
     Each answer and label brings its aliases (:func:`~windtunnel.leakage.aliases.label_aliases`),
     matched with the same role; the label set that tells a listing stays the labels as written.
     """
-    user = dict(aliases)
-    exp = [*expected, *(a for e in expected for a in label_aliases(e, labels, user))]
-    exp += [t for e in expected for t in label_truncations(e, labels)]
-    spellings = [code_spellings(e, labels) for e in expected]
-    labs = [*labels, *(a for lab in labels if lab not in expected for a in label_aliases(lab, labels, user))]
-    abbreviations = [a for e in expected for a in label_abbreviations(e, labels)]
-    derived = [a for a in exp[len(expected) :] if a not in expected and derived_alias(a, labels, user)]
-    codes = [named for s in spellings for named in s.named_codes]
-    marks = [m for s in spellings for m in s.marks]
+    # Shared by the items of a label set; without one this combination is the whole key (no memo).
+    part = _label_part if labels else _label_part.__wrapped__
+    exp, labs, abbreviations, derived, codes, marks = part(expected, labels, aliases)
     needles = _needles(exp, list(correlated), labs, abbreviations, derived, codes, marks)
     label_norms = frozenset(n.norm for n in needles.needles if n.role == "label" and n.text in labels) | frozenset(
         n.norm for n in needles.needles if n.role == "expected" and n.text in labels
@@ -800,6 +828,36 @@ def _prepared(
     if len(set(labels)) < 2:
         label_norms = frozenset()
     return needles, label_norms
+
+
+_LabelPart = tuple[
+    tuple[str, ...],
+    tuple[str, ...],
+    tuple[str, ...],
+    tuple[str, ...],
+    tuple[tuple[str, tuple[str, ...]], ...],
+    tuple[str, ...],
+]
+
+
+@lru_cache(maxsize=_PREPARED_CACHE)
+def _label_part(
+    expected: tuple[str, ...], labels: tuple[str, ...], aliases: tuple[tuple[str, tuple[str, ...]], ...]
+) -> _LabelPart:
+    """What :func:`_prepared` draws from the answers and the label set alone (the answers with their
+    aliases and truncations, the other labels with theirs, the abbreviations, the derived spellings,
+    the codes and their marks): made once per (answers, label set, aliases) and shared by every item
+    whatever its correlated values (a label set's lexicon brings a hundred aliases or more, ~130 µs)."""
+    user = dict(aliases)
+    exp = [*expected, *(a for e in expected for a in label_aliases(e, labels, user))]
+    exp += [t for e in expected for t in label_truncations(e, labels)]
+    spellings = [code_spellings(e, labels) for e in expected]
+    labs = (*labels, *(a for lab in labels if lab not in expected for a in label_aliases(lab, labels, user)))
+    abbreviations = tuple(a for e in expected for a in label_abbreviations(e, labels))
+    derived = tuple(a for a in exp[len(expected) :] if a not in expected and derived_alias(a, labels, user))
+    codes = tuple(named for s in spellings for named in s.named_codes)
+    marks = tuple(m for s in spellings for m in s.marks)
+    return tuple(exp), labs, abbreviations, derived, codes, marks
 
 
 # ---------------------------------------------------------------- walking
@@ -1806,7 +1864,7 @@ def _classify(
     if defines or (covered and _sentence_covers(listing, hit, ctx)) or _siblings_define(ctx):
         return
     if (hit.needle.phrase and not _lexicon_word(hit, ctx) and not mention.function_phrase(hit.needle.text)) or (
-        hit.needle.mark
+        hit.needle.mark and not (corr and _code_listed(view_text, va, vb))
     ):
         # A phrase of the label is a leak wherever it occurs; a derived one (a lexicon word, ``junk
         # mail``) has ordinary senses and needs a tie, as a single word does. A code written with its
@@ -2028,6 +2086,29 @@ _HEAD_MARKS = " \t*_>-[]()`•◦▪‣☐☑☒✅⬜✓✔"
 
 
 _DEFINED = re.compile(r"[ \t]*(?:=|:|->|→|–|—|means\b|stands for\b)")
+_CODE_NEIGHBOURS = re.compile(r"[^\s,;/|()\[\]{}]+")
+
+
+def _code_listed(text: str, a: int, b: int) -> bool:
+    """The code ``text[a:b]`` written with its own delimiters is defined or listed, not given: a legend
+    defines it (``$tag7 = High``), or a code of the same shape stands beside it with separators only
+    between (``$tag5 / $tag6 / $tag7``: a catalogue of the codes, one per label). The shape is the code's
+    non-word characters and where they stand (``$``…, ``#``…, …``:``)."""
+    if _DEFINED.match(text, b):
+        return True
+    shape = _code_shape(text[a:b])
+    before = text[max(0, a - 24) : a].rstrip(" \t,;/|")
+    after = text[b : b + 24].lstrip(" \t,;/|")
+    last = [m for m in _CODE_NEIGHBOURS.finditer(before) if m.end() == len(before)]
+    first = _CODE_NEIGHBOURS.match(after)
+    near = [m.group(0) for m in [*last, first] if m is not None]
+    return any(tok != text[a:b] and _code_shape(tok) == shape for tok in near)
+
+
+def _code_shape(token: str) -> str:
+    """A code's shape: its word characters as one mark, its other characters kept (``$tag7`` → ``$w``)."""
+    return re.sub(r"\w+", "w", token)
+
 
 _CUES = {
     "target-mention": "a word naming what is asked for is next to it",
@@ -2223,14 +2304,19 @@ def _covers_words(text: str, ctx: _Ctx) -> bool:
 def _selected(spans: list[tuple[int, int, str]] | None, hit: Hit, va: int, vb: int) -> bool:
     """Exactly this label of a listing carries a selection mark (``[x]``, ``☑``, ``<option selected>``),
     or its marks set it apart from the other members of its line, all marked alike (``~Negative~
-    ~Neutral~ *Positive*``: :func:`~windtunnel.leakage.mention.marked_apart`)."""
+    ~Neutral~ *Positive*``: :func:`~windtunnel.leakage.mention.marked_apart`), or its line's lead mark
+    sets it apart from the other members' lines, all led alike (``> return 'High'`` among ``! return
+    'Low'``: :func:`~windtunnel.leakage.mention.gutter_apart`)."""
     if not spans:
         return False
 
     text = hit.view_text
     if not selected(text, va):
         near = [(a, b) for a, b, norm in _near(spans, va - 200, vb + 200) if norm != hit.needle.norm]
-        return mention.marked_apart(text, va, vb, near) is not None
+        if mention.marked_apart(text, va, vb, near) is not None:
+            return True
+        lines = [(a, b) for a, b, norm in _near(spans, va - 2000, vb + 2000) if norm != hit.needle.norm]
+        return mention.gutter_apart(text, va, vb, lines) is not None
     others = [a for a, _b, norm in spans if norm != hit.needle.norm]
     return bool(others) and not any(selected(text, a) for a in others)
 
@@ -2792,8 +2878,10 @@ def _tie(hit: Hit, text: str, span: tuple[int, int] | None, ctx: _Ctx) -> str | 
         and not mention.names_answer(counted)
     ):
         return None  # ``Attachments (2)``: a count of the things named, not the label in brackets (principle 3)
-    if _json_member_value(text, a, b):
-        return None  # ``"plan_tier":"small"``: JSON's quotes, a pair its name decides (:func:`_kv_names`)
+    if _json_member_value(text, a, b) or (hit.needle.derived and _attribute_value(text, a, b)):
+        # ``"plan_tier":"small"``, a derived spelling in ``Urgency="4"``: JSON's or an attribute's
+        # quotes, a pair its name decides (:func:`_kv_names`), not quotes singling a word out
+        return None
     if mention.emphasised(text, a, b):
         return "emphasis"
     # A sentence written without its capital (a speech transcript, a lowercased log) carries no case:

@@ -18,7 +18,9 @@ A selector is a scalar of the projection outside the mapping:
   integer of four digits or more equal to one row's key under any name (an id, a duration in ms); two
   times of one part of the record whose difference is the duration one row states (an SLA's start and
   deadline against a policy's targets);
-  a pair of numbers that falls inside exactly one row's box ``[x1, y1, x2, y2]``;
+  a pair of numbers that falls inside exactly one row's box ``[x1, y1, x2, y2]``; a field of an object
+  the record links to by id (the record's ``assignee_id`` names one roster entry, whose ``desk_id`` is one
+  row's key: :func:`_linked_picks`);
 * for pairs and text (keys that are property names or bare numbers): an integer of four digits or more
   under any name (the record's id picks its own line); a value whose field's name shares a word with
   the mapping's path or text (``Digits`` and ``numDigits``; ``tkt_flags`` and a header
@@ -198,6 +200,7 @@ def _selections(mapping: LabelMapping, leaves: list[_Leaf], projection: Any, fin
     ]
     if mapping.kind == "rows":
         yield from ((leaf.path, leaf.span, e, own) for leaf, e, own in _row_picks(mapping, outside))
+        yield from _linked_picks(mapping, outside, projection)
         yield from _answered_picks(mapping, projection)
         yield from _tally_picks(mapping, projection)
     else:
@@ -438,6 +441,50 @@ def _row_picks(mapping: LabelMapping, outside: list[_Leaf]) -> Iterator[tuple[_L
         if chosen and len(labelled) == 1 and None not in labelled:
             for leaf in fields:
                 yield leaf, chosen[0], False
+
+
+def _linked_picks(mapping: LabelMapping, outside: list[_Leaf], projection: Any) -> Iterator[_Pick]:
+    """Rows picked through an object the record links to: a field of the record itself (not inside a list)
+    whose value, a code or number with a digit, is a field of exactly one object of a list elsewhere
+    (``"assignee_id": "u_7"`` and the roster's ``{"id": "u_7", "team_id": "T-4"}``) pulls that object in
+    as the record's own; a field of it equal to one row's key (``T-4`` in ``{"id": "T-4", "name": "Billing
+    team"}``) picks that row, as the record's own field would. The selector is the record's field, the
+    link the reader follows. One link only: an object reached from another linked object is not the
+    record's. Each other object of the list picks a row of its own, which says nothing about this record."""
+    keyed = {name for e in mapping.entries for name in e.keys} - {n for e in mapping.entries for n in e.label_fields}
+    if not keyed:
+        return
+    refs = [
+        leaf
+        for leaf in outside
+        if leaf.span is None
+        and not any(part.isdigit() for part in leaf.path)
+        and isinstance(leaf.value, (str, int))
+        and not isinstance(leaf.value, bool)
+        and any(ch.isdigit() for ch in str(leaf.value))
+    ]
+    if not refs:
+        return
+    objects: dict[str, list[tuple[_Path, Mapping[str, Any]]]] = {}
+    for node, path in containers(projection, _MAX_OBJECTS, prune=lambda p: _under(p, mapping.path)):
+        if not isinstance(node, Mapping) or not path or not path[-1].isdigit():
+            continue  # an element of a list of objects
+        for value in node.values():
+            key = norm_key(value) if isinstance(value, (str, int)) else None
+            if key is not None:
+                objects.setdefault(key, []).append((path, node))
+    for leaf in refs:
+        key = norm_key(leaf.value)
+        linked = objects.get(key) if key is not None else None
+        if not linked or len(linked) != 1 or _under(linked[0][0], leaf.path[:-1]):
+            continue
+        for value in linked[0][1].values():
+            vkey = norm_key(value) if _key_like(value) else None
+            if vkey is None or vkey == key:
+                continue
+            hit = [e for e in mapping.entries if any(vkey in e.keys.get(name, ()) for name in keyed)]
+            if len(hit) == 1 and hit[0].label is not None:
+                yield leaf.path, None, hit[0], False
 
 
 def _elapsed_picks(entries: list[Entry], outside: list[_Leaf]) -> Iterator[tuple[_Leaf, Entry]]:

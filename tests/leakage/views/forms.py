@@ -368,6 +368,16 @@ def pig_latin(s: str) -> str:
     return " ".join(out)
 
 
+def pig_latin_hyphen(s: str) -> str:
+    """Pig Latin as written to be read back: the first consonants behind a hyphen with "ay", "-way"
+    after a word that starts with a vowel."""
+    out = []
+    for w in s.replace(":", "").split():
+        i = next((k for k, c in enumerate(w) if c.lower() in "aeiou"), 0)
+        out.append(w + "-way" if i == 0 else w[i:] + "-" + w[:i] + "ay")
+    return " ".join(out)
+
+
 def digit_shift(s: str, n: int) -> str:
     return "".join(str((int(c) + n) % 10) if c.isdigit() else c for c in s)
 

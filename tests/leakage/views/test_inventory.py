@@ -140,6 +140,7 @@ FORMS: list[Form] = [
     _form("leetspeak", F.leet),
     _form("reversed", F.reversed_text),
     _form("pig-latin", F.pig_latin),
+    _form("pig-latin-hyphenated", F.pig_latin_hyphen),
     # (e) classic transforms
     *[_form(f"rot{n}", lambda s, n=n: F.rot(s, n)) for n in range(1, 26)],
     _form("atbash", F.atbash),

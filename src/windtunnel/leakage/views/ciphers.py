@@ -1,10 +1,11 @@
-"""ROT13: the letter rotation forums and puzzle threads use to hide a spoiler or an answer.
+"""ROT13, the other letter substitutions, reversed text and hyphenated Pig Latin: word games that hide a label.
 
 A rotation is reversible and costs nothing to read back, so a label written in it is still a label the
 model can read. Every word is a rotation of some other string, so the view is gated word by word on
 English letter frequencies: a word is rotated only when its rotation is much more likely English
 than the word itself (``Erwrpg`` → ``Reject``; ``quiz``, ``fjord`` and every ordinary word stay as
-written, their rotations being far less likely). Clean prose therefore yields no view.
+written, their rotations being far less likely). Clean prose therefore yields no view. Pig Latin is read only
+where a hyphen marks it (``edium-may``): the game's words run together look like ordinary words.
 """
 
 from __future__ import annotations
@@ -414,3 +415,55 @@ def reversed_lines(text: str) -> list[Replacement]:
         if capital_last or (backwards >= 2 and backwards > forwards and "eht" in body):
             out.append((line.start(), line.end(), body[::-1]))
     return out
+
+
+# Pig Latin written with a hyphen: a word's first consonants moved behind a hyphen and followed by "ay"
+# (``igh-hay`` for ``high``, ``ev2-Say`` for ``Sev2``), a word starting with a vowel followed by "-way",
+# "-yay" or "-hay" (``account-way``). Without the hyphen the game is too close to ordinary words ending in
+# "ay" to be read back.
+_PIG_RE = re.compile(
+    r"(?<![A-Za-z0-9-])([A-Za-z0-9]*[A-Za-z][A-Za-z0-9]*)-([B-DF-HJ-NP-TV-Zb-df-hj-np-tv-z]{1,3})[aA][yY](?![\w-])"
+)
+_PIG_BLOB_RE = re.compile(rb"-[B-DF-HJ-NP-TV-Zb-df-hj-np-tv-z]{1,3}[aA][yY](?![A-Za-z0-9_-])")
+_VOWELS = frozenset("aeiouAEIOU")
+
+
+def _pig_word(stem: str, moved: str) -> str:
+    """The word a Pig Latin form stands for: ``moved`` put back in front of ``stem``, but for a stem
+    starting with a vowel after a ``w`` or ``y``, the vowel-initial word's own mark (``account-way``)."""
+    if stem[0] in _VOWELS and moved.lower() in ("w", "y"):
+        return stem
+    return moved + stem
+
+
+def _pig_forms(word: bytes) -> tuple[bytes, ...]:
+    """The hyphenated Pig Latin forms of a lowercased word: its first one to three consonants moved behind
+    a hyphen with ``ay``, and, for a word starting with a vowel, the word with ``-way`` / ``-yay``."""
+    out: list[bytes] = []
+    for k in range(1, min(3, len(word) - 1) + 1):
+        head = word[:k]
+        if not head.isalpha() or any(c in b"aeiou" for c in head):
+            break
+        out.append(word[k:] + b"-" + head + b"ay")
+    if word[:1] in (b"a", b"e", b"i", b"o", b"u"):
+        out += [word + b"-way", word + b"-yay"]
+    return tuple(out)
+
+
+def _pig_may_hit(blob: bytes, sets: Sequence[tuple[bytes, ...]]) -> bool:
+    """The Pig Latin view's pre-check: some needle word occurs in one of its forms."""
+    low = blob.lower()
+    return any(low.find(form) >= 0 for words in sets for w in words for form in _pig_forms(w))
+
+
+@decoder(
+    "pig_latin",
+    order=83,
+    marker=lambda t: "-" in t and _PIG_RE.search(t) is not None,
+    blob_marker=lambda b: _PIG_BLOB_RE.search(b) is not None,
+    blob_may_hit=_pig_may_hit,
+    word_anchors=lambda w: _pig_forms(w) or None,
+)
+def pig_latin(text: str) -> list[Replacement]:
+    """Each hyphenated Pig Latin word read back (``edium-may`` → ``medium``, ``ev2-Say`` → ``Sev2``)."""
+    return [(m.start(), m.end(), _pig_word(m.group(1), m.group(2))) for m in _PIG_RE.finditer(text)]

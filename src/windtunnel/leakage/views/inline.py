@@ -35,6 +35,10 @@ class InlineRun:
 
     text: str
     segments: tuple[Segment, ...]
+    glues: bool = True
+    """The nodes render as one line, so a word at a node's edge goes on in its neighbour (``High`` +
+    ``way``); ``False`` for list items read together only as pieces of a word (a model's output tokens),
+    each of which is also an item of its own (a tag list ``["High", "urgent"]``)."""
 
     def segment_at(self, a: int) -> Segment:
         """The node whose text holds the joined text's character ``a`` (the last node for an offset at

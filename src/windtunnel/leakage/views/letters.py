@@ -204,32 +204,109 @@ def spelled_view(view: str) -> bool:
 
 MIN_LETTER_ITEMS = 3
 """Consecutive list items of one character each that read as a spelled word (two are initials)."""
+MAX_PIECE = 8
+"""Characters of one piece of a word at most (a sub-word token, ``Neg`` + ``ative``; a syllable)."""
 _ONE_CHAR_JSON_RE = re.compile(rb'"[^\W_]"\s*[,}\]]')
 
 
 def has_letter_items(blob: bytes) -> bool:
     """Whether a serialised projection may hold :data:`MIN_LETTER_ITEMS` strings of one letter or digit
-    (a cheap necessary condition of :func:`letter_runs`)."""
+    (a cheap necessary condition of :func:`letter_runs` reading letters only)."""
     return next(itertools.islice(_ONE_CHAR_JSON_RE.finditer(blob), MIN_LETTER_ITEMS - 1, None), None) is not None
 
 
-def _one_char(item: Any) -> tuple[str | None, str] | None:
-    """``(key, character)`` of a list item that is one letter or digit (a string, or an object with
-    exactly one string member of one character: a chat message typed one letter at a time), else
-    ``None`` (``key`` is ``None`` for a bare string)."""
+@lru_cache(maxsize=4096)
+def _word_edges(word: bytes) -> tuple[re.Pattern[bytes], re.Pattern[bytes]]:
+    """For a lowercased word, the patterns of a string of a serialisation starting with a proper suffix
+    of it (``"ative``), and, searched in the serialisation reversed, of one ending with a proper prefix of
+    it (``neg"`` reversed: ``"gen``). Both start with the quote, a literal the regex engine skips to. A
+    part of one character stands alone in its piece or beside a character that is not a word's (a piece
+    ``the N``): a string merely ending with a letter is not one."""
+    tails = [re.escape(word[k:]) for k in range(1, len(word) - 1)]
+    heads = [re.escape(word[:k][::-1]) for k in range(2, len(word))]
+    one_tail = re.escape(word[-1:]) + rb"(?![a-z0-9])"
+    one_head = re.escape(word[:1]) + rb"(?![a-z0-9])"
+    return (
+        re.compile(rb'"(?:' + b"|".join([*tails, one_tail]) + rb")"),
+        re.compile(rb'"(?:' + b"|".join([*heads, one_head]) + rb")"),
+    )
+
+
+@lru_cache(maxsize=4096)
+def _break_edges(first: bytes, second: bytes) -> tuple[re.Pattern[bytes], re.Pattern[bytes]]:
+    """The patterns of a string starting with a phrase's second word and, in the serialisation
+    reversed, of one ending with its first word (a break between: ``" spam`` … ``not"``)."""
+    return re.compile(rb'"[ _.-]?' + re.escape(second)), re.compile(rb'"[ _.-]?' + re.escape(first[::-1]))
+
+
+def pieces_may_cross(low: bytes, sets: Sequence[tuple[bytes, ...]]) -> bool:
+    """Whether pieces of words read together (:func:`letter_runs`) may spell one of these needles across
+    items in a serialised projection: a necessary condition, checked on the lowercased serialisation of
+    an ASCII projection (its plain views fold to ASCII). A word crossing pieces starts in one string and
+    ends in another, so a string ends with a proper prefix of it and a string starts with a proper suffix
+    of it; a phrase crossing at a word break has a string ending with one word and one starting with the
+    next. (Patterns cached per word: datasets repeat their words.)"""
+    rev: bytes | None = None
+    for words in sets:
+        for j, word in enumerate(words):
+            pairs: list[tuple[re.Pattern[bytes], re.Pattern[bytes]]] = []
+            if len(word) >= 2 and word.isascii():
+                pairs.append(_word_edges(word))
+            if j + 1 < len(words) and word.isascii() and words[j + 1].isascii():
+                pairs.append(_break_edges(word, words[j + 1]))
+            for tail, head in pairs:
+                if tail.search(low) is None:
+                    continue
+                if rev is None:
+                    rev = low[::-1]
+                if head.search(rev) is not None:
+                    return True
+    return False
+
+
+def _piece(text: str) -> bool:
+    """A piece of a word: one to :data:`MAX_PIECE` printable characters (no line break, no tab), a letter
+    or digit among them (a sub-word token keeps the blank it starts with: `` Neg``)."""
+    return 0 < len(text) <= MAX_PIECE and text.isprintable() and any(ch.isalnum() for ch in text)
+
+
+def _one_char(item: Any, pieces: bool = True) -> tuple[str | None, str] | None:
+    """``(key, piece)`` of a list item that is a piece of a word (a string, or an object with exactly one
+    string member that is one: a chat message typed one letter at a time, a model's output token with its
+    log-probability), else ``None`` (``key`` is ``None`` for a bare string)."""
     if isinstance(item, str):
-        return (None, item) if len(item) == 1 and item.isalnum() else None
+        if len(item) == 1:
+            return (None, item) if item.isalnum() else None
+        return (None, item) if pieces and _piece(item) else None
     if not isinstance(item, Mapping):
         return None
-    got = [(k, v) for k, v in item.items() if isinstance(v, str) and len(v) == 1 and v.isalnum()]
-    return (str(got[0][0]), got[0][1]) if len(got) == 1 else None
+    letters = [(k, v) for k, v in item.items() if isinstance(v, str) and len(v) == 1 and v.isalnum()]
+    if len(letters) == 1:
+        return str(letters[0][0]), letters[0][1]  # a key typed, beside the action's name
+    if not pieces:
+        return None
+    strings = [(k, v) for k, v in item.items() if isinstance(v, str)]
+    return (str(strings[0][0]), strings[0][1]) if len(strings) == 1 and _piece(strings[0][1]) else None
 
 
-def letter_runs(root: Any) -> Iterator[InlineRun]:
-    """Every run of :data:`MIN_LETTER_ITEMS` consecutive list items or more that each hold one letter or
-    digit under the same key (or are one), read as the word they spell (``U``, ``P``, ``D`` … one chat
-    message each); an item of another shape ends the run. Bounded like
-    :func:`~windtunnel.leakage.views.inline.inline_runs`."""
+def _letters_only(chars: list[str]) -> bool:
+    """Every piece is one character: the items spell a word letter by letter, and a label standing alone
+    in one of them is glued to its neighbours (``M`` of ``M``, ``E``, ``D``)."""
+    return all(len(c) == 1 for c in chars)
+
+
+def _spells(chars: list[str]) -> bool:
+    """Whether consecutive pieces are read as one text: three or more, or two when one is longer than a
+    character (two letters alone are initials)."""
+    return len(chars) >= MIN_LETTER_ITEMS or (len(chars) == 2 and any(len(c.strip()) > 1 for c in chars))
+
+
+def letter_runs(root: Any, *, pieces: bool = True) -> Iterator[InlineRun]:
+    """Every run of consecutive list items that each hold a piece of a word under the same key (or are
+    one), read as the text they spell: letters one chat message each (``U``, ``P``, ``D``; three at
+    least), a model's output tokens (``Neg`` + ``ative``; two at least when one is longer than a letter).
+    An item of another shape ends the run. ``pieces`` ``False``: letters only (the pre-check ruled the
+    pieces out, :func:`pieces_may_cross`). Bounded like :func:`~windtunnel.leakage.views.inline.inline_runs`."""
     stack: list[tuple[Any, str]] = [(root, "")]
     seen = 0
     while stack and seen < MAX_ITEMS_WALKED:
@@ -245,20 +322,25 @@ def letter_runs(root: Any) -> Iterator[InlineRun]:
         run: list[Segment] = []
         chars: list[str] = []
         key: str | None = None
+        at = 0
         for i, child in enumerate([*node, None]):
-            got = _one_char(child) if i < len(node) else None
+            got = _one_char(child, pieces) if i < len(node) else None
             if got is not None and run and got[0] != key:
-                if len(run) >= MIN_LETTER_ITEMS:
-                    yield InlineRun("".join(chars), tuple(run))
-                run, chars = [], []
+                if _spells(chars):
+                    yield InlineRun("".join(chars), tuple(run), glues=_letters_only(chars))
+                run, chars, at = [], [], 0
             if got is not None:
                 pointer = f"{ptr}/{i}" if got[0] is None else f"{ptr}/{i}/{escape_pointer(got[0])}"
-                run.append(Segment(len(run), len(run) + 1, pointer, child if isinstance(child, Mapping) else {}))
+                run.append(Segment(at, at + len(got[1]), pointer, child if isinstance(child, Mapping) else {}))
                 chars.append(got[1])
+                at += len(got[1])
                 key = got[0]
+                if isinstance(child, Mapping):  # its other members are walked as any object's
+                    stack.append((child, f"{ptr}/{i}"))
                 continue
-            if len(run) >= MIN_LETTER_ITEMS:
-                yield InlineRun("".join(chars), tuple(run))
+            if _spells(chars):
+                yield InlineRun("".join(chars), tuple(run), glues=_letters_only(chars))
+            at = 0
             run, chars = [], []
             if isinstance(child, (Mapping, list)):
                 stack.append((child, f"{ptr}/{i}"))

@@ -142,16 +142,22 @@ def _windows(text: str, segments: _Segments) -> _Segments:
     return out
 
 
-def _decode_segments(m: Mapped, dec: Decoder, windows: list[tuple[int, str]] | None) -> tuple[Mapped, _Segments] | None:
+def _decode_segments(
+    m: Mapped, dec: Decoder, windows: list[tuple[int, str]] | None, marked: bool = False
+) -> tuple[Mapped, _Segments] | None:
     """``dec`` applied to the whole of ``m`` (``windows`` is ``None``) or only to the windows around
     what the previous decoder changed (``(start, text)`` each: text left alone was read by every
     decoder already; the same for every decoder, so made once per view); the new view and what
-    changed in it."""
+    changed in it. ``marked``: the caller found ``dec``'s marker in the text (``windows`` is ``None``)
+    or in the one window, so it is not looked for again (a marker is a pure test of its text)."""
     text = m.text
     if windows is None:
-        if not dec.marker(text):
+        if not marked and not dec.marker(text):
             return None
         reps = dec.replace(text)
+    elif marked and len(windows) == 1:
+        lo, window = windows[0]
+        reps = [(a + lo, b + lo, r) for a, b, r in dec.replace(window)] if lo else dec.replace(window)
     else:
         reps = []
         for lo, window in windows:
@@ -200,7 +206,7 @@ def canonical_views(
                 # pipeline's own cost on a short string.
                 if not (marker(one) if one is not None else any(marker(w) for _lo, w in windows or ())):
                     continue
-                got = _decode_segments(view, dec, windows)
+                got = _decode_segments(view, dec, windows, one is not None)
                 if got is None:
                     continue
                 child, changed = got

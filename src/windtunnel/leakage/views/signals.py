@@ -167,15 +167,32 @@ def _leet_view(text: str, table: dict[int, str]) -> list[Replacement]:
     leetspeak is read whole)."""
     strong: list[Replacement] = []
     weak: list[Replacement] = []
+    for start, end, word in _leet_tokens(text):
+        read = word.translate(table)
+        if not read.isalpha():
+            continue
+        (strong if leet_word(word) else weak).append((start, end, read))
+    return sorted(strong + weak) if strong else []
+
+
+def _leet_tokens(text: str) -> list[tuple[int, int, str]]:
+    """The tokens of ``text`` that may read as leetspeak (letters mixed with leet characters, at most
+    :data:`MAX_LEET`), with where each stands. The two leet views read the same text one after the
+    other (the pipeline asks ``leet`` then ``leet_l`` of one string), so the last text's tokens are kept."""
+    global _LAST_TOKENS
+    if _LAST_TOKENS is not None and _LAST_TOKENS[0] is text:
+        return _LAST_TOKENS[1]
+    tokens = []
     for mt in _LEET_RE.finditer(text):
         word = mt.group(0)
         if len(word) > MAX_LEET or word.isalpha() or word.isdigit():
             continue
-        read = word.translate(table)
-        if not read.isalpha():
-            continue
-        (strong if leet_word(word) else weak).append((mt.start(), mt.end(), read))
-    return sorted(strong + weak) if strong else []
+        tokens.append((mt.start(), mt.end(), word))
+    _LAST_TOKENS = (text, tokens)
+    return tokens
+
+
+_LAST_TOKENS: tuple[str, list[tuple[int, int, str]]] | None = None
 
 
 def _leet_marker(text: str) -> bool:
