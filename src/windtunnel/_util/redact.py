@@ -16,8 +16,8 @@ enters the run store and the reports (:mod:`windtunnel.engine.sink`, :mod:`windt
 
 from __future__ import annotations
 
+import functools
 import re
-from collections.abc import Callable
 from typing import Any
 from urllib.parse import SplitResult, unquote, urlsplit, urlunsplit
 
@@ -42,12 +42,14 @@ SECRET_NAMES = frozenset({"code", "otp", "sid", "session", "sessionid", "cookie"
 """Whole names that hold a credential although none of their words says so (an OAuth ``code``, a session id)."""
 
 
+@functools.lru_cache(maxsize=4096)
 def secret_param(name: str) -> bool:
     """Whether a query parameter, argument or key called ``name`` holds a credential (``api%5Fkey`` is read as
     ``api_key``).
 
     Names are split into words (``X-Amz-Signature``, ``clientSecret``, ``api_key``) so a credential word anywhere
-    in the name counts; exact names that are credentials in context (an OAuth ``code``) are listed apart."""
+    in the name counts; exact names that are credentials in context (an OAuth ``code``) are listed apart. Cached:
+    the same few keys (``prompt``, ``args``, ``query``) come back in every record."""
     if "%" in name or "+" in name:
         name = unquote(name.replace("+", " "))
     if name.strip().lower() in SECRET_NAMES:
@@ -151,71 +153,135 @@ def redact_value(value: Any, _depth: int = 0) -> Any:
     if _depth > MAX_DEPTH:
         return value
     if isinstance(value, dict):
-        return {
-            k: (
-                REDACTED
-                if isinstance(k, str) and isinstance(v, str) and secret_param(k)
-                else redact_value(v, _depth + 1)
-            )
-            for k, v in value.items()
-        }
+        out = {}
+        for k, v in value.items():  # strings and numbers in place: most values of a row, without a call each
+            if isinstance(v, str):
+                out[k] = REDACTED if isinstance(k, str) and secret_param(k) else redact_text(v)
+            else:
+                out[k] = v if type(v) in _SCALARS else redact_value(v, _depth + 1)
+        return out
     if isinstance(value, (list, tuple)):
-        return [redact_value(v, _depth + 1) for v in value]
+        return [v if type(v) in _SCALARS and not isinstance(v, str) else redact_value(v, _depth + 1) for v in value]
     return value
 
 
-_NEEDLE_WORDS = (b"key", b"token", b"secret", b"pass", b"pwd", b"sig", b"auth", b"credential", b"jwt", b"bearer",
-                 b"code", b"otp", b"sid", b"session", b"cookie")  # fmt: skip
-_NAME_END = rb'[^"=&\s]{0,40}(?:"\s*:\s*"|=)'
-"""What follows a credential-like word in a name: ``=`` or ``": "`` (a key with a string value)."""
+_SCALARS = frozenset({str, int, float, bool, type(None)})
+"""Exact types of values that hold no key: a container of only these is not walked (a subclass of one is)."""
 
 
-def _by_first_letter(words: tuple[bytes, ...]) -> bytes:
-    """``words`` as one alternation grouped by first letter (``s(?:ecret|ig|id)``): the regular expression engine
-    tries the alternatives at every position of a row, and grouped it tries one group instead of every word."""
-    groups: dict[bytes, list[bytes]] = {}
-    for word in words:
-        groups.setdefault(word[:1], []).append(re.escape(word[1:]))
-    return b"(?:" + b"|".join(first + b"(?:" + b"|".join(rest) + b")" for first, rest in groups.items()) + b")"
+def _in_json(secret: str) -> bytes:
+    """``secret`` as it reads inside a JSON string written by :func:`~windtunnel._util.jsondump.dumps` (a ``"``
+    or ``\\`` escaped, a control character as ``\\n`` or ``\\u0001``); ``b""``, found in any bytes, when JSON
+    cannot hold it (a lone surrogate), so such a secret sends every record to the walk."""
+    try:
+        return _JSON_FORMS[secret]
+    except KeyError:
+        pass
+    try:
+        form = dumps(secret)[1:-1]
+    except TypeError:
+        form = b""
+    _JSON_FORMS[secret] = form
+    return form
 
 
-_SECRET_NAME = lazy(_by_first_letter(_NEEDLE_WORDS) + _NAME_END)
-"""A credential-like word followed by its name's end, in lower-cased bytes."""
+_JSON_FORMS: dict[str, bytes] = {}
+"""Each remembered secret's :func:`_in_json` form (a handful: one per ``${SECRET}`` expanded)."""
 
 
-def may_hold_secrets(raw: bytes) -> bool:
-    """Whether a record's JSON bytes could need :func:`redact_value`: a conservative pre-check (a URL, a
-    credential-like name given a string or ``=``, a remembered secret) that lets an ordinary cell row
-    (``"passed": true``, ``"prompt_tokens": 12``) through without a walk. One pattern over the lower-cased
-    bytes, its words grouped by first letter: on the rows of ``benchmarks/scale.py`` it costs ~2/3 of a
-    substring search per word, and a case-insensitive pattern ~5× (issue #28's per-cell budget)."""
-    if b"://" in raw:
+_PLAIN_NAMES: set[str] = set()
+"""Keys already judged not credential-like (``id``, ``prompt``, ``tone`` ...): a dict whose keys all are here needs
+no key judged (one set operation in C), which is nearly every dict of a cell row."""
+_MAX_PLAIN_NAMES = 4096
+_CONTAINERS = (dict, list, tuple)
+
+
+def _own_keys_name_a_secret(value: dict[Any, Any]) -> bool:
+    """Whether a credential-named key of ``value`` itself holds a string (its values are not looked into)."""
+    if _PLAIN_NAMES.issuperset(value):
+        return False
+    for k, v in value.items():
+        if not isinstance(k, str) or k in _PLAIN_NAMES:
+            continue
+        if secret_param(k):
+            if isinstance(v, str):
+                return True
+        elif len(_PLAIN_NAMES) < _MAX_PLAIN_NAMES:
+            _PLAIN_NAMES.add(k)
+    return False
+
+
+def _names_a_secret(value: Any, depth: int = 0) -> bool:
+    """Whether :func:`redact_value` would blank a string under a credential-named key somewhere in ``value``: the
+    one change it makes that no character of the serialised record announces. Walks the containers the way
+    :func:`redact_value` does (to the same depth); a key is judged once (:data:`_PLAIN_NAMES`), and a container
+    of plain strings and numbers is passed over with one set operation instead of a look at each value."""
+    if isinstance(value, dict):
+        if _own_keys_name_a_secret(value):
+            return True
+        values: Any = value.values()
+    elif isinstance(value, (list, tuple)):
+        values = value
+    else:
+        return False
+    if depth < MAX_DEPTH and not _SCALARS.issuperset(map(type, values)):
+        for v in values:
+            if isinstance(v, _CONTAINERS) and _names_a_secret(v, depth + 1):
+                return True
+    return False
+
+
+_EQUALS, _SLASH = ord("="), ord("/")
+
+
+def may_need_redaction(record: Any, raw: bytes, foreign: list[Any] | None = None, *, flat: bool = False) -> bool:
+    """Whether :func:`redact_value` could change ``record``, whose JSON (from
+    :func:`~windtunnel._util.jsondump.dumps`) is ``raw``: ``False`` is a guarantee, so a record with nothing to hide
+    (nearly every cell row) is stored as it is, without a copy.
+
+    :func:`redact_value` changes a string only if it holds a ``=`` (a ``name=value`` pair), a ``://`` (a URL) or
+    a remembered secret, and those bytes show in ``raw`` wherever the string is: a ``memchr`` for ``=`` and for
+    ``/`` (most rows have neither), a substring search only then. The one other change, a string under a
+    credential-named key (``"api_key": "…"``), is looked for in the keys (:func:`_names_a_secret`): of all of
+    ``record``, or of ``foreign`` only, the parts of it whose keys windtunnel did not write itself, when the caller
+    knows them (:func:`windtunnel.engine.report.foreign_keyed` for a cell row); ``flat``: ``foreign`` is a list of
+    dicts with no dict anywhere below them (the caller counted the ``{`` in ``raw``), so their own keys are all
+    there is to judge. No pattern runs over the row: issue #28's per-cell budget."""
+    if _EQUALS in raw or (_SLASH in raw and b"://" in raw):
         return True
-    if _SECRET_NAME.search(raw.lower()):
-        return True
-    return any(s.encode("utf-8", "surrogatepass") in raw for s in _known)
+    for secret in _known:
+        if _in_json(secret) in raw:
+            return True
+    if foreign is None:
+        return _names_a_secret(record)
+    if flat:
+        return any(map(_own_keys_name_a_secret, foreign))
+    return _names_a_secret(foreign)
 
 
 def redact_record(record: Any) -> Any:
     """:func:`redact_value` when ``record`` may hold a secret, else ``record`` itself (the usual case, cheaply).
 
-    Called once per stored row: serialising the record and scanning the bytes for anything secret-looking is much
-    cheaper than walking every value, and a row with nothing to hide (most of them) is returned unchanged, without
-    a copy."""
+    Called once per stored row: serialising the record and checking its bytes and keys (:func:`may_need_redaction`)
+    is much cheaper than walking every value, and a row with nothing to hide (most of them) is returned unchanged,
+    without a copy."""
     try:
         raw = dumps(record)
     except TypeError:
         return redact_value(record)
-    return redact_value(record) if may_hold_secrets(raw) else record
+    return redact_value(record) if may_need_redaction(record, raw) else record
 
 
-def redact_serialised(record: Any, raw: bytes, encode: Callable[[Any], bytes] = dumps) -> tuple[Any, bytes]:
-    """:func:`redact_record` for a record already serialised as ``raw`` (by ``encode``): ``(record, raw)``
-    unchanged when the bytes hold nothing secret-looking (nearly always), else the redacted record and its JSON.
+def redact_serialised(
+    record: Any, raw: bytes, foreign: list[Any] | None = None, *, flat: bool = False
+) -> tuple[Any, bytes]:
+    """:func:`redact_record` for a record already serialised as ``raw`` (by :func:`~windtunnel._util.jsondump.dumps`):
+    ``(record, raw)`` unchanged when nothing in it can need redaction (nearly always), else the redacted record and
+    its JSON. ``foreign`` and ``flat``: as for :func:`may_need_redaction`.
 
     For the run's hot path (:class:`windtunnel.engine.sink.ResultSink`), which serialises each row anyway: the check
     reads those bytes instead of serialising the row a second time."""
-    if not may_hold_secrets(raw):
+    if not may_need_redaction(record, raw, foreign, flat=flat):
         return record, raw
     record = redact_value(record)
-    return record, encode(record)
+    return record, dumps(record)

@@ -102,6 +102,43 @@ def cell_row(
     return safe
 
 
+_FOREIGN_FIELDS = ("retried", "calls", "schedule", "usage")
+"""Optional row fields whose keys come from outside windtunnel (an agent's tool calls, a schedule file, an SDK's
+usage record, retried attempts' records)."""
+
+
+def foreign_keyed(row: CellDict, raw: bytes | None = None) -> tuple[list[object], bool]:
+    """The parts of a :func:`cell_row` row whose keys windtunnel did not write itself, and whether they are flat: a
+    mutation's args (a plugin mutator names them), the faults' records (extra fields allowed), a judge's record and
+    :data:`_FOREIGN_FIELDS`. Every other key of a row is one of :func:`cell_row`'s own names, none of them
+    credential-like (``tests/security/test_secrets_redacted.py`` holds that for every field of a result), so these
+    are the only places a credential-named key can sit; the secrets check walks them instead of the whole row
+    (:func:`windtunnel._util.redact.redact_serialised`).
+
+    With the row's JSON ``raw``: when it holds no ``{`` beyond the dicts :func:`cell_row` made (the row, the
+    mutation and its args, each check, each fault), no dict sits below the args or a fault (each dict writes one
+    ``{``, and text can only add more), so the parts are the args and the faults and only their own keys need a
+    look (``flat``): the usual row, without a walk through its args' lists."""
+    m = row["mutation"]
+    faults = row["faults"]
+    checks = row["checks"]
+    optional = not row.keys().isdisjoint(_FOREIGN_FIELDS)  # one look for the four, usually all absent
+    if raw is not None and not optional:
+        made = 1 + len(checks) + len(faults) + (2 if m is not None else 0)
+        if raw.count(b"{") == made:  # no judge record either: it would be a dict more
+            flat: list[object] = [m["args"]] if m is not None and m["args"] else []
+            return flat + faults if faults else flat, True
+    parts: list[object] = [m["args"]] if m is not None and m["args"] else []
+    if faults:
+        parts.append(faults)
+    for c in checks:
+        if "judge" in c:
+            parts.append(c["judge"])
+    if optional:
+        parts += [row[name] for name in _FOREIGN_FIELDS if name in row]  # type: ignore[literal-required]
+    return parts, False
+
+
 def _check(c: CheckOutcome) -> CheckDict:
     """``c.model_dump(exclude_none=True)``, without pydantic's per-call cost (one per check per cell)."""
     out: CheckDict = {"type": c.type, "id": c.id, "passed": c.passed}

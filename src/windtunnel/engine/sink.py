@@ -16,7 +16,7 @@ from windtunnel._util.jsondump import dumps
 from windtunnel._util.jsonsafe import json_safe
 from windtunnel._util.redact import redact_serialised
 from windtunnel.engine.cells import CellResult
-from windtunnel.engine.report import cell_row
+from windtunnel.engine.report import cell_row, foreign_keyed
 from windtunnel.engine.scoring import Summary, Tally
 from windtunnel.report.dicts import CellDict
 
@@ -73,7 +73,8 @@ class ResultSink:
         except TypeError:  # text JSON cannot hold (a lone surrogate): escaped, as cell_row does
             row = json_safe(row)
             raw = dumps(row)
-        row, raw = redact_serialised(row, raw)  # cell_row's redaction, checked on these bytes
+        foreign, flat = foreign_keyed(row, raw)
+        row, raw = redact_serialised(row, raw, foreign, flat=flat)  # cell_row's redaction, checked on these bytes
         if self.store is not None:
             self.store.add_cell_json(self.run_id, row["id"], raw, seq=seq)
         else:
