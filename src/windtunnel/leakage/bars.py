@@ -25,7 +25,7 @@ from itertools import islice
 from typing import Any
 
 from windtunnel.leakage.model import Finding
-from windtunnel.leakage.pointers import node_at, parse_pointer, raw_finding, string_leaves
+from windtunnel.leakage.pointers import drop_within, node_at, parse_pointer, raw_finding, string_leaves
 from windtunnel.leakage.text import normalize_needle
 
 _EIGHTHS = {"█": 8, "▉": 7, "▊": 6, "▋": 5, "▌": 4, "▍": 3, "▎": 2, "▏": 1}
@@ -138,20 +138,7 @@ def bar_findings(item_id: str, projection: Any, expected: Sequence[str], label_s
 def drop_even_lines(findings: list[Finding], projection: Any, label_set: Sequence[str]) -> list[Finding]:
     """``findings`` without those on the lines of a per-label chart or table that do not single their label
     out: every line holding the same value, or a line other than the far longest bar's."""
-    cache: dict[str, list[tuple[int, int]]] = {}
-    kept: list[Finding] = []
-    for f in findings:
-        if f.span is None or f.inner is not None or f.target != "value" or f.channel == "correlated":
-            kept.append(f)
-            continue
-        spans = cache.get(f.pointer)
-        if spans is None:
-            spans = cache[f.pointer] = _even_spans(projection, f.pointer, label_set)
-        a, b = f.span
-        if any(la <= a and b <= lb for la, lb in spans):
-            continue
-        kept.append(f)
-    return findings if len(kept) == len(findings) else kept
+    return drop_within(findings, lambda pointer: _even_spans(projection, pointer, label_set))
 
 
 def _even_spans(projection: Any, pointer: str, label_set: Sequence[str]) -> list[tuple[int, int]]:

@@ -28,7 +28,7 @@ from itertools import islice
 from typing import Any
 
 from windtunnel.leakage.model import Finding
-from windtunnel.leakage.pointers import node_at, parse_pointer, raw_finding, string_leaves
+from windtunnel.leakage.pointers import drop_within, node_at, parse_pointer, raw_finding, string_leaves
 from windtunnel.leakage.text import normalize_needle
 
 _DELIMITERS = (",", "\t", ";", "|")
@@ -211,20 +211,7 @@ def drop_listed_columns(
 ) -> list[Finding]:
     """``findings`` without those inside the header cells of a one-hot block that states nothing of this
     record (see the module); the list itself when none is dropped."""
-    spans: dict[str, list[tuple[int, int]]] = {}
-    kept: list[Finding] = []
-    for f in findings:
-        if f.span is None or f.inner is not None or f.target != "value" or f.channel == "correlated":
-            kept.append(f)
-            continue
-        listed = spans.get(f.pointer)
-        if listed is None:
-            listed = spans[f.pointer] = _listed(projection, f.pointer, label_set, target)
-        a, b = f.span
-        if any(ca <= a and b <= cb for ca, cb in listed):
-            continue
-        kept.append(f)
-    return findings if len(kept) == len(findings) else kept
+    return drop_within(findings, lambda pointer: _listed(projection, pointer, label_set, target))
 
 
 def _listed(projection: Any, pointer: str, label_set: Sequence[str], target: str | None) -> list[tuple[int, int]]:

@@ -266,6 +266,27 @@ def hide_answers(findings: list[Finding], projection: Any, secrets: Sequence[str
     return out
 
 
+def drop_within(findings: list[Finding], spans_at: Callable[[str], list[tuple[int, int]]]) -> list[Finding]:
+    """``findings`` without the value findings of the answer that lie inside one of the spans ``spans_at``
+    gives for their pointer (asked once per pointer): the shared step of the principles that clear a region
+    of a string as a listing (an even per-label chart, a one-hot header). Correlated findings, findings
+    inside JSON held in a string and findings without a span are kept. The list itself when none is dropped."""
+    cache: dict[str, list[tuple[int, int]]] = {}
+    kept: list[Finding] = []
+    for f in findings:
+        if f.span is None or f.inner is not None or f.target != "value" or f.channel == "correlated":
+            kept.append(f)
+            continue
+        spans = cache.get(f.pointer)
+        if spans is None:
+            spans = cache[f.pointer] = spans_at(f.pointer)
+        a, b = f.span
+        if any(la <= a and b <= lb for la, lb in spans):
+            continue
+        kept.append(f)
+    return findings if len(kept) == len(findings) else kept
+
+
 def string_leaves(node: Any, path: tuple[str, ...] = ()) -> Iterator[tuple[tuple[str, ...], str]]:
     """Every string value of a JSON structure with its path of keys and list indices (as strings), depth first.
 
