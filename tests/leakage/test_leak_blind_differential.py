@@ -32,6 +32,11 @@ KNOWN: dict[str, str] = {
     "b5-0396": 'a formula choosing the label from a list (`=CHOOSE(2,"Yes","No")`): read as a listing',
     "b5-0453": "a formula choosing the label from a list: read as a listing",
     "b5-0493": "a formula choosing the label from a list: read as a listing",
+    # the sheet's cells keyed A2…A5 hold every label once: a catalogue (catalogues.py); the formula's range is
+    # no reference to one cell, and the twin (formula null) was flagged by the same cell before
+    "b5-0046": "a formula indexing a range of cells (`=INDEX(Lists!$A$2:$A$5,3)`): formulas are not evaluated",
+    "b5-0503": "a formula indexing a range of cells: formulas are not evaluated; the cells read as a catalogue",
+    "b5-0076": "a formula indexing a range of cells; found before only at the cell keys `A1`…`C1` (twin too)",
     # blind6 derived_word_forms: a hyphen compound of the label (`Approve-able`, `Reject-pile`) in an upstream
     # summary, cleared by review (freetext.token) as prose mentioning the answer as a single word.
     "b6-0009": "a hyphen compound in an upstream summary (`Approve-able as submitted`): review, prose word",
@@ -52,12 +57,6 @@ KNOWN: dict[str, str] = {
         i: "the row above's label cell spans the record's row (rowspan / mergeCell): spans are not expanded"
         for i in ("b8-0121", "b8-0123", "b8-0125", "b8-0127", "b8-0129", "b8-0131", "b8-0133", "b8-0135")
         + ("b8-0137", "b8-0141", "b8-0143")
-    },
-    # blind8 text_bar_chart_scores: one Unicode block bar per label, one far longer, no numbers. Bar lengths
-    # are not read as scores; the label column reads as an options listing.
-    **{
-        i: "a text bar chart's longest bar marks the label: bar lengths are not read as scores"
-        for i in ("b8-0291", "b8-0293", "b8-0295", "b8-0299", "b8-0303", "b8-0307", "b8-0311")
     },
     "b8-0181": "an acrostic (line initials spell the label); the naive hit is the first line's prose `No related`",
     "b8-0231": "a lowercase WordPiece (`low`) under `generated_wordpieces`: review, a lowercase word of the label",

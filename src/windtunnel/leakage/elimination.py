@@ -92,8 +92,10 @@ def ruled_out(text: str, pattern: re.Pattern[str]) -> list[tuple[frozenset[str],
         end = _clause_end(text, b)
         if text[end : end + 1] == "?":
             continue
-        head = text[_clause_start(text, a) : a]
-        negs = list(_NEGATION.finditer(head))
+        lo = _clause_start(text, a)
+        head = text[lo:a]
+        # a negation word that is part of a label (``Not spam``) names that label, it negates nothing
+        negs = [n for n in _NEGATION.finditer(head) if not any(h.start() <= lo + n.start() < h.end() for h in hits)]
         if negs and _BRIDGE.match(head[negs[-1].end() :]):
             start = a - len(head) + negs[-1].start()
             out.append((frozenset(_norm(m.group()) for m in group), (start, b)))

@@ -46,7 +46,9 @@ _IDENTIFIER = re.compile(r"(?<![\w-])[^\W_]+(?:[-_]+[^\W_]+)+(?![\w-])")
 IDENT = "#name"
 """The key field of a text entry's name: an identifier holding the label, glued (``badge--billing``)."""
 # One name set to a value: ``priority = "P3"``, ``category: billing``, ``sev==high``.
-_PAIR = re.compile(r"\s*[\w.\-]+\s*(?:==?|:)\s*[\"']?([^\"'=:]+?)[\"']?\s*$")
+_PAIR = re.compile(r"\s*(?:[\w.\-]+|\$?\{\{?[^{}\s]{1,60}\}?\})\s*(?:==?|:)\s*[\"']?([^\"'=:]+?)[\"']?\s*$")
+"""The name may be a placeholder for another answer (``${q://QID1/ChoiceGroup/SelectedChoices} = 'Negative'``,
+``{{q1}} == "Yes"``): a condition on a field whose name is written as a reference to it."""
 _UNITS = {
     **dict.fromkeys(("ms", "millis", "milliseconds"), 0.001),
     **dict.fromkeys(("s", "sec", "secs", "seconds"), 1.0),

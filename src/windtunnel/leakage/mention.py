@@ -777,6 +777,8 @@ def _fixed_cell(text: str, a: int, b: int) -> bool:
     starts = [s for s, _e in names]
     if len(names) < 2 or col not in starts:
         return False
+    if 2 * sum(1 for s, e in names if any(ch.isalpha() for ch in header[s:e])) < len(names):
+        return False  # a line of symbols (an ASCII-art banner, ``#####  #   #``) names no columns
     i = starts.index(col)
     nxt = starts[i + 1] if i + 1 < len(starts) else len(line)
     if line[col:nxt].strip() != line[col:col_end].strip() or (col > 0 and not line[col - 1].isspace()):

@@ -84,6 +84,8 @@ from typing import Any, NamedTuple
 
 from windtunnel.leakage import mention
 from windtunnel.leakage.aliases import derived_alias, label_abbreviations, label_aliases, number_value
+from windtunnel.leakage.bars import bar_findings, drop_even_lines, may_chart, may_draw
+from windtunnel.leakage.catalogues import drop_catalogue
 from windtunnel.leakage.codes import attribute_end, last_name, names_code, number_code, segment_field
 from windtunnel.leakage.decode import embedded_json
 from windtunnel.leakage.deltas import delta_findings, may_difference
@@ -114,8 +116,10 @@ from windtunnel.leakage.model import (
 )
 from windtunnel.leakage.needles import Hit, Needle, NeedleSet, whole_in
 from windtunnel.leakage.numfmt import format_findings, may_format
+from windtunnel.leakage.onehot import drop_listed_columns, may_one_hot, one_hot_findings
 from windtunnel.leakage.ordinal import may_name_position, position_findings
 from windtunnel.leakage.other_inputs import drop_other_inputs, may_drop, may_repeat_input, repeated_input_findings
+from windtunnel.leakage.pieces import lists_every_label, piece_text
 from windtunnel.leakage.pointers import hide_answers, node_at
 from windtunnel.leakage.prefilter import (
     Plan,
@@ -127,6 +131,7 @@ from windtunnel.leakage.prefilter import (
     subtree_may_hit,
     token_sets,
 )
+from windtunnel.leakage.queries import drop_other_results, may_query
 from windtunnel.leakage.quotes import may_quote, quote_findings
 from windtunnel.leakage.records import (
     ID_SHAPE,
@@ -144,6 +149,7 @@ from windtunnel.leakage.resolve import Own, Records, holds_records, own_cell_wit
 from windtunnel.leakage.schemas import drop_schema_values, may_hold_schema
 from windtunnel.leakage.selection import apply_selection
 from windtunnel.leakage.sorted_rows import may_sort_rows, sorted_rows_findings
+from windtunnel.leakage.struck import drop_struck, may_strike
 from windtunnel.leakage.text import (
     CURRENCY_CODES,
     CURRENCY_SIGNS,
@@ -417,6 +423,8 @@ def audit_item(item: LeakItem | Mapping[str, Any], *, decode: bool = True, prefi
         for principle in _ITEM_PRINCIPLES:
             if principle.may_apply(it, blob):
                 ruled += principle.findings(it.id, it.projection, it.expected, it.label_set)
+        if len(it.label_set) >= 2 and may_one_hot(blob, it.label_set):  # needs the task's name: no _ItemPrinciple
+            ruled += one_hot_findings(it.id, it.projection, it.expected, it.label_set, it.target)
     except RecursionError:
         at = f" (line {it.line})" if it.line is not None else ""
         raise DatasetError(
@@ -514,6 +522,7 @@ _ITEM_PRINCIPLES: tuple[_ItemPrinciple, ...] = (
     _ItemPrinciple(_may_derive, matrix_findings),
     _ItemPrinciple(_may_quote, quote_findings),
     _ItemPrinciple(_may_format, format_findings),
+    _ItemPrinciple(lambda it, blob: len(it.label_set) >= 2 and may_draw(blob), bar_findings),
 )
 """The item-level principles, in order (see :class:`_ItemPrinciple`)."""
 
@@ -529,9 +538,23 @@ class _FindingRule(NamedTuple):
     apply: Callable[[list[Finding], LeakItem], list[Finding]]
 
 
+def _may_catalogue(blob: bytes, findings: Sequence[Finding]) -> bool:
+    """The catalogue rule's gate: it drops only blocking findings' items' findings, and a catalogue holds
+    objects inside an object (``{`` after a ``:``, twice at least)."""
+    return blob.count(b":{") >= 2 and any(f.blocking for f in findings)
+
+
 _FINDING_RULES: tuple[_FindingRule, ...] = (
     _FindingRule(may_drop, lambda fs, it: drop_other_inputs(fs, it.projection, it.label_set)),
     _FindingRule(lambda blob, _fs: may_hold_schema(blob), lambda fs, it: drop_schema_values(fs, it.projection)),
+    _FindingRule(lambda blob, _fs: may_strike(blob), lambda fs, it: drop_struck(fs, it.projection)),
+    _FindingRule(_may_catalogue, lambda fs, it: drop_catalogue(fs, it.projection, it.label_set)),
+    _FindingRule(lambda _blob, fs: may_query(fs), lambda fs, it: drop_other_results(fs, it.projection)),
+    _FindingRule(lambda blob, _fs: may_chart(blob), lambda fs, it: drop_even_lines(fs, it.projection, it.label_set)),
+    _FindingRule(
+        lambda blob, _fs: may_one_hot(blob),  # a finding's own words are in the blob: only the line break tells
+        lambda fs, it: drop_listed_columns(fs, it.projection, it.label_set, it.target),
+    ),
 )
 """Principle 3's rules that read a finding's surroundings after the walk, in order (see :class:`_FindingRule`)."""
 
@@ -882,7 +905,7 @@ def _walk(node: Any, pointer: str, rep: str, upstream: str | None, ctx: _Ctx, *,
         if suppress:
             cover = True
         elif len(scalars) == len(node) - node.count(None):
-            cover = _covers_labels([str(v) for v in scalars], ctx)
+            cover = _covers_labels([str(v) for v in scalars], ctx) or _lists_in_pieces(scalars, ctx)
         else:
             options = _option_objects(node, ctx)
             cover = options is not None
@@ -1260,6 +1283,26 @@ def _non_empty(value: Any) -> bool:
     return value not in (None, "", False, 0)
 
 
+def _delimited_row(text: str, at: int) -> bool:
+    """``text[at]`` is on a row of a comma-delimited table of several rows (three lines at least with as many
+    commas as its own, the header included): a quoted cell there is that row's, decided by structure
+    resolution (``table_cell``), not a JSON list's element."""
+    lo, hi = text.rfind("\n", 0, at) + 1, text.find("\n", at)
+    commas = text.count(",", lo, len(text) if hi < 0 else hi)
+    if commas == 0 or "\n" not in text:
+        return False
+    return sum(1 for line in text.split("\n") if line.count(",") == commas) >= 3
+
+
+def _lists_in_pieces(scalars: Sequence[str | int | float], ctx: _Ctx) -> bool:
+    """The list is a tokenizer's pieces whose text lists every label (``▁Approve``, ``▁,``, ``▁Deny``): a
+    listing of the label set, as the same words in a string are (:mod:`~windtunnel.leakage.pieces`)."""
+    if len(ctx.label_norms) < 2:
+        return False
+    text = piece_text(scalars)
+    return text is not None and lists_every_label(text, ctx.label_norms)
+
+
 def _covers_labels(values: Sequence[str], ctx: _Ctx) -> bool:
     """``values`` (normalised) include every label of the item's label set."""
     if not ctx.label_norms or len(values) < len(ctx.label_norms):
@@ -1337,6 +1380,10 @@ def _scan_key(key: str, pointer: str, rep: str, ctx: _Ctx, *, suppress: bool) ->
     for hit in hits:
         if hit.needle.role == "label":
             continue
+        if not hit.whole and hit.needle.role != "correlated" and _task_name(key, ctx):
+            continue  # the key is the name of the field asked for (``spam_verdict``): its words are the task's
+        if not hit.whole and _serial_number(hit, human.text[: hit.span[0]] + human.text[hit.span[1] :], ctx):
+            continue  # ``A1``, ``Q3`` on a numeric scale: a cell's or an item's reference, not the label
         if _lexicon_word(hit, ctx) and (
             hit.whole or _task_name(key, ctx) or not _names_task_beside(human.text, 0, len(human.text), *hit.span, ctx)
         ):
@@ -1829,6 +1876,7 @@ def _classify(
             # subscript or a graph node's text (``labels["High"]``, Mermaid ``C["High"]``), not a list.
             and (json_at.group(0)[0] != ":" or _kv_names(hit, text, span, ctx))
             and not (json_at.group(0)[0] == "[" and _glued_to_name(view_text, json_at.start()))
+            and not (json_at.group(0)[0] == "," and _delimited_row(view_text, va))
         )
         if not kv and span is not None and not hit.view.startswith("decoded"):
             kv = _field_states(hit, pointer, ctx)
@@ -2893,8 +2941,8 @@ def _tie(hit: Hit, text: str, span: tuple[int, int] | None, ctx: _Ctx) -> str | 
     caseless = not cased and _caseless_sentence(text, a)
     if not cased and not caseless:
         return None
-    if cased and mention.quoted(text, a, b):
-        return "emphasis"
+    if cased and mention.quoted(text, a, b) and not _delimited_row(text, a):
+        return "emphasis"  # (a delimited table quotes its cells: that is the format's, not emphasis)
     # A label with its own case (``High``) set apart from the ordinary word needs no more; an
     # all-lowercase one (``positive``) needs a statement about the item (``it's positive``).
     distinct = hit.needle.text != hit.needle.text.lower() and not caseless
