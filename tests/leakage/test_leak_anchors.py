@@ -23,7 +23,7 @@ from windtunnel.leakage import audit_item, prefilter
 from windtunnel.leakage.scan import _prepared
 from windtunnel.leakage.views import anchors
 from windtunnel.leakage.views.ciphers import _ROT_BYTES, _WRITE_TABLES
-from windtunnel.leakage.views.letters import spelled_may_add
+from windtunnel.leakage.views.letters import pieces_may_cross, spelled_may_add
 from windtunnel.leakage.views.registry import DECODERS, Replacement, decoder, unregister
 
 _WORDS = (
@@ -226,3 +226,66 @@ def test_a_plug_in_decoder_whose_anchor_is_present_is_asked_and_finds(mirrored: 
     fast, ref = audit_item(item), audit_item(item, prefilter=False)
     assert fast.findings == ref.findings
     assert any("mirrored_anchor_test" in f.view for f in fast.findings), fast.findings
+
+
+_PIECE_WORDS = ("negative", "urgent", "falcon", "amber", "ok", "not", "spam", "e", "tier")
+
+
+def _pieces_case(rng: random.Random) -> tuple[bytes, tuple[tuple[bytes, ...], ...]]:
+    """A serialised projection with a list of short strings (tags, or a word cut into pieces, or a
+    phrase cut at its break, each piece maybe padded with a byte), and two needles' words."""
+    needles = tuple(tuple(w.encode() for w in rng.sample(_PIECE_WORDS, rng.randint(1, 2))) for _ in range(2))
+    words = [w.decode() for toks in needles for w in toks]
+    items: list[object] = []
+    for _ in range(rng.randint(1, 4)):
+        word = rng.choice([*words, *_WORDS]) if rng.random() < 0.5 else " ".join(words)
+        cuts = sorted(rng.sample(range(1, len(word)), min(len(word) - 1, rng.randint(0, 3))))
+        parts = [word[a:b] for a, b in zip([0, *cuts], [*cuts, len(word)], strict=True)]
+        if rng.random() < 0.3:
+            parts[0] = rng.choice(["{", ",", " ", "x", "-", '"']) + parts[0]
+        if rng.random() < 0.3:
+            parts[-1] += rng.choice(["{", ",", " ", "x", "-", '"'])
+        items += [{"p": p} if rng.random() < 0.3 else p for p in parts]
+    return orjson.dumps({"id": "c1", "steps": items, "note": rng.choice(_WORDS)}), needles
+
+
+def test_pieces_ruled_out_by_their_sided_anchors_fail_the_exact_check() -> None:
+    rng = random.Random(6)
+    anchors.forget()
+    ruled_out = asked_open = 0
+    for _ in range(1500):
+        blob, sets = _pieces_case(rng)
+        for low in (blob.lower(), blob.translate(prefilter._LOWER_KEYS)):
+            anchors.sided_absent("pieces", low, sets)  # a word's automata are made on its second sighting
+            if anchors.sided_absent("pieces", low, sets):
+                assert not pieces_may_cross(blob.lower(), sets), (blob, sets)
+                ruled_out += 1
+            elif pieces_may_cross(blob.lower(), sets):
+                asked_open += 1
+    assert ruled_out >= 200 and asked_open >= 200, (ruled_out, asked_open)
+
+
+def test_the_pieces_check_runs_only_where_its_anchors_are(monkeypatch: pytest.MonkeyPatch) -> None:
+    from windtunnel.leakage import scan
+
+    calls: list[bytes] = []
+
+    def counted(low: bytes, sets: object) -> bool:
+        calls.append(low)
+        return pieces_may_cross(low, sets)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(scan, "pieces_may_cross", counted)
+    anchors.forget()
+    item = {"id": "p", "expected": "Negative"}
+    tags = {"ticket": {"tags": ["login", "deploy", "error"], "body": "the export timed out"}}
+    for _ in range(3):  # the word's automata are made on its second sighting
+        assert not audit_item({**item, "projection": tags}).leaked
+    assert len(calls) == 1  # asked while the words were new, then ruled out by the anchors
+    calls.clear()
+    pieces = {"ticket": {"tags": ["login", "Neg", "ative"], "body": "the export timed out"}}
+    audit = audit_item({**item, "projection": pieces})
+    assert calls and audit.leaked and audit.findings[0].pointer == "/ticket/tags/1"
+    # a string ending with a piece of the word alone (no string starting with the rest) is ruled out too
+    calls.clear()
+    assert not audit_item({**item, "projection": {"ticket": {"tags": ["Neg", "login"]}}}).leaked
+    assert not calls

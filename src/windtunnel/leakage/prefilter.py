@@ -53,7 +53,7 @@ from windtunnel.leakage.needles import NeedleSet
 from windtunnel.leakage.ocr import OcrGate, fold_bytes
 from windtunnel.leakage.text import WORD_RE, Mapped, full_text
 from windtunnel.leakage.views import apply, canonical_views
-from windtunnel.leakage.views.anchors import absent
+from windtunnel.leakage.views.anchors import absent, sided_absent
 from windtunnel.leakage.views.binary import b64_candidates as _b64_candidates
 from windtunnel.leakage.views.binary import b64_text as _b64_text
 from windtunnel.leakage.views.binary import base32_runs, decodable_length, hex_runs
@@ -460,6 +460,10 @@ class Plan:
     more: tuple[Decoder, ...] = ()
     """The decoders the plan does not model whose ``blob_marker`` holds (:func:`_unplanned`): with
     ``extra``, a string holding one of their markers needs its decoded views too."""
+    pieces: bool = True
+    """Whether list items holding pieces of words may spell a needle word across them (``False``: the
+    pieces view's sided anchors are absent, :func:`~windtunnel.leakage.views.anchors.sided_absent`, so
+    :func:`~windtunnel.leakage.views.letters.pieces_may_cross` would say no)."""
 
     def string_decode(self, text: str) -> bool:
         """Whether an ASCII string of an exact plan needs its decoded views searched."""
@@ -528,6 +532,10 @@ _NOTHING = Plan(False, False, False, True)
 """The plan of every projection that cannot hold a finding (shared: plans are not changed)."""
 _PLAIN = Plan(True, False, False, True)
 """The plan of a projection with a plain hit and nothing to decode or upstream-named (shared)."""
+_NOTHING_NO_PIECES = Plan(False, False, False, True, pieces=False)
+""":data:`_NOTHING` where no needle word can cross pieces of list items (shared)."""
+_PLAIN_NO_PIECES = Plan(True, False, False, True, pieces=False)
+""":data:`_PLAIN` where no needle word can cross pieces of list items (shared)."""
 
 
 def subtree_may_hit(value: Any, needles: NeedleSet, decode: bool, upstream_possible: bool = True) -> bool:
@@ -580,6 +588,8 @@ def plan_blob(blob: bytes, needles: NeedleSet, decode: bool = True, upstream_pos
     present = _present(pr.word_index, low) if pr.word_index is not None else None
     if present.misread if present is not None else (needles.ocr and needles.ocr_gate.misread_in(low)):
         return Plan(True, decode, True)  # a word as OCR misreads it (ocr.py): checked string by string
+    # Pieces of a word across list items (views/letters.py): their anchors, one pass per word and side.
+    pieces = needles.any_canon or not sided_absent("pieces", low, pr.words)
     if backslash:
         gate = upstream_possible and _may_have_upstream_key(blob, low)
     else:
@@ -639,14 +649,17 @@ def plan_blob(blob: bytes, needles: NeedleSet, decode: bool = True, upstream_pos
             extra,
             live,
             more if extra else (),
+            pieces,
         )
     # Nothing to decode and no upstream key: only a plain hit makes the walk find anything.
     # (Numbers are also looked for with separators removed: a '{' read as ',' between digits can only
     # add a "maybe", never remove a word, which holds no separator.)
     if not _plain_hit(pr, low, present):
-        return _NOTHING
+        return _NOTHING if pieces else _NOTHING_NO_PIECES
     live = _live(pr, present) if present is not None else None
-    return _PLAIN if live is None else Plan(True, False, False, True, live=live)
+    if live is None:
+        return _PLAIN if pieces else _PLAIN_NO_PIECES
+    return Plan(True, False, False, True, live=live, pieces=pieces)
 
 
 def _live(pr: _Probe, present: _Present) -> tuple[tuple[tuple[str, ...], bool], ...] | None:

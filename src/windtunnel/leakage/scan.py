@@ -575,13 +575,15 @@ def _audit(it: LeakItem, decode: bool, prefilter: bool) -> tuple[ItemAudit, byte
         prefilter = not null
     walk = True
     decode_asked = decode
+    pieces = True
     split: list[tuple[InlineRun, list[Hit]]] | None = None
     if prefilter:
         blob = dumps(it.projection)
         if blob is not None:
             plan = plan_blob(blob, needles, decode)
+            pieces = plan.pieces
             if not plan.walk:
-                split = _split_words(it.projection, blob, needles, planned=True)
+                split = _split_words(it.projection, blob, needles, planned=True, pieces=pieces)
                 if not any(hits for _run, hits in split):
                     return ItemAudit(it.id, [], it.line), blob
                 walk = False
@@ -610,7 +612,7 @@ def _audit(it: LeakItem, decode: bool, prefilter: bool) -> tuple[ItemAudit, byte
     if walk:
         _walk(it.projection, "", rep, None, ctx, suppress=False)
     if split is None:
-        split = _split_words(it.projection, blob, needles)
+        split = _split_words(it.projection, blob, needles, pieces=pieces)
     if split:
         ctx.findings = _glued_in_runs(ctx.findings, split)
     for run, hits in split:
@@ -628,7 +630,7 @@ serialised projection instead of one per key."""
 
 
 def _split_words(
-    projection: Any, blob: bytes | None, needles: NeedleSet, *, planned: bool = False
+    projection: Any, blob: bytes | None, needles: NeedleSet, *, planned: bool = False, pieces: bool = True
 ) -> list[tuple[InlineRun, list[Hit]]]:
     """The hits that only the rendered line of sibling rich-text nodes shows (a word split across
     nodes, ``P`` + ``2``), per run of nodes (:mod:`windtunnel.leakage.views.inline`), and those of a
@@ -637,10 +639,11 @@ def _split_words(
     Every run is returned, with its crossing hits (often none): :func:`_glued_in_runs` needs the runs
     too. Without a text node in the serialisation (``blob``) there is no run, which the pre-check
     relies on to skip a clean item; the reference walk (``blob`` is ``None``) always looks. ``planned``:
-    the pre-check's plan ruled the walk out, so ``blob`` is ASCII with no OCR misreading in it."""
+    the pre-check's plan ruled the walk out, so ``blob`` is ASCII with no OCR misreading in it.
+    ``pieces`` ``False``: the plan's anchors ruled out pieces of words crossing items (:attr:`Plan.pieces`)."""
     inline = blob is None or has_inline_text(blob)
     letters = blob is None or has_letter_items(blob)
-    pieces = blob is None or _pieces_may_cross(blob, needles, planned)
+    pieces = blob is None or (pieces and _pieces_may_cross(blob, needles, planned))
     if not inline and not letters and not pieces:
         return []
     # Items of one letter each, or of one piece of a word each (views/letters.py), are read as the

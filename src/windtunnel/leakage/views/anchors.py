@@ -27,7 +27,7 @@ recoup.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import NamedTuple
 
 import ahocorasick_rs
@@ -221,3 +221,112 @@ def forget() -> None:
     global _STATE
     _STATE = None
     _SEEN.clear()
+    _SIDED_WORDS.clear()
+    _SIDED_SEEN.clear()
+    _SIDED_SETS.clear()
+
+
+# Gates whose anchors come in sides: every side must have an anchor present (for some word).
+#
+# A view that needs two things at once (a string ending with a part of a word *and* one starting with
+# another part: the pieces of a word across list items, :mod:`.letters`) declares for one needle word one
+# tuple of literals per side. Each side of each word is its own automaton (a leftmost-first search
+# reports a match wherever any literal occurs, so "some literal of this side is present" is one pass
+# with no window search), built on the word's second sighting like the decoders' indexes. The gate is
+# ruled out where some side has no literal of any word present; elsewhere the view's exact check runs.
+
+SideAnchors = Callable[[bytes], tuple[tuple[bytes, ...], ...] | None]
+"""For one needle word (lowercased): the literals of each side (``None``: not listable, the gate is asked)."""
+
+_SIDED: dict[str, SideAnchors] = {}
+_SIDED_WORDS: dict[tuple[str, bytes], tuple[ahocorasick_rs.BytesAhoCorasick | None, ...] | None] = {}
+_SIDED_SEEN: dict[tuple[str, bytes], None] = {}
+
+
+def sided_gate(name: str, sides: SideAnchors) -> None:
+    """Declare the sided anchors of the gate ``name`` (see :func:`sided_absent`); replaces an earlier one."""
+    _SIDED[name] = sides
+    for word_key in [k for k in _SIDED_WORDS if k[0] == name]:
+        del _SIDED_WORDS[word_key]
+    for set_key in [k for k in _SIDED_SETS if k[0] == name]:
+        del _SIDED_SETS[set_key]
+
+
+def _safe_twins(literals: Sequence[bytes]) -> bool:
+    """Whether the pre-check's two lowercased texts (``{`` kept, or read as ``,``) answer alike: a
+    literal holding ``{`` has its twin with ``,`` among ``literals``, and then a literal holding ``,``
+    may be present in one text where a ``{`` stands in the other, which only asks the gate."""
+    have = set(literals)
+    return all(lit.replace(b"{", b",") in have for lit in literals if b"{" in lit)
+
+
+def _sided_index(name: str, word: bytes) -> tuple[ahocorasick_rs.BytesAhoCorasick | None, ...] | None:
+    """The automata of ``word``'s sides under the gate ``name`` (``None`` for a side without literals:
+    never present); ``None`` while the word is new, past :data:`MAX_WORDS` or not listable."""
+    key = (name, word)
+    if key in _SIDED_WORDS:
+        return _SIDED_WORDS[key]
+    if key not in _SIDED_SEEN:
+        if len(_SIDED_SEEN) >= 4 * MAX_WORDS:
+            _SIDED_SEEN.clear()
+        _SIDED_SEEN[key] = None
+        return None
+    if len(_SIDED_WORDS) >= MAX_WORDS:
+        return None  # full: asked through the gate (a later sighting asks again)
+    sides = _SIDED[name](word)
+    index: tuple[ahocorasick_rs.BytesAhoCorasick | None, ...] | None = None
+    if sides is not None and all(len(side) <= MAX_TEDDY and _safe_twins(side) for side in sides):
+        index = tuple(
+            ahocorasick_rs.BytesAhoCorasick(
+                sorted(set(side)),
+                matchkind=ahocorasick_rs.MatchKind.LeftmostFirst,
+                # a DFA: ~25 % faster a pass than the contiguous NFA, ~10 KB for a side's ~45 literals
+                implementation=ahocorasick_rs.Implementation.DFA,
+            )
+            if side
+            else None
+            for side in sides
+        )
+    _SIDED_WORDS[key] = index
+    return index
+
+
+def sided_absent(name: str, text: bytes, words: Sequence[tuple[bytes, ...]]) -> bool:
+    """Whether the gate ``name`` cannot hold on ``text`` (a lowercased ASCII serialisation) for needles of
+    these ``words``: for some side, no word's literals of that side occur. ``False`` (ask the gate) while a
+    word is new or not listable. One pass per word and side, stopping at the first side found empty (the
+    automata of a needle set's sides are kept per set: a few hundred bytes, the automata are shared)."""
+    sides = _SIDED_SETS.get((name, words))
+    if sides is None:
+        sides = _sided_set(name, words)
+        if sides is None:
+            return False
+    for side in sides:
+        for fast in side:
+            if fast.find_matches_as_indexes(text):
+                break
+        else:
+            return True
+    return False
+
+
+_SIDED_SETS: dict[tuple[str, Sequence[tuple[bytes, ...]]], tuple[tuple[ahocorasick_rs.BytesAhoCorasick, ...], ...]] = {}
+
+
+def _sided_set(
+    name: str, words: Sequence[tuple[bytes, ...]]
+) -> tuple[tuple[ahocorasick_rs.BytesAhoCorasick, ...], ...] | None:
+    """The automata of each side of the gate ``name`` over a needle set's words (kept), or ``None`` (not
+    kept) while a word is new or not listable, or the set has no word."""
+    distinct = sorted({w for toks in words for w in toks})
+    if not distinct or name not in _SIDED:
+        return None
+    indexes = [_sided_index(name, w) for w in distinct]
+    known = [ix for ix in indexes if ix is not None]
+    if len(known) < len(indexes):
+        return None
+    sides = tuple(tuple(fast for ix in known if (fast := ix[side]) is not None) for side in range(min(map(len, known))))
+    if len(_SIDED_SETS) >= MAX_SETS:
+        _SIDED_SETS.clear()
+    _SIDED_SETS[(name, words)] = sides
+    return sides

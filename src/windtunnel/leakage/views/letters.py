@@ -24,6 +24,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from functools import lru_cache
 from typing import Any
 
+from windtunnel.leakage.views.anchors import sided_gate
 from windtunnel.leakage.views.inline import MAX_NODES as MAX_ITEMS_WALKED
 from windtunnel.leakage.views.inline import InlineRun, Segment
 from windtunnel.leakage.views.inline import escape as escape_pointer
@@ -237,6 +238,38 @@ def _break_edges(first: bytes, second: bytes) -> tuple[re.Pattern[bytes], re.Pat
     """The patterns of a string starting with a phrase's second word and, in the serialisation
     reversed, of one ending with its first word (a break between: ``" spam`` … ``not"``)."""
     return re.compile(rb'"[ _.-]?' + re.escape(second)), re.compile(rb'"[ _.-]?' + re.escape(first[::-1]))
+
+
+_NOT_WORD_BYTES = tuple(bytes([b]) for b in range(0x20, 0x80) if not bytes([b]).isalnum())
+"""The bytes a lowercased ASCII serialisation may hold that are not ``[a-z0-9]`` (JSON writes no raw
+control byte; an upper-case letter is lowered): what ``(?![a-z0-9])`` admits after a character."""
+_BREAKS = (b"", b" ", b"_", b".", b"-")
+
+
+def piece_anchors(word: bytes) -> tuple[tuple[bytes, ...], tuple[bytes, ...]] | None:
+    """The literals of :func:`pieces_may_cross`'s two conditions for one needle word, as anchors of a
+    sided gate (:func:`~windtunnel.leakage.views.anchors.sided_absent`): a string starting with a proper
+    suffix of it (``"ative``; a last letter alone followed by a byte not a letter or digit, ``"e"``,
+    ``"e-``) or with the word after a break (``" spam``), and a string ending with a proper prefix of it
+    (``neg"``; a first letter alone, ``"n"``) or with the word before a break (``not"``): every match of
+    the patterns of :func:`_word_edges` and :func:`_break_edges` holds one. ``None`` for a word those
+    checks cannot hold in an ASCII serialisation (not ASCII: ``((), ())``), ``None`` for one holding a
+    quote, ``{`` or ``,`` (the pre-check's text may read ``{`` as ``,``)."""
+    if not word.isascii():
+        return (), ()
+    if b"{" in word or b"," in word or b'"' in word:
+        return None
+    starts = [b'"' + sep + word for sep in _BREAKS]
+    ends = [word + sep + b'"' for sep in _BREAKS]
+    if len(word) >= 2:
+        starts += [b'"' + word[k:] for k in range(1, len(word) - 1)]
+        starts += [b'"' + word[-1:] + b for b in _NOT_WORD_BYTES]
+        ends += [word[:k] + b'"' for k in range(2, len(word))]
+        ends += [b + word[:1] + b'"' for b in _NOT_WORD_BYTES]
+    return tuple(starts), tuple(ends)
+
+
+sided_gate("pieces", piece_anchors)
 
 
 def pieces_may_cross(low: bytes, sets: Sequence[tuple[bytes, ...]]) -> bool:
