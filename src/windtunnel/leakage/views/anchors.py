@@ -224,6 +224,7 @@ def forget() -> None:
     _SIDED_WORDS.clear()
     _SIDED_SEEN.clear()
     _SIDED_SETS.clear()
+    _SIDED_SETS_SEEN.clear()
 
 
 # Gates whose anchors come in two sides: a boundary between two strings falling inside a needle.
@@ -266,6 +267,8 @@ class _SidedSet(NamedTuple):
 
 
 _SIDED_SETS: dict[tuple[str, Sequence[tuple[bytes, ...]]], _SidedSet] = {}
+_SIDED_SETS_SEEN: dict[tuple[str, Sequence[tuple[bytes, ...]]], None] = {}
+"""Needle sets seen once (their :class:`_SidedSet` is kept from the second sighting, ~300 bytes each)."""
 
 
 def sided_gate(name: str, sides: SideAnchors) -> None:
@@ -348,8 +351,8 @@ def sided_absent(name: str, text: bytes, words: Sequence[tuple[bytes, ...]]) -> 
 
 
 def _sided_set(name: str, words: Sequence[tuple[bytes, ...]]) -> _SidedSet | None:
-    """The :class:`_SidedSet` of the gate ``name`` over a needle set's words (kept), or ``None`` (not
-    kept) while a word is new or not listable, or the set has no word."""
+    """The :class:`_SidedSet` of the gate ``name`` over a needle set's words (kept from the set's second
+    sighting), or ``None`` while a word is new or not listable, or the set has no word."""
     distinct = sorted({w for toks in words for w in toks})
     if not distinct or name not in _SIDED:
         return None
@@ -363,7 +366,13 @@ def _sided_set(name: str, words: Sequence[tuple[bytes, ...]]) -> _SidedSet | Non
         tuple(ix[1] for ix in known),
         tuple(tuple(at[w] for w in toks) for toks in words if toks),
     )
+    key = (name, words)
+    if key not in _SIDED_SETS_SEEN:  # kept from its second sighting: a file of distinct answers keeps none
+        if len(_SIDED_SETS_SEEN) >= MAX_SETS:
+            _SIDED_SETS_SEEN.clear()
+        _SIDED_SETS_SEEN[key] = None
+        return got
     if len(_SIDED_SETS) >= MAX_SETS:
         _SIDED_SETS.clear()
-    _SIDED_SETS[(name, words)] = got
+    _SIDED_SETS[key] = got
     return got
