@@ -223,8 +223,6 @@ def forget() -> None:
     _SEEN.clear()
     _SIDED_WORDS.clear()
     _SIDED_SEEN.clear()
-    _SIDED_SETS.clear()
-    _SIDED_SETS_SEEN.clear()
 
 
 # Gates whose anchors come in two sides: a boundary between two strings falling inside a needle.
@@ -254,30 +252,11 @@ _SIDED_WORDS: dict[tuple[str, bytes], tuple[_Automaton, _Automaton] | None] = {}
 _SIDED_SEEN: dict[tuple[str, bytes], None] = {}
 
 
-class _SidedSet(NamedTuple):
-    """What :func:`sided_absent` needs for one needle set: its distinct words' searches, and each needle
-    as the positions of its words among them."""
-
-    starts: tuple[_Automaton, ...]
-    """Each distinct word's starts search."""
-    ends: tuple[_Automaton, ...]
-    """Each distinct word's ends search."""
-    needles: tuple[tuple[int, ...], ...]
-    """Each needle's words, as positions in :attr:`starts` and :attr:`ends`."""
-
-
-_SIDED_SETS: dict[tuple[str, Sequence[tuple[bytes, ...]]], _SidedSet] = {}
-_SIDED_SETS_SEEN: dict[tuple[str, Sequence[tuple[bytes, ...]]], None] = {}
-"""Needle sets seen once (their :class:`_SidedSet` is kept from the second sighting, ~300 bytes each)."""
-
-
 def sided_gate(name: str, sides: SideAnchors) -> None:
     """Declare the sided anchors of the gate ``name`` (see :func:`sided_absent`); replaces an earlier one."""
     _SIDED[name] = sides
     for word_key in [k for k in _SIDED_WORDS if k[0] == name]:
         del _SIDED_WORDS[word_key]
-    for set_key in [k for k in _SIDED_SETS if k[0] == name]:
-        del _SIDED_SETS[set_key]
 
 
 def _safe_twins(literals: Sequence[bytes]) -> bool:
@@ -327,52 +306,37 @@ def sided_absent(name: str, text: bytes, words: Sequence[tuple[bytes, ...]]) -> 
     """Whether the gate ``name`` cannot hold on ``text`` (a lowercased ASCII serialisation) for needles of
     these ``words``: no word of a needle has its ends present with its own starts or the next word's (see
     above). ``False`` (ask the gate) while a word is new or not listable. One pass per word for the
-    starts, stopping there where none is present; then one per word whose ends may complete a boundary."""
-    got = _SIDED_SETS.get((name, words))
-    if got is None:
-        got = _sided_set(name, words)
-        if got is None:
+    starts, stopping there where none is present; then one per word whose ends may complete a boundary.
+    (Nothing is kept per needle set: the words' searches are looked up on each call, ~1 µs less on a
+    set's first sighting than making and keeping a per-set record, and a file of distinct answers
+    sights nearly every set once.)"""
+    if name not in _SIDED:
+        return False
+    index: dict[bytes, tuple[_Automaton, _Automaton] | None] = {}
+    for toks in words:
+        for w in toks:
+            if w not in index:
+                index[w] = _sided_index(name, w)  # every word is sighted, even after a new one
+    if not index:
+        return False
+    starts: dict[bytes, bool] = {}
+    ends_of: dict[bytes, _Automaton] = {}
+    for w, ix in index.items():
+        if ix is None:
             return False
-    starts = [fast is not None and bool(fast.find_matches_as_indexes(text)) for fast in got.starts]
-    if not any(starts):
+        starts[w] = ix[0] is not None and bool(ix[0].find_matches_as_indexes(text))
+        ends_of[w] = ix[1]
+    if not any(starts.values()):
         return True
-    ends: dict[int, bool] = {}
-    for toks in got.needles:
+    ends: dict[bytes, bool] = {}
+    for toks in words:
         for j, w in enumerate(toks):
             if not (starts[w] or (j + 1 < len(toks) and starts[toks[j + 1]])):
                 continue
             present = ends.get(w)
             if present is None:
-                fast = got.ends[w]
+                fast = ends_of[w]
                 present = ends[w] = fast is not None and bool(fast.find_matches_as_indexes(text))
             if present:
                 return False
     return True
-
-
-def _sided_set(name: str, words: Sequence[tuple[bytes, ...]]) -> _SidedSet | None:
-    """The :class:`_SidedSet` of the gate ``name`` over a needle set's words (kept from the set's second
-    sighting), or ``None`` while a word is new or not listable, or the set has no word."""
-    distinct = sorted({w for toks in words for w in toks})
-    if not distinct or name not in _SIDED:
-        return None
-    indexes = [_sided_index(name, w) for w in distinct]
-    known = [ix for ix in indexes if ix is not None]
-    if len(known) < len(indexes):
-        return None
-    at = {w: i for i, w in enumerate(distinct)}
-    got = _SidedSet(
-        tuple(ix[0] for ix in known),
-        tuple(ix[1] for ix in known),
-        tuple(tuple(at[w] for w in toks) for toks in words if toks),
-    )
-    key = (name, words)
-    if key not in _SIDED_SETS_SEEN:  # kept from its second sighting: a file of distinct answers keeps none
-        if len(_SIDED_SETS_SEEN) >= MAX_SETS:
-            _SIDED_SETS_SEEN.clear()
-        _SIDED_SETS_SEEN[key] = None
-        return got
-    if len(_SIDED_SETS) >= MAX_SETS:
-        _SIDED_SETS.clear()
-    _SIDED_SETS[key] = got
-    return got
