@@ -289,3 +289,24 @@ def test_the_pieces_check_runs_only_where_its_anchors_are(monkeypatch: pytest.Mo
     calls.clear()
     assert not audit_item({**item, "projection": {"ticket": {"tags": ["Neg", "login"]}}}).leaked
     assert not calls
+
+
+def test_a_boundary_needs_a_words_end_with_its_own_start_or_the_next_words() -> None:
+    """The sided gate reads a boundary between two strings inside a needle: a word's ends with its own
+    starts (the word cut) or with the needle's next word's starts (cut at the break); a start of one word
+    and an end of another are no such boundary."""
+    anchors.forget()
+    sets = ((b"amber", b"falcon"),)
+    cases = {
+        b'{"t":["amb","er"]}': False,  # amber cut in two
+        b'{"t":["amber-","falcon"]}': False,  # cut at the break
+        b'{"t":["falc","on"]}': False,
+        b'{"t":["falc","ber x"]}': True,  # falcon's end, amber's start: no boundary of either
+        b'{"t":["falcon","amber"]}': False,  # each word is a string alone (its own start and end)
+        b'{"t":["falco","x"]}': True,  # the last word's end, and no next word to start
+    }
+    for text, absent in cases.items():
+        anchors.sided_absent("pieces", text, sets)  # the words' automata are made on their second sighting
+        assert anchors.sided_absent("pieces", text, sets) is absent, text
+        if absent:
+            assert not pieces_may_cross(text, sets), text

@@ -230,8 +230,10 @@ def test_a_plan_with_a_plain_hit_only_is_the_shared_one() -> None:
     anchors.forget()
     assert plan_blob(b'{"note":"amber falcon"}', needles) == Plan(True, False, False, True)
     assert plan_blob(b'{"note":"amber hawk"}', needles) == Plan(False, False, False, True, pieces=False)
-    # a string starting with the first word and one ending with the last (one string here) leave it open
-    assert plan_blob(b'{"note":"amber falcon"}', needles) == Plan(True, False, False, True)
+    # a string starting with the first word and one ending with the last (one string here) cross no
+    # boundary: ruled out; a string ending with the first word and one starting with the next leave it open
+    assert plan_blob(b'{"note":"amber falcon"}', needles) == Plan(True, False, False, True, pieces=False)
+    assert plan_blob(b'{"note":["amber ","falcon"]}', needles) == Plan(True, False, False, True)
     assert plan_blob(b'{"tags":["amb","er hawk"]}', needles) == Plan(False, False, False, True)
     assert plan_blob(b'{"aiNote":"hawk"}', needles).upstream
 

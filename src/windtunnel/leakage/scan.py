@@ -420,11 +420,12 @@ def audit_item(item: LeakItem | Mapping[str, Any], *, decode: bool = True, prefi
     try:
         audit, blob = _audit(it, decode, prefilter)
         ruled: list[Finding] = []
-        for principle in _ITEM_PRINCIPLES:
-            if principle.may_apply(it, blob):
-                ruled += principle.findings(it.id, it.projection, it.expected, it.label_set)
-        if len(it.label_set) >= 2 and may_one_hot(blob, it.label_set):  # needs the task's name: no _ItemPrinciple
-            ruled += one_hot_findings(it.id, it.projection, it.expected, it.label_set, it.target)
+        if len(it.label_set) >= 2:  # every item principle reads a label set (the gates' first test, made once)
+            for principle in _ITEM_PRINCIPLES:
+                if principle.may_apply(it, blob):
+                    ruled += principle.findings(it.id, it.projection, it.expected, it.label_set)
+            if may_one_hot(blob, it.label_set):  # needs the task's name: no _ItemPrinciple
+                ruled += one_hot_findings(it.id, it.projection, it.expected, it.label_set, it.target)
     except RecursionError:
         at = f" (line {it.line})" if it.line is not None else ""
         raise DatasetError(
@@ -433,8 +434,9 @@ def audit_item(item: LeakItem | Mapping[str, Any], *, decode: bool = True, prefi
         ) from None
     findings = audit.findings
     if audit.leaked:
+        labels = len(it.label_set)
         for rule in _FINDING_RULES:
-            if blob is None or rule.may_apply(blob, findings):
+            if labels >= rule.labels and (blob is None or rule.may_apply(blob, findings)):
                 findings = rule.apply(findings, it)
         if findings == audit.findings:
             findings = audit.findings
@@ -524,7 +526,8 @@ _ITEM_PRINCIPLES: tuple[_ItemPrinciple, ...] = (
     _ItemPrinciple(_may_format, format_findings),
     _ItemPrinciple(lambda it, blob: len(it.label_set) >= 2 and may_draw(blob), bar_findings),
 )
-"""The item-level principles, in order (see :class:`_ItemPrinciple`)."""
+"""The item-level principles, in order (see :class:`_ItemPrinciple`). Each reads a label set of two labels
+or more (its gate's first test): :func:`audit_item` asks none of them on an item without one."""
 
 
 class _FindingRule(NamedTuple):
@@ -536,6 +539,9 @@ class _FindingRule(NamedTuple):
 
     may_apply: Callable[[bytes, Sequence[Finding]], bool]
     apply: Callable[[list[Finding], LeakItem], list[Finding]]
+    labels: int = 0
+    """The labels of the item's set the rule needs (``apply`` drops nothing with fewer): tested first, on
+    the reference audit too."""
 
 
 def _may_catalogue(blob: bytes, findings: Sequence[Finding]) -> bool:
@@ -548,9 +554,11 @@ _FINDING_RULES: tuple[_FindingRule, ...] = (
     _FindingRule(may_drop, lambda fs, it: drop_other_inputs(fs, it.projection, it.label_set)),
     _FindingRule(lambda blob, _fs: may_hold_schema(blob), lambda fs, it: drop_schema_values(fs, it.projection)),
     _FindingRule(lambda blob, _fs: may_strike(blob), lambda fs, it: drop_struck(fs, it.projection)),
-    _FindingRule(_may_catalogue, lambda fs, it: drop_catalogue(fs, it.projection, it.label_set)),
+    _FindingRule(_may_catalogue, lambda fs, it: drop_catalogue(fs, it.projection, it.label_set), labels=2),
     _FindingRule(lambda _blob, fs: may_query(fs), lambda fs, it: drop_other_results(fs, it.projection)),
-    _FindingRule(lambda blob, _fs: may_chart(blob), lambda fs, it: drop_even_lines(fs, it.projection, it.label_set)),
+    _FindingRule(
+        lambda blob, _fs: may_chart(blob), lambda fs, it: drop_even_lines(fs, it.projection, it.label_set), labels=2
+    ),
     _FindingRule(
         lambda blob, _fs: may_one_hot(blob),  # a finding's own words are in the blob: only the line break tells
         lambda fs, it: drop_listed_columns(fs, it.projection, it.label_set, it.target),
