@@ -106,31 +106,57 @@ HANG = HANG.replace(
 )
 
 
-def test_a_hang_is_recorded_with_its_timeout_and_replays_as_one(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+CRASH = CONFIG.replace(
+    "    - {name: clean}\n",
+    "    - {name: clean}\n    - {name: tool-down, tool_faults: [{tool: get_balance, mode: error}]}\n",
+)
+"""An agent that crashes on the failing tool (QA-13 minor 11): an incident a session keeps, as a hang is."""
+
+INCIDENTS = [
+    # config, how the failure is written, the calls (a hang retries, each failing; a crash fails once), the word
+    # the replayed cell's reasons hold (None: not asserted), what the exported session's failure holds
+    pytest.param(HANG, "timeout: no answer within 300 ms", True, "timeout", "timeout", id="hang"),
+    pytest.param(CRASH, "agent_exception: ", False, None, "agent_exception: ToolFaultError", id="crash"),
+]
+
+
+@pytest.mark.parametrize(("text", "failure", "retries", "reason", "exported"), INCIDENTS)
+def test_an_incident_without_an_answer_is_recorded_and_replays_as_one(
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    text: str,
+    failure: str,
+    retries: bool,
+    reason: str | None,
+    exported: str,
 ) -> None:
-    """QA-11 minor 9: `replay record` on an agent that hangs exited 3 and wrote nothing."""
-    config = tmp_path / "hang.yaml"
-    config.write_text(HANG, encoding="utf-8")
-    session = tmp_path / "hang-session.yaml"
+    """QA-11 minor 9: `replay record` on an agent that hangs exited 3 and wrote nothing; QA-13 minor 11: the same
+    for an agent that crashes."""
+    config = tmp_path / "incident.yaml"
+    config.write_text(text, encoding="utf-8")
+    session = tmp_path / "incident-session.yaml"
     args = ("replay", "record", "-c", config, "--input", "What is my balance?", "--contract", "bank")
     assert cli(*args, "--scenario", "tool-down", "-o", session) == 1
-    assert "no answer: timeout: no answer within 300 ms" in capsys.readouterr().err
+    assert f"no answer: {failure}" in capsys.readouterr().err
     data = yaml.safe_load(session.read_text(encoding="utf-8"))
-    assert data.get("output") is None and data["expected_failure"].startswith("timeout: no answer within 300 ms")
-    assert len(data["calls"]) > 1 and all(c["status"] >= 500 for c in data["calls"])  # the retries, each failed
+    assert data.get("output") is None and data["expected_failure"].startswith(failure)
+    calls = data["calls"]
+    assert (len(calls) > 1 if retries else len(calls) == 1) and all(c["status"] >= 500 for c in calls)
     assert cli("replay", "run", session, "-c", config, "-o", tmp_path / "r.json") == 1
     cell = _cell(tmp_path / "r.json")
-    assert cell["status"] == "error" and "timeout" in " ".join(cell["reasons"])
+    assert cell["status"] == "error" and (reason is None or reason in " ".join(cell["reasons"]))
 
 
-def test_replay_export_includes_the_cells_that_timed_out(tmp_path: Path) -> None:
-    config = tmp_path / "hang.yaml"
-    config.write_text(HANG, encoding="utf-8")
+@pytest.mark.parametrize(("text", "failure", "retries", "reason", "exported"), INCIDENTS)
+def test_replay_export_includes_the_cells_without_an_answer(
+    tmp_path: Path, text: str, failure: str, retries: bool, reason: str | None, exported: str
+) -> None:
+    config = tmp_path / "incident.yaml"
+    config.write_text(text, encoding="utf-8")
     report = tmp_path / "contract.json"
     assert cli("contract", "run", "-c", config, "--seed", "1", "-q", "-f", "json", "-o", report) == 1
     assert cli("replay", "export", "--from-report", report, "-o", tmp_path / "exp") == 0
-    [hang] = [p for p in (tmp_path / "exp").glob("*.yaml") if "tool-down" in p.name]
-    data = yaml.safe_load(hang.read_text(encoding="utf-8"))
-    assert data["expected_failure"] and "timeout" in data["expected_failure"]
-    assert cli("replay", "run", hang, "-c", config) == 1
+    [incident] = [p for p in (tmp_path / "exp").glob("*.yaml") if "tool-down" in p.name]
+    data = yaml.safe_load(incident.read_text(encoding="utf-8"))
+    assert exported in data["expected_failure"] and data.get("output") is None
+    assert cli("replay", "run", incident, "-c", config) == 1

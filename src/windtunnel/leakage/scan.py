@@ -1787,14 +1787,7 @@ def _classify(
         if part == "denominator":
             return  # the scale of "4/5", not a mention of 5
         if part == "numerator":
-            _leak(
-                emit,
-                corr,
-                "freetext",
-                "freetext.statement",
-                "correlated.mention",
-                f"a rating states {what} ('4/5', '4 out of 5', '4 stars')",
-            )
+            _statement(emit, corr, f"a rating states {what} ('4/5', '4 out of 5', '4 stars')")
             return
     if listing is not None and _listed(listing.get(view_text), hit, va, vb, _same_answer(hit, ctx)):
         return  # an options listing ("Low/Medium/High", "High | Low"), whatever the separator
@@ -1911,12 +1904,9 @@ def _classify(
     if one is None and not defines:
         one = _siblings_single(ctx)
     if one is not None and one == hit.needle.norm:
-        _leak(
+        _statement(
             emit,
             corr,
-            "freetext",
-            "freetext.statement",
-            "correlated.mention",
             f"a text naming every label singles out {what} (the others negated, or this one tied to the record)",
         )
         return
@@ -1968,14 +1958,7 @@ def _classify(
     if reread and _reread_decoded(hit, text, pointer, rep, ctx, span):
         return
     if not hit.needle.derived and mention.command_argument(view_text, va, vb):
-        _leak(
-            emit,
-            corr,
-            "freetext",
-            "freetext.statement",
-            "correlated.mention",
-            f"a command run at a prompt is given {what} as its argument",
-        )
+        _statement(emit, corr, f"a command run at a prompt is given {what} as its argument")
         return
     if not hit.needle.derived and mention.flagged_yes(view_text, vb):
         # ``X-Spam-Flag: YES``: a name holding the label set to yes states it (a "no" rules it out).
@@ -2132,6 +2115,12 @@ def _leak(
     """Emit a finding of the answer (``channel``, ``rule``, ``severity``) or, for a correlated value, its
     ``correlated`` counterpart (``corr_rule``, medium)."""
     emit("correlated" if corr else channel, "medium" if corr else severity, corr_rule if corr else rule, detail)
+
+
+def _statement(emit: Any, corr: bool, detail: str) -> None:
+    """A leak the text states (``freetext.statement``, or ``correlated.mention`` for a correlated value): the
+    one emit of the principles that read a statement of the answer (a rating, a command's argument …)."""
+    _leak(emit, corr, "freetext", "freetext.statement", "correlated.mention", detail)
 
 
 def _line_head(text: str, a: int) -> bool:
