@@ -334,6 +334,12 @@ def scan(
     ),
     derive_from: list[str] | None = _DERIVE,
     agreement: bool | None = _AGREEMENT,
+    learned: bool | None = typer.Option(
+        None,
+        "--learned/--no-learned",
+        help="Also apply the learned decision over whole-token hits of the answer (learned.hit, blocking) to items "
+        "the audit does not block; each finding names the features that weigh most. Default: off.",
+    ),
 ) -> None:
     """Scan what the model reads for the expected answer. Exit 1 when any item leaks.
 
@@ -405,6 +411,7 @@ def _scan(args: dict[str, Any]) -> Any:
         mine=args["mine"],
         derive_from=list(args["derive_from"] or []),
         agreement=args.get("agreement"),
+        learned=args.get("learned"),
     )
     return scan_flow(request, RichListener())
 

@@ -1,0 +1,502 @@
+"""A learned decision over the naive scan's whole-token hits (opt-in: ``leak scan --learned``).
+
+The audit decides each place where the answer could be read by written principles; on batches written by
+people who never read them it clears real leaks that the plain whole-token scan finds. This module is a second
+opinion on exactly those places, learned from the development batches instead of written:
+
+1. **hits** (:func:`naive_hits`): every place where the answer, a correlated value or an alias of the answer
+   (label-set aware, :func:`~windtunnel.leakage.aliases.label_aliases` without the lexicon, plus the user's map)
+   stands as whole tokens, any case, in the strings the model reads (keys, values and scalars of the projection);
+2. **features** (:func:`hit_features`): what the item alone says about the hit (the shape of its string, the
+   structure around it, the other labels of the label set near it and in its siblings, the words of its key and
+   beside it, hashed) and what the audit did at that place (a finding for review: its rule, view, channel;
+   nothing). Never the item's id, a family or a vendor: every word-valued feature comes from the item's text;
+3. **score**: a logistic regression's weight table shipped as package data (``learned_weights.json``, trained by
+   ``benchmarks/leak_learn.py --export``); a hit scoring at or above the table's threshold is a blocking finding
+   (rule ``learned.hit``) pointing at the hit's original characters, its detail naming the four features that
+   weigh most toward a leak.
+
+It runs only on items the audit does not already block, and only where a hit exists: pure-Python sums of a
+few dozen weights per hit. The table records the feature spec's version and a fingerprint of the features
+computed on fixed probe items (:func:`spec_fingerprint`), so a change to the features without retraining is
+caught by a test. Off by default (:data:`LEARNED_DEFAULT`); docs/leakage.md explains how it was trained and
+measured, and how to retrain it.
+"""
+
+from __future__ import annotations
+
+import bisect
+import hashlib
+import json
+import re
+import zlib
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from importlib import resources
+from typing import Any
+
+from windtunnel.leakage.aliases import label_aliases
+from windtunnel.leakage.model import Channel, Finding, LeakItem
+from windtunnel.leakage.pointers import hide_answers
+
+LEARNED_DEFAULT = False
+"""Whether :func:`~windtunnel.leakage.scan.audit_item` and ``leak scan`` apply the learned decision when not told:
+the one line to flip once it has improved a sealed batch."""
+
+FEATURES_VERSION = "1"
+"""The feature spec's version: bump it with any change to :func:`hit_features` or :func:`naive_hits`, then retrain
+(the weight table carries the version it was trained with, and a test compares them)."""
+
+DIM = 1 << 15
+"""Columns of the hashed feature space (a feature's column: :func:`feature_index`)."""
+
+RULE = "learned.hit"
+TABLE = "learned_weights.json"
+
+_WORD = re.compile(r"\w+")
+_TOKEN = re.compile(r"\w+|[^\w\s]")
+_KV_BEFORE = re.compile(r"[:=]\s*[\"'`*_]*$")
+_CELL_BEFORE = re.compile(r"[|\t,]\s*$")
+_CELL_AFTER = re.compile(r"\s*[|\t,\n]")
+_CAMEL = re.compile(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+|\d+")
+
+
+# ---------------------------------------------------------------- the naive scan's hits
+
+
+@dataclass(frozen=True)
+class Part:
+    """One string the naive scan reads: the pointer tokens of its place, its role and its text."""
+
+    path: tuple[str, ...]
+    role: str  # "key" | "value" | "scalar"
+    text: str
+
+
+@dataclass(frozen=True)
+class Hit:
+    """One whole-token occurrence of a needle, with where it is (``start``/``end`` in the casefolded text)."""
+
+    part: Part
+    pointer: str
+    start: int
+    end: int
+    needle: str
+    kind: str  # "answer" | "correlated" | "alias"
+
+
+def parts(node: Any, path: tuple[str, ...] = ()) -> Iterator[Part]:
+    """The strings of a projection in reading order (keys before their values), with their place."""
+    if isinstance(node, dict):
+        for k, v in node.items():
+            yield Part((*path, str(k)), "key", str(k))
+            yield from parts(v, (*path, str(k)))
+    elif isinstance(node, list):
+        for i, v in enumerate(node):
+            yield from parts(v, (*path, str(i)))
+    elif node is not None:
+        yield Part(path, "value" if isinstance(node, str) else "scalar", str(node))
+
+
+def pointer_of(path: Sequence[str]) -> str:
+    """The RFC 6901 pointer of a path (as the audit's findings name places)."""
+    return "".join("/" + t.replace("~", "~0").replace("/", "~1") for t in path)
+
+
+def needles(item: LeakItem) -> list[tuple[str, str]]:
+    """``(needle, kind)``: the answers, the correlated values, and the aliases of the answers (the label set's
+    schemes without the lexicon, and the user's map), without repeats."""
+    out: dict[str, str] = {}
+    for e in item.expected:
+        out.setdefault(e, "answer")
+    for v in item.correlated_values:
+        out.setdefault(v, "correlated")
+    for e in item.expected:
+        for a in label_aliases(e, item.label_set, item.aliases, lexicon=False):
+            out.setdefault(a, "alias")
+    return [(n, k) for n, k in out.items() if n.split()]
+
+
+def naive_hits(item: LeakItem, strings: Sequence[Part]) -> list[Hit]:
+    """Every place where a needle (:func:`needles`) stands as whole tokens, any case, in the joined casefolded
+    strings; each hit attributed to the string it starts in and clipped to it."""
+    folded = [p.text.casefold() for p in strings]
+    starts: list[int] = []
+    at = 0
+    for f in folded:
+        starts.append(at)
+        at += len(f) + 1
+    hay = "\n".join(folded)
+    out: list[Hit] = []
+    for needle, kind in needles(item):
+        words = needle.casefold().split()
+        first = words[0]
+        if first not in hay:  # a substring test is far cheaper than the regex and proves most items clean
+            continue
+        pat = r"(?<!\w)" + r"\s+".join(map(re.escape, words)) + r"(?!\w)"
+        for m in re.finditer(pat, hay):
+            i = bisect.bisect_right(starts, m.start()) - 1
+            a = m.start() - starts[i]
+            b = min(m.end() - starts[i], len(folded[i]))
+            out.append(Hit(strings[i], pointer_of(strings[i].path), a, b, needle, kind))
+    return out
+
+
+def original_span(text: str, start: int, end: int) -> tuple[int, int]:
+    """``[start, end)`` of the casefolded ``text`` as a range of the original characters."""
+    if len(text.casefold()) == len(text):
+        return start, end
+    origin: list[int] = []
+    for i, c in enumerate(text):
+        origin += [i] * len(c.casefold())
+    a = origin[start] if start < len(origin) else len(text)
+    b = origin[end - 1] + 1 if 0 < end <= len(origin) else a
+    return a, max(a, b)
+
+
+# ---------------------------------------------------------------- features
+
+
+def words_of(s: str) -> list[str]:
+    """Lower-case words of a key or identifier (snake, kebab, camel, dotted all split)."""
+    return [w.lower() for chunk in _WORD.findall(s) for w in (_CAMEL.findall(chunk) or [chunk])]
+
+
+def _bucket(n: int, edges: Sequence[int] = (0, 1, 2, 3, 5, 10, 30, 100)) -> str:
+    """A count as the first edge it does not exceed (a coarse, general feature value)."""
+    for e in edges:
+        if n <= e:
+            return f"<={e}"
+    return f">{edges[-1]}"
+
+
+def _casing(orig: str, label: str) -> str:
+    """How the hit is written against the label: exact, upper, lower, title or mixed."""
+    if orig == label:
+        return "exact"
+    if orig.isupper():
+        return "upper"
+    if orig.islower():
+        return "lower"
+    if orig.istitle():
+        return "title"
+    return "mixed"
+
+
+def _count_labels(text: str, labels: Sequence[str]) -> int:
+    """How many of ``labels`` occur in ``text`` as whole tokens (``text`` and labels casefolded)."""
+    return sum(1 for lab in labels if lab in text and re.search(r"(?<!\w)" + re.escape(lab) + r"(?!\w)", text))
+
+
+def audit_features(findings: Sequence[Finding], pointer: str) -> list[str]:
+    """What the audit did at ``pointer``: each finding's severity, rule, view and channel, or nothing."""
+    out: list[str] = []
+    for f in findings:
+        if f.pointer == pointer:
+            sev = "block" if f.blocking else "review"
+            out += [f"a:{sev}", f"a:{sev}:rule:{f.rule}", f"a:view:{f.view}", f"a:chan:{f.channel}"]
+    return out or ["a:nothing-at-place"]
+
+
+def hit_features(
+    item: LeakItem, hit: Hit, hits: Sequence[Hit], strings: Sequence[Part], findings: Sequence[Finding]
+) -> list[str]:
+    """The features of one hit, from the item alone (never its id) and the audit's ``findings``; ``strings``
+    are the item's :func:`parts` (for the hit's siblings). Names are ``kind:value``; word values are hashed
+    by :func:`feature_index`, so they are learned, never listed."""
+    text = hit.part.text
+    cf = text.casefold()
+    orig = text[hit.start : hit.end] if len(cf) == len(text) else cf[hit.start : hit.end]
+    label = hit.needle
+    labels = [v.casefold() for v in item.label_set if v.casefold() != label.casefold()]
+    target = words_of(item.target or "")
+    before, after = cf[: hit.start], cf[hit.end :]
+    btoks, atoks = _TOKEN.findall(before), _TOKEN.findall(after)
+    bwords, awords = _WORD.findall(before), _WORD.findall(after)
+    line_start = before.rfind("\n") + 1
+    line_end = cf.find("\n", hit.end)
+    line = cf[line_start : line_end if line_end >= 0 else len(cf)]
+    f = [f"role:{hit.part.role}", f"needle:{hit.kind}"]
+    stripped = cf.strip().strip("\"'`*_[](){}<>.,;:!?")
+    if cf.strip() == label.casefold():
+        f.append("whole-value")
+    elif stripped == label.casefold():
+        f.append("whole-value-punct")
+    f += [f"words:{_bucket(len(_WORD.findall(cf)))}", f"line-words:{_bucket(len(_WORD.findall(line)))}"]
+    f.append(f"lines:{_bucket(cf.count(chr(10)) + 1, (1, 2, 5, 20))}")
+    f.append(f"pos:{'start' if not bwords else 'end' if not awords else 'middle'}")
+    f.append(f"casing:{_casing(orig, label)}")
+    f.append(f"label-words:{len(label.split())}")
+    f.append(f"label-numeric:{label.strip().replace('.', '', 1).isdigit()}")
+    f.append(f"label-len:{_bucket(len(label), (1, 2, 4, 8, 16))}")
+    f.append(f"labelset-size:{_bucket(len(labels) + 1, (2, 3, 4, 6, 10))}")
+    # the punctuation and words right beside the hit
+    f.append(f"pb:{btoks[-1] if btoks and not btoks[-1][0].isalnum() else ('w' if btoks else '^')}")
+    f.append(f"pa:{atoks[0] if atoks and not atoks[0][0].isalnum() else ('w' if atoks else '$')}")
+    f.append(f"pb2:{''.join(t for t in btoks[-2:] if not t[0].isalnum())}")
+    f.append(f"pa2:{''.join(t for t in atoks[:2] if not t[0].isalnum())}")
+    f.append(f"space-before:{before[-1:].isspace()}")
+    f.append(f"space-after:{after[:1].isspace()}")
+    f += [f"b{i + 1}:{w}" for i, w in enumerate(reversed(bwords[-3:]))]
+    f += [f"a{i + 1}:{w}" for i, w in enumerate(awords[:3])]
+    cell = bool(_CELL_BEFORE.search(before)) and bool(_CELL_AFTER.match(after or "\n"))
+    f += [f"kv-before:{bool(_KV_BEFORE.search(before))}", f"cell:{cell}"]
+    # a listing: other labels in the string, near the hit, and in sibling strings
+    in_str = _count_labels(cf, labels)
+    near = cf[max(0, hit.start - 60) : hit.end + 60]
+    f.append(f"labels-in-string:{_bucket(in_str, (0, 1, 2, 4))}")
+    f.append(f"labels-near:{_bucket(_count_labels(near, labels), (0, 1, 2, 4))}")
+    if labels:
+        f.append(f"labels-all-in-string:{in_str >= len(labels)}")
+    path = hit.part.path
+    parent = path[:-1]
+    sib = [p.text.casefold() for p in strings if p.path[:-1] == parent and p.path != path and p.role != "key"]
+    f.append(f"labels-in-siblings:{_bucket(_count_labels(chr(10).join(sib), labels) if sib else 0, (0, 1, 2, 4))}")
+    in_list = bool(path) and path[-1].isdigit() and hit.part.role != "key"
+    f.append(f"in-list:{in_list}")
+    if in_list:
+        f.append(f"list-size:{_bucket(len(sib) + 1, (1, 2, 3, 5, 10))}")
+    f.append(f"depth:{_bucket(len(path), (1, 2, 3, 4, 6))}")
+    # the field's key words and its parents' (hashed bag: learned, not listed)
+    keys = [t for t in path if not t.isdigit()]
+    kw = words_of(keys[-1]) if keys else []
+    f += [f"k:{w}" for w in kw]
+    f += [f"pk:{w}" for t in keys[-3:-1] for w in words_of(t)]
+    if target:
+        f.append(f"key-names-target:{any(w in target for w in kw)}")
+        f.append(f"parent-names-target:{any(w in target for t in keys[:-1] for w in words_of(t))}")
+        tb = set(bwords[-6:]) | set(awords[:3])
+        f.append(f"text-names-target:{any(w in tb for w in target)}")
+    # how many places the scan flags in this item, and whether this string is flagged more than once
+    f.append(f"item-hits:{_bucket(len(hits), (1, 2, 3, 5, 10))}")
+    f.append(f"hits-in-string:{_bucket(sum(h.part is hit.part for h in hits), (1, 2, 3))}")
+    f.append(f"a:item-review:{any(not x.blocking for x in findings)}")
+    f += audit_features(findings, hit.pointer)
+    return f
+
+
+def feature_index(name: str) -> int:
+    """A feature name's column: a stable hash (crc32), so a weight means the same in every run and process."""
+    return zlib.crc32(name.encode("utf-8", "surrogatepass")) % DIM
+
+
+def item_hit_features(item: LeakItem, findings: Sequence[Finding]) -> list[tuple[Hit, list[str]]]:
+    """Every naive hit of ``item`` with its features (the audit's ``findings`` read at each hit's place)."""
+    strings = list(parts(item.projection))
+    hits = naive_hits(item, strings)
+    return [(h, hit_features(item, h, hits, strings, findings)) for h in hits]
+
+
+# ---------------------------------------------------------------- the weight table
+
+
+@dataclass(frozen=True)
+class WeightTable:
+    """The shipped model: bias, threshold, hashed weights, and what it was trained on."""
+
+    bias: float
+    threshold: float
+    weights: Mapping[int, float]
+    features_version: str
+    fingerprint: str
+    trained_on: tuple[str, ...]
+    commit: str
+    max_false_alarms: float
+
+    def score(self, features: Sequence[str]) -> float:
+        """The hit's score: the bias plus the weights of its distinct features."""
+        w = self.weights
+        return self.bias + sum(w.get(i, 0.0) for i in {feature_index(x) for x in features})
+
+    def to_dict(self) -> dict[str, Any]:
+        """The table as ``learned_weights.json`` holds it (weights keyed by column, as text)."""
+        return {
+            "features_version": self.features_version,
+            "fingerprint": self.fingerprint,
+            "dim": DIM,
+            "bias": self.bias,
+            "threshold": self.threshold,
+            "max_false_alarms": self.max_false_alarms,
+            "trained_on": list(self.trained_on),
+            "commit": self.commit,
+            "weights": {str(i): w for i, w in sorted(self.weights.items())},
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> WeightTable:
+        """Read a table written by :meth:`to_dict`; ``ValueError`` when its hashing space is not this module's."""
+        if int(data.get("dim", 0)) != DIM:
+            raise ValueError(f"learned weight table hashes into {data.get('dim')} columns, this module into {DIM}")
+        return cls(
+            bias=float(data["bias"]),
+            threshold=float(data["threshold"]),
+            weights={int(k): float(v) for k, v in data["weights"].items()},
+            features_version=str(data["features_version"]),
+            fingerprint=str(data["fingerprint"]),
+            trained_on=tuple(data.get("trained_on") or ()),
+            commit=str(data.get("commit") or ""),
+            max_false_alarms=float(data.get("max_false_alarms") or 0.0),
+        )
+
+
+@lru_cache(maxsize=1)
+def shipped_table() -> WeightTable:
+    """The weight table shipped with the package (read once per process)."""
+    raw = resources.files("windtunnel.leakage").joinpath(TABLE).read_text(encoding="utf-8")
+    return WeightTable.from_dict(json.loads(raw))
+
+
+_PROBES: tuple[dict[str, Any], ...] = (
+    {
+        "id": "p1",
+        "expected": "High",
+        "label_set": ["Low", "Medium", "High"],
+        "correlated_values": ["P1"],
+        "target": "priority",
+        "projection": {
+            "ticket": {"title": "Login fails", "priority_hint": "HIGH", "tags": ["p1", "mobile"]},
+            "notes": "Options: Low | Medium | High\nreviewer set it high: P1",
+            "High": 3,
+        },
+    },
+    {
+        "id": "p2",
+        "expected": "4",
+        "label_set": ["1", "2", "3", "4", "5"],
+        "projection": [{"row": "a, 4, b"}, {"text": "four stars from the customer", "n": 4}],
+    },
+)
+
+
+def spec_fingerprint() -> str:
+    """A digest of the features :func:`item_hit_features` computes on fixed probe items: it changes when the
+    feature code does, so a table trained with other features is detected (the table stores the digest)."""
+    h = hashlib.sha256(FEATURES_VERSION.encode())
+    for raw in _PROBES:
+        for hit, feats in item_hit_features(LeakItem.from_mapping(raw), []):
+            h.update(json.dumps([hit.pointer, hit.start, hit.end, hit.kind, feats]).encode())
+    return "sha256:" + h.hexdigest()[:16]
+
+
+# ---------------------------------------------------------------- the decision
+
+
+_READABLE = {
+    "role": "the hit is a",
+    "needle": "it matches the",
+    "whole-value": "the hit is the whole value",
+    "whole-value-punct": "the hit is the whole value but punctuation",
+    "words": "words in the string",
+    "line-words": "words in its line",
+    "lines": "lines in the string",
+    "pos": "position in the string",
+    "casing": "written as",
+    "label-words": "words in the label",
+    "label-numeric": "the label is a number",
+    "label-len": "characters in the label",
+    "labelset-size": "labels in the label set",
+    "pb": "punctuation before",
+    "pa": "punctuation after",
+    "pb2": "punctuation before (2 tokens)",
+    "pa2": "punctuation after (2 tokens)",
+    "space-before": "space before",
+    "space-after": "space after",
+    "b1": "word before",
+    "b2": "second word before",
+    "b3": "third word before",
+    "a1": "word after",
+    "a2": "second word after",
+    "a3": "third word after",
+    "kv-before": "after a key and ':' or '='",
+    "cell": "a cell of a row",
+    "labels-in-string": "other labels in the string",
+    "labels-near": "other labels within 60 characters",
+    "labels-all-in-string": "every other label in the string",
+    "labels-in-siblings": "other labels in sibling fields",
+    "in-list": "an element of a list",
+    "list-size": "the list's size",
+    "depth": "depth in the structure",
+    "k": "key word",
+    "pk": "parent key word",
+    "key-names-target": "its key names the task",
+    "parent-names-target": "a parent key names the task",
+    "text-names-target": "words beside it name the task",
+    "item-hits": "hits in the item",
+    "hits-in-string": "hits in the string",
+    "a:item-review": "the audit has findings for review",
+    "a:nothing-at-place": "the audit found nothing here",
+    "a:review": "the audit's finding here is for review",
+    "a:block": "the audit blocks here",
+}
+
+
+def readable(feature: str, secrets: Sequence[str] = ()) -> str:
+    """A feature's name for a person: ``b1:priority`` → ``word before = 'priority'``. A word that is one of
+    ``secrets`` (the answer, a correlated value) is written ``<answer>``: a detail never shows it."""
+    if feature in _READABLE:
+        return _READABLE[feature]
+    for prefix in ("a:review:rule:", "a:block:rule:", "a:view:", "a:chan:"):
+        if feature.startswith(prefix):
+            return f"the audit's {prefix[2:-1].replace(':', ' ')} here = {feature[len(prefix) :]}"
+    kind, _, value = feature.partition(":")
+    name = _READABLE.get(kind, kind)
+    if value[:2] in ("<=", ">"):
+        return f"{name} {value.replace('<=', '≤ ')}"
+    if value in ("True", "False"):
+        return name if value == "True" else f"not: {name}"
+    if value.casefold() in {s.casefold() for s in secrets}:
+        value = "<answer>"
+    return f"{name} {value!r}"
+
+
+def explain(features: Sequence[str], table: WeightTable, secrets: Sequence[str] = (), n: int = 4) -> list[str]:
+    """The ``n`` features of a hit that weigh most toward a leak, readable, with their weights."""
+    weighed = {x: table.weights.get(feature_index(x), 0.0) for x in features}
+    top = sorted((x for x in weighed if weighed[x] > 0), key=lambda x: -weighed[x])[:n]
+    return [f"{readable(x, secrets)} ({weighed[x]:+.2f})" for x in top]
+
+
+def _channel(hit: Hit) -> Channel:
+    """How a learned hit reaches the model: a correlated value, a whole value, or a word in a longer text."""
+    if hit.kind == "correlated":
+        return "correlated"
+    return "direct" if hit.part.text.casefold().strip() == hit.needle.casefold() else "freetext"
+
+
+def learned_findings(item: LeakItem, findings: Sequence[Finding], table: WeightTable | None = None) -> list[Finding]:
+    """The blocking findings the learned decision adds to an item the audit does not block: one per hit whose
+    score reaches the table's threshold, at the hit's original characters, explained. Empty when the audit
+    already blocks (``findings`` hold a blocking one) or no needle stands as a whole token."""
+    if any(f.blocking for f in findings):
+        return []
+    scored = item_hit_features(item, findings)
+    if not scored:
+        return []
+    table = table or shipped_table()
+    secrets = [*item.expected, *item.correlated_values]
+    out: list[Finding] = []
+    for hit, feats in scored:
+        z = table.score(feats)
+        if z < table.threshold:
+            continue
+        part = hit.part
+        span = original_span(part.text, hit.start, hit.end) if part.role != "scalar" else None
+        why = "; ".join(explain(feats, table, [*secrets, hit.needle]))
+        out.append(
+            Finding(
+                item=item.id,
+                channel=_channel(hit),
+                severity="medium",
+                pointer=hit.pointer,
+                representation="json" if not isinstance(item.projection, str) else "text",
+                span=span,
+                view="raw",
+                rule=RULE,
+                detail=f"the learned decision scores this {hit.kind} as whole tokens {z:+.2f} "
+                f"(threshold {table.threshold:+.2f}); weighing most: {why}",
+                value=hit.needle,
+                target="key" if part.role == "key" else "value",
+            )
+        )
+    return hide_answers(out, item.projection, secrets) if out else out
