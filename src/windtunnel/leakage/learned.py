@@ -457,6 +457,9 @@ def explain(features: Sequence[str], table: WeightTable, secrets: Sequence[str] 
     return [f"{readable(x, secrets)} ({weighed[x]:+.2f})" for x in top]
 
 
+_KIND_NAMES = {"answer": "answer", "correlated": "correlated value", "alias": "alias of the answer"}
+
+
 def _channel(hit: Hit) -> Channel:
     """How a learned hit reaches the model: a correlated value, a whole value, or a word in a longer text."""
     if hit.kind == "correlated":
@@ -493,7 +496,7 @@ def learned_findings(item: LeakItem, findings: Sequence[Finding], table: WeightT
                 span=span,
                 view="raw",
                 rule=RULE,
-                detail=f"the learned decision scores this {hit.kind} as whole tokens {z:+.2f} "
+                detail=f"the learned decision scores this {_KIND_NAMES[hit.kind]} as whole tokens {z:+.2f} "
                 f"(threshold {table.threshold:+.2f}); weighing most: {why}",
                 value=hit.needle,
                 target="key" if part.role == "key" else "value",
