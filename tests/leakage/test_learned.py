@@ -137,3 +137,23 @@ def test_worker_processes_apply_the_switch_like_the_serial_path(tmp_path: Path) 
     parallel = list(iter_audits(data, jobs=2, chunk_bytes=16384, learned=True))
     assert [a.to_dict() for a in parallel] == [a.to_dict() for a in serial]
     assert any(f.rule == learned.RULE for a in serial for f in a.findings)
+
+
+def test_the_cheap_pre_check_never_hides_a_hit() -> None:
+    skipped = 0
+    for batch in sorted(DATA.glob("blind*")):
+        for raw in _blind(batch.name, 10_000):
+            it = LeakItem.from_mapping(raw)
+            if not learned.may_hit(it):
+                skipped += 1
+                assert not learned.naive_hits(it, list(learned.parts(it.projection))), (batch.name, raw["id"])
+    tricky = [
+        _item({"note": 'said "High"\nthen left'}),
+        _item({"HIGH": True}),
+        _item(["ＨＩＧＨ", "high\\low"]),
+        {**_item({"n": 4.0}), "expected": "4.0"},
+    ]
+    for raw in tricky:
+        it = LeakItem.from_mapping(raw)
+        assert learned.may_hit(it) or not learned.naive_hits(it, list(learned.parts(it.projection)))
+    assert skipped > 100

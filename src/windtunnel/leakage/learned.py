@@ -39,6 +39,7 @@ from typing import Any
 from windtunnel.leakage.aliases import label_aliases
 from windtunnel.leakage.model import Channel, Finding, LeakItem
 from windtunnel.leakage.pointers import hide_answers
+from windtunnel.leakage.prefilter import dumps
 
 LEARNED_DEFAULT = False
 """Whether :func:`~windtunnel.leakage.scan.audit_item` and ``leak scan`` apply the learned decision when not told:
@@ -104,18 +105,50 @@ def pointer_of(path: Sequence[str]) -> str:
     return "".join("/" + t.replace("~", "~0").replace("/", "~1") for t in path)
 
 
-def needles(item: LeakItem) -> list[tuple[str, str]]:
+def needles(item: LeakItem) -> tuple[tuple[str, str], ...]:
     """``(needle, kind)``: the answers, the correlated values, and the aliases of the answers (the label set's
     schemes without the lexicon, and the user's map), without repeats."""
+    aliases = tuple((k, tuple(v)) for k, v in item.aliases.items())
+    return _needles(tuple(item.expected), tuple(item.correlated_values), tuple(item.label_set), aliases)
+
+
+@lru_cache(maxsize=4096)
+def _needles(
+    expected: tuple[str, ...],
+    correlated: tuple[str, ...],
+    label_set: tuple[str, ...],
+    aliases: tuple[tuple[str, tuple[str, ...]], ...],
+) -> tuple[tuple[str, str], ...]:
+    """:func:`needles` of one answer, correlated values, label set and alias map (a dataset repeats them)."""
     out: dict[str, str] = {}
-    for e in item.expected:
+    for e in expected:
         out.setdefault(e, "answer")
-    for v in item.correlated_values:
+    for v in correlated:
         out.setdefault(v, "correlated")
-    for e in item.expected:
-        for a in label_aliases(e, item.label_set, item.aliases, lexicon=False):
+    user = {k: list(v) for k, v in aliases}
+    for e in expected:
+        for a in label_aliases(e, label_set, user, lexicon=False):
             out.setdefault(a, "alias")
-    return [(n, k) for n, k in out.items() if n.split()]
+    return tuple((n, k) for n, k in out.items() if n.split())
+
+
+_ESCAPED = re.compile(r'["\\\x00-\x1f]')
+"""Characters orjson writes escaped: a needle holding one is not searched in the serialisation."""
+
+
+def may_hit(item: LeakItem) -> bool:
+    """``False`` proves no needle stands in the projection: the first word of none (casefolded) occurs in the
+    casefolded serialisation (orjson, one C call), which holds every key and string as written. ``True`` when
+    it cannot tell (orjson cannot write the projection, a needle holds a character JSON escapes)."""
+    blob = dumps(item.projection)
+    if blob is None:
+        return True
+    text = blob.decode("utf-8", "surrogatepass").casefold()
+    for needle, _kind in needles(item):
+        first = needle.casefold().split()[0]
+        if first in text or _ESCAPED.search(first):
+            return True
+    return False
 
 
 def naive_hits(item: LeakItem, strings: Sequence[Part]) -> list[Hit]:
@@ -471,7 +504,7 @@ def learned_findings(item: LeakItem, findings: Sequence[Finding], table: WeightT
     """The blocking findings the learned decision adds to an item the audit does not block: one per hit whose
     score reaches the table's threshold, at the hit's original characters, explained. Empty when the audit
     already blocks (``findings`` hold a blocking one) or no needle stands as a whole token."""
-    if any(f.blocking for f in findings):
+    if any(f.blocking for f in findings) or not may_hit(item):
         return []
     scored = item_hit_features(item, findings)
     if not scored:
