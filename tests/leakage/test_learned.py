@@ -128,6 +128,9 @@ def test_leak_scan_learned_reports_the_finding_and_the_report_validates(tmp_path
     rules = [f["rule"] for it in on["items"] for f in it["findings"]]
     assert learned.RULE in rules
     assert learned.RULE not in out_off.read_text()
+    page = tmp_path / "audit.html"
+    assert run("leak", "scan", str(data), "-f", "html", "-o", str(page), "--learned", "--no-mine") == 1
+    assert learned.RULE in page.read_text(encoding="utf-8")
 
 
 def test_worker_processes_apply_the_switch_like_the_serial_path(tmp_path: Path) -> None:
