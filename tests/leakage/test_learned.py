@@ -93,11 +93,10 @@ def test_the_learned_decision_adds_nothing_where_the_audit_blocks() -> None:
 
 
 def test_off_changes_nothing_and_on_only_adds_learned_findings() -> None:
-    assert learned.LEARNED_DEFAULT is False  # the lead flips it after a sealed batch improves
     added = 0
     for item in _blind("blind10", 60):
-        plain = audit_item(item)
-        assert audit_item(item, learned=False) == plain
+        plain = audit_item(item, learned=False)
+        assert audit_item(item) == audit_item(item, learned=learned.LEARNED_DEFAULT)
         on = audit_item(item, learned=True)
         extra = on.findings[len(plain.findings) :]
         assert on.findings[: len(plain.findings)] == plain.findings
@@ -122,7 +121,7 @@ def test_leak_scan_learned_reports_the_finding_and_the_report_validates(tmp_path
     data = write_jsonl(tmp_path / "items.jsonl", rows)
     out_on, out_off = tmp_path / "on.json", tmp_path / "off.json"
     assert run("leak", "scan", str(data), "-f", "json", "-o", str(out_on), "--learned", "--no-mine") == 1
-    assert run("leak", "scan", str(data), "-f", "json", "-o", str(out_off), "--no-mine") == 0
+    assert run("leak", "scan", str(data), "-f", "json", "-o", str(out_off), "--no-learned", "--no-mine") == 0
     on = json.loads(out_on.read_text())
     jsonschema.validate(on, schema())
     rules = [f["rule"] for it in on["items"] for f in it["findings"]]

@@ -51,6 +51,7 @@ from windtunnel.flows.leak import (
     scan_flow,
 )
 from windtunnel.flows.leak_evidence import BaselineRequest, baseline_flow, mine_flow
+from windtunnel.leakage.learned import LEARNED_DEFAULT
 from windtunnel.leakage.model import value_hash
 from windtunnel.reports.terminal import plain
 
@@ -338,7 +339,8 @@ def scan(
         None,
         "--learned/--no-learned",
         help="Also apply the learned decision over whole-token hits of the answer (learned.hit, blocking) to items "
-        "the audit does not block; each finding names the features that weigh most. Default: off.",
+        "the audit does not block; each finding names the features that weigh most. "
+        f"Default: {'on' if LEARNED_DEFAULT else 'off'}.",
     ),
 ) -> None:
     """Scan what the model reads for the expected answer. Exit 1 when any item leaks.

@@ -19,8 +19,8 @@ opinion on exactly those places, learned from the development batches instead of
 It runs only on items the audit does not already block, and only where a hit exists: pure-Python sums of a
 few dozen weights per hit. The table records the feature spec's version and a fingerprint of the features
 computed on fixed probe items (:func:`spec_fingerprint`), so a change to the features without retraining is
-caught by a test. Off by default (:data:`LEARNED_DEFAULT`); docs/leakage.md explains how it was trained and
-measured, and how to retrain it.
+caught by a test. Whether it applies when not asked is :data:`LEARNED_DEFAULT` (built off: turned on only once
+it has improved a sealed batch); docs/leakage.md explains how it was trained and measured, and how to retrain it.
 """
 
 from __future__ import annotations
