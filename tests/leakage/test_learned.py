@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import jsonschema
+import pytest
 
 from tests.clirun import wt as run
 from windtunnel.leakage import audit_item, learned
@@ -16,6 +17,7 @@ from windtunnel.leakage.model import LeakItem
 from windtunnel.leakage.parallel import iter_audits
 
 from .test_leak_cli import schema, write_jsonl
+from .test_leak_worst_case import WORST, _work
 
 DATA = Path(__file__).resolve().parents[2] / "benchmarks" / "leak_data"
 LABELS = ["Low", "Medium", "High"]
@@ -159,3 +161,16 @@ def test_the_cheap_pre_check_never_hides_a_hit() -> None:
         it = LeakItem.from_mapping(raw)
         assert learned.may_hit(it) or not learned.naive_hits(it, list(learned.parts(it.projection)))
     assert skipped > 100
+
+
+@pytest.mark.parametrize("name", sorted(WORST))
+def test_work_grows_linearly_with_the_learned_decision_on(name: str) -> None:
+    # every hit's features read its string, its siblings and the audit's findings at its place, each indexed
+    # once per item: a string holding the label n times costs O(n), not O(n^2)
+    def work(n: int) -> int:
+        rec = {"id": "w", "expected": "High", "label_set": LABELS, "projection": WORST[name](n)}
+        audit_item(rec, learned=True)  # warm the caches that are per answer, not per input
+        return _work(lambda: audit_item(rec, learned=True))
+
+    small, big = work(40), work(160)
+    assert big <= 6 * small + 2000, f"{name}: {small} operations for n=40, {big} for n=160"

@@ -30,6 +30,7 @@ import hashlib
 import json
 import re
 import zlib
+from collections import Counter, defaultdict
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -217,48 +218,121 @@ def _casing(orig: str, label: str) -> str:
     return "mixed"
 
 
-def _count_labels(text: str, labels: Sequence[str]) -> int:
-    """How many of ``labels`` occur in ``text`` as whole tokens (``text`` and labels casefolded)."""
-    return sum(1 for lab in labels if lab in text and re.search(r"(?<!\w)" + re.escape(lab) + r"(?!\w)", text))
+def _labels_in(text: str, labels: Sequence[str]) -> frozenset[str]:
+    """Which of ``labels`` occur in ``text`` as whole tokens (``text`` and labels casefolded)."""
+    return frozenset(lab for lab in labels if lab in text and re.search(r"(?<!\w)" + re.escape(lab) + r"(?!\w)", text))
 
 
-def audit_features(findings: Sequence[Finding], pointer: str) -> list[str]:
-    """What the audit did at ``pointer``: each finding's severity, rule, view and channel, or nothing."""
-    out: list[str] = []
-    for f in findings:
-        if f.pointer == pointer:
+_WINDOW = 256
+"""Characters read on each side of a hit for the words and punctuation beside it (bounded, so that a string
+holding the needle many times costs work linear in its length)."""
+
+
+class _Strings:
+    """What the features read about an item's strings, computed once per string or per parent (so the work of
+    all hits together is linear in the item's size): casefolded texts, labels held, lines, sibling counts."""
+
+    def __init__(self, item: LeakItem, strings: Sequence[Part], hits: Sequence[Hit], findings: Sequence[Finding]):
+        """Index ``strings`` by parent and path, and the audit's ``findings`` by place."""
+        self.labels = [v.casefold() for v in item.label_set]
+        self.target = words_of(item.target or "")
+        self.n_hits = len(hits)
+        self.per_part = Counter(id(h.part) for h in hits)
+        self.review = any(not f.blocking for f in findings)
+        at: dict[str, dict[str, None]] = defaultdict(dict)  # each feature once per place, however many findings
+        for f in findings:
             sev = "block" if f.blocking else "review"
-            out += [f"a:{sev}", f"a:{sev}:rule:{f.rule}", f"a:view:{f.view}", f"a:chan:{f.channel}"]
-    return out or ["a:nothing-at-place"]
+            for x in (f"a:{sev}", f"a:{sev}:rule:{f.rule}", f"a:view:{f.view}", f"a:chan:{f.channel}"):
+                at[f.pointer][x] = None
+        self.at = {k: list(v) for k, v in at.items()}
+        self.strings = strings
+        self._cache: dict[int, _Text] = {}
+        self._parents: dict[tuple[str, ...], tuple[int, Counter[str]]] | None = None
+        self._own: dict[tuple[str, ...], frozenset[str]] = {}
+
+    def text(self, part: Part) -> _Text:
+        """The casefolded string with what every hit in it reads (computed on first use)."""
+        got = self._cache.get(id(part))
+        if got is None:
+            got = self._cache[id(part)] = _Text(part.text, self.labels)
+        return got
+
+    def siblings(self, path: tuple[str, ...]) -> tuple[int, Counter[str]]:
+        """``(n, held)``: the non-key strings beside ``path`` (same parent, other path) and, per label, how many
+        of them hold it."""
+        if self._parents is None:
+            self._parents = {}
+            for p in self.strings:
+                if p.role == "key":
+                    continue
+                held = self.text(p).held
+                n, count = self._parents.get(p.path[:-1], (0, Counter()))
+                count.update(held)
+                self._parents[p.path[:-1]] = (n + 1, count)
+                self._own[p.path] = held
+        n, count = self._parents.get(path[:-1], (0, Counter()))
+        own = self._own.get(path)
+        if own is None:
+            return n, count
+        return n - 1, Counter({lab: c - (lab in own) for lab, c in count.items()})
 
 
-def hit_features(
-    item: LeakItem, hit: Hit, hits: Sequence[Hit], strings: Sequence[Part], findings: Sequence[Finding]
-) -> list[str]:
-    """The features of one hit, from the item alone (never its id) and the audit's ``findings``; ``strings``
-    are the item's :func:`parts` (for the hit's siblings). Names are ``kind:value``; word values are hashed
-    by :func:`feature_index`, so they are learned, never listed."""
-    text = hit.part.text
-    cf = text.casefold()
-    orig = text[hit.start : hit.end] if len(cf) == len(text) else cf[hit.start : hit.end]
+class _Text:
+    """One casefolded string: its labels, words, lines, first and last word (read by every hit in it)."""
+
+    def __init__(self, text: str, labels: Sequence[str]) -> None:
+        """Fold ``text`` and measure it once."""
+        cf = text.casefold()
+        self.cf = cf
+        self.same_len = len(cf) == len(text)
+        self.held = _labels_in(cf, labels)
+        self.words = len(_WORD.findall(cf))
+        self.newlines = [i for i, c in enumerate(cf) if c == "\n"] if "\n" in cf else []
+        self.strip = cf.strip()
+        self.stripped = self.strip.strip("\"'`*_[](){}<>.,;:!?")
+        first = _WORD.search(cf)
+        self.first_word = first.start() if first else len(cf)
+        last = len(cf)
+        while last > 0 and not _WORD.match(cf, last - 1):
+            last -= 1
+        self.last_word = last
+        self._line_words: dict[int, int] = {}
+
+    def line_words(self, at: int) -> int:
+        """Words in the line holding offset ``at`` (each line counted once)."""
+        i = bisect.bisect_left(self.newlines, at)
+        got = self._line_words.get(i)
+        if got is None:
+            a = self.newlines[i - 1] + 1 if i else 0
+            b = self.newlines[i] if i < len(self.newlines) else len(self.cf)
+            got = self._line_words[i] = len(_WORD.findall(self.cf, a, b))
+        return got
+
+
+def hit_features(item: LeakItem, hit: Hit, strings: _Strings) -> list[str]:
+    """The features of one hit, from the item alone (never its id) and the audit's findings (``strings``: the
+    item's strings and findings, indexed once by :func:`item_hit_features`). Names are ``kind:value``; word
+    values are hashed by :func:`feature_index`, so they are learned, never listed."""
+    t = strings.text(hit.part)
+    cf = t.cf
+    orig = hit.part.text[hit.start : hit.end] if t.same_len else cf[hit.start : hit.end]
     label = hit.needle
-    labels = [v.casefold() for v in item.label_set if v.casefold() != label.casefold()]
-    target = words_of(item.target or "")
-    before, after = cf[: hit.start], cf[hit.end :]
+    folded = label.casefold()
+    labels = [v for v in strings.labels if v != folded]
+    target = strings.target
+    before = cf[max(0, hit.start - _WINDOW) : hit.start]
+    after = cf[hit.end : hit.end + _WINDOW]
     btoks, atoks = _TOKEN.findall(before), _TOKEN.findall(after)
     bwords, awords = _WORD.findall(before), _WORD.findall(after)
-    line_start = before.rfind("\n") + 1
-    line_end = cf.find("\n", hit.end)
-    line = cf[line_start : line_end if line_end >= 0 else len(cf)]
     f = [f"role:{hit.part.role}", f"needle:{hit.kind}"]
-    stripped = cf.strip().strip("\"'`*_[](){}<>.,;:!?")
-    if cf.strip() == label.casefold():
+    if t.strip == folded:
         f.append("whole-value")
-    elif stripped == label.casefold():
+    elif t.stripped == folded:
         f.append("whole-value-punct")
-    f += [f"words:{_bucket(len(_WORD.findall(cf)))}", f"line-words:{_bucket(len(_WORD.findall(line)))}"]
-    f.append(f"lines:{_bucket(cf.count(chr(10)) + 1, (1, 2, 5, 20))}")
-    f.append(f"pos:{'start' if not bwords else 'end' if not awords else 'middle'}")
+    f += [f"words:{_bucket(t.words)}", f"line-words:{_bucket(t.line_words(hit.start))}"]
+    f.append(f"lines:{_bucket(len(t.newlines) + 1, (1, 2, 5, 20))}")
+    word_before, word_after = t.first_word < hit.start, t.last_word > hit.end
+    f.append(f"pos:{'start' if not word_before else 'end' if not word_after else 'middle'}")
     f.append(f"casing:{_casing(orig, label)}")
     f.append(f"label-words:{len(label.split())}")
     f.append(f"label-numeric:{label.strip().replace('.', '', 1).isdigit()}")
@@ -267,45 +341,44 @@ def hit_features(
     # the punctuation and words right beside the hit
     f.append(f"pb:{btoks[-1] if btoks and not btoks[-1][0].isalnum() else ('w' if btoks else '^')}")
     f.append(f"pa:{atoks[0] if atoks and not atoks[0][0].isalnum() else ('w' if atoks else '$')}")
-    f.append(f"pb2:{''.join(t for t in btoks[-2:] if not t[0].isalnum())}")
-    f.append(f"pa2:{''.join(t for t in atoks[:2] if not t[0].isalnum())}")
+    f.append(f"pb2:{''.join(x for x in btoks[-2:] if not x[0].isalnum())}")
+    f.append(f"pa2:{''.join(x for x in atoks[:2] if not x[0].isalnum())}")
     f.append(f"space-before:{before[-1:].isspace()}")
     f.append(f"space-after:{after[:1].isspace()}")
     f += [f"b{i + 1}:{w}" for i, w in enumerate(reversed(bwords[-3:]))]
     f += [f"a{i + 1}:{w}" for i, w in enumerate(awords[:3])]
-    cell = bool(_CELL_BEFORE.search(before)) and bool(_CELL_AFTER.match(after or "\n"))
-    f += [f"kv-before:{bool(_KV_BEFORE.search(before))}", f"cell:{cell}"]
+    cell = bool(_CELL_BEFORE.search(before[-64:])) and bool(_CELL_AFTER.match(after[:64] or "\n"))
+    f += [f"kv-before:{bool(_KV_BEFORE.search(before[-64:]))}", f"cell:{cell}"]
     # a listing: other labels in the string, near the hit, and in sibling strings
-    in_str = _count_labels(cf, labels)
+    in_str = len(t.held - {folded})
     near = cf[max(0, hit.start - 60) : hit.end + 60]
     f.append(f"labels-in-string:{_bucket(in_str, (0, 1, 2, 4))}")
-    f.append(f"labels-near:{_bucket(_count_labels(near, labels), (0, 1, 2, 4))}")
+    f.append(f"labels-near:{_bucket(len(_labels_in(near, labels)), (0, 1, 2, 4))}")
     if labels:
         f.append(f"labels-all-in-string:{in_str >= len(labels)}")
     path = hit.part.path
-    parent = path[:-1]
-    sib = [p.text.casefold() for p in strings if p.path[:-1] == parent and p.path != path and p.role != "key"]
-    f.append(f"labels-in-siblings:{_bucket(_count_labels(chr(10).join(sib), labels) if sib else 0, (0, 1, 2, 4))}")
+    n_sib, held = strings.siblings(path)
+    f.append(f"labels-in-siblings:{_bucket(sum(1 for lab in labels if held.get(lab, 0) > 0), (0, 1, 2, 4))}")
     in_list = bool(path) and path[-1].isdigit() and hit.part.role != "key"
     f.append(f"in-list:{in_list}")
     if in_list:
-        f.append(f"list-size:{_bucket(len(sib) + 1, (1, 2, 3, 5, 10))}")
+        f.append(f"list-size:{_bucket(n_sib + 1, (1, 2, 3, 5, 10))}")
     f.append(f"depth:{_bucket(len(path), (1, 2, 3, 4, 6))}")
     # the field's key words and its parents' (hashed bag: learned, not listed)
-    keys = [t for t in path if not t.isdigit()]
+    keys = [k for k in path if not k.isdigit()]
     kw = words_of(keys[-1]) if keys else []
     f += [f"k:{w}" for w in kw]
-    f += [f"pk:{w}" for t in keys[-3:-1] for w in words_of(t)]
+    f += [f"pk:{w}" for k in keys[-3:-1] for w in words_of(k)]
     if target:
         f.append(f"key-names-target:{any(w in target for w in kw)}")
-        f.append(f"parent-names-target:{any(w in target for t in keys[:-1] for w in words_of(t))}")
+        f.append(f"parent-names-target:{any(w in target for k in keys[:-1] for w in words_of(k))}")
         tb = set(bwords[-6:]) | set(awords[:3])
         f.append(f"text-names-target:{any(w in tb for w in target)}")
     # how many places the scan flags in this item, and whether this string is flagged more than once
-    f.append(f"item-hits:{_bucket(len(hits), (1, 2, 3, 5, 10))}")
-    f.append(f"hits-in-string:{_bucket(sum(h.part is hit.part for h in hits), (1, 2, 3))}")
-    f.append(f"a:item-review:{any(not x.blocking for x in findings)}")
-    f += audit_features(findings, hit.pointer)
+    f.append(f"item-hits:{_bucket(strings.n_hits, (1, 2, 3, 5, 10))}")
+    f.append(f"hits-in-string:{_bucket(strings.per_part[id(hit.part)], (1, 2, 3))}")
+    f.append(f"a:item-review:{strings.review}")
+    f += strings.at.get(hit.pointer) or ["a:nothing-at-place"]
     return f
 
 
@@ -318,7 +391,10 @@ def item_hit_features(item: LeakItem, findings: Sequence[Finding]) -> list[tuple
     """Every naive hit of ``item`` with its features (the audit's ``findings`` read at each hit's place)."""
     strings = list(parts(item.projection))
     hits = naive_hits(item, strings)
-    return [(h, hit_features(item, h, hits, strings, findings)) for h in hits]
+    if not hits:
+        return []
+    index = _Strings(item, strings, hits, findings)
+    return [(h, hit_features(item, h, index)) for h in hits]
 
 
 # ---------------------------------------------------------------- the weight table
