@@ -140,16 +140,21 @@ _ESCAPED = re.compile(r'["\\\x00-\x1f]')
 def may_hit(item: LeakItem) -> bool:
     """``False`` proves no needle stands in the projection: the first word of none (casefolded) occurs in the
     casefolded serialisation (orjson, one C call), which holds every key and string as written. ``True`` when
-    it cannot tell (orjson cannot write the projection, a needle holds a character JSON escapes)."""
+    it cannot tell (orjson cannot write the projection, a needle holds a character JSON escapes, or could be a
+    number that orjson writes otherwise than ``str``: an exponent, ``nan``, ``inf``)."""
     blob = dumps(item.projection)
     if blob is None:
         return True
     text = blob.decode("utf-8", "surrogatepass").casefold()
     for needle, _kind in needles(item):
         first = needle.casefold().split()[0]
-        if first in text or _ESCAPED.search(first):
+        if first in text or _ESCAPED.search(first) or _FLOAT_SPELLING.search(first):
             return True
     return False
+
+
+_FLOAT_SPELLING = re.compile(r"\d[^\W_]*e|nan|inf")
+"""A word ``str`` may write for a float and orjson otherwise (``1e+16`` / ``1e16``, ``nan`` / ``null``)."""
 
 
 def naive_hits(item: LeakItem, strings: Sequence[Part]) -> list[Hit]:
