@@ -1,6 +1,6 @@
-"""The side table of facts (store/facts.py): what the run page counts, kept as cells are written, always equal to a
-full recomputation from the cells, for new runs, resumed runs, cells replaced by anyone, and stores an older version
-wrote (no side table)."""
+"""The facts of each cell (store/facts.py): what the run page counts, kept in the cell's row as it is written, always
+equal to a full recomputation from the cells, for new runs, resumed runs, cells replaced by anyone, and stores an older
+version wrote (no facts' columns)."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ import pytest
 from windtunnel.report.dicts import CellDict
 from windtunnel.reports.sample import make_cell
 from windtunnel.store import RunStore
-from windtunnel.store.facts import DAMAGED, fact_values, facts_of
+from windtunnel.store.facts import DAMAGED, Facts, fact_values, facts_of
 from windtunnel.store.queries import StoreReader
 from windtunnel.view.aggregate import aggregate_cells, aggregate_groups, cell_row, matches
 from windtunnel.view.api import Api
@@ -63,8 +63,8 @@ def _facts_rows(path: Path, run_id: str) -> tuple[int, int]:
     db = sqlite3.connect(path)
     try:
         return db.execute(
-            "SELECT (SELECT count(*) FROM cells WHERE run_id = ?), (SELECT count(*) FROM cell_facts WHERE run_id = ?)",
-            (run_id, run_id),
+            "SELECT count(*), count(facts) FROM cells WHERE run_id = ?",
+            (run_id,),
         ).fetchone()
     finally:
         db.close()
@@ -73,7 +73,8 @@ def _facts_rows(path: Path, run_id: str) -> tuple[int, int]:
 def test_the_facts_of_a_cell_are_the_same_checked_or_not_and_a_damaged_one_is_an_error() -> None:
     for i in range(60):
         cell = _mixed(i)
-        assert tuple(facts_of(cell)) == fact_values(cell), i
+        key, latency = fact_values(cell)
+        assert facts_of(cell) == Facts(*key, latency), i
     assert facts_of({**_mixed(1), "faults": 7}) == DAMAGED
     assert facts_of({**_mixed(1), "status": ["x"]}) == DAMAGED
     assert facts_of({**_mixed(1), "latency_ms": float("nan")}).latency_ms is None
@@ -167,7 +168,7 @@ CREATE TABLE cells (run_id TEXT NOT NULL REFERENCES runs(id) ON DELETE CASCADE, 
 
 
 def _old_store(path: Path, runs: dict[str, str]) -> None:
-    """A store as an older version wrote it: no side table, no triggers; ``runs`` maps run id to status."""
+    """A store as an older version wrote it: no facts' columns, no triggers; ``runs`` maps run id to status."""
     db = sqlite3.connect(path, isolation_level=None)
     db.executescript(_OLD_SCHEMA)
     for n, (run_id, status) in enumerate(runs.items()):
@@ -187,7 +188,7 @@ def _old_store(path: Path, runs: dict[str, str]) -> None:
 def test_a_store_an_older_version_wrote_opens_counts_exactly_and_keeps_the_facts_once(tmp_path: Path) -> None:
     path = tmp_path / "runs.db"
     _old_store(path, {"old-done": "failed", "old-running": "running"})
-    reader = StoreReader(path)  # adds the side table to the old store (empty)
+    reader = StoreReader(path)  # adds the facts' columns to the old store (empty)
     try:
         assert not reader.facts_ready("old-done") and not reader.facts_ready("old-running")
         done = _api_view(reader, "old-done")
@@ -222,14 +223,14 @@ def test_a_cell_replaced_or_deleted_by_an_older_writer_drops_its_facts_and_the_c
         run_id = store.start_run({"mode": "ci", "config_path": "c.yaml", "seed": 1})
         store.add_cells(run_id, [_mixed(i) for i in range(50)])
         store.finish_run(run_id, {"cells": 50}, "failed")
-    db = sqlite3.connect(path, isolation_level=None)  # an older version, which knows nothing of the side table
+    db = sqlite3.connect(path, isolation_level=None)  # an older version, which knows nothing of the facts' columns
     db.execute(
         "UPDATE cells SET json = ? WHERE run_id = ? AND cell_id = 'c4'",
         (orjson.dumps({**_mixed(4), "status": "error", "passed": False}), run_id),
     )
     db.execute("DELETE FROM cells WHERE run_id = ? AND cell_id = 'c7'", (run_id,))
     db.close()
-    assert _facts_rows(path, run_id) == (49, 48)
+    assert _facts_rows(path, run_id) == (49, 48)  # c4's JSON changed without a new stamp: its facts are gone
     reader = StoreReader(path)
     try:
         assert not reader.facts_ready(run_id)

@@ -15,9 +15,9 @@ Cells are read through the primary key ``(run_id, cell_id)``.
 
 Pages of cells are keyed on SQLite's ``rowid`` (completion order): a page starts where the previous one ended
 (``rowid > cursor``), so the 500th page of a 55,000-cell run costs what the first does, where ``OFFSET`` would
-read and skip every earlier row. The viewer's aggregates and filters go further: they read the side table of facts the
+read and skip every earlier row. The viewer's aggregates and filters go further: they read the facts the
 writer keeps beside the cells (:mod:`windtunnel.store.facts`; :meth:`StoreReader.fact_aggregate`,
-:meth:`StoreReader.facts_page`), and for a run written without it let SQLite extract the few fields they count
+:meth:`StoreReader.facts_page`), and for a run written without them let SQLite extract the few fields they count
 (:meth:`StoreReader.iter_cell_facts`): the prompt, output and calls of a cell, most of its bytes, are never parsed in
 Python.
 
@@ -48,7 +48,7 @@ from windtunnel.report.models import Cell
 from windtunnel.report.shape import shape_problem
 from windtunnel.reports.cells import summarize_cells
 from windtunnel.store import facts as cell_facts
-from windtunnel.store.facts import EXTRACTED, NO_FAULT, Facts, SortedLatencies
+from windtunnel.store.facts import EXTRACTED, GROUP_COLUMNS, NO_FAULT, Facts, SortedLatencies
 from windtunnel.store.runstore import RunInfo, UnknownRunError, report_mode
 
 INDEXES = (
@@ -137,12 +137,12 @@ def _row(row: tuple[Any, ...]) -> RunRow:
 
 
 def _add_indexes(db: sqlite3.Connection) -> bool:
-    """Add :data:`INDEXES` and the side table of facts (idempotent); ``False`` when the store cannot be written (a
+    """Add :data:`INDEXES` and the facts' columns (idempotent); ``False`` when the store cannot be written (a
     read-only copy still reads)."""
     try:
         for sql in INDEXES:
             db.execute(sql)
-        db.executescript(cell_facts.SCHEMA)  # a store written by an older version: facts are kept from now on
+        cell_facts.add_schema(db)  # a store an older version wrote: the facts' columns, filled from now on
     except sqlite3.OperationalError as err:
         if "readonly" in str(err) or "read-only" in str(err):
             return False
@@ -327,7 +327,7 @@ class StoreReader:
     def iter_cell_facts(self, run_id: str) -> Iterator[dict[str, Any]]:
         """The run's cells in completion order, each cut down to what the viewer's aggregates and filters
         read (:data:`~windtunnel.store.facts.FACT_PATHS`): SQLite extracts those fields, so the rest of each cell
-        (prompt, output, calls, checks) is never parsed in Python. For a run without a side table of facts."""
+        (prompt, output, calls, checks) is never parsed in Python. For a run whose cells have no facts."""
         for _, facts in self.iter_cell_facts_keyed(run_id):
             yield facts
 
@@ -376,7 +376,7 @@ class StoreReader:
         rows = {rowid: (raw, cell_id) for rowid, raw, cell_id in self._db().execute(sql, keys).fetchall()}
         return [_cell(*rows[k]) for k in keys if k in rows]
 
-    # -- the side table of facts (store/facts.py) ------------------------------------------
+    # -- the facts kept in each cell's row (store/facts.py) ------------------------------
 
     @contextlib.contextmanager
     def snapshot(self) -> Iterator[sqlite3.Connection]:
@@ -390,7 +390,7 @@ class StoreReader:
             db.execute("COMMIT")
 
     def facts_ready(self, run_id: str) -> bool:
-        """Whether every cell of ``run_id`` has its facts in the side table (see :mod:`windtunnel.store.facts`)."""
+        """Whether every cell of ``run_id`` has its facts in its row (see :mod:`windtunnel.store.facts`)."""
         return cell_facts.facts_complete(self._db(), run_id)
 
     def store_facts(self, run_id: str) -> bool:
@@ -402,7 +402,7 @@ class StoreReader:
         except sqlite3.Error:
             return False
         try:
-            writer.executescript(cell_facts.SCHEMA)  # a store no writer of this version has opened yet
+            cell_facts.add_schema(writer)  # a store no writer of this version has opened yet
             writer.execute("BEGIN IMMEDIATE")
             try:
                 cell_facts.backfill(writer, run_id)
@@ -421,7 +421,7 @@ class StoreReader:
     def fact_aggregate(
         self, run_id: str, summarize: Callable[[list[tuple[Facts, int]], SortedLatencies], _T]
     ) -> tuple[_T, str | None] | None:
-        """``summarize(groups, latencies)`` over the side table of facts, with the time the run's last cell completed;
+        """``summarize(groups, latencies)`` over the facts of the run's cells, with the time its last cell completed;
         None when some cell of the run has no facts (written by an older version: see :meth:`store_facts`).
 
         ``groups`` are the run's distinct facts with their number of cells, in the order of each one's first cell;
@@ -430,18 +430,18 @@ class StoreReader:
         with self.snapshot() as db:
             try:
                 rows = db.execute(
-                    "SELECT status, passed, phase, kind, mutation, invariant, scenario, NULL, faults, count(*)"
-                    " FROM cell_facts WHERE run_id = ?"
-                    " GROUP BY status, passed, phase, kind, mutation, invariant, scenario, faults ORDER BY min(key)",
+                    f"SELECT c.code, c.n, {', '.join(f'g.{name}' for name in GROUP_COLUMNS)} FROM"
+                    " (SELECT facts AS code, count(*) AS n, min(rowid) AS first FROM cells WHERE run_id = ?"
+                    " GROUP BY facts) AS c LEFT JOIN fact_groups AS g ON g.code = c.code ORDER BY c.first",
                     (run_id,),
                 ).fetchall()
             except sqlite3.OperationalError as err:
-                if "no such table" in str(err):
+                if "no such" in str(err):  # a store an older version wrote, read-only: no facts' columns
                     return None
                 raise
-            if sum(r[9] for r in rows) != self.count_cells(run_id):
+            if any(r[0] is None or r[2] is None for r in rows):  # some row has no facts
                 return None
-            groups = [(Facts(r[0], bool(r[1]), *r[2:9]), int(r[9])) for r in rows]
+            groups = [(Facts(r[2], bool(r[3]), r[4], r[5], r[6], r[7], r[8], r[9], None), int(r[1])) for r in rows]
             last = db.execute("SELECT last_completed FROM run_commits WHERE run_id = ?", (run_id,)).fetchone()
             return summarize(groups, _IndexedLatencies(db, run_id)), (last[0] if last else None)
 
@@ -449,8 +449,8 @@ class StoreReader:
         self, run_id: str, filters: dict[str, str], *, offset: int, limit: int
     ) -> tuple[list[CellDict], int, int]:
         """One page of the run's cells that pass ``filters`` (the keys of ``view.aggregate.FILTER_KEYS`` but ``q``), in
-        completion order, with how many match and how many the run has: queries on the side table, whole cells read for
-        the page only (check :meth:`facts_ready` first)."""
+        completion order, with how many match and how many the run has: one query on the facts' columns and a count
+        (check :meth:`facts_ready` first)."""
         clauses: list[str] = []
         params: list[str] = [run_id]
         for key, want in filters.items():
@@ -465,17 +465,15 @@ class StoreReader:
                 params.append(want)
             else:
                 raise ValueError(f"no filter {key!r} on the facts of a cell")
-        where = " AND ".join(["run_id = ?", *clauses])
+        where = f"run_id = ? AND facts IN (SELECT code FROM fact_groups WHERE {' AND '.join(clauses) or '1'})"
         with self.snapshot() as db:
-            keys = [
-                r[0]
-                for r in db.execute(
-                    f"SELECT key FROM cell_facts WHERE {where} ORDER BY key LIMIT ? OFFSET ?", (*params, limit, offset)
-                )
-            ]
-            matching = int(db.execute(f"SELECT count(*) FROM cell_facts WHERE {where}", params).fetchone()[0])
+            rows = db.execute(
+                f"SELECT json, cell_id FROM cells WHERE {where} ORDER BY rowid LIMIT ? OFFSET ?",
+                (*params, limit, offset),
+            ).fetchall()
+            matching = int(db.execute(f"SELECT count(*) FROM cells WHERE {where}", params).fetchone()[0])
             total = self.count_cells(run_id)
-        return self.cells_by_key(keys), matching, total
+        return [_cell(raw, cell_id) for raw, cell_id in rows], matching, total
 
     def count_cells(self, run_id: str) -> int:
         """How many cells the run has stored (a count over the primary key's index)."""
@@ -533,11 +531,11 @@ class StoreReader:
 
 
 class _IndexedLatencies:
-    """A run's latencies in the side table of facts as a :class:`~windtunnel.store.facts.SortedLatencies`: an
+    """A run's latencies in the facts' columns as a :class:`~windtunnel.store.facts.SortedLatencies`: an
     element by its rank through the ``(run_id, latency_ms)`` index, the histogram's bins counted by SQLite, so the
     run page's percentiles and histogram never bring 55,000 numbers into Python."""
 
-    _WHERE = "FROM cell_facts WHERE run_id = ? AND latency_ms IS NOT NULL"
+    _WHERE = "FROM cells WHERE run_id = ? AND latency_ms IS NOT NULL"
 
     def __init__(self, db: sqlite3.Connection, run_id: str) -> None:
         """Count the latencies of ``run_id`` (the caller holds a read transaction for as long as this is used)."""

@@ -3,8 +3,8 @@
 Layout (``.windtunnel/runs.db`` by default, WAL mode)::
 
     runs(id, mode, config_path, seed, started_at, finished_at, status, summary_json, meta_json)
-    cells(run_id, cell_id, json, completed_at, seq)   -- primary key (run_id, cell_id)
-    cell_facts(run_id, key, status, passed, ...)      -- what the viewer counts, one row per cell (store/facts.py)
+    cells(run_id, cell_id, json, completed_at, seq,   -- primary key (run_id, cell_id)
+          facts, latency_ms, facts_stamp)             -- what the viewer counts and filters on (store/facts.py)
 
 ``seq`` is the cell's position in the run's plan (when the writer gives it): reports read the cells
 back in plan order (:meth:`RunStore.iter_cells` with ``plan_order=True``) without sorting in memory.
@@ -236,6 +236,7 @@ class RunStore:
         self._flush_error: BaseException | None = None
         self._closed = False
         self._known_runs: set[str] = set()
+        self._codes = cell_facts.GroupCodes()
         _open_stores.add(self)
         if not create and not self.path.exists():
             raise UsageError(
@@ -252,7 +253,7 @@ class RunStore:
             if "seq" not in {r[1] for r in self._db.execute("PRAGMA table_info(cells)")}:
                 self._db.execute("ALTER TABLE cells ADD COLUMN seq INTEGER")  # a store from before plan order
             self._db.execute(_SEQ_INDEX)
-            self._db.executescript(cell_facts.SCHEMA)
+            cell_facts.add_schema(self._db)  # the run page's facts, kept with each cell
             self._db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
         except sqlite3.DatabaseError as err:
             raise HarnessError(
@@ -405,25 +406,26 @@ class RunStore:
         with self._lock:
             try:
                 self._db.execute("BEGIN IMMEDIATE")
+                stamp, code = cell_facts.new_stamp(), self._codes.code
                 self._db.executemany(
-                    "INSERT INTO cells (run_id, cell_id, json, completed_at, seq) VALUES (?, ?, ?, ?, ?)"
-                    " ON CONFLICT (run_id, cell_id) DO UPDATE SET json = excluded.json,"
-                    " completed_at = excluded.completed_at, seq = excluded.seq",
-                    [(run_id, cell_id, raw, now, seq) for run_id, cell_id, raw, seq, _ in rows],
-                )
-                self._db.executemany(  # after the cells: a replaced cell's old facts went with it (a trigger)
-                    cell_facts.INSERT, [(r[0], *r[4], r[0], r[1]) for r in rows]
+                    cell_facts.UPSERT,
+                    [
+                        (run_id, cell_id, raw, now, seq, stamp, code(self._db, key), latency)
+                        for run_id, cell_id, raw, seq, (key, latency) in rows
+                    ],
                 )
                 self._db.executemany(cell_facts.COMMITTED, [(run_id, now) for run_id in {r[0] for r in rows}])
                 self._db.execute("COMMIT")
             except sqlite3.IntegrityError:
                 self._db.execute("ROLLBACK")
+                self._codes.forget()  # the fact groups this batch added are gone too
                 for run_id in {r[0] for r in rows}:
                     self._require(run_id)
                 raise
             except BaseException:
                 if self._db.in_transaction:
                     self._db.execute("ROLLBACK")
+                self._codes.forget()
                 raise
         if self.on_commit is not None and rows:
             self.on_commit([r[1] for r in rows])
@@ -490,7 +492,6 @@ class RunStore:
         self._known_runs.discard(run_id)
         with self._lock:
             self._require(run_id)
-            self._db.execute("DELETE FROM cell_facts WHERE run_id = ?", (run_id,))
             self._db.execute("DELETE FROM run_commits WHERE run_id = ?", (run_id,))
             self._db.execute("DELETE FROM cells WHERE run_id = ?", (run_id,))
             self._db.execute("DELETE FROM runs WHERE id = ?", (run_id,))
@@ -649,7 +650,7 @@ class RunStore:
         raise UnknownRunError(f"no run {run_id!r} in {str(self.path)!r}{near}", hint=hint)
 
 
-_Row = tuple[str, str, bytes, "int | None", cell_facts.FactValues]
+_Row = tuple[str, str, bytes, "int | None", tuple[cell_facts.FactKey, "float | None"]]
 
 
 def _row(run_id: str, cell: CellDict, seq: int | None = None) -> _Row:
@@ -661,16 +662,18 @@ def _row(run_id: str, cell: CellDict, seq: int | None = None) -> _Row:
     if not isinstance(cell_id, str) or not cell_id:
         raise ValueError(f"a cell needs a non-empty string 'id', got {cell_id!r}")
     redacted = redact_record(cell)
-    return (run_id, cell_id, orjson.dumps(redacted), seq, cell_facts.facts_of(redacted))
+    facts = cell_facts.facts_of(redacted)
+    return (run_id, cell_id, orjson.dumps(redacted), seq, (facts[:8], facts.latency_ms))
 
 
-def _facts_of_raw(raw: bytes) -> cell_facts.FactValues:
-    """The facts of a serialised cell (a row that is not a JSON object has the facts of a damaged one)."""
+def _facts_of_raw(raw: bytes) -> tuple[cell_facts.FactKey, float | None]:
+    """The facts of a serialised cell, as its key and latency (a row that is not a JSON object: a damaged one's)."""
     try:
         cell = orjson.loads(raw)
     except orjson.JSONDecodeError:
-        return cell_facts.DAMAGED
-    return cell_facts.facts_of(cell) if isinstance(cell, dict) else cell_facts.DAMAGED
+        cell = None
+    facts = cell_facts.facts_of(cell) if isinstance(cell, dict) else cell_facts.DAMAGED
+    return facts[:8], facts.latency_ms
 
 
 def _run_info(row: tuple[Any, ...]) -> RunInfo:

@@ -71,7 +71,7 @@ def histogram(values: Sequence[float] | SortedLatencies, bins: int = HIST_BINS) 
 
 class Tally:
     """The counters of :func:`aggregate_cells`, fed one cell's :class:`~windtunnel.store.facts.Facts` at a time, or a
-    group of ``n`` cells with the same facts at once (the store's grouped side table): the result is the same.
+    group of ``n`` cells with the same facts at once (the store's facts, grouped): the result is the same.
 
     Dicts keep the order in which their keys were first met, so groups must come in the order of their first cell."""
 
@@ -164,7 +164,7 @@ def aggregate_cells(cells: Iterable[Mapping[str, Any]]) -> dict[str, Any]:
     interval, both None when nothing was scored; pass rates by phase, mutation type, fault (``target.mode``, or no
     fault) and invariant; the scenario × invariant heatmap of a contract (None for other runs); and the latency
     distribution (p50, p95, max, histogram) in milliseconds. Each cell is read through
-    :func:`~windtunnel.store.facts.facts_of`, as the store's side table is written, so the two always agree.
+    :func:`~windtunnel.store.facts.facts_of`, as the store writes its facts, so the two always agree.
     """
     tally = Tally()
     latencies: list[float] = []
@@ -180,7 +180,7 @@ def aggregate_cells(cells: Iterable[Mapping[str, Any]]) -> dict[str, Any]:
 def aggregate_groups(
     groups: Iterable[tuple[Facts, int]], latencies: Sequence[float] | SortedLatencies
 ) -> dict[str, Any]:
-    """:func:`aggregate_cells` from the store's side table: ``groups`` are distinct facts with their number of cells,
+    """:func:`aggregate_cells` from the store's facts: ``groups`` are distinct facts with their number of cells,
     in the order of each group's first cell, and ``latencies`` the sorted latencies of the scored cells."""
     tally = Tally()
     for facts, n in groups:
@@ -223,7 +223,7 @@ def matches(cell: Mapping[str, Any], filters: Mapping[str, str]) -> bool:
     """Whether ``cell`` passes every given filter (exact match; ``q`` is a case-insensitive substring).
 
     ``filters`` maps :data:`FILTER_KEYS` to the wanted value; an empty value is no filter. The fields are read as the
-    store's side table keeps them (:func:`~windtunnel.store.facts.facts_of`; ``mutation`` is the mutation's type,
+    store keeps them (:func:`~windtunnel.store.facts.facts_of`; ``mutation`` is the mutation's type,
     ``phase`` the cell's phase), so this and the store's filtered query agree. ``fault`` matches a ``target.mode``
     label, or :data:`NO_FAULT` for a cell in which no fault fired. ``q`` searches the id, prompt, output and error,
     which the facts do not carry: the API reads whole cells for it."""

@@ -128,9 +128,9 @@ class Api:
         often its page is opened. Two threads missing the cache at once both compute (the result is the same); the
         lock guards only the dict, so a long aggregation never blocks another run's page.
 
-        The counts come from the store's side table of facts (a few grouped rows and the latencies); a run written by
-        an older version has none until they are stored on its first view once finished (or, from a read-only store,
-        they are counted from the cells themselves, ~0.4 s for 55,000 cells)."""
+        The counts come from the facts the store keeps in each cell's row (a few grouped rows and the latencies); a run
+        written by an older version has none until they are stored on its first view once finished (or, from a
+        read-only store, they are counted from the cells themselves, ~0.4 s for 55,000 cells)."""
         key = (run_id, cells, status)
         with self._lock:
             hit = self._cache.get(key)
@@ -212,7 +212,7 @@ class Api:
                 "filters": filters,
                 "next_after": cursor if cursor is not None and len(cells) == limit else None,
             }
-        if "q" not in filters and self.reader.facts_ready(run_id):  # queries on the side table of facts
+        if "q" not in filters and self.reader.facts_ready(run_id):  # queries on the facts' columns
             page_cells, matching, total = self.reader.facts_page(run_id, filters, offset=offset, limit=limit)
             return {
                 "cells": [cell_row(c) for c in page_cells],
