@@ -8,8 +8,8 @@ among few distinct combinations (status × phase × mutation × fault × invaria
 
     cells(..., facts, latency_ms, facts_stamp)     -- facts: a code of fact_groups; NULL: no facts (an older writer)
     fact_groups(code, status, passed, phase, kind, mutation, invariant, scenario, faults)   -- each combination once
-    cells_facts   ON cells(run_id, facts)
-    cells_latency ON cells(run_id, latency_ms) WHERE latency_ms IS NOT NULL
+    cells_fact_groups ON cells(run_id, facts) WHERE facts IS NOT NULL
+    cells_latency     ON cells(run_id, latency_ms) WHERE latency_ms IS NOT NULL
     run_commits(run_id, last_completed)            -- the time of each run's last commit of cells
 
 The first ``/api/run`` then counts each code of the run on the first index (a few dozen groups), reads percentiles by
@@ -20,7 +20,8 @@ a cell (docs/performance.md).
   whole cells all go through it, so the stored facts and a full recomputation count the same thing.
 * A cell whose ``facts`` is NULL has none: a row an older version wrote, or replaced (a trigger clears the facts of a
   row whose JSON changed without a new ``facts_stamp``, which only this writer sets). A run's facts are *complete*
-  when none of its rows lacks them (:func:`facts_complete`, one index probe).
+  when as many of its rows have them as it has rows (:func:`facts_complete`). Both indexes are partial, so the
+  planner never takes them for the pages of cells in completion order, which they would slow down.
 * :func:`backfill` computes the missing facts from the stored JSON once: the writer on ``--resume``, the viewer on a
   finished run's first view when it may write the store. Until then the viewer counts from the cells, as before.
 """
@@ -61,7 +62,7 @@ CREATE TABLE IF NOT EXISTS fact_groups (
     faults    TEXT NOT NULL,
     UNIQUE (status, passed, phase, kind, mutation, invariant, scenario, faults)
 );
-CREATE INDEX IF NOT EXISTS cells_facts ON cells (run_id, facts);
+CREATE INDEX IF NOT EXISTS cells_fact_groups ON cells (run_id, facts) WHERE facts IS NOT NULL;
 CREATE INDEX IF NOT EXISTS cells_latency ON cells (run_id, latency_ms) WHERE latency_ms IS NOT NULL;
 CREATE TABLE IF NOT EXISTS run_commits (
     run_id         TEXT PRIMARY KEY,
@@ -269,15 +270,19 @@ def extracted_facts(raw: str | bytes | None) -> Facts:
 
 
 def facts_complete(db: sqlite3.Connection, run_id: str) -> bool:
-    """Whether every stored cell of ``run_id`` has its facts (one probe of the ``cells_facts`` index); False in a store
-    without the columns (written by an older version, and read-only since)."""
+    """Whether every stored cell of ``run_id`` has its facts (two counts on indexes, in one statement: one snapshot);
+    False in a store without the columns (written by an older version, and read-only since)."""
     try:
-        row = db.execute("SELECT 1 FROM cells WHERE run_id = ? AND facts IS NULL LIMIT 1", (run_id,)).fetchone()
+        cells, with_facts = db.execute(
+            "SELECT (SELECT count(*) FROM cells WHERE run_id = ?),"
+            " (SELECT count(*) FROM cells WHERE run_id = ? AND facts IS NOT NULL)",
+            (run_id, run_id),
+        ).fetchone()
     except sqlite3.OperationalError as err:
         if "no such column" in str(err):
             return False
         raise
-    return row is None
+    return bool(cells == with_facts)
 
 
 def _missing(db: sqlite3.Connection, run_id: str, page: int = 5000) -> Iterator[tuple[int, Facts]]:

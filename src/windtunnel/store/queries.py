@@ -431,16 +431,17 @@ class StoreReader:
             try:
                 rows = db.execute(
                     f"SELECT c.code, c.n, {', '.join(f'g.{name}' for name in GROUP_COLUMNS)} FROM"
-                    " (SELECT facts AS code, count(*) AS n, min(rowid) AS first FROM cells WHERE run_id = ?"
-                    " GROUP BY facts) AS c LEFT JOIN fact_groups AS g ON g.code = c.code ORDER BY c.first",
+                    " (SELECT facts AS code, count(*) AS n, min(rowid) AS first FROM cells"
+                    " WHERE run_id = ? AND facts IS NOT NULL GROUP BY facts)"
+                    " AS c LEFT JOIN fact_groups AS g ON g.code = c.code ORDER BY c.first",
                     (run_id,),
                 ).fetchall()
             except sqlite3.OperationalError as err:
                 if "no such" in str(err):  # a store an older version wrote, read-only: no facts' columns
                     return None
                 raise
-            if any(r[0] is None or r[2] is None for r in rows):  # some row has no facts
-                return None
+            if any(r[2] is None for r in rows) or sum(r[1] for r in rows) != self.count_cells(run_id):
+                return None  # some row has no facts
             groups = [(Facts(r[2], bool(r[3]), r[4], r[5], r[6], r[7], r[8], r[9], None), int(r[1])) for r in rows]
             last = db.execute("SELECT last_completed FROM run_commits WHERE run_id = ?", (run_id,)).fetchone()
             return summarize(groups, _IndexedLatencies(db, run_id)), (last[0] if last else None)
@@ -465,7 +466,10 @@ class StoreReader:
                 params.append(want)
             else:
                 raise ValueError(f"no filter {key!r} on the facts of a cell")
-        where = f"run_id = ? AND facts IN (SELECT code FROM fact_groups WHERE {' AND '.join(clauses) or '1'})"
+        where = (
+            "run_id = ? AND facts IS NOT NULL"
+            f" AND facts IN (SELECT code FROM fact_groups WHERE {' AND '.join(clauses) or '1'})"
+        )
         with self.snapshot() as db:
             rows = db.execute(
                 f"SELECT json, cell_id FROM cells WHERE {where} ORDER BY rowid LIMIT ? OFFSET ?",
