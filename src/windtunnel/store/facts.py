@@ -81,7 +81,11 @@ def add_schema(db: sqlite3.Connection) -> None:
     have = {r[1] for r in db.execute("PRAGMA table_info(cells)")}
     for name, kind in (("facts", "INTEGER"), ("latency_ms", "REAL"), ("facts_stamp", "INTEGER")):
         if name not in have:
-            db.execute(f"ALTER TABLE cells ADD COLUMN {name} {kind}")  # names from the fixed tuple above
+            try:
+                db.execute(f"ALTER TABLE cells ADD COLUMN {name} {kind}")  # names from the fixed tuple above
+            except sqlite3.OperationalError as err:  # another process opening the same old store added it first
+                if "duplicate column" not in str(err):
+                    raise
     db.executescript(_SCHEMA)
 
 

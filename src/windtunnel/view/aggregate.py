@@ -17,12 +17,12 @@ cells are common and a bare percentage overstates what they show.
 from __future__ import annotations
 
 from collections.abc import Hashable, Iterable, Mapping, Sequence
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 from windtunnel._util.stats import wilson_interval
-from windtunnel.report.dicts import as_cell
+from windtunnel.report.dicts import CellDict, as_cell
 from windtunnel.reports.cells import cell_phase, failure_detail, fault_label, one_line, truncate
-from windtunnel.store.facts import NO_FAULT, Facts, SortedLatencies, facts_of
+from windtunnel.store.facts import NO_FAULT, Facts, SortedLatencies, fact_values
 
 HIST_BINS = 20
 _K = TypeVar("_K", bound=Hashable)
@@ -156,6 +156,12 @@ def _count(table: dict[_K, list[int]], key: _K, ok: int, n: int) -> None:
         entry[1] += n
 
 
+def _facts(cell: Mapping[str, Any]) -> Facts:
+    """The facts of a cell as the store keeps them (its fields' types checked where it was read)."""
+    key, latency = fact_values(cast(CellDict, cell))
+    return Facts(*key, latency)
+
+
 def aggregate_cells(cells: Iterable[Mapping[str, Any]]) -> dict[str, Any]:
     """Everything the run page and the trend page plot, from one pass over the cells (they may be streamed from the
     store: nothing but counters and the latencies is kept).
@@ -164,12 +170,13 @@ def aggregate_cells(cells: Iterable[Mapping[str, Any]]) -> dict[str, Any]:
     interval, both None when nothing was scored; pass rates by phase, mutation type, fault (``target.mode``, or no
     fault) and invariant; the scenario × invariant heatmap of a contract (None for other runs); and the latency
     distribution (p50, p95, max, histogram) in milliseconds. Each cell is read through
-    :func:`~windtunnel.store.facts.facts_of`, as the store writes its facts, so the two always agree.
+    :func:`~windtunnel.store.facts.fact_values`, as the store writes its facts, so the two always agree. The cells
+    are what the store's readers hand out, their fields' types already checked (a damaged row is an errored cell).
     """
     tally = Tally()
     latencies: list[float] = []
     for cell in cells:
-        facts = facts_of(cell)
+        facts = _facts(cell)
         tally.add(facts)
         if facts.status != "skipped" and facts.latency_ms is not None:
             latencies.append(facts.latency_ms)
@@ -223,11 +230,11 @@ def matches(cell: Mapping[str, Any], filters: Mapping[str, str]) -> bool:
     """Whether ``cell`` passes every given filter (exact match; ``q`` is a case-insensitive substring).
 
     ``filters`` maps :data:`FILTER_KEYS` to the wanted value; an empty value is no filter. The fields are read as the
-    store keeps them (:func:`~windtunnel.store.facts.facts_of`; ``mutation`` is the mutation's type,
+    store keeps them (:func:`~windtunnel.store.facts.fact_values`; ``mutation`` is the mutation's type,
     ``phase`` the cell's phase), so this and the store's filtered query agree. ``fault`` matches a ``target.mode``
     label, or :data:`NO_FAULT` for a cell in which no fault fired. ``q`` searches the id, prompt, output and error,
     which the facts do not carry: the API reads whole cells for it."""
-    facts = facts_of(cell)
+    facts = _facts(cell)
     for key, want in filters.items():
         if not want:
             continue
