@@ -2461,8 +2461,10 @@ _VALUE_KEYS = frozenset(
 """Keys holding the value of their parent field (ServiceNow ``priority.display_value``)."""
 
 
+@lru_cache(maxsize=4096)
 def _field_name(pointer: str) -> str:
-    """The field a value sits under, looking through list indices and value keys."""
+    """The field a value sits under, looking through list indices and value keys (memoised: a dataset's
+    pointers recur item after item, and a hit asks for its field two or three times)."""
     for tok in reversed(pointer.rsplit("/", 4)[1:]):
         if tok and not tok.isdigit() and tok.casefold() not in _VALUE_KEYS:
             return tok
