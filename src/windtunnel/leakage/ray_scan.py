@@ -17,8 +17,8 @@ from typing import Any
 
 from windtunnel._util.errors import UsageError
 from windtunnel.config.ray import RayConfig
+from windtunnel.engine.placement import EXECUTORS
 from windtunnel.engine.ray_executor import connect, import_ray
-from windtunnel.engine.remote import EXECUTORS
 from windtunnel.leakage.dataset import FieldMap, _is_jsonl, iter_items
 from windtunnel.leakage.model import ItemAudit
 from windtunnel.leakage.parallel import (
