@@ -245,6 +245,18 @@ _AGREEMENT = typer.Option(
 )
 
 
+_LEARNED = typer.Option(
+    None,
+    "--learned/--no-learned",
+    help="Also apply the learned decision over whole-token hits of the answer (learned.hit, blocking) to items "
+    "the audit does not block; each finding names the features that weigh most. scan, sanitize, check and "
+    "baseline --simulate copy read it alike: give the same choice to each. "
+    f"Default: {'on' if LEARNED_DEFAULT else 'off'}.",
+)
+"""``--learned/--no-learned``, one definition for every leak command that audits items (scan, sanitize, check,
+baseline --simulate copy)."""
+
+
 def _mined_line(mined: dict[str, Any]) -> str:
     """What mining did, in one line (scan, sanitize and check decide it by one rule and say it alike)."""
     line = str(mined.get("description", ""))
@@ -335,13 +347,7 @@ def scan(
     ),
     derive_from: list[str] | None = _DERIVE,
     agreement: bool | None = _AGREEMENT,
-    learned: bool | None = typer.Option(
-        None,
-        "--learned/--no-learned",
-        help="Also apply the learned decision over whole-token hits of the answer (learned.hit, blocking) to items "
-        "the audit does not block; each finding names the features that weigh most. "
-        f"Default: {'on' if LEARNED_DEFAULT else 'off'}.",
-    ),
+    learned: bool | None = _LEARNED,
 ) -> None:
     """Scan what the model reads for the expected answer. Exit 1 when any item leaks.
 
@@ -464,6 +470,7 @@ def sanitize(
     ),
     derive_from: list[str] | None = _DERIVE,
     agreement: bool | None = _AGREEMENT,
+    learned: bool | None = _LEARNED,
 ) -> None:
     """Blank leaking values and redact leaking spans, keeping keys, order and types; rescan the result.
 
@@ -494,6 +501,7 @@ def sanitize(
         mine=mine,
         derive_from=list(derive_from or []),
         agreement=agreement,
+        learned=learned,
     )
     with _said_if_interrupted(_BEFORE_ITEMS):
         outcome = sanitize_flow(request, RichListener())
@@ -566,6 +574,7 @@ def check(
     ),
     derive_from: list[str] | None = _DERIVE,
     agreement: bool | None = _AGREEMENT,
+    learned: bool | None = _LEARNED,
 ) -> None:
     """CI assertion: the raw projection leaks on every item, the sanitized one on none, and no sanitized field
     tells the answer by how it was edited (else exit 1)."""
@@ -593,6 +602,7 @@ def check(
             mine=mine,
             derive_from=list(derive_from or []),
             agreement=agreement,
+            learned=learned,
         )
     s = outcome.summary
     con = out_console()
@@ -674,6 +684,7 @@ def baseline(
     derive_from: list[str] | None = _DERIVE,
     folds: int = typer.Option(5, "--folds", min=2, help="Cross-validation folds of --simulate blind (2 or more)."),
     no_decode: bool = _NO_DECODE,
+    learned: bool | None = _LEARNED,
     seed: int = typer.Option(0, "--seed", help="Seed of the prior-sampling agent and of blind's folds."),
     fmt: str = typer.Option("table", "--format", "-f", help="table | json"),
     show_values: bool = typer.Option(

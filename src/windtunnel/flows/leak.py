@@ -750,6 +750,9 @@ class SanitizeRequest:
     agreement: bool | None = None
     """Also cut the places the dataset's agreement evidence makes leaks (see :class:`ScanRequest`); None: by the
     rule ``leak scan`` uses."""
+    learned: bool | None = None
+    """Also cut what the learned decision over whole-token hits flags (see :class:`ScanRequest`), and rescan with
+    it; None: its default, as ``leak scan`` decides."""
 
 
 def sanitize_flow(req: SanitizeRequest, listener: Listener = SILENT) -> LeakOutcome:
@@ -823,6 +826,7 @@ def sanitize_flow(req: SanitizeRequest, listener: Listener = SILENT) -> LeakOutc
                             labels=labels,
                             extra=[*extra.get(mapped.item.id, ()), *agreed_here],
                             uniform=uniform,
+                            learned=req.learned,
                         )
                         if mined_result is not None:
                             _recheck_mined(res, mined_result, req.derive_from)
@@ -990,6 +994,7 @@ def check_flow(
     mine: bool | None = None,
     derive_from: Sequence[str] = (),
     agreement: bool | None = None,
+    learned: bool | None = None,
 ) -> LeakOutcome:
     """The CI assertion: the raw projection leaks on every item, the sanitized one on none.
 
@@ -999,7 +1004,8 @@ def check_flow(
     either way) and its mined findings count on both sides (the sanitized items are searched for the
     candidates mined from the raw ones); ``summary["mined"]`` says how. The raw dataset's agreement evidence
     (:func:`agreement_for`, ``agreement`` as ``--agreement``) adjusts the audits of both sides: the sanitized
-    items' mentions are judged by the raw dataset's slots; ``summary["agreement"]`` says how.
+    items' mentions are judged by the raw dataset's slots; ``summary["agreement"]`` says how. ``learned`` adds the
+    learned decision to the audits of both sides, as ``leak scan --learned`` does (``None``: its default).
     """
     fields = fields or Fields()
     fmap = fields.field_map()
@@ -1015,7 +1021,7 @@ def check_flow(
     if result is not None:
         extra_san = dict(mined_findings((m.item for m in items(sanitized, fmap)), result, derive_from=derive_from))
     agreed, agreement_raw = agreement_for(raw, fmap, agreement, decode, derive_from)
-    raw_audits = _with_mined(audits(raw, fmap, decode, jobs, executor, ray_address), extra_raw)
+    raw_audits = _with_mined(audits(raw, fmap, decode, jobs, executor, ray_address, learned), extra_raw)
     if agreement_raw is not None:
         raw_audits = _with_agreement(raw_audits, agreement_raw)
     with closing(raw_audits) as found:
@@ -1024,7 +1030,7 @@ def check_flow(
             raw_leaks[audit.item] = audit.leaked
     san: dict[str, list[str]] = {}
     seen = {}
-    san_audits = _with_mined(audits(sanitized, fmap, decode, jobs, executor, ray_address), extra_san)
+    san_audits = _with_mined(audits(sanitized, fmap, decode, jobs, executor, ray_address, learned), extra_san)
     if agreement_raw is not None and sanitized.is_file():
         san_audits = _with_agreement(san_audits, agreement_raw.applied_to(m.item for m in items(sanitized, fmap)))
     with closing(san_audits) as found:
