@@ -16,6 +16,7 @@ from typer.testing import CliRunner
 from tests.clirun import wt as run
 from windtunnel.cli.app import app
 from windtunnel.leakage import learned
+from windtunnel.leakage.report import RULE_HELP
 from windtunnel.leakage.sanitize import sanitize_item
 
 from .test_leak_cli import write_jsonl
@@ -133,3 +134,12 @@ def test_sarif_describes_the_learned_rule(tmp_path: Path) -> None:
     assert rule["shortDescription"]["text"] != learned.RULE and "--no-learned" in rule["shortDescription"]["text"]
     detail = json.loads(out.read_text())["runs"][0]["results"]
     assert any("review" in r["message"]["text"] for r in detail if r["ruleId"] == learned.RULE)
+
+
+def test_the_table_says_what_each_rule_shown_means_and_where_the_reason_is(tmp_path: Path) -> None:
+    data = _raw(tmp_path)
+    res = CliRunner().invoke(app, ["leak", "scan", str(data), "--learned", *OFF], env={"COLUMNS": "300"})
+    assert res.exit_code == 1
+    legend = [line.strip() for line in res.stdout.splitlines() if line.strip().startswith(learned.RULE + ":")]
+    assert legend == [f"{learned.RULE}: {RULE_HELP[learned.RULE]}"]
+    assert "--format json or --format html" in res.stdout

@@ -53,6 +53,7 @@ from windtunnel.flows.leak import (
 from windtunnel.flows.leak_evidence import BaselineRequest, baseline_flow, mine_flow
 from windtunnel.leakage.learned import LEARNED_DEFAULT
 from windtunnel.leakage.model import value_hash
+from windtunnel.leakage.report import RULE_HELP
 from windtunnel.reports.terminal import plain
 
 app = module_app()
@@ -184,17 +185,19 @@ _BEFORE_ITEMS = "before the first item (while mining or reading the dataset): no
 
 def _audit_table(rows: list[ItemAudit], tally: Any, show_values: bool, limit: int, con: Console) -> None:
     """Print up to ``limit`` findings as a table (item, channel, severity, pointer, representation, view, rule, and the
-    value when ``show_values``), then how many were left out and the per-item tally. Dataset text is untrusted: it is
-    printed with no markup and with control characters made visible.
+    value when ``show_values``), what each rule shown means, then how many were left out and the per-item tally.
+    Dataset text is untrusted: it is printed with no markup and with control characters made visible.
     """
     table = Table(title="leak scan", show_lines=False)
     for col in ("item", "channel", "sev", "pointer", "repr", "view", "rule", "value"):
         table.add_column(col, overflow="fold")
     shown = 0
+    rules: dict[str, None] = {}
     for audit in rows:
         for f in audit.findings:
             if shown >= limit:
                 break
+            rules[f.rule] = None
             table.add_row(  # dataset ids, keys and values are untrusted: no markup, controls made visible
                 plain(audit.item),
                 plain(f.channel),
@@ -208,6 +211,9 @@ def _audit_table(rows: list[ItemAudit], tally: Any, show_values: bool, limit: in
             shown += 1
     if shown:
         con.print(table)
+        for rule in rules:  # what each rule in the table means; each finding's own reason is in -f json / html
+            con.print(Text.assemble(("  " + rule, "dim"), f": {RULE_HELP.get(rule, rule)}"))
+        con.print("[dim]  each finding's reason (detail): --format json or --format html[/]")
     if tally.findings > shown:
         n = tally.findings - shown
         what = f"{n} finding{'' if n == 1 else 's'}"
