@@ -238,3 +238,46 @@ def test_a_cell_replaced_or_deleted_by_an_older_writer_drops_its_facts_and_the_c
         assert reader.facts_ready(run_id)
     finally:
         reader.close()
+
+
+def test_a_finished_old_run_viewed_while_another_process_holds_the_write_lock_is_counted_from_its_cells(
+    tmp_path: Path,
+) -> None:
+    """The viewer may not store the facts now (a long write transaction elsewhere): the page is still served, counted
+    from the cells (readers are never blocked by a writer in WAL mode), and the facts are stored on a later view."""
+    path = tmp_path / "runs.db"
+    _old_store(path, {"old-done": "failed"})
+    reader = StoreReader(path, timeout=0.05)  # the server waits 0.5 s for a lock (view/server.py BUSY_TIMEOUT_S)
+    holder = sqlite3.connect(path, isolation_level=None)
+    try:
+        holder.execute("PRAGMA journal_mode=WAL")
+        holder.execute("BEGIN IMMEDIATE")  # e.g. another viewer storing a big run's facts, or an sqlite3 shell
+        assert _api_view(reader, "old-done")["aggregate"] == _expected(reader, "old-done")
+        assert not reader.facts_ready("old-done")
+        holder.execute("COMMIT")
+        assert _api_view(StoreReader(path), "old-done")["aggregate"] == _expected(reader, "old-done")
+        assert reader.facts_ready("old-done")
+    finally:
+        holder.close()
+        reader.close()
+
+
+def test_a_cell_written_twice_in_one_commit_keeps_the_facts_of_its_last_version(tmp_path: Path) -> None:
+    """Both writes are this writer's (the trigger must not take the second for an older writer's): the run's facts
+    stay complete, and count the version that was kept."""
+    path = tmp_path / "runs.db"
+    with RunStore(path) as store:
+        run_id = store.start_run({"mode": "ci", "config_path": "c.yaml", "seed": 1})
+        store.add_cells(run_id, [_mixed(1, shift=1), *(_mixed(i) for i in range(10))])  # c1 twice in one commit
+        store.finish_run(run_id, {"cells": 10}, "failed")
+    assert _facts_rows(path, run_id) == (10, 10)
+    reader = StoreReader(path)
+    try:
+        assert reader.facts_ready(run_id)
+        assert (
+            _api_view(reader, run_id)["aggregate"]
+            == _expected(reader, run_id)
+            == aggregate_cells(_mixed(i) for i in range(10))
+        )
+    finally:
+        reader.close()

@@ -100,8 +100,9 @@ code, latency``, with ``stamp`` from :func:`new_stamp` and ``code`` from :meth:`
 
 
 def new_stamp() -> int:
-    """A ``facts_stamp`` for one commit: a replaced row gets a stamp it did not have, so the trigger leaves the facts
-    written with it (a writer that does not know the columns changes the JSON only, and its row loses its facts)."""
+    """The first ``facts_stamp`` of one commit; its ``i``-th row is stamped ``new_stamp() + i``, so a replaced row gets
+    a stamp it did not have (also when one commit writes the same cell twice) and the trigger leaves the facts written
+    with it (a writer that does not know the columns changes the JSON only, and its row loses its facts)."""
     return secrets.randbits(62)
 
 

@@ -395,8 +395,9 @@ class StoreReader:
 
     def store_facts(self, run_id: str) -> bool:
         """Compute and store the facts of the cells of ``run_id`` that have none, once (a run an older version wrote;
-        call it for a finished run only, whose cells no longer change); False when the store may not be written (a
-        read-only copy keeps counting from the cells)."""
+        call it for a finished run only, whose cells no longer change); False when the store may not be written now (a
+        read-only copy, or another process holding the write lock longer than the reader's ``timeout``): the caller
+        keeps counting from the cells, which a writer's lock never blocks in WAL mode."""
         try:
             writer = sqlite3.connect(self.path, timeout=self.timeout, isolation_level=None)
         except sqlite3.Error:
@@ -411,7 +412,7 @@ class StoreReader:
                 writer.execute("ROLLBACK")
                 raise
         except sqlite3.OperationalError as err:
-            if "readonly" in str(err) or "read-only" in str(err):
+            if any(word in str(err) for word in ("readonly", "read-only", "locked", "busy")):
                 return False
             raise
         finally:
