@@ -16,7 +16,7 @@ from windtunnel.reports.sample import make_cell
 from windtunnel.store import RunStore
 from windtunnel.store.facts import DAMAGED, Facts, fact_values, facts_of
 from windtunnel.store.queries import StoreReader
-from windtunnel.view.aggregate import aggregate_cells, aggregate_groups, cell_row, matches
+from windtunnel.view.aggregate import HIST_BINS, aggregate_cells, aggregate_groups, cell_row, histogram, matches
 from windtunnel.view.api import Api
 
 STATUSES = ("passed", "failed", "error", "skipped", "failed", "passed")
@@ -279,5 +279,59 @@ def test_a_cell_written_twice_in_one_commit_keeps_the_facts_of_its_last_version(
             == _expected(reader, run_id)
             == aggregate_cells(_mixed(i) for i in range(10))
         )
+    finally:
+        reader.close()
+
+
+@pytest.mark.parametrize(
+    "values",
+    [
+        [5.0],
+        [1.0, 1.0, 1.0],
+        [0.1 * i for i in range(101)],  # values on the bins' edges, where rounding decides
+        [3.0, 3.0, 3.3, 7.7, 7.7, 7.7, 9.9, 12.0, 12.0],
+        sorted(float((i * 7919) % 1009) / 3 for i in range(5000)),
+        [1e-9, 2e-9, 1e12],
+    ],
+)
+def test_the_histogram_counts_each_value_in_the_bin_its_formula_names(values: list[float]) -> None:
+    """The bins are found by bisection; each value must still land where ``min(int((v - lo) / width), bins - 1)``
+    puts it."""
+    bins = histogram(values)
+    lo, hi = values[0], values[-1]
+    width = (hi - lo) / HIST_BINS if hi > lo else 1.0
+    expected = [0] * HIST_BINS
+    for v in values:
+        expected[min(int((v - lo) / width), HIST_BINS - 1)] += 1
+    assert [b["count"] for b in bins] == expected and sum(expected) == len(values)
+
+
+def test_a_store_with_the_facts_first_two_indexes_gets_the_one_covering_index(tmp_path: Path) -> None:
+    """A store the first version of the facts wrote had an index on the codes and one on the latencies; the covering
+    index replaces both (each costs CPU on every cell written), and the counts stay exact."""
+    path = tmp_path / "runs.db"
+    with RunStore(path) as store:
+        run_id = store.start_run({"mode": "ci", "config_path": "c.yaml", "seed": 1})
+        store.add_cells(run_id, [_mixed(i) for i in range(60)])
+        store.finish_run(run_id, {"cells": 60}, "failed")
+    db = sqlite3.connect(path, isolation_level=None)
+    db.execute("DROP INDEX cells_facts")
+    db.execute("CREATE INDEX cells_fact_groups ON cells (run_id, facts) WHERE facts IS NOT NULL")
+    db.execute("CREATE INDEX cells_latency ON cells (run_id, latency_ms) WHERE latency_ms IS NOT NULL")
+    db.close()
+    reader = StoreReader(path)
+    try:
+        names = {r[0] for r in reader._db().execute("SELECT name FROM sqlite_master WHERE type = 'index'")}
+        assert "cells_facts" in names and not names & {"cells_fact_groups", "cells_latency"}
+        plan = " ".join(
+            str(r[-1])
+            for r in reader._db().execute(
+                "EXPLAIN QUERY PLAN SELECT latency_ms FROM cells"
+                " WHERE run_id = ? AND facts IS NOT NULL AND latency_ms IS NOT NULL",
+                (run_id,),
+            )
+        )
+        assert "COVERING INDEX cells_facts" in plan
+        assert _api_view(reader, run_id)["aggregate"] == _expected(reader, run_id)
     finally:
         reader.close()
