@@ -220,6 +220,11 @@ def fact_values(cell: CellDict) -> tuple[FactKey, float | None]:
     return key, None if latency is None else float(latency)
 
 
+_FIND_GROUP = f"SELECT code FROM fact_groups WHERE {' AND '.join(f'{name} = ?' for name in GROUP_COLUMNS)}"
+_ADD_GROUP = f"INSERT INTO fact_groups ({', '.join(GROUP_COLUMNS)}) VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING code"
+"""Find a key's code, else add it (in the caller's write transaction: no other writer adds it in between)."""
+
+
 class GroupCodes:
     """The code of each distinct :data:`FactKey` in one store's ``fact_groups``, cached (a run has a few dozen).
 
@@ -234,11 +239,8 @@ class GroupCodes:
         """The code of ``key`` in ``db``'s ``fact_groups``, added if it is new (another process may have added it)."""
         code = self._codes.get(key)
         if code is None:
-            db.execute(
-                f"INSERT OR IGNORE INTO fact_groups ({', '.join(GROUP_COLUMNS)}) VALUES (?, ?, ?, ?, ?, ?, ?, ?)", key
-            )
-            where = " AND ".join(f"{name} = ?" for name in GROUP_COLUMNS)
-            code = self._codes[key] = int(db.execute(f"SELECT code FROM fact_groups WHERE {where}", key).fetchone()[0])
+            row = db.execute(_FIND_GROUP, key).fetchone() or db.execute(_ADD_GROUP, key).fetchone()
+            code = self._codes[key] = int(row[0])
         return code
 
     def forget(self) -> None:
