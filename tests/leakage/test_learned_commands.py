@@ -143,3 +143,20 @@ def test_the_table_says_what_each_rule_shown_means_and_where_the_reason_is(tmp_p
     legend = [line.strip() for line in res.stdout.splitlines() if line.strip().startswith(learned.RULE + ":")]
     assert legend == [f"{learned.RULE}: {RULE_HELP[learned.RULE]}"]
     assert "--format json or --format html" in res.stdout
+
+
+@pytest.mark.parametrize("flag", ["--learned", "--no-learned"])
+def test_each_command_says_whether_the_learned_decision_was_applied(tmp_path: Path, flag: str) -> None:
+    raw = _raw(tmp_path)
+    report, clean = tmp_path / "r.json", tmp_path / "clean.jsonl"
+    on = flag == "--learned"
+    run("leak", "scan", str(raw), flag, "-o", str(report), *OFF)
+    assert json.loads(report.read_text())["summary"]["learned"] is on
+    runner = CliRunner()
+    said = "learned decision: on" if on else "learned decision: off"
+    for argv in (
+        ["leak", "scan", str(raw), flag, *OFF],
+        ["leak", "sanitize", str(raw), "-o", str(clean), flag, *OFF],
+        ["leak", "check", "--raw", str(raw), "--sanitized", str(clean), flag, *OFF],
+    ):
+        assert said in runner.invoke(app, argv).stdout, argv[1]

@@ -232,6 +232,13 @@ def _audit_table(rows: list[ItemAudit], tally: Any, show_values: bool, limit: in
         con.print(f"mined: {_mined_line(s['mined'])}", markup=False, highlight=False)
     if s.get("agreement") is not None:
         con.print(f"agreement: {_agreement_line(s['agreement'])}", markup=False, highlight=False)
+    if s.get("learned") is not None:
+        con.print(_learned_line(s["learned"]), markup=False, highlight=False)
+
+
+def _learned_line(on: bool) -> str:
+    """Whether the learned decision was applied, in one line (scan, sanitize and check say it alike)."""
+    return "learned decision: on (--learned)" if on else "learned decision: off (--learned applies it)"
 
 
 def _agreement_line(agreement: dict[str, Any]) -> str:
@@ -519,6 +526,7 @@ def sanitize(
         out_console().print(f"mined: {_mined_line(s['mined'])}", markup=False, highlight=False)
     if "agreement" in s:
         out_console().print(f"agreement: {_agreement_line(s['agreement'])}", markup=False, highlight=False)
+    out_console().print(_learned_line(s["learned"]), markup=False, highlight=False)
     failed = s["not_sanitized"]
     not_done = f" ({len(failed)} not sanitized: {', '.join(failed[:5])}{' ...' if len(failed) > 5 else ''})"
     out_console().print(
@@ -616,6 +624,7 @@ def check(
         con.print(plain(f"mined (raw): {_mined_line(s['mined'])}"))
     if "agreement" in s:
         con.print(plain(f"agreement (raw): {_agreement_line(s['agreement'])}"))
+    con.print(plain(_learned_line(s["learned"])))
     for i in s["not_leaking"][:_LISTED]:  # item ids and pointers are the dataset's: plain() shows them inert
         con.print(
             Text.assemble(

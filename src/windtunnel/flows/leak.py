@@ -45,6 +45,7 @@ from windtunnel.leakage.agreement import Agreement, agreement_of
 from windtunnel.leakage.aliases import parse_alias_options
 from windtunnel.leakage.dataset import DatasetError, FieldMap, iter_items, write_back
 from windtunnel.leakage.edit_watch import EliminationWatch, masked
+from windtunnel.leakage.learned import LEARNED_DEFAULT
 from windtunnel.leakage.mine import mine, mined_findings
 from windtunnel.leakage.model import ItemAudit
 from windtunnel.leakage.ray_scan import scan_source
@@ -270,6 +271,12 @@ correction for hundreds of candidates, and a scan of a small dataset should stay
 MINE_AUTO_BYTES = 16 * 1024 * 1024
 """``--mine`` by default only up to this file size: mining reads the dataset twice more, in this process,
 at about half the speed of a one-process scan (``--mine`` mines any size)."""
+
+
+def learned_on(asked: bool | None) -> bool:
+    """Whether the learned decision applies: ``--learned`` / ``--no-learned``, else its default (reported in each
+    command's summary, so a report or a CI log says which audit it is)."""
+    return asked if asked is not None else LEARNED_DEFAULT
 
 
 def mine_decision(dataset: Path | None, asked: bool | None) -> tuple[bool, str | None]:
@@ -620,6 +627,7 @@ def scan_flow(req: ScanRequest, listener: Listener = SILENT) -> LeakOutcome:
         tally = writer.tally if writer is not None else Tally()
         tally.mined = mined
         tally.agreement = agreed
+        tally.learned = learned_on(req.learned)
         dups = _Duplicates()
         total = _lines(req.dataset) if req.dataset is not None else None
         if total:
@@ -898,6 +906,7 @@ def sanitize_flow(req: SanitizeRequest, listener: Listener = SILENT) -> LeakOutc
         "still_leaking": residual_items,
         "eliminated": eliminated,
         "not_sanitized": failed,
+        "learned": learned_on(req.learned),
         **({"mined": mined} if mined is not None else {}),
         **(
             {"agreement": agreed if agreement is None else {**agreement.summary(), "promoted": promoted}}
@@ -1052,6 +1061,7 @@ def check_flow(
         "missing": missing,
         "eliminated": watch.fields(),
         "elimination_warnings": watch.warnings(),
+        "learned": learned_on(learned),
         **({"mined": mined} if mined is not None else {}),
         **({"agreement": agreement_raw.summary() if agreement_raw is not None else agreed} if agreed else {}),
     }
