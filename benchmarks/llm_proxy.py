@@ -1,7 +1,7 @@
 """Throughput of ``proxy llm`` against the same load sent straight to the model API, side by side.
 
     .venv/bin/python -m benchmarks.llm_proxy [--seconds 4] [--concurrency 1 50] [--upstream stub lean]
-        [--mode json stream] [--baseline OLD_CHECKOUT/src] [--floor] [--asyncio]
+        [--mode json stream] [--baseline OLD_CHECKOUT/src] [--floor] [--asyncio] [--threads]
 
 Two upstreams, each in its own process: ``stub`` is the OpenAI/Anthropic-compatible stub server of the
 conformance tests (``tests/stubs/llm_stub.py``, a threaded ``http.server``, like most local model
@@ -32,6 +32,8 @@ import multiprocessing
 import os
 import time
 from typing import Any
+
+from benchmarks.llm_thread_lane import make_plan, thread_floor_process, thread_sketch_process
 
 ANSWER = json.dumps(
     {
@@ -168,25 +170,10 @@ def _proxy_process(port_q: Any, upstream: str, logged: Any, src: str | None = No
         sys.path.insert(0, src)
     import anyio
 
-    from windtunnel.chaos.llm_faults import LlmRateLimitFault
-    from windtunnel.chaos.plan import FaultPlan
     from windtunnel.chaos.proxy import LlmProxy
-    from windtunnel.chaos.spec import ChaosSpec
 
     async def run() -> None:
-        spec = ChaosSpec("bench", llm_faults=(LlmRateLimitFault(probability=0.0),))
-        plan = FaultPlan(spec, seed=1, key="bench")
-
-        # A long benchmark must not grow the log without bound; ``clear_calls`` forgets entries not built yet
-        # without building them (a baseline from before the lazy call log clears the list).
-        clear = getattr(plan, "clear_calls", None) or plan.calls.clear
-
-        def on_call(entry: Any) -> None:
-            with logged.get_lock():
-                logged.value += 1
-            clear()
-
-        plan.on_call = on_call
+        plan = make_plan(logged)
         proxy = LlmProxy(lambda: plan, upstream=upstream)
         await proxy.start()
         port_q.put(proxy.port)
@@ -265,6 +252,7 @@ def _compare(
     baseline: str | None = None,
     floor: bool = False,
     std_loop: bool = False,
+    threads: bool = False,
 ) -> tuple[list[tuple[str, int, float]], int]:
     """Direct vs proxied load against one upstream; returns ``(mode, connections, proxy/direct)`` of
     every measurement, and the number of bad answers."""
@@ -284,6 +272,12 @@ def _compare(
         bare = ctx.Process(target=_floor_process, args=(port_q, url, logged, std_loop), daemon=True)
         bare.start()
         bare_port = port_q.get(timeout=60)
+    extras: list[tuple[Any, int]] = []  # --threads: the sketch and the blocking floor, (process, port)
+    if threads:
+        for target in (thread_sketch_process, thread_floor_process):
+            proc = ctx.Process(target=target, args=(port_q, url, logged), daemon=True)
+            proc.start()
+            extras.append((proc, port_q.get(timeout=60)))
     ratios: list[tuple[str, int, float]] = []
     bad = 0
     try:
@@ -292,6 +286,8 @@ def _compare(
             asyncio.run(_load(base_port, 4, 0.5))
         if bare is not None:
             asyncio.run(_load(bare_port, 4, 0.5))
+        for _, extra_port in extras:
+            asyncio.run(_load(extra_port, 4, 0.5))
         for mode in modes:
             stream = mode == "stream"
             for n in concurrency:
@@ -299,6 +295,7 @@ def _compare(
                 # baseline take turns at going first after the direct round (whichever goes first reads lower at one
                 # connection, the same code on both sides included).
                 rounds, before, floors = [], [], []
+                more: list[list[tuple[float, int, float]]] = [[] for _ in extras]
                 for i in range(4):
                     direct_rate = asyncio.run(_load(upstream_port, n, seconds / 4, stream))
                     if base is not None and i % 2:
@@ -308,6 +305,9 @@ def _compare(
                         before.append(_proxied(base.pid or 0, base_port, n, seconds / 4, stream))
                     if bare is not None:
                         floors.append(_proxied(bare.pid or 0, bare_port, n, seconds / 4, stream))
+                    for j in [*range(i % 2, len(extras)), *range(i % 2)]:  # taking turns at going first, too
+                        proc, extra_port = extras[j]
+                        more[j].append(_proxied(proc.pid or 0, extra_port, n, seconds / 4, stream))
                 direct = sum(d for (d, _), _ in rounds) / len(rounds)
                 via = sum(v for _, (v, _, _) in rounds) / len(rounds)
                 d_bad = sum(b for (_, b), _ in rounds)
@@ -324,6 +324,11 @@ def _compare(
                     f_cpu = sum(c for _, _, c in floors) / max(sum(v * seconds / 4 for v, _, _ in floors), 1) * 1e6
                     then += f"  {f_rate / direct:>11.2f}x  {f_cpu:>13.0f}"
                     p_bad += sum(b for _, b, _ in floors)
+                for got in more:
+                    e_rate = sum(v for v, _, _ in got) / len(got)
+                    e_cpu = sum(c for _, _, c in got) / max(sum(v * seconds / 4 for v, _, _ in got), 1) * 1e6
+                    then += f"  {e_rate / direct:>11.2f}x  {e_cpu:>13.0f}"
+                    p_bad += sum(b for _, b, _ in got)
                 ratio, bad = via / direct, bad + d_bad + p_bad
                 ratios.append((mode, n, ratio))
                 extra = f"   {d_bad + p_bad} bad answers" if d_bad + p_bad else ""
@@ -335,7 +340,7 @@ def _compare(
                 )
         print(f"  calls recorded in the proxy's call log: {logged.value}")
     finally:
-        for proc in (px, base, bare):
+        for proc in (px, base, bare, *(p for p, _ in extras)):
             if proc is not None:
                 proc.terminate()
                 proc.join(10)
@@ -368,6 +373,12 @@ def main() -> list[Result]:
         help="run the proxies on the standard asyncio loop (what a proxy started inside `windtunnel run` serves on; "
         "the default is the loop of `windtunnel proxy llm`: uvloop with the `fast` extra)",
     )
+    parser.add_argument(
+        "--threads",
+        action="store_true",
+        help="also run, interleaved, two instruments on blocking sockets in threads (benchmarks/llm_thread_lane.py): "
+        "a sketch of the lane's per-request work without its guarantees, and the bare pass-through",
+    )
     a = parser.parse_args()
     ctx = multiprocessing.get_context("spawn")
     port_q = ctx.Queue()
@@ -388,8 +399,15 @@ def main() -> list[Result]:
                 f"{'proxy/direct':>12}  {'proxy CPU µs':>13}  {'load':>5}"
                 + (f"  {'baseline req/s':>13}  {'base/direct':>11}  {'base CPU µs':>13}" if a.baseline else "")
                 + (f"  {'floor/direct':>12}  {'floor CPU µs':>13}" if a.floor else "")
+                + (
+                    f"  {'sketch/direct':>12}  {'sketch CPU µs':>13}  {'tfloor/direct':>12}  {'tfloor CPU µs':>13}"
+                    if a.threads
+                    else ""
+                )
             )
-            results[kind] = _compare(port_q, port, a.concurrency, a.seconds, a.mode, a.baseline, a.floor, a.asyncio)
+            results[kind] = _compare(
+                port_q, port, a.concurrency, a.seconds, a.mode, a.baseline, a.floor, a.asyncio, a.threads
+            )
         finally:
             up.terminate()
             up.join(10)
