@@ -19,7 +19,11 @@ disturbs least), and the machine's load average beside them (``os.getloadavg``).
 bare TCP pass-through in the proxy's place (no HTTP parsing, no fault logic): the ratio of a proxy that only moves
 bytes, i.e. what the two extra socket hops and a third process to schedule cost on this machine. ``--asyncio`` runs the
 proxies on the standard event loop instead, the loop a proxy started by ``windtunnel run`` for an HTTP agent shares with
-the harness. Run as a script,
+the harness. ``--threads`` adds, interleaved, two instruments on blocking sockets in threads
+(``benchmarks/llm_thread_lane.py``): a sketch of the lane's per-request work without its guarantees, and the bare
+pass-through. Beside each throughput ratio, ``p50 ×`` is the ratio of the median round trips (direct's over the
+side's): at one connection the mean is moved by the rare stalls of milliseconds a shared machine inflicts on every
+side, the median much less. Run as a script,
 exits 1 when, against the stub, the proxy is below 0.5x direct in any row, or when any answer was lost or wrong.
 """
 
@@ -30,6 +34,7 @@ import asyncio
 import json
 import multiprocessing
 import os
+import statistics
 import time
 from typing import Any
 
@@ -189,7 +194,7 @@ def _proxy_process(port_q: Any, upstream: str, logged: Any, src: str | None = No
     anyio.run(run, backend_options={} if std_loop else server_loop_options())
 
 
-async def _caller(port: int, deadline: float, counts: list[int], stream: bool) -> None:
+async def _caller(port: int, deadline: float, counts: list[int], stream: bool, times: list[float] | None) -> None:
     reader, writer = await asyncio.open_connection("127.0.0.1", port)
     body = STREAM_REQUEST if stream else REQUEST
     head = (
@@ -197,7 +202,7 @@ async def _caller(port: int, deadline: float, counts: list[int], stream: bool) -
         b"Authorization: Bearer sk-bench\r\nContent-Length: %d\r\n\r\n" % len(body)
     )
     try:
-        while time.perf_counter() < deadline:
+        while (t0 := time.perf_counter()) < deadline:
             writer.write(head + body)
             await writer.drain()
             headers = await reader.readuntil(b"\r\n\r\n")
@@ -214,15 +219,21 @@ async def _caller(port: int, deadline: float, counts: list[int], stream: bool) -
                 answer = await reader.readexactly(length)
                 ok = status == 200 and answer.startswith(b'{"id": "chatcmpl-')
             counts[0 if ok else 1] += 1
+            if times is not None:
+                times.append(time.perf_counter() - t0)
     finally:
         writer.close()
 
 
-async def _load(port: int, concurrency: int, seconds: float, stream: bool = False) -> tuple[float, int]:
+async def _load(
+    port: int, concurrency: int, seconds: float, stream: bool = False, times: list[float] | None = None
+) -> tuple[float, int]:
+    """``concurrency`` callers back to back for ``seconds``: (good answers per second, bad answers); each request's
+    round trip appended to ``times`` when given."""
     counts = [0, 0]
     deadline = time.perf_counter() + seconds
     t0 = time.perf_counter()
-    await asyncio.gather(*(_caller(port, deadline, counts, stream) for _ in range(concurrency)))
+    await asyncio.gather(*(_caller(port, deadline, counts, stream, times) for _ in range(concurrency)))
     return counts[0] / (time.perf_counter() - t0), counts[1]
 
 
@@ -236,10 +247,10 @@ def _cpu_s(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-def _proxied(pid: int, port: int, n: int, seconds: float, stream: bool) -> tuple[float, int, float]:
-    """One proxied round: (requests/s, bad answers, proxy CPU seconds used)."""
+def _proxied(pid: int, port: int, n: int, seconds: float, stream: bool, times: list[float]) -> tuple[float, int, float]:
+    """One proxied round: (requests/s, bad answers, proxy CPU seconds used); round trips appended to ``times``."""
     cpu0 = _cpu_s(pid)
-    rate, bad = asyncio.run(_load(port, n, seconds, stream))
+    rate, bad = asyncio.run(_load(port, n, seconds, stream, times))
     return rate, bad, _cpu_s(pid) - cpu0
 
 
@@ -296,45 +307,51 @@ def _compare(
                 # connection, the same code on both sides included).
                 rounds, before, floors = [], [], []
                 more: list[list[tuple[float, int, float]]] = [[] for _ in extras]
+                # Round trips of each side (direct, proxy, baseline, floor, extras): the ratio of the medians is
+                # beside each throughput ratio, as the mean is moved by the rare long stalls of a shared machine.
+                times: list[list[float]] = [[] for _ in range(4 + len(extras))]
                 for i in range(4):
-                    direct_rate = asyncio.run(_load(upstream_port, n, seconds / 4, stream))
+                    direct_rate = asyncio.run(_load(upstream_port, n, seconds / 4, stream, times[0]))
                     if base is not None and i % 2:
-                        before.append(_proxied(base.pid or 0, base_port, n, seconds / 4, stream))
-                    rounds.append((direct_rate, _proxied(px.pid or 0, px_port, n, seconds / 4, stream)))
+                        before.append(_proxied(base.pid or 0, base_port, n, seconds / 4, stream, times[2]))
+                    rounds.append((direct_rate, _proxied(px.pid or 0, px_port, n, seconds / 4, stream, times[1])))
                     if base is not None and not i % 2:
-                        before.append(_proxied(base.pid or 0, base_port, n, seconds / 4, stream))
+                        before.append(_proxied(base.pid or 0, base_port, n, seconds / 4, stream, times[2]))
                     if bare is not None:
-                        floors.append(_proxied(bare.pid or 0, bare_port, n, seconds / 4, stream))
+                        floors.append(_proxied(bare.pid or 0, bare_port, n, seconds / 4, stream, times[3]))
                     for j in [*range(i % 2, len(extras)), *range(i % 2)]:  # taking turns at going first, too
                         proc, extra_port = extras[j]
-                        more[j].append(_proxied(proc.pid or 0, extra_port, n, seconds / 4, stream))
+                        more[j].append(_proxied(proc.pid or 0, extra_port, n, seconds / 4, stream, times[4 + j]))
                 direct = sum(d for (d, _), _ in rounds) / len(rounds)
                 via = sum(v for _, (v, _, _) in rounds) / len(rounds)
                 d_bad = sum(b for (_, b), _ in rounds)
                 p_bad = sum(b for _, (_, b, _) in rounds)
                 served = sum(v * seconds / 4 for _, (v, _, _) in rounds)
                 cpu_us = sum(c for _, (_, _, c) in rounds) / max(served, 1) * 1e6
+                mid = statistics.median(times[0])
+                p50 = [f"  {mid / statistics.median(t):>5.2f}x" if t else "" for t in times]
+
                 then = ""
                 if before:
                     b_rate = sum(v for v, _, _ in before) / len(before)
                     b_cpu = sum(c for _, _, c in before) / max(sum(v * seconds / 4 for v, _, _ in before), 1) * 1e6
-                    then = f"  {b_rate:>13.0f}  {b_rate / direct:>11.2f}x  {b_cpu:>13.0f}"
+                    then = f"  {b_rate:>13.0f}  {b_rate / direct:>11.2f}x  {b_cpu:>13.0f}" + p50[2]
                 if floors:
                     f_rate = sum(v for v, _, _ in floors) / len(floors)
                     f_cpu = sum(c for _, _, c in floors) / max(sum(v * seconds / 4 for v, _, _ in floors), 1) * 1e6
-                    then += f"  {f_rate / direct:>11.2f}x  {f_cpu:>13.0f}"
+                    then += f"  {f_rate / direct:>11.2f}x  {f_cpu:>13.0f}" + p50[3]
                     p_bad += sum(b for _, b, _ in floors)
-                for got in more:
+                for j, got in enumerate(more):
                     e_rate = sum(v for v, _, _ in got) / len(got)
                     e_cpu = sum(c for _, _, c in got) / max(sum(v * seconds / 4 for v, _, _ in got), 1) * 1e6
-                    then += f"  {e_rate / direct:>11.2f}x  {e_cpu:>13.0f}"
+                    then += f"  {e_rate / direct:>11.2f}x  {e_cpu:>13.0f}" + p50[4 + j]
                     p_bad += sum(b for _, b, _ in got)
                 ratio, bad = via / direct, bad + d_bad + p_bad
                 ratios.append((mode, n, ratio))
                 extra = f"   {d_bad + p_bad} bad answers" if d_bad + p_bad else ""
                 load = os.getloadavg()[0]
                 print(
-                    f"{mode:>6}  {n:>11}  {direct:>12.0f}  {via:>15.0f}  {ratio:>11.2f}x  {cpu_us:>13.0f}  "
+                    f"{mode:>6}  {n:>11}  {direct:>12.0f}  {via:>15.0f}  {ratio:>11.2f}x  {cpu_us:>13.0f}{p50[1]}  "
                     f"{load:>5.1f}{then}{extra}",
                     flush=True,
                 )
@@ -396,11 +413,16 @@ def main() -> list[Result]:
             print(f"upstream: {kind}")
             print(
                 f"{'mode':>6}  {'connections':>11}  {'direct req/s':>12}  {'via proxy req/s':>15}  "
-                f"{'proxy/direct':>12}  {'proxy CPU µs':>13}  {'load':>5}"
-                + (f"  {'baseline req/s':>13}  {'base/direct':>11}  {'base CPU µs':>13}" if a.baseline else "")
-                + (f"  {'floor/direct':>12}  {'floor CPU µs':>13}" if a.floor else "")
+                f"{'proxy/direct':>12}  {'proxy CPU µs':>13}  {'p50 ×':>6}  {'load':>5}"
                 + (
-                    f"  {'sketch/direct':>12}  {'sketch CPU µs':>13}  {'tfloor/direct':>12}  {'tfloor CPU µs':>13}"
+                    f"  {'baseline req/s':>13}  {'base/direct':>11}  {'base CPU µs':>13}  {'p50 ×':>6}"
+                    if a.baseline
+                    else ""
+                )
+                + (f"  {'floor/direct':>12}  {'floor CPU µs':>13}  {'p50 ×':>6}" if a.floor else "")
+                + (
+                    f"  {'sketch/direct':>12}  {'sketch CPU µs':>13}  {'p50 ×':>6}"
+                    f"  {'tfloor/direct':>12}  {'tfloor CPU µs':>13}  {'p50 ×':>6}"
                     if a.threads
                     else ""
                 )
