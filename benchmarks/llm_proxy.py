@@ -38,7 +38,7 @@ import statistics
 import time
 from typing import Any
 
-from benchmarks.llm_thread_lane import make_plan, thread_floor_process, thread_sketch_process
+from benchmarks.llm_thread_lane import loop_sketch_process, make_plan, thread_floor_process, thread_sketch_process
 
 ANSWER = json.dumps(
     {
@@ -283,9 +283,9 @@ def _compare(
         bare = ctx.Process(target=_floor_process, args=(port_q, url, logged, std_loop), daemon=True)
         bare.start()
         bare_port = port_q.get(timeout=60)
-    extras: list[tuple[Any, int]] = []  # --threads: the sketch and the blocking floor, (process, port)
+    extras: list[tuple[Any, int]] = []  # --threads: the two sketches and the blocking floor, (process, port)
     if threads:
-        for target in (thread_sketch_process, thread_floor_process):
+        for target in (thread_sketch_process, thread_floor_process, loop_sketch_process):
             proc = ctx.Process(target=target, args=(port_q, url, logged), daemon=True)
             proc.start()
             extras.append((proc, port_q.get(timeout=60)))
@@ -423,6 +423,7 @@ def main() -> list[Result]:
                 + (
                     f"  {'sketch/direct':>12}  {'sketch CPU µs':>13}  {'p50 ×':>6}"
                     f"  {'tfloor/direct':>12}  {'tfloor CPU µs':>13}  {'p50 ×':>6}"
+                    f"  {'lsketch/direct':>12}  {'lsketch CPU µs':>13}  {'p50 ×':>6}"
                     if a.threads
                     else ""
                 )

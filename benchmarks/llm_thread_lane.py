@@ -17,10 +17,11 @@ could win; the difference between the two floors is the part of it that is the s
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import socket
 import threading
-from typing import Any
+from typing import Any, cast
 
 
 def make_plan(logged: Any) -> Any:
@@ -86,112 +87,150 @@ def thread_floor_process(port_q: Any, upstream: str, logged: Any) -> None:
         threading.Thread(target=serve, args=(client,), daemon=True).start()
 
 
-def thread_sketch_process(port_q: Any, upstream: str, logged: Any) -> None:
-    """The lane's per-request work on blocking sockets (see the module docstring)."""
-    # Imported here, as in make_plan.
-    from windtunnel._util.chunked import Dechunker
-    from windtunnel._util.http1 import HOP_BY_HOP, NO_FORWARD, Request, response_head
-    from windtunnel._util.http1client import request_bytes
-    from windtunnel.chaos.llm_wire import WireCall
-    from windtunnel.chaos.proxy import LlmProxy
-    from windtunnel.chaos.proxy.llm import _url
-    from windtunnel.chaos.wire_apis import api_of
+class _Sketch:
+    """The lane's per-request work, flat, for one client connection (see the module docstring): :meth:`request` turns
+    the client's bytes into the upstream request, :meth:`answer` the upstream's bytes into the client's."""
 
-    plan = make_plan(logged)
-    proxy = LlmProxy(lambda: plan, upstream=upstream)
-    routes: dict[tuple[str, str], Any] = {}
+    def __init__(self, logged: Any, upstream: str) -> None:
+        # Imported here, as in make_plan; kept on the instance, so no request pays an import statement.
+        from windtunnel._util.chunked import Dechunker
+        from windtunnel._util.http1 import HOP_BY_HOP, NO_FORWARD, Request, response_head
+        from windtunnel._util.http1client import request_bytes
+        from windtunnel.chaos.llm_wire import WireCall
+        from windtunnel.chaos.proxy import LlmProxy
+        from windtunnel.chaos.proxy.llm import _url
+        from windtunnel.chaos.wire_apis import api_of
+
+        self.dechunker, self.hop_by_hop, self.no_forward, self.request_type = Dechunker, HOP_BY_HOP, NO_FORWARD, Request
+        self.response_head, self.request_bytes, self.wire_call, self.url, self.api_of = (
+            response_head,
+            request_bytes,
+            WireCall,
+            _url,
+            api_of,
+        )
+
+        self.plan = make_plan(logged)
+        self.proxy = LlmProxy(lambda: self.plan, upstream=upstream)
+        self.routes: dict[tuple[str, str], Any] = {}
+        self.wire: Any = None
+        self.editor: Any = None
+        self.answer_buf = b""
+        self.head = b""
+        self.left = 0
+        self.walk: Any = None
+
+    def request(self, buf: bytes) -> tuple[tuple[str, int], bytes, bytes] | None:
+        """``(upstream address, request bytes, the bytes after the request)``, or ``None`` until it is whole."""
+        no_forward = self.no_forward
+        end = buf.find(b"\r\n\r\n")
+        if end < 0:
+            return None
+        line, _, rest = buf[:end].partition(b"\r\n")
+        parts = line.decode("latin-1").split()
+        headers: list[tuple[str, str]] = []
+        forward: list[str] = []
+        declared = None
+        for text in rest.decode("latin-1").split("\n"):
+            name, sep, value = text.partition(":")
+            if not sep or not name or name.strip() != name:
+                raise ValueError("bad header line")
+            value = value.strip()
+            headers.append((name, value))
+            low = name.lower()
+            if low not in no_forward:
+                forward.append(f"{name}: {value}")
+            elif low == "content-length":
+                declared = value
+        whole = end + 4 + int(declared or 0)
+        if len(buf) < whole:
+            return None
+        req = self.request_type(parts[0].upper(), parts[1], parts[2], headers, buf[end + 4 : whole])
+        route = self.routes.get((req.method, req.target))
+        if route is None:
+            route = self.routes[(req.method, req.target)] = (
+                self.api_of(req.method, req.target),
+                self.url(self.proxy.upstream_url(req.target)),
+            )
+        api, url = route
+        self.wire = self.wire_call(self.plan, api, req.body)
+        self.editor, self.answer_buf = None, b""
+        request = self.request_bytes(req.method, url, req.headers, req.body, forward)
+        return (url.hostname, url.port), request, buf[whole:]
+
+    def answer(self, data: bytes) -> tuple[bytes, bool]:
+        """``(bytes for the client, whether the answer ended)`` for the next bytes of the upstream's answer."""
+        if self.editor is None:
+            answer = self.answer_buf + data
+            hend = answer.find(b"\r\n\r\n")
+            if hend < 0:
+                self.answer_buf = answer
+                return b"", False
+            status_line, _, hrest = answer[:hend].partition(b"\r\n")
+            status = int(status_line.split(b" ", 2)[1])
+            kept: list[str] = []
+            length = ctype = None
+            chunked = False
+            for text in hrest.decode("latin-1").split("\n"):
+                k, _, v = text.partition(":")
+                k, v = k.strip(), v.strip()
+                low = k.lower()
+                if low not in self.hop_by_hop:
+                    kept.append(f"{k}: {v}")
+                    if low == "content-type":
+                        ctype = v
+                elif low == "content-length":
+                    length = int(v)
+                elif low == "transfer-encoding":
+                    chunked = True
+            editor = self.editor = self.wire.editor(status, ctype)
+            editor.status, editor.encoded, editor.chunked = status, False, chunked
+            self.head = self.response_head(status, [], length=length, keep_alive=True, kept=kept)
+            self.walk = self.dechunker() if chunked else None
+            self.left = length or 0
+            data = answer[hend + 4 :]
+        editor = self.editor
+        if self.walk is not None:
+            piece = self.walk.through(data)
+            done = self.walk.done
+        else:
+            piece = data
+            self.left -= len(data)
+            done = self.left <= 0
+        if piece:
+            editor.feed(piece)
+        if done:
+            editor.end()
+            self.editor = None
+        out, self.head = self.head + piece, b""
+        return out, done
+
+
+def thread_sketch_process(port_q: Any, upstream: str, logged: Any) -> None:
+    """The lane's per-request work on blocking sockets, a thread per client connection (see the module docstring)."""
     srv = _listen(port_q)
 
     def serve(client: socket.socket) -> None:
+        sketch = _Sketch(logged, upstream)
         ups: dict[tuple[str, int], socket.socket] = {}
         _nodelay(client)
         buf = b""
         try:
-            while True:
-                data = client.recv(65536)
-                if not data:
-                    return
+            while data := client.recv(65536):
                 buf += data
-                end = buf.find(b"\r\n\r\n")
-                if end < 0:
-                    continue
-                line, _, rest = buf[:end].partition(b"\r\n")
-                parts = line.decode("latin-1").split()
-                headers: list[tuple[str, str]] = []
-                forward: list[str] = []
-                declared = None
-                for text in rest.decode("latin-1").split("\n"):
-                    name, sep, value = text.partition(":")
-                    if not sep or not name or name.strip() != name:
-                        return
-                    value = value.strip()
-                    headers.append((name, value))
-                    low = name.lower()
-                    if low not in NO_FORWARD:
-                        forward.append(f"{name}: {value}")
-                    elif low == "content-length":
-                        declared = value
-                whole = end + 4 + int(declared or 0)
-                if len(buf) < whole:
-                    continue
-                body, buf = buf[end + 4 : whole], buf[whole:]
-                req = Request(parts[0].upper(), parts[1], parts[2], headers, body)
-                route = routes.get((req.method, req.target))
-                if route is None:
-                    route = routes[(req.method, req.target)] = (
-                        api_of(req.method, req.target),
-                        _url(proxy.upstream_url(req.target)),
-                    )
-                api, url = route
-                wire = WireCall(plan, api, req.body)
-                addr = (url.hostname, url.port)
-                up = ups.get(addr)
-                if up is None:
-                    up = ups[addr] = socket.create_connection(addr)
-                    _nodelay(up)
-                up.sendall(request_bytes(req.method, url, req.headers, req.body, forward))
-                answer = b""
-                while (hend := answer.find(b"\r\n\r\n")) < 0:
-                    answer += up.recv(65536)
-                status_line, _, hrest = answer[:hend].partition(b"\r\n")
-                status = int(status_line.split(b" ", 2)[1])
-                kept: list[str] = []
-                length = ctype = None
-                chunked = False
-                for text in hrest.decode("latin-1").split("\n"):
-                    k, _, v = text.partition(":")
-                    k, v = k.strip(), v.strip()
-                    low = k.lower()
-                    if low not in HOP_BY_HOP:
-                        kept.append(f"{k}: {v}")
-                        if low == "content-type":
-                            ctype = v
-                    elif low == "content-length":
-                        length = int(v)
-                    elif low == "transfer-encoding":
-                        chunked = True
-                editor = wire.editor(status, ctype)
-                editor.status, editor.encoded, editor.chunked = status, False, chunked
-                head = response_head(status, [], length=length, keep_alive=True, kept=kept)
-                rest_body = answer[hend + 4 :]
-                if chunked:
-                    walk = Dechunker()
-                    piece = walk.through(rest_body)
-                    while not walk.done:
-                        if piece:
-                            editor.feed(piece)
-                            client.sendall(head + piece)
-                            head = b""
-                        piece = walk.through(up.recv(65536))
-                else:
-                    assert length is not None
-                    while len(rest_body) < length:
-                        rest_body += up.recv(65536)
-                    piece = rest_body
-                editor.feed(piece)
-                editor.end()
-                client.sendall(head + piece)
-        except OSError:
+                while (got := sketch.request(buf)) is not None:
+                    addr, request, buf = got
+                    up = ups.get(addr)
+                    if up is None:
+                        up = ups[addr] = socket.create_connection(addr)
+                        _nodelay(up)
+                    up.sendall(request)
+                    done = False
+                    while not done:
+                        out, done = sketch.answer(up.recv(65536))
+                        if out:
+                            client.sendall(out)
+        except (OSError, ValueError):
             pass
         finally:
             client.close()
@@ -201,3 +240,63 @@ def thread_sketch_process(port_q: Any, upstream: str, logged: Any) -> None:
     while True:
         client, _ = srv.accept()
         threading.Thread(target=serve, args=(client,), daemon=True).start()
+
+
+def loop_sketch_process(port_q: Any, upstream: str, logged: Any) -> None:
+    """The same per-request work as :func:`thread_sketch_process`, from the callbacks of two protocols on the proxy's
+    event loop (uvloop when installed): the sketch without the thread, to tell the event loop's share of the gap
+    between the sketch and ``proxy llm`` from the lane's."""
+
+    class Up(asyncio.Protocol):
+        def __init__(self, client: Client) -> None:
+            self.client = client
+
+        def connection_made(self, transport: asyncio.BaseTransport) -> None:
+            self.transport = cast(asyncio.Transport, transport)
+
+        def data_received(self, data: bytes) -> None:
+            out, _ = self.client.sketch.answer(data)
+            if out:
+                self.client.transport.write(out)
+
+    class Client(asyncio.Protocol):
+        def __init__(self) -> None:
+            self.sketch = _Sketch(logged, upstream)
+            self.up: Up | None = None
+            self.buf = b""
+
+        def connection_made(self, transport: asyncio.BaseTransport) -> None:
+            self.transport = cast(asyncio.Transport, transport)
+
+        def data_received(self, data: bytes) -> None:
+            self.buf += data
+            got = self.sketch.request(self.buf)
+            if got is None:
+                return
+            addr, request, self.buf = got
+            if self.up is None:
+                asyncio.get_running_loop().create_task(self._open(addr, request))
+            else:
+                self.up.transport.write(request)
+
+        async def _open(self, addr: tuple[str, int], request: bytes) -> None:
+            loop = asyncio.get_running_loop()
+            _, self.up = await loop.create_connection(lambda: Up(self), *addr)
+            self.up.transport.write(request)
+
+        def connection_lost(self, exc: Exception | None) -> None:
+            if self.up is not None:
+                self.up.transport.close()
+
+    async def run() -> None:
+        loop = asyncio.get_running_loop()
+        server = await loop.create_server(Client, "127.0.0.1", 0, backlog=1024)
+        port_q.put(server.sockets[0].getsockname()[1])
+        await asyncio.Event().wait()
+
+    try:
+        import uvloop
+    except ImportError:
+        asyncio.run(run())
+    else:
+        uvloop.run(run())
