@@ -1,5 +1,5 @@
-"""What a lane on blocking sockets in a thread could reach at one connection: two measuring instruments for
-``benchmarks.llm_proxy --threads`` (not a proxy: no guarantee of ``proxy llm`` is kept here).
+"""What a lane on blocking sockets in a thread could reach at one connection: three measuring instruments for
+``benchmarks.llm_proxy --threads`` (not proxies: no guarantee of ``proxy llm`` is kept here).
 
 * :func:`thread_floor_process`: the floor's bare pass-through on blocking sockets, a thread per connection doing
   ``recv`` → ``sendall`` each way (no event loop, no ``epoll``): what the two extra hops cost without a selector.
@@ -9,10 +9,11 @@
   (:class:`~windtunnel.chaos.llm_wire.WireCall`), the upstream request, the answer head parsed, the pass-through
   editor fed and ended (the lazy call-log entry, the ``on_call`` listener), the client's head — and none of what
   carries the proxy's guarantees: no request slots, host gate, idle/header/body/silence timeouts, hand-over to the
-  stream path (a request that is not whole in one read, or any fault that acts, is not handled), draining, 400/413/503.
+  stream path (a fault that acts is not handled), draining, 400/413/503; one request at a time per connection.
+* :func:`loop_sketch_process`: the same per-request code from two protocols' callbacks on the proxy's event loop.
 
-The difference between the sketch and ``proxy llm`` in the same run bounds what moving the lane off the event loop
-could win; the difference between the two floors is the part of it that is the selector's.
+The sketch against ``proxy llm`` in the same run bounds what a flatter lane could win; the sketch against its copy on
+the event loop, and the two floors against each other, tell how much of it is the event loop's.
 """
 
 from __future__ import annotations
@@ -294,7 +295,7 @@ def loop_sketch_process(port_q: Any, upstream: str, logged: Any) -> None:
         port_q.put(server.sockets[0].getsockname()[1])
         await asyncio.Event().wait()
 
-    try:
+    try:  # the loop `proxy llm` serves on when the `fast` extra is installed (imported here: optional)
         import uvloop
     except ImportError:
         asyncio.run(run())
