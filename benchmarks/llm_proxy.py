@@ -319,7 +319,8 @@ def _compare(
                         before.append(_proxied(base.pid or 0, base_port, n, seconds / 4, stream, times[2]))
                     if bare is not None:
                         floors.append(_proxied(bare.pid or 0, bare_port, n, seconds / 4, stream, times[3]))
-                    for j in [*range(i % 2, len(extras)), *range(i % 2)]:  # taking turns at going first, too
+                    turn = i % len(extras) if extras else 0  # taking turns at going first, too
+                    for j in [*range(turn, len(extras)), *range(turn)]:
                         proc, extra_port = extras[j]
                         more[j].append(_proxied(proc.pid or 0, extra_port, n, seconds / 4, stream, times[4 + j]))
                 direct = sum(d for (d, _), _ in rounds) / len(rounds)
