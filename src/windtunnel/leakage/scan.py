@@ -101,6 +101,7 @@ from windtunnel.leakage.formats import (
     url_section,
 )
 from windtunnel.leakage.framing import framed_name
+from windtunnel.leakage.learned import LEARNED_DEFAULT, learned_findings
 from windtunnel.leakage.lexicon import code_spellings
 from windtunnel.leakage.matrix import matrix_findings, may_derive
 from windtunnel.leakage.mention import fraction, heading_value, in_listing, marked_node, naming_re, selected, table_cell
@@ -404,7 +405,9 @@ def scan_fields(
     return hide_answers(_dedupe(ctx.findings), fields, [*exp, *correlated_values])
 
 
-def audit_item(item: LeakItem | Mapping[str, Any], *, decode: bool = True, prefilter: bool = True) -> ItemAudit:
+def audit_item(
+    item: LeakItem | Mapping[str, Any], *, decode: bool = True, prefilter: bool = True, learned: bool | None = None
+) -> ItemAudit:
     """Audit one item ``{id, expected, label_set?, correlated_values?, target?, projection}``.
 
     ``prefilter`` skips the recursive walk when a cheap, sound check of the serialised projection
@@ -415,10 +418,26 @@ def audit_item(item: LeakItem | Mapping[str, Any], *, decode: bool = True, prefi
     The item is not modified. A mapping is validated by :meth:`LeakItem.from_mapping` (``ValueError``
     naming the field); a projection nested deeper than the recursion limit raises :class:`DatasetError`
     naming the item and line. ``decode=False`` (``--no-decode``) skips the decoded views only.
+
+    ``learned`` (``--learned``; ``None``: :data:`~windtunnel.leakage.learned.LEARNED_DEFAULT`) adds, to an item
+    the audit does not block, the learned decision over its whole-token hits (:mod:`.learned`, rule
+    ``learned.hit``); off, the audit is exactly the written principles'.
     """
     it = item if isinstance(item, LeakItem) else LeakItem.from_mapping(item)
+    audit = _audit_written(it, decode, prefilter)
+    if learned if learned is not None else LEARNED_DEFAULT:
+        extra = learned_findings(it, audit.findings)
+        if extra:
+            return ItemAudit(it.id, [*audit.findings, *extra], it.line)
+    return audit
+
+
+def _audit_written(it: LeakItem, decode: bool, prefilter: bool) -> ItemAudit:
+    """:func:`audit_item` by the written principles alone (the walk, the item principles, the finding rules)."""
     try:
         audit, blob = _audit(it, decode, prefilter)
+        if not audit.findings and len(it.label_set) < 2:
+            return audit  # what follows reads findings or a label set (most items of a dataset: one test)
         ruled: list[Finding] = []
         if len(it.label_set) >= 2:  # every item principle reads a label set (the gates' first test, made once)
             for principle in _ITEM_PRINCIPLES:
@@ -2461,8 +2480,10 @@ _VALUE_KEYS = frozenset(
 """Keys holding the value of their parent field (ServiceNow ``priority.display_value``)."""
 
 
+@lru_cache(maxsize=4096)
 def _field_name(pointer: str) -> str:
-    """The field a value sits under, looking through list indices and value keys."""
+    """The field a value sits under, looking through list indices and value keys (memoised: a dataset's
+    pointers recur item after item, and a hit asks for its field two or three times)."""
     for tok in reversed(pointer.rsplit("/", 4)[1:]):
         if tok and not tok.isdigit() and tok.casefold() not in _VALUE_KEYS:
             return tok
@@ -2646,7 +2667,7 @@ def _other_things_field(pointer: str, ctx: _Ctx) -> bool:
     ``toner_level`` or ``gemstone`` is that thing's attribute, not this record's label.
     A part naming the task (``"triage": {"priority": "High"}``) or a cryptic field (``cf_10234``) is not."""
     name = _field_name(pointer)  # the field name is part of the classification cache's key: checked first
-    if not name or not PLAIN_NAME.fullmatch(name) or is_upstream_name(name) or mention.names_answer(name):
+    if not _plain_other_name(name):
         return False
     if not ctx.typed:
         return False  # no object of the projection says what it is (part of the cache's key)
@@ -2670,6 +2691,18 @@ def _other_things_field(pointer: str, ctx: _Ctx) -> bool:
     return not any(
         set(_WORDS_OF.findall(kind)) & own or mention.names_task(naming, kind)
         for kind in path_kinds(ctx.root, tokens, ctx.label_norms)
+    )
+
+
+@lru_cache(maxsize=4096)
+def _plain_other_name(name: str) -> bool:
+    """Whether a field name may name another thing's attribute (:func:`_other_things_field`'s test of the name
+    alone): plain words, naming neither an earlier model's output nor the answer (memoised: names recur)."""
+    return (
+        bool(name)
+        and PLAIN_NAME.fullmatch(name) is not None
+        and not is_upstream_name(name)
+        and not mention.names_answer(name)
     )
 
 
