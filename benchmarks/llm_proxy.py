@@ -19,12 +19,12 @@ disturbs least), and the machine's load average beside them (``os.getloadavg``).
 bare TCP pass-through in the proxy's place (no HTTP parsing, no fault logic): the ratio of a proxy that only moves
 bytes, i.e. what the two extra socket hops and a third process to schedule cost on this machine. ``--asyncio`` runs the
 proxies on the standard event loop instead, the loop a proxy started by ``windtunnel run`` for an HTTP agent shares with
-the harness. ``--threads`` adds, interleaved, two instruments on blocking sockets in threads
-(``benchmarks/llm_thread_lane.py``): a sketch of the lane's per-request work without its guarantees, and the bare
-pass-through. Beside each throughput ratio, ``p50 ×`` is the ratio of the median round trips (direct's over the
-side's): at one connection the mean is moved by the rare stalls of milliseconds a shared machine inflicts on every
-side, the median much less. Run as a script,
-exits 1 when, against the stub, the proxy is below 0.5x direct in any row, or when any answer was lost or wrong.
+the harness. ``--threads`` adds, interleaved, three instruments (``benchmarks/llm_thread_lane.py``): a sketch of the
+lane's per-request work without its guarantees on blocking sockets in a thread (``sketch``) and from the event loop's
+callbacks (``lsketch``), and the bare pass-through on blocking sockets (``tfloor``). Beside each throughput ratio,
+``p50 ×`` is the ratio of the median round trips (direct's over the side's): at one connection the mean is moved by
+the rare stalls of milliseconds a shared machine inflicts on every side, the median much less. Run as a script, exits
+1 when, against the stub, the proxy is below 0.5x direct in any row, or when any answer was lost or wrong.
 """
 
 from __future__ import annotations
@@ -394,8 +394,9 @@ def main() -> list[Result]:
     parser.add_argument(
         "--threads",
         action="store_true",
-        help="also run, interleaved, two instruments on blocking sockets in threads (benchmarks/llm_thread_lane.py): "
-        "a sketch of the lane's per-request work without its guarantees, and the bare pass-through",
+        help="also run, interleaved, three instruments (benchmarks/llm_thread_lane.py): a sketch of the lane's "
+        "per-request work without its guarantees on a thread and on the event loop, and the bare pass-through on "
+        "blocking sockets",
     )
     a = parser.parse_args()
     ctx = multiprocessing.get_context("spawn")
