@@ -53,6 +53,7 @@ from windtunnel.flows.leak import (
 from windtunnel.flows.leak_evidence import BaselineRequest, baseline_flow, mine_flow
 from windtunnel.leakage.learned import LEARNED_DEFAULT
 from windtunnel.leakage.model import value_hash
+from windtunnel.leakage.report import RULE_HELP
 from windtunnel.reports.terminal import plain
 
 app = module_app()
@@ -184,17 +185,19 @@ _BEFORE_ITEMS = "before the first item (while mining or reading the dataset): no
 
 def _audit_table(rows: list[ItemAudit], tally: Any, show_values: bool, limit: int, con: Console) -> None:
     """Print up to ``limit`` findings as a table (item, channel, severity, pointer, representation, view, rule, and the
-    value when ``show_values``), then how many were left out and the per-item tally. Dataset text is untrusted: it is
-    printed with no markup and with control characters made visible.
+    value when ``show_values``), what each rule shown means, then how many were left out and the per-item tally.
+    Dataset text is untrusted: it is printed with no markup and with control characters made visible.
     """
     table = Table(title="leak scan", show_lines=False)
     for col in ("item", "channel", "sev", "pointer", "repr", "view", "rule", "value"):
         table.add_column(col, overflow="fold")
     shown = 0
+    rules: dict[str, None] = {}
     for audit in rows:
         for f in audit.findings:
             if shown >= limit:
                 break
+            rules[f.rule] = None
             table.add_row(  # dataset ids, keys and values are untrusted: no markup, controls made visible
                 plain(audit.item),
                 plain(f.channel),
@@ -208,6 +211,9 @@ def _audit_table(rows: list[ItemAudit], tally: Any, show_values: bool, limit: in
             shown += 1
     if shown:
         con.print(table)
+        for rule in rules:  # what each rule in the table means; each finding's own reason is in -f json / html
+            con.print(Text.assemble(("  " + rule, "dim"), f": {RULE_HELP.get(rule, rule)}"))
+        con.print("[dim]  each finding's reason (detail): --format json or --format html[/]")
     if tally.findings > shown:
         n = tally.findings - shown
         what = f"{n} finding{'' if n == 1 else 's'}"
@@ -226,6 +232,13 @@ def _audit_table(rows: list[ItemAudit], tally: Any, show_values: bool, limit: in
         con.print(f"mined: {_mined_line(s['mined'])}", markup=False, highlight=False)
     if s.get("agreement") is not None:
         con.print(f"agreement: {_agreement_line(s['agreement'])}", markup=False, highlight=False)
+    if s.get("learned") is not None:
+        con.print(_learned_line(s["learned"]), markup=False, highlight=False)
+
+
+def _learned_line(on: bool) -> str:
+    """Whether the learned decision was applied, in one line (scan, sanitize and check say it alike)."""
+    return "learned decision: on (--learned)" if on else "learned decision: off (--learned applies it)"
 
 
 def _agreement_line(agreement: dict[str, Any]) -> str:
@@ -243,6 +256,18 @@ _AGREEMENT = typer.Option(
     "records (two labels or more, never a listing) it is a leak (freetext.agreement); an item-level leak in a slot "
     "at chance is for review. Default: as --mine (on for a dataset file up to 16 MB).",
 )
+
+
+_LEARNED = typer.Option(
+    None,
+    "--learned/--no-learned",
+    help="Also apply the learned decision over whole-token hits of the answer (learned.hit, blocking) to items "
+    "the audit does not block; each finding names the features that weigh most. scan, sanitize, check and "
+    "baseline --simulate copy read it alike: give the same choice to each. "
+    f"Default: {'on' if LEARNED_DEFAULT else 'off'}.",
+)
+"""``--learned/--no-learned``, one definition for every leak command that audits items (scan, sanitize, check,
+baseline --simulate copy)."""
 
 
 def _mined_line(mined: dict[str, Any]) -> str:
@@ -335,13 +360,7 @@ def scan(
     ),
     derive_from: list[str] | None = _DERIVE,
     agreement: bool | None = _AGREEMENT,
-    learned: bool | None = typer.Option(
-        None,
-        "--learned/--no-learned",
-        help="Also apply the learned decision over whole-token hits of the answer (learned.hit, blocking) to items "
-        "the audit does not block; each finding names the features that weigh most. "
-        f"Default: {'on' if LEARNED_DEFAULT else 'off'}.",
-    ),
+    learned: bool | None = _LEARNED,
 ) -> None:
     """Scan what the model reads for the expected answer. Exit 1 when any item leaks.
 
@@ -464,6 +483,7 @@ def sanitize(
     ),
     derive_from: list[str] | None = _DERIVE,
     agreement: bool | None = _AGREEMENT,
+    learned: bool | None = _LEARNED,
 ) -> None:
     """Blank leaking values and redact leaking spans, keeping keys, order and types; rescan the result.
 
@@ -494,6 +514,7 @@ def sanitize(
         mine=mine,
         derive_from=list(derive_from or []),
         agreement=agreement,
+        learned=learned,
     )
     with _said_if_interrupted(_BEFORE_ITEMS):
         outcome = sanitize_flow(request, RichListener())
@@ -505,6 +526,7 @@ def sanitize(
         out_console().print(f"mined: {_mined_line(s['mined'])}", markup=False, highlight=False)
     if "agreement" in s:
         out_console().print(f"agreement: {_agreement_line(s['agreement'])}", markup=False, highlight=False)
+    out_console().print(_learned_line(s["learned"]), markup=False, highlight=False)
     failed = s["not_sanitized"]
     not_done = f" ({len(failed)} not sanitized: {', '.join(failed[:5])}{' ...' if len(failed) > 5 else ''})"
     out_console().print(
@@ -566,6 +588,7 @@ def check(
     ),
     derive_from: list[str] | None = _DERIVE,
     agreement: bool | None = _AGREEMENT,
+    learned: bool | None = _LEARNED,
 ) -> None:
     """CI assertion: the raw projection leaks on every item, the sanitized one on none, and no sanitized field
     tells the answer by how it was edited (else exit 1)."""
@@ -593,6 +616,7 @@ def check(
             mine=mine,
             derive_from=list(derive_from or []),
             agreement=agreement,
+            learned=learned,
         )
     s = outcome.summary
     con = out_console()
@@ -600,6 +624,7 @@ def check(
         con.print(plain(f"mined (raw): {_mined_line(s['mined'])}"))
     if "agreement" in s:
         con.print(plain(f"agreement (raw): {_agreement_line(s['agreement'])}"))
+    con.print(plain(_learned_line(s["learned"])))
     for i in s["not_leaking"][:_LISTED]:  # item ids and pointers are the dataset's: plain() shows them inert
         con.print(
             Text.assemble(
@@ -674,6 +699,7 @@ def baseline(
     derive_from: list[str] | None = _DERIVE,
     folds: int = typer.Option(5, "--folds", min=2, help="Cross-validation folds of --simulate blind (2 or more)."),
     no_decode: bool = _NO_DECODE,
+    learned: bool | None = _LEARNED,
     seed: int = typer.Option(0, "--seed", help="Seed of the prior-sampling agent and of blind's folds."),
     fmt: str = typer.Option("table", "--format", "-f", help="table | json"),
     show_values: bool = typer.Option(

@@ -45,6 +45,7 @@ from windtunnel.leakage.agreement import Agreement, agreement_of
 from windtunnel.leakage.aliases import parse_alias_options
 from windtunnel.leakage.dataset import DatasetError, FieldMap, iter_items, write_back
 from windtunnel.leakage.edit_watch import EliminationWatch, masked
+from windtunnel.leakage.learned import LEARNED_DEFAULT
 from windtunnel.leakage.mine import mine, mined_findings
 from windtunnel.leakage.model import ItemAudit
 from windtunnel.leakage.ray_scan import scan_source
@@ -270,6 +271,12 @@ correction for hundreds of candidates, and a scan of a small dataset should stay
 MINE_AUTO_BYTES = 16 * 1024 * 1024
 """``--mine`` by default only up to this file size: mining reads the dataset twice more, in this process,
 at about half the speed of a one-process scan (``--mine`` mines any size)."""
+
+
+def learned_on(asked: bool | None) -> bool:
+    """Whether the learned decision applies: ``--learned`` / ``--no-learned``, else its default (reported in each
+    command's summary, so a report or a CI log says which audit it is)."""
+    return asked if asked is not None else LEARNED_DEFAULT
 
 
 def mine_decision(dataset: Path | None, asked: bool | None) -> tuple[bool, str | None]:
@@ -620,6 +627,7 @@ def scan_flow(req: ScanRequest, listener: Listener = SILENT) -> LeakOutcome:
         tally = writer.tally if writer is not None else Tally()
         tally.mined = mined
         tally.agreement = agreed
+        tally.learned = learned_on(req.learned)
         dups = _Duplicates()
         total = _lines(req.dataset) if req.dataset is not None else None
         if total:
@@ -750,6 +758,9 @@ class SanitizeRequest:
     agreement: bool | None = None
     """Also cut the places the dataset's agreement evidence makes leaks (see :class:`ScanRequest`); None: by the
     rule ``leak scan`` uses."""
+    learned: bool | None = None
+    """Also cut what the learned decision over whole-token hits flags (see :class:`ScanRequest`), and rescan with
+    it; None: its default, as ``leak scan`` decides."""
 
 
 def sanitize_flow(req: SanitizeRequest, listener: Listener = SILENT) -> LeakOutcome:
@@ -823,6 +834,7 @@ def sanitize_flow(req: SanitizeRequest, listener: Listener = SILENT) -> LeakOutc
                             labels=labels,
                             extra=[*extra.get(mapped.item.id, ()), *agreed_here],
                             uniform=uniform,
+                            learned=req.learned,
                         )
                         if mined_result is not None:
                             _recheck_mined(res, mined_result, req.derive_from)
@@ -894,6 +906,7 @@ def sanitize_flow(req: SanitizeRequest, listener: Listener = SILENT) -> LeakOutc
         "still_leaking": residual_items,
         "eliminated": eliminated,
         "not_sanitized": failed,
+        "learned": learned_on(req.learned),
         **({"mined": mined} if mined is not None else {}),
         **(
             {"agreement": agreed if agreement is None else {**agreement.summary(), "promoted": promoted}}
@@ -990,6 +1003,7 @@ def check_flow(
     mine: bool | None = None,
     derive_from: Sequence[str] = (),
     agreement: bool | None = None,
+    learned: bool | None = None,
 ) -> LeakOutcome:
     """The CI assertion: the raw projection leaks on every item, the sanitized one on none.
 
@@ -999,7 +1013,8 @@ def check_flow(
     either way) and its mined findings count on both sides (the sanitized items are searched for the
     candidates mined from the raw ones); ``summary["mined"]`` says how. The raw dataset's agreement evidence
     (:func:`agreement_for`, ``agreement`` as ``--agreement``) adjusts the audits of both sides: the sanitized
-    items' mentions are judged by the raw dataset's slots; ``summary["agreement"]`` says how.
+    items' mentions are judged by the raw dataset's slots; ``summary["agreement"]`` says how. ``learned`` adds the
+    learned decision to the audits of both sides, as ``leak scan --learned`` does (``None``: its default).
     """
     fields = fields or Fields()
     fmap = fields.field_map()
@@ -1015,7 +1030,7 @@ def check_flow(
     if result is not None:
         extra_san = dict(mined_findings((m.item for m in items(sanitized, fmap)), result, derive_from=derive_from))
     agreed, agreement_raw = agreement_for(raw, fmap, agreement, decode, derive_from)
-    raw_audits = _with_mined(audits(raw, fmap, decode, jobs, executor, ray_address), extra_raw)
+    raw_audits = _with_mined(audits(raw, fmap, decode, jobs, executor, ray_address, learned), extra_raw)
     if agreement_raw is not None:
         raw_audits = _with_agreement(raw_audits, agreement_raw)
     with closing(raw_audits) as found:
@@ -1024,7 +1039,7 @@ def check_flow(
             raw_leaks[audit.item] = audit.leaked
     san: dict[str, list[str]] = {}
     seen = {}
-    san_audits = _with_mined(audits(sanitized, fmap, decode, jobs, executor, ray_address), extra_san)
+    san_audits = _with_mined(audits(sanitized, fmap, decode, jobs, executor, ray_address, learned), extra_san)
     if agreement_raw is not None and sanitized.is_file():
         san_audits = _with_agreement(san_audits, agreement_raw.applied_to(m.item for m in items(sanitized, fmap)))
     with closing(san_audits) as found:
@@ -1046,6 +1061,7 @@ def check_flow(
         "missing": missing,
         "eliminated": watch.fields(),
         "elimination_warnings": watch.warnings(),
+        "learned": learned_on(learned),
         **({"mined": mined} if mined is not None else {}),
         **({"agreement": agreement_raw.summary() if agreement_raw is not None else agreed} if agreed else {}),
     }

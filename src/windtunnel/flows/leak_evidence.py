@@ -92,6 +92,9 @@ class BaselineRequest:
     folds: int = 5
     """Cross-validation folds of ``blind``."""
     decode: bool = True
+    learned: bool | None = None
+    """``copy`` reads the items as ``leak scan --learned`` does (the learned decision over whole-token hits; None:
+    its default)."""
     show_values: bool = False
     """Show a deciding value of ``copy`` / ``blind`` that is a label in clear (hashed by default)."""
 
@@ -171,7 +174,7 @@ def _simulate(req: BaselineRequest, blind_predictions: Any) -> tuple[list[dict[s
     info: dict[str, Any] = {"name": name, "what": SIMULATIONS[name], "reads_data": name in READS_DATA}
     if name == "copy":
         preds, drivers = copy_with_drivers(
-            found, labels=fmap.label_set, correlated=fmap.correlated_map, decode=req.decode
+            found, labels=fmap.label_set, correlated=fmap.correlated_map, decode=req.decode, learned=req.learned
         )
         info["candidates"] = list(dict.fromkeys(fmap.label_set or labels))
         info["drivers"] = drivers_summary(preds, labels, drivers, show_values=req.show_values)

@@ -574,6 +574,12 @@ def explain(features: Sequence[str], table: WeightTable, secrets: Sequence[str] 
 _KIND_NAMES = {"answer": "answer", "correlated": "correlated value", "alias": "alias of the answer"}
 
 
+_REVIEW = (
+    "A learned opinion, not a written rule: review whether this place tells the answer (--no-learned turns it off)."
+)
+"""The end of every ``learned.hit`` finding's detail: what the finding is and what the user can do about it."""
+
+
 def _channel(hit: Hit) -> Channel:
     """How a learned hit reaches the model: a correlated value, a whole value, or a word in a longer text."""
     if hit.kind == "correlated":
@@ -611,7 +617,7 @@ def learned_findings(item: LeakItem, findings: Sequence[Finding], table: WeightT
                 view="raw",
                 rule=RULE,
                 detail=f"the learned decision scores this {_KIND_NAMES[hit.kind]} as whole tokens {z:+.2f} "
-                f"(threshold {table.threshold:+.2f}); weighing most: {why}",
+                f"(threshold {table.threshold:+.2f}); weighing most: {why}. {_REVIEW}",
                 value=hit.needle,
                 target="key" if part.role == "key" else "value",
             )

@@ -61,6 +61,8 @@ RULE_HELP: dict[str, str] = {
     "correlated.token": "Prose mentions a one-word correlated value (review).",
     "correlated.mined": "A value no rule names rides with the answer across the dataset (leak mine).",
     "freetext.agreement": "Across the dataset, the label in this slot follows the record's label (a value).",
+    "learned.hit": "The learned decision (--learned) scores this whole-token hit of the answer as a leak: a learned "
+    "opinion the written rules did not give; review the place (--no-learned turns it off).",
 }
 
 
@@ -91,6 +93,8 @@ class Tally:
     """How the dataset was mined for correlated values (``leak scan --mine``), reported in the summary."""
     agreement: dict[str, Any] | None = None
     """The dataset's agreement evidence (``leak scan --agreement``): its counts, reported in the summary."""
+    learned: bool | None = None
+    """Whether the learned decision over whole-token hits was applied (``leak scan --learned``), in the summary."""
 
     def add(self, audit: ItemAudit) -> None:
         """Count one audited item."""
@@ -106,7 +110,8 @@ class Tally:
             self.by_rule[f.rule] = self.by_rule.get(f.rule, 0) + 1
 
     def to_dict(self) -> dict[str, Any]:
-        """The report's ``summary``; ``cells`` / ``skipped_no_expected`` and ``mined`` only when set."""
+        """The report's ``summary``; ``cells`` / ``skipped_no_expected``, ``mined``, ``agreement`` and ``learned``
+        only when set."""
         return {
             "items": self.items,
             "leaked_items": self.leaked_items,
@@ -122,6 +127,7 @@ class Tally:
             ),
             **({"mined": self.mined} if self.mined is not None else {}),
             **({"agreement": self.agreement} if self.agreement is not None else {}),
+            **({"learned": self.learned} if self.learned is not None else {}),
         }
 
 

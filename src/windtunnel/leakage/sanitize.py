@@ -210,8 +210,26 @@ def sanitize_item(
     else:
         clean = replace(it, projection=projection)
         after = audit_item(clean, decode=decode, learned=learned)
+        unseen = _unseen(after, before, redact_review)
+        if unseen:  # e.g. the learned decision, which reads only items the audit does not block: not this one before
+            done = len(redactions)
+            projection = _apply(copy.deepcopy(projection), unseen, mode, redactions, ctx)
+            if len(redactions) > done:
+                clean = replace(it, projection=projection)
+                after = audit_item(clean, decode=decode, learned=learned)
     residual = [f for f in after.findings if f.blocking or redact_review]
     return SanitizeResult(clean, redactions, before, after, residual, problems)
+
+
+def _unseen(after: ItemAudit, before: ItemAudit, redact_review: bool) -> list[Finding]:
+    """The findings the rescan acts on whose rule did not speak in the first scan at all.
+
+    A decision that reads only items the audit does not block (the learned decision over whole-token hits) first
+    speaks once the audit's own leaks are cut; the sanitizer cuts what it then finds in one more round, so that the
+    output passes the same scan. A rule that already spoke before was acted on, and what it still finds is residual.
+    """
+    spoke = {f.rule for f in before.findings}
+    return [f for f in after.findings if (f.blocking or redact_review) and f.rule not in spoke]
 
 
 @dataclass

@@ -60,6 +60,7 @@ def copy_predictions(
     labels: Sequence[str] = (),
     correlated: Mapping[str, Sequence[str]] | None = None,
     decode: bool = True,
+    learned: bool | None = None,
 ) -> list[str]:
     """For each item, the label its projection states (see the module docstring).
 
@@ -70,9 +71,10 @@ def copy_predictions(
     so the agent never sees the true answer: it reads what the scan would report for each label and
     picks the heaviest. Ties go to the majority label when it is among them, else to the first
     candidate; an item where no candidate is found gets the majority label (what a blind guess does).
-    Costs one audit per item and candidate: on a large label set this is the slow agent.
+    Costs one audit per item and candidate: on a large label set this is the slow agent. ``learned`` is
+    :func:`~windtunnel.leakage.scan.audit_item`'s (``--learned``; ``None``: its default).
     """
-    return copy_with_drivers(items, labels=labels, correlated=correlated, decode=decode)[0]
+    return copy_with_drivers(items, labels=labels, correlated=correlated, decode=decode, learned=learned)[0]
 
 
 def copy_with_drivers(
@@ -81,9 +83,10 @@ def copy_with_drivers(
     labels: Sequence[str] = (),
     correlated: Mapping[str, Sequence[str]] | None = None,
     decode: bool = True,
+    learned: bool | None = None,
 ) -> tuple[list[str], list[Driver | None]]:
     """:func:`copy_predictions`, and per item the heaviest finding for the label it answered (``None``: no
-    finding, the majority label)."""
+    finding, the majority label); ``learned`` as there."""
     answers = [it.expected[0] for it in items]
     cands = list(dict.fromkeys(labels or answers))
     fallback = _majority(answers)
@@ -99,7 +102,7 @@ def copy_with_drivers(
                 label_set=list(it.label_set or cands),
                 correlated_values=list((correlated or {}).get(cand, [])),
             )
-            found = audit_item(probe, decode=decode).findings
+            found = audit_item(probe, decode=decode, learned=learned).findings
             weight = sum(_WEIGHT[f.severity] for f in found)
             if weight:
                 scores[cand] = weight
