@@ -2471,16 +2471,22 @@ def _listed(
     return in_listing(others, hit.view_text, va, vb)
 
 
-_SENTENCE_END = re.compile(r"[!?;\n]|\.(?!\d)")
+_LEGEND_GAP = re.compile(r"[^<>{}|\n\r]{1,40}")
+"""What may stand between the two ends of a legend: a short run of the same sentence (not markup, a
+table's next cell or line)."""
 _CHANGE = re.compile(
-    r"(?<!\w)(?:mov|chang|bump|rais|lower|upgrad|downgrad|escalat|increas|decreas|reduc|drop|went|jump)\w*"
+    r"(?<!\w)(?:mov|chang|bump|rais|lower|upgrad|downgrad|escalat|increas|decreas|reduc|drop|went|jump|"
+    r"was|were|now|up|down|previous|before|after|instead|not)\w*"
 )
-"""A verb of change: "changed from 1 to 5" states the new value, a legend does not change anything."""
+"""Words of change or contrast: "changed from 1 to 5", "5 (was 1)" state the value; a legend does not."""
+_RANGE = re.compile(r"(?<!\w)(?:to|through|thru|until|till)(?!\w)|[-–—=…]|\.\.")
+"""What joins the ends of a range: "1 to 5", "1 (lowest) – 5 (highest)", "1 = lowest … 5 = highest"."""
+_CLAUSE_START = re.compile(r"[<>{}|\n\r.!?;:][^<>{}|\n\r.!?;:]*\Z")
 
 
 def _scale_legend(spans: list[tuple[int, int, str]] | None, hit: Hit, va: int, vb: int, ctx: _Ctx) -> bool:
-    """The hit is one end of a numeric scale (``1`` or ``5`` of ``1``–``5``) in a sentence that names the
-    other end too, and no change between them (``Priority from 1 (lowest) to 5 (highest).``): a legend of
+    """The hit is one end of a numeric scale (``1`` or ``5`` of ``1``–``5``) within a few words of the
+    other end, with no change between them (``Priority from 1 (lowest) to 5 (highest).``): a legend of
     the scale, as a listing of every label is (principle 3), not a statement of either end."""
     if not spans or not _numeric_scale(ctx) or len(ctx.label_norms) < 2:
         return False
@@ -2488,12 +2494,19 @@ def _scale_legend(spans: list[tuple[int, int, str]] | None, hit: Hit, va: int, v
     if hit.needle.norm not in ends:
         return False
     text = hit.view_text
-    start = max((m.end() for m in _SENTENCE_END.finditer(text, max(0, va - 200), va)), default=max(0, va - 200))
-    stop = _SENTENCE_END.search(text, vb, vb + 200)
-    end = stop.start() if stop is not None else min(len(text), vb + 200)
-    other = ends - {hit.needle.norm}
-    named = any(start <= a and b <= end and n in other for a, b, n in _near(spans, start, end))
-    return named and _CHANGE.search(text, start, end) is None
+    for a, b, n in _near(spans, va - 41, vb + 41):
+        if n == hit.needle.norm or n not in ends:
+            continue
+        lo, hi = (b, va) if b <= va else (vb, a)
+        if lo >= hi or not _LEGEND_GAP.fullmatch(text, lo, hi) or _RANGE.search(text, lo, hi) is None:
+            continue
+        # the clause before the range too: "Priority changed from 1 to 5" is a change, not a legend
+        first = min(a, va)
+        before = _CLAUSE_START.search(text, max(0, first - 60), first)
+        start = before.start() + 1 if before is not None else max(0, first - 60)
+        if _CHANGE.search(text, start, hi) is None:
+            return True
+    return False
 
 
 def _same_answer(hit: Hit, ctx: _Ctx) -> frozenset[str]:
