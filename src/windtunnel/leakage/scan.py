@@ -1038,8 +1038,9 @@ def _walk_object(
 
 def _letter_key(key: str, ctx: _Ctx) -> bool:
     """A key of one letter that is not itself a label (``n``, ``y`` beside the labels ``No``/``Yes``) is a
-    name, as ``x`` and ``y`` of a point are: an abbreviation of a label is read only as a value (principle 1)."""
-    return len(key) == 1 and key.casefold() not in ctx.label_norms
+    name, as ``x`` and ``y`` of a point are: an abbreviation of a label is read only as a value (principle 1).
+    Without a label set nothing tells a label from its abbreviation, and the key stays as it is."""
+    return len(key) == 1 and bool(ctx.label_norms) and key.casefold() not in ctx.label_norms
 
 
 _POINTER_NAME = re.compile(r"(?i)argmax|index|idx|label_?id|class_?id|top_?1|prediction|predicted|choice|selected")
