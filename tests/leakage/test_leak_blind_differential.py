@@ -72,10 +72,218 @@ KNOWN: dict[str, str] = {
     # blind9 coverage_branch_hit on a two-label set: the executed `>` line and the `!` line not run are one
     # each; with two members no lead is shared by the others, so nothing says which mark selects.
     "b9-0043": "coverage marks on a two-label set (`> return 'Not spam'`, `! return 'Spam'`): read as a definition",
+    # blind10 and blind11 (triaged when committed as development data): what lost each, per family
+    **{
+        i: 'the plain reply of a DNS beacon (`is "ack Positive"`) in a resolver log: review, prose word'
+        for i in (
+            "b10-0051",
+            "b10-0055",
+            "b10-0059",
+            "b10-0063",
+            "b10-0071",
+        )
+    },
+    **{
+        i: "a score falls in one band of a routing config listing every label: bands are not evaluated (a listing)"
+        for i in (
+            "b10-0073",
+            "b10-0075",
+            "b10-0077",
+            "b10-0079",
+            "b10-0081",
+            "b10-0085",
+            "b10-0087",
+            "b10-0089",
+            "b10-0091",
+            "b10-0093",
+            "b10-0095",
+        )
+    },
+    "b10-0111": "the label's slug in an archived queue's name in a traceback (`'q-yes'`): review, prose word",
+    **{
+        i: "the label as an atom of an IMAP `FLAGS (\\Seen Shipping)` list: review, prose word"
+        for i in (
+            "b10-0125",
+            "b10-0137",
+        )
+    },
+    **{
+        i: "the answer named only as the opposite of the other label; the naive hit is another word"
+        for i in (
+            "b10-0207",
+            "b10-0213",
+        )
+    },
+    **{
+        i: "a verifier's `Yes` to `Is the correct X 'Spam'?`: the answer is not read; the question is in the twin too"
+        for i in (
+            "b10-0217",
+            "b10-0219",
+            "b10-0225",
+            "b10-0227",
+            "b10-0231",
+            "b10-0235",
+            "b10-0239",
+        )
+    },
+    **{
+        i: "`the former` / `the latter` resolving an `X or Y?` listing: anaphora is not resolved"
+        for i in (
+            "b10-0241",
+            "b10-0243",
+            "b10-0245",
+            "b10-0247",
+            "b10-0249",
+            "b10-0251",
+            "b10-0253",
+            "b10-0255",
+            "b10-0257",
+            "b10-0259",
+            "b10-0261",
+            "b10-0263",
+        )
+    },
+    **{
+        i: "the label as a word of an attachment's file name (`cs-49671-sev1-export.pdf`): review, prose word"
+        for i in (
+            "b10-0295",
+            "b10-0297",
+            "b10-0299",
+            "b10-0303",
+            "b10-0307",
+            "b10-0311",
+        )
+    },
+    **{
+        i: "the chosen voting button (`Subject: Approve: …`, an index into `X-Voting-Options`): read as a listing"
+        for i in (
+            "b10-0337",
+            "b10-0339",
+            "b10-0341",
+            "b10-0343",
+            "b10-0345",
+            "b10-0347",
+            "b10-0349",
+            "b10-0351",
+            "b10-0353",
+            "b10-0355",
+            "b10-0357",
+            "b10-0359",
+        )
+    },
+    **{
+        i: "the label in a ZPL field (`^FDCATEGORY: SHIPPING^FS`): the command glued to the name hides the pair"
+        for i in (
+            "b11-0075",
+            "b11-0079",
+            "b11-0083",
+            "b11-0087",
+            "b11-0091",
+            "b11-0095",
+        )
+    },
+    **{
+        i: "the label shouted or stretched in chat (`sooo POSITIVE!!!`): review, prose word"
+        for i in (
+            "b11-0123",
+            "b11-0127",
+            "b11-0135",
+            "b11-0139",
+            "b11-0143",
+        )
+    },
+    **{
+        i: "a range label turned into a date by a spreadsheet (`2-Jan` for `1-2`): not mapped back; a listing"
+        for i in (
+            "b11-0145",
+            "b11-0147",
+            "b11-0149",
+            "b11-0151",
+            "b11-0155",
+            "b11-0157",
+            "b11-0159",
+            "b11-0161",
+            "b11-0163",
+            "b11-0165",
+            "b11-0167",
+        )
+    },
+    **{
+        i: "character offsets select the label in a form listing every option: offsets are not resolved"
+        for i in (
+            "b11-0169",
+            "b11-0173",
+            "b11-0177",
+            "b11-0181",
+            "b11-0185",
+            "b11-0189",
+        )
+    },
+    **{
+        i: "the sample rewarded 1.0 among one sample per label: rewards are not read (a listing)"
+        for i in (
+            "b11-0195",
+            "b11-0199",
+            "b11-0203",
+            "b11-0207",
+            "b11-0211",
+            "b11-0215",
+        )
+    },
+    **{
+        i: "a metrics report's row with support 1 among rows of every label: read as a definition"
+        for i in (
+            "b11-0219",
+            "b11-0223",
+            "b11-0227",
+            "b11-0231",
+            "b11-0235",
+            "b11-0239",
+        )
+    },
+    **{
+        i: "keypad multi-tap digits and their decoded echo: the echo read as an element of a listing"
+        for i in (
+            "b11-0243",
+            "b11-0247",
+            "b11-0251",
+            "b11-0255",
+            "b11-0259",
+            "b11-0263",
+        )
+    },
+    **{
+        i: "a text-fragment link quoting the label (`#:~:text=Sentiment%3A-,Negative`): review, prose word"
+        for i in (
+            "b11-0315",
+            "b11-0319",
+            "b11-0323",
+            "b11-0327",
+            "b11-0331",
+            "b11-0335",
+        )
+    },
+    **{
+        i: "a board card inside the label's frame (coordinates, frameId): containment is not resolved"
+        for i in (
+            "b11-0337",
+            "b11-0339",
+            "b11-0341",
+            "b11-0343",
+            "b11-0345",
+            "b11-0347",
+            "b11-0349",
+            "b11-0351",
+            "b11-0353",
+            "b11-0355",
+            "b11-0357",
+            "b11-0359",
+        )
+    },
 }
 """Leaks of the development batches that the naive scan finds and the audit does not, with why."""
 
-TRIAGED = ("blind1", "blind2", "blind3", "blind4", "blind5", "blind6", "blind7", "blind8", "blind9")
+TRIAGED = tuple(f"blind{n}" for n in range(1, 12))
 """The batches whose exceptions above are read and explained; a batch committed later joins once its
 misses are triaged."""
 
@@ -111,7 +319,7 @@ def naive_leaks() -> list[tuple[str, dict[str, Any]]]:
 def test_every_leak_the_naive_scan_finds_on_the_dev_batches_is_found_or_listed(
     naive_leaks: list[tuple[str, dict[str, Any]]],
 ) -> None:
-    assert len(naive_leaks) > 800  # nine batches, 834 such leaks with blind9: nothing passes vacuously
+    assert len(naive_leaks) > 1000  # eleven batches, 1,044 such leaks with blind11: nothing passes vacuously
     lost = [i for i, item in naive_leaks if i not in KNOWN and not audit_item(item).leaked]
     assert not lost, f"leaks the naive scan finds and the audit now clears (a new suppression?): {lost}"
 
