@@ -62,13 +62,12 @@ KNOWN: dict[str, str] = {
     "b8-0231": "a lowercase WordPiece (`low`) under `generated_wordpieces`: review, a lowercase word of the label",
     "b8-0251": "the label as a folder under the record's id in a zip listing (`FR-4285/Refusé/`): review, prose word",
     "b8-0263": "the label as a folder under the record's id in a zip listing: review, prose word",
-    # blind9 imap_keyword_flags: the label (or an owner's undelimited code, `NonJunk`) is one atom of an IMAP
+    # blind9 imap_keyword_flags: the label is one atom of an IMAP
     # `FLAGS (\Seen Junk)` list. A parenthesised list after a name is not read as a pair's value, and the
     # same batch's traps list one folder per label in `LIST (\HasNoChildren \Junk) "/" "Junk"` lines.
     "b9-0149": "the label as an atom of an IMAP `FLAGS (\\Seen Junk)` list: review, prose word",
     "b9-0155": "the label as an atom of an IMAP `FLAGS (...)` list: review, prose word",
     "b9-0167": "the label as an atom of an IMAP `FLAGS (...)` list: review, prose word",
-    "b9-0161": "an owner's undelimited code (`NonJunk`) as an atom of an IMAP `FLAGS (...)` list: review",
     # blind9 coverage_branch_hit on a two-label set: the executed `>` line and the `!` line not run are one
     # each; with two members no lead is shared by the others, so nothing says which mark selects.
     "b9-0043": "coverage marks on a two-label set (`> return 'Not spam'`, `! return 'Spam'`): read as a definition",

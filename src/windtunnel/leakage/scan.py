@@ -1964,6 +1964,18 @@ def _classify(
         # ``X-Spam-Flag: YES``: a name holding the label set to yes states it (a "no" rules it out).
         _leak(emit, corr, "freetext", "freetext.key-value", "correlated.key-value", f"a flag named by {what} is set")
         return
+    if (
+        corr
+        and WORD_RE.search(hit.needle.norm) is not None
+        and not _DEFINED.match(view_text, vb)
+        and not mention.other_things_name(view_text, va, vb)
+    ):
+        # The user says this value implies the answer: standing as a whole token it gives the answer away,
+        # as the label would as a value. Only a text saying it is something else names it instead: a
+        # legend or a gloss defining it (``P1 = urgent``, ``P3 (proof of address)``), or a noun naming
+        # what it designates (``level P2``, ``form P3``).
+        emit("correlated", "medium", "correlated.mention", f"prose holds {what} the user supplied, as a whole token")
+        return
     emit(
         "correlated" if corr else "freetext",
         "medium" if ctx.strict else "low",
