@@ -599,3 +599,22 @@ def test_an_identifier_naming_the_task_and_ending_in_the_label_states_it(text: s
     }
     assert audit_item(item).leaked is leaks
     assert audit_item(item) == audit_item(item, prefilter=False)
+
+
+TIERS = ["Tier 1", "Tier 2", "Tier 3"]
+
+
+@pytest.mark.parametrize(
+    ("leaky", "clean"),
+    [
+        ({"note": "escalated; Tier 3 from now on"}, {"note": "the Tier 3 data centre in Frankfurt had an outage"}),
+        ({"note": "we are treating this as Tier 3."}, {"note": "our Tier 3 supplier audit is next week"}),
+        ({"chat": "Lena: Tier 3, the vendor must look"}, {"chat": "Lena: their Tier 3 rollout slipped again"}),
+    ],
+)
+def test_a_label_phrase_opening_a_definite_noun_phrase_names_a_thing(leaky: Any, clean: Any) -> None:
+    # principle 2: a phrase of the label leaks wherever it stands, except as the start of a noun phrase
+    # after a definite article or a possessive, which names a particular thing and needs a tie like a word
+    assert _leaks(leaky, "Tier 3", label_set=TIERS)
+    assert not _leaks(clean, "Tier 3", label_set=TIERS)
+    assert _leaks({"note": "the support tier is Tier 3; the Tier 3 queue owns it"}, "Tier 3", label_set=TIERS)

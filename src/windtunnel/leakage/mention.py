@@ -516,6 +516,17 @@ def other_things_name(text: str, a: int, b: int) -> bool:
     return _GLOSS_AFTER.match(text, b) is not None
 
 
+_DEFINITE_BEFORE = re.compile(r"(?<![^\W_])(?:the|our|their|your|his|her|its|my)[ \t]+\Z", re.IGNORECASE)
+
+
+def definite_before(text: str, a: int) -> bool:
+    """A definite article or a possessive stands right before ``text[a:]`` (``the Tier 3 data centre``,
+    ``our Tier 1 supplier``): what follows is a noun phrase naming a particular thing, which a label's
+    phrase may name as an ordinary name does; a statement of the record's value is not so written
+    (``this one is Tier 1``, ``filed as Account Access``)."""
+    return _DEFINITE_BEFORE.search(text, max(0, a - 8), a) is not None
+
+
 _REQUEST_BEFORE = re.compile(r"(?:^|[.!?;:,\n])[ \t\"'`*_“‘]*(?:(?:a|an|the|one)[ \t]+)?\Z", re.IGNORECASE)
 _REQUEST_AFTER = re.compile(r"[\"'`*_”’]*,?[ \t]+please(?!\w)", re.IGNORECASE)
 

@@ -1912,11 +1912,15 @@ def _classify(
         return
     if defines or (covered and _sentence_covers(listing, hit, ctx)) or _siblings_define(ctx):
         return
-    if (hit.needle.phrase and not _lexicon_word(hit, ctx) and not mention.function_phrase(hit.needle.text)) or (
-        hit.needle.mark and not (corr and _code_listed(view_text, va, vb))
-    ):
+    if (
+        hit.needle.phrase
+        and not _lexicon_word(hit, ctx)
+        and not mention.function_phrase(hit.needle.text)
+        and not mention.definite_before(view_text, va)
+    ) or (hit.needle.mark and not (corr and _code_listed(view_text, va, vb))):
         # A phrase of the label is a leak wherever it occurs; a derived one (a lexicon word, ``junk
-        # mail``) has ordinary senses and needs a tie, as a single word does. A code written with its
+        # mail``) has ordinary senses and needs a tie, as a single word does, and so does one opening a
+        # definite noun phrase (``the Tier 3 data centre``): it names a thing. A code written with its
         # own delimiters (a syslog ``<130>``) says what it is, as a phrase does.
         _leak(
             emit,
