@@ -114,18 +114,6 @@ KNOWN: dict[str, str] = {
         )
     },
     **{
-        i: "a verifier's `Yes` to `Is the correct X 'Spam'?`: the answer is not read; the question is in the twin too"
-        for i in (
-            "b10-0217",
-            "b10-0219",
-            "b10-0225",
-            "b10-0227",
-            "b10-0231",
-            "b10-0235",
-            "b10-0239",
-        )
-    },
-    **{
         i: "`the former` / `the latter` resolving an `X or Y?` listing: anaphora is not resolved"
         for i in (
             "b10-0241",

@@ -84,6 +84,7 @@ from typing import Any, NamedTuple
 
 from windtunnel.leakage import mention
 from windtunnel.leakage.aliases import derived_alias, label_abbreviations, label_aliases, number_value
+from windtunnel.leakage.answers import confirmed_findings, may_confirm
 from windtunnel.leakage.bars import bar_findings, drop_even_lines, may_chart, may_draw
 from windtunnel.leakage.catalogues import drop_catalogue
 from windtunnel.leakage.codes import attribute_end, last_name, names_code, number_code, segment_field
@@ -525,6 +526,7 @@ _ITEM_PRINCIPLES: tuple[_ItemPrinciple, ...] = (
     _ItemPrinciple(_may_quote, quote_findings),
     _ItemPrinciple(_may_format, format_findings),
     _ItemPrinciple(lambda it, blob: len(it.label_set) >= 2 and may_draw(blob), bar_findings),
+    _ItemPrinciple(lambda it, blob: len(it.label_set) >= 2 and (blob is None or may_confirm(blob)), confirmed_findings),
 )
 """The item-level principles, in order (see :class:`_ItemPrinciple`). Each reads a label set of two labels
 or more (its gate's first test): :func:`audit_item` asks none of them on an item without one."""
@@ -1917,11 +1919,13 @@ def _classify(
         and not _lexicon_word(hit, ctx)
         and not mention.function_phrase(hit.needle.text)
         and not mention.definite_before(view_text, va)
+        and not _asked_or_negated(view_text, va, vb)
     ) or (hit.needle.mark and not (corr and _code_listed(view_text, va, vb))):
         # A phrase of the label is a leak wherever it occurs; a derived one (a lexicon word, ``junk
         # mail``) has ordinary senses and needs a tie, as a single word does, and so does one opening a
-        # definite noun phrase (``the Tier 3 data centre``): it names a thing. A code written with its
-        # own delimiters (a syslog ``<130>``) says what it is, as a phrase does.
+        # definite noun phrase (``the Tier 3 data centre``): it names a thing. One asked about or ruled
+        # out (``Is it 'Account Access'?``, ``not Account Access``) states nothing, as a word there does.
+        # A code written with its own delimiters (a syslog ``<130>``) says what it is, as a phrase does.
         _leak(
             emit,
             corr,
