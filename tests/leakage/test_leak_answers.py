@@ -72,4 +72,33 @@ def test_the_gate_passes_every_projection_the_principle_reads() -> None:
     assert may_confirm(b'{"q": "Is it \'High\'?", "a": "Yes"}')
     assert may_confirm(b'{"q": "Tier 3?", "a": "\\"yep\\""}')
     assert not may_confirm(b'{"q": "Is it High?", "a": "maybe"}')
+    assert may_confirm(b'{"chat": "Small or Large?\\nAiko: the latter"}')
     assert not may_confirm(b'{"a": "Yes"}')
+
+
+@pytest.mark.parametrize(
+    ("chat", "expected", "labels"),
+    [
+        (
+            "Kwame: REQ-8 — Small or Large, for effort_size?\nAiko: the second one. I'll update it",
+            "Large",
+            ["Small", "Medium", "Large"],
+        ),
+        (
+            "Jonas: SUP-5 — Not Spam or Spam, for spam_verdict?\nSofia: the former. later",
+            "Not Spam",
+            ["Spam", "Not Spam"],
+        ),
+        ("[09:12] Dev: Low, Medium or High?\n[09:13] Mei: last one, sadly", "High", LMH),
+    ],
+)
+def test_a_reply_picking_an_option_by_its_place_states_it(chat: str, expected: str, labels: list[str]) -> None:
+    leaked, rules = _audit({"chat": chat}, expected, labels)
+    assert leaked and "freetext.statement" in rules, rules
+    other = next(x for x in labels if x != expected)
+    assert not _audit({"chat": chat}, other, labels)[0]
+
+
+def test_the_former_of_a_question_naming_no_label_picks_nothing() -> None:
+    chat = "Omar: INC-4 — should we reply in English or Spanish?\nDev: the former. priority still untriaged"
+    assert not _audit({"chat": chat}, "High")[0]

@@ -114,23 +114,6 @@ KNOWN: dict[str, str] = {
         )
     },
     **{
-        i: "`the former` / `the latter` resolving an `X or Y?` listing: anaphora is not resolved"
-        for i in (
-            "b10-0241",
-            "b10-0243",
-            "b10-0245",
-            "b10-0247",
-            "b10-0249",
-            "b10-0251",
-            "b10-0253",
-            "b10-0255",
-            "b10-0257",
-            "b10-0259",
-            "b10-0261",
-            "b10-0263",
-        )
-    },
-    **{
         i: "the label as a word of an attachment's file name (`cs-49671-sev1-export.pdf`): review, prose word"
         for i in (
             "b10-0295",
