@@ -212,17 +212,6 @@ KNOWN: dict[str, str] = {
         )
     },
     **{
-        i: "keypad multi-tap digits and their decoded echo: the echo read as an element of a listing"
-        for i in (
-            "b11-0243",
-            "b11-0247",
-            "b11-0251",
-            "b11-0255",
-            "b11-0259",
-            "b11-0263",
-        )
-    },
-    **{
         i: "a text-fragment link quoting the label (`#:~:text=Sentiment%3A-,Negative`): review, prose word"
         for i in (
             "b11-0315",

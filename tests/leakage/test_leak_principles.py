@@ -618,3 +618,13 @@ def test_a_label_phrase_opening_a_definite_noun_phrase_names_a_thing(leaky: Any,
     assert _leaks(leaky, "Tier 3", label_set=TIERS)
     assert not _leaks(clean, "Tier 3", label_set=TIERS)
     assert _leaks({"note": "the support tier is Tier 3; the Tier 3 queue owns it"}, "Tier 3", label_set=TIERS)
+
+
+def test_digits_joined_by_hyphens_name_no_other_record() -> None:
+    # principle 3 hides what another record's object says; an object is another record by an id of letters
+    # and digits (``CS-34922``) shown nowhere else, not by keypad presses, a date or a phone number
+    events = [{"event": "say", "text": "spell it on your keypad"}, {"event": "gather", "digits": "44-444-4-44"}]
+    events[1]["ivr_decoded"] = "HIGH"
+    assert _leaks({"case": {"id": "CS-40807"}, "ivr_log": events})
+    other = [{"ticket": "CS-34922", "priority": "High"}, {"ticket": "CS-34923", "priority": "Low"}]
+    assert not _leaks({"case": {"id": "CS-40807"}, "related": other})

@@ -1158,7 +1158,7 @@ def _other_records(node: list[Any], ctx: _Ctx) -> frozenset[int]:
     ids: dict[int, list[str]] = {}
     for i, v in enumerate(node):
         if type(v) is dict:
-            own = [x for x in v.values() if type(x) is str and RECORD_ID.fullmatch(x) and ID_SHAPE.search(x)]
+            own = [x for x in v.values() if type(x) is str and RECORD_ID.fullmatch(x) and _lettered_id(x)]
             if own:
                 ids[i] = own
     if not ids:
@@ -1172,6 +1172,12 @@ def _other_records(node: list[Any], ctx: _Ctx) -> frozenset[int]:
         ctx.root_blob = dumps(ctx.root) or b""
     blob = ctx.root_blob
     return frozenset(i for i, own in ids.items() if all(blob.count(orjson_str(x)) == 1 for x in own))
+
+
+def _lettered_id(value: str) -> bool:
+    """``value`` has an id's shape and a letter (``CS-34921``, ``INC0007256``): digits joined by hyphens alone
+    (a date ``2026-03-05``, keypad presses ``66-33-88``, a phone number) name no record."""
+    return ID_SHAPE.search(value) is not None and any(ch.isalpha() for ch in value)
 
 
 def _id_shape(record_id: str) -> str:
