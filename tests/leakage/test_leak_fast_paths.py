@@ -169,3 +169,33 @@ def test_the_stream_cell_and_bidi_markers_led_by_one_byte_equal_the_searches() -
         masked = raw.replace(b"<", b"(")  # the other markers, without the bidi element
         want = low.find(b"<bdo") >= 0 or prefilter._document_markers(masked, True, masked.lower())
         assert prefilter._document_markers(raw, True, low) == want, raw
+
+
+def test_the_line_break_gates_led_by_the_backslash_equal_the_searches() -> None:
+    from windtunnel.leakage.bars import may_chart, may_draw
+    from windtunnel.leakage.onehot import may_one_hot
+
+    texts = _texts(3000, 7, _ALPHABET + "\u2588\u2592")
+    corners = [b'"a\\\\n"', b'"\\\\"', b'"n\\\\"', b'"\\n\\u2588"', b'"x\xe2\x96\x88\\n"']
+    blobs = [orjson.dumps(t) for t in texts] + corners
+    held = 0
+    for blob in blobs:
+        assert may_chart(blob) == (b"\\n" in blob), blob
+        assert may_draw(blob) == (b"\\n" in blob and b"\xe2\x96" in blob), blob
+        assert may_one_hot(blob) == (b"\\n" in blob), blob
+        held += b"\\n" in blob
+    assert 0 < held < len(blobs)  # both answers were asked
+
+
+def test_the_field_name_tests_memoised_are_the_tests() -> None:
+    from windtunnel.leakage import mention
+    from windtunnel.leakage.formats import is_upstream_name
+    from windtunnel.leakage.records import PLAIN_NAME
+    from windtunnel.leakage.scan import _field_name, _plain_other_name
+
+    names = ["", "gemstone", "toner_level", "aiCategory", "outcome", "final answer", "cf_10234", "x-y", "2", "Näme"]
+    for name in names:
+        expected = bool(name) and bool(PLAIN_NAME.fullmatch(name)) and not is_upstream_name(name)
+        assert _plain_other_name(name) == (expected and not mention.names_answer(name)), name
+    for pointer, field in [("/a/b", "b"), ("/a/0", "a"), ("/a/name", "a"), ("/0/1", ""), ("", ""), ("/x/Value/2", "x")]:
+        assert _field_name(pointer) == field

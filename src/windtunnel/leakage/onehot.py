@@ -61,7 +61,8 @@ def may_one_hot(blob: bytes | None, label_set: Sequence[str] = ()) -> bool:
     in it: a header cell is written as it is, ``_`` and ``-`` aside, and orjson escapes no letter)."""
     if blob is None:
         return True
-    if b"\\n" not in blob:
+    # The escape's backslash by memchr first: the two-byte search is a full pass (~1.5 µs over a ticket).
+    if blob.find(b"\\") < 0 or blob.find(b"\\n") < 0:
         return False
     if not label_set or not blob.isascii():
         return True

@@ -420,6 +420,8 @@ def audit_item(item: LeakItem | Mapping[str, Any], *, decode: bool = True, prefi
     it = item if isinstance(item, LeakItem) else LeakItem.from_mapping(item)
     try:
         audit, blob = _audit(it, decode, prefilter)
+        if not audit.findings and len(it.label_set) < 2:
+            return audit  # what follows reads findings or a label set (most items of a dataset: one test)
         ruled: list[Finding] = []
         if len(it.label_set) >= 2:  # every item principle reads a label set (the gates' first test, made once)
             for principle in _ITEM_PRINCIPLES:
@@ -2487,8 +2489,10 @@ _VALUE_KEYS = frozenset(
 """Keys holding the value of their parent field (ServiceNow ``priority.display_value``)."""
 
 
+@lru_cache(maxsize=4096)
 def _field_name(pointer: str) -> str:
-    """The field a value sits under, looking through list indices and value keys."""
+    """The field a value sits under, looking through list indices and value keys (memoised: a dataset's
+    pointers recur item after item, and a hit asks for its field two or three times)."""
     for tok in reversed(pointer.rsplit("/", 4)[1:]):
         if tok and not tok.isdigit() and tok.casefold() not in _VALUE_KEYS:
             return tok
@@ -2672,7 +2676,7 @@ def _other_things_field(pointer: str, ctx: _Ctx) -> bool:
     ``toner_level`` or ``gemstone`` is that thing's attribute, not this record's label.
     A part naming the task (``"triage": {"priority": "High"}``) or a cryptic field (``cf_10234``) is not."""
     name = _field_name(pointer)  # the field name is part of the classification cache's key: checked first
-    if not name or not PLAIN_NAME.fullmatch(name) or is_upstream_name(name) or mention.names_answer(name):
+    if not _plain_other_name(name):
         return False
     if not ctx.typed:
         return False  # no object of the projection says what it is (part of the cache's key)
@@ -2696,6 +2700,18 @@ def _other_things_field(pointer: str, ctx: _Ctx) -> bool:
     return not any(
         set(_WORDS_OF.findall(kind)) & own or mention.names_task(naming, kind)
         for kind in path_kinds(ctx.root, tokens, ctx.label_norms)
+    )
+
+
+@lru_cache(maxsize=4096)
+def _plain_other_name(name: str) -> bool:
+    """Whether a field name may name another thing's attribute (:func:`_other_things_field`'s test of the name
+    alone): plain words, naming neither an earlier model's output nor the answer (memoised: names recur)."""
+    return (
+        bool(name)
+        and PLAIN_NAME.fullmatch(name) is not None
+        and not is_upstream_name(name)
+        and not mention.names_answer(name)
     )
 
 
