@@ -190,17 +190,6 @@ KNOWN: dict[str, str] = {
         )
     },
     **{
-        i: "the sample rewarded 1.0 among one sample per label: rewards are not read (a listing)"
-        for i in (
-            "b11-0195",
-            "b11-0199",
-            "b11-0203",
-            "b11-0207",
-            "b11-0211",
-            "b11-0215",
-        )
-    },
-    **{
         i: "a metrics report's row with support 1 among rows of every label: read as a definition"
         for i in (
             "b11-0219",
@@ -239,6 +228,7 @@ KNOWN: dict[str, str] = {
             "b11-0359",
         )
     },
+    "b11-0203": 'the sample rewarded 1.0 on a numeric scale (`"answer": "4"`): the option\'s number is not classified',
 }
 """Leaks of the development batches that the naive scan finds and the audit does not, with why."""
 

@@ -628,3 +628,25 @@ def test_digits_joined_by_hyphens_name_no_other_record() -> None:
     assert _leaks({"case": {"id": "CS-40807"}, "ivr_log": events})
     other = [{"ticket": "CS-34922", "priority": "High"}, {"ticket": "CS-34923", "priority": "Low"}]
     assert not _leaks({"case": {"id": "CS-40807"}, "related": other})
+
+
+@pytest.mark.parametrize(
+    "mark",
+    [
+        [0.0, 1.0, 0.0],  # a reward: the one option that scored
+        [0, 1, 0],
+        [False, True, False],
+    ],
+)
+def test_an_option_object_set_apart_by_a_one_hot_field_is_chosen(mark: list[Any]) -> None:
+    # principle 6 read as a one-hot column: one option holds 1 where every other holds 0
+    rollouts = [{"sample": i, "answer": a, "reward": r} for i, (a, r) in enumerate(zip(LMH, mark, strict=True))]
+    assert _leaks({"ticket": {"id": "T-1"}, "rl": {"rollouts": rollouts}}, "Medium")
+    assert not _leaks({"ticket": {"id": "T-1"}, "rl": {"rollouts": rollouts}}, "High")
+
+
+def test_options_numbered_or_not_scored_mark_none() -> None:
+    unscored = [{"sample": i, "answer": a, "reward": None} for i, a in enumerate(LMH)]
+    assert not _leaks({"ticket": {"id": "T-1"}, "rl": {"rollouts": unscored}}, "Medium")
+    two = [{"sample": 0, "answer": "Spam", "reward": None}, {"sample": 1, "answer": "Not Spam", "reward": None}]
+    assert not _leaks({"ticket": {"id": "T-1"}, "rl": {"rollouts": two}}, "Not Spam", label_set=["Spam", "Not Spam"])

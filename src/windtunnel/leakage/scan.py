@@ -1363,7 +1363,31 @@ def _option_objects(node: list[Any], ctx: _Ctx) -> frozenset[int] | None:
                     per_key.setdefault(key, []).append(norm)
     if not any(len(norms) == len(set(norms)) and set(norms) == ctx.label_norms for norms in per_key.values()):
         return None
-    return frozenset(i for i, element in enumerate(node) if _chosen(element) or _lists_record(element, ctx))
+    return frozenset(i for i, element in enumerate(node) if _chosen(element) or _lists_record(element, ctx)) | _one_hot(
+        node
+    )
+
+
+_SET_FLAGS = frozenset({"1", "1.0", "true", "yes"})
+_UNSET_FLAGS = frozenset({"0", "0.0", "false", "no"})
+
+
+def _one_hot(node: list[Any]) -> frozenset[int]:
+    """The option object that a field set in it alone marks: under one key, every option object holds a flag
+    or a 0/1 number, one is set (``1``, ``1.0``, ``true``) and every other is unset (``0``, ``false``) — a
+    reward, a score or a flag read as a one-hot column over the options (principle 6). A field left null
+    anywhere (not computed), set in two, or numbering the options (``0``, ``1``, …) marks none."""
+    if len(node) < 2:
+        return frozenset()
+    common = set(node[0]).intersection(*node[1:])
+    for key in common:
+        flags = [str(e[key]).lower() if type(e[key]) in (bool, int, float, str) else None for e in node]
+        ones = [i for i, f in enumerate(flags) if f in _SET_FLAGS]
+        if all(type(e[key]) is int for e in node) and [e[key] for e in node] == list(range(len(node))):
+            continue  # the options' own numbering (``"sample": 0``, ``1``), not a flag
+        if len(ones) == 1 and all(f in _UNSET_FLAGS for i, f in enumerate(flags) if i != ones[0]):
+            return frozenset(ones)
+    return frozenset()
 
 
 def _lists_record(element: Mapping[Any, Any], ctx: _Ctx) -> bool:
