@@ -211,23 +211,6 @@ KNOWN: dict[str, str] = {
             "b11-0335",
         )
     },
-    **{
-        i: "a board card inside the label's frame (coordinates, frameId): containment is not resolved"
-        for i in (
-            "b11-0337",
-            "b11-0339",
-            "b11-0341",
-            "b11-0343",
-            "b11-0345",
-            "b11-0347",
-            "b11-0349",
-            "b11-0351",
-            "b11-0353",
-            "b11-0355",
-            "b11-0357",
-            "b11-0359",
-        )
-    },
     "b11-0203": 'the sample rewarded 1.0 on a numeric scale (`"answer": "4"`): the option\'s number is not classified',
 }
 """Leaks of the development batches that the naive scan finds and the audit does not, with why."""

@@ -88,6 +88,7 @@ from windtunnel.leakage.answers import confirmed_findings, may_confirm
 from windtunnel.leakage.bars import bar_findings, drop_even_lines, may_chart, may_draw
 from windtunnel.leakage.catalogues import drop_catalogue
 from windtunnel.leakage.codes import attribute_end, last_name, names_code, number_code, segment_field
+from windtunnel.leakage.containment import containment_findings, may_contain
 from windtunnel.leakage.decode import embedded_json
 from windtunnel.leakage.deltas import delta_findings, may_difference
 from windtunnel.leakage.elimination import elimination_findings, may_rule_out
@@ -529,6 +530,9 @@ _ITEM_PRINCIPLES: tuple[_ItemPrinciple, ...] = (
     _ItemPrinciple(_may_format, format_findings),
     _ItemPrinciple(lambda it, blob: len(it.label_set) >= 2 and may_draw(blob), bar_findings),
     _ItemPrinciple(lambda it, blob: len(it.label_set) >= 2 and (blob is None or may_confirm(blob)), confirmed_findings),
+    _ItemPrinciple(
+        lambda it, blob: len(it.label_set) >= 2 and (blob is None or may_contain(blob)), containment_findings
+    ),
 )
 """The item-level principles, in order (see :class:`_ItemPrinciple`). Each reads a label set of two labels
 or more (its gate's first test): :func:`audit_item` asks none of them on an item without one."""
