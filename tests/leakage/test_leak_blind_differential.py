@@ -179,17 +179,6 @@ KNOWN: dict[str, str] = {
         )
     },
     **{
-        i: "character offsets select the label in a form listing every option: offsets are not resolved"
-        for i in (
-            "b11-0169",
-            "b11-0173",
-            "b11-0177",
-            "b11-0181",
-            "b11-0185",
-            "b11-0189",
-        )
-    },
-    **{
         i: "a metrics report's row with support 1 among rows of every label: read as a definition"
         for i in (
             "b11-0219",

@@ -118,6 +118,7 @@ from windtunnel.leakage.model import (
 )
 from windtunnel.leakage.needles import Hit, Needle, NeedleSet, whole_in
 from windtunnel.leakage.numfmt import format_findings, may_format
+from windtunnel.leakage.offsets import may_offset, offset_findings
 from windtunnel.leakage.onehot import drop_listed_columns, may_one_hot, one_hot_findings
 from windtunnel.leakage.ordinal import may_name_position, position_findings
 from windtunnel.leakage.other_inputs import drop_other_inputs, may_drop, may_repeat_input, repeated_input_findings
@@ -533,6 +534,7 @@ _ITEM_PRINCIPLES: tuple[_ItemPrinciple, ...] = (
     _ItemPrinciple(
         lambda it, blob: len(it.label_set) >= 2 and (blob is None or may_contain(blob)), containment_findings
     ),
+    _ItemPrinciple(lambda it, blob: len(it.label_set) >= 2 and (blob is None or may_offset(blob)), offset_findings),
 )
 """The item-level principles, in order (see :class:`_ItemPrinciple`). Each reads a label set of two labels
 or more (its gate's first test): :func:`audit_item` asks none of them on an item without one."""
