@@ -6,6 +6,7 @@
     .venv/bin/python benchmarks/leak_blind.py DIR --timeout 20   # seconds an item may take before it counts as a hang
     .venv/bin/python benchmarks/leak_blind.py --differential     # naive flags, audit clears: by decision
     .venv/bin/python benchmarks/leak_blind.py --as-scan          # also as `leak scan FILE` reports it
+    .venv/bin/python benchmarks/leak_blind.py --learned          # with the learned decision on (`leak scan --learned`)
 
 A batch directory holds ``items.jsonl`` (one leak item a line, with a ``truth`` object the auditor never
 sees: ``{"leak": bool, "kind": "leak"|"twin"|"trap", "family": str}``) and ``FAMILIES.md`` (what each
@@ -54,7 +55,7 @@ import contextlib
 from benchmarks.leak_heldout import reference_leaks
 
 
-def _worker(conn: Any) -> None:
+def _worker(conn: Any, learned: bool | None) -> None:
     from benchmarks.leak_decisions import cleared_by
     from windtunnel.leakage import audit_item
 
@@ -67,7 +68,7 @@ def _worker(conn: Any) -> None:
             if trace:
                 conn.send(("ok", False, cleared_by(item)))
                 continue
-            audit = audit_item(item)
+            audit = audit_item(item, learned=learned)
             conn.send(("ok", audit.leaked, [(f.pointer, f.rule, f.severity) for f in audit.findings]))
         except Exception as exc:  # a crash on one item is a result, not the end of the benchmark
             conn.send(("error", False, [f"{type(exc).__name__}: {exc}"]))
@@ -76,14 +77,15 @@ def _worker(conn: Any) -> None:
 class Auditor:
     """audit_item in a child process, restarted after a hang."""
 
-    def __init__(self, timeout: float) -> None:
+    def __init__(self, timeout: float, learned: bool | None = None) -> None:
         self.timeout = timeout
+        self.learned = learned
         self._start()
 
     def _start(self) -> None:
         ctx = mp.get_context("spawn")
         self.conn, child = ctx.Pipe()
-        self.proc = ctx.Process(target=_worker, args=(child,), daemon=True)
+        self.proc = ctx.Process(target=_worker, args=(child, self.learned), daemon=True)
         self.proc.start()
 
     def audit(self, item: dict[str, Any], *, trace: bool = False) -> tuple[str, bool, list[Any], float]:
@@ -115,7 +117,7 @@ class Tally:
     review: int = 0
 
 
-def scan_verdicts(items: list[dict[str, Any]], off: Sequence[str] = ()) -> dict[str, bool]:
+def scan_verdicts(items: list[dict[str, Any]], off: Sequence[str] = (), learned: bool | None = None) -> dict[str, bool]:
     """``{id: leaked}`` as the product reports the batch: the items (without ``truth``) written to a temporary
     JSON Lines file and scanned by the flow behind ``windtunnel leak scan FILE --format json`` (defaults:
     mining and the agreement evidence as the file's size decides), read back from its JSON report."""
@@ -131,7 +133,14 @@ def scan_verdicts(items: list[dict[str, Any]], off: Sequence[str] = ()) -> dict[
         )
         out = io.BytesIO()
         off_ = {k: False for k in off}
-        req = ScanRequest(dataset=path, fmt="json", stream=out, mine=off_.get("mine"), agreement=off_.get("agreement"))
+        req = ScanRequest(
+            dataset=path,
+            fmt="json",
+            stream=out,
+            mine=off_.get("mine"),
+            agreement=off_.get("agreement"),
+            learned=learned,
+        )
         scan_flow(req)
     report = json.loads(out.getvalue())
     return {str(it["id"]): bool(it["leaked"]) for it in report["items"]}
@@ -167,6 +176,12 @@ def main() -> None:
         choices=("mine", "agreement"),
         default=[],
         help="with --as-scan: turn a dataset pass off (as --no-mine / --no-agreement do), to measure it apart",
+    )
+    ap.add_argument(
+        "--learned",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="audit (and --as-scan) with the learned decision over whole-token hits on / off (default: the product's)",
     )
     args = ap.parse_args()
     batches = args.batch or sorted((Path(__file__).resolve().parent / "leak_data").glob("blind*"))
@@ -242,9 +257,9 @@ def _measure(batch: Path, args: argparse.Namespace) -> None:
     items = [json.loads(line) for line in lines if line.strip()]
     tallies: dict[tuple[str, str], Tally] = defaultdict(Tally)
     shown: dict[str, int] = defaultdict(int)
-    auditor = Auditor(args.timeout)
+    auditor = Auditor(args.timeout, args.learned)
     slowest: list[tuple[float, str]] = []
-    as_scan = scan_verdicts(items, args.scan_off) if args.as_scan else {}
+    as_scan = scan_verdicts(items, args.scan_off, args.learned) if args.as_scan else {}
     try:
         for raw in items:
             truth = raw["truth"]

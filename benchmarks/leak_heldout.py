@@ -3,6 +3,7 @@
     .venv/bin/python benchmarks/leak_heldout.py              # both splits, per-family table
     .venv/bin/python benchmarks/leak_heldout.py --split dev  # only the split rules may be tuned on
     .venv/bin/python benchmarks/leak_heldout.py --show-misses 5
+    .venv/bin/python benchmarks/leak_heldout.py --learned    # with the learned decision on (audit_item(learned=True))
 
 Records: the e-mails, calendar events, cloud files, hotels, restaurants, car rentals, flights, Slack
 messages, web pages and bank transactions that the agentdojo wheel ships (MIT licence), extracted to
@@ -848,7 +849,7 @@ class Tally:
 
 
 def evaluate(
-    split: str | None = None, show_misses: int = 0, *, every: int = 1
+    split: str | None = None, show_misses: int = 0, *, every: int = 1, learned: bool | None = None
 ) -> dict[str, dict[tuple[str, bool], Tally]]:
     from windtunnel.leakage import audit_item
 
@@ -857,7 +858,7 @@ def evaluate(
     for case in cases(every=every):
         if split is not None and case.split != split:
             continue
-        audit = audit_item(case.item)
+        audit = audit_item(case.item, learned=learned)
         t = out[case.split][(case.family, case.leak)]
         t.n += 1
         t.wt += audit.leaked
@@ -906,7 +907,7 @@ def summarize(results: dict[str, dict[tuple[str, bool], Tally]], *, show: bool =
     return summary
 
 
-def sanitizer_residual(*, every: int = 1) -> dict[str, int]:
+def sanitizer_residual(*, every: int = 1, learned: bool | None = None) -> dict[str, int]:
     """Family → planted items the sanitizer leaves leaking or whose schema it changes (empty: none)."""
     from windtunnel.leakage.sanitize import sanitize_item, schema_digest
 
@@ -914,27 +915,27 @@ def sanitizer_residual(*, every: int = 1) -> dict[str, int]:
     for case in cases(every=every):
         if not case.leak:
             continue
-        res = sanitize_item(case.item)
+        res = sanitize_item(case.item, learned=learned)
         if not res.ok or schema_digest(res.item.projection) != schema_digest(case.item["projection"]):
             residual[case.family] = residual.get(case.family, 0) + 1
     return residual
 
 
-def shortcut_mismatches(*, every: int = 1) -> list[str]:
+def shortcut_mismatches(*, every: int = 1, learned: bool | None = None) -> list[str]:
     """Items whose default audit (the scan's shortcuts) differs from the one without them (empty: none)."""
     from windtunnel.leakage import audit_item
 
     return [
         f"{case.split}/{case.family}"
         for case in cases(every=every)
-        if audit_item(case.item) != audit_item(case.item, prefilter=False)
+        if audit_item(case.item, learned=learned) != audit_item(case.item, prefilter=False, learned=learned)
     ]
 
 
 Target = tuple[str, str, str, bool]
 
 
-def targets(summary: dict[str, dict[str, float]], *, every: int = 1) -> list[Target]:
+def targets(summary: dict[str, dict[str, float]], *, every: int = 1, learned: bool | None = None) -> list[Target]:
     """``(figure, measured, target, met)`` for each held-out split measured, the sanitizer and the shortcuts."""
     out: list[Target] = []
     for split in ("heldout", "fresh"):
@@ -948,10 +949,10 @@ def targets(summary: dict[str, dict[str, float]], *, every: int = 1) -> list[Tar
         alarms += f"(reference {100 * s['ref_false_alarms']:.1f}%)"
         met = s["false_alarms"] <= 0.01 and s["ref_false_alarms"] > 0.5 and s["n_controls"] >= s["n_leaks"]
         out.append((f"leak_heldout {split} false alarms", alarms, "<= 1%, the reference's > 50%", met))
-    residual = sanitizer_residual(every=every)
+    residual = sanitizer_residual(every=every, learned=learned)
     left = f"{sum(residual.values())} items {residual or ''}"
     out.append(("leak_heldout sanitizer residual", left, "0", not residual))
-    differ = shortcut_mismatches(every=every)
+    differ = shortcut_mismatches(every=every, learned=learned)
     out.append(("leak_heldout audit shortcuts", f"{len(differ)} items differ {differ[:5] or ''}", "0", not differ))
     return out
 
@@ -960,8 +961,14 @@ def main() -> list[Target]:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--split", choices=("dev", "heldout", "fresh"), default=None, help="only this split")
     ap.add_argument("--show-misses", type=int, default=0, help="print up to N misses / false alarms per family")
+    ap.add_argument(
+        "--learned",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="audit with the learned decision over whole-token hits on / off (default: the product's)",
+    )
     args = ap.parse_args()
-    results = evaluate(args.split, args.show_misses)
+    results = evaluate(args.split, args.show_misses, learned=args.learned)
     summary = summarize(results, show=True)
     print()
     for split, s in summary.items():
@@ -970,7 +977,7 @@ def main() -> list[Target]:
             f"{100 * s['false_alarms']:.1f}% ({int(s['flagged'])}/{int(s['n_controls'])} controls); reference: recall "
             f"{100 * s['ref_recall']:.1f}%, false alarms {100 * s['ref_false_alarms']:.1f}%"
         )
-    return targets(summary)
+    return targets(summary, learned=args.learned)
 
 
 if __name__ == "__main__":

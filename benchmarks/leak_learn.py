@@ -1,56 +1,48 @@
-"""Experiment (issue #25): does a decision LEARNED over the naive scan's hits generalise better than the rules?
+"""The learned decision over the naive scan's hits (issue #25): train it, measure it, export its weight table.
 
-    PYTHONPATH=$PWD/src .venv/bin/python benchmarks/leak_learn.py                 # leave-one-batch-out, batches 1-9
-    PYTHONPATH=$PWD/src .venv/bin/python benchmarks/leak_learn.py --max-fa 2      # threshold for <= 2 % training FA
-    PYTHONPATH=$PWD/src .venv/bin/python benchmarks/leak_learn.py --no-audit      # without the audit's features
-    PYTHONPATH=$PWD/src .venv/bin/python benchmarks/leak_learn.py --top 40        # the weights of the full model
+    PYTHONPATH=$PWD/src .venv/bin/python benchmarks/leak_learn.py                  # leave-one-batch-out, blind1..11
+    PYTHONPATH=$PWD/src .venv/bin/python benchmarks/leak_learn.py --max-fa 5       # threshold for <= 5 % added FA
+    PYTHONPATH=$PWD/src .venv/bin/python benchmarks/leak_learn.py \\
+        --audit-tree blind10=/tmp/old10 --audit-tree blind11=/tmp/old11          # 10 and 11 held out at first sight
+    PYTHONPATH=$PWD/src .venv/bin/python benchmarks/leak_learn.py --export src/windtunnel/leakage/learned_weights.json
+    PYTHONPATH=$PWD/src .venv/bin/python benchmarks/leak_learn.py --test /root/sealed/batchN   # the lead only
+    PYTHONPATH=$PWD/src .venv/bin/python benchmarks/leak_learn.py --top 40        # the heaviest features
 
-What it measures. The units are the places the naive whole-token scan (``leak_heldout.reference_leaks``: the
-answer or a correlated value as a whole token, any case) flags: :func:`naive_hits` returns them with where they
-are (the string's JSON pointer, key or value, the span). Each hit is described by features computed from the item
-alone, never from ``truth``, the family or the id (:func:`hit_features`): the shape of the string (the hit is the
-whole value, a key, a scalar; the string's and the line's word count), the structure around it (in a list, the
-list's size, how many other labels of the label set sit in the same string, near the hit and in sibling strings:
-a listing), the field's key words and its parents' (a hashed bag, learned, not listed), the tokens and the
-punctuation just before and after the hit (hashed), the casing of the hit against the label, whether the field
-or the text beside the hit names the task's target, and what the audit (``audit_item``) did at that place: a
-blocking finding, a finding for review (its rule, view and channel), or a decision that cleared it
-(``leak_decisions.cleared_places``). No feature names a family, a vendor or a format: every word-valued feature
-is hashed from the item's own text.
+The units are the naive hits of :mod:`windtunnel.leakage.learned` (the answer, a correlated value or an alias
+of the answer as whole tokens, any case), and their features are that module's :func:`hit_features`: this script
+imports them, so the table it exports and the product score the same features. A hit's features read the
+audit's findings at its place (``audit_item`` with the learned decision off); ``--audit-tree NAME=TREE`` takes
+them, for the batch NAME when it is held out, from an older tree's audit (its ``src`` run in a child process:
+the audit as it was when the batch was first seen), while the features stay this tree's. ``--traced`` adds the
+experiment's "which decision cleared it" features (a line tracer, ``leak_decisions.cleared_places``), which the
+product cannot compute: to measure what dropping them costs.
 
-The model is an L2-regularised logistic regression over the hashed features, written with numpy (full-batch
-Adam on a sparse design matrix). An item's score is its highest-scoring hit. Hit labels for training come from
-the training batches' truth: a clean item's hits are negative; a leak item's hits are positive unless the same
-string at the same pointer also occurs in a clean item of the same family in that batch (the twin keeps it, so
-it is not the leak). The threshold is chosen on the training batches only: by an inner leave-one-batch-out over
-the eight training batches, the lowest threshold whose out-of-fold false alarms (model alone, all clean items)
-stay at or below ``--max-fa`` percent.
+Training (numpy, not a product dependency): L2-regularised logistic regression over the hashed features
+(full-batch Adam, classes balanced). By default only the hits of items the audit does not block are used
+(``--train-on all`` uses every hit): the product asks the model only there. Hit labels come from truth: a clean
+item's hits are negative; a leak item's hits are positive unless the same string at the same place occurs in a
+clean item of the same family (the twin keeps it, so it is not the leak). ``--with-dev-split`` adds the team's
+held-out benchmark's ``dev`` split (``leak_heldout.cases``) as training data, never held out. An item's score is
+its best hit; the threshold is chosen on the training batches only, by an inner leave-one-batch-out: the lowest
+threshold whose out-of-fold *added* false alarms (clean items the model reports and the audit does not block)
+stay at or below ``--max-fa`` percent of the clean items.
 
-Evaluation is leave-one-batch-out: train on eight development batches (``benchmarks/leak_data/blind*``), score
-the ninth, for every batch, then the total. Per held-out batch it prints recall (leak items reported) and false
-alarms (twins and traps reported) of (a) the audit, (b) the naive scan, (c) the model alone over the naive hits,
-(d) the audit OR the model, and the held-out AUC of the model's ranking of the items the naive scan flags.
-``--test DIR`` trains on every development batch and scores DIR instead: how a sealed batch is measured, by the
-person allowed to read it (this script never reads one unless told). ``--top N`` trains on all batches and
-prints the N heaviest features both ways (the names of a hashed feature: every string that hashed to it).
-
-To measure the audit features as they were at a batch's first sight, run the script with an older tree's source
-on the path: ``git worktree add --detach /tmp/old a4a31f4`` (before batch 9 was fitted), then
-``PYTHONPATH=/tmp/old/src python benchmarks/leak_learn.py --only blind9``.
+Per held-out batch it prints recall and false alarms of (a) the audit, (b) the naive scan (``reference_leaks``),
+(c) the model alone, (d) the audit OR the model, which is what ``audit_item(..., learned=True)`` reports.
 """
 
 from __future__ import annotations
 
 import argparse
-import bisect
 import json
+import os
 import pickle
 import re
+import subprocess
 import sys
-import zlib
 from collections import defaultdict
-from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -58,239 +50,35 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from benchmarks.leak_decisions import cleared_places
 from benchmarks.leak_heldout import reference_leaks
 from windtunnel.leakage import audit_item
+from windtunnel.leakage.learned import (
+    DIM,
+    FEATURES_VERSION,
+    WeightTable,
+    feature_index,
+    item_hit_features,
+    pointer_of,
+    spec_fingerprint,
+)
+from windtunnel.leakage.learned import parts as string_parts
+from windtunnel.leakage.model import Finding, LeakItem
 
-DIM = 1 << 15
+ROOT = Path(__file__).resolve().parent.parent
 _WORD_FEATURES = ("k:", "pk:", "b1:", "b2:", "b3:", "a1:", "a2:", "a3:")
-_WORD = re.compile(r"\w+")
-_TOKEN = re.compile(r"\w+|[^\w\s]")
-_KV_BEFORE = re.compile(r"[:=]\s*[\"'`*_]*$")
-_CELL_BEFORE = re.compile(r"[|\t,]\s*$")
-_CELL_AFTER = re.compile(r"\s*[|\t,\n]")
-_CAMEL = re.compile(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+|\d+")
 
-
-# ---------------------------------------------------------------- the naive scan's hits
-
-
-@dataclass
-class Part:
-    """One string the naive scan reads: the pointer tokens of its place, key or value, and its text."""
-
-    path: tuple[str, ...]
-    role: str  # "key" | "value" | "scalar"
-    text: str
-
-
-@dataclass
-class Hit:
-    """One whole-token occurrence the naive scan flags, with where it is."""
-
-    part: Part
-    pointer: str
-    start: int  # in the casefolded text of the part
-    end: int
-    needle: str
-    correlated: bool
-
-
-def _parts(node: Any, path: tuple[str, ...] = ()) -> Iterator[Part]:
-    """The strings of a projection in the naive scan's order (``leak_heldout._strings``), with their place."""
-    if isinstance(node, dict):
-        for k, v in node.items():
-            yield Part((*path, str(k)), "key", str(k))
-            yield from _parts(v, (*path, str(k)))
-    elif isinstance(node, list):
-        for i, v in enumerate(node):
-            yield from _parts(v, (*path, str(i)))
-    elif node is not None:
-        yield Part(path, "value" if isinstance(node, str) else "scalar", str(node))
-
-
-def _pointer(path: Sequence[str]) -> str:
-    """The RFC 6901 pointer of a path (as the audit's findings name places)."""
-    return "".join("/" + t.replace("~", "~0").replace("/", "~1") for t in path)
-
-
-def naive_hits(item: dict[str, Any]) -> list[Hit]:
-    """Every place where ``reference_leaks`` sees the answer or a correlated value as a whole token (any case),
-    on the same joined, casefolded text; each hit attributed to the string it starts in."""
-    parts = list(_parts(item["projection"]))
-    folded = [p.text.casefold() for p in parts]
-    starts: list[int] = []
-    at = 0
-    for f in folded:
-        starts.append(at)
-        at += len(f) + 1
-    hay = "\n".join(folded)
-    out: list[Hit] = []
-    needles = [(str(item["expected"]), False)] + [(str(v), True) for v in item.get("correlated_values") or []]
-    for needle, corr in needles:
-        words = needle.casefold().split()
-        if not words:
-            continue
-        pat = r"(?<!\w)" + r"\s+".join(map(re.escape, words)) + r"(?!\w)"
-        for m in re.finditer(pat, hay):
-            i = bisect.bisect_right(starts, m.start()) - 1
-            a = m.start() - starts[i]
-            b = min(m.end() - starts[i], len(folded[i]))
-            out.append(Hit(parts[i], _pointer(parts[i].path), a, b, needle, corr))
-    return out
-
-
-# ---------------------------------------------------------------- features
-
-
-def _words(s: str) -> list[str]:
-    """Lower-case words of a key or identifier (snake, kebab, camel, dotted all split)."""
-    return [w.lower() for chunk in _WORD.findall(s) for w in (_CAMEL.findall(chunk) or [chunk])]
-
-
-def _bucket(n: int, edges: Sequence[int] = (0, 1, 2, 3, 5, 10, 30, 100)) -> str:
-    """A count as the first edge it does not exceed (a coarse, general feature value)."""
-    for e in edges:
-        if n <= e:
-            return f"<={e}"
-    return f">{edges[-1]}"
-
-
-def _casing(orig: str, label: str) -> str:
-    """How the hit is written against the label: exact, upper, lower, title or mixed."""
-    if orig == label:
-        return "exact"
-    if orig.isupper():
-        return "upper"
-    if orig.islower():
-        return "lower"
-    if orig.istitle():
-        return "title"
-    return "mixed"
-
-
-def _count_labels(text: str, labels: Sequence[str]) -> int:
-    """How many of ``labels`` occur in ``text`` as whole tokens (``text`` and labels casefolded)."""
-    return sum(1 for lab in labels if re.search(r"(?<!\w)" + re.escape(lab) + r"(?!\w)", text))
-
-
-@dataclass
-class AuditView:
-    """What the audit did with an item, by place."""
-
-    leaked: bool
-    review: bool
-    at: dict[str, list[str]] = field(default_factory=lambda: defaultdict(list))
-    whole: list[str] = field(default_factory=list)
-
-
-def audit_view(item: dict[str, Any]) -> AuditView:
-    """The audit's findings (blocking or for review: rule, view, channel) and clearing decisions by pointer."""
-    audit = audit_item(item)
-    view = AuditView(audit.leaked, any(f.severity == "low" for f in audit.findings))
-    for f in audit.findings:
-        sev = "block" if f.blocking else "review"
-        view.at[f.pointer] += [f"a:{sev}", f"a:{sev}:rule:{f.rule}", f"a:view:{f.view}", f"a:chan:{f.channel}"]
-    if not audit.leaked:
-        for pointer, reason in cleared_places(item):
-            reason = re.sub(r"\s+", " ", reason)[:80]
-            if pointer is None:
-                view.whole.append(f"a:cleared-item:{reason}")
-            else:
-                view.at[pointer] += ["a:cleared", f"a:cleared:{reason}"]
-    return view
-
-
-def hit_features(
-    item: dict[str, Any], hit: Hit, hits: list[Hit], audit: AuditView | None, parts: Sequence[Part]
-) -> list[str]:
-    """The features of one naive hit, from the item alone (never truth, family or id); ``parts`` are the item's
-    strings (:func:`_parts`), for the hit's siblings."""
-    text = hit.part.text
-    cf = text.casefold()
-    same_len = len(cf) == len(text)
-    orig = text[hit.start : hit.end] if same_len else cf[hit.start : hit.end]
-    label = hit.needle
-    labels = [str(v).casefold() for v in item.get("label_set") or [] if str(v).casefold() != label.casefold()]
-    target = _words(str(item.get("target") or ""))
-    before, after = cf[: hit.start], cf[hit.end :]
-    btoks, atoks = _TOKEN.findall(before), _TOKEN.findall(after)
-    bwords, awords = _WORD.findall(before), _WORD.findall(after)
-    line_start = before.rfind("\n") + 1
-    line_end = cf.find("\n", hit.end)
-    line = cf[line_start : line_end if line_end >= 0 else len(cf)]
-    nwords = len(_WORD.findall(cf))
-    f = ["bias", f"role:{hit.part.role}", f"needle:{'correlated' if hit.correlated else 'answer'}"]
-    stripped = cf.strip().strip("\"'`*_[](){}<>.,;:!?")
-    if cf.strip() == label.casefold():
-        f.append("whole-value")
-    elif stripped == label.casefold():
-        f.append("whole-value-punct")
-    f += [f"words:{_bucket(nwords)}", f"line-words:{_bucket(len(_WORD.findall(line)))}"]
-    f.append(f"lines:{_bucket(cf.count(chr(10)) + 1, (1, 2, 5, 20))}")
-    f.append(f"pos:{'start' if not bwords else 'end' if not awords else 'middle'}")
-    f.append(f"casing:{_casing(orig, label)}")
-    f.append(f"label-words:{len(label.split())}")
-    f.append(f"label-numeric:{label.strip().replace('.', '', 1).isdigit()}")
-    f.append(f"label-len:{_bucket(len(label), (1, 2, 4, 8, 16))}")
-    f.append(f"labelset-size:{_bucket(len(labels) + 1, (2, 3, 4, 6, 10))}")
-    # the punctuation and words right beside the hit
-    f.append(f"pb:{btoks[-1] if btoks and not btoks[-1][0].isalnum() else ('w' if btoks else '^')}")
-    f.append(f"pa:{atoks[0] if atoks and not atoks[0][0].isalnum() else ('w' if atoks else '$')}")
-    f.append(f"pb2:{''.join(t for t in btoks[-2:] if not t[0].isalnum())}")
-    f.append(f"pa2:{''.join(t for t in atoks[:2] if not t[0].isalnum())}")
-    f.append(f"space-before:{before[-1:].isspace()}")
-    f.append(f"space-after:{after[:1].isspace()}")
-    for i, w in enumerate(reversed(bwords[-3:])):
-        f.append(f"b{i + 1}:{w}")
-    for i, w in enumerate(awords[:3]):
-        f.append(f"a{i + 1}:{w}")
-    kv_before = bool(_KV_BEFORE.search(before))
-    cell = bool(_CELL_BEFORE.search(before)) and bool(_CELL_AFTER.match(after or "\n"))
-    f += [f"kv-before:{kv_before}", f"cell:{cell}"]
-    # a listing: other labels in the string, near the hit, and in sibling strings
-    in_str = _count_labels(cf, labels)
-    near = cf[max(0, hit.start - 60) : hit.end + 60]
-    f.append(f"labels-in-string:{_bucket(in_str, (0, 1, 2, 4))}")
-    f.append(f"labels-near:{_bucket(_count_labels(near, labels), (0, 1, 2, 4))}")
-    if labels:
-        f.append(f"labels-all-in-string:{in_str >= len(labels)}")
-    path = hit.part.path
-    parent = path[:-1]
-    sib = [p.text.casefold() for p in parts if p.path[:-1] == parent and p.path != path and p.role != "key"]
-    sib_labels = _count_labels("\n".join(sib), labels) if sib else 0
-    f.append(f"labels-in-siblings:{_bucket(sib_labels, (0, 1, 2, 4))}")
-    in_list = bool(path) and path[-1].isdigit() and hit.part.role != "key"
-    f.append(f"in-list:{in_list}")
-    if in_list:
-        f.append(f"list-size:{_bucket(len(sib) + 1, (1, 2, 3, 5, 10))}")
-    f.append(f"depth:{_bucket(len(path), (1, 2, 3, 4, 6))}")
-    # the field's key words and its parents' (hashed bag: learned, not listed)
-    keys = [t for t in path if not t.isdigit()]
-    own = keys[-1] if keys else ""
-    kw = _words(own)
-    f += [f"k:{w}" for w in kw]
-    f += [f"pk:{w}" for t in keys[-3:-1] for w in _words(t)]
-    if target:
-        f.append(f"key-names-target:{any(w in target for w in kw)}")
-        f.append(f"parent-names-target:{any(w in target for t in keys[:-1] for w in _words(t))}")
-        tb = set(bwords[-6:]) | set(awords[:3])
-        f.append(f"text-names-target:{any(w in tb for w in target)}")
-    # how many places the naive scan flags in this item, and whether this string is flagged more than once
-    f.append(f"item-hits:{_bucket(len(hits), (1, 2, 3, 5, 10))}")
-    f.append(f"hits-in-string:{_bucket(sum(h.part is hit.part for h in hits), (1, 2, 3))}")
-    if audit is not None:
-        f.append(f"a:item-leaked:{audit.leaked}")
-        f.append(f"a:item-review:{audit.review}")
-        at = audit.at.get(hit.pointer, [])
-        f += at or ["a:nothing-at-place"]
-        f += audit.whole
-    return f
-
-
-def _index(name: str) -> int:
-    """A feature name's column: a stable hash (crc32), so weights mean the same in every run."""
-    return zlib.crc32(name.encode("utf-8", "surrogatepass")) % DIM
+_OLD_AUDIT = r"""
+import json, sys
+from windtunnel.leakage import audit_item
+for line in open(sys.argv[1], encoding="utf-8"):
+    if not line.strip():
+        continue
+    raw = json.loads(line)
+    item = {k: v for k, v in raw.items() if k != "truth"}
+    item.setdefault("correlated_values", [])
+    a = audit_item(item)
+    print(json.dumps([[f.pointer, f.rule, f.view, f.channel, f.severity] for f in a.findings]))
+"""
 
 
 # ---------------------------------------------------------------- data
@@ -298,16 +86,17 @@ def _index(name: str) -> int:
 
 @dataclass
 class Unit:
-    """A hit's features (hashed indexes) and its training label."""
+    """A hit's features (hashed indexes), its training label, and whether the audit blocks its item."""
 
     item: int
     idx: np.ndarray
     label: int
+    blocked: bool
 
 
 @dataclass
 class Batch:
-    """One development batch: per item the truth, the audit's and the naive scan's verdicts; the hits' units."""
+    """One batch: per item the truth, the audit's and the naive scan's verdicts; the hits' units."""
 
     name: str
     leak: list[bool]
@@ -316,23 +105,64 @@ class Batch:
     units: list[Unit]
 
 
-def load_batch(path: Path, *, use_audit: bool, names: dict[int, set[str]], drop: tuple[str, ...] = ()) -> Batch:
-    """Read a development batch: per item the truth, the audit's and the naive scan's verdicts, and the
-    naive hits as feature units (hit labels from truth and the twins, for training only)."""
-    raws = [json.loads(line) for line in (path / "items.jsonl").read_text(encoding="utf-8").splitlines() if line]
+def _findings(rows: Sequence[Sequence[str]]) -> list[Finding]:
+    """Findings rebuilt from ``[pointer, rule, view, channel, severity]`` rows (all the features read)."""
+    return [
+        Finding("", ch, sev, ptr, "json", None, view, rule, "", "")  # type: ignore[arg-type]
+        for ptr, rule, view, ch, sev in rows
+    ]
+
+
+def old_audits(path: Path, tree: Path) -> list[list[Finding]]:
+    """Each item's findings by the audit of another tree (its ``src`` on the path of a child process)."""
+    env = {**os.environ, "PYTHONPATH": str(tree / "src")}
+    out = subprocess.run(
+        [sys.executable, "-c", _OLD_AUDIT, str(path / "items.jsonl")],
+        env=env,
+        check=True,
+        capture_output=True,
+        text=True,
+        cwd=str(tree),
+    ).stdout
+    return [_findings(json.loads(line)) for line in out.splitlines() if line.strip()]
+
+
+def _traced(item: dict[str, Any]) -> dict[str | None, list[str]]:
+    """The experiment's clearing-decision features by place (a line tracer; not computable in the product)."""
+    from benchmarks.leak_decisions import cleared_places  # only with --traced: it traces every audit
+
+    out: dict[str | None, list[str]] = defaultdict(list)
+    for pointer, reason in cleared_places(item):
+        reason = re.sub(r"\s+", " ", reason)[:80]
+        out[pointer] += ["a:cleared", f"a:cleared:{reason}"] if pointer is not None else [f"a:cleared-item:{reason}"]
+    return out
+
+
+def load_batch(
+    name: str,
+    raws: list[dict[str, Any]],
+    *,
+    names: dict[int, set[str]],
+    drop: tuple[str, ...] = (),
+    audits: list[list[Finding]] | None = None,
+    traced: bool = False,
+) -> Batch:
+    """Units of a batch (raw items with ``truth``); ``audits`` replace the current audit's findings."""
     clean_strings: dict[str, set[tuple[str, str]]] = defaultdict(set)
     for raw in raws:
         if not raw["truth"]["leak"]:
-            for p in _parts(raw["projection"]):
-                clean_strings[raw["truth"]["family"]].add((_pointer(p.path) + "#" + p.role, p.text))
-    b = Batch(path.name, [], [], [], [])
+            for p in string_parts(raw["projection"]):
+                clean_strings[raw["truth"]["family"]].add((pointer_of(p.path) + "#" + p.role, p.text))
+    b = Batch(name, [], [], [], [])
     for n, raw in enumerate(raws):
         truth = raw["truth"]
         item = {k: v for k, v in raw.items() if k != "truth"}
         item.setdefault("correlated_values", [])
-        view = audit_view(item)
+        it = LeakItem.from_mapping(item)
+        findings = audits[n] if audits is not None else audit_item(it, learned=False).findings
+        blocked = any(f.blocking for f in findings)
         b.leak.append(bool(truth["leak"]))
-        b.audit.append(view.leaked)
+        b.audit.append(blocked)
         b.naive.append(
             reference_leaks(
                 {
@@ -342,19 +172,36 @@ def load_batch(path: Path, *, use_audit: bool, names: dict[int, set[str]], drop:
                 }
             )
         )
-        hits = naive_hits(item)
+        scored = item_hit_features(it, findings)
+        trace = _traced(item) if traced and scored and not blocked else {}
         twin_side = clean_strings[truth["family"]]
-        parts = list(_parts(item["projection"]))
-        for h in hits:
-            feats = [
-                x for x in hit_features(item, h, hits, view if use_audit else None, parts) if not x.startswith(drop)
-            ]
-            idx = np.unique(np.fromiter((_index(x) for x in feats), dtype=np.int64))
+        for h, feats in scored:
+            feats = ["bias", *feats, *trace.get(h.pointer, []), *trace.get(None, [])]
+            feats = [x for x in feats if not x.startswith(drop)]
+            idx = np.unique(np.fromiter((feature_index(x) for x in feats), dtype=np.int64))
             for x in feats:
-                names[_index(x)].add(x)
+                names[feature_index(x)].add(x)
             label = int(truth["leak"] and (h.pointer + "#" + h.part.role, h.part.text) not in twin_side)
-            b.units.append(Unit(n, idx, label))
+            b.units.append(Unit(n, idx, label, blocked))
     return b
+
+
+def read_batch(path: Path) -> list[dict[str, Any]]:
+    """A batch directory's items (with ``truth``)."""
+    lines = (path / "items.jsonl").read_text(encoding="utf-8").splitlines()
+    return [json.loads(line) for line in lines if line.strip()]
+
+
+def dev_split() -> list[dict[str, Any]]:
+    """The team's held-out benchmark's ``dev`` split as batch items (``truth`` from the case; family = its own)."""
+    from benchmarks.leak_heldout import cases  # only with --with-dev-split: builds ~7,000 items
+
+    out = []
+    for case in cases():
+        if case.split == "dev":
+            kind = "leak" if case.leak else "trap"
+            out.append({**case.item, "truth": {"leak": case.leak, "kind": kind, "family": case.family}})
+    return out
 
 
 # ---------------------------------------------------------------- the model
@@ -399,8 +246,13 @@ def fit(units: Sequence[Unit], *, l2: float, steps: int = 300, lr: float = 0.05)
     return w
 
 
+def train_units(batches: Sequence[Batch], train_on: str) -> list[Unit]:
+    """The units the model learns from: every hit, or only those of items the audit does not block."""
+    return [u for b in batches for u in b.units if train_on == "all" or not u.blocked]
+
+
 def item_scores(batch: Batch, w: np.ndarray) -> np.ndarray:
-    """Each item's score: its highest-scoring naive hit (``-inf`` when the naive scan flags nothing)."""
+    """Each item's score: its highest-scoring hit (``-inf`` when it has none)."""
     s = np.full(len(batch.leak), -np.inf)
     if batch.units:
         z = Design(batch.units).dot(w)
@@ -409,16 +261,20 @@ def item_scores(batch: Batch, w: np.ndarray) -> np.ndarray:
     return s
 
 
-def pick_threshold(batches: Sequence[Batch], *, l2: float, max_fa: float) -> float:
-    """The lowest threshold whose out-of-fold false alarms (inner leave-one-batch-out over ``batches``) are at
-    most ``max_fa`` percent of the clean items."""
-    clean_scores: list[float] = []
+def pick_threshold(
+    batches: Sequence[Batch], extra: Sequence[Batch], *, l2: float, max_fa: float, train_on: str
+) -> float:
+    """The lowest threshold whose out-of-fold added false alarms (inner leave-one-batch-out over ``batches``;
+    ``extra`` always trains) are at most ``max_fa`` percent of the clean items."""
+    added: list[float] = []
+    n_clean = 0
     for i, held in enumerate(batches):
-        w = fit([u for j, b in enumerate(batches) if j != i for u in b.units], l2=l2)
+        w = fit(train_units([b for j, b in enumerate(batches) if j != i] + list(extra), train_on), l2=l2)
         s = item_scores(held, w)
-        clean_scores += [float(x) for x, leak in zip(s, held.leak, strict=True) if not leak]
-    cs = np.sort(np.array(clean_scores))[::-1]
-    allowed = int(np.floor(max_fa / 100 * len(cs)))
+        n_clean += sum(not x for x in held.leak)
+        added += [float(x) for x, leak, a in zip(s, held.leak, held.audit, strict=True) if not leak and not a]
+    cs = np.sort(np.array(added))[::-1]
+    allowed = int(np.floor(max_fa / 100 * n_clean))
     finite = cs[np.isfinite(cs)]
     if allowed >= len(finite):
         return float(finite[-1]) if len(finite) else 0.0
@@ -440,77 +296,98 @@ def _cell(a: int, n: int) -> str:
     return f"{100 * a / n:5.1f} % ({a}/{n})" if n else "-"
 
 
+def export(path: Path, w: np.ndarray, thr: float, trained_on: Sequence[str], max_fa: float) -> WeightTable:
+    """Write the weight table the product ships (non-zero weights, six decimals; the bias apart)."""
+    bias_col = feature_index("bias")
+    commit = subprocess.run(["git", "rev-parse", "HEAD"], cwd=ROOT, capture_output=True, text=True).stdout.strip()
+    weights = {int(i): round(float(w[i]), 6) for i in np.flatnonzero(np.abs(w) > 1e-6) if int(i) != bias_col}
+    table = WeightTable(
+        bias=round(float(w[bias_col]), 6),
+        threshold=round(thr, 6),
+        weights=weights,
+        features_version=FEATURES_VERSION,
+        fingerprint=spec_fingerprint(),
+        trained_on=tuple(trained_on),
+        commit=commit,
+        max_false_alarms=max_fa,
+    )
+    path.write_text(json.dumps(table.to_dict(), indent=0, sort_keys=False) + "\n", encoding="utf-8")
+    return table
+
+
 def main() -> None:
-    """Load the batches, then print the leave-one-batch-out table (or the weights, with ``--top``)."""
+    """Load the batches, then print the leave-one-batch-out table (or export the table, or the weights)."""
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("batch", type=Path, nargs="*", help="development batch directories (default: leak_data/blind*)")
-    ap.add_argument("--max-fa", type=float, default=5.0, help="training false alarms (%%) the threshold allows")
+    ap.add_argument("--max-fa", type=float, default=2.0, help="added false alarms (%%) the threshold allows")
     ap.add_argument("--l2", type=float, default=1e-3, help="L2 penalty")
-    ap.add_argument("--no-audit", action="store_true", help="leave the audit's features out")
+    ap.add_argument("--train-on", choices=("unblocked", "all"), default="unblocked", help="which hits train")
+    ap.add_argument("--with-dev-split", action="store_true", help="also train on the held-out benchmark's dev split")
+    ap.add_argument("--traced", action="store_true", help="add the line tracer's clearing features (not in product)")
     ap.add_argument(
-        "--drop",
-        action="append",
-        default=[],
-        help="leave out the features whose name starts so (repeat; 'words' = the hashed key and neighbour words)",
+        "--drop", action="append", default=[], help="leave out features starting so ('words': hashed words)"
     )
-    ap.add_argument(
-        "--explain",
-        type=int,
-        default=0,
-        help="per held-out batch, print N items the model adds to the audit's, with their top features",
-    )
+    ap.add_argument("--audit-tree", action="append", default=[], help="NAME=TREE: NAME held out with TREE's audit")
+    ap.add_argument("--export", type=Path, help="train on every batch and write the weight table here")
     ap.add_argument("--top", type=int, default=0, help="train on every batch and print the N heaviest features")
     ap.add_argument("--only", action="append", default=[], help="hold out only this batch (a directory name)")
-    ap.add_argument(
-        "--test",
-        type=Path,
-        action="append",
-        default=[],
-        help="train on every development batch and score this batch instead (e.g. a sealed batch, run by the lead)",
-    )
-    ap.add_argument(
-        "--cache", type=Path, help="keep the audited batches in this pickle (delete it after a code change)"
-    )
+    ap.add_argument("--test", type=Path, action="append", default=[], help="train on every batch, score this one")
+    ap.add_argument("--cache", type=Path, help="keep the loaded batches in this pickle (delete after a code change)")
     args = ap.parse_args()
-    dirs = args.batch or sorted((Path(__file__).resolve().parent / "leak_data").glob("blind*"))
-    args.batch_dirs = {d.name: d for d in [*dirs, *args.test]}
+    dirs = args.batch or sorted((ROOT / "benchmarks" / "leak_data").glob("blind*"), key=lambda p: int(p.name[5:]))
     names: dict[int, set[str]] = defaultdict(set)
     drop = tuple(p for d in args.drop for p in (_WORD_FEATURES if d == "words" else (d,)))
+    trees = dict(x.split("=", 1) for x in args.audit_tree)
+    opts = {"names": names, "drop": drop, "traced": args.traced}
     if args.cache and args.cache.exists():
-        batches, names = pickle.loads(args.cache.read_bytes())
+        batches, extra, first_sight, names = pickle.loads(args.cache.read_bytes())
+        first_sight = {k: v for k, v in first_sight.items() if k in trees}  # held out as asked this time
+        extra = extra if args.with_dev_split else []
     else:
-        batches = [load_batch(d, use_audit=not args.no_audit, names=names, drop=drop) for d in dirs]
+        batches = [load_batch(d.name, read_batch(d), **opts) for d in dirs]  # type: ignore[arg-type]
+        extra = [load_batch("dev-split", dev_split(), **opts)] if args.with_dev_split else []  # type: ignore[arg-type]
+        first_sight = {
+            d.name: load_batch(d.name, read_batch(d), audits=old_audits(d, Path(trees[d.name])), **opts)  # type: ignore[arg-type]
+            for d in dirs
+            if d.name in trees
+        }
         if args.cache:
-            args.cache.write_bytes(pickle.dumps((batches, names)))
+            args.cache.write_bytes(pickle.dumps((batches, extra, first_sight, names)))
     nunits = sum(len(b.units) for b in batches)
-    print(f"{len(batches)} batches, {sum(len(b.leak) for b in batches)} items, {nunits} naive hits")
-    if args.top:
-        w = fit([u for b in batches for u in b.units], l2=args.l2)
-        order = np.argsort(w)
-        for title, idxs in (("toward leak", order[::-1][: args.top]), ("toward clean", order[: args.top])):
-            print(f"\n== heaviest features {title} (all batches) ==")
-            for i in idxs:
-                print(f"{w[i]:+7.2f}  {' | '.join(sorted(names[int(i)]))[:150]}")
+    print(
+        f"{len(batches)} batches, {sum(len(b.leak) for b in batches)} items, {nunits} hits;"
+        f" extra training data: {[b.name for b in extra]}"
+    )
+    fit_opts = {"l2": args.l2, "max_fa": args.max_fa, "train_on": args.train_on}
+    if args.export or args.top:
+        w = fit(train_units([*batches, *extra], args.train_on), l2=args.l2)
+        if args.top:
+            order = np.argsort(w)
+            for title, idxs in (("toward leak", order[::-1][: args.top]), ("toward clean", order[: args.top])):
+                print(f"\n== heaviest features {title} (all batches) ==")
+                for i in idxs:
+                    print(f"{w[i]:+7.2f}  {' | '.join(sorted(names[int(i)]))[:150]}")
+        if args.export:
+            thr = pick_threshold(batches, extra, **fit_opts)  # type: ignore[arg-type]
+            table = export(args.export, w, thr, [b.name for b in [*batches, *extra]], args.max_fa)
+            print(f"wrote {args.export}: {len(table.weights)} weights, threshold {table.threshold:+.3f}")
         return
-    head = f"{'held out':9} {'threshold':>9}"
     cols = ("(a) audit", "(b) naive", "(c) model", "(d) audit|model")
-    print(f"\n{head} " + " ".join(f"{c:>22}" for c in cols) + "   [recall, then false alarms]")
+    print(f"\n{'held out':9} {'threshold':>9} " + " ".join(f"{c:>22}" for c in cols) + "   [recall, false alarms]")
     totals: dict[str, list[int]] = defaultdict(lambda: [0, 0, 0, 0])
-    pooled: list[tuple[float, bool]] = []
     if args.test:
-        folds = [(load_batch(t, use_audit=not args.no_audit, names=names, drop=drop), batches) for t in args.test]
+        folds = [(load_batch(t.name, read_batch(t), **opts), batches) for t in args.test]  # type: ignore[arg-type]
     else:
-        folds = [(held, [b for j, b in enumerate(batches) if j != i]) for i, held in enumerate(batches)]
+        folds = [
+            (first_sight.get(h.name, h), [b for j, b in enumerate(batches) if j != i]) for i, h in enumerate(batches)
+        ]
     for held, train in folds:
         if args.only and held.name not in args.only:
             continue
-        thr = pick_threshold(train, l2=args.l2, max_fa=args.max_fa)
-        w = fit([u for b in train for u in b.units], l2=args.l2)
+        thr = pick_threshold(train, extra, **fit_opts)  # type: ignore[arg-type]
+        w = fit(train_units([*train, *extra], args.train_on), l2=args.l2)
         scores = item_scores(held, w)
         model = [bool(s >= thr) for s in scores]
-        if args.explain:
-            _explain(held, w, thr, names, args.explain, args.batch_dirs.get(held.name))
-        pooled += [(float(x), t) for x, t, n in zip(scores, held.leak, held.naive, strict=True) if n]
         preds = {
             cols[0]: held.audit,
             cols[1]: held.naive,
@@ -527,48 +404,16 @@ def main() -> None:
             t[3] += neg
             rec.append(_cell(tp, pos))
             fa.append(_cell(fp, neg))
-        print(f"{held.name:9} {thr:9.2f} " + " ".join(f"{r:>22}" for r in rec) + "   recall")
+        tag = held.name + ("*" if held.name in first_sight else "")
+        print(f"{tag:9} {thr:9.2f} " + " ".join(f"{r:>22}" for r in rec) + "   recall")
         print(f"{'':9} {'':9} " + " ".join(f"{r:>22}" for r in fa) + "   false alarms")
         sys.stdout.flush()
     rec = [_cell(totals[c][0], totals[c][1]) for c in cols]
     fa = [_cell(totals[c][2], totals[c][3]) for c in cols]
     print(f"{'total':9} {'':9} " + " ".join(f"{r:>22}" for r in rec) + "   recall")
     print(f"{'':9} {'':9} " + " ".join(f"{r:>22}" for r in fa) + "   false alarms")
-    print(f"held-out ranking of the naive scan's flagged items (leak above clean), AUC {_auc(pooled):.3f}")
-
-
-def _explain(held: Batch, w: np.ndarray, thr: float, names: dict[int, set[str]], n: int, where: Path | None) -> None:
-    """Print up to ``n`` items of ``held`` the model reports and the audit does not: id, truth, score and the
-    four features that weigh most toward leak in the item's best hit (how a decision would be explained)."""
-    ids: list[str] = []
-    if where is not None:
-        lines = (where / "items.jsonl").read_text(encoding="utf-8").splitlines()
-        ids = [str(json.loads(line).get("id")) for line in lines if line]
-    best: dict[int, tuple[float, Unit]] = {}
-    for u in held.units:
-        z = float(w[u.idx].sum())
-        if u.item not in best or z > best[u.item][0]:
-            best[u.item] = (z, u)
-    shown = 0
-    for item, (z, u) in sorted(best.items()):
-        if z < thr or held.audit[item] or shown >= n:
-            continue
-        shown += 1
-        top = sorted(u.idx, key=lambda i: -w[i])[:4]
-        why = ", ".join(f"{' | '.join(sorted(names[int(i)]))[:40]} {w[i]:+.2f}" for i in top)
-        name = ids[item] if item < len(ids) else f"#{item}"
-        print(f"  + {name:14} {'LEAK ' if held.leak[item] else 'clean'} score {z:+.2f}: {why}")
-
-
-def _auc(pairs: Sequence[tuple[float, bool]]) -> float:
-    """The probability that a leak item outranks a clean one (ties count half): the model's ranking, apart from
-    where the threshold sits. Scores of different folds are pooled."""
-    pos = np.array([s for s, t in pairs if t])
-    neg = np.array([s for s, t in pairs if not t])
-    if not len(pos) or not len(neg):
-        return float("nan")
-    greater = (pos[:, None] > neg[None, :]).sum() + 0.5 * (pos[:, None] == neg[None, :]).sum()
-    return float(greater / (len(pos) * len(neg)))
+    if first_sight:
+        print("* held out with the audit of " + ", ".join(f"{k}={v}" for k, v in trees.items()))
 
 
 if __name__ == "__main__":

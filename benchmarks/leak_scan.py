@@ -6,6 +6,8 @@
                                                      # (per stage, and per pass of a clean item's pre-check)
     .venv/bin/python benchmarks/leak_scan.py --label-set                   # and items leaking 1 of 3 labels
                                                      # (and the same with a correlated value of its own each)
+    .venv/bin/python benchmarks/leak_scan.py --learned                     # and the scan with the learned
+                                                     # decision on, in the same run (leak scan --learned)
     .venv/bin/python benchmarks/leak_scan.py --floor                       # and the best ratios this design
                                                      # allows (stages + the passes a sound "no" needs)
 
@@ -148,8 +150,9 @@ def parse_only(path: Path, clock: Any = time.process_time) -> float:
     return float(clock() - t0)
 
 
-def scan(path: Path, decode: bool = True) -> tuple[float, int, int]:
-    """CPU seconds of the streaming scan in this process, items, leaked items."""
+def scan(path: Path, decode: bool = True, learned: bool = False) -> tuple[float, int, int]:
+    """CPU seconds of the streaming scan in this process, items, leaked items (``learned``: with the learned
+    decision over whole-token hits on; off, the call is the one older builds accept)."""
     from windtunnel.leakage.dataset import iter_items
     from windtunnel.leakage.scan import audit_item
 
@@ -158,7 +161,9 @@ def scan(path: Path, decode: bool = True) -> tuple[float, int, int]:
     n = leaked = 0
     for mapped in iter_items(path):
         n += 1
-        leaked += audit_item(mapped.item, decode=decode).leaked
+        leaked += (
+            audit_item(mapped.item, decode=decode, learned=True) if learned else audit_item(mapped.item, decode=decode)
+        ).leaked
     return time.process_time() - t0, n, leaked
 
 
@@ -420,6 +425,12 @@ def main() -> None:
         help="also scan a file of the same size where every item leaks one of three labels (High, Medium, Low), "
         "and one where each such item also has a correlated value of its own",
     )
+    ap.add_argument(
+        "--learned",
+        action="store_true",
+        help="also scan each file with the learned decision on (audit_item(learned=True)), alternating with the scan "
+        "(after one unmeasured pass, so that both find the per-answer caches warm)",
+    )
     args = ap.parse_args()
     args.stages = args.stages or args.floor
     tmp = tempfile.TemporaryDirectory()
@@ -446,9 +457,14 @@ def main() -> None:
     need: float | None = None
     for label, path, target in files:
         size = path.stat().st_size / 1e6
-        parses, scans, naives = [], [], []
+        parses, scans, naives, learns = [], [], [], []
+        if args.learned:  # one pass unmeasured: both scans then find the per-answer caches warm
+            scan(path)
         for _ in range(args.repeats):
             parses.append(parse_only(path))
+            if args.learned:
+                t_learned, _n, leaked_learned = scan(path, learned=True)
+                learns.append(t_learned)
             t, n, leaked = scan(path)
             scans.append(t)
             t_naive, _n, naive_leaked = naive_scan(path)
@@ -457,6 +473,14 @@ def main() -> None:
         print(f"{label}: {size:.1f} MB, {n} items, {leaked} leaked items found")
         print(f"  orjson parse only : {size / t_parse:8.1f} MB/s  (best of {args.repeats}: {t_parse:.2f} s)")
         print(f"  leak scan (stream): {size / t_scan:8.1f} MB/s  ({t_scan:.2f} s, {n / t_scan:,.0f} items/s)")
+        if learns:
+            t_l = min(learns)
+            print(
+                f"  leak scan --learned: {size / t_l:7.1f} MB/s  ({t_l:.2f} s, {leaked_learned} leaked items; "
+                f"CPU against the scan {t_l / t_scan:.2f}, runs: "
+                + ", ".join(f"{a / b:.2f}" for a, b in zip(learns, scans, strict=True))
+                + ")"
+            )
         print(
             f"  naive whole-token : {size / t_naive:8.1f} MB/s  ({t_naive:.2f} s, {naive_leaked} leaked items; "
             f"scan/naive CPU {t_scan / t_naive:.2f} (target <= 1), runs: "

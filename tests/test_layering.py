@@ -3,6 +3,15 @@
 Both checks read ``src/windtunnel`` with ``ast``. Function-local imports count (they still tie the files together
 at run time); imports under ``TYPE_CHECKING`` do not (they never run). ``from windtunnel.a import b`` is an arrow
 to the module ``windtunnel/a/b.py`` when ``b`` is a submodule, else to ``windtunnel/a/__init__.py``.
+
+Imports by name count too: a module that calls ``import_module`` gets an arrow to every module whose dotted name is a
+string constant in it (``"windtunnel.engine.ray_executor"``), marked ``by name``. Two kinds of them are allowed, each
+listed with its reason: the registries that modules register into (:data:`REGISTRIES`: the registry imports its
+plugins by name to fill itself, and each plugin imports the registry to register) close no real circle, since the
+plugin never needs the registry to have finished loading it; and the lazy re-exports of four packages
+(:data:`LAZY_REEXPORTS`: a module ``__getattr__`` and a table of module names, for start-up time), whose arrows are
+kept in the graph and checked like any other. Names built at run time (``f"{__name__}.{home}"``, the CLI's table of
+command modules) are not seen.
 """
 
 from __future__ import annotations
@@ -49,8 +58,29 @@ def _module_name(path: Path, root: Path) -> str:
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 
 
-def module_graph(root: Path = SRC) -> dict[str, dict[str, str]]:
-    """``{importer: {imported: "file:line"}}`` over the modules of the package at ``root``."""
+def _by_name(tree: ast.AST, files: dict[str, Path]) -> list[tuple[str, int]]:
+    """The modules ``tree`` imports by name: when it calls ``import_module``, every string constant in it that is the
+    dotted name of a module of the package, with its line."""
+    calls = any(
+        isinstance(node, ast.Call)
+        and (
+            (isinstance(node.func, ast.Name) and node.func.id == "import_module")
+            or (isinstance(node.func, ast.Attribute) and node.func.attr == "import_module")
+        )
+        for node in ast.walk(tree)
+    )
+    if not calls:
+        return []
+    return [
+        (node.value, node.lineno)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Constant) and isinstance(node.value, str) and node.value in files
+    ]
+
+
+def module_graph(root: Path = SRC, *, by_name: bool = True) -> dict[str, dict[str, str]]:
+    """``{importer: {imported: "file:line"}}`` over the modules of the package at ``root``; with ``by_name``, the
+    imports by name too (``"file:line by name"``)."""
     files = {_module_name(p, root): p for p in sorted(root.rglob("*.py"))}
     graph: dict[str, dict[str, str]] = {name: {} for name in files}
     for name, path in files.items():
@@ -89,6 +119,10 @@ def module_graph(root: Path = SRC) -> dict[str, dict[str, str]]:
                         if parent != name and not name.startswith(parent + ".") and parent in files:
                             graph[name].setdefault(parent, where)
                         parent = parent.rpartition(".")[0]
+        if by_name:
+            for target, line in _by_name(tree, files):
+                if target != name:
+                    graph[name].setdefault(target, f"{path.relative_to(root)}:{line} by name")
     return graph
 
 
@@ -158,6 +192,34 @@ def _one_circle(graph: dict[str, dict[str, str]], members: set[str]) -> list[str
     raise AssertionError(f"no circle through {start}")
 
 
+REGISTRIES = {
+    "windtunnel.agents.registry": "agent types: BUILTIN names each adapter module, imported to fill the registry",
+    "windtunnel.reports.base": "reporters: BUILTIN names each renderer module, imported to fill the registry",
+    "windtunnel.replay.importers.registry": "replay importers: each trace format's module, imported to fill it",
+}
+"""Registries that import the modules that register into them by name, with the reason: a plugin imports its
+registry to register, and the registry imports the plugins to fill itself when first asked. That circle is the
+registry pattern's own and harmless (the plugin needs only the registry's decorator, defined before the names are
+imported), so the cycle check leaves out a registry's arrows by name; every other arrow of theirs is checked."""
+
+LAZY_REEXPORTS = ("windtunnel", "windtunnel.chaos", "windtunnel.chaos.proxy", "windtunnel.contracts")
+"""Packages that re-export names lazily (a module ``__getattr__`` over a table of module names), for start-up time.
+They may stay: their arrows by name are in the graph and checked like any other (``windtunnel.contracts`` builds
+its names at run time, so its arrows are not seen)."""
+
+
+def without_registries(graph: dict[str, dict[str, str]]) -> dict[str, dict[str, str]]:
+    """``graph`` less the arrows by name of :data:`REGISTRIES` (see there)."""
+    return {
+        importer: {
+            target: where
+            for target, where in imported.items()
+            if not (importer in REGISTRIES and where.endswith(" by name"))
+        }
+        for importer, imported in graph.items()
+    }
+
+
 KNOWN_DEBT: set[tuple[str, str]] = set()
 """Arrows that break the layering today, with the reason, to be removed (none)."""
 
@@ -188,7 +250,7 @@ def test_no_package_imports_one_above_it_and_no_cycles() -> None:
 
 
 def test_no_file_level_circle() -> None:
-    found = cycles(module_graph())
+    found = cycles(without_registries(module_graph()))
     assert found == [], "file-level import circles:\n" + "\n".join(" -> ".join(c) for c in found)
 
 
@@ -215,6 +277,41 @@ def test_the_graph_sees_submodules_function_imports_and_circles(tmp_path: Path) 
     assert graph["windtunnel.a.c"] == {"windtunnel.a": "a/c.py:2", "windtunnel.a.b": "a/c.py:3"}
     assert graph["windtunnel.d"] == {}
     assert cycles(graph) == [["windtunnel.a.b (a/b.py:2)", "windtunnel.a.c (a/c.py:3)", "windtunnel.a.b"]]
+
+
+def test_imports_by_name_are_arrows_and_only_a_listed_registry_may_close_a_circle_with_them(tmp_path: Path) -> None:
+    # the executor circle this test once missed: session -> remote -> by name ray_executor -> session
+    pkg = tmp_path / "windtunnel"
+    (pkg / "engine").mkdir(parents=True)
+    (pkg / "__init__.py").write_text("")
+    (pkg / "engine" / "__init__.py").write_text("")
+    (pkg / "engine" / "session.py").write_text("from windtunnel.engine.remote import pick\n")
+    (pkg / "engine" / "remote.py").write_text(
+        "from importlib import import_module\n\nTABLE = {'ray': 'windtunnel.engine.ray_executor'}\n\n"
+        "def pick(name):\n    return import_module(TABLE[name])\n"
+    )
+    (pkg / "engine" / "ray_executor.py").write_text("from windtunnel.engine.session import Session\n")
+    (pkg / "engine" / "names.py").write_text("TEXT = 'windtunnel.engine.session'\n")  # no import_module: no arrow
+    graph = module_graph(pkg)
+    assert graph["windtunnel.engine.remote"] == {"windtunnel.engine.ray_executor": "engine/remote.py:3 by name"}
+    assert graph["windtunnel.engine.names"] == {}
+    assert module_graph(pkg, by_name=False)["windtunnel.engine.remote"] == {}
+    [circle] = cycles(without_registries(graph))
+    assert "by name" in " ".join(circle)
+    # the same shape from a listed registry is the registry pattern: allowed
+    REGISTRIES["windtunnel.engine.remote"] = "a test"
+    try:
+        assert cycles(without_registries(graph)) == []
+    finally:
+        del REGISTRIES["windtunnel.engine.remote"]
+
+
+def test_the_executor_is_found_through_its_registry_and_the_session_never_reaches_it() -> None:
+    """The session asks ``engine/remote.py`` for a registered executor; only ``engine/placement.py`` (which the flows
+    call) imports the Ray executor's module, by name (issue #28)."""
+    graph = module_graph()
+    assert graph["windtunnel.engine.placement"].get("windtunnel.engine.ray_executor", "").endswith(" by name")
+    assert "windtunnel.engine.ray_executor" not in _reachable(graph, "windtunnel.engine.session")
 
 
 def test_importing_a_submodule_runs_its_package_init_so_a_circle_through_it_is_seen(tmp_path: Path) -> None:
@@ -252,7 +349,7 @@ def test_the_python_adapter_reaches_no_other_adapter() -> None:
     """The adapters import the python adapter (``agents/_framework.py``), so it must not reach them back: neither
     directly nor through ``agents/frameworks.py``, which imports them by name (issue #28). It asks
     ``agents/detect.py`` what an object is and the registry for an agent type."""
-    reached = _reachable(module_graph(), "windtunnel.agents.python")
+    reached = _reachable(without_registries(module_graph()), "windtunnel.agents.python")  # the registry: on demand
     adapters = {f"windtunnel.agents.{name}" for name in FRAMEWORK_MODULES} | {"windtunnel.agents.frameworks"}
     assert reached & adapters == set(), sorted(reached & adapters)
 

@@ -9,7 +9,8 @@ import pytest
 
 from tests.clirun import wt
 from windtunnel.config.model import Config
-from windtunnel.engine.remote import apply_placement, session_executor
+from windtunnel.engine.placement import apply_placement, load_executor
+from windtunnel.engine.remote import session_executor
 from windtunnel.engine.session import RunSession
 
 
@@ -19,6 +20,7 @@ def _cfg(**advanced: object) -> Config:
 
 def test_local_is_the_default_and_ray_is_chosen_by_config_or_flags() -> None:
     assert session_executor(RunSession(_cfg(), [])) is None
+    load_executor("ray")  # what apply_placement does for a run that asks for Ray
     from windtunnel.engine.ray_executor import RayExecutor
 
     ex = session_executor(RunSession(_cfg(executor="ray", ray={"num_actors": 3}), []))

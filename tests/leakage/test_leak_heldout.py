@@ -23,6 +23,14 @@ def test_the_sample_meets_the_targets_on_every_split() -> None:
         assert s["ref_recall"] < s["recall"] and s["ref_false_alarms"] > 0.5, (split, s)
 
 
+def test_the_sample_meets_the_targets_with_the_learned_decision_on() -> None:
+    # The learned decision (leak scan --learned) adds blocking findings only where the audit does not block:
+    # on the team's benchmark it must add no false alarm (its traps are listings and other senses of a label).
+    summary = leak_heldout.summarize(leak_heldout.evaluate(every=EVERY, learned=True))
+    for split, s in summary.items():
+        assert s["recall"] >= 0.98 and s["false_alarms"] == 0.0 and s["n_controls"] >= 150, (split, s)
+
+
 def test_families_and_splits_are_built_from_the_records() -> None:
     fams = {(c.split, c.family, c.leak) for c in leak_heldout.cases()}
     leak_fams = {f for _s, f, leak in fams if leak}

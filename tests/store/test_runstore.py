@@ -42,6 +42,9 @@ def test_wal_mode_and_tables(store: RunStore) -> None:
         "json",
         "completed_at",
         "seq",
+        "facts",  # what the run page counts (store/facts.py)
+        "latency_ms",
+        "facts_stamp",
     }
     db.close()
 

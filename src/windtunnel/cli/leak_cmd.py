@@ -51,6 +51,7 @@ from windtunnel.flows.leak import (
     scan_flow,
 )
 from windtunnel.flows.leak_evidence import BaselineRequest, baseline_flow, mine_flow
+from windtunnel.leakage.learned import LEARNED_DEFAULT
 from windtunnel.leakage.model import value_hash
 from windtunnel.reports.terminal import plain
 
@@ -334,6 +335,13 @@ def scan(
     ),
     derive_from: list[str] | None = _DERIVE,
     agreement: bool | None = _AGREEMENT,
+    learned: bool | None = typer.Option(
+        None,
+        "--learned/--no-learned",
+        help="Also apply the learned decision over whole-token hits of the answer (learned.hit, blocking) to items "
+        "the audit does not block; each finding names the features that weigh most. "
+        f"Default: {'on' if LEARNED_DEFAULT else 'off'}.",
+    ),
 ) -> None:
     """Scan what the model reads for the expected answer. Exit 1 when any item leaks.
 
@@ -405,6 +413,7 @@ def _scan(args: dict[str, Any]) -> Any:
         mine=args["mine"],
         derive_from=list(args["derive_from"] or []),
         agreement=args.get("agreement"),
+        learned=args.get("learned"),
     )
     return scan_flow(request, RichListener())
 

@@ -42,7 +42,7 @@ from windtunnel.agents.registry import capabilities
 from windtunnel.config.ray import RayConfig
 from windtunnel.engine.budget import RunBudget
 from windtunnel.engine.cells import Cell, CellResult
-from windtunnel.engine.remote import Prelude, ships
+from windtunnel.engine.remote import Prelude, session_executor_type, ships
 from windtunnel.engine.session import RunSession
 
 if TYPE_CHECKING:
@@ -773,6 +773,12 @@ async def _salvage(
                 for result in reply.get("results") or []:
                     if result is not None:
                         emit(result)
+
+
+@session_executor_type("ray")
+def _ray_executor(session: RunSession) -> RayExecutor:
+    """The Ray executor of ``session``, with its ``advanced.ray`` settings (``advanced.executor: ray``)."""
+    return RayExecutor(session.cfg.advanced.ray)
 
 
 def _wait(ref: Any) -> asyncio.Future[Any]:

@@ -3,27 +3,29 @@
 A local executor is handed ``run_cell``, a closure over the agent this process built. A remote one
 cannot use it: each of its workers sets the agent up itself (imports, seams, launched process, proxies)
 exactly as :class:`~windtunnel.engine.session.RunSession` does here, so it is handed the session.
+
+Remote executors register here (:data:`session_executors`), each from the module that defines it
+(``engine/ray_executor.py``); :mod:`windtunnel.engine.placement` imports that module when a run asks for it. This
+module never imports one: each builds on :class:`~windtunnel.engine.session.RunSession`, which asks this module
+for its executor, so an import from here would close a circle.
 """
 
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass
-from importlib import import_module
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
-from windtunnel._util.errors import UsageError
+from windtunnel._util.errors import HarnessError
+from windtunnel._util.registry import Registry
 from windtunnel.engine.cells import Cell
 
 if TYPE_CHECKING:
     from windtunnel.agents.base import Agent
     from windtunnel.engine.session import RunSession
 
-EXECUTORS = ("local", "ray")
-"""The values of ``advanced.executor`` (and ``--executor``)."""
-REMOTE_EXECUTORS = {"ray": ("windtunnel.engine.ray_executor", "RayExecutor")}
-"""The module and class of each remote executor, imported by name only when a run asks for it (its module
-builds on :class:`~windtunnel.engine.session.RunSession`, which asks this module for its executor)."""
+LOCAL = "local"
+"""The default ``advanced.executor``: cells in this process (no remote executor)."""
 LOCAL_FALLBACK = (
     "advanced.executor: ray builds the agent from the config on each Ray actor, and this run was handed a "
     "prebuilt agent object or a plain prelude function (the Python API), which cannot be sent to them; "
@@ -65,51 +67,33 @@ class SessionExecutor(Protocol):
         """Run ``cells`` as ``session.run`` would, handing each result to ``session.listeners`` as it arrives."""
 
 
+session_executors: Registry[Callable[[RunSession], SessionExecutor]] = Registry("session executor")
+"""Each remote executor's factory, by its ``advanced.executor`` name, registered by the module that defines it."""
+session_executor_type = session_executors.decorator
+"""``@session_executor_type("ray")`` on a factory ``(session) -> SessionExecutor``."""
+
+
 def session_executor(session: RunSession) -> SessionExecutor | None:
     """The remote executor of ``session``: its own ``executor`` when that is one, else the one ``advanced.executor``
-    names; ``None`` for the local path (the default).
+    names (registered in :data:`session_executors`: :func:`~windtunnel.engine.placement.load_executor` imports its
+    module); ``None`` for the local path (the default).
 
     A session that cannot be shipped (a prebuilt agent object from the Python API) falls back to the local path
     with a warning rather than failing: the run still happens, and the report says where."""
     ex = session.executor
     if ex is not None:
         return ex if isinstance(ex, SessionExecutor) else None
-    where = REMOTE_EXECUTORS.get(session.cfg.advanced.executor)
-    if where is None:
+    name = session.cfg.advanced.executor
+    if name == LOCAL:
         return None
+    if name not in session_executors:
+        raise HarnessError(
+            f"advanced.executor: {name} is not loaded in this process",
+            hint="run through windtunnel.run / the CLI, or call windtunnel.engine.placement.load_executor first",
+        )
     if not ships(session):  # a prebuilt agent object (the Python API)
         if LOCAL_FALLBACK not in session.warnings:
             session.warnings.append(LOCAL_FALLBACK)
         return None
-    module, name = where
-    executor: SessionExecutor = getattr(import_module(module), name)(session.cfg.advanced.ray)
+    executor: SessionExecutor = session_executors.get(name)(session)
     return executor
-
-
-def check_executor(executor: str | None) -> None:
-    """An ``--executor`` that is not one of :data:`EXECUTORS`: a usage error (before anything is imported).
-
-    Checked first so a typo costs nothing (no Ray import, no config work) and names the valid values."""
-    if executor is not None and executor not in EXECUTORS:
-        raise UsageError(f"--executor {executor!r} is not one of {', '.join(EXECUTORS)}", hint="use local or ray")
-
-
-def apply_placement(cfg: Any, executor: str | None, ray_address: str | None) -> None:
-    """``--executor`` / ``--ray-address`` over the config's ``advanced.executor`` / ``advanced.ray.address`` (an
-    address alone implies the Ray executor).
-
-    A running agent reached through one fixed proxy port on this machine cannot have its cells spread over actors
-    on other machines: that combination is a usage error with the two ways out."""
-    check_executor(executor)
-    if ray_address:
-        cfg.advanced.ray.address = ray_address
-        executor = executor or "ray"
-    if executor is not None:
-        cfg.advanced.executor = executor
-    ports = getattr(getattr(cfg, "agent", None), "proxied_ports", None)
-    if cfg.advanced.executor == "ray" and ports is not None and ports() is not None:
-        raise UsageError(
-            "agent.proxy_env: honoured points the running agent at one proxy port on this machine "
-            f"({cfg.agent.proxy_port}), which one process serves, so its cells cannot be spread over Ray actors",
-            hint="run with --executor local (or set agent.command, so every actor launches its own agent)",
-        )

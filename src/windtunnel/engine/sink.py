@@ -76,7 +76,7 @@ class ResultSink:
         foreign, flat = foreign_keyed(row, raw)
         row, raw = redact_serialised(row, raw, foreign, flat=flat)  # cell_row's redaction, checked on these bytes
         if self.store is not None:
-            self.store.add_cell_json(self.run_id, row["id"], raw, seq=seq)
+            self.store.add_cell_json(self.run_id, row["id"], raw, seq=seq, cell=row)
         else:
             assert self._rows is not None
             self._rows.append((seq if seq is not None else len(self._rows), row))

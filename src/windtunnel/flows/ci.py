@@ -39,7 +39,7 @@ from windtunnel.config.proxy_env import not_run_reason, unreachable
 from windtunnel.config.storepath import store_path
 from windtunnel.engine.budget import one_budget
 from windtunnel.engine.phases import PHASES, PhaseResult, configured_phases, overall, renormalised_weights
-from windtunnel.engine.remote import apply_placement, check_executor
+from windtunnel.engine.placement import apply_placement, check_executor
 from windtunnel.engine.report import build_report, now_iso
 from windtunnel.engine.shard import parse_shard, require_fixed_seed
 from windtunnel.flows.common import config_for_store, new_run_id, read_min_score, resolve_seed, resume_command

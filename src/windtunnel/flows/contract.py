@@ -37,7 +37,7 @@ from windtunnel.contracts import STATE_WARNING, ContractRun, StateVerdict, plan_
 from windtunnel.contracts.found import found_dir, inv_data, load_found, scenario_data, select_found
 from windtunnel.contracts.run import cut_short_scenarios
 from windtunnel.engine.cells import CellResult, CheckOutcome, FaultRecord
-from windtunnel.engine.remote import apply_placement, check_executor
+from windtunnel.engine.placement import apply_placement, check_executor
 from windtunnel.engine.report import build_report, cell_row, now_iso
 from windtunnel.engine.shard import parse_shard, require_fixed_seed
 from windtunnel.flows.common import (

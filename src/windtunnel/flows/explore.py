@@ -54,8 +54,8 @@ from windtunnel.config.model import Config
 from windtunnel.config.storepath import store_path
 from windtunnel.contracts.found import found_dir, save_found
 from windtunnel.engine.cells import Cell, CellResult, MutationRef
+from windtunnel.engine.placement import apply_placement, check_executor
 from windtunnel.engine.plan import iter_mutation_plans
-from windtunnel.engine.remote import apply_placement, check_executor
 from windtunnel.engine.report import now_iso
 from windtunnel.engine.runner import CellRunner
 from windtunnel.engine.session import RunSession, run_invariants

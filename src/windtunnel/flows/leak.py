@@ -220,15 +220,16 @@ def audits(
     jobs: int | None,
     executor: str | None = None,
     address: str | None = None,
+    learned: bool | None = None,
 ) -> Generator[ItemAudit, None, None]:
     """Stream the audits of a dataset in file order (in worker processes when ``jobs`` allows, on Ray
-    with ``executor`` ray).
+    with ``executor`` ray); ``learned`` adds the learned decision (``None``: its default).
 
     Close the iterator (``contextlib.closing``) when leaving early, so the workers stop at once.
     """
     try:
-        yield from scan_source(path, fmap, decode, jobs, executor, address) or parallel.iter_audits(
-            path, fmap, decode=decode, jobs=jobs
+        yield from scan_source(path, fmap, decode, jobs, executor, address, learned) or parallel.iter_audits(
+            path, fmap, decode=decode, jobs=jobs, learned=learned
         )
     except DatasetError as err:
         raise UsageError(str(err), hint=dataset_hint(err)) from None
@@ -237,7 +238,13 @@ def audits(
 
 
 def run_audits(
-    run_id: str | None, report: Path | None, store: Path | None, config: Path | None, counts: Any, decode: bool
+    run_id: str | None,
+    report: Path | None,
+    store: Path | None,
+    config: Path | None,
+    counts: Any,
+    decode: bool,
+    learned: bool | None = None,
 ) -> Generator[ItemAudit, None, None]:
     """Audits of the cells of a stored run (``run_id``, in ``store``) or of a JSON report (``report``), one per cell
     whose golden prompt has an expected answer, each finding's pointer translated into the report cell so it names
@@ -250,7 +257,7 @@ def run_audits(
             assert report is not None
             found = report_items(report, counts, config=config)
         for ri in found:
-            yield ri.locate(audit_item(ri.item, decode=decode))
+            yield ri.locate(audit_item(ri.item, decode=decode, learned=learned))
     except RunSourceError as err:
         raise UsageError(str(err), hint="see 'windtunnel leak scan --help'") from None
 
@@ -534,6 +541,9 @@ class ScanRequest:
     show_values: bool = False
     keep: int | None = None
     """At most this many audits with findings kept in the outcome (None: all)."""
+    learned: bool | None = None
+    """Add the learned decision over whole-token hits (rule ``learned.hit``, :mod:`windtunnel.leakage.learned`);
+    None: its default (:data:`~windtunnel.leakage.learned.LEARNED_DEFAULT`)."""
     mine: bool | None = None
     """Mine the dataset for values that ride with one label and report them as findings
     (``correlated.mined``); None: when the dataset is large enough (:func:`mine_decision`)."""
@@ -580,7 +590,7 @@ def scan_flow(req: ScanRequest, listener: Listener = SILENT) -> LeakOutcome:
     if req.dataset is not None:
         source = str(req.dataset)
         fmap = req.fields.field_map()
-        found = audits(req.dataset, fmap, req.decode, req.jobs, req.executor, req.ray_address)
+        found = audits(req.dataset, fmap, req.decode, req.jobs, req.executor, req.ray_address, req.learned)
         mined, extra, _ = mine_for(req.dataset, fmap, req.derive_from, req.mine)
         if extra:
             found = _with_mined(found, extra)
@@ -593,7 +603,7 @@ def scan_flow(req: ScanRequest, listener: Listener = SILENT) -> LeakOutcome:
         if req.agreement:
             agreed = {"skipped": "runs are not read again"}
         source = f"run {req.from_run}" if req.from_run else str(req.from_report)
-        found = run_audits(req.from_run, req.from_report, req.store, req.config, counts, req.decode)
+        found = run_audits(req.from_run, req.from_report, req.store, req.config, counts, req.decode, req.learned)
     refuse_overwrite(
         [("-o", req.output)], [("DATASET", req.dataset), ("--from-report", req.from_report), ("--config", req.config)]
     )

@@ -48,9 +48,9 @@ from windtunnel.config.proxy_env import not_run_reason, unreachable
 from windtunnel.config.storepath import store_path
 from windtunnel.contracts.found import found_dir, load_found, select_found
 from windtunnel.engine.mutate import transport_for
+from windtunnel.engine.placement import apply_placement, check_executor
 from windtunnel.engine.plan import check_plan_size, count_plan, iter_plan, plan_run, require_prompts
 from windtunnel.engine.planspill import PlanSpill
-from windtunnel.engine.remote import apply_placement, check_executor
 from windtunnel.engine.report import build_report, now_iso
 from windtunnel.engine.scoring import Tally
 from windtunnel.engine.session import RunSession, run_invariants

@@ -115,6 +115,7 @@ def iter_audits(
     decode: bool = True,
     jobs: int | None = None,
     chunk_bytes: int | None = None,
+    learned: bool | None = None,
 ) -> Iterator[ItemAudit]:
     """The audits of the items of ``path`` in file order; identical to the serial scan.
 
@@ -122,15 +123,16 @@ def iter_audits(
     else :func:`auto_jobs` processes); ``1`` is the serial path; ``n > 1`` uses ``n`` processes for any
     JSONL file (fewer when the file has fewer ranges). ``chunk_bytes`` overrides :func:`chunk_size`.
     Raises :class:`DatasetError` like :func:`iter_items`, and :class:`ScanWorkerError` when a worker
-    cannot start or dies. Close the iterator (or drop it) to stop the workers early.
+    cannot start or dies. Close the iterator (or drop it) to stop the workers early. ``learned`` is
+    :func:`audit_item`'s (the learned decision over whole-token hits; ``None``: its default).
     """
     fm = fmap or FieldMap()
     n = plan_jobs(path, jobs)
     if n == 1:
         for mapped in iter_items(path, fm):
-            yield audit_item(mapped.item, decode=decode)
+            yield audit_item(mapped.item, decode=decode, learned=learned)
         return
-    yield from _parallel(path, fm, decode, n, chunk_bytes or chunk_size(path.stat().st_size, n))
+    yield from _parallel(path, fm, decode, n, chunk_bytes or chunk_size(path.stat().st_size, n), learned)
 
 
 # ---------------------------------------------------------------- worker side
@@ -166,15 +168,15 @@ class _Chunk:
     failure: _Failure | None = None
 
 
-def _audit_range(path: Path, start: int, end: int, fmap: FieldMap, decode: bool) -> _Chunk:
+def _audit_range(path: Path, start: int, end: int, fmap: FieldMap, decode: bool, learned: bool | None = None) -> _Chunk:
     """Audit the records in ``[start, end)`` (which starts at a line start) as ``iter_items`` does."""
     with path.open("rb") as fh:
         fh.seek(start)
         data = fh.read(end - start)
-    return audit_bytes(data, start, fmap, decode)
+    return audit_bytes(data, start, fmap, decode, learned)
 
 
-def audit_bytes(data: bytes, start: int, fmap: FieldMap, decode: bool) -> _Chunk:
+def audit_bytes(data: bytes, start: int, fmap: FieldMap, decode: bool, learned: bool | None = None) -> _Chunk:
     """Audit ``data``, the bytes of a range that starts at byte ``start`` of the file, at a line start.
 
     The one function both executors run remotely (``--jobs`` workers via :func:`serve`, Ray tasks via
@@ -199,7 +201,7 @@ def audit_bytes(data: bytes, start: int, fmap: FieldMap, decode: bool) -> _Chunk
         try:
             rec = Record(no, orjson.loads(line), line)
             item = to_item(rec, fmap, index).item
-            audit = audit_item(item, decode=decode)
+            audit = audit_item(item, decode=decode, learned=learned)
         except Exception as err:  # re-run in the parent, which raises exactly what the serial path raises
             return _Chunk(rows, no, _Failure(no, here, f"{type(err).__name__}: {err}"))
         # A record's own id can equal its position in the range; only a missing id field makes it positional.
@@ -223,13 +225,13 @@ _BOOT = (
 
 
 def serve(tasks: Connection, results: Connection) -> None:
-    """A worker's loop: ``(path, fmap, decode)``, then ``(start, end)`` ranges until ``None`` or EOF.
+    """A worker's loop: ``(path, fmap, decode, learned)``, then ``(start, end)`` ranges until ``None`` or EOF.
 
     An error outside a record (the file cannot be read) ends the worker with a traceback on stderr;
     the parent reports the worker as stopped.
     """
     try:
-        path, fmap, decode = tasks.recv()
+        path, fmap, decode, learned = tasks.recv()
     except EOFError:
         return
     while True:
@@ -239,7 +241,7 @@ def serve(tasks: Connection, results: Connection) -> None:
             return
         if task is None:
             return
-        chunk = _audit_range(path, task[0], task[1], fmap, decode)
+        chunk = _audit_range(path, task[0], task[1], fmap, decode, learned)
         try:
             results.send(chunk)
         except BrokenPipeError:  # the parent stopped listening
@@ -301,7 +303,7 @@ def _spawn() -> _Worker:
     return _Worker(proc, Connection(task_w, readable=False), Connection(res_r, writable=False))
 
 
-def _start(path: Path, fmap: FieldMap, decode: bool, jobs: int) -> list[_Worker]:
+def _start(path: Path, fmap: FieldMap, decode: bool, jobs: int, learned: bool | None = None) -> list[_Worker]:
     """Start ``jobs`` workers, then send each the import path and the scan settings (they boot meanwhile)."""
     workers: list[_Worker] = []
     try:
@@ -309,7 +311,7 @@ def _start(path: Path, fmap: FieldMap, decode: bool, jobs: int) -> list[_Worker]
             workers.append(_spawn())
         for w in workers:
             w.tasks.send(list(sys.path))
-            w.tasks.send((path, fmap, decode))
+            w.tasks.send((path, fmap, decode, learned))
     except OSError as err:
         _stop(workers, graceful=False)
         raise ScanWorkerError(
@@ -336,7 +338,9 @@ def _stop(workers: list[_Worker], *, graceful: bool) -> None:
             w.proc.wait()
 
 
-def _parallel(path: Path, fmap: FieldMap, decode: bool, jobs: int, step: int) -> Iterator[ItemAudit]:
+def _parallel(
+    path: Path, fmap: FieldMap, decode: bool, jobs: int, step: int, learned: bool | None = None
+) -> Iterator[ItemAudit]:
     """The parent's loop: feed ranges to the least busy worker, yield the ranges' audits in file order.
 
     Ranges are numbered as sent; answers are filed by number (``done``) and yielded only when the next
@@ -348,7 +352,7 @@ def _parallel(path: Path, fmap: FieldMap, decode: bool, jobs: int, step: int) ->
     size = path.stat().st_size
     where = path.absolute()
     ranges = _ranges(where, size, step)
-    workers = _start(where, fmap, decode, jobs)
+    workers = _start(where, fmap, decode, jobs, learned)
     bounds: dict[int, tuple[int, int]] = {}
     done: dict[int, _Chunk] = {}
     sent = head = 0

@@ -17,8 +17,8 @@ from typing import Any
 
 from windtunnel._util.errors import UsageError
 from windtunnel.config.ray import RayConfig
+from windtunnel.engine.placement import EXECUTORS
 from windtunnel.engine.ray_executor import connect, import_ray
-from windtunnel.engine.remote import EXECUTORS
 from windtunnel.leakage.dataset import FieldMap, _is_jsonl, iter_items
 from windtunnel.leakage.model import ItemAudit
 from windtunnel.leakage.parallel import (
@@ -43,6 +43,7 @@ def iter_audits_ray(
     decode: bool = True,
     ray_config: RayConfig | None = None,
     chunk_bytes: int | None = None,
+    learned: bool | None = None,
 ) -> Iterator[ItemAudit]:
     """The audits of ``path`` in file order, identical to the serial scan, computed by Ray tasks.
 
@@ -53,13 +54,14 @@ def iter_audits_ray(
     Ray is imported and connected only here (it is an optional extra and slow to import). When this call
     connected it, Ray is shut down as the iterator ends or is closed (a local Ray stops; from a cluster
     given by address the driver only disconnects); a Ray the process had already joined is left as it
-    was. Range size follows the cluster's CPU count, as :func:`chunk_size` does for local workers.
+    was. Range size follows the cluster's CPU count, as :func:`chunk_size` does for local workers. ``learned``
+    is :func:`audit_item`'s (``None``: its default).
     """
 
     fm = fmap or FieldMap()
     if not path.is_file() or not _is_jsonl(path):
         for mapped in iter_items(path, fm):
-            yield audit_item(mapped.item, decode=decode)
+            yield audit_item(mapped.item, decode=decode, learned=learned)
         return
     ray = import_ray()
     started = connect(ray, ray_config or RayConfig())
@@ -67,13 +69,15 @@ def iter_audits_ray(
         cpus = max(1, int(ray.cluster_resources().get("CPU", 1)))
         size = path.stat().st_size
         step = chunk_bytes or max(MIN_CHUNK_BYTES, min(CHUNK_BYTES, size // (cpus * 8) or MIN_CHUNK_BYTES))
-        yield from _scan(ray, path, fm, decode, step, cpus * AHEAD_PER_CPU)
+        yield from _scan(ray, path, fm, decode, step, cpus * AHEAD_PER_CPU, learned)
     finally:
         if started:
             ray.shutdown()
 
 
-def _scan(ray: Any, path: Path, fmap: FieldMap, decode: bool, step: int, window: int) -> Iterator[ItemAudit]:
+def _scan(
+    ray: Any, path: Path, fmap: FieldMap, decode: bool, step: int, window: int, learned: bool | None = None
+) -> Iterator[ItemAudit]:
     """Submit ranges as tasks, at most ``window`` ahead, and yield their audits in submission order.
 
     The field map is put in the object store once and shared by every task. A task that fails in Ray
@@ -94,7 +98,7 @@ def _scan(ray: Any, path: Path, fmap: FieldMap, decode: bool, step: int, window:
             if nxt is None:
                 return False
             fh.seek(nxt[0])
-            pending.append((task.remote(fh.read(nxt[1] - nxt[0]), nxt[0], fmap_ref, decode), nxt))
+            pending.append((task.remote(fh.read(nxt[1] - nxt[0]), nxt[0], fmap_ref, decode, learned), nxt))
             return True
 
         more = True
@@ -123,7 +127,13 @@ def _scan(ray: Any, path: Path, fmap: FieldMap, decode: bool, step: int, window:
 
 
 def scan_source(
-    path: Path, fmap: FieldMap, decode: bool, jobs: int | None, executor: str | None, address: str | None
+    path: Path,
+    fmap: FieldMap,
+    decode: bool,
+    jobs: int | None,
+    executor: str | None,
+    address: str | None,
+    learned: bool | None = None,
 ) -> Iterator[ItemAudit] | None:
     """The Ray scan when ``--executor ray`` or ``--ray-address`` asks for it; ``None``: scan locally.
 
@@ -142,4 +152,4 @@ def scan_source(
             "--jobs sets worker processes on this machine; with --executor ray every CPU of the Ray cluster scans",
             hint="drop --jobs (or drop --executor ray)",
         )
-    return iter_audits_ray(path, fmap, decode=decode, ray_config=RayConfig(address=address))
+    return iter_audits_ray(path, fmap, decode=decode, ray_config=RayConfig(address=address), learned=learned)

@@ -168,6 +168,7 @@ def sanitize_item(
     labels: Sequence[str] = (),
     extra: Sequence[Finding] = (),
     uniform: Sequence[str] = (),
+    learned: bool | None = None,
 ) -> SanitizeResult:
     """Sanitize one item's projection and rescan it.
 
@@ -180,9 +181,10 @@ def sanitize_item(
     get that edit too, so a blank only here would tell this label). ``uniform`` are field templates (list
     indices as ``*``) blanked wherever this item fills them, whatever its label: a field some of whose
     values were mined is blanked on every item (:func:`uniform_fields`), so its being empty tells nothing.
+    ``learned`` is :func:`audit_item`'s, for the scan before and the rescan after (``None``: its default).
     """
     it = item if isinstance(item, LeakItem) else LeakItem.from_mapping(item)
-    before = audit_item(it, decode=decode)
+    before = audit_item(it, decode=decode, learned=learned)
     todo = [f for f in before.findings if f.blocking or redact_review]
     if redact_review:
         todo.extend(_other_labels_review(it, labels, decode))
@@ -207,7 +209,7 @@ def sanitize_item(
         clean, after = it, before
     else:
         clean = replace(it, projection=projection)
-        after = audit_item(clean, decode=decode)
+        after = audit_item(clean, decode=decode, learned=learned)
     residual = [f for f in after.findings if f.blocking or redact_review]
     return SanitizeResult(clean, redactions, before, after, residual, problems)
 

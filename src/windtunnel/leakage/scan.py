@@ -103,6 +103,7 @@ from windtunnel.leakage.formats import (
     url_section,
 )
 from windtunnel.leakage.framing import framed_name
+from windtunnel.leakage.learned import LEARNED_DEFAULT, learned_findings
 from windtunnel.leakage.lexicon import code_spellings
 from windtunnel.leakage.matrix import matrix_findings, may_derive
 from windtunnel.leakage.mention import fraction, heading_value, in_listing, marked_node, naming_re, selected, table_cell
@@ -407,7 +408,9 @@ def scan_fields(
     return hide_answers(_dedupe(ctx.findings), fields, [*exp, *correlated_values])
 
 
-def audit_item(item: LeakItem | Mapping[str, Any], *, decode: bool = True, prefilter: bool = True) -> ItemAudit:
+def audit_item(
+    item: LeakItem | Mapping[str, Any], *, decode: bool = True, prefilter: bool = True, learned: bool | None = None
+) -> ItemAudit:
     """Audit one item ``{id, expected, label_set?, correlated_values?, target?, projection}``.
 
     ``prefilter`` skips the recursive walk when a cheap, sound check of the serialised projection
@@ -418,8 +421,22 @@ def audit_item(item: LeakItem | Mapping[str, Any], *, decode: bool = True, prefi
     The item is not modified. A mapping is validated by :meth:`LeakItem.from_mapping` (``ValueError``
     naming the field); a projection nested deeper than the recursion limit raises :class:`DatasetError`
     naming the item and line. ``decode=False`` (``--no-decode``) skips the decoded views only.
+
+    ``learned`` (``--learned``; ``None``: :data:`~windtunnel.leakage.learned.LEARNED_DEFAULT`) adds, to an item
+    the audit does not block, the learned decision over its whole-token hits (:mod:`.learned`, rule
+    ``learned.hit``); off, the audit is exactly the written principles'.
     """
     it = item if isinstance(item, LeakItem) else LeakItem.from_mapping(item)
+    audit = _audit_written(it, decode, prefilter)
+    if learned if learned is not None else LEARNED_DEFAULT:
+        extra = learned_findings(it, audit.findings)
+        if extra:
+            return ItemAudit(it.id, [*audit.findings, *extra], it.line)
+    return audit
+
+
+def _audit_written(it: LeakItem, decode: bool, prefilter: bool) -> ItemAudit:
+    """:func:`audit_item` by the written principles alone (the walk, the item principles, the finding rules)."""
     try:
         audit, blob = _audit(it, decode, prefilter)
         if not audit.findings and len(it.label_set) < 2:

@@ -15,9 +15,11 @@ Cells are read through the primary key ``(run_id, cell_id)``.
 
 Pages of cells are keyed on SQLite's ``rowid`` (completion order): a page starts where the previous one ended
 (``rowid > cursor``), so the 500th page of a 55,000-cell run costs what the first does, where ``OFFSET`` would
-read and skip every earlier row. The viewer's aggregates go further and let SQLite extract the few fields they
-count (:data:`FACT_PATHS`, :meth:`StoreReader.iter_cell_facts`): the prompt, output and calls of a cell, most of
-its bytes, are never parsed in Python.
+read and skip every earlier row. The viewer's aggregates and filters go further: they read the facts the
+writer keeps beside the cells (:mod:`windtunnel.store.facts`; :meth:`StoreReader.fact_aggregate`,
+:meth:`StoreReader.facts_page`), and for a run written without them let SQLite extract the few fields they count
+(:meth:`StoreReader.iter_cell_facts`): the prompt, output and calls of a cell, most of its bytes, are never parsed in
+Python.
 
 Why a separate reader and not :class:`~windtunnel.store.runstore.RunStore`: the writer holds one connection behind
 a lock, starts a committing thread and creates the schema, none of which a viewer serving many threads from a store
@@ -28,13 +30,14 @@ hands out against the report's cell model, so a damaged row shows as an errored 
 
 from __future__ import annotations
 
+import contextlib
 import sqlite3
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
-from typing import Any, cast
+from typing import Any, TypeVar, cast
 
 import orjson
 
@@ -44,6 +47,8 @@ from windtunnel.report.dicts import CellDict, ReportDict, RunInfoDict, SummaryDi
 from windtunnel.report.models import Cell
 from windtunnel.report.shape import shape_problem
 from windtunnel.reports.cells import summarize_cells
+from windtunnel.store import facts as cell_facts
+from windtunnel.store.facts import EXTRACTED, GROUP_COLUMNS, NO_FAULT, Facts, SortedLatencies
 from windtunnel.store.runstore import RunInfo, UnknownRunError, report_mode
 
 INDEXES = (
@@ -52,18 +57,8 @@ INDEXES = (
     "CREATE INDEX IF NOT EXISTS runs_mode_started ON runs(mode, started_at)",
 )
 MAX_PAGE = 500
-FACT_PATHS = (
-    "$.status",
-    "$.passed",
-    "$.phase",
-    "$.kind",
-    "$.mutation.type",
-    "$.invariant",
-    "$.scenario",
-    "$.latency_ms",
-    "$.faults",
-)
-"""The fields of a cell the viewer's aggregates and cell filters read (``view.aggregate``)."""
+_T = TypeVar("_T")
+_FACT_FILTERS = ("status", "kind", "phase", "scenario", "invariant", "mutation")
 
 
 class StoreUnavailable(HarnessError):
@@ -142,10 +137,12 @@ def _row(row: tuple[Any, ...]) -> RunRow:
 
 
 def _add_indexes(db: sqlite3.Connection) -> bool:
-    """Add :data:`INDEXES` (idempotent); ``False`` when the store cannot be written (a read-only copy still reads)."""
+    """Add :data:`INDEXES` and the facts' columns (idempotent); ``False`` when the store cannot be written (a
+    read-only copy still reads)."""
     try:
         for sql in INDEXES:
             db.execute(sql)
+        cell_facts.add_schema(db)  # a store an older version wrote: the facts' columns, filled from now on
     except sqlite3.OperationalError as err:
         if "readonly" in str(err) or "read-only" in str(err):
             return False
@@ -329,8 +326,8 @@ class StoreReader:
 
     def iter_cell_facts(self, run_id: str) -> Iterator[dict[str, Any]]:
         """The run's cells in completion order, each cut down to what the viewer's aggregates and filters
-        read (:data:`FACT_PATHS`): SQLite extracts those fields, so the rest of each cell (prompt, output,
-        calls, checks) is never parsed in Python."""
+        read (:data:`~windtunnel.store.facts.FACT_PATHS`): SQLite extracts those fields, so the rest of each cell
+        (prompt, output, calls, checks) is never parsed in Python. For a run whose cells have no facts."""
         for _, facts in self.iter_cell_facts_keyed(run_id):
             yield facts
 
@@ -338,10 +335,9 @@ class StoreReader:
         """:meth:`iter_cell_facts`, each with its row key for :meth:`cells_by_key`."""
         last = -1
         db = self._db()
-        paths = ", ".join(f"'{p}'" for p in FACT_PATHS)
         # A row that is not a JSON object gives NULL: it stands as an errored cell, as iter_cells reads it.
         sql = (
-            f"SELECT rowid, CASE WHEN json_valid(t) AND json_type(t) = 'object' THEN json_extract(t, {paths}) END"
+            f"SELECT rowid, {EXTRACTED}"
             " FROM (SELECT rowid, CAST(json AS TEXT) AS t FROM cells WHERE run_id = ? AND rowid > ?"
             " ORDER BY rowid LIMIT ?) ORDER BY rowid"
         )
@@ -379,6 +375,109 @@ class StoreReader:
         sql = f"SELECT rowid, json, cell_id FROM cells WHERE rowid IN ({marks})"
         rows = {rowid: (raw, cell_id) for rowid, raw, cell_id in self._db().execute(sql, keys).fetchall()}
         return [_cell(*rows[k]) for k in keys if k in rows]
+
+    # -- the facts kept in each cell's row (store/facts.py) ------------------------------
+
+    @contextlib.contextmanager
+    def snapshot(self) -> Iterator[sqlite3.Connection]:
+        """This thread's connection inside one read transaction: every query in the block sees the same store, even
+        while a run is writing to it."""
+        db = self._db()
+        db.execute("BEGIN")
+        try:
+            yield db
+        finally:
+            db.execute("COMMIT")
+
+    def facts_ready(self, run_id: str) -> bool:
+        """Whether every cell of ``run_id`` has its facts in its row (see :mod:`windtunnel.store.facts`)."""
+        return cell_facts.facts_complete(self._db(), run_id)
+
+    def store_facts(self, run_id: str) -> bool:
+        """Compute and store the facts of the cells of ``run_id`` that have none, once (a run an older version wrote;
+        call it for a finished run only, whose cells no longer change); False when the store may not be written (a
+        read-only copy keeps counting from the cells)."""
+        try:
+            writer = sqlite3.connect(self.path, timeout=self.timeout, isolation_level=None)
+        except sqlite3.Error:
+            return False
+        try:
+            cell_facts.add_schema(writer)  # a store no writer of this version has opened yet
+            writer.execute("BEGIN IMMEDIATE")
+            try:
+                cell_facts.backfill(writer, run_id)
+                writer.execute("COMMIT")
+            except BaseException:
+                writer.execute("ROLLBACK")
+                raise
+        except sqlite3.OperationalError as err:
+            if "readonly" in str(err) or "read-only" in str(err):
+                return False
+            raise
+        finally:
+            writer.close()
+        return True
+
+    def fact_aggregate(
+        self, run_id: str, summarize: Callable[[list[tuple[Facts, int]], SortedLatencies], _T]
+    ) -> tuple[_T, str | None] | None:
+        """``summarize(groups, latencies)`` over the facts of the run's cells, with the time its last cell completed;
+        None when some cell of the run has no facts (written by an older version: see :meth:`store_facts`).
+
+        ``groups`` are the run's distinct facts with their number of cells, in the order of each one's first cell;
+        ``latencies`` the sorted latencies of its scored cells, read by rank through the latency index. Everything
+        is read in one snapshot, so the counts add up to the cells even while the run is being written."""
+        with self.snapshot() as db:
+            try:
+                rows = db.execute(
+                    f"SELECT c.code, c.n, {', '.join(f'g.{name}' for name in GROUP_COLUMNS)} FROM"
+                    " (SELECT facts AS code, count(*) AS n, min(rowid) AS first FROM cells"
+                    " WHERE run_id = ? AND facts IS NOT NULL GROUP BY facts)"
+                    " AS c LEFT JOIN fact_groups AS g ON g.code = c.code ORDER BY c.first",
+                    (run_id,),
+                ).fetchall()
+            except sqlite3.OperationalError as err:
+                if "no such" in str(err):  # a store an older version wrote, read-only: no facts' columns
+                    return None
+                raise
+            if any(r[2] is None for r in rows) or sum(r[1] for r in rows) != self.count_cells(run_id):
+                return None  # some row has no facts
+            groups = [(Facts(r[2], bool(r[3]), r[4], r[5], r[6], r[7], r[8], r[9], None), int(r[1])) for r in rows]
+            last = db.execute("SELECT last_completed FROM run_commits WHERE run_id = ?", (run_id,)).fetchone()
+            return summarize(groups, _IndexedLatencies(db, run_id)), (last[0] if last else None)
+
+    def facts_page(
+        self, run_id: str, filters: dict[str, str], *, offset: int, limit: int
+    ) -> tuple[list[CellDict], int, int]:
+        """One page of the run's cells that pass ``filters`` (the keys of ``view.aggregate.FILTER_KEYS`` but ``q``), in
+        completion order, with how many match and how many the run has: one query on the facts' columns and a count
+        (check :meth:`facts_ready` first)."""
+        clauses: list[str] = []
+        params: list[str] = [run_id]
+        for key, want in filters.items():
+            if key == "fault":
+                if want == NO_FAULT:
+                    clauses.append("faults = ''")
+                else:
+                    clauses.append("instr(char(31) || faults || char(31), char(31) || ? || char(31)) > 0")
+                    params.append(want)
+            elif key in _FACT_FILTERS:
+                clauses.append(f"{key} = ?")  # a column name from the fixed tuple, never the user's text
+                params.append(want)
+            else:
+                raise ValueError(f"no filter {key!r} on the facts of a cell")
+        where = (
+            "run_id = ? AND facts IS NOT NULL"
+            f" AND facts IN (SELECT code FROM fact_groups WHERE {' AND '.join(clauses) or '1'})"
+        )
+        with self.snapshot() as db:
+            rows = db.execute(
+                f"SELECT json, cell_id FROM cells WHERE {where} ORDER BY rowid LIMIT ? OFFSET ?",
+                (*params, limit, offset),
+            ).fetchall()
+            matching = int(db.execute(f"SELECT count(*) FROM cells WHERE {where}", params).fetchone()[0])
+            total = self.count_cells(run_id)
+        return [_cell(raw, cell_id) for raw, cell_id in rows], matching, total
 
     def count_cells(self, run_id: str) -> int:
         """How many cells the run has stored (a count over the primary key's index)."""
@@ -433,3 +532,41 @@ class StoreReader:
         mode = report_mode(info.mode)
         run: RunInfoDict = {**info.meta, "id": info.id, "mode": mode, "seed": info.seed, "status": info.status}
         return {"run": run, "summary": summary, "cells": cells}
+
+
+class _IndexedLatencies:
+    """A run's latencies in the facts' columns as a :class:`~windtunnel.store.facts.SortedLatencies`: an
+    element by its rank through the ``(run_id, latency_ms)`` index, the histogram's bins counted by SQLite, so the
+    run page's percentiles and histogram never bring 55,000 numbers into Python."""
+
+    _WHERE = "FROM cells WHERE run_id = ? AND latency_ms IS NOT NULL"
+
+    def __init__(self, db: sqlite3.Connection, run_id: str) -> None:
+        """Count the latencies of ``run_id`` (the caller holds a read transaction for as long as this is used)."""
+        self._db = db
+        self._run_id = run_id
+        self._n = int(db.execute(f"SELECT count(*) {self._WHERE}", (run_id,)).fetchone()[0])
+
+    def __len__(self) -> int:
+        """How many scored cells have a latency."""
+        return self._n
+
+    def __getitem__(self, i: int) -> float:
+        """The ``i``-th smallest latency (negative: counted from the largest)."""
+        if i < 0:
+            i += self._n
+        if not 0 <= i < self._n:
+            raise IndexError(i)
+        order = "DESC" if i > self._n // 2 else "ASC"  # walk the index from its nearer end
+        rank = self._n - 1 - i if order == "DESC" else i
+        sql = f"SELECT latency_ms {self._WHERE} ORDER BY latency_ms {order} LIMIT 1 OFFSET ?"
+        return float(self._db.execute(sql, (self._run_id, rank)).fetchone()[0])
+
+    def bin_counts(self, lo: float, width: float, bins: int) -> list[int]:
+        """How many latencies fall in each bin, by the same formula as ``view.aggregate.histogram`` (IEEE doubles and
+        truncation toward zero in both)."""
+        counts = [0] * bins
+        sql = f"SELECT min(CAST((latency_ms - ?) / ? AS INTEGER), ?) AS b, count(*) {self._WHERE} GROUP BY b"
+        for b, n in self._db.execute(sql, (lo, width, bins - 1, self._run_id)):
+            counts[int(b)] = int(n)
+        return counts

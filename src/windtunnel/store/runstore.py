@@ -3,7 +3,8 @@
 Layout (``.windtunnel/runs.db`` by default, WAL mode)::
 
     runs(id, mode, config_path, seed, started_at, finished_at, status, summary_json, meta_json)
-    cells(run_id, cell_id, json, completed_at, seq)   -- primary key (run_id, cell_id)
+    cells(run_id, cell_id, json, completed_at, seq,   -- primary key (run_id, cell_id)
+          facts, latency_ms, facts_stamp)             -- what the viewer counts and filters on (store/facts.py)
 
 ``seq`` is the cell's position in the run's plan (when the writer gives it): reports read the cells
 back in plan order (:meth:`RunStore.iter_cells` with ``plan_order=True``) without sorting in memory.
@@ -54,6 +55,7 @@ from windtunnel.config.storepath import DEFAULT_STORE_PATH
 from windtunnel.report.dicts import CellDict, ReportDict, RunInfoDict, SummaryDict
 from windtunnel.report.usage import total_usage
 from windtunnel.reports.cells import summarize_cells
+from windtunnel.store import facts as cell_facts
 from windtunnel.store.diff import diff_reports
 
 if TYPE_CHECKING:
@@ -234,6 +236,7 @@ class RunStore:
         self._flush_error: BaseException | None = None
         self._closed = False
         self._known_runs: set[str] = set()
+        self._codes = cell_facts.GroupCodes()
         _open_stores.add(self)
         if not create and not self.path.exists():
             raise UsageError(
@@ -250,6 +253,7 @@ class RunStore:
             if "seq" not in {r[1] for r in self._db.execute("PRAGMA table_info(cells)")}:
                 self._db.execute("ALTER TABLE cells ADD COLUMN seq INTEGER")  # a store from before plan order
             self._db.execute(_SEQ_INDEX)
+            cell_facts.add_schema(self._db)  # the run page's facts, kept with each cell
             self._db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
         except sqlite3.DatabaseError as err:
             raise HarnessError(
@@ -303,7 +307,14 @@ class RunStore:
                             f"{key} {stored!r}",
                             hint=f"resume with the same {key}, or start a new run",
                         )
-                self._db.execute("UPDATE runs SET status = 'running', finished_at = NULL WHERE id = ?", (run_id,))
+                self._db.execute("BEGIN IMMEDIATE")
+                try:  # a run begun by an older version: the facts of its cells, once, before new cells come
+                    cell_facts.backfill(self._db, run_id)
+                    self._db.execute("UPDATE runs SET status = 'running', finished_at = NULL WHERE id = ?", (run_id,))
+                    self._db.execute("COMMIT")
+                except BaseException:
+                    self._db.execute("ROLLBACK")
+                    raise
                 self._known_runs.add(run_id)
                 return run_id
             mode = meta.get("mode")
@@ -333,11 +344,16 @@ class RunStore:
         """
         self._queue_row(_row(run_id, cell, seq))
 
-    def add_cell_json(self, run_id: str, cell_id: str, raw: bytes, *, seq: int | None = None) -> None:
-        """:meth:`add_cell` for a cell already serialised (``raw`` is its JSON object, UTF-8)."""
+    def add_cell_json(
+        self, run_id: str, cell_id: str, raw: bytes, *, seq: int | None = None, cell: CellDict | None = None
+    ) -> None:
+        """:meth:`add_cell` for a cell already serialised (``raw`` is its JSON object, UTF-8). ``cell``: the dict
+        ``raw`` encodes, when the caller has it and built it as a report cell (the engine's sink): its facts are read
+        from it without parsing ``raw`` again or checking its fields' types."""
         if not cell_id:
             raise ValueError("a cell needs a non-empty string 'id'")
-        self._queue_row((run_id, cell_id, raw, seq))
+        facts = cell_facts.fact_values(cell) if cell is not None else _facts_of_raw(raw)
+        self._queue_row((run_id, cell_id, raw, seq, facts))
 
     def _queue_row(self, row: _Row) -> None:
         """Queue ``row`` for the committing thread, or commit it at once when batching is off.
@@ -390,21 +406,26 @@ class RunStore:
         with self._lock:
             try:
                 self._db.execute("BEGIN IMMEDIATE")
+                stamp, code = cell_facts.new_stamp(), self._codes.code
                 self._db.executemany(
-                    "INSERT INTO cells (run_id, cell_id, json, completed_at, seq) VALUES (?, ?, ?, ?, ?)"
-                    " ON CONFLICT (run_id, cell_id) DO UPDATE SET json = excluded.json,"
-                    " completed_at = excluded.completed_at, seq = excluded.seq",
-                    [(run_id, cell_id, raw, now, seq) for run_id, cell_id, raw, seq in rows],
+                    cell_facts.UPSERT,
+                    [
+                        (run_id, cell_id, raw, now, seq, stamp, code(self._db, key), latency)
+                        for run_id, cell_id, raw, seq, (key, latency) in rows
+                    ],
                 )
+                self._db.executemany(cell_facts.COMMITTED, [(run_id, now) for run_id in {r[0] for r in rows}])
                 self._db.execute("COMMIT")
             except sqlite3.IntegrityError:
                 self._db.execute("ROLLBACK")
+                self._codes.forget()  # the fact groups this batch added are gone too
                 for run_id in {r[0] for r in rows}:
                     self._require(run_id)
                 raise
             except BaseException:
                 if self._db.in_transaction:
                     self._db.execute("ROLLBACK")
+                self._codes.forget()
                 raise
         if self.on_commit is not None and rows:
             self.on_commit([r[1] for r in rows])
@@ -471,6 +492,7 @@ class RunStore:
         self._known_runs.discard(run_id)
         with self._lock:
             self._require(run_id)
+            self._db.execute("DELETE FROM run_commits WHERE run_id = ?", (run_id,))
             self._db.execute("DELETE FROM cells WHERE run_id = ?", (run_id,))
             self._db.execute("DELETE FROM runs WHERE id = ?", (run_id,))
 
@@ -628,18 +650,30 @@ class RunStore:
         raise UnknownRunError(f"no run {run_id!r} in {str(self.path)!r}{near}", hint=hint)
 
 
-_Row = tuple[str, str, bytes, "int | None"]
+_Row = tuple[str, str, bytes, "int | None", tuple[cell_facts.FactKey, "float | None"]]
 
 
 def _row(run_id: str, cell: CellDict, seq: int | None = None) -> _Row:
-    """The row a cell is stored as: ``(run id, cell id, JSON bytes, plan position)``, with secrets redacted before
-    anything reaches the disk. A cell without a non-empty string id is a ``ValueError``: it could never be read back,
-    resumed or diffed.
+    """The row a cell is stored as: ``(run id, cell id, JSON bytes, plan position, facts)``, with secrets redacted
+    before anything reaches the disk. A cell without a non-empty string id is a ``ValueError``: it could never be read
+    back, resumed or diffed.
     """
     cell_id = cell.get("id")
     if not isinstance(cell_id, str) or not cell_id:
         raise ValueError(f"a cell needs a non-empty string 'id', got {cell_id!r}")
-    return (run_id, cell_id, orjson.dumps(redact_record(cell)), seq)
+    redacted = redact_record(cell)
+    facts = cell_facts.facts_of(redacted)
+    return (run_id, cell_id, orjson.dumps(redacted), seq, (facts[:8], facts.latency_ms))
+
+
+def _facts_of_raw(raw: bytes) -> tuple[cell_facts.FactKey, float | None]:
+    """The facts of a serialised cell, as its key and latency (a row that is not a JSON object: a damaged one's)."""
+    try:
+        cell = orjson.loads(raw)
+    except orjson.JSONDecodeError:
+        cell = None
+    facts = cell_facts.facts_of(cell) if isinstance(cell, dict) else cell_facts.DAMAGED
+    return facts[:8], facts.latency_ms
 
 
 def _run_info(row: tuple[Any, ...]) -> RunInfo:

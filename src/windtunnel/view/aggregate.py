@@ -16,18 +16,19 @@ cells are common and a bare percentage overstates what they show.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
-from typing import Any
+from collections.abc import Hashable, Iterable, Mapping, Sequence
+from typing import Any, TypeVar, cast
 
 from windtunnel._util.stats import wilson_interval
-from windtunnel.report.dicts import as_cell
+from windtunnel.report.dicts import CellDict, as_cell
 from windtunnel.reports.cells import cell_phase, failure_detail, fault_label, one_line, truncate
+from windtunnel.store.facts import NO_FAULT, Facts, SortedLatencies, fact_values
 
 HIST_BINS = 20
-NO_FAULT = "(no fault)"
+_K = TypeVar("_K", bound=Hashable)
 
 
-def percentile(sorted_values: list[float], q: float) -> float | None:
+def percentile(sorted_values: Sequence[float] | SortedLatencies, q: float) -> float | None:
     """The ``q`` quantile (0..1) by linear interpolation; ``None`` for no values."""
     if not sorted_values:
         return None
@@ -46,22 +47,119 @@ def _rate(entry: list[int]) -> dict[str, Any]:
     return {"passed": passed, "total": total, "pass_rate": round(passed / total, 4) if total else None}
 
 
-def histogram(values: list[float], bins: int = HIST_BINS) -> list[dict[str, float | int]]:
+def histogram(values: Sequence[float] | SortedLatencies, bins: int = HIST_BINS) -> list[dict[str, float | int]]:
     """Equal-width bins over ``[min, max]`` of ``values``: ``[{lo, hi, count}]``, edges rounded to 3 places.
 
     ``values`` must be sorted (the ends are read as min and max). The maximum falls in the last bin, which is closed
     on the right. No values give ``[]``; values all equal give bins of width 1 from that value, the first holding
-    them all, so the chart still has an axis."""
-    if not values:
+    them all, so the chart still has an axis. ``values`` may be the store's :class:`SortedLatencies`, which counts the
+    bins where the values are, by the same formula."""
+    if not len(values):
         return []
     lo, hi = values[0], values[-1]
     width = (hi - lo) / bins if hi > lo else 1.0
-    counts = [0] * bins
-    for v in values:
-        counts[min(int((v - lo) / width), bins - 1)] += 1
+    if isinstance(values, Sequence):
+        counts = [0] * bins
+        for v in values:
+            counts[min(int((v - lo) / width), bins - 1)] += 1
+    else:
+        counts = values.bin_counts(lo, width, bins)
     return [
         {"lo": round(lo + i * width, 3), "hi": round(lo + (i + 1) * width, 3), "count": c} for i, c in enumerate(counts)
     ]
+
+
+class Tally:
+    """The counters of :func:`aggregate_cells`, fed one cell's :class:`~windtunnel.store.facts.Facts` at a time, or a
+    group of ``n`` cells with the same facts at once (the store's facts, grouped): the result is the same.
+
+    Dicts keep the order in which their keys were first met, so groups must come in the order of their first cell."""
+
+    def __init__(self) -> None:
+        """Empty counters."""
+        self.total = 0
+        self.counts = {"passed": 0, "failed": 0, "error": 0, "skipped": 0}
+        self.by_mutation: dict[str, list[int]] = {}
+        self.by_fault: dict[str, list[int]] = {}
+        self.by_invariant: dict[str, list[int]] = {}
+        self.by_phase: dict[str, list[int]] = {}
+        self.scenarios: dict[str, None] = {}
+        self.invariants: dict[str, None] = {}
+        self.heat: dict[tuple[str, str], list[int]] = {}
+
+    def add(self, facts: Facts, n: int = 1) -> None:
+        """Count ``n`` cells whose facts are ``facts``."""
+        self.total += n
+        status = facts.status
+        self.counts[status] = self.counts.get(status, 0) + n
+        if status == "skipped":
+            return
+        ok = n if facts.passed else 0
+        _count(self.by_phase, facts.phase, ok, n)
+        if facts.mutation:
+            _count(self.by_mutation, facts.mutation, ok, n)
+        for label in facts.fault_labels or (NO_FAULT,):
+            _count(self.by_fault, label, ok, n)
+        if facts.invariant:
+            _count(self.by_invariant, facts.invariant, ok, n)
+        if facts.kind == "contract":
+            key = (facts.scenario or "", facts.invariant or "")
+            self.scenarios.setdefault(key[0])
+            self.invariants.setdefault(key[1])
+            _count(self.heat, key, ok, n)
+
+    def result(self, latencies: Sequence[float] | SortedLatencies) -> dict[str, Any]:
+        """The aggregates (see :func:`aggregate_cells`), with ``latencies`` the sorted latencies of the scored cells."""
+        counts = self.counts
+        scored = counts["passed"] + counts["failed"] + counts["error"]
+        interval = wilson_interval(counts["passed"], scored) if scored else None
+        heat = self.heat
+        return {
+            "cells": self.total,
+            "counts": counts,
+            "scored": scored,
+            "pass_rate": round(counts["passed"] / scored, 4) if scored else None,
+            "wilson_95": [round(interval[0], 4), round(interval[1], 4)] if interval else None,
+            "by_phase": {k: _rate(v) for k, v in self.by_phase.items()},
+            "by_mutation": {k: _rate(v) for k, v in sorted(self.by_mutation.items())},
+            "by_fault": {k: _rate(v) for k, v in sorted(self.by_fault.items())},
+            "by_invariant": {k: _rate(v) for k, v in self.by_invariant.items()},
+            "heatmap": {
+                "scenarios": list(self.scenarios),
+                "invariants": list(self.invariants),
+                "cells": [
+                    {"scenario": s, "invariant": i, **_rate(heat[(s, i)])}
+                    for s in self.scenarios
+                    for i in self.invariants
+                    if (s, i) in heat
+                ],
+            }
+            if heat
+            else None,
+            "latency": {
+                "n": len(latencies),
+                "p50": percentile(latencies, 0.5),
+                "p95": percentile(latencies, 0.95),
+                "max": latencies[-1] if len(latencies) else None,
+                "histogram": histogram(latencies),
+            },
+        }
+
+
+def _count(table: dict[_K, list[int]], key: _K, ok: int, n: int) -> None:
+    """Add ``ok`` passed of ``n`` cells to ``table[key]``'s ``[passed, total]``."""
+    entry = table.get(key)
+    if entry is None:
+        table[key] = [ok, n]
+    else:
+        entry[0] += ok
+        entry[1] += n
+
+
+def _facts(cell: Mapping[str, Any]) -> Facts:
+    """The facts of a cell as the store keeps them (its fields' types checked where it was read)."""
+    key, latency = fact_values(cast(CellDict, cell))
+    return Facts(*key, latency)
 
 
 def aggregate_cells(cells: Iterable[Mapping[str, Any]]) -> dict[str, Any]:
@@ -71,86 +169,30 @@ def aggregate_cells(cells: Iterable[Mapping[str, Any]]) -> dict[str, Any]:
     Returns the status counts; the pass rate over the scored cells (skipped ones are not scored) with its 95 % Wilson
     interval, both None when nothing was scored; pass rates by phase, mutation type, fault (``target.mode``, or no
     fault) and invariant; the scenario × invariant heatmap of a contract (None for other runs); and the latency
-    distribution (p50, p95, max, histogram) in milliseconds.
+    distribution (p50, p95, max, histogram) in milliseconds. Each cell is read through
+    :func:`~windtunnel.store.facts.fact_values`, as the store writes its facts, so the two always agree. The cells
+    are what the store's readers hand out, their fields' types already checked (a damaged row is an errored cell).
     """
-    counts = {"passed": 0, "failed": 0, "error": 0, "skipped": 0}
-    by_mutation: dict[str, list[int]] = {}
-    by_fault: dict[str, list[int]] = {}
-    by_invariant: dict[str, list[int]] = {}
-    by_phase: dict[str, list[int]] = {}
-    scenarios: dict[str, None] = {}
-    invariants: dict[str, None] = {}
-    heat: dict[tuple[str, str], list[int]] = {}
+    tally = Tally()
     latencies: list[float] = []
-    total = 0
     for cell in cells:
-        total += 1
-        status = str(cell.get("status"))
-        counts[status] = counts.get(status, 0) + 1
-        if status == "skipped":
-            continue
-        ok = 1 if cell.get("passed") else 0
-        by_phase.setdefault(cell_phase(cell), [0, 0])
-        by_phase[cell_phase(cell)][0] += ok
-        by_phase[cell_phase(cell)][1] += 1
-        mutation = cell.get("mutation")
-        if mutation and mutation.get("type"):
-            entry = by_mutation.setdefault(str(mutation["type"]), [0, 0])
-            entry[0] += ok
-            entry[1] += 1
-        faults = cell.get("faults") or []
-        labels = {f"{f.get('target')}.{f.get('mode')}" for f in faults} or {NO_FAULT}
-        for label in labels:
-            entry = by_fault.setdefault(label, [0, 0])
-            entry[0] += ok
-            entry[1] += 1
-        if cell.get("invariant"):
-            entry = by_invariant.setdefault(str(cell["invariant"]), [0, 0])
-            entry[0] += ok
-            entry[1] += 1
-        if cell.get("kind") == "contract":
-            key = (str(cell.get("scenario") or ""), str(cell.get("invariant") or ""))
-            scenarios.setdefault(key[0])
-            invariants.setdefault(key[1])
-            entry = heat.setdefault(key, [0, 0])
-            entry[0] += ok
-            entry[1] += 1
-        latency = cell.get("latency_ms")
-        if isinstance(latency, (int, float)):
-            latencies.append(float(latency))
+        facts = _facts(cell)
+        tally.add(facts)
+        if facts.status != "skipped" and facts.latency_ms is not None:
+            latencies.append(facts.latency_ms)
     latencies.sort()
-    scored = counts["passed"] + counts["failed"] + counts["error"]
-    interval = wilson_interval(counts["passed"], scored) if scored else None
-    return {
-        "cells": total,
-        "counts": counts,
-        "scored": scored,
-        "pass_rate": round(counts["passed"] / scored, 4) if scored else None,
-        "wilson_95": [round(interval[0], 4), round(interval[1], 4)] if interval else None,
-        "by_phase": {k: _rate(v) for k, v in by_phase.items()},
-        "by_mutation": {k: _rate(v) for k, v in sorted(by_mutation.items())},
-        "by_fault": {k: _rate(v) for k, v in sorted(by_fault.items())},
-        "by_invariant": {k: _rate(v) for k, v in by_invariant.items()},
-        "heatmap": {
-            "scenarios": list(scenarios),
-            "invariants": list(invariants),
-            "cells": [
-                {"scenario": s, "invariant": i, **_rate(heat[(s, i)])}
-                for s in scenarios
-                for i in invariants
-                if (s, i) in heat
-            ],
-        }
-        if heat
-        else None,
-        "latency": {
-            "n": len(latencies),
-            "p50": percentile(latencies, 0.5),
-            "p95": percentile(latencies, 0.95),
-            "max": latencies[-1] if latencies else None,
-            "histogram": histogram(latencies),
-        },
-    }
+    return tally.result(latencies)
+
+
+def aggregate_groups(
+    groups: Iterable[tuple[Facts, int]], latencies: Sequence[float] | SortedLatencies
+) -> dict[str, Any]:
+    """:func:`aggregate_cells` from the store's facts: ``groups`` are distinct facts with their number of cells,
+    in the order of each group's first cell, and ``latencies`` the sorted latencies of the scored cells."""
+    tally = Tally()
+    for facts, n in groups:
+        tally.add(facts, n)
+    return tally.result(latencies)
 
 
 def fault_labels(cell: Mapping[str, Any]) -> list[str]:
@@ -187,29 +229,22 @@ FILTER_KEYS = ("status", "kind", "phase", "scenario", "invariant", "mutation", "
 def matches(cell: Mapping[str, Any], filters: Mapping[str, str]) -> bool:
     """Whether ``cell`` passes every given filter (exact match; ``q`` is a case-insensitive substring).
 
-    ``filters`` maps :data:`FILTER_KEYS` to the wanted value; an empty value is no filter. ``fault`` matches a
-    ``target.mode`` label, or :data:`NO_FAULT` for a cell in which no fault fired. ``q`` searches the id, prompt,
-    output and error, which the store's facts do not carry: the API reads whole cells for it."""
+    ``filters`` maps :data:`FILTER_KEYS` to the wanted value; an empty value is no filter. The fields are read as the
+    store keeps them (:func:`~windtunnel.store.facts.fact_values`; ``mutation`` is the mutation's type,
+    ``phase`` the cell's phase), so this and the store's filtered query agree. ``fault`` matches a ``target.mode``
+    label, or :data:`NO_FAULT` for a cell in which no fault fired. ``q`` searches the id, prompt, output and error,
+    which the facts do not carry: the API reads whole cells for it."""
+    facts = _facts(cell)
     for key, want in filters.items():
         if not want:
             continue
-        if key == "status":
-            if cell.get("status") != want:
-                return False
-        elif key == "phase":
-            if cell_phase(cell) != want:
-                return False
-        elif key == "mutation":
-            if (cell.get("mutation") or {}).get("type") != want:
-                return False
-        elif key == "fault":
-            labels = {f"{f.get('target')}.{f.get('mode')}" for f in cell.get("faults") or []} or {NO_FAULT}
-            if want not in labels:
+        if key == "fault":
+            if want not in (facts.fault_labels or [NO_FAULT]):
                 return False
         elif key == "q":
             hay = " ".join(str(cell.get(k) or "") for k in ("id", "prompt", "output", "error")).lower()
             if want.lower() not in hay:
                 return False
-        elif str(cell.get(key) or "") != want:
+        elif str(getattr(facts, key) or "") != want:
             return False
     return True

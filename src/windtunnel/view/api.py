@@ -29,7 +29,8 @@ from windtunnel.reports.cells import summarize_cells
 from windtunnel.reports.verdict import lead_reason
 from windtunnel.store.diff import diff_reports
 from windtunnel.store.queries import StoreReader
-from windtunnel.view.aggregate import FILTER_KEYS, aggregate_cells, cell_row, matches
+from windtunnel.store.runstore import FINAL_STATUSES
+from windtunnel.view.aggregate import FILTER_KEYS, aggregate_cells, aggregate_groups, cell_row, matches
 
 CACHE_RUNS = 64
 
@@ -84,7 +85,7 @@ class Api:
         threads).
         """
         self.reader = reader
-        self._cache: OrderedDict[tuple[str, int, str], dict[str, Any]] = OrderedDict()
+        self._cache: OrderedDict[tuple[str, int, str], tuple[dict[str, Any], str | None]] = OrderedDict()
         self._lock = threading.Lock()
         self.routes: dict[str, Callable[[Mapping[str, str]], dict[str, Any]]] = {
             "/api/runs": self.runs,
@@ -118,26 +119,34 @@ class Api:
         """Every stored cell of ``run_id``, in the order they completed."""
         return list(self.reader.iter_cells(run_id))
 
-    def aggregate(self, run_id: str, cells: int, status: str) -> dict[str, Any]:
-        """Aggregates of a run (:func:`~windtunnel.view.aggregate.aggregate_cells`), cached while its cell count and
-        status stay the same.
+    def aggregate(self, run_id: str, cells: int, status: str) -> tuple[dict[str, Any], str | None]:
+        """Aggregates of a run (:func:`~windtunnel.view.aggregate.aggregate_cells`) and when its last cell completed,
+        cached while its cell count and status stay the same.
 
         The key is ``(run_id, cells, status)`` because a running run gains cells and a resumed one changes status:
         either makes a new key, so a poll never sees stale counts, while a finished run is aggregated once however
         often its page is opened. Two threads missing the cache at once both compute (the result is the same); the
-        lock guards only the dict, so a long aggregation never blocks another run's page."""
+        lock guards only the dict, so a long aggregation never blocks another run's page.
+
+        The counts come from the facts the store keeps in each cell's row (a few grouped rows and the latencies); a run
+        written by an older version has none until they are stored on its first view once finished (or, from a
+        read-only store, they are counted from the cells themselves, ~0.4 s for 55,000 cells)."""
         key = (run_id, cells, status)
         with self._lock:
             hit = self._cache.get(key)
             if hit is not None:
                 self._cache.move_to_end(key)
                 return hit
-        agg = aggregate_cells(self.reader.iter_cell_facts(run_id))
+        found = self.reader.fact_aggregate(run_id, aggregate_groups)
+        if found is None and status in FINAL_STATUSES and self.reader.store_facts(run_id):
+            found = self.reader.fact_aggregate(run_id, aggregate_groups)
+        if found is None:  # no facts kept, and none may be stored: counted from the cells themselves
+            found = aggregate_cells(self.reader.iter_cell_facts(run_id)), self.reader.last_completed(run_id)
         with self._lock:
-            self._cache[key] = agg
+            self._cache[key] = found
             while len(self._cache) > CACHE_RUNS:
                 self._cache.popitem(last=False)
-        return agg
+        return found
 
     # -- endpoints -------------------------------------------------------------------------
 
@@ -164,7 +173,7 @@ class Api:
         gets one computed from its cells so far, marked ``partial``.
         """
         info = self.reader.run(_need(query, "id"))
-        agg = self.aggregate(info.id, info.cells, info.status)
+        agg, last_completed = self.aggregate(info.id, info.cells, info.status)
         summary = info.summary
         if summary is None:
             summary = {**summarize_cells(self.reader.iter_cells(info.id)), "partial": True}
@@ -175,7 +184,7 @@ class Api:
             "summary": summary,
             "why": lead_reason(summary),
             "aggregate": agg,
-            "last_completed": self.reader.last_completed(info.id),
+            "last_completed": last_completed,
             "previous": self.reader.previous(info),
         }
 
@@ -203,7 +212,17 @@ class Api:
                 "filters": filters,
                 "next_after": cursor if cursor is not None and len(cells) == limit else None,
             }
-        if "q" not in filters:  # the filters read a few fields: SQLite extracts them, whole cells only for the page
+        if "q" not in filters and self.reader.facts_ready(run_id):  # queries on the facts' columns
+            page_cells, matching, total = self.reader.facts_page(run_id, filters, offset=offset, limit=limit)
+            return {
+                "cells": [cell_row(c) for c in page_cells],
+                "total": total,
+                "matching": matching,
+                "offset": offset,
+                "limit": limit,
+                "filters": filters,
+            }
+        if "q" not in filters:  # a run without facts: SQLite extracts the fields, whole cells only for the page
             keys: list[int] = []
             total = matching = 0
             for key, facts in self.reader.iter_cell_facts_keyed(run_id):
@@ -256,7 +275,7 @@ class Api:
         limit = _int(query, "limit", 50, 1, 500)
         points = []
         for info in self.reader.runs_of(config=config, mode=mode, limit=limit):
-            agg = self.aggregate(info.id, info.cells, info.status)
+            agg, _ = self.aggregate(info.id, info.cells, info.status)
             summary = info.summary or {}
             phases = {
                 name: entry.get("score")

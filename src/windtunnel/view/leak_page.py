@@ -277,17 +277,19 @@ def audited(
     show_values: bool = False,
     extra: Mapping[str, Sequence[Any]] | None = None,
     agreement: Agreement | None = None,
+    learned: bool | None = None,
 ) -> Iterator[AuditedItem]:
     """Audit and sanitize each item (``sentence`` mode, as ``leak sanitize`` does by default).
 
     An item is a :class:`LeakItem`, or a run's :class:`~windtunnel.leakage.runs.RunItem` (its findings
     are then also located in the cell). ``extra`` adds findings by item id (the mined ones of ``--mine``);
-    ``agreement`` is the dataset's agreement evidence, applied as ``leak scan`` and ``leak sanitize`` apply it.
+    ``agreement`` is the dataset's agreement evidence, applied as ``leak scan`` and ``leak sanitize`` apply it;
+    ``learned`` is ``leak scan --learned`` (the learned decision over whole-token hits; ``None``: its default).
     """
     for entry in items:
         item: LeakItem = entry.item if hasattr(entry, "parts") else entry
         more = [*(extra or {}).get(item.id, ()), *agreed_extra(agreement, item, decode)]
-        result = sanitize_item(item, decode=decode, extra=more)
+        result = sanitize_item(item, decode=decode, extra=more, learned=learned)
         before = result.before
         if agreement is not None:
             before = agreement.adjust(ItemAudit(before.item, before.findings, item.line))
@@ -450,7 +452,14 @@ def scan_html(args: Mapping[str, Any]) -> None:
         _agreed, agreement = agreement_for(
             dataset, fmap, args.get("agreement"), decode, list(args.get("derive_from") or [])
         )
-    entries = audited(items(), decode=decode, show_values=args["show_values"], extra=extra, agreement=agreement)
+    entries = audited(
+        items(),
+        decode=decode,
+        show_values=args["show_values"],
+        extra=extra,
+        agreement=agreement,
+        learned=args.get("learned"),
+    )
     to_stdout = args["output"] == Path("-")  # `-o -`: the page on stdout, as for `report -o -`
     out: Path = args["output"] or default_output()
     if to_stdout:

@@ -1,0 +1,180 @@
+"""The learned decision over whole-token hits (windtunnel.leakage.learned, ``audit_item(learned=True)``,
+``leak scan --learned``): the shipped table matches the features, it adds blocking findings only where the audit
+does not block, each at original characters and explained by real features, and off it changes nothing."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import jsonschema
+import pytest
+
+from tests.clirun import wt as run
+from windtunnel.leakage import audit_item, learned
+from windtunnel.leakage.model import LeakItem
+from windtunnel.leakage.parallel import iter_audits
+
+from .test_leak_cli import schema, write_jsonl
+from .test_leak_worst_case import WORST, _work
+
+DATA = Path(__file__).resolve().parents[2] / "benchmarks" / "leak_data"
+LABELS = ["Low", "Medium", "High"]
+CORRELATED = "KX9"
+"""A value the user says rides with the answer; below it stands as a whole token in an attachment's excerpt, where
+the audit only lists it for review (a single word in prose) and the shipped table scores it above its threshold."""
+CORRELATED_PROJECTION = {"attachment": {"name": "report.txt", "excerpt": "(Seen KX9) 4410 bytes"}}
+
+
+def _item(projection: Any, **extra: Any) -> dict[str, Any]:
+    return {"id": "t1", "expected": "High", "label_set": LABELS, "projection": projection, **extra}
+
+
+def _blind(batch: str, n: int) -> list[dict[str, Any]]:
+    lines = (DATA / batch / "items.jsonl").read_text(encoding="utf-8").splitlines()[:n]
+    out = []
+    for line in lines:
+        raw = json.loads(line)
+        out.append({k: v for k, v in raw.items() if k != "truth"})
+    return out
+
+
+def test_the_shipped_table_was_trained_on_these_features() -> None:
+    table = learned.shipped_table()
+    assert table.features_version == learned.FEATURES_VERSION
+    # changes whenever the features computed on the probe items change: retrain (benchmarks/leak_learn.py --export)
+    assert table.fingerprint == learned.spec_fingerprint()
+    assert len(table.weights) > 100 and table.trained_on and table.commit
+    assert all(0 <= i < learned.DIM for i in table.weights)
+
+
+def test_a_correlated_value_standing_as_a_whole_token_is_flagged() -> None:
+    item = _item(CORRELATED_PROJECTION, correlated_values=[CORRELATED])
+    off = audit_item(item, learned=False)
+    on = audit_item(item, learned=True)
+    assert not off.leaked and on.leaked
+    (f,) = [f for f in on.findings if f.rule == learned.RULE]
+    assert f.severity == "medium" and f.channel == "correlated"
+    text = item["projection"]
+    for token in f.pointer.strip("/").split("/"):
+        text = text[token]
+    assert f.span is not None and text[f.span[0] : f.span[1]] == CORRELATED
+    assert CORRELATED not in f.detail
+
+
+def test_the_explanation_names_real_features_of_the_hit() -> None:
+    item = LeakItem.from_mapping(_item(CORRELATED_PROJECTION, correlated_values=[CORRELATED]))
+    findings = audit_item(item, learned=False).findings
+    table = learned.shipped_table()
+    ((_hit, feats),) = learned.item_hit_features(item, findings)
+    (f,) = learned.learned_findings(item, findings)
+    named = learned.explain(feats, table, [CORRELATED])
+    assert len(named) == 4 and all(part in f.detail for part in named)
+    readable = {learned.readable(x, [CORRELATED]) for x in feats}
+    for part in named:
+        name, _, weight = part.rpartition(" (")
+        assert name in readable and float(weight.rstrip(")")) > 0
+    assert f"{table.score(feats):+.2f}" in f.detail
+
+
+def test_a_clean_listing_of_the_label_set_is_not_flagged() -> None:
+    for projection in (
+        {"prompt": "Classify the ticket's priority. Reply with one of: Low, Medium, High."},
+        {"options": ["Low", "Medium", "High"], "ticket": {"title": "Printer jams on page 2"}},
+        {"schema": {"priority": {"enum": ["Low", "Medium", "High"]}}, "body": "the printer jams"},
+    ):
+        audit = audit_item(_item(projection), learned=True)
+        assert not audit.leaked, projection
+
+
+def test_the_learned_decision_adds_nothing_where_the_audit_blocks() -> None:
+    item = _item({"priority": "High", "note": "see above"})
+    on = audit_item(item, learned=True)
+    assert on == audit_item(item, learned=False) and on.leaked
+
+
+def test_off_changes_nothing_and_on_only_adds_learned_findings() -> None:
+    added = 0
+    for item in _blind("blind10", 60):
+        plain = audit_item(item, learned=False)
+        assert audit_item(item) == audit_item(item, learned=learned.LEARNED_DEFAULT)
+        on = audit_item(item, learned=True)
+        extra = on.findings[len(plain.findings) :]
+        assert on.findings[: len(plain.findings)] == plain.findings
+        assert all(f.rule == learned.RULE and f.blocking for f in extra)
+        assert not (extra and plain.leaked)
+        added += bool(extra)
+    assert added  # the switch does something on an unseen-form batch
+
+
+def test_casefolded_spans_map_back_to_original_characters() -> None:
+    text = "Straße: HIGH priority"
+    cf = text.casefold()
+    a = cf.index("high")
+    assert learned.original_span(text, a, a + 4) == (8, 12)
+
+
+def test_leak_scan_learned_reports_the_finding_and_the_report_validates(tmp_path: Path) -> None:
+    rows = [
+        _item(CORRELATED_PROJECTION, correlated_values=[CORRELATED]),
+        {**_item({"prompt": "Reply with one of: Low, Medium, High"}), "id": "t2"},
+    ]
+    data = write_jsonl(tmp_path / "items.jsonl", rows)
+    out_on, out_off = tmp_path / "on.json", tmp_path / "off.json"
+    assert run("leak", "scan", str(data), "-f", "json", "-o", str(out_on), "--learned", "--no-mine") == 1
+    assert run("leak", "scan", str(data), "-f", "json", "-o", str(out_off), "--no-learned", "--no-mine") == 0
+    on = json.loads(out_on.read_text())
+    jsonschema.validate(on, schema())
+    rules = [f["rule"] for it in on["items"] for f in it["findings"]]
+    assert learned.RULE in rules
+    assert learned.RULE not in out_off.read_text()
+    page = tmp_path / "audit.html"
+    assert run("leak", "scan", str(data), "-f", "html", "-o", str(page), "--learned", "--no-mine") == 1
+    assert learned.RULE in page.read_text(encoding="utf-8")
+
+
+def test_worker_processes_apply_the_switch_like_the_serial_path(tmp_path: Path) -> None:
+    rows = [{**it, "id": f"b{i}"} for i, it in enumerate(_blind("blind10", 60))]
+    data = write_jsonl(tmp_path / "items.jsonl", rows)
+    serial = list(iter_audits(data, jobs=1, learned=True))
+    parallel = list(iter_audits(data, jobs=2, chunk_bytes=16384, learned=True))
+    assert [a.to_dict() for a in parallel] == [a.to_dict() for a in serial]
+    assert any(f.rule == learned.RULE for a in serial for f in a.findings)
+
+
+def test_the_cheap_pre_check_never_hides_a_hit() -> None:
+    skipped = 0
+    for batch in sorted(DATA.glob("blind*")):
+        for raw in _blind(batch.name, 10_000):
+            it = LeakItem.from_mapping(raw)
+            if not learned.may_hit(it):
+                skipped += 1
+                assert not learned.naive_hits(it, list(learned.parts(it.projection))), (batch.name, raw["id"])
+    tricky = [
+        _item({"note": 'said "High"\nthen left'}),
+        _item({"HIGH": True}),
+        _item(["ＨＩＧＨ", "high\\low"]),
+        {**_item({"n": 4.0}), "expected": "4.0"},
+        {**_item({"n": 1e16}), "expected": "1e+16"},
+        {**_item({"n": float("nan")}), "expected": "nan"},
+    ]
+    for raw in tricky:
+        it = LeakItem.from_mapping(raw)
+        hits = learned.naive_hits(it, list(learned.parts(it.projection)))
+        assert learned.may_hit(it) or not hits, raw
+    assert skipped > 100
+
+
+@pytest.mark.parametrize("name", sorted(WORST))
+def test_work_grows_linearly_with_the_learned_decision_on(name: str) -> None:
+    # every hit's features read its string, its siblings and the audit's findings at its place, each indexed
+    # once per item: a string holding the label n times costs O(n), not O(n^2)
+    def work(n: int) -> int:  # the learned decision's own work (the audit's is test_leak_worst_case's)
+        it = LeakItem.from_mapping({"id": "w", "expected": "High", "label_set": LABELS, "projection": WORST[name](n)})
+        findings = audit_item(it, learned=False).findings
+        learned.learned_findings(it, findings)  # warm the caches that are per answer, not per input
+        return _work(lambda: learned.learned_findings(it, findings))
+
+    small, big = work(40), work(160)
+    assert big <= 6 * small + 2000, f"{name}: {small} operations for n=40, {big} for n=160"
