@@ -179,17 +179,6 @@ KNOWN: dict[str, str] = {
         )
     },
     **{
-        i: "a metrics report's row with support 1 among rows of every label: read as a definition"
-        for i in (
-            "b11-0219",
-            "b11-0223",
-            "b11-0227",
-            "b11-0231",
-            "b11-0235",
-            "b11-0239",
-        )
-    },
-    **{
         i: "a text-fragment link quoting the label (`#:~:text=Sentiment%3A-,Negative`): review, prose word"
         for i in (
             "b11-0315",

@@ -103,6 +103,7 @@ from windtunnel.leakage.formats import (
     url_section,
 )
 from windtunnel.leakage.framing import framed_name
+from windtunnel.leakage.label_rows import may_tabulate, row_findings
 from windtunnel.leakage.learned import LEARNED_DEFAULT, learned_findings
 from windtunnel.leakage.lexicon import code_spellings
 from windtunnel.leakage.matrix import matrix_findings, may_derive
@@ -552,6 +553,7 @@ _ITEM_PRINCIPLES: tuple[_ItemPrinciple, ...] = (
         lambda it, blob: len(it.label_set) >= 2 and (blob is None or may_contain(blob)), containment_findings
     ),
     _ItemPrinciple(lambda it, blob: len(it.label_set) >= 2 and (blob is None or may_offset(blob)), offset_findings),
+    _ItemPrinciple(lambda it, blob: len(it.label_set) >= 2 and (blob is None or may_tabulate(blob)), row_findings),
 )
 """The item-level principles, in order (see :class:`_ItemPrinciple`). Each reads a label set of two labels
 or more (its gate's first test): :func:`audit_item` asks none of them on an item without one."""
