@@ -178,17 +178,6 @@ KNOWN: dict[str, str] = {
             "b11-0167",
         )
     },
-    **{
-        i: "a text-fragment link quoting the label (`#:~:text=Sentiment%3A-,Negative`): review, prose word"
-        for i in (
-            "b11-0315",
-            "b11-0319",
-            "b11-0323",
-            "b11-0327",
-            "b11-0331",
-            "b11-0335",
-        )
-    },
     "b11-0203": 'the sample rewarded 1.0 on a numeric scale (`"answer": "4"`): the option\'s number is not classified',
 }
 """Leaks of the development batches that the naive scan finds and the audit does not, with why."""
