@@ -73,16 +73,6 @@ KNOWN: dict[str, str] = {
     "b9-0043": "coverage marks on a two-label set (`> return 'Not spam'`, `! return 'Spam'`): read as a definition",
     # blind10 and blind11 (triaged when committed as development data): what lost each, per family
     **{
-        i: 'the plain reply of a DNS beacon (`is "ack Positive"`) in a resolver log: review, prose word'
-        for i in (
-            "b10-0051",
-            "b10-0055",
-            "b10-0059",
-            "b10-0063",
-            "b10-0071",
-        )
-    },
-    **{
         i: "a score falls in one band of a routing config listing every label: bands are not evaluated (a listing)"
         for i in (
             "b10-0073",
