@@ -16,7 +16,7 @@ from windtunnel.reports.sample import make_cell
 from windtunnel.store import RunStore
 from windtunnel.store.facts import DAMAGED, Facts, fact_values, facts_of
 from windtunnel.store.queries import StoreReader
-from windtunnel.view.aggregate import aggregate_cells, aggregate_groups, cell_row, matches
+from windtunnel.view.aggregate import HIST_BINS, aggregate_cells, aggregate_groups, cell_row, histogram, matches
 from windtunnel.view.api import Api
 
 STATUSES = ("passed", "failed", "error", "skipped", "failed", "passed")
@@ -236,5 +236,102 @@ def test_a_cell_replaced_or_deleted_by_an_older_writer_drops_its_facts_and_the_c
         assert not reader.facts_ready(run_id)
         assert _api_view(reader, run_id)["aggregate"] == _expected(reader, run_id)
         assert reader.facts_ready(run_id)
+    finally:
+        reader.close()
+
+
+def test_a_finished_old_run_viewed_while_another_process_holds_the_write_lock_is_counted_from_its_cells(
+    tmp_path: Path,
+) -> None:
+    """The viewer may not store the facts now (a long write transaction elsewhere): the page is still served, counted
+    from the cells (readers are never blocked by a writer in WAL mode), and the facts are stored on a later view."""
+    path = tmp_path / "runs.db"
+    _old_store(path, {"old-done": "failed"})
+    reader = StoreReader(path, timeout=0.05)  # the server waits 0.5 s for a lock (view/server.py BUSY_TIMEOUT_S)
+    holder = sqlite3.connect(path, isolation_level=None)
+    try:
+        holder.execute("PRAGMA journal_mode=WAL")
+        holder.execute("BEGIN IMMEDIATE")  # e.g. another viewer storing a big run's facts, or an sqlite3 shell
+        assert _api_view(reader, "old-done")["aggregate"] == _expected(reader, "old-done")
+        assert not reader.facts_ready("old-done")
+        holder.execute("COMMIT")
+        assert _api_view(StoreReader(path), "old-done")["aggregate"] == _expected(reader, "old-done")
+        assert reader.facts_ready("old-done")
+    finally:
+        holder.close()
+        reader.close()
+
+
+def test_a_cell_written_twice_in_one_commit_keeps_the_facts_of_its_last_version(tmp_path: Path) -> None:
+    """Both writes are this writer's (the trigger must not take the second for an older writer's): the run's facts
+    stay complete, and count the version that was kept."""
+    path = tmp_path / "runs.db"
+    with RunStore(path) as store:
+        run_id = store.start_run({"mode": "ci", "config_path": "c.yaml", "seed": 1})
+        store.add_cells(run_id, [_mixed(1, shift=1), *(_mixed(i) for i in range(10))])  # c1 twice in one commit
+        store.finish_run(run_id, {"cells": 10}, "failed")
+    assert _facts_rows(path, run_id) == (10, 10)
+    reader = StoreReader(path)
+    try:
+        assert reader.facts_ready(run_id)
+        assert (
+            _api_view(reader, run_id)["aggregate"]
+            == _expected(reader, run_id)
+            == aggregate_cells(_mixed(i) for i in range(10))
+        )
+    finally:
+        reader.close()
+
+
+@pytest.mark.parametrize(
+    "values",
+    [
+        [5.0],
+        [1.0, 1.0, 1.0],
+        [0.1 * i for i in range(101)],  # values on the bins' edges, where rounding decides
+        [3.0, 3.0, 3.3, 7.7, 7.7, 7.7, 9.9, 12.0, 12.0],
+        sorted(float((i * 7919) % 1009) / 3 for i in range(5000)),
+        [1e-9, 2e-9, 1e12],
+    ],
+)
+def test_the_histogram_counts_each_value_in_the_bin_its_formula_names(values: list[float]) -> None:
+    """The bins are found by bisection; each value must still land where ``min(int((v - lo) / width), bins - 1)``
+    puts it."""
+    bins = histogram(values)
+    lo, hi = values[0], values[-1]
+    width = (hi - lo) / HIST_BINS if hi > lo else 1.0
+    expected = [0] * HIST_BINS
+    for v in values:
+        expected[min(int((v - lo) / width), HIST_BINS - 1)] += 1
+    assert [b["count"] for b in bins] == expected and sum(expected) == len(values)
+
+
+def test_a_store_with_the_facts_first_two_indexes_gets_the_one_covering_index(tmp_path: Path) -> None:
+    """A store the first version of the facts wrote had an index on the codes and one on the latencies; the covering
+    index replaces both (each costs CPU on every cell written), and the counts stay exact."""
+    path = tmp_path / "runs.db"
+    with RunStore(path) as store:
+        run_id = store.start_run({"mode": "ci", "config_path": "c.yaml", "seed": 1})
+        store.add_cells(run_id, [_mixed(i) for i in range(60)])
+        store.finish_run(run_id, {"cells": 60}, "failed")
+    db = sqlite3.connect(path, isolation_level=None)
+    db.execute("DROP INDEX cells_facts")
+    db.execute("CREATE INDEX cells_fact_groups ON cells (run_id, facts) WHERE facts IS NOT NULL")
+    db.execute("CREATE INDEX cells_latency ON cells (run_id, latency_ms) WHERE latency_ms IS NOT NULL")
+    db.close()
+    reader = StoreReader(path)
+    try:
+        names = {r[0] for r in reader._db().execute("SELECT name FROM sqlite_master WHERE type = 'index'")}
+        assert "cells_facts" in names and not names & {"cells_fact_groups", "cells_latency"}
+        plan = " ".join(
+            str(r[-1])
+            for r in reader._db().execute(
+                "EXPLAIN QUERY PLAN SELECT latency_ms FROM cells"
+                " WHERE run_id = ? AND facts IS NOT NULL AND latency_ms IS NOT NULL",
+                (run_id,),
+            )
+        )
+        assert "COVERING INDEX cells_facts" in plan
+        assert _api_view(reader, run_id)["aggregate"] == _expected(reader, run_id)
     finally:
         reader.close()

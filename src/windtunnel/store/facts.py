@@ -8,20 +8,20 @@ among few distinct combinations (status × phase × mutation × fault × invaria
 
     cells(..., facts, latency_ms, facts_stamp)     -- facts: a code of fact_groups; NULL: no facts (an older writer)
     fact_groups(code, status, passed, phase, kind, mutation, invariant, scenario, faults)   -- each combination once
-    cells_fact_groups ON cells(run_id, facts) WHERE facts IS NOT NULL
-    cells_latency     ON cells(run_id, latency_ms) WHERE latency_ms IS NOT NULL
+    cells_facts ON cells(run_id, facts, latency_ms) WHERE facts IS NOT NULL
     run_commits(run_id, last_completed)            -- the time of each run's last commit of cells
 
-The first ``/api/run`` then counts each code of the run on the first index (a few dozen groups), reads percentiles by
-rank and counts the histogram's bins on the second, and a filtered page is one query. Writing them costs ~3 µs of CPU
-a cell (docs/performance.md).
+The first ``/api/run`` then counts each code of the run on the index (a few dozen groups) and reads the run's
+latencies from it (covering: no cell row is read; within a code they come sorted, so sorting them all is a merge of
+a few sorted runs, ~11 ms for 55,000), and a filtered page is one query. One index and not a second on
+``(run_id, latency_ms)``: that one cost ~2.5 µs of CPU a cell to keep and saved the page ~10 ms (docs/performance.md).
 
 * :func:`facts_of` makes a cell's :class:`Facts`; the writer, the backfill of older runs and the viewer's aggregates of
   whole cells all go through it, so the stored facts and a full recomputation count the same thing.
 * A cell whose ``facts`` is NULL has none: a row an older version wrote, or replaced (a trigger clears the facts of a
   row whose JSON changed without a new ``facts_stamp``, which only this writer sets). A run's facts are *complete*
-  when as many of its rows have them as it has rows (:func:`facts_complete`). Both indexes are partial, so the
-  planner never takes them for the pages of cells in completion order, which they would slow down.
+  when as many of its rows have them as it has rows (:func:`facts_complete`). The index is partial, so the
+  planner never takes it for the pages of cells in completion order, which it would slow down.
 * :func:`backfill` computes the missing facts from the stored JSON once: the writer on ``--resume``, the viewer on a
   finished run's first view when it may write the store. Until then the viewer counts from the cells, as before.
 """
@@ -32,7 +32,7 @@ import math
 import secrets
 import sqlite3
 from collections.abc import Iterator, Mapping
-from typing import NamedTuple, Protocol, cast
+from typing import NamedTuple, cast
 
 import orjson
 
@@ -62,8 +62,10 @@ CREATE TABLE IF NOT EXISTS fact_groups (
     faults    TEXT NOT NULL,
     UNIQUE (status, passed, phase, kind, mutation, invariant, scenario, faults)
 );
-CREATE INDEX IF NOT EXISTS cells_fact_groups ON cells (run_id, facts) WHERE facts IS NOT NULL;
-CREATE INDEX IF NOT EXISTS cells_latency ON cells (run_id, latency_ms) WHERE latency_ms IS NOT NULL;
+CREATE INDEX IF NOT EXISTS cells_facts ON cells (run_id, facts, latency_ms) WHERE facts IS NOT NULL;
+-- the two indexes a store got from the first version of the facts (one index now does their work)
+DROP INDEX IF EXISTS cells_fact_groups;
+DROP INDEX IF EXISTS cells_latency;
 CREATE TABLE IF NOT EXISTS run_commits (
     run_id         TEXT PRIMARY KEY,
     last_completed TEXT NOT NULL
@@ -100,8 +102,9 @@ code, latency``, with ``stamp`` from :func:`new_stamp` and ``code`` from :meth:`
 
 
 def new_stamp() -> int:
-    """A ``facts_stamp`` for one commit: a replaced row gets a stamp it did not have, so the trigger leaves the facts
-    written with it (a writer that does not know the columns changes the JSON only, and its row loses its facts)."""
+    """The first ``facts_stamp`` of one commit; its ``i``-th row is stamped ``new_stamp() + i``, so a replaced row gets
+    a stamp it did not have (also when one commit writes the same cell twice) and the trigger leaves the facts written
+    with it (a writer that does not know the columns changes the JSON only, and its row loses its facts)."""
     return secrets.randbits(62)
 
 
@@ -128,20 +131,6 @@ _PATHS = ", ".join(f"'{p}'" for p in FACT_PATHS)
 EXTRACTED = f"CASE WHEN json_valid(t) AND json_type(t) = 'object' THEN json_extract(t, {_PATHS}) END"
 """SQL over a column ``t`` (a cell's JSON as text): the :data:`FACT_PATHS` values as one JSON array, NULL for a row
 that is not a JSON object."""
-
-
-class SortedLatencies(Protocol):
-    """The latencies of a run's scored cells in ascending order, as a sequence that need not be in memory (the store
-    reads an element by its rank through the latency index), with the histogram's counts computed where they are."""
-
-    def __len__(self) -> int:
-        """How many latencies there are."""
-
-    def __getitem__(self, i: int) -> float:
-        """The ``i``-th smallest (negative: from the largest)."""
-
-    def bin_counts(self, lo: float, width: float, bins: int) -> list[int]:
-        """How many latencies ``v`` fall in each bin ``min(int((v - lo) / width), bins - 1)``."""
 
 
 class Facts(NamedTuple):
@@ -231,6 +220,11 @@ def fact_values(cell: CellDict) -> tuple[FactKey, float | None]:
     return key, None if latency is None else float(latency)
 
 
+_FIND_GROUP = f"SELECT code FROM fact_groups WHERE {' AND '.join(f'{name} = ?' for name in GROUP_COLUMNS)}"
+_ADD_GROUP = f"INSERT INTO fact_groups ({', '.join(GROUP_COLUMNS)}) VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING code"
+"""Find a key's code, else add it (in the caller's write transaction: no other writer adds it in between)."""
+
+
 class GroupCodes:
     """The code of each distinct :data:`FactKey` in one store's ``fact_groups``, cached (a run has a few dozen).
 
@@ -245,11 +239,8 @@ class GroupCodes:
         """The code of ``key`` in ``db``'s ``fact_groups``, added if it is new (another process may have added it)."""
         code = self._codes.get(key)
         if code is None:
-            db.execute(
-                f"INSERT OR IGNORE INTO fact_groups ({', '.join(GROUP_COLUMNS)}) VALUES (?, ?, ?, ?, ?, ?, ?, ?)", key
-            )
-            where = " AND ".join(f"{name} = ?" for name in GROUP_COLUMNS)
-            code = self._codes[key] = int(db.execute(f"SELECT code FROM fact_groups WHERE {where}", key).fetchone()[0])
+            row = db.execute(_FIND_GROUP, key).fetchone() or db.execute(_ADD_GROUP, key).fetchone()
+            code = self._codes[key] = int(row[0])
         return code
 
     def forget(self) -> None:

@@ -48,7 +48,7 @@ from windtunnel.report.models import Cell
 from windtunnel.report.shape import shape_problem
 from windtunnel.reports.cells import summarize_cells
 from windtunnel.store import facts as cell_facts
-from windtunnel.store.facts import EXTRACTED, GROUP_COLUMNS, NO_FAULT, Facts, SortedLatencies
+from windtunnel.store.facts import EXTRACTED, GROUP_COLUMNS, NO_FAULT, Facts
 from windtunnel.store.runstore import RunInfo, UnknownRunError, report_mode
 
 INDEXES = (
@@ -395,8 +395,9 @@ class StoreReader:
 
     def store_facts(self, run_id: str) -> bool:
         """Compute and store the facts of the cells of ``run_id`` that have none, once (a run an older version wrote;
-        call it for a finished run only, whose cells no longer change); False when the store may not be written (a
-        read-only copy keeps counting from the cells)."""
+        call it for a finished run only, whose cells no longer change); False when the store may not be written now (a
+        read-only copy, or another process holding the write lock longer than the reader's ``timeout``): the caller
+        keeps counting from the cells, which a writer's lock never blocks in WAL mode."""
         try:
             writer = sqlite3.connect(self.path, timeout=self.timeout, isolation_level=None)
         except sqlite3.Error:
@@ -411,7 +412,7 @@ class StoreReader:
                 writer.execute("ROLLBACK")
                 raise
         except sqlite3.OperationalError as err:
-            if "readonly" in str(err) or "read-only" in str(err):
+            if any(word in str(err) for word in ("readonly", "read-only", "locked", "busy")):
                 return False
             raise
         finally:
@@ -419,14 +420,15 @@ class StoreReader:
         return True
 
     def fact_aggregate(
-        self, run_id: str, summarize: Callable[[list[tuple[Facts, int]], SortedLatencies], _T]
+        self, run_id: str, summarize: Callable[[list[tuple[Facts, int]], list[float]], _T]
     ) -> tuple[_T, str | None] | None:
         """``summarize(groups, latencies)`` over the facts of the run's cells, with the time its last cell completed;
         None when some cell of the run has no facts (written by an older version: see :meth:`store_facts`).
 
         ``groups`` are the run's distinct facts with their number of cells, in the order of each one's first cell;
-        ``latencies`` the sorted latencies of its scored cells, read by rank through the latency index. Everything
-        is read in one snapshot, so the counts add up to the cells even while the run is being written."""
+        ``latencies`` the sorted latencies of its scored cells, read from the facts' covering index (sorted within
+        each code there, so the sort merges a few sorted runs). Everything is read in one snapshot, so the counts add
+        up to the cells even while the run is being written."""
         with self.snapshot() as db:
             try:
                 rows = db.execute(
@@ -444,7 +446,15 @@ class StoreReader:
                 return None  # some row has no facts
             groups = [(Facts(r[2], bool(r[3]), r[4], r[5], r[6], r[7], r[8], r[9], None), int(r[1])) for r in rows]
             last = db.execute("SELECT last_completed FROM run_commits WHERE run_id = ?", (run_id,)).fetchone()
-            return summarize(groups, _IndexedLatencies(db, run_id)), (last[0] if last else None)
+            latencies = [
+                v
+                for (v,) in db.execute(
+                    "SELECT latency_ms FROM cells WHERE run_id = ? AND facts IS NOT NULL AND latency_ms IS NOT NULL",
+                    (run_id,),
+                )
+            ]
+            latencies.sort()
+            return summarize(groups, latencies), (last[0] if last else None)
 
     def facts_page(
         self, run_id: str, filters: dict[str, str], *, offset: int, limit: int
@@ -532,41 +542,3 @@ class StoreReader:
         mode = report_mode(info.mode)
         run: RunInfoDict = {**info.meta, "id": info.id, "mode": mode, "seed": info.seed, "status": info.status}
         return {"run": run, "summary": summary, "cells": cells}
-
-
-class _IndexedLatencies:
-    """A run's latencies in the facts' columns as a :class:`~windtunnel.store.facts.SortedLatencies`: an
-    element by its rank through the ``(run_id, latency_ms)`` index, the histogram's bins counted by SQLite, so the
-    run page's percentiles and histogram never bring 55,000 numbers into Python."""
-
-    _WHERE = "FROM cells WHERE run_id = ? AND latency_ms IS NOT NULL"
-
-    def __init__(self, db: sqlite3.Connection, run_id: str) -> None:
-        """Count the latencies of ``run_id`` (the caller holds a read transaction for as long as this is used)."""
-        self._db = db
-        self._run_id = run_id
-        self._n = int(db.execute(f"SELECT count(*) {self._WHERE}", (run_id,)).fetchone()[0])
-
-    def __len__(self) -> int:
-        """How many scored cells have a latency."""
-        return self._n
-
-    def __getitem__(self, i: int) -> float:
-        """The ``i``-th smallest latency (negative: counted from the largest)."""
-        if i < 0:
-            i += self._n
-        if not 0 <= i < self._n:
-            raise IndexError(i)
-        order = "DESC" if i > self._n // 2 else "ASC"  # walk the index from its nearer end
-        rank = self._n - 1 - i if order == "DESC" else i
-        sql = f"SELECT latency_ms {self._WHERE} ORDER BY latency_ms {order} LIMIT 1 OFFSET ?"
-        return float(self._db.execute(sql, (self._run_id, rank)).fetchone()[0])
-
-    def bin_counts(self, lo: float, width: float, bins: int) -> list[int]:
-        """How many latencies fall in each bin, by the same formula as ``view.aggregate.histogram`` (IEEE doubles and
-        truncation toward zero in both)."""
-        counts = [0] * bins
-        sql = f"SELECT min(CAST((latency_ms - ?) / ? AS INTEGER), ?) AS b, count(*) {self._WHERE} GROUP BY b"
-        for b, n in self._db.execute(sql, (lo, width, bins - 1, self._run_id)):
-            counts[int(b)] = int(n)
-        return counts

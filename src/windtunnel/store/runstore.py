@@ -410,8 +410,8 @@ class RunStore:
                 self._db.executemany(
                     cell_facts.UPSERT,
                     [
-                        (run_id, cell_id, raw, now, seq, stamp, code(self._db, key), latency)
-                        for run_id, cell_id, raw, seq, (key, latency) in rows
+                        (run_id, cell_id, raw, now, seq, stamp + i, code(self._db, key), latency)
+                        for i, (run_id, cell_id, raw, seq, (key, latency)) in enumerate(rows)
                     ],
                 )
                 self._db.executemany(cell_facts.COMMITTED, [(run_id, now) for run_id in {r[0] for r in rows}])
