@@ -161,13 +161,17 @@ def base32_runs(text: str) -> list[Replacement]:
 # A host name whose leading labels are base32 in DNS's lower case (a payload carried in a query name:
 # ``kjcvcljxgi4tknt4.onsw45djnvsw45.beacon.example.net``), two labels at least, each 8 characters or more.
 _DNS_B32_RE = re.compile(r"(?<![\w.-])((?:[a-z2-7]{8,63}\.){2,}|[a-z2-7]{16,63}\.)(?=[a-z0-9-]+\.)")
-_DNS_B32_BLOB = re.compile(rb"[a-z2-7]{8}[a-z2-7]*\.[a-z2-7]{8}|[a-z2-7]{16}[a-z2-7]*\.[a-z0-9-]")
+# Its necessary condition, led by the literal dot so that a text of long words is not scanned at every letter:
+# a dot with 8 base32 characters before it and 8 after, or 16 before it and a host name's character after.
+_DNS_B32_GATE = r"\.(?<=[a-z2-7]{8}\.)(?:[a-z2-7]{8}|(?<=[a-z2-7]{16}\.)[a-z0-9-])"
+_DNS_B32_MARK = re.compile(_DNS_B32_GATE)
+_DNS_B32_BLOB = re.compile(_DNS_B32_GATE.encode())
 
 
 @decoder(
     "dns_base32",
     order=46,
-    marker=lambda t: "." in t and _DNS_B32_RE.search(t) is not None,
+    marker=lambda t: "." in t and _DNS_B32_MARK.search(t) is not None,
     blob_marker=lambda b: _DNS_B32_BLOB.search(b) is not None,
 )
 def dns_base32(text: str) -> list[Replacement]:
