@@ -1,7 +1,7 @@
 """Throughput of ``proxy llm`` against the same load sent straight to the model API, side by side.
 
     .venv/bin/python -m benchmarks.llm_proxy [--seconds 4] [--concurrency 1 50] [--upstream stub lean]
-        [--mode json stream] [--baseline OLD_CHECKOUT/src] [--floor] [--asyncio]
+        [--mode json stream] [--baseline OLD_CHECKOUT/src] [--floor] [--asyncio] [--threads]
 
 Two upstreams, each in its own process: ``stub`` is the OpenAI/Anthropic-compatible stub server of the
 conformance tests (``tests/stubs/llm_stub.py``, a threaded ``http.server``, like most local model
@@ -19,8 +19,12 @@ disturbs least), and the machine's load average beside them (``os.getloadavg``).
 bare TCP pass-through in the proxy's place (no HTTP parsing, no fault logic): the ratio of a proxy that only moves
 bytes, i.e. what the two extra socket hops and a third process to schedule cost on this machine. ``--asyncio`` runs the
 proxies on the standard event loop instead, the loop a proxy started by ``windtunnel run`` for an HTTP agent shares with
-the harness. Run as a script,
-exits 1 when, against the stub, the proxy is below 0.5x direct in any row, or when any answer was lost or wrong.
+the harness. ``--threads`` adds, interleaved, three instruments (``benchmarks/llm_thread_lane.py``): a sketch of the
+lane's per-request work without its guarantees on blocking sockets in a thread (``sketch``) and from the event loop's
+callbacks (``lsketch``), and the bare pass-through on blocking sockets (``tfloor``). Beside each throughput ratio,
+``p50 ×`` is the ratio of the median round trips (direct's over the side's): at one connection the mean is moved by
+the rare stalls of milliseconds a shared machine inflicts on every side, the median much less. Run as a script, exits
+1 when, against the stub, the proxy is below 0.5x direct in any row, or when any answer was lost or wrong.
 """
 
 from __future__ import annotations
@@ -30,8 +34,11 @@ import asyncio
 import json
 import multiprocessing
 import os
+import statistics
 import time
 from typing import Any
+
+from benchmarks.llm_thread_lane import loop_sketch_process, make_plan, thread_floor_process, thread_sketch_process
 
 ANSWER = json.dumps(
     {
@@ -168,25 +175,10 @@ def _proxy_process(port_q: Any, upstream: str, logged: Any, src: str | None = No
         sys.path.insert(0, src)
     import anyio
 
-    from windtunnel.chaos.llm_faults import LlmRateLimitFault
-    from windtunnel.chaos.plan import FaultPlan
     from windtunnel.chaos.proxy import LlmProxy
-    from windtunnel.chaos.spec import ChaosSpec
 
     async def run() -> None:
-        spec = ChaosSpec("bench", llm_faults=(LlmRateLimitFault(probability=0.0),))
-        plan = FaultPlan(spec, seed=1, key="bench")
-
-        # A long benchmark must not grow the log without bound; ``clear_calls`` forgets entries not built yet
-        # without building them (a baseline from before the lazy call log clears the list).
-        clear = getattr(plan, "clear_calls", None) or plan.calls.clear
-
-        def on_call(entry: Any) -> None:
-            with logged.get_lock():
-                logged.value += 1
-            clear()
-
-        plan.on_call = on_call
+        plan = make_plan(logged)
         proxy = LlmProxy(lambda: plan, upstream=upstream)
         await proxy.start()
         port_q.put(proxy.port)
@@ -202,7 +194,7 @@ def _proxy_process(port_q: Any, upstream: str, logged: Any, src: str | None = No
     anyio.run(run, backend_options={} if std_loop else server_loop_options())
 
 
-async def _caller(port: int, deadline: float, counts: list[int], stream: bool) -> None:
+async def _caller(port: int, deadline: float, counts: list[int], stream: bool, times: list[float] | None) -> None:
     reader, writer = await asyncio.open_connection("127.0.0.1", port)
     body = STREAM_REQUEST if stream else REQUEST
     head = (
@@ -210,7 +202,7 @@ async def _caller(port: int, deadline: float, counts: list[int], stream: bool) -
         b"Authorization: Bearer sk-bench\r\nContent-Length: %d\r\n\r\n" % len(body)
     )
     try:
-        while time.perf_counter() < deadline:
+        while (t0 := time.perf_counter()) < deadline:
             writer.write(head + body)
             await writer.drain()
             headers = await reader.readuntil(b"\r\n\r\n")
@@ -227,15 +219,21 @@ async def _caller(port: int, deadline: float, counts: list[int], stream: bool) -
                 answer = await reader.readexactly(length)
                 ok = status == 200 and answer.startswith(b'{"id": "chatcmpl-')
             counts[0 if ok else 1] += 1
+            if times is not None:
+                times.append(time.perf_counter() - t0)
     finally:
         writer.close()
 
 
-async def _load(port: int, concurrency: int, seconds: float, stream: bool = False) -> tuple[float, int]:
+async def _load(
+    port: int, concurrency: int, seconds: float, stream: bool = False, times: list[float] | None = None
+) -> tuple[float, int]:
+    """``concurrency`` callers back to back for ``seconds``: (good answers per second, bad answers); each request's
+    round trip appended to ``times`` when given."""
     counts = [0, 0]
     deadline = time.perf_counter() + seconds
     t0 = time.perf_counter()
-    await asyncio.gather(*(_caller(port, deadline, counts, stream) for _ in range(concurrency)))
+    await asyncio.gather(*(_caller(port, deadline, counts, stream, times) for _ in range(concurrency)))
     return counts[0] / (time.perf_counter() - t0), counts[1]
 
 
@@ -249,10 +247,10 @@ def _cpu_s(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-def _proxied(pid: int, port: int, n: int, seconds: float, stream: bool) -> tuple[float, int, float]:
-    """One proxied round: (requests/s, bad answers, proxy CPU seconds used)."""
+def _proxied(pid: int, port: int, n: int, seconds: float, stream: bool, times: list[float]) -> tuple[float, int, float]:
+    """One proxied round: (requests/s, bad answers, proxy CPU seconds used); round trips appended to ``times``."""
     cpu0 = _cpu_s(pid)
-    rate, bad = asyncio.run(_load(port, n, seconds, stream))
+    rate, bad = asyncio.run(_load(port, n, seconds, stream, times))
     return rate, bad, _cpu_s(pid) - cpu0
 
 
@@ -265,6 +263,7 @@ def _compare(
     baseline: str | None = None,
     floor: bool = False,
     std_loop: bool = False,
+    threads: bool = False,
 ) -> tuple[list[tuple[str, int, float]], int]:
     """Direct vs proxied load against one upstream; returns ``(mode, connections, proxy/direct)`` of
     every measurement, and the number of bad answers."""
@@ -284,6 +283,12 @@ def _compare(
         bare = ctx.Process(target=_floor_process, args=(port_q, url, logged, std_loop), daemon=True)
         bare.start()
         bare_port = port_q.get(timeout=60)
+    extras: list[tuple[Any, int]] = []  # --threads: the two sketches and the blocking floor, (process, port)
+    if threads:
+        for target in (thread_sketch_process, thread_floor_process, loop_sketch_process):
+            proc = ctx.Process(target=target, args=(port_q, url, logged), daemon=True)
+            proc.start()
+            extras.append((proc, port_q.get(timeout=60)))
     ratios: list[tuple[str, int, float]] = []
     bad = 0
     try:
@@ -292,6 +297,8 @@ def _compare(
             asyncio.run(_load(base_port, 4, 0.5))
         if bare is not None:
             asyncio.run(_load(bare_port, 4, 0.5))
+        for _, extra_port in extras:
+            asyncio.run(_load(extra_port, 4, 0.5))
         for mode in modes:
             stream = mode == "stream"
             for n in concurrency:
@@ -299,43 +306,59 @@ def _compare(
                 # baseline take turns at going first after the direct round (whichever goes first reads lower at one
                 # connection, the same code on both sides included).
                 rounds, before, floors = [], [], []
+                more: list[list[tuple[float, int, float]]] = [[] for _ in extras]
+                # Round trips of each side (direct, proxy, baseline, floor, extras): the ratio of the medians is
+                # beside each throughput ratio, as the mean is moved by the rare long stalls of a shared machine.
+                times: list[list[float]] = [[] for _ in range(4 + len(extras))]
                 for i in range(4):
-                    direct_rate = asyncio.run(_load(upstream_port, n, seconds / 4, stream))
+                    direct_rate = asyncio.run(_load(upstream_port, n, seconds / 4, stream, times[0]))
                     if base is not None and i % 2:
-                        before.append(_proxied(base.pid or 0, base_port, n, seconds / 4, stream))
-                    rounds.append((direct_rate, _proxied(px.pid or 0, px_port, n, seconds / 4, stream)))
+                        before.append(_proxied(base.pid or 0, base_port, n, seconds / 4, stream, times[2]))
+                    rounds.append((direct_rate, _proxied(px.pid or 0, px_port, n, seconds / 4, stream, times[1])))
                     if base is not None and not i % 2:
-                        before.append(_proxied(base.pid or 0, base_port, n, seconds / 4, stream))
+                        before.append(_proxied(base.pid or 0, base_port, n, seconds / 4, stream, times[2]))
                     if bare is not None:
-                        floors.append(_proxied(bare.pid or 0, bare_port, n, seconds / 4, stream))
+                        floors.append(_proxied(bare.pid or 0, bare_port, n, seconds / 4, stream, times[3]))
+                    turn = i % len(extras) if extras else 0  # taking turns at going first, too
+                    for j in [*range(turn, len(extras)), *range(turn)]:
+                        proc, extra_port = extras[j]
+                        more[j].append(_proxied(proc.pid or 0, extra_port, n, seconds / 4, stream, times[4 + j]))
                 direct = sum(d for (d, _), _ in rounds) / len(rounds)
                 via = sum(v for _, (v, _, _) in rounds) / len(rounds)
                 d_bad = sum(b for (_, b), _ in rounds)
                 p_bad = sum(b for _, (_, b, _) in rounds)
                 served = sum(v * seconds / 4 for _, (v, _, _) in rounds)
                 cpu_us = sum(c for _, (_, _, c) in rounds) / max(served, 1) * 1e6
+                mid = statistics.median(times[0])
+                p50 = [f"  {mid / statistics.median(t):>5.2f}x" if t else "" for t in times]
+
                 then = ""
                 if before:
                     b_rate = sum(v for v, _, _ in before) / len(before)
                     b_cpu = sum(c for _, _, c in before) / max(sum(v * seconds / 4 for v, _, _ in before), 1) * 1e6
-                    then = f"  {b_rate:>13.0f}  {b_rate / direct:>11.2f}x  {b_cpu:>13.0f}"
+                    then = f"  {b_rate:>13.0f}  {b_rate / direct:>11.2f}x  {b_cpu:>13.0f}" + p50[2]
                 if floors:
                     f_rate = sum(v for v, _, _ in floors) / len(floors)
                     f_cpu = sum(c for _, _, c in floors) / max(sum(v * seconds / 4 for v, _, _ in floors), 1) * 1e6
-                    then += f"  {f_rate / direct:>11.2f}x  {f_cpu:>13.0f}"
+                    then += f"  {f_rate / direct:>11.2f}x  {f_cpu:>13.0f}" + p50[3]
                     p_bad += sum(b for _, b, _ in floors)
+                for j, got in enumerate(more):
+                    e_rate = sum(v for v, _, _ in got) / len(got)
+                    e_cpu = sum(c for _, _, c in got) / max(sum(v * seconds / 4 for v, _, _ in got), 1) * 1e6
+                    then += f"  {e_rate / direct:>11.2f}x  {e_cpu:>13.0f}" + p50[4 + j]
+                    p_bad += sum(b for _, b, _ in got)
                 ratio, bad = via / direct, bad + d_bad + p_bad
                 ratios.append((mode, n, ratio))
                 extra = f"   {d_bad + p_bad} bad answers" if d_bad + p_bad else ""
                 load = os.getloadavg()[0]
                 print(
-                    f"{mode:>6}  {n:>11}  {direct:>12.0f}  {via:>15.0f}  {ratio:>11.2f}x  {cpu_us:>13.0f}  "
+                    f"{mode:>6}  {n:>11}  {direct:>12.0f}  {via:>15.0f}  {ratio:>11.2f}x  {cpu_us:>13.0f}{p50[1]}  "
                     f"{load:>5.1f}{then}{extra}",
                     flush=True,
                 )
         print(f"  calls recorded in the proxy's call log: {logged.value}")
     finally:
-        for proc in (px, base, bare):
+        for proc in (px, base, bare, *(p for p, _ in extras)):
             if proc is not None:
                 proc.terminate()
                 proc.join(10)
@@ -368,6 +391,13 @@ def main() -> list[Result]:
         help="run the proxies on the standard asyncio loop (what a proxy started inside `windtunnel run` serves on; "
         "the default is the loop of `windtunnel proxy llm`: uvloop with the `fast` extra)",
     )
+    parser.add_argument(
+        "--threads",
+        action="store_true",
+        help="also run, interleaved, three instruments (benchmarks/llm_thread_lane.py): a sketch of the lane's "
+        "per-request work without its guarantees on a thread and on the event loop, and the bare pass-through on "
+        "blocking sockets",
+    )
     a = parser.parse_args()
     ctx = multiprocessing.get_context("spawn")
     port_q = ctx.Queue()
@@ -385,11 +415,24 @@ def main() -> list[Result]:
             print(f"upstream: {kind}")
             print(
                 f"{'mode':>6}  {'connections':>11}  {'direct req/s':>12}  {'via proxy req/s':>15}  "
-                f"{'proxy/direct':>12}  {'proxy CPU µs':>13}  {'load':>5}"
-                + (f"  {'baseline req/s':>13}  {'base/direct':>11}  {'base CPU µs':>13}" if a.baseline else "")
-                + (f"  {'floor/direct':>12}  {'floor CPU µs':>13}" if a.floor else "")
+                f"{'proxy/direct':>12}  {'proxy CPU µs':>13}  {'p50 ×':>6}  {'load':>5}"
+                + (
+                    f"  {'baseline req/s':>13}  {'base/direct':>11}  {'base CPU µs':>13}  {'p50 ×':>6}"
+                    if a.baseline
+                    else ""
+                )
+                + (f"  {'floor/direct':>12}  {'floor CPU µs':>13}  {'p50 ×':>6}" if a.floor else "")
+                + (
+                    f"  {'sketch/direct':>12}  {'sketch CPU µs':>13}  {'p50 ×':>6}"
+                    f"  {'tfloor/direct':>12}  {'tfloor CPU µs':>13}  {'p50 ×':>6}"
+                    f"  {'lsketch/direct':>12}  {'lsketch CPU µs':>13}  {'p50 ×':>6}"
+                    if a.threads
+                    else ""
+                )
             )
-            results[kind] = _compare(port_q, port, a.concurrency, a.seconds, a.mode, a.baseline, a.floor, a.asyncio)
+            results[kind] = _compare(
+                port_q, port, a.concurrency, a.seconds, a.mode, a.baseline, a.floor, a.asyncio, a.threads
+            )
         finally:
             up.terminate()
             up.join(10)
