@@ -62,20 +62,117 @@ KNOWN: dict[str, str] = {
     "b8-0231": "a lowercase WordPiece (`low`) under `generated_wordpieces`: review, a lowercase word of the label",
     "b8-0251": "the label as a folder under the record's id in a zip listing (`FR-4285/Refusé/`): review, prose word",
     "b8-0263": "the label as a folder under the record's id in a zip listing: review, prose word",
-    # blind9 imap_keyword_flags: the label (or an owner's undelimited code, `NonJunk`) is one atom of an IMAP
+    # blind9 imap_keyword_flags: the label is one atom of an IMAP
     # `FLAGS (\Seen Junk)` list. A parenthesised list after a name is not read as a pair's value, and the
     # same batch's traps list one folder per label in `LIST (\HasNoChildren \Junk) "/" "Junk"` lines.
     "b9-0149": "the label as an atom of an IMAP `FLAGS (\\Seen Junk)` list: review, prose word",
     "b9-0155": "the label as an atom of an IMAP `FLAGS (...)` list: review, prose word",
     "b9-0167": "the label as an atom of an IMAP `FLAGS (...)` list: review, prose word",
-    "b9-0161": "an owner's undelimited code (`NonJunk`) as an atom of an IMAP `FLAGS (...)` list: review",
     # blind9 coverage_branch_hit on a two-label set: the executed `>` line and the `!` line not run are one
     # each; with two members no lead is shared by the others, so nothing says which mark selects.
     "b9-0043": "coverage marks on a two-label set (`> return 'Not spam'`, `! return 'Spam'`): read as a definition",
+    # blind10 and blind11 (triaged when committed as development data): what lost each, per family
+    **{
+        i: "a score falls in one band of a routing config listing every label: bands are not evaluated (a listing)"
+        for i in (
+            "b10-0073",
+            "b10-0075",
+            "b10-0077",
+            "b10-0079",
+            "b10-0081",
+            "b10-0085",
+            "b10-0087",
+            "b10-0089",
+            "b10-0091",
+            "b10-0093",
+            "b10-0095",
+        )
+    },
+    "b10-0111": "the label's slug in an archived queue's name in a traceback (`'q-yes'`): review, prose word",
+    **{
+        i: "the label as an atom of an IMAP `FLAGS (\\Seen Shipping)` list: review, prose word"
+        for i in (
+            "b10-0125",
+            "b10-0137",
+        )
+    },
+    **{
+        i: "the answer named only as the opposite of the other label; the naive hit is another word"
+        for i in (
+            "b10-0207",
+            "b10-0213",
+        )
+    },
+    **{
+        i: "the label as a word of an attachment's file name (`cs-49671-sev1-export.pdf`): review, prose word"
+        for i in (
+            "b10-0295",
+            "b10-0297",
+            "b10-0299",
+            "b10-0303",
+            "b10-0307",
+            "b10-0311",
+        )
+    },
+    **{
+        i: "the chosen voting button (`Subject: Approve: …`, an index into `X-Voting-Options`): read as a listing"
+        for i in (
+            "b10-0337",
+            "b10-0339",
+            "b10-0341",
+            "b10-0343",
+            "b10-0345",
+            "b10-0347",
+            "b10-0349",
+            "b10-0351",
+            "b10-0353",
+            "b10-0355",
+            "b10-0357",
+            "b10-0359",
+        )
+    },
+    **{
+        i: "the label in a ZPL field (`^FDCATEGORY: SHIPPING^FS`): the command glued to the name hides the pair"
+        for i in (
+            "b11-0075",
+            "b11-0079",
+            "b11-0083",
+            "b11-0087",
+            "b11-0091",
+            "b11-0095",
+        )
+    },
+    **{
+        i: "the label shouted or stretched in chat (`sooo POSITIVE!!!`): review, prose word"
+        for i in (
+            "b11-0123",
+            "b11-0127",
+            "b11-0135",
+            "b11-0139",
+            "b11-0143",
+        )
+    },
+    **{
+        i: "a range label turned into a date by a spreadsheet (`2-Jan` for `1-2`): not mapped back; a listing"
+        for i in (
+            "b11-0145",
+            "b11-0147",
+            "b11-0149",
+            "b11-0151",
+            "b11-0155",
+            "b11-0157",
+            "b11-0159",
+            "b11-0161",
+            "b11-0163",
+            "b11-0165",
+            "b11-0167",
+        )
+    },
+    "b11-0203": 'the sample rewarded 1.0 on a numeric scale (`"answer": "4"`): the option\'s number is not classified',
 }
 """Leaks of the development batches that the naive scan finds and the audit does not, with why."""
 
-TRIAGED = ("blind1", "blind2", "blind3", "blind4", "blind5", "blind6", "blind7", "blind8", "blind9")
+TRIAGED = tuple(f"blind{n}" for n in range(1, 12))
 """The batches whose exceptions above are read and explained; a batch committed later joins once its
 misses are triaged."""
 
@@ -111,7 +208,7 @@ def naive_leaks() -> list[tuple[str, dict[str, Any]]]:
 def test_every_leak_the_naive_scan_finds_on_the_dev_batches_is_found_or_listed(
     naive_leaks: list[tuple[str, dict[str, Any]]],
 ) -> None:
-    assert len(naive_leaks) > 800  # nine batches, 834 such leaks with blind9: nothing passes vacuously
+    assert len(naive_leaks) > 1000  # eleven batches, 1,044 such leaks with blind11: nothing passes vacuously
     lost = [i for i, item in naive_leaks if i not in KNOWN and not audit_item(item).leaked]
     assert not lost, f"leaks the naive scan finds and the audit now clears (a new suppression?): {lost}"
 

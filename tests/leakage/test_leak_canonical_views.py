@@ -55,6 +55,11 @@ CASES: dict[str, tuple[str, ...]] = {
     "unfold": ("PRIORITY:Hi\r\n gh\r\n", "SUMMARY:Hi\r\n ghway closed\r\n"),
     "hyphenation": ("rated Hi-\ngh by the team", "the Hi-\nghway closed"),
     "markup": ("rated <b>Hi</b>gh", "rated <b>Hi</b>ghway"),
+    "text_fragment": ("desk.example/t/4#:~:text=Priority%3A-,Hi,gh", "desk.example/t/4#:~:text=Priority%3A-,Hi,ghway"),
+    "dns_base32": (
+        "query[TXT] kqwtc7dqojuw.64tjor4t2sdjm5ua.t.beacon.example.net",
+        "query[TXT] kqwtc7dqojuw.64tjor4t2sdjm5uhoylz.t.beacon.example.net",
+    ),
     "mime_lines": (_mime("Please treat this as High, thanks"), _mime("Please treat this as Highway, thanks")),
     "rating_glyphs": ("Rating: ★★★☆☆", "Rating: ★★★★☆", "3"),
     "rating_width": (

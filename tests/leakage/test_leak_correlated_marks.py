@@ -1,6 +1,8 @@
 """A correlated value written with its own delimiters (a sigil or a closing mark: ``$tag7``, ``#0B5FFF``,
 ``fix:``) says what it is wherever it stands as whole tokens, as a code of the answer written with its
-delimiters does; a bare correlated code (``P2``, ``Q7``) has other senses and still needs a tie."""
+delimiters does. A bare correlated code the user supplied (``P2``, ``NonJunk``) is a leak too where it
+stands as a whole token, unless the text says it is something else: a legend or a gloss defines it, or a
+noun before it names what it designates (``level P2``)."""
 
 from __future__ import annotations
 
@@ -39,7 +41,23 @@ def test_a_delimited_correlated_code_is_a_leak_wherever_it_stands(value: str, te
 @pytest.mark.parametrize(
     ("value", "text"),
     [
-        ("P2", "parked on level P2 near the lifts"),  # a bare code: another sense, review only
+        ("NonJunk", "* 17 FETCH (UID 73341 FLAGS (\\Seen NonJunk))"),  # an atom of a list
+        ("de", "LID → de 0.97"),  # a token of an output line
+        ("P1", "escalation log\n- P1 09:12 pager sent"),  # a token of a log line
+    ],
+)
+def test_a_bare_correlated_code_the_user_supplied_is_a_leak_as_a_whole_token(value: str, text: str) -> None:
+    leaked, found = _audit({"log": text}, [value])
+    assert leaked, found
+    assert ("correlated.mention", "medium") in found, found
+
+
+@pytest.mark.parametrize(
+    ("value", "text"),
+    [
+        ("P2", "parked on level P2 near the lifts"),  # a noun names what the code designates
+        ("P3", "Bring P3 (proof of address) to the desk."),  # a gloss says what it stands for
+        ("P1", "legend: P1 = page one of the contract"),  # a legend defines it
         ("$tag7", "no keyword set on this message"),  # absent
         ("$tag7", "keywords: $tag5 / $tag6 / $tag7 (one per level)"),  # other text naming it among its siblings
     ],

@@ -651,3 +651,54 @@ def test_an_identifier_naming_the_task_and_ending_in_the_label_states_it(text: s
     }
     assert audit_item(item).leaked is leaks
     assert audit_item(item) == audit_item(item, prefilter=False)
+
+
+TIERS = ["Tier 1", "Tier 2", "Tier 3"]
+
+
+@pytest.mark.parametrize(
+    ("leaky", "clean"),
+    [
+        ({"note": "escalated; Tier 3 from now on"}, {"note": "the Tier 3 data centre in Frankfurt had an outage"}),
+        ({"note": "we are treating this as Tier 3."}, {"note": "our Tier 3 supplier audit is next week"}),
+        ({"chat": "Lena: Tier 3, the vendor must look"}, {"chat": "Lena: their Tier 3 rollout slipped again"}),
+    ],
+)
+def test_a_label_phrase_opening_a_definite_noun_phrase_names_a_thing(leaky: Any, clean: Any) -> None:
+    # principle 2: a phrase of the label leaks wherever it stands, except as the start of a noun phrase
+    # after a definite article or a possessive, which names a particular thing and needs a tie like a word
+    assert _leaks(leaky, "Tier 3", label_set=TIERS)
+    assert not _leaks(clean, "Tier 3", label_set=TIERS)
+    assert _leaks({"note": "the support tier is Tier 3; the Tier 3 queue owns it"}, "Tier 3", label_set=TIERS)
+
+
+def test_digits_joined_by_hyphens_name_no_other_record() -> None:
+    # principle 3 hides what another record's object says; an object is another record by an id of letters
+    # and digits (``CS-34922``) shown nowhere else, not by keypad presses, a date or a phone number
+    events = [{"event": "say", "text": "spell it on your keypad"}, {"event": "gather", "digits": "44-444-4-44"}]
+    events[1]["ivr_decoded"] = "HIGH"
+    assert _leaks({"case": {"id": "CS-40807"}, "ivr_log": events})
+    other = [{"ticket": "CS-34922", "priority": "High"}, {"ticket": "CS-34923", "priority": "Low"}]
+    assert not _leaks({"case": {"id": "CS-40807"}, "related": other})
+
+
+@pytest.mark.parametrize(
+    "mark",
+    [
+        [0.0, 1.0, 0.0],  # a reward: the one option that scored
+        [0, 1, 0],
+        [False, True, False],
+    ],
+)
+def test_an_option_object_set_apart_by_a_one_hot_field_is_chosen(mark: list[Any]) -> None:
+    # principle 6 read as a one-hot column: one option holds 1 where every other holds 0
+    rollouts = [{"sample": i, "answer": a, "reward": r} for i, (a, r) in enumerate(zip(LMH, mark, strict=True))]
+    assert _leaks({"ticket": {"id": "T-1"}, "rl": {"rollouts": rollouts}}, "Medium")
+    assert not _leaks({"ticket": {"id": "T-1"}, "rl": {"rollouts": rollouts}}, "High")
+
+
+def test_options_numbered_or_not_scored_mark_none() -> None:
+    unscored = [{"sample": i, "answer": a, "reward": None} for i, a in enumerate(LMH)]
+    assert not _leaks({"ticket": {"id": "T-1"}, "rl": {"rollouts": unscored}}, "Medium")
+    two = [{"sample": 0, "answer": "Spam", "reward": None}, {"sample": 1, "answer": "Not Spam", "reward": None}]
+    assert not _leaks({"ticket": {"id": "T-1"}, "rl": {"rollouts": two}}, "Not Spam", label_set=["Spam", "Not Spam"])

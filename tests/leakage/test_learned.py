@@ -21,10 +21,14 @@ from .test_leak_worst_case import WORST, _work
 
 DATA = Path(__file__).resolve().parents[2] / "benchmarks" / "leak_data"
 LABELS = ["Low", "Medium", "High"]
+WORD = "High"
+"""The answer standing as a whole token in an attachment's excerpt, where the audit only lists it for review (a
+single word in prose) and the shipped table scores it above its threshold."""
+WORD_PROJECTION = {"attachment": {"name": "report.txt", "excerpt": "(Seen High) 4410 bytes"}}
 CORRELATED = "KX9"
-"""A value the user says rides with the answer; below it stands as a whole token in an attachment's excerpt, where
-the audit only lists it for review (a single word in prose) and the shipped table scores it above its threshold."""
 CORRELATED_PROJECTION = {"attachment": {"name": "report.txt", "excerpt": "(Seen KX9) 4410 bytes"}}
+"""A value the user says rides with the answer, standing as a whole token: the audit blocks it by itself (the one
+transferable gain the learned experiment found is a principle now), so the learned decision adds nothing there."""
 
 
 def _item(projection: Any, **extra: Any) -> dict[str, Any]:
@@ -49,29 +53,36 @@ def test_the_shipped_table_was_trained_on_these_features() -> None:
     assert all(0 <= i < learned.DIM for i in table.weights)
 
 
-def test_a_correlated_value_standing_as_a_whole_token_is_flagged() -> None:
-    item = _item(CORRELATED_PROJECTION, correlated_values=[CORRELATED])
+def test_a_word_standing_as_a_whole_token_is_flagged() -> None:
+    item = _item(WORD_PROJECTION)
     off = audit_item(item, learned=False)
     on = audit_item(item, learned=True)
     assert not off.leaked and on.leaked
     (f,) = [f for f in on.findings if f.rule == learned.RULE]
-    assert f.severity == "medium" and f.channel == "correlated"
+    assert f.severity == "medium"
     text = item["projection"]
     for token in f.pointer.strip("/").split("/"):
         text = text[token]
-    assert f.span is not None and text[f.span[0] : f.span[1]] == CORRELATED
-    assert CORRELATED not in f.detail
+    assert f.span is not None and text[f.span[0] : f.span[1]] == WORD
+    assert WORD not in f.detail
+
+
+def test_a_correlated_value_standing_as_a_whole_token_is_blocked_by_the_audit_itself() -> None:
+    item = _item(CORRELATED_PROJECTION, correlated_values=[CORRELATED])
+    off = audit_item(item, learned=False)
+    assert off.leaked and [f.rule for f in off.findings] == ["correlated.mention"]
+    assert audit_item(item, learned=True).findings == off.findings
 
 
 def test_the_explanation_names_real_features_of_the_hit() -> None:
-    item = LeakItem.from_mapping(_item(CORRELATED_PROJECTION, correlated_values=[CORRELATED]))
+    item = LeakItem.from_mapping(_item(WORD_PROJECTION))
     findings = audit_item(item, learned=False).findings
     table = learned.shipped_table()
     ((_hit, feats),) = learned.item_hit_features(item, findings)
     (f,) = learned.learned_findings(item, findings)
-    named = learned.explain(feats, table, [CORRELATED])
+    named = learned.explain(feats, table, [WORD])
     assert len(named) == 4 and all(part in f.detail for part in named)
-    readable = {learned.readable(x, [CORRELATED]) for x in feats}
+    readable = {learned.readable(x, [WORD]) for x in feats}
     for part in named:
         name, _, weight = part.rpartition(" (")
         assert name in readable and float(weight.rstrip(")")) > 0
@@ -117,7 +128,7 @@ def test_casefolded_spans_map_back_to_original_characters() -> None:
 
 def test_leak_scan_learned_reports_the_finding_and_the_report_validates(tmp_path: Path) -> None:
     rows = [
-        _item(CORRELATED_PROJECTION, correlated_values=[CORRELATED]),
+        _item(WORD_PROJECTION),
         {**_item({"prompt": "Reply with one of: Low, Medium, High"}), "id": "t2"},
     ]
     data = write_jsonl(tmp_path / "items.jsonl", rows)

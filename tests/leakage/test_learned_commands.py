@@ -20,7 +20,7 @@ from windtunnel.leakage.report import RULE_HELP
 from windtunnel.leakage.sanitize import sanitize_item
 
 from .test_leak_cli import write_jsonl
-from .test_learned import CORRELATED, CORRELATED_PROJECTION, LABELS
+from .test_learned import LABELS, WORD, WORD_PROJECTION
 
 CLEAN = {"prompt": "Classify the ticket's priority. Reply with one of: Low, Medium, High."}
 
@@ -30,16 +30,16 @@ def _row(item_id: str, projection: Any, expected: str = "High") -> dict[str, Any
         "id": item_id,
         "expected": expected,
         "label_set": LABELS,
-        "correlated_values": [CORRELATED],
         "projection": projection,
     }
 
 
 def _raw(tmp_path: Path) -> Path:
-    """Two items whose only leak is one the learned decision flags (the written rules leave it for review)."""
+    """Two items whose only leak is one the learned decision flags (the written rules leave it for review: the answer
+    as a single word in an attachment's excerpt)."""
     return write_jsonl(
         tmp_path / "raw.jsonl",
-        [_row("a", CORRELATED_PROJECTION), _row("b", {**CORRELATED_PROJECTION, "note": "customer called twice"})],
+        [_row("a", WORD_PROJECTION), _row("b", {**WORD_PROJECTION, "note": "customer called twice"})],
     )
 
 
@@ -61,16 +61,16 @@ def test_check_agrees_with_scan_learned_on_the_same_file(tmp_path: Path) -> None
 
 
 def test_sanitize_learned_cuts_the_flagged_place_and_keeps_clean_records_byte_identical(tmp_path: Path) -> None:
-    raw = write_jsonl(tmp_path / "raw.jsonl", [_row("a", CORRELATED_PROJECTION), _row("c", CLEAN)])
+    raw = write_jsonl(tmp_path / "raw.jsonl", [_row("a", WORD_PROJECTION), _row("c", CLEAN)])
     out = tmp_path / "clean.jsonl"
     assert run("leak", "sanitize", str(raw), "-o", str(out), "--learned", *OFF) == 0
     before, after = raw.read_text().splitlines(), out.read_text().splitlines()
-    assert CORRELATED not in json.loads(after[0])["projection"]["attachment"]["excerpt"]
+    assert WORD not in json.loads(after[0])["projection"]["attachment"]["excerpt"]
     assert json.loads(after[0])["projection"]["attachment"]["name"] == "report.txt"
     assert json.loads(after[1]) == json.loads(before[1])
     out_off = tmp_path / "clean_off.jsonl"
     assert run("leak", "sanitize", str(raw), "-o", str(out_off), "--no-learned", *OFF) == 0
-    assert CORRELATED in out_off.read_text()
+    assert WORD in json.loads(out_off.read_text().splitlines()[0])["projection"]["attachment"]["excerpt"]
 
 
 @pytest.mark.parametrize(
@@ -81,28 +81,24 @@ def test_sanitize_learned_cuts_the_flagged_place_and_keeps_clean_records_byte_id
 def test_sanitize_cuts_what_the_learned_decision_flags_once_the_written_leaks_are_cut(leak: dict[str, Any]) -> None:
     # the audit blocks the item, so the learned decision does not read it; after the cut it does, and the
     # sanitizer cuts its finding in one more round, so that the output passes the same scan
-    item = _row("t1", {**CORRELATED_PROJECTION, **leak})
+    item = _row("t1", {**WORD_PROJECTION, **leak})
     result = sanitize_item(item, learned=True)
     assert [r.rule for r in result.redactions][-1] == learned.RULE
-    assert not result.residual and CORRELATED not in json.dumps(result.item.projection)
-    assert CORRELATED in json.dumps(sanitize_item(item, learned=False).item.projection)
+    assert not result.residual and WORD not in json.dumps(result.item.projection)
+    assert WORD in sanitize_item(item, learned=False).item.projection["attachment"]["excerpt"]
 
 
 def test_baseline_copy_reads_the_items_as_scan_learned_does(tmp_path: Path) -> None:
     # "Low" stands once in prose too: without the learned decision both labels have one review finding, a tie that
     # goes to the majority label (Low); with it, High has a leak finding and the copy agent answers High
-    projection = {**CORRELATED_PROJECTION, "note": "Low battery warning shown"}
+    projection = {**WORD_PROJECTION, "note": "Low battery warning shown"}
     rows = [_row(f"h{i}", projection) for i in range(5)] + [_row(f"l{i}", {"x": 1}, expected="Low") for i in range(7)]
-    rows = [{k: v for k, v in r.items() if k != "correlated_values"} for r in rows]
     data = write_jsonl(tmp_path / "items.jsonl", rows)
-    cmap = tmp_path / "map.json"
-    cmap.write_text(json.dumps({"High": [CORRELATED]}))
 
     def passes(flag: str) -> int:
         res = CliRunner().invoke(
             app,
-            ["leak", "baseline", "--simulate", "copy", "--dataset", str(data), "--correlated-map", str(cmap)]
-            + ["-f", "json", flag],
+            ["leak", "baseline", "--simulate", "copy", "--dataset", str(data)] + ["-f", "json", flag],
         )
         assert res.exit_code in (0, 1), res.output
         return int(json.loads(res.stdout)["baseline"]["passes"])

@@ -500,6 +500,33 @@ def statement_before(text: str, a: int, b: int, *, about_item: bool = False) -> 
     return _DECISION.search(text, m.start(), a) is None or _DECISION_END.match(text, b) is not None
 
 
+_DESIGNATOR_NOUN = re.compile(r"(?:^|(?<=\s))([a-z]{3,})[ \t]\Z")
+_GLOSS_AFTER = re.compile(r"[ \t]*\((?=[^()\n]*[^\W\d_])[^()\n]{1,60}\)")
+
+
+def other_things_name(text: str, a: int, b: int) -> bool:
+    """The code ``text[a:b]`` is said to be something else: a common noun right before it names the kind
+    of thing it designates (``level P2``, ``form P3``, ``paragraph P1``, ``room P2-04``), or a bracketed
+    gloss right after it says what it stands for (``P3 (proof of address)``). A correlated value so
+    written is the name of that thing, not the record's value. (A copula or an assigning verb before it
+    is a statement, read before this.)"""
+    m = _DESIGNATOR_NOUN.search(text, max(0, a - 24), a)
+    if m is not None and m.group(1) not in _FUNCTION_WORDS:
+        return True
+    return _GLOSS_AFTER.match(text, b) is not None
+
+
+_DEFINITE_BEFORE = re.compile(r"(?<![^\W_])(?:the|our|their|your|his|her|its|my)[ \t]+\Z", re.IGNORECASE)
+
+
+def definite_before(text: str, a: int) -> bool:
+    """A definite article or a possessive stands right before ``text[a:]`` (``the Tier 3 data centre``,
+    ``our Tier 1 supplier``): what follows is a noun phrase naming a particular thing, which a label's
+    phrase may name as an ordinary name does; a statement of the record's value is not so written
+    (``this one is Tier 1``, ``filed as Account Access``)."""
+    return _DEFINITE_BEFORE.search(text, max(0, a - 8), a) is not None
+
+
 _REQUEST_BEFORE = re.compile(r"(?:^|[.!?;:,\n])[ \t\"'`*_“‘]*(?:(?:a|an|the|one)[ \t]+)?\Z", re.IGNORECASE)
 _REQUEST_AFTER = re.compile(r"[\"'`*_”’]*,?[ \t]+please(?!\w)", re.IGNORECASE)
 

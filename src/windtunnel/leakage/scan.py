@@ -84,9 +84,11 @@ from typing import Any, NamedTuple
 
 from windtunnel.leakage import mention
 from windtunnel.leakage.aliases import derived_alias, label_abbreviations, label_aliases, number_value
+from windtunnel.leakage.answers import confirmed_findings, may_confirm
 from windtunnel.leakage.bars import bar_findings, drop_even_lines, may_chart, may_draw
 from windtunnel.leakage.catalogues import drop_catalogue
 from windtunnel.leakage.codes import attribute_end, last_name, names_code, number_code, segment_field
+from windtunnel.leakage.containment import containment_findings, may_contain
 from windtunnel.leakage.decode import embedded_json
 from windtunnel.leakage.deltas import delta_findings, may_difference
 from windtunnel.leakage.elimination import elimination_findings, may_rule_out
@@ -101,6 +103,7 @@ from windtunnel.leakage.formats import (
     url_section,
 )
 from windtunnel.leakage.framing import framed_name
+from windtunnel.leakage.label_rows import may_tabulate, row_findings
 from windtunnel.leakage.learned import LEARNED_DEFAULT, learned_findings
 from windtunnel.leakage.lexicon import code_spellings
 from windtunnel.leakage.matrix import matrix_findings, may_derive
@@ -117,6 +120,7 @@ from windtunnel.leakage.model import (
 )
 from windtunnel.leakage.needles import Hit, Needle, NeedleSet, whole_in
 from windtunnel.leakage.numfmt import format_findings, may_format
+from windtunnel.leakage.offsets import may_offset, offset_findings
 from windtunnel.leakage.onehot import drop_listed_columns, may_one_hot, one_hot_findings
 from windtunnel.leakage.ordinal import may_name_position, position_findings
 from windtunnel.leakage.other_inputs import drop_other_inputs, may_drop, may_repeat_input, repeated_input_findings
@@ -544,6 +548,12 @@ _ITEM_PRINCIPLES: tuple[_ItemPrinciple, ...] = (
     _ItemPrinciple(_may_quote, quote_findings),
     _ItemPrinciple(_may_format, format_findings),
     _ItemPrinciple(lambda it, blob: len(it.label_set) >= 2 and may_draw(blob), bar_findings),
+    _ItemPrinciple(lambda it, blob: len(it.label_set) >= 2 and (blob is None or may_confirm(blob)), confirmed_findings),
+    _ItemPrinciple(
+        lambda it, blob: len(it.label_set) >= 2 and (blob is None or may_contain(blob)), containment_findings
+    ),
+    _ItemPrinciple(lambda it, blob: len(it.label_set) >= 2 and (blob is None or may_offset(blob)), offset_findings),
+    _ItemPrinciple(lambda it, blob: len(it.label_set) >= 2 and (blob is None or may_tabulate(blob)), row_findings),
 )
 """The item-level principles, in order (see :class:`_ItemPrinciple`). Each reads a label set of two labels
 or more (its gate's first test): :func:`audit_item` asks none of them on an item without one."""
@@ -1182,7 +1192,7 @@ def _other_records(node: list[Any], ctx: _Ctx) -> frozenset[int]:
     ids: dict[int, list[str]] = {}
     for i, v in enumerate(node):
         if type(v) is dict:
-            own = [x for x in v.values() if type(x) is str and RECORD_ID.fullmatch(x) and ID_SHAPE.search(x)]
+            own = [x for x in v.values() if type(x) is str and RECORD_ID.fullmatch(x) and _lettered_id(x)]
             if own:
                 ids[i] = own
     if not ids:
@@ -1196,6 +1206,12 @@ def _other_records(node: list[Any], ctx: _Ctx) -> frozenset[int]:
         ctx.root_blob = dumps(ctx.root) or b""
     blob = ctx.root_blob
     return frozenset(i for i, own in ids.items() if all(blob.count(orjson_str(x)) == 1 for x in own))
+
+
+def _lettered_id(value: str) -> bool:
+    """``value`` has an id's shape and a letter (``CS-34921``, ``INC0007256``): digits joined by hyphens alone
+    (a date ``2026-03-05``, keypad presses ``66-33-88``, a phone number) name no record."""
+    return ID_SHAPE.search(value) is not None and any(ch.isalpha() for ch in value)
 
 
 def _id_shape(record_id: str) -> str:
@@ -1379,7 +1395,31 @@ def _option_objects(node: list[Any], ctx: _Ctx) -> frozenset[int] | None:
                     per_key.setdefault(key, []).append(norm)
     if not any(len(norms) == len(set(norms)) and set(norms) == ctx.label_norms for norms in per_key.values()):
         return None
-    return frozenset(i for i, element in enumerate(node) if _chosen(element) or _lists_record(element, ctx))
+    return frozenset(i for i, element in enumerate(node) if _chosen(element) or _lists_record(element, ctx)) | _one_hot(
+        node
+    )
+
+
+_SET_FLAGS = frozenset({"1", "1.0", "true", "yes"})
+_UNSET_FLAGS = frozenset({"0", "0.0", "false", "no"})
+
+
+def _one_hot(node: list[Any]) -> frozenset[int]:
+    """The option object that a field set in it alone marks: under one key, every option object holds a flag
+    or a 0/1 number, one is set (``1``, ``1.0``, ``true``) and every other is unset (``0``, ``false``) — a
+    reward, a score or a flag read as a one-hot column over the options (principle 6). A field left null
+    anywhere (not computed), set in two, or numbering the options (``0``, ``1``, …) marks none."""
+    if len(node) < 2:
+        return frozenset()
+    common = set(node[0]).intersection(*node[1:])
+    for key in common:
+        flags = [str(e[key]).lower() if type(e[key]) in (bool, int, float, str) else None for e in node]
+        ones = [i for i, f in enumerate(flags) if f in _SET_FLAGS]
+        if all(type(e[key]) is int for e in node) and [e[key] for e in node] == list(range(len(node))):
+            continue  # the options' own numbering (``"sample": 0``, ``1``), not a flag
+        if len(ones) == 1 and all(f in _UNSET_FLAGS for i, f in enumerate(flags) if i != ones[0]):
+            return frozenset(ones)
+    return frozenset()
 
 
 def _lists_record(element: Mapping[Any, Any], ctx: _Ctx) -> bool:
@@ -1940,12 +1980,18 @@ def _classify(
         return
     if defines or (covered and _sentence_covers(listing, hit, ctx)) or _siblings_define(ctx):
         return
-    if (hit.needle.phrase and not _lexicon_word(hit, ctx) and not mention.function_phrase(hit.needle.text)) or (
-        hit.needle.mark and not (corr and _code_listed(view_text, va, vb))
-    ):
+    if (
+        hit.needle.phrase
+        and not _lexicon_word(hit, ctx)
+        and not mention.function_phrase(hit.needle.text)
+        and not mention.definite_before(view_text, va)
+        and not _asked_or_negated(view_text, va, vb)
+    ) or (hit.needle.mark and not (corr and _code_listed(view_text, va, vb))):
         # A phrase of the label is a leak wherever it occurs; a derived one (a lexicon word, ``junk
-        # mail``) has ordinary senses and needs a tie, as a single word does. A code written with its
-        # own delimiters (a syslog ``<130>``) says what it is, as a phrase does.
+        # mail``) has ordinary senses and needs a tie, as a single word does, and so does one opening a
+        # definite noun phrase (``the Tier 3 data centre``): it names a thing. One asked about or ruled
+        # out (``Is it 'Account Access'?``, ``not Account Access``) states nothing, as a word there does.
+        # A code written with its own delimiters (a syslog ``<130>``) says what it is, as a phrase does.
         _leak(
             emit,
             corr,
@@ -1991,6 +2037,18 @@ def _classify(
     if not hit.needle.derived and mention.flagged_yes(view_text, vb):
         # ``X-Spam-Flag: YES``: a name holding the label set to yes states it (a "no" rules it out).
         _leak(emit, corr, "freetext", "freetext.key-value", "correlated.key-value", f"a flag named by {what} is set")
+        return
+    if (
+        corr
+        and WORD_RE.search(hit.needle.norm) is not None
+        and not _DEFINED.match(view_text, vb)
+        and not mention.other_things_name(view_text, va, vb)
+    ):
+        # The user says this value implies the answer: standing as a whole token it gives the answer away,
+        # as the label would as a value. Only a text saying it is something else names it instead: a
+        # legend or a gloss defining it (``P1 = urgent``, ``P3 (proof of address)``), or a noun naming
+        # what it designates (``level P2``, ``form P3``).
+        emit("correlated", "medium", "correlated.mention", f"prose holds {what} the user supplied, as a whole token")
         return
     emit(
         "correlated" if corr else "freetext",

@@ -557,19 +557,40 @@ def _keyed_picks(mapping: LabelMapping, outside: list[_Leaf]) -> Iterator[tuple[
 
 def _marked(mapping: LabelMapping, projection: Any) -> set[int]:
     """The entries of a rows mapping that hold a ``true`` flag the other labelled entries lack (an
-    option marked selected or checked): a selection the mapping itself makes, left to the other rules."""
+    option marked selected or checked), or a ``1`` where every other labelled entry holds ``0`` at the
+    same place (a reward, a score read as a one-hot column): a selection the mapping itself makes, left
+    to the other rules."""
     if mapping.kind != "rows":
         return set()
-    flags: dict[int, set[_Path]] = {}
+    leaves: dict[int, dict[_Path, Any]] = {}
     for entry in mapping.labelled():
-        node = _value_at(projection, entry.path)
-        flags[id(entry)] = {p for p, v in _scalars(node, ()) if v is True}
+        leaves[id(entry)] = dict(_scalars(_value_at(projection, entry.path), ()))
+    flags = {k: {p for p, v in got.items() if v is True} for k, got in leaves.items()}
     out = set()
     for entry in mapping.labelled():
-        others = set().union(*(f for k, f in flags.items() if k != id(entry)))
-        if flags[id(entry)] - others:
-            out.add(id(entry))
+        own = id(entry)
+        others = set().union(*(f for k, f in flags.items() if k != own))
+        rest = [got for k, got in leaves.items() if k != own]
+        one_hot = any(
+            _flag(v) == 1 and rest and all(_flag(got.get(p)) == 0 for got in rest) and not _numbering(leaves, p)
+            for p, v in leaves[own].items()
+        )
+        if flags[own] - others or one_hot:
+            out.add(own)
     return out
+
+
+def _numbering(leaves: dict[int, dict[_Path, Any]], path: _Path) -> bool:
+    """The entries' integers at ``path`` number them in order (``"sample": 0``, ``1``, …): an index, not a flag."""
+    got = [v.get(path) for v in leaves.values()]
+    return all(type(v) is int for v in got) and got == list(range(len(leaves)))
+
+
+def _flag(value: Any) -> int | None:
+    """A 0/1 value (a number, a boolean) as ``0`` or ``1``; ``None`` for anything else (null: not computed)."""
+    if isinstance(value, (bool, int, float)) and value in (0, 1):
+        return int(value)
+    return None
 
 
 def _value_at(projection: Any, path: _Path) -> Any:

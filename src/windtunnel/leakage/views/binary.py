@@ -158,6 +158,40 @@ def base32_runs(text: str) -> list[Replacement]:
     return out
 
 
+# A host name whose leading labels are base32 in DNS's lower case (a payload carried in a query name:
+# ``kjcvcljxgi4tknt4.onsw45djnvsw45.beacon.example.net``), two labels at least, each 8 characters or more.
+_DNS_B32_RE = re.compile(r"(?<![\w.-])((?:[a-z2-7]{8,63}\.){2,}|[a-z2-7]{16,63}\.)(?=[a-z0-9-]+\.)")
+# Its necessary condition, led by the literal dot so that a text of long words is not scanned at every letter:
+# a dot with 8 base32 characters before it and 8 after, or 16 before it and a host name's character after.
+_DNS_B32_GATE = r"\.(?<=[a-z2-7]{8}\.)(?:[a-z2-7]{8}|(?<=[a-z2-7]{16}\.)[a-z0-9-])"
+_DNS_B32_MARK = re.compile(_DNS_B32_GATE)
+_DNS_B32_BLOB = re.compile(_DNS_B32_GATE.encode())
+
+
+@decoder(
+    "dns_base32",
+    order=46,
+    marker=lambda t: "." in t and _DNS_B32_MARK.search(t) is not None,
+    blob_marker=lambda b: _DNS_B32_BLOB.search(b) is not None,
+)
+def dns_base32(text: str) -> list[Replacement]:
+    """The leading labels of a host name read as one base32 run (RFC 4648 in DNS's lower case, the dots
+    between labels dropped): the payload a query name carries (``kjcvcljx….b5kbxxg2lunf3gk.tb.beacon.example``
+    reads ``REQ-72956|sentiment=Positive.tb.beacon.example``)."""
+    out: list[Replacement] = []
+    for mt in _DNS_B32_RE.finditer(text):
+        run = mt.group(1).replace(".", "").upper()
+        if len(run) % 8 in (1, 3, 6):
+            continue
+        try:
+            dec = base64.b32decode(run + "=" * (-len(run) % 8)).decode("utf-8")
+        except (binascii.Error, ValueError, UnicodeDecodeError):
+            continue
+        if printable(dec) and any(ch.isalpha() for ch in dec):
+            out.append((mt.start(1), mt.end(1), dec + "."))
+    return out
+
+
 def _hex_text(run: str) -> str | None:
     digits = run
     decoded = _raw_text(bytes.fromhex(digits))

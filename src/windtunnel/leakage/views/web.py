@@ -1,9 +1,11 @@
-"""Decoders of the web: HTML/XML character references, percent-encoding, and markup splitting a word."""
+"""Decoders of the web: HTML/XML character references, percent-encoding, markup splitting a word, and the
+text a URL's text fragment quotes."""
 
 from __future__ import annotations
 
 import html
 import re
+from urllib.parse import unquote
 
 from windtunnel.leakage.views.registry import Replacement, decoder
 
@@ -44,3 +46,38 @@ def percent(text: str) -> list[Replacement]:
 def split_tags(text: str) -> list[Replacement]:
     """Tags inside a word removed (``Hi<b>gh</b>`` reads ``High`` once rendered)."""
     return [(mt.start(), mt.end(), "") for mt in _SPLIT_TAGS_RE.finditer(text)]
+
+
+_FRAGMENT_RE = re.compile(r"(?<=:~:)text=([^&#\s\"'<>]+)|(?<=&)text=([^&#\s\"'<>]+)")
+
+
+def _fragment_text(value: str) -> str:
+    """The text a ``text=`` directive quotes, its parts joined as the page shows them: ``prefix-,start,end,
+    -suffix`` (each part percent-encoded, the commas and hyphens its syntax) reads ``prefix start…end suffix``,
+    ``textStart`` and ``textEnd`` joined where they meet (a word split over the two reads whole)."""
+    parts = value.split(",")
+    prefix = parts.pop(0)[:-1] if len(parts) > 1 and parts[0].endswith("-") else None
+    suffix = parts.pop()[1:] if len(parts) > 1 and parts[-1].startswith("-") else None
+    quoted = "".join(unquote(p) for p in parts)
+    return " ".join(x for x in (unquote(prefix) if prefix else None, quoted, unquote(suffix) if suffix else None) if x)
+
+
+@decoder(
+    "text_fragment",
+    order=25,
+    marker=lambda t: ":~:text=" in t,
+    blob_marker=lambda b: b":~:text=" in b,
+    blob_anchors=(b":~:text=",),
+)
+def text_fragment(text: str) -> list[Replacement]:
+    """A URL's text fragment (``#:~:text=Priority%3A-,Med,ium``, the WICG scroll-to-text syntax) as the text
+    it highlights with its context: ``Priority: Medium``."""
+    if ":~:" not in text:
+        return []
+    out: list[Replacement] = []
+    for mt in _FRAGMENT_RE.finditer(text):
+        group = 1 if mt.group(1) is not None else 2
+        decoded = _fragment_text(mt.group(group))
+        if decoded and decoded != mt.group(group):
+            out.append((mt.start(group), mt.end(group), decoded))
+    return out
