@@ -10,6 +10,7 @@ import pytest
 
 from windtunnel.leakage import audit_item
 from windtunnel.leakage.model import LeakItem
+from windtunnel.leakage.sanitize import sanitize_item
 
 LMH = ["Low", "Medium", "High"]
 SELECT = (
@@ -581,6 +582,15 @@ def test_a_flag_with_nothing_naming_the_task_is_a_setting() -> None:
     # (the dataset's agreement evidence is what ties a recurring field to the answers).
     assert not _leaks({"case": {"refund_due": False}}, "No", label_set=YN)
     assert not _leaks({"verbose": True}, "Yes", label_set=YN)
+
+
+def test_sanitize_cuts_the_leak_and_leaves_the_settings_beside_it() -> None:
+    # The QA's repro: once the real leak is cut, the rescan must not take the settings for the answer.
+    settings = {"verbose": True, "reopened": True, "notify": {"sms": True}}
+    item = {"id": "s", "expected": "Yes", "label_set": YN, "projection": {"ticket": settings, "note": "answer: Yes"}}
+    out = sanitize_item(item)
+    assert out.residual == []
+    assert out.item.projection == {"ticket": settings, "note": ""}
 
 
 @pytest.mark.parametrize(
