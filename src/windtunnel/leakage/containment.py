@@ -18,11 +18,11 @@ is the answer's. An element placed outside every region (an unsorted area) selec
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from windtunnel.leakage.model import Finding
-from windtunnel.leakage.pointers import raw_finding, string_leaves
+from windtunnel.leakage.pointers import containers, raw_finding, string_leaves
 from windtunnel.leakage.resolve import id_tokens
 from windtunnel.leakage.text import normalize_needle
 
@@ -33,20 +33,6 @@ _MAX_NODES = 5000
 def may_contain(blob: bytes) -> bool:
     """The gate on the serialised projection: boxes are written (``"width":`` and ``"height":``)."""
     return b'"width":' in blob and b'"height":' in blob
-
-
-def _lists(root: Any) -> Iterator[tuple[tuple[str, ...], list[Any]]]:
-    """Every list of the projection with its path (a bounded walk)."""
-    stack: list[tuple[Any, tuple[str, ...]]] = [(root, ())]
-    seen = 0
-    while stack and seen < _MAX_NODES:
-        node, at = stack.pop()
-        seen += 1
-        if isinstance(node, Mapping):
-            stack.extend((v, (*at, str(k))) for k, v in node.items() if isinstance(v, (Mapping, list)))
-        elif isinstance(node, list):
-            yield at, node
-            stack.extend((v, (*at, str(i))) for i, v in enumerate(node[:500]) if isinstance(v, (Mapping, list)))
 
 
 def _box(node: Mapping[str, Any]) -> tuple[float, float, float, float] | None:
@@ -78,7 +64,9 @@ def containment_findings(
     norms = {normalize_needle(x): x for x in label_set}
     answer = normalize_needle(expected[0])
     out: list[Finding] = []
-    for at, node in _lists(projection):
+    for node, at in containers(projection, _MAX_NODES, width=500):
+        if not isinstance(node, list):
+            continue
         regions: dict[int, tuple[str, tuple[float, float, float, float]]] = {}
         for i, el in enumerate(node):
             if isinstance(el, Mapping) and (box := _box(el)) is not None and (label := _label_of(el, norms)):

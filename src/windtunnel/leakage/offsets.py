@@ -25,7 +25,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 from windtunnel.leakage.model import Finding
-from windtunnel.leakage.pointers import raw_finding, string_leaves
+from windtunnel.leakage.pointers import containers, raw_finding, string_leaves
 from windtunnel.leakage.text import normalize_needle
 
 _START = re.compile(r"(?i)(.*?)(start|begin)$")
@@ -36,20 +36,6 @@ def may_offset(blob: bytes) -> bool:
     """The gate on the serialised projection: a key ending in ``start`` or ``begin`` and one ending in ``end``."""
     low = blob.lower()
     return (b'start":' in low or b'begin":' in low) and b'end":' in low
-
-
-def _objects(root: Any) -> Iterator[tuple[tuple[str, ...], Mapping[str, Any]]]:
-    """Every object of the projection with its path (a bounded walk)."""
-    stack: list[tuple[Any, tuple[str, ...]]] = [(root, ())]
-    seen = 0
-    while stack and seen < _MAX_NODES:
-        node, at = stack.pop()
-        seen += 1
-        if isinstance(node, Mapping):
-            yield at, node
-            stack.extend((v, (*at, str(k))) for k, v in node.items() if isinstance(v, (Mapping, list)))
-        elif isinstance(node, list):
-            stack.extend((v, (*at, str(i))) for i, v in enumerate(node[:500]) if isinstance(v, (Mapping, list)))
 
 
 def _spans(node: Mapping[str, Any]) -> Iterator[tuple[str, int, int]]:
@@ -78,7 +64,9 @@ def offset_findings(item_id: str, projection: Any, expected: Sequence[str], labe
     answer = normalize_needle(expected[0])
     leaves: list[tuple[tuple[str, ...], str]] | None = None
     out: list[Finding] = []
-    for at, node in _objects(projection):
+    for node, at in containers(projection, _MAX_NODES, width=500):
+        if not isinstance(node, Mapping):
+            continue
         for key, a, b in _spans(node):
             if leaves is None:
                 leaves = list(string_leaves(projection))
