@@ -10,6 +10,7 @@ import pytest
 
 from windtunnel.leakage import audit_item
 from windtunnel.leakage.model import LeakItem
+from windtunnel.leakage.sanitize import sanitize_item
 
 LMH = ["Low", "Medium", "High"]
 SELECT = (
@@ -559,9 +560,70 @@ def test_a_flag_under_a_field_naming_something_else_is_a_setting(leaky: Any, cle
     assert not _leaks(clean, "Yes", label_set=YN, target=target)
 
 
-def test_a_flag_without_a_known_task_stays_a_value() -> None:
-    # No target given and none inferred: nothing tells a setting from the answer, so the flag is the value.
-    assert _leaks({"case": {"refund_due": False}}, "No", label_set=YN)
+@pytest.mark.parametrize(
+    ("leaky", "clean", "expected", "item"),
+    [
+        # principle 3 without a target: the words of the task's question name it (context words)
+        ({"approve_refund": True}, {"ticket": {"verbose": True}}, "Yes", {"context_words": ["refund", "approved"]}),
+        ({"case": {"refund_due": False}}, {"ticket": {"verbose": False}}, "No", {"context_words": ["refund"]}),
+        # a field naming the answer itself names the task whatever it is
+        ({"answer": True}, {"ticket": {"reopened": True, "notify": {"sms": True}}}, "Yes", {}),
+    ],
+)
+def test_a_flag_without_a_target_is_the_answer_only_under_a_field_naming_the_task(
+    leaky: Any, clean: Any, expected: str, item: dict[str, Any]
+) -> None:
+    assert _leaks(leaky, expected, label_set=YN, **item)
+    assert not _leaks(clean, expected, label_set=YN, **item)
+
+
+def test_a_flag_with_nothing_naming_the_task_is_a_setting() -> None:
+    # No target, no context words, none inferred: no field names the task, so no flag states the answer
+    # (the dataset's agreement evidence is what ties a recurring field to the answers).
+    assert not _leaks({"case": {"refund_due": False}}, "No", label_set=YN)
+    assert not _leaks({"verbose": True}, "Yes", label_set=YN)
+
+
+def test_sanitize_cuts_the_leak_and_leaves_the_settings_beside_it() -> None:
+    # The QA's repro: once the real leak is cut, the rescan must not take the settings for the answer.
+    settings = {"verbose": True, "reopened": True, "notify": {"sms": True}}
+    item = {"id": "s", "expected": "Yes", "label_set": YN, "projection": {"ticket": settings, "note": "answer: Yes"}}
+    out = sanitize_item(item)
+    assert out.residual == []
+    assert out.item.projection == {"ticket": settings, "note": ""}
+
+
+@pytest.mark.parametrize(
+    ("leaky", "clean", "expected"),
+    [
+        # principle 1: a one-letter key is a name, not an answer; the label as a key marking the record is one
+        ({"No": True}, {"steps": [{"n": 1, "ok": True}]}, "No"),
+        ({"checks": {"yes": 1}}, {"point": {"y": 1, "x": 0}}, "Yes"),
+    ],
+)
+def test_a_one_letter_key_is_a_name(leaky: Any, clean: Any, expected: str) -> None:
+    assert _leaks(leaky, expected, label_set=YN)
+    assert not _leaks(clean, expected, label_set=YN)
+
+
+FIVE = ["1", "2", "3", "4", "5"]
+
+
+@pytest.mark.parametrize(
+    ("leaky", "clean", "expected"),
+    [
+        # principle 3: a sentence naming both ends of the scale is its legend, not a statement
+        ("Priority: 5 (highest)", "Priority from 1 (lowest) to 5 (highest).", "5"),
+        ("Priority: 1 (lowest).", "Priority from 1 (lowest) to 5 (highest).", "1"),
+        ("priority 5 - highest", "Priority scale: 1 = lowest ... 5 = highest", "5"),
+        # a change between the ends states the new value
+        ("Priority changed from 1 to 5.", "Rate the priority from 1 to 5.", "5"),
+    ],
+)
+def test_a_scale_legend_is_not_a_statement(leaky: str, clean: str, expected: str) -> None:
+    assert _leaks({"note": leaky}, expected, label_set=FIVE)
+    assert not _leaks({"scale": clean}, expected, label_set=FIVE)
+    assert not _leaks({"scale": clean}, expected, label_set=FIVE, target="priority")
 
 
 @pytest.mark.parametrize(

@@ -1021,7 +1021,7 @@ def _walk_object(
         if scan_keys:
             # A key is the label when it marks this record (a flag, a group listing it, a nested
             # record); a key holding a measurement or a text is a field's name (``"high": 17``).
-            named = not _marks_record(value, ctx) and (grouping or _measured(value))
+            named = _letter_key(skey, ctx) or (not _marks_record(value, ctx) and (grouping or _measured(value)))
             _scan_key(skey, child, crep, ctx, suppress=suppress or named)
         if skip:
             continue
@@ -1044,6 +1044,13 @@ def _walk_object(
                     "value",
                 )
     ctx.marked = was_marked
+
+
+def _letter_key(key: str, ctx: _Ctx) -> bool:
+    """A key of one letter that is not itself a label (``n``, ``y`` beside the labels ``No``/``Yes``) is a
+    name, as ``x`` and ``y`` of a point are: an abbreviation of a label is read only as a value (principle 1).
+    Without a label set nothing tells a label from its abbreviation, and the key stays as it is."""
+    return len(key) == 1 and bool(ctx.label_norms) and key.casefold() not in ctx.label_norms
 
 
 _POINTER_NAME = re.compile(r"(?i)argmax|index|idx|label_?id|class_?id|top_?1|prediction|predicted|choice|selected")
@@ -1850,6 +1857,8 @@ def _classify(
             return
     if listing is not None and _listed(listing.get(view_text), hit, va, vb, _same_answer(hit, ctx)):
         return  # an options listing ("Low/Medium/High", "High | Low"), whatever the separator
+    if listing is not None and _scale_legend(listing.get(view_text), hit, va, vb, ctx):
+        return  # a legend of the scale ("Priority from 1 (lowest) to 5 (highest)."): principle 3
     if (
         listing is not None
         and _template_listed(listing.get(view_text), hit, va, vb)
@@ -2521,6 +2530,44 @@ def _listed(
     return in_listing(others, hit.view_text, va, vb)
 
 
+_LEGEND_GAP = re.compile(r"[^<>{}|\n\r]{1,40}")
+"""What may stand between the two ends of a legend: a short run of the same sentence (not markup, a
+table's next cell or line)."""
+_CHANGE = re.compile(
+    r"(?<!\w)(?:mov|chang|bump|rais|lower|upgrad|downgrad|escalat|increas|decreas|reduc|drop|went|jump|"
+    r"was|were|now|up|down|previous|before|after|instead|not)\w*"
+)
+"""Words of change or contrast: "changed from 1 to 5", "5 (was 1)" state the value; a legend does not."""
+_RANGE = re.compile(r"(?<!\w)(?:to|through|thru|until|till)(?!\w)|[-–—=…]|\.\.")
+"""What joins the ends of a range: "1 to 5", "1 (lowest) – 5 (highest)", "1 = lowest … 5 = highest"."""
+_CLAUSE_START = re.compile(r"[<>{}|\n\r.!?;:][^<>{}|\n\r.!?;:]*\Z")
+
+
+def _scale_legend(spans: list[tuple[int, int, str]] | None, hit: Hit, va: int, vb: int, ctx: _Ctx) -> bool:
+    """The hit is one end of a numeric scale (``1`` or ``5`` of ``1``–``5``) within a few words of the
+    other end, with no change between them (``Priority from 1 (lowest) to 5 (highest).``): a legend of
+    the scale, as a listing of every label is (principle 3), not a statement of either end."""
+    if not spans or not _numeric_scale(ctx) or len(ctx.label_norms) < 2:
+        return False
+    ends = {min(ctx.label_norms, key=int), max(ctx.label_norms, key=int)}
+    if hit.needle.norm not in ends:
+        return False
+    text = hit.view_text
+    for a, b, n in _near(spans, va - 41, vb + 41):
+        if n == hit.needle.norm or n not in ends:
+            continue
+        lo, hi = (b, va) if b <= va else (vb, a)
+        if lo >= hi or not _LEGEND_GAP.fullmatch(text, lo, hi) or _RANGE.search(text, lo, hi) is None:
+            continue
+        # the clause before the range too: "Priority changed from 1 to 5" is a change, not a legend
+        first = min(a, va)
+        before = _CLAUSE_START.search(text, max(0, first - 60), first)
+        start = before.start() + 1 if before is not None else max(0, first - 60)
+        if _CHANGE.search(text, start, hi) is None:
+            return True
+    return False
+
+
 def _same_answer(hit: Hit, ctx: _Ctx) -> frozenset[str]:
     """The norms that spell the same answer as ``hit`` otherwise: for an answer's derived spelling
     (a lexicon word) every spelling of the answers, for the answer itself its derived spellings."""
@@ -2582,8 +2629,9 @@ def _other_number(hit: Hit, pointer: str, ctx: _Ctx) -> bool:
     that is an alias of a label (``"diarize": true`` for the label ``Yes``), as after ``hit=``
     (:func:`_kv_names`): a setting of something else, not the answer."""
     derived = hit.needle.derived
-    # A flag's field is judged against the task's name: with none known, nothing tells a setting apart.
-    flag = _flag_alias(hit, ctx) and ctx.task_name() is not None
+    # A flag's field is judged against the task's naming words (its name, the words of its question):
+    # with no task known, no field names it, and a flag is a setting unless its field names the answer.
+    flag = _flag_alias(hit, ctx)
     if not derived and not flag and (not hit.needle.text.isdigit() or not _numeric_scale(ctx)):
         return False
     name = _pair_name(pointer, ctx) or _field_name(pointer)
