@@ -273,8 +273,9 @@ def test_a_flagged_row_of_a_metrics_table_is_left_and_the_result_says_why() -> N
         ({"allowed": ["Low", "High"], "summary": "x"}, "listing-member"),
         ({"escalation": {"High": True}}, "object-key"),
         ({"raw": json.dumps({"escalation": {"High": True}, "n": 1})}, "object-key"),
+        ({"doc": "<ticket><priority>x</priority><High/></ticket>"}, "structure"),
     ],
-    ids=["list-member", "key", "key-in-embedded-json"],
+    ids=["list-member", "key", "key-in-embedded-json", "xml-tag-name"],
 )
 def test_each_residual_names_the_reason_recorded_where_the_sanitizer_left_it(
     projection: dict[str, Any], reason: str
