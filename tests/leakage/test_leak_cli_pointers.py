@@ -10,6 +10,8 @@ import pytest
 from windtunnel.cli.app import main
 from windtunnel.leakage.model import value_hash
 
+from .test_leak_sanitize import metrics_item
+
 
 def _cli(*args: str) -> int:
     try:
@@ -60,3 +62,20 @@ def test_sanitize_and_check_hash_answer_keys_unless_show_values(
     assert _cli("leak", "sanitize", str(key_leak), "-o", str(clean), "--show-values") == 1
     out = capsys.readouterr()
     assert "at /labels/Critical" in out.out + out.err
+
+
+def test_sanitize_says_why_an_item_still_leaks_and_what_to_do(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    data = tmp_path / "d.jsonl"
+    data.write_text(json.dumps({**metrics_item(), "id": "m1"}) + "\n", encoding="utf-8")
+    clean, stats = tmp_path / "clean.jsonl", tmp_path / "stats.jsonl"
+    assert _cli("leak", "sanitize", str(data), "-o", str(clean), "--stats", str(stats)) == 1
+    out = capsys.readouterr()
+    text = " ".join((out.out + out.err).split())  # the terminal may wrap the alert
+    assert "item m1: still leaks after sanitizing at /debug_shell/stdout (freetext.selected)" in text
+    assert "a marked member of a listing" in text and "to fix: edit the record by hand" in text
+    assert "--context-field" in text
+    assert "1 items still leak (left: listing-mark 1)" in text
+    [row] = json.loads(stats.read_text(encoding="utf-8"))["residual_left"]
+    assert row["reason"] == "listing-mark" and row["rule"] == "freetext.selected"

@@ -230,3 +230,62 @@ def test_a_cut_that_would_leave_the_answer_as_the_one_label_missing_takes_the_wh
     res = sanitize_item({"id": "x", "expected": "High", "label_set": ["Low", "Medium", "High"], "projection": proj})
     assert res.before.leaked and not res.residual
     assert res.item.projection == {**proj, "notes": ""}
+
+
+# ---------------------------------------------------------------- why a finding is left
+
+METRICS = (
+    "loaded 1 item\n          precision    recall  f1-score   support\n\n"
+    "  Negative       0.00      0.00      0.00         0\n"
+    "   Neutral       0.00      0.00      0.00         1\n"
+    "  Positive       0.00      0.00      0.00         0\n\n"
+    "  accuracy                           0.00         1\n"
+)
+
+
+def metrics_item() -> dict[str, Any]:
+    """A one-item metrics table (blind11's family): the answer's row alone has support 1."""
+    return item(
+        {
+            "ticket": {"id": "SUP-1", "subject": "Feedback"},
+            "debug_shell": {"cmd": "evalkit --only SUP-1", "stdout": METRICS},
+        },
+        "Neutral",
+        label_set=["Negative", "Neutral", "Positive"],
+    )
+
+
+def test_a_flagged_row_of_a_metrics_table_is_left_and_the_result_says_why() -> None:
+    res = sanitize_item(metrics_item())
+    assert res.item.projection["debug_shell"]["stdout"] == METRICS  # the row is not cut alone
+    assert [(x.finding.pointer, x.finding.rule, x.reason) for x in res.left()] == [
+        ("/debug_shell/stdout", "freetext.selected", "listing-mark")
+    ]
+    [row] = res.stats()["residual_left"]
+    assert row["pointer"] == "/debug_shell/stdout" and row["reason"] == "listing-mark"
+    assert "elimination" in row["why"] and "by hand" in row["fix"]
+    assert "Neutral" not in json.dumps(res.stats())
+
+
+@pytest.mark.parametrize(
+    ("projection", "reason"),
+    [
+        ({"allowed": ["Low", "High"], "summary": "x"}, "listing-member"),
+        ({"escalation": {"High": True}}, "object-key"),
+        ({"raw": json.dumps({"escalation": {"High": True}, "n": 1})}, "object-key"),
+        ({"doc": "<ticket><priority>x</priority><High/></ticket>"}, "structure"),
+    ],
+    ids=["list-member", "key", "key-in-embedded-json", "xml-tag-name"],
+)
+def test_each_residual_names_the_reason_recorded_where_the_sanitizer_left_it(
+    projection: dict[str, Any], reason: str
+) -> None:
+    res = sanitize_item(item(projection, label_set=["Low", "Medium", "High"]))
+    assert res.residual
+    assert {x.reason for x in res.left()} == {reason}
+    assert {r["reason"] for r in res.stats()["residual_left"]} == {reason}
+
+
+def test_a_clean_result_has_no_residual_rows() -> None:
+    res = sanitize_item(item({"p": "High", "keep": "Login broken"}))
+    assert res.ok and res.left() == [] and "residual_left" not in res.stats()

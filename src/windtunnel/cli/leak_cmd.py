@@ -488,7 +488,10 @@ def sanitize(
     """Blank leaking values and redact leaking spans, keeping keys, order and types; rescan the result.
 
     Exit 1 when the rescan still finds a leak (e.g. an object key that is the answer), or when a field's edits
-    tell the answer by elimination (blanked or cut on one label's items only). Runs in this
+    tell the answer by elimination (blanked or cut on one label's items only). Each item that still leaks is
+    named with the place and rule, why the sanitizer left it (a member of a listing it never cuts alone, a
+    mark it cannot clear, an object key, the document's structure) and what to do (edit the record by hand,
+    or leave the field out of --context-field); --stats holds the same as `residual_left`. Runs in this
     process (no --jobs): it writes a full copy of every record in order.
     """
 
@@ -532,7 +535,7 @@ def sanitize(
     out_console().print(
         f"sanitized {s['items']} items ({s['leaked_before']} leaked before"
         f"{f', {len(failed)} not audited' if failed else ''}), removed {s['chars_removed']} "
-        f"characters; {s['still_leaking']} items still leak{not_done if failed else ''}"
+        f"characters; {s['still_leaking']} items still leak{_left_because(s)}{not_done if failed else ''}"
         f"{_eliminated(s)} -> {output}",
         markup=False,
         highlight=False,
@@ -547,6 +550,12 @@ def sanitize(
         )
     if not outcome.passed:
         _fail()
+
+
+def _left_because(s: dict[str, Any]) -> str:
+    """`` (left: listing-mark 2, object-key 1)``: how many still-leaking places each sanitizer reason left."""
+    left = s.get("left_because") or {}
+    return f" (left: {', '.join(f'{k} {v}' for k, v in left.items())})" if left else ""
 
 
 def _eliminated(summary: dict[str, Any]) -> str:

@@ -51,7 +51,7 @@ from windtunnel.leakage.model import ItemAudit
 from windtunnel.leakage.ray_scan import scan_source
 from windtunnel.leakage.report import JsonReportWriter, SarifWriter, Tally
 from windtunnel.leakage.runs import RunCounts, RunSourceError, report_items
-from windtunnel.leakage.sanitize import sanitize_item, uniform_fields
+from windtunnel.leakage.sanitize import SanitizeResult, sanitize_item, uniform_fields
 from windtunnel.leakage.scan import audit_item
 from windtunnel.leakage.text import normalize_needle
 from windtunnel.store.leak_items import store_items
@@ -806,6 +806,8 @@ def sanitize_flow(req: SanitizeRequest, listener: Listener = SILENT) -> LeakOutc
 
         listener = final if attempt == 1 or not req.dataset.is_file() else hold
         n = leaked = residual_items = chars = promoted = 0
+        reasons: dict[str, int] = {}
+        """How many places each reason (:data:`~windtunnel.leakage.sanitize.LEFT_BECAUSE`) left leaking."""
         failed: list[str] = []
         interrupted = False
         watch = EliminationWatch()
@@ -874,8 +876,9 @@ def sanitize_flow(req: SanitizeRequest, listener: Listener = SILENT) -> LeakOutc
                     if st.handle is not None:
                         st.handle.write(orjson.dumps(res.stats(show_values=req.show_values)) + b"\n")
                     if not res.ok:
-                        ptrs = ", ".join(sorted({f.shown_pointer(req.show_values) or "/" for f in res.residual}))
-                        listener(Notice(f"item {res.item.id}: still leaks after sanitizing at {ptrs}", kind="alert"))
+                        listener(Notice(_still_leaks(res, req.show_values), kind="alert"))
+                        for left in res.left():
+                            reasons[left.reason] = reasons.get(left.reason, 0) + 1
             except KeyboardInterrupt:
                 interrupted = True
             if n == 0 and not interrupted:
@@ -904,6 +907,7 @@ def sanitize_flow(req: SanitizeRequest, listener: Listener = SILENT) -> LeakOutc
         "leaked_before": leaked,
         "chars_removed": chars,
         "still_leaking": residual_items,
+        "left_because": dict(sorted(reasons.items())),
         "eliminated": eliminated,
         "not_sanitized": failed,
         "learned": learned_on(req.learned),
@@ -918,6 +922,16 @@ def sanitize_flow(req: SanitizeRequest, listener: Listener = SILENT) -> LeakOutc
         "interrupted" if interrupted else ("failed" if residual_items or eliminated else "passed")
     )
     return LeakOutcome(status=status, summary=summary, report_path=req.output)
+
+
+def _still_leaks(res: SanitizeResult, show_values: bool) -> str:
+    """The alert for an item the rescan still finds leaking: each place and rule, why the sanitizer left it, and
+    what the user can do (the reasons are the sanitizer's own, :meth:`SanitizeResult.left`)."""
+    parts = []
+    for row in (left.to_dict(show_values=show_values) for left in res.left()):
+        at = row["pointer"] + (f" (inside {row['inner']})" if "inner" in row else "")
+        parts.append(f"at {at} ({row['rule']}): {row['why']}; to fix: {row['fix']}")
+    return f"item {res.item.id}: still leaks after sanitizing " + "; and ".join(parts)
 
 
 def _recheck_mined(res: Any, result: Any, derive_from: Sequence[str]) -> None:

@@ -20,7 +20,9 @@ Guarantees (checked by the tests and, for the last one, at run time):
   they were); a finding the sanitizer cannot act on is listed in :attr:`SanitizeResult.problems` and
   never raises;
 * the result is scanned again; :attr:`SanitizeResult.residual` lists what still leaks (an object key
-  that is the answer cannot be removed without changing the schema, and is reported instead).
+  that is the answer cannot be removed without changing the schema, and is reported instead), and
+  :meth:`SanitizeResult.left` says for each why the sanitizer left it and what the user can do
+  (:data:`LEFT_BECAUSE`): the reason is recorded where the sanitizer decides not to act, not guessed later.
 
 **Why it acts on findings and does not search.** The sanitizer removes exactly what the scan reported,
 at the original characters each finding points at, and then asks the same scan again. It has no
@@ -63,6 +65,39 @@ from windtunnel.leakage.resolve import Records, own_column_value
 from windtunnel.leakage.scan import audit_item, escape_pointer_token
 
 Mode = Literal["sentence", "span"]
+
+Reason = Literal["listing-member", "listing-mark", "structure", "object-key", "unresolved", "not-removed"]
+"""Why the sanitizer left a finding that the rescan still reports."""
+
+LEFT_BECAUSE: dict[Reason, tuple[str, str]] = {
+    "listing-member": (
+        "a member of a listing, never blanked or cut alone (the other members would name the answer by elimination)",
+        "edit the record by hand (reword or blank the whole listing), or leave the field out of --context-field",
+    ),
+    "listing-mark": (
+        "a marked member of a listing (a checked box, a tally's count) whose mark the sanitizer cannot clear; "
+        "cutting the member alone would name the answer by elimination",
+        "edit the record by hand (clear the mark or drop the whole listing), or leave the field out of --context-field",
+    ),
+    "structure": (
+        "in the document's structure (a tag or field name), which a cut would break",
+        "edit the record by hand, or leave the field out of --context-field",
+    ),
+    "object-key": (
+        "an object key, which cannot be removed without changing the schema",
+        "rename or remove the key by hand, or leave the object out of --context-field",
+    ),
+    "unresolved": (
+        "the sanitizer could not edit this place (see the stats line's problems)",
+        "edit the record by hand, or leave the field out of --context-field",
+    ),
+    "not-removed": (
+        "the rescan still finds a leak here after the sanitizer's edits",
+        "edit the record by hand (--mode sentence cuts more than --mode span), or leave the field out of "
+        "--context-field",
+    ),
+}
+"""Each :data:`Reason` as (why the sanitizer left it, what the user can do): one sentence each, naming no value."""
 
 OPTION_KEYS = frozenset(
     {
@@ -122,6 +157,23 @@ class Redaction:
         }
 
 
+@dataclass(frozen=True)
+class Left:
+    """One finding the sanitized item still holds: the rule and place that still speak, and why they were left."""
+
+    finding: Finding
+    reason: Reason
+
+    def to_dict(self, *, show_values: bool = False) -> dict[str, str]:
+        """The stats row: pointer (answer keys hashed unless ``show_values``), rule, reason, why and fix."""
+        why, fix = LEFT_BECAUSE[self.reason]
+        row = {"pointer": self.finding.shown_pointer(show_values) or "/", "rule": self.finding.rule}
+        inner = self.finding.shown_inner(show_values)
+        if inner is not None:
+            row["inner"] = inner
+        return {**row, "reason": self.reason, "why": why, "fix": fix}
+
+
 @dataclass
 class SanitizeResult:
     """The sanitized item, what was done, and what the rescan still finds."""
@@ -134,6 +186,26 @@ class SanitizeResult:
     problems: list[str] = field(default_factory=list)
     """Findings the sanitizer could not act on, one sentence each (the rescan's residual says if they
     still leak)."""
+    reasons: dict[str, Reason] = field(default_factory=dict)
+    """Why the sanitizer left a place alone, by path (pointer and, inside embedded JSON, inner pointer)."""
+
+    def left(self) -> list[Left]:
+        """Each residual finding (one per place and rule) with the reason recorded at its place, or at the
+        nearest place around it (a key's object, a listing's element); ``not-removed`` where none was."""
+        out: dict[tuple[str, str], Left] = {}
+        for f in self.residual:
+            path = f.pointer + (f.inner or "")
+            reason: Reason = "object-key" if f.target == "key" else self._reason_at(path)
+            out.setdefault((path, f.rule), Left(f, reason))
+        return list(out.values())
+
+    def _reason_at(self, path: str) -> Reason:
+        while True:
+            if path in self.reasons:
+                return self.reasons[path]
+            if not path:
+                return "not-removed"
+            path = path.rsplit("/", 1)[0]
 
     @property
     def ok(self) -> bool:
@@ -155,6 +227,7 @@ class SanitizeResult:
             "chars_removed": sum(r.chars_removed for r in self.redactions),
             "residual": len(self.residual),
             "residual_pointers": sorted({f.shown_pointer(show_values) for f in self.residual}),
+            **({"residual_left": [x.to_dict(show_values=show_values) for x in self.left()]} if self.residual else {}),
             **({"problems": list(self.problems)} if self.problems else {}),
         }
 
@@ -218,7 +291,7 @@ def sanitize_item(
                 clean = replace(it, projection=projection)
                 after = audit_item(clean, decode=decode, learned=learned)
     residual = [f for f in after.findings if f.blocking or redact_review]
-    return SanitizeResult(clean, redactions, before, after, residual, problems)
+    return SanitizeResult(clean, redactions, before, after, residual, problems, ctx.left)
 
 
 def _unseen(after: ItemAudit, before: ItemAudit, redact_review: bool) -> list[Finding]:
@@ -244,7 +317,15 @@ class _Ctx:
     """The item's own label set (else ``labels``): a cut that leaves all of it but the answer eliminates."""
     answers: list[str] = field(default_factory=list)
     """The item's answers: a multi-label item's own list of them is no listing (:func:`listing_member`)."""
+    left: dict[str, Reason] = field(default_factory=dict)
+    """Why a place was left alone, by its path from the item's root (:attr:`SanitizeResult.reasons`)."""
+    prefix: str = ""
+    """The path of the string whose embedded JSON is being sanitized (pointers there are relative to it)."""
     _record: frozenset[str] | None = None
+
+    def leave(self, pointer: str, reason: Reason) -> None:
+        """Record why the place at ``pointer`` (relative to :attr:`prefix`) is left as it is."""
+        self.left.setdefault(self.prefix + pointer, reason)
 
     def record(self) -> frozenset[str]:
         """:func:`~windtunnel.leakage.records.record_values` of the projection as read, computed once."""
@@ -296,6 +377,7 @@ def _apply(projection: Any, findings: list[Finding], mode: Mode, log: list[Redac
     blank_roots: dict[str, Finding] = {}
     for f in findings:
         if f.target == "key":
+            ctx.leave(f.pointer, "object-key")
             continue
         if f.channel == "upstream" and f.inner is None:
             blank_roots.setdefault(_upstream_root(box[""], f.pointer), f)
@@ -306,6 +388,7 @@ def _apply(projection: Any, findings: list[Finding], mode: Mode, log: list[Redac
             parent, key = _resolve_parent(box, root)
         except (KeyError, IndexError, TypeError, ValueError):
             ctx.problems.append(f"{f.shown_pointer() or '/'}: the pointer does not resolve in the item ({f.rule})")
+            ctx.leave(root, "unresolved")
             del blank_roots[root]
             continue
         removed = _blank_tree(parent, key)
@@ -326,6 +409,7 @@ def _apply(projection: Any, findings: list[Finding], mode: Mode, log: list[Redac
             # reports it as residual and the stats say why.
             shown = group[0].shown_pointer() or "/"
             ctx.problems.append(f"{shown}: cannot sanitize ({type(err).__name__})")  # its text may name a value
+            ctx.leave(pointer, "unresolved")
     return box[""]
 
 
@@ -454,7 +538,11 @@ def _fix_leaf(
         if doc is not None:
             rebased = [_rebase(f) for f in inner]
             sub: list[Redaction] = []
-            doc = _apply(doc, rebased, mode, sub, ctx)
+            outer, ctx.prefix = ctx.prefix, ctx.prefix + pointer
+            try:
+                doc = _apply(doc, rebased, mode, sub, ctx)
+            finally:
+                ctx.prefix = outer
             parent[key] = _dump_like(value, doc)
             removed = sum(r.chars_removed for r in sub)
             log.append(
@@ -479,6 +567,7 @@ def _fix_leaf(
         if listing is not None:
             changes = unmark(listing)
             op = "unselect" if changes else "keep-listing"
+            ctx.leave(pointer, "listing-mark" if changes else "listing-member")
             chars = sum(len(str(old).lower()) for _, old, _ in changes)
             log.append(
                 Redaction(pointer, first.channel, first.rule, op, first.representation, chars, first.hashed_pointer)
@@ -521,7 +610,10 @@ def _fix_leaf(
             if edit is not None:
                 edits.append(edit)
             else:
-                edits.extend(clear_tally(value, f.span[0], ctx.labels))
+                cleared = clear_tally(value, f.span[0], ctx.labels)
+                if not cleared:
+                    ctx.leave(pointer, "listing-mark")
+                edits.extend(cleared)
         group = [f for f in group if f not in picked]
     spans: list[tuple[int, int]] = []
     cells: list[tuple[int, int]] = []
@@ -534,8 +626,10 @@ def _fix_leaf(
         cut = cuts.cut_range(value, f.span, mode)
         if cut is None:
             ctx.problems.append(f"{f.shown_pointer() or '/'}: the hit is in the document's structure, not cut")
+            ctx.leave(pointer, "structure")
         elif cuts.listing_member(value, cut, ctx.labels):
             ctx.problems.append(f"{f.shown_pointer() or '/'}: a member of a listing of labels, not cut alone")
+            ctx.leave(pointer, "listing-member")
         else:
             spans.append(cut)
     # A cell of this record's row is no member of a listing: the other rows are other records.
