@@ -254,6 +254,15 @@ def test_no_file_level_circle() -> None:
     assert found == [], "file-level import circles:\n" + "\n".join(" -> ".join(c) for c in found)
 
 
+def _throwaway(tmp_path: Path, files: dict[str, str]) -> Path:
+    """A throwaway ``windtunnel`` package under ``tmp_path``: each file's path inside it and its text."""
+    pkg = tmp_path / "windtunnel"
+    for rel, text in files.items():
+        (pkg / rel).parent.mkdir(parents=True, exist_ok=True)
+        (pkg / rel).write_text(text)
+    return pkg
+
+
 def test_the_check_catches_an_upward_import_and_a_cycle() -> None:
     found = dict(arrows())
     found[("config", "flows")] = ["config/model.py:1"]
@@ -265,13 +274,16 @@ def test_the_check_catches_an_upward_import_and_a_cycle() -> None:
 
 
 def test_the_graph_sees_submodules_function_imports_and_circles(tmp_path: Path) -> None:
-    pkg = tmp_path / "windtunnel"
-    (pkg / "a").mkdir(parents=True)
-    (pkg / "__init__.py").write_text("")
-    (pkg / "a" / "__init__.py").write_text("X = 1\n")
-    (pkg / "a" / "b.py").write_text("def f():\n    from windtunnel.a import c\n")
-    (pkg / "a" / "c.py").write_text("from typing import TYPE_CHECKING\nfrom . import X\nfrom .b import f\n")
-    (pkg / "d.py").write_text("from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from windtunnel.a import c\n")
+    pkg = _throwaway(
+        tmp_path,
+        {
+            "__init__.py": "",
+            "a/__init__.py": "X = 1\n",
+            "a/b.py": "def f():\n    from windtunnel.a import c\n",
+            "a/c.py": "from typing import TYPE_CHECKING\nfrom . import X\nfrom .b import f\n",
+            "d.py": "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from windtunnel.a import c\n",
+        },
+    )
     graph = module_graph(pkg)
     assert graph["windtunnel.a.b"] == {"windtunnel.a.c": "a/b.py:2"}
     assert graph["windtunnel.a.c"] == {"windtunnel.a": "a/c.py:2", "windtunnel.a.b": "a/c.py:3"}
@@ -281,17 +293,20 @@ def test_the_graph_sees_submodules_function_imports_and_circles(tmp_path: Path) 
 
 def test_imports_by_name_are_arrows_and_only_a_listed_registry_may_close_a_circle_with_them(tmp_path: Path) -> None:
     # the executor circle this test once missed: session -> remote -> by name ray_executor -> session
-    pkg = tmp_path / "windtunnel"
-    (pkg / "engine").mkdir(parents=True)
-    (pkg / "__init__.py").write_text("")
-    (pkg / "engine" / "__init__.py").write_text("")
-    (pkg / "engine" / "session.py").write_text("from windtunnel.engine.remote import pick\n")
-    (pkg / "engine" / "remote.py").write_text(
-        "from importlib import import_module\n\nTABLE = {'ray': 'windtunnel.engine.ray_executor'}\n\n"
-        "def pick(name):\n    return import_module(TABLE[name])\n"
+    pkg = _throwaway(
+        tmp_path,
+        {
+            "__init__.py": "",
+            "engine/__init__.py": "",
+            "engine/session.py": "from windtunnel.engine.remote import pick\n",
+            "engine/remote.py": (
+                "from importlib import import_module\n\nTABLE = {'ray': 'windtunnel.engine.ray_executor'}\n\n"
+                "def pick(name):\n    return import_module(TABLE[name])\n"
+            ),
+            "engine/ray_executor.py": "from windtunnel.engine.session import Session\n",
+            "engine/names.py": "TEXT = 'windtunnel.engine.session'\n",  # no import_module: no arrow
+        },
     )
-    (pkg / "engine" / "ray_executor.py").write_text("from windtunnel.engine.session import Session\n")
-    (pkg / "engine" / "names.py").write_text("TEXT = 'windtunnel.engine.session'\n")  # no import_module: no arrow
     graph = module_graph(pkg)
     assert graph["windtunnel.engine.remote"] == {"windtunnel.engine.ray_executor": "engine/remote.py:3 by name"}
     assert graph["windtunnel.engine.names"] == {}
@@ -317,14 +332,17 @@ def test_the_executor_is_found_through_its_registry_and_the_session_never_reache
 def test_importing_a_submodule_runs_its_package_init_so_a_circle_through_it_is_seen(tmp_path: Path) -> None:
     # the shape of a circle that once slipped through: session -> importers.common, whose package __init__
     # imports importers.registry, which imports session (importing session first failed)
-    pkg = tmp_path / "windtunnel"
-    (pkg / "r" / "imp").mkdir(parents=True)
-    (pkg / "__init__.py").write_text("")
-    (pkg / "r" / "__init__.py").write_text("")
-    (pkg / "r" / "session.py").write_text("from windtunnel.r.imp.common import chat\n")
-    (pkg / "r" / "imp" / "__init__.py").write_text("from windtunnel.r.imp.registry import table\n")
-    (pkg / "r" / "imp" / "common.py").write_text("def chat(): ...\n")
-    (pkg / "r" / "imp" / "registry.py").write_text("from windtunnel.r.session import Session\n")
+    pkg = _throwaway(
+        tmp_path,
+        {
+            "__init__.py": "",
+            "r/__init__.py": "",
+            "r/session.py": "from windtunnel.r.imp.common import chat\n",
+            "r/imp/__init__.py": "from windtunnel.r.imp.registry import table\n",
+            "r/imp/common.py": "def chat(): ...\n",
+            "r/imp/registry.py": "from windtunnel.r.session import Session\n",
+        },
+    )
     graph = module_graph(pkg)
     assert graph["windtunnel.r.session"] == {
         "windtunnel.r.imp.common": "r/session.py:1",

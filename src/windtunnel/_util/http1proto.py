@@ -112,20 +112,8 @@ class UpstreamConnection(asyncio.Protocol):
             self._close()
             return
         self._last = self._time()
-        if self._framing == 2 and self._state == _BODY:  # a stream's next chunks (_body's case, flat: one call less)
-            dechunk = self._dechunk
-            assert dechunk is not None
-            try:
-                framed = dechunk.through(data)
-            except ValueError as err:
-                self._fail(UpstreamCut(f"upstream connection dropped mid-body: {err!r}"), True)
-                return
-            if dechunk.done:
-                if dechunk.extra:
-                    self._keep = False
-                self._finish(framed)
-            elif framed:
-                sink.on_body(framed)
+        if self._framing == 2 and self._state == _BODY:  # a stream's next chunks, straight to them (no dispatch)
+            self._chunks(data, sink)
             return
         if self._state == _HEAD:
             self._buf += data
@@ -300,19 +288,7 @@ class UpstreamConnection(asyncio.Protocol):
             elif data:
                 sink.on_body(data)
         elif framing == 2:
-            dechunk = self._dechunk
-            assert dechunk is not None
-            try:
-                framed = dechunk.through(data)
-            except ValueError as err:
-                self._fail(UpstreamCut(f"upstream connection dropped mid-body: {err!r}"), True)
-                return
-            if dechunk.extra:
-                self._keep = False
-            if dechunk.done:
-                self._finish(framed)
-            elif framed:
-                sink.on_body(framed)
+            self._chunks(data, sink)
         elif framing == 3:
             if data:
                 sink.on_body(data)
@@ -320,6 +296,23 @@ class UpstreamConnection(asyncio.Protocol):
             if data:
                 self._keep = False
             self._finish()
+
+    def _chunks(self, data: bytes, sink: AnswerSink) -> None:
+        """A chunked body's next bytes: walked for the end and passed on as they came; bytes after the last chunk
+        mean the connection is not reused; a broken framing drops the answer as cut mid-body."""
+        dechunk = self._dechunk
+        assert dechunk is not None
+        try:
+            framed = dechunk.through(data)
+        except ValueError as err:
+            self._fail(UpstreamCut(f"upstream connection dropped mid-body: {err!r}"), True)
+            return
+        if dechunk.extra:
+            self._keep = False
+        if dechunk.done:
+            self._finish(framed)
+        elif framed:
+            sink.on_body(framed)
 
     def _finish(self, tail: bytes = b"") -> None:
         """The answer is complete: back to the pool (or closed), the gate's slot given back, the sink told (with

@@ -64,6 +64,14 @@ def _int(query: Mapping[str, str], key: str, default: int, lo: int = 0, hi: int 
     return value
 
 
+def _page(
+    rows: list[dict[str, Any]], total: int, matching: int, offset: int, limit: int, filters: dict[str, str]
+) -> dict[str, Any]:
+    """One ``/api/cells`` answer: the page's rows, the run's cell count, how many match the filters, and the query's
+    paging and filters echoed back (the same shape whichever path read the cells)."""
+    return {"cells": rows, "total": total, "matching": matching, "offset": offset, "limit": limit, "filters": filters}
+
+
 def _need(query: Mapping[str, str], key: str) -> str:
     """Query parameter ``key``, which the endpoint cannot do without: missing or empty is a 400 naming it."""
     value = query.get(key)
@@ -203,25 +211,12 @@ class Api:
             after = _int(query, "after", -1, -1) if query.get("after") else None
             cells, cursor = self.reader.cells_page(run_id, limit=limit, offset=offset, after=after)
             total = self.reader.count_cells(run_id)
-            return {
-                "cells": [cell_row(c) for c in cells],
-                "total": total,
-                "matching": total,
-                "offset": offset,
-                "limit": limit,
-                "filters": filters,
-                "next_after": cursor if cursor is not None and len(cells) == limit else None,
-            }
+            page = _page([cell_row(c) for c in cells], total, total, offset, limit, filters)
+            page["next_after"] = cursor if cursor is not None and len(cells) == limit else None
+            return page
         if "q" not in filters and self.reader.facts_ready(run_id):  # queries on the facts' columns
             page_cells, matching, total = self.reader.facts_page(run_id, filters, offset=offset, limit=limit)
-            return {
-                "cells": [cell_row(c) for c in page_cells],
-                "total": total,
-                "matching": matching,
-                "offset": offset,
-                "limit": limit,
-                "filters": filters,
-            }
+            return _page([cell_row(c) for c in page_cells], total, matching, offset, limit, filters)
         if "q" not in filters:  # a run without facts: SQLite extracts the fields, whole cells only for the page
             keys: list[int] = []
             total = matching = 0
@@ -232,31 +227,17 @@ class Api:
                 if offset <= matching < offset + limit:
                     keys.append(key)
                 matching += 1
-            return {
-                "cells": [cell_row(c) for c in self.reader.cells_by_key(keys)],
-                "total": total,
-                "matching": matching,
-                "offset": offset,
-                "limit": limit,
-                "filters": filters,
-            }
+            return _page([cell_row(c) for c in self.reader.cells_by_key(keys)], total, matching, offset, limit, filters)
         total = matching = 0
-        page: list[dict[str, Any]] = []
+        rows: list[dict[str, Any]] = []
         for cell in self.reader.iter_cells(run_id):
             total += 1
             if not matches(cell, filters):
                 continue
             if offset <= matching < offset + limit:
-                page.append(cell_row(cell))
+                rows.append(cell_row(cell))
             matching += 1
-        return {
-            "cells": page,
-            "total": total,
-            "matching": matching,
-            "offset": offset,
-            "limit": limit,
-            "filters": filters,
-        }
+        return _page(rows, total, matching, offset, limit, filters)
 
     def cell(self, query: Mapping[str, str]) -> dict[str, Any]:
         """``/api/cell?run=&cell=``: one cell in full (output, checks, faults, calls) with its run's row."""
