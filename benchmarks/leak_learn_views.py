@@ -23,11 +23,15 @@ slow part); the units are recomputed from them on every run (so a change of the 
 from __future__ import annotations
 
 import argparse
+import json
+import os
 import pickle
+import subprocess
 import sys
 import time
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -37,7 +41,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks.leak_heldout import reference_leaks
 from benchmarks.leak_learn import (
+    _OLD_AUDIT,
     Batch,
+    Design,
     Unit,
     _cell,
     _findings,
@@ -70,10 +76,26 @@ def audit_rows(raws: Sequence[dict[str, Any]]) -> list[list[list[str]]]:
     return out
 
 
-def _unit(n: int, feats: Sequence[str], label: int, blocked: bool) -> Unit:
+@dataclass
+class Tagged(Unit):
+    """A unit and the view it was seen in (``naive`` for a naive hit): what the breakdown counts by."""
+
+    tag: str = "naive"
+
+
+def old_audit_rows(path: Path, tree: Path) -> list[list[list[str]]]:
+    """Each item's findings rows by the audit of another tree (its ``src`` on the path of a child process):
+    the audit as it was when the batch was first seen (``--audit-tree``, as ``leak_learn.py`` does)."""
+    env = {**os.environ, "PYTHONPATH": str(tree / "src")}
+    cmd = [sys.executable, "-c", _OLD_AUDIT, str(path / "items.jsonl")]
+    out = subprocess.run(cmd, env=env, check=True, capture_output=True, text=True, cwd=str(tree)).stdout
+    return [json.loads(line) for line in out.splitlines() if line.strip()]
+
+
+def _unit(n: int, feats: Sequence[str], label: int, blocked: bool, tag: str = "naive") -> Tagged:
     """A unit of item ``n`` from its features (hashed, the bias added)."""
     idx = np.unique(np.fromiter((feature_index(x) for x in ("bias", *feats)), dtype=np.int64))
-    return Unit(n, idx, label, blocked)
+    return Tagged(n, idx, label, blocked, tag)
 
 
 def load(name: str, raws: list[dict[str, Any]], rows: list[list[list[str]]]) -> tuple[Batch, Batch, list[bool]]:
@@ -116,7 +138,7 @@ def load(name: str, raws: list[dict[str, Any]], rows: list[list[list[str]]]) -> 
         for vh, feats in view_units:
             h = vh.hit
             label = int(truth["leak"] and (h.pointer + "#" + h.part.role, h.part.text) not in twin)
-            views_b.units.append(_unit(n, feats, label, blocked))
+            views_b.units.append(_unit(n, feats, label, blocked, vh.views[0]))
     return naive_b, views_b, hard
 
 
@@ -147,17 +169,29 @@ def run(
     l2: float,
     max_fa: float,
     only: Sequence[str] = (),
+    added: Counter[tuple[str, str]],
+    first_sight: dict[str, Batch] | None = None,
 ) -> list[tuple[str, float, dict[str, tuple[int, int, int, int]], tuple[int, int, int]]]:
     """Leave-one-batch-out: per held-out batch its name, threshold, ``(tp, leaks, fp, clean)`` of each
-    column, and the hard half's ``(leaks, found by the audit, found by the audit OR the model)``."""
+    column, and the hard half's ``(leaks, found by the audit, found by the audit OR the model)``; ``added``
+    counts the items the model adds to the audit by truth and the view of their best-scoring unit;
+    ``first_sight`` replaces a held-out batch by its units under the audit of its first sight."""
     out = []
     for i, held in enumerate(batches):
         if only and held.name not in only:
             continue
         train = [b for j, b in enumerate(batches) if j != i]
+        held = (first_sight or {}).get(held.name, held)
         thr = pick_threshold(train, extra, l2=l2, max_fa=max_fa, train_on=train_on)
         w = fit(train_units([*train, *extra], train_on), l2=l2)
         model = [bool(s >= thr) for s in item_scores(held, w)]
+        best: dict[int, tuple[float, str]] = {}
+        for u, z in zip(held.units, Design(held.units).dot(w), strict=True):
+            if u.item not in best or z > best[u.item][0]:
+                best[u.item] = (float(z), getattr(u, "tag", "naive"))
+        for n, (m, a) in enumerate(zip(model, held.audit, strict=True)):
+            if m and not a:
+                added[("leak" if held.leak[n] else "clean", best[n][1])] += 1
         either = [a or m for a, m in zip(held.audit, model, strict=True)]
         cols = {"audit": held.audit, "naive": held.naive, "model": model, "audit|model": either}
         rates = {c: _rate(p, held.leak) for c, p in cols.items()}
@@ -167,8 +201,9 @@ def run(
             sum(h and a for h, a in zip(hh, held.audit, strict=True)),
             sum(h and e for h, e in zip(hh, either, strict=True)),
         )
-        out.append((held.name, thr, rates, hard_t))
-        print(_row(held.name, thr, rates, hard_t), flush=True)
+        tag = held.name + ("*" if held.name in (first_sight or {}) else "")
+        out.append((tag, thr, rates, hard_t))
+        print(_row(tag, thr, rates, hard_t), flush=True)
     return out
 
 
@@ -194,6 +229,7 @@ def main() -> None:
     ap.add_argument("--only", action="append", default=[], help="hold out only this batch (a directory name)")
     ap.add_argument("--cache", type=Path, help="keep the audit's findings per item in this pickle")
     ap.add_argument("--timing", action="store_true", help="time the units per item and stop")
+    ap.add_argument("--audit-tree", action="append", default=[], help="NAME=TREE: NAME held out with TREE's audit")
     args = ap.parse_args()
     dirs = args.batch or sorted((ROOT / "benchmarks" / "leak_data").glob("blind*"), key=lambda p: int(p.name[5:]))
     named = [(d.name, read_batch(d)) for d in dirs]
@@ -208,6 +244,14 @@ def main() -> None:
         if key not in cache:
             cache[key] = audit_rows(raws)
         rows[name] = cache[key]
+    trees = dict(x.split("=", 1) for x in args.audit_tree)
+    old_rows = {}
+    for d in dirs:
+        if d.name in trees:
+            key = f"{d.name}@{trees[d.name]}"
+            if key not in cache:
+                cache[key] = old_audit_rows(d, Path(trees[d.name]))
+            old_rows[d.name] = cache[key]
     if args.cache:
         args.cache.write_bytes(pickle.dumps(cache))
     if args.timing:
@@ -227,11 +271,24 @@ def main() -> None:
         dest = 1 if name == "dev-split" else 0
         loaded["naive"][dest].append(nb)
         loaded["views"][dest].append(vb)
+    first: dict[str, dict[str, Batch]] = {"naive": {}, "views": {}}
+    for name, raws in named:
+        if name in old_rows:
+            first["naive"][name], first["views"][name], _hh = load(name, raws, old_rows[name])
     for kind in ("naive", "views"):
         units = sum(len(b.units) for b in loaded[kind][0])
         extra = sum(len(b.units) for b in loaded[kind][1])
         pos = sum(u.label for b in loaded[kind][0] for u in b.units)
-        print(f"{kind}: {units} units on the batches ({pos} positive), {extra} on the dev split")
+        with_unit = [(b.name, {u.item for u in b.units}) for b in loaded[kind][0]]
+        covered = sum(1 for name, got in with_unit for n, h in enumerate(hard[name]) if h and n in got)
+        n_hard = sum(sum(hard[name]) for name, _got in with_unit)
+        audit_of = {b.name: b.audit for b in loaded[kind][0]}
+        missed = [(name, n) for name, _g in with_unit for n, h in enumerate(hard[name]) if h and not audit_of[name][n]]
+        reach = sum(1 for name, n in missed if n in dict(with_unit)[name])
+        print(
+            f"{kind}: {units} units on the batches ({pos} positive), {extra} on the dev split;"
+            f" {covered} of the {n_hard} hard leaks have a unit, {reach} of the {len(missed)} the audit misses"
+        )
     kinds = ("naive", "views") if args.units == "both" else (args.units,)
     trains = ("unblocked", "all") if args.train_on == "both" else (args.train_on,)
     for train_on in trains:
@@ -240,11 +297,27 @@ def main() -> None:
             print(f"\n### units {kind}, train on {train_on}\n")
             print("| held out | audit | naive | model | audit OR model | hard: audit | hard: audit OR model | thr |")
             print("|---|---|---|---|---|---|---|---|")
-            res = run(batches, extra, hard, train_on=train_on, l2=args.l2, max_fa=args.max_fa, only=args.only)
+            added: Counter[tuple[str, str]] = Counter()
+            res = run(
+                batches,
+                extra,
+                hard,
+                train_on=train_on,
+                l2=args.l2,
+                max_fa=args.max_fa,
+                only=args.only,
+                added=added,
+                first_sight=first[kind],
+            )
             tot = {c: tuple(sum(r[2][c][k] for r in res) for k in range(4)) for c in _COLS}
             hard_t = tuple(sum(r[3][k] for r in res) for k in range(3))
+            if trees:
+                print("first sight (held out with an older tree's audit): " + ", ".join(trees))
             print(_row("**total**", float("nan"), tot, hard_t).replace("+nan", ""))  # type: ignore[arg-type]
             print("totals: " + ", ".join(f"{c} {_cell(t[0], t[1])} / {_cell(t[2], t[3])}" for c, t in tot.items()))
+            for truth in ("leak", "clean"):
+                by = sorted(((k[1], v) for k, v in added.items() if k[0] == truth), key=lambda x: -x[1])
+                print(f"added {truth} items by the view of their best unit: " + ", ".join(f"{t} {v}" for t, v in by))
 
 
 if __name__ == "__main__":
