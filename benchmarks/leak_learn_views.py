@@ -171,20 +171,34 @@ def run(
     only: Sequence[str] = (),
     added: Counter[tuple[str, str]],
     first_sight: dict[str, Batch] | None = None,
+    split: float | None = None,
 ) -> list[tuple[str, float, dict[str, tuple[int, int, int, int]], tuple[int, int, int]]]:
     """Leave-one-batch-out: per held-out batch its name, threshold, ``(tp, leaks, fp, clean)`` of each
     column, and the hard half's ``(leaks, found by the audit, found by the audit OR the model)``; ``added``
     counts the items the model adds to the audit by truth and the view of their best-scoring unit;
-    ``first_sight`` replaces a held-out batch by its units under the audit of its first sight."""
+    ``first_sight`` replaces a held-out batch by its units under the audit of its first sight; ``split`` (a
+    percentage of added false alarms) makes the model the naive units' own decision OR a second one over the
+    view units alone, its threshold at ``split`` % added false alarms (the naive decision never moves)."""
     out = []
     for i, held in enumerate(batches):
         if only and held.name not in only:
             continue
         train = [b for j, b in enumerate(batches) if j != i]
         held = (first_sight or {}).get(held.name, held)
-        thr = pick_threshold(train, extra, l2=l2, max_fa=max_fa, train_on=train_on)
-        w = fit(train_units([*train, *extra], train_on), l2=l2)
-        model = [bool(s >= thr) for s in item_scores(held, w)]
+        if split is None:
+            thr = pick_threshold(train, extra, l2=l2, max_fa=max_fa, train_on=train_on)
+            w = fit(train_units([*train, *extra], train_on), l2=l2)
+            model = [bool(s >= thr) for s in item_scores(held, w)]
+        else:  # the naive units' decision as it is, OR a decision over the view units alone
+            naive_only = [_only(b, True) for b in train]
+            extra_only = [_only(b, True) for b in extra]
+            thr_n = pick_threshold(naive_only, extra_only, l2=l2, max_fa=max_fa, train_on=train_on)
+            w_n = fit(train_units([*naive_only, *extra_only], train_on), l2=l2)
+            thr = pick_view_threshold(train, extra, l2=l2, max_fa=split, train_on=train_on)
+            w = fit(train_units([*train, *extra], train_on), l2=l2)
+            by_naive = item_scores(_only(held, True), w_n) >= thr_n
+            by_view = item_scores(_only(held, False), w) >= thr
+            model = [bool(a or b) for a, b in zip(by_naive, by_view, strict=True)]
         best: dict[int, tuple[float, str]] = {}
         for u, z in zip(held.units, Design(held.units).dot(w), strict=True):
             if u.item not in best or z > best[u.item][0]:
@@ -210,6 +224,32 @@ def run(
 _COLS = ("audit", "naive", "model", "audit|model")
 
 
+def _only(batch: Batch, naive: bool) -> Batch:
+    """``batch`` with only its naive units (``naive``) or only its view units."""
+    units = [u for u in batch.units if (getattr(u, "tag", "naive") == "naive") == naive]
+    return Batch(batch.name, batch.leak, batch.audit, batch.naive, units)
+
+
+def pick_view_threshold(
+    batches: Sequence[Batch], extra: Sequence[Batch], *, l2: float, max_fa: float, train_on: str
+) -> float:
+    """``leak_learn.pick_threshold`` with each item scored by its view units alone: the lowest threshold whose
+    out-of-fold added false alarms (inner leave-one-batch-out, every unit training) stay at ``max_fa`` %."""
+    added: list[float] = []
+    n_clean = 0
+    for i, held in enumerate(batches):
+        w = fit(train_units([b for j, b in enumerate(batches) if j != i] + list(extra), train_on), l2=l2)
+        s = item_scores(_only(held, False), w)
+        n_clean += sum(not x for x in held.leak)
+        added += [float(x) for x, leak, a in zip(s, held.leak, held.audit, strict=True) if not leak and not a]
+    cs = np.sort(np.array(added))[::-1]
+    allowed = int(np.floor(max_fa / 100 * n_clean))
+    finite = cs[np.isfinite(cs)]
+    if allowed >= len(finite):
+        return float(finite[-1]) if len(finite) else 0.0
+    return float(np.nextafter(cs[allowed], np.inf))
+
+
 def _row(name: str, thr: float, rates: dict[str, tuple[int, int, int, int]], hard_t: tuple[int, int, int]) -> str:
     """One markdown row: recall / false alarms per column, the hard half, the threshold."""
     cells = [f"{100 * r[0] / max(1, r[1]):.1f} / {100 * r[2] / max(1, r[3]):.1f}" for r in (rates[c] for c in _COLS)]
@@ -223,7 +263,10 @@ def main() -> None:
     ap.add_argument("batch", type=Path, nargs="*", help="development batch directories (default: leak_data/blind*)")
     ap.add_argument("--max-fa", type=float, default=2.0, help="added false alarms (%%) the threshold allows")
     ap.add_argument("--l2", type=float, default=1e-3, help="L2 penalty")
-    ap.add_argument("--units", choices=("naive", "views", "both"), default="both", help="which units")
+    ap.add_argument("--units", choices=("naive", "views", "both", "split"), default="both", help="which units")
+    ap.add_argument(
+        "--split-fa", type=float, default=1.0, help="with --units split: added false alarms (%%) of the view units"
+    )
     ap.add_argument("--train-on", choices=("unblocked", "all", "both"), default="both", help="which hits train")
     ap.add_argument("--with-dev-split", action="store_true", help="also train on the held-out benchmark's dev split")
     ap.add_argument("--only", action="append", default=[], help="hold out only this batch (a directory name)")
@@ -290,6 +333,8 @@ def main() -> None:
             f" {covered} of the {n_hard} hard leaks have a unit, {reach} of the {len(missed)} the audit misses"
         )
     kinds = ("naive", "views") if args.units == "both" else (args.units,)
+    loaded["split"] = loaded["views"]
+    first["split"] = first["views"]
     trains = ("unblocked", "all") if args.train_on == "both" else (args.train_on,)
     for train_on in trains:
         for kind in kinds:
@@ -308,6 +353,7 @@ def main() -> None:
                 only=args.only,
                 added=added,
                 first_sight=first[kind],
+                split=args.split_fa if kind == "split" else None,
             )
             tot = {c: tuple(sum(r[2][c][k] for r in res) for k in range(4)) for c in _COLS}
             hard_t = tuple(sum(r[3][k] for r in res) for k in range(3))
