@@ -195,3 +195,26 @@ def test_without_hyperscan_every_gate_is_asked(monkeypatch: pytest.MonkeyPatch) 
     assert prefilter._gate_scan().holding(b'{"aiCategory":"x"}') is None
     assert audit_item(item) == before
     assert before.leaked
+
+
+def test_the_compiled_database_is_kept_and_read_back(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """A database is compiled once, kept in the cache folder and loaded by the next gate of the same
+    patterns; a damaged file is compiled again and replaced."""
+    monkeypatch.setenv("WINDTUNNEL_CACHE_DIR", str(tmp_path))
+    gates = {"tag": ((rb"<b>",),), "pair": ((rb"x", rb"y"),)}
+    first = gate_scan.MultiGate(gates)
+    assert first.holding(b"a <b> y x") == frozenset({"tag", "pair"})
+    kept = list(tmp_path.glob("gates-*.hsdb"))
+    assert len(kept) == 1
+    hsmod = pytest.importorskip("hyperscan")
+    compiled = []
+    real = hsmod.Database
+    monkeypatch.setattr(hsmod, "Database", lambda *a, **k: compiled.append(1) or real(*a, **k))
+    again = gate_scan.MultiGate(gates)
+    assert again.holding(b"just x") == frozenset() and again.holding(b"<b>") == frozenset({"tag"})
+    assert not compiled  # read back, not compiled
+    kept[0].write_bytes(b"not a database")
+    third = gate_scan.MultiGate(gates)
+    assert third.holding(b"y and x") == frozenset({"pair"})
+    assert compiled == [1]
+    assert kept[0].read_bytes() != b"not a database"

@@ -62,7 +62,7 @@ from windtunnel.leakage.views.gate_scan import MultiGate
 from windtunnel.leakage.views.layout import WORD_ROW_MARK_RE
 from windtunnel.leakage.views.letters import may_spell, spelled_may_add
 from windtunnel.leakage.views.literals import MARK_RE as LITERALS_MARK_RE
-from windtunnel.leakage.views.references import _SIGIL_COLON_RES, may_define
+from windtunnel.leakage.views.references import may_define
 from windtunnel.leakage.views.registry import DECODERS, Decoder, generation
 from windtunnel.leakage.views.spoken import HOMOPHONE_MARK_RE, LETTER_NAMES, SPELLED_MARK_RE
 
@@ -1545,7 +1545,7 @@ _BASE_PATTERNS: tuple[bytes, ...] = (
     rb"(?i)content ?:",
     _BYTE_LIST_RE.pattern,
     _JOINED_RE.pattern,
-    rb"</?[A-Za-z][^<>]{0,200}>[A-Za-z0-9]",  # _TAG_RE without its look-behind
+    rb"</?[A-Za-z][^<>]*>[A-Za-z0-9]",  # _TAG_RE without its look-behind and its bound
 )
 """Regexes one of which matches a serialisation wherever :func:`_base_markers` holds (each of its
 conditions' last regex or literal, look-arounds dropped; ``(?i)``: the conditions it reads lowercased)."""
@@ -1560,8 +1560,8 @@ _GATE_PATTERNS: dict[str, tuple[tuple[bytes, ...], ...]] = {
         (rb"#set",),
         (rb"\{%",),
         (rb"var\(--",),
-        (_SIGIL_COLON_RES[0].pattern,),
-        (_SIGIL_COLON_RES[1].pattern,),
+        (rb"\$[A-Za-z_][\w-]*[ \t]*:",),  # the sigils' patterns (_SIGIL_COLON_RES) without their bound
+        (rb"@[A-Za-z_][\w-]*[ \t]*:",),
         (rb":=",),
         (rb'=[^="]',),  # an '=' that may assign: not last, not before '=' or '"'
     ),

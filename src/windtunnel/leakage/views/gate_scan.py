@@ -14,13 +14,23 @@ look-arounds, or a literal it needs), so a gate the pass rules out would have sa
 skips it; a gate the pass names is asked exactly as before. Without the ``hyperscan`` package (or where its
 wheel does not exist) :meth:`MultiGate.holding` answers ``None`` and every gate is asked: the plan is the
 same either way (``tests/leakage/test_leak_gate_scan.py`` checks each pattern against its gate on generated
-serialisations, and the plans with and without the engine on the held-out and blind items).
+serialisations, and the plans with and without the engine on the blind batches' items).
+
+Compiling the database takes ~0.2–0.5 s, more than a small scan saves, so the compiled database is kept in
+the user's cache folder (``$WINDTUNNEL_CACHE_DIR``, else ``$XDG_CACHE_HOME/windtunnel``, else
+``~/.cache/windtunnel``), named by a digest of the patterns and the engine's version, and loaded from there
+(~0.1 ms) by every later process, scan workers included; where the folder cannot be written it is compiled
+in each process.
 """
 
 from __future__ import annotations
 
+import hashlib
 import importlib
+import os
+import threading
 from collections.abc import Mapping, Sequence
+from pathlib import Path
 from typing import Any
 
 Alternatives = Sequence[Sequence[bytes]]
@@ -40,6 +50,8 @@ class MultiGate:
         """Keep the gates; nothing is compiled until :meth:`holding` is first asked."""
         self._gates = {name: [list(alt) for alt in alts] for name, alts in gates.items()}
         self._db: Any = None
+        self._scratch: Any = None
+        self._threads = threading.local()
         self._groups: tuple[tuple[str, tuple[frozenset[int], ...]], ...] = ()
         self._ready = False
 
@@ -61,9 +73,19 @@ class MultiGate:
             caseless = p.startswith(b"(?i)")
             exprs.append(p[4:] if caseless else p)
             flags.append(hs.HS_FLAG_SINGLEMATCH | (hs.HS_FLAG_CASELESS if caseless else 0))
-        db = hs.Database()
-        db.compile(expressions=exprs, ids=list(range(len(exprs))), elements=len(exprs), flags=flags)
+        digest = hashlib.sha256(repr((getattr(hs, "__version__", ""), exprs, flags)).encode()).hexdigest()[:24]
+        kept = cache_dir() / f"gates-{digest}.hsdb"
+        db = None
+        try:
+            db = hs.loadb(kept.read_bytes(), hs.HS_MODE_BLOCK)
+        except (OSError, hs.error):  # not compiled here yet, or unreadable: compiled below
+            db = None
+        if db is None:
+            db = hs.Database()
+            db.compile(expressions=exprs, ids=list(range(len(exprs))), elements=len(exprs), flags=flags)
+            _keep(kept, hs.dumpb(db))
         self._db = db
+        self._scratch = hs.Scratch
         self._groups = tuple(groups)
 
     def holding(self, text: bytes) -> frozenset[str] | None:
@@ -74,8 +96,11 @@ class MultiGate:
         db = self._db
         if db is None:
             return None
+        scratch = getattr(self._threads, "scratch", None)
+        if scratch is None:  # a scan's working memory, one per thread (a scan in progress holds it)
+            scratch = self._threads.scratch = self._scratch(db)
         found: list[int] = []
-        db.scan(text, match_event_handler=_collect, context=found)
+        db.scan(text, match_event_handler=_collect, context=found, scratch=scratch)
         if not found:
             return _NOTHING
         seen = set(found)
@@ -85,6 +110,26 @@ class MultiGate:
 def _collect(pattern: int, _start: int, _end: int, _flags: int, found: list[int]) -> None:
     """Hyperscan's match callback: note the pattern (each reports once: ``HS_FLAG_SINGLEMATCH``)."""
     found.append(pattern)
+
+
+def cache_dir() -> Path:
+    """Where compiled databases are kept (see the module's doc)."""
+    given = os.environ.get("WINDTUNNEL_CACHE_DIR")
+    if given:
+        return Path(given)
+    xdg = os.environ.get("XDG_CACHE_HOME")
+    return (Path(xdg) if xdg else Path.home() / ".cache") / "windtunnel"
+
+
+def _keep(path: Path, data: bytes) -> None:
+    """Write ``data`` to ``path`` whole or not at all (a temporary file renamed: scan workers may race)."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp")
+        tmp.write_bytes(data)
+        os.replace(tmp, path)
+    except OSError:  # a read-only home: compiled again by the next process
+        return
 
 
 def available() -> bool:
