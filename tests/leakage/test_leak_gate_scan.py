@@ -1,7 +1,7 @@
 """The one-pass gate scan (views/gate_scan.py) decides nothing a gate did not.
 
-The pre-check skips a needle-independent gate (the unmodelled decoders' markers, definitions, the upstream-key
-gate, and the decoders' ``blob_patterns``) where the one Hyperscan pass finds none of its patterns. That is
+The pre-check skips a needle-independent gate (the markers of the decoders it does not model: its own
+``_base_markers`` and the decoders' ``blob_patterns``) where the one Hyperscan pass finds none of its patterns. That is
 sound only if each gate's patterns are a necessary condition of it: generated serialisations built from the
 pieces every gate reads check, gate by gate, that where the gate holds the pass names it, and that each gate
 holds on some of them (no vacuous pass). The plans with and without the engine are then compared on the
@@ -23,7 +23,6 @@ from windtunnel.leakage import prefilter
 from windtunnel.leakage.model import LeakItem
 from windtunnel.leakage.scan import _alias_key, _prepared, audit_item
 from windtunnel.leakage.views import gate_scan
-from windtunnel.leakage.views.references import may_define
 
 pytest.importorskip("hyperscan")  # the `fast` extra (in `dev`): without it every gate is asked, tested below
 
@@ -45,8 +44,6 @@ def _gates() -> dict[str, Callable[[bytes], bool]]:
         "base": lambda b: (
             prefilter._base_markers(b, b.translate(prefilter._LOWER_KEYS)) or prefilter._base_markers(b, b.lower())
         ),
-        "define": lambda b: may_define(b, json=True),
-        "upstream": lambda b: prefilter._KEY_START_RE.search(b.translate(prefilter._LOWER_KEYS)) is not None,
     }
     for d in prefilter._unplanned():
         if d.blob_patterns:
@@ -76,11 +73,6 @@ def test_every_gate_that_holds_is_named(pieces: list[bytes]) -> None:
         (b'{"a":"[65, 66, 67]"}', "base"),
         (b'{"a":"\\"ab\\" + \\"cd\\""}', "base"),
         (b'{"a":"BT (x) Tj ET"}', "base"),
-        (b'{"a":"$tier: high"}', "define"),
-        (b'{"a":"x = high"}', "define"),
-        (b'{"a":"#define X 1"}', "define"),
-        (b'{"aiCategory":"x"}', "upstream"),
-        (b'{"a":1,"model_confidence":0.9}', "upstream"),
         (b'{"a":"l33t h4x"}', "leet"),
         (b'{"a":"+AGgAaQBnAGg-"}', "utf7"),
         (b'{"a":"h\\u0000i"}', "wide_text"),
@@ -192,7 +184,7 @@ def test_without_hyperscan_every_gate_is_asked(monkeypatch: pytest.MonkeyPatch) 
     assert fresh.holding(b"xyz") is None
     assert not gate_scan.available()
     monkeypatch.setattr(prefilter, "_GATE_SCAN", None)
-    assert prefilter._gate_scan().holding(b'{"aiCategory":"x"}') is None
+    assert prefilter._gate_scan().holding(b'{"a":"<b>x</b>y"}') is None
     assert audit_item(item) == before
     assert before.leaked
 

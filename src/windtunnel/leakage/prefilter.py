@@ -586,7 +586,7 @@ def plan_blob(blob: bytes, needles: NeedleSet, decode: bool = True, upstream_pos
         # (and a misread word, all letters and digits, is found in it as in ``lower()``).
         low = blob.translate(_LOWER_KEYS)
     # The needle-independent gates in one pass where the engine is installed (``None``: ask each).
-    seen = _gate_scan().holding(blob)
+    seen = _gate_scan().holding(blob) if decode else None
     # With a word index one pass finds the needle words, their rotations and the OCR misreadings.
     present = _present(pr.word_index, low) if pr.word_index is not None else None
     if present.misread if present is not None else (needles.ocr and needles.ocr_gate.misread_in(low)):
@@ -596,7 +596,7 @@ def plan_blob(blob: bytes, needles: NeedleSet, decode: bool = True, upstream_pos
     if backslash:
         gate = upstream_possible and _may_have_upstream_key(blob, low)
     else:
-        gate = upstream_possible and (seen is None or "upstream" in seen) and _KEY_START_RE.search(low) is not None
+        gate = upstream_possible and _KEY_START_RE.search(low) is not None
     # The keys as written, lowercased ('{' inside a key is itself): the walk looks for them in subtrees.
     ups = _upstream_keys(low if backslash else blob.lower()) if gate else ()
     hot: tuple[str, ...] = ()
@@ -635,7 +635,7 @@ def plan_blob(blob: bytes, needles: NeedleSet, decode: bool = True, upstream_pos
             ((seen is None or "base" in seen) and _base_markers(blob, low))
             or _spoken_may_add(blob, b"}\\n", pr.words_upstream, low, present, rotations="rot13" not in skip)
             or ("letters" not in skip and spelled_may_add(low, pr.words_upstream, json=True))
-            or ((seen is None or "define" in seen) and may_define(blob, json=True))
+            or may_define(blob, json=True)
             or bool(more)
         )
         and _extra_may_hit(_json_text(blob), pr.words_upstream, _only(more))
@@ -1549,31 +1549,12 @@ _BASE_PATTERNS: tuple[bytes, ...] = (
 )
 """Regexes one of which matches a serialisation wherever :func:`_base_markers` holds (each of its
 conditions' last regex or literal, look-arounds dropped; ``(?i)``: the conditions it reads lowercased)."""
-_GATE_PATTERNS: dict[str, tuple[tuple[bytes, ...], ...]] = {
-    "base": tuple((p,) for p in _BASE_PATTERNS),
-    # views/references.py may_define(json=True), condition by condition
-    "define": (
-        (rb"<!ENTITY",),
-        (rb"\\", rb"command"),
-        (rb"\\", rb"def"),
-        (rb"define",),
-        (rb"#set",),
-        (rb"\{%",),
-        (rb"var\(--",),
-        (rb"\$[A-Za-z_][\w-]*[ \t]*:",),  # the sigils' patterns (_SIGIL_COLON_RES) without their bound
-        (rb"@[A-Za-z_][\w-]*[ \t]*:",),
-        (rb":=",),
-        (rb'=[^="]',),  # an '=' that may assign: not last, not before '=' or '"'
-    ),
-    # _KEY_START_RE on the text lowercased with '{' read as ','
-    "upstream": (
-        (rb'(?i)[,{]"[^A-Za-z0-9"]*(?:a(?:i|uto)|ml|llm|g(?:pt|uess)|triage|pred|suggest|classif|infer)',),
-        (rb'(?i)[,{]"[^"]*confidence',),
-    ),
-}
+_GATE_PATTERNS: dict[str, tuple[tuple[bytes, ...], ...]] = {"base": tuple((p,) for p in _BASE_PATTERNS)}
 """The needle-independent gates of :func:`plan_blob` asked in one pass (:mod:`.views.gate_scan`), each with
 regexes one of which (all of an alternative's) matches wherever the gate holds; the unmodelled decoders'
-``blob_patterns`` join them under their names."""
+``blob_patterns`` join them under their names. The definitions' gate (``may_define``) and the upstream-key
+gate are not among them: their patterns (bare literals such as ``def``, a class after every key's quote)
+cost the pass more than the gates themselves (measured, docs/leakage.md "Performance")."""
 _GATE_SCAN: tuple[tuple[int, int], MultiGate, frozenset[str]] | None = None
 _PATTERNED: frozenset[str] = frozenset()
 """The unmodelled decoders with ``blob_patterns`` (see :func:`_gate_scan`)."""
