@@ -58,7 +58,6 @@ from windtunnel.leakage.views.binary import b64_candidates as _b64_candidates
 from windtunnel.leakage.views.binary import b64_text as _b64_text
 from windtunnel.leakage.views.binary import base32_runs, decodable_length, hex_runs
 from windtunnel.leakage.views.escapes import escapes
-from windtunnel.leakage.views.gate_scan import MultiGate
 from windtunnel.leakage.views.layout import WORD_ROW_MARK_RE
 from windtunnel.leakage.views.letters import may_spell, spelled_may_add
 from windtunnel.leakage.views.literals import MARK_RE as LITERALS_MARK_RE
@@ -585,8 +584,6 @@ def plan_blob(blob: bytes, needles: NeedleSet, decode: bool = True, upstream_pos
         # Lowercased with '{' read as ',' in the same pass: the upstream gate is one regex led by ',"'
         # (and a misread word, all letters and digits, is found in it as in ``lower()``).
         low = blob.translate(_LOWER_KEYS)
-    # The needle-independent gates in one pass where the engine is installed (``None``: ask each).
-    seen = _gate_scan().holding(blob) if decode else None
     # With a word index one pass finds the needle words, their rotations and the OCR misreadings.
     present = _present(pr.word_index, low) if pr.word_index is not None else None
     if present.misread if present is not None else (needles.ocr and needles.ocr_gate.misread_in(low)):
@@ -619,8 +616,6 @@ def plan_blob(blob: bytes, needles: NeedleSet, decode: bool = True, upstream_pos
     # The decoders whose anchors (the literals their gates need) are all absent, found in one shared pass
     # (views/anchors.py), are not asked; every other one through its gates, as before.
     skip = absent(low, pr.words_upstream) if decode and pr.word_index is None else frozenset()
-    if seen is not None and decode:  # the decoders whose patterns the one pass did not find
-        skip = skip | (_PATTERNED if not seen else _PATTERNED.difference(seen))
     more: tuple[Decoder, ...] = ()
     if decode:
         asked = []
@@ -632,7 +627,7 @@ def plan_blob(blob: bytes, needles: NeedleSet, decode: bool = True, upstream_pos
     extra = (
         decode
         and (
-            ((seen is None or "base" in seen) and _base_markers(blob, low))
+            _base_markers(blob, low)
             or _spoken_may_add(blob, b"}\\n", pr.words_upstream, low, present, rotations="rot13" not in skip)
             or ("letters" not in skip and spelled_may_add(low, pr.words_upstream, json=True))
             or may_define(blob, json=True)
@@ -1525,47 +1520,3 @@ def _text_may_hit(decoded: str, sets: Sequence[tuple[bytes, ...]], pr: _Probe) -
     if any(all(stripped.find(t) >= 0 for t in toks) for toks in sets):
         return True
     return bool(_hot_runs(decoded.encode(), pr, sets, json=False, depth=2))
-
-
-_BASE_PATTERNS: tuple[bytes, ...] = (
-    rb"=\?",
-    _QP_RE.pattern,
-    rb"\\n ",
-    rb"\\n\\t",
-    _HYPHEN_RE.pattern,
-    rb"[A-Za-z0-9+/]{16}\\(?:r\\)?n[A-Za-z0-9+/]",  # _BASE64_LINES_RE without its look-behind
-    _DUMP_LINE_RE.pattern,
-    _WORD_ROW_RE.pattern,
-    _WIDTH_RE.pattern,
-    _ESCAPED_CONTROL_RE.pattern,
-    rb"\^\[",
-    rb"<~",
-    rb"(?i)tj",
-    rb"(?i)<bdo",
-    rb"(?i)content ?:",
-    _BYTE_LIST_RE.pattern,
-    _JOINED_RE.pattern,
-    rb"</?[A-Za-z][^<>]*>[A-Za-z0-9]",  # _TAG_RE without its look-behind and its bound
-)
-"""Regexes one of which matches a serialisation wherever :func:`_base_markers` holds (each of its
-conditions' last regex or literal, look-arounds dropped; ``(?i)``: the conditions it reads lowercased)."""
-_GATE_PATTERNS: dict[str, tuple[tuple[bytes, ...], ...]] = {"base": tuple((p,) for p in _BASE_PATTERNS)}
-"""The needle-independent gates of :func:`plan_blob` asked in one pass (:mod:`.views.gate_scan`), each with
-regexes one of which (all of an alternative's) matches wherever the gate holds; the unmodelled decoders'
-``blob_patterns`` join them under their names. The definitions' gate (``may_define``) and the upstream-key
-gate are not among them: their patterns (bare literals such as ``def``, a class after every key's quote)
-cost the pass more than the gates themselves (measured, docs/leakage.md "Performance")."""
-_GATE_SCAN: tuple[tuple[int, int], MultiGate, frozenset[str]] | None = None
-_PATTERNED: frozenset[str] = frozenset()
-"""The unmodelled decoders with ``blob_patterns`` (see :func:`_gate_scan`)."""
-
-
-def _gate_scan() -> MultiGate:
-    """The one pass of :data:`_GATE_PATTERNS` and the unmodelled decoders' ``blob_patterns`` (remade when the
-    registry changes; sets :data:`_PATTERNED`)."""
-    global _GATE_SCAN, _PATTERNED
-    if _GATE_SCAN is None or _GATE_SCAN[0] != generation():
-        decoders = {d.name: d.blob_patterns for d in _unplanned() if d.blob_patterns}
-        _PATTERNED = frozenset(decoders)
-        _GATE_SCAN = (generation(), MultiGate({**_GATE_PATTERNS, **decoders}), _PATTERNED)
-    return _GATE_SCAN[1]

@@ -173,7 +173,6 @@ _DNS_B32_BLOB = re.compile(_DNS_B32_GATE.encode())
     order=46,
     marker=lambda t: "." in t and _DNS_B32_MARK.search(t) is not None,
     blob_marker=lambda b: _DNS_B32_BLOB.search(b) is not None,
-    blob_patterns=((rb"[a-z2-7]{8}\.[a-z0-9-]",),),  # _DNS_B32_GATE without its look-behinds
 )
 def dns_base32(text: str) -> list[Replacement]:
     """The leading labels of a host name read as one base32 run (RFC 4648 in DNS's lower case, the dots

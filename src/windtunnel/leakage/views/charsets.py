@@ -148,7 +148,6 @@ _UTF7_BLOB_RE = re.compile(rb"\+[A-Za-z0-9/][A-Za-z0-9+/]{2}")
     order=41,
     marker=lambda t: "+" in t and _UTF7_RE.search(t) is not None,
     blob_marker=lambda b: b.find(b"+") >= 0 and _UTF7_BLOB_RE.search(b) is not None,
-    blob_patterns=((_UTF7_BLOB_RE.pattern,),),
 )
 def utf7(text: str) -> list[Replacement]:
     """Each UTF-7 shifted run (``+`` base64 of UTF-16BE ``-``) that gives printable text with a letter."""
@@ -203,7 +202,6 @@ _WIDE_BE_RE = re.compile("(?:\u00fe\u00ff)?(?:\x00[\x01-\u00ff]){4,}")
     order=21,
     marker=lambda t: "\x00" in t,
     blob_marker=lambda b: b.find(b"\\") >= 0 and b.find(b"\\u0000") >= 0,
-    blob_patterns=((rb"\\u0000",),),
 )
 def wide_text(text: str) -> list[Replacement]:
     """Each run of UTF-16 text read one byte per character (``W\\x00i\\x00n\\x00``, often after

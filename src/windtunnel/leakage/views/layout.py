@@ -200,7 +200,6 @@ def _line_cells(line: str) -> tuple[str, list[tuple[int, int, str]]]:
     marker=lambda t: "\n" in t and any(h in t for h in _DITTO_HINTS),
     # a lone backslash is memchr; the two-byte line break a full search
     blob_marker=lambda b: b.find(b"\\") >= 0 and b.find(b"\\n") >= 0 and any(b.find(h) >= 0 for h in _DITTO_BLOB_HINTS),
-    blob_patterns=tuple((rb"\\n", re.escape(h)) for h in _DITTO_BLOB_HINTS),
 )
 def ditto(text: str) -> list[Replacement]:
     """A table's cell holding only a ditto mark (``〃``, ``"``, ``''``, ``do.``) read as the cell above it

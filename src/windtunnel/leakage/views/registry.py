@@ -74,11 +74,6 @@ class Decoder:
     :attr:`blob_may_hit`: wherever that word makes it hold; ``()``: the word never does). ``None`` for a
     word whose forms cannot be listed or would be too common to rule anything out: a needle set holding
     it asks the decoder as before. Where no needle word's anchor occurs the pre-check skips the decoder."""
-    blob_patterns: tuple[tuple[bytes, ...], ...] | None = None
-    """Alternatives, each a few regexes without look-arounds (Hyperscan's syntax; ``(?i)`` first: any case),
-    all of one alternative matching the serialisation somewhere wherever :attr:`blob_marker` holds: the
-    pre-check asks them with its other gates in one pass (:mod:`.gate_scan`) and skips the marker where no
-    alternative matches. ``None``: the marker is asked."""
 
 
 def _validate(name: str, dec: Decoder) -> None:
@@ -113,14 +108,11 @@ def decoder(
     blob_may_hit: Callable[[bytes, Sequence[tuple[bytes, ...]]], bool] | None = None,
     blob_anchors: tuple[bytes, ...] | None = None,
     word_anchors: Callable[[bytes], tuple[bytes, ...] | None] | None = None,
-    blob_patterns: tuple[tuple[bytes, ...], ...] | None = None,
 ) -> Callable[[Callable[[str], list[Replacement]]], Callable[[str], list[Replacement]]]:
     """Register ``fn`` as the ``replace`` of a decoder named ``name`` (see :class:`Decoder`)."""
 
     def wrap(fn: Callable[[str], list[Replacement]]) -> Callable[[str], list[Replacement]]:
-        DECODERS.register(
-            name, Decoder(name, order, marker, fn, blob_marker, blob_may_hit, blob_anchors, word_anchors, blob_patterns)
-        )
+        DECODERS.register(name, Decoder(name, order, marker, fn, blob_marker, blob_may_hit, blob_anchors, word_anchors))
         _CHANGES[0] += 1
         return fn
 

@@ -214,9 +214,6 @@ _LAST_LEET: tuple[bytes, bool] | None = None
 
 # Leet characters between letters: led by the class '1'.
 _LEET_AT_RE = re.compile(rb"1(?<=[aArR]1)(?=[10]*[aArR])")
-_LEET_PATTERNS = ((rb"[A-Za-z][013457$!+][0-9$!+/=]*[A-Za-z]",),)
-""":data:`_LEET_AT_RE` on the bytes themselves (the classes ``a A r R`` are the letters, ``1`` and ``0`` the
-characters of :data:`~windtunnel.leakage.views.classes.CLASSES`), for the pre-check's one pass."""
 _LEET_LETTERS = (b"a", b"e", b"i", b"o", b"s", b"t", b"g", b"b", b"z")
 """The letters leetspeak writes as other characters (a word without any reads the same in leet)."""
 _UPPER = bytes(range(0x41, 0x5B))
@@ -249,12 +246,7 @@ def _leet_may_hit(table: bytes, letters: tuple[bytes, ...]) -> Callable[[bytes, 
 
 
 @decoder(
-    "leet",
-    order=94,
-    marker=_leet_marker,
-    blob_marker=_leet_blob,
-    blob_may_hit=_leet_may_hit(_DELEET_I, _LEET_LETTERS),
-    blob_patterns=_LEET_PATTERNS,
+    "leet", order=94, marker=_leet_marker, blob_marker=_leet_blob, blob_may_hit=_leet_may_hit(_DELEET_I, _LEET_LETTERS)
 )
 def leet(text: str) -> list[Replacement]:
     """Leetspeak read with ``1`` as ``i`` (``H1gh``); see :func:`_leet_view`."""
@@ -262,12 +254,7 @@ def leet(text: str) -> list[Replacement]:
 
 
 @decoder(
-    "leet_l",
-    order=95,
-    marker=_leet_marker,
-    blob_marker=_leet_blob,
-    blob_may_hit=_leet_may_hit(_DELEET_L, (b"l",)),
-    blob_patterns=_LEET_PATTERNS,
+    "leet_l", order=95, marker=_leet_marker, blob_marker=_leet_blob, blob_may_hit=_leet_may_hit(_DELEET_L, (b"l",))
 )
 def leet_l(text: str) -> list[Replacement]:
     """Leetspeak read with ``1`` as ``l`` (``N3u7r@1``, ``10w``); see :func:`_leet_view`."""
