@@ -51,7 +51,7 @@ from windtunnel.leakage.model import ItemAudit
 from windtunnel.leakage.ray_scan import scan_source
 from windtunnel.leakage.report import JsonReportWriter, SarifWriter, Tally
 from windtunnel.leakage.runs import RunCounts, RunSourceError, report_items
-from windtunnel.leakage.sanitize import SanitizeResult, sanitize_item, uniform_fields
+from windtunnel.leakage.sanitize import SanitizeResult, sanitize_item, uniform_fields, why_left
 from windtunnel.leakage.scan import audit_item
 from windtunnel.leakage.text import normalize_needle
 from windtunnel.store.leak_items import store_items
@@ -927,10 +927,7 @@ def sanitize_flow(req: SanitizeRequest, listener: Listener = SILENT) -> LeakOutc
 def _still_leaks(res: SanitizeResult, show_values: bool) -> str:
     """The alert for an item the rescan still finds leaking: each place and rule, why the sanitizer left it, and
     what the user can do (the reasons are the sanitizer's own, :meth:`SanitizeResult.left`)."""
-    parts = []
-    for row in (left.to_dict(show_values=show_values) for left in res.left()):
-        at = row["pointer"] + (f" (inside {row['inner']})" if "inner" in row else "")
-        parts.append(f"at {at} ({row['rule']}): {row['why']}; to fix: {row['fix']}")
+    parts = [left.sentence(show_values=show_values) for left in res.left()]
     return f"item {res.item.id}: still leaks after sanitizing " + "; and ".join(parts)
 
 
@@ -1004,6 +1001,38 @@ def _edits(raw: Path, sanitized: Path, fmap: FieldMap, show_values: bool) -> Eli
     return watch
 
 
+_EXPLAINED = 200
+"""Sanitized items that still leak whose places ``leak check`` explains (each is sanitized once more to read why)."""
+
+
+def _why_left(
+    sanitized: Path,
+    fmap: FieldMap,
+    blocking: Mapping[str, list[Finding]],
+    raw: Path,
+    decode: bool,
+    extra: Mapping[str, list[Any]],
+    agreement: Agreement | None,
+    learned: bool | None,
+    show_values: bool,
+) -> dict[str, list[dict[str, str]]]:
+    """For each sanitized item in ``blocking`` (its id: the leaks the check found in it), one row per place and rule:
+    why the sanitizer leaves it and what to do (:func:`~windtunnel.leakage.sanitize.why_left`, the sanitizer's own
+    reasons, as ``leak sanitize`` prints them). Nothing when the file cannot be read again (a pipe)."""
+    if not blocking or not sanitized.is_file():
+        return {}
+    labels = list(fmap.label_set) if fmap.label_set else dataset_labels(raw, fmap)
+    out: dict[str, list[dict[str, str]]] = {}
+    for m in items(sanitized, fmap):
+        found = blocking.get(m.item.id)
+        if found is None or m.item.id in out:
+            continue
+        more = [*extra.get(m.item.id, ()), *agreed_extra(agreement, m.item, decode)]
+        rows = why_left(m.item, found, decode=decode, labels=labels, extra=more, learned=learned)
+        out[m.item.id] = [x.to_dict(show_values=show_values) for x in rows]
+    return out
+
+
 def check_flow(
     raw: Path,
     sanitized: Path,
@@ -1052,18 +1081,25 @@ def check_flow(
             _unique_id(raw, audit.item, audit.line, seen, fields.id_field)
             raw_leaks[audit.item] = audit.leaked
     san: dict[str, list[str]] = {}
+    blocking: dict[str, list[Finding]] = {}
     seen = {}
     san_audits = _with_mined(audits(sanitized, fmap, decode, jobs, executor, ray_address, learned), extra_san)
+    applied: Agreement | None = None
     if agreement_raw is not None and sanitized.is_file():
-        san_audits = _with_agreement(san_audits, agreement_raw.applied_to(m.item for m in items(sanitized, fmap)))
+        applied = agreement_raw.applied_to(m.item for m in items(sanitized, fmap))
+        san_audits = _with_agreement(san_audits, applied)
     with closing(san_audits) as found:
         for audit in found:
             _unique_id(sanitized, audit.item, audit.line, seen, fields.id_field)
-            san[audit.item] = sorted({f.shown_pointer(show_values) or "/" for f in audit.findings if f.blocking})
+            blocked = [f for f in audit.findings if f.blocking]
+            san[audit.item] = sorted({f.shown_pointer(show_values) or "/" for f in blocked})
+            if blocked and len(blocking) < _EXPLAINED:
+                blocking[audit.item] = blocked
     if not raw_leaks or not san:
         raise UsageError("both datasets must hold items; an empty check proves nothing")
     not_leaking = [i for i, v in raw_leaks.items() if not v]
     still = {i: p for i, p in san.items() if p}
+    left = _why_left(sanitized, fmap, blocking, raw, decode, extra_san, applied, learned, show_values)
     missing = sorted(set(raw_leaks) ^ set(san))
     watch = _edits(raw, sanitized, fmap, show_values)
     summary = {
@@ -1072,6 +1108,7 @@ def check_flow(
         "sanitized_items": len(san),
         "not_leaking": not_leaking,
         "still_leaking": still,
+        "still_leaking_left": left,
         "missing": missing,
         "eliminated": watch.fields(),
         "elimination_warnings": watch.warnings(),

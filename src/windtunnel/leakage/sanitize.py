@@ -66,7 +66,9 @@ from windtunnel.leakage.scan import audit_item, escape_pointer_token
 
 Mode = Literal["sentence", "span"]
 
-Reason = Literal["listing-member", "listing-mark", "structure", "object-key", "unresolved", "not-removed"]
+Reason = Literal[
+    "listing-member", "listing-mark", "structure", "object-key", "unresolved", "not-removed", "sanitizable"
+]
 """Why the sanitizer left a finding that the rescan still reports."""
 
 LEFT_BECAUSE: dict[Reason, tuple[str, str]] = {
@@ -95,6 +97,11 @@ LEFT_BECAUSE: dict[Reason, tuple[str, str]] = {
         "the rescan still finds a leak here after the sanitizer's edits",
         "edit the record by hand (--mode sentence cuts more than --mode span), or leave the field out of "
         "--context-field",
+    ),
+    "sanitizable": (
+        "the sanitizer removes it: this file was sanitized with other options (--learned, --mine, --agreement, "
+        "--context-field, --mode) or edited afterwards",
+        "sanitize the raw dataset again with the options given here",
     ),
 }
 """Each :data:`Reason` as (why the sanitizer left it, what the user can do): one sentence each, naming no value."""
@@ -172,6 +179,17 @@ class Left:
         if inner is not None:
             row["inner"] = inner
         return {**row, "reason": self.reason, "why": why, "fix": fix}
+
+    def sentence(self, *, show_values: bool = False) -> str:
+        """``at POINTER (rule): why; to fix: fix``: one place as the commands print it (:func:`left_sentence`)."""
+        return left_sentence(self.to_dict(show_values=show_values))
+
+
+def left_sentence(row: Mapping[str, str]) -> str:
+    """A :meth:`Left.to_dict` row as ``leak sanitize`` and ``leak check`` print it:
+    ``at POINTER (rule): why; to fix: fix``."""
+    at = row["pointer"] + (f" (inside {row['inner']})" if "inner" in row else "")
+    return f"at {at} ({row['rule']}): {row['why']}; to fix: {row['fix']}"
 
 
 @dataclass
@@ -292,6 +310,32 @@ def sanitize_item(
                 after = audit_item(clean, decode=decode, learned=learned)
     residual = [f for f in after.findings if f.blocking or redact_review]
     return SanitizeResult(clean, redactions, before, after, residual, problems, ctx.left)
+
+
+def why_left(
+    item: LeakItem,
+    blocking: Sequence[Finding],
+    *,
+    decode: bool = True,
+    labels: Sequence[str] = (),
+    extra: Sequence[Finding] = (),
+    learned: bool | None = None,
+) -> list[Left]:
+    """Why each of ``blocking`` (the leaks a scan still finds in ``item``, an item already sanitized) was left.
+
+    ``leak check`` and the audit page hold only the sanitized file, not the sanitizer's record of it; so the item is
+    sanitized once more (with ``extra``, ``labels`` and ``learned`` as the scan that found ``blocking``) and the
+    reasons the sanitizer records where it declines are read (:meth:`SanitizeResult.left`). A place it now clears
+    is ``sanitizable``: the file was sanitized another way (other options) or edited after. One per place and rule.
+    """
+    res = sanitize_item(item, decode=decode, labels=labels, extra=extra, learned=learned)
+    left = {(x.finding.pointer + (x.finding.inner or ""), x.finding.rule): x for x in res.left()}
+    out: dict[tuple[str, str], Left] = {}
+    for f in blocking:
+        key = (f.pointer + (f.inner or ""), f.rule)
+        if key not in out:
+            out[key] = left.get(key) or Left(f, "object-key" if f.target == "key" else "sanitizable")
+    return list(out.values())
 
 
 def _unseen(after: ItemAudit, before: ItemAudit, redact_review: bool) -> list[Finding]:

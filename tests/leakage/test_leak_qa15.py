@@ -1,0 +1,75 @@
+"""QA pass 15 (docs/dev/qa-pass-15.md): findings met as a new user, each pinned by a test that failed before its fix."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from windtunnel.cli.app import main
+from windtunnel.flows.leak import check_flow
+
+LABELS = ["billing", "technical", "account"]
+
+
+def _cli(*args: str) -> int:
+    try:
+        main(list(args))
+    except SystemExit as ex:
+        return int(ex.code or 0)
+    return 0  # pragma: no cover
+
+
+def _write(path: Path, rows: list[dict[str, object]]) -> Path:
+    path.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    return path
+
+
+@pytest.fixture
+def residual(tmp_path: Path) -> tuple[Path, Path]:
+    """A raw dataset of two leaking items: ``key`` leaks through an object key (the sanitizer must leave it),
+    ``log`` through a key-value pair in a log line (the sanitizer cuts it)."""
+    rows = [
+        {"id": "key", "expected": "billing", "label_set": LABELS, "projection": {"routing": {"billing": True}}},
+        {"id": "log", "expected": "account", "label_set": LABELS, "projection": {"log": "category=account"}},
+    ]
+    return _write(tmp_path / "raw.jsonl", rows), tmp_path
+
+
+def test_check_says_why_the_sanitizer_left_each_place(
+    residual: tuple[Path, Path], capsys: pytest.CaptureFixture[str]
+) -> None:
+    raw, tmp = residual
+    clean = tmp / "clean.jsonl"
+    assert _cli("leak", "sanitize", str(raw), "-o", str(clean), "--stats", str(tmp / "s.jsonl")) == 1
+    capsys.readouterr()
+    assert _cli("leak", "check", "--raw", str(raw), "--sanitized", str(clean)) == 1
+    out = capsys.readouterr().out
+    line = next(x for x in out.splitlines() if x.startswith("sanitized item key still leaks"))
+    assert "(direct.key): an object key, which cannot be removed without changing the schema" in line
+    assert "to fix: rename or remove the key by hand" in line
+    outcome = check_flow(raw, clean)
+    assert [r["reason"] for r in outcome.summary["still_leaking_left"]["key"]] == ["object-key"]
+
+
+def test_check_of_a_file_the_sanitizer_would_clean_says_to_sanitize_again(residual: tuple[Path, Path]) -> None:
+    raw, tmp = residual
+    edited = tmp / "edited.jsonl"  # "sanitized" by hand, the log line forgotten
+    edited.write_text(raw.read_text())
+    rows = check_flow(raw, edited).summary["still_leaking_left"]
+    assert [r["reason"] for r in rows["log"]] == ["sanitizable"]
+    assert "sanitize the raw dataset again" in rows["log"][0]["fix"]
+    assert [r["reason"] for r in rows["key"]] == ["object-key"]
+
+
+def test_the_audit_page_says_why_the_sanitized_item_still_leaks(
+    residual: tuple[Path, Path], capsys: pytest.CaptureFixture[str]
+) -> None:
+    raw, tmp = residual
+    page = tmp / "audit.html"
+    assert _cli("leak", "scan", str(raw), "-o", str(page)) == 1
+    html = page.read_text()
+    assert 'data-reason="object-key"' in html
+    assert "an object key, which cannot be removed without changing the schema" in html
+    assert html.count('data-reason="') == 1  # the log line was cut: nothing left to explain there
