@@ -73,3 +73,52 @@ def test_the_audit_page_says_why_the_sanitized_item_still_leaks(
     assert 'data-reason="object-key"' in html
     assert "an object key, which cannot be removed without changing the schema" in html
     assert html.count('data-reason="') == 1  # the log line was cut: nothing left to explain there
+
+
+PRIO = ["urgent", "normal", "low"]
+BOILER = "This is a normal request, no rush."
+
+
+def _mails(tmp_path: Path) -> Path:
+    """Nine mails, three per priority, each closing with the same customer sentence naming ``normal``: a statement
+    of the answer on the ``normal`` mails, another label's word on the others."""
+    bodies = ["Checkout is down.", "The export button is misaligned.", "Typo on the about page."]
+    rows = [
+        {
+            "id": f"m{i}",
+            "expected": PRIO[i % 3],
+            "label_set": PRIO,
+            "projection": {"html": f"<p>{bodies[i % 3]} Ticket {100 + i}. {BOILER}</p><p>Regards, user {i}</p>"},
+        }
+        for i in range(9)
+    ]
+    return _write(tmp_path / "mails.jsonl", rows)
+
+
+def test_sanitize_cuts_a_sentence_cut_on_one_labels_items_on_every_item(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    raw = _mails(tmp_path)
+    clean = tmp_path / "clean.jsonl"
+    assert _cli("leak", "sanitize", str(raw), "-o", str(clean), "--stats", str(tmp_path / "s.jsonl")) == 0
+    assert "1 sentence(s) naming a label cut on every item that holds them" in capsys.readouterr().err
+    out = [json.loads(x) for x in clean.read_text().splitlines()]
+    assert not any(BOILER in r["projection"]["html"] for r in out)  # kept on urgent and low, it said: not normal
+    assert all("Regards, user" in r["projection"]["html"] for r in out)  # the cut stays in its sentence
+    _cli("leak", "check", "--raw", str(raw), "--sanitized", str(clean))  # fails: six raw mails do not leak
+    assert "sanitized: 0/9 leak -> FAIL" in capsys.readouterr().out  # and no field leaks by elimination
+
+
+def test_check_fails_a_sentence_cut_on_one_labels_items_only(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    raw = _mails(tmp_path)
+    rows = [json.loads(x) for x in raw.read_text().splitlines()]
+    for r in rows:  # what the sanitizer wrote before the fix: the statement cut where it is the answer only
+        if r["expected"] == "normal":
+            r["projection"]["html"] = r["projection"]["html"].replace(" " + BOILER, "")
+    clean = _write(tmp_path / "clean.jsonl", rows)
+    assert _cli("leak", "check", "--raw", str(raw), "--sanitized", str(clean)) == 1
+    out = capsys.readouterr().out
+    assert "/html: 1 sentence(s) naming a label were cut on the items of that label and kept" in out
+    assert "1 field(s) leak by elimination (/html) -> FAIL" in out

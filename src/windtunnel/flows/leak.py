@@ -797,6 +797,9 @@ def sanitize_flow(req: SanitizeRequest, listener: Listener = SILENT) -> LeakOutc
     # the dataset is sanitized once more with that field blanked on every item (a file can be read twice).
     final = listener
     redone: list[str] = []
+    cut_everywhere: dict[str, list[str]] = {}
+    """Sentences cut on every item in the second pass (cut on one label's items only, they would eliminate)."""
+    recut: list[str] = []
     for attempt in (0, 1):
         held: list[Event] = []
 
@@ -810,7 +813,7 @@ def sanitize_flow(req: SanitizeRequest, listener: Listener = SILENT) -> LeakOutc
         """How many places each reason (:data:`~windtunnel.leakage.sanitize.LEFT_BECAUSE`) left leaking."""
         failed: list[str] = []
         interrupted = False
-        watch = EliminationWatch()
+        watch = EliminationWatch(labels=labels)
         dups = _Duplicates()
         document: list[Any] | None = None
         """The sanitized records when the output is one JSON document, written at the end."""
@@ -837,6 +840,7 @@ def sanitize_flow(req: SanitizeRequest, listener: Listener = SILENT) -> LeakOutc
                             extra=[*extra.get(mapped.item.id, ()), *agreed_here],
                             uniform=uniform,
                             learned=req.learned,
+                            uniform_cuts=cut_everywhere,
                         )
                         if mined_result is not None:
                             _recheck_mined(res, mined_result, req.derive_from)
@@ -887,8 +891,12 @@ def sanitize_flow(req: SanitizeRequest, listener: Listener = SILENT) -> LeakOutc
                 whole = _same_container(req.dataset, document) if from_json else document
                 out.handle.write(orjson.dumps(whole, option=orjson.OPT_INDENT_2) + b"\n")
         redo = [t for t in watch.templates() if t not in uniform]
-        if attempt == 0 and redo and not interrupted and req.dataset.is_file():
-            uniform, redone = [*uniform, *redo], watch.fields()
+        more_cuts = watch.unit_cuts()
+        if attempt == 0 and (redo or more_cuts) and not interrupted and req.dataset.is_file():
+            if redo:
+                uniform, redone = [*uniform, *redo], watch.fields()
+            cut_everywhere = more_cuts
+            recut = sorted({watch.shown.get(p, p) or "/" for p in more_cuts})
             continue
         for event in held:
             final(event)
@@ -896,6 +904,14 @@ def sanitize_flow(req: SanitizeRequest, listener: Listener = SILENT) -> LeakOutc
         break
     if redone:
         listener(Notice(f"blanked on every item, so that an empty value tells nothing: {', '.join(redone)}"))
+    if recut:
+        cut_n = sum(len(v) for v in cut_everywhere.values())
+        listener(
+            Notice(
+                f"{cut_n} sentence(s) naming a label cut on every item that holds them, so that a kept one rules no label "
+                f"out: {', '.join(recut)}"
+            )
+        )
     dups.tell(listener, req.fields.id_field)
     for text in watch.warnings():
         listener(Notice(text, kind="alert"))
@@ -989,9 +1005,9 @@ def _edits(raw: Path, sanitized: Path, fmap: FieldMap, show_values: bool) -> Eli
     """The sanitizer's edits read back from the two files, paired by id: a field blanked only where it held
     one label's values, or one value edited on one label's items and kept on another's, tells the answer by
     elimination (:mod:`windtunnel.leakage.edit_watch`). Nothing is paired when either is not a regular file."""
-    watch = EliminationWatch()
     if not (raw.is_file() and sanitized.is_file()):
-        return watch
+        return EliminationWatch()
+    watch = EliminationWatch(labels=list(fmap.label_set) if fmap.label_set else dataset_labels(raw, fmap))
     originals = {m.item.id: m.item for m in items(raw, fmap)}
     for m in items(sanitized, fmap):
         it = originals.pop(m.item.id, None)

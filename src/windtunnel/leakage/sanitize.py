@@ -260,6 +260,7 @@ def sanitize_item(
     extra: Sequence[Finding] = (),
     uniform: Sequence[str] = (),
     learned: bool | None = None,
+    uniform_cuts: Mapping[str, Sequence[str]] | None = None,
 ) -> SanitizeResult:
     """Sanitize one item's projection and rescan it.
 
@@ -273,6 +274,9 @@ def sanitize_item(
     indices as ``*``) blanked wherever this item fills them, whatever its label: a field some of whose
     values were mined is blanked on every item (:func:`uniform_fields`), so its being empty tells nothing.
     ``learned`` is :func:`audit_item`'s, for the scan before and the rescan after (``None``: its default).
+    ``uniform_cuts`` maps field templates to sentences cut wherever this item holds them, whatever its label: a
+    sentence naming a label that the edits cut on that label's items only
+    (:meth:`~windtunnel.leakage.edit_watch.EliminationWatch.unit_cuts`), so its presence tells nothing.
     """
     it = item if isinstance(item, LeakItem) else LeakItem.from_mapping(item)
     before = audit_item(it, decode=decode, learned=learned)
@@ -284,6 +288,8 @@ def sanitize_item(
         before = ItemAudit(before.item, [*before.findings, *extra], before.line)
     if uniform:
         todo.extend(_uniform_blanks(it, uniform))
+    if uniform_cuts:
+        todo.extend(_uniform_cuts(it, uniform_cuts))
     if not todo:
         return SanitizeResult(it, [], before, before, [])
     try:
@@ -545,6 +551,38 @@ def _uniform_blanks(it: LeakItem, uniform: Sequence[str]) -> list[Finding]:
                     value=str(value),
                 )
             )
+    return out
+
+
+_UNIFORM_CUT = "sentence-on-every-item"
+
+
+def _uniform_cuts(it: LeakItem, uniform_cuts: Mapping[str, Sequence[str]]) -> list[Finding]:
+    """A finding at each occurrence of a sentence of ``uniform_cuts`` in a string of ``it`` under its template."""
+    out = []
+    for pointer, value in _scalars(it.projection, ""):
+        if not isinstance(value, str) or not value:
+            continue
+        path = "/".join("*" if t.isdigit() else t for t in pointer.split("/"))
+        for sentence in uniform_cuts.get(path, ()):
+            at = value.find(sentence)
+            while at >= 0:
+                out.append(
+                    Finding(
+                        item=it.id,
+                        channel="freetext",
+                        severity="medium",
+                        pointer=pointer,
+                        representation=_UNIFORM_CUT,
+                        span=(at, at + len(sentence)),
+                        view="raw",
+                        rule="freetext.elimination",
+                        detail="a sentence naming a label, cut on every item alike: kept where the label is not the "
+                        "answer, it would rule that label out",
+                        value=sentence,
+                    )
+                )
+                at = value.find(sentence, at + len(sentence))
     return out
 
 
