@@ -908,8 +908,8 @@ def sanitize_flow(req: SanitizeRequest, listener: Listener = SILENT) -> LeakOutc
         cut_n = sum(len(v) for v in cut_everywhere.values())
         listener(
             Notice(
-                f"{cut_n} sentence(s) naming a label cut on every item that holds them, so that a kept one rules no label "
-                f"out: {', '.join(recut)}"
+                f"{cut_n} sentence(s) naming a label cut on every item that holds them, so that a kept one rules "
+                f"no label out: {', '.join(recut)}"
             )
         )
     dups.tell(listener, req.fields.id_field)
