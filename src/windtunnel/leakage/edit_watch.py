@@ -254,8 +254,8 @@ class EliminationWatch:
             at = self.shown.get(path, path) or "/"
             out.append(
                 f"{at}: {len(cut)} sentence(s) naming a label were cut on the items of that label and kept as they "
-                "were on another label's: a kept sentence rules that label out (a leak by elimination); `leak sanitize` "
-                "cuts them on every item (sanitize the raw file, not a pipe), or remove them by hand"
+                "were on another label's: a kept sentence rules that label out (a leak by elimination); "
+                "`leak sanitize` cuts them on every item (sanitize the raw file, not a pipe), or remove them by hand"
             )
         for path in sorted(self.by_label):
             at = self.shown.get(path, path) or "/"
