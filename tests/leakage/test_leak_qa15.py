@@ -122,3 +122,33 @@ def test_check_fails_a_sentence_cut_on_one_labels_items_only(
     out = capsys.readouterr().out
     assert "/html: 1 sentence(s) naming a label were cut on the items of that label and kept" in out
     assert "1 field(s) leak by elimination (/html) -> FAIL" in out
+
+
+CATS = ["billing", "technical", "account", "shipping"]
+
+
+def test_sanitize_leaves_what_the_dataset_evidence_calls_review_as_scan_does(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A sentence in every ticket whatever its category ("Shipping label was printed ...") is a target mention on the
+    shipping tickets only; across 48 records it is at chance, so `leak scan` demotes it to review. The sanitizer cut
+    it anyway, on the shipping tickets only, and counted them as leaking before."""
+    rows = [
+        {
+            "id": f"t{i}",
+            "expected": CATS[i % 4],
+            "label_set": CATS,
+            "target": "category",
+            "projection": {"body": f"Customer {i} wrote about order {1000 + i}. Shipping label was printed today."},
+        }
+        for i in range(48)
+    ]
+    raw = _write(tmp_path / "t.jsonl", rows)
+    report = tmp_path / "r.json"
+    assert _cli("leak", "scan", str(raw), "-o", str(report)) == 0
+    assert json.loads(report.read_text())["summary"]["agreement"]["demoted"] == 12
+    clean, stats = tmp_path / "clean.jsonl", tmp_path / "s.jsonl"
+    capsys.readouterr()
+    assert _cli("leak", "sanitize", str(raw), "-o", str(clean), "--stats", str(stats)) == 0
+    assert "sanitized 48 items (0 leaked before)" in capsys.readouterr().out
+    assert clean.read_text() == raw.read_text()  # nothing cut: every record keeps its bytes

@@ -841,6 +841,7 @@ def sanitize_flow(req: SanitizeRequest, listener: Listener = SILENT) -> LeakOutc
                             uniform=uniform,
                             learned=req.learned,
                             uniform_cuts=cut_everywhere,
+                            agreement=agreement,
                         )
                         if mined_result is not None:
                             _recheck_mined(res, mined_result, req.derive_from)
@@ -1044,7 +1045,7 @@ def _why_left(
         if found is None or m.item.id in out:
             continue
         more = [*extra.get(m.item.id, ()), *agreed_extra(agreement, m.item, decode)]
-        rows = why_left(m.item, found, decode=decode, labels=labels, extra=more, learned=learned)
+        rows = why_left(m.item, found, decode=decode, labels=labels, extra=more, learned=learned, agreement=agreement)
         out[m.item.id] = [x.to_dict(show_values=show_values) for x in rows]
     return out
 

@@ -54,6 +54,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
 from windtunnel.leakage import cuts
+from windtunnel.leakage.agreement import Agreement
 from windtunnel.leakage.decode import embedded_json
 from windtunnel.leakage.formats import is_upstream_name
 from windtunnel.leakage.listing import listing_member, unmark
@@ -261,6 +262,7 @@ def sanitize_item(
     uniform: Sequence[str] = (),
     learned: bool | None = None,
     uniform_cuts: Mapping[str, Sequence[str]] | None = None,
+    agreement: Agreement | None = None,
 ) -> SanitizeResult:
     """Sanitize one item's projection and rescan it.
 
@@ -277,9 +279,12 @@ def sanitize_item(
     ``uniform_cuts`` maps field templates to sentences cut wherever this item holds them, whatever its label: a
     sentence naming a label that the edits cut on that label's items only
     (:meth:`~windtunnel.leakage.edit_watch.EliminationWatch.unit_cuts`), so its presence tells nothing.
+    ``agreement`` is the dataset's evidence (the item's own dataset, or one applied to it): a leak it demotes to
+    review (a slot at chance) is not cut, before or in the rescan, as ``leak scan`` does not count it; its
+    promotions come in ``extra``.
     """
     it = item if isinstance(item, LeakItem) else LeakItem.from_mapping(item)
-    before = audit_item(it, decode=decode, learned=learned)
+    before = _demoted(audit_item(it, decode=decode, learned=learned), it, agreement)
     todo = [f for f in before.findings if f.blocking or redact_review]
     if redact_review:
         todo.extend(_other_labels_review(it, labels, decode))
@@ -306,16 +311,25 @@ def sanitize_item(
         clean, after = it, before
     else:
         clean = replace(it, projection=projection)
-        after = audit_item(clean, decode=decode, learned=learned)
+        after = _demoted(audit_item(clean, decode=decode, learned=learned), clean, agreement, rescan=True)
         unseen = _unseen(after, before, redact_review)
         if unseen:  # e.g. the learned decision, which reads only items the audit does not block: not this one before
             done = len(redactions)
             projection = _apply(copy.deepcopy(projection), unseen, mode, redactions, ctx)
             if len(redactions) > done:
                 clean = replace(it, projection=projection)
-                after = audit_item(clean, decode=decode, learned=learned)
+                after = _demoted(audit_item(clean, decode=decode, learned=learned), clean, agreement, rescan=True)
     residual = [f for f in after.findings if f.blocking or redact_review]
     return SanitizeResult(clean, redactions, before, after, residual, problems, ctx.left)
+
+
+def _demoted(audit: ItemAudit, item: LeakItem, agreement: Agreement | None, *, rescan: bool = False) -> ItemAudit:
+    """``audit`` of ``item`` with the leaks ``agreement`` demotes to review (a rescan's sanitized projection is
+    judged by the dataset's slots, as ``leak check`` judges a sanitized file)."""
+    if agreement is None or not any(f.blocking for f in audit.findings):
+        return audit
+    judge = agreement.applied_to([item]) if rescan else agreement
+    return judge.demote(ItemAudit(audit.item, audit.findings, item.line))
 
 
 def why_left(
@@ -326,6 +340,7 @@ def why_left(
     labels: Sequence[str] = (),
     extra: Sequence[Finding] = (),
     learned: bool | None = None,
+    agreement: Agreement | None = None,
 ) -> list[Left]:
     """Why each of ``blocking`` (the leaks a scan still finds in ``item``, an item already sanitized) was left.
 
@@ -334,7 +349,7 @@ def why_left(
     reasons the sanitizer records where it declines are read (:meth:`SanitizeResult.left`). A place it now clears
     is ``sanitizable``: the file was sanitized another way (other options) or edited after. One per place and rule.
     """
-    res = sanitize_item(item, decode=decode, labels=labels, extra=extra, learned=learned)
+    res = sanitize_item(item, decode=decode, labels=labels, extra=extra, learned=learned, agreement=agreement)
     left = {(x.finding.pointer + (x.finding.inner or ""), x.finding.rule): x for x in res.left()}
     out: dict[tuple[str, str], Left] = {}
     for f in blocking:

@@ -292,7 +292,7 @@ def audited(
     for entry in items:
         item: LeakItem = entry.item if hasattr(entry, "parts") else entry
         more = [*(extra or {}).get(item.id, ()), *agreed_extra(agreement, item, decode)]
-        result = sanitize_item(item, decode=decode, extra=more, learned=learned)
+        result = sanitize_item(item, decode=decode, extra=more, learned=learned, agreement=agreement)
         before = result.before
         if agreement is not None:
             before = agreement.adjust(ItemAudit(before.item, before.findings, item.line))
