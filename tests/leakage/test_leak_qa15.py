@@ -7,8 +7,12 @@ from pathlib import Path
 
 import pytest
 
+from windtunnel.cli._progress import Progress
 from windtunnel.cli.app import main
-from windtunnel.flows.leak import check_flow
+from windtunnel.flows.events import Done, Event, Started
+from windtunnel.flows.leak import ScanRequest, check_flow, scan_flow
+from windtunnel.leakage import LeakItem, audit_item, sanitize_item
+from windtunnel.leakage.formats import path_segments
 
 LABELS = ["billing", "technical", "account"]
 
@@ -152,3 +156,44 @@ def test_sanitize_leaves_what_the_dataset_evidence_calls_review_as_scan_does(
     assert _cli("leak", "sanitize", str(raw), "-o", str(clean), "--stats", str(stats)) == 0
     assert "sanitized 48 items (0 leaked before)" in capsys.readouterr().out
     assert clean.read_text() == raw.read_text()  # nothing cut: every record keeps its bytes
+
+
+def test_a_closing_tag_is_no_category_path_and_the_document_is_not_blanked() -> None:
+    """``<technical>yes</technical>`` was read as the category path ``…/technical`` (upstream.path-segment, then a
+    URL path ``/technical``), and the sanitizer blanked the whole XML document, its body with it."""
+    doc = "<ticket><technical>yes</technical><body>Crash on start</body></ticket>"
+    assert path_segments(doc) is None
+    assert path_segments("Support > Billing > technical") is not None  # a category path still is one
+    found = audit_item(LeakItem(id="x", expected=["technical"], label_set=LABELS, projection={"xml": doc}))
+    assert not {f.rule for f in found.findings} & {"upstream.path-segment", "direct.url-segment"}
+    res = sanitize_item(LeakItem(id="x", expected=["technical"], label_set=LABELS, projection={"xml": doc}))
+    assert "Crash on start" in res.item.projection["xml"]
+    url = audit_item(LeakItem(id="u", expected=["technical"], projection={"see": "docs at /kb/technical/"}))
+    assert url.leaked  # an absolute path in prose still names it
+
+
+def test_a_scan_shows_progress_while_it_reads_the_dataset_evidence_and_counts_leaks(tmp_path: Path) -> None:
+    """On a 10 MB file the evidence passes (mining, agreement) took 21 s before the bar appeared, with nothing on
+    the terminal; and the scan's bar said "0 failed" while thousands of items leaked."""
+    rows = [
+        {"id": f"t{i}", "expected": CATS[i % 4], "label_set": CATS, "projection": {"note": f"category={CATS[i % 4]}"}}
+        for i in range(6)
+    ] + [{"id": "c", "expected": "billing", "label_set": CATS, "projection": {"note": "all fine"}}]
+    raw = _write(tmp_path / "t.jsonl", rows)
+    events: list[Event] = []
+    scan_flow(ScanRequest(dataset=raw, mine=True, agreement=True), events.append)
+    started = [e for e in events if isinstance(e, Started)]
+    assert [s.label for s in started] == ["items (mining)", "items (agreement evidence)", "items"]
+    assert started[-1].failed == "leak"
+    done = [e for e in events if isinstance(e, Done)]
+    assert sum(d.failed for d in done) == 6  # the scan's units: six leaking items of seven
+    assert len(events) - len(done) == 2 * len(started)  # each bar is opened and closed once
+
+
+def test_the_heartbeat_names_what_it_counts() -> None:
+    scan = Progress(10, label="items", quiet=False, failed_label="leak")
+    scan.advance(True)
+    assert scan.line().startswith("windtunnel: 1 of 10 items done (1 leak), ")
+    reading = Progress(10, label="items (mining)", quiet=False, failed_label="")
+    reading.advance(False)
+    assert reading.line().startswith("windtunnel: 1 of 10 items (mining) done, ")

@@ -310,18 +310,25 @@ def _reread_decision(dataset: Path | None, asked: bool | None, flag: str, what: 
 
 
 def agreement_for(
-    dataset: Path | None, fmap: FieldMap, asked: bool | None, decode: bool, derive_from: Sequence[str] = ()
+    dataset: Path | None,
+    fmap: FieldMap,
+    asked: bool | None,
+    decode: bool,
+    derive_from: Sequence[str] = (),
+    listener: Listener = SILENT,
 ) -> tuple[dict[str, Any] | None, Agreement | None]:
     """The dataset's agreement evidence (:mod:`windtunnel.leakage.agreement`) by the rule mining follows (on by
     default for a regular file up to :data:`MINE_AUTO_BYTES`; ``asked`` is ``--agreement`` / ``--no-agreement``):
     the summary for the report (None: nothing to say) and the decided :class:`Agreement` (None: not applied). A
     dataset with a bad record is not read for it; the audit stops at that record with its own message.
-    ``derive_from`` fields are a record's content, as in mining: items sharing one are one record."""
+    ``derive_from`` fields are a record's content, as in mining: items sharing one are one record. The read is
+    shown to ``listener`` as progress (a bar on a terminal: on a large file it takes as long as the scan)."""
     do, why_not = _reread_decision(dataset, asked, "agreement", "the agreement evidence")
     if dataset is None or not do:
         return ({"skipped": why_not} if why_not is not None else None), None
     try:
-        agreement = agreement_of((m.item for m in items(dataset, fmap)), decode=decode, derive_from=derive_from)
+        read = paced(items(dataset, fmap), listener, dataset, "items (agreement evidence)")
+        agreement = agreement_of((m.item for m in read), decode=decode, derive_from=derive_from)
     except UsageError:
         return {"skipped": "the dataset holds a bad record: the audit stops at it"}, None
     return agreement.summary(), agreement
@@ -347,14 +354,15 @@ def _with_agreement(found: Generator[ItemAudit, None, None], agreement: Agreemen
 
 
 def mined_index(
-    dataset: Path, fmap: FieldMap, derive_from: Sequence[str], *, forced: bool
+    dataset: Path, fmap: FieldMap, derive_from: Sequence[str], *, forced: bool, listener: Listener = SILENT
 ) -> tuple[dict[str, Any], dict[str, list[Any]], Any]:
     """Mine ``dataset``: its summary, ``{item id: findings}`` and the :class:`MineResult`.
 
     Without ``forced`` (the default decision) a dataset of fewer than ``MINE_AUTO_ITEMS`` labelled items
-    or one label is not reported on (the summary says why).
+    or one label is not reported on (the summary says why). Each read is shown to ``listener`` as progress.
     """
-    result = mine((m.item for m in items(dataset, fmap)), derive_from=derive_from)
+    read = paced(items(dataset, fmap), listener, dataset, "items (mining)")
+    result = mine((m.item for m in read), derive_from=derive_from)
     # Counts only: a label is an answer, and the report hides answers unless asked.
     summary: dict[str, Any] = {k: v for k, v in result.to_dict().items() if k not in ("suggestions", "labels")}
     summary["labels"] = len(result.labels)
@@ -366,13 +374,18 @@ def mined_index(
     if len(result.labels) < 2:
         summary["skipped"] = "every item has the same label: nothing can predict it"
         return summary, {}, result
-    found = dict(mined_findings((m.item for m in items(dataset, fmap)), result, derive_from=derive_from))
+    read = paced(items(dataset, fmap), listener, dataset, "items (mined values)")
+    found = dict(mined_findings((m.item for m in read), result, derive_from=derive_from))
     summary["items_with_findings"] = len(found)
     return summary, found, result
 
 
 def mine_for(
-    dataset: Path | None, fmap: FieldMap, derive_from: Sequence[str], asked: bool | None
+    dataset: Path | None,
+    fmap: FieldMap,
+    derive_from: Sequence[str],
+    asked: bool | None,
+    listener: Listener = SILENT,
 ) -> tuple[dict[str, Any] | None, dict[str, list[Any]], Any]:
     """The one rule ``leak scan``, ``leak sanitize`` and ``leak check`` (and :mod:`windtunnel.leak`) mine by, so
     that ``check`` or ``sanitize`` can never pass on data ``scan`` calls leaking.
@@ -387,10 +400,27 @@ def mine_for(
     if dataset is None or not do_mine:
         return ({"skipped": why_not} if why_not is not None else None), {}, None
     try:
-        summary, extra, result = mined_index(dataset, fmap, derive_from, forced=bool(asked))
+        summary, extra, result = mined_index(dataset, fmap, derive_from, forced=bool(asked), listener=listener)
     except UsageError:  # the audit stops at the same record with its own message: said once, there
         return {"skipped": "the dataset holds a bad record: the audit stops at it"}, {}, None
     return summary, extra, (None if "skipped" in summary else result)
+
+
+def paced(source: Iterator[MappedItem], listener: Listener, dataset: Path, label: str) -> Iterator[MappedItem]:
+    """``source`` (the items of ``dataset``) as they come, each shown to ``listener`` as one unit of progress under
+    ``label``: the dataset evidence reads a file again before the audit, and on a large file that takes as long as
+    the scan (a terminal shows a bar; a CI log the heartbeat line). Nothing is shown for a pipe or a ``.json``."""
+    total = _lines(dataset) if listener is not SILENT else None
+    if not total:
+        yield from source
+        return
+    listener(Started(total, label, ""))
+    try:
+        for m in source:
+            listener(Done(None, False))
+            yield m
+    finally:
+        listener(Stopped())
 
 
 def _with_mined(
@@ -598,10 +628,10 @@ def scan_flow(req: ScanRequest, listener: Listener = SILENT) -> LeakOutcome:
         source = str(req.dataset)
         fmap = req.fields.field_map()
         found = audits(req.dataset, fmap, req.decode, req.jobs, req.executor, req.ray_address, req.learned)
-        mined, extra, _ = mine_for(req.dataset, fmap, req.derive_from, req.mine)
+        mined, extra, _ = mine_for(req.dataset, fmap, req.derive_from, req.mine, listener)
         if extra:
             found = _with_mined(found, extra)
-        agreed, agreement = agreement_for(req.dataset, fmap, req.agreement, req.decode, req.derive_from)
+        agreed, agreement = agreement_for(req.dataset, fmap, req.agreement, req.decode, req.derive_from, listener)
         if agreement is not None:
             found = _with_agreement(found, agreement)
     else:
@@ -631,12 +661,12 @@ def scan_flow(req: ScanRequest, listener: Listener = SILENT) -> LeakOutcome:
         dups = _Duplicates()
         total = _lines(req.dataset) if req.dataset is not None else None
         if total:
-            listener(Started(total, "items"))
+            listener(Started(total, "items", "leak"))
         with closing(found):
             try:
                 for audit in found:
                     if total:
-                        listener(Done(None, False))
+                        listener(Done(None, audit.leaked))
                     if req.dataset is not None:
                         dups.add(audit.item, audit.line)
                     if writer is not None:
@@ -781,8 +811,8 @@ def sanitize_flow(req: SanitizeRequest, listener: Listener = SILENT) -> LeakOutc
     )
     fmap = req.fields.field_map()
     labels = dataset_labels(req.dataset, fmap) if not fmap.label_set else list(fmap.label_set)
-    mined, extra, mined_result = mine_for(req.dataset, fmap, req.derive_from, req.mine)
-    agreed, agreement = agreement_for(req.dataset, fmap, req.agreement, req.decode, req.derive_from)
+    mined, extra, mined_result = mine_for(req.dataset, fmap, req.derive_from, req.mine, listener)
+    agreed, agreement = agreement_for(req.dataset, fmap, req.agreement, req.decode, req.derive_from, listener)
     uniform = (
         uniform_fields(
             [(m.item, extra[m.item.id]) for m in items(req.dataset, fmap) if m.item.id in extra],
