@@ -197,3 +197,17 @@ def test_the_heartbeat_names_what_it_counts() -> None:
     reading = Progress(10, label="items (mining)", quiet=False, failed_label="")
     reading.advance(False)
     assert reading.line().startswith("windtunnel: 1 of 10 items (mining) done, ")
+
+
+def test_check_names_the_empty_side_and_no_hint_offers_it_a_pipe(
+    residual: tuple[Path, Path], capsys: pytest.CaptureFixture[str]
+) -> None:
+    raw, tmp = residual
+    empty = tmp / "empty.jsonl"
+    empty.write_text("")
+    assert _cli("leak", "check", "--raw", str(raw), "--sanitized", str(empty)) == 2
+    assert f"--sanitized {empty} holds no items" in capsys.readouterr().err
+    assert _cli("leak", "check", "--raw", str(tmp), "--sanitized", str(raw)) == 2
+    err = " ".join(capsys.readouterr().err.split())
+    assert "is a directory" in err and "a pipe works too" not in err
+    assert "leak scan, sanitize and mine also read standard input" in err

@@ -195,7 +195,7 @@ def dataset_hint(err: Exception) -> str:
     if "gzip-compressed" in text:
         return "windtunnel reads the stream of a pipe: leak scan <(zcat FILE.gz)"
     if "is a directory" in text or "no such file" in text:
-        return "check the DATASET path: a .jsonl or .json file (a pipe works too)"
+        return "check the path: a .jsonl or .json file (leak scan, sanitize and mine also read standard input: -)"
     if "nested too deeply" in text:
         return "flatten that item, or leave it out of the dataset"
     if "not valid JSON" in text:
@@ -1143,7 +1143,10 @@ def check_flow(
             if blocked and len(blocking) < _EXPLAINED:
                 blocking[audit.item] = blocked
     if not raw_leaks or not san:
-        raise UsageError("both datasets must hold items; an empty check proves nothing")
+        empty = " and ".join(
+            f"{flag} {p}" for flag, p, n in (("--raw", raw, raw_leaks), ("--sanitized", sanitized, san)) if not n
+        )
+        raise UsageError(f"{empty} holds no items; an empty check proves nothing", hint="both datasets must hold items")
     not_leaking = [i for i, v in raw_leaks.items() if not v]
     still = {i: p for i, p in san.items() if p}
     left = _why_left(sanitized, fmap, blocking, raw, decode, extra_san, applied, learned, show_values)
