@@ -237,8 +237,9 @@ def is_url(text: str) -> bool:
 
 
 _URL_IN_TEXT = re.compile(
-    r"(?:[a-z][a-z0-9+.-]*://[^\s/?#\"'<>|]*|(?<![\w.:/~-])(?=/[\w%.~-]))(/[^\s?#\"'<>()\[\]|]*)", re.IGNORECASE
+    r"(?:[a-z][a-z0-9+.-]*://[^\s/?#\"'<>|]*|(?<![\w.:/~<-])(?=/[\w%.~-]))(/[^\s?#\"'<>()\[\]|]*)", re.IGNORECASE
 )
+"""A URL, or an absolute path (a ``/`` after no word, and not a closing tag's ``</``)."""
 _EXTENSION = re.compile(r"\.[A-Za-z0-9]{1,5}$")
 
 
@@ -283,7 +284,8 @@ _SLUG_SEGMENT = re.compile(r"([A-Za-z][A-Za-z-]*)(?:\.[A-Za-z0-9]{1,5})?/?(?=[?#
 def path_segments(text: str) -> list[tuple[int, int]] | None:
     """Segments of a path-like value (``Billing/High``, ``Support > Billing > High``, a URL), else ``None``.
 
-    A path has at least two segments and no sentence punctuation; segments may contain single spaces.
+    A path has at least two segments and no sentence punctuation; segments may contain single spaces; a text holding
+    an XML / HTML tag is markup, not a path.
     Separators are ``/ > | :: → »``; a URL's query and fragment are not segments. At most 300
     characters, one line and (outside URLs) eight words: longer text is prose, whose slashes are not a
     category path. Segments are ``(start, end)`` in ``text``, blanks around separators excluded.
@@ -293,6 +295,8 @@ def path_segments(text: str) -> list[tuple[int, int]] | None:
     # ``in``, as the regex led by ``\s*`` was tried at every position (~1.5 µs on a comment).
     if len(s) > 300 or "\n" in s or not any(sep in s for sep in _PATH_SEPARATORS):
         return None
+    if "<" in s and _MARKUP_TAG.search(s):
+        return None  # ``<a><b>x</b></a>``: the slashes and brackets of tags are markup, not a path's separators
     url = is_url(s)
     if url:
         s_clean = re.split(r"[?#]", s, maxsplit=1)[0]
@@ -314,3 +318,5 @@ def path_segments(text: str) -> list[tuple[int, int]] | None:
 
 
 _NUMBER_SEGMENT = re.compile(r"\s*\d+(?:[.,]\d+)?\s*")
+_MARKUP_TAG = re.compile(r"</?[A-Za-z][\w.:-]*(?:\s[^<>]*)?/?>")
+"""An XML / HTML tag (opening, closing or empty)."""
