@@ -23,7 +23,7 @@ path segments and category paths. Each returns offsets into the original string 
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from typing import Any
 
@@ -129,6 +129,30 @@ def string_representation(text: str, inherited: str) -> str:
     if _may_be_markdown(text) and _MD_RE.search(text):
         return "markdown"
     return inherited
+
+
+def representation_at(root: Any, path: Sequence[str], role: str) -> str:
+    """The representation of one place of a projection, as the scan's walk names it there: ``json`` at a
+    structured root or ``text`` at a bare string, each object on ``path`` through
+    :func:`container_representation`, a string value through :func:`string_representation`; a key has its
+    object's, a scalar its container's. ``path`` holds the pointer's tokens (object keys as text, list indexes
+    as digits); ``role`` is ``key``, ``value`` or ``scalar``. For a finding made outside the walk (the learned
+    decision's), so that it names the place as the written rules' findings do (``markdown``, not ``text``)."""
+    rep = "json" if not isinstance(root, str) else "text"
+    node = root
+    for token in path[:-1] if role == "key" else path:
+        if isinstance(node, Mapping):
+            rep = container_representation(node, rep)
+            node = node[token] if token in node else next((v for k, v in node.items() if str(k) == token), None)
+        elif isinstance(node, list) and token.isdigit() and int(token) < len(node):
+            node = node[int(token)]
+        else:
+            return rep
+    if isinstance(node, Mapping) and role == "key":
+        return container_representation(node, rep)
+    if isinstance(node, str) and role == "value":
+        return string_representation(node, rep)
+    return rep
 
 
 def _may_be_markdown(text: str) -> bool:
