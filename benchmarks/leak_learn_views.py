@@ -3,6 +3,9 @@
     PYTHONPATH=$PWD/src .venv/bin/python benchmarks/leak_learn_views.py --with-dev-split --cache /tmp/lv.pkl
     PYTHONPATH=$PWD/src .venv/bin/python benchmarks/leak_learn_views.py --with-dev-split --cache /tmp/lv.pkl \\
         --units views --train-on all                    # one configuration only
+    PYTHONPATH=$PWD/src .venv/bin/python benchmarks/leak_learn_views.py --units split   # naive decision OR view one
+    PYTHONPATH=$PWD/src .venv/bin/python benchmarks/leak_learn_views.py --with-dev-split \
+        --audit-tree blind12=/tmp/lv_old12 --audit-tree blind13=/tmp/lv_old12     # 12, 13 at first sight
     PYTHONPATH=$PWD/src .venv/bin/python benchmarks/leak_learn_views.py --timing   # cost of the units per item
 
 Two kinds of unit, on the same items, the same audit findings and the same training and threshold procedure as
@@ -12,7 +15,13 @@ alarms):
 
 * ``naive``: the naive scan's hits (:func:`windtunnel.leakage.learned.item_hit_features`), as shipped;
 * ``views``: those plus every whole-token hit in a canonical view that no naive hit covers
-  (:func:`windtunnel.leakage.learned_views.item_view_units`), with the view's features.
+  (:func:`windtunnel.leakage.learned_views.item_view_units`), with the view's features, one model;
+* ``split``: the naive units' own decision, unchanged, OR a second model's decision over each item's view units
+  alone, at its own threshold (``--split-fa`` % added false alarms).
+
+``--train-on`` and ``--dev-split-on`` mean what they mean to ``leak_learn.py`` (``--train-on both``, the default
+here, runs ``unblocked`` and ``all``); ``--audit-tree NAME=TREE`` holds NAME out with TREE's audit (a tree
+with a ``src``, e.g. ``git archive COMMIT src | tar -x -C TREE``), the features always this tree's.
 
 Per held-out batch and in total it prints recall and false alarms of the audit, the naive scan, the model and
 the audit OR the model, and the *hard half*: the leaks the naive scan (``reference_leaks``) misses, how many
@@ -175,13 +184,15 @@ def run(
     added: Counter[tuple[str, str]],
     first_sight: dict[str, Batch] | None = None,
     split: float | None = None,
+    extra_on: str = "unblocked",
 ) -> list[tuple[str, float, dict[str, tuple[int, int, int, int]], tuple[int, int, int]]]:
     """Leave-one-batch-out: per held-out batch its name, threshold, ``(tp, leaks, fp, clean)`` of each
     column, and the hard half's ``(leaks, found by the audit, found by the audit OR the model)``; ``added``
     counts the items the model adds to the audit by truth and the view of their best-scoring unit;
     ``first_sight`` replaces a held-out batch by its units under the audit of its first sight; ``split`` (a
     percentage of added false alarms) makes the model the naive units' own decision OR a second one over the
-    view units alone, its threshold at ``split`` % added false alarms (the naive decision never moves)."""
+    view units alone, its threshold at ``split`` % added false alarms (the naive decision never moves);
+    ``extra_on``: which hits of the dev split train (``leak_learn``'s ``--dev-split-on``)."""
     out = []
     for i, held in enumerate(batches):
         if only and held.name not in only:
@@ -189,16 +200,16 @@ def run(
         train = [b for j, b in enumerate(batches) if j != i]
         held = (first_sight or {}).get(held.name, held)
         if split is None:
-            thr = pick_threshold(train, extra, l2=l2, max_fa=max_fa, train_on=train_on)
-            w = fit(train_units([*train, *extra], train_on), l2=l2)
+            thr = pick_threshold(train, extra, l2=l2, max_fa=max_fa, train_on=train_on, extra_on=extra_on)
+            w = fit(train_units(train, train_on, extra, extra_on), l2=l2)
             model = [bool(s >= thr) for s in item_scores(held, w)]
         else:  # the naive units' decision as it is, OR a decision over the view units alone
             naive_only = [_only(b, True) for b in train]
             extra_only = [_only(b, True) for b in extra]
-            thr_n = pick_threshold(naive_only, extra_only, l2=l2, max_fa=max_fa, train_on=train_on)
-            w_n = fit(train_units([*naive_only, *extra_only], train_on), l2=l2)
-            thr = pick_view_threshold(train, extra, l2=l2, max_fa=split, train_on=train_on)
-            w = fit(train_units([*train, *extra], train_on), l2=l2)
+            thr_n = pick_threshold(naive_only, extra_only, l2=l2, max_fa=max_fa, train_on=train_on, extra_on=extra_on)
+            w_n = fit(train_units(naive_only, train_on, extra_only, extra_on), l2=l2)
+            thr = pick_view_threshold(train, extra, l2=l2, max_fa=split, train_on=train_on, extra_on=extra_on)
+            w = fit(train_units(train, train_on, extra, extra_on), l2=l2)
             by_naive = item_scores(_only(held, True), w_n) >= thr_n
             by_view = item_scores(_only(held, False), w) >= thr
             model = [bool(a or b) for a, b in zip(by_naive, by_view, strict=True)]
@@ -234,14 +245,14 @@ def _only(batch: Batch, naive: bool) -> Batch:
 
 
 def pick_view_threshold(
-    batches: Sequence[Batch], extra: Sequence[Batch], *, l2: float, max_fa: float, train_on: str
+    batches: Sequence[Batch], extra: Sequence[Batch], *, l2: float, max_fa: float, train_on: str, extra_on: str
 ) -> float:
     """``leak_learn.pick_threshold`` with each item scored by its view units alone: the lowest threshold whose
     out-of-fold added false alarms (inner leave-one-batch-out, every unit training) stay at ``max_fa`` %."""
     added: list[float] = []
     n_clean = 0
     for i, held in enumerate(batches):
-        w = fit(train_units([b for j, b in enumerate(batches) if j != i] + list(extra), train_on), l2=l2)
+        w = fit(train_units([b for j, b in enumerate(batches) if j != i], train_on, extra, extra_on), l2=l2)
         s = item_scores(_only(held, False), w)
         n_clean += sum(not x for x in held.leak)
         added += [float(x) for x, leak, a in zip(s, held.leak, held.audit, strict=True) if not leak and not a]
@@ -272,6 +283,9 @@ def main() -> None:
     )
     ap.add_argument("--train-on", choices=("unblocked", "all", "both"), default="both", help="which hits train")
     ap.add_argument("--with-dev-split", action="store_true", help="also train on the held-out benchmark's dev split")
+    ap.add_argument(
+        "--dev-split-on", choices=("unblocked", "all"), default="unblocked", help="which hits of the dev split train"
+    )
     ap.add_argument("--only", action="append", default=[], help="hold out only this batch (a directory name)")
     ap.add_argument("--cache", type=Path, help="keep the audit's findings per item in this pickle")
     ap.add_argument("--timing", action="store_true", help="time the units per item and stop")
@@ -357,6 +371,7 @@ def main() -> None:
                 added=added,
                 first_sight=first[kind],
                 split=args.split_fa if kind == "split" else None,
+                extra_on=args.dev_split_on,
             )
             tot = {c: tuple(sum(r[2][c][k] for r in res) for k in range(4)) for c in _COLS}
             hard_t = tuple(sum(r[3][k] for r in res) for k in range(3))

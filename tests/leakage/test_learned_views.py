@@ -101,3 +101,12 @@ def test_every_view_hit_of_a_blind_batch_points_inside_its_string() -> None:
             assert vh.hit.part.text.casefold()[vh.hit.start : vh.hit.end] == text[a:b].casefold()
             seen += 1
     assert seen > 10
+
+
+def test_a_clitic_is_no_view_unit_as_it_is_no_naive_hit() -> None:
+    sizes = {"label_set": ["Small", "Medium", "Large"]}
+    item = LeakItem.from_mapping({"id": "c", "expected": "Small", "projection": {"n": "the customer's order"}, **sizes})
+    assert _view_hits(item) == []
+    # a real ``s`` that only a view shows stays a unit (the size written as an identifier's last word)
+    item = LeakItem.from_mapping({"id": "c", "expected": "Small", "projection": {"n": "shirt_size_s"}, **sizes})
+    assert [vh.hit.part.text[vh.span[0] : vh.span[1]] for vh in _view_hits(item)] == ["s"]

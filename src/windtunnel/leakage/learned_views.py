@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from windtunnel.leakage.learned import (
+    _CLITIC,
     Hit,
     Part,
     _Strings,
@@ -46,6 +47,9 @@ _WORD = re.compile(r"\w+")
 _TOKEN = re.compile(r"\w+|[^\w\s]")
 _KV_BEFORE = re.compile(r"[:=]\s*[\"'`*_]*$")
 _DECODER = re.compile(r"[+:]")
+_CLITIC_AT = re.compile(_CLITIC)
+"""A clitic after a letter and an apostrophe (``customer's``): the word's end, not a token (the naive hits'
+rule, :func:`~windtunnel.leakage.learned.whole_token`), so no view unit either."""
 
 
 @dataclass(frozen=True)
@@ -119,6 +123,10 @@ def view_hits(item: LeakItem, strings: Sequence[Part], naive: Sequence[Hit]) -> 
             if needle not in kinds:
                 continue  # the matcher's own twin of a needle (an OCR misreading): named by its view
             a, b = m.span
+            va, vb = m.view_span
+            got_clitic = _CLITIC_AT.match(m.view_text, va)
+            if got_clitic is not None and got_clitic.end() == vb:
+                continue  # the ``s`` of ``customer's``: the word before it, as the naive hits read it
             fa, fb = _folded_offset(part.text, a), _folded_offset(part.text, b)
             folded = needle.casefold()
             if any(n == folded and fa < e and s < fb for n, s, e in taken.get(id(part), ())):
