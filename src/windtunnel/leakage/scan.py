@@ -3068,9 +3068,12 @@ def _tie(hit: Hit, text: str, span: tuple[int, int] | None, ctx: _Ctx) -> str | 
         and not mention.names_answer(counted)
     ):
         return None  # ``Attachments (2)``: a count of the things named, not the label in brackets (principle 3)
-    if _json_member_value(text, a, b) or (hit.needle.derived and _attribute_value(text, a, b)):
-        # ``"plan_tier":"small"``, a derived spelling in ``Urgency="4"``: JSON's or an attribute's
-        # quotes, a pair its name decides (:func:`_kv_names`), not quotes singling a word out
+    if _json_member_value(text, a, b) or (
+        (hit.needle.derived or _flag_alias(hit, ctx)) and _attribute_value(text, a, b)
+    ):
+        # ``"plan_tier":"small"``, a derived spelling in ``Urgency="4"``, a flag spelling standing for a
+        # label in ``aria-hidden="true"``: JSON's or an attribute's quotes, a pair its name decides
+        # (:func:`_kv_names`; principle 3's flag under a name of something else), not quotes singling a word out
         return None
     if mention.emphasised(text, a, b):
         return "emphasis"
