@@ -42,3 +42,57 @@ def test_a_flag_spelling_in_an_attribute_of_another_name_is_the_pairs_value(html
 )
 def test_a_flag_named_by_the_task_or_the_label_in_quotes_still_leaks(html: str) -> None:
     assert _leaked({"html": html}, target="escalate")
+
+
+PRIORITY = ["Low", "Medium", "High", "Critical"]
+TOOLBAR = (
+    '<div class="toolbar"><button aria-label="{gloss}"><span class="icon">{icon}</span></button>'
+    '<button aria-label="Close panel"><span class="icon">cancel</span></button></div>'
+    '<div class="row"><div class="col priority"><span class="icon"></span></div></div>'
+)
+
+
+@pytest.mark.parametrize(
+    ("gloss", "icon", "expected", "correlated"),
+    [
+        ("Scroll to top", "keyboard_arrow_up", "High", ["keyboard_arrow_up"]),
+        ("Required field marker", "priority_high", "High", []),
+        ("Move to bottom of list", "low_priority", "Low", []),
+        ("Help", "High", "High", []),
+    ],
+)
+def test_an_elements_text_glossed_by_its_accessible_name_is_that_things_name(
+    gloss: str, icon: str, expected: str, correlated: list[str]
+) -> None:
+    item = {
+        "id": "g",
+        "expected": expected,
+        "label_set": PRIORITY,
+        "correlated_values": correlated,
+        "projection": {"html": TOOLBAR.format(gloss=gloss, icon=icon)},
+    }
+    fast, ref = audit_item(item), audit_item(item, prefilter=False)
+    assert fast.findings == ref.findings
+    assert not fast.leaked
+    assert fast.findings  # left for review, not dropped
+
+
+@pytest.mark.parametrize(
+    "html",
+    [
+        # no accessible name: the icon in the field's own cell states the value
+        '<div class="col priority"><span class="icon" aria-hidden="true">keyboard_arrow_up</span></div>',
+        # an accessible name naming the task or the answer glosses nothing away
+        '<button aria-label="Priority"><span class="icon">keyboard_arrow_up</span></button>',
+        '<button aria-label="Set to High"><span class="icon">keyboard_arrow_up</span></button>',
+    ],
+)
+def test_an_icon_without_a_gloss_of_another_thing_still_leaks(html: str) -> None:
+    item = {
+        "id": "g",
+        "expected": "High",
+        "label_set": PRIORITY,
+        "correlated_values": ["keyboard_arrow_up"],
+        "projection": {"html": html},
+    }
+    assert audit_item(item).leaked

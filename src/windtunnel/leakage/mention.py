@@ -516,6 +516,37 @@ def other_things_name(text: str, a: int, b: int) -> bool:
     return _GLOSS_AFTER.match(text, b) is not None
 
 
+_OPEN_TAGS_BEFORE = re.compile(r"(?:<[A-Za-z][\w:-]{0,40}(?:\s[^<>]{0,300})?>\s*){1,3}\Z")
+_CLOSE_AFTER = re.compile(r"\s*</[A-Za-z]")
+_GLOSSED_TEXT = 80
+"""The longest element text read as the name of what the element's markup glosses (an icon, a code)."""
+_ACCESSIBLE_NAME = re.compile(r"""\s(?:aria-label|alt)\s*=\s*(?:"([^"<>]{1,120})"|'([^'<>]{1,120})')""", re.IGNORECASE)
+
+
+def element_gloss(text: str, a: int, b: int) -> str | None:
+    """The words an element's markup gives as what it designates, when ``text[a:b]`` lies in the
+    element's whole text, a short one (an identifier, a few words): the accessible name (``aria-label``,
+    ``alt``: the name that replaces the text for a reader, not a ``title``'s advisory tooltip) of the
+    element or of the one or two elements it is the only content of
+    (``<button aria-label="Scroll to top"><span class="icon">keyboard_arrow_up</span></button>``). Like
+    a bracketed gloss, it says the text is the name of that thing (an icon's ligature, an image's code);
+    ``None`` when there is none or the hit is not inside an element's whole text."""
+    if a == 0 or "<" not in text:
+        return None
+    start = max(text.rfind(">", max(0, a - _GLOSSED_TEXT), a), text.rfind("<", max(0, a - _GLOSSED_TEXT), a))
+    end = text.find("<", b, b + _GLOSSED_TEXT)
+    if start < 0 or text[start] != ">" or end < 0 or ">" in text[b:end]:
+        return None
+    opened = _OPEN_TAGS_BEFORE.search(text, max(0, start - 1000), start + 1)
+    if opened is None or _CLOSE_AFTER.match(text, end) is None:
+        return None
+    for m in _ACCESSIBLE_NAME.finditer(opened.group(0)):
+        gloss = m.group(1) or m.group(2)
+        if gloss and any(ch.isalpha() for ch in gloss):
+            return gloss
+    return None
+
+
 _DEFINITE_BEFORE = re.compile(r"(?<![^\W_])(?:the|our|their|your|his|her|its|my)[ \t]+\Z", re.IGNORECASE)
 
 

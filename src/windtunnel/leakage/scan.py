@@ -1811,6 +1811,19 @@ def _classify(
             f"a cell of this record's row in a table of records (or a block it pulls in) is {what}",
         )
         return
+    gloss = mention.element_gloss(view_text, va, vb) if "<" in view_text else None
+    if gloss is not None and not _gloss_names_task(gloss, hit, ctx):
+        # ``<button aria-label="Scroll to top"><span>keyboard_arrow_up</span></button>``: the markup says
+        # what the element's text designates, something other than the task or the answer (principle 3's
+        # gloss, ``P3 (proof of address)``): the name of that thing, for review.
+        emit(
+            "correlated" if corr else "freetext",
+            "medium" if ctx.strict else "low",
+            "correlated.token" if corr else "freetext.token",
+            f"an element's text whose markup names what it designates ('{gloss[:40]}'), not {what}"
+            + (" (counted: --strict)" if ctx.strict else ""),
+        )
+        return
     # The chosen member of a listing is a value (principle 1), a code or an abbreviation too.
     if listing is not None and (
         _selected(listing.get(view_text), hit, va, vb) or _tallied(listing.get(view_text), hit, pointer, ctx)
@@ -2073,6 +2086,18 @@ _ENCODED_CONTEXT = re.compile(
 hide the separator or the quotes around a label that is itself written as is (``prio&#58; High``,
 ``\\u0022High\\u0022``, ``rated this {\\b High}.``); or the next row of a table of one word per row, or
 a record's one text field (views/layout.py ``word_rows``, ``word_fields``), where the name stands rows above."""
+
+
+def _gloss_names_task(gloss: str, hit: Hit, ctx: _Ctx) -> bool:
+    """An element's accessible name (:func:`~windtunnel.leakage.mention.element_gloss`) that names the
+    task, the answer itself or the hit's own words (``aria-label="Priority: High"``) glosses nothing away."""
+    naming = ctx.naming()
+    words = set(re.findall(r"[^\W_]+", gloss.casefold()))
+    return (
+        (naming is not None and mention.names_task(naming, gloss))
+        or mention.names_answer(gloss)
+        or bool(words & set(re.findall(r"[^\W_]+", hit.needle.norm.casefold())))
+    )
 
 
 def _reread_decoded(hit: Hit, text: str, pointer: str, rep: str, ctx: _Ctx, span: tuple[int, int] | None) -> bool:
