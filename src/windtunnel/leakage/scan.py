@@ -1712,6 +1712,10 @@ def _classify(
             f"a reference selects {what}",
         )
         return
+    if upstream is not None and not whole_value and _prose_line(text):
+        # An earlier model's sentence (a note, a rationale): its words are prose, a label word there states
+        # the label only when tied to the task (principle 2), as in any prose; ``high winds`` is weather.
+        upstream = None
     if upstream is not None and suppress:
         return  # an upstream field's list of every class describes the task (the field itself is for review)
     if upstream is not None and role != "correlated" and (defines or singles is not None):
@@ -2086,6 +2090,21 @@ _ENCODED_CONTEXT = re.compile(
 hide the separator or the quotes around a label that is itself written as is (``prio&#58; High``,
 ``\\u0022High\\u0022``, ``rated this {\\b High}.``); or the next row of a table of one word per row, or
 a record's one text field (views/layout.py ``word_rows``, ``word_fields``), where the name stands rows above."""
+
+
+_PROSE_WORD = re.compile(r"[(\"'“‘]?[^\W\d_]+(?:['’-][^\W\d_]+)*[)\"'”’.,;:!?]*")
+
+
+def _prose_line(text: str) -> bool:
+    """``text`` is one line of prose: five words or more, nearly every token a plain word (punctuation
+    around it allowed), not a listing, a diagram, a table or a ``key: value`` record."""
+    if "\n" in text or len(text) > 2000:
+        return False
+    tokens = text.split()
+    if len(tokens) < 5:
+        return False
+    words = sum(1 for t in tokens if _PROSE_WORD.fullmatch(t))
+    return words * 10 >= len(tokens) * 8 and text.count(":") <= 1 and text.count("=") == 0
 
 
 def _gloss_names_task(gloss: str, hit: Hit, ctx: _Ctx) -> bool:

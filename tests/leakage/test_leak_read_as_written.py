@@ -1,5 +1,7 @@
-"""What markup says about a word is read as markup: an attribute's quotes around a flag spelling are the
-pair's syntax (its name decides, principle 3), not quotes singling the word out."""
+"""A word is read as what its surroundings say it is: an attribute's quotes around a flag spelling are the
+pair's syntax (its name decides, principle 3), not quotes singling the word out; an element's text glossed by
+its accessible name is that thing's name; a sentence in a field named like an earlier model's output is
+prose, whose label words need a tie to the task (principle 2)."""
 
 from __future__ import annotations
 
@@ -96,3 +98,26 @@ def test_an_icon_without_a_gloss_of_another_thing_still_leaks(html: str) -> None
         "projection": {"html": html},
     }
     assert audit_item(item).leaked
+
+
+@pytest.mark.parametrize(
+    ("note", "leaks"),
+    [
+        ("High winds delayed the courier and the medium box was crushed", False),
+        ("Says the ship left port late and the pressure valve reads high", False),
+        ("The customer cannot log in, so this one is High priority", True),
+        ("Routing note: this ticket is High.", True),
+        ("High", True),
+    ],
+)
+def test_a_sentence_in_a_field_named_like_a_models_output_is_read_as_prose(note: str, leaks: bool) -> None:
+    item = {
+        "id": "u",
+        "expected": "High",
+        "label_set": PRIORITY,
+        "projection": {"ticket": {"id": "T-1", "priority": None}, "ai_triage_note": note},
+    }
+    fast, ref = audit_item(item), audit_item(item, prefilter=False)
+    assert fast.findings == ref.findings
+    assert fast.leaked is leaks
+    assert fast.findings  # a word of the sentence is still for review
