@@ -121,3 +121,29 @@ def test_a_sentence_in_a_field_named_like_a_models_output_is_read_as_prose(note:
     assert fast.findings == ref.findings
     assert fast.leaked is leaks
     assert fast.findings  # a word of the sentence is still for review
+
+
+@pytest.mark.parametrize(
+    ("ids", "leaks"),
+    [
+        ("CS-38875 through CS-38902", False),  # the range leaves CS-38870 out: about those records
+        ("CS-38800 to CS-38860", False),
+        ("CS-38845 through CS-38872", True),  # the range holds this record
+        ("CS-38845 through CS-38860 and CS-38870", True),  # names this record itself
+        ("INC-38845 through INC-38872", True),  # another id scheme says nothing about this record
+    ],
+)
+def test_a_statement_scoped_to_a_range_of_ids_that_leaves_this_record_out_is_about_those(ids: str, leaks: bool) -> None:
+    item = {
+        "id": "r",
+        "expected": "High",
+        "label_set": PRIORITY,
+        "projection": {
+            "record": {"id": "CS-38870", "subject": "Typo on pricing page", "priority": None},
+            "team_channel": [{"text": f"Heads-up: everything from {ids} is fallout. All of those are High priority."}],
+        },
+    }
+    fast, ref = audit_item(item), audit_item(item, prefilter=False)
+    assert fast.findings == ref.findings
+    assert fast.leaked is leaks
+    assert fast.findings

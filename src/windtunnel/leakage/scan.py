@@ -144,6 +144,7 @@ from windtunnel.leakage.records import (
     RECORD_ID,
     TYPE_KEYS_JSON,
     ids_of,
+    outside_id_ranges,
     path_kinds,
     record_kinds,
     record_parts,
@@ -1801,6 +1802,17 @@ def _classify(
     view_text, (va, vb) = hit.view_text, hit.view_span
     if mention.in_task_name(ctx.task_name(), view_text, va, vb):
         return  # a word of the task's own name (``Spam Verdict:``): the field's name, not its value
+    if _RANGE_HINT.search(text) is not None and outside_id_ranges(text, _record_values(ctx)):
+        # ``everything from CS-38875 through CS-38902 … All of those are High``: a text scoped to a range
+        # of this record's id scheme that leaves this record out is about those records (principle 3).
+        emit(
+            "correlated" if corr else "freetext",
+            "medium" if ctx.strict else "low",
+            "correlated.token" if corr else "freetext.token",
+            f"a text about a range of records' ids that leaves this record out mentions {what}"
+            + (" (counted: --strict)" if ctx.strict else ""),
+        )
+        return
     own = _own_record_value(hit, text, span, ctx)
     if own is not None and not suppress:
         if own[1] is not None:
@@ -2093,6 +2105,10 @@ a record's one text field (views/layout.py ``word_rows``, ``word_fields``), wher
 
 
 _PROSE_WORD = re.compile(r"[(\"'“‘]?[^\W\d_]+(?:['’-][^\W\d_]+)*[)\"'”’.,;:!?]*")
+
+
+_RANGE_HINT = re.compile(r"\d\s*(?:through|thru|to|until|till|–|—|-|\.\.)\s*[A-Za-z]*[-_#]?\d")
+"""A cheap gate: two numbers joined as a range somewhere in the text."""
 
 
 def _prose_line(text: str) -> bool:
