@@ -424,8 +424,14 @@ def _row_picks(mapping: LabelMapping, outside: list[_Leaf]) -> Iterator[tuple[_L
             if len(inside) == 1:
                 yield leaf, inside[0], False
             continue
-        if leaf.name in names and leaf.name not in label_fields and _key_like(value):
-            groups.setdefault(leaf.group, []).append(leaf)
+        key_name = _named_like(leaf.name, names)
+        if key_name is not None and key_name != leaf.name and (leaf.span is not None or _in_list(leaf.path)):
+            key_name = None  # a qualified reference counts as the record's own field only (not a roster's)
+        if key_name is not None and key_name not in label_fields and _key_like(value):
+            # A qualified name (``subcategory_code``) says which key it holds: a reference of its own,
+            # not one of the fields that select together (the record's own ``id`` is not the rows').
+            group = leaf.group if key_name == leaf.name else (*leaf.group, leaf.name)
+            groups.setdefault(group, []).append(leaf._replace(name=key_name))
         elif _long_number(value):
             key = norm_key(value)
             hit = [e for e in entries if any(key in keys for keys in e.keys.values())]
@@ -441,6 +447,29 @@ def _row_picks(mapping: LabelMapping, outside: list[_Leaf]) -> Iterator[tuple[_L
         if chosen and len(labelled) == 1 and None not in labelled:
             for leaf in fields:
                 yield leaf, chosen[0], False
+
+
+_NAME_WORDS = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+")
+
+
+def _in_list(path: _Path) -> bool:
+    """Whether ``path`` passes through a list's element: a field of one of many objects, not of the record."""
+    return any(part.isdigit() for part in path)
+
+
+def _named_like(name: str, names: set[str]) -> str | None:
+    """The rows' key field ``name`` is named like: the same name, or a name ending with it after words
+    that say which of the record's keys it is (``subcategory_code`` → ``code``, ``parent_id`` → ``id``):
+    a field of the record (outside any list, see :func:`_row_picks`) holding a key of the rows' scheme
+    under a qualified name. A leaf in a tree of rows is a key of its row (``children[].code``)."""
+    if name in names:
+        return name
+    words = _NAME_WORDS.findall(name)
+    if len(words) >= 2:
+        last = words[-1].casefold()
+        if last in names:
+            return last
+    return None
 
 
 def _linked_picks(mapping: LabelMapping, outside: list[_Leaf], projection: Any) -> Iterator[_Pick]:
