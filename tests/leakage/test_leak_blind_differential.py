@@ -183,10 +183,6 @@ KNOWN: dict[str, str] = {
         for i in ("b12-0081", "b12-0089", "b12-0091")
     },
     **{
-        i: "`same <field> as <other id>` and the other record's cell: the related records read as a listing"
-        for i in ("b12-0121", "b12-0125", "b12-0129", "b12-0133", "b12-0137", "b12-0141")
-    },
-    **{
         i: "every label ordered by score, the gold first (`candidates_by_score_desc`): read as a listing"
         for i in ("b12-0145", "b12-0149", "b12-0153", "b12-0157", "b12-0161", "b12-0165")
     },

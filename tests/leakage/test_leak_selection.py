@@ -237,3 +237,35 @@ def test_a_qualified_key_in_another_list_is_that_objects_reference() -> None:
     projection["order"]["product_sku"] = None
     projection["staff"] = [{"name": "Ana", "owner_sku": "SKU-7731"}, {"name": "Bo", "owner_sku": "SKU-1002"}]
     assert _audit(projection, "Technical", LABELS) == (False, [])
+
+
+RELATED = {
+    "ticket": {"id": "CS-14596", "subject": "Locked out after phone change", "category": None},
+    "related_records": [
+        {"id": "CS-58925", "subject": "Parcel stuck at depot", "category": "Technical"},
+        {"id": "CS-48876", "subject": "Invoice shows wrong VAT", "category": "Billing"},
+        {"id": "CS-16418", "subject": "Parcel stuck at depot", "category": "Account Access"},
+    ],
+    "comments": [{"body": ""}],
+}
+
+
+@pytest.mark.parametrize(
+    ("comment", "leaks"),
+    [
+        ("Same situation as CS-16418, so the same category please.", True),
+        ("Duplicate of CS-16418: copy its category over.", True),
+        ("Might be related to CS-16418? Haven't compared them properly yet.", False),
+        ("Same timezone as CS-16418, so reply before 16:00 UTC.", False),
+        ("Not the same category as CS-16418, whatever the subject says.", False),
+        ("Same category as CS-16418 or CS-48876, not sure which.", False),
+    ],
+)
+def test_a_sentence_tying_this_record_to_one_related_record_on_the_labelled_field_picks_it(
+    comment: str, leaks: bool
+) -> None:
+    projection = copy.deepcopy(RELATED)
+    projection["comments"][0]["body"] = comment
+    leaked, rules = _audit(projection, "Account Access", LABELS)
+    assert leaked is leaks
+    assert ("direct.selection" in rules) is leaks
