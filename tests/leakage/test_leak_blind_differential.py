@@ -200,10 +200,6 @@ KNOWN: dict[str, str] = {
         i: "a log record's template `set %s=%s` and its args list: the template is not rendered (review)"
         for i in ("b12-0289", "b12-0295")
     },
-    **{
-        i: "the record's CSV row has one cell too many (the label under `assignee`): review, prose word"
-        for i in ("b12-0337", "b12-0341", "b12-0345", "b12-0349", "b12-0353", "b12-0357")
-    },
     # (the six that give the leaf's code under ``subcategory_code`` are found: a qualified key name selects)
     **{
         i: "the record's subcategory is named (two words, no digit) as a leaf under one label of a taxonomy"

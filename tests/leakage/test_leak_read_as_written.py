@@ -1,7 +1,8 @@
 """A word is read as what its surroundings say it is: an attribute's quotes around a flag spelling are the
 pair's syntax (its name decides, principle 3), not quotes singling the word out; an element's text glossed by
 its accessible name is that thing's name; a sentence in a field named like an earlier model's output is
-prose, whose label words need a tie to the task (principle 2)."""
+prose, whose label words need a tie to the task (principle 2); a text scoped to a range of other records' ids is
+about them; this record's CSV row shifted by an unquoted delimiter keeps its cells."""
 
 from __future__ import annotations
 
@@ -147,3 +148,36 @@ def test_a_statement_scoped_to_a_range_of_ids_that_leaves_this_record_out_is_abo
     assert fast.findings == ref.findings
     assert fast.leaked is leaks
     assert fast.findings
+
+
+APPROVAL = ["Approve", "Reject"]
+SHIFTED = (
+    "id,subject,refund_decision,assignee,updated\n"
+    "CS-25258,Duplicate charge,,d.kline,2026-03-10\n"
+    "TCK-24555,Charged twice,,{cell},m.ortiz,2026-03-13\n"
+    "INC-84463,Duplicate charge,,m.ortiz,2026-03-20\n"
+)
+
+
+@pytest.mark.parametrize(("cell", "leaks"), [("Approve", True), ("", False)])
+def test_this_records_csv_row_shifted_by_an_unquoted_delimiter_keeps_its_cells(cell: str, leaks: bool) -> None:
+    item = {
+        "id": "c",
+        "expected": "Approve",
+        "label_set": APPROVAL,
+        "projection": {"task": {"record_id": "TCK-24555"}, "export_csv": SHIFTED.format(cell=cell)},
+    }
+    fast, ref = audit_item(item), audit_item(item, prefilter=False)
+    assert fast.findings == ref.findings
+    assert fast.leaked is leaks
+
+
+def test_another_records_shifted_row_is_still_another_records() -> None:
+    text = SHIFTED.format(cell="").replace("CS-25258,Duplicate charge,,", "CS-25258,Duplicate, charge,,Approve")
+    item = {
+        "id": "c",
+        "expected": "Approve",
+        "label_set": APPROVAL,
+        "projection": {"task": {"record_id": "TCK-24555"}, "export_csv": text},
+    }
+    assert not audit_item(item).leaked

@@ -795,7 +795,14 @@ def _csv_cell(text: str, a: int, b: int, record: Callable[[], frozenset[str]] | 
         block = [ln for ln in _block_lines(text, a) if ln.strip()]
         if len(block) == 2 and block[1].strip() == line.strip() and block[0].count(d) == n:
             return True
-        if record is not None and len(block) > 2 and block[0].count(d) == n and _records_row(block, line, d, record()):
+        # This record's row may hold a cell or two more than its header (a text cell's unquoted delimiter
+        # shifted the cells after it): its cells are still this record's values.
+        if (
+            record is not None
+            and len(block) > 2
+            and block[0].count(d) <= n <= block[0].count(d) + 2
+            and _records_row(block, line, d, record())
+        ):
             return True
     return False
 
