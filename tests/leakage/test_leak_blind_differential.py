@@ -170,10 +170,7 @@ KNOWN: dict[str, str] = {
     },
     "b11-0203": 'the sample rewarded 1.0 on a numeric scale (`"answer": "4"`): the option\'s number is not classified',
     # blind12 and blind13 (triaged when committed as development data): what lost each, per family
-    **{
-        i: "the task's instruction presupposes the label (`open the Positive review`): review, prose word"
-        for i in ("b12-0005", "b12-0013", "b12-0021")
-    },
+    "b12-0013": "the task's instruction presupposes the label (`triage the 2-star review`): a compound's part",
     **{
         i: "a native-script label in a chat line (`... की भावना: तटस्थ`): review / the record's label-set listing"
         for i in ("b12-0033", "b12-0045")

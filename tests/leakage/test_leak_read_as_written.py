@@ -2,7 +2,8 @@
 pair's syntax (its name decides, principle 3), not quotes singling the word out; an element's text glossed by
 its accessible name is that thing's name; a sentence in a field named like an earlier model's output is
 prose, whose label words need a tie to the task (principle 2); a text scoped to a range of other records' ids is
-about them; this record's CSV row shifted by an unquoted delimiter keeps its cells."""
+about them; this record's CSV row shifted by an unquoted delimiter keeps its cells; an instruction naming the
+record by its label (`open the Positive review below`) states it."""
 
 from __future__ import annotations
 
@@ -181,3 +182,28 @@ def test_another_records_shifted_row_is_still_another_records() -> None:
         "projection": {"task": {"record_id": "TCK-24555"}, "export_csv": text},
     }
     assert not audit_item(item).leaked
+
+
+@pytest.mark.parametrize(
+    ("instruction", "leaks"),
+    [
+        ("Task 116: open the High ticket below and set its priority.", True),
+        ("Read the High ticket returned by get_record, then fill in `priority`.", True),
+        ("Reply to the ticket below. They asked about the High review doc for their audit.", False),
+        ("Reply to the ticket below; they wrote from the High Street branch.", False),
+        ("Reply to the ticket below, then choose a value for priority.", False),
+    ],
+)
+def test_an_instruction_naming_the_record_by_its_label_presupposes_it(instruction: str, leaks: bool) -> None:
+    item = {
+        "id": "p",
+        "expected": "High",
+        "label_set": PRIORITY,
+        "projection": {
+            "messages": [{"role": "user", "content": instruction}],
+            "tool_results": [{"name": "get_record", "output": {"id": "T-7", "priority": None}}],
+        },
+    }
+    fast, ref = audit_item(item), audit_item(item, prefilter=False)
+    assert fast.findings == ref.findings
+    assert fast.leaked is leaks

@@ -488,6 +488,25 @@ def field_value_states(pattern: re.Pattern[str], text: str, a: int, b: int) -> b
     return all(any(ch.isdigit() for ch in w) or len(w) == 1 or pattern.fullmatch(w.casefold()) for w in rest)
 
 
+_THIS_ITEM_BEFORE = re.compile(r"(?<![^\W_])(?:the|this)[ \t]+\Z", re.IGNORECASE)
+_ITEM_NOUN_AFTER = re.compile(
+    r"[ \t]+(?:ticket|issue|request|message|case|e-?mail|review|call|post|comment|incident|order|lead)"
+    r"(?:[ \t]*(?:[.,;:!?)\n]|\Z)|[ \t]+(?:below|above|here|attached|returned|forwarded|shown|the|a|an|that|which|"
+    r"from|in|on|to|and|you|we|they|i|was|is|has)(?![\w-]))",
+    re.IGNORECASE,
+)
+"""A noun naming the record under audit, ending its noun phrase (``the Positive review below``, ``this Billing
+ticket.``): not a longer name (``the Account Access review doc``)."""
+
+
+def heads_the_item(text: str, a: int, b: int) -> bool:
+    """``text[a:b]`` is an attribute of the record itself: after ``the`` / ``this`` and before a noun naming
+    the record that ends the noun phrase (``open the Positive review below``, ``triage the 2-star review the
+    user forwarded``). An instruction written from the answer presupposes it; ``the Account Access review
+    doc`` names another thing."""
+    return _THIS_ITEM_BEFORE.search(text, max(0, a - 8), a) is not None and _ITEM_NOUN_AFTER.match(text, b) is not None
+
+
 def statement_before(text: str, a: int, b: int, *, about_item: bool = False) -> bool:
     """A copular or assigning construction ends right before ``text[a:]`` (``this one is High``);
     ``about_item``: only one whose subject is the item itself, or an assignment (``stay positive`` and

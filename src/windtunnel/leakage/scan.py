@@ -3154,6 +3154,8 @@ def _tie(hit: Hit, text: str, span: tuple[int, int] | None, ctx: _Ctx) -> str | 
         return None  # "the device is High-end": a statement of the compound
     if mention.requested(view_text, va, vb):
         return "statement"  # "medium please": a request for one option chooses it
+    if mention.heads_the_item(view_text, va, vb):
+        return "statement"  # "open the Positive review below": the record named by its label
     if caseless and not _CASELESS_HEAD.match(text, b):
         # "this is a high school project": without case the label must end its phrase or head the item's noun.
         return None
