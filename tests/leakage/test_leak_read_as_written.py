@@ -191,6 +191,7 @@ def test_another_records_shifted_row_is_still_another_records() -> None:
         ("Read the High ticket returned by get_record, then fill in `priority`.", True),
         ("Reply to the ticket below. They asked about the High review doc for their audit.", False),
         ("Reply to the ticket below; they wrote from the High Street branch.", False),
+        ("Read the High post on faceted search first, then reply to the ticket.", False),
         ("Reply to the ticket below, then choose a value for priority.", False),
     ],
 )

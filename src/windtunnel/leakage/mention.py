@@ -490,13 +490,14 @@ def field_value_states(pattern: re.Pattern[str], text: str, a: int, b: int) -> b
 
 _THIS_ITEM_BEFORE = re.compile(r"(?<![^\W_])(?:the|this)[ \t]+\Z", re.IGNORECASE)
 _ITEM_NOUN_AFTER = re.compile(
-    r"[ \t]+(?:ticket|issue|request|message|case|e-?mail|review|call|post|comment|incident|order|lead)"
+    r"[ \t]+(?:ticket|issue|request|message|case|e-?mail|review|incident|order)"
     r"(?:[ \t]*(?:[.,;:!?)\n]|\Z)|[ \t]+(?:below|above|here|attached|returned|forwarded|shown|the|a|an|that|which|"
     r"from|in|on|to|and|you|we|they|i|was|is|has)(?![\w-]))",
     re.IGNORECASE,
 )
 """A noun naming the record under audit, ending its noun phrase (``the Positive review below``, ``this Billing
-ticket.``): not a longer name (``the Account Access review doc``)."""
+ticket.``): not a longer name (``the Account Access review doc``). Nouns of a record a support or review task
+is about, not of a publication (``the Medium post on faceted search`` names a website's post)."""
 
 
 def heads_the_item(text: str, a: int, b: int) -> bool:
