@@ -7,12 +7,14 @@ needle set of one plain needle). Each must give exactly what the general path gi
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from windtunnel.leakage import prefilter
 from windtunnel.leakage.needles import Needle, NeedleSet
 from windtunnel.leakage.scan import _bare_part, _label_part, _prepared
-from windtunnel.leakage.views import anchors
+from windtunnel.leakage.views import anchors, binary
 
 ANSWERS = [
     "Amber falcon",
@@ -83,3 +85,35 @@ def test_a_needle_sets_record_of_anchors_is_made_once_its_words_recur() -> None:
     assert kept.anchored <= kept.skip
     assert kept.skip is anchors._combine(anchors._state(), words).skip  # one shared object per set of names
     anchors.forget()
+
+
+def _strict_raw_text(raw: bytes) -> str | None:
+    """``binary._raw_text`` as it was written with the strict UTF-8 read (the reference)."""
+    try:
+        decoded = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        return binary.bytes_text(raw)
+    if binary.printable(decoded):
+        return decoded
+    return binary.bytes_text(raw) if "\x00" in decoded else None
+
+
+def test_decoded_bytes_are_read_as_the_strict_utf8_read_reads_them() -> None:
+    rng = random.Random(7)
+    samples = [
+        b"",
+        b"Urgent",
+        "Überweisung".encode(),
+        "Ü".encode()[:1] + b"x",
+        b"\xed\xa0\x80abc",  # an encoded surrogate: not UTF-8
+        b"\xf4\x90\x80\x80",  # past U+10FFFF
+        b"\xc0\xaf",  # overlong
+        "High".encode("utf-16-le"),
+        "Medium".encode("cp037"),
+        b"\xef\xbb\xbfHigh",
+    ]
+    samples += [bytes(rng.randrange(256) for _ in range(rng.randrange(1, 24))) for _ in range(3000)]
+    pieces = b"abc\x00\xc3\xa9\xe2\x82\xac\xf0\x9f\x91\x8d"  # bytes of UTF-8 sequences, shuffled
+    samples += [bytes(rng.choice(pieces) for _ in range(12)) for _ in range(3000)]
+    for raw in samples:
+        assert binary._raw_text(raw) == _strict_raw_text(raw), raw

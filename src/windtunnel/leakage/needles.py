@@ -259,7 +259,7 @@ def _sep_regex(sep: str) -> str:
     return r"\s*" + re.escape(core) + r"\s*"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Needle:
     """One string to look for, with its role and its normalised forms.
 
