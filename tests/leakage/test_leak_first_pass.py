@@ -117,3 +117,18 @@ def test_decoded_bytes_are_read_as_the_strict_utf8_read_reads_them() -> None:
     samples += [bytes(rng.choice(pieces) for _ in range(12)) for _ in range(3000)]
     for raw in samples:
         assert binary._raw_text(raw) == _strict_raw_text(raw), raw
+
+
+def test_the_shared_key_search_finds_the_candidates_one_in_per_needle_finds() -> None:
+    labels = ("High", "Medium", "Low")
+    texts = ["priority high", "acct-amber is medium", "nothing", "hoch und niedrig", "acct-7 low acct-9", ""]
+    sets = []
+    for own in (("acct-amber",), ("acct-7", "acct-9"), ()):
+        needles, _norms = _prepared(("High",), own, labels)
+        sets.append(needles)
+    assert sets[0]._key_automaton() is not None  # a lexicon label set: past the threshold
+    for needles in sets:
+        for text in texts:
+            assert needles.candidates(text) == [n for n in needles.needles if n.key in text]
+    correlated_only = NeedleSet([n for v in "abcdefghij" if (n := Needle.make(f"k{v}", "correlated"))])
+    assert correlated_only.candidates("ka kb") == [n for n in correlated_only.needles if n.key in "ka kb"]
