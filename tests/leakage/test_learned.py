@@ -21,10 +21,17 @@ from .test_leak_worst_case import WORST, _work
 
 DATA = Path(__file__).resolve().parents[2] / "benchmarks" / "leak_data"
 LABELS = ["Low", "Medium", "High"]
-WORD = "High"
-"""The answer standing as a whole token in an attachment's excerpt, where the audit only lists it for review (a
-single word in prose) and the shipped table scores it above its threshold."""
-WORD_PROJECTION = {"attachment": {"name": "report.txt", "excerpt": "(Seen High) 4410 bytes"}}
+WORD = "HIGH"
+"""The answer standing as a whole token, in capitals, in an attachment's excerpt, where the audit only lists it for
+review (a single word in prose) and the shipped table scores it above its threshold. A property of the table
+(session 15's, trained on every hit: the audit's freetext channel at the place, the capitals, no other label in
+the siblings weigh most), not of every table: a retrain may move it (find the form the new table flags and say
+why). Session 13's table flagged ``(Seen High)`` too, carried by the key words ``excerpt`` and ``attachment``;
+trained on every hit, a finding the audit left for review weighs toward clean (most leaks are where the audit
+blocks) and that example scores below the threshold. What must hold for any table is tested with
+``_EVERY_HIT``."""
+WORD_PROJECTION = {"attachment": {"name": "report.txt", "excerpt": "(HIGH) 4410 bytes"}}
+PROSE_PROJECTION = {"attachment": {"name": "report.txt", "excerpt": "(Seen High) 4410 bytes"}}
 CORRELATED = "KX9"
 CORRELATED_PROJECTION = {"attachment": {"name": "report.txt", "excerpt": "(Seen KX9) 4410 bytes"}}
 """A value the user says rides with the answer, standing as a whole token: the audit blocks it by itself (the one
@@ -46,10 +53,14 @@ def _blind(batch: str, n: int) -> list[dict[str, Any]]:
 
 def test_the_shipped_table_was_trained_on_these_features() -> None:
     table = learned.shipped_table()
-    assert table.features_version == learned.FEATURES_VERSION
-    # changes whenever the features computed on the probe items change: retrain (benchmarks/leak_learn.py --export)
-    assert table.fingerprint == learned.spec_fingerprint()
+    rebuild = f"the features changed since the table was trained: rebuild it with {learned.REBUILD}"
+    assert table.features_version == learned.FEATURES_VERSION, rebuild
+    # changes whenever the features computed on the probe items change
+    assert table.fingerprint == learned.spec_fingerprint(), rebuild
     assert len(table.weights) > 100 and table.trained_on and table.commit
+    # built by the documented recipe: every hit of every development batch, plus the dev split
+    assert "--train-on all" in table.recipe and "--with-dev-split" in table.recipe, rebuild
+    assert "dev-split" in table.trained_on and {"blind1", "blind13"} <= set(table.trained_on)
     assert all(0 <= i < learned.DIM for i in table.weights)
 
 
@@ -65,6 +76,43 @@ def test_a_word_standing_as_a_whole_token_is_flagged() -> None:
         text = text[token]
     assert f.span is not None and text[f.span[0] : f.span[1]] == WORD
     assert WORD not in f.detail
+
+
+_EVERY_HIT = learned.WeightTable(
+    bias=0.0,
+    threshold=-1e9,
+    weights={},
+    features_version=learned.FEATURES_VERSION,
+    fingerprint="",
+    trained_on=(),
+    commit="",
+    max_false_alarms=0.0,
+)
+"""A table that reports every hit: the finding's place and representation do not depend on the weights."""
+
+
+def test_any_table_points_a_learned_finding_at_the_original_characters_and_hides_the_answer() -> None:
+    # what holds whatever the weights: the place, the characters, the severity, the answer never in the detail
+    for projection in (WORD_PROJECTION, PROSE_PROJECTION, {"Attachment": {"risk HIGH": "yes"}}):
+        item = LeakItem.from_mapping(_item(projection))
+        findings = learned.learned_findings(item, [], _EVERY_HIT)
+        assert findings, projection
+        for f in findings:
+            assert f.rule == learned.RULE and f.blocking and f.severity == "medium"
+            node: Any = projection
+            tokens = f.pointer.strip("/").split("/")
+            for token in tokens[:-1] if f.target == "key" else tokens:
+                node = node[token]
+            text = tokens[-1] if f.target == "key" else node
+            assert f.span is not None and text[f.span[0] : f.span[1]].casefold() == "high"
+            assert "High" not in f.detail and "HIGH" not in f.detail
+
+
+def test_the_switch_is_off_by_default() -> None:
+    # the lead flips LEARNED_DEFAULT on sealed data only (docs/dev/leakage-learned-decision.md): flip this with it
+    assert learned.LEARNED_DEFAULT is False
+    item = _item(WORD_PROJECTION)
+    assert audit_item(item) == audit_item(item, learned=False) != audit_item(item, learned=True)
 
 
 def test_a_correlated_value_standing_as_a_whole_token_is_blocked_by_the_audit_itself() -> None:
@@ -107,7 +155,7 @@ def test_the_learned_decision_adds_nothing_where_the_audit_blocks() -> None:
 
 def test_off_changes_nothing_and_on_only_adds_learned_findings() -> None:
     added = 0
-    for item in _blind("blind10", 60):
+    for item in _blind("blind12", 60):
         plain = audit_item(item, learned=False)
         assert audit_item(item) == audit_item(item, learned=learned.LEARNED_DEFAULT)
         on = audit_item(item, learned=True)
@@ -116,7 +164,7 @@ def test_off_changes_nothing_and_on_only_adds_learned_findings() -> None:
         assert all(f.rule == learned.RULE and f.blocking for f in extra)
         assert not (extra and plain.leaked)
         added += bool(extra)
-    assert added  # the switch does something on an unseen-form batch
+    assert added  # the switch does something on the newest development batch
 
 
 def test_casefolded_spans_map_back_to_original_characters() -> None:
@@ -146,7 +194,7 @@ def test_leak_scan_learned_reports_the_finding_and_the_report_validates(tmp_path
 
 
 def test_worker_processes_apply_the_switch_like_the_serial_path(tmp_path: Path) -> None:
-    rows = [{**it, "id": f"b{i}"} for i, it in enumerate(_blind("blind10", 60))]
+    rows = [{**it, "id": f"b{i}"} for i, it in enumerate(_blind("blind12", 60))]
     data = write_jsonl(tmp_path / "items.jsonl", rows)
     serial = list(iter_audits(data, jobs=1, learned=True))
     parallel = list(iter_audits(data, jobs=2, chunk_bytes=16384, learned=True))
@@ -189,3 +237,71 @@ def test_work_grows_linearly_with_the_learned_decision_on(name: str) -> None:
 
     small, big = work(40), work(160)
     assert big <= 6 * small + 2000, f"{name}: {small} operations for n=40, {big} for n=160"
+
+
+SIZES = ["Small", "Medium", "Large"]
+
+
+def _size_hits(projection: Any) -> list[learned.Hit]:
+    it = LeakItem.from_mapping({"id": "s1", "expected": "Small", "label_set": SIZES, "projection": projection})
+    return learned.naive_hits(it, list(learned.parts(it.projection)))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Add the customer's VAT ID to the invoice.",
+        "the customer’s VAT ID",  # typographic apostrophe
+        "I'd say so, we'll see, they're late, I've checked, I'm sure, it don't matter",
+    ],
+)
+def test_a_clitic_after_a_letter_is_part_of_its_word_not_a_hit(text: str) -> None:
+    # the alias ``s`` of Small (and ``m`` of Medium for the listing features) is not the ``'s`` of a possessive
+    assert _size_hits({"note": text}) == []
+    assert learned._labels_in(text.casefold(), ["s", "m", "d", "ll", "re", "ve", "t"]) == frozenset()
+
+
+@pytest.mark.parametrize(
+    ("projection", "pointer"),
+    [({"size": "S"}, "/size"), ({"note": "size: s"}, "/note"), ({"note": 'said "s" twice'}, "/note")],
+)
+def test_a_real_one_letter_label_is_still_a_hit(projection: dict[str, str], pointer: str) -> None:
+    hits = _size_hits(projection)
+    assert [(h.pointer, h.needle.casefold(), h.kind) for h in hits] == [(pointer, "s", "alias")]
+    (h,) = hits
+    assert h.part.text.casefold()[h.start : h.end] == "s"
+    assert learned._labels_in(h.part.text.casefold(), ["s"]) == {"s"}
+
+
+def test_the_blind10_possessives_are_no_longer_hits() -> None:
+    # the qa finding (docs/dev/qa-learned.md): four learned.hit findings on the ``'s`` of ``customer's``
+    for raw in _blind("blind10", 400):
+        if raw["id"] in ("b10-0025", "b10-0026", "b10-0309", "b10-0310"):
+            it = LeakItem.from_mapping(raw)
+            hits = learned.naive_hits(it, list(learned.parts(it.projection)))
+            assert all(h.part.text.casefold()[h.start - 2 : h.start] != "r'" for h in hits), raw["id"]
+            assert not any(f.rule == learned.RULE for f in audit_item(raw, learned=True).findings), raw["id"]
+
+
+@pytest.mark.parametrize(
+    ("projection", "representation"),
+    [
+        ("## Case\n\n> Priority: High\n", "markdown"),
+        ({"body": "<p>Priority: <b>High</b></p>"}, "html"),
+        ({"body": "Priority: High"}, "json"),
+        ("Priority: High", "text"),
+        (
+            {"doc": {"type": "doc", "content": [{"type": "paragraph", "content": [{"type": "text", "text": "High"}]}]}},
+            "adf",
+        ),
+        ({"msg": {"blocks": [{"type": "section", "text": {"type": "mrkdwn", "text": "Priority High"}}]}}, "slack"),
+    ],
+)
+def test_a_learned_finding_names_its_representation_as_the_rules_do(projection: Any, representation: str) -> None:
+    item = _item(projection)
+    audit = audit_item(item, learned=False)
+    (f,) = learned.learned_findings(LeakItem.from_mapping(item), [], _EVERY_HIT)
+    assert f.representation == representation
+    # the written rules' findings at the same place say the same (the same walk names both)
+    ruled = {g.representation for g in audit.findings if g.pointer == f.pointer and g.view == "raw"}
+    assert ruled == {representation}, audit.findings

@@ -89,7 +89,9 @@ class RichListener:
             if self.plan:
                 con.print(escape(event.text))
         elif isinstance(event, Started):
-            self._progress = Progress(event.total, label=event.label, quiet=not self.bar).__enter__()
+            self._progress = Progress(
+                event.total, label=event.label, quiet=not self.bar, failed_label=event.failed
+            ).__enter__()
         elif isinstance(event, Done):
             if self._progress is not None:
                 self._progress.advance(event.failed)

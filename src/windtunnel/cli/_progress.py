@@ -47,8 +47,10 @@ class Progress:
     ``-q``; a pipe or a CI log gets the plain heartbeat line instead (see the module docstring). Disappears when done.
     """
 
-    def __init__(self, total: int, *, label: str, quiet: bool = False) -> None:
-        """``label`` heads the bar; ``quiet`` turns it off (as does a stderr that is not a terminal)."""
+    def __init__(self, total: int, *, label: str, quiet: bool = False, failed_label: str = "failed") -> None:
+        """``label`` heads the bar; ``quiet`` turns it off (as does a stderr that is not a terminal);
+        ``failed_label`` names the units counted as failed (``leak`` for a leak scan; empty: no such count)."""
+        self.failed_label = failed_label
         self.enabled = not quiet and sys.stderr.isatty()
         self.total = total
         self.label = label
@@ -64,11 +66,12 @@ class Progress:
     def __enter__(self) -> Progress:
         """Show the bar (when enabled) on the stderr console, so it shares the line discipline of the other messages."""
         if self.enabled:
+            counted = f"[red]{{task.fields[failed]}} {self.failed_label}" if self.failed_label else ""
             self._bar = rich_progress.Progress(
                 rich_progress.TextColumn("{task.description}"),
                 rich_progress.BarColumn(),
                 rich_progress.MofNCompleteColumn(),
-                rich_progress.TextColumn("[red]{task.fields[failed]} failed"),
+                rich_progress.TextColumn(counted),
                 rich_progress.TimeRemainingColumn(),
                 console=err_console(),
                 transient=True,
@@ -82,8 +85,9 @@ class Progress:
 
     def line(self) -> str:
         """The plain progress line: units done of the total, failed, time elapsed."""
+        failed = f" ({self.failed} {self.failed_label})" if self.failed_label else ""
         return (
-            f"windtunnel: {self.done} of {self.total} {self.label} done ({self.failed} failed), "
+            f"windtunnel: {self.done} of {self.total} {self.label} done{failed}, "
             f"{_elapsed(time.monotonic() - self._started)} elapsed"
         )
 

@@ -54,6 +54,7 @@ from windtunnel.flows.leak_evidence import BaselineRequest, baseline_flow, mine_
 from windtunnel.leakage.learned import LEARNED_DEFAULT
 from windtunnel.leakage.model import value_hash
 from windtunnel.leakage.report import RULE_HELP
+from windtunnel.leakage.sanitize import left_sentence
 from windtunnel.reports.terminal import plain
 
 app = module_app()
@@ -600,7 +601,12 @@ def check(
     learned: bool | None = _LEARNED,
 ) -> None:
     """CI assertion: the raw projection leaks on every item, the sanitized one on none, and no sanitized field
-    tells the answer by how it was edited (else exit 1)."""
+    tells the answer by how it was edited (else exit 1).
+
+    Each sanitized item that still leaks is named with the place and rule, why the sanitizer leaves it (as
+    'leak sanitize' says) and what to do; 'the sanitizer removes it' means the file was sanitized with other
+    options or edited after: sanitize the raw dataset again with these options.
+    """
 
     for flag, path in (("--raw", raw), ("--sanitized", sanitized)):
         if path == Path("-"):  # not a file named "-": check reads each dataset more than once (a pipe reads once)
@@ -644,7 +650,9 @@ def check(
     if len(s["not_leaking"]) > _LISTED:
         con.print(plain(f"... and {len(s['not_leaking']) - _LISTED} more raw items that do not leak"))
     for i, ptrs in list(s["still_leaking"].items())[:_LISTED]:
-        con.print(Text.assemble(plain(f"sanitized item {i} still leaks", "red"), plain(f" at {', '.join(ptrs)}")))
+        rows = s.get("still_leaking_left", {}).get(i)
+        where = "; and ".join(left_sentence(r) for r in rows) if rows else f"at {', '.join(ptrs)}"
+        con.print(Text.assemble(plain(f"sanitized item {i} still leaks", "red"), plain(f" {where}")))
     if len(s["still_leaking"]) > _LISTED:
         con.print(plain(f"... and {len(s['still_leaking']) - _LISTED} more sanitized items that still leak"))
     if s["missing"]:

@@ -64,6 +64,8 @@ class Started:
 
     total: int
     label: str
+    failed: str = "failed"
+    """What a unit done with ``failed`` set is called (``leak`` for a leak scan's items; empty: none is)."""
 
 
 @dataclass(frozen=True)

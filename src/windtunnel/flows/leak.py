@@ -51,7 +51,7 @@ from windtunnel.leakage.model import ItemAudit
 from windtunnel.leakage.ray_scan import scan_source
 from windtunnel.leakage.report import JsonReportWriter, SarifWriter, Tally
 from windtunnel.leakage.runs import RunCounts, RunSourceError, report_items
-from windtunnel.leakage.sanitize import SanitizeResult, sanitize_item, uniform_fields
+from windtunnel.leakage.sanitize import SanitizeResult, sanitize_item, uniform_fields, why_left
 from windtunnel.leakage.scan import audit_item
 from windtunnel.leakage.text import normalize_needle
 from windtunnel.store.leak_items import store_items
@@ -195,7 +195,7 @@ def dataset_hint(err: Exception) -> str:
     if "gzip-compressed" in text:
         return "windtunnel reads the stream of a pipe: leak scan <(zcat FILE.gz)"
     if "is a directory" in text or "no such file" in text:
-        return "check the DATASET path: a .jsonl or .json file (a pipe works too)"
+        return "check the path: a .jsonl or .json file (leak scan, sanitize and mine also read standard input: -)"
     if "nested too deeply" in text:
         return "flatten that item, or leave it out of the dataset"
     if "not valid JSON" in text:
@@ -310,18 +310,25 @@ def _reread_decision(dataset: Path | None, asked: bool | None, flag: str, what: 
 
 
 def agreement_for(
-    dataset: Path | None, fmap: FieldMap, asked: bool | None, decode: bool, derive_from: Sequence[str] = ()
+    dataset: Path | None,
+    fmap: FieldMap,
+    asked: bool | None,
+    decode: bool,
+    derive_from: Sequence[str] = (),
+    listener: Listener = SILENT,
 ) -> tuple[dict[str, Any] | None, Agreement | None]:
     """The dataset's agreement evidence (:mod:`windtunnel.leakage.agreement`) by the rule mining follows (on by
     default for a regular file up to :data:`MINE_AUTO_BYTES`; ``asked`` is ``--agreement`` / ``--no-agreement``):
     the summary for the report (None: nothing to say) and the decided :class:`Agreement` (None: not applied). A
     dataset with a bad record is not read for it; the audit stops at that record with its own message.
-    ``derive_from`` fields are a record's content, as in mining: items sharing one are one record."""
+    ``derive_from`` fields are a record's content, as in mining: items sharing one are one record. The read is
+    shown to ``listener`` as progress (a bar on a terminal: on a large file it takes as long as the scan)."""
     do, why_not = _reread_decision(dataset, asked, "agreement", "the agreement evidence")
     if dataset is None or not do:
         return ({"skipped": why_not} if why_not is not None else None), None
     try:
-        agreement = agreement_of((m.item for m in items(dataset, fmap)), decode=decode, derive_from=derive_from)
+        read = paced(items(dataset, fmap), listener, dataset, "items (agreement evidence)")
+        agreement = agreement_of((m.item for m in read), decode=decode, derive_from=derive_from)
     except UsageError:
         return {"skipped": "the dataset holds a bad record: the audit stops at it"}, None
     return agreement.summary(), agreement
@@ -347,14 +354,15 @@ def _with_agreement(found: Generator[ItemAudit, None, None], agreement: Agreemen
 
 
 def mined_index(
-    dataset: Path, fmap: FieldMap, derive_from: Sequence[str], *, forced: bool
+    dataset: Path, fmap: FieldMap, derive_from: Sequence[str], *, forced: bool, listener: Listener = SILENT
 ) -> tuple[dict[str, Any], dict[str, list[Any]], Any]:
     """Mine ``dataset``: its summary, ``{item id: findings}`` and the :class:`MineResult`.
 
     Without ``forced`` (the default decision) a dataset of fewer than ``MINE_AUTO_ITEMS`` labelled items
-    or one label is not reported on (the summary says why).
+    or one label is not reported on (the summary says why). Each read is shown to ``listener`` as progress.
     """
-    result = mine((m.item for m in items(dataset, fmap)), derive_from=derive_from)
+    read = paced(items(dataset, fmap), listener, dataset, "items (mining)")
+    result = mine((m.item for m in read), derive_from=derive_from)
     # Counts only: a label is an answer, and the report hides answers unless asked.
     summary: dict[str, Any] = {k: v for k, v in result.to_dict().items() if k not in ("suggestions", "labels")}
     summary["labels"] = len(result.labels)
@@ -366,13 +374,18 @@ def mined_index(
     if len(result.labels) < 2:
         summary["skipped"] = "every item has the same label: nothing can predict it"
         return summary, {}, result
-    found = dict(mined_findings((m.item for m in items(dataset, fmap)), result, derive_from=derive_from))
+    read = paced(items(dataset, fmap), listener, dataset, "items (mined values)")
+    found = dict(mined_findings((m.item for m in read), result, derive_from=derive_from))
     summary["items_with_findings"] = len(found)
     return summary, found, result
 
 
 def mine_for(
-    dataset: Path | None, fmap: FieldMap, derive_from: Sequence[str], asked: bool | None
+    dataset: Path | None,
+    fmap: FieldMap,
+    derive_from: Sequence[str],
+    asked: bool | None,
+    listener: Listener = SILENT,
 ) -> tuple[dict[str, Any] | None, dict[str, list[Any]], Any]:
     """The one rule ``leak scan``, ``leak sanitize`` and ``leak check`` (and :mod:`windtunnel.leak`) mine by, so
     that ``check`` or ``sanitize`` can never pass on data ``scan`` calls leaking.
@@ -387,10 +400,27 @@ def mine_for(
     if dataset is None or not do_mine:
         return ({"skipped": why_not} if why_not is not None else None), {}, None
     try:
-        summary, extra, result = mined_index(dataset, fmap, derive_from, forced=bool(asked))
+        summary, extra, result = mined_index(dataset, fmap, derive_from, forced=bool(asked), listener=listener)
     except UsageError:  # the audit stops at the same record with its own message: said once, there
         return {"skipped": "the dataset holds a bad record: the audit stops at it"}, {}, None
     return summary, extra, (None if "skipped" in summary else result)
+
+
+def paced(source: Iterator[MappedItem], listener: Listener, dataset: Path, label: str) -> Iterator[MappedItem]:
+    """``source`` (the items of ``dataset``) as they come, each shown to ``listener`` as one unit of progress under
+    ``label``: the dataset evidence reads a file again before the audit, and on a large file that takes as long as
+    the scan (a terminal shows a bar; a CI log the heartbeat line). Nothing is shown for a pipe or a ``.json``."""
+    total = _lines(dataset) if listener is not SILENT else None
+    if not total:
+        yield from source
+        return
+    listener(Started(total, label, ""))
+    try:
+        for m in source:
+            listener(Done(None, False))
+            yield m
+    finally:
+        listener(Stopped())
 
 
 def _with_mined(
@@ -598,10 +628,10 @@ def scan_flow(req: ScanRequest, listener: Listener = SILENT) -> LeakOutcome:
         source = str(req.dataset)
         fmap = req.fields.field_map()
         found = audits(req.dataset, fmap, req.decode, req.jobs, req.executor, req.ray_address, req.learned)
-        mined, extra, _ = mine_for(req.dataset, fmap, req.derive_from, req.mine)
+        mined, extra, _ = mine_for(req.dataset, fmap, req.derive_from, req.mine, listener)
         if extra:
             found = _with_mined(found, extra)
-        agreed, agreement = agreement_for(req.dataset, fmap, req.agreement, req.decode, req.derive_from)
+        agreed, agreement = agreement_for(req.dataset, fmap, req.agreement, req.decode, req.derive_from, listener)
         if agreement is not None:
             found = _with_agreement(found, agreement)
     else:
@@ -631,12 +661,12 @@ def scan_flow(req: ScanRequest, listener: Listener = SILENT) -> LeakOutcome:
         dups = _Duplicates()
         total = _lines(req.dataset) if req.dataset is not None else None
         if total:
-            listener(Started(total, "items"))
+            listener(Started(total, "items", "leak"))
         with closing(found):
             try:
                 for audit in found:
                     if total:
-                        listener(Done(None, False))
+                        listener(Done(None, audit.leaked))
                     if req.dataset is not None:
                         dups.add(audit.item, audit.line)
                     if writer is not None:
@@ -781,8 +811,8 @@ def sanitize_flow(req: SanitizeRequest, listener: Listener = SILENT) -> LeakOutc
     )
     fmap = req.fields.field_map()
     labels = dataset_labels(req.dataset, fmap) if not fmap.label_set else list(fmap.label_set)
-    mined, extra, mined_result = mine_for(req.dataset, fmap, req.derive_from, req.mine)
-    agreed, agreement = agreement_for(req.dataset, fmap, req.agreement, req.decode, req.derive_from)
+    mined, extra, mined_result = mine_for(req.dataset, fmap, req.derive_from, req.mine, listener)
+    agreed, agreement = agreement_for(req.dataset, fmap, req.agreement, req.decode, req.derive_from, listener)
     uniform = (
         uniform_fields(
             [(m.item, extra[m.item.id]) for m in items(req.dataset, fmap) if m.item.id in extra],
@@ -797,6 +827,9 @@ def sanitize_flow(req: SanitizeRequest, listener: Listener = SILENT) -> LeakOutc
     # the dataset is sanitized once more with that field blanked on every item (a file can be read twice).
     final = listener
     redone: list[str] = []
+    cut_everywhere: dict[str, list[str]] = {}
+    """Sentences cut on every item in the second pass (cut on one label's items only, they would eliminate)."""
+    recut: list[str] = []
     for attempt in (0, 1):
         held: list[Event] = []
 
@@ -810,7 +843,7 @@ def sanitize_flow(req: SanitizeRequest, listener: Listener = SILENT) -> LeakOutc
         """How many places each reason (:data:`~windtunnel.leakage.sanitize.LEFT_BECAUSE`) left leaking."""
         failed: list[str] = []
         interrupted = False
-        watch = EliminationWatch()
+        watch = EliminationWatch(labels=labels)
         dups = _Duplicates()
         document: list[Any] | None = None
         """The sanitized records when the output is one JSON document, written at the end."""
@@ -837,6 +870,8 @@ def sanitize_flow(req: SanitizeRequest, listener: Listener = SILENT) -> LeakOutc
                             extra=[*extra.get(mapped.item.id, ()), *agreed_here],
                             uniform=uniform,
                             learned=req.learned,
+                            uniform_cuts=cut_everywhere,
+                            agreement=agreement,
                         )
                         if mined_result is not None:
                             _recheck_mined(res, mined_result, req.derive_from)
@@ -887,8 +922,12 @@ def sanitize_flow(req: SanitizeRequest, listener: Listener = SILENT) -> LeakOutc
                 whole = _same_container(req.dataset, document) if from_json else document
                 out.handle.write(orjson.dumps(whole, option=orjson.OPT_INDENT_2) + b"\n")
         redo = [t for t in watch.templates() if t not in uniform]
-        if attempt == 0 and redo and not interrupted and req.dataset.is_file():
-            uniform, redone = [*uniform, *redo], watch.fields()
+        more_cuts = watch.unit_cuts()
+        if attempt == 0 and (redo or more_cuts) and not interrupted and req.dataset.is_file():
+            if redo:
+                uniform, redone = [*uniform, *redo], watch.fields()
+            cut_everywhere = more_cuts
+            recut = sorted({watch.shown.get(p, p) or "/" for p in more_cuts})
             continue
         for event in held:
             final(event)
@@ -896,6 +935,14 @@ def sanitize_flow(req: SanitizeRequest, listener: Listener = SILENT) -> LeakOutc
         break
     if redone:
         listener(Notice(f"blanked on every item, so that an empty value tells nothing: {', '.join(redone)}"))
+    if recut:
+        cut_n = sum(len(v) for v in cut_everywhere.values())
+        listener(
+            Notice(
+                f"{cut_n} sentence(s) naming a label cut on every item that holds them, so that a kept one rules "
+                f"no label out: {', '.join(recut)}"
+            )
+        )
     dups.tell(listener, req.fields.id_field)
     for text in watch.warnings():
         listener(Notice(text, kind="alert"))
@@ -927,10 +974,7 @@ def sanitize_flow(req: SanitizeRequest, listener: Listener = SILENT) -> LeakOutc
 def _still_leaks(res: SanitizeResult, show_values: bool) -> str:
     """The alert for an item the rescan still finds leaking: each place and rule, why the sanitizer left it, and
     what the user can do (the reasons are the sanitizer's own, :meth:`SanitizeResult.left`)."""
-    parts = []
-    for row in (left.to_dict(show_values=show_values) for left in res.left()):
-        at = row["pointer"] + (f" (inside {row['inner']})" if "inner" in row else "")
-        parts.append(f"at {at} ({row['rule']}): {row['why']}; to fix: {row['fix']}")
+    parts = [left.sentence(show_values=show_values) for left in res.left()]
     return f"item {res.item.id}: still leaks after sanitizing " + "; and ".join(parts)
 
 
@@ -992,9 +1036,9 @@ def _edits(raw: Path, sanitized: Path, fmap: FieldMap, show_values: bool) -> Eli
     """The sanitizer's edits read back from the two files, paired by id: a field blanked only where it held
     one label's values, or one value edited on one label's items and kept on another's, tells the answer by
     elimination (:mod:`windtunnel.leakage.edit_watch`). Nothing is paired when either is not a regular file."""
-    watch = EliminationWatch()
     if not (raw.is_file() and sanitized.is_file()):
-        return watch
+        return EliminationWatch()
+    watch = EliminationWatch(labels=list(fmap.label_set) if fmap.label_set else dataset_labels(raw, fmap))
     originals = {m.item.id: m.item for m in items(raw, fmap)}
     for m in items(sanitized, fmap):
         it = originals.pop(m.item.id, None)
@@ -1002,6 +1046,38 @@ def _edits(raw: Path, sanitized: Path, fmap: FieldMap, show_values: bool) -> Eli
             secrets = tuple(it.expected)
             watch.add(it.projection, m.item.projection, secrets, masked(it.projection, secrets, show_values))
     return watch
+
+
+_EXPLAINED = 200
+"""Sanitized items that still leak whose places ``leak check`` explains (each is sanitized once more to read why)."""
+
+
+def _why_left(
+    sanitized: Path,
+    fmap: FieldMap,
+    blocking: Mapping[str, list[Finding]],
+    raw: Path,
+    decode: bool,
+    extra: Mapping[str, list[Any]],
+    agreement: Agreement | None,
+    learned: bool | None,
+    show_values: bool,
+) -> dict[str, list[dict[str, str]]]:
+    """For each sanitized item in ``blocking`` (its id: the leaks the check found in it), one row per place and rule:
+    why the sanitizer leaves it and what to do (:func:`~windtunnel.leakage.sanitize.why_left`, the sanitizer's own
+    reasons, as ``leak sanitize`` prints them). Nothing when the file cannot be read again (a pipe)."""
+    if not blocking or not sanitized.is_file():
+        return {}
+    labels = list(fmap.label_set) if fmap.label_set else dataset_labels(raw, fmap)
+    out: dict[str, list[dict[str, str]]] = {}
+    for m in items(sanitized, fmap):
+        found = blocking.get(m.item.id)
+        if found is None or m.item.id in out:
+            continue
+        more = [*extra.get(m.item.id, ()), *agreed_extra(agreement, m.item, decode)]
+        rows = why_left(m.item, found, decode=decode, labels=labels, extra=more, learned=learned, agreement=agreement)
+        out[m.item.id] = [x.to_dict(show_values=show_values) for x in rows]
+    return out
 
 
 def check_flow(
@@ -1052,18 +1128,28 @@ def check_flow(
             _unique_id(raw, audit.item, audit.line, seen, fields.id_field)
             raw_leaks[audit.item] = audit.leaked
     san: dict[str, list[str]] = {}
+    blocking: dict[str, list[Finding]] = {}
     seen = {}
     san_audits = _with_mined(audits(sanitized, fmap, decode, jobs, executor, ray_address, learned), extra_san)
+    applied: Agreement | None = None
     if agreement_raw is not None and sanitized.is_file():
-        san_audits = _with_agreement(san_audits, agreement_raw.applied_to(m.item for m in items(sanitized, fmap)))
+        applied = agreement_raw.applied_to(m.item for m in items(sanitized, fmap))
+        san_audits = _with_agreement(san_audits, applied)
     with closing(san_audits) as found:
         for audit in found:
             _unique_id(sanitized, audit.item, audit.line, seen, fields.id_field)
-            san[audit.item] = sorted({f.shown_pointer(show_values) or "/" for f in audit.findings if f.blocking})
+            blocked = [f for f in audit.findings if f.blocking]
+            san[audit.item] = sorted({f.shown_pointer(show_values) or "/" for f in blocked})
+            if blocked and len(blocking) < _EXPLAINED:
+                blocking[audit.item] = blocked
     if not raw_leaks or not san:
-        raise UsageError("both datasets must hold items; an empty check proves nothing")
+        empty = " and ".join(
+            f"{flag} {p}" for flag, p, n in (("--raw", raw, raw_leaks), ("--sanitized", sanitized, san)) if not n
+        )
+        raise UsageError(f"{empty} holds no items; an empty check proves nothing", hint="both datasets must hold items")
     not_leaking = [i for i, v in raw_leaks.items() if not v]
     still = {i: p for i, p in san.items() if p}
+    left = _why_left(sanitized, fmap, blocking, raw, decode, extra_san, applied, learned, show_values)
     missing = sorted(set(raw_leaks) ^ set(san))
     watch = _edits(raw, sanitized, fmap, show_values)
     summary = {
@@ -1072,6 +1158,7 @@ def check_flow(
         "sanitized_items": len(san),
         "not_leaking": not_leaking,
         "still_leaking": still,
+        "still_leaking_left": left,
         "missing": missing,
         "eliminated": watch.fields(),
         "elimination_warnings": watch.warnings(),

@@ -259,6 +259,15 @@ class Agreement:
         self.demoted += demoted
         return ItemAudit(audit.item, findings, audit.line)
 
+    def demote(self, audit: ItemAudit) -> ItemAudit:
+        """``audit`` with only the demotions of :meth:`adjust` (an item-level leak in a slot at chance becomes a
+        review finding): what the sanitizer acts on beside the promotions it is given as findings of their own."""
+        findings, _promoted, demoted = self._apply(audit, promote=False)
+        if not demoted:
+            return audit
+        self.demoted += demoted
+        return ItemAudit(audit.item, findings, audit.line)
+
     def promotions(self, audit: ItemAudit) -> list[Finding]:
         """The leak findings :meth:`adjust` adds to ``audit`` (what the sanitizer cuts beside the audit's own)."""
         if not self.may_promote(audit.item, audit.line):
@@ -266,8 +275,8 @@ class Agreement:
         findings, _promoted, _demoted = self._apply(audit)
         return [f for f in findings if f.rule == RULE and f not in audit.findings]
 
-    def _apply(self, audit: ItemAudit) -> tuple[list[Finding], int, int]:
-        """The findings of ``audit`` adjusted, and how many were added and demoted."""
+    def _apply(self, audit: ItemAudit, *, promote: bool = True) -> tuple[list[Finding], int, int]:
+        """The findings of ``audit`` adjusted, and how many were added and demoted (``promote``: add too)."""
         entry = self.entries.get((audit.item, audit.line))
         if entry is None or not self.decided:
             return audit.findings, 0, 0
@@ -278,6 +287,8 @@ class Agreement:
             here = [i for i, f in enumerate(findings) if overlaps(f, m)]
             g = self._promoting(m, entry)
             if g is not None:
+                if not promote:
+                    continue
                 made = candidates.get((m.pointer, m.span))
                 if made is None or any(findings[i].blocking for i in here):
                     continue

@@ -8,6 +8,11 @@ A sanitized dataset must not encode the answer in the shape of its edits. Two wa
 * **the same value edited by label.** One value at one field, cut (not blanked) on the items of one label and
   kept on the others ("Latency is high during backups" cut only where the answer is ``High``): the edited text exists
   only for that label, and the kept one rules it out.
+* **the same sentence cut by label.** The same inside a longer text: one sentence (a line, a text node between
+  tags) naming a label, cut from the items whose answer it names and kept in the others' ("This is a normal
+  request, no rush." in mails of every priority, a statement only where the answer is ``normal``): its presence
+  then rules that label out. :meth:`EliminationWatch.unit_cuts` lists those sentences, so that ``leak sanitize``
+  cuts them on every item in its second pass (never the whole field).
 
 :class:`EliminationWatch` is fed each item's projection before and after sanitizing (``leak sanitize`` as it
 writes, ``leak check`` from the two files) and lists both kinds once per field. Each warning is a leak: the
@@ -17,7 +22,8 @@ commands count it as still leaking and fail. List indices are generalised (``/co
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping
+import re
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -58,6 +64,21 @@ def _pairs(raw: Any, clean: Any, pointer: str) -> Iterator[tuple[str, Any, Any]]
             yield ptr, a, b
 
 
+_UNIT_SPLIT = re.compile(r"<[^<>]*>|\r?\n|(?<=[.!?;])\s+")
+"""Where a text splits into the units a sentence cut removes: tags, line breaks, sentence ends."""
+
+
+def units(text: str) -> list[str]:
+    """The sentences of ``text`` (lines, text nodes between tags, sentences), stripped; empty ones dropped."""
+    return [u for u in (p.strip() for p in _UNIT_SPLIT.split(text)) if len(u) > 1]
+
+
+def _words_pattern(labels: Sequence[str]) -> re.Pattern[str] | None:
+    """A case-insensitive whole-word pattern of ``labels`` (None: no label)."""
+    alts = sorted({re.escape(x.casefold()) for x in labels if x and x.strip()}, key=len, reverse=True)
+    return re.compile(r"(?<!\w)(?:" + "|".join(alts) + r")(?!\w)", re.IGNORECASE) if alts else None
+
+
 def _filled(value: Any) -> bool:
     """Whether a scalar holds something (a blank string, ``0``, ``False`` and ``null`` do not)."""
     return value not in (None, "", False, 0)
@@ -77,6 +98,15 @@ class EliminationWatch:
     by_label: set[str] = field(default_factory=set)
     """Fields where one value was edited on the items of one label and not on another's."""
     _first: dict[tuple[str, int], tuple[int, tuple[str, ...]]] = field(default_factory=dict, repr=False)
+    labels: list[str] = field(default_factory=list)
+    """The dataset's labels: a sentence naming one is followed (the items' own answers are added as they come)."""
+    by_unit: dict[str, set[str]] = field(default_factory=dict)
+    """Per field, the sentences cut on the items of one label and kept on another's."""
+    _units: dict[tuple[str, int], tuple[set[tuple[str, ...]], set[tuple[str, ...]], str]] = field(
+        default_factory=dict, repr=False
+    )
+    _pattern: re.Pattern[str] | None = field(default=None, repr=False)
+    _known: set[str] = field(default_factory=set, repr=False)
 
     def add(self, raw: Any, clean: Any, label: tuple[str, ...], shown: Shown | None = None) -> None:
         """Count one item: ``raw`` is its projection as read, ``clean`` as sanitized, ``label`` its answers.
@@ -96,6 +126,8 @@ class EliminationWatch:
             if _filled(b):
                 after[path] = after.get(path, 0) + 1
             self._same_value(path, ptr, a, b, label, shown)
+            if isinstance(a, str):
+                self._same_units(path, ptr, a, b, label, shown)
         for path, n in before.items():
             if after.get(path, 0) < n:
                 if path in self.blanked or len(self.blanked) < _WATCH_MAX:
@@ -127,9 +159,56 @@ class EliminationWatch:
             self.by_label.add(path)
             self.shown.setdefault(path, general(shown(ptr) if shown else ptr))
 
+    def _same_units(self, path: str, ptr: str, a: str, b: Any, label: tuple[str, ...], shown: Shown | None) -> None:
+        """Follow each sentence of the text ``a`` (of two sentences or more) that names a label: cut (absent from
+        ``b``) on an item whose answer it names, or kept in ``b``; one cut on some labels' items and kept on another
+        label's is a leak."""
+        pattern = self._words(label)
+        if pattern is None or pattern.search(a) is None:
+            return
+        before = units(a)
+        if len(before) < 2:
+            return  # a one-sentence value is the whole value's (:meth:`_same_value`), a listing's member too
+        answers = _words_pattern(label)
+        after = set(units(b)) if isinstance(b, str) else set()
+        for unit in before:
+            if pattern.search(unit) is None:
+                continue
+            cut = unit not in after
+            if cut and (answers is None or answers.search(unit) is None):
+                continue  # cut beside a hit, naming another label: not this item's label's edit
+            key = (path, hash(unit))
+            entry = self._units.get(key)
+            if entry is None:
+                if len(self._units) >= _VALUES_MAX:
+                    continue
+                entry = self._units[key] = (set(), set(), unit)
+            cuts, kept, _ = entry
+            group = cuts if cut else kept
+            if len(group) < _LABELS_MAX:
+                group.add(label)
+            if cuts and kept - cuts and len(self.by_unit) < _WATCH_MAX:
+                self.by_unit.setdefault(path, set()).add(unit)
+                self.shown.setdefault(path, general(shown(ptr) if shown else ptr))
+
+    def __post_init__(self) -> None:
+        self._words(tuple(self.labels[:_LABELS_MAX]))
+
+    def _words(self, label: tuple[str, ...]) -> re.Pattern[str] | None:
+        """The pattern of every label seen so far (the dataset's, and each item's answers)."""
+        new = [x for x in label if x not in self._known]
+        if new and len(self._known) < _LABELS_MAX:
+            self._known.update(new)
+            self._pattern = _words_pattern(sorted(self._known))
+        return self._pattern
+
+    def unit_cuts(self) -> dict[str, list[str]]:
+        """Per field template, the sentences to cut on every item (those cut by label: see :meth:`_same_units`)."""
+        return {p: sorted(u) for p, u in sorted(self.by_unit.items())}
+
     def fields(self) -> list[str]:
         """The fields (as shown) whose edits leak, sorted."""
-        out = {self.shown.get(p, p) or "/" for p in self.by_label}
+        out = {self.shown.get(p, p) or "/" for p in (*self.by_label, *self.by_unit)}
         out |= {self.shown.get(p, p) or "/" for p in self.blanked if self._points(p)}
         return sorted(out)
 
@@ -169,6 +248,15 @@ class EliminationWatch:
                     "every item (leave it out of the projection), or map every label's values in "
                     "--correlated-map"
                 )
+        for path, cut in sorted(self.by_unit.items()):
+            if path in self.by_label:
+                continue
+            at = self.shown.get(path, path) or "/"
+            out.append(
+                f"{at}: {len(cut)} sentence(s) naming a label were cut on the items of that label and kept as they "
+                "were on another label's: a kept sentence rules that label out (a leak by elimination); "
+                "`leak sanitize` cuts them on every item (sanitize the raw file, not a pipe), or remove them by hand"
+            )
         for path in sorted(self.by_label):
             at = self.shown.get(path, path) or "/"
             out.append(

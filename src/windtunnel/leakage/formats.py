@@ -23,7 +23,7 @@ path segments and category paths. Each returns offsets into the original string 
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from typing import Any
 
@@ -131,6 +131,30 @@ def string_representation(text: str, inherited: str) -> str:
     return inherited
 
 
+def representation_at(root: Any, path: Sequence[str], role: str) -> str:
+    """The representation of one place of a projection, as the scan's walk names it there: ``json`` at a
+    structured root or ``text`` at a bare string, each object on ``path`` through
+    :func:`container_representation`, a string value through :func:`string_representation`; a key has its
+    object's, a scalar its container's. ``path`` holds the pointer's tokens (object keys as text, list indexes
+    as digits); ``role`` is ``key``, ``value`` or ``scalar``. For a finding made outside the walk (the learned
+    decision's), so that it names the place as the written rules' findings do (``markdown``, not ``text``)."""
+    rep = "json" if not isinstance(root, str) else "text"
+    node = root
+    for token in path[:-1] if role == "key" else path:
+        if isinstance(node, Mapping):
+            rep = container_representation(node, rep)
+            node = node[token] if token in node else next((v for k, v in node.items() if str(k) == token), None)
+        elif isinstance(node, list) and token.isdigit() and int(token) < len(node):
+            node = node[int(token)]
+        else:
+            return rep
+    if isinstance(node, Mapping) and role == "key":
+        return container_representation(node, rep)
+    if isinstance(node, str) and role == "value":
+        return string_representation(node, rep)
+    return rep
+
+
 def _may_be_markdown(text: str) -> bool:
     """A necessary condition for ``_MD_RE`` to match (its search tries every position of the text):
     one of its marker characters, or, in one line, a list marker or number after at most 3 spaces."""
@@ -213,8 +237,9 @@ def is_url(text: str) -> bool:
 
 
 _URL_IN_TEXT = re.compile(
-    r"(?:[a-z][a-z0-9+.-]*://[^\s/?#\"'<>|]*|(?<![\w.:/~-])(?=/[\w%.~-]))(/[^\s?#\"'<>()\[\]|]*)", re.IGNORECASE
+    r"(?:[a-z][a-z0-9+.-]*://[^\s/?#\"'<>|]*|(?<![\w.:/~<-])(?=/[\w%.~-]))(/[^\s?#\"'<>()\[\]|]*)", re.IGNORECASE
 )
+"""A URL, or an absolute path (a ``/`` after no word, and not a closing tag's ``</``)."""
 _EXTENSION = re.compile(r"\.[A-Za-z0-9]{1,5}$")
 
 
@@ -259,7 +284,8 @@ _SLUG_SEGMENT = re.compile(r"([A-Za-z][A-Za-z-]*)(?:\.[A-Za-z0-9]{1,5})?/?(?=[?#
 def path_segments(text: str) -> list[tuple[int, int]] | None:
     """Segments of a path-like value (``Billing/High``, ``Support > Billing > High``, a URL), else ``None``.
 
-    A path has at least two segments and no sentence punctuation; segments may contain single spaces.
+    A path has at least two segments and no sentence punctuation; segments may contain single spaces; a text holding
+    an XML / HTML tag is markup, not a path.
     Separators are ``/ > | :: → »``; a URL's query and fragment are not segments. At most 300
     characters, one line and (outside URLs) eight words: longer text is prose, whose slashes are not a
     category path. Segments are ``(start, end)`` in ``text``, blanks around separators excluded.
@@ -269,6 +295,8 @@ def path_segments(text: str) -> list[tuple[int, int]] | None:
     # ``in``, as the regex led by ``\s*`` was tried at every position (~1.5 µs on a comment).
     if len(s) > 300 or "\n" in s or not any(sep in s for sep in _PATH_SEPARATORS):
         return None
+    if "<" in s and _MARKUP_TAG.search(s):
+        return None  # ``<a><b>x</b></a>``: the slashes and brackets of tags are markup, not a path's separators
     url = is_url(s)
     if url:
         s_clean = re.split(r"[?#]", s, maxsplit=1)[0]
@@ -290,3 +318,5 @@ def path_segments(text: str) -> list[tuple[int, int]] | None:
 
 
 _NUMBER_SEGMENT = re.compile(r"\s*\d+(?:[.,]\d+)?\s*")
+_MARKUP_TAG = re.compile(r"</?[A-Za-z][\w.:-]*(?:\s[^<>]*)?/?>")
+"""An XML / HTML tag (opening, closing or empty)."""

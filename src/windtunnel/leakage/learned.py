@@ -38,6 +38,7 @@ from importlib import resources
 from typing import Any
 
 from windtunnel.leakage.aliases import label_aliases
+from windtunnel.leakage.formats import representation_at
 from windtunnel.leakage.model import Channel, Finding, LeakItem
 from windtunnel.leakage.pointers import hide_answers
 from windtunnel.leakage.prefilter import dumps
@@ -46,7 +47,7 @@ LEARNED_DEFAULT = False
 """Whether :func:`~windtunnel.leakage.scan.audit_item` and ``leak scan`` apply the learned decision when not told:
 the one line to flip once it has improved a sealed batch."""
 
-FEATURES_VERSION = "1"
+FEATURES_VERSION = "2"
 """The feature spec's version: bump it with any change to :func:`hit_features` or :func:`naive_hits`, then retrain
 (the weight table carries the version it was trained with, and a test compares them)."""
 
@@ -55,6 +56,12 @@ DIM = 1 << 15
 
 RULE = "learned.hit"
 TABLE = "learned_weights.json"
+REBUILD = (
+    "PYTHONPATH=$PWD/src python benchmarks/leak_learn.py --with-dev-split --train-on all "
+    "--export src/windtunnel/leakage/learned_weights.json"
+)
+"""The command that rebuilds the shipped table from the development batches (``benchmarks/leak_data/blind*``,
+every hit, plus the held-out benchmark's dev split): run it after any change to the features or the audit."""
 
 _WORD = re.compile(r"\w+")
 _TOKEN = re.compile(r"\w+|[^\w\s]")
@@ -62,6 +69,17 @@ _KV_BEFORE = re.compile(r"[:=]\s*[\"'`*_]*$")
 _CELL_BEFORE = re.compile(r"[|\t,]\s*$")
 _CELL_AFTER = re.compile(r"\s*[|\t,\n]")
 _CAMEL = re.compile(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+|\d+")
+_CLITIC = r"(?:(?<=[^\W\d_]['’])(?:s|d|ll|re|ve|m)|(?<=n['’])t)(?!\w)"
+"""An English clitic right after a letter and an apostrophe (``customer's``, ``I'd``, ``we'll``, ``they're``,
+``I've``, ``I'm``, ``don't``), casefolded: the end of the word before it, not a token of its own."""
+
+
+def whole_token(words: Sequence[str]) -> str:
+    """The pattern of ``words`` (casefolded, in order, any whitespace between) standing as whole tokens in a
+    casefolded text: no word character on either side, and not a clitic of the word before it (the ``s`` of
+    ``customer's`` is that word's, not the alias ``s`` of a label ``Small``; a lone ``s``, ``size: s`` or
+    ``"s"`` is a token). Every whole-token test of this module (the hits, the labels near them) uses it."""
+    return r"(?<!\w)(?!" + _CLITIC + ")" + r"\s+".join(map(re.escape, words)) + r"(?!\w)"
 
 
 # ---------------------------------------------------------------- the naive scan's hits
@@ -173,8 +191,7 @@ def naive_hits(item: LeakItem, strings: Sequence[Part]) -> list[Hit]:
         first = words[0]
         if first not in hay:  # a substring test is far cheaper than the regex and proves most items clean
             continue
-        pat = r"(?<!\w)" + r"\s+".join(map(re.escape, words)) + r"(?!\w)"
-        for m in re.finditer(pat, hay):
+        for m in re.finditer(whole_token(words), hay):
             i = bisect.bisect_right(starts, m.start()) - 1
             a = m.start() - starts[i]
             b = min(m.end() - starts[i], len(folded[i]))
@@ -225,7 +242,7 @@ def _casing(orig: str, label: str) -> str:
 
 def _labels_in(text: str, labels: Sequence[str]) -> frozenset[str]:
     """Which of ``labels`` occur in ``text`` as whole tokens (``text`` and labels casefolded)."""
-    return frozenset(lab for lab in labels if lab in text and re.search(r"(?<!\w)" + re.escape(lab) + r"(?!\w)", text))
+    return frozenset(lab for lab in labels if lab in text and re.search(whole_token([lab]), text))
 
 
 _WINDOW = 256
@@ -417,6 +434,8 @@ class WeightTable:
     trained_on: tuple[str, ...]
     commit: str
     max_false_alarms: float
+    recipe: str = ""
+    """The training script's options that built the table (``--with-dev-split --train-on all``...)."""
 
     def score(self, features: Sequence[str]) -> float:
         """The hit's score: the bias plus the weights of its distinct features."""
@@ -434,6 +453,7 @@ class WeightTable:
             "max_false_alarms": self.max_false_alarms,
             "trained_on": list(self.trained_on),
             "commit": self.commit,
+            "recipe": self.recipe,
             "weights": {str(i): w for i, w in sorted(self.weights.items())},
         }
 
@@ -451,6 +471,7 @@ class WeightTable:
             trained_on=tuple(data.get("trained_on") or ()),
             commit=str(data.get("commit") or ""),
             max_false_alarms=float(data.get("max_false_alarms") or 0.0),
+            recipe=str(data.get("recipe") or ""),
         )
 
 
@@ -479,6 +500,12 @@ _PROBES: tuple[dict[str, Any], ...] = (
         "expected": "4",
         "label_set": ["1", "2", "3", "4", "5"],
         "projection": [{"row": "a, 4, b"}, {"text": "four stars from the customer", "n": 4}],
+    },
+    {
+        "id": "p3",
+        "expected": "Small",
+        "label_set": ["Small", "Medium", "Large"],
+        "projection": {"note": "the customer's size: S, I'm told", "sizes": ["s", "m"]},
     },
 )
 
@@ -589,7 +616,8 @@ def _channel(hit: Hit) -> Channel:
 
 def learned_findings(item: LeakItem, findings: Sequence[Finding], table: WeightTable | None = None) -> list[Finding]:
     """The blocking findings the learned decision adds to an item the audit does not block: one per hit whose
-    score reaches the table's threshold, at the hit's original characters, explained. Empty when the audit
+    score reaches the table's threshold, at the hit's original characters, in the representation the written
+    rules name that place by (:func:`~windtunnel.leakage.formats.representation_at`), explained. Empty when the audit
     already blocks (``findings`` hold a blocking one) or no needle stands as a whole token."""
     if any(f.blocking for f in findings) or not may_hit(item):
         return []
@@ -612,7 +640,7 @@ def learned_findings(item: LeakItem, findings: Sequence[Finding], table: WeightT
                 channel=_channel(hit),
                 severity="medium",
                 pointer=hit.pointer,
-                representation="json" if not isinstance(item.projection, str) else "text",
+                representation=representation_at(item.projection, part.path, part.role),
                 span=span,
                 view="raw",
                 rule=RULE,

@@ -54,6 +54,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
 from windtunnel.leakage import cuts
+from windtunnel.leakage.agreement import Agreement
 from windtunnel.leakage.decode import embedded_json
 from windtunnel.leakage.formats import is_upstream_name
 from windtunnel.leakage.listing import listing_member, unmark
@@ -66,7 +67,9 @@ from windtunnel.leakage.scan import audit_item, escape_pointer_token
 
 Mode = Literal["sentence", "span"]
 
-Reason = Literal["listing-member", "listing-mark", "structure", "object-key", "unresolved", "not-removed"]
+Reason = Literal[
+    "listing-member", "listing-mark", "structure", "object-key", "unresolved", "not-removed", "sanitizable"
+]
 """Why the sanitizer left a finding that the rescan still reports."""
 
 LEFT_BECAUSE: dict[Reason, tuple[str, str]] = {
@@ -95,6 +98,11 @@ LEFT_BECAUSE: dict[Reason, tuple[str, str]] = {
         "the rescan still finds a leak here after the sanitizer's edits",
         "edit the record by hand (--mode sentence cuts more than --mode span), or leave the field out of "
         "--context-field",
+    ),
+    "sanitizable": (
+        "the sanitizer removes it: this file was sanitized with other options (--learned, --mine, --agreement, "
+        "--context-field, --mode) or edited afterwards",
+        "sanitize the raw dataset again with the options given here",
     ),
 }
 """Each :data:`Reason` as (why the sanitizer left it, what the user can do): one sentence each, naming no value."""
@@ -173,6 +181,17 @@ class Left:
             row["inner"] = inner
         return {**row, "reason": self.reason, "why": why, "fix": fix}
 
+    def sentence(self, *, show_values: bool = False) -> str:
+        """``at POINTER (rule): why; to fix: fix``: one place as the commands print it (:func:`left_sentence`)."""
+        return left_sentence(self.to_dict(show_values=show_values))
+
+
+def left_sentence(row: Mapping[str, str]) -> str:
+    """A :meth:`Left.to_dict` row as ``leak sanitize`` and ``leak check`` print it:
+    ``at POINTER (rule): why; to fix: fix``."""
+    at = row["pointer"] + (f" (inside {row['inner']})" if "inner" in row else "")
+    return f"at {at} ({row['rule']}): {row['why']}; to fix: {row['fix']}"
+
 
 @dataclass
 class SanitizeResult:
@@ -242,6 +261,8 @@ def sanitize_item(
     extra: Sequence[Finding] = (),
     uniform: Sequence[str] = (),
     learned: bool | None = None,
+    uniform_cuts: Mapping[str, Sequence[str]] | None = None,
+    agreement: Agreement | None = None,
 ) -> SanitizeResult:
     """Sanitize one item's projection and rescan it.
 
@@ -255,9 +276,15 @@ def sanitize_item(
     indices as ``*``) blanked wherever this item fills them, whatever its label: a field some of whose
     values were mined is blanked on every item (:func:`uniform_fields`), so its being empty tells nothing.
     ``learned`` is :func:`audit_item`'s, for the scan before and the rescan after (``None``: its default).
+    ``uniform_cuts`` maps field templates to sentences cut wherever this item holds them, whatever its label: a
+    sentence naming a label that the edits cut on that label's items only
+    (:meth:`~windtunnel.leakage.edit_watch.EliminationWatch.unit_cuts`), so its presence tells nothing.
+    ``agreement`` is the dataset's evidence (the item's own dataset, or one applied to it): a leak it demotes to
+    review (a slot at chance) is not cut, before or in the rescan, as ``leak scan`` does not count it; its
+    promotions come in ``extra``.
     """
     it = item if isinstance(item, LeakItem) else LeakItem.from_mapping(item)
-    before = audit_item(it, decode=decode, learned=learned)
+    before = _demoted(audit_item(it, decode=decode, learned=learned), it, agreement)
     todo = [f for f in before.findings if f.blocking or redact_review]
     if redact_review:
         todo.extend(_other_labels_review(it, labels, decode))
@@ -266,6 +293,8 @@ def sanitize_item(
         before = ItemAudit(before.item, [*before.findings, *extra], before.line)
     if uniform:
         todo.extend(_uniform_blanks(it, uniform))
+    if uniform_cuts:
+        todo.extend(_uniform_cuts(it, uniform_cuts))
     if not todo:
         return SanitizeResult(it, [], before, before, [])
     try:
@@ -282,16 +311,52 @@ def sanitize_item(
         clean, after = it, before
     else:
         clean = replace(it, projection=projection)
-        after = audit_item(clean, decode=decode, learned=learned)
+        after = _demoted(audit_item(clean, decode=decode, learned=learned), clean, agreement, rescan=True)
         unseen = _unseen(after, before, redact_review)
         if unseen:  # e.g. the learned decision, which reads only items the audit does not block: not this one before
             done = len(redactions)
             projection = _apply(copy.deepcopy(projection), unseen, mode, redactions, ctx)
             if len(redactions) > done:
                 clean = replace(it, projection=projection)
-                after = audit_item(clean, decode=decode, learned=learned)
+                after = _demoted(audit_item(clean, decode=decode, learned=learned), clean, agreement, rescan=True)
     residual = [f for f in after.findings if f.blocking or redact_review]
     return SanitizeResult(clean, redactions, before, after, residual, problems, ctx.left)
+
+
+def _demoted(audit: ItemAudit, item: LeakItem, agreement: Agreement | None, *, rescan: bool = False) -> ItemAudit:
+    """``audit`` of ``item`` with the leaks ``agreement`` demotes to review (a rescan's sanitized projection is
+    judged by the dataset's slots, as ``leak check`` judges a sanitized file)."""
+    if agreement is None or not any(f.blocking for f in audit.findings):
+        return audit
+    judge = agreement.applied_to([item]) if rescan else agreement
+    return judge.demote(ItemAudit(audit.item, audit.findings, item.line))
+
+
+def why_left(
+    item: LeakItem,
+    blocking: Sequence[Finding],
+    *,
+    decode: bool = True,
+    labels: Sequence[str] = (),
+    extra: Sequence[Finding] = (),
+    learned: bool | None = None,
+    agreement: Agreement | None = None,
+) -> list[Left]:
+    """Why each of ``blocking`` (the leaks a scan still finds in ``item``, an item already sanitized) was left.
+
+    ``leak check`` and the audit page hold only the sanitized file, not the sanitizer's record of it; so the item is
+    sanitized once more (with ``extra``, ``labels`` and ``learned`` as the scan that found ``blocking``) and the
+    reasons the sanitizer records where it declines are read (:meth:`SanitizeResult.left`). A place it now clears
+    is ``sanitizable``: the file was sanitized another way (other options) or edited after. One per place and rule.
+    """
+    res = sanitize_item(item, decode=decode, labels=labels, extra=extra, learned=learned, agreement=agreement)
+    left = {(x.finding.pointer + (x.finding.inner or ""), x.finding.rule): x for x in res.left()}
+    out: dict[tuple[str, str], Left] = {}
+    for f in blocking:
+        key = (f.pointer + (f.inner or ""), f.rule)
+        if key not in out:
+            out[key] = left.get(key) or Left(f, "object-key" if f.target == "key" else "sanitizable")
+    return list(out.values())
 
 
 def _unseen(after: ItemAudit, before: ItemAudit, redact_review: bool) -> list[Finding]:
@@ -501,6 +566,38 @@ def _uniform_blanks(it: LeakItem, uniform: Sequence[str]) -> list[Finding]:
                     value=str(value),
                 )
             )
+    return out
+
+
+_UNIFORM_CUT = "sentence-on-every-item"
+
+
+def _uniform_cuts(it: LeakItem, uniform_cuts: Mapping[str, Sequence[str]]) -> list[Finding]:
+    """A finding at each occurrence of a sentence of ``uniform_cuts`` in a string of ``it`` under its template."""
+    out = []
+    for pointer, value in _scalars(it.projection, ""):
+        if not isinstance(value, str) or not value:
+            continue
+        path = "/".join("*" if t.isdigit() else t for t in pointer.split("/"))
+        for sentence in uniform_cuts.get(path, ()):
+            at = value.find(sentence)
+            while at >= 0:
+                out.append(
+                    Finding(
+                        item=it.id,
+                        channel="freetext",
+                        severity="medium",
+                        pointer=pointer,
+                        representation=_UNIFORM_CUT,
+                        span=(at, at + len(sentence)),
+                        view="raw",
+                        rule="freetext.elimination",
+                        detail="a sentence naming a label, cut on every item alike: kept where the label is not the "
+                        "answer, it would rule that label out",
+                        value=sentence,
+                    )
+                )
+                at = value.find(sentence, at + len(sentence))
     return out
 
 

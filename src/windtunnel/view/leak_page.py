@@ -268,6 +268,9 @@ class AuditedItem:
     """For a run's cell: the cell pointer of each projection part."""
     located: ItemAudit | None = None
     """For a run's cell: the findings with pointers into the cell, as the JSON report prints them."""
+    left: list[dict[str, str]] = field(default_factory=list)
+    """What the sanitized projection still leaks, one row per place and rule: why the sanitizer left it and what to
+    do (:meth:`~windtunnel.leakage.sanitize.SanitizeResult.left`, as ``leak sanitize`` prints it)."""
 
 
 def audited(
@@ -289,7 +292,7 @@ def audited(
     for entry in items:
         item: LeakItem = entry.item if hasattr(entry, "parts") else entry
         more = [*(extra or {}).get(item.id, ()), *agreed_extra(agreement, item, decode)]
-        result = sanitize_item(item, decode=decode, extra=more, learned=learned)
+        result = sanitize_item(item, decode=decode, extra=more, learned=learned, agreement=agreement)
         before = result.before
         if agreement is not None:
             before = agreement.adjust(ItemAudit(before.item, before.findings, item.line))
@@ -303,6 +306,7 @@ def audited(
             after=result.after,
             parts=list(entry.parts) if hasattr(entry, "parts") else None,
             located=entry.locate(result.before) if hasattr(entry, "parts") else None,
+            left=[x.to_dict(show_values=show_values) for x in result.left()],
         )
 
 
@@ -347,6 +351,7 @@ def leak_html(entries: Iterable[AuditedItem], *, source: str, show_values: bool 
                 "redactions": entry.redactions,
                 "redacted_pointers": redacted_pointers,
                 "residual": entry.residual,
+                "left": entry.left,
             }
         )
     summary = tally.to_dict()
