@@ -15,7 +15,7 @@ alarms):
 
 * ``naive``: the naive scan's hits (:func:`windtunnel.leakage.learned.item_hit_features`), as shipped;
 * ``views``: those plus every whole-token hit in a canonical view that no naive hit covers
-  (:func:`windtunnel.leakage.learned_views.item_view_units`), with the view's features, one model;
+  (:func:`benchmarks.leak_view_units.item_view_units`), with the view's features, one model;
 * ``split``: the naive units' own decision, unchanged, OR a second model's decision over each item's view units
   alone, at its own threshold (``--split-fa`` % added false alarms).
 
@@ -64,10 +64,10 @@ from benchmarks.leak_learn import (
     read_batch,
     train_units,
 )
+from benchmarks.leak_view_units import item_view_units
 from windtunnel.leakage import audit_item
 from windtunnel.leakage.learned import feature_index, item_hit_features, pointer_of
 from windtunnel.leakage.learned import parts as string_parts
-from windtunnel.leakage.learned_views import item_view_units
 from windtunnel.leakage.model import LeakItem
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -1,4 +1,4 @@
-"""Hits in every canonical view as units of the learned decision (leakage/learned_views.py, an experiment): each
+"""Hits in every canonical view as units of the learned decision (benchmarks/leak_view_units.py, an experiment): each
 points at the original characters the view came from, a place the naive scan already holds is not a second
 unit, and a string that holds the label in no view gives none."""
 
@@ -13,9 +13,9 @@ from pathlib import Path
 from urllib.parse import unquote
 
 import pytest
+from benchmarks.leak_view_units import UNIT, decoders_of, depth_of, item_view_units, view_hits
 
 from windtunnel.leakage import learned
-from windtunnel.leakage.learned_views import UNIT, decoders_of, depth_of, item_view_units, view_hits
 from windtunnel.leakage.model import LeakItem
 
 DATA = Path(__file__).resolve().parents[2] / "benchmarks" / "leak_data"

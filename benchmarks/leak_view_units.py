@@ -1,4 +1,5 @@
-"""Whole-token hits in every canonical view, as units for the learned decision (an experiment, not shipped).
+"""Whole-token hits in every canonical view, as units for the learned decision (an experiment, not shipped:
+it lives beside its benchmark, outside the package).
 
 The learned decision (:mod:`windtunnel.leakage.learned`) scores the naive scan's hits: the answer, an alias or a
 correlated value as whole tokens in the *raw* strings of the projection. A label the raw strings do not show
