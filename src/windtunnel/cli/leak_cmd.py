@@ -203,7 +203,7 @@ def _audit_table(rows: list[ItemAudit], tally: Any, show_values: bool, limit: in
                 plain(audit.item),
                 plain(f.channel),
                 plain(f.severity),
-                plain(f.shown_pointer(show_values) or "/"),
+                plain(audit.pointer_of(f, show_values) or "/"),
                 plain(f.representation),
                 plain(f.view),
                 plain(f.rule),
