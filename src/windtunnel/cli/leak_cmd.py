@@ -73,7 +73,8 @@ _EXPECTED = typer.Option("expected", "--expected-field", help="Field (dotted or 
 _CONTEXT = typer.Option(
     None,
     "--context-field",
-    help="Field(s) the model reads (dotted or JSONPath, repeatable). Default: 'projection'.",
+    help="Field(s) the model reads (dotted or JSONPath, repeatable). Default: 'projection'. Findings then also name "
+    "their place in the record (JSON record_pointer; the table, SARIF, page and messages show it).",
 )
 _ID = typer.Option("id", "--id-field", help="Field of the item id (default: 'id'; else the position).")
 _LABELS = typer.Option(None, "--label-set", help="Comma-separated label set for every item.")
@@ -203,7 +204,7 @@ def _audit_table(rows: list[ItemAudit], tally: Any, show_values: bool, limit: in
                 plain(audit.item),
                 plain(f.channel),
                 plain(f.severity),
-                plain(f.shown_pointer(show_values) or "/"),
+                plain(audit.pointer_of(f, show_values) or "/"),
                 plain(f.representation),
                 plain(f.view),
                 plain(f.rule),

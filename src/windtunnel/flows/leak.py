@@ -340,7 +340,7 @@ def agreed_extra(agreement: Agreement | None, item: LeakItem, decode: bool) -> l
     if agreement is None or not agreement.may_promote(item.id, item.line):
         return []
     audit = audit_item(item, decode=decode)
-    return agreement.promotions(ItemAudit(audit.item, audit.findings, item.line))
+    return agreement.promotions(ItemAudit(audit.item, audit.findings, item.line, audit.sources))
 
 
 def _with_agreement(found: Generator[ItemAudit, None, None], agreement: Agreement) -> Generator[ItemAudit, None, None]:
@@ -1139,7 +1139,7 @@ def check_flow(
         for audit in found:
             _unique_id(sanitized, audit.item, audit.line, seen, fields.id_field)
             blocked = [f for f in audit.findings if f.blocking]
-            san[audit.item] = sorted({f.shown_pointer(show_values) or "/" for f in blocked})
+            san[audit.item] = sorted({audit.pointer_of(f, show_values) or "/" for f in blocked})
             if blocked and len(blocking) < _EXPLAINED:
                 blocking[audit.item] = blocked
     if not raw_leaks or not san:

@@ -257,7 +257,7 @@ class Agreement:
             return audit
         self.promoted += promoted
         self.demoted += demoted
-        return ItemAudit(audit.item, findings, audit.line)
+        return ItemAudit(audit.item, findings, audit.line, audit.sources)
 
     def demote(self, audit: ItemAudit) -> ItemAudit:
         """``audit`` with only the demotions of :meth:`adjust` (an item-level leak in a slot at chance becomes a
@@ -266,7 +266,7 @@ class Agreement:
         if not demoted:
             return audit
         self.demoted += demoted
-        return ItemAudit(audit.item, findings, audit.line)
+        return ItemAudit(audit.item, findings, audit.line, audit.sources)
 
     def promotions(self, audit: ItemAudit) -> list[Finding]:
         """The leak findings :meth:`adjust` adds to ``audit`` (what the sanitizer cuts beside the audit's own)."""

@@ -46,7 +46,7 @@ import orjson
 
 from windtunnel._util.words import a_type
 from windtunnel.leakage.mine import candidates
-from windtunnel.leakage.model import DatasetError, LeakItem, as_alias_map, as_strings
+from windtunnel.leakage.model import DatasetError, LeakItem, PointerMap, as_alias_map, as_strings
 from windtunnel.leakage.pointers import parse_pointer
 from windtunnel.leakage.scan import escape_pointer_token
 from windtunnel.leakage.text import normalize_needle
@@ -337,6 +337,8 @@ def _fast_item(rec: Record, fmap: FieldMap, index: int) -> MappedItem | None:
         words,
         fmap.strict,
     )
+    if fmap.context_fields:
+        item.sources = (("", source[1]),)
     return MappedItem(item, rec, [source])
 
 
@@ -442,7 +444,28 @@ def to_item(rec: Record, fmap: FieldMap, index: int) -> MappedItem:
         raise DatasetError(f"record at line {rec.line}: {err}") from None
     if fmap.aliases or own:
         item.aliases = {**own, **fmap.aliases}
+    if fmap.context_fields:
+        item.sources = pointer_map(sources)
     return MappedItem(item, rec, sources)
+
+
+def pointer_map(sources: list[tuple[str, str]]) -> PointerMap:
+    """``(pointer into the projection, pointer into the record)`` per part of a projection :func:`to_item` built
+    from ``sources`` (its ``(selector, pointer in the record)`` pairs), in the projection's shape: one selector and
+    one match is the whole projection (``""``), several matches are its list elements (``/0``, ``/1`` ...), several
+    selectors are its keys (``/selector``, then the same below). What a finding's pointer into the projection is
+    turned back into, so a person can follow it to the record (QA-15 finding 10)."""
+    by_sel: dict[str, list[str]] = {}
+    for sel, ptr in sources:
+        by_sel.setdefault(sel, []).append(ptr)
+    out: list[tuple[str, str]] = []
+    for sel, ptrs in by_sel.items():
+        head = "/" + escape_pointer_token(sel) if len(by_sel) > 1 else ""
+        if len(ptrs) == 1:
+            out.append((head, ptrs[0]))
+        else:
+            out.extend((f"{head}/{i}", ptr) for i, ptr in enumerate(ptrs))
+    return tuple(out)
 
 
 def _one_label(labels: list[str]) -> bool:

@@ -28,6 +28,26 @@ Target = Literal["value", "key"]
 CHANNELS: tuple[Channel, ...] = ("direct", "correlated", "upstream", "freetext")
 SEVERITY_RANK: dict[str, int] = {"low": 0, "medium": 1, "high": 2}
 
+PointerMap = tuple[tuple[str, str], ...]
+"""Where an item's projection came from in its record, when a field mapping built it (``--context-field``):
+``(pointer into the projection, pointer into the record)`` per part the mapping read, as
+:func:`~windtunnel.leakage.dataset.pointer_map` makes it."""
+
+
+def record_pointer(sources: PointerMap, pointer: str, shown: str | None = None) -> str:
+    """``pointer`` (into the projection) as a pointer into the record, by the part of ``sources`` it lies in.
+
+    ``shown`` is the form to carry over below that part (``pointer`` with answer keys hashed: hashing replaces
+    whole keys one for one, so the tokens line up); ``pointer`` itself when ``None``. A pointer that lies in no
+    single part (the whole list of several matched values) is returned as shown.
+    """
+    text = pointer if shown is None else shown
+    for head, at in sources:
+        if not head or pointer == head or pointer.startswith(head + "/"):
+            rest = text.split("/")[head.count("/") + 1 :]  # the tokens below the part
+            return at + "".join("/" + t for t in rest)
+    return text
+
 
 class DatasetError(ValueError):
     """The dataset cannot be read or an item cannot be audited; the message names the file or item and line.
@@ -154,6 +174,9 @@ class LeakItem:
     """Count a bare one-word answer in unrelated prose as a leak too (``freetext.token`` at medium)."""
     aliases: dict[str, list[str]] = field(default_factory=dict)
     """Label → other ways to write it (``--alias``, or the item's ``aliases``), matched like the label."""
+    sources: PointerMap | None = None
+    """Where the projection came from in the record (``--context-field``), so reports can point into the record
+    (:attr:`ItemAudit.sources`); ``None``: the item was given as ``projection``, and pointers are into it."""
 
     @classmethod
     def from_mapping(cls, data: Mapping[str, Any], *, index: int = 0) -> LeakItem:
@@ -227,11 +250,14 @@ class ItemAudit:
 
     ``findings`` are deduplicated (one per place and needle, the most severe) and carry hashed pointers;
     an item the pre-check cleared has none. ``line`` is the item's line in its file, when read from one.
+    ``sources`` is the item's :attr:`LeakItem.sources`: with it, every place a person reads a finding shows the
+    pointer into the record (:meth:`pointer_of`), and the JSON report adds it as ``record_pointer``.
     """
 
     item: str
     findings: list[Finding]
     line: int | None = None
+    sources: PointerMap | None = None
 
     @property
     def leaked(self) -> bool:
@@ -248,11 +274,17 @@ class ItemAudit:
         """Channels with at least one blocking finding."""
         return {f.channel for f in self.findings if f.blocking}
 
+    def pointer_of(self, f: Finding, show_values: bool = False) -> str:
+        """Where a person finds ``f``: the pointer into the record when a field mapping built the projection
+        (:attr:`sources`), else into the projection; answer keys hashed unless ``show_values``."""
+        shown = f.shown_pointer(show_values)
+        return shown if self.sources is None else record_pointer(self.sources, f.pointer, shown)
+
     def to_dict(self, *, show_values: bool = False) -> dict[str, Any]:
-        """The item as the JSON report writes it: id, verdict, number of review findings, every finding."""
-        return {
-            "id": self.item,
-            "leaked": self.leaked,
-            "review": len(self.review),
-            "findings": [f.to_dict(show_values=show_values) for f in self.findings],
-        }
+        """The item as the JSON report writes it: id, verdict, number of review findings, every finding (with
+        ``record_pointer`` when :attr:`sources` is known)."""
+        found = [f.to_dict(show_values=show_values) for f in self.findings]
+        if self.sources is not None:
+            for f, row in zip(self.findings, found, strict=True):
+                row["record_pointer"] = self.pointer_of(f, show_values)
+        return {"id": self.item, "leaked": self.leaked, "review": len(self.review), "findings": found}

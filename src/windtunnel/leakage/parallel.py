@@ -47,7 +47,7 @@ from windtunnel.leakage.dataset import (
     select,
     to_item,
 )
-from windtunnel.leakage.model import Finding, ItemAudit
+from windtunnel.leakage.model import Finding, ItemAudit, PointerMap
 from windtunnel.leakage.scan import audit_item
 
 AUTO_MIN_BYTES = 8 * 1024 * 1024
@@ -153,8 +153,9 @@ _FINDING_FIELDS = tuple(f.name for f in fields(Finding))
 _finding_row = attrgetter(*_FINDING_FIELDS)
 """A finding as the tuple of its fields, in constructor order: ~5x cheaper to pickle than the object."""
 
-_Row = tuple[str | None, int, list[tuple[Any, ...]]]
-"""An audit on the wire: item id (``None``: the item's position), range-relative line, finding rows."""
+_Row = tuple[str | None, int, list[tuple[Any, ...]], PointerMap | None]
+"""An audit on the wire: item id (``None``: the item's position), range-relative line, finding rows, and where the
+projection came from in the record (:attr:`ItemAudit.sources`)."""
 
 
 @dataclass
@@ -206,7 +207,7 @@ def audit_bytes(data: bytes, start: int, fmap: FieldMap, decode: bool, learned: 
             return _Chunk(rows, no, _Failure(no, here, f"{type(err).__name__}: {err}"))
         # A record's own id can equal its position in the range; only a missing id field makes it positional.
         positional = item.id == str(index + 1) and not select(rec.data, fmap.id_field)
-        rows.append((None if positional else audit.item, no, [_finding_row(f) for f in audit.findings]))
+        rows.append((None if positional else audit.item, no, [_finding_row(f) for f in audit.findings], audit.sources))
     return _Chunk(rows, no)
 
 
@@ -429,11 +430,11 @@ def _collect(workers: list[_Worker], done: dict[int, _Chunk], bounds: dict[int, 
 def _audits(chunk: _Chunk, line_base: int, index_base: int) -> list[ItemAudit]:
     """The range's audits with absolute lines, and positional ids from the item's place in the file."""
     out: list[ItemAudit] = []
-    for k, (item_id, line, frows) in enumerate(chunk.rows):
+    for k, (item_id, line, frows, sources) in enumerate(chunk.rows):
         if item_id is None:
             local, item_id = str(k + 1), str(index_base + k + 1)
             frows = [(item_id, *r[1:]) if r[0] == local else r for r in frows]
-        out.append(ItemAudit(item_id, [Finding(*r) for r in frows], line_base + line))
+        out.append(ItemAudit(item_id, [Finding(*r) for r in frows], line_base + line, sources))
     return out
 
 

@@ -175,8 +175,9 @@ class SarifWriter:
 
     Severity maps to the SARIF level (``high`` error, ``medium`` warning, ``low`` note). The physical
     location is the dataset file and the item's line; the logical location is ``item/pointer`` (answer
-    keys hashed unless ``show_values``). Only the rules that fired are described in the driver, and the
-    summary rides in the run's ``properties``; a clean item writes no result but is counted.
+    keys hashed unless ``show_values``), the pointer into the record when a field mapping built the projection
+    (``--context-field``; then also the ``record_pointer`` property). Only the rules that fired are described in the
+    driver, and the summary rides in the run's ``properties``; a clean item writes no result but is counted.
     """
 
     def __init__(self, out: IO[bytes], *, source: str, show_values: bool = False) -> None:
@@ -196,33 +197,26 @@ class SarifWriter:
         for f in audit.findings:
             self._rules.add(f.rule)
             shown = f.to_dict(show_values=self.show_values)
+            at = audit.pointer_of(f, self.show_values)
             loc: dict[str, Any] = {
-                "logicalLocations": [
-                    {"fullyQualifiedName": f"{audit.item}{shown['pointer'] or '/'}", "kind": "member"}
-                ],
+                "logicalLocations": [{"fullyQualifiedName": f"{audit.item}{at or '/'}", "kind": "member"}],
             }
             phys: dict[str, Any] = {"artifactLocation": {"uri": self.source}}
             if audit.line is not None:
                 phys["region"] = {"startLine": audit.line}
             loc["physicalLocation"] = phys
+            props = {
+                k: shown[k]
+                for k in ("channel", "severity", "pointer", "representation", "span", "view", "value", "target")
+            }
+            if audit.sources is not None:  # --context-field: where the finding is in the record (QA-15 finding 10)
+                props["record_pointer"] = at
             result = {
                 "ruleId": f.rule,
                 "level": _LEVEL[f.severity],
                 "message": {"text": f"item {audit.item}: {shown['detail']} [{f.channel}, view {f.view}]"},
                 "locations": [loc],
-                "properties": {
-                    k: shown[k]
-                    for k in (
-                        "channel",
-                        "severity",
-                        "pointer",
-                        "representation",
-                        "span",
-                        "view",
-                        "value",
-                        "target",
-                    )
-                },
+                "properties": props,
             }
             sep = b"" if self._first else b","
             self._first = False

@@ -82,7 +82,7 @@ class RunItem:
             )
             for f in audit.findings
         ]
-        return ItemAudit(audit.item, out, audit.line)
+        return ItemAudit(audit.item, out, audit.line, audit.sources)
 
     def _rebase(self, pointer: str) -> str:
         """A projection pointer as a cell pointer (see :meth:`locate`)."""

@@ -59,7 +59,7 @@ from windtunnel.leakage.decode import embedded_json
 from windtunnel.leakage.formats import is_upstream_name
 from windtunnel.leakage.listing import listing_member, unmark
 from windtunnel.leakage.mention import clear_tally, regutter, restyle, table_cell, unselect
-from windtunnel.leakage.model import DatasetError, Finding, ItemAudit, LeakItem
+from windtunnel.leakage.model import DatasetError, Finding, ItemAudit, LeakItem, PointerMap, record_pointer
 from windtunnel.leakage.pointers import parse_pointer
 from windtunnel.leakage.records import record_values
 from windtunnel.leakage.resolve import Records, own_column_value
@@ -171,11 +171,17 @@ class Left:
 
     finding: Finding
     reason: Reason
+    sources: PointerMap | None = None
+    """The item's :attr:`LeakItem.sources`: the row then also names the place in the record (``--context-field``)."""
 
     def to_dict(self, *, show_values: bool = False) -> dict[str, str]:
-        """The stats row: pointer (answer keys hashed unless ``show_values``), rule, reason, why and fix."""
+        """The stats row: pointer (answer keys hashed unless ``show_values``), the pointer into the record when a field
+        mapping built the projection (``record_pointer``), rule, reason, why and fix."""
         why, fix = LEFT_BECAUSE[self.reason]
-        row = {"pointer": self.finding.shown_pointer(show_values) or "/", "rule": self.finding.rule}
+        shown = self.finding.shown_pointer(show_values)
+        row = {"pointer": shown or "/", "rule": self.finding.rule}
+        if self.sources is not None:
+            row["record_pointer"] = record_pointer(self.sources, self.finding.pointer, shown) or "/"
         inner = self.finding.shown_inner(show_values)
         if inner is not None:
             row["inner"] = inner
@@ -188,8 +194,8 @@ class Left:
 
 def left_sentence(row: Mapping[str, str]) -> str:
     """A :meth:`Left.to_dict` row as ``leak sanitize`` and ``leak check`` print it:
-    ``at POINTER (rule): why; to fix: fix``."""
-    at = row["pointer"] + (f" (inside {row['inner']})" if "inner" in row else "")
+    ``at POINTER (rule): why; to fix: fix``, the pointer into the record when the row has one."""
+    at = row.get("record_pointer", row["pointer"]) + (f" (inside {row['inner']})" if "inner" in row else "")
     return f"at {at} ({row['rule']}): {row['why']}; to fix: {row['fix']}"
 
 
@@ -215,7 +221,7 @@ class SanitizeResult:
         for f in self.residual:
             path = f.pointer + (f.inner or "")
             reason: Reason = "object-key" if f.target == "key" else self._reason_at(path)
-            out.setdefault((path, f.rule), Left(f, reason))
+            out.setdefault((path, f.rule), Left(f, reason, self.item.sources))
         return list(out.values())
 
     def _reason_at(self, path: str) -> Reason:
@@ -237,15 +243,32 @@ class SanitizeResult:
         return any(r.operator != "keep-listing" for r in self.redactions)
 
     def stats(self, *, show_values: bool = False) -> dict[str, Any]:
-        """The per-item stats line; pointers show answer keys hashed unless ``show_values``."""
+        """The per-item stats line; pointers show answer keys hashed unless ``show_values``. When a field mapping
+        built the projection (``--context-field``), each redaction and left place also names its ``record_pointer``,
+        and ``residual_record_pointers`` lists the residual places in the record."""
+        sources = self.item.sources
+        redactions = [r.to_dict(show_values=show_values) for r in self.redactions]
+        if sources is not None:
+            for r, row in zip(self.redactions, redactions, strict=True):
+                row["record_pointer"] = record_pointer(sources, r.pointer, row["pointer"])
+        at_record = (
+            {
+                "residual_record_pointers": sorted(
+                    {record_pointer(sources, f.pointer, f.shown_pointer(show_values)) for f in self.residual}
+                )
+            }
+            if sources is not None
+            else {}
+        )
         return {
             "id": self.item.id,
             "findings_before": len(self.before.findings),
             "leaked_before": self.before.leaked,
-            "redactions": [r.to_dict(show_values=show_values) for r in self.redactions],
+            "redactions": redactions,
             "chars_removed": sum(r.chars_removed for r in self.redactions),
             "residual": len(self.residual),
             "residual_pointers": sorted({f.shown_pointer(show_values) for f in self.residual}),
+            **at_record,
             **({"residual_left": [x.to_dict(show_values=show_values) for x in self.left()]} if self.residual else {}),
             **({"problems": list(self.problems)} if self.problems else {}),
         }
@@ -290,7 +313,7 @@ def sanitize_item(
         todo.extend(_other_labels_review(it, labels, decode))
     if extra:
         todo.extend(extra)
-        before = ItemAudit(before.item, [*before.findings, *extra], before.line)
+        before = ItemAudit(before.item, [*before.findings, *extra], before.line, before.sources)
     if uniform:
         todo.extend(_uniform_blanks(it, uniform))
     if uniform_cuts:
@@ -305,7 +328,7 @@ def sanitize_item(
     redactions: list[Redaction] = []
     problems: list[str] = []
     known = list(dict.fromkeys([*it.label_set, *labels]))
-    ctx = _Ctx(known, problems, it.projection, list(it.label_set) or known, list(it.expected))
+    ctx = _Ctx(known, problems, it.projection, list(it.label_set) or known, list(it.expected), sources=it.sources)
     projection = _apply(projection, todo, mode, redactions, ctx)
     if not redactions:
         clean, after = it, before
@@ -329,7 +352,7 @@ def _demoted(audit: ItemAudit, item: LeakItem, agreement: Agreement | None, *, r
     if agreement is None or not any(f.blocking for f in audit.findings):
         return audit
     judge = agreement.applied_to([item]) if rescan else agreement
-    return judge.demote(ItemAudit(audit.item, audit.findings, item.line))
+    return judge.demote(ItemAudit(audit.item, audit.findings, item.line, audit.sources))
 
 
 def why_left(
@@ -355,7 +378,7 @@ def why_left(
     for f in blocking:
         key = (f.pointer + (f.inner or ""), f.rule)
         if key not in out:
-            out[key] = left.get(key) or Left(f, "object-key" if f.target == "key" else "sanitizable")
+            out[key] = left.get(key) or Left(f, "object-key" if f.target == "key" else "sanitizable", item.sources)
     return list(out.values())
 
 
@@ -386,7 +409,17 @@ class _Ctx:
     """Why a place was left alone, by its path from the item's root (:attr:`SanitizeResult.reasons`)."""
     prefix: str = ""
     """The path of the string whose embedded JSON is being sanitized (pointers there are relative to it)."""
+    sources: PointerMap | None = None
+    """The item's :attr:`LeakItem.sources`: a problem then names the place in the record (``--context-field``)."""
     _record: frozenset[str] | None = None
+
+    def at(self, f: Finding) -> str:
+        """Where a problem with ``f`` is, as the messages print it (answer keys hashed): in the record when a field
+        mapping built the projection, else in the projection (inside embedded JSON: relative to its string)."""
+        shown = f.shown_pointer()
+        if self.sources is not None and not self.prefix:
+            shown = record_pointer(self.sources, f.pointer, shown)
+        return shown or "/"
 
     def leave(self, pointer: str, reason: Reason) -> None:
         """Record why the place at ``pointer`` (relative to :attr:`prefix`) is left as it is."""
@@ -452,7 +485,7 @@ def _apply(projection: Any, findings: list[Finding], mode: Mode, log: list[Redac
         try:
             parent, key = _resolve_parent(box, root)
         except (KeyError, IndexError, TypeError, ValueError):
-            ctx.problems.append(f"{f.shown_pointer() or '/'}: the pointer does not resolve in the item ({f.rule})")
+            ctx.problems.append(f"{ctx.at(f)}: the pointer does not resolve in the item ({f.rule})")
             ctx.leave(root, "unresolved")
             del blank_roots[root]
             continue
@@ -472,8 +505,9 @@ def _apply(projection: Any, findings: list[Finding], mode: Mode, log: list[Redac
         except (KeyError, IndexError, TypeError, ValueError, RecursionError) as err:
             # A finding this sanitizer cannot act on must not cost the item (or the file): the rescan
             # reports it as residual and the stats say why.
-            shown = group[0].shown_pointer() or "/"
-            ctx.problems.append(f"{shown}: cannot sanitize ({type(err).__name__})")  # its text may name a value
+            ctx.problems.append(
+                f"{ctx.at(group[0])}: cannot sanitize ({type(err).__name__})"
+            )  # its text may name a value
             ctx.leave(pointer, "unresolved")
     return box[""]
 
@@ -722,10 +756,10 @@ def _fix_leaf(
             continue
         cut = cuts.cut_range(value, f.span, mode)
         if cut is None:
-            ctx.problems.append(f"{f.shown_pointer() or '/'}: the hit is in the document's structure, not cut")
+            ctx.problems.append(f"{ctx.at(f)}: the hit is in the document's structure, not cut")
             ctx.leave(pointer, "structure")
         elif cuts.listing_member(value, cut, ctx.labels):
-            ctx.problems.append(f"{f.shown_pointer() or '/'}: a member of a listing of labels, not cut alone")
+            ctx.problems.append(f"{ctx.at(f)}: a member of a listing of labels, not cut alone")
             ctx.leave(pointer, "listing-member")
         else:
             spans.append(cut)

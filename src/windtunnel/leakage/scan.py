@@ -433,7 +433,7 @@ def audit_item(
     if learned if learned is not None else LEARNED_DEFAULT:
         extra = learned_findings(it, audit.findings)
         if extra:
-            return ItemAudit(it.id, [*audit.findings, *extra], it.line)
+            return ItemAudit(it.id, [*audit.findings, *extra], it.line, it.sources)
     return audit
 
 
@@ -472,7 +472,7 @@ def _audit_written(it: LeakItem, decode: bool, prefilter: bool) -> ItemAudit:
         findings = hide_answers(selected, it.projection, [*it.expected, *it.correlated_values])
     if findings is audit.findings:
         return audit
-    return ItemAudit(it.id, findings, it.line)
+    return ItemAudit(it.id, findings, it.line, it.sources)
 
 
 class _ItemPrinciple(NamedTuple):
@@ -623,7 +623,7 @@ def _audit(it: LeakItem, decode: bool, prefilter: bool) -> tuple[ItemAudit, byte
             if not plan.walk:
                 split = _split_words(it.projection, blob, needles, planned=True, pieces=pieces)
                 if not any(hits for _run, hits in split):
-                    return ItemAudit(it.id, [], it.line), blob
+                    return ItemAudit(it.id, [], it.line, it.sources), blob
                 walk = False
             decode = decode and plan.decode
             upstream_keys = plan.upstream
@@ -659,7 +659,7 @@ def _audit(it: LeakItem, decode: bool, prefilter: bool) -> tuple[ItemAudit, byte
     if ctx.label_norms and isinstance(it.projection, (Mapping, list)):
         _pointed(ctx)
     findings = hide_answers(_dedupe(ctx.findings), it.projection, [*it.expected, *it.correlated_values])
-    return ItemAudit(it.id, findings, it.line), blob
+    return ItemAudit(it.id, findings, it.line, it.sources), blob
 
 
 _TYPE_KEY_JSON = re.compile(b"|".join(re.escape(k) for k in TYPE_KEYS_JSON))

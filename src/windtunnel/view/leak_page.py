@@ -232,7 +232,8 @@ def finding_rows(
     rows = []
     where = located.findings if located is not None else audit.findings
     for f, at in zip(audit.findings, where, strict=True):
-        shown = {**f.to_dict(show_values=show_values), "pointer": at.shown_pointer(show_values)}
+        pointer = at.shown_pointer(show_values) if located is not None else audit.pointer_of(f, show_values)
+        shown = {**f.to_dict(show_values=show_values), "pointer": pointer}
         raw_value = resolve(item.projection, f.pointer)
         raw = None
         if isinstance(raw_value, str) and f.target != "key":
@@ -295,7 +296,7 @@ def audited(
         result = sanitize_item(item, decode=decode, extra=more, learned=learned, agreement=agreement)
         before = result.before
         if agreement is not None:
-            before = agreement.adjust(ItemAudit(before.item, before.findings, item.line))
+            before = agreement.adjust(ItemAudit(before.item, before.findings, item.line, before.sources))
         yield AuditedItem(
             item=item,
             audit=before,
