@@ -49,7 +49,7 @@ from __future__ import annotations
 import copy
 import hashlib
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
@@ -578,13 +578,19 @@ _MINED = "mined"
 _UNIFORM = "mined-field"
 
 
+def _templated(it: LeakItem) -> Iterator[tuple[str, Any, str]]:
+    """``(pointer, value, template)`` of every scalar of ``it``: the template is the pointer with each list index
+    written ``*``, so one field of every item (``/trace/*/output``) is named alike."""
+    for pointer, value in _scalars(it.projection, ""):
+        yield pointer, value, "/".join("*" if t.isdigit() else t for t in pointer.split("/"))
+
+
 def _uniform_blanks(it: LeakItem, uniform: Sequence[str]) -> list[Finding]:
     """A whole-value finding at every filled scalar of ``it`` under a field template in ``uniform``."""
     out = []
-    for pointer, value in _scalars(it.projection, ""):
+    for pointer, value, path in _templated(it):
         if value in (None, "", False, 0):
             continue
-        path = "/".join("*" if t.isdigit() else t for t in pointer.split("/"))
         if any(path == u or path.startswith(u + "/") for u in uniform):
             out.append(
                 Finding(
@@ -609,10 +615,9 @@ _UNIFORM_CUT = "sentence-on-every-item"
 def _uniform_cuts(it: LeakItem, uniform_cuts: Mapping[str, Sequence[str]]) -> list[Finding]:
     """A finding at each occurrence of a sentence of ``uniform_cuts`` in a string of ``it`` under its template."""
     out = []
-    for pointer, value in _scalars(it.projection, ""):
+    for pointer, value, path in _templated(it):
         if not isinstance(value, str) or not value:
             continue
-        path = "/".join("*" if t.isdigit() else t for t in pointer.split("/"))
         for sentence in uniform_cuts.get(path, ()):
             at = value.find(sentence)
             while at >= 0:

@@ -1819,13 +1819,7 @@ def _classify(
     if _RANGE_HINT.search(text) is not None and outside_id_ranges(text, _record_values(ctx)):
         # ``everything from CS-38875 through CS-38902 … All of those are High``: a text scoped to a range
         # of this record's id scheme that leaves this record out is about those records (principle 3).
-        emit(
-            "correlated" if corr else "freetext",
-            "medium" if ctx.strict else "low",
-            "correlated.token" if corr else "freetext.token",
-            f"a text about a range of records' ids that leaves this record out mentions {what}"
-            + (" (counted: --strict)" if ctx.strict else ""),
-        )
+        _review(emit, corr, ctx, f"a text about a range of records' ids that leaves this record out mentions {what}")
         return
     own = _own_record_value(hit, text, span, ctx)
     if own is not None and not suppress:
@@ -1846,12 +1840,8 @@ def _classify(
         # ``<button aria-label="Scroll to top"><span>keyboard_arrow_up</span></button>``: the markup says
         # what the element's text designates, something other than the task or the answer (principle 3's
         # gloss, ``P3 (proof of address)``): the name of that thing, for review.
-        emit(
-            "correlated" if corr else "freetext",
-            "medium" if ctx.strict else "low",
-            "correlated.token" if corr else "freetext.token",
-            f"an element's text whose markup names what it designates ('{gloss[:40]}'), not {what}"
-            + (" (counted: --strict)" if ctx.strict else ""),
+        _review(
+            emit, corr, ctx, f"an element's text whose markup names what it designates ('{gloss[:40]}'), not {what}"
         )
         return
     # The chosen member of a listing is a value (principle 1), a code or an abbreviation too.
@@ -2093,13 +2083,7 @@ def _classify(
         # what it designates (``level P2``, ``form P3``).
         emit("correlated", "medium", "correlated.mention", f"prose holds {what} the user supplied, as a whole token")
         return
-    emit(
-        "correlated" if corr else "freetext",
-        "medium" if ctx.strict else "low",
-        "correlated.token" if corr else "freetext.token",
-        f"prose mentions {what} as a single word; review whether it gives the answer away"
-        + (" (counted: --strict)" if ctx.strict else ""),
-    )
+    _review(emit, corr, ctx, f"prose mentions {what} as a single word; review whether it gives the answer away")
 
 
 _NOTE_AFTER = re.compile(
@@ -2275,6 +2259,17 @@ def _leak(
     """Emit a finding of the answer (``channel``, ``rule``, ``severity``) or, for a correlated value, its
     ``correlated`` counterpart (``corr_rule``, medium)."""
     emit("correlated" if corr else channel, "medium" if corr else severity, corr_rule if corr else rule, detail)
+
+
+def _review(emit: Any, corr: bool, ctx: _Ctx, detail: str) -> None:
+    """A mention left for a person (``freetext.token``, or ``correlated.token`` for a correlated value): low
+    severity, medium and counted under ``--strict`` (and the detail says so)."""
+    emit(
+        "correlated" if corr else "freetext",
+        "medium" if ctx.strict else "low",
+        "correlated.token" if corr else "freetext.token",
+        detail + (" (counted: --strict)" if ctx.strict else ""),
+    )
 
 
 def _statement(emit: Any, corr: bool, detail: str) -> None:
