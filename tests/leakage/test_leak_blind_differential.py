@@ -169,10 +169,48 @@ KNOWN: dict[str, str] = {
         )
     },
     "b11-0203": 'the sample rewarded 1.0 on a numeric scale (`"answer": "4"`): the option\'s number is not classified',
+    # blind12 and blind13 (triaged when committed as development data): what lost each, per family
+    "b12-0013": "the task's instruction presupposes the label (`triage the 2-star review`): a compound's part",
+    **{
+        i: "a native-script label in a chat line (`... की भावना: तटस्थ`): review / the record's label-set listing"
+        for i in ("b12-0033", "b12-0045")
+    },
+    **{
+        i: "the number only as a hex / binary literal (`.star_rating = 0b0011`, `$1 = 0x1`): radix not decoded"
+        for i in ("b12-0081", "b12-0089", "b12-0091")
+    },
+    **{
+        i: "every label ordered by score, the gold first (`candidates_by_score_desc`): read as a listing"
+        for i in ("b12-0145", "b12-0149", "b12-0153", "b12-0157", "b12-0161", "b12-0165")
+    },
+    **{
+        i: "`<Field>: see note N` and footnote N holds the label: references not followed (review, prose word)"
+        for i in ("b12-0169", "b12-0173", "b12-0177", "b12-0181", "b12-0185", "b12-0189")
+    },
+    **{
+        i: "the label as a retrieval filter's operand (`{field: {$eq: label}}`): the operator key hides the pair"
+        for i in ("b12-0193", "b12-0197", "b12-0201", "b12-0205", "b12-0209", "b12-0213")
+    },
+    "b12-0281": "a visually hidden span beside the blanked badge under the field's <dt>: read as a definition",
+    "b12-0283": "a hidden node (`<span hidden>spammy</span>`) beside the blanked badge: the task's own name word",
+    **{
+        i: "a log record's template `set %s=%s` and its args list: the template is not rendered (review)"
+        for i in ("b12-0289", "b12-0295")
+    },
+    # (the six that give the leaf's code under ``subcategory_code`` are found: a qualified key name selects)
+    **{
+        i: "the record's subcategory is named (two words, no digit) as a leaf under one label of a taxonomy"
+        " tree: a plain text selects no row"
+        for i in ("b13-0267", "b13-0271", "b13-0275", "b13-0279", "b13-0283", "b13-0287")
+    },
+    **{
+        i: "the record's log line split by another worker's line (`[id] verdict` / `=> Spam`): review, prose word"
+        for i in ("b13-0339", "b13-0343", "b13-0347", "b13-0351", "b13-0355", "b13-0359")
+    },
 }
 """Leaks of the development batches that the naive scan finds and the audit does not, with why."""
 
-TRIAGED = tuple(f"blind{n}" for n in range(1, 12))
+TRIAGED = tuple(f"blind{n}" for n in range(1, 14))
 """The batches whose exceptions above are read and explained; a batch committed later joins once its
 misses are triaged."""
 
@@ -208,7 +246,7 @@ def naive_leaks() -> list[tuple[str, dict[str, Any]]]:
 def test_every_leak_the_naive_scan_finds_on_the_dev_batches_is_found_or_listed(
     naive_leaks: list[tuple[str, dict[str, Any]]],
 ) -> None:
-    assert len(naive_leaks) > 1000  # eleven batches, 1,044 such leaks with blind11: nothing passes vacuously
+    assert len(naive_leaks) > 1200  # thirteen batches, 1,221 such leaks with blind13: nothing passes vacuously
     lost = [i for i, item in naive_leaks if i not in KNOWN and not audit_item(item).leaked]
     assert not lost, f"leaks the naive scan finds and the audit now clears (a new suppression?): {lost}"
 

@@ -209,3 +209,63 @@ def test_a_copy_of_a_line_is_not_a_value_that_picks_it() -> None:
     table = "id,name,rating\n101,Ann,5\n102,Bo,4\n103,Cy,3\n\nTicket refs v4 and 4,000 were merged."
     projection = {"text": table, "blocks": [{"text": "Ticket refs v4 and 4,000 were merged."}]}
     assert _audit(projection, "4", ["1", "2", "3", "4", "5"])[0] is False
+
+
+PRODUCT_TREE = {
+    "order": {"id": "ORD-4410", "category": None, "product_sku": "SKU-7731"},
+    "catalogue": {
+        "groups": [
+            {"id": "G1", "name": "Billing", "items": [{"sku": "SKU-1002"}, {"sku": "SKU-1090"}]},
+            {"id": "G2", "name": "Technical", "items": [{"sku": "SKU-7731"}, {"sku": "SKU-7740"}]},
+            {"id": "G3", "name": "Shipping", "items": [{"sku": "SKU-3300"}]},
+            {"id": "G4", "name": "Account Access", "items": [{"sku": "SKU-5001"}]},
+        ]
+    },
+}
+
+
+def test_a_field_named_for_a_key_of_the_rows_picks_the_row_holding_it_in_a_tree() -> None:
+    """``product_sku`` ends with the nested rows' key name ``sku``: it names the group whose item it is."""
+    leaked, rules = _audit(PRODUCT_TREE, "Technical", LABELS)
+    assert leaked and "direct.selection" in rules
+    assert _audit(_without(PRODUCT_TREE, "order", "product_sku"), "Technical", LABELS) == (False, [])
+
+
+def test_a_qualified_key_in_another_list_is_that_objects_reference() -> None:
+    """A roster's ``owner_sku`` fields, one per person, each pick a group of their own: no selection."""
+    projection = copy.deepcopy(PRODUCT_TREE)
+    projection["order"]["product_sku"] = None
+    projection["staff"] = [{"name": "Ana", "owner_sku": "SKU-7731"}, {"name": "Bo", "owner_sku": "SKU-1002"}]
+    assert _audit(projection, "Technical", LABELS) == (False, [])
+
+
+RELATED = {
+    "ticket": {"id": "CS-14596", "subject": "Locked out after phone change", "category": None},
+    "related_records": [
+        {"id": "CS-58925", "subject": "Parcel stuck at depot", "category": "Technical"},
+        {"id": "CS-48876", "subject": "Invoice shows wrong VAT", "category": "Billing"},
+        {"id": "CS-16418", "subject": "Parcel stuck at depot", "category": "Account Access"},
+    ],
+    "comments": [{"body": ""}],
+}
+
+
+@pytest.mark.parametrize(
+    ("comment", "leaks"),
+    [
+        ("Same situation as CS-16418, so the same category please.", True),
+        ("Duplicate of CS-16418: copy its category over.", True),
+        ("Might be related to CS-16418? Haven't compared them properly yet.", False),
+        ("Same timezone as CS-16418, so reply before 16:00 UTC.", False),
+        ("Not the same category as CS-16418, whatever the subject says.", False),
+        ("Same category as CS-16418 or CS-48876, not sure which.", False),
+    ],
+)
+def test_a_sentence_tying_this_record_to_one_related_record_on_the_labelled_field_picks_it(
+    comment: str, leaks: bool
+) -> None:
+    projection = copy.deepcopy(RELATED)
+    projection["comments"][0]["body"] = comment
+    leaked, rules = _audit(projection, "Account Access", LABELS)
+    assert leaked is leaks
+    assert ("direct.selection" in rules) is leaks

@@ -488,6 +488,26 @@ def field_value_states(pattern: re.Pattern[str], text: str, a: int, b: int) -> b
     return all(any(ch.isdigit() for ch in w) or len(w) == 1 or pattern.fullmatch(w.casefold()) for w in rest)
 
 
+_THIS_ITEM_BEFORE = re.compile(r"(?<![^\W_])(?:the|this)[ \t]+\Z", re.IGNORECASE)
+_ITEM_NOUN_AFTER = re.compile(
+    r"[ \t]+(?:ticket|issue|request|message|case|e-?mail|review|incident|order)"
+    r"(?:[ \t]*(?:[.,;:!?)\n]|\Z)|[ \t]+(?:below|above|here|attached|returned|forwarded|shown|the|a|an|that|which|"
+    r"from|in|on|to|and|you|we|they|i|was|is|has)(?![\w-]))",
+    re.IGNORECASE,
+)
+"""A noun naming the record under audit, ending its noun phrase (``the Positive review below``, ``this Billing
+ticket.``): not a longer name (``the Account Access review doc``). Nouns of a record a support or review task
+is about, not of a publication (``the Medium post on faceted search`` names a website's post)."""
+
+
+def heads_the_item(text: str, a: int, b: int) -> bool:
+    """``text[a:b]`` is an attribute of the record itself: after ``the`` / ``this`` and before a noun naming
+    the record that ends the noun phrase (``open the Positive review below``, ``triage the 2-star review the
+    user forwarded``). An instruction written from the answer presupposes it; ``the Account Access review
+    doc`` names another thing."""
+    return _THIS_ITEM_BEFORE.search(text, max(0, a - 8), a) is not None and _ITEM_NOUN_AFTER.match(text, b) is not None
+
+
 def statement_before(text: str, a: int, b: int, *, about_item: bool = False) -> bool:
     """A copular or assigning construction ends right before ``text[a:]`` (``this one is High``);
     ``about_item``: only one whose subject is the item itself, or an assignment (``stay positive`` and
@@ -514,6 +534,37 @@ def other_things_name(text: str, a: int, b: int) -> bool:
     if m is not None and m.group(1) not in _FUNCTION_WORDS:
         return True
     return _GLOSS_AFTER.match(text, b) is not None
+
+
+_OPEN_TAGS_BEFORE = re.compile(r"(?:<[A-Za-z][\w:-]{0,40}(?:\s[^<>]{0,300})?>\s*){1,3}\Z")
+_CLOSE_AFTER = re.compile(r"\s*</[A-Za-z]")
+_GLOSSED_TEXT = 80
+"""The longest element text read as the name of what the element's markup glosses (an icon, a code)."""
+_ACCESSIBLE_NAME = re.compile(r"""\s(?:aria-label|alt)\s*=\s*(?:"([^"<>]{1,120})"|'([^'<>]{1,120})')""", re.IGNORECASE)
+
+
+def element_gloss(text: str, a: int, b: int) -> str | None:
+    """The words an element's markup gives as what it designates, when ``text[a:b]`` lies in the
+    element's whole text, a short one (an identifier, a few words): the accessible name (``aria-label``,
+    ``alt``: the name that replaces the text for a reader, not a ``title``'s advisory tooltip) of the
+    element or of the one or two elements it is the only content of
+    (``<button aria-label="Scroll to top"><span class="icon">keyboard_arrow_up</span></button>``). Like
+    a bracketed gloss, it says the text is the name of that thing (an icon's ligature, an image's code);
+    ``None`` when there is none or the hit is not inside an element's whole text."""
+    if a == 0 or "<" not in text:
+        return None
+    start = max(text.rfind(">", max(0, a - _GLOSSED_TEXT), a), text.rfind("<", max(0, a - _GLOSSED_TEXT), a))
+    end = text.find("<", b, b + _GLOSSED_TEXT)
+    if start < 0 or text[start] != ">" or end < 0 or ">" in text[b:end]:
+        return None
+    opened = _OPEN_TAGS_BEFORE.search(text, max(0, start - 1000), start + 1)
+    if opened is None or _CLOSE_AFTER.match(text, end) is None:
+        return None
+    for m in _ACCESSIBLE_NAME.finditer(opened.group(0)):
+        gloss = m.group(1) or m.group(2)
+        if gloss and any(ch.isalpha() for ch in gloss):
+            return gloss
+    return None
 
 
 _DEFINITE_BEFORE = re.compile(r"(?<![^\W_])(?:the|our|their|your|his|her|its|my)[ \t]+\Z", re.IGNORECASE)
@@ -764,7 +815,14 @@ def _csv_cell(text: str, a: int, b: int, record: Callable[[], frozenset[str]] | 
         block = [ln for ln in _block_lines(text, a) if ln.strip()]
         if len(block) == 2 and block[1].strip() == line.strip() and block[0].count(d) == n:
             return True
-        if record is not None and len(block) > 2 and block[0].count(d) == n and _records_row(block, line, d, record()):
+        # This record's row may hold a cell or two more than its header (a text cell's unquoted delimiter
+        # shifted the cells after it): its cells are still this record's values.
+        if (
+            record is not None
+            and len(block) > 2
+            and block[0].count(d) <= n <= block[0].count(d) + 2
+            and _records_row(block, line, d, record())
+        ):
             return True
     return False
 

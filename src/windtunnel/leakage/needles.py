@@ -259,7 +259,7 @@ def _sep_regex(sep: str) -> str:
     return r"\s*" + re.escape(core) + r"\s*"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Needle:
     """One string to look for, with its role and its normalised forms.
 
@@ -392,7 +392,7 @@ class NeedleSet:
         self.ocr = ocr_needles(self.needles)
         """Each word needle that OCR can misread, as a derived twin with its look-alike pattern."""
         self._ocr_gate: OcrGate | None = None
-        self._automaton: ahocorasick.Automaton | None = None
+        self._automaton: _Keyed | None = None
         """The key automaton (see :meth:`candidates`), built on the first search: most items are proven
         clean by the pre-check and never search a string."""
         self._keyed = False
@@ -459,27 +459,40 @@ class NeedleSet:
         if not self._keyed:
             self._automaton = self._key_automaton()
             self._keyed = True
-        auto = self._automaton
-        if auto is not None:
+        keyed = self._automaton
+        if keyed is not None:
+            auto, by_key, extra = keyed
             idx: set[int] = set()
-            for _end, ids in auto.iter(text):
-                idx.update(ids)
+            for _end, at in auto.iter(text):
+                idx.update(by_key[at])
+            for i in extra:
+                if self.needles[i].key in text:
+                    idx.add(i)
             return [self.needles[i] for i in sorted(idx)]
         return [n for n in self.needles if n.key in text]
 
-    def _key_automaton(self) -> ahocorasick.Automaton | None:
-        """The automaton of the needles' keys (each to the indices of its needles), when there are more
-        than :data:`AUTOMATON_THRESHOLD` distinct keys; else ``None`` (one ``in`` per needle)."""
+    def _key_automaton(self) -> _Keyed | None:
+        """The search of the needles' keys, when there are more than :data:`AUTOMATON_THRESHOLD` distinct
+        keys; else ``None`` (one ``in`` per needle).
+
+        The automaton holds the keys of the answers and labels only (:func:`_keys_automaton`, shared by every
+        needle set with the same: a label set's hundred aliases come with a correlated value of its own on
+        each item of some datasets, and an automaton was built per item, ~45 µs); per set, each key's place
+        in it gives its needles' indices, and the correlated values' keys are looked for by ``in``."""
         if len({n.key for n in self.needles}) <= AUTOMATON_THRESHOLD:
             return None
-        auto = ahocorasick.Automaton()
+        shared = tuple(dict.fromkeys(n.key for n in self.needles if n.role != "correlated"))
+        if not shared:
+            return None  # correlated values only: one ``in`` each, as below the threshold
+        auto, at = _keys_automaton(shared)
+        by_key: list[list[int]] = [[] for _ in shared]
+        extra: list[int] = []
         for i, n in enumerate(self.needles):
-            if n.key in auto:
-                auto.get(n.key).append(i)
+            if n.role == "correlated":
+                extra.append(i)
             else:
-                auto.add_word(n.key, [i])
-        auto.make_automaton()
-        return auto
+                by_key[at[n.key]].append(i)
+        return auto, by_key, tuple(extra)
 
     def search(self, text: str, *, decode: bool = True) -> list[Hit]:
         """Every needle hit in ``text``, in any view, with spans of ``text``.
@@ -599,6 +612,24 @@ class NeedleSet:
             for hit in self._search_canonical(view, prior + out):
                 out.append(Hit(hit.needle, hit.span, name + "+canonical", hit.whole, hit.view_text, hit.view_span))
         return out
+
+
+_Keyed = tuple[ahocorasick.Automaton, list[list[int]], tuple[int, ...]]
+"""A needle set's key search: the shared automaton (each key to its place), the needles' indices by place,
+and the indices of the needles whose keys are looked for by ``in`` (correlated values)."""
+
+
+@lru_cache(maxsize=256)
+def _keys_automaton(keys: tuple[str, ...]) -> tuple[ahocorasick.Automaton, dict[str, int]]:
+    """An automaton of ``keys`` (each to its place in ``keys``) and each key's place (cached: shared by every
+    needle set whose answers and labels have these keys)."""
+    auto = ahocorasick.Automaton()
+    at: dict[str, int] = {}
+    for i, key in enumerate(keys):
+        auto.add_word(key, i)
+        at[key] = i
+    auto.make_automaton()
+    return auto, at
 
 
 class _Cover:

@@ -226,10 +226,16 @@ def _secret_words(secrets: tuple[str, ...]) -> tuple[tuple[str, ...], ...] | Non
 
     out = []
     for s in secrets:
-        if not s.isascii() or any(ch.isdigit() for ch in s):
+        if not s.isascii() or _DIGIT_RE.search(s) is not None:
             return None
-        out.append(tuple(re.findall(r"[a-z0-9]+", s.lower())))
+        out.append(tuple(_ASCII_WORDS_RE.findall(s.lower())))
     return tuple(out)
+
+
+_DIGIT_RE = re.compile(r"[0-9]")
+_ASCII_WORDS_RE = re.compile(r"[a-z0-9]+")
+"""What :func:`_secret_words` reads of an ASCII secret (compiled once: it runs on each distinct answer's
+first sighting, every item of a first pass over a file of distinct answers)."""
 
 
 def _child(node: Any, tok: str) -> Any:

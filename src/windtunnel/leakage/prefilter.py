@@ -49,7 +49,7 @@ from typing import Any, AnyStr, NamedTuple
 import ahocorasick
 import orjson
 
-from windtunnel.leakage.needles import NeedleSet
+from windtunnel.leakage.needles import Needle, NeedleSet
 from windtunnel.leakage.ocr import OcrGate, fold_bytes
 from windtunnel.leakage.text import WORD_RE, Mapped, full_text
 from windtunnel.leakage.views import apply, canonical_views
@@ -309,6 +309,15 @@ _MIN_BLOB_CAP = 32
 def _make_probe(needles: NeedleSet) -> _Probe:
     """The :class:`_Probe` of a needle set (made once per distinct answer: on a dataset of distinct
     answers this runs for every item of a first pass, so it builds each tuple once, by ``map``)."""
+    if len(needles.needles) == 1:
+        alone = _lone_probe(needles.needles[0])
+        if alone is not None:
+            return alone
+    return _probe_of(needles)
+
+
+def _probe_of(needles: NeedleSet) -> _Probe:
+    """:func:`_make_probe` for any needle set (the general path)."""
     sets: list[tuple[tuple[bytes, ...], bool]] = []
     text_sets: list[tuple[tuple[str, ...], bool]] = []
     labels: list[tuple[bytes, ...]] = []
@@ -369,6 +378,36 @@ def _make_probe(needles: NeedleSet) -> _Probe:
         )
         if len(every) > _MANY_WORDS
         else None,
+    )
+
+
+def _lone_probe(n: Needle) -> _Probe | None:
+    """:func:`_make_probe` of a needle set holding one answer or correlated value alone (the commonest set:
+    an item without a label set), when it is plain (no canonical form, no cut, at most :data:`_MANY_WORDS`
+    words): the same probe, without the general loop's lists and sets (~2 µs less on each distinct
+    answer's first sighting; ``test_leak_first_pass.py`` checks it against the general path). ``None``:
+    not plain, the general path makes it."""
+    if n.canon or n.role == "label" or n.norm.endswith("..."):
+        return None
+    words, toks, short = _norm_words.__wrapped__(n.norm)
+    if len(toks) > _MANY_WORDS:
+        return None
+    adjacent = len(toks) > 1 and not any(t.startswith(b"_") for t in toks[1:])
+    sets = ((toks, adjacent),)
+    text_sets = ((words, adjacent),)
+    words_of = (toks,)
+    ascii_words = all(t.isascii() for t in toks)
+    return _Probe(
+        sets,
+        (),
+        False,
+        max(4, min(short, _MIN_BLOB_CAP)),
+        words_of,
+        words_of,
+        text_sets,
+        sets if ascii_words else (),
+        text_sets if ascii_words else (),
+        None,
     )
 
 

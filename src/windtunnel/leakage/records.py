@@ -140,3 +140,40 @@ def typed_path(root: Any, tokens: list[str], label_norms: frozenset[str]) -> boo
     of thing it is (``"type": "device"``, ``"kind": "profile"``): a short word under a type key that is
     not a label."""
     return bool(path_kinds(root, tokens, label_norms))
+
+
+_SERIAL = re.compile(r"([a-z]+[-_#]?)(\d{1,12})")
+"""An id of a prefix of letters and a serial number (``cs-38870``, ``inc0007256``), casefolded."""
+_ID_RANGE = re.compile(
+    r"(?<![\w-])([A-Za-z]+[-_#]?)(\d{1,12})\s*(?:through|thru|to|until|till|–|—|-|\.\.\.?)\s*(?:([A-Za-z]+[-_#]?))?"
+    r"(\d{1,12})(?![\w-])"
+)
+"""A range of ids written as its two ends (``CS-38845 through CS-38872``, ``INC-10..INC-20``, ``T-4–9``)."""
+
+
+def outside_id_ranges(text: str, values: frozenset[str]) -> bool:
+    """``text`` scopes what it says to ranges of ids of this record's scheme (the prefix of an id among
+    ``values``, the projection's own values, :func:`record_values`) none of which holds this record's
+    serial number, and it does not name this record's id itself: ``everything from CS-38875 through
+    CS-38902 … All of those are High`` is about those records, not about ``CS-38870``. ``False`` when a
+    range holds this record or no range of its scheme is written."""
+    if len(text) > 20_000 or not any(ch.isdigit() for ch in text):
+        return False
+    ranges = [
+        (m.group(1).casefold(), int(m.group(2)), int(m.group(4)))
+        for m in _ID_RANGE.finditer(text)
+        if m.group(3) is None or m.group(3).casefold() == m.group(1).casefold()
+    ]
+    if not ranges:
+        return False
+    own = [(m.group(1), int(m.group(2))) for v in values if (m := _SERIAL.fullmatch(v)) is not None]
+    low = text.casefold()
+    scoped = False
+    for prefix, number in own:
+        mine = [(lo, hi) for p, lo, hi in ranges if p == prefix and lo < hi]
+        if not mine:
+            continue
+        if f"{prefix}{number}" in low or any(lo <= number <= hi for lo, hi in mine):
+            return False
+        scoped = True
+    return scoped

@@ -144,6 +144,7 @@ from windtunnel.leakage.records import (
     RECORD_ID,
     TYPE_KEYS_JSON,
     ids_of,
+    outside_id_ranges,
     path_kinds,
     record_kinds,
     record_parts,
@@ -881,16 +882,25 @@ def _prepared(
     Each answer and label brings its aliases (:func:`~windtunnel.leakage.aliases.label_aliases`),
     matched with the same role; the label set that tells a listing stays the labels as written.
     """
-    # Shared by the items of a label set; without one this combination is the whole key (no memo).
-    part = _label_part if labels else _label_part.__wrapped__
-    exp, labs, abbreviations, derived, codes, marks = part(expected, labels, aliases)
+    # Shared by the items of a label set; without one this combination is the whole key (no memo), and
+    # without a set of two labels or the user's aliases there is nothing to draw (:func:`_bare_part`).
+    if len(labels) < 2 and not aliases:
+        exp, labs, abbreviations, derived, codes, marks = _bare_part(expected, labels)
+    else:
+        part = _label_part if labels else _label_part.__wrapped__
+        exp, labs, abbreviations, derived, codes, marks = part(expected, labels, aliases)
     needles = _needles(exp, list(correlated), labs, abbreviations, derived, codes, marks)
+    if len(set(labels)) < 2:
+        return needles, _NO_LABELS
     label_norms = frozenset(n.norm for n in needles.needles if n.role == "label" and n.text in labels) | frozenset(
         n.norm for n in needles.needles if n.role == "expected" and n.text in labels
     )
-    if len(set(labels)) < 2:
-        label_norms = frozenset()
     return needles, label_norms
+
+
+_NO_LABELS: frozenset[str] = frozenset()
+"""The label norms of an item without a label set of two: one object shared by every such needle set (a file
+of distinct answers keeps one entry per answer, and each object it keeps is one more for the collector)."""
 
 
 _LabelPart = tuple[
@@ -923,7 +933,12 @@ def _label_part(
     return tuple(exp), labs, abbreviations, derived, codes, marks
 
 
-# ---------------------------------------------------------------- walking
+def _bare_part(expected: tuple[str, ...], labels: tuple[str, ...]) -> _LabelPart:
+    """:func:`_label_part` of answers with fewer than two labels and no user aliases: every scheme of
+    :func:`label_aliases`, the truncations, abbreviations and code systems needs a set of two labels or
+    more, so the answers stand alone (made per distinct answer on a file of distinct answers: ~3 µs
+    less than asking each scheme; ``test_leak_first_pass.py`` checks it equals the general path)."""
+    return expected, labels, (), (), (), ()
 
 
 def _walk(node: Any, pointer: str, rep: str, upstream: str | None, ctx: _Ctx, *, suppress: bool) -> None:
@@ -1712,6 +1727,10 @@ def _classify(
             f"a reference selects {what}",
         )
         return
+    if upstream is not None and not whole_value and _prose_line(text):
+        # An earlier model's sentence (a note, a rationale): its words are prose, a label word there states
+        # the label only when tied to the task (principle 2), as in any prose; ``high winds`` is weather.
+        upstream = None
     if upstream is not None and suppress:
         return  # an upstream field's list of every class describes the task (the field itself is for review)
     if upstream is not None and role != "correlated" and (defines or singles is not None):
@@ -1797,6 +1816,17 @@ def _classify(
     view_text, (va, vb) = hit.view_text, hit.view_span
     if mention.in_task_name(ctx.task_name(), view_text, va, vb):
         return  # a word of the task's own name (``Spam Verdict:``): the field's name, not its value
+    if _RANGE_HINT.search(text) is not None and outside_id_ranges(text, _record_values(ctx)):
+        # ``everything from CS-38875 through CS-38902 … All of those are High``: a text scoped to a range
+        # of this record's id scheme that leaves this record out is about those records (principle 3).
+        emit(
+            "correlated" if corr else "freetext",
+            "medium" if ctx.strict else "low",
+            "correlated.token" if corr else "freetext.token",
+            f"a text about a range of records' ids that leaves this record out mentions {what}"
+            + (" (counted: --strict)" if ctx.strict else ""),
+        )
+        return
     own = _own_record_value(hit, text, span, ctx)
     if own is not None and not suppress:
         if own[1] is not None:
@@ -1809,6 +1839,19 @@ def _classify(
             "freetext.key-value",
             "correlated.key-value",
             f"a cell of this record's row in a table of records (or a block it pulls in) is {what}",
+        )
+        return
+    gloss = mention.element_gloss(view_text, va, vb) if "<" in view_text else None
+    if gloss is not None and not _gloss_names_task(gloss, hit, ctx):
+        # ``<button aria-label="Scroll to top"><span>keyboard_arrow_up</span></button>``: the markup says
+        # what the element's text designates, something other than the task or the answer (principle 3's
+        # gloss, ``P3 (proof of address)``): the name of that thing, for review.
+        emit(
+            "correlated" if corr else "freetext",
+            "medium" if ctx.strict else "low",
+            "correlated.token" if corr else "freetext.token",
+            f"an element's text whose markup names what it designates ('{gloss[:40]}'), not {what}"
+            + (" (counted: --strict)" if ctx.strict else ""),
         )
         return
     # The chosen member of a listing is a value (principle 1), a code or an abbreviation too.
@@ -2073,6 +2116,37 @@ _ENCODED_CONTEXT = re.compile(
 hide the separator or the quotes around a label that is itself written as is (``prio&#58; High``,
 ``\\u0022High\\u0022``, ``rated this {\\b High}.``); or the next row of a table of one word per row, or
 a record's one text field (views/layout.py ``word_rows``, ``word_fields``), where the name stands rows above."""
+
+
+_PROSE_WORD = re.compile(r"[(\"'“‘]?[^\W\d_]+(?:['’-][^\W\d_]+)*[)\"'”’.,;:!?]*")
+
+
+_RANGE_HINT = re.compile(r"\d\s*(?:through|thru|to|until|till|–|—|-|\.\.)\s*[A-Za-z]*[-_#]?\d")
+"""A cheap gate: two numbers joined as a range somewhere in the text."""
+
+
+def _prose_line(text: str) -> bool:
+    """``text`` is one line of prose: five words or more, nearly every token a plain word (punctuation
+    around it allowed), not a listing, a diagram, a table or a ``key: value`` record."""
+    if "\n" in text or len(text) > 2000:
+        return False
+    tokens = text.split()
+    if len(tokens) < 5:
+        return False
+    words = sum(1 for t in tokens if _PROSE_WORD.fullmatch(t))
+    return words * 10 >= len(tokens) * 8 and text.count(":") <= 1 and text.count("=") == 0
+
+
+def _gloss_names_task(gloss: str, hit: Hit, ctx: _Ctx) -> bool:
+    """An element's accessible name (:func:`~windtunnel.leakage.mention.element_gloss`) that names the
+    task, the answer itself or the hit's own words (``aria-label="Priority: High"``) glosses nothing away."""
+    naming = ctx.naming()
+    words = set(re.findall(r"[^\W_]+", gloss.casefold()))
+    return (
+        (naming is not None and mention.names_task(naming, gloss))
+        or mention.names_answer(gloss)
+        or bool(words & set(re.findall(r"[^\W_]+", hit.needle.norm.casefold())))
+    )
 
 
 def _reread_decoded(hit: Hit, text: str, pointer: str, rep: str, ctx: _Ctx, span: tuple[int, int] | None) -> bool:
@@ -3068,9 +3142,12 @@ def _tie(hit: Hit, text: str, span: tuple[int, int] | None, ctx: _Ctx) -> str | 
         and not mention.names_answer(counted)
     ):
         return None  # ``Attachments (2)``: a count of the things named, not the label in brackets (principle 3)
-    if _json_member_value(text, a, b) or (hit.needle.derived and _attribute_value(text, a, b)):
-        # ``"plan_tier":"small"``, a derived spelling in ``Urgency="4"``: JSON's or an attribute's
-        # quotes, a pair its name decides (:func:`_kv_names`), not quotes singling a word out
+    if _json_member_value(text, a, b) or (
+        (hit.needle.derived or _flag_alias(hit, ctx)) and _attribute_value(text, a, b)
+    ):
+        # ``"plan_tier":"small"``, a derived spelling in ``Urgency="4"``, a flag spelling standing for a
+        # label in ``aria-hidden="true"``: JSON's or an attribute's quotes, a pair its name decides
+        # (:func:`_kv_names`; principle 3's flag under a name of something else), not quotes singling a word out
         return None
     if mention.emphasised(text, a, b):
         return "emphasis"
@@ -3091,6 +3168,8 @@ def _tie(hit: Hit, text: str, span: tuple[int, int] | None, ctx: _Ctx) -> str | 
         return None  # "the device is High-end": a statement of the compound
     if mention.requested(view_text, va, vb):
         return "statement"  # "medium please": a request for one option chooses it
+    if mention.heads_the_item(view_text, va, vb):
+        return "statement"  # "open the Positive review below": the record named by its label
     if caseless and not _CASELESS_HEAD.match(text, b):
         # "this is a high school project": without case the label must end its phrase or head the item's noun.
         return None

@@ -203,6 +203,7 @@ def _selections(mapping: LabelMapping, leaves: list[_Leaf], projection: Any, fin
         yield from _linked_picks(mapping, outside, projection)
         yield from _answered_picks(mapping, projection)
         yield from _tally_picks(mapping, projection)
+        yield from _referred_picks(mapping, outside)
     else:
         yield from ((leaf.path, leaf.span, e, False) for leaf, e in _keyed_picks(mapping, outside))
     if mapping.kind == "text":
@@ -424,8 +425,14 @@ def _row_picks(mapping: LabelMapping, outside: list[_Leaf]) -> Iterator[tuple[_L
             if len(inside) == 1:
                 yield leaf, inside[0], False
             continue
-        if leaf.name in names and leaf.name not in label_fields and _key_like(value):
-            groups.setdefault(leaf.group, []).append(leaf)
+        key_name = _named_like(leaf.name, names)
+        if key_name is not None and key_name != leaf.name and (leaf.span is not None or _in_list(leaf.path)):
+            key_name = None  # a qualified reference counts as the record's own field only (not a roster's)
+        if key_name is not None and key_name not in label_fields and _key_like(value):
+            # A qualified name (``subcategory_code``) says which key it holds: a reference of its own,
+            # not one of the fields that select together (the record's own ``id`` is not the rows').
+            group = leaf.group if key_name == leaf.name else (*leaf.group, leaf.name)
+            groups.setdefault(group, []).append(leaf._replace(name=key_name))
         elif _long_number(value):
             key = norm_key(value)
             hit = [e for e in entries if any(key in keys for keys in e.keys.values())]
@@ -441,6 +448,79 @@ def _row_picks(mapping: LabelMapping, outside: list[_Leaf]) -> Iterator[tuple[_L
         if chosen and len(labelled) == 1 and None not in labelled:
             for leaf in fields:
                 yield leaf, chosen[0], False
+
+
+_NAME_WORDS = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+")
+
+
+_SENTENCE = re.compile(r"[^.!?\n]+")
+_SAME = re.compile(
+    r"(?<![\w-])(?:same|identical|identically|likewise|matches|match|mirror|copy)(?![\w-])", re.IGNORECASE
+)
+"""Words saying this record is like the one it names (English, as the negation words of principle 4)."""
+_NOT_SAME = re.compile(
+    r"(?<![\w-])(?:not|no|never|different|differs?|unlike|unrelated|other than)(?![\w-])|n't", re.IGNORECASE
+)
+_REFERRED_TEXT = 2000
+
+
+def _referred_picks(mapping: LabelMapping, outside: list[_Leaf]) -> Iterator[_Pick]:
+    """Rows picked by a sentence that ties this record to one row by the row's id on the rows' labelled
+    field: ``exact same situation as ORD-62479 — same refund_decision`` beside a list of records each with
+    its ``refund_decision``. The sentence names one row's key with a digit (and no other row's), the name
+    of the field the rows' labels stand under (its words), and a word of sameness with no word of
+    difference or negation (``Might be related to ORD-62479?`` and ``same timezone as ORD-62479`` pick
+    nothing). The selector is the id in the sentence."""
+    fields = {name for e in mapping.labelled() for name in e.label_fields}
+    field_words = [w for w in (name_words(f) for f in fields) if w]
+    if not field_words:
+        return
+    for leaf in outside:
+        if leaf.span is not None or not isinstance(leaf.value, str) or len(leaf.value) > _REFERRED_TEXT:
+            continue
+        text = leaf.value
+        if not any(ch.isdigit() for ch in text):
+            continue
+        for sm in _SENTENCE.finditer(text):
+            sentence = sm.group(0)
+            if not _SAME.search(sentence) or _NOT_SAME.search(sentence):
+                continue
+            words = name_words(sentence)
+            if not any(fw <= words for fw in field_words):
+                continue
+            hits: list[tuple[tuple[int, int], Entry]] = []
+            for tm in re.finditer(r"[\w#.-]+", sentence):
+                token = tm.group(0).strip(".-")
+                if not any(ch.isdigit() for ch in token) or not any(ch.isalpha() for ch in token):
+                    continue
+                key = norm_key(token)
+                rows = [e for e in mapping.entries if any(key in keys for keys in e.keys.values())]
+                if rows:
+                    a = sm.start() + tm.start() + tm.group(0).find(token)
+                    hits.extend(((a, a + len(token)), e) for e in rows)
+            if len({id(e) for _s, e in hits}) == 1 and hits[0][1].label is not None:
+                for span, entry in hits:
+                    yield leaf.path, span, entry, False
+
+
+def _in_list(path: _Path) -> bool:
+    """Whether ``path`` passes through a list's element: a field of one of many objects, not of the record."""
+    return any(part.isdigit() for part in path)
+
+
+def _named_like(name: str, names: set[str]) -> str | None:
+    """The rows' key field ``name`` is named like: the same name, or a name ending with it after words
+    that say which of the record's keys it is (``subcategory_code`` → ``code``, ``parent_id`` → ``id``):
+    a field of the record (outside any list, see :func:`_row_picks`) holding a key of the rows' scheme
+    under a qualified name. A leaf in a tree of rows is a key of its row (``children[].code``)."""
+    if name in names:
+        return name
+    words = _NAME_WORDS.findall(name)
+    if len(words) >= 2:
+        last = words[-1].casefold()
+        if last in names:
+            return last
+    return None
 
 
 def _linked_picks(mapping: LabelMapping, outside: list[_Leaf], projection: Any) -> Iterator[_Pick]:

@@ -132,6 +132,8 @@ class _State:
 
 
 _STATE: _State | None = None
+_SHARED: dict[frozenset[str], frozenset[str]] = {}
+"""One object per distinct set of decoder names a :class:`_Combined` holds (at most a few dozen)."""
 _SEEN: dict[bytes, None] = {}
 """Words seen once (their index is made on the second sighting)."""
 
@@ -198,18 +200,39 @@ def absent(text: bytes, words: Sequence[tuple[bytes, ...]]) -> frozenset[str]:
 
 
 def _combine(state: _State, words: Sequence[tuple[bytes, ...]]) -> _Combined | None:
-    """The :class:`_Combined` of a needle set's words (kept; ``None``, not kept, while a word is new)."""
-    distinct = sorted({w for toks in words for w in toks})
-    indexes = [_word_index(state, w) for w in distinct] if state.word_decoders else []
-    if any(ix is None for ix in indexes):
+    """The :class:`_Combined` of a needle set's words (kept; ``None``, not kept, while a word is new).
+
+    Made on every needle set's first sighting (each item of a file of distinct answers), so it asks
+    each distinct word once, in the order the set holds them (the order of the searches changes no
+    answer), and intersects the words' decoders one by one: ~1 µs less than sorting the words and
+    unpacking their sets into one intersection."""
+    known: list[_Literals] = []
+    new = False
+    if state.word_decoders:
+        by_word = state.by_word
+        for w in dict.fromkeys(w for toks in words for w in toks):
+            ix = by_word.get(w)
+            if ix is None:
+                ix = _word_index(state, w)  # every word is sighted, even after a new one
+                if ix is None:
+                    new = True
+                    continue
+            known.append(ix)
+    if new:
         return None
-    known = [ix for ix in indexes if ix is not None]
     # Without words nothing is ruled out by them (a gate may hold whatever its needles).
-    anchored = frozenset.intersection(*(ix.anchored for ix in known)) if known else frozenset()
-    fast = list(state.literals.fast)
+    anchored = known[0].anchored if known else frozenset()
+    for ix in known[1:]:
+        anchored = anchored & ix.anchored
+    fast = state.literals.fast
     if anchored:
-        fast += [f for ix in known for f in ix.fast]
-    combined = _Combined(tuple(fast), state.literals.anchored | anchored, tuple(known), anchored)
+        fast = (*fast, *(f for ix in known for f in ix.fast))
+    # The decoders' sets are few and recur: one object each, not two more per needle set kept.
+    if len(_SHARED) >= MAX_SETS:
+        _SHARED.clear()
+    anchored = _SHARED.setdefault(anchored, anchored)
+    skip = state.literals.anchored | anchored
+    combined = _Combined(fast, _SHARED.setdefault(skip, skip), tuple(known), anchored)
     if len(state.combined) >= MAX_SETS:
         state.combined.clear()
     state.combined[words] = combined
@@ -221,6 +244,7 @@ def forget() -> None:
     global _STATE
     _STATE = None
     _SEEN.clear()
+    _SHARED.clear()
     _SIDED_WORDS.clear()
     _SIDED_SEEN.clear()
 

@@ -86,11 +86,17 @@ def b64_text(blob: str) -> str | None:
 
 
 def _raw_text(raw: bytes) -> str | None:
-    """The printable text that decoded bytes hold: UTF-8, else UTF-16/32 or EBCDIC (:func:`bytes_text`)."""
-    try:
-        decoded = raw.decode("utf-8")
-    except UnicodeDecodeError:
-        return bytes_text(raw)
+    """The printable text that decoded bytes hold: UTF-8, else UTF-16/32 or EBCDIC (:func:`bytes_text`).
+
+    Bytes past ASCII are told UTF-8 or not without raising: read leniently, they are UTF-8 exactly when
+    nothing was dropped (every valid sequence writes back to its own bytes). Most such runs are the bytes
+    of an id read as base64 (``user2363``), met once each: the strict read's exception cost ~0.6 µs more."""
+    if raw.isascii():
+        decoded = raw.decode("ascii")
+    else:
+        decoded = raw.decode("utf-8", "ignore")
+        if len(decoded.encode("utf-8", "surrogatepass")) != len(raw):
+            return bytes_text(raw)
     if printable(decoded):
         return decoded
     return bytes_text(raw) if "\x00" in decoded else None
