@@ -10,7 +10,9 @@ faster than the input.
 from __future__ import annotations
 
 import base64
+import itertools
 import sys
+import tracemalloc
 from collections.abc import Callable
 from typing import Any
 
@@ -19,7 +21,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from windtunnel.leakage import audit_item
+from windtunnel.leakage import audit_item, prefilter
 
 
 def _work(fn: Callable[[], Any]) -> int:
@@ -165,3 +167,42 @@ def test_fuzzed_leak_records_finish_in_linear_work_and_every_shortcut_agrees(
     size = len(orjson.dumps(projection))
     work = _work(lambda: audit_item(rec))
     assert work <= 400 * size + 20000, f"{work} operations for {size} bytes"
+
+
+def _long_log(n: int) -> str:
+    """A tool output of ``n`` blank-separated ``x`` ending in ``category=account`` (QA pass 15, finding 7),
+    as the pre-check's gate of the unmodelled decoders reads it: the ``=ac`` reads as quoted-printable, so
+    every view of the decoders it nests is made over the whole string."""
+    blob = orjson.dumps({"trace": [{"tool": "read_logs", "output": "Logs: " + "x " * n + "category=account"}]})
+    return prefilter._json_text(blob)
+
+
+def _absent_words(text: str, count: int) -> list[tuple[bytes, ...]]:
+    """``count`` one-word needles of the text's own letters, none of them in it (none completes a set)."""
+    low = text.lower().encode()
+    words = ("".join(p).encode() for p in itertools.product("logscatery", repeat=4))
+    return [(w,) for w in itertools.islice((w for w in words if w not in low), count)]
+
+
+def test_the_gate_of_unmodelled_decoders_reads_a_long_string_once_whatever_the_needles() -> None:
+    """A label set's lexicon brings ~100 word sets: the gate's work on a long string (every view of it)
+    must not grow with them (it searched each view once per word of each set: 3,436 searches of 2 MB for
+    ``account``), nor with the string, and its memory stays a bounded number of copies of the string (each
+    view carried two offset lists, ~500 bytes a character: 1 GB for 2 MB)."""
+    text = _long_log(20_000)
+    few, many = _absent_words(text, 4), _absent_words(text, 800)
+    assert len(many) == 800
+    assert not prefilter._extra_may_hit(text, few) and not prefilter._extra_may_hit(text, many)
+    w_few = _work(lambda: prefilter._extra_may_hit(text, few))
+    w_many = _work(lambda: prefilter._extra_may_hit(text, many))
+    assert w_many <= 1.25 * w_few, f"{w_few} operations for 4 needles, {w_many} for 800"
+    longer = _long_log(80_000)
+    prefilter._extra_may_hit(longer, many)
+    assert _work(lambda: prefilter._extra_may_hit(longer, many)) <= 1.25 * w_many
+    tracemalloc.start()
+    try:
+        prefilter._extra_may_hit(longer, many)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak <= 100 * len(longer), f"{peak / len(longer):.0f} bytes a character"

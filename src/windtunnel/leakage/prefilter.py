@@ -1170,12 +1170,129 @@ def _json_text(blob: bytes) -> str:
 def _extra_may_hit(text: str, sets: Sequence[tuple[bytes, ...]], only: frozenset[str] | None = None) -> bool:
     """Whether a view of the decoders the plan does not model (and what they nest) holds every word
     of some needle: a necessary condition of a hit that only such a view shows. ``only``: those
-    decoders (:data:`_EXTRA_DECODERS` and the unmodelled ones present, :func:`_only`)."""
-    for _name, view in canonical_views(text, only=only or _EXTRA_DECODERS):
-        low = full_text(view.text).encode()
-        if any(all(low.find(t) >= 0 for t in toks) for toks in sets):
+    decoders (:data:`_EXTRA_DECODERS` and the unmodelled ones present, :func:`_only`).
+
+    Linear in the text and flat in memory whatever the needles: the views are made without offset
+    maps (``spans=False``: the same texts), and each view is read once for all the needles' words
+    (:class:`_SetWords`), not once per word of each needle (a label set's lexicon brings ~100)."""
+    words = _SetWords.of(tuple(sets))
+    for _name, view in canonical_views(text, only=only or _EXTRA_DECODERS, spans=False):
+        if words.any_in(full_text(view.text).encode()):
             return True
     return False
+
+
+_WASTED = 4096
+"""Matches of words already found that :meth:`_SetWords.any_in` passes over before it drops those words
+(a new automaton without them: each drop removes one word at least, so the steps stay linear in the text)."""
+_CENSUS = 4096
+"""From this many bytes on, :meth:`_SetWords.any_in` first looks for each byte the words hold (one
+``memchr`` each) and searches only the words whose bytes all occur."""
+
+
+@lru_cache(maxsize=256)
+def _automaton_of(words: tuple[bytes, ...]) -> ahocorasick.Automaton:
+    """An automaton of ``words`` (non-empty), each a key of one character per byte (read as latin-1,
+    which keeps a node's fan-out within the bytes that start a word), reporting the word itself."""
+    auto = ahocorasick.Automaton()
+    for w in words:
+        auto.add_word(w.decode("latin-1"), w)
+    auto.make_automaton()
+    return auto
+
+
+_SET_WORDS: dict[tuple[tuple[bytes, ...], ...], _SetWords] = {}
+"""The :class:`_SetWords` of the word sets asked lately (at most 256)."""
+
+
+class _SetWords:
+    """The needles' word sets as :func:`_extra_may_hit` asks them of a view: "does every word of some
+    set occur in this text?" (``bytes.find`` on the text's UTF-8, as before).
+
+    Each distinct word is looked for once, however many sets hold it: by ``find`` when there are few;
+    else, in a long text, only the words whose every byte occurs in it (one ``memchr`` per distinct
+    byte), and those by one pass of an automaton that stops as soon as a set is complete. A view then
+    costs a bounded number of passes, not one per word of each set (a lexicon brings ~100 sets)."""
+
+    __slots__ = ("alphabet", "candidates", "distinct", "empty", "few", "longest", "members", "sizes", "words")
+
+    def __init__(self, sets: tuple[tuple[bytes, ...], ...]) -> None:
+        """Index ``sets``: their distinct words, per word the sets that hold it, the bytes they use."""
+        distinct = [tuple(dict.fromkeys(t for t in toks if t)) for toks in sets]
+        # A set of no word, or of empty words only, occurs in any text (``find(b"")`` is 0).
+        self.empty = any(not toks for toks in distinct)
+        self.distinct = tuple(distinct)
+        words = sorted({t for toks in distinct for t in toks})
+        self.words = tuple(words)
+        self.few = len(words) <= _MANY_WORDS
+        self.members: dict[bytes, list[int]] = {}
+        self.sizes = [len(toks) for toks in distinct]
+        for i, toks in enumerate(distinct):
+            for t in toks:
+                self.members.setdefault(t, []).append(i)
+        self.longest = max(map(len, words), default=0)
+        self.alphabet = bytes(sorted({c for w in words for c in w}))
+        self.candidates: dict[bytes, tuple[bytes, ...]] = {}
+        """The words that can occur in a text lacking some bytes, by those bytes (the views of one string
+        lack the same ones: one filter per string, not one per view)."""
+
+    @classmethod
+    def of(cls, sets: tuple[tuple[bytes, ...], ...]) -> _SetWords:
+        """The index of ``sets`` (memoised: a needle set's word sets recur item after item)."""
+        got = _SET_WORDS.get(sets)
+        if got is None:
+            if len(_SET_WORDS) >= 256:
+                _SET_WORDS.clear()
+            got = _SET_WORDS[sets] = cls(sets)
+        return got
+
+    def any_in(self, low: bytes) -> bool:
+        """Whether every word of some set occurs in ``low`` (see the class)."""
+        if self.empty:
+            return True
+        words = self.words
+        if not self.few and len(low) >= _CENSUS:
+            absent = bytes(c for c in self.alphabet if low.find(c) < 0)  # memchr per byte
+            if absent:
+                got = self.candidates.get(absent)
+                if got is None:
+                    if len(self.candidates) >= 64:
+                        self.candidates.clear()
+                    got = self.candidates[absent] = tuple(w for w in words if len(w.translate(None, absent)) == len(w))
+                words = got
+        if self.few or len(words) <= _MANY_WORDS:
+            found = {w for w in words if low.find(w) >= 0}
+            return any(all(t in found for t in toks) for toks in self.distinct)
+        return self._scan(low, words)
+
+    def _scan(self, low: bytes, words: tuple[bytes, ...]) -> bool:
+        """One automaton pass over ``low`` for ``words``, until a set is complete. A word found again and
+        again (``x`` in ``x x x …``) would cost a Python step per place: after :data:`_WASTED` such steps
+        the pass goes on with an automaton of the words not found yet, from where a match ending here may
+        start (each restart drops a word, so the steps stay linear in the text)."""
+        text = low.decode("latin-1")
+        missing = list(self.sizes)
+        seen: set[bytes] = set()
+        start = wasted = stop = 0
+        while True:
+            for end, w in _automaton_of(words).iter(text, start):
+                if w in seen:
+                    wasted += 1
+                    if wasted > _WASTED:
+                        stop = end
+                        break
+                    continue
+                seen.add(w)
+                for i in self.members[w]:
+                    missing[i] -= 1
+                    if not missing[i]:
+                        return True
+            else:
+                return False
+            words = tuple(w for w in words if w not in seen)
+            if not words:
+                return False
+            start, wasted = max(0, stop - self.longest + 1), 0
 
 
 def _may_have_upstream_key(blob: bytes, low: bytes) -> bool:

@@ -208,9 +208,31 @@ def full_view(m: Mapped) -> Mapped:
     return _per_char(m, _full_char)
 
 
+_NON_ASCII_RE = re.compile(r"[^\x00-\x7f]+")
+_SEGMENTED = 4096
+"""From this length on, :func:`full_text` folds a non-ASCII text's ASCII stretches by ``lower()``."""
+
+
 def full_text(text: str) -> str:
-    """``full_view(Mapped(text)).text`` without building the offset map (for checks that need no spans)."""
-    return text.lower() if text.isascii() else "".join(map(_full_char, text))
+    """``full_view(Mapped(text)).text`` without building the offset map (for checks that need no spans).
+
+    A long text is folded stretch by stretch: its ASCII stretches by ``lower()`` (what :func:`_full_char`
+    gives every ASCII character, ``test_full_text_of_ascii_stretches``), the rest character by character,
+    so a megabyte of ASCII with one decoded ``¬`` costs one ``lower()``, not a call per character."""
+    if text.isascii():
+        return text.lower()
+    if len(text) < _SEGMENTED:
+        return "".join(map(_full_char, text))
+    out: list[str] = []
+    pos = 0
+    for m in _NON_ASCII_RE.finditer(text):
+        a, b = m.span()
+        if pos < a:
+            out.append(text[pos:a].lower())
+        out.append("".join(map(_full_char, text[a:b])))
+        pos = b
+    out.append(text[pos:].lower())
+    return "".join(out)
 
 
 def named_view(m: Mapped, name: str) -> Mapped:

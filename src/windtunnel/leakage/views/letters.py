@@ -286,19 +286,79 @@ def pieces_may_cross(low: bytes, sets: Sequence[tuple[bytes, ...]]) -> bool:
     ends in another, so a string ends with a proper prefix of it and a string starts with a proper suffix
     of it; a phrase crossing at a word break has a string ending with one word and one starting with the
     next (a blank, ``_``, ``.`` or ``-`` at the break, or none)."""
+    edges = _QuoteEdges.of(low, sets)
+    starts_with_rest = edges.starts_with_rest if edges is not None else _starts_with_rest
+    ends_with_part = edges.ends_with_part if edges is not None else _ends_with_part
+    has = edges.has if edges is not None else (lambda lit: low.find(lit) >= 0)
     for words in sets:
         for j, word in enumerate(words):
             if not word.isascii():
                 continue
-            if len(word) >= 2 and _starts_with_rest(low, word) and _ends_with_part(low, word):
+            if len(word) >= 2 and starts_with_rest(low, word) and ends_with_part(low, word):
                 return True
             if j + 1 < len(words) and words[j + 1].isascii():
                 after = words[j + 1]
-                if any(low.find(b'"' + sep + after) >= 0 for sep in _BREAKS) and any(
-                    low.find(word + sep + b'"') >= 0 for sep in _BREAKS
-                ):
+                if any(has(b'"' + sep + after) for sep in _BREAKS) and any(has(word + sep + b'"') for sep in _BREAKS):
                     return True
     return False
+
+
+_EDGES_FROM = 1 << 16
+"""From this many bytes on, :func:`pieces_may_cross` reads the text around its quotes once (:class:`_QuoteEdges`)
+instead of searching it for each literal of each word (a label set's lexicon: ~700 searches)."""
+
+
+class _QuoteEdges:
+    """What follows and what precedes each quote of a long text, to the length of the longest literal of
+    :func:`pieces_may_cross` (each starts or ends with a quote): a literal ``"x`` occurs exactly when some
+    quote's following bytes start with ``x``, and ``x"`` when some quote's preceding bytes end with ``x``.
+    The text is read once (the quotes, then a slice around each), not once per literal."""
+
+    __slots__ = ("ends", "heads", "starts", "tails")
+
+    def __init__(self, low: bytes, reach: int) -> None:
+        """The bytes around each quote of ``low``, ``reach`` bytes each side (fewer at an end of the text)."""
+        heads: set[bytes] = set()
+        tails: set[bytes] = set()
+        p = low.find(b'"')
+        while p >= 0:
+            heads.add(low[p + 1 : p + 1 + reach])
+            tails.add(low[max(0, p - reach) : p])
+            p = low.find(b'"', p + 1)
+        self.heads, self.tails = heads, tails
+        # Every prefix of what follows a quote, every suffix of what precedes one (the empty one too).
+        self.starts = {h[:k] for h in heads for k in range(len(h) + 1)}
+        self.ends = {t[len(t) - k :] for t in tails for k in range(len(t) + 1)}
+
+    @classmethod
+    def of(cls, low: bytes, sets: Sequence[tuple[bytes, ...]]) -> _QuoteEdges | None:
+        """The edges of a long ``low`` with few quotes for ``sets``' literals (``None``: search it as it is)."""
+        reach = 2 + max((len(w) for ws in sets for w in ws), default=0)
+        if len(low) < _EDGES_FROM or reach > 64 or low.count(b'"') * 64 > len(low):
+            return None
+        return cls(low, reach)
+
+    def has(self, literal: bytes) -> bool:
+        """``literal.find`` in the text: ``literal`` starts or ends with a quote (within the reach)."""
+        if literal.startswith(b'"'):
+            return literal[1:] in self.starts
+        return literal[:-1] in self.ends
+
+    def _alone_after(self, c: bytes) -> bool:
+        """:func:`_alone` of ``"c`` after: ``c`` right after a quote, then no letter or digit (or the end)."""
+        return any(h[:1] == c and (len(h) < 2 or h[1] not in _WORD_BYTES) for h in self.heads)
+
+    def _alone_before(self, c: bytes) -> bool:
+        """:func:`_alone` of ``c"`` before: ``c`` right before a quote, no letter or digit before it (or the start)."""
+        return any(t[-1:] == c and (len(t) < 2 or t[-2] not in _WORD_BYTES) for t in self.tails)
+
+    def starts_with_rest(self, _low: bytes, word: bytes) -> bool:
+        """:func:`_starts_with_rest` read from the edges."""
+        return any(word[k:] in self.starts for k in range(1, len(word) - 1)) or self._alone_after(word[-1:])
+
+    def ends_with_part(self, _low: bytes, word: bytes) -> bool:
+        """:func:`_ends_with_part` read from the edges."""
+        return any(word[:k] in self.ends for k in range(2, len(word))) or self._alone_before(word[:1])
 
 
 def _piece(text: str) -> bool:

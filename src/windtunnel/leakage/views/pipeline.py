@@ -92,6 +92,24 @@ def apply(m: Mapped, reps: list[Replacement]) -> Mapped:
     return Mapped("".join(out), starts, ends)
 
 
+def apply_text(m: Mapped, reps: list[Replacement]) -> Mapped:
+    """``m``'s text with each ``(start, end, decoded)`` applied and no offset map (``starts`` ``None``):
+    for checks that read only a view's text (the pre-check), so a view of an ``n``-character string
+    costs one string of its length, not two lists of ``n`` integers (~50 bytes a character)."""
+    text = m.text
+    out: list[str] = []
+    pos = 0
+    for a, b, rep in reps:
+        if pos < a:
+            out.append(text[pos:a])
+        if rep:
+            out.append(rep)
+        pos = b
+    if pos < len(text):
+        out.append(text[pos:])
+    return Mapped("".join(out))
+
+
 def decode_once(m: Mapped, dec: Decoder) -> Mapped | None:
     """One decoder applied to ``m`` (``None`` when it changes nothing)."""
     if not dec.marker(m.text):
@@ -143,13 +161,18 @@ def _windows(text: str, segments: _Segments) -> _Segments:
 
 
 def _decode_segments(
-    m: Mapped, dec: Decoder, windows: list[tuple[int, str]] | None, marked: bool = False
+    m: Mapped,
+    dec: Decoder,
+    windows: list[tuple[int, str]] | None,
+    marked: bool = False,
+    splice: Callable[[Mapped, list[Replacement]], Mapped] = apply,
 ) -> tuple[Mapped, _Segments] | None:
     """``dec`` applied to the whole of ``m`` (``windows`` is ``None``) or only to the windows around
     what the previous decoder changed (``(start, text)`` each: text left alone was read by every
     decoder already; the same for every decoder, so made once per view); the new view and what
     changed in it. ``marked``: the caller found ``dec``'s marker in the text (``windows`` is ``None``)
-    or in the one window, so it is not looked for again (a marker is a pure test of its text)."""
+    or in the one window, so it is not looked for again (a marker is a pure test of its text).
+    ``splice``: :func:`apply` (offsets kept) or :func:`apply_text` (text only)."""
     text = m.text
     if windows is None:
         if not marked and not dec.marker(text):
@@ -165,7 +188,7 @@ def _decode_segments(
                 reps.extend((a + lo, b + lo, r) for a, b, r in dec.replace(window))
     if not reps:
         return None
-    view = apply(m, reps)
+    view = splice(m, reps)
     if view.text == text:
         return None
     return view, _changed(reps)
@@ -177,13 +200,16 @@ they read only some lines, a mix of both), so they are never applied twice in a 
 
 
 def canonical_views(
-    m: Mapped | str, *, only: frozenset[str] | None = None, max_depth: int = MAX_DEPTH
+    m: Mapped | str, *, only: frozenset[str] | None = None, max_depth: int = MAX_DEPTH, spans: bool = True
 ) -> list[tuple[str, Mapped]]:
     """``[(view name, view)]``: every distinct decoded view of ``m``, breadth first (see the module).
 
     ``only`` limits the first level to the named decoders (nested levels use them all). A nested
-    decoder reads what the decoder before it changed, with :data:`MARGIN` around it.
+    decoder reads what the decoder before it changed, with :data:`MARGIN` around it. ``spans``
+    ``False``: the views' texts only, without offset maps (the same texts; for checks that point at
+    nothing, whose memory then stays a bounded number of copies of the string, :func:`apply_text`).
     """
+    splice = apply if spans else apply_text
     base = Mapped(m) if isinstance(m, str) else m
     limit = MAX_GROWTH * len(base.text) + 64
     seen = {base.text}
@@ -206,7 +232,7 @@ def canonical_views(
                 # pipeline's own cost on a short string.
                 if not (marker(one) if one is not None else any(marker(w) for _lo, w in windows or ())):
                     continue
-                got = _decode_segments(view, dec, windows, one is not None)
+                got = _decode_segments(view, dec, windows, one is not None, splice)
                 if got is None:
                     continue
                 child, changed = got
