@@ -143,9 +143,8 @@ def base64_runs(text: str) -> list[Replacement]:
 
 def _b32_text(run: str) -> str | None:
     body = run.rstrip("=")
-    if len(body) % 8 in (1, 3, 6) or not decodable_length(len(run)):
-        # (a run 1 past a multiple of 4 is never a base64 candidate, so the pre-check would not see it)
-        return None
+    if len(body) % 8 in (1, 3, 6):
+        return None  # no base32 encoding ends there (an unpadded run of 8k+5 characters does: 3 bytes over)
     try:
         decoded = base64.b32decode(body + "=" * (-len(body) % 8)).decode("utf-8")
     except (binascii.Error, ValueError, UnicodeDecodeError):
