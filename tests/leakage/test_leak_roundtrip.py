@@ -427,6 +427,10 @@ generated_labels = st.one_of(
     carrier=st.sampled_from(sorted(CARRIERS)),
 )
 def test_a_generated_label_is_found_through_every_codec(encoding: str, label: str, shape: str, carrier: str) -> None:
+    if encoding.startswith("hex-ebcdic"):
+        # the documented limit: EBCDIC bytes are read as text when three in five are letters a-z
+        plain = SHAPES[shape](label)
+        assume(sum(ch.isascii() and ch.isalpha() for ch in plain) * 5 >= len(plain) * 3)
     ok, why = _found_at_original(encoding, label, shape, carrier)
     assert ok, why
 

@@ -13,7 +13,7 @@ Two ways a label's letters stay readable to a person or a model but not to a sea
 
 Bytes are read in another encoding only when their shape says so (zero bytes at every other or every
 fourth position, a byte-order mark, or six bytes or more all read by EBCDIC as letters (accented too), digits,
-blanks or ASCII punctuation, three in five of them letters) and the
+blanks or ASCII punctuation, three in five of them letters a-z) and the
 text that comes out is printable with a letter: a hash or an id never becomes a view.
 """
 
@@ -106,8 +106,8 @@ def bytes_text(raw: bytes) -> str | None:
         text = _wide(raw)
     elif n >= 6 and not raw.translate(None, _EBCDIC_TEXT):
         text = raw.decode("cp037")
-        if sum(ch.isalpha() for ch in text) * 5 < len(text) * 3:
-            return None  # EBCDIC text is mostly letters; a run of other bytes in its ranges is not text
+        if sum("a" <= ch <= "z" or "A" <= ch <= "Z" for ch in text) * 5 < len(text) * 3:
+            return None  # EBCDIC text is mostly letters a-z; a run of other bytes in its ranges is not text
     if text is None or not printable(text) or not any(ch.isalpha() for ch in text):
         return None
     return text
