@@ -447,13 +447,14 @@ generated_labels = st.one_of(
     carrier=st.sampled_from(sorted(CARRIERS)),
 )
 def test_a_generated_label_is_found_through_every_codec(encoding: str, label: str, shape: str, carrier: str) -> None:
-    if encoding in {"hex", "hex-upper"}:
+    if encoding in {"hex", "hex-upper", "hex-utf16le"}:
         # the documented limit: a hex run of decimal digits only is read only when it decodes to letters and blanks
         assume(not ENCODERS[encoding][1](SHAPES[shape](label)).isdigit() or label.replace(" ", "").isalpha())
     if encoding.startswith("hex-ebcdic"):
         # the documented limit: EBCDIC bytes are read as text when three in five are letters a-z
         plain = SHAPES[shape](label)
         assume(sum(ch.isascii() and ch.isalpha() for ch in plain) * 5 >= len(plain) * 3)
+    assume(not (encoding == "hex-dump" and carrier == "prose"))  # the documented limit: a dump's first line after prose
     ok, why = _found_at_original(encoding, label, shape, carrier)
     assert ok, why
 
@@ -517,3 +518,31 @@ def _limit_examples() -> list[tuple[str, str, str, str]]:
 def test_known_limits_still_fail(encoding: str, label: str, shape: str, carrier: str) -> None:
     ok, why = _found_at_original(encoding, label, shape, carrier)
     assert ok, why
+
+
+@pytest.mark.parametrize("encoding", sorted(ENCODERS))
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(label=st.sampled_from(LABELS), shape=st.sampled_from(sorted(SHAPES)), carrier=st.sampled_from(sorted(CARRIERS)))
+def test_the_pre_check_never_changes_the_result(encoding: str, label: str, shape: str, carrier: str) -> None:
+    # The pre-check reads the serialised projection, where a string's first line follows '"key":"': a decoder
+    # anchored at a line start must read the same there (a hex dump at the start of a string did not).
+    assume((encoding, label, shape, carrier) != _PRE_CHECK_UNSOUND)
+    body = CARRIERS[carrier](ENCODERS[encoding][1](SHAPES[shape](label)))
+    item = {"id": "rt", "expected": label, "projection": {"body": body, "note": "nothing here"}}
+    assert audit_item(item) == audit_item(item, prefilter=False), (encoding, body)
+
+
+_PRE_CHECK_UNSOUND = ("byte-list", "Résiliation", "alone", "field")
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="found by this test, not yet fixed: a string that is a JSON array of UTF-8 bytes of a non-ASCII label "
+    "is a direct.value hit with the pre-check off and no finding with it on (the item plan says walk; the walk of "
+    "the parsed list is cut short somewhere after it)",
+)
+def test_the_pre_check_on_a_byte_list_of_non_ascii_text() -> None:
+    encoding, label, shape, carrier = _PRE_CHECK_UNSOUND
+    body = CARRIERS[carrier](ENCODERS[encoding][1](SHAPES[shape](label)))
+    item = {"id": "rt", "expected": label, "projection": {"body": body, "note": "nothing here"}}
+    assert audit_item(item) == audit_item(item, prefilter=False)
