@@ -363,11 +363,8 @@ LIMITS: dict[str, tuple[str, frozenset[str]]] = {
     ),
     "byte-list": (
         "a string that is a whole JSON array is read as structure: a list value's bytes holding JSON or a "
-        "sentence, or UTF-8 of more than one byte a character, are not read back as text",
-        frozenset(
-            [f"{lab.replace(' ', '_')}/{shape}/field" for lab in LABELS for shape in ("json", "sentence")]
-            + ["Résiliation/alone/field"]
-        ),
+        "sentence are not read back as text",
+        frozenset([f"{lab.replace(' ', '_')}/{shape}/field" for lab in LABELS for shape in ("json", "sentence")]),
     ),
     "hex-dump": (
         "a dump block is two lines or more, each at a line start: a one-line dump (12 bytes of 'Résiliation', "
@@ -454,7 +451,13 @@ def test_a_generated_label_is_found_through_every_codec(encoding: str, label: st
         # the documented limit: EBCDIC bytes are read as text when three in five are letters a-z
         plain = SHAPES[shape](label)
         assume(sum(ch.isascii() and ch.isalpha() for ch in plain) * 5 >= len(plain) * 3)
-    assume(not (encoding == "hex-dump" and carrier == "prose"))  # the documented limit: a dump's first line after prose
+    if encoding == "hex-dump":
+        # the documented limits: a dump's first line after prose; a one-line dump (its text column shows
+        # non-ASCII bytes as dots)
+        plain = SHAPES[shape](label)
+        assume(
+            carrier != "prose" and (len(plain.encode()) > 16 or plain.isascii())
+        )  # the documented limit: a dump's first line after prose
     ok, why = _found_at_original(encoding, label, shape, carrier)
     assert ok, why
 
@@ -526,23 +529,6 @@ def test_known_limits_still_fail(encoding: str, label: str, shape: str, carrier:
 def test_the_pre_check_never_changes_the_result(encoding: str, label: str, shape: str, carrier: str) -> None:
     # The pre-check reads the serialised projection, where a string's first line follows '"key":"': a decoder
     # anchored at a line start must read the same there (a hex dump at the start of a string did not).
-    assume((encoding, label, shape, carrier) != _PRE_CHECK_UNSOUND)
     body = CARRIERS[carrier](ENCODERS[encoding][1](SHAPES[shape](label)))
     item = {"id": "rt", "expected": label, "projection": {"body": body, "note": "nothing here"}}
     assert audit_item(item) == audit_item(item, prefilter=False), (encoding, body)
-
-
-_PRE_CHECK_UNSOUND = ("byte-list", "Résiliation", "alone", "field")
-
-
-@pytest.mark.xfail(
-    strict=True,
-    reason="found by this test, not yet fixed: a string that is a JSON array of UTF-8 bytes of a non-ASCII label "
-    "is a direct.value hit with the pre-check off and no finding with it on (the item plan says walk; the walk of "
-    "the parsed list is cut short somewhere after it)",
-)
-def test_the_pre_check_on_a_byte_list_of_non_ascii_text() -> None:
-    encoding, label, shape, carrier = _PRE_CHECK_UNSOUND
-    body = CARRIERS[carrier](ENCODERS[encoding][1](SHAPES[shape](label)))
-    item = {"id": "rt", "expected": label, "projection": {"body": body, "note": "nothing here"}}
-    assert audit_item(item) == audit_item(item, prefilter=False)
