@@ -397,13 +397,21 @@ class NeedleSet:
         clean by the pre-check and never search a string."""
         self._keyed = False
         """Whether :attr:`_automaton` was worked out."""
+        self.base: NeedleSet | None = None
+        """For a set made by :meth:`with_correlated`: the shared set it extends (its OCR twins and the
+        pre-check's probe are drawn from it); ``None`` for a set built whole."""
+        self.head = 0
+        """How many needles of :attr:`needles` are the answers themselves (with their aliases): a
+        correlated value's needle goes after them (:meth:`build`'s order)."""
+        self.exp_norms: frozenset[str] = frozenset()
+        """The answers' normalised texts: a correlated value equal to one is not a needle of its own."""
 
     @property
     def ocr_gate(self) -> OcrGate:
         """Where the twins' patterns may match (:class:`~windtunnel.leakage.ocr.OcrGate`, built on first use)."""
         gate = self._ocr_gate
         if gate is None:
-            gate = self._ocr_gate = ocr_gate(self.ocr)
+            gate = self._ocr_gate = self.base.ocr_gate if self.base is not None else ocr_gate(self.ocr)
         return gate
 
     @classmethod
@@ -450,7 +458,44 @@ class NeedleSet:
             n = make(v, "expected")
             if n is not None and n.norm not in exp_norms:
                 made.append(dataclasses.replace(n, mark=True))
-        return cls(made)
+        out = cls(made)
+        # The answers come first and are kept once per norm (``__init__``): they are the first ``head``.
+        out.head = len(exp_norms)
+        out.exp_norms = frozenset(exp_norms)
+        return out
+
+    def with_correlated(self, correlated: Sequence[str]) -> NeedleSet:
+        """This set (built without correlated values) with ``correlated`` added: the same needles, in the
+        same order, as :meth:`build` given them too, made without going over this set's needles again.
+
+        A label set's lexicon brings a hundred needles or more, the same for every item with that answer
+        and label set; on a dataset whose items each carry a value of their own, each item made them into
+        a new set, with its OCR twins and probe (~250 µs). This set is that shared part (cached by the
+        caller); per item only the values' needles are made, and the new set's OCR twins are this set's
+        (a correlated value has none) and its probe is composed from this set's
+        (:func:`~windtunnel.leakage.prefilter.probe`). Without a value that is a needle of its own, this
+        set itself is returned."""
+        own: dict[str, Needle] = {}
+        for v in correlated:
+            n = Needle.make(v, "correlated")
+            if n is None or n.norm in self.exp_norms:
+                continue
+            if delimited_code(v):
+                n = dataclasses.replace(n, mark=True)
+            own.setdefault(n.norm, n)  # one needle per (norm, role), the first kept (``__init__``)
+        if not own:
+            return self
+        out = NeedleSet.__new__(NeedleSet)
+        out.needles = [*self.needles[: self.head], *own.values(), *self.needles[self.head :]]
+        out.any_canon = self.any_canon or any(n.canon for n in own.values())
+        out.ocr = self.ocr  # ocr_needles skips a correlated value: the same twins, in the same order
+        out._ocr_gate = None
+        out._automaton = None
+        out._keyed = False
+        out.base = self
+        out.head = self.head
+        out.exp_norms = self.exp_norms
+        return out
 
     def candidates(self, text: str) -> list[Needle]:
         """Needles whose key token occurs in ``text`` (already normalised): a necessary condition only,

@@ -316,18 +316,42 @@ def _make_probe(needles: NeedleSet) -> _Probe:
     return _probe_of(needles)
 
 
+class _Parts(NamedTuple):
+    """What the probe's loop draws from a run of needles (:func:`_parts`), before the sets are joined."""
+
+    sets: list[tuple[tuple[bytes, ...], bool]]
+    text_sets: list[tuple[tuple[str, ...], bool]]
+    labels: list[tuple[bytes, ...]]
+    own: set[bytes]
+    """The words of answers and labels (not of correlated values)."""
+    shortest: int
+
+
 def _probe_of(needles: NeedleSet) -> _Probe:
-    """:func:`_make_probe` for any needle set (the general path)."""
+    """:func:`_make_probe` for any needle set (the general path); a set made by
+    :meth:`~windtunnel.leakage.needles.NeedleSet.with_correlated` is composed from its shared set's parts
+    (:func:`_composed_probe`)."""
+    base = needles.base
+    if base is not None:
+        composed = _composed_probe(needles, base)
+        if composed is not None:
+            return composed
+    # A large needle set (a label set's lexicon) shares its needles with the other sets of its label
+    # set: their words come from a memo; a small one's are worked out (a memo would add a miss each).
+    many = len(needles.needles) > _MANY_WORDS
+    parts = _parts(needles.needles, [], many)
+    return _joined((parts,), parts.own, needles.any_canon, needles)
+
+
+def _parts(needles: Sequence[Needle], cuts: list[tuple[str, ...]], many: bool) -> _Parts:
+    """The probe's loop over ``needles`` (``cuts``: the cut labels met before them, extended)."""
     sets: list[tuple[tuple[bytes, ...], bool]] = []
     text_sets: list[tuple[tuple[str, ...], bool]] = []
     labels: list[tuple[bytes, ...]] = []
-    cuts: list[tuple[str, ...]] = []
     own: set[bytes] = set()  # the words of answers and labels (not of correlated values)
     shortest = 1 << 30
-    # A large needle set (a label set's lexicon) shares its needles with the other sets of its label
-    # set: their words come from a memo; a small one's are worked out (a memo would add a miss each).
-    norm_words = _norm_words if len(needles.needles) > _MANY_WORDS else _norm_words.__wrapped__
-    for n in needles.needles:
+    norm_words = _norm_words if many else _norm_words.__wrapped__
+    for n in needles:
         words, toks, short = norm_words(n.norm)
         cut = n.norm.endswith("...") and n.role != "label"
         if cut:  # a label cut with an ellipsis (truncation.py) matches only where its ellipsis is
@@ -355,6 +379,15 @@ def _probe_of(needles: NeedleSet) -> _Probe:
             own.update(toks)
         if short < shortest:
             shortest = short
+    return _Parts(sets, text_sets, labels, own, shortest)
+
+
+def _joined(runs: Sequence[_Parts], own: set[bytes], any_canon: bool, needles: NeedleSet) -> _Probe:
+    """The :class:`_Probe` of the loop's parts over consecutive runs of ``needles`` (in order)."""
+    sets = [s for p in runs for s in p.sets]
+    text_sets = [s for p in runs for s in p.text_sets]
+    labels = [t for p in runs for t in p.labels]
+    shortest = min(p.shortest for p in runs)
     # A part of L characters decodes to at most 3L/4 bytes, so to at most L letters.
     # Capped: a smaller minimum only admits more candidate runs (sound), and the run regexes hold one
     # look-behind per character of it (an uncapped minimum built a pattern of a million of them).
@@ -366,19 +399,40 @@ def _probe_of(needles: NeedleSet) -> _Probe:
     return _Probe(
         tuple(sets),
         tuple(labels),
-        needles.any_canon,
+        any_canon,
         min_blob,
         words_of,
         words_of + tuple(labels),
         tuple(text_sets),
         ascii_sets,
         ascii_text_sets,
-        _word_index(
-            every, own, ascii_sets, ascii_text_sets, needles.any_canon, needles.ocr_gate if needles.ocr else None
-        )
+        _word_index(every, own, ascii_sets, ascii_text_sets, any_canon, needles.ocr_gate if needles.ocr else None)
         if len(every) > _MANY_WORDS
         else None,
     )
+
+
+def _composed_probe(needles: NeedleSet, base: NeedleSet) -> _Probe | None:
+    """The probe of ``needles``, ``base`` with correlated values added (``base.head`` answers, the values,
+    then ``base``'s other needles): the loop's parts of ``base``'s two runs are kept on ``base`` (made
+    once per label set and answer), only the values' run is looped over, and the parts are joined.
+    ``None`` when a value is cut with an ellipsis (a cut's place among the cuts depends on the order:
+    the general path makes it)."""
+    added = needles.needles[base.head : len(needles.needles) - (len(base.needles) - base.head)]
+    if any(n.norm.endswith("...") for n in added):
+        return None
+    split: tuple[_Parts, _Parts] | None = base.__dict__.get("_probe_parts")
+    if split is None:
+        cuts: list[tuple[str, ...]] = []
+        many = len(base.needles) > _MANY_WORDS
+        split = base.__dict__["_probe_parts"] = (
+            _parts(base.needles[: base.head], cuts, many),
+            _parts(base.needles[base.head :], cuts, many),
+        )
+    head, tail = split
+    middle = _parts(added, [], False)
+    # a correlated value adds no word of its own to ``own`` (see :func:`_parts`)
+    return _joined((head, middle, tail), head.own | tail.own, needles.any_canon, needles)
 
 
 def _lone_probe(n: Needle) -> _Probe | None:
