@@ -175,6 +175,7 @@ def test_a_needle_set_composed_from_its_shared_part_equals_the_general_one(
             assert got.word_index._replace(auto=None, ocr=None) == want.word_index._replace(auto=None, ocr=None)
             assert got.word_index.auto is want.word_index.auto  # the shared automaton
         assert prefilter.token_sets(composed) == prefilter.token_sets(whole)
+        assert prefilter.ascii_token_sets(composed) == prefilter.ascii_token_sets(whole)
         assert norms == _prepared((answer,), (), labels)[1]
         if correlated:
             other = _prepared((answer,), (*correlated, "acct-another"), labels)[0]
