@@ -397,14 +397,18 @@ class NeedleSet:
         clean by the pre-check and never search a string."""
         self._keyed = False
         """Whether :attr:`_automaton` was worked out."""
-        self.base: NeedleSet | None = None
-        """For a set made by :meth:`with_correlated`: the shared set it extends (its OCR twins and the
-        pre-check's probe are drawn from it); ``None`` for a set built whole."""
-        self.head = 0
-        """How many needles of :attr:`needles` are the answers themselves (with their aliases): a
-        correlated value's needle goes after them (:meth:`build`'s order)."""
-        self.exp_norms: frozenset[str] = frozenset()
-        """The answers' normalised texts: a correlated value equal to one is not a needle of its own."""
+
+    # Set only on the sets that need them (class defaults otherwise): a file of distinct answers keeps a set
+    # per answer, and three more entries in each one's ``__dict__`` cost ~1 MB of peak RSS on the 5 MB scan.
+    base: NeedleSet | None = None
+    """For a set made by :meth:`with_correlated`: the shared set it extends (its OCR twins and the
+    pre-check's probe are drawn from it); ``None`` for a set built whole."""
+    head = 0
+    """How many needles of :attr:`needles` are the answers themselves (with their aliases): a correlated
+    value's needle goes after them (:meth:`build`'s order). Recorded by :meth:`build` with ``extendable``."""
+    exp_norms: frozenset[str] = frozenset()
+    """The answers' normalised texts (with ``extendable``): a correlated value equal to one is not a needle
+    of its own."""
 
     @property
     def ocr_gate(self) -> OcrGate:
@@ -424,13 +428,15 @@ class NeedleSet:
         derived: Sequence[str] = (),
         codes: Sequence[tuple[str, tuple[str, ...]]] = (),
         marks: Sequence[str] = (),
+        *,
+        extendable: bool = False,
     ) -> NeedleSet:
         """The needles of the answers, correlated values and other labels; ``abbreviations`` are the
         answers' abbreviations, matched as answers that count only as values (``Needle.value_only``);
         ``derived`` the answers' aliases that are spellings derived from them (``Needle.derived``);
         ``codes`` the answers' codes in public code systems with their systems' naming words
         (``Needle.names``), matched like abbreviations; ``marks`` the answers' codes written with their
-        own delimiters (``Needle.mark``)."""
+        own delimiters (``Needle.mark``). ``extendable``: record what :meth:`with_correlated` needs."""
         derived_set = set(derived)
         made: list[Needle] = []
         # A label set's needles recur in every needle set of the set: made through the memo. Without one,
@@ -459,9 +465,10 @@ class NeedleSet:
             if n is not None and n.norm not in exp_norms:
                 made.append(dataclasses.replace(n, mark=True))
         out = cls(made)
-        # The answers come first and are kept once per norm (``__init__``): they are the first ``head``.
-        out.head = len(exp_norms)
-        out.exp_norms = frozenset(exp_norms)
+        if extendable:
+            # The answers come first and are kept once per norm (``__init__``): they are the first ``head``.
+            out.head = len(exp_norms)
+            out.exp_norms = frozenset(exp_norms)
         return out
 
     def with_correlated(self, correlated: Sequence[str]) -> NeedleSet:
@@ -474,7 +481,9 @@ class NeedleSet:
         caller); per item only the values' needles are made, and the new set's OCR twins are this set's
         (a correlated value has none) and its probe is composed from this set's
         (:func:`~windtunnel.leakage.prefilter.probe`). Without a value that is a needle of its own, this
-        set itself is returned."""
+        set itself is returned. This set must be built ``extendable`` (:meth:`build`)."""
+        if "exp_norms" not in self.__dict__:
+            raise ValueError("NeedleSet.with_correlated: build the shared set with extendable=True")
         own: dict[str, Needle] = {}
         for v in correlated:
             n = Needle.make(v, "correlated")

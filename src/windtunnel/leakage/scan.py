@@ -910,7 +910,8 @@ def _shared_needles(
     a correlated value never adds to): made once per (answers, label set, aliases) and extended per item
     by its own values (bounded: a file of many distinct answers keeps the last :data:`_SHARED_CACHE`)."""
     exp, labs, abbreviations, derived, codes, marks = _label_part(expected, labels, aliases)
-    needles = _needles(exp, [], labs, abbreviations, derived, codes, marks)
+    others = [lab for lab in labs if lab not in exp]
+    needles = NeedleSet.build(exp, (), others, abbreviations, derived, codes, marks, extendable=True)
     return needles, _label_norms(needles, labels)
 
 
