@@ -510,10 +510,7 @@ class NeedleSet:
         """Needles whose key token occurs in ``text`` (already normalised): a necessary condition only,
         the caller still runs :meth:`Needle.find`. One Aho-Corasick pass above
         :data:`AUTOMATON_THRESHOLD` distinct keys, else one ``in`` per needle."""
-        if not self._keyed:
-            self._automaton = self._key_automaton()
-            self._keyed = True
-        keyed = self._automaton
+        keyed = self._keys()
         if keyed is not None:
             auto, by_key, extra = keyed
             idx: set[int] = set()
@@ -525,6 +522,13 @@ class NeedleSet:
             return [self.needles[i] for i in sorted(idx)]
         return [n for n in self.needles if n.key in text]
 
+    def _keys(self) -> _Keyed | None:
+        """The key automaton (:meth:`_key_automaton`), worked out on first use."""
+        if not self._keyed:
+            self._automaton = self._key_automaton()
+            self._keyed = True
+        return self._automaton
+
     def _key_automaton(self) -> _Keyed | None:
         """The search of the needles' keys, when there are more than :data:`AUTOMATON_THRESHOLD` distinct
         keys; else ``None`` (one ``in`` per needle).
@@ -533,6 +537,18 @@ class NeedleSet:
         needle set with the same: a label set's hundred aliases come with a correlated value of its own on
         each item of some datasets, and an automaton was built per item, ~45 µs); per set, each key's place
         in it gives its needles' indices, and the correlated values' keys are looked for by ``in``."""
+        base = self.base
+        if base is not None:
+            # A set made by :meth:`with_correlated`: the same automaton as its shared set's (whose keys are all
+            # of answers and labels), each index past the answers moved past the values, the values by ``in``.
+            shared_keyed = base._keys()
+            if shared_keyed is not None and not shared_keyed[2]:
+                head, added = self.head, len(self.needles) - len(base.needles)
+                moved = [
+                    ids if not ids or ids[-1] < head else [i + added if i >= head else i for i in ids]
+                    for ids in shared_keyed[1]
+                ]
+                return shared_keyed[0], moved, tuple(range(head, head + added))
         if len({n.key for n in self.needles}) <= AUTOMATON_THRESHOLD:
             return None
         shared = tuple(dict.fromkeys(n.key for n in self.needles if n.role != "correlated"))
