@@ -512,10 +512,12 @@ class NeedleSet:
         :data:`AUTOMATON_THRESHOLD` distinct keys, else one ``in`` per needle."""
         keyed = self._keys()
         if keyed is not None:
-            auto, by_key, extra = keyed
+            auto, by_key, extra, head, added = keyed
             idx: set[int] = set()
             for _end, at in auto.iter(text):
                 idx.update(by_key[at])
+            if added and idx:  # the shared set's indices past its answers move past this set's values
+                idx = {i + added if i >= head else i for i in idx}
             for i in extra:
                 if self.needles[i].key in text:
                     idx.add(i)
@@ -539,16 +541,13 @@ class NeedleSet:
         in it gives its needles' indices, and the correlated values' keys are looked for by ``in``."""
         base = self.base
         if base is not None:
-            # A set made by :meth:`with_correlated`: the same automaton as its shared set's (whose keys are all
-            # of answers and labels), each index past the answers moved past the values, the values by ``in``.
+            # A set made by :meth:`with_correlated`: its shared set's automaton and indices by place (its keys are
+            # all of answers and labels), an index past the answers moved past the values when found (few),
+            # the values by ``in``.
             shared_keyed = base._keys()
-            if shared_keyed is not None and not shared_keyed[2]:
+            if shared_keyed is not None and not shared_keyed[2] and not shared_keyed[4]:
                 head, added = self.head, len(self.needles) - len(base.needles)
-                moved = [
-                    ids if not ids or ids[-1] < head else [i + added if i >= head else i for i in ids]
-                    for ids in shared_keyed[1]
-                ]
-                return shared_keyed[0], moved, tuple(range(head, head + added))
+                return shared_keyed[0], shared_keyed[1], tuple(range(head, head + added)), head, added
         if len({n.key for n in self.needles}) <= AUTOMATON_THRESHOLD:
             return None
         shared = tuple(dict.fromkeys(n.key for n in self.needles if n.role != "correlated"))
@@ -562,7 +561,7 @@ class NeedleSet:
                 extra.append(i)
             else:
                 by_key[at[n.key]].append(i)
-        return auto, by_key, tuple(extra)
+        return auto, by_key, tuple(extra), 0, 0
 
     def search(self, text: str, *, decode: bool = True) -> list[Hit]:
         """Every needle hit in ``text``, in any view, with spans of ``text``.
@@ -684,9 +683,11 @@ class NeedleSet:
         return out
 
 
-_Keyed = tuple[ahocorasick.Automaton, list[list[int]], tuple[int, ...]]
+_Keyed = tuple[ahocorasick.Automaton, list[list[int]], tuple[int, ...], int, int]
 """A needle set's key search: the shared automaton (each key to its place), the needles' indices by place,
-and the indices of the needles whose keys are looked for by ``in`` (correlated values)."""
+the indices of the needles whose keys are looked for by ``in`` (correlated values), and for a set made by
+:meth:`NeedleSet.with_correlated` (whose indices by place are its shared set's) its answers' count and how
+many values it added: an index at or past the first is moved past the second."""
 
 
 @lru_cache(maxsize=256)
