@@ -11,7 +11,7 @@ import random
 
 import pytest
 
-from windtunnel.leakage import prefilter
+from windtunnel.leakage import prefilter, scan
 from windtunnel.leakage.needles import Needle, NeedleSet
 from windtunnel.leakage.scan import _bare_part, _label_part, _prepared
 from windtunnel.leakage.views import anchors, binary
@@ -132,3 +132,70 @@ def test_the_shared_key_search_finds_the_candidates_one_in_per_needle_finds() ->
             assert needles.candidates(text) == [n for n in needles.needles if n.key in text]
     correlated_only = NeedleSet([n for v in "abcdefghij" if (n := Needle.make(f"k{v}", "correlated"))])
     assert correlated_only.candidates("ka kb") == [n for n in correlated_only.needles if n.key in "ka kb"]
+
+
+_CORRELATED = [
+    (),
+    ("acct-amberfalcon",),
+    ("High",),  # equal to an answer or a label: dropped or kept as the general path does
+    ("#DE350B", "P1"),  # a delimited code (a mark) and a bare one
+    ("2024-03-01", "1,000", "acct-x", "acct-x"),  # canonical forms, a repeated value
+    ("Medium", "low"),
+    ("hig...",),  # a value cut with an ellipsis: the general path makes its probe
+]
+_LABEL_SETS = [("High", "Medium", "Low"), ("Not spam", "Spam"), ("billing", "account", "technical", "refund")]
+
+
+def _general(expected: tuple[str, ...], correlated: tuple[str, ...], labels: tuple[str, ...]) -> NeedleSet:
+    """The needle set as built whole (no shared part), as the scan built it before."""
+    exp, labs, abbreviations, derived, codes, marks = _label_part.__wrapped__(expected, labels, ())
+    others = [lab for lab in labs if lab not in exp]
+    return NeedleSet.build(exp, correlated, others, abbreviations, derived, codes, marks)
+
+
+@pytest.mark.parametrize("correlated", _CORRELATED)
+@pytest.mark.parametrize("labels", _LABEL_SETS)
+def test_a_needle_set_composed_from_its_shared_part_equals_the_general_one(
+    correlated: tuple[str, ...], labels: tuple[str, ...]
+) -> None:
+    """A label set's shared part extended by an item's own values (``NeedleSet.with_correlated``) holds the
+    same needles in the same order, the same OCR twins and the same probe (word index included) as the
+    set built whole; and two items of one answer and label set share the part itself."""
+    for answer in labels:
+        composed, norms = _prepared((answer,), correlated, labels)
+        whole = _general((answer,), correlated, labels)
+        assert composed.needles == whole.needles
+        assert composed.any_canon == whole.any_canon
+        assert composed.ocr == whole.ocr
+        assert not whole.ocr or composed.ocr_gate is whole.ocr_gate  # one gate per twins
+        got, want = prefilter.probe(composed), prefilter.probe(whole)
+        assert got._replace(word_index=None) == want._replace(word_index=None)
+        assert (got.word_index is None) == (want.word_index is None)
+        if got.word_index is not None and want.word_index is not None:
+            assert got.word_index._replace(auto=None, ocr=None) == want.word_index._replace(auto=None, ocr=None)
+            assert got.word_index.auto is want.word_index.auto  # the shared automaton
+        assert prefilter.token_sets(composed) == prefilter.token_sets(whole)
+        mine, theirs = composed._keys(), whole._keys()  # the needles' key search
+        assert (mine is None) == (theirs is None)
+        if mine is not None and theirs is not None:
+            assert mine[0] is theirs[0]  # one automaton
+        for text in (" ".join(n.norm for n in whole.needles[::3]), " ".join(n.norm for n in whole.needles)):
+            assert composed.candidates(text) == whole.candidates(text)
+        assert prefilter.ascii_token_sets(composed) == prefilter.ascii_token_sets(whole)
+        assert norms == _prepared((answer,), (), labels)[1]
+        if correlated:
+            other = _prepared((answer,), (*correlated, "acct-another"), labels)[0]
+            assert other.base is not None and other.base is (composed.base or composed)
+
+
+def test_the_shared_parts_stay_bounded_with_many_distinct_answers() -> None:
+    """A file of many distinct answers and label sets keeps at most the cache's bound of shared parts,
+    and each still composes with a value of its own."""
+    bound = scan._shared_needles.cache_info().maxsize
+    assert bound is not None
+    rng = random.Random(7)
+    for i in range(bound * 3):
+        labels = (f"label{i}a", f"label{i}b", "Medium")
+        composed, _ = _prepared((labels[i % 3],), (f"acct-{rng.randrange(10**9)}",), labels)
+        assert composed.base is not None
+    assert scan._shared_needles.cache_info().currsize <= bound

@@ -398,12 +398,24 @@ class NeedleSet:
         self._keyed = False
         """Whether :attr:`_automaton` was worked out."""
 
+    # Set only on the sets that need them (class defaults otherwise): a file of distinct answers keeps a set
+    # per answer, and three more entries in each one's ``__dict__`` cost ~1 MB of peak RSS on the 5 MB scan.
+    base: NeedleSet | None = None
+    """For a set made by :meth:`with_correlated`: the shared set it extends (its OCR twins and the
+    pre-check's probe are drawn from it); ``None`` for a set built whole."""
+    head = 0
+    """How many needles of :attr:`needles` are the answers themselves (with their aliases): a correlated
+    value's needle goes after them (:meth:`build`'s order). Recorded by :meth:`build` with ``extendable``."""
+    exp_norms: frozenset[str] = frozenset()
+    """The answers' normalised texts (with ``extendable``): a correlated value equal to one is not a needle
+    of its own."""
+
     @property
     def ocr_gate(self) -> OcrGate:
         """Where the twins' patterns may match (:class:`~windtunnel.leakage.ocr.OcrGate`, built on first use)."""
         gate = self._ocr_gate
         if gate is None:
-            gate = self._ocr_gate = ocr_gate(self.ocr)
+            gate = self._ocr_gate = self.base.ocr_gate if self.base is not None else ocr_gate(self.ocr)
         return gate
 
     @classmethod
@@ -416,13 +428,15 @@ class NeedleSet:
         derived: Sequence[str] = (),
         codes: Sequence[tuple[str, tuple[str, ...]]] = (),
         marks: Sequence[str] = (),
+        *,
+        extendable: bool = False,
     ) -> NeedleSet:
         """The needles of the answers, correlated values and other labels; ``abbreviations`` are the
         answers' abbreviations, matched as answers that count only as values (``Needle.value_only``);
         ``derived`` the answers' aliases that are spellings derived from them (``Needle.derived``);
         ``codes`` the answers' codes in public code systems with their systems' naming words
         (``Needle.names``), matched like abbreviations; ``marks`` the answers' codes written with their
-        own delimiters (``Needle.mark``)."""
+        own delimiters (``Needle.mark``). ``extendable``: record what :meth:`with_correlated` needs."""
         derived_set = set(derived)
         made: list[Needle] = []
         # A label set's needles recur in every needle set of the set: made through the memo. Without one,
@@ -450,26 +464,72 @@ class NeedleSet:
             n = make(v, "expected")
             if n is not None and n.norm not in exp_norms:
                 made.append(dataclasses.replace(n, mark=True))
-        return cls(made)
+        out = cls(made)
+        if extendable:
+            # The answers come first and are kept once per norm (``__init__``): they are the first ``head``.
+            out.head = len(exp_norms)
+            out.exp_norms = frozenset(exp_norms)
+        return out
+
+    def with_correlated(self, correlated: Sequence[str]) -> NeedleSet:
+        """This set (built without correlated values) with ``correlated`` added: the same needles, in the
+        same order, as :meth:`build` given them too, made without going over this set's needles again.
+
+        A label set's lexicon brings a hundred needles or more, the same for every item with that answer
+        and label set; on a dataset whose items each carry a value of their own, each item made them into
+        a new set, with its OCR twins and probe (~250 µs). This set is that shared part (cached by the
+        caller); per item only the values' needles are made, and the new set's OCR twins are this set's
+        (a correlated value has none) and its probe is composed from this set's
+        (:func:`~windtunnel.leakage.prefilter.probe`). Without a value that is a needle of its own, this
+        set itself is returned. This set must be built ``extendable`` (:meth:`build`)."""
+        if "exp_norms" not in self.__dict__:
+            raise ValueError("NeedleSet.with_correlated: build the shared set with extendable=True")
+        own: dict[str, Needle] = {}
+        for v in correlated:
+            n = Needle.make(v, "correlated")
+            if n is None or n.norm in self.exp_norms:
+                continue
+            if delimited_code(v):
+                n = dataclasses.replace(n, mark=True)
+            own.setdefault(n.norm, n)  # one needle per (norm, role), the first kept (``__init__``)
+        if not own:
+            return self
+        out = NeedleSet.__new__(NeedleSet)
+        out.needles = [*self.needles[: self.head], *own.values(), *self.needles[self.head :]]
+        out.any_canon = self.any_canon or any(n.canon for n in own.values())
+        out.ocr = self.ocr  # ocr_needles skips a correlated value: the same twins, in the same order
+        out._ocr_gate = None
+        out._automaton = None
+        out._keyed = False
+        out.base = self
+        out.head = self.head
+        out.exp_norms = self.exp_norms
+        return out
 
     def candidates(self, text: str) -> list[Needle]:
         """Needles whose key token occurs in ``text`` (already normalised): a necessary condition only,
         the caller still runs :meth:`Needle.find`. One Aho-Corasick pass above
         :data:`AUTOMATON_THRESHOLD` distinct keys, else one ``in`` per needle."""
-        if not self._keyed:
-            self._automaton = self._key_automaton()
-            self._keyed = True
-        keyed = self._automaton
+        keyed = self._keys()
         if keyed is not None:
-            auto, by_key, extra = keyed
+            auto, by_key, extra, head, added = keyed
             idx: set[int] = set()
             for _end, at in auto.iter(text):
                 idx.update(by_key[at])
+            if added and idx:  # the shared set's indices past its answers move past this set's values
+                idx = {i + added if i >= head else i for i in idx}
             for i in extra:
                 if self.needles[i].key in text:
                     idx.add(i)
             return [self.needles[i] for i in sorted(idx)]
         return [n for n in self.needles if n.key in text]
+
+    def _keys(self) -> _Keyed | None:
+        """The key automaton (:meth:`_key_automaton`), worked out on first use."""
+        if not self._keyed:
+            self._automaton = self._key_automaton()
+            self._keyed = True
+        return self._automaton
 
     def _key_automaton(self) -> _Keyed | None:
         """The search of the needles' keys, when there are more than :data:`AUTOMATON_THRESHOLD` distinct
@@ -479,6 +539,15 @@ class NeedleSet:
         needle set with the same: a label set's hundred aliases come with a correlated value of its own on
         each item of some datasets, and an automaton was built per item, ~45 µs); per set, each key's place
         in it gives its needles' indices, and the correlated values' keys are looked for by ``in``."""
+        base = self.base
+        if base is not None:
+            # A set made by :meth:`with_correlated`: its shared set's automaton and indices by place (its keys are
+            # all of answers and labels), an index past the answers moved past the values when found (few),
+            # the values by ``in``.
+            shared_keyed = base._keys()
+            if shared_keyed is not None and not shared_keyed[2] and not shared_keyed[4]:
+                head, added = self.head, len(self.needles) - len(base.needles)
+                return shared_keyed[0], shared_keyed[1], tuple(range(head, head + added)), head, added
         if len({n.key for n in self.needles}) <= AUTOMATON_THRESHOLD:
             return None
         shared = tuple(dict.fromkeys(n.key for n in self.needles if n.role != "correlated"))
@@ -492,7 +561,7 @@ class NeedleSet:
                 extra.append(i)
             else:
                 by_key[at[n.key]].append(i)
-        return auto, by_key, tuple(extra)
+        return auto, by_key, tuple(extra), 0, 0
 
     def search(self, text: str, *, decode: bool = True) -> list[Hit]:
         """Every needle hit in ``text``, in any view, with spans of ``text``.
@@ -614,9 +683,11 @@ class NeedleSet:
         return out
 
 
-_Keyed = tuple[ahocorasick.Automaton, list[list[int]], tuple[int, ...]]
+_Keyed = tuple[ahocorasick.Automaton, list[list[int]], tuple[int, ...], int, int]
 """A needle set's key search: the shared automaton (each key to its place), the needles' indices by place,
-and the indices of the needles whose keys are looked for by ``in`` (correlated values)."""
+the indices of the needles whose keys are looked for by ``in`` (correlated values), and for a set made by
+:meth:`NeedleSet.with_correlated` (whose indices by place are its shared set's) its answers' count and how
+many values it added: an index at or past the first is moved past the second."""
 
 
 @lru_cache(maxsize=256)

@@ -41,9 +41,10 @@ from __future__ import annotations
 import html
 import re
 import urllib.parse
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import chain
 from typing import Any, AnyStr, NamedTuple
 
 import ahocorasick
@@ -172,6 +173,8 @@ class _WordIndex(NamedTuple):
     """For :func:`_live`: the other sets of ``ascii_sets``, with their text words and adjacency."""
     rotations: tuple[bytes, ...] = ()
     """The rotations of the ASCII words of ``short`` of three characters or more (found by ``find``)."""
+    indexed: frozenset[bytes] = frozenset()
+    """The words :attr:`auto` holds (those of three characters or more of the answers and labels)."""
 
 
 _PLAIN_TOKEN = re.compile(r"[a-z0-9.]+\Z")
@@ -185,35 +188,46 @@ _WORD, _ROTATION, _MISREAD = 0, 1, 2
 
 
 def _word_index(
-    words: Iterable[bytes],
-    own: Iterable[bytes],
-    ascii_sets: Sequence[tuple[tuple[bytes, ...], bool]],
-    ascii_text_sets: Sequence[tuple[tuple[str, ...], bool]],
-    any_canon: bool,
-    ocr: OcrGate | None = None,
+    runs: Sequence[_Run], every: frozenset[bytes], needles: NeedleSet, shared: _WordIndex | None
 ) -> _WordIndex:
-    """The :class:`_WordIndex` of ``words`` (the needle sets' words and the other labels'; ``own``: those
-    of the answers and labels) and of the OCR twins' spellings. The automaton holds the words of three
-    characters or more of ``own`` and is shared by every needle set with the same (:func:`_shared_automaton`:
-    a dataset with a label set and a correlated value per item builds it once per label, not per item);
-    the other words, and their rotations, are found by ``find``."""
-    distinct = set(words)
-    indexed = frozenset(w for w in own if len(w) >= 3)
-    auto = _shared_automaton(indexed, ocr)
-    loose = sorted(distinct - indexed)
-    rotations = tuple(sorted({w.translate(_ROT_BYTES) for w in loose if w.isascii() and len(w) >= 3}))
-    singles = frozenset(toks[0] for toks, adjacent in ascii_sets if len(toks) == 1 and not adjacent)
-    multi = tuple(s for s in ascii_sets if len(s[0]) != 1 or s[1])
+    """The :class:`_WordIndex` of the probe's runs: ``every`` their words (the needle sets' words and the
+    other labels'), the words of the answers and labels (``own``) and the OCR twins' spellings. The
+    automaton holds the words of three characters or more of ``own`` and is shared by every needle set
+    with the same (:func:`_shared_automaton`: a dataset with a label set and a correlated value per item
+    builds it once per label, not per item); the other words, and their rotations, are found by ``find``.
+    ``shared``: the index of the same runs without the correlated values' (which add no word to ``own``),
+    extended by their words instead of made again."""
+    ocr = needles.ocr_gate if needles.ocr else None
+    plain = not needles.any_canon and all(r.plain for r in runs)
+    if shared is not None:
+        indexed: frozenset[bytes] = shared.indexed
+        auto = shared.auto
+        # the shared runs' words are indexed or loose already: what is left is the values' new words
+        new = every.difference(shared.short, indexed)
+        loose = tuple(sorted((*shared.short, *new))) if new else shared.short
+        added = {w.translate(_ROT_BYTES) for w in new if w.isascii() and len(w) >= 3}
+        rotations = tuple(sorted(added.union(shared.rotations))) if added else shared.rotations
+    else:
+        indexed = frozenset(w for r in runs for w in r.own if len(w) >= 3)
+        auto = _shared_automaton(indexed, ocr)
+        loose = tuple(sorted(every - indexed))
+        rotations = tuple(sorted({w.translate(_ROT_BYTES) for w in loose if w.isascii() and len(w) >= 3}))
     live_singles: dict[bytes, tuple[str, ...]] | None = None
-    live_multi: list[tuple[tuple[bytes, ...], tuple[str, ...], bool]] = []
-    if not any_canon and all(_PLAIN_TOKEN.match(t) for text, _adj in ascii_text_sets for t in text):
+    if plain:
         live_singles = {}
-        for (toks, adjacent), (text, _adj) in zip(ascii_sets, ascii_text_sets, strict=True):
-            if len(toks) == 1 and not adjacent:
-                live_singles[toks[0]] = text
-            else:
-                live_multi.append((toks, text, adjacent))
-    return _WordIndex(auto, tuple(loose), singles, multi, ocr, live_singles, tuple(live_multi), rotations)
+        for r in runs:
+            live_singles.update(r.live_singles)
+    return _WordIndex(
+        auto,
+        loose,
+        frozenset().union(*(r.singles for r in runs)),
+        _chained(runs, "multi"),
+        ocr,
+        live_singles,
+        _chained(runs, "live_multi"),
+        rotations,
+        indexed,
+    )
 
 
 @lru_cache(maxsize=256)
@@ -289,7 +303,13 @@ def token_sets(needles: NeedleSet) -> list[list[str]]:
     """
     cached: list[list[str]] | None = needles.__dict__.get("_token_sets")
     if cached is None:
-        cached = needles.__dict__["_token_sets"] = [list(words) for words, _adj in probe(needles).text_sets]
+        text_sets = probe(needles).text_sets
+        runs: Sequence[_Run] | None = needles.__dict__.get("_runs")  # the same lists, made once per run
+        cached = needles.__dict__["_token_sets"] = (
+            list(chain.from_iterable(r.token_lists for r in runs))
+            if runs is not None
+            else [list(words) for words, _adj in text_sets]
+        )
     return cached
 
 
@@ -298,7 +318,13 @@ def ascii_token_sets(needles: NeedleSet) -> list[list[str]]:
     plain views (cached)."""
     cached: list[list[str]] | None = needles.__dict__.get("_ascii_token_sets")
     if cached is None:
-        cached = needles.__dict__["_ascii_token_sets"] = [list(words) for words, _adj in probe(needles).ascii_text_sets]
+        text_sets = probe(needles).ascii_text_sets
+        runs: Sequence[_Run] | None = needles.__dict__.get("_runs")  # the same lists, made once per run
+        cached = needles.__dict__["_ascii_token_sets"] = (
+            list(chain.from_iterable(r.ascii_token_lists for r in runs))
+            if runs is not None
+            else [list(words) for words, _adj in text_sets]
+        )
     return cached
 
 
@@ -316,18 +342,65 @@ def _make_probe(needles: NeedleSet) -> _Probe:
     return _probe_of(needles)
 
 
+class _Run(NamedTuple):
+    """What the probe draws from a run of consecutive needles (:func:`_run`), before the runs are joined:
+    a set built whole is one run; a set made by :meth:`~windtunnel.leakage.needles.NeedleSet.with_correlated`
+    is its shared set's answers, its own values and its shared set's other needles, the shared runs kept."""
+
+    sets: tuple[tuple[tuple[bytes, ...], bool], ...]
+    text_sets: tuple[tuple[tuple[str, ...], bool], ...]
+    labels: tuple[tuple[bytes, ...], ...]
+    own: frozenset[bytes]
+    """The words of answers and labels (not of correlated values)."""
+    shortest: int
+    words_of: tuple[tuple[bytes, ...], ...]
+    every: frozenset[bytes]
+    ascii_sets: tuple[tuple[tuple[bytes, ...], bool], ...]
+    ascii_text_sets: tuple[tuple[tuple[str, ...], bool], ...]
+    singles: frozenset[bytes]
+    """The words of the one-word sets of ``ascii_sets`` that need no adjacency (:attr:`_WordIndex.singles`)."""
+    multi: tuple[tuple[tuple[bytes, ...], bool], ...]
+    plain: bool
+    """Every word of ``ascii_text_sets`` is a :data:`_PLAIN_TOKEN` (see :attr:`_WordIndex.live_singles`)."""
+    live_singles: dict[bytes, tuple[str, ...]]
+    live_multi: tuple[tuple[tuple[bytes, ...], tuple[str, ...], bool], ...]
+    token_lists: tuple[list[str], ...]
+    """The words of ``text_sets`` as lists (:func:`token_sets`), each made once per run."""
+    ascii_token_lists: tuple[list[str], ...]
+    """The same of ``ascii_text_sets`` (:func:`ascii_token_sets`)."""
+
+
+def _chained(runs: Sequence[_Run], field: str) -> tuple[Any, ...]:
+    """One field of the runs (a tuple each) joined in order: the run's own tuple when there is one run."""
+    if len(runs) == 1:
+        return getattr(runs[0], field)
+    return tuple(chain.from_iterable(getattr(r, field) for r in runs))
+
+
 def _probe_of(needles: NeedleSet) -> _Probe:
-    """:func:`_make_probe` for any needle set (the general path)."""
+    """:func:`_make_probe` for any needle set (the general path); a set made by
+    :meth:`~windtunnel.leakage.needles.NeedleSet.with_correlated` is composed from its shared set's runs
+    (:func:`_composed_probe`)."""
+    base = needles.base
+    if base is not None:
+        composed = _composed_probe(needles, base)
+        if composed is not None:
+            return composed
+    # A large needle set (a label set's lexicon) shares its needles with the other sets of its label
+    # set: their words come from a memo; a small one's are worked out (a memo would add a miss each).
+    run = _run(needles.needles, [], len(needles.needles) > _MANY_WORDS)
+    return _joined((run,), needles)
+
+
+def _run(needles: Sequence[Needle], cuts: list[tuple[str, ...]], many: bool) -> _Run:
+    """The probe's loop over ``needles`` (``cuts``: the cut labels met before them, extended)."""
     sets: list[tuple[tuple[bytes, ...], bool]] = []
     text_sets: list[tuple[tuple[str, ...], bool]] = []
     labels: list[tuple[bytes, ...]] = []
-    cuts: list[tuple[str, ...]] = []
     own: set[bytes] = set()  # the words of answers and labels (not of correlated values)
     shortest = 1 << 30
-    # A large needle set (a label set's lexicon) shares its needles with the other sets of its label
-    # set: their words come from a memo; a small one's are worked out (a memo would add a miss each).
-    norm_words = _norm_words if len(needles.needles) > _MANY_WORDS else _norm_words.__wrapped__
-    for n in needles.needles:
+    norm_words = _norm_words if many else _norm_words.__wrapped__
+    for n in needles:
         words, toks, short = norm_words(n.norm)
         cut = n.norm.endswith("...") and n.role != "label"
         if cut:  # a label cut with an ellipsis (truncation.py) matches only where its ellipsis is
@@ -355,30 +428,86 @@ def _probe_of(needles: NeedleSet) -> _Probe:
             own.update(toks)
         if short < shortest:
             shortest = short
+    words_of = tuple(toks for toks, _adj in sets)
+    ascii_sets = tuple(s for s in sets if all(t.isascii() for t in s[0]))
+    ascii_text_sets = tuple(s for s in text_sets if all(t.isascii() for t in s[0]))
+    live_singles: dict[bytes, tuple[str, ...]] = {}
+    live_multi: list[tuple[tuple[bytes, ...], tuple[str, ...], bool]] = []
+    for (toks, adjacent), (text, _adj) in zip(ascii_sets, ascii_text_sets, strict=True):
+        if len(toks) == 1 and not adjacent:
+            live_singles[toks[0]] = text
+        else:
+            live_multi.append((toks, text, adjacent))
+    return _Run(
+        tuple(sets),
+        tuple(text_sets),
+        tuple(labels),
+        frozenset(own),
+        shortest,
+        words_of,
+        frozenset(t for toks in (*words_of, *labels) for t in toks),
+        ascii_sets,
+        ascii_text_sets,
+        frozenset(live_singles),
+        tuple(s for s in ascii_sets if len(s[0]) != 1 or s[1]),
+        all(_PLAIN_TOKEN.match(t) for text, _adj in ascii_text_sets for t in text),
+        live_singles,
+        tuple(live_multi),
+        tuple(list(words) for words, _adj in text_sets),
+        tuple(list(words) for words, _adj in ascii_text_sets),
+    )
+
+
+def _joined(runs: Sequence[_Run], needles: NeedleSet, shared: _WordIndex | None = None) -> _Probe:
+    """The :class:`_Probe` of consecutive runs of ``needles`` (in order); ``shared``: the word index of the
+    runs but the one of correlated values (:func:`_composed_probe`), which the new one extends."""
+    needles.__dict__["_runs"] = runs  # for :func:`token_sets`
+    sets = _chained(runs, "sets")
+    labels = _chained(runs, "labels")
+    words_of = _chained(runs, "words_of")
+    every = runs[0].every if len(runs) == 1 else frozenset().union(*(r.every for r in runs))
+    ascii_sets = _chained(runs, "ascii_sets")
+    ascii_text_sets = _chained(runs, "ascii_text_sets")
     # A part of L characters decodes to at most 3L/4 bytes, so to at most L letters.
     # Capped: a smaller minimum only admits more candidate runs (sound), and the run regexes hold one
     # look-behind per character of it (an uncapped minimum built a pattern of a million of them).
-    min_blob = max(4, min(shortest, _MIN_BLOB_CAP))
-    words_of = tuple(toks for toks, _adj in sets)
-    every = {t for toks in (*words_of, *labels) for t in toks}
-    ascii_sets = tuple(s for s in sets if all(t.isascii() for t in s[0]))
-    ascii_text_sets = tuple(s for s in text_sets if all(t.isascii() for t in s[0]))
+    min_blob = max(4, min(min(r.shortest for r in runs), _MIN_BLOB_CAP))
+    index: _WordIndex | None = None
+    if len(every) > _MANY_WORDS:
+        index = _word_index(runs, every, needles, shared)
     return _Probe(
-        tuple(sets),
-        tuple(labels),
+        sets,
+        labels,
         needles.any_canon,
         min_blob,
         words_of,
-        words_of + tuple(labels),
-        tuple(text_sets),
+        words_of + labels,
+        _chained(runs, "text_sets"),
         ascii_sets,
         ascii_text_sets,
-        _word_index(
-            every, own, ascii_sets, ascii_text_sets, needles.any_canon, needles.ocr_gate if needles.ocr else None
-        )
-        if len(every) > _MANY_WORDS
-        else None,
+        index,
     )
+
+
+def _composed_probe(needles: NeedleSet, base: NeedleSet) -> _Probe | None:
+    """The probe of ``needles``, ``base`` with correlated values added (``base.head`` answers, the values,
+    then ``base``'s other needles): ``base``'s two runs are kept on it (made once per label set and
+    answer), only the values' run is made, and the three are joined, the word index extending ``base``'s.
+    ``None`` when a value is cut with an ellipsis (a cut's place among the cuts depends on the order:
+    the general path makes it)."""
+    added = needles.needles[base.head : len(needles.needles) - (len(base.needles) - base.head)]
+    if any(n.norm.endswith("...") for n in added):
+        return None
+    split: tuple[_Run, _Run] | None = base.__dict__.get("_probe_runs")
+    if split is None:
+        cuts: list[tuple[str, ...]] = []
+        many = len(base.needles) > _MANY_WORDS
+        split = base.__dict__["_probe_runs"] = (
+            _run(base.needles[: base.head], cuts, many),
+            _run(base.needles[base.head :], cuts, many),
+        )
+    head, tail = split
+    return _joined((head, _run(added, [], False), tail), needles, probe(base).word_index)
 
 
 def _lone_probe(n: Needle) -> _Probe | None:

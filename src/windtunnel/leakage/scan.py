@@ -886,16 +886,42 @@ def _prepared(
     # without a set of two labels or the user's aliases there is nothing to draw (:func:`_bare_part`).
     if len(labels) < 2 and not aliases:
         exp, labs, abbreviations, derived, codes, marks = _bare_part(expected, labels)
+    elif labels:
+        # The label set's part is shared by every item with these answers and labels, whatever values
+        # of its own each item carries: only those are added to it (``NeedleSet.with_correlated``).
+        shared, label_norms = _shared_needles(expected, labels, aliases)
+        return shared.with_correlated(correlated), label_norms
     else:
-        part = _label_part if labels else _label_part.__wrapped__
-        exp, labs, abbreviations, derived, codes, marks = part(expected, labels, aliases)
+        exp, labs, abbreviations, derived, codes, marks = _label_part.__wrapped__(expected, labels, aliases)
     needles = _needles(exp, list(correlated), labs, abbreviations, derived, codes, marks)
+    return needles, _label_norms(needles, labels)
+
+
+_SHARED_CACHE = 256
+"""Distinct (answers, label set, aliases) whose shared needle sets are kept (:func:`_shared_needles`; with
+their probes, a few tens of KB each for a lexicon label set)."""
+
+
+@lru_cache(maxsize=_SHARED_CACHE)
+def _shared_needles(
+    expected: tuple[str, ...], labels: tuple[str, ...], aliases: tuple[tuple[str, tuple[str, ...]], ...]
+) -> tuple[NeedleSet, frozenset[str]]:
+    """The needles of the answers and label set without any correlated value, and the label norms (which
+    a correlated value never adds to): made once per (answers, label set, aliases) and extended per item
+    by its own values (bounded: a file of many distinct answers keeps the last :data:`_SHARED_CACHE`)."""
+    exp, labs, abbreviations, derived, codes, marks = _label_part(expected, labels, aliases)
+    others = [lab for lab in labs if lab not in exp]
+    needles = NeedleSet.build(exp, (), others, abbreviations, derived, codes, marks, extendable=True)
+    return needles, _label_norms(needles, labels)
+
+
+def _label_norms(needles: NeedleSet, labels: tuple[str, ...]) -> frozenset[str]:
+    """The normalised texts of the labels as written (what tells a listing), from their needles."""
     if len(set(labels)) < 2:
-        return needles, _NO_LABELS
-    label_norms = frozenset(n.norm for n in needles.needles if n.role == "label" and n.text in labels) | frozenset(
+        return _NO_LABELS
+    return frozenset(n.norm for n in needles.needles if n.role == "label" and n.text in labels) | frozenset(
         n.norm for n in needles.needles if n.role == "expected" and n.text in labels
     )
-    return needles, label_norms
 
 
 _NO_LABELS: frozenset[str] = frozenset()
