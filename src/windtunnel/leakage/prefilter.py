@@ -1596,7 +1596,8 @@ longer one is found in Python."""
 def _decodable_run_re(min_len: int) -> re.Pattern[bytes]:
     """On a ``_KEY_CLASSES``-translated copy of serialised JSON without '/': the runs of at least
     ``min_len`` characters holding a 'B' that can decode (their length is not 1 past a multiple
-    of 4: without '/' no other run decodes, see :func:`_run_pieces`) and that do not end a key.
+    of 4: without '/' no other run decodes, see :func:`_run_pieces`; except a run of 13 'B's or more,
+    which may be unpadded base32) and that do not end a key.
 
     The match starts at the run's first 'B'; the lowercase letters before it (``k`` of them) are
     counted by a look-behind per count below :data:`_PREFIX_MAX`, so the rest of the run must be
@@ -1621,8 +1622,11 @@ def _decodable_run_re(min_len: int) -> re.Pattern[bytes]:
     # (see :data:`_PREFIX_OF_GROUP`): no search back for where the run starts.
     prefixed = [b"((?<=(?<![aB])%sB)" % (b"a" * k) + rest(k) + b")" for k in range(1, _PREFIX_MAX)]
     prefixed.append(b"((?<=%sB)[aB]*+(?!QC))" % (b"a" * _PREFIX_MAX))
+    # A run of capitals and digits one past a multiple of 4 long is no base64 but may be unpadded base32
+    # (8k+5 characters): 13 or more without a lowercase letter are kept for the base32 reading.
+    base32 = b"|(?:BBBB){3,}+(?![aB])(?!QC)"
     rx = _DECODABLE_RES[min_len] = re.compile(
-        b"B(?:(?<![aB]B)" + rest(0) + b"|(?<=aB)(?:" + b"|".join(prefixed) + b"))"
+        b"B(?:(?<![aB]B)(?:" + rest(0) + base32 + b")|(?<=aB)(?:" + b"|".join(prefixed) + b"))"
     )
     return rx
 

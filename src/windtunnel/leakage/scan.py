@@ -1519,7 +1519,10 @@ def _scan_key(key: str, pointer: str, rep: str, ctx: _Ctx, *, suppress: bool) ->
 
 
 def _scan_scalar(text: str, pointer: str, rep: str, upstream: str | None, ctx: _Ctx, suppress: bool) -> None:
-    if ctx.fast and upstream is None and not ctx.needles.any_canon and not _plain_words(text, ctx):
+    """Search a scalar (a number, a boolean, or the text a list of byte values holds) as a whole value."""
+    # The shortcut compares the needles' folded words with the lowercased text: exact for ASCII only (the
+    # text of a byte list may be 'Résiliation', whose needle word is 'resiliation').
+    if ctx.fast and upstream is None and not ctx.needles.any_canon and text.isascii() and not _plain_words(text, ctx):
         return
     for hit in ctx.needles.search(text, decode=False):
         if not hit.whole:

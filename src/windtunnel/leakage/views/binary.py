@@ -143,9 +143,8 @@ def base64_runs(text: str) -> list[Replacement]:
 
 def _b32_text(run: str) -> str | None:
     body = run.rstrip("=")
-    if len(body) % 8 in (1, 3, 6) or not decodable_length(len(run)):
-        # (a run 1 past a multiple of 4 is never a base64 candidate, so the pre-check would not see it)
-        return None
+    if len(body) % 8 in (1, 3, 6):
+        return None  # no base32 encoding ends there (an unpadded run of 8k+5 characters does: 3 bytes over)
     try:
         decoded = base64.b32decode(body + "=" * (-len(body) % 8)).decode("utf-8")
     except (binascii.Error, ValueError, UnicodeDecodeError):
@@ -239,7 +238,9 @@ def mime_lines(text: str) -> list[Replacement]:
 # A hex dump (``xxd``, ``hexdump -C``, ``od -A x -t x1``): lines of an offset, then groups of hex byte
 # pairs, then maybe the bytes as text (after two blanks, or between bars). Two lines or more.
 _DUMP_LINE = r"[0-9A-Fa-f]{4,16}:?(?:[ ]{1,2}[0-9A-Fa-f]{2,8})+(?:[ ]{2}[^\n]*|[ ]*)"
-_DUMP_RE = re.compile(rf"(?m)^{_DUMP_LINE}(?:\r?\n{_DUMP_LINE})+$")
+# A block starts at a line start or after a quote and ends at a line end or before one: the same blocks in a string
+# and in its JSON serialisation (where the first line follows ``"key":"``), which the scan's pre-check decodes.
+_DUMP_RE = re.compile(rf'(?m)(?:^|(?<=")){_DUMP_LINE}(?:\r?\n{_DUMP_LINE})+(?:$|(?="))')
 _DUMP_GROUP = re.compile(r"(?:[0-9A-Fa-f]{2}){1,4}")
 
 

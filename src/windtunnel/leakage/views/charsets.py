@@ -12,8 +12,8 @@ Two ways a label's letters stay readable to a person or a model but not to a sea
 * **punycode** (``punycode``, RFC 3492): an IDNA label ``xn--…`` read as the Unicode it encodes.
 
 Bytes are read in another encoding only when their shape says so (zero bytes at every other or every
-fourth position, a byte-order mark, or six bytes or more all in EBCDIC's letter, digit, blank and
-punctuation ranges, three in five read as letters) and the
+fourth position, a byte-order mark, or six bytes or more all read by EBCDIC as letters (accented too), digits,
+blanks or ASCII punctuation, three in five of them letters a-z) and the
 text that comes out is printable with a letter: a hash or an id never becomes a view.
 """
 
@@ -45,10 +45,14 @@ _BOMS = (
     (b"\xff\xfe", "utf-16-le"),
     (b"\xfe\xff", "utf-16-be"),
 )
-# EBCDIC letters (a-i, j-r, s-z and capitals), digits and the blank, with the usual punctuation.
+# The bytes EBCDIC (code page 037) reads as text: a letter (accented ones too: ``é`` is 0x51), a digit, the blank,
+# a line feed or ASCII punctuation (the braces, quotes and colon of JSON, brackets, parentheses ...). Derived from
+# the code page itself, not listed by hand: a record or a JSON document written in EBCDIC reads whole.
 _EBCDIC_TEXT = bytes(
-    [*range(0x81, 0x8A), *range(0x91, 0x9A), *range(0xA2, 0xAA), *range(0xC1, 0xCA), *range(0xD1, 0xDA)]
-    + [*range(0xE2, 0xEA), *range(0xF0, 0xFA), 0x40, 0x4B, 0x6B, 0x7A, 0x5E, 0x60, 0x61, 0x6D, 0x7D, 0x7F, 0x25]
+    b
+    for b in range(256)
+    if (ch := bytes([b]).decode("cp037")).isalpha()
+    or (ch.isascii() and (ch.isdigit() or ch in " \n!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~"))
 )
 
 
@@ -102,8 +106,8 @@ def bytes_text(raw: bytes) -> str | None:
         text = _wide(raw)
     elif n >= 6 and not raw.translate(None, _EBCDIC_TEXT):
         text = raw.decode("cp037")
-        if sum(ch.isalpha() for ch in text) * 5 < len(text) * 3:
-            return None  # EBCDIC text is mostly letters; a run of other bytes in its ranges is not text
+        if sum("a" <= ch <= "z" or "A" <= ch <= "Z" for ch in text) * 5 < len(text) * 3:
+            return None  # EBCDIC text is mostly letters a-z; a run of other bytes in its ranges is not text
     if text is None or not printable(text) or not any(ch.isalpha() for ch in text):
         return None
     return text

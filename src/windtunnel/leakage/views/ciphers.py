@@ -37,9 +37,10 @@ WEAK_MARGIN = -0.1
 rotated scores about as well as written)."""
 ANCHOR_LEN = 6
 """Letters of a word that alone opens a rotated passage (``quiz``, ``jazz`` and ``query`` score as rotated)."""
-# A word written in one of prose's case shapes (``reject``, ``Reject``, ``REJECT``), not inside a run of
-# letters and digits (base64, ids); a digit may follow (``Fri2``).
-_WORD_RE = re.compile(r"(?<![A-Za-z0-9])(?:[A-Z]?[a-z]{2,39}|[A-Z]{3,40})(?![A-Za-z])")
+# A word of letters, not inside a run of letters and digits (base64, ids); a digit may follow (``Fri2``). Any case
+# shape (``ErShaq``: a mixed-case label rotated keeps its shape) and any letters (a rotation leaves ``é`` as it is:
+# ``Eéfvyvngvba``); two letters only in lowercase or capitalised (``gb``, ``Gb``), not an abbreviation.
+_WORD_RE = re.compile(r"(?<![^\W_])(?:[^\W\d_]{3,40}|[A-Z]?[a-z]{2})(?![^\W\d_])")
 _LINE_RE = re.compile(r"[^\n]+")
 _NAMED_RE = re.compile(r"\brot[ -]?13\b", re.IGNORECASE)
 # A cheap necessary condition: a letter rare in English (j, k, q, v, x, z: common in rotated English,
@@ -53,9 +54,10 @@ def rot13(text: str) -> str:
 
 
 def _score(word: str) -> float:
-    """Mean log-likelihood per letter of ``word`` under English letter frequencies."""
-    low = word.lower()
-    return sum(_LOGP[c] for c in low) / len(low)
+    """Mean log-likelihood per letter of ``word``'s ASCII letters under English letter frequencies (a
+    rotation leaves other letters as they are; a word without an ASCII letter scores 0)."""
+    low = [c for c in word.lower() if c in _LOGP]
+    return sum(_LOGP[c] for c in low) / len(low) if low else 0.0
 
 
 def _marker(text: str) -> bool:
@@ -95,6 +97,8 @@ def rotated_words(text: str) -> list[Replacement]:
         for mt in _WORD_RE.finditer(text, lo, hi):
             word = mt.group()
             rotated = word.translate(_ROT)
+            if rotated == word:
+                continue  # no ASCII letter: nothing to rotate
             if 0 <= after_name <= mt.start():
                 cands.append((mt.start(), mt.end(), rotated))
                 anchored = True
@@ -278,7 +282,7 @@ def _substituted(text: str) -> list[Replacement]:
         for mt in _WORD_RE.finditer(text, lo, hi):
             word = mt.group()
             read = word.translate(table)
-            if _score(read) - _score(word) >= WEAK_MARGIN or word in anchors:
+            if read != word and (_score(read) - _score(word) >= WEAK_MARGIN or word in anchors):
                 out.append((mt.start(), mt.end(), read))
     return out
 
