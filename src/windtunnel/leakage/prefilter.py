@@ -301,30 +301,28 @@ def token_sets(needles: NeedleSet) -> list[list[str]]:
     The walk tests an object's joined keys against these in-line (every word of one needle must be in
     them) before scanning any key, which is the check :func:`keys_may_hit` makes.
     """
-    cached: list[list[str]] | None = needles.__dict__.get("_token_sets")
-    if cached is None:
-        text_sets = probe(needles).text_sets
-        runs: Sequence[_Run] | None = needles.__dict__.get("_runs")  # the same lists, made once per run
-        cached = needles.__dict__["_token_sets"] = (
-            list(chain.from_iterable(r.token_lists for r in runs))
-            if runs is not None
-            else [list(words) for words, _adj in text_sets]
-        )
-    return cached
+    return _word_lists(needles, ascii_only=False)
 
 
 def ascii_token_sets(needles: NeedleSet) -> list[list[str]]:
     """:func:`token_sets` whose words are all ASCII: the only ones an ASCII string can hold in its
     plain views (cached)."""
-    cached: list[list[str]] | None = needles.__dict__.get("_ascii_token_sets")
+    return _word_lists(needles, ascii_only=True)
+
+
+def _word_lists(needles: NeedleSet, *, ascii_only: bool) -> list[list[str]]:
+    """The lists behind :func:`token_sets` (``ascii_only``: :func:`ascii_token_sets`), cached on the set: a
+    composed set's runs hand over the lists they made once; otherwise the probe's text sets are copied."""
+    attr = "_ascii_token_sets" if ascii_only else "_token_sets"
+    cached: list[list[str]] | None = needles.__dict__.get(attr)
     if cached is None:
-        text_sets = probe(needles).ascii_text_sets
+        p = probe(needles)  # first: building the probe may record the runs
         runs: Sequence[_Run] | None = needles.__dict__.get("_runs")  # the same lists, made once per run
-        cached = needles.__dict__["_ascii_token_sets"] = (
-            list(chain.from_iterable(r.ascii_token_lists for r in runs))
-            if runs is not None
-            else [list(words) for words, _adj in text_sets]
-        )
+        if runs is not None:
+            cached = list(chain.from_iterable(r.ascii_token_lists if ascii_only else r.token_lists for r in runs))
+        else:
+            cached = [list(words) for words, _adj in (p.ascii_text_sets if ascii_only else p.text_sets)]
+        needles.__dict__[attr] = cached
     return cached
 
 
