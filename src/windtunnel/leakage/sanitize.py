@@ -463,6 +463,8 @@ def _through_strings(doc: Any, f: Finding) -> Finding:
 
 
 def _apply(projection: Any, findings: list[Finding], mode: Mode, log: list[Redaction], ctx: _Ctx) -> Any:
+    """Apply ``findings`` to a copy of ``projection``: each resolved through the strings that hold it, the rules
+    that blank a whole root first, then every place cut or blanked in ``mode``, each edit logged in ``log``."""
     box = {"": projection}
     resolved = []
     for f in findings:
@@ -666,6 +668,10 @@ def _fix_leaf(
     blanked: set[int],
     ctx: _Ctx,
 ) -> None:
+    """Fix one leaf (``parent[key]`` at ``pointer``) by the ``group`` of findings on it: JSON held in the string
+    is sanitized inside and written back in the same style; a whole-value finding blanks the value (a boolean
+    becomes null, an option object is blanked whole) except on a listing member, which is only unselected or
+    left, and the reason recorded (``ctx.leave``); spans in a string are cut in ``mode``."""
     value = parent[key]
     first = group[0]
     inner = [f for f in group if f.inner is not None]

@@ -252,6 +252,10 @@ def escape_pointer_token(token: str) -> str:
 
 @dataclass(slots=True)
 class _Ctx:
+    """What one item's walk carries from node to node: the item, its needles and label norms, the options
+    (decode, strict, the task's naming words), where it is (the string holding embedded JSON, the depth, a
+    marked rich-text node) and the findings so far. One per :func:`audit_item` call, never shared."""
+
     item: str
     needles: NeedleSet
     label_norms: frozenset[str]
@@ -968,6 +972,10 @@ def _bare_part(expected: tuple[str, ...], labels: tuple[str, ...]) -> _LabelPart
 
 
 def _walk(node: Any, pointer: str, rep: str, upstream: str | None, ctx: _Ctx, *, suppress: bool) -> None:
+    """Walk one node of the projection at ``pointer`` (RFC 6901) read as ``rep``: an object by its keys and values,
+    a list by its members (a list of byte values also as the text it holds), a scalar by the string scan.
+    ``upstream`` names the earlier step's output the node sits in; ``suppress`` walks without emitting (a
+    part the principles already cleared, still walked for what it holds)."""
     if type(node) is dict or isinstance(node, Mapping):
         _walk_object(node, pointer, rep, upstream, ctx, suppress=suppress)
     elif isinstance(node, list):
@@ -1010,6 +1018,9 @@ def _walk(node: Any, pointer: str, rep: str, upstream: str | None, ctx: _Ctx, *,
 def _walk_object(
     node: Mapping[Any, Any], pointer: str, rep: str, upstream: str | None, ctx: _Ctx, *, suppress: bool = False
 ) -> None:
+    """Walk an object: its keys (unless the keys together list the label set, or none can hold a needle), then
+    its values, each with the representation the container gives it and the principles that read a value
+    beside its siblings (a listing, a table row of this record, a field naming the task)."""
     shape = _shape(node)
     crep = rep if shape.plain else container_representation(node, rep)
     keys = shape.keys
@@ -1482,6 +1493,8 @@ def _chosen(element: Mapping[Any, Any]) -> bool:
 
 
 def _scan_key(key: str, pointer: str, rep: str, ctx: _Ctx, *, suppress: bool) -> None:
+    """Search one object key for the needles, as written and then split into words (``isHighPriority``), and
+    decide each hit: a label that is a key is a value only when the record says so (principle 1)."""
     if suppress:
         return
     if ctx.fast and key.isascii() and not ctx.needles.any_canon and not _plain_words(key, ctx):
@@ -1545,6 +1558,8 @@ def _scan_scalar(text: str, pointer: str, rep: str, upstream: str | None, ctx: _
 def _scan_string(
     text: str, pointer: str, rep: str, upstream: str | None, ctx: _Ctx, target: Target, *, suppress: bool
 ) -> None:
+    """Scan one string: JSON held in it is walked as structure (bounded depth), then every view of the
+    canonical pipeline is searched for the needles and each hit decided by the principles at its place."""
     if ctx.depth < _MAX_EMBED_DEPTH and ("{" in text[:64] or "[" in text[:64]):
         inner = embedded_json(text)
         if inner is not None:
