@@ -1,7 +1,7 @@
 """The learned decision over the naive scan's hits (issue #25): train it, measure it, export its weight table.
 
     PYTHONPATH=$PWD/src .venv/bin/python benchmarks/leak_learn.py --with-dev-split # leave-one-batch-out, blind1..
-    PYTHONPATH=$PWD/src .venv/bin/python benchmarks/leak_learn.py --train-on unblocked   # the table before session 15
+    PYTHONPATH=$PWD/src .venv/bin/python benchmarks/leak_learn.py --train-on unblocked   # the table before session 14
     PYTHONPATH=$PWD/src .venv/bin/python benchmarks/leak_learn.py --max-fa 5       # threshold for <= 5 % added FA
     PYTHONPATH=$PWD/src .venv/bin/python benchmarks/leak_learn.py \\
         --audit-tree blind10=/tmp/old10 --audit-tree blind11=/tmp/old11          # 10 and 11 held out at first sight
@@ -26,7 +26,7 @@ experiment's "which decision cleared it" features (a line tracer, ``leak_decisio
 product cannot compute: to measure what dropping them costs.
 
 Training (numpy, not a product dependency): L2-regularised logistic regression over the hashed features
-(full-batch Adam, classes balanced). Every hit trains (``--train-on all``, the default since session 15: measured
+(full-batch Adam, classes balanced). Every hit trains (``--train-on all``, the default since session 14: measured
 once on sealed batch 14, 45.6 % / 4.0 % against 43.9 % / 4.7 % for the same batches trained on ``unblocked``, both
 tables with the dev split's every hit and before the clitic change of features version 2), so
 the training set does not shrink as the written rules absorb a batch's forms; ``--train-on unblocked`` uses only

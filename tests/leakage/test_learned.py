@@ -24,7 +24,7 @@ LABELS = ["Low", "Medium", "High"]
 WORD = "HIGH"
 """The answer standing as a whole token, in capitals, in an attachment's excerpt, where the audit only lists it for
 review (a single word in prose) and the shipped table scores it above its threshold. A property of the table
-(session 15's, trained on every hit: the audit's freetext channel at the place, the capitals, no other label in
+(session 14's, trained on every hit: the audit's freetext channel at the place, the capitals, no other label in
 the siblings weigh most), not of every table: a retrain may move it (find the form the new table flags and say
 why). Session 13's table flagged ``(Seen High)`` too, carried by the key words ``excerpt`` and ``attachment``;
 trained on every hit, a finding the audit left for review weighs toward clean (most leaks are where the audit
