@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from windtunnel.cli.app import main
+from tests.clirun import wt as _cli
 from windtunnel.leakage import parallel
 from windtunnel.leakage.dataset import FieldMap, iter_items
 from windtunnel.leakage.model import value_hash
@@ -17,14 +17,6 @@ from windtunnel.leakage.scan import audit_item
 
 EXAMPLE = Path(__file__).parents[2] / "examples" / "leakage" / "tickets.jsonl"
 TRACE = "$.projection.trace[*].output"
-
-
-def _cli(*args: str) -> int:
-    try:
-        main(list(args))
-    except SystemExit as ex:
-        return int(ex.code or 0)
-    return 0  # pragma: no cover
 
 
 def _record(i: int, pad: str = "") -> dict[str, object]:

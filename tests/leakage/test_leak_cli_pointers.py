@@ -7,18 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from windtunnel.cli.app import main
+from tests.clirun import wt as _cli
 from windtunnel.leakage.model import value_hash
 
 from .test_leak_sanitize import metrics_item
-
-
-def _cli(*args: str) -> int:
-    try:
-        main(list(args))
-    except SystemExit as ex:
-        return int(ex.code or 0)
-    return 0  # pragma: no cover
 
 
 @pytest.fixture

@@ -7,22 +7,14 @@ from pathlib import Path
 
 import pytest
 
+from tests.clirun import wt as _cli
 from windtunnel.cli._progress import Progress
-from windtunnel.cli.app import main
 from windtunnel.flows.events import Done, Event, Started
 from windtunnel.flows.leak import ScanRequest, check_flow, scan_flow
 from windtunnel.leakage import LeakItem, audit_item, sanitize_item
 from windtunnel.leakage.formats import path_segments
 
 LABELS = ["billing", "technical", "account"]
-
-
-def _cli(*args: str) -> int:
-    try:
-        main(list(args))
-    except SystemExit as ex:
-        return int(ex.code or 0)
-    return 0  # pragma: no cover
 
 
 def _write(path: Path, rows: list[dict[str, object]]) -> Path:

@@ -247,6 +247,15 @@ _NO_ANCHOR = (
     "English substituted; for rotations other than 13 and Atbash, holding two letters rare in English): "
     "a lone short word or a JSON of short words is any other string"
 )
+_WORDS = ("Billing", "Priority_3", "ReFund", "Sev2", "Shipping_delay")
+"""The labels whose rotated forms have no anchor word alone or in short JSON (``_NO_ANCHOR``)."""
+
+
+def _lone(labels: tuple[str, ...], json_case: str) -> frozenset[str]:
+    """The cases ``label/alone`` and ``label/<json_case>`` of each label: its encoded form with no text around."""
+    return frozenset(f"{label}/{case}" for label in labels for case in ("alone", json_case))
+
+
 LIMITS: dict[str, tuple[str, frozenset[str]]] = {
     # encoding: (why, the cases missed: "label/shape" in both carriers, "label/shape/carrier" in one)
     "atbash": (
@@ -274,56 +283,15 @@ LIMITS: dict[str, tuple[str, frozenset[str]]] = {
     ),
     "rot13": (
         _NO_ANCHOR,
-        frozenset(
-            [
-                "Account_Access/alone",
-                "Account_Access/json",
-                "Billing/alone",
-                "Billing/json",
-                "Priority_3/alone",
-                "Priority_3/json",
-                "ReFund/alone",
-                "ReFund/json",
-                "Sev2/alone",
-                "Sev2/json",
-                "Shipping_delay/alone",
-                "Shipping_delay/json",
-            ]
-        ),
+        _lone(("Account_Access",) + _WORDS, "json"),
     ),
     "rot3": (
         _NO_ANCHOR,
-        frozenset(
-            [
-                "Billing/alone",
-                "Billing/json",
-                "Priority_3/alone",
-                "Priority_3/json",
-                "ReFund/alone",
-                "ReFund/json",
-                "Sev2/alone",
-                "Sev2/json",
-                "Shipping_delay/alone",
-                "Shipping_delay/json",
-            ]
-        ),
+        _lone(_WORDS, "json"),
     ),
     "rot7": (
         _NO_ANCHOR,
-        frozenset(
-            [
-                "Billing/alone",
-                "Billing/json/field",
-                "Priority_3/alone",
-                "Priority_3/json/field",
-                "ReFund/alone",
-                "ReFund/json/field",
-                "Sev2/alone",
-                "Sev2/json/field",
-                "Shipping_delay/alone",
-                "Shipping_delay/json/field",
-            ]
-        ),
+        _lone(_WORDS, "json/field"),
     ),
     "reversed": (
         "a reversed word is read only with a cue (a word whose only capital is its last letter, or a reversed "
