@@ -61,25 +61,31 @@ _INT_VALUE = re.compile(rb'":-?[0-9]')
 _NUMBER = re.compile(rb"[:\[,]-?[0-9]")
 """A number as orjson writes it: a key's value or a list's element."""
 
-SCORE_WORDS = frozenset(
+
+def _words(text: str) -> frozenset[str]:
+    """The words of ``text``: a vocabulary written as one string, a few words a line."""
+    return frozenset(text.split())
+
+
+SCORE_WORDS = _words(
     "score scores scoring prob probs proba probas probability probabilities logit logits logprob logprobs "
     "likelihood likelihoods confidence confidences vote votes softmax posterior posteriors similarity "
-    "similarities rank ranks ranking rankings distance distances".split()
+    "similarities rank ranks ranking rankings distance distances"
 )
 """Words naming a model's judgement per label: a number under such a name ranks the labels for one record."""
 LOWER_WORDS = frozenset({"rank", "ranks", "ranking", "rankings", "distance", "distances"})
 """Words of a ranking whose best member has the lowest number (``rank 1``, the nearest)."""
-GENERIC_WORDS = frozenset(
+GENERIC_WORDS = _words(
     "top raw final norm normalized normalised calibrated per by of for all each log sorted desc asc class "
     "classes label labels category categories output outputs result results prediction predictions model "
     "models value values token tokens candidate candidates option options choice choices answer answers head "
-    "out res resp response responses data items entries list pairs ranked hits topk k n y p".split()
+    "out res resp response responses data items entries list pairs ranked hits topk k n y p"
 )
 """Words a name of a model's scores may hold beside a word of scoring without naming another thing."""
-AGGREGATE_WORDS = frozenset(
+AGGREGATE_WORDS = _words(
     "dashboard dashboards stats statistics metrics histogram histograms analytics aggregate aggregates "
     "aggregated totals overview kpi kpis breakdown trend trends distribution distributions daily weekly "
-    "monthly quarterly yearly team average averages avg mean".split()
+    "monthly quarterly yearly team average averages avg mean"
 )
 """Words of a name on the path that make the numbers a table about many records, not one record's scores."""
 _GATE_WORDS = re.compile(
