@@ -159,6 +159,8 @@ def predictions(
     return found
 
 
+_Within = tuple[tuple[list[Any], int | None], ...]
+"""The lists above a place, each with the index of the element the place lies in."""
 _Member = tuple[str, str, float, tuple[int, int] | None]
 """One member of a ranking: (label, pointer of the finding, number, span of the label text or ``None``)."""
 
@@ -173,6 +175,8 @@ class _Candidate(NamedTuple):
     path: tuple[str, ...]
     """Every key from the root to the ranking."""
     up: str | None
+    within: _Within = ()
+    """The lists the ranking lies in, with the element it lies in (``None``: the list's elements themselves)."""
 
 
 class _Walk:
@@ -190,28 +194,35 @@ class _Walk:
         self.order = order
         self.task = task
         self.other_records = other_records
+        self._others: dict[int, frozenset[int]] = {}
         self.listings: list[dict[int, str]] = []
         self.pointers: list[tuple[str, int, str | None]] = []
         self.candidates: list[_Candidate] = []
-        self.numeric_lists: list[tuple[str, list[float], tuple[str, ...], str | None]] = []
-        """Every list of numbers outside another record: (pointer, numbers, keys on its path, upstream root)."""
+        self.numeric_lists: list[tuple[str, list[float], tuple[str, ...], str | None, _Within]] = []
+        """Every list of numbers: (pointer, numbers, keys on its path, upstream root, lists above it)."""
         self.beside: set[str] = set()
         """The lists of numbers read beside a listing in their own object."""
 
     def run(self, root: Any) -> None:
         """Walk ``root`` depth first, at most :data:`MAX_NODES` containers."""
-        stack: list[tuple[Any, str, str | None, tuple[str, ...], bool]] = [(root, "", None, (), False)]
+        stack: list[tuple[Any, str, str | None, tuple[str, ...], _Within]] = [(root, "", None, (), ())]
         seen = 0
         while stack and seen < MAX_NODES:
-            node, ptr, up, path, other = stack.pop()
+            node, ptr, up, path, within = stack.pop()
             seen += 1
             if isinstance(node, Mapping):
-                self._object(node, ptr, up, path, other, stack)
+                self._object(node, ptr, up, path, within, stack)
             elif isinstance(node, list):
-                self._list(node, ptr, up, path, other, stack)
+                self._list(node, ptr, up, path, within, stack)
 
     def _object(
-        self, node: Mapping[Any, Any], ptr: str, up: str | None, path: tuple[str, ...], other: bool, stack: list[Any]
+        self,
+        node: Mapping[Any, Any],
+        ptr: str,
+        up: str | None,
+        path: tuple[str, ...],
+        within: _Within,
+        stack: list[Any],
     ) -> None:
         """An object: a listing keyed by positions, its indices, a ranking keyed by the labels, and a list of
         numbers beside a listing of the labels; its containers go on ``stack``."""
@@ -220,53 +231,48 @@ class _Walk:
             norms = {int(k): normalize_needle(v) for k, v in strs.items()}
             if self.labels <= set(norms.values()):
                 self.listings.append(norms)
-        if not other:
-            members = [
-                (lab, f"{ptr}{join_pointer((str(k),))}", float(v), None)
-                for k, v in node.items()
-                if _number(v) and (lab := self._label(str(k))) is not None
-            ]
-            numbers = sum(1 for v in node.values() if _number(v))
-            if len(members) >= 2 and numbers - len(members) < len(members):
-                self.candidates.append(_Candidate(members, path[-1:], path, up))
-            self._beside_listing(node, ptr, up, path)
+        members = [
+            (lab, f"{ptr}{join_pointer((str(k),))}", float(v), None)
+            for k, v in node.items()
+            if _number(v) and (lab := self._label(str(k))) is not None
+        ]
+        numbers = sum(1 for v in node.values() if _number(v))
+        if len(members) >= 2 and numbers - len(members) < len(members):
+            self.candidates.append(_Candidate(members, path[-1:], path, up, within))
+        self._beside_listing(node, ptr, up, path, within)
         for k, v in node.items():
             child = f"{ptr}{join_pointer((str(k),))}"
             child_up = up if up is not None else (child if is_upstream_name(str(k)) else None)
             if type(v) is int and POINTER_NAME.search(str(k)):
                 self.pointers.append((child, v, child_up))
             elif isinstance(v, (Mapping, list)):
-                stack.append((v, child, child_up, (*path, str(k)), other))
+                stack.append((v, child, child_up, (*path, str(k)), within))
 
     def _list(
-        self, node: list[Any], ptr: str, up: str | None, path: tuple[str, ...], other: bool, stack: list[Any]
+        self, node: list[Any], ptr: str, up: str | None, path: tuple[str, ...], within: _Within, stack: list[Any]
     ) -> None:
         """A list: a listing of the labels, a ranking of objects naming one label each; its containers go on
-        ``stack`` (another record's element marked as such)."""
+        ``stack``, each with the list and its index (whether it is another record is asked of a ranking's lists
+        only: :meth:`_inside_other`)."""
         if len(node) >= len(self.labels) and all(type(v) is str for v in node):
             norms_l = [normalize_needle(v) for v in node]
             if self.labels <= set(norms_l):
                 self.listings.append(dict(enumerate(norms_l)))
-        others: frozenset[int] = frozenset()
-        if not other and node and self.other_records is not None and any(type(v) is dict for v in node):
-            others = self.other_records(node)
-        if not other and len(node) >= 2 and all(isinstance(v, Mapping) for v in node):
-            self._pairs(node, ptr, up, path, others)
-        if not other and node and all(_number(v) for v in node):
-            self.numeric_lists.append((ptr, [float(v) for v in node], path, up))
+        if len(node) >= 2 and all(isinstance(v, Mapping) for v in node):
+            self._pairs(node, ptr, up, path, (*within, (node, None)))
+        if node and all(_number(v) for v in node):
+            self.numeric_lists.append((ptr, [float(v) for v in node], path, up, within))
         stack.extend(
-            (v, f"{ptr}/{i}", up, path, other or i in others)
+            (v, f"{ptr}/{i}", up, path, (*within, (node, i)))
             for i, v in enumerate(node)
             if isinstance(v, (Mapping, list))
         )
 
-    def _pairs(self, node: list[Any], ptr: str, up: str | None, path: tuple[str, ...], others: frozenset[int]) -> None:
+    def _pairs(self, node: list[Any], ptr: str, up: str | None, path: tuple[str, ...], within: _Within) -> None:
         """A list of objects each naming one label (a string field) beside numbers under keys every object
         shares (``[{"label": "technical", "score": 0.91}, ...]``): one ranking per shared numeric key."""
         named: list[tuple[str, str, str]] = []
         for i, o in enumerate(node):
-            if i in others:
-                return
             hits = [(lab, str(k), v) for k, v in o.items() if type(v) is str and (lab := self._label(v)) is not None]
             if len(hits) != 1:
                 return
@@ -277,9 +283,11 @@ class _Walk:
         shared = set.intersection(*({str(k) for k, v in o.items() if _number(v)} for o in node))
         for key in sorted(shared):
             members = [(lab, at, float(o[key]), (0, len(text))) for (lab, at, text), o in zip(named, node, strict=True)]
-            self.candidates.append(_Candidate(members, (*path[-1:], key), path, up))
+            self.candidates.append(_Candidate(members, (*path[-1:], key), path, up, within))
 
-    def _beside_listing(self, node: Mapping[Any, Any], ptr: str, up: str | None, path: tuple[str, ...]) -> None:
+    def _beside_listing(
+        self, node: Mapping[Any, Any], ptr: str, up: str | None, path: tuple[str, ...], within: _Within
+    ) -> None:
         """Lists of numbers beside one listing of the labels in the same object (``"classes"`` and ``"probs"``,
         ``"id2label"`` and ``"logits"``): the number at each position ranks the label at that position."""
         listings: list[dict[int, str]] = []
@@ -303,7 +311,7 @@ class _Walk:
                     for i, x in enumerate(v)
                     if i in listing
                 ]
-                self.candidates.append(_Candidate(members, (str(k),), (*path, str(k)), up))
+                self.candidates.append(_Candidate(members, (str(k),), (*path, str(k)), up, within))
 
     def _label(self, text: str) -> str | None:
         """The label ``text`` writes (case, spacing, ``_`` and ``-`` between words aside), or ``None``."""
@@ -333,20 +341,36 @@ class _Walk:
             return []
         listing = self.listings[0]
         out = []
-        for ptr, numbers, path, up in self.numeric_lists:
+        for ptr, numbers, path, up, within in self.numeric_lists:
             if ptr in self.beside or len(numbers) != len(listing) or not path:
                 continue
             if not any(w in SCORE_WORDS for w in key_words(path[-1])):
                 continue
             members = [(listing[i], f"{ptr}/{i}", n, None) for i, n in enumerate(numbers) if i in listing]
-            out.append(_Candidate(members, path[-1:], path, up))
+            out.append(_Candidate(members, path[-1:], path, up, within))
         return out
+
+    def _inside_other(self, within: _Within) -> bool:
+        """Whether a place inside the lists ``within`` lies in another record's object (asked once a list)."""
+        if self.other_records is None:
+            return False
+        for lst, index in within:
+            others = self._others.get(id(lst))
+            if others is None:
+                others = self._others[id(lst)] = (
+                    self.other_records(lst) if any(type(v) is dict for v in lst) else frozenset()
+                )
+            if (index is None and others) or index in others:
+                return True
+        return False
 
     def ranked(self) -> list[Predicted]:
         """The top of every ranking judged a prediction (:func:`ranked_first`)."""
         out: list[Predicted] = []
         allowed: frozenset[str] | None = None
         for c in [*self.candidates, *self._elsewhere()]:
+            if self._inside_other(c.within):
+                continue  # another record's scores are that record's (principle 3)
             if allowed is None:
                 task = self.task() if self.task is not None else None
                 allowed = allowed_words(task, self.order)
