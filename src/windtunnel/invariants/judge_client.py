@@ -281,7 +281,8 @@ def _post(
             except httpx.TimeoutException:
                 raise JudgeUnavailable(
                     f"the judge at {where} did not answer within {timeout_s:g} s (judge.timeout: "
-                    f"{round(timeout_s * 1000)} ms; leak scan: --judge-timeout); raise it or use a faster judge model"
+                    f"{round(timeout_s * 1000)} ms); raise judge.timeout (leak scan: --judge-timeout) or use a faster "
+                    "judge model"
                 ) from None
             except httpx.HTTPError as err:
                 if attempt <= retries:
