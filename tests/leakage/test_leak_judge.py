@@ -16,8 +16,10 @@ from typing import Any
 import jsonschema
 import pytest
 
+import windtunnel.leak
 from tests.clirun import wt
 from tests.stubs.llm_stub import LlmStub, Reply
+from windtunnel.flows.leak_judge import judge_from_options
 from windtunnel.invariants.judge_cache import JudgeCache
 from windtunnel.invariants.judge_client import forget_failures
 from windtunnel.leakage.judge import judge_findings, locate, parse_answer
@@ -385,6 +387,15 @@ def test_sarif_table_and_page_say_the_finding_came_from_a_model(
     )
     out = capsys.readouterr().out
     assert "judge.stated" in out and "judge on item a" in out and "judge (stub-judge" in out
+
+
+def test_the_library_takes_a_judge(stub: LeakJudgeStub, tmp_path: Path) -> None:
+    stub.script = stated_zx7
+    judge = judge_from_options(stub.openai_url, "stub-judge", cache=str(tmp_path / "c.db"))
+    outcome = windtunnel.leak.scan(dataset(tmp_path, ITEMS[:2]), label_set=LABELS, mine=False, judge=judge)
+    assert outcome.status == "failed" and outcome.summary["judge"]["stated"] == 1
+    [audit] = outcome.audits
+    assert [f.rule for f in audit.findings] == ["judge.stated"]
 
 
 def test_a_quote_in_a_decoded_view_points_at_the_encoded_characters() -> None:

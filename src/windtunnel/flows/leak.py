@@ -46,6 +46,7 @@ from windtunnel.leakage.agreement import Agreement, agreement_of
 from windtunnel.leakage.aliases import parse_alias_options
 from windtunnel.leakage.dataset import DatasetError, FieldMap, iter_items, write_back
 from windtunnel.leakage.edit_watch import EliminationWatch, masked
+from windtunnel.leakage.judge import LeakJudge
 from windtunnel.leakage.learned import LEARNED_DEFAULT
 from windtunnel.leakage.mine import mine, mined_findings
 from windtunnel.leakage.model import ItemAudit
@@ -59,7 +60,6 @@ from windtunnel.store.leak_items import store_items
 
 if TYPE_CHECKING:
     from windtunnel.leakage.dataset import FieldMap, MappedItem
-    from windtunnel.leakage.judge import LeakJudge
     from windtunnel.leakage.model import Finding, LeakItem
 
 
