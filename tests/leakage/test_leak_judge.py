@@ -19,6 +19,8 @@ import pytest
 import windtunnel.leak
 from tests.clirun import wt
 from tests.stubs.llm_stub import LlmStub, Reply
+from windtunnel.flows.events import Done, Started
+from windtunnel.flows.leak import Fields, ScanRequest, scan_flow
 from windtunnel.flows.leak_judge import judge_from_options
 from windtunnel.invariants.judge_cache import JudgeCache
 from windtunnel.invariants.judge_client import forget_failures
@@ -396,6 +398,31 @@ def test_the_library_takes_a_judge(stub: LeakJudgeStub, tmp_path: Path) -> None:
     assert outcome.status == "failed" and outcome.summary["judge"]["stated"] == 1
     [audit] = outcome.audits
     assert [f.rule for f in audit.findings] == ["judge.stated"]
+
+
+def test_the_key_goes_as_a_bearer_token_and_an_unset_variable_is_a_usage_error(
+    stub: LeakJudgeStub, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("LEAK_JUDGE_KEY", "sk-leak")
+    scan(stub, tmp_path, dataset(tmp_path, ITEMS[:1]), "--judge-key-env", "LEAK_JUDGE_KEY")
+    assert stub.requests[-1]["headers"]["Authorization"] == "Bearer sk-leak"
+    body = stub.requests[-1]["body"]
+    assert (body["model"], body["temperature"], body["stream"]) == ("stub-judge", 0.0, False)
+    monkeypatch.delenv("LEAK_JUDGE_KEY")
+    code, _ = scan(stub, tmp_path, dataset(tmp_path, ITEMS[:1]), "--judge-key-env", "LEAK_JUDGE_KEY", out="2.json")
+    assert code == 2 and stub.count("chat") == 1
+
+
+def test_the_progress_bar_counts_the_judged_items(stub: LeakJudgeStub, tmp_path: Path) -> None:
+    events: list[Any] = []
+    judge = judge_from_options(stub.openai_url, "stub-judge", cache=str(tmp_path / "c.db"))
+    request = ScanRequest(
+        dataset=dataset(tmp_path), fields=Fields(label_set=LABELS), mine=False, agreement=False, judge=judge
+    )
+    scan_flow(request, events.append)
+    [started] = [e for e in events if isinstance(e, Started)]
+    assert started.total == 4 and "judged by stub-judge" in started.label
+    assert sum(isinstance(e, Done) for e in events) == 4
 
 
 def test_a_quote_in_a_decoded_view_points_at_the_encoded_characters() -> None:

@@ -119,6 +119,15 @@ _JOBS = typer.Option(
     help="Worker processes for a JSONL dataset. Default: auto, one per core (at most 8) for a file of 8 MB "
     "or more, else 1 (this process). The results are identical for every value.",
 )
+_SCAN_JOBS = typer.Option(
+    None,
+    "--jobs",
+    "-j",
+    min=1,
+    help="Worker processes for a JSONL dataset. Default: auto, one per core (at most 8) for a file of 8 MB "
+    "or more, else 1 (this process). With --judge-url, also the judge's questions in flight (default 4). The "
+    "results are identical for every value.",
+)
 
 
 def _fields(
@@ -388,7 +397,7 @@ def scan(
     correlated_map: Path | None = _CORR_MAP,
     target: str | None = _TARGET,
     no_decode: bool = _NO_DECODE,
-    jobs: int | None = _JOBS,
+    jobs: int | None = _SCAN_JOBS,
     context_word: list[str] | None = _CONTEXT_WORD,
     strict: bool = _STRICT,
     alias: list[str] | None = _ALIAS,
