@@ -257,7 +257,8 @@ def _audit_table(rows: list[ItemAudit], tally: Any, show_values: bool, limit: in
 
 
 def judge_line(j: dict[str, Any]) -> str:
-    """What the model judge did, in one line (table and page alike)."""
+    """What the model judge did, in one line under the table: the model, which items it was asked about, how many
+    answers came from the cache, and how many were stated, for review or errors (the summary's ``judge`` object)."""
     return (
         f"judge ({j['model']}, {j['asked']}): {j['items_asked']} asked ({j['cached']} from the cache), "
         f"{j['stated']} stated, {j['review']} for review, {j['errors']} errors"
@@ -515,7 +516,11 @@ def _scan(args: dict[str, Any]) -> Any:
 
 
 def judge_of(args: dict[str, Any]) -> LeakJudge | None:
-    """The model judge the ``scan`` command's ``--judge-*`` options describe (None without ``--judge-url``)."""
+    """The model judge the ``scan`` command's ``--judge-*`` options describe (None without ``--judge-url``).
+
+    The cache goes beside ``--store`` when one is given (else beside the default store, or ``$WINDTUNNEL_STORE``),
+    as the ``llm_judge`` invariant's does; option errors are usage errors before anything is read.
+    """
     cache = args.get("judge_cache")
     store = args.get("store")
     return judge_from_options(

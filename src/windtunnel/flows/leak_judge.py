@@ -110,7 +110,11 @@ class JudgeTally:
     """Items not asked: the audit already flags them (without ``--judge-all``)."""
 
     def add(self, asked: bool, found: list[Finding], cached: bool = False) -> None:
-        """Count one item: whether it was asked, the judge's findings on it, whether its answer was cached."""
+        """Count one item: whether it was asked, the judge's findings on it, whether its answer was cached.
+
+        An item counts once per kind of finding (stated, review, error), so the counts are items, like the summary's
+        ``leaked_items``, not findings.
+        """
         if not asked:
             self.skipped += 1
             return
@@ -122,7 +126,8 @@ class JudgeTally:
         self.errors += "judge.error" in rules
 
     def to_dict(self) -> dict[str, Any]:
-        """The summary's ``judge`` object."""
+        """The summary's ``judge`` object: the model, which items were asked (every item, or those the audit does not
+        flag), the clip, and the counts (asked, from the cache, stated, for review, errors, skipped)."""
         return {
             "model": self.model,
             "asked": "every item" if self.every_item else "items the audit does not flag",
@@ -170,7 +175,11 @@ def judged(
 
 
 def _same_item(audit: ItemAudit, mapped: MappedItem | None) -> LeakItem:
-    """The item of ``audit`` from the second read of the dataset, checked to be the same one."""
+    """The item of ``audit`` from the second read of the dataset, checked to be the same one.
+
+    The audit keeps only the item's id and line (the scan workers send back no projection, to keep memory flat), so the
+    judge reads the items again in the same order; a different id or line means the file changed under the scan.
+    """
     if mapped is None or mapped.item.id != audit.item or mapped.item.line != audit.line:
         got = "the end of the dataset" if mapped is None else f"item {mapped.item.id!r} (line {mapped.item.line})"
         raise HarnessError(
@@ -182,7 +191,11 @@ def _same_item(audit: ItemAudit, mapped: MappedItem | None) -> LeakItem:
 
 
 def _done(entry: tuple[ItemAudit, Future[tuple[list[Finding], bool]] | None], tally: JudgeTally) -> ItemAudit:
-    """The audit of ``entry`` with its judge's findings (waiting for them), counted in ``tally``."""
+    """The audit of ``entry`` with its judge's findings (waiting for them), counted in ``tally``.
+
+    An audit the judge was not asked about is returned as it is; one it was asked about gets the judge's findings after
+    its own, so the report lists the written principles' findings first.
+    """
     audit, future = entry
     if future is None:
         tally.add(False, [])

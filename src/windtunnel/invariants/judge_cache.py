@@ -126,7 +126,11 @@ class JudgeCache:
             )
 
     def get_reply(self, key: str) -> str | None:
-        """The judge's reply text stored under ``key``, or None (also when the file does not exist yet)."""
+        """The judge's reply text stored under ``key``, or None (also when the file does not exist yet).
+
+        For judges whose answer is more than pass or fail: the caller parses the text again, with the parser that
+        accepted it when it was stored.
+        """
         if not self.path.is_file():
             return None
         with self._db() as db:

@@ -168,7 +168,11 @@ def grading_messages(rubric: str, request: str | None, answer: str) -> list[dict
 
 
 def unwrap(text: str) -> str:
-    """A judge's reply stripped, without the Markdown code fence models often put around a JSON answer."""
+    """A judge's reply stripped, without the Markdown code fence models often put around a JSON answer.
+
+    Only a fence around the whole reply is removed; a fence inside prose is left to :func:`first_object`, which finds
+    the object wherever it starts.
+    """
     body = text.strip()
     fenced = _FENCE.match(body)
     return fenced.group(1).strip() if fenced else body

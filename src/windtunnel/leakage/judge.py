@@ -74,7 +74,12 @@ class JudgeAnswer:
 
 def record_text(projection: Any) -> str:
     """The record as the judge reads it: a string projection as it is, anything else as indented JSON (non-ASCII kept),
-    so a quote copied from a value is that value's characters."""
+    so a quote copied from a value is that value's characters.
+
+    Indented rather than compact: a model reads one key per line more reliably, and the few characters it costs are
+    counted against ``--judge-max-chars`` like any other. Keys keep their order, so equal records send equal requests
+    (and hit the same cache entry).
+    """
     if isinstance(projection, str):
         return projection
     return json.dumps(projection, ensure_ascii=False, indent=1)
@@ -139,23 +144,33 @@ class LeakJudge:
 
     @property
     def model(self) -> str:
-        """The model's name, ``${ENV}`` expanded."""
+        """The model's name, ``${ENV}`` expanded (an unset variable is a ``ConfigError`` naming ``--judge-model``).
+
+        Expanded when asked, not when configured, so a report or an error never shows a ``${VAR:-default}`` as written.
+        """
         return expand_env(str(self.settings.model), where="--judge-model")
 
     @property
     def url(self) -> str:
-        """The chat-completions URL, ``${ENV}`` expanded."""
+        """The chat-completions URL, ``${ENV}`` expanded: ``{base}/chat/completions``, a bare origin meaning its
+        ``/v1`` (:func:`~windtunnel.invariants.judge_settings.endpoint`, as the ``llm_judge`` invariant reads it)."""
         return endpoint(expand_env(str(self.settings.base_url), where="--judge-url"))
 
     def cache(self) -> JudgeCache | None:
-        """The answer cache (None with ``cache: false``)."""
+        """The answer cache (None with ``cache: false``): the ``llm_judge`` invariant's SQLite file, beside the run
+        store unless ``--judge-cache`` names one; replies are kept in a table of their own, apart from the verdicts."""
         s = self.settings
         return JudgeCache(s.cache_file(os.environ.get("WINDTUNNEL_STORE") or self.store)) if s.cache else None
 
     def answer(self, labels: Sequence[str], target: str | None, projection: Any) -> JudgeAnswer:
-        """The judge's answer about ``projection``, from the cache when the same question was asked before (keyed by
-        the prompt version, endpoint, model, sampling settings and the messages, which hold the labels, the target and
-        the clipped record); concurrent askers of one question wait for the first. Raises ``JudgeError``."""
+        """The judge's answer about ``projection``, from the cache when the same question was asked before.
+
+        The key holds the prompt version, endpoint, model, sampling settings and the messages (the labels, the target
+        and the clipped record): everything that can change the answer, and nothing that cannot (never the expected
+        answer, which is not asked). Concurrent askers of one question wait for the first (a lock per key). Only a reply
+        that parses is cached, so a judge that was down or answered nonsense is asked again on the next run. Raises
+        ``JudgeError`` for every way of getting no answer.
+        """
         s = self.settings
         model, url = self.model, self.url
         messages = judge_messages(labels, target, record_text(projection), self.max_chars)
@@ -247,7 +262,11 @@ def judge_findings(item: LeakItem, got: JudgeAnswer, model: str, *, decode: bool
 
 
 def _error(item: LeakItem, model: str, why: str) -> Finding:
-    """The ``judge.error`` finding of an item the judge gave no answer about."""
+    """The ``judge.error`` finding of an item the judge gave no answer about.
+
+    Low (never a leak by itself, never a pass either: the scan counts it and exits 3 when nothing leaked), with no
+    place (``pointer`` ``""``, no span) and the judge client's own message saying what happened and what to do.
+    """
     return Finding(
         item.id,
         "correlated",
@@ -265,7 +284,11 @@ def _error(item: LeakItem, model: str, why: str) -> Finding:
 
 def _answer_of(label: str, item: LeakItem) -> str | None:
     """The expected answer ``label`` names (itself or one of its aliases, compared as the scan compares needles), or
-    None."""
+    None.
+
+    Aliases are the label set's schemes and the user's map (:func:`~windtunnel.leakage.aliases.label_aliases`): a judge
+    that says ``four`` on a 1-5 scale, or ``urgent`` where ``--alias High=urgent`` is given, names the answer.
+    """
     said = normalize_needle(label)
     for exp in item.expected:
         names = [exp, *label_aliases(exp, item.label_set, item.aliases)]
@@ -287,7 +310,11 @@ def _masked(reason: str, item: LeakItem) -> str:
 
 
 def _strings(node: Any, pointer: str = "") -> Iterator[tuple[str, str, Target]]:
-    """``(pointer, text, target)`` of every string value and object key of a projection, in document order."""
+    """``(pointer, text, target)`` of every string value and object key of a projection, in document order.
+
+    Pointers are RFC 6901 (``~`` and ``/`` escaped), so a judge finding's pointer reads like the scan's and the
+    sanitizer and the page resolve it the same way; numbers and booleans are not searched (a quote is text).
+    """
     if isinstance(node, str):
         yield pointer, node, "value"
     elif isinstance(node, dict):

@@ -524,7 +524,11 @@ def scan_html(args: Mapping[str, Any]) -> None:
 
 
 def _judge_of(args: Mapping[str, Any]) -> LeakJudge | None:
-    """The model judge of the ``scan`` command's ``--judge-*`` options (None without ``--judge-url``)."""
+    """The model judge of the ``scan`` command's ``--judge-*`` options (None without ``--judge-url``).
+
+    The page reads the same options as the JSON and SARIF reports, through the same builder, so a judge the table
+    refuses is refused here with the same words; the page asks one item at a time (it is rendered whole anyway).
+    """
     cache, store = args.get("judge_cache"), args.get("store")
     return judge_from_options(
         args.get("judge_url"),
