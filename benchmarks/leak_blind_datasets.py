@@ -1,6 +1,7 @@
 """Blind datasets: the leakage auditor on whole datasets, with the dataset-level evidence a user would read.
 
-    .venv/bin/python benchmarks/leak_blind_datasets.py benchmarks/leak_data/ds_dev
+    .venv/bin/python benchmarks/leak_blind_datasets.py                       # the development fixture, ds_dev
+    .venv/bin/python benchmarks/leak_blind_datasets.py /root/sealed/ds1      # a directory of blind datasets
     .venv/bin/python benchmarks/leak_blind_datasets.py DIR --show-misses 3   # a few misses / false alarms each
     .venv/bin/python benchmarks/leak_blind_datasets.py DIR --timeout 600     # seconds a step may take (a hang)
 
@@ -27,7 +28,7 @@ Per dataset, what a user runs, through the library paths of the CLI, on a copy o
   chance, "this dataset leaks"), its pass rate against the chance rate, and the one-sided p.
 
 Printed: a table per dataset (records, leaking records; recall and false alarms per record for (a), (b) and
-the naive scan; the exit of (b), 1 when any item leaks), a table of the dataset-level evidence, then the
+the naive scan; the exits of (a) and (b), 1 when any item leaks), a table of the dataset-level evidence, then the
 totals: per-record recall over all leaking records, false alarms over the clean records of leaking datasets
 and over the records of clean datasets, and the dataset-level verdicts (leaking datasets called leaking,
 clean datasets called clean) of the blind baseline, of mining (any suggestion) and of the scan's exit.
@@ -59,6 +60,8 @@ from benchmarks.leak_heldout import reference_leaks
 NAMES_LEAK = 0.8
 """A mined candidate names the leak when at least this share of the records holding it truly leak."""
 STEPS = ("scan", "scan_derive", "mine", "baseline")
+DEV_FIXTURE = Path(__file__).resolve().parent / "leak_data" / "ds_dev"
+"""The development fixture (``leak_data/ds_dev/gen.py``): what ``python -m benchmarks`` measures."""
 
 
 # ---------------------------------------------------------------- the datasets
@@ -263,8 +266,8 @@ class Scored:
     false_alarms: dict[str, Rate] = field(default_factory=dict)
     status: dict[str, str] = field(default_factory=dict)
     """Per step: ``ok``, ``hang`` or the error message."""
-    scan_exit: int | None = None
-    """The exit of (b): 1 when any item leaks."""
+    scan_exit: dict[str, int] = field(default_factory=dict)
+    """The exit of (a) and (b) (``scan``, ``scan_derive``): 1 when any item leaks."""
     mine_found: int | None = None
     mine_top: str = ""
     mine_names_leak: bool | None = None
@@ -327,9 +330,9 @@ def score(ds: Dataset, outs: dict[str, tuple[str, Any]]) -> Scored:
                 raise ValueError(f"{ds.name}: the scan's report does not list the records in file order")
     for m in METHODS:
         s.recall[m], s.false_alarms[m] = per_record(truth, flags[m])
-    status, result = outs.get("scan_derive", ("missing", None))
-    if status == "ok":
-        s.scan_exit = int(any(flags["scan_derive"]))
+    for step in ("scan", "scan_derive"):
+        if outs.get(step, ("missing", None))[0] == "ok":
+            s.scan_exit[step] = int(any(flags[step]))
     status, mined = outs.get("mine", ("missing", None))
     if status == "ok":
         sugg = mined["suggestions"]
@@ -348,7 +351,8 @@ def score(ds: Dataset, outs: dict[str, tuple[str, Any]]) -> Scored:
     status, base = outs.get("baseline", ("missing", None))
     if status == "ok":
         s.blind_exit = base["exit"]
-        s.blind_line = f"{base['verdict']} {base['pass_rate']:.2f} vs {base['chance']:.2f} ({base['chance_model']}) p={base['p_value']:.2g}"
+        rates = f"{base['pass_rate']:.2f} vs {base['chance']:.2f} ({base['chance_model']})"
+        s.blind_line = f"{base['verdict']} {rates} p={base['p_value']:.2g}"
     return s
 
 
@@ -392,10 +396,10 @@ def print_tables(results: Sequence[Scored]) -> None:
     """The per-dataset tables: per-record figures, then the dataset-level evidence."""
     w = max([len(r.name) for r in results] + [8])
     head = "".join(f" {TITLES[m] + ' rec / fa':>25}" for m in METHODS)
-    print(f"\n{'dataset':{w}} {'recs':>5} {'leak':>5}{head} {'exit(b)':>8} {'secs':>6}")
+    print(f"\n{'dataset':{w}} {'recs':>5} {'leak':>5}{head} {'exit a/b':>8} {'secs':>6}")
     for r in results:
         cols = "".join(f" {r.recall[m].short():>12} / {r.false_alarms[m].short():>10}" for m in METHODS)
-        ex = "-" if r.scan_exit is None else str(r.scan_exit)
+        ex = "/".join(str(r.scan_exit.get(step, "-")) for step in ("scan", "scan_derive"))
         print(f"{r.name:{w}} {r.records:5d} {r.leaking:5d}{cols} {ex:>8} {r.seconds:6.1f}")
     print(
         f"\n{'dataset':{w}} {'leaks':>5} {'mined':>5} {'naming':>6} {'covers':>8}  {'top candidate':60} blind baseline"
@@ -426,13 +430,17 @@ def totals(results: Sequence[Scored]) -> dict[str, Any]:
             rec[m].add(r.recall[m])
             (fa_leaking if r.leaks else fa_clean)[m].add(r.false_alarms[m])
     verdicts: dict[str, tuple[Rate, Rate]] = {}
-    for name, called in (
-        ("blind baseline (exit 1)", lambda r: r.blind_exit == 1),
-        ("leak mine (any suggestion)", lambda r: bool(r.mine_found)),
-        ("leak scan (b) (exit 1)", lambda r: r.scan_exit == 1),
+    for name, called in (  # None: the step hung or failed, a verdict neither way
+        ("blind baseline (exit 1)", lambda r: None if r.blind_exit is None else r.blind_exit == 1),
+        ("leak mine (any suggestion)", lambda r: None if r.mine_found is None else r.mine_found > 0),
+        ("leak scan (a) (exit 1)", lambda r: None if "scan" not in r.scan_exit else r.scan_exit["scan"] == 1),
+        (
+            "leak scan (b) (exit 1)",
+            lambda r: None if "scan_derive" not in r.scan_exit else r.scan_exit["scan_derive"] == 1,
+        ),
     ):
-        lk = Rate(sum(called(r) for r in results if r.leaks), sum(r.leaks for r in results))
-        cl = Rate(sum(not called(r) for r in results if not r.leaks), sum(not r.leaks for r in results))
+        lk = Rate(sum(called(r) is True for r in results if r.leaks), sum(r.leaks for r in results))
+        cl = Rate(sum(called(r) is False for r in results if not r.leaks), sum(not r.leaks for r in results))
         verdicts[name] = (lk, cl)
     return {"recall": rec, "fa_leaking": fa_leaking, "fa_clean": fa_clean, "verdicts": verdicts}
 
@@ -459,7 +467,13 @@ def print_totals(results: Sequence[Scored]) -> None:
 def main() -> None:
     """Measure every dataset of the directory and print the tables and the totals."""
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("directory", type=Path, help="a directory of <name>.jsonl datasets with <name>.meta.json")
+    ap.add_argument(
+        "directory",
+        type=Path,
+        nargs="?",
+        default=DEV_FIXTURE,
+        help="a directory of <name>.jsonl datasets with <name>.meta.json (default: the development fixture)",
+    )
     ap.add_argument("--show-misses", type=int, default=0, help="print up to N misses and N false alarms of (b) each")
     ap.add_argument("--timeout", type=float, default=600.0, help="seconds a step may take before it counts as a hang")
     args = ap.parse_args()

@@ -69,11 +69,12 @@ def desk_sla_code(rng: random.Random, n: int = 120) -> tuple[list[dict], dict]:
         label = _pick(rng, {"Low": 38, "Medium": 34, "High": 19, "Critical": 9})
         leak = rng.random() < 0.6
         product = rng.choice(PRODUCTS)
+        when = rng.choice(["since this morning", "after the update", "today"])
+        bye = rng.choice(["Thanks.", "Please advise.", "Regards."])
         ticket = {
             "key": f"OPS-{rng.randint(1000, 9999)}",
             "summary": f"{product}: {rng.choice(['issue', 'problem', 'report', 'question'])}",
-            "description": f"Hi team, {rng.choice(['since this morning', 'after the update', 'today'])} "
-            f"{_signal(rng, DESK_PHRASES, label)} in {product}. {rng.choice(['Thanks.', 'Please advise.', 'Regards.'])}",
+            "description": f"Hi team, {when} {_signal(rng, DESK_PHRASES, label)} in {product}. {bye}",
             "reporter": rng.choice(NAMES),
             "created": _ts(rng),
             "priority": None,
@@ -200,6 +201,8 @@ def claims_clean(rng: random.Random, n: int = 120) -> tuple[list[dict], dict]:
                         "id": f"CLM-{rng.randint(100000, 999999)}",
                         "filed": _ts(rng),
                         "adjuster": rng.choice(NAMES),
+                        # a work queue drawn at random: label words in a role that does not give the answer
+                        "queue": rng.choice(["approvals-east", "approvals-west", "denials-review", "intake"]),
                         "amount": round(rng.uniform(300, 20000), 2),
                         "narrative": f"Claimant reports {_signal(rng, CLAIM_PHRASES, label, 0.75)}.",
                     },
@@ -221,10 +224,18 @@ REVIEW_PHRASES = {
 }
 
 
+REVIEW_TITLES = {
+    "positive": ["Love it", "Great buy", "Excellent gloves", "Five stars from me"],
+    "neutral": ["It is fine", "Does the job", "Average at best"],
+    "negative": ["Terrible", "Broke in a week", "Do not buy"],
+}
+
+
 def reviews_clean(rng: random.Random, n: int = 120) -> tuple[list[dict], dict]:
     rows = []
     for i in range(1, n + 1):
         label = _pick(rng, {"positive": 52, "neutral": 20, "negative": 28})
+        extra = rng.choice(["", "Shipping was quick.", "Bought as a gift."])
         rows.append(
             {
                 "id": f"reviews_clean-{i:04d}",
@@ -238,9 +249,11 @@ def reviews_clean(rng: random.Random, n: int = 120) -> tuple[list[dict], dict]:
                         "product": rng.choice(["Trail Gloves", "Neutral Density Filter", "Desk Lamp", "Yoga Mat"]),
                         "rating_scale": "1-5",
                         "verified": rng.random() < 0.8,
-                        "body": f"{_signal(rng, REVIEW_PHRASES, label, 0.75).capitalize()}. {rng.choice(['', 'Shipping was quick.', 'Bought as a gift.'])}",
+                        "title": _signal(rng, REVIEW_TITLES, label, 0.97),  # short, and the task's own input
+                        "body": f"{_signal(rng, REVIEW_PHRASES, label, 0.75).capitalize()}. {extra}",
                         "posted": _ts(rng),
                         "helpful_votes": rng.randint(0, 40),
+                        "batch": f"B{rng.randint(1, 9)}",  # an import batch, at random: no label rides with it
                     },
                     "store_notes": rng.choice(
                         [
@@ -254,7 +267,7 @@ def reviews_clean(rng: random.Random, n: int = 120) -> tuple[list[dict], dict]:
                 "truth": {"leak": False},
             }
         )
-    return rows, {"derive_from": ["body"], "note": "sentiment from the review body"}
+    return rows, {"derive_from": ["body", "/review/title"], "note": "sentiment from the review's title and body"}
 
 
 def main() -> None:
