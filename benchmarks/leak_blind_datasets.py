@@ -25,13 +25,20 @@ Per dataset, what a user runs, through the library paths of the CLI, on a copy o
   it that truly leak (``names leak`` when at least 80 %); ``covers``: the leaking records that hold a mined
   value of their own label;
 * ``leak baseline --simulate blind --dataset FILE --derive-from ...`` — its verdict (exit 1, ``leak``: above
-  chance, "this dataset leaks"), its pass rate against the chance rate, and the one-sided p.
+  chance, "this dataset leaks"), its pass rate against the chance rate, and the one-sided p;
+* ``leak baseline --simulate copy --dataset FILE`` — the same for the agent that answers what the per-item scan
+  finds (no mining);
+* ``leak sanitize FILE -o OUT --mine --derive-from ...``, then the blind baseline on ``OUT`` — which records the
+  sanitizer rewrote (a clean dataset's records should keep their bytes; in a leaking dataset a field cut on one
+  label's records is cut on all, so clean records change too), and whether the leak still shows.
 
 Printed: a table per dataset (records, leaking records; recall and false alarms per record for (a), (b) and
-the naive scan; the exits of (a) and (b), 1 when any item leaks), a table of the dataset-level evidence, then the
-totals: per-record recall over all leaking records, false alarms over the clean records of leaking datasets
-and over the records of clean datasets, and the dataset-level verdicts (leaking datasets called leaking,
-clean datasets called clean) of the blind baseline, of mining (any suggestion) and of the scan's exit.
+the naive scan; the exits of (a) and (b), 1 when any item leaks), two tables of the dataset-level evidence, then
+the totals: per-record recall over all leaking records, false alarms over the clean records of leaking datasets
+and over the records of clean datasets, the records the sanitizer rewrote, and the dataset-level verdicts
+(leaking datasets called leaking, clean datasets called clean) of the blind and copy baselines, of mining (any
+suggestion) and of the scans' exits, and how many leaking datasets the blind baseline no longer calls leaking
+once sanitized.
 
 Every step runs in a child process with a time limit, so a dataset that makes a step hang is counted as a
 hang (its records unflagged) instead of stopping the benchmark; an error in a step is shown and counted
@@ -59,7 +66,7 @@ from benchmarks.leak_heldout import reference_leaks
 
 NAMES_LEAK = 0.8
 """A mined candidate names the leak when at least this share of the records holding it truly leak."""
-STEPS = ("scan", "scan_derive", "mine", "baseline")
+STEPS = ("scan", "scan_derive", "mine", "baseline", "copy", "sanitized")
 DEV_FIXTURE = Path(__file__).resolve().parent / "leak_data" / "ds_dev"
 """The development fixture (``leak_data/ds_dev/gen.py``): what ``python -m benchmarks`` measures."""
 
@@ -150,19 +157,37 @@ def step_mine(path: str, derive_from: Sequence[str]) -> dict[str, Any]:
     }
 
 
-def step_baseline(path: str, derive_from: Sequence[str]) -> dict[str, Any]:
-    """``leak baseline --simulate blind --dataset PATH --derive-from ...``: its exit code and summary."""
+def step_baseline(path: str, derive_from: Sequence[str], simulate: str = "blind") -> dict[str, Any]:
+    """``leak baseline --simulate blind --dataset PATH --derive-from ...`` (or ``--simulate copy``, which reads the
+    scan's findings and takes no derive-from): its exit code and summary."""
     from windtunnel.flows.leak import Fields  # the benchmark's parent never imports the auditor
     from windtunnel.flows.leak_evidence import BaselineRequest, baseline_flow
 
     outcome = baseline_flow(
-        BaselineRequest(simulate="blind", dataset=Path(path), fields=Fields(), derive_from=list(derive_from))
+        BaselineRequest(simulate=simulate, dataset=Path(path), fields=Fields(), derive_from=list(derive_from))
     )
     return {"exit": int(outcome.exit_code), **outcome.summary["baseline"]}
 
 
+def step_sanitized(path: str, derive_from: Sequence[str]) -> dict[str, Any]:
+    """``leak sanitize PATH -o OUT --mine --derive-from ...``, then ``leak baseline --simulate blind`` on ``OUT``:
+    per record whether the sanitizer rewrote it (a clean record should keep its bytes), and the baseline's exit and
+    summary on the sanitized data (it should fall to chance)."""
+    from windtunnel.flows.leak import SanitizeRequest, sanitize_flow  # the parent never imports the auditor
+
+    out = Path(path).with_suffix(".sanitized.jsonl")
+    sanitize_flow(SanitizeRequest(dataset=Path(path), output=out, mine=True, derive_from=list(derive_from)))
+    before = [line for line in Path(path).read_bytes().splitlines() if line.strip()]
+    after = [line for line in out.read_bytes().splitlines() if line.strip()]
+    if len(before) != len(after):
+        raise ValueError(f"the sanitized file holds {len(after)} records, the input {len(before)}")
+    blind = step_baseline(str(out), derive_from)
+    out.unlink()
+    return {"changed": [a != b for a, b in zip(before, after, strict=True)], **blind}
+
+
 def run_step(step: str, path: str, derive_from: Sequence[str]) -> Any:
-    """One of :data:`STEPS` on the file at ``path`` (``scan`` ignores ``derive_from``)."""
+    """One of :data:`STEPS` on the file at ``path`` (``scan`` and ``copy`` take no ``derive_from``)."""
     if step == "scan":
         return step_scan(path, ())
     if step == "scan_derive":
@@ -171,6 +196,10 @@ def run_step(step: str, path: str, derive_from: Sequence[str]) -> Any:
         return step_mine(path, derive_from)
     if step == "baseline":
         return step_baseline(path, derive_from)
+    if step == "copy":
+        return step_baseline(path, (), "copy")
+    if step == "sanitized":
+        return step_sanitized(path, derive_from)
     raise ValueError(f"unknown step {step!r}")
 
 
@@ -276,6 +305,15 @@ class Scored:
     """Suggestions at least :data:`NAMES_LEAK` of whose holders truly leak."""
     blind_exit: int | None = None
     blind_line: str = ""
+    copy_exit: int | None = None
+    copy_line: str = ""
+    sanitized_exit: int | None = None
+    """The blind baseline's exit on the sanitized dataset (0: no leak shown any more)."""
+    sanitized_line: str = ""
+    rewritten: Rate = field(default_factory=Rate)
+    """Leaking records the sanitizer rewrote."""
+    rewritten_clean: Rate = field(default_factory=Rate)
+    """Clean records the sanitizer rewrote (they should keep their bytes)."""
     seconds: float = 0.0
 
     @property
@@ -350,10 +388,21 @@ def score(ds: Dataset, outs: dict[str, tuple[str, Any]]) -> Scored:
             s.mine_names_leak = shares[0] >= NAMES_LEAK
     status, base = outs.get("baseline", ("missing", None))
     if status == "ok":
-        s.blind_exit = base["exit"]
-        rates = f"{base['pass_rate']:.2f} vs {base['chance']:.2f} ({base['chance_model']})"
-        s.blind_line = f"{base['verdict']} {rates} p={base['p_value']:.2g}"
+        s.blind_exit, s.blind_line = base["exit"], _baseline_line(base)
+    status, base = outs.get("copy", ("missing", None))
+    if status == "ok":
+        s.copy_exit, s.copy_line = base["exit"], _baseline_line(base)
+    status, base = outs.get("sanitized", ("missing", None))
+    if status == "ok":
+        s.sanitized_exit, s.sanitized_line = base["exit"], _baseline_line(base)
+        s.rewritten, s.rewritten_clean = per_record(truth, base["changed"])
     return s
+
+
+def _baseline_line(base: dict[str, Any]) -> str:
+    """A baseline's verdict, pass rate against chance, and p, on one line."""
+    rates = f"{base['pass_rate']:.2f} vs {base['chance']:.2f} ({base['chance_model']})"
+    return f"{base['verdict']} {rates} p={base['p_value']:.2g}"
 
 
 def measure(ds: Dataset, runner: Runner, tmp: Path) -> tuple[Scored, dict[str, tuple[str, Any]]]:
@@ -371,24 +420,29 @@ def measure(ds: Dataset, runner: Runner, tmp: Path) -> tuple[Scored, dict[str, t
 
 
 def _show_misses(ds: Dataset, outs: dict[str, tuple[str, Any]], limit: int) -> None:
-    """Up to ``limit`` leaking records (b) misses and clean records it flags, with (a)'s and the naive verdicts."""
-    status, scanned = outs.get("scan_derive", ("missing", None))
-    if status != "ok" or not limit:
+    """Up to ``limit`` leaking records that (a) or (b) misses and as many clean records either flags, each with the
+    verdicts of (a), (b) and the naive scan, the findings of the scans that flagged it and its projection."""
+    if not limit:
         return
-    plain = outs["scan"][1] if outs.get("scan", ("", None))[0] == "ok" else None
+    scans = {step: outs[step][1] for step in ("scan", "scan_derive") if outs.get(step, ("", None))[0] == "ok"}
+    if not scans:
+        return
     naive = naive_verdicts(ds.records)
     shown = {True: 0, False: 0}
-    for n, (rec, it) in enumerate(zip(ds.records, scanned, strict=True)):
+    for n, rec in enumerate(ds.records):
         leak = bool((rec.get("truth") or {}).get("leak"))
-        if it["leaked"] == leak or shown[leak] >= limit:
+        said = {step: bool(items[n]["leaked"]) for step, items in scans.items()}
+        if all(v == leak for v in said.values()) or shown[leak] >= limit:
             continue
         shown[leak] += 1
-        a = "-" if plain is None else int(plain[n]["leaked"])
+        verdicts = " ".join(f"{TITLES[step].split()[0]}={int(v)}" for step, v in said.items())
         print(
             f"{'MISSED' if leak else 'FALSE ALARM'} {ds.name} {rec.get('id')} expected={rec.get('expected')!r}"
-            f" (a)={a} naive={int(naive[n])}"
+            f" {verdicts} naive={int(naive[n])}"
         )
-        print(f"    findings (b): {[f for f in it['findings']][:6]}")
+        for step, items in scans.items():
+            if items[n]["findings"]:
+                print(f"    findings {TITLES[step].split()[0]}: {items[n]['findings'][:6]}")
         print(f"    projection: {json.dumps(rec.get('projection'), ensure_ascii=False)[:500]}")
 
 
@@ -412,6 +466,13 @@ def print_tables(results: Sequence[Scored]) -> None:
             f"{r.name:{w}} {'yes' if r.leaks else 'no':>5} {mined:>5} {r.mine_naming:6d} {r.mine_covers.short():>8}"
             f"  {(r.mine_top + mark)[:60]:60} {blind}"
         )
+    print(f"\n{'dataset':{w}} {'leaks':>5} {'rewritten leak / clean':>23}  {'blind after sanitize':44} copy baseline")
+    for r in results:
+        after = r.sanitized_line or r.status.get("sanitized", "")
+        print(
+            f"{r.name:{w}} {'yes' if r.leaks else 'no':>5} {r.rewritten.short():>12} / {r.rewritten_clean.short():>8}"
+            f"  {after:44} {r.copy_line or r.status.get('copy', '')}"
+        )
     for r in results:
         for step, st in r.status.items():
             if st != "ok":
@@ -425,13 +486,17 @@ def totals(results: Sequence[Scored]) -> dict[str, Any]:
     rec = {m: Rate() for m in METHODS}
     fa_leaking = {m: Rate() for m in METHODS}
     fa_clean = {m: Rate() for m in METHODS}
+    rewritten = {"leaking": Rate(), "clean, leaking datasets": Rate(), "clean datasets": Rate()}
     for r in results:
         for m in METHODS:
             rec[m].add(r.recall[m])
             (fa_leaking if r.leaks else fa_clean)[m].add(r.false_alarms[m])
+        rewritten["leaking"].add(r.rewritten)
+        rewritten["clean, leaking datasets" if r.leaks else "clean datasets"].add(r.rewritten_clean)
     verdicts: dict[str, tuple[Rate, Rate]] = {}
     for name, called in (  # None: the step hung or failed, a verdict neither way
         ("blind baseline (exit 1)", lambda r: None if r.blind_exit is None else r.blind_exit == 1),
+        ("copy baseline (exit 1)", lambda r: None if r.copy_exit is None else r.copy_exit == 1),
         ("leak mine (any suggestion)", lambda r: None if r.mine_found is None else r.mine_found > 0),
         ("leak scan (a) (exit 1)", lambda r: None if "scan" not in r.scan_exit else r.scan_exit["scan"] == 1),
         (
@@ -442,7 +507,17 @@ def totals(results: Sequence[Scored]) -> dict[str, Any]:
         lk = Rate(sum(called(r) is True for r in results if r.leaks), sum(r.leaks for r in results))
         cl = Rate(sum(called(r) is False for r in results if not r.leaks), sum(not r.leaks for r in results))
         verdicts[name] = (lk, cl)
-    return {"recall": rec, "fa_leaking": fa_leaking, "fa_clean": fa_clean, "verdicts": verdicts}
+    # After sanitizing, a leaking dataset should no longer be called leaking by the blind baseline.
+    lk = [r for r in results if r.leaks]
+    after = Rate(sum(r.sanitized_exit == 0 for r in lk), len(lk))
+    return {
+        "recall": rec,
+        "fa_leaking": fa_leaking,
+        "fa_clean": fa_clean,
+        "verdicts": verdicts,
+        "rewritten": rewritten,
+        "blind_after_sanitize": after,
+    }
 
 
 def print_totals(results: Sequence[Scored]) -> None:
@@ -459,9 +534,13 @@ def print_totals(results: Sequence[Scored]) -> None:
     for r in results:
         covers.add(r.mine_covers)
     print(f"{'leak mine alone covers, leaking records':48} {covers}")
+    print(f"{'leak sanitize (b) rewrote':48} " + "   ".join(f"{k} {v}" for k, v in t["rewritten"].items()))
     print("dataset verdicts: leaking called leaking / clean called clean")
     for name, (lk, cl) in t["verdicts"].items():
         print(f"  {name:30} {lk}   {cl}")
+    print(
+        f"  {'blind baseline after sanitize':30} leaking datasets no longer called leaking {t['blind_after_sanitize']}"
+    )
 
 
 def main() -> None:
@@ -474,7 +553,9 @@ def main() -> None:
         default=DEV_FIXTURE,
         help="a directory of <name>.jsonl datasets with <name>.meta.json (default: the development fixture)",
     )
-    ap.add_argument("--show-misses", type=int, default=0, help="print up to N misses and N false alarms of (b) each")
+    ap.add_argument(
+        "--show-misses", type=int, default=0, help="print up to N misses and N false alarms of (a) or (b) per dataset"
+    )
     ap.add_argument("--timeout", type=float, default=600.0, help="seconds a step may take before it counts as a hang")
     args = ap.parse_args()
     datasets = load_datasets(args.directory)

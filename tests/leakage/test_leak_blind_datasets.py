@@ -27,6 +27,12 @@ def _record(i: int, label: str, leak: bool, projection: Any) -> dict[str, Any]:
     }
 
 
+def _base(exit_code: int, verdict: str, rate: float, p: float, **more: Any) -> tuple[str, dict[str, Any]]:
+    """A baseline step's output, as ``step_baseline`` returns it (chance 0.6 by the majority)."""
+    summary = {"exit": exit_code, "verdict": verdict, "pass_rate": rate, "chance": 0.6, "chance_model": "majority"}
+    return "ok", {**summary, "p_value": p, **more}
+
+
 def test_the_scoring_counts_records_and_verdicts_from_the_steps_outputs() -> None:
     records = [
         _record(0, "High", True, {"body": "High priority"}),  # naive finds it
@@ -45,17 +51,9 @@ def test_the_scoring_counts_records_and_verdicts_from_the_steps_outputs() -> Non
         "scan": scan([True, True, False, True, False]),
         "scan_derive": scan([True, True, True, False, False]),
         "mine": ("ok", {"suggestions": [suggestion], "own": [False, True, False, False, True], "description": ""}),
-        "baseline": (
-            "ok",
-            {
-                "exit": 1,
-                "verdict": "leak",
-                "pass_rate": 0.8,
-                "chance": 0.6,
-                "chance_model": "majority",
-                "p_value": 0.001,
-            },
-        ),
+        "baseline": _base(1, "leak", 0.8, 0.001),
+        "copy": _base(0, "inconclusive", 0.6, 0.5),
+        "sanitized": _base(0, "at-chance", 0.4, 0.9, changed=[True, True, False, False, True]),
     }
     s = bench.score(ds, outs)
     assert (s.records, s.leaking) == (5, 3)
@@ -68,6 +66,8 @@ def test_the_scoring_counts_records_and_verdicts_from_the_steps_outputs() -> Non
     assert s.mine_found == 1 and s.mine_names_leak is False and s.mine_naming == 0
     assert (s.mine_covers.hit, s.mine_covers.n) == (1, 3)  # record 4 holds it but is clean
     assert s.blind_exit == 1 and s.blind_line.startswith("leak 0.80 vs 0.60")
+    assert (s.copy_exit, s.sanitized_exit) == (0, 0)
+    assert (s.rewritten.hit, s.rewritten.n, s.rewritten_clean.hit, s.rewritten_clean.n) == (2, 3, 1, 2)
 
     # A step that hung flags nothing and decides nothing; the dataset still counts.
     hung = bench.score(ds, {**outs, "scan_derive": ("hang", None), "baseline": ("error", "boom")})
@@ -79,17 +79,8 @@ def test_the_scoring_counts_records_and_verdicts_from_the_steps_outputs() -> Non
         {
             "scan": ("ok", [{"id": "t-003", "leaked": False, "findings": []}]),
             "mine": ("ok", {"suggestions": [], "own": [False], "description": ""}),
-            "baseline": (
-                "ok",
-                {
-                    "exit": 0,
-                    "verdict": "at-chance",
-                    "pass_rate": 0.5,
-                    "chance": 0.5,
-                    "chance_model": "majority",
-                    "p_value": 0.6,
-                },
-            ),
+            "baseline": _base(0, "at-chance", 0.5, 0.6),
+            "copy": _base(1, "leak", 0.9, 0.001),
         },
     )
     t = bench.totals([s, clean])
@@ -98,8 +89,12 @@ def test_the_scoring_counts_records_and_verdicts_from_the_steps_outputs() -> Non
     assert (t["fa_clean"]["scan"].hit, t["fa_clean"]["scan"].n) == (0, 1)
     leaking, cleaned = t["verdicts"]["blind baseline (exit 1)"]
     assert (leaking.hit, leaking.n, cleaned.hit, cleaned.n) == (1, 1, 1, 1)
+    leaking, cleaned = t["verdicts"]["copy baseline (exit 1)"]
+    assert (leaking.hit, cleaned.hit) == (0, 0)
     leaking, cleaned = t["verdicts"]["leak scan (b) (exit 1)"]
     assert (leaking.hit, cleaned.hit, cleaned.n) == (1, 0, 1)  # "quiet" had no (b) scan: not called clean
+    assert (t["blind_after_sanitize"].hit, t["blind_after_sanitize"].n) == (1, 1)
+    assert (t["rewritten"]["clean, leaking datasets"].hit, t["rewritten"]["clean datasets"].n) == (1, 0)
 
 
 def _tiny(rng: random.Random) -> list[dict[str, Any]]:
@@ -132,4 +127,10 @@ def test_a_tiny_dataset_through_the_products_steps(tmp_path: Path) -> None:
     assert s.mine_names_leak is True and s.mine_naming == len(outs["mine"][1]["suggestions"])
     assert s.recall["scan"].hit == 24 and s.false_alarms["scan"].hit == 0  # the mined code, on every leaking record
     assert s.blind_exit == 1  # 24 of 40 answered by the code: above chance
+    assert s.copy_exit == 0  # copy reads the per-item scan, which names no code: at chance
+    # The sanitizer (with the mined values) rewrites every leaking record and keeps the clean ones' bytes; the
+    # blind baseline on its output no longer shows the leak.
+    assert (s.rewritten.hit, s.rewritten.n, s.rewritten_clean.hit, s.rewritten_clean.n) == (24, 24, 0, 16)
+    assert s.sanitized_exit == 0
+    assert not list(tmp_path.glob("*.sanitized.jsonl"))  # the sanitized copy is removed
     assert json.loads(written.splitlines()[0])["id"] == "t-000"
