@@ -73,6 +73,9 @@ def test_the_scoring_counts_records_and_verdicts_from_the_steps_outputs() -> Non
     hung = bench.score(ds, {**outs, "scan_derive": ("hang", None), "baseline": ("error", "boom")})
     assert hung.recall["scan_derive"].hit == 0 and "scan_derive" not in hung.scan_exit
     assert hung.blind_exit is None and hung.status["baseline"] == "error: boom"
+    # Records are matched by position: an output that does not hold one entry per record is an error, not a score.
+    short = bench.score(ds, {**outs, "mine": ("ok", {"suggestions": [], "own": [True], "description": ""})})
+    assert short.status["mine"] == "error: 1 records in its output, 5 in the file" and short.mine_found is None
 
     clean = bench.score(
         bench.Dataset("quiet", records[3:4], []),
