@@ -4,6 +4,7 @@
     .venv/bin/python benchmarks/leak_blind_datasets.py /root/sealed/ds1      # a directory of blind datasets
     .venv/bin/python benchmarks/leak_blind_datasets.py DIR --show-misses 3   # a few misses / false alarms each
     .venv/bin/python benchmarks/leak_blind_datasets.py DIR --timeout 600     # seconds a step may take (a hang)
+    .venv/bin/python benchmarks/leak_blind_datasets.py DIR --json out.json   # every figure, to compare two runs
 
 A blind *batch* (``leak_blind.py``) mixes 12-item families in one file, so it cannot measure evidence that
 needs a whole dataset: a value that rides with one label across many records. A directory of blind
@@ -56,7 +57,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -570,6 +571,7 @@ def main() -> None:
         "--show-misses", type=int, default=0, help="print up to N misses and N false alarms of (a) or (b) per dataset"
     )
     ap.add_argument("--timeout", type=float, default=600.0, help="seconds a step may take before it counts as a hang")
+    ap.add_argument("--json", type=Path, help="also write every figure here (per dataset and the totals), as JSON")
     args = ap.parse_args()
     datasets = load_datasets(args.directory)
     if not datasets:
@@ -592,6 +594,9 @@ def main() -> None:
     print(f"\n== {args.directory} ({len(results)} datasets, {sum(r.records for r in results)} records) ==")
     print_tables(results)
     print_totals(results)
+    if args.json is not None:
+        doc = {"directory": str(args.directory), "datasets": [asdict(r) for r in results], "totals": totals(results)}
+        args.json.write_text(json.dumps(doc, indent=1, default=asdict) + "\n", encoding="utf-8")
 
 
 if __name__ == "__main__":
