@@ -224,11 +224,6 @@ KNOWN: dict[str, str] = {
         for i in ("b14-0027", "b14-0085", "b14-0233", "b14-0281")
     },
     **{
-        i: "an arithmetic expression of the label (`severity = 2 / 1`, `2 - 1`): not evaluated, read as a listing"
-        for i in ("b14-0045", "b14-0361")
-    },
-    "b14-0124": "an arithmetic expression (`int(8 - 5)`): not evaluated; the naive hit is `3 March` in the ticket",
-    **{
         i: "an `X` in this record's row of a matrix whose columns are the labels: marks select no column, the"
         " header row reads as a listing"
         for i in ("b14-0052", "b14-0069", "b14-0071", "b14-0259", "b14-0335", "b14-0348")
@@ -237,11 +232,6 @@ KNOWN: dict[str, str] = {
         i: 'a Turtle IRI (`voc:hasSize voc:c14`) and the concept\'s `skos:prefLabel "XL"` line: IRIs are not'
         " resolved; the prefLabel lines read as a table of other rows"
         for i in ("b14-0062", "b14-0160", "b14-0182", "b14-0271", "b14-0321", "b14-0389")
-    },
-    **{
-        i: "the label in German / Swedish quotation marks (`als „Positiv“ einstufen`, `som ”Leverans”`): those"
-        " marks are not read as quotes (review, prose word)"
-        for i in ("b14-0098", "b14-0139", "b14-0216", "b14-0230", "b14-0344", "b14-0352")
     },
     **{
         i: "a float32 register pair decoded as `[40021]: 3.000000e+00`: a number in exponent notation under a"
