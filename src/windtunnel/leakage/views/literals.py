@@ -39,9 +39,13 @@ def joined_literals(text: str) -> list[Replacement]:
 # A run of integers, operators, parentheses and blanks, not glued to a word, a version, a date or a path.
 _ARITH_RUN_RE = re.compile(r"(?<![\w.$/:#-])[(\d][\d ()+*/%-]*[\d)](?![\w.:/])")
 _ARITH_TOKEN_RE = re.compile(r"[ ]*(\d{1,6}|[-+*/%()])")
-ARITH_MARK_RE = re.compile(r"\d[ ]+[-+*/%][ ]+[\d(]|\(\d{1,6}[-+*/%]\d{1,6}\)")
-"""A necessary condition of an expression: an operator with a blank on each side, or one in parentheses."""
+ARITH_MARK_RE = re.compile(r"\d[ ]+[-+*/%][ ]+[\d(]")
+"""A necessary condition of the view: an operator with a blank on each side between numbers (an expression
+without one, ``(3-1)``, is read only in a text that holds one such operator)."""
 _ARITH_BLOB_RE = re.compile(ARITH_MARK_RE.pattern.encode())
+_ARITH_ANCHORS = (b" - ", b" + ", b" * ", b" / ", b" % ")
+"""Literals one of which a text holds wherever :data:`ARITH_MARK_RE` finds an expression: the shared anchor
+pass skips the decoder's gate on a projection without any (views/anchors.py)."""
 # A template's interpolation around an expression (``"P${1 - 1}"``, shell ``$((1 + 1))``): read with it.
 _INTERPOLATION = (("${", "}"), ("$(", ")"))
 _ARITH_MAX = 10**6
@@ -119,12 +123,14 @@ def _trimmed(text: str, a: int, b: int) -> tuple[int, int]:
     order=32,
     marker=lambda t: ARITH_MARK_RE.search(t) is not None,
     blob_marker=lambda b: _ARITH_BLOB_RE.search(b) is not None,
+    blob_anchors=_ARITH_ANCHORS,
 )
 def arithmetic(text: str) -> list[Replacement]:
     """An expression of integers written in code or a config (``severity = 2 - 1``, ``(3 * 2) - 4``,
     ``rating = 10 / 2``, ``int(8 - 5)``) read as its value, as a reader computes it on sight; inside a
     template's interpolation the interpolation goes too (``"P${1 - 1}"`` reads ``"P0"``). Every operator
-    has a blank on each side, or the expression stands in parentheses (``(3-1)``), so a date, a range
+    has a blank on each side, or the expression stands in parentheses (``(3-1)``, in a text the marker
+    admits: one holding an operator with blanks between numbers), so a date, a range
     (``1-2``), a ratio (``4/5``) or a phone number stays as written; a value that is negative, not whole,
     or of seven digits or more is no reading."""
     out: list[Replacement] = []
