@@ -43,7 +43,8 @@ ARITH_MARK_RE = re.compile(r"\d[ ]+[-+*/%][ ]+[\d(]")
 """A necessary condition of the view: an operator with a blank on each side between numbers (an expression
 without one, ``(3-1)``, is read only in a text that holds one such operator)."""
 _ARITH_BLOB_RE = re.compile(ARITH_MARK_RE.pattern.encode())
-_ARITH_ANCHORS = (b" - ", b" + ", b" * ", b" / ", b" % ")
+_ARITH_OPS = (" - ", " + ", " * ", " / ", " % ")
+_ARITH_ANCHORS = tuple(op.encode() for op in _ARITH_OPS)
 """Literals one of which a text holds wherever :data:`ARITH_MARK_RE` finds an expression: the shared anchor
 pass skips the decoder's gate on a projection without any (views/anchors.py)."""
 # A template's interpolation around an expression (``"P${1 - 1}"``, shell ``$((1 + 1))``): read with it.
@@ -121,7 +122,8 @@ def _trimmed(text: str, a: int, b: int) -> tuple[int, int]:
 @decoder(
     "arithmetic",
     order=32,
-    marker=lambda t: ARITH_MARK_RE.search(t) is not None,
+    # an operator with a blank on each side is a substring test first: the regex only where one occurs
+    marker=lambda t: any(op in t for op in _ARITH_OPS) and ARITH_MARK_RE.search(t) is not None,
     blob_marker=lambda b: _ARITH_BLOB_RE.search(b) is not None,
     blob_anchors=_ARITH_ANCHORS,
 )
