@@ -51,6 +51,7 @@ from windtunnel.chaos.search import (
 from windtunnel.chaos.spec import ChaosSpec
 from windtunnel.config.load import find_config, load_config
 from windtunnel.config.model import Config
+from windtunnel.config.proxy_env import start_line
 from windtunnel.config.storepath import store_path
 from windtunnel.contracts.found import found_dir, save_found
 from windtunnel.engine.cells import Cell, CellResult, MutationRef
@@ -72,6 +73,7 @@ from windtunnel.flows.events import SILENT, Listener, Notice, Planned, cell_done
 from windtunnel.flows.explore_report import explore_report
 from windtunnel.flows.outcome import Outcome, decide, exit_code_of
 from windtunnel.flows.preflight import check_env
+from windtunnel.flows.reach import resolve_reach
 
 ROUND = 8
 """Cells proposed per round: the search reads a round's results (in proposal order) before the next one,
@@ -323,6 +325,20 @@ def _sentinel(cfg: Config) -> ChaosSpec | None:
     ).to_spec()
 
 
+def no_seam_hint(cfg: Config) -> str:
+    """What to declare when the baseline cells made no call explore can fault: a python agent's seams, or for an HTTP
+    agent windtunnel does not launch, how to start it behind the proxies (the check found no call through them)."""
+    if capabilities(cfg.agent).python:
+        return "declare the agent's seams (agent.tools / agent.tool_registry / agent.llm) — see docs/chaos.md"
+    if getattr(cfg.agent, "command", None):
+        return "the launched agent made no call through HTTP_PROXY / OPENAI_BASE_URL — see docs/chaos.md, 'HTTP agents'"
+    return (
+        f"set agent.command so windtunnel launches the agent behind its proxies, or start it with "
+        f"`{start_line(str(cfg._source) if cfg._source else None)}` (windtunnel checks with one call and serves "
+        "them) — see docs/chaos.md, 'An agent that is already running'"
+    )
+
+
 def _usable(cfg: Config) -> Callable[[FaultSpec], bool]:
     """Whether the agent's model seam can express an LLM fault (a wrapped callable takes no wire-only mode)."""
 
@@ -377,7 +393,10 @@ def _load(req: ExploreRequest) -> tuple[Path, Config, int]:
 def explore_flow(req: ExploreRequest, listener: Listener = SILENT) -> Outcome:
     """Search, shrink, rerun, save and report (see the module docstring)."""
     config_path, cfg, seed = _load(req)
+    reach = resolve_reach(cfg)  # a running HTTP agent started behind the proxies: one check call, then served
     runner = _Runner(cfg, req, seed, listener)
+    if reach is not None:
+        runner.notices.insert(0, reach)
     listener(
         Planned(
             mode="chaos",
@@ -490,8 +509,7 @@ async def _explore(runner: _Runner, req: ExploreRequest, seed: int, listener: Li
     if not search.modes:
         raise ConfigError(
             "explore saw no tool or model call it can fault: the baseline cells made no call at a seam",
-            hint="declare the agent's seams (agent.tools / agent.tool_registry / agent.llm, or agent.command for an "
-            "HTTP agent) — see docs/chaos.md",
+            hint=no_seam_hint(runner.cfg),
         )
     while runner.calls < req.budget and faulted < req.max_failures:
         n = min(ROUND, req.budget - runner.calls)
