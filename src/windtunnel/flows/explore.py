@@ -24,12 +24,13 @@ from __future__ import annotations
 
 import hashlib
 import random
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
-from windtunnel._util.errors import ConfigError, UsageError
+from windtunnel._util.errors import AgentCrashed, ConfigError, UsageError
 from windtunnel._util.imports import import_refs
 from windtunnel._util.rng import derive_seed
 from windtunnel.agents import Agent
@@ -183,11 +184,24 @@ def observe(result: CellResult) -> Observation:
         calls=calls,
         status=result.status,
         error_kind=result.error_kind,
+        raised=_raised(result),
         errors=errors,
         answer=result.output,
         checks=[(c.id, c.passed) for c in result.checks],
         margins=[(c.id, c.margin) for c in result.checks if c.margin is not None],
     )
+
+
+_RAISED = re.compile(r"([A-Za-z_][\w.]*)(?::|$)")
+
+
+def _raised(result: CellResult) -> str | None:
+    """The type of the exception the agent raised in ``result`` (its error reads ``agent_exception: Type: message``),
+    else None."""
+    if result.error_kind != AgentCrashed.kind or not result.error:
+        return None
+    found = _RAISED.match(result.error.removeprefix(f"{AgentCrashed.kind}: ").strip())
+    return found.group(1)[:60] if found else None
 
 
 class _Runner:
