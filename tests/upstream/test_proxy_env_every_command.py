@@ -135,3 +135,33 @@ def test_the_ci_mutation_phase_of_an_agent_behind_proxy_env_reaches_its_model(
     chaos_cells = json.loads((out / "chaos.json").read_text())["cells"]
     assert [c["output"] for c in chaos_cells] == ["lookup failed (503)"]
     assert err.count("pass through windtunnel's proxies") == 1, err  # one check, said once
+
+
+def test_a_run_of_an_agent_found_behind_the_proxies_resumes(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The check marks the agent `proxy_env: honoured` in memory; the run's stored config hash took that in, so every
+    `run --resume` / `ci --resume` of such a run was refused: "flakestorm.yaml changed since the run started
+    (sections: agent)", exit 2."""
+    port, proxy, llm = free_ports(3)
+    config = _config(tmp_path, port, proxy, llm)
+    assert wt("proxy", "env", "-c", str(config)) == 0
+    printed = dict(line.split("=", 1) for line in capsys.readouterr().out.split())
+    store = tmp_path / "runs.db"
+    with (
+        RecordingServer(lambda m, p, h, b: json_reply({"city": "Paris", "sky": "sunny"})) as tools,
+        LlmStub(text="Mild and dry.") as model,
+    ):
+        monkeypatch.setenv("OPENAI_BASE_URL", model.openai_url)
+        proc = start_agent(port, {"TOOLS_URL": tools.url, **printed}, script=AGENT)
+        try:
+            report = tmp_path / "chaos.json"
+            code = wt("run", "-c", str(config), "--chaos-only", "--seed", "1", "--store", str(store), "-o", str(report))
+            first = capsys.readouterr().err
+            run_id = json.loads(report.read_text())["run"]["id"]
+            again = wt("run", "-c", str(config), "--store", str(store), "--resume", run_id)
+            err = capsys.readouterr().err
+        finally:
+            stop(proc)
+    assert code == 1, first  # the 503 reached the agent
+    assert "changed since the run started" not in err and again == 1, err
