@@ -4,8 +4,8 @@ The agent runs on the real ``openai`` SDK (and ``httpx`` for its tool) against a
 the config is upstream V2, unchanged: an HTTP agent with a ``chaos:`` block, no ``proxy_env`` line. Started the way
 the README says (``env $(windtunnel proxy env -c FILE) <command>``), its model calls go to windtunnel's LLM proxy.
 Before the fix only the commands that ran that chaos served the proxies: a plain ``run``, ``ci``'s mutation phase,
-``explore`` and ``replay run`` left the agent with no model at all (every cell failed with APIConnectionError, explore
-said "no seam", replay asked for a config change).
+``explore``, ``replay run`` and ``replay record`` left the agent with no model at all (every cell failed with
+APIConnectionError, explore said "no seam", replay and record asked for a config change).
 """
 
 from __future__ import annotations
@@ -86,6 +86,9 @@ def test_an_agent_behind_proxy_env_gets_its_model_and_tools_in_run_explore_and_r
             replay_report = tmp_path / "replay.json"
             replay_code = wt("replay", "run", str(session), "-c", str(config), "-o", str(replay_report))
             replay_err = capsys.readouterr().err
+            recorded = tmp_path / "recorded.yaml"
+            record_code = wt("replay", "record", "-c", str(config), "--input", "Weather in Paris?", "-o", str(recorded))
+            record_err = capsys.readouterr().err
         finally:
             stop(proc)
     # run: no chaos asked for, yet the proxies relay the agent's own calls (no fault), so it answers as it should
@@ -102,7 +105,11 @@ def test_an_agent_behind_proxy_env_gets_its_model_and_tools_in_run_explore_and_r
     assert replay_code == 1, replay_err
     cells = json.loads(replay_report.read_text())["cells"]
     assert cells[0]["output"] == "lookup failed (503)", cells[0]
-    assert model.count() >= 3  # the model answered the run, the explore baseline and the replay
+    # record: the agent's calls are recorded through the proxies, not refused as unreachable
+    assert record_code == 0, record_err
+    calls = yaml.safe_load(recorded.read_text())["calls"]
+    assert [c["target"] for c in calls] == ["llm", "http"], calls
+    assert model.count() >= 4  # the model answered the run, the explore baseline, the replay and the recording
 
 
 def test_the_ci_mutation_phase_of_an_agent_behind_proxy_env_reaches_its_model(
