@@ -76,3 +76,32 @@ def test_the_signature_names_the_exception_the_agent_raised() -> None:
     assert api.failure_signature() != parse.failure_signature()
     hang = Observation(calls=[], status="error", error_kind="timeout", checks=broken)
     assert hang.failure_signature() == ("contains", "error:timeout")
+
+
+def test_failures_found_beyond_max_failures_are_named_not_dropped(
+    tmp_path: Path, stub: LlmStub, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """One round showed five distinct failures; "failure found" was printed for each, then one FAILURE was reported and
+    the other four were gone from the report without a word about --max-failures."""
+    config = tmp_path / "windtunnel.yaml"
+    config.write_text(
+        "agent: {type: python, endpoint: 'tests.explore.crashy_sdk_agent:handle',"
+        " tools: ['tests.explore.crashy_sdk_agent:get_weather'], llm: 'tests.explore.crashy_sdk_agent:CLIENT'}\n"
+        "golden_prompts: ['What is the weather in Paris?']\n"
+        "invariants: [{type: contains, value: Forecast}]\n",
+        encoding="utf-8",
+    )
+    args = ["explore", "-c", str(config), "--budget", "40", "--seed", "3", "--no-mutations", "--no-save", "--no-store",
+            "--reruns", "1", "--shrink-budget", "0", "-q"]  # fmt: skip
+    report = tmp_path / "one.json"
+    assert wt(*args, "-o", str(report)) == 1
+    data = json.loads(report.read_text())
+    assert len(data["explore"]["failures"]) == 1
+    beyond = [n for n in data["notices"] if "beyond --max-failures 1" in n]
+    assert beyond, data["notices"]
+    more = int(beyond[0].split(" more distinct failure")[0])
+    assert more >= 1 and f"rerun with --max-failures {more + 1} to keep them" in beyond[0]
+    assert "(beyond --max-failures 1: not shrunk or saved)" in capsys.readouterr().err
+    report = tmp_path / "all.json"
+    assert wt(*args, "--max-failures", str(more + 1), "-o", str(report)) == 1
+    assert len(json.loads(report.read_text())["explore"]["failures"]) == more + 1

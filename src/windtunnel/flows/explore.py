@@ -483,6 +483,8 @@ async def _explore(runner: _Runner, req: ExploreRequest, seed: int, listener: Li
     """The failures to shrink: their place in ``failures``, the cell that showed them and the calls spent by then."""
     faulted = 0
     """How many of them needed a fault (what ``--max-failures`` counts)."""
+    dropped: list[str] = []
+    """Distinct failures the same round showed beyond ``--max-failures``: named in a notice, not shrunk."""
     counts: dict[str, int] = {}
 
     def take(cands: Sequence[Candidate], results: Sequence[CellResult]) -> None:
@@ -506,11 +508,16 @@ async def _explore(runner: _Runner, req: ExploreRequest, seed: int, listener: Li
                 if obs.failed and sig not in signatures:
                     signatures.add(sig)
                     faultless = not cand.schedule.faults and not cand.schedule.context_attacks
-                    if faultless or faulted < req.max_failures:  # kept as found until shrunk (interrupted: reported)
+                    kept = faultless or faulted < req.max_failures
+                    if kept:  # kept as found until shrunk (interrupted: reported)
                         failures.append(Failure(cand.input, cand.schedule, cand.schedule, runner.calls, sig, res))
                         found.append((len(failures) - 1, cand, obs, res, runner.calls))
                         faulted += not faultless
+                    else:  # found in the same round as the last one kept: said, and listed in the report's notices
+                        dropped.append(_what(obs, cand))
                     said = f"failure found after {runner.calls} agent calls: {_what(obs, cand)}"
+                    if not kept:
+                        said += f" (beyond --max-failures {req.max_failures}: not shrunk or saved)"
                     listener(Notice(said, kind="status"))
                     if faultless:
                         listener(Notice(NO_FAULT_NEEDED, kind="status"))
@@ -536,6 +543,13 @@ async def _explore(runner: _Runner, req: ExploreRequest, seed: int, listener: Li
         take(cands, await runner.run(cands, "x"))
     search_calls = out.calls = runner.calls
     runner.progress = False
+    if dropped:
+        more = (
+            f"{len(dropped)} more distinct failure(s) found beyond --max-failures {req.max_failures}, not shrunk or "
+            f"saved: {' | '.join(dropped)} (rerun with --max-failures {req.max_failures + len(dropped)} to keep them)"
+        )
+        runner.notices.append(more)
+        listener(Notice(more))
     for i, (place, cand, obs, res, at) in enumerate(found, 1):
         listener(
             Notice(
