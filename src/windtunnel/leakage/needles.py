@@ -136,8 +136,8 @@ def _phrase_re(norm: str) -> re.Pattern[str] | None:
     """Regex for a multi-token needle: its tokens in order, separated by any whitespace.
 
     Each separator of the needle (punctuation between words, or a leading or trailing one) is turned by
-    :func:`_sep_regex` into a pattern that allows whitespace around it, so ``High - Risk`` and ``High-Risk``
-    both match ``high-risk``. ``None`` for a needle without any word or separator. A phrase that starts
+    :func:`_sep_regex` into a pattern that allows whitespace around it, so ``high - risk`` and ``high-risk``
+    both match the needle ``high-risk``. ``None`` for a needle without any word or separator. A phrase that starts
     with a word is matched by :func:`_phrase_parts` instead, without compiling a regex per answer.
     """
     parts: list[str] = []
