@@ -250,7 +250,13 @@ def _combined_cells(sources: list[tuple[str, CellSource]]) -> CellSource:
 
 
 def _stop_entry(outcome: Outcome) -> PhaseDict:
-    """What the ci summary's phase entry adds for the phase ci stopped in: run status, cells, the abort record."""
+    """What the ci summary's phase entry adds for the phase ci stopped in: run status, cells, the abort record.
+
+    A contract phase counts the units it keeps whole (``units_completed`` / ``units_planned``), as its own
+    messages do, and the other phases count cells; the planned count is given only when known. The abort
+    record is taken from the report's run, else from the summary, so an agent that exited is explained in the
+    ci summary without opening the phase's report.
+    """
     summary = outcome.summary
     if outcome.mode == "contract":  # a contract counts the units it keeps whole, as its own messages do (QA-6 F-4)
         out: PhaseDict = {"run_status": outcome.status, "units_completed": outcome.completed}

@@ -779,7 +779,12 @@ class _Duplicates:
             self.first[item_id] = line
 
     def tell(self, listener: Listener, id_field: str) -> None:
-        """One notice naming the repeated ids and their lines (nothing when every id is unique)."""
+        """One notice naming the repeated ids and their lines (nothing when every id is unique).
+
+        Repeated ids do not stop the scan (each record is still audited) but break everything that pairs items
+        by id, so the notice is an alert that says which ids, where, and how to fix it. At most :data:`_SHOWN`
+        ids are listed, with a count of the rest, so a dataset with no ids at all does not flood the output.
+        """
         if not self.repeated:
             return
         shown = "; ".join(
@@ -1044,7 +1049,13 @@ def dataset_labels(path: Path, fmap: FieldMap) -> list[str]:
 
 
 def _same_container(path: Path, records: list[Any]) -> Any:
-    """``records`` in the container the JSON dataset at ``path`` holds its items in."""
+    """``records`` in the container the JSON dataset at ``path`` holds its items in.
+
+    The sanitized dataset is written in the input's shape, so tools that read the original read the copy:
+    an ``{"items": [...]}`` document keeps its other members, a single object stays a single object, and
+    anything else is a list. A file that cannot be read again or parsed (or whose item count no longer
+    matches) falls back to a plain list; a UTF-8 byte order mark is skipped.
+    """
     doc: Any = None
     if path.is_file():
         with contextlib.suppress(OSError, orjson.JSONDecodeError):

@@ -73,7 +73,13 @@ def _config(run: RunInfoDict) -> Config:
 
 
 def _merged_run(ordered: list[tuple[str, ReportDict]], partial: bool) -> RunInfoDict:
-    """The run fields of a merged report, beyond id, mode, seed and times."""
+    """The run fields of a merged report, beyond id, mode, seed and times.
+
+    The first shard's run fields are the base; what is per shard (:data:`NOT_CARRIED`: the shard, its plan,
+    its abort) is dropped, and so are the ``shard`` and ``output`` options, which no longer describe the
+    merged run. The status is ``interrupted`` when a shard was cut short (``partial``), and the merged run lists
+    how many shards it joins and their run ids, so the merge can be traced back.
+    """
     first = ordered[0][1]["run"]
     extra = first.copy()
     for key in NOT_CARRIED:

@@ -152,7 +152,13 @@ class RunRequest:
 
 
 def reproduce_base(req: RunRequest, config_path: Path, seed: int) -> list[str]:
-    """The command line that reruns this run's cells (``--cell ID`` is appended per cell)."""
+    """The command line that reruns this run's cells (``--cell ID`` is appended per cell).
+
+    Only the options that change which cells exist or what they do are written (seed, repeat, mutations
+    on or off, chaos, profile, schedule, the LLM for mutations), and each only when it differs from the default, so
+    the printed reproducer stays short. Options that do not change a cell's result (output, store,
+    concurrency) are left out on purpose: the rerun is of the cell, not of the whole run's setup.
+    """
     base = ["windtunnel", "run", "-c", str(config_path), "--seed", str(seed)]
     if req.repeat != 1:
         base += ["--repeat", str(req.repeat)]
@@ -217,7 +223,13 @@ def _reach(cfg: Config, specs: list[Any], listener: Listener | None) -> None:
 
 
 def _restore(req: RunRequest, store: RunStore) -> tuple[Path, int]:
-    """For ``resume``: the stored run's config, seed and plan options (the same cells again)."""
+    """For ``resume``: the stored run's config, seed and plan options (the same cells again).
+
+    Only runs of the ``run`` and ``chaos`` modes resume here; another mode is a usage error whose hint names
+    its own command. The plan options (:attr:`RunRequest.PLAN_KEYS`) are always the stored ones, since other
+    cells would not continue the run; options kept at start apply unless given again. A ``-c`` given on the
+    command line wins over the stored config path (the config check then compares them).
+    """
     assert req.resume is not None
     info = store.get_run(req.resume)
     if info.mode not in ("run", "chaos"):
