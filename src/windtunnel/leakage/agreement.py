@@ -276,7 +276,16 @@ class Agreement:
         return [f for f in findings if f.rule == RULE and f not in audit.findings]
 
     def _apply(self, audit: ItemAudit, *, promote: bool = True) -> tuple[list[Finding], int, int]:
-        """The findings of ``audit`` adjusted, and how many were added and demoted (``promote``: add too)."""
+        """The findings of ``audit`` adjusted, and how many were added and demoted (``promote``: add too).
+
+        For each mention of the item, the dataset's evidence for its slot decides. Where the slot follows the
+        answer, the prepared candidate finding replaces what the audit said at that place, unless a blocking
+        finding is already there, and, where the audit cleared the mention on a principle, only when the
+        evidence is strong enough to override that decision. Where the slot is at chance (judged by pointer
+        and context, not a slot of its own, and not a listing of labels), blocking findings of other rules there become
+        ``low`` review findings, with the evidence in their detail. Items the evidence has no entry for, and
+        any item before the groups are decided, keep their findings unchanged.
+        """
         entry = self.entries.get((audit.item, audit.line))
         if entry is None or not self.decided:
             return audit.findings, 0, 0

@@ -57,7 +57,14 @@ _EBCDIC_TEXT = bytes(
 
 
 def _wide(raw: bytes) -> str | None:
-    """``raw`` as UTF-16 or UTF-32 when its zero bytes sit where those encodings put them for text."""
+    """``raw`` as UTF-16 or UTF-32 when its zero bytes sit where those encodings put them for text.
+
+    A byte order mark decides alone. Without one, UTF-32 needs the three high bytes of every code unit to
+    be zero (text in the Latin-1 range), and UTF-16 needs the high byte of three code units in four to be
+    zero, which lets some characters outside Latin-1 through while rejecting ordinary binary data. Little
+    endian is tried first. ``None`` when the pattern does not fit or the bytes do not decode (a lone
+    surrogate), so the caller tries the next charset.
+    """
     for bom, codec in _BOMS:
         if raw.startswith(bom):
             try:
