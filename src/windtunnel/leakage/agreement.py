@@ -148,7 +148,13 @@ class Agreement:
         self._keep(item, labels, row)
 
     def _keep(self, item: LeakItem, labels: frozenset[str], row: int | None = None) -> None:
-        """Keep ``item``'s mentions, and the findings its agreeing mentions would make (pointers hidden)."""
+        """Keep ``item``'s mentions, and the findings its agreeing mentions would make (pointers hidden).
+
+        Nothing is kept for an item without mentions. A mention that names the item's own answer is a
+        candidate leak: its finding is built now, while the item is at hand, and applied only if the whole
+        dataset's evidence shows the slot follows the answer (:meth:`_apply`). The entry is keyed by id and line,
+        so two records sharing an id are kept apart.
+        """
         mentions = item_mentions(item, decode=self.decode)
         if not mentions:
             return

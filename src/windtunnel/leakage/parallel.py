@@ -305,7 +305,14 @@ def _spawn() -> _Worker:
 
 
 def _start(path: Path, fmap: FieldMap, decode: bool, jobs: int, learned: bool | None = None) -> list[_Worker]:
-    """Start ``jobs`` workers, then send each the import path and the scan settings (they boot meanwhile)."""
+    """Start ``jobs`` workers, then send each the import path and the scan settings (they boot meanwhile).
+
+    All processes are spawned before anything is sent, so their interpreters start in parallel. The
+    parent's ``sys.path`` goes first, so a worker imports the same windtunnel (a checkout, a test's source
+    tree). A worker that cannot be started stops the ones already running and raises
+    :class:`ScanWorkerError` with the way out (``jobs=1``); any other exception, Ctrl-C included, stops
+    them too and propagates, so no orphan process is left.
+    """
     workers: list[_Worker] = []
     try:
         for _ in range(jobs):

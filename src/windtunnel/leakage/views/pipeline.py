@@ -139,7 +139,13 @@ def _changed(reps: list[Replacement]) -> _Segments:
 
 
 def _windows(text: str, segments: _Segments) -> _Segments:
-    """The changed segments widened by :data:`MARGIN` and to the blanks around them, merged."""
+    """The changed segments widened by :data:`MARGIN` and to the blanks around them, merged.
+
+    A nested decoder must see whole tokens around what the previous one changed, so each window grows to
+    the nearest whitespace on both sides, by at most 4096 characters past the margin (a text without blanks
+    does not make every window the whole text). Segments are expected in order; overlapping or touching
+    windows merge into one, and each character is scanned at most once.
+    """
     out: _Segments = []
     n = len(text)
     for s, e in segments:
