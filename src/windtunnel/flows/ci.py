@@ -679,7 +679,12 @@ def ci_summary(
 
 
 def _write_summary(head: ReportDict, cells: CellSource, output: Path) -> list[Path]:
-    """The summary files, every one written while reading the phases' cells, never gathering them."""
+    """The summary files, every one written while reading the phases' cells, never gathering them.
+
+    JSON, JUnit, SARIF and Markdown are rendered from the cell stream, one pass each; the HTML summary
+    links each phase to its own report. An unwritable output is a usage error naming the file (the stream
+    renderer raises it itself; :func:`_writing` does the same for the HTML page).
+    """
     written = [
         render_streamed(head, cells, fmt, output / f"summary.{ext}")
         for fmt, ext in (("json", "json"), ("junit", "xml"), ("sarif", "sarif"), ("md", "md"))

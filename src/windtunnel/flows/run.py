@@ -621,7 +621,12 @@ def _finish(
 
 
 def _stored_cells(path: Path, run_id: str) -> Callable[[], Iterator[CellDict]]:
-    """A stored run's cells in plan order, the store opened anew on each call (and closed when read)."""
+    """A stored run's cells in plan order, the store opened anew on each call (and closed when read).
+
+    The report writers read the cells more than once (one pass per format) and a large run must not be held
+    in memory, so each call opens its own read-only connection; nothing here keeps the store open between
+    passes, and a reader that stops early closes it when the generator is closed.
+    """
 
     def cells() -> Iterator[CellDict]:
         """The run's stored cells in plan order, from a store opened for this read only."""
