@@ -59,7 +59,13 @@ def _steps(only: frozenset[str] | None) -> list[_Step]:
 
 
 def apply(m: Mapped, reps: list[Replacement]) -> Mapped:
-    """``m`` with each ``(start, end, decoded)`` applied; offsets still point at ``m``'s original."""
+    """``m`` with each ``(start, end, decoded)`` applied; offsets still point at ``m``'s original.
+
+    ``reps`` must be sorted and not overlap. Every character of a replacement maps to the whole original
+    span it replaced, so a hit in decoded text points at the encoded characters it came from; an empty
+    replacement removes its span and maps nothing. Untouched characters keep their own offsets, carried
+    through from ``m`` when ``m`` is itself a view of an earlier text.
+    """
     text = m.text
     ms, me = m.starts, m.ends
     out: list[str] = []
