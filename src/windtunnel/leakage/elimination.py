@@ -82,7 +82,14 @@ def _groups(text: str, hits: list[re.Match[str]]) -> Iterator[list[re.Match[str]
 
 
 def ruled_out(text: str, pattern: re.Pattern[str]) -> list[tuple[frozenset[str], tuple[int, int]]]:
-    """The sets of labels ``text`` rules out, each with the span of the negation that does it."""
+    """The sets of labels ``text`` rules out, each with the span of the negation that does it.
+
+    Labels standing together (``not A or B``) form one group ruled out by one negation; the negation must
+    open the clause before them, at most three words away, and not belong to a label itself (``Not
+    spam``). A trailing ``no`` rules out a single label (``Spam? no``, ``X-Spam-Flag: NO``). A clause that
+    ends in a question mark asks, and rules nothing out. Texts without a negation word at all are skipped
+    by a single search.
+    """
     if not _GATE.search(text):
         return []
     hits = list(pattern.finditer(text))

@@ -116,7 +116,13 @@ def _number(label: str) -> float | None:
 
 
 def scale_order(labels: Sequence[str], texts: Sequence[str]) -> list[str]:
-    """The labels lowest first (see the module docstring for the order of preference)."""
+    """The labels lowest first (see the module docstring for the order of preference).
+
+    A text of the record writing the scale out (``Low < Medium < High``, or with ``>`` highest first) wins,
+    a lead-in on its first part allowed (``scale: Low``); it must name every label. Else labels that are all
+    numbers sort by value, and codes of one prefix (``P1``..``P4``, ``Sev1``) sort with the smallest number
+    highest, as severity codes are written. Failing all three, the labels stay in the order given.
+    """
     norms = [_norm(x) for x in labels]
     for text in texts:
         for sep, rev in (("<", False), (">", True)):
@@ -146,7 +152,14 @@ def _count(word: str) -> int:
 
 
 def positions(text: str, order: Sequence[str]) -> Iterator[tuple[int, tuple[int, int]]]:
-    """The positions (0 = lowest) that phrases of ``text`` name on the scale ``order``, with their spans."""
+    """The positions (0 = lowest) that phrases of ``text`` name on the scale ``order``, with their spans.
+
+    Two kinds of phrase: a place on the scale (``the top``, ``second from the bottom``, ``the middle one``),
+    counted only when its sentence speaks of a scale, and a move from a named label (``two steps up from
+    Low``). A longer phrase read first hides the shorter ones inside it; ``middle`` has no position on a
+    scale of even length; a position off the scale (``fifth from the top`` of four) is dropped, as is a move
+    from a word that is not a label.
+    """
     n = len(order)
     taken: list[tuple[int, int]] = []  # a longer phrase read first hides the shorter one inside it
     for pattern, kind in _PATTERNS:
