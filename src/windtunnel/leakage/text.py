@@ -346,7 +346,12 @@ def _canon_match(mt: re.Match[str]) -> str | None:
 
 
 def canonical_view(m: Mapped) -> Mapped:
-    """Numbers without separators or trailing zeros and dates as ISO ``YYYY-MM-DD``."""
+    """Numbers without separators or trailing zeros and dates as ISO ``YYYY-MM-DD``.
+
+    Each canonical form maps to the whole span it replaced, so a hit on ``1200`` in the view points at
+    ``1,200.00`` in the original. A date that does not exist is left as written. When nothing in the text
+    has a canonical form, ``m`` itself is returned, so the caller can tell the view adds nothing.
+    """
     text = m.text
     pieces: list[tuple[str, int, int]] = []
     pos = 0
