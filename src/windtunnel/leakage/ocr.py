@@ -153,8 +153,8 @@ def fold_bytes(data: bytes) -> bytes:
 def _spellings(word: str) -> set[str] | None:
     """The folded texts the OCR pattern of ``word`` can match (``None``: more than :data:`_MAX_SPELLINGS`).
 
-    Each character expands to its look-alikes (``O`` to ``0``, ``rn`` for ``m``) and every combination is
-    one spelling. The count is checked as it grows, so a long word with many look-alikes gives up before
+    Each character expands to its look-alikes (``o`` read as ``0`` or ``c``, ``m`` as ``rn``) and every
+    combination is one spelling. The count is checked as it grows, so a long word with many look-alikes gives up before
     the product is built.
     """
     options: list[set[str]] = []
@@ -200,8 +200,8 @@ class OcrGate:
     def _automaton(self) -> ahocorasick.Automaton | None:
         """The folded spellings of every twin's word, indexed (built on first use).
 
-        A spelling shared by several twins is added once, listing them all. ``None`` when no twin has a
-        spelling set small enough to enumerate (those are matched by their pattern instead); the answer is kept
+        A spelling shared by several twins is added once, listing them all. ``None`` when there is nothing to
+        index (every twin is searched another way, or has too many spellings to enumerate); the answer is kept
         either way, so the build runs once per needle set.
         """
         if self._auto is False:
