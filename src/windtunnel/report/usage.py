@@ -23,7 +23,7 @@ def call_key(cell: CellDict) -> str:
     """The agent call a report cell belongs to (a contract row's id without its ``:<invariant>``).
 
     A contract run writes one row per invariant judged on one agent call, so the rows of one call share its
-    token usage; keyed by call, the usage is counted once instead of once per invariant. Any other cell is
+    token usage; keyed by call, the usage is counted once instead of once per invariant. Every other cell is
     its own call.
     """
     cid, inv = str(cell.get("id")), cell.get("invariant")
