@@ -274,7 +274,7 @@ def _leaves(node: Any, rel: tuple[str, ...]) -> Iterator[tuple[tuple[str, ...], 
     """Scalar leaves and number lists (boxes) of ``node`` with their relative paths.
 
     A list of one to four numbers (booleans excluded) is yielded whole, as a possible bounding box, and not
-    descended into; an empty list yields nothing. Any other list is walked item by item like an object.
+    descended into; an empty list yields nothing. Every other list is walked item by item like an object.
     """
     if isinstance(node, Mapping):
         for k, v in node.items():
