@@ -327,7 +327,12 @@ class Agreement:
         return findings, promoted, demoted
 
     def summary(self) -> dict[str, Any]:
-        """Counts for the report's summary (no signature: a signature may hold words of a record)."""
+        """Counts for the report's summary (no signature: a signature may hold words of a record).
+
+        Only slots with :data:`MIN_SUPPORT` records or more count as tested; the others give no verdict and
+        their mentions are judged by their own item. The description says which case the dataset is in, so a
+        reader of a small dataset learns why the evidence changed nothing.
+        """
         judged = [g for g in self.groups.values() if g.n >= MIN_SUPPORT]
         follows = sum(g.verdict == "follows" for g in judged)
         chance = sum(g.verdict == "chance" for g in judged)

@@ -196,7 +196,13 @@ def positions(text: str, order: Sequence[str]) -> Iterator[tuple[int, tuple[int,
 def position_findings(
     item_id: str, projection: Any, expected: Sequence[str], label_set: Sequence[str]
 ) -> list[Finding]:
-    """Findings where a phrase of position names the answer on the ordered label set."""
+    """Findings where a phrase of position names the answer on the ordered label set.
+
+    Needs three labels or more (fewer have no position to name, see the module) and an answer among them.
+    Strings without a word of position are skipped by one regex, and the scale's order is worked out only
+    when one string has such a word, from all the record's strings. One finding per string at most, at the
+    first phrase that names the answer.
+    """
     if len(label_set) < 3 or not expected:
         return []
     answer = _norm(expected[0])

@@ -3415,7 +3415,12 @@ def _finding(
 
 
 def _dedupe(findings: list[Finding]) -> list[Finding]:
-    """One finding per place (pointer, target, span, inner) and needle: the most severe."""
+    """One finding per place (pointer, target, span, inner) and needle: the most severe.
+
+    Two principles may report the same characters (the walk and an item principle), and a report must not
+    count one leak twice. The needle is told by the finding's value, so two answers at one place both stay.
+    Among equally severe findings the first one seen is kept, so the walk's wording wins over a later one.
+    """
     if len(findings) < 2:
         return findings
     best: dict[tuple[Any, ...], Finding] = {}

@@ -161,7 +161,12 @@ _UTF7_BLOB_RE = re.compile(rb"\+[A-Za-z0-9/][A-Za-z0-9+/]{2}")
     blob_marker=lambda b: b.find(b"+") >= 0 and _UTF7_BLOB_RE.search(b) is not None,
 )
 def utf7(text: str) -> list[Replacement]:
-    """Each UTF-7 shifted run (``+`` base64 of UTF-16BE ``-``) that gives printable text with a letter."""
+    """Each UTF-7 shifted run (``+`` base64 of UTF-16BE ``-``) that gives printable text with a letter.
+
+    A run shorter than two bytes decoded is skipped, and an odd trailing byte dropped. Requiring printable
+    text with a letter keeps most ordinary text after a plus sign from being read as UTF-7 noise; a run
+    that is not valid base64 or UTF-16 is left as written.
+    """
     out: list[Replacement] = []
     for mt in _UTF7_RE.finditer(text):
         body = mt.group(1)

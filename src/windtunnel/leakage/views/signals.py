@@ -235,6 +235,7 @@ def _leet_may_hit(table: bytes, letters: tuple[bytes, ...]) -> Callable[[bytes, 
     them more often than the serialisation as written does."""
 
     def may_hit(blob: bytes, sets: Sequence[tuple[bytes, ...]]) -> bool:
+        """Whether the blob read through ``table`` may show a needle word the blob as written does not."""
         if not any(letter in t for toks in sets for t in toks for letter in letters):
             return False  # no needle word holds a letter this reading writes
         low = blob.lower()
