@@ -60,7 +60,12 @@ def _ordered(reports: Shards) -> list[tuple[str, ReportDict]]:
 
 
 def _config(run: RunInfoDict) -> Config:
-    """The config the shards ran, loaded again (a merge re-plans the contract and the ci weights from it)."""
+    """The config the shards ran, loaded again (a merge re-plans the contract and the ci weights from it).
+
+    The path is the one stored in the shards' reports, relative to where the shard jobs ran, so a merge run
+    elsewhere cannot find it; that is a usage error saying where to run the merge, rather than scoring the
+    shards against another config. A config that no longer loads fails with its own error.
+    """
 
     path = Path(str(run.get("config") or ""))
     if not path.is_file():
