@@ -59,6 +59,7 @@ from windtunnel.leakage.decode import embedded_json
 from windtunnel.leakage.formats import is_upstream_name
 from windtunnel.leakage.listing import listing_member, unmark
 from windtunnel.leakage.mention import clear_tally, regutter, restyle, table_cell, unselect
+from windtunnel.leakage.mine import PROSE_WORDS, in_derive_from
 from windtunnel.leakage.model import DatasetError, Finding, ItemAudit, LeakItem, PointerMap, record_pointer
 from windtunnel.leakage.pointers import parse_pointer
 from windtunnel.leakage.records import record_values
@@ -213,6 +214,9 @@ class SanitizeResult:
     still leak)."""
     reasons: dict[str, Reason] = field(default_factory=dict)
     """Why the sanitizer left a place alone, by path (pointer and, inside embedded JSON, inner pointer)."""
+    kept: list[Finding] = field(default_factory=list)
+    """Mined evidence the sanitizer did not act on because it sits in a field named by ``derive_from`` (the task's
+    input): a mined value there, or a field blanked on every item (``mined-field``) that is such a field."""
 
     def left(self) -> list[Left]:
         """Each residual finding (one per place and rule) with the reason recorded at its place, or at the
@@ -231,6 +235,10 @@ class SanitizeResult:
             if not path:
                 return "not-removed"
             path = path.rsplit("/", 1)[0]
+
+    def kept_places(self, *, show_values: bool = False) -> list[str]:
+        """The places of :attr:`kept` (answer keys hashed unless ``show_values``), sorted, each once."""
+        return sorted({_shown_path(f, show_values) for f in self.kept})
 
     @property
     def ok(self) -> bool:
@@ -271,6 +279,7 @@ class SanitizeResult:
             **at_record,
             **({"residual_left": [x.to_dict(show_values=show_values) for x in self.left()]} if self.residual else {}),
             **({"problems": list(self.problems)} if self.problems else {}),
+            **({"kept_in_derive_from": self.kept_places(show_values=show_values)} if self.kept else {}),
         }
 
 
@@ -286,6 +295,8 @@ def sanitize_item(
     learned: bool | None = None,
     uniform_cuts: Mapping[str, Sequence[str]] | None = None,
     agreement: Agreement | None = None,
+    mined_uniform: Sequence[str] = (),
+    derive_from: Sequence[str] = (),
 ) -> SanitizeResult:
     """Sanitize one item's projection and rescan it.
 
@@ -296,8 +307,14 @@ def sanitize_item(
     findings from elsewhere (``leak mine``'s, for this item) acted on like the scan's; a mined whole value
     where the scan already edits the same field gets the scan's edit alone (the items of the other labels
     get that edit too, so a blank only here would tell this label). ``uniform`` are field templates (list
-    indices as ``*``) blanked wherever this item fills them, whatever its label: a field some of whose
-    values were mined is blanked on every item (:func:`uniform_fields`), so its being empty tells nothing.
+    indices as ``*``) blanked wherever this item fills that very field with a scalar, whatever its label (a field the
+    edits would blank on some labels' items only, so its being empty tells nothing): the leaf at the template, never
+    what lies under it (``/steps/*/output`` blanks a string output, not the objects other steps output).
+    ``mined_uniform`` are such templates of fields some of whose values were mined (:func:`uniform_fields`): blanked
+    only where the item holds there a value mining reads (a scalar, not prose: mining never reads prose, so prose
+    there holds no mined value). ``derive_from`` names the fields the task is derived from (as ``leak mine`` takes
+    them): mined evidence (``extra`` findings of representation ``mined``, the blanks of ``uniform`` and
+    ``mined_uniform``) is never acted on there; what was left is :attr:`SanitizeResult.kept`.
     ``learned`` is :func:`audit_item`'s, for the scan before and the rescan after (``None``: its default).
     ``uniform_cuts`` maps field templates to sentences cut wherever this item holds them, whatever its label: a
     sentence naming a label that the edits cut on that label's items only
@@ -311,15 +328,19 @@ def sanitize_item(
     todo = [f for f in before.findings if f.blocking or redact_review]
     if redact_review:
         todo.extend(_other_labels_review(it, labels, decode))
+    kept: list[Finding] = []
     if extra:
-        todo.extend(extra)
-        before = ItemAudit(before.item, [*before.findings, *extra], before.line, before.sources)
-    if uniform:
-        todo.extend(_uniform_blanks(it, uniform))
+        acted, kept = _outside(extra, derive_from)
+        todo.extend(acted)
+        before = ItemAudit(before.item, [*before.findings, *acted], before.line, before.sources)
+    if uniform or mined_uniform:
+        blanks, skipped = _outside(_uniform_blanks(it, uniform, mined_uniform), derive_from)
+        todo.extend(blanks)
+        kept.extend(skipped)
     if uniform_cuts:
         todo.extend(_uniform_cuts(it, uniform_cuts))
     if not todo:
-        return SanitizeResult(it, [], before, before, [])
+        return SanitizeResult(it, [], before, before, [], kept=kept)
     try:
         projection = copy.deepcopy(it.projection)
     except RecursionError:
@@ -343,7 +364,28 @@ def sanitize_item(
                 clean = replace(it, projection=projection)
                 after = _demoted(audit_item(clean, decode=decode, learned=learned), clean, agreement, rescan=True)
     residual = [f for f in after.findings if f.blocking or redact_review]
-    return SanitizeResult(clean, redactions, before, after, residual, problems, ctx.left)
+    return SanitizeResult(clean, redactions, before, after, residual, problems, ctx.left, kept)
+
+
+def _outside(findings: Sequence[Finding], derive_from: Sequence[str]) -> tuple[list[Finding], list[Finding]]:
+    """``findings`` split into those to act on and the mined evidence (representation ``mined`` or ``mined-field``)
+    at or under a field named by ``derive_from``: the task's input is what the task is answered from, so dataset
+    evidence never cuts it (the scan's own findings there are acted on as anywhere)."""
+    if not derive_from:
+        return list(findings), []
+    acted: list[Finding] = []
+    kept: list[Finding] = []
+    for f in findings:
+        inside = f.representation in (_MINED, _UNIFORM) and in_derive_from(f.pointer + (f.inner or ""), derive_from)
+        (kept if inside else acted).append(f)
+    return acted, kept
+
+
+def _shown_path(f: Finding, show_values: bool) -> str:
+    """Where ``f`` is, as the stats show it: its pointer (answer keys hashed unless ``show_values``) and its pointer
+    inside embedded JSON."""
+    inner = f.shown_inner(show_values)
+    return (f.shown_pointer(show_values) or "/") + (inner or "")
 
 
 def _demoted(audit: ItemAudit, item: LeakItem, agreement: Agreement | None, *, rescan: bool = False) -> ItemAudit:
@@ -587,13 +629,18 @@ def _templated(it: LeakItem) -> Iterator[tuple[str, Any, str]]:
         yield pointer, value, "/".join("*" if t.isdigit() else t for t in pointer.split("/"))
 
 
-def _uniform_blanks(it: LeakItem, uniform: Sequence[str]) -> list[Finding]:
-    """A whole-value finding at every filled scalar of ``it`` under a field template in ``uniform``."""
+def _uniform_blanks(it: LeakItem, uniform: Sequence[str], mined: Sequence[str] = ()) -> list[Finding]:
+    """A whole-value finding at every filled scalar of ``it`` whose template is one in ``uniform``, or one in ``mined``
+    where the scalar is not prose (:data:`~windtunnel.leakage.mine.PROSE_WORDS`: mining reads no prose, so a mined
+    value is never there). The scalar at the template itself: a template that is an object or a list on this item
+    blanks nothing under it (a value mined at ``/steps/1/output`` says nothing of what other steps output)."""
+    exact = set(uniform)
+    short = set(mined) - exact
     out = []
     for pointer, value, path in _templated(it):
         if value in (None, "", False, 0):
             continue
-        if any(path == u or path.startswith(u + "/") for u in uniform):
+        if path in exact or (path in short and not (isinstance(value, str) and len(value.split()) > PROSE_WORDS)):
             out.append(
                 Finding(
                     item=it.id,
