@@ -573,6 +573,7 @@ def uniform_fields(
     same. ``leak sanitize`` blanks these fields on every item instead (``uniform`` of :func:`sanitize_item`). A
     field where every label's items get a mined edit is left to the per-item edits."""
     edited: dict[str, set[str]] = {}
+    where: dict[str, set[str]] = {}
     for it, extra in mined:
         audit = audit_item(it, decode=decode)
         todo = [f for f in audit.findings if f.blocking or redact_review]
@@ -584,10 +585,25 @@ def uniform_fields(
                 resolved.append(f)
         for f in _rules_first(resolved):
             if f.representation == _MINED and f.inner is None:
-                path = "/".join("*" if t.isdigit() else t for t in f.pointer.split("/"))
+                path = _general(f.pointer)
                 edited.setdefault(path, set()).update(it.expected[:1])
+                where.setdefault(path, set()).add(f.pointer)
     every = set(labels)
-    return [path for path, done in edited.items() if not every or not every <= done]
+    return [_narrowest(where[path]) for path, done in edited.items() if not every or not every <= done]
+
+
+def _general(pointer: str) -> str:
+    """``pointer`` with each list index written ``*``."""
+    return "/".join("*" if t.isdigit() else t for t in pointer.split("/"))
+
+
+def _narrowest(pointers: set[str]) -> str:
+    """The template of ``pointers`` (one field, list indices differing): a list index stays where every pointer has the
+    same one, and is ``*`` where they differ. A value mined only in the second step of a trace (``/steps/1/output``)
+    names that step's field, not every step's output; one mined in the comments at several places names the comments'
+    field (``/comments/*/author``)."""
+    rows = [p.split("/") for p in sorted(pointers)]
+    return "/".join(col[0] if len(set(col)) == 1 else "*" for col in zip(*rows, strict=True))
 
 
 def _other_labels_review(it: LeakItem, labels: Sequence[str], decode: bool) -> list[Finding]:
@@ -626,21 +642,32 @@ def _templated(it: LeakItem) -> Iterator[tuple[str, Any, str]]:
     """``(pointer, value, template)`` of every scalar of ``it``: the template is the pointer with each list index
     written ``*``, so one field of every item (``/trace/*/output``) is named alike."""
     for pointer, value in _scalars(it.projection, ""):
-        yield pointer, value, "/".join("*" if t.isdigit() else t for t in pointer.split("/"))
+        yield pointer, value, _general(pointer)
+
+
+def _matches(pointer: str, template: str) -> bool:
+    """``pointer`` is the scalar ``template`` names: token for token, a ``*`` standing for any list index."""
+    got, want = pointer.split("/"), template.split("/")
+    return len(got) == len(want) and all(w == g or (w == "*" and g.isdigit()) for g, w in zip(got, want, strict=True))
 
 
 def _uniform_blanks(it: LeakItem, uniform: Sequence[str], mined: Sequence[str] = ()) -> list[Finding]:
-    """A whole-value finding at every filled scalar of ``it`` whose template is one in ``uniform``, or one in ``mined``
+    """A whole-value finding at every filled scalar of ``it`` that a template in ``uniform`` names, or one in ``mined``
     where the scalar is not prose (:data:`~windtunnel.leakage.mine.PROSE_WORDS`: mining reads no prose, so a mined
-    value is never there). The scalar at the template itself: a template that is an object or a list on this item
-    blanks nothing under it (a value mined at ``/steps/1/output`` says nothing of what other steps output)."""
-    exact = set(uniform)
-    short = set(mined) - exact
+    value is never there). A template names scalars token for token (:func:`_matches`): one that is an object or a
+    list on this item blanks nothing under it (a value mined at ``/steps/1/output`` says nothing of what the other
+    steps output)."""
+    by_general: dict[str, list[tuple[str, bool]]] = {}
+    for t in uniform:
+        by_general.setdefault(_general(t), []).append((t, False))
+    for t in mined:
+        by_general.setdefault(_general(t), []).append((t, True))
     out = []
     for pointer, value, path in _templated(it):
-        if value in (None, "", False, 0):
+        if value in (None, "", False, 0) or path not in by_general:
             continue
-        if path in exact or (path in short and not (isinstance(value, str) and len(value.split()) > PROSE_WORDS)):
+        prose = isinstance(value, str) and len(value.split()) > PROSE_WORDS
+        if any(_matches(pointer, t) and not (from_mined and prose) for t, from_mined in by_general[path]):
             out.append(
                 Finding(
                     item=it.id,
