@@ -44,7 +44,7 @@ from windtunnel.leakage import parallel
 from windtunnel.leakage.agreement import Agreement, agreement_of
 from windtunnel.leakage.aliases import parse_alias_options
 from windtunnel.leakage.dataset import DatasetError, FieldMap, iter_items, write_back
-from windtunnel.leakage.edit_watch import EliminationWatch, general, masked
+from windtunnel.leakage.edit_watch import EliminationWatch, masked
 from windtunnel.leakage.learned import LEARNED_DEFAULT
 from windtunnel.leakage.mine import mine, mined_findings, mined_in_derive_from
 from windtunnel.leakage.model import ItemAudit
@@ -921,8 +921,7 @@ def sanitize_flow(req: SanitizeRequest, listener: Listener = SILENT) -> LeakOutc
                     if st.handle is not None:
                         st.handle.write(orjson.dumps(res.stats(show_values=req.show_values)) + b"\n")
                     for place in res.kept_places(show_values=req.show_values):
-                        shown = general(place)
-                        kept[shown] = kept.get(shown, 0) + 1
+                        kept[place] = kept.get(place, 0) + 1
                     if not res.ok:
                         listener(Notice(_still_leaks(res, req.show_values), kind="alert"))
                         for left in res.left():
@@ -934,7 +933,7 @@ def sanitize_flow(req: SanitizeRequest, listener: Listener = SILENT) -> LeakOutc
             if document is not None:
                 whole = _same_container(req.dataset, document) if from_json else document
                 out.handle.write(orjson.dumps(whole, option=orjson.OPT_INDENT_2) + b"\n")
-        redo = [t for t in watch.templates() if t not in uniform and t not in mined_uniform]
+        redo = [t for t in watch.templates() if t not in uniform]
         more_cuts = watch.unit_cuts()
         if attempt == 0 and (redo or more_cuts) and not interrupted and req.dataset.is_file():
             if redo:
@@ -960,7 +959,8 @@ def sanitize_flow(req: SanitizeRequest, listener: Listener = SILENT) -> LeakOutc
         listener(
             Notice(
                 "mined evidence left uncut in the task's input (--derive-from), never cut on mined evidence: "
-                + ", ".join(f"{at} ({c} item(s))" for at, c in sorted(kept.items()))
+                + ", ".join(f"{at} ({c} item(s))" for at, c in sorted(kept.items())[:_KEPT_SHOWN])
+                + (f" and {len(kept) - _KEPT_SHOWN} more (--stats)" if len(kept) > _KEPT_SHOWN else "")
             )
         )
     dups.tell(listener, req.fields.id_field)
@@ -990,6 +990,10 @@ def sanitize_flow(req: SanitizeRequest, listener: Listener = SILENT) -> LeakOutc
         "interrupted" if interrupted else ("failed" if residual_items or eliminated else "passed")
     )
     return LeakOutcome(status=status, summary=summary, report_path=req.output)
+
+
+_KEPT_SHOWN = 8
+"""The places the note on mined evidence kept in --derive-from fields names (the rest are in --stats)."""
 
 
 def _still_leaks(res: SanitizeResult, show_values: bool) -> str:

@@ -295,7 +295,7 @@ def sanitize_item(
     learned: bool | None = None,
     uniform_cuts: Mapping[str, Sequence[str]] | None = None,
     agreement: Agreement | None = None,
-    mined_uniform: Sequence[str] = (),
+    mined_uniform: Sequence[MinedField] = (),
     derive_from: Sequence[str] = (),
 ) -> SanitizeResult:
     """Sanitize one item's projection and rescan it.
@@ -310,11 +310,12 @@ def sanitize_item(
     indices as ``*``) blanked wherever this item fills that very field with a scalar, whatever its label (a field the
     edits would blank on some labels' items only, so its being empty tells nothing): the leaf at the template, never
     what lies under it (``/steps/*/output`` blanks a string output, not the objects other steps output).
-    ``mined_uniform`` are such templates of fields some of whose values were mined (:func:`uniform_fields`): blanked
-    only where the item holds there a value mining reads (a scalar, not prose: mining never reads prose, so prose
-    there holds no mined value). ``derive_from`` names the fields the task is derived from (as ``leak mine`` takes
-    them): mined evidence (``extra`` findings of representation ``mined``, the blanks of ``uniform`` and
-    ``mined_uniform``) is never acted on there; what was left is :attr:`SanitizeResult.kept`.
+    ``mined_uniform`` are the fields some of whose values were mined (:func:`uniform_fields`): blanked only at the
+    places each names (:meth:`MinedField.holds`) where the item holds a value mining reads (a scalar, not prose:
+    mining never reads prose, so prose there holds no mined value). ``derive_from`` names the fields the task is
+    derived from (as ``leak mine`` takes them): mined evidence (``extra`` findings of representation ``mined``, the
+    blanks of ``uniform`` and ``mined_uniform``) is never acted on there; what was left is
+    :attr:`SanitizeResult.kept`.
     ``learned`` is :func:`audit_item`'s, for the scan before and the rescan after (``None``: its default).
     ``uniform_cuts`` maps field templates to sentences cut wherever this item holds them, whatever its label: a
     sentence naming a label that the edits cut on that label's items only
@@ -556,16 +557,47 @@ def _apply(projection: Any, findings: list[Finding], mode: Mode, log: list[Redac
     return box[""]
 
 
+Anchors = tuple[tuple[int, frozenset[tuple[str, str]]], ...]
+"""Per list index a template writes ``*`` (its token's position), the sibling scalars (key, JSON text) that the
+element there must hold."""
+
+
+@dataclass(frozen=True)
+class MinedField:
+    """A field some of whose values were mined, to be blanked on every item that holds a value there
+    (:func:`uniform_fields`): where the mined values are, and nowhere else."""
+
+    template: str
+    """The field's pointer: a list index kept where every mined value sits at the same one, ``*`` where they differ
+    (``/steps/1/output``; ``/comments/*/author``)."""
+    anchors: Anchors = ()
+    """For each ``*``, the sibling scalars every mined value's list element holds alike (``"tool": "router"`` beside
+    the router's output at step 1 or 2): an element of another item is the field's only if it holds them too, so the
+    ticket's subject at step 0 is not the router's output. None in common (a list of alike comments): any element."""
+
+    def holds(self, root: Any, pointer: str) -> bool:
+        """Whether the scalar at ``pointer`` of the projection ``root`` is this field's."""
+        if not _matches(pointer, self.template):
+            return False
+        toks = pointer.split("/")
+        for at, pairs in self.anchors:
+            node = _node(root, "/".join(toks[: at + 1]))
+            if not isinstance(node, Mapping) or not pairs <= _siblings(node, None):
+                return False
+        return True
+
+
 def uniform_fields(
     mined: Sequence[tuple[LeakItem, Sequence[Finding]]],
     *,
     labels: Sequence[str] = (),
     redact_review: bool = False,
     decode: bool = True,
-) -> list[str]:
-    """The field templates (list indices as ``*``) where a mined value would be edited with no edit of the scan's
-    beside it on the items of some labels only, over the items holding mined findings (``(item, its mined
-    findings)``); ``labels`` are the dataset's labels.
+) -> list[MinedField]:
+    """The fields where a mined value would be edited with no edit of the scan's beside it on the items of some labels
+    only, over the items holding mined findings (``(item, its mined findings)``); ``labels`` are the dataset's labels.
+    Each is named as narrowly as the mined values' places allow (:class:`MinedField`): a value mined only in a trace's
+    router step names that step's output, not every step's.
 
     Mining finds the values of the labels whose riders are significant, not always every label's: blanking
     ``priority_id: 1`` on the ``Low`` items alone leaves ``2``, ``3`` and ``4`` on the others, and an empty
@@ -573,7 +605,7 @@ def uniform_fields(
     same. ``leak sanitize`` blanks these fields on every item instead (``uniform`` of :func:`sanitize_item`). A
     field where every label's items get a mined edit is left to the per-item edits."""
     edited: dict[str, set[str]] = {}
-    where: dict[str, set[str]] = {}
+    where: dict[str, dict[str, list[frozenset[tuple[str, str]] | None]]] = {}
     for it, extra in mined:
         audit = audit_item(it, decode=decode)
         todo = [f for f in audit.findings if f.blocking or redact_review]
@@ -587,9 +619,64 @@ def uniform_fields(
             if f.representation == _MINED and f.inner is None:
                 path = _general(f.pointer)
                 edited.setdefault(path, set()).update(it.expected[:1])
-                where.setdefault(path, set()).add(f.pointer)
+                holders = where.setdefault(path, {})
+                if f.pointer not in holders:
+                    holders[f.pointer] = _elements(it.projection, f.pointer)
     every = set(labels)
-    return [_narrowest(where[path]) for path, done in edited.items() if not every or not every <= done]
+    return [_field(where[path]) for path, done in edited.items() if not every or not every <= done]
+
+
+def _field(holders: Mapping[str, list[frozenset[tuple[str, str]] | None]]) -> MinedField:
+    """The :class:`MinedField` of the places ``holders`` (pointer → :func:`_elements`) of one template."""
+    template = _narrowest(set(holders))
+    anchors: list[tuple[int, frozenset[tuple[str, str]]]] = []
+    for at, tok in enumerate(template.split("/")):
+        if tok != "*":
+            continue
+        common: frozenset[tuple[str, str]] | None = None
+        for sibs in holders.values():
+            here = sibs[at] or frozenset()
+            common = here if common is None else common & here
+        if common:
+            anchors.append((at, common))
+    return MinedField(template, tuple(anchors))
+
+
+def _elements(root: Any, pointer: str) -> list[frozenset[tuple[str, str]] | None]:
+    """Per token of ``pointer``, for a list index: the sibling scalars of the path's next key in that list element
+    (:func:`_siblings`); None elsewhere."""
+    toks = pointer.split("/")
+    out: list[frozenset[tuple[str, str]] | None] = [None] * len(toks)
+    for at, tok in enumerate(toks):
+        if at and tok.isdigit():
+            node = _node(root, "/".join(toks[: at + 1]))
+            if isinstance(node, Mapping):
+                out[at] = _siblings(node, toks[at + 1] if at + 1 < len(toks) else None)
+    return out
+
+
+def _siblings(node: Mapping[str, Any], skip: str | None) -> frozenset[tuple[str, str]]:
+    """The scalars of the object ``node`` as (pointer token, JSON text), but for the key ``skip`` (the path's)."""
+    return frozenset(
+        (escape_pointer_token(str(k)), json.dumps(v))
+        for k, v in node.items()
+        if not isinstance(v, (dict, list)) and escape_pointer_token(str(k)) != skip
+    )
+
+
+def _node(root: Any, pointer: str) -> Any:
+    """The node at ``pointer`` of ``root`` (None where it does not resolve)."""
+    node = root
+    for tok in parse_pointer(pointer):
+        if isinstance(node, list):
+            if not tok.isdigit() or int(tok) >= len(node):
+                return None
+            node = node[int(tok)]
+        elif isinstance(node, Mapping) and tok in node:
+            node = node[tok]
+        else:
+            return None
+    return node
 
 
 def _general(pointer: str) -> str:
@@ -651,23 +738,25 @@ def _matches(pointer: str, template: str) -> bool:
     return len(got) == len(want) and all(w == g or (w == "*" and g.isdigit()) for g, w in zip(got, want, strict=True))
 
 
-def _uniform_blanks(it: LeakItem, uniform: Sequence[str], mined: Sequence[str] = ()) -> list[Finding]:
-    """A whole-value finding at every filled scalar of ``it`` that a template in ``uniform`` names, or one in ``mined``
-    where the scalar is not prose (:data:`~windtunnel.leakage.mine.PROSE_WORDS`: mining reads no prose, so a mined
-    value is never there). A template names scalars token for token (:func:`_matches`): one that is an object or a
-    list on this item blanks nothing under it (a value mined at ``/steps/1/output`` says nothing of what the other
-    steps output)."""
-    by_general: dict[str, list[tuple[str, bool]]] = {}
-    for t in uniform:
-        by_general.setdefault(_general(t), []).append((t, False))
-    for t in mined:
-        by_general.setdefault(_general(t), []).append((t, True))
+def _uniform_blanks(it: LeakItem, uniform: Sequence[str], mined: Sequence[MinedField] = ()) -> list[Finding]:
+    """A whole-value finding at every filled scalar of ``it`` that a template in ``uniform`` names, or a field in
+    ``mined`` holds (:meth:`MinedField.holds`) where the scalar is not prose (more than ``PROSE_WORDS`` words: mining
+    reads no prose, so a mined value is never there). A template names scalars token for token
+    (:func:`_matches`): one that is an object or a list on this item blanks nothing under it (a value mined at
+    ``/steps/1/output`` says nothing of what the other steps output)."""
+    by_general: dict[str, list[str | MinedField]] = {}
+    every: list[str | MinedField] = [*uniform, *mined]
+    for t in every:
+        by_general.setdefault(_general(t if isinstance(t, str) else t.template), []).append(t)
     out = []
     for pointer, value, path in _templated(it):
         if value in (None, "", False, 0) or path not in by_general:
             continue
         prose = isinstance(value, str) and len(value.split()) > PROSE_WORDS
-        if any(_matches(pointer, t) and not (from_mined and prose) for t, from_mined in by_general[path]):
+        if any(
+            _matches(pointer, t) if isinstance(t, str) else not prose and t.holds(it.projection, pointer)
+            for t in by_general[path]
+        ):
             out.append(
                 Finding(
                     item=it.id,
