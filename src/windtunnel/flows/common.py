@@ -423,8 +423,11 @@ FINGERPRINT_IGNORED = {
     "output": None,
     "advanced": {"store", "concurrency", "executor", "ray"},
     "judge": {"timeout", "retries", "cache", "cache_path", "api_key"},
+    "agent": {"proxy_env"},
 }
-"""Config parts that do not change which cells a run has or how they are judged (``None``: the whole section)."""
+"""Config parts that do not change which cells a run has or how they are judged (``None``: the whole section).
+``agent.proxy_env`` says how a running agent was started, and the reach check (flows/reach.py) sets it in memory when
+it finds the agent behind the proxies: a resumed run's fresh config has not been checked yet (QA-16)."""
 
 
 def config_fingerprint(cfg: Config) -> dict[str, str]:

@@ -40,11 +40,13 @@ from windtunnel._util.errors import ExitCode, HarnessError, UsageError, Windtunn
 from windtunnel._util.paths import refuse_overwrite
 from windtunnel.config.storepath import default_store_path
 from windtunnel.flows.events import SILENT, Done, Event, Listener, Notice, Started, Stopped
+from windtunnel.flows.leak_judge import JudgeTally, judge_status, judged
 from windtunnel.leakage import parallel
 from windtunnel.leakage.agreement import Agreement, agreement_of
 from windtunnel.leakage.aliases import parse_alias_options
 from windtunnel.leakage.dataset import DatasetError, FieldMap, iter_items, write_back
 from windtunnel.leakage.edit_watch import EliminationWatch, masked
+from windtunnel.leakage.judge import LeakJudge
 from windtunnel.leakage.learned import LEARNED_DEFAULT
 from windtunnel.leakage.mine import mine, mined_findings, mined_in_derive_from
 from windtunnel.leakage.model import ItemAudit
@@ -524,7 +526,9 @@ class LeakOutcome:
     also when no report file was asked for. An interrupted use-case is never a pass: its summary covers the items
     done so far."""
 
-    status: Literal["passed", "failed", "interrupted"]
+    status: Literal["passed", "failed", "interrupted", "error"]
+    """``error``: a scan with the model judge that found no leak, where the judge gave no answer on some item (the
+    audit asked for is incomplete: exit 3, as an unreachable harness)."""
     summary: dict[str, Any]
     audits: list[ItemAudit] = field(default_factory=list)
     """``scan``: the audits with findings (at most ``keep``); ``check``: nothing."""
@@ -539,8 +543,14 @@ class LeakOutcome:
 
     @property
     def exit_code(self) -> ExitCode:
-        """0 passed, 1 failed (leaks found, check failed, baseline above chance), 130 interrupted."""
-        return {"passed": ExitCode.OK, "failed": ExitCode.FAILED, "interrupted": ExitCode.INTERRUPTED}[self.status]
+        """0 passed, 1 failed (leaks found, check failed, baseline above chance), 3 the judge gave no answer on some
+        item of a scan without leaks, 130 interrupted."""
+        return {
+            "passed": ExitCode.OK,
+            "failed": ExitCode.FAILED,
+            "interrupted": ExitCode.INTERRUPTED,
+            "error": ExitCode.HARNESS,
+        }[self.status]
 
 
 def _no_items(dataset: Path | None, source: str, counts: Any) -> UsageError:
@@ -590,6 +600,9 @@ class ScanRequest:
     """Apply the dataset's evidence for the mention decision (:func:`agreement_for`): a slot whose label follows
     the record's label is a leak, an item-level leak in a slot at chance is for review; None: by the rule mining
     follows (:func:`mine_decision`)."""
+    judge: LeakJudge | None = None
+    """Ask a model judge about the items (``--judge-url``, :mod:`windtunnel.flows.leak_judge`); a DATASET only. The
+    judge's questions in flight at once: ``jobs`` (default :data:`~windtunnel.flows.leak_judge.DEFAULT_CONCURRENCY`)."""
 
 
 PARTIAL = "partial"
@@ -619,6 +632,12 @@ def scan_flow(req: ScanRequest, listener: Listener = SILENT) -> LeakOutcome:
         raise UsageError("field options (--expected-field, --context-field, ...) apply to datasets, not runs")
     if req.dataset is None and req.jobs is not None:
         raise UsageError("--jobs applies to a DATASET; the cells of a run are audited in this process")
+    if req.judge is not None and (req.dataset is None or not req.dataset.is_file()):
+        raise UsageError(
+            "--judge-url reads the DATASET again beside the audit: it needs a dataset file",
+            hint="save the dataset (or the run's items) to a .jsonl file and scan that",
+        )
+    judge_tally: JudgeTally | None = None
     counts = RunCounts()
     found: Generator[ItemAudit, None, None]
     mined: dict[str, Any] | None = None
@@ -634,6 +653,17 @@ def scan_flow(req: ScanRequest, listener: Listener = SILENT) -> LeakOutcome:
         agreed, agreement = agreement_for(req.dataset, fmap, req.agreement, req.decode, req.derive_from, listener)
         if agreement is not None:
             found = _with_agreement(found, agreement)
+        if req.judge is not None:
+            judge_tally = JudgeTally(req.judge.model, req.judge.every_item, req.judge.max_chars)
+            found = judged(
+                found,
+                items(req.dataset, fmap),
+                req.judge,
+                judge_tally,
+                concurrency=req.jobs,
+                target=req.fields.expected_field.rsplit(".", 1)[-1].lstrip("$"),
+                decode=req.decode,
+            )
     else:
         if req.mine:
             mined = {"skipped": "runs are not mined"}
@@ -661,7 +691,8 @@ def scan_flow(req: ScanRequest, listener: Listener = SILENT) -> LeakOutcome:
         dups = _Duplicates()
         total = _lines(req.dataset) if req.dataset is not None else None
         if total:
-            listener(Started(total, "items", "leak"))
+            label = "items" if judge_tally is None else f"items (judged by {judge_tally.model})"
+            listener(Started(total, label, "leak"))
         with closing(found):
             try:
                 for audit in found:
@@ -686,6 +717,8 @@ def scan_flow(req: ScanRequest, listener: Listener = SILENT) -> LeakOutcome:
                     listener(Stopped())
         if agreement is not None:
             tally.agreement = agreement.summary()  # with the findings it added and demoted
+        if judge_tally is not None:
+            tally.judge = judge_tally.to_dict()
         if writer is not None:
             writer.close(interrupted=interrupted)  # a valid report; a partial one is marked as such
         if tally.items == 0 and not interrupted:
@@ -698,9 +731,11 @@ def scan_flow(req: ScanRequest, listener: Listener = SILENT) -> LeakOutcome:
                 "their golden prompt has no expected answer in the config"
             )
         )
-    status: Literal["passed", "failed", "interrupted"] = (
+    status: Literal["passed", "failed", "interrupted", "error"] = (
         "interrupted" if interrupted else ("failed" if tally.leaked_items else "passed")
     )
+    if not interrupted and judge_status(tally.leaked_items, judge_tally) == "error":
+        status = "error"
     return LeakOutcome(
         status=status,
         summary=tally.to_dict(),

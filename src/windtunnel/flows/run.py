@@ -180,8 +180,13 @@ def chaos_spec(cfg: Config, req: RunRequest, listener: Listener | None = None) -
     test nothing, so the run is refused with a :class:`ConfigError` saying how to run it.
     """
     if req.schedule is not None:
-        return checked_schedule(cfg, req.schedule)
+        scheduled = checked_schedule(cfg, req.schedule)
+        _reach(cfg, [scheduled], listener)
+        return scheduled
     if not (req.chaos or req.chaos_only or req.chaos_profile):
+        # no chaos here, but an agent started behind the proxies for the config's chaos reaches its tools and
+        # model only while they are served: the same one check call, and the proxies relay without faults
+        _reach(cfg, [], listener)
         return None
 
     spec = ChaosSpec.resolve(cfg.chaos, profile=req.chaos_profile, name="chaos")
@@ -191,9 +196,7 @@ def chaos_spec(cfg: Config, req: RunRequest, listener: Listener | None = None) -
             hint="add chaos.tool_faults / llm_faults / context_attacks, or pass --chaos-profile NAME "
             "(see `windtunnel profiles`)",
         )
-    note = resolve_reach(cfg, [spec])  # a running agent started behind the proxies: one check call finds out
-    if note is not None and listener is not None:
-        listener(Notice(note))
+    _reach(cfg, [spec], listener)  # a running agent started behind the proxies: one check call finds out
     if unreachable(cfg.agent, spec):  # every cell would run under faults that cannot act: nothing to run
         flag = (
             "--chaos-only" if req.chaos_only else "--chaos-profile" if not (req.chaos or req.chaos_only) else "--chaos"
@@ -204,6 +207,13 @@ def chaos_spec(cfg: Config, req: RunRequest, listener: Listener | None = None) -
             "'An agent that is already running'",
         )
     return spec
+
+
+def _reach(cfg: Config, specs: list[Any], listener: Listener | None) -> None:
+    """Check whether a running HTTP agent is behind windtunnel's proxies (flows/reach.py) and say so when it is."""
+    note = resolve_reach(cfg, specs)
+    if note is not None and listener is not None:
+        listener(Notice(note))
 
 
 def _restore(req: RunRequest, store: RunStore) -> tuple[Path, int]:
