@@ -108,8 +108,8 @@ _DERIVE = typer.Option(
     None,
     "--derive-from",
     help="A field the task is derived from, or a record's own key repeated across its renderings (JSON pointer, "
-    "template with *, or key name; repeatable): not mined and hidden from --simulate blind, beside prose (strings "
-    "of more than 6 words).",
+    "template with *, or key name; repeatable): not mined, hidden from --simulate blind, beside prose (strings "
+    "of more than 6 words), and never cut by sanitize on mined evidence.",
 )
 _JOBS = typer.Option(
     None,

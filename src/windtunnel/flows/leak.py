@@ -48,7 +48,7 @@ from windtunnel.leakage.dataset import DatasetError, FieldMap, iter_items, write
 from windtunnel.leakage.edit_watch import EliminationWatch, masked
 from windtunnel.leakage.judge import LeakJudge
 from windtunnel.leakage.learned import LEARNED_DEFAULT
-from windtunnel.leakage.mine import mine, mined_findings
+from windtunnel.leakage.mine import mine, mined_findings, mined_in_derive_from
 from windtunnel.leakage.model import ItemAudit
 from windtunnel.leakage.ray_scan import scan_source
 from windtunnel.leakage.report import JsonReportWriter, SarifWriter, Tally
@@ -858,7 +858,7 @@ def sanitize_flow(req: SanitizeRequest, listener: Listener = SILENT) -> LeakOutc
     labels = dataset_labels(req.dataset, fmap) if not fmap.label_set else list(fmap.label_set)
     mined, extra, mined_result = mine_for(req.dataset, fmap, req.derive_from, req.mine, listener)
     agreed, agreement = agreement_for(req.dataset, fmap, req.agreement, req.decode, req.derive_from, listener)
-    uniform = (
+    mined_uniform = (
         uniform_fields(
             [(m.item, extra[m.item.id]) for m in items(req.dataset, fmap) if m.item.id in extra],
             labels=labels,
@@ -875,6 +875,9 @@ def sanitize_flow(req: SanitizeRequest, listener: Listener = SILENT) -> LeakOutc
     cut_everywhere: dict[str, list[str]] = {}
     """Sentences cut on every item in the second pass (cut on one label's items only, they would eliminate)."""
     recut: list[str] = []
+    uniform: list[str] = []
+    """Fields the first pass's edits blanked on some labels' items only (:class:`EliminationWatch`): the second
+    pass blanks them on every item that fills them."""
     for attempt in (0, 1):
         held: list[Event] = []
 
@@ -884,6 +887,8 @@ def sanitize_flow(req: SanitizeRequest, listener: Listener = SILENT) -> LeakOutc
 
         listener = final if attempt == 1 or not req.dataset.is_file() else hold
         n = leaked = residual_items = chars = promoted = 0
+        kept: dict[str, int] = {}
+        """Items whose mined evidence sits in a --derive-from field, kept there: by the field (as shown)."""
         reasons: dict[str, int] = {}
         """How many places each reason (:data:`~windtunnel.leakage.sanitize.LEFT_BECAUSE`) left leaking."""
         failed: list[str] = []
@@ -917,7 +922,12 @@ def sanitize_flow(req: SanitizeRequest, listener: Listener = SILENT) -> LeakOutc
                             learned=req.learned,
                             uniform_cuts=cut_everywhere,
                             agreement=agreement,
+                            mined_uniform=mined_uniform,
+                            derive_from=req.derive_from,
                         )
+                        if mined_result is not None and req.derive_from:
+                            for _, inside in mined_in_derive_from([mapped.item], mined_result, req.derive_from):
+                                res.kept.extend(inside)
                         if mined_result is not None:
                             _recheck_mined(res, mined_result, req.derive_from)
                     except Exception as err:  # one record that cannot be sanitized costs that record only
@@ -955,6 +965,8 @@ def sanitize_flow(req: SanitizeRequest, listener: Listener = SILENT) -> LeakOutc
                     chars += sum(r.chars_removed for r in res.redactions)
                     if st.handle is not None:
                         st.handle.write(orjson.dumps(res.stats(show_values=req.show_values)) + b"\n")
+                    for place in res.kept_places(show_values=req.show_values):
+                        kept[place] = kept.get(place, 0) + 1
                     if not res.ok:
                         listener(Notice(_still_leaks(res, req.show_values), kind="alert"))
                         for left in res.left():
@@ -988,6 +1000,14 @@ def sanitize_flow(req: SanitizeRequest, listener: Listener = SILENT) -> LeakOutc
                 f"no label out: {', '.join(recut)}"
             )
         )
+    if kept:
+        listener(
+            Notice(
+                "mined evidence left uncut in the task's input (--derive-from), never cut on mined evidence: "
+                + ", ".join(f"{at} ({c} item(s))" for at, c in sorted(kept.items())[:_KEPT_SHOWN])
+                + (f" and {len(kept) - _KEPT_SHOWN} more (--stats)" if len(kept) > _KEPT_SHOWN else "")
+            )
+        )
     dups.tell(listener, req.fields.id_field)
     for text in watch.warnings():
         listener(Notice(text, kind="alert"))
@@ -1002,6 +1022,7 @@ def sanitize_flow(req: SanitizeRequest, listener: Listener = SILENT) -> LeakOutc
         "left_because": dict(sorted(reasons.items())),
         "eliminated": eliminated,
         "not_sanitized": failed,
+        **({"kept_in_derive_from": dict(sorted(kept.items()))} if kept else {}),
         "learned": learned_on(req.learned),
         **({"mined": mined} if mined is not None else {}),
         **(
@@ -1014,6 +1035,10 @@ def sanitize_flow(req: SanitizeRequest, listener: Listener = SILENT) -> LeakOutc
         "interrupted" if interrupted else ("failed" if residual_items or eliminated else "passed")
     )
     return LeakOutcome(status=status, summary=summary, report_path=req.output)
+
+
+_KEPT_SHOWN = 8
+"""The places the note on mined evidence kept in --derive-from fields names (the rest are in --stats)."""
 
 
 def _still_leaks(res: SanitizeResult, show_values: bool) -> str:
