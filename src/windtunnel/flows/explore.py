@@ -354,7 +354,12 @@ def no_seam_hint(cfg: Config) -> str:
 
 
 def _usable(cfg: Config) -> Callable[[FaultSpec], bool]:
-    """Whether the agent's model seam can express an LLM fault (a wrapped callable takes no wire-only mode)."""
+    """Whether the agent's model seam can express an LLM fault (a wrapped callable takes no wire-only mode).
+
+    The search draws faults from the whole registry; this filter keeps it from spending calls on faults the
+    agent's seam would refuse at run time (a wire-level mode on a wrapped Python callable). Tool faults
+    are always usable. The answer comes from the check the chaos runtime makes before a run, so the two agree.
+    """
 
     def ok(fault: FaultSpec) -> bool:
         """Whether ``fault`` can be injected into this agent: any tool fault, and an LLM fault whose mode its model seam
@@ -405,7 +410,14 @@ def _load(req: ExploreRequest) -> tuple[Path, Config, int]:
 
 
 def explore_flow(req: ExploreRequest, listener: Listener = SILENT) -> Outcome:
-    """Search, shrink, rerun, save and report (see the module docstring)."""
+    """Search, shrink, rerun, save and report (see the module docstring).
+
+    The reach check runs first, so an HTTP agent started behind the proxies is served them for the search.
+    Failures are saved as replayable cases only when the search ran to its end (a cut-short search may hold
+    half-shrunk schedules); the report is written and persisted either way, keeping every completed call.
+    The outcome fails when any failure was found, and is interrupted or aborted as the execution says; its
+    ``completed`` counts the agent calls made, which a cut-short search takes from the runner.
+    """
     config_path, cfg, seed = _load(req)
     reach = resolve_reach(cfg)  # a running HTTP agent started behind the proxies: one check call, then served
     runner = _Runner(cfg, req, seed, listener)

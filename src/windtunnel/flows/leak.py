@@ -137,7 +137,12 @@ class Fields:
 
     @property
     def is_default(self) -> bool:
-        """No field option set (run sources take none)."""
+        """No field option set (run sources take none).
+
+        A run source (a stored run, a report) brings its own mapping of expected answers and context, so any
+        field option given with one is a usage error; this is the test for that. ``expected`` as the answer
+        field is the default and counts as not set.
+        """
         return not (
             self.context_field
             or self.label_set
@@ -779,7 +784,12 @@ class _Duplicates:
             self.first[item_id] = line
 
     def tell(self, listener: Listener, id_field: str) -> None:
-        """One notice naming the repeated ids and their lines (nothing when every id is unique)."""
+        """One notice naming the repeated ids and their lines (nothing when every id is unique).
+
+        Repeated ids do not stop the scan (each record is still audited) but break everything that pairs items
+        by id, so the notice is an alert that says which ids, where, and how to fix it. At most :data:`_SHOWN`
+        ids are listed, with a count of the rest, so a dataset with no ids at all does not flood the output.
+        """
         if not self.repeated:
             return
         shown = "; ".join(
@@ -1045,7 +1055,13 @@ def _recheck_mined(res: Any, result: Any, derive_from: Sequence[str]) -> None:
 
 
 def _write_record(handle: IO[bytes], mapped: MappedItem, record: Any, document: list[Any] | None, *, raw: bool) -> None:
-    """One output record: into the JSON document, else a JSONL line (an unchanged line as it was read)."""
+    """One output record: into the JSON document, else a JSONL line (an unchanged line as it was read).
+
+    With ``raw``, a record the sanitizer left untouched is written as its original bytes, so an unchanged
+    record of a JSONL file is byte for byte the line read (key order, spacing and number formatting kept),
+    and a diff of input and output shows only the records that changed. A JSON document's records are
+    gathered and written whole at the end.
+    """
     if document is not None:
         document.append(record)
     elif raw and mapped.record.raw is not None:
@@ -1056,7 +1072,13 @@ def _write_record(handle: IO[bytes], mapped: MappedItem, record: Any, document: 
 
 
 def dataset_labels(path: Path, fmap: FieldMap) -> list[str]:
-    """The distinct answers of a dataset file, in first-seen order (a pre-pass; nothing for a pipe)."""
+    """The distinct answers of a dataset file, in first-seen order (a pre-pass; nothing for a pipe).
+
+    Used as the label set when none was given. Only each item's first answer counts. More than 1000 distinct
+    answers means free-form answers, not a label set, so the list is empty and the label principles do not
+    apply. A dataset that fails to read stops the pre-pass quietly with what it saw: the scan proper
+    reports the bad record with its line. A pipe cannot be read twice, so it gets no labels.
+    """
     if not path.is_file():
         return []
     seen: dict[str, None] = {}
@@ -1069,7 +1091,13 @@ def dataset_labels(path: Path, fmap: FieldMap) -> list[str]:
 
 
 def _same_container(path: Path, records: list[Any]) -> Any:
-    """``records`` in the container the JSON dataset at ``path`` holds its items in."""
+    """``records`` in the container the JSON dataset at ``path`` holds its items in.
+
+    The sanitized dataset is written in the input's shape, so tools that read the original read the copy:
+    an ``{"items": [...]}`` document keeps its other members, a single object stays a single object, and
+    anything else is a list. A file that cannot be read again or parsed (or whose item count no longer
+    matches) falls back to a plain list; a UTF-8 byte order mark is skipped.
+    """
     doc: Any = None
     if path.is_file():
         with contextlib.suppress(OSError, orjson.JSONDecodeError):
@@ -1083,7 +1111,11 @@ def _same_container(path: Path, records: list[Any]) -> Any:
 
 
 def _unique_id(path: Path, item_id: str, line: int | None, seen: dict[str, int | None], id_field: str) -> None:
-    """Items are matched by id across the two datasets, so a repeated id would silently merge items."""
+    """Items are matched by id across the two datasets, so a repeated id would silently merge items.
+
+    ``seen`` maps each id met so far to its line; the first repeat stops the comparison with a usage error
+    naming both lines and the field the ids come from, and the hint says how to pick another field.
+    """
     if item_id in seen:
         raise UsageError(
             f"{path}: duplicate item id {item_id!r} at lines {seen[item_id]} and {line}",

@@ -104,7 +104,14 @@ def resolve_reach(cfg: Config, specs: Iterable[ChaosSpec] = (), *, needed: bool 
 
 
 async def _probe(cfg: Config) -> int:
-    """Serve both proxies on the fixed ports, send one golden prompt, count the calls that passed through."""
+    """Serve both proxies on the fixed ports, send one golden prompt, count the calls that passed through.
+
+    The fault plan is empty, so the call is the agent's ordinary one; the agent is reset afterwards so the
+    check leaves no state in it. An agent that errors or does not answer is not an error here: only the
+    calls seen count, and the run that follows reports the agent's failure in its own words. A fixed port
+    taken by another process between the check that it was free and the bind means the agent cannot be
+    behind these proxies, so the answer is 0.
+    """
     # start-up: the proxies and the chaos runtime (~28 ms) load when a check runs, not for `run --help`
     from windtunnel.chaos import proxy, runtime
 

@@ -152,7 +152,13 @@ class RunRequest:
 
 
 def reproduce_base(req: RunRequest, config_path: Path, seed: int) -> list[str]:
-    """The command line that reruns this run's cells (``--cell ID`` is appended per cell)."""
+    """The command line that reruns this run's cells (``--cell ID`` is appended per cell).
+
+    Only the options that change which cells exist or what they do are written (seed, repeat, mutations
+    on or off, chaos, profile, schedule, the LLM for mutations), and each only when it differs from the default, so
+    the printed reproducer stays short. Options that do not change a cell's result (output, store,
+    concurrency) are left out on purpose: the rerun is of the cell, not of the whole run's setup.
+    """
     base = ["windtunnel", "run", "-c", str(config_path), "--seed", str(seed)]
     if req.repeat != 1:
         base += ["--repeat", str(req.repeat)]
@@ -217,7 +223,13 @@ def _reach(cfg: Config, specs: list[Any], listener: Listener | None) -> None:
 
 
 def _restore(req: RunRequest, store: RunStore) -> tuple[Path, int]:
-    """For ``resume``: the stored run's config, seed and plan options (the same cells again)."""
+    """For ``resume``: the stored run's config, seed and plan options (the same cells again).
+
+    Only runs of the ``run`` and ``chaos`` modes resume here; another mode is a usage error whose hint names
+    its own command. The plan options (:attr:`RunRequest.PLAN_KEYS`) are always the stored ones, since other
+    cells would not continue the run; options kept at start apply unless given again. A ``-c`` given on the
+    command line wins over the stored config path (the config check then compares them).
+    """
     assert req.resume is not None
     info = store.get_run(req.resume)
     if info.mode not in ("run", "chaos"):
@@ -609,7 +621,12 @@ def _finish(
 
 
 def _stored_cells(path: Path, run_id: str) -> Callable[[], Iterator[CellDict]]:
-    """A stored run's cells in plan order, the store opened anew on each call (and closed when read)."""
+    """A stored run's cells in plan order, the store opened anew on each call (and closed when read).
+
+    The report writers read the cells more than once (one pass per format) and a large run must not be held
+    in memory, so each call opens its own read-only connection; nothing here keeps the store open between
+    passes, and a reader that stops early closes it when the generator is closed.
+    """
 
     def cells() -> Iterator[CellDict]:
         """The run's stored cells in plan order, from a store opened for this read only."""

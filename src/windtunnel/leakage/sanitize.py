@@ -778,7 +778,13 @@ _UNIFORM_CUT = "sentence-on-every-item"
 
 
 def _uniform_cuts(it: LeakItem, uniform_cuts: Mapping[str, Sequence[str]]) -> list[Finding]:
-    """A finding at each occurrence of a sentence of ``uniform_cuts`` in a string of ``it`` under its template."""
+    """A finding at each occurrence of a sentence of ``uniform_cuts`` in a string of ``it`` under its template.
+
+    Every occurrence counts, not only the first, and whatever the item's own label: a sentence that the edits
+    cut on one label's items only would, left on the others, rule that label out (an elimination leak), so
+    it goes from every item alike. The findings are ordinary ``freetext.elimination`` findings with their
+    spans, so the sanitizer cuts them as it cuts any other.
+    """
     out = []
     for pointer, value, path in _templated(it):
         if not isinstance(value, str) or not value:
@@ -806,7 +812,11 @@ def _uniform_cuts(it: LeakItem, uniform_cuts: Mapping[str, Sequence[str]]) -> li
 
 
 def _scalars(node: Any, pointer: str) -> list[tuple[str, Any]]:
-    """``(pointer, value)`` of every scalar of ``node`` (iterative: a deep item is walked too)."""
+    """``(pointer, value)`` of every scalar of ``node`` (iterative: a deep item is walked too).
+
+    The order is that of a stack, not of the document (the last key first); callers that need document
+    order sort or index by pointer. Keys are escaped as JSON Pointer tokens and appended to ``pointer``.
+    """
     out: list[tuple[str, Any]] = []
     stack: list[tuple[str, Any]] = [(pointer, node)]
     while stack:
@@ -1003,7 +1013,13 @@ def _is_option(parent: dict[str, Any], key: Any) -> bool:
 
 
 def _blank_tree(parent: Any, key: Any) -> int:
-    """Blank ``parent[key]`` keeping its shape; returns the number of characters removed."""
+    """Blank ``parent[key]`` keeping its shape; returns the number of characters removed.
+
+    Containers are blanked leaf by leaf and keep their keys and lengths; a string becomes ``""``, a number
+    ``0`` or ``0.0`` of its own type, and a boolean ``null`` (JSON has no empty boolean: the sanitizer's one
+    documented change of type). The count is of characters as JSON writes them, so a value that was already
+    blank counts nothing; ``null`` and other leaves are left as they are.
+    """
     value = parent[key]
     if isinstance(value, dict):
         return sum(_blank_tree(value, k) for k in list(value))
@@ -1037,7 +1053,13 @@ def _resolve_parent(box: dict[str, Any], pointer: str) -> tuple[Any, Any]:
 
 
 def _upstream_root(doc: Any, pointer: str) -> str:
-    """The pointer of the outermost ``ai*``/``pred*``/... field on the way to ``pointer``."""
+    """The pointer of the outermost ``ai*``/``pred*``/... field on the way to ``pointer``.
+
+    An upstream finding is blanked at that field with everything under it, not at the one string that
+    matched: a model's prediction leaks the answer through its other members too (a confidence, a reason).
+    When no field on the way has an upstream name, ``pointer`` itself is returned. ``pointer`` must resolve in
+    ``doc``; a list index is read as an integer.
+    """
     node = doc
     path = ""
     for tok in parse_pointer(pointer):
@@ -1052,10 +1074,17 @@ def _upstream_root(doc: Any, pointer: str) -> str:
 
 
 def schema_digest(value: Any) -> str:
-    """A digest of the shape: keys and their order, container kinds, list lengths; scalars as one kind."""
+    """A digest of the shape: keys and their order, container kinds, list lengths; scalars as one kind.
+
+    It is the sanitizer's guarantee in one value: equal before and after for every sanitized item. JSON held
+    in a string is digested as the structure it holds, so rewriting that document in place must keep its
+    shape too; a string that is not JSON, a number, a boolean and ``null`` are all one kind, as blanking
+    changes their value (and turns a boolean into ``null``) but not the schema a consumer expects.
+    """
     h = hashlib.sha256()
 
     def feed(v: Any) -> None:
+        """Hash ``v`` into ``h``, depth first: a tag for each container kind, each key as JSON text, each length."""
         if isinstance(v, Mapping):
             h.update(b"{")
             for k, child in v.items():
