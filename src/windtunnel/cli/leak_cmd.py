@@ -108,8 +108,8 @@ _DERIVE = typer.Option(
     None,
     "--derive-from",
     help="A field the task is derived from, or a record's own key repeated across its renderings (JSON pointer, "
-    "template with *, or key name; repeatable): not mined and hidden from --simulate blind, beside prose (strings "
-    "of more than 6 words).",
+    "template with *, or key name; repeatable): not mined, hidden from --simulate blind, beside prose (strings "
+    "of more than 6 words), and never cut by sanitize on mined evidence.",
 )
 _JOBS = typer.Option(
     None,
@@ -173,7 +173,12 @@ def _fail() -> None:
 
 
 def _interrupted(items: int, where: str | None) -> None:
-    """Ctrl-C during a scan: say what was kept (``where``), exit 130."""
+    """Ctrl-C during a scan: say what was kept (``where``), exit 130.
+
+    stdout is flushed first so the records already written there are complete before the message on
+    stderr; ``where`` is empty when the output was not a file. It raises ``SystemExit`` itself, so the
+    caller's cleanup runs but no traceback is printed.
+    """
 
     where = where or ""
     sys.stdout.flush()
@@ -323,7 +328,12 @@ _JUDGE_CACHE = typer.Option(None, "--judge-cache", help="The judge's answer cach
 
 
 def _mined_line(mined: dict[str, Any]) -> str:
-    """What mining did, in one line (scan, sanitize and check decide it by one rule and say it alike)."""
+    """What mining did, in one line (scan, sanitize and check decide it by one rule and say it alike).
+
+    A mining run that was skipped (a dataset too large or too small to mine by default, a bad record) says
+    only why, its counts staying in the JSON summary; otherwise the description is followed by how many
+    items it found something on.
+    """
     line = str(mined.get("description", ""))
     if "skipped" in mined:  # the test's counts of a run not reported stay in the JSON summary
         return f"not reported ({mined['skipped']})"
@@ -338,7 +348,13 @@ _SCAN_FORMATS = ("table", "json", "sarif", "html")
 
 
 def _scan_format(fmt: str | None, output: Path | None) -> str:
-    """An explicit ``--format`` wins; without it ``-o FILE`` picks by suffix (``-o -``: json), else the table."""
+    """An explicit ``--format`` wins; without it ``-o FILE`` picks by suffix (``-o -``: json), else the table.
+
+    An explicit format is matched without regard to case or surrounding spaces, and an unknown one is a
+    usage error with the closest valid name and the list of valid ones. A suffix the table does not know
+    (``.json`` included, and none at all) gives JSON, the format a file is most often read back in; only
+    ``.txt`` asks for the table in a file.
+    """
 
     if fmt is not None:
         chosen = fmt.strip().lower()

@@ -201,7 +201,13 @@ class SarifWriter:
         self.out.write(orjson.dumps(head)[:-1] + b',"runs":[{"results":[')
 
     def add(self, audit: ItemAudit) -> None:
-        """Write one result per finding of the item, and count the item."""
+        """Write one result per finding of the item, and count the item.
+
+        Each result is written as soon as the item is audited, so a large scan streams its SARIF instead of
+        holding it. The location is logical (item id and pointer) and physical (the dataset's path, with the
+        record's line when known). A model judge's verdict and, with ``--context-field``, the pointer in the
+        whole record go into the properties; values are shown or hidden as the report was asked.
+        """
         self.tally.add(audit)
         for f in audit.findings:
             self._rules.add(f.rule)
