@@ -71,3 +71,17 @@ def test_a_map_entry_without_a_pointer_is_a_usage_error(tmp_path: Path, capsys: 
     cmap.write_text(json.dumps({"Critical": [{"value": "1"}]}))
     assert run_cli("leak", "scan", str(data), "--correlated-map", str(cmap), "--no-mine") == 2
     assert "needs a 'pointer' and a 'value'" in capsys.readouterr().err
+
+
+def test_the_map_leaves_out_the_parts_of_a_scoped_value() -> None:
+    # a queue code riding with one label: its tokens (``2``, ``fin 2``) are held by the same items; written bare they
+    # would be searched anywhere in every item of the label, and a tenure of 2 months would be a correlated leak
+    recs = records()
+    for r in recs:
+        if r["expected"] == "Critical":
+            r["projection"]["ticket"]["queue"] = "Q-FIN-2"
+    result = mine([LeakItem.from_mapping(r) for r in recs])
+    cmap = correlated_map(result.suggestions, result.members)
+    crit = cmap["Critical"]
+    assert {"pointer": "/ticket/queue", "value": "Q-FIN-2"} in crit, crit
+    assert not [e for e in crit if isinstance(e, str)], f"bare parts of a scoped value: {crit}"

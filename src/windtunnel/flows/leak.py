@@ -368,6 +368,9 @@ def mined_index(
     summary["labels"] = len(result.labels)
     summary["suggestions"] = len(result.suggestions)
     summary["description"] = result.describe()
+    hint = result.content_hint()
+    if hint:
+        summary["hint"] = hint
     if not forced and result.items < MINE_AUTO_ITEMS:
         summary["skipped"] = f"{result.items} labelled items, under the {MINE_AUTO_ITEMS} of the default: pass --mine"
         return summary, {}, result
@@ -985,14 +988,16 @@ def _recheck_mined(res: Any, result: Any, derive_from: Sequence[str]) -> None:
 
 
 def _write_record(handle: IO[bytes], mapped: MappedItem, record: Any, document: list[Any] | None, *, raw: bool) -> None:
-    """One output record: into the JSON document, else a JSONL line (an unchanged line as it was read)."""
+    """One output record: into the JSON document, else a JSONL line (an unchanged line as it was read; an edited one
+    ends as the line it replaces did, so a file saved with Windows line endings does not come back with both)."""
     if document is not None:
         document.append(record)
     elif raw and mapped.record.raw is not None:
         line = mapped.record.raw
         handle.write(line if line.endswith(b"\n") else line + b"\n")
     else:
-        handle.write(orjson.dumps(record) + b"\n")
+        was = mapped.record.raw
+        handle.write(orjson.dumps(record) + (b"\r\n" if was is not None and was.endswith(b"\r\n") else b"\n"))
 
 
 def dataset_labels(path: Path, fmap: FieldMap) -> list[str]:
