@@ -178,13 +178,13 @@ def test_customers_writing_the_same_message_are_different_records() -> None:
 
 
 def test_renderings_of_one_ticket_holding_its_key_stay_one_record() -> None:
-    # the other side: the ids a ticket's renderings share (its key in each) do not split it
+    # the other side: a ticket's renderings share its key, so the request id each rendering carries does not split it
     rng = random.Random(8)
     out = []
     for t in range(60):
         label = LABELS[t % 3]
         body = _body(rng)
-        for _ in range(4):
-            out.append((label, {"ticket": {"key": f"TCK-{4100 + t}", "body": body}}))
+        for r in range(4):
+            out.append((label, {"ticket": {"key": f"TCK-{4100 + t}", "body": body}, "request": f"req-{t}x{r}"}))
     result = mine(_items(out))
     assert result.records == 60 and not result.suggestions

@@ -446,22 +446,37 @@ def prose_prints(projection: Any, derive_from: Sequence[str]) -> Prints:
             continue
         if len(value.split()) > PROSE_WORDS or (derive_from and _excluded(pointer, derive_from)):
             out.append((hash(_general(pointer)), hash(value), True))
-        elif RECORD_ID.fullmatch(value) and ID_SHAPE.search(value):
+        elif _record_key(value):
             out.append((hash(("id", _general(pointer))), hash(value), False))
     return tuple(sorted(set(out)))
 
 
-def _template(holders: Sequence[int], prose: Sequence[Prints], h: int) -> bool:
+_DATE_TIME = re.compile(r"\d{4}-\d\d-\d\d|\d:\d\d")
+
+
+def _record_key(value: str) -> bool:
+    """``value`` names a record (``ORD-57385``, ``C8872``, ``TCK-4100``): letters and digits across a joint
+    (:data:`~windtunnel.leakage.records.ID_SHAPE`), not a date or a time (renderings fetched apart differ there)."""
+    return bool(RECORD_ID.fullmatch(value) and ID_SHAPE.search(value)) and _DATE_TIME.search(value) is None
+
+
+def _template(holders: Sequence[int], prose: Sequence[Prints], h: int, id_count: Mapping[int, int]) -> bool:
     """The items ``holders`` of the prose ``h`` hold three different texts or more at one place (ticket bodies
-    under ``/ticket/body``, order ids under ``/order/id``): ``h`` is a sentence many records carry (a templated
-    auto-reply, a note naming the label, a short message three customers wrote alike), not the content of one
-    record. Renderings of one record agree there, or differ in pairs (a record and its twin with one field
-    rewritten); a place holding a list counts each holder's texts there as one."""
+    under ``/ticket/body``): ``h`` is a sentence many records carry (a templated auto-reply, a note naming the
+    label), not the content of one record. Renderings of one record agree there, or differ in pairs (a record and
+    its twin with one field rewritten); a place holding a list counts each holder's texts there as one.
+
+    Ids count as texts too (order ids under ``/order/id``: a short message three customers wrote alike), unless the
+    holders share a key of their own — an id two of them or more hold and no other item does (``TCK-4100`` in each
+    rendering of one ticket): renderings may carry ids of their own (a request id, a message id) beside the key.
+    ``id_count`` is the number of items holding each id in the dataset."""
+    in_holders: Counter[int] = Counter(text for i in holders for _p, text, links in set(prose[i]) if not links)
+    keyed = any(n >= 2 and n == id_count.get(text, 0) for text, n in in_holders.items())
     seen: dict[int, set[frozenset[int]]] = {}
     for i in holders:
         mine_at: dict[int, set[int]] = {}
-        for place, text, _links in prose[i]:
-            if text != h:
+        for place, text, links in prose[i]:
+            if text != h and (links or not keyed):
                 mine_at.setdefault(place, set()).add(text)
         for place, texts in mine_at.items():
             variants = seen.setdefault(place, set())
@@ -490,8 +505,9 @@ def records_of(labels: Sequence[str], prose: Sequence[Prints]) -> tuple[list[int
             holders.setdefault(h, []).append(i)
             if label_of_hash.setdefault(h, lab) not in (lab, None):
                 label_of_hash[h] = None  # held with two labels: shared content, links nothing
+    id_count: Counter[int] = Counter(text for prints in prose for text in {t for _p, t, links in prints if not links})
     for h, items in holders.items():
-        if label_of_hash[h] is not None and len(items) > 1 and _template(items, prose, h):
+        if label_of_hash[h] is not None and len(items) > 1 and _template(items, prose, h, id_count):
             label_of_hash[h] = None
     parent = list(range(len(labels)))
 
