@@ -51,6 +51,7 @@ from __future__ import annotations
 
 import itertools
 import re
+import unicodedata
 from array import array
 from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping, Sequence
@@ -138,6 +139,9 @@ class MineResult:
     records: int = 0
     """Distinct records the test counted (items holding the same prose with the same label are one record);
     ``labels``, supports and purities count records."""
+    inputs: list[str] = field(default_factory=list)
+    """Without ``derive_from``: the field templates read as the task's own input (:func:`input_places`), where a
+    mined word is the task's signal as much as a shortcut, so :func:`mined_findings` gives it for review."""
 
     def to_dict(self) -> dict[str, Any]:
         """The result as ``leak mine`` prints it: every count and suggestion, without ``members``
@@ -397,6 +401,90 @@ def _spread(i: int) -> int:
     return z ^ (z >> 31)
 
 
+# ---------------------------------------------------------------- the task's input, inferred
+
+INPUT_PRESENCE = 0.8
+"""A field read as the task's input is held (a non-blank string) by at least this share of the labelled items: every
+record must be answerable from its input, while a leak is often written on some records only (an upstream step that
+ran on some)."""
+INPUT_TEXT = 0.8
+"""... and at least this share of its values are text (:func:`text_like`): words, not codes."""
+INPUT_VARIETY = 3.0
+"""... and the records of one label hold at least this many different texts there (averaged over the items): the input
+is written differently record by record whatever the answer, while a value set from the label (a code, a desk, an SLA)
+is one text per label, or one per format it is written in."""
+_VARIETY_CAP = 8
+_DIGITS = re.compile(r"\d+")
+_NUMBER = re.compile(r"[-+]?\d+(?:[.,]\d+)*")
+_WORD = re.compile(r"[^\W\d_]+(?:['\u2019-][^\W\d_]+)*")
+"""Letters in any script, joined by an apostrophe or a hyphen (``don't``, ``medium-weight``)."""
+
+
+def _word(chunk: str) -> bool:
+    """``chunk`` (text between blanks) is free text: a word (:data:`_WORD`) or a plain number (``3``, ``86%``,
+    ``12.5``) once the punctuation around it is off (``buy,``, ``"fine"``, ``/var``). A code is not: letters mixed with
+    digits (``P2``, ``8H``), an identifier or pair (``refund_desk``, ``q=3``, ``ai-review:x``), a glyph."""
+    a, b = 0, len(chunk)
+    while a < b and unicodedata.category(chunk[a])[0] == "P":
+        a += 1
+    while b > a and unicodedata.category(chunk[b - 1])[0] == "P":
+        b -= 1
+    core = chunk[a:b]
+    return bool(core) and (_WORD.fullmatch(core) is not None or _NUMBER.fullmatch(core) is not None)
+
+
+def text_like(value: str) -> bool:
+    """``value`` reads as free text or a measurement: at least half of its blank-separated chunks are words or
+    plain numbers (:func:`_word`); a code, an identifier or a key=value pair does not."""
+    chunks = value.split()
+    return bool(chunks) and 2 * sum(_word(c) for c in chunks) >= len(chunks)
+
+
+class _Places:
+    """What each field (pointer template) holds across the items, to tell the task's input from a leak when the
+    owner has not named the input (:meth:`inputs`). Bounded: per field a count of holders, of text values and, per
+    label, up to ``_VARIETY_CAP`` hashes of its different texts (digits folded: ``desk 2`` is ``desk 3``)."""
+
+    def __init__(self) -> None:
+        """Empty counts."""
+        self.holders: Counter[str] = Counter()
+        self.text: Counter[str] = Counter()
+        self.held: dict[str, dict[str, set[int]]] = {}
+        self.label_items: dict[str, Counter[str]] = {}
+
+    def add(self, projection: Any, label: str) -> None:
+        """Count the strings of one item of ``label`` (each field once per item: its first non-blank string)."""
+        seen: set[str] = set()
+        for pointer, leaf, _cut in _leaves(projection, ""):
+            value = leaf if isinstance(leaf, str) else leaf[0]
+            if not value.strip():
+                continue
+            template = _general(pointer)
+            if template in seen:
+                continue
+            seen.add(template)
+            self.holders[template] += 1
+            self.text[template] += text_like(value)
+            texts = self.held.setdefault(template, {}).setdefault(label, set())
+            if len(texts) < _VARIETY_CAP:  # a measurement is its number; in text a number is a slot (desk 2, desk 3)
+                folded = value if _NUMBER.fullmatch(value.strip()) else _DIGITS.sub("0", value)
+                texts.add(hash(" ".join(folded.casefold().split())))
+            self.label_items.setdefault(template, Counter())[label] += 1
+
+    def inputs(self, items: int) -> list[str]:
+        """The fields read as the task's input: held by most items (``INPUT_PRESENCE``), text (``INPUT_TEXT``) and
+        varied within a label (``INPUT_VARIETY`` different texts, averaged over the items holding the field)."""
+        out = []
+        for template, held in self.holders.items():
+            if held < INPUT_PRESENCE * items or self.text[template] < INPUT_TEXT * held:
+                continue
+            per_label = self.label_items[template]
+            variety = sum(len(self.held[template][lab]) * k for lab, k in per_label.items()) / held
+            if variety >= INPUT_VARIETY:
+                out.append(template)
+        return sorted(out)
+
+
 # ---------------------------------------------------------------- mining
 
 
@@ -509,11 +597,14 @@ def mine(
     labels_of: list[str] = []  # per labelled item, in order
     prose_of: list[tuple[tuple[int, int], ...]] = []  # per labelled item: the hashes of its prose (what a record is)
     viewed: set[tuple[str, str, str]] = set()  # read in a decoded or identifier view somewhere: shown after the written
+    places = None if derive_from else _Places()  # the owner named the input: nothing to infer
     for it in items:
         if not it.expected:
             continue
         n = len(labels_of)
         labels_of.append(it.expected[0])
+        if places is not None:
+            places.add(it.projection, it.expected[0])
         prose_of.append(prose_prints(it.projection, derive_from))
         for key, where in candidates(it.projection, derive_from).items():
             if where[3] != "raw":
@@ -588,6 +679,7 @@ def mine(
         derive_from=list(derive_from),
         members={(sug.kind, sug.pointer, sug.value): keys for sug, keys in found},
         records=total,
+        inputs=places.inputs(len(labels_of)) if places is not None and out else [],
     )
 
 
@@ -664,6 +756,35 @@ def _distinct(values: Iterable[str]) -> list[str]:
     return out
 
 
+INPUT_REVIEW = (
+    "; for review: it is words of a field read as the task's own input (no --derive-from named the input), which "
+    "predict the label legitimately; name the fields the task is answered from with --derive-from to decide"
+)
+
+
+def in_words(key: Key, text: str, span: tuple[int, int] | None, written: bool = True) -> bool:
+    """The mined candidate ``key``, held in the string ``text`` (``written``: as written, else in a decoded view
+    of the characters at ``span``), is words of it — the task's own signal when ``text`` is its input — and not a
+    code written among them: the blank-separated chunks of ``text`` it sits in (at ``span``; None: the whole
+    string) are words or plain numbers (:func:`_word`), and so is the candidate itself when read as written. ``P2``
+    in ``[P2] printer down``, the letter run ``h`` of ``Q-H123``, a glyph, a base64 run are codes and stay leaks;
+    a view that reads words as something else (free text decoded as if it were an encoding) is still those words.
+    """
+    kind, _pointer, value = key
+    if kind not in ("value", "token", "ngram") or not text.strip():
+        return False
+    if written and kind != "value" and not all(_word(t) for t in value.split()):
+        return False
+    if span is None:
+        return text_like(text) if kind == "value" or not written else True
+    a, b = span
+    while a > 0 and not text[a - 1].isspace():
+        a -= 1
+    while b < len(text) and not text[b].isspace():
+        b += 1
+    return all(_word(c) for c in text[a:b].split())
+
+
 def mined_findings(
     items: Iterable[LeakItem], result: MineResult, *, derive_from: Sequence[str] = ()
 ) -> Iterator[tuple[str, list[Finding]]]:
@@ -681,19 +802,26 @@ def mined_findings(
     if not by_key:
         return
     fix = {"bh": "BH", "bonferroni": "Bonferroni"}.get(result.correction, result.correction)
+    inputs = set(result.inputs) if not derive_from else set()
     for it in items:
         if not it.expected:
             continue
         found: list[Finding] = []
+        strings: dict[str, str] | None = None
         for key, (pointer, span, inner, view) in candidates(it.projection, derive_from).items():
             sug = by_key.get(key)
             if sug is None or sug.label != it.expected[0]:
                 continue
+            review = False
+            if inputs and _general(pointer + (inner or "")) in inputs:
+                if strings is None:
+                    strings = {p: v if isinstance(v, str) else v[0] for p, v, _cut in _leaves(it.projection, "")}
+                review = in_words(key, strings.get(pointer + (inner or ""), ""), span, view == "raw")
             found.append(
                 Finding(
                     item=it.id,
                     channel="correlated",
-                    severity="medium",
+                    severity="low" if review else "medium",
                     pointer=pointer,
                     representation="mined",
                     span=span,
@@ -703,12 +831,13 @@ def mined_findings(
                         f"a {sug.kind} no rule names that rides with this item's label: {sug.purity:.0%} of the "
                         f"{sug.support} items holding it share that label (base rate {sug.base_rate:.0%}; "
                         f"Fisher p = {sug.p_value:.2g}, {fix} q = {sug.q_value:.2g} over {result.tested} candidates)"
+                        + (INPUT_REVIEW if review else "")
                     ),
                     value=key[2],
                     inner=inner,
                 )
             )
-        whole = {(f.pointer, f.inner) for f in found if f.span is None}
-        found = [f for f in found if f.span is None or (f.pointer, f.inner) not in whole]
+        whole = {(f.pointer, f.inner, f.severity) for f in found if f.span is None}
+        found = [f for f in found if f.span is None or (f.pointer, f.inner, f.severity) not in whole]
         if found:
             yield it.id, found
