@@ -785,6 +785,12 @@ def in_words(key: Key, text: str, span: tuple[int, int] | None, written: bool = 
     return all(_word(c) for c in text[a:b].split())
 
 
+def review_fields(findings: Iterable[Finding]) -> list[str]:
+    """The fields (list indices as ``*``) where the mined ``findings`` for review sit: the fields mining read as
+    the task's input, which the scan's summary names so the owner can confirm them with ``--derive-from``."""
+    return sorted({_general(f.pointer + (f.inner or "")) for f in findings if not f.blocking})
+
+
 def mined_findings(
     items: Iterable[LeakItem], result: MineResult, *, derive_from: Sequence[str] = ()
 ) -> Iterator[tuple[str, list[Finding]]]:

@@ -293,7 +293,8 @@ def sanitize_item(
     other label (a bare mention of any label is cut alike on every item); ``mode`` chooses between removing the
     sentence around a leaking span in prose (default) or the span alone. ``labels`` (with the item's
     own label set) tell a listing of labels, whose members are never blanked alone. ``extra`` are
-    findings from elsewhere (``leak mine``'s, for this item) acted on like the scan's; a mined whole value
+    findings from elsewhere (``leak mine``'s, for this item) acted on like the scan's (one for review, a mined word
+    of the task's input, only with ``redact_review``); a mined whole value
     where the scan already edits the same field gets the scan's edit alone (the items of the other labels
     get that edit too, so a blank only here would tell this label). ``uniform`` are field templates (list
     indices as ``*``) blanked wherever this item fills them, whatever its label: a field some of whose
@@ -312,7 +313,7 @@ def sanitize_item(
     if redact_review:
         todo.extend(_other_labels_review(it, labels, decode))
     if extra:
-        todo.extend(extra)
+        todo.extend(f for f in extra if f.blocking or redact_review)
         before = ItemAudit(before.item, [*before.findings, *extra], before.line, before.sources)
     if uniform:
         todo.extend(_uniform_blanks(it, uniform))
@@ -535,7 +536,7 @@ def uniform_fields(
         audit = audit_item(it, decode=decode)
         todo = [f for f in audit.findings if f.blocking or redact_review]
         resolved = []
-        for f in [*todo, *extra]:
+        for f in [*todo, *(f for f in extra if f.blocking or redact_review)]:  # a mined word for review is not cut
             try:
                 resolved.append(_through_strings(it.projection, f))
             except (KeyError, IndexError, TypeError, ValueError):
