@@ -1,4 +1,4 @@
-"""Without ``--derive-from``, mined words of the task's own input are for review; a code riding with the label is a leak.
+"""Without ``--derive-from``, mined words of the task's input are for review; a code riding with the label is a leak.
 
 A dataset whose short review title is the task's input (a few phrases per label, on every record) gives mined values
 riding with the label that are the task's signal, not a shortcut: no test over the file tells them apart from a code,
@@ -28,7 +28,11 @@ TITLES = {
     "negative": ["Terrible", "Broke in a week", "Do not buy", "Waste of money"],
 }
 CODES = {"positive": "ZK7", "neutral": "ZK4", "negative": "ZK1"}
-DESKS = {"positive": "Sent to the praise desk", "neutral": "Sent to the general desk", "negative": "Sent to the care desk"}
+DESKS = {
+    "positive": "Sent to the praise desk",
+    "neutral": "Sent to the general desk",
+    "negative": "Sent to the care desk",
+}
 
 
 def _record(rng: random.Random, n: int, label: str, *, code: bool, desk: bool, tagged: bool) -> dict[str, Any]:

@@ -909,9 +909,7 @@ def sanitize_flow(req: SanitizeRequest, listener: Listener = SILENT) -> LeakOutc
                     )
                     n += 1
                     leaked += (
-                        res.before.leaked
-                        or any(f.blocking for f in extra.get(mapped.item.id, ()))
-                        or bool(agreed_here)
+                        res.before.leaked or any(f.blocking for f in extra.get(mapped.item.id, ())) or bool(agreed_here)
                     )
                     promoted += len(agreed_here)
                     residual_items += not res.ok
