@@ -107,7 +107,8 @@ _DERIVE = typer.Option(
     "--derive-from",
     help="A field the task is derived from, or a record's own key repeated across its renderings (JSON pointer, "
     "template with *, or key name; repeatable): not mined and hidden from --simulate blind, beside prose (strings "
-    "of more than 6 words).",
+    "of more than 6 words). Without it, mined words of fields read as the task's input (on most records, text or "
+    "numbers written differently within a label) are for review, not leaks; the summary names those fields.",
 )
 _JOBS = typer.Option(
     None,
@@ -363,7 +364,8 @@ def scan(
     mine: bool | None = typer.Option(
         None,
         "--mine/--no-mine",
-        help="Also report values no rule names that ride with one label across the dataset (correlated.mined). "
+        help="Also report values no rule names that ride with one label across the dataset (correlated.mined; "
+        "for review when they are words of a field read as the task's input and --derive-from names none). "
         "Default: on for a dataset file of 200 labelled items or more (up to 16 MB).",
     ),
     derive_from: list[str] | None = _DERIVE,
