@@ -54,7 +54,7 @@ import re
 import unicodedata
 from array import array
 from collections import Counter
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from functools import lru_cache
 from typing import Any, Literal
@@ -140,7 +140,7 @@ class MineResult:
     """Distinct records the test counted (items holding the same prose with the same label are one record);
     ``labels``, supports and purities count records."""
     inputs: list[str] = field(default_factory=list)
-    """Without ``derive_from``: the field templates read as the task's own input (:func:`input_places`), where a
+    """Without ``derive_from``: the field templates read as the task's own input (:meth:`_Places.inputs`), where a
     mined word is the task's signal as much as a shortcut, so :func:`mined_findings` gives it for review."""
 
     def to_dict(self) -> dict[str, Any]:
@@ -219,7 +219,9 @@ _MAX_EMBED_DEPTH = 3
 """JSON in a string in a string ...: the levels walked as structure (the scan's own bound)."""
 
 
-def candidates(projection: Any, derive_from: Sequence[str] = ()) -> dict[tuple[str, str, str], Where]:
+def candidates(
+    projection: Any, derive_from: Sequence[str] = (), visit: Callable[[str, str], None] | None = None
+) -> dict[tuple[str, str, str], Where]:
     """The candidates of one projection, ``(kind, pointer template, text)`` → where it is first seen.
 
     Kinds: ``value`` (a whole scalar, non-strings by their JSON text), ``url-segment``, ``token`` and
@@ -232,12 +234,16 @@ def candidates(projection: Any, derive_from: Sequence[str] = ()) -> dict[tuple[s
     A string is read in the canonical views the scan reads it in (:func:`_string_candidates`): a code in
     base64, percent-encoding, character references or an identifier is the same candidate as written plainly,
     and JSON held in a string is walked as structure (its leaves' templates continue the string's pointer).
+    ``visit`` is called with the template and text of every scalar, excluded or not (the one walk of the item
+    also counts what each field holds: :class:`_Places`).
     """
     out: dict[tuple[str, str, str], Where] = {}
     for pointer, value, cut in _leaves(projection, ""):
+        template = _general(pointer)
+        if visit is not None:
+            visit(template, value if isinstance(value, str) else value[0])
         if derive_from and _excluded(pointer, derive_from):
             continue
-        template = _general(pointer)
         outer, inner = (pointer, None) if cut is None else (pointer[:cut], pointer[cut:])
         if not isinstance(value, str):
             out.setdefault(("value", template, value[0]), (outer, None, inner, "raw"))
@@ -433,11 +439,24 @@ def _word(chunk: str) -> bool:
     return bool(core) and (_WORD.fullmatch(core) is not None or _NUMBER.fullmatch(core) is not None)
 
 
+@lru_cache(maxsize=16384)
 def text_like(value: str) -> bool:
     """``value`` reads as free text or a measurement: at least half of its blank-separated chunks are words or
-    plain numbers (:func:`_word`); a code, an identifier or a key=value pair does not."""
-    chunks = value.split()
-    return bool(chunks) and 2 * sum(_word(c) for c in chunks) >= len(chunks)
+    plain numbers (:func:`_word`); a code, an identifier or a key=value pair does not. A long string is judged by
+    its first ``_TEXT_CHUNKS`` chunks, and the count stops once it is decided (every string of a dataset is read)."""
+    chunks = value.split(maxsplit=_TEXT_CHUNKS)[:_TEXT_CHUNKS]
+    need = (len(chunks) + 1) // 2
+    words = 0
+    for n, c in enumerate(chunks):
+        words += _word(c)
+        if words >= need:
+            return bool(chunks)
+        if words + len(chunks) - n - 1 < need:
+            return False
+    return False
+
+
+_TEXT_CHUNKS = 16
 
 
 class _Places:
@@ -452,24 +471,27 @@ class _Places:
         self.held: dict[str, dict[str, set[int]]] = {}
         self.label_items: dict[str, Counter[str]] = {}
 
-    def add(self, projection: Any, label: str) -> None:
-        """Count the strings of one item of ``label`` (each field once per item: its first non-blank string)."""
+    def item(self, label: str) -> Callable[[str, str], None]:
+        """The visitor of one item of ``label`` (:func:`candidates` calls it with every scalar's template and text):
+        each field is counted once per item, by its first non-blank value."""
         seen: set[str] = set()
-        for pointer, leaf, _cut in _leaves(projection, ""):
-            value = leaf if isinstance(leaf, str) else leaf[0]
-            if not value.strip():
-                continue
-            template = _general(pointer)
-            if template in seen:
-                continue
+        label_items = self.label_items
+        held = self.held
+
+        def visit(template: str, value: str) -> None:
+            """Count ``value`` at ``template`` unless this item already filled the field."""
+            if template in seen or not value or value.isspace():
+                return
             seen.add(template)
             self.holders[template] += 1
             self.text[template] += text_like(value)
-            texts = self.held.setdefault(template, {}).setdefault(label, set())
+            texts = held.setdefault(template, {}).setdefault(label, set())
             if len(texts) < _VARIETY_CAP:  # a measurement is its number; in text a number is a slot (desk 2, desk 3)
                 folded = value if _NUMBER.fullmatch(value.strip()) else _DIGITS.sub("0", value)
                 texts.add(hash(" ".join(folded.casefold().split())))
-            self.label_items.setdefault(template, Counter())[label] += 1
+            label_items.setdefault(template, Counter())[label] += 1
+
+        return visit
 
     def inputs(self, items: int) -> list[str]:
         """The fields read as the task's input: held by most items (``INPUT_PRESENCE``), text (``INPUT_TEXT``) and
@@ -603,10 +625,9 @@ def mine(
             continue
         n = len(labels_of)
         labels_of.append(it.expected[0])
-        if places is not None:
-            places.add(it.projection, it.expected[0])
         prose_of.append(prose_prints(it.projection, derive_from))
-        for key, where in candidates(it.projection, derive_from).items():
+        visit = places.item(it.expected[0]) if places is not None else None
+        for key, where in candidates(it.projection, derive_from, visit).items():
             if where[3] != "raw":
                 viewed.add(key)
             a = held.get(key)
