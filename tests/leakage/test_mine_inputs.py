@@ -17,6 +17,7 @@ from typing import Any
 
 import pytest
 
+from tests.clirun import wt as run
 from windtunnel import leak
 from windtunnel.leakage.mine import in_words, mine, mined_findings, text_like
 from windtunnel.leakage.model import LeakItem
@@ -152,7 +153,7 @@ def test_scan_and_sanitize_leave_the_inputs_words_for_review(tmp_path: Path) -> 
     assert out.status == "passed"
     mined = out.summary["mined"]
     assert mined["suggestions"] > 0 and mined["items_for_review"] == mined["items_with_findings"] > 0
-    assert mined["input_fields"] == ["/review/title"]
+    assert mined["review_fields"] == ["/review/title"]
     assert leak.scan(clean, derive_from=["title"]).summary["mined"]["suggestions"] == 0
     done = leak.sanitize(clean, tmp_path / "clean.out.jsonl")
     assert done.status == "passed"
@@ -163,3 +164,15 @@ def test_scan_and_sanitize_leave_the_inputs_words_for_review(tmp_path: Path) -> 
     assert out.status == "failed"
     truth = {r["id"]: "queue" in r["projection"]["review"] for r in _dataset(6, code=True)}
     assert {a.item for a in out.audits if a.leaked} == {i for i, t in truth.items() if t}
+
+
+def test_the_terminal_summary_names_the_fields_and_the_option(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    clean = _write(tmp_path, _dataset(7))
+    assert run("leak", "scan", str(clean), "--limit", "0") == 0
+    out = " ".join(capsys.readouterr().out.split())
+    assert "for review only: words of /review/title, read as the task's input as no --derive-from names it" in out
+    assert "0 leaked" in out
+    assert run("leak", "scan", str(clean), "--limit", "0", "--derive-from", "/review/title") == 0
+    assert "for review only" not in capsys.readouterr().out

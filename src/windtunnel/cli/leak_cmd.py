@@ -281,7 +281,7 @@ def _mined_line(mined: dict[str, Any]) -> str:
     if "items_with_findings" in mined:
         line += f"; on {mined['items_with_findings']} items"
     if mined.get("items_for_review"):
-        fields = ", ".join(mined.get("input_fields", []))
+        fields = ", ".join(mined.get("review_fields", []))
         line += (
             f" ({mined['items_for_review']} for review only: words of {fields}, read as the task's input as no "
             "--derive-from names it; name the fields the task is answered from with --derive-from to decide)"

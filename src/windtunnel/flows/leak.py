@@ -380,7 +380,7 @@ def mined_index(
     review = [fs for fs in found.values() if not any(f.blocking for f in fs)]
     if review:  # mined words of a field read as the task's input: the owner is asked to name the input
         summary["items_for_review"] = len(review)
-        summary["input_fields"] = review_fields(f for fs in found.values() for f in fs)
+        summary["review_fields"] = review_fields(f for fs in found.values() for f in fs)
     return summary, found, result
 
 
