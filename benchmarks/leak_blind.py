@@ -7,6 +7,8 @@
     .venv/bin/python benchmarks/leak_blind.py --differential     # naive flags, audit clears: by decision
     .venv/bin/python benchmarks/leak_blind.py --as-scan          # also as `leak scan FILE` reports it
     .venv/bin/python benchmarks/leak_blind.py --learned          # with the learned decision on (`leak scan --learned`)
+    .venv/bin/python benchmarks/leak_blind.py DIR --judge-url http://localhost:11434/v1 --judge-model qwen2.5:7b
+                                                                 # --as-scan with the judge (leak scan --judge-url)
 
 A batch directory holds ``items.jsonl`` (one leak item a line, with a ``truth`` object the auditor never
 sees: ``{"leak": bool, "kind": "leak"|"twin"|"trap", "family": str}``) and ``FAMILIES.md`` (what each
@@ -31,6 +33,12 @@ few clean items is a suppression to question.
 ``truth`` to a temporary JSON Lines file and scanned by the scan flow as ``windtunnel leak scan FILE
 --format json`` runs it (mining and the agreement evidence included, as by default), and each item is
 scored from that report; its column sits beside the per-item audit's and the naive scan's.
+
+``--judge-url URL --judge-model M`` (``--judge-key-env VAR``, ``--judge-all``, ``--judge-jobs N``) turns ``--as-scan``
+on and scans with the model judge, as ``leak scan --judge-url`` does: the "as scan" column is then the product with
+the judge, beside the per-item audit without it, and each batch prints what the judge did (asked, stated, for
+review, errors; answers are cached in ``.windtunnel/judge-cache.db``, so a rerun asks nothing twice). It needs a
+model that answers; nothing in the repository's tests calls one.
 
 Each item is audited in a child process with a time limit, so an input that makes the scan hang is
 counted (a hang on a leak is a miss, on a clean item it is listed apart) instead of stopping the run.
@@ -117,10 +125,17 @@ class Tally:
     review: int = 0
 
 
-def scan_verdicts(items: list[dict[str, Any]], off: Sequence[str] = (), learned: bool | None = None) -> dict[str, bool]:
+def scan_verdicts(
+    items: list[dict[str, Any]],
+    off: Sequence[str] = (),
+    learned: bool | None = None,
+    judge: Any = None,
+    jobs: int | None = None,
+) -> dict[str, bool]:
     """``{id: leaked}`` as the product reports the batch: the items (without ``truth``) written to a temporary
     JSON Lines file and scanned by the flow behind ``windtunnel leak scan FILE --format json`` (defaults:
-    mining and the agreement evidence as the file's size decides), read back from its JSON report."""
+    mining and the agreement evidence as the file's size decides), read back from its JSON report. ``judge``:
+    the model judge (``--judge-url``), ``jobs`` its questions in flight; its summary is printed."""
     import io
     import tempfile
 
@@ -140,9 +155,13 @@ def scan_verdicts(items: list[dict[str, Any]], off: Sequence[str] = (), learned:
             mine=off_.get("mine"),
             agreement=off_.get("agreement"),
             learned=learned,
+            judge=judge,
+            jobs=jobs,
         )
         scan_flow(req)
     report = json.loads(out.getvalue())
+    if "judge" in report["summary"]:
+        print(f"judge: {json.dumps(report['summary']['judge'])}")
     return {str(it["id"]): bool(it["leaked"]) for it in report["items"]}
 
 
@@ -183,7 +202,20 @@ def main() -> None:
         default=None,
         help="audit (and --as-scan) with the learned decision over whole-token hits on / off (default: the product's)",
     )
+    ap.add_argument("--judge-url", help="with the model judge at this OpenAI-compatible URL (implies --as-scan)")
+    ap.add_argument("--judge-model", help="the judge's model name")
+    ap.add_argument("--judge-key-env", help="environment variable holding the judge's API key")
+    ap.add_argument("--judge-all", action="store_true", help="ask the judge about every item, flagged ones too")
+    ap.add_argument("--judge-jobs", type=int, default=None, help="judge questions in flight at once (default 4)")
     args = ap.parse_args()
+    args.judge = None
+    if args.judge_url:
+        from windtunnel.flows.leak_judge import judge_from_options
+
+        args.judge = judge_from_options(
+            args.judge_url, args.judge_model, key_env=args.judge_key_env, every_item=args.judge_all
+        )
+        args.as_scan = True
     batches = args.batch or sorted((Path(__file__).resolve().parent / "leak_data").glob("blind*"))
     if args.differential:
         _differential(batches, args)
@@ -259,7 +291,7 @@ def _measure(batch: Path, args: argparse.Namespace) -> None:
     shown: dict[str, int] = defaultdict(int)
     auditor = Auditor(args.timeout, args.learned)
     slowest: list[tuple[float, str]] = []
-    as_scan = scan_verdicts(items, args.scan_off, args.learned) if args.as_scan else {}
+    as_scan = scan_verdicts(items, args.scan_off, args.learned, args.judge, args.judge_jobs) if args.as_scan else {}
     try:
         for raw in items:
             truth = raw["truth"]

@@ -80,8 +80,10 @@ def scan(dataset: PathLike | None = None, *, listener: Listener | None = None, *
     Options: ``store``, ``config``, ``decode``, ``jobs``, ``fmt`` (``"json"`` or ``"sarif"``) with
     ``output``, ``show_values``, ``keep`` (audits kept in ``outcome.audits``), ``mine`` (True / False;
     None: on from 200 labelled items) with ``derive_from``, ``agreement`` (the dataset's evidence for the mention
-    decision; True / False; None: by the rule of ``mine``, without its item count), and the field options
-    ``expected_field``, ``context_field``, ``id_field``, ``label_set``, ``correlated_map``, ``target``.
+    decision; True / False; None: by the rule of ``mine``, without its item count), ``judge`` (a model judge:
+    :func:`windtunnel.flows.leak_judge.judge_from_options`; ``outcome.status`` ``"error"`` when it gave no answer on
+    some item and nothing leaked), and the field options ``expected_field``, ``context_field``, ``id_field``,
+    ``label_set``, ``correlated_map``, ``target``.
     """
     fields = _fields("scan", options)
     if options.get("fmt") in ("table", "html"):

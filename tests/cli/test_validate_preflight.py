@@ -218,7 +218,7 @@ WARNINGS = [
         + "chaos:\n  tool_faults: [{tool: '*', mode: timeout}]\n"
         + CONTRACT
         + "    - name: slow-tools\n      tool_faults: [{tool: '*', mode: timeout}]\n",
-        ["ci's chaos phase (line ", "contract scenario 'slow-tools' (line ", ") run only if", "report them not run"],
+        ["ci's chaos phase (line ", "contract scenario 'slow-tools' (line ", ") run only if", "reports them not run"],
         id="http-agent-phase-and-scenario-in-one-warning",
     ),
     pytest.param(

@@ -48,11 +48,11 @@ class Setup:
     llm_proxy_port: int
 
 
-def start_agent(port: int, env: dict[str, str]) -> subprocess.Popen[bytes]:
-    """The stub agent as a process of its own, as a user's agent already running would be."""
+def start_agent(port: int, env: dict[str, str], script: Path = AGENT_SCRIPT) -> subprocess.Popen[bytes]:
+    """The stub agent (``script``) as a process of its own, as a user's agent already running would be."""
     full = {k: v for k, v in os.environ.items() if k.lower() not in ("http_proxy", "https_proxy", "no_proxy")}
     full.update(env)
-    proc = subprocess.Popen([sys.executable, str(AGENT_SCRIPT), str(port)], env=full)
+    proc = subprocess.Popen([sys.executable, str(script), str(port)], env=full)
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
         try:

@@ -16,16 +16,25 @@ from windtunnel._util.optional import optional_import
 
 
 def closest(name: str, choices: Iterable[str], *, cutoff: float = 60.0) -> str | None:
-    """The valid choice closest to ``name``, or ``None`` when nothing is close enough."""
+    """The valid choice closest to ``name``, or ``None`` when nothing is close enough.
+
+    The weighted ratio scores a name that is a prefix of a longer choice about as high as a one-letter slip (``tool``:
+    90 against ``tool_registry``, 89 against ``tools``), so among the choices within :data:`NEAR_TIE` of the best one
+    the closest by plain edit ratio wins (``tools``)."""
     options = list(choices)
     if not options:
         return None
-    match = _rapidfuzz("process").extractOne(
-        name, options, scorer=_rapidfuzz("fuzz").WRatio, processor=_rapidfuzz("utils").default_process
-    )
-    if match is None or match[1] < cutoff:
+    fuzz, prep = _rapidfuzz("fuzz"), _rapidfuzz("utils").default_process
+    weighted = [fuzz.WRatio(name, o, processor=prep) for o in options]
+    top = max(weighted)
+    if top < cutoff:
         return None
-    return str(match[0])
+    near = [o for o, w in zip(options, weighted, strict=True) if w >= top - NEAR_TIE]
+    return str(max(near, key=lambda o: fuzz.ratio(name, o, processor=prep)))
+
+
+NEAR_TIE = 5.0
+"""Weighted-ratio points within which two choices count as equally close (see :func:`closest`)."""
 
 
 def by_meaning(name: str, described: Mapping[str, str]) -> str | None:

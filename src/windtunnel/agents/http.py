@@ -117,6 +117,13 @@ async def probe_url(client: ShardedClient, url: str, timeout_s: float) -> None:
         await client.request("GET", url, timeout=timeout_s)
     except ResponseTooLarge:
         return  # an answer, even one too long to read
+    except httpx.ReadTimeout:
+        raise AgentUnreachableError(  # it listens but does not answer: a hang, not a wrong host or port
+            f"the agent at {shown} accepted the connection but sent no answer within {timeout_s:g} s (windtunnel "
+            "tried a GET before starting the run): it hangs, or is slower than that",
+            hint="fix the hang; if the agent is only slow, raise agent.timeout (milliseconds); if only its GET is "
+            "slow, set agent.health_endpoint to a route that answers at once",
+        ) from None
     except httpx.HTTPError as err:
         raise AgentUnreachableError(
             f"agent unreachable at {shown}: {type(err).__name__}: {redact_urls_in(str(err)) or 'no answer'} "

@@ -74,6 +74,8 @@ class Observation:
     """Each call at a seam in order: ``(seam, outcome, faults)`` (seam ``llm`` / ``tool:NAME``)."""
     status: str
     error_kind: str | None = None
+    raised: str | None = None
+    """The type of the exception the agent raised (``JSONDecodeError``), when it raised one (``agent_exception``)."""
     errors: list[str] = field(default_factory=list)
     """Exception types met at the seams and by the harness (``ToolTimeout``, ``RateLimitError`` ...)."""
     answer: str | None = None
@@ -96,11 +98,14 @@ class Observation:
     def failure_signature(self) -> tuple[str, ...]:
         """What a failure is, for telling two apart: the broken checks, and the kind of error when the cell errored
         (an agent that hangs on a tool that stays down and one that raises on a cut stream break the same checks, but
-        they are two defects)."""
+        they are two defects), with the exception's type when the agent raised one (an unhandled ``RateLimitError`` and
+        a ``JSONDecodeError`` on broken tool arguments are two defects too, as hypothesis tells failures apart by their
+        exception)."""
         broken = tuple(sorted(cid for cid, ok in self.checks if not ok))
+        error = f"error:{self.error_kind or 'error'}" + (f":{self.raised}" if self.raised else "")
         if self.status == "error":
-            return (*broken, f"error:{self.error_kind or 'error'}")
-        return broken or (f"error:{self.error_kind or 'error'}",)
+            return (*broken, error)
+        return broken or (error,)
 
 
 def _bucket(n: int) -> int:

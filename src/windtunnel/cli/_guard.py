@@ -47,7 +47,12 @@ def guarded(call: Callable[[], T]) -> T:
 
 
 def _silence_stdout() -> None:
-    """Point stdout at the null device, so the interpreter's final flush of a closed pipe stays quiet."""
+    """Point stdout at the null device, so the interpreter's final flush of a closed pipe stays quiet.
+
+    Without this, ``windtunnel ... | head`` would print a second ``BrokenPipeError`` when Python flushes
+    stdout at exit, after the command already stopped cleanly. The file descriptor itself is replaced, so
+    the flush of any buffer still pointing at it succeeds; if that fails too there is nothing better to do.
+    """
     try:
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())

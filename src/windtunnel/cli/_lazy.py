@@ -76,7 +76,13 @@ _GROUPS: dict[str, TyperGroup] = {}
 
 
 def _load(module: str, name: str) -> Any:
-    """Import ``windtunnel.cli.<module>`` and return its command ``name`` (a click command or group)."""
+    """Import ``windtunnel.cli.<module>`` and return its command ``name`` (a click command or group).
+
+    Each module's typer app is turned into a click group once and kept, so a module declaring several
+    commands is imported and converted once. A name the module does not declare is a ``LookupError``: the
+    command table in ``cli/app.py`` and the module disagree, which is a bug in windtunnel, not a usage
+    error of the user.
+    """
     if module not in _GROUPS:
         with paused_gc():  # importing a command module is start-up work (_util/gcpause.py)
             declared = importlib.import_module(f"windtunnel.cli.{module}").app
@@ -98,7 +104,13 @@ class LazyGroup(TyperGroup):
         self.commands = _Commands(self.table, self.commands)
 
     def format_commands(self, ctx: Any, formatter: Any) -> None:
-        """List each command with its help from the table, as click would, importing no command module."""
+        """List each command with its help from the table, as click would, importing no command module.
+
+        ``windtunnel --help`` would otherwise import every command module (and their dependencies) just to
+        print one line each. The short help is cut by click's own rule, through a stand-in of typer's command
+        class built from the table's help, so the listing is the one click would print from the real commands.
+        A command not in the table (added directly to the group) is listed from the group as it is.
+        """
         names = list(self.commands)
         if not names:
             return

@@ -25,7 +25,11 @@ HEARTBEAT_ENV = "WINDTUNNEL_PROGRESS_SECONDS"
 
 
 def heartbeat_seconds() -> float:
-    """The heartbeat interval from :data:`HEARTBEAT_ENV`; 30 when unset or not a number."""
+    """The heartbeat interval from :data:`HEARTBEAT_ENV`; 30 when unset or not a number.
+
+    A value of 0 or less turns the heartbeat off. A malformed value is not a usage error: progress output
+    is a convenience and must never stop a run, so it falls back to the default quietly.
+    """
     try:
         return float(os.environ.get(HEARTBEAT_ENV, "30"))
     except ValueError:
@@ -64,7 +68,13 @@ class Progress:
         self._started = time.monotonic()
 
     def __enter__(self) -> Progress:
-        """Show the bar (when enabled) on the stderr console, so it shares the line discipline of the other messages."""
+        """Show the bar (when enabled) on the stderr console, so it shares the line discipline of the other messages.
+
+        On a terminal the bar counts units done of the total, the failed ones (when ``failed_label`` names them)
+        and the time left; it is transient, so nothing of it stays in the scrollback once the block ends.
+        Without a terminal (a pipe, a CI log) no bar is drawn and, unless the interval is 0 or ``-q`` was given,
+        a daemon thread prints the plain heartbeat line instead, so a slow run is not killed as silent.
+        """
         if self.enabled:
             counted = f"[red]{{task.fields[failed]}} {self.failed_label}" if self.failed_label else ""
             self._bar = rich_progress.Progress(
@@ -114,7 +124,11 @@ class Progress:
             self._bar.update(self._task, advance=1, failed=self.failed)
 
     def __exit__(self, et: type[BaseException] | None, ev: BaseException | None, tb: TracebackType | None) -> None:
-        """Remove the bar (also when the block raised, so an error is not printed under a half-drawn bar)."""
+        """Remove the bar (also when the block raised, so an error is not printed under a half-drawn bar).
+
+        The heartbeat thread is stopped and joined first, so no progress line can land after the command's own
+        last message; it wakes on the stop event and does not wait out its interval.
+        """
         self._stop.set()
         if self._beat is not None:
             self._beat.join()

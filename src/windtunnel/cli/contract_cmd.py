@@ -214,7 +214,12 @@ def contract_run(
         "-f",
         help="Report format: terminal, json, html, junit, sarif, md (default: from --output's suffix, else terminal).",
     ),
-    output: Path = typer.Option(None, "--output", "-o", help="Where to write the report (file or directory)."),
+    output: Path = typer.Option(
+        None,
+        "--output",
+        "-o",
+        help="Where to write the report: a file, a directory, or - (the report alone on stdout, the rest on stderr).",
+    ),
     quiet: bool = typer.Option(False, "-q", "--quiet", help="No progress bar, only the matrix and verdict."),
     cell: list[str] = typer.Option(None, "--cell", help="Run only this unit id (repeatable); see `reproduce`."),
     concurrency: int = ConcurrencyOpt,

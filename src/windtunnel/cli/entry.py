@@ -23,7 +23,12 @@ def _interrupted_at_start(signum: int, frame: object) -> None:
 
 
 def _is_the_command() -> bool:
-    """Whether this process is the ``windtunnel`` command (console script or ``python -m windtunnel``)."""
+    """Whether this process is the ``windtunnel`` command (console script or ``python -m windtunnel``).
+
+    Only then is the early SIGINT handler installed: a program that imports windtunnel as a library, or a
+    test runner, keeps its own Ctrl-C handling. Decided from ``__main__``'s file name (``.exe`` dropped, for
+    Windows) or its module spec.
+    """
     main = sys.modules.get("__main__")
     spec = getattr(main, "__spec__", None)
     name = os.path.basename(str(getattr(main, "__file__", "") or "")).removesuffix(".exe")

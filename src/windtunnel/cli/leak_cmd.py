@@ -51,6 +51,7 @@ from windtunnel.flows.leak import (
     scan_flow,
 )
 from windtunnel.flows.leak_evidence import BaselineRequest, baseline_flow, mine_flow
+from windtunnel.flows.leak_judge import judge_from_options
 from windtunnel.leakage.learned import LEARNED_DEFAULT
 from windtunnel.leakage.model import value_hash
 from windtunnel.leakage.report import RULE_HELP
@@ -60,6 +61,7 @@ from windtunnel.reports.terminal import plain
 app = module_app()
 
 if TYPE_CHECKING:
+    from windtunnel.leakage.judge import LeakJudge
     from windtunnel.leakage.model import ItemAudit
 
 leak = typer.Typer(
@@ -106,9 +108,10 @@ _DERIVE = typer.Option(
     None,
     "--derive-from",
     help="A field the task is derived from, or a record's own key repeated across its renderings (JSON pointer, "
-    "template with *, or key name; repeatable): not mined and hidden from --simulate blind, beside prose (strings "
-    "of more than 6 words). Without it, mined words of fields read as the task's input (on most records, text or "
-    "numbers written differently within a label) are for review, not leaks; the summary names those fields.",
+    "template with *, or key name; repeatable): not mined, hidden from --simulate blind, beside prose (strings "
+    "of more than 6 words), and never cut by sanitize on mined evidence. Without it, mined words of fields read as "
+    "the task's input (on most records, text or numbers written differently within a label) are for review, not "
+    "leaks; the summary names those fields.",
 )
 _JOBS = typer.Option(
     None,
@@ -117,6 +120,15 @@ _JOBS = typer.Option(
     min=1,
     help="Worker processes for a JSONL dataset. Default: auto, one per core (at most 8) for a file of 8 MB "
     "or more, else 1 (this process). The results are identical for every value.",
+)
+_SCAN_JOBS = typer.Option(
+    None,
+    "--jobs",
+    "-j",
+    min=1,
+    help="Worker processes for a JSONL dataset. Default: auto, one per core (at most 8) for a file of 8 MB "
+    "or more, else 1 (this process). With --judge-url, also the judge's questions in flight (default 4). The "
+    "results are identical for every value.",
 )
 
 
@@ -163,7 +175,12 @@ def _fail() -> None:
 
 
 def _interrupted(items: int, where: str | None) -> None:
-    """Ctrl-C during a scan: say what was kept (``where``), exit 130."""
+    """Ctrl-C during a scan: say what was kept (``where``), exit 130.
+
+    stdout is flushed first so the records already written there are complete before the message on
+    stderr; ``where`` is empty when the output was not a file. It raises ``SystemExit`` itself, so the
+    caller's cleanup runs but no traceback is printed.
+    """
 
     where = where or ""
     sys.stdout.flush()
@@ -196,11 +213,14 @@ def _audit_table(rows: list[ItemAudit], tally: Any, show_values: bool, limit: in
         table.add_column(col, overflow="fold")
     shown = 0
     rules: dict[str, None] = {}
+    judged: list[tuple[str, str]] = []
     for audit in rows:
         for f in audit.findings:
             if shown >= limit:
                 break
             rules[f.rule] = None
+            if f.judge is not None:
+                judged.append((audit.item, f.describe(show_values)))
             table.add_row(  # dataset ids, keys and values are untrusted: no markup, controls made visible
                 plain(audit.item),
                 plain(f.channel),
@@ -216,6 +236,8 @@ def _audit_table(rows: list[ItemAudit], tally: Any, show_values: bool, limit: in
         con.print(table)
         for rule in rules:  # what each rule in the table means; each finding's own reason is in -f json / html
             con.print(Text.assemble(("  " + rule, "dim"), f": {RULE_HELP.get(rule, rule)}"))
+        for item, detail in judged:  # a model's finding: its model and reason, since no rule explains it
+            con.print(Text.assemble(("  judge on item ", "dim"), plain(item), ": ", plain(detail)))
         con.print("[dim]  each finding's reason (detail): --format json or --format html[/]")
     if tally.findings > shown:
         n = tally.findings - shown
@@ -237,6 +259,17 @@ def _audit_table(rows: list[ItemAudit], tally: Any, show_values: bool, limit: in
         con.print(f"agreement: {_agreement_line(s['agreement'])}", markup=False, highlight=False)
     if s.get("learned") is not None:
         con.print(_learned_line(s["learned"]), markup=False, highlight=False)
+    if s.get("judge") is not None:
+        con.print(judge_line(s["judge"]), markup=False, highlight=False)
+
+
+def judge_line(j: dict[str, Any]) -> str:
+    """What the model judge did, in one line under the table: the model, which items it was asked about, how many
+    answers came from the cache, and how many were stated, for review or errors (the summary's ``judge`` object)."""
+    return (
+        f"judge ({j['model']}, {j['asked']}): {j['items_asked']} asked ({j['cached']} from the cache), "
+        f"{j['stated']} stated, {j['review']} for review, {j['errors']} errors"
+    )
 
 
 def _learned_line(on: bool) -> str:
@@ -272,9 +305,37 @@ _LEARNED = typer.Option(
 """``--learned/--no-learned``, one definition for every leak command that audits items (scan, sanitize, check,
 baseline --simulate copy)."""
 
+_JUDGE_URL = typer.Option(
+    None,
+    "--judge-url",
+    help="Also ask a model judge (any OpenAI-compatible endpoint, e.g. http://localhost:11434/v1) which label each "
+    "item's record states or gives away, blind to the answer: a leak (judge.stated) only when it names the answer "
+    "AND its quote is found in the record; else for review. The record is SENT to the endpoint. Needs "
+    "--judge-model and a dataset file; answers are cached (judge-cache.db beside the run store).",
+)
+_JUDGE_MODEL = typer.Option(None, "--judge-model", help="The judge's model name as the endpoint knows it.")
+_JUDGE_KEY_ENV = typer.Option(
+    None, "--judge-key-env", help="Environment variable holding the judge's API key (sent as a Bearer token)."
+)
+_JUDGE_ALL = typer.Option(
+    None, "--judge-all", help="Ask the judge about every item (default: only items the audit does not flag)."
+)
+_JUDGE_MAX_CHARS = typer.Option(
+    None, "--judge-max-chars", min=1, help="Send at most this many characters of each record (default 20000; said)."
+)
+_JUDGE_TIMEOUT = typer.Option(
+    None, "--judge-timeout", min=1, help="Milliseconds per judge request (default 60000; retries: 2 after 429/5xx)."
+)
+_JUDGE_CACHE = typer.Option(None, "--judge-cache", help="The judge's answer cache file (default: beside the store).")
+
 
 def _mined_line(mined: dict[str, Any]) -> str:
-    """What mining did, in one line (scan, sanitize and check decide it by one rule and say it alike)."""
+    """What mining did, in one line (scan, sanitize and check decide it by one rule and say it alike).
+
+    A mining run that was skipped (a dataset too large or too small to mine by default, a bad record) says
+    only why, its counts staying in the JSON summary; otherwise the description is followed by how many
+    items it found something on.
+    """
     line = str(mined.get("description", ""))
     if "skipped" in mined:  # the test's counts of a run not reported stay in the JSON summary
         return f"not reported ({mined['skipped']})"
@@ -295,7 +356,13 @@ _SCAN_FORMATS = ("table", "json", "sarif", "html")
 
 
 def _scan_format(fmt: str | None, output: Path | None) -> str:
-    """An explicit ``--format`` wins; without it ``-o FILE`` picks by suffix (``-o -``: json), else the table."""
+    """An explicit ``--format`` wins; without it ``-o FILE`` picks by suffix (``-o -``: json), else the table.
+
+    An explicit format is matched without regard to case or surrounding spaces, and an unknown one is a
+    usage error with the closest valid name and the list of valid ones. A suffix the table does not know
+    (``.json`` included, and none at all) gives JSON, the format a file is most often read back in; only
+    ``.txt`` asks for the table in a file.
+    """
 
     if fmt is not None:
         chosen = fmt.strip().lower()
@@ -355,7 +422,7 @@ def scan(
     correlated_map: Path | None = _CORR_MAP,
     target: str | None = _TARGET,
     no_decode: bool = _NO_DECODE,
-    jobs: int | None = _JOBS,
+    jobs: int | None = _SCAN_JOBS,
     context_word: list[str] | None = _CONTEXT_WORD,
     strict: bool = _STRICT,
     alias: list[str] | None = _ALIAS,
@@ -371,11 +438,19 @@ def scan(
     derive_from: list[str] | None = _DERIVE,
     agreement: bool | None = _AGREEMENT,
     learned: bool | None = _LEARNED,
+    judge_url: str | None = _JUDGE_URL,
+    judge_model: str | None = _JUDGE_MODEL,
+    judge_key_env: str | None = _JUDGE_KEY_ENV,
+    judge_all: bool | None = _JUDGE_ALL,
+    judge_max_chars: int | None = _JUDGE_MAX_CHARS,
+    judge_timeout: int | None = _JUDGE_TIMEOUT,
+    judge_cache: Path | None = _JUDGE_CACHE,
 ) -> None:
     """Scan what the model reads for the expected answer. Exit 1 when any item leaks.
 
     The items come from a DATASET, or from a windtunnel run (--from-run RUN_ID, --from-report FILE):
-    each cell's prompt and tool responses, against its golden prompt's expected answer.
+    each cell's prompt and tool responses, against its golden prompt's expected answer. With --judge-url a
+    model judge is asked too; exit 3 when it gave no answer on some item and nothing leaked.
     """
 
     dataset = _stdin(dataset) if dataset is not None else None  # `leak scan -`: the dataset on stdin
@@ -412,8 +487,25 @@ def scan(
         what = {"table": "table", "json": "JSON report", "sarif": "SARIF report"}[fmt]
         sys.stdout.flush()
         err_console().print(scan_summary_line(outcome.summary, what, asked), markup=False, highlight=False)
+    judge_exit(outcome.status, outcome.summary)
     if not outcome.passed:
         _fail()
+
+
+def judge_exit(status: str, summary: dict[str, Any]) -> None:
+    """Exit 3 for a scan whose model judge gave no answer on some item and that found no leak (``status`` error), after
+    saying so on stderr: the audit asked for is incomplete, and a judge that did not judge passes nothing."""
+    if status != "error":
+        return
+    n = summary.get("judge", {}).get("errors", 0)
+    sys.stdout.flush()
+    err_console().print(
+        f"the judge gave no answer on {n} item(s) (judge.error findings, each with the reason); the audit is "
+        "incomplete: exit 3",
+        markup=False,
+        highlight=False,
+    )
+    raise SystemExit(int(ExitCode.HARNESS))
 
 
 def _scan(args: dict[str, Any]) -> Any:
@@ -443,8 +535,29 @@ def _scan(args: dict[str, Any]) -> Any:
         derive_from=list(args["derive_from"] or []),
         agreement=args.get("agreement"),
         learned=args.get("learned"),
+        judge=judge_of(args),
     )
     return scan_flow(request, RichListener())
+
+
+def judge_of(args: dict[str, Any]) -> LeakJudge | None:
+    """The model judge the ``scan`` command's ``--judge-*`` options describe (None without ``--judge-url``).
+
+    The cache goes beside ``--store`` when one is given (else beside the default store, or ``$WINDTUNNEL_STORE``),
+    as the ``llm_judge`` invariant's does; option errors are usage errors before anything is read.
+    """
+    cache = args.get("judge_cache")
+    store = args.get("store")
+    return judge_from_options(
+        args.get("judge_url"),
+        args.get("judge_model"),
+        key_env=args.get("judge_key_env"),
+        every_item=bool(args.get("judge_all")),
+        max_chars=args.get("judge_max_chars"),
+        timeout_ms=args.get("judge_timeout"),
+        cache=str(cache) if cache is not None else None,
+        store=str(store) if store is not None else None,
+    )
 
 
 _FIELD_ARGS = (

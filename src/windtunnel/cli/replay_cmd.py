@@ -68,7 +68,12 @@ def run(
         "-f",
         help="Report format: terminal, json, html, junit, sarif, md (default: from --output's suffix, else terminal).",
     ),
-    output: Path = typer.Option(None, "--output", "-o", help="Where to write the report (file or directory)."),
+    output: Path = typer.Option(
+        None,
+        "--output",
+        "-o",
+        help="Where to write the report: a file, a directory, or - (the report alone on stdout, the rest on stderr).",
+    ),
     seed: int = typer.Option(None, "--seed", help="Run seed (default: advanced.seed, else a fresh one)."),
     latency_scale: float = typer.Option(
         None, "--latency-scale", min=0, help="Multiply recorded latencies (0 = answer at once)."

@@ -44,7 +44,12 @@ FormatOpt = typer.Option(
     help="Report format: terminal, json, html, junit, sarif, md (default: from --output's suffix, "
     "else the config's output: block, else terminal).",
 )
-OutputOpt = typer.Option(None, "--output", "-o", help="Where to write the report (file or directory).")
+OutputOpt = typer.Option(
+    None,
+    "--output",
+    "-o",
+    help="Where to write the report: a file, a directory, or - (the report alone on stdout, the rest on stderr).",
+)
 MutationsOpt = typer.Option(True, "--mutations/--no-mutations", help="Also run mutated prompts.")
 CellOpt = typer.Option(None, "--cell", help="Run only this cell id (repeatable); see `reproduce`.")
 ConcurrencyOpt = typer.Option(None, "--concurrency", min=1, help="Override advanced.concurrency.")

@@ -26,3 +26,17 @@ def config_warnings(cfg: Config) -> list[str]:
             f"If you meant {timeout} seconds, write timeout: {timeout * 1000}"
         )
     return out
+
+
+def timeout_advice(cfg: Config, timed_out: int, cells: int) -> str | None:
+    """After a run whose cells timed out: how many, the limit they met and the setting that changes it (a hanging agent
+    and a slow one look the same from outside; only the second is fixed in the config)."""
+    if not timed_out:
+        return None
+    timeout = cfg.agent.timeout
+    at = cfg.where(("agent", "timeout")).removesuffix(": ")
+    return (
+        f"{timed_out} of {cells} cell(s) timed out: the agent gave no answer within agent.timeout ({timeout} ms"
+        f"{f', {at}' if at else ', the default'}). An agent that hangs needs a fix (a failure's `reproduce` command "
+        "reruns its cell); one that is only slower than that needs a larger agent.timeout, in milliseconds"
+    )

@@ -86,9 +86,9 @@ def not_run_reason(
         return (
             f"{what} {'run' if many else 'runs'} only if the {agent.type} agent, which windtunnel does not launch "
             "(no agent.command), is "
-            "behind windtunnel's proxies: its faults act on the agent's own outbound calls (`run`, `ci` and "
-            f"`contract run` check with one golden prompt and report {'them' if many else 'it'} not run otherwise): "
-            "start the agent with "
+            "behind windtunnel's proxies: its faults act on the agent's own outbound calls (every command that calls "
+            "the agent checks with one golden prompt, serves the proxies when it is behind them, and reports "
+            f"{'them' if many else 'it'} not run otherwise): start the agent with "
             f"`{start_line(source)}` ({env_line(agent)})"
         )
     return (

@@ -15,12 +15,14 @@ from dataclasses import dataclass, field
 from itertools import groupby
 from typing import TYPE_CHECKING, Any
 
+from windtunnel._util.errors import AgentTimeout
 from windtunnel._util.imports import import_refs
 from windtunnel._util.proctrack import LeftBehind
 from windtunnel.agents import Agent, build_agent
 from windtunnel.agents.process import AgentProcess
 from windtunnel.agents.registry import capabilities
 from windtunnel.chaos.runtime import ChaosRuntime
+from windtunnel.config.advice import timeout_advice
 from windtunnel.config.agent import declares_tool_seam
 from windtunnel.config.model import Config
 from windtunnel.engine.budget import RunBudget
@@ -75,6 +77,9 @@ class RunSession:
     """Awaited once the agent is up and reachable, before baselines and cells (chaos-free calls)."""
     warnings: list[str] = field(default_factory=list)
     """Filled after the run: configured faults that never fired, and the like."""
+    _finished: int = field(default=0, init=False, repr=False)
+    _timed_out: int = field(default=0, init=False, repr=False)
+    """Cells finished, and of those timed out (``agent.timeout``): a warning after the run names the setting."""
     watch: ExitWatch = field(default_factory=ExitWatch, init=False, repr=False)
     """The launched ``agent.command``: a run whose agent process dies raises AgentExitedError."""
 
@@ -162,6 +167,8 @@ class RunSession:
                     return runtime.cell(specs.get(cell.scenario), cell.id)
 
             await self._run_cells(agent, cells, scope, serial=runtime is not None and runtime.serial_cells)
+            if advice := timeout_advice(self.cfg, self._timed_out, self._finished):
+                self.warnings.append(advice)
             if runtime is not None:
                 self.warnings += [w["message"] for w in runtime.never_fired()]
             self.watch.raise_if_gone()
@@ -204,8 +211,11 @@ class RunSession:
             runner.baselines = await self.baselines(agent, runner)
 
         def emit(result: CellResult) -> None:
-            """Report one result: counted for the exit watch, then handed to every listener in order."""
+            """Report one result: counted for the exit watch and the timeout advice, then handed to every listener in
+            order."""
             self.watch.completed(result)
+            self._finished += 1
+            self._timed_out += result.error_kind == AgentTimeout.kind
             for listener in self.listeners:
                 listener(result)
 

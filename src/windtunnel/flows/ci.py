@@ -250,7 +250,13 @@ def _combined_cells(sources: list[tuple[str, CellSource]]) -> CellSource:
 
 
 def _stop_entry(outcome: Outcome) -> PhaseDict:
-    """What the ci summary's phase entry adds for the phase ci stopped in: run status, cells, the abort record."""
+    """What the ci summary's phase entry adds for the phase ci stopped in: run status, cells, the abort record.
+
+    A contract phase counts the units it keeps whole (``units_completed`` / ``units_planned``), as its own
+    messages do, and the other phases count cells; the planned count is given only when known. The abort
+    record is taken from the report's run, else from the summary, so an agent that exited is explained in the
+    ci summary without opening the phase's report.
+    """
     summary = outcome.summary
     if outcome.mode == "contract":  # a contract counts the units it keeps whole, as its own messages do (QA-6 F-4)
         out: PhaseDict = {"run_status": outcome.status, "units_completed": outcome.completed}
@@ -673,7 +679,12 @@ def ci_summary(
 
 
 def _write_summary(head: ReportDict, cells: CellSource, output: Path) -> list[Path]:
-    """The summary files, every one written while reading the phases' cells, never gathering them."""
+    """The summary files, every one written while reading the phases' cells, never gathering them.
+
+    JSON, JUnit, SARIF and Markdown are rendered from the cell stream, one pass each; the HTML summary
+    links each phase to its own report. An unwritable output is a usage error naming the file (the stream
+    renderer raises it itself; :func:`_writing` does the same for the HTML page).
+    """
     written = [
         render_streamed(head, cells, fmt, output / f"summary.{ext}")
         for fmt, ext in (("json", "json"), ("junit", "xml"), ("sarif", "sarif"), ("md", "md"))

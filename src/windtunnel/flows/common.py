@@ -270,7 +270,12 @@ def _report_to_stdout(
     cells: Callable[[], Iterable[CellDict]] | None,
     tally: SummaryTally | None,
 ) -> None:
-    """``-o -``: the report rendered as for a file (in a temporary folder), then copied to stdout."""
+    """``-o -``: the report rendered as for a file (in a temporary folder), then copied to stdout.
+
+    Rendering through a file keeps one code path per format (the streamed cells included), so the bytes on
+    stdout are the bytes a file would hold. Python's text buffer is flushed before the bytes are copied, so
+    nothing printed earlier lands in the middle of the report.
+    """
     with tempfile.TemporaryDirectory() as tmp:
         if cells is not None:
             written = render_streamed(report, cells, fmt, tmp + os.sep, tally=tally)
@@ -322,7 +327,13 @@ def persist_report(report: ReportDict, *, store: Path | None = None, meta: RunIn
 
 
 def abort_record(err: AgentExitedError) -> JSONObject:
-    """What a report's ``run.aborted`` and a stored summary's ``aborted`` say about a run cut short."""
+    """What a report's ``run.aborted`` and a stored summary's ``aborted`` say about a run cut short.
+
+    Two shapes, told apart by ``reason``: ``agent_stopped`` for an HTTP endpoint windtunnel did not launch
+    (its endpoint and the last error, as there is no command or exit code to show), and ``agent_exited``
+    for an agent process windtunnel launched (its command, exit code and the tail of its stderr). Both say
+    how many cells completed before the stop, which are kept.
+    """
     if isinstance(err, AgentStoppedError):  # an endpoint windtunnel did not launch: no command, no exit code
         return {
             "reason": "agent_stopped",
@@ -360,7 +371,13 @@ def mark_cut_short(summary: SummaryDict, interrupted: bool, aborted: AgentExited
 
 @contextlib.contextmanager
 def sigterm_as_interrupt() -> Iterator[None]:
-    """SIGTERM stops a run like Ctrl-C (completed cells are kept); the previous handler comes back after."""
+    """SIGTERM stops a run like Ctrl-C (completed cells are kept); the previous handler comes back after.
+
+    A CI runner or ``timeout`` sends SIGTERM, and without this the process would die with nothing written;
+    as a ``KeyboardInterrupt`` the flow saves what completed and exits 130. Signals can only be set from the
+    main thread, so elsewhere (tests, a worker thread) this does nothing; a platform without SIGTERM is
+    left alone too.
+    """
     previous: Any = None
     installed = False
 
@@ -423,12 +440,21 @@ FINGERPRINT_IGNORED = {
     "output": None,
     "advanced": {"store", "concurrency", "executor", "ray"},
     "judge": {"timeout", "retries", "cache", "cache_path", "api_key"},
+    "agent": {"proxy_env"},
 }
-"""Config parts that do not change which cells a run has or how they are judged (``None``: the whole section)."""
+"""Config parts that do not change which cells a run has or how they are judged (``None``: the whole section).
+``agent.proxy_env`` says how a running agent was started, and the reach check (flows/reach.py) sets it in memory when
+it finds the agent behind the proxies: a resumed run's fresh config has not been checked yet (QA-16)."""
 
 
 def config_fingerprint(cfg: Config) -> dict[str, str]:
-    """A short hash of each config section that decides a run's cells and verdicts (stored with the run)."""
+    """A short hash of each config section that decides a run's cells and verdicts (stored with the run).
+
+    Sections, or keys of them, listed in :data:`FINGERPRINT_IGNORED` are left out, so moving the store or
+    changing the concurrency does not block a resume. Hashes are of the section's JSON with sorted keys and
+    unset values left out, so reordering a file or spelling out a default does not count as a change;
+    12 hex characters are enough to tell two configs of one run apart.
+    """
     dump = cfg.model_dump(mode="json", exclude_none=True)
     out: dict[str, str] = {}
     for section, value in sorted(dump.items()):
@@ -447,7 +473,14 @@ def fingerprint_changes(stored: dict[str, str], current: dict[str, str]) -> list
 
 
 def check_same_config(store: RunStore, run_id: str, cfg: Config, config_path: Path) -> None:
-    """Refuse to resume a run whose config changed since it started: its cells would mix two configs."""
+    """Refuse to resume a run whose config changed since it started: its cells would mix two configs.
+
+    The comparison is by section fingerprint, so the error names the sections that differ. When ``-c``
+    names another file than the one the run was started with, the message says so and the hint gives the
+    original path, since the usual mistake is the wrong file, not an edited one. A run stored before the
+    fingerprint was kept cannot be checked and resumes as it is; a config given as a mapping
+    (``<mapping>``) has no file to compare.
+    """
     info = store.get_run(run_id)
     stored = info.meta.get("config_hash")
     if not isinstance(stored, dict):

@@ -187,7 +187,14 @@ def _plan_line(plan: Any, runner: Any, seed: int, whole: Any = None, kept: int =
 
 
 def _resumed(req: ContractRequest) -> list[CellDict]:
-    """For ``resume``: restore the stored run's seed, repeat and config into ``req``; its stored rows."""
+    """For ``resume``: restore the stored run's seed, repeat and config into ``req``; its stored rows.
+
+    A resume needs the run store and continues the whole run, so ``--no-store`` and ``--cell`` are usage
+    errors, as is a run of another mode (the hint names the command that resumes it). The shard and the
+    options kept at start (``-o``, ``--concurrency``...) are restored unless given again; the config path is
+    the stored one only when none was given. The rows returned are the cells already finished, kept as they
+    are and not run again.
+    """
     if not req.persist:
         raise UsageError("--resume needs the run store", hint="drop --no-store")
     if req.cells:

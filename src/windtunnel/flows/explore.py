@@ -24,12 +24,13 @@ from __future__ import annotations
 
 import hashlib
 import random
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
-from windtunnel._util.errors import ConfigError, UsageError
+from windtunnel._util.errors import AgentCrashed, ConfigError, UsageError
 from windtunnel._util.imports import import_refs
 from windtunnel._util.rng import derive_seed
 from windtunnel.agents import Agent
@@ -51,6 +52,7 @@ from windtunnel.chaos.search import (
 from windtunnel.chaos.spec import ChaosSpec
 from windtunnel.config.load import find_config, load_config
 from windtunnel.config.model import Config
+from windtunnel.config.proxy_env import start_line
 from windtunnel.config.storepath import store_path
 from windtunnel.contracts.found import found_dir, save_found
 from windtunnel.engine.cells import Cell, CellResult, MutationRef
@@ -72,6 +74,7 @@ from windtunnel.flows.events import SILENT, Listener, Notice, Planned, cell_done
 from windtunnel.flows.explore_report import explore_report
 from windtunnel.flows.outcome import Outcome, decide, exit_code_of
 from windtunnel.flows.preflight import check_env
+from windtunnel.flows.reach import resolve_reach
 
 ROUND = 8
 """Cells proposed per round: the search reads a round's results (in proposal order) before the next one,
@@ -181,11 +184,24 @@ def observe(result: CellResult) -> Observation:
         calls=calls,
         status=result.status,
         error_kind=result.error_kind,
+        raised=_raised(result),
         errors=errors,
         answer=result.output,
         checks=[(c.id, c.passed) for c in result.checks],
         margins=[(c.id, c.margin) for c in result.checks if c.margin is not None],
     )
+
+
+_RAISED = re.compile(r"([A-Za-z_][\w.]*)(?::|$)")
+
+
+def _raised(result: CellResult) -> str | None:
+    """The type of the exception the agent raised in ``result`` (its error reads ``agent_exception: Type: message``),
+    else None."""
+    if result.error_kind != AgentCrashed.kind or not result.error:
+        return None
+    found = _RAISED.match(result.error.removeprefix(f"{AgentCrashed.kind}: ").strip())
+    return found.group(1)[:60] if found else None
 
 
 class _Runner:
@@ -323,8 +339,27 @@ def _sentinel(cfg: Config) -> ChaosSpec | None:
     ).to_spec()
 
 
+def no_seam_hint(cfg: Config) -> str:
+    """What to declare when the baseline cells made no call explore can fault: a python agent's seams, or for an HTTP
+    agent windtunnel does not launch, how to start it behind the proxies (the check found no call through them)."""
+    if capabilities(cfg.agent).python:
+        return "declare the agent's seams (agent.tools / agent.tool_registry / agent.llm) — see docs/chaos.md"
+    if getattr(cfg.agent, "command", None):
+        return "the launched agent made no call through HTTP_PROXY / OPENAI_BASE_URL — see docs/chaos.md, 'HTTP agents'"
+    return (
+        f"set agent.command so windtunnel launches the agent behind its proxies, or start it with "
+        f"`{start_line(str(cfg._source) if cfg._source else None)}` (windtunnel checks with one call and serves "
+        "them) — see docs/chaos.md, 'An agent that is already running'"
+    )
+
+
 def _usable(cfg: Config) -> Callable[[FaultSpec], bool]:
-    """Whether the agent's model seam can express an LLM fault (a wrapped callable takes no wire-only mode)."""
+    """Whether the agent's model seam can express an LLM fault (a wrapped callable takes no wire-only mode).
+
+    The search draws faults from the whole registry; this filter keeps it from spending calls on faults the
+    agent's seam would refuse at run time (a wire-level mode on a wrapped Python callable). Tool faults
+    are always usable. The answer comes from the check the chaos runtime makes before a run, so the two agree.
+    """
 
     def ok(fault: FaultSpec) -> bool:
         """Whether ``fault`` can be injected into this agent: any tool fault, and an LLM fault whose mode its model seam
@@ -375,9 +410,19 @@ def _load(req: ExploreRequest) -> tuple[Path, Config, int]:
 
 
 def explore_flow(req: ExploreRequest, listener: Listener = SILENT) -> Outcome:
-    """Search, shrink, rerun, save and report (see the module docstring)."""
+    """Search, shrink, rerun, save and report (see the module docstring).
+
+    The reach check runs first, so an HTTP agent started behind the proxies is served them for the search.
+    Failures are saved as replayable cases only when the search ran to its end (a cut-short search may hold
+    half-shrunk schedules); the report is written and persisted either way, keeping every completed call.
+    The outcome fails when any failure was found, and is interrupted or aborted as the execution says; its
+    ``completed`` counts the agent calls made, which a cut-short search takes from the runner.
+    """
     config_path, cfg, seed = _load(req)
+    reach = resolve_reach(cfg)  # a running HTTP agent started behind the proxies: one check call, then served
     runner = _Runner(cfg, req, seed, listener)
+    if reach is not None:
+        runner.notices.insert(0, reach)
     listener(
         Planned(
             mode="chaos",
@@ -450,6 +495,8 @@ async def _explore(runner: _Runner, req: ExploreRequest, seed: int, listener: Li
     """The failures to shrink: their place in ``failures``, the cell that showed them and the calls spent by then."""
     faulted = 0
     """How many of them needed a fault (what ``--max-failures`` counts)."""
+    dropped: list[str] = []
+    """Distinct failures the same round showed beyond ``--max-failures``: named in a notice, not shrunk."""
     counts: dict[str, int] = {}
 
     def take(cands: Sequence[Candidate], results: Sequence[CellResult]) -> None:
@@ -473,11 +520,16 @@ async def _explore(runner: _Runner, req: ExploreRequest, seed: int, listener: Li
                 if obs.failed and sig not in signatures:
                     signatures.add(sig)
                     faultless = not cand.schedule.faults and not cand.schedule.context_attacks
-                    if faultless or faulted < req.max_failures:  # kept as found until shrunk (interrupted: reported)
+                    kept = faultless or faulted < req.max_failures
+                    if kept:  # kept as found until shrunk (interrupted: reported)
                         failures.append(Failure(cand.input, cand.schedule, cand.schedule, runner.calls, sig, res))
                         found.append((len(failures) - 1, cand, obs, res, runner.calls))
                         faulted += not faultless
+                    else:  # found in the same round as the last one kept: said, and listed in the report's notices
+                        dropped.append(_what(obs, cand))
                     said = f"failure found after {runner.calls} agent calls: {_what(obs, cand)}"
+                    if not kept:
+                        said += f" (beyond --max-failures {req.max_failures}: not shrunk or saved)"
                     listener(Notice(said, kind="status"))
                     if faultless:
                         listener(Notice(NO_FAULT_NEEDED, kind="status"))
@@ -490,8 +542,7 @@ async def _explore(runner: _Runner, req: ExploreRequest, seed: int, listener: Li
     if not search.modes:
         raise ConfigError(
             "explore saw no tool or model call it can fault: the baseline cells made no call at a seam",
-            hint="declare the agent's seams (agent.tools / agent.tool_registry / agent.llm, or agent.command for an "
-            "HTTP agent) — see docs/chaos.md",
+            hint=no_seam_hint(runner.cfg),
         )
     while runner.calls < req.budget and faulted < req.max_failures:
         n = min(ROUND, req.budget - runner.calls)
@@ -504,6 +555,13 @@ async def _explore(runner: _Runner, req: ExploreRequest, seed: int, listener: Li
         take(cands, await runner.run(cands, "x"))
     search_calls = out.calls = runner.calls
     runner.progress = False
+    if dropped:
+        more = (
+            f"{len(dropped)} more distinct failure(s) found beyond --max-failures {req.max_failures}, not shrunk or "
+            f"saved: {' | '.join(dropped)} (rerun with --max-failures {req.max_failures + len(dropped)} to keep them)"
+        )
+        runner.notices.append(more)
+        listener(Notice(more))
     for i, (place, cand, obs, res, at) in enumerate(found, 1):
         listener(
             Notice(

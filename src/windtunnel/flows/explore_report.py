@@ -113,7 +113,15 @@ def explore_report(
     notices: list[str],
     ran: Execution,
 ) -> ReportDict:
-    """The JSON report (valid against the report schema; ``run.mode`` is ``chaos``, ``run.command`` explore)."""
+    """The JSON report (valid against the report schema; ``run.mode`` is ``chaos``, ``run.command`` explore).
+
+    Explore has no planned grid: each distinct failure found is one cell row, with the command that
+    reproduces it and how often it came back on rerun, so ``cells_passed`` is always 0 and a clean search
+    is a report with no rows. The score is 100 or 0 (any failure fails the search) and ``None`` when the
+    agent was never called, never a vacuous 100. A search cut short by an interrupt or an abort is marked
+    ``partial`` and does not pass. The search's own numbers (budget, calls, corpus, seams, failures, what
+    could not be saved) go under ``report["explore"]``.
+    """
     rows = []
     for f in result.failures:
         row = cell_row(f.result)

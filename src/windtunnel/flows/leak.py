@@ -40,13 +40,15 @@ from windtunnel._util.errors import ExitCode, HarnessError, UsageError, Windtunn
 from windtunnel._util.paths import refuse_overwrite
 from windtunnel.config.storepath import default_store_path
 from windtunnel.flows.events import SILENT, Done, Event, Listener, Notice, Started, Stopped
+from windtunnel.flows.leak_judge import JudgeTally, judge_status, judged
 from windtunnel.leakage import parallel
 from windtunnel.leakage.agreement import Agreement, agreement_of
 from windtunnel.leakage.aliases import parse_alias_options
 from windtunnel.leakage.dataset import DatasetError, FieldMap, iter_items, write_back
 from windtunnel.leakage.edit_watch import EliminationWatch, masked
+from windtunnel.leakage.judge import LeakJudge
 from windtunnel.leakage.learned import LEARNED_DEFAULT
-from windtunnel.leakage.mine import mine, mined_findings, review_fields
+from windtunnel.leakage.mine import mine, mined_findings, mined_in_derive_from, review_fields
 from windtunnel.leakage.model import ItemAudit
 from windtunnel.leakage.ray_scan import scan_source
 from windtunnel.leakage.report import JsonReportWriter, SarifWriter, Tally
@@ -135,7 +137,12 @@ class Fields:
 
     @property
     def is_default(self) -> bool:
-        """No field option set (run sources take none)."""
+        """No field option set (run sources take none).
+
+        A run source (a stored run, a report) brings its own mapping of expected answers and context, so any
+        field option given with one is a usage error; this is the test for that. ``expected`` as the answer
+        field is the default and counts as not set.
+        """
         return not (
             self.context_field
             or self.label_set
@@ -528,7 +535,9 @@ class LeakOutcome:
     also when no report file was asked for. An interrupted use-case is never a pass: its summary covers the items
     done so far."""
 
-    status: Literal["passed", "failed", "interrupted"]
+    status: Literal["passed", "failed", "interrupted", "error"]
+    """``error``: a scan with the model judge that found no leak, where the judge gave no answer on some item (the
+    audit asked for is incomplete: exit 3, as an unreachable harness)."""
     summary: dict[str, Any]
     audits: list[ItemAudit] = field(default_factory=list)
     """``scan``: the audits with findings (at most ``keep``); ``check``: nothing."""
@@ -543,8 +552,14 @@ class LeakOutcome:
 
     @property
     def exit_code(self) -> ExitCode:
-        """0 passed, 1 failed (leaks found, check failed, baseline above chance), 130 interrupted."""
-        return {"passed": ExitCode.OK, "failed": ExitCode.FAILED, "interrupted": ExitCode.INTERRUPTED}[self.status]
+        """0 passed, 1 failed (leaks found, check failed, baseline above chance), 3 the judge gave no answer on some
+        item of a scan without leaks, 130 interrupted."""
+        return {
+            "passed": ExitCode.OK,
+            "failed": ExitCode.FAILED,
+            "interrupted": ExitCode.INTERRUPTED,
+            "error": ExitCode.HARNESS,
+        }[self.status]
 
 
 def _no_items(dataset: Path | None, source: str, counts: Any) -> UsageError:
@@ -594,6 +609,9 @@ class ScanRequest:
     """Apply the dataset's evidence for the mention decision (:func:`agreement_for`): a slot whose label follows
     the record's label is a leak, an item-level leak in a slot at chance is for review; None: by the rule mining
     follows (:func:`mine_decision`)."""
+    judge: LeakJudge | None = None
+    """Ask a model judge about the items (``--judge-url``, :mod:`windtunnel.flows.leak_judge`); a DATASET only. The
+    judge's questions in flight at once: ``jobs`` (default :data:`~windtunnel.flows.leak_judge.DEFAULT_CONCURRENCY`)."""
 
 
 PARTIAL = "partial"
@@ -623,6 +641,12 @@ def scan_flow(req: ScanRequest, listener: Listener = SILENT) -> LeakOutcome:
         raise UsageError("field options (--expected-field, --context-field, ...) apply to datasets, not runs")
     if req.dataset is None and req.jobs is not None:
         raise UsageError("--jobs applies to a DATASET; the cells of a run are audited in this process")
+    if req.judge is not None and (req.dataset is None or not req.dataset.is_file()):
+        raise UsageError(
+            "--judge-url reads the DATASET again beside the audit: it needs a dataset file",
+            hint="save the dataset (or the run's items) to a .jsonl file and scan that",
+        )
+    judge_tally: JudgeTally | None = None
     counts = RunCounts()
     found: Generator[ItemAudit, None, None]
     mined: dict[str, Any] | None = None
@@ -638,6 +662,17 @@ def scan_flow(req: ScanRequest, listener: Listener = SILENT) -> LeakOutcome:
         agreed, agreement = agreement_for(req.dataset, fmap, req.agreement, req.decode, req.derive_from, listener)
         if agreement is not None:
             found = _with_agreement(found, agreement)
+        if req.judge is not None:
+            judge_tally = JudgeTally(req.judge.model, req.judge.every_item, req.judge.max_chars)
+            found = judged(
+                found,
+                items(req.dataset, fmap),
+                req.judge,
+                judge_tally,
+                concurrency=req.jobs,
+                target=req.fields.expected_field.rsplit(".", 1)[-1].lstrip("$"),
+                decode=req.decode,
+            )
     else:
         if req.mine:
             mined = {"skipped": "runs are not mined"}
@@ -665,7 +700,8 @@ def scan_flow(req: ScanRequest, listener: Listener = SILENT) -> LeakOutcome:
         dups = _Duplicates()
         total = _lines(req.dataset) if req.dataset is not None else None
         if total:
-            listener(Started(total, "items", "leak"))
+            label = "items" if judge_tally is None else f"items (judged by {judge_tally.model})"
+            listener(Started(total, label, "leak"))
         with closing(found):
             try:
                 for audit in found:
@@ -690,6 +726,8 @@ def scan_flow(req: ScanRequest, listener: Listener = SILENT) -> LeakOutcome:
                     listener(Stopped())
         if agreement is not None:
             tally.agreement = agreement.summary()  # with the findings it added and demoted
+        if judge_tally is not None:
+            tally.judge = judge_tally.to_dict()
         if writer is not None:
             writer.close(interrupted=interrupted)  # a valid report; a partial one is marked as such
         if tally.items == 0 and not interrupted:
@@ -702,9 +740,11 @@ def scan_flow(req: ScanRequest, listener: Listener = SILENT) -> LeakOutcome:
                 "their golden prompt has no expected answer in the config"
             )
         )
-    status: Literal["passed", "failed", "interrupted"] = (
+    status: Literal["passed", "failed", "interrupted", "error"] = (
         "interrupted" if interrupted else ("failed" if tally.leaked_items else "passed")
     )
+    if not interrupted and judge_status(tally.leaked_items, judge_tally) == "error":
+        status = "error"
     return LeakOutcome(
         status=status,
         summary=tally.to_dict(),
@@ -748,7 +788,12 @@ class _Duplicates:
             self.first[item_id] = line
 
     def tell(self, listener: Listener, id_field: str) -> None:
-        """One notice naming the repeated ids and their lines (nothing when every id is unique)."""
+        """One notice naming the repeated ids and their lines (nothing when every id is unique).
+
+        Repeated ids do not stop the scan (each record is still audited) but break everything that pairs items
+        by id, so the notice is an alert that says which ids, where, and how to fix it. At most :data:`_SHOWN`
+        ids are listed, with a count of the rest, so a dataset with no ids at all does not flood the output.
+        """
         if not self.repeated:
             return
         shown = "; ".join(
@@ -817,7 +862,7 @@ def sanitize_flow(req: SanitizeRequest, listener: Listener = SILENT) -> LeakOutc
     labels = dataset_labels(req.dataset, fmap) if not fmap.label_set else list(fmap.label_set)
     mined, extra, mined_result = mine_for(req.dataset, fmap, req.derive_from, req.mine, listener)
     agreed, agreement = agreement_for(req.dataset, fmap, req.agreement, req.decode, req.derive_from, listener)
-    uniform = (
+    mined_uniform = (
         uniform_fields(
             [(m.item, extra[m.item.id]) for m in items(req.dataset, fmap) if m.item.id in extra],
             labels=labels,
@@ -834,6 +879,9 @@ def sanitize_flow(req: SanitizeRequest, listener: Listener = SILENT) -> LeakOutc
     cut_everywhere: dict[str, list[str]] = {}
     """Sentences cut on every item in the second pass (cut on one label's items only, they would eliminate)."""
     recut: list[str] = []
+    uniform: list[str] = []
+    """Fields the first pass's edits blanked on some labels' items only (:class:`EliminationWatch`): the second
+    pass blanks them on every item that fills them."""
     for attempt in (0, 1):
         held: list[Event] = []
 
@@ -843,6 +891,8 @@ def sanitize_flow(req: SanitizeRequest, listener: Listener = SILENT) -> LeakOutc
 
         listener = final if attempt == 1 or not req.dataset.is_file() else hold
         n = leaked = residual_items = chars = promoted = 0
+        kept: dict[str, int] = {}
+        """Items whose mined evidence sits in a --derive-from field, kept there: by the field (as shown)."""
         reasons: dict[str, int] = {}
         """How many places each reason (:data:`~windtunnel.leakage.sanitize.LEFT_BECAUSE`) left leaking."""
         failed: list[str] = []
@@ -876,7 +926,12 @@ def sanitize_flow(req: SanitizeRequest, listener: Listener = SILENT) -> LeakOutc
                             learned=req.learned,
                             uniform_cuts=cut_everywhere,
                             agreement=agreement,
+                            mined_uniform=mined_uniform,
+                            derive_from=req.derive_from,
                         )
+                        if mined_result is not None and req.derive_from:
+                            for _, inside in mined_in_derive_from([mapped.item], mined_result, req.derive_from):
+                                res.kept.extend(inside)
                         if mined_result is not None:
                             _recheck_mined(res, mined_result, req.derive_from)
                     except Exception as err:  # one record that cannot be sanitized costs that record only
@@ -916,6 +971,8 @@ def sanitize_flow(req: SanitizeRequest, listener: Listener = SILENT) -> LeakOutc
                     chars += sum(r.chars_removed for r in res.redactions)
                     if st.handle is not None:
                         st.handle.write(orjson.dumps(res.stats(show_values=req.show_values)) + b"\n")
+                    for place in res.kept_places(show_values=req.show_values):
+                        kept[place] = kept.get(place, 0) + 1
                     if not res.ok:
                         listener(Notice(_still_leaks(res, req.show_values), kind="alert"))
                         for left in res.left():
@@ -949,6 +1006,14 @@ def sanitize_flow(req: SanitizeRequest, listener: Listener = SILENT) -> LeakOutc
                 f"no label out: {', '.join(recut)}"
             )
         )
+    if kept:
+        listener(
+            Notice(
+                "mined evidence left uncut in the task's input (--derive-from), never cut on mined evidence: "
+                + ", ".join(f"{at} ({c} item(s))" for at, c in sorted(kept.items())[:_KEPT_SHOWN])
+                + (f" and {len(kept) - _KEPT_SHOWN} more (--stats)" if len(kept) > _KEPT_SHOWN else "")
+            )
+        )
     dups.tell(listener, req.fields.id_field)
     for text in watch.warnings():
         listener(Notice(text, kind="alert"))
@@ -963,6 +1028,7 @@ def sanitize_flow(req: SanitizeRequest, listener: Listener = SILENT) -> LeakOutc
         "left_because": dict(sorted(reasons.items())),
         "eliminated": eliminated,
         "not_sanitized": failed,
+        **({"kept_in_derive_from": dict(sorted(kept.items()))} if kept else {}),
         "learned": learned_on(req.learned),
         **({"mined": mined} if mined is not None else {}),
         **(
@@ -975,6 +1041,10 @@ def sanitize_flow(req: SanitizeRequest, listener: Listener = SILENT) -> LeakOutc
         "interrupted" if interrupted else ("failed" if residual_items or eliminated else "passed")
     )
     return LeakOutcome(status=status, summary=summary, report_path=req.output)
+
+
+_KEPT_SHOWN = 8
+"""The places the note on mined evidence kept in --derive-from fields names (the rest are in --stats)."""
 
 
 def _still_leaks(res: SanitizeResult, show_values: bool) -> str:
@@ -992,7 +1062,13 @@ def _recheck_mined(res: Any, result: Any, derive_from: Sequence[str]) -> None:
 
 
 def _write_record(handle: IO[bytes], mapped: MappedItem, record: Any, document: list[Any] | None, *, raw: bool) -> None:
-    """One output record: into the JSON document, else a JSONL line (an unchanged line as it was read)."""
+    """One output record: into the JSON document, else a JSONL line (an unchanged line as it was read).
+
+    With ``raw``, a record the sanitizer left untouched is written as its original bytes, so an unchanged
+    record of a JSONL file is byte for byte the line read (key order, spacing and number formatting kept),
+    and a diff of input and output shows only the records that changed. A JSON document's records are
+    gathered and written whole at the end.
+    """
     if document is not None:
         document.append(record)
     elif raw and mapped.record.raw is not None:
@@ -1003,7 +1079,13 @@ def _write_record(handle: IO[bytes], mapped: MappedItem, record: Any, document: 
 
 
 def dataset_labels(path: Path, fmap: FieldMap) -> list[str]:
-    """The distinct answers of a dataset file, in first-seen order (a pre-pass; nothing for a pipe)."""
+    """The distinct answers of a dataset file, in first-seen order (a pre-pass; nothing for a pipe).
+
+    Used as the label set when none was given. Only each item's first answer counts. More than 1000 distinct
+    answers means free-form answers, not a label set, so the list is empty and the label principles do not
+    apply. A dataset that fails to read stops the pre-pass quietly with what it saw: the scan proper
+    reports the bad record with its line. A pipe cannot be read twice, so it gets no labels.
+    """
     if not path.is_file():
         return []
     seen: dict[str, None] = {}
@@ -1016,7 +1098,13 @@ def dataset_labels(path: Path, fmap: FieldMap) -> list[str]:
 
 
 def _same_container(path: Path, records: list[Any]) -> Any:
-    """``records`` in the container the JSON dataset at ``path`` holds its items in."""
+    """``records`` in the container the JSON dataset at ``path`` holds its items in.
+
+    The sanitized dataset is written in the input's shape, so tools that read the original read the copy:
+    an ``{"items": [...]}`` document keeps its other members, a single object stays a single object, and
+    anything else is a list. A file that cannot be read again or parsed (or whose item count no longer
+    matches) falls back to a plain list; a UTF-8 byte order mark is skipped.
+    """
     doc: Any = None
     if path.is_file():
         with contextlib.suppress(OSError, orjson.JSONDecodeError):
@@ -1030,7 +1118,11 @@ def _same_container(path: Path, records: list[Any]) -> Any:
 
 
 def _unique_id(path: Path, item_id: str, line: int | None, seen: dict[str, int | None], id_field: str) -> None:
-    """Items are matched by id across the two datasets, so a repeated id would silently merge items."""
+    """Items are matched by id across the two datasets, so a repeated id would silently merge items.
+
+    ``seen`` maps each id met so far to its line; the first repeat stops the comparison with a usage error
+    naming both lines and the field the ids come from, and the hint says how to pick another field.
+    """
     if item_id in seen:
         raise UsageError(
             f"{path}: duplicate item id {item_id!r} at lines {seen[item_id]} and {line}",

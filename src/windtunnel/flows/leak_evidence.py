@@ -248,7 +248,13 @@ def _has_id(row: Any) -> bool:
 
 
 def _by_id(path: Path, rows: list[Any], lines: list[int], flags: list[bool]) -> dict[str, bool]:
-    """``{id: passed}``; a result without an id or a repeated id is a usage error naming the lines."""
+    """``{id: passed}``; a result without an id or a repeated id is a usage error naming the lines.
+
+    Pairing two results files by id is only sound when every row has an id and none repeats: a silent
+    choice between two rows of one id would pair the wrong runs. The error points at the file and line(s)
+    and the hint names the way out (``--pair-by position``, or unique ids). Ids are compared as strings,
+    so ``1`` and ``"1"`` are one id.
+    """
     out: dict[str, bool] = {}
     first: dict[str, int] = {}
     for row, line, flag in zip(rows, lines, flags, strict=True):

@@ -60,7 +60,12 @@ def _ordered(reports: Shards) -> list[tuple[str, ReportDict]]:
 
 
 def _config(run: RunInfoDict) -> Config:
-    """The config the shards ran, loaded again (a merge re-plans the contract and the ci weights from it)."""
+    """The config the shards ran, loaded again (a merge re-plans the contract and the ci weights from it).
+
+    The path is the one stored in the shards' reports, relative to where the shard jobs ran, so a merge run
+    elsewhere cannot find it; that is a usage error saying where to run the merge, rather than scoring the
+    shards against another config. A config that no longer loads fails with its own error.
+    """
 
     path = Path(str(run.get("config") or ""))
     if not path.is_file():
@@ -73,7 +78,13 @@ def _config(run: RunInfoDict) -> Config:
 
 
 def _merged_run(ordered: list[tuple[str, ReportDict]], partial: bool) -> RunInfoDict:
-    """The run fields of a merged report, beyond id, mode, seed and times."""
+    """The run fields of a merged report, beyond id, mode, seed and times.
+
+    The first shard's run fields are the base; what is per shard (:data:`NOT_CARRIED`: the shard, its plan,
+    its abort) is dropped, and so are the ``shard`` and ``output`` options, which no longer describe the
+    merged run. The status is ``interrupted`` when a shard was cut short (``partial``), and the merged run lists
+    how many shards it joins and their run ids, so the merge can be traced back.
+    """
     first = ordered[0][1]["run"]
     extra = first.copy()
     for key in NOT_CARRIED:

@@ -36,7 +36,12 @@ answering. ``partial``: only some planned cells were asked for
 
 
 def decide(passed: bool, *, interrupted: bool = False, aborted: bool = False, subset: bool = False) -> Status:
-    """The one rule for a flow's status: a run cut short is never passed or failed."""
+    """The one rule for a flow's status: a run cut short is never passed or failed.
+
+    An abort (the agent exited or stopped) outranks an interrupt, and an interrupt outranks a subset of
+    the plan (``--cell``, a shard): each says why the verdict does not cover the whole run. Only a complete
+    run is ``passed`` or ``failed``, so a CI gate never reads a green status from half a run.
+    """
     if aborted:
         return "aborted"
     if interrupted:
@@ -91,6 +96,11 @@ class _ReportField:
     def __get__(self, obj: Outcome, owner: type) -> ReportDict: ...
 
     def __get__(self, obj: Outcome | None, owner: type) -> _ReportField | ReportDict:
+        """The report, a :class:`LazyReport` being loaded on this first read and kept in its place.
+
+        Accessed on the class (``Outcome.report``) it raises ``AttributeError``, as a dataclass field without a
+        default does, so ``dataclasses`` does not take the descriptor for the field's default value.
+        """
         if obj is None:
             raise AttributeError(self.attr)  # a dataclass field without a default
         value = obj.__dict__[self.attr]

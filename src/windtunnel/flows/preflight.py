@@ -524,7 +524,11 @@ def _tool_name_warnings(cfg: Config, out: Preflight, *, imports: bool, chaos: bo
 
 
 def _mcp_server_problems(cfg: Config) -> list[str]:
-    """``agent.mcp_servers`` entries every run refuses (a stdio command): the run's own message (QA-4 m22)."""
+    """``agent.mcp_servers`` entries every run refuses (a stdio command): the run's own message (QA-4 m22).
+
+    Preflight reports the same problem the run would stop on, in the same words, so ``validate`` and
+    ``ci`` catch it before any cell runs. Only a config that names MCP servers imports the MCP proxy.
+    """
     servers = getattr(cfg.agent, "mcp_servers", None)
     if not servers:
         return []

@@ -10,6 +10,11 @@ means the agent is behind them (the run goes on as for ``agent.proxy_env: honour
 not, and the chaos is *not run* with the line that starts the agent behind them
 (:func:`windtunnel.config.proxy_env.not_run_reason`). ``agent.proxy_env`` set skips the check.
 The answer is kept for the process, so ``ci``'s phases ask once.
+
+The check is about the config, not only the chaos one command runs: an agent started behind the proxies (as
+``validate`` and ``proxy env`` tell the user of a config that declares such chaos) reaches its tools and model only
+while windtunnel serves them, so every command that calls it — ``run`` without ``--chaos``, ``ci``'s mutation phase,
+``contract run``'s chaos-free scenarios, ``explore``, ``replay run`` — checks too and serves them when it is.
 """
 
 from __future__ import annotations
@@ -32,16 +37,31 @@ if TYPE_CHECKING:
 
 _ANSWERS: dict[tuple[str, int, int], int] = {}
 """(endpoint, tool port, LLM port) → calls seen by the proxies during the check."""
+_SAID: set[tuple[str, int, int]] = set()
+"""The checks whose note was already returned: it is said once, when the check call is made."""
 
 
-def checkable(agent: Any, specs: Iterable[ChaosSpec]) -> bool:
+def checkable(agent: Any, specs: Iterable[ChaosSpec] | None) -> bool:
     """Whether :func:`resolve_reach` would check ``agent``: a network agent windtunnel does not launch,
-    ``agent.proxy_env`` not set, and some spec whose faults act on its own calls."""
+    ``agent.proxy_env`` not set, and some spec whose faults act on its own calls (``specs`` None: the agent alone)."""
     if capabilities(agent).python or getattr(agent, "command", None) or not hasattr(agent, "proxy_env"):
         return False
     if agent.proxy_env is not None:
         return False
+    if specs is None:
+        return True
     return any(s.needs_llm_seam or (s.needs_tool_seam and not getattr(agent, "mcp_servers", None)) for s in specs)
+
+
+def declared_specs(cfg: Config) -> list[ChaosSpec]:
+    """The chaos the config declares (its ``chaos:`` block and every matrix scenario), whichever a command runs: the
+    chaos for which the user was told to start the agent behind the proxies. A block that does not resolve (an
+    unknown profile) counts as none: preflight names the problem."""
+    try:
+        specs = [ChaosSpec.resolve(s, name=s.name) for s in cfg.scenarios]
+        return [*specs, ChaosSpec.resolve(cfg.chaos, name="chaos")] if cfg.chaos is not None else specs
+    except WindtunnelError:
+        return []
 
 
 def _free(port: int) -> bool:
@@ -51,12 +71,17 @@ def _free(port: int) -> bool:
     return bind_error(HOST, port) is None
 
 
-def resolve_reach(cfg: Config, specs: Iterable[ChaosSpec]) -> str | None:
+def resolve_reach(cfg: Config, specs: Iterable[ChaosSpec] = (), *, needed: bool = False) -> str | None:
     """Check (once per process) whether the agent's calls pass through the proxies on its fixed ports; when
-    they do, mark the config ``proxy_env: honoured`` (in memory) and return a note saying so. ``None``:
-    nothing to check, or the agent is not behind them (the chaos that needs them is then not run)."""
+    they do, mark the config ``proxy_env: honoured`` (in memory) and return a note saying so, the first time only
+    (``ci`` says it once for its phases). ``None``: nothing to check, the note already said, or the agent is not behind
+    them (the chaos that needs them is then not run).
+
+    Checked when ``specs`` (the chaos this command runs) or the config's own declared chaos (:func:`declared_specs`)
+    acts on the agent's calls, or when ``needed`` (``replay run`` injecting recorded calls)."""
     agent: Any = cfg.agent
-    if not checkable(agent, list(specs)) or not cfg.golden_prompts:
+    wanted = [*specs, *declared_specs(cfg)]
+    if not (checkable(agent, wanted) or (needed and checkable(agent, None))) or not cfg.golden_prompts:
         return None
     url = str(getattr(agent, "endpoint", None) or getattr(agent, "base_url", ""))
     key = (url, agent.proxy_port, agent.llm_proxy_port)
@@ -68,6 +93,9 @@ def resolve_reach(cfg: Config, specs: Iterable[ChaosSpec]) -> str | None:
     if not _ANSWERS[key]:
         return None
     agent.proxy_env = "honoured"
+    if key in _SAID:  # said when the check ran (ci's later phases, a second command in one process)
+        return None
+    _SAID.add(key)
     return (
         f"the agent's calls pass through windtunnel's proxies on {HOST}:{agent.proxy_port} (tool calls) and "
         f"{HOST}:{agent.llm_proxy_port} (model calls) ({_ANSWERS[key]} call(s) seen in one check call): chaos "
@@ -76,7 +104,14 @@ def resolve_reach(cfg: Config, specs: Iterable[ChaosSpec]) -> str | None:
 
 
 async def _probe(cfg: Config) -> int:
-    """Serve both proxies on the fixed ports, send one golden prompt, count the calls that passed through."""
+    """Serve both proxies on the fixed ports, send one golden prompt, count the calls that passed through.
+
+    The fault plan is empty, so the call is the agent's ordinary one; the agent is reset afterwards so the
+    check leaves no state in it. An agent that errors or does not answer is not an error here: only the
+    calls seen count, and the run that follows reports the agent's failure in its own words. A fixed port
+    taken by another process between the check that it was free and the bind means the agent cannot be
+    behind these proxies, so the answer is 0.
+    """
     # start-up: the proxies and the chaos runtime (~28 ms) load when a check runs, not for `run --help`
     from windtunnel.chaos import proxy, runtime
 

@@ -40,6 +40,7 @@ from windtunnel.flows.common import (
 from windtunnel.flows.events import SILENT, Done, Listener, Notice, Planned, SessionJudged
 from windtunnel.flows.outcome import Outcome, decide, exit_code_of
 from windtunnel.flows.preflight import check_env
+from windtunnel.flows.reach import resolve_reach
 from windtunnel.replay.collect import collect_config, collect_paths
 from windtunnel.replay.player import Player, ReplayResult, prepare
 from windtunnel.replay.report import replay_report
@@ -107,6 +108,11 @@ def replay_flow(req: ReplayRequest, listener: Listener = SILENT) -> Outcome:
             hint="give session files or a directory, or list sessions under replays.sessions in the config",
         )
     prepared = prepare(collected.sessions, cfg)
+    if req.tool_proxy_port is None and req.llm_proxy_port is None:  # the ports given: the agent is behind those
+        # a running HTTP agent started behind windtunnel's fixed-port proxies gets its recorded calls through them
+        reach = resolve_reach(cfg, needed=any(any(True for _ in p.injected()) for p in prepared))
+        if reach is not None:
+            notices.append(reach)
     run_seed = resolve_seed(cfg, req.seed)
     for contract in {p.contract.name: p.contract for p in prepared}.values():
         if not any(i.severity == "critical" for i in contract.invariants) and req.fail_on == "critical":

@@ -152,7 +152,13 @@ class RunRequest:
 
 
 def reproduce_base(req: RunRequest, config_path: Path, seed: int) -> list[str]:
-    """The command line that reruns this run's cells (``--cell ID`` is appended per cell)."""
+    """The command line that reruns this run's cells (``--cell ID`` is appended per cell).
+
+    Only the options that change which cells exist or what they do are written (seed, repeat, mutations
+    on or off, chaos, profile, schedule, the LLM for mutations), and each only when it differs from the default, so
+    the printed reproducer stays short. Options that do not change a cell's result (output, store,
+    concurrency) are left out on purpose: the rerun is of the cell, not of the whole run's setup.
+    """
     base = ["windtunnel", "run", "-c", str(config_path), "--seed", str(seed)]
     if req.repeat != 1:
         base += ["--repeat", str(req.repeat)]
@@ -180,8 +186,13 @@ def chaos_spec(cfg: Config, req: RunRequest, listener: Listener | None = None) -
     test nothing, so the run is refused with a :class:`ConfigError` saying how to run it.
     """
     if req.schedule is not None:
-        return checked_schedule(cfg, req.schedule)
+        scheduled = checked_schedule(cfg, req.schedule)
+        _reach(cfg, [scheduled], listener)
+        return scheduled
     if not (req.chaos or req.chaos_only or req.chaos_profile):
+        # no chaos here, but an agent started behind the proxies for the config's chaos reaches its tools and
+        # model only while they are served: the same one check call, and the proxies relay without faults
+        _reach(cfg, [], listener)
         return None
 
     spec = ChaosSpec.resolve(cfg.chaos, profile=req.chaos_profile, name="chaos")
@@ -191,9 +202,7 @@ def chaos_spec(cfg: Config, req: RunRequest, listener: Listener | None = None) -
             hint="add chaos.tool_faults / llm_faults / context_attacks, or pass --chaos-profile NAME "
             "(see `windtunnel profiles`)",
         )
-    note = resolve_reach(cfg, [spec])  # a running agent started behind the proxies: one check call finds out
-    if note is not None and listener is not None:
-        listener(Notice(note))
+    _reach(cfg, [spec], listener)  # a running agent started behind the proxies: one check call finds out
     if unreachable(cfg.agent, spec):  # every cell would run under faults that cannot act: nothing to run
         flag = (
             "--chaos-only" if req.chaos_only else "--chaos-profile" if not (req.chaos or req.chaos_only) else "--chaos"
@@ -206,8 +215,21 @@ def chaos_spec(cfg: Config, req: RunRequest, listener: Listener | None = None) -
     return spec
 
 
+def _reach(cfg: Config, specs: list[Any], listener: Listener | None) -> None:
+    """Check whether a running HTTP agent is behind windtunnel's proxies (flows/reach.py) and say so when it is."""
+    note = resolve_reach(cfg, specs)
+    if note is not None and listener is not None:
+        listener(Notice(note))
+
+
 def _restore(req: RunRequest, store: RunStore) -> tuple[Path, int]:
-    """For ``resume``: the stored run's config, seed and plan options (the same cells again)."""
+    """For ``resume``: the stored run's config, seed and plan options (the same cells again).
+
+    Only runs of the ``run`` and ``chaos`` modes resume here; another mode is a usage error whose hint names
+    its own command. The plan options (:attr:`RunRequest.PLAN_KEYS`) are always the stored ones, since other
+    cells would not continue the run; options kept at start apply unless given again. A ``-c`` given on the
+    command line wins over the stored config path (the config check then compares them).
+    """
     assert req.resume is not None
     info = store.get_run(req.resume)
     if info.mode not in ("run", "chaos"):
@@ -599,7 +621,12 @@ def _finish(
 
 
 def _stored_cells(path: Path, run_id: str) -> Callable[[], Iterator[CellDict]]:
-    """A stored run's cells in plan order, the store opened anew on each call (and closed when read)."""
+    """A stored run's cells in plan order, the store opened anew on each call (and closed when read).
+
+    The report writers read the cells more than once (one pass per format) and a large run must not be held
+    in memory, so each call opens its own read-only connection; nothing here keeps the store open between
+    passes, and a reader that stops early closes it when the generator is closed.
+    """
 
     def cells() -> Iterator[CellDict]:
         """The run's stored cells in plan order, from a store opened for this read only."""

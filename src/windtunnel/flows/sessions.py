@@ -29,6 +29,7 @@ from windtunnel._util.errors import HarnessError, UsageError
 from windtunnel._util.jsonsafe import loads_clipped
 from windtunnel.config.load import find_config, load_config
 from windtunnel.flows.events import SILENT, Listener, Notice
+from windtunnel.flows.reach import resolve_reach
 from windtunnel.replay.export import sessions_from_report
 from windtunnel.replay.importers import _load_builtin as load_importers
 from windtunnel.replay.importers import import_file, importers
@@ -66,6 +67,10 @@ def record_flow(
     if output.suffix.lower() not in SESSION_SUFFIXES:
         raise UsageError(f"--output {output}: use a {', '.join(SESSION_SUFFIXES)} file name")
     cfg = load_config(find_config(config))
+    # a running HTTP agent started behind windtunnel's fixed-port proxies is recorded through them (no ports given)
+    given = options.get("tool_proxy_port") is not None or options.get("llm_proxy_port") is not None
+    if not given and (reach := resolve_reach(cfg, needed=True)) is not None:
+        listener(Notice(reach))
     session_id = options.pop("session_id", None) or safe_filename(output.stem)
     seed = options.pop("seed", None)
 

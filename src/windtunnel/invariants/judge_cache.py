@@ -2,7 +2,8 @@
 
 A key is the digest of everything that can change a verdict: the grading prompt's version, the
 endpoint, the model and its sampling settings, the rubric, the request shown and the answer. Only
-verdicts are stored, never failures, so a judge that was down is asked again on the next run. Within
+verdicts (and, for judges that answer more than pass or fail, the
+reply's text) are stored, never failures, so a judge that was down is asked again on the next run. Within
 one process, cells asking the same question wait for the first one's verdict instead of asking again
 (a lock per key in flight); across processes (Ray actors, CI shards) SQLite's own locking keeps the file
 whole, and the worst case is one question asked twice.
@@ -27,6 +28,12 @@ _SCHEMA = (
     "CREATE TABLE IF NOT EXISTS verdicts (key TEXT PRIMARY KEY, passed INTEGER NOT NULL, reason TEXT NOT NULL, "
     "model TEXT NOT NULL, created TEXT NOT NULL)"
 )
+_REPLIES = (
+    "CREATE TABLE IF NOT EXISTS replies (key TEXT PRIMARY KEY, reply TEXT NOT NULL, model TEXT NOT NULL, "
+    "created TEXT NOT NULL)"
+)
+"""Judges whose answer is more than a pass or a fail (the leakage judge: a label and a quote) keep the reply's text,
+read again by the same parser on a hit."""
 
 
 def cache_key(*parts: object) -> str:
@@ -86,6 +93,7 @@ class JudgeCache:
                 _wal(db)
                 db.execute("PRAGMA synchronous=NORMAL")  # a cache: a verdict lost to a power cut is asked again
                 db.execute(_SCHEMA)
+                db.execute(_REPLIES)
                 if not JudgeCache._open:
                     atexit.register(JudgeCache.close_all)
                 found = JudgeCache._open[key] = (db, threading.Lock())
@@ -115,6 +123,26 @@ class JudgeCache:
             db.execute(
                 "INSERT OR REPLACE INTO verdicts (key, passed, reason, model, created) VALUES (?, ?, ?, ?, ?)",
                 (key, int(passed), reason, model, utc_now()),
+            )
+
+    def get_reply(self, key: str) -> str | None:
+        """The judge's reply text stored under ``key``, or None (also when the file does not exist yet).
+
+        For judges whose answer is more than pass or fail: the caller parses the text again, with the parser that
+        accepted it when it was stored.
+        """
+        if not self.path.is_file():
+            return None
+        with self._db() as db:
+            row = db.execute("SELECT reply FROM replies WHERE key = ?", (key,)).fetchone()
+        return str(row[0]) if row else None
+
+    def put_reply(self, key: str, reply: str, model: str) -> None:
+        """Store a reply that parsed (the last writer of a key wins; equal keys hold equal questions)."""
+        with self._db() as db:
+            db.execute(
+                "INSERT OR REPLACE INTO replies (key, reply, model, created) VALUES (?, ?, ?, ?)",
+                (key, reply, model, utc_now()),
             )
 
 

@@ -144,9 +144,10 @@ class Verdict:
     cached: bool = False
 
 
-def _block(name: str, text: str) -> str:
+def fence(name: str, text: str) -> str:
     """``text`` fenced between ``BEGIN name TAG`` and ``END name TAG`` lines, where TAG is a digest of ``text`` itself:
-    the text cannot contain its own closing line, so an answer cannot close its fence and talk to the judge.
+    the text cannot contain its own closing line, so an answer cannot close its fence and talk to the judge (shared by
+    every prompt that shows a judge untrusted text: the rubric grader here, the leakage judge).
     """
     tag = hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()[:12]
     return f"BEGIN {name} {tag}\n{text}\nEND {name} {tag}"
@@ -158,12 +159,39 @@ def grading_messages(rubric: str, request: str | None, answer: str) -> list[dict
     A system message with the grading instructions and one user message with the fenced rubric, request and answer;
     the wording is part of every cache key through :data:`PROMPT_VERSION`, which must change with it.
     """
-    parts = [_block("RUBRIC", rubric)]
+    parts = [fence("RUBRIC", rubric)]
     if request is not None:
-        parts.append(_block("REQUEST", request))
-    parts.append(_block("ANSWER", answer))
+        parts.append(fence("REQUEST", request))
+    parts.append(fence("ANSWER", answer))
     parts.append("Does the ANSWER satisfy the RUBRIC? Reply with the JSON object only.")
     return [{"role": "system", "content": SYSTEM}, {"role": "user", "content": "\n\n".join(parts)}]
+
+
+def unwrap(text: str) -> str:
+    """A judge's reply stripped, without the Markdown code fence models often put around a JSON answer.
+
+    Only a fence around the whole reply is removed; a fence inside prose is left to :func:`first_object`, which finds
+    the object wherever it starts.
+    """
+    body = text.strip()
+    fenced = _FENCE.match(body)
+    return fenced.group(1).strip() if fenced else body
+
+
+def first_object(body: str, key: str) -> dict[str, Any] | None:
+    """The first JSON object in ``body`` (alone or inside prose) that has ``key``, or None: how every judge reply is
+    read (lenient about what surrounds the object, the caller strict about its values)."""
+    decoder = json.JSONDecoder()
+    for i, ch in enumerate(body):
+        if ch != "{":
+            continue
+        try:
+            obj, _ = decoder.raw_decode(body, i)
+        except ValueError:
+            continue
+        if isinstance(obj, dict) and key in obj:
+            return obj
+    return None
 
 
 def parse_verdict(text: str) -> tuple[bool, str]:
@@ -173,22 +201,8 @@ def parse_verdict(text: str) -> tuple[bool, str]:
     Lenient about the wrapping (models add fences and preambles) but strict about the verdict: ``"pass": "yes"``, a
     missing ``pass`` or no JSON object at all is a :class:`JudgeError`, never read as a pass or a fail.
     """
-    body = text.strip()
-    fence = _FENCE.match(body)
-    if fence:
-        body = fence.group(1).strip()
-    found: dict[str, Any] | None = None
-    decoder = json.JSONDecoder()
-    for i, ch in enumerate(body):
-        if ch != "{":
-            continue
-        try:
-            obj, _ = decoder.raw_decode(body, i)
-        except ValueError:
-            continue
-        if isinstance(obj, dict) and "pass" in obj:
-            found = obj
-            break
+    body = unwrap(text)
+    found = first_object(body, "pass")
     if found is None or not isinstance(found.get("pass"), bool):
         got = "an empty reply" if not body else clip(body, 200)
         why = "its 'pass' is not true or false" if found is not None else "it holds no JSON object with 'pass'"
@@ -271,7 +285,8 @@ def _post(
             except httpx.TimeoutException:
                 raise JudgeUnavailable(
                     f"the judge at {where} did not answer within {timeout_s:g} s (judge.timeout: "
-                    f"{round(timeout_s * 1000)} ms); raise judge.timeout or use a faster judge model"
+                    f"{round(timeout_s * 1000)} ms); raise judge.timeout (leak scan: --judge-timeout) or use a faster "
+                    "judge model"
                 ) from None
             except httpx.HTTPError as err:
                 if attempt <= retries:
@@ -289,7 +304,7 @@ def _post(
                 raise failure(
                     f"the judge at {where} answered HTTP {resp.status_code}: {clip(resp.text.strip(), 200)} "
                     f"(after {attempt} attempt{'s' if attempt != 1 else ''}); check judge.model, judge.api_key "
-                    "and judge.base_url"
+                    "and judge.base_url (leak scan: --judge-model, --judge-key-env, --judge-url)"
                 )
             return _content(resp, where)
 
@@ -334,7 +349,10 @@ __all__ = [
     "JudgeUnavailable",
     "Verdict",
     "ask",
+    "fence",
+    "first_object",
     "forget_failures",
     "grading_messages",
     "parse_verdict",
+    "unwrap",
 ]

@@ -148,7 +148,13 @@ class Agreement:
         self._keep(item, labels, row)
 
     def _keep(self, item: LeakItem, labels: frozenset[str], row: int | None = None) -> None:
-        """Keep ``item``'s mentions, and the findings its agreeing mentions would make (pointers hidden)."""
+        """Keep ``item``'s mentions, and the findings its agreeing mentions would make (pointers hidden).
+
+        Nothing is kept for an item without mentions. A mention that names the item's own answer is a
+        candidate leak: its finding is built now, while the item is at hand, and applied only if the whole
+        dataset's evidence shows the slot follows the answer (:meth:`_apply`). The entry is keyed by id and line,
+        so two records sharing an id are kept apart.
+        """
         mentions = item_mentions(item, decode=self.decode)
         if not mentions:
             return
@@ -276,7 +282,16 @@ class Agreement:
         return [f for f in findings if f.rule == RULE and f not in audit.findings]
 
     def _apply(self, audit: ItemAudit, *, promote: bool = True) -> tuple[list[Finding], int, int]:
-        """The findings of ``audit`` adjusted, and how many were added and demoted (``promote``: add too)."""
+        """The findings of ``audit`` adjusted, and how many were added and demoted (``promote``: add too).
+
+        For each mention of the item, the dataset's evidence for its slot decides. Where the slot follows the
+        answer, the prepared candidate finding replaces what the audit said at that place, unless a blocking
+        finding is already there, and, where the audit cleared the mention on a principle, only when the
+        evidence is strong enough to override that decision. Where the slot is at chance (judged by pointer
+        and context, not a slot of its own, and not a listing of labels), blocking findings of other rules there become
+        ``low`` review findings, with the evidence in their detail. Items the evidence has no entry for, and
+        any item before the groups are decided, keep their findings unchanged.
+        """
         entry = self.entries.get((audit.item, audit.line))
         if entry is None or not self.decided:
             return audit.findings, 0, 0
@@ -312,7 +327,12 @@ class Agreement:
         return findings, promoted, demoted
 
     def summary(self) -> dict[str, Any]:
-        """Counts for the report's summary (no signature: a signature may hold words of a record)."""
+        """Counts for the report's summary (no signature: a signature may hold words of a record).
+
+        Only slots with :data:`MIN_SUPPORT` records or more count as tested; the others give no verdict and
+        their mentions are judged by their own item. The description says which case the dataset is in, so a
+        reader of a small dataset learns why the evidence changed nothing.
+        """
         judged = [g for g in self.groups.values() if g.n >= MIN_SUPPORT]
         follows = sum(g.verdict == "follows" for g in judged)
         chance = sum(g.verdict == "chance" for g in judged)

@@ -142,7 +142,14 @@ def drop_even_lines(findings: list[Finding], projection: Any, label_set: Sequenc
 
 
 def _even_spans(projection: Any, pointer: str, label_set: Sequence[str]) -> list[tuple[int, int]]:
-    """The spans (label to end of value) of the lines of the string at ``pointer`` that single nothing out."""
+    """The spans (label to end of value) of the lines of the string at ``pointer`` that single nothing out.
+
+    When every label's line has the same lead and the same value, the chart is even and all its lines are
+    returned; else, when one bar is at least twice every other (:func:`_longest`), the other lines are, as
+    only the longest singles its label out. With neither, nothing is returned and the findings stand. A
+    line marked apart by its lead (a cursor before one label) makes the values differ by lead, so it is
+    never even.
+    """
     try:
         text = node_at(projection, parse_pointer(pointer))
     except ValueError:

@@ -58,7 +58,13 @@ def _inside(inner: tuple[float, float, float, float], outer: tuple[float, float,
 def containment_findings(
     item_id: str, projection: Any, expected: Sequence[str], label_set: Sequence[str]
 ) -> list[Finding]:
-    """Findings where this record's element sits in the answer's region of a layout (module docstring)."""
+    """Findings where this record's element sits in the answer's region of a layout (module docstring).
+
+    A list qualifies when its boxed, labelled elements name each label of the set exactly once: the
+    regions. Another element of the list placed inside one region picks it, but only an element that names
+    this record (an id the projection shows outside the list), so the positions of other records' elements
+    say nothing. The finding is at the placed element, a direct selection, with no span.
+    """
     if len(label_set) < 2 or not expected or not isinstance(projection, (Mapping, list)):
         return []
     norms = {normalize_needle(x): x for x in label_set}

@@ -343,7 +343,12 @@ def _fast_item(rec: Record, fmap: FieldMap, index: int) -> MappedItem | None:
 
 
 def _fast_names(fmap: FieldMap) -> tuple[Any, ...] | tuple[()]:
-    """The field names :func:`_fast_item` reads, once per field map (empty when it does not apply)."""
+    """The field names :func:`_fast_item` reads, once per field map (empty when it does not apply).
+
+    The fast path applies to a plain field map only (top-level keys, one context selector). The names are
+    kept in the field map's ``__dict__``, as :attr:`FieldMap.plain` keeps its answer (not a dataclass field,
+    so the options' equality and repr are unchanged), and worked out once per dataset, not per record.
+    """
     names: tuple[Any, ...] | tuple[()] = ()
     if fmap.plain:
         sel = fmap.selectors[0]

@@ -236,7 +236,13 @@ class EliminationWatch:
         return not any(len(ls) >= _LABELS_MAX or ls & blanked for ls in kept)
 
     def warnings(self) -> list[str]:
-        """One sentence per field whose edits tell the answer, with what to do."""
+        """One sentence per field whose edits tell the answer, with what to do.
+
+        Three kinds, each with its own fix: a field blanked on some items and kept on others whose labels differ
+        (its emptiness points at a label); sentences naming a label cut only on that label's items (what remains
+        rules the label out); and a field edited on one label's items only. A field of the third kind is reported
+        only there. The field is shown as the user wrote it when known.
+        """
         out = []
         for path, n in sorted(self.blanked.items()):
             kept = self._kept(path)

@@ -82,7 +82,14 @@ def _groups(text: str, hits: list[re.Match[str]]) -> Iterator[list[re.Match[str]
 
 
 def ruled_out(text: str, pattern: re.Pattern[str]) -> list[tuple[frozenset[str], tuple[int, int]]]:
-    """The sets of labels ``text`` rules out, each with the span of the negation that does it."""
+    """The sets of labels ``text`` rules out, each with the span of the negation that does it.
+
+    Labels standing together (``not A or B``) form one group ruled out by one negation; the negation must
+    open the clause before them, at most three words away, and not belong to a label itself (``Not
+    spam``). A trailing ``no`` rules out a single label (``Spam? no``, ``X-Spam-Flag: NO``). A clause that
+    ends in a question mark asks, and rules nothing out. Texts without a negation word at all are skipped
+    by a single search.
+    """
     if not _GATE.search(text):
         return []
     hits = list(pattern.finditer(text))
@@ -157,7 +164,14 @@ def _other_words(expected: tuple[str, ...], label_set: tuple[str, ...]) -> tuple
 def elimination_findings(
     item_id: str, projection: Any, expected: Sequence[str], label_set: Sequence[str]
 ) -> list[Finding]:
-    """Findings where one string (or one object's flags) rules out every label but the answer."""
+    """Findings where one string (or one object's flags) rules out every label but the answer.
+
+    Needs a label set of two or more and exactly one answer among its labels. In a string the negations
+    are read in order and the finding spans from the first to the one that completes the set of others, so
+    cutting it removes every negation that took part; a string that also rules out the answer contradicts
+    itself or lists, and says nothing. In an object, keys set to ``false`` (a boolean only) negate the
+    labels their words name (``isSpam: false``); when they negate every other label the object is the finding.
+    """
     labels = {_norm(lab) for lab in label_set if _norm(lab)}
     answers = {_norm(e) for e in expected} & labels
     if len(labels) < 2 or len(answers) != 1:

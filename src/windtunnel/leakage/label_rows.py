@@ -47,7 +47,13 @@ def _label(name: str, norms: dict[str, str]) -> str | None:
 
 
 def row_findings(item_id: str, projection: Any, expected: Sequence[str], label_set: Sequence[str]) -> list[Finding]:
-    """Findings where one row of a per-label text table is set apart by a one-hot column (module docstring)."""
+    """Findings where one row of a per-label text table is set apart by a one-hot column (module docstring).
+
+    The table must have exactly one row per label of the set (a label met twice voids the table) and the
+    same count of numbers in every row. A column picks a row when that row holds 1 and every other row 0;
+    the finding needs every picking column to pick the same row, and that row to be the answer's. It points
+    at the first picking cell, the characters that give the answer away, with the first answer as value.
+    """
     if len(label_set) < 2 or not expected:
         return []
     norms = {normalize_needle(x): x for x in label_set}

@@ -138,7 +138,13 @@ def _needles(
     label_set: tuple[str, ...],
     aliases: tuple[tuple[str, tuple[str, ...]], ...],
 ) -> tuple[tuple[str, str], ...]:
-    """:func:`needles` of one answer, correlated values, label set and alias map (a dataset repeats them)."""
+    """:func:`needles` of one answer, correlated values, label set and alias map (a dataset repeats them).
+
+    Each text gets the first kind it is met under: an answer stays an answer even when it is also a
+    correlated value or an alias. The aliases are the user's and the label's own forms, without the
+    lexicon's (the model learns from what the dataset says). Texts without a word are dropped. The
+    arguments are tuples so the result can be memoised.
+    """
     out: dict[str, str] = {}
     for e in expected:
         out.setdefault(e, "answer")
@@ -255,7 +261,12 @@ class _Strings:
     all hits together is linear in the item's size): casefolded texts, labels held, lines, sibling counts."""
 
     def __init__(self, item: LeakItem, strings: Sequence[Part], hits: Sequence[Hit], findings: Sequence[Finding]):
-        """Index ``strings`` by parent and path, and the audit's ``findings`` by place."""
+        """Index ``strings`` by parent and path, and the audit's ``findings`` by place.
+
+        Each finding adds features at its pointer (severity, rule, view, channel), each at most once per place
+        however many findings repeat it, so a noisy rule does not weigh more. Labels are casefolded once for
+        the whole item; the per-parent counts and the casefolded texts are built on first use and cached.
+        """
         self.labels = [v.casefold() for v in item.label_set]
         self.target = words_of(item.target or "")
         self.n_hits = len(hits)
@@ -303,7 +314,13 @@ class _Text:
     """One casefolded string: its labels, words, lines, first and last word (read by every hit in it)."""
 
     def __init__(self, text: str, labels: Sequence[str]) -> None:
-        """Fold ``text`` and measure it once."""
+        """Fold ``text`` and measure it once.
+
+        ``same_len`` says whether casefolding kept every offset (``ß`` becomes ``ss``): offsets of a hit in the
+        original text index the folded one only then. ``first_word`` and ``last_word`` are the offsets where the
+        text's words begin and end (the text's length and 0 without words), for the features that ask whether a
+        hit is the whole value once punctuation and quotes are set aside. Word counts per line fill lazily.
+        """
         cf = text.casefold()
         self.cf = cf
         self.same_len = len(cf) == len(text)
@@ -443,7 +460,11 @@ class WeightTable:
         return self.bias + sum(w.get(i, 0.0) for i in {feature_index(x) for x in features})
 
     def to_dict(self) -> dict[str, Any]:
-        """The table as ``learned_weights.json`` holds it (weights keyed by column, as text)."""
+        """The table as ``learned_weights.json`` holds it (weights keyed by column, as text).
+
+        Weights are written in column order so the file diffs cleanly when retrained, and the hashing dimension
+        is written with them so :meth:`from_dict` can refuse a table from another hash.
+        """
         return {
             "features_version": self.features_version,
             "fingerprint": self.fingerprint,
@@ -459,7 +480,12 @@ class WeightTable:
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> WeightTable:
-        """Read a table written by :meth:`to_dict`; ``ValueError`` when its hashing space is not this module's."""
+        """Read a table written by :meth:`to_dict`; ``ValueError`` when its hashing space is not this module's.
+
+        The hashing dimension must match, as a weight keyed by column means nothing under another hash; the
+        features version and fingerprint are kept for the caller to compare. Fields added later
+        (``trained_on``, ``commit``, ``max_false_alarms``, ``recipe``) default when absent, so older files load.
+        """
         if int(data.get("dim", 0)) != DIM:
             raise ValueError(f"learned weight table hashes into {data.get('dim')} columns, this module into {DIM}")
         return cls(

@@ -153,7 +153,14 @@ def _concept_of(label: str, concepts: dict[str, tuple[str, ...]]) -> str | None:
 
 @lru_cache(maxsize=512)
 def _set_aliases(labels: tuple[str, ...]) -> dict[str, tuple[str, ...]]:
-    """``{label key: aliases}`` for one label set (see the module docstring); empty when no family fits."""
+    """``{label key: aliases}`` for one label set (see the module docstring); empty when no family fits.
+
+    The family naming the most labels wins; it must name at least :data:`_MIN_NAMED` of them and half the
+    set. Two labels falling on one concept get no aliases. An alias is kept only when it belongs to one
+    concept of the labels, is not a label, is not made of the labels' own words, and is not a short ASCII
+    word (under :data:`_MIN_LATIN` letters, too likely to be ordinary text); each is expanded to its written
+    variants.
+    """
     keys = [_key(lab) for lab in labels]
     family: dict[str, tuple[str, ...]] = {}
     named: dict[str, str] = {}
@@ -283,7 +290,14 @@ def _code_variants(code: str) -> list[str]:
 
 @lru_cache(maxsize=512)
 def _set_codes(labels: tuple[str, ...]) -> dict[str, CodeSpellings]:
-    """``{label key: its code spellings}`` for one label set; empty when no code system fits it."""
+    """``{label key: its code spellings}`` for one label set; empty when no code system fits it.
+
+    A code system fits when it names, each by exactly one concept, at least its ``needs`` labels and at
+    least half of the set; only the systems naming the most labels are kept (several may tie). A code is
+    given to a label only when no other label of the set owns that spelling in any fitting system and it is
+    not itself a label (``1`` owned by two labels says nothing). Each code carries the naming words of the
+    systems that give it, so ``1`` is tied to ``Low`` only where ``cvss`` is named; marks need no naming.
+    """
     keys = [_key(lab) for lab in labels]
     fitting: list[tuple[tuple[str, ...], dict[str, tuple[str, ...]], dict[str, tuple[str, ...]]]] = []
     best = 0

@@ -137,7 +137,15 @@ class LabelFinder:
     """Finds the labels of a label set named as whole words in a text (see the module docstring)."""
 
     def __init__(self, labels: Sequence[str]) -> None:
-        """Compile one pattern for ``labels``; labels are reported in their given spelling."""
+        """Compile one pattern for ``labels``; labels are reported in their given spelling.
+
+        A label's words may be joined by spaces, underscores or hyphens, in any case. A label of two characters
+        or fewer (``HR``, ``P1``) matches only as written, upper-cased, or in any case where it touches an
+        identifier's ``_`` or ``-`` (``department__hr``), so that ``hr`` in prose is not a label. Longer
+        alternatives come first so a label inside another (``Spam`` in ``Not spam``) loses to it; a match must
+        stand at a word boundary or a camel-case hump. Labels without any word make no alternative, and
+        ``pattern`` is ``None`` when none is left.
+        """
         alts: list[tuple[int, str]] = []
         self._group_label: dict[str, str] = {}
         for label in labels:
@@ -231,7 +239,12 @@ def find_mappings(projection: Any, finder: LabelFinder) -> list[LabelMapping]:
 
 
 def _walk(node: Any, path: tuple[str, ...], finder: LabelFinder) -> Iterator[LabelMapping]:
-    """Depth first: the mappings at ``node`` and below it."""
+    """Depth first: the mappings at ``node`` and below it.
+
+    A string is tried as a text mapping, a list as rows, an object as pairs; the walk then goes into every
+    child whatever was found, so a mapping nested inside another is reported too. Paths are tuples of keys
+    and indices as strings.
+    """
     if isinstance(node, str):
         found = _text_mapping(node, path, finder)
         if found is not None:
@@ -258,7 +271,11 @@ def _distinct(entries: list[Entry], finder: LabelFinder) -> bool:
 
 
 def _leaves(node: Any, rel: tuple[str, ...]) -> Iterator[tuple[tuple[str, ...], Any]]:
-    """Scalar leaves and number lists (boxes) of ``node`` with their relative paths."""
+    """Scalar leaves and number lists (boxes) of ``node`` with their relative paths.
+
+    A list of one to four numbers (booleans excluded) is yielded whole, as a possible bounding box, and not
+    descended into; an empty list yields nothing. Every other list is walked item by item like an object.
+    """
     if isinstance(node, Mapping):
         for k, v in node.items():
             yield from _leaves(v, (*rel, str(k)))
@@ -281,7 +298,14 @@ def field_name(path: Sequence[str]) -> str:
 
 
 def _rows_mapping(node: list[Any], path: tuple[str, ...], finder: LabelFinder) -> LabelMapping | None:
-    """A list of objects whose leaf at one path names a label in two entries or more (see the module)."""
+    """A list of objects whose leaf at one path names a label in two entries or more (see the module).
+
+    A relative path is an output when its values name at least three distinct labels (or all of a smaller
+    set); a field whose values are templated around a label counts as naming it. Every object becomes an
+    entry keyed by its other scalar leaves (durations noted), a four-number list with positive extent being
+    its box. The list is refused when a labelled row carries no key-like value or box (a history or a vote,
+    not a lookup of inputs) or when a label repeats across rows of a single key each (a tally).
+    """
     objects = [(i, v) for i, v in enumerate(node) if isinstance(v, Mapping)]
     if len(objects) < 2:
         return None
@@ -405,7 +429,17 @@ def _names(text: str, a: int, b: int, label: str) -> set[str]:
 
 
 def _text_mapping(text: str, path: tuple[str, ...], finder: LabelFinder) -> LabelMapping | None:
-    """A text whose segments each name one label and hold one number (see the module)."""
+    """A text whose segments each name one label and hold one number (see the module).
+
+    Each segment naming two labels is split further at its clause ends; a piece naming more than one label
+    is skipped. A piece with exactly one number outside the label's words becomes an entry keyed by that
+    number (``0x10`` and ``1<<4`` read as 16); failing that, a labelled piece with exactly one identifier
+    becomes an entry keyed by the name. The text is keyed by numbers when two labelled entries or more
+    carry distinct numbers and distinct labels (unlabelled numbered pieces then still define bits), else by
+    names, which needs two entries or more with distinct labels. The mapping is a bit field when every value
+    is a distinct power of two, three or more of them, written in hex or reaching 16. Texts shorter than 8
+    characters or over :data:`_TEXT_LIMIT`, or naming fewer than two labels, are not looked at.
+    """
     if len(text) > _TEXT_LIMIT or len(text) < 8:
         return None
     hits = finder.find(text)

@@ -44,7 +44,13 @@ def may_derive(label_set: Sequence[str], expected: Sequence[str], blob: bytes | 
 
 
 def matrix_findings(item_id: str, projection: Any, expected: Sequence[str], label_set: Sequence[str]) -> list[Finding]:
-    """Findings where this record's two axis values derive the answer through a public matrix."""
+    """Findings where this record's two axis values derive the answer through a public matrix.
+
+    Only matrices whose cells hold the first answer, under a code system the label set picks, are tried. An
+    object that already holds a label as a value is skipped (the label is then read directly, by the other
+    principles). For each object the first matrix whose pair of axis values derives the answer gives one
+    finding, at the first axis value of the pair, spanning the whole value when it is a string.
+    """
     if not expected:
         return []
     matrices = label_matrices(expected[0], label_set)

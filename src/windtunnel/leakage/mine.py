@@ -180,9 +180,10 @@ def _general(pointer: str) -> str:
     return "/".join("*" if t.isdigit() else t for t in pointer.split("/"))
 
 
-def _excluded(pointer: str, derive_from: Sequence[str]) -> bool:
+def in_derive_from(pointer: str, derive_from: Sequence[str]) -> bool:
     """``pointer`` is at or under a field named in ``derive_from`` (a pointer, a template with ``*``,
-    or a bare key name matched anywhere)."""
+    or a bare key name matched anywhere): the task's input, which mining does not read and the sanitizer does not
+    cut on mined evidence."""
     general = _general(pointer)
     parts = pointer.split("/")
     for d in derive_from:
@@ -242,7 +243,7 @@ def candidates(
         template = _general(pointer)
         if visit is not None:
             visit(template, value if isinstance(value, str) else value[0])
-        if derive_from and _excluded(pointer, derive_from):
+        if derive_from and in_derive_from(pointer, derive_from):
             continue
         outer, inner = (pointer, None) if cut is None else (pointer[:cut], pointer[cut:])
         if not isinstance(value, str):
@@ -517,7 +518,7 @@ def prose_prints(projection: Any, derive_from: Sequence[str]) -> tuple[tuple[int
     out = []
     for pointer, value, _cut in _leaves(projection, ""):
         if isinstance(value, str) and (
-            len(value.split()) > PROSE_WORDS or (derive_from and _excluded(pointer, derive_from))
+            len(value.split()) > PROSE_WORDS or (derive_from and in_derive_from(pointer, derive_from))
         ):
             out.append((hash(_general(pointer)), hash(value)))
     return tuple(sorted(set(out)))
@@ -821,7 +822,28 @@ def mined_findings(
     candidate rides with this item's answer across the dataset. Its ``value`` is the candidate (hashed
     in reports: the one this item holds, which may be another of the same items' candidates than the
     suggestion's own); its ``detail`` gives purity, support and q, never the value or the label.
+    Candidates in the fields named by ``derive_from`` (the task's input) are not findings: see
+    :func:`mined_in_derive_from`.
     """
+    yield from _own_label(items, result, derive_from, inside=False)
+
+
+def mined_in_derive_from(
+    items: Iterable[LeakItem], result: MineResult, derive_from: Sequence[str]
+) -> Iterator[tuple[str, list[Finding]]]:
+    """``(item id, findings)`` for every item holding a mined candidate of its own label *inside* a field named by
+    ``derive_from``: a rider mined elsewhere (a token of a queue code) that the task's input also holds. These are
+    never findings (the input is what the task is answered from, and the sanitizer never cuts it on mined
+    evidence); ``leak sanitize`` lists them, so that the user sees what it kept and why."""
+    if derive_from:
+        yield from _own_label(items, result, derive_from, inside=True)
+
+
+def _own_label(
+    items: Iterable[LeakItem], result: MineResult, derive_from: Sequence[str], *, inside: bool
+) -> Iterator[tuple[str, list[Finding]]]:
+    """The mined candidates of each item's own label as findings: outside the ``derive_from`` fields, or (``inside``)
+    only inside them."""
     by_key = {(s.kind, s.pointer, s.value): s for s in result.suggestions}
     for s in result.suggestions:  # the candidates held by the same items are found the same way
         for k in result.members.get((s.kind, s.pointer, s.value), []):
@@ -835,9 +857,18 @@ def mined_findings(
             continue
         found: list[Finding] = []
         strings: dict[str, str] | None = None
-        for key, (pointer, span, inner, view) in candidates(it.projection, derive_from).items():
-            sug = by_key.get(key)
-            if sug is None or sug.label != it.expected[0]:
+        if inside:
+            every = candidates(it.projection).items()
+            held = [
+                (key, where)
+                for key, where in every
+                if in_derive_from(where[0] + (where[2] or ""), derive_from) and key in by_key
+            ]
+        else:
+            held = [(key, where) for key, where in candidates(it.projection, derive_from).items() if key in by_key]
+        for key, (pointer, span, inner, view) in held:
+            sug = by_key[key]
+            if sug.label != it.expected[0]:
                 continue
             review = False
             if inputs and _general(pointer + (inner or "")) in inputs:

@@ -105,6 +105,10 @@ class Finding:
     hash (``None``: the pointer shows none). Reports use it unless values are shown."""
     hashed_inner: str | None = field(default=None, repr=False)
     """The same for ``inner``."""
+    judge: Mapping[str, Any] | None = field(default=None, repr=False, compare=False)
+    """For a finding of the model judge (``leak scan --judge-url``, :mod:`.judge`): ``model``, ``verdict``
+    (stated / review / error), the judge's ``reason`` (``masked_reason``: with the labels hidden), ``label``,
+    ``quote`` and ``cached``; None for every other finding."""
 
     @property
     def blocking(self) -> bool:
@@ -146,7 +150,27 @@ class Finding:
         }
         if self.inner is not None:
             out["inner_pointer"] = self.shown_inner(show_values)
+        if self.judge is not None:
+            out["judge"] = judge_record(self.judge, show_values)
         return out
+
+
+def judge_record(judge: Mapping[str, Any], show_values: bool) -> dict[str, Any]:
+    """A judge finding's ``judge`` object as reports write it: the model, the verdict, whether it was cached and the
+    judge's reason; the label it named and its quote in clear only with ``show_values`` (else the label hashed, the
+    quote left out and the reason with the labels hidden), like every other value of the report."""
+    label = judge.get("label")
+    out: dict[str, Any] = {
+        "model": judge.get("model"),
+        "verdict": judge.get("verdict"),
+        "cached": bool(judge.get("cached")),
+        "reason": judge.get("reason") if show_values else judge.get("masked_reason", judge.get("reason")),
+    }
+    if label is not None:
+        out["label"] = label if show_values else value_hash(str(label))
+    if show_values and judge.get("quote") is not None:
+        out["quote"] = judge.get("quote")
+    return out
 
 
 @dataclass

@@ -82,7 +82,12 @@ def _bounded(text: str, a: int, b: int, norm: str) -> bool:
 
 
 def _script(ch: str) -> str:
-    """``katakana``, ``han``, ``kana`` (hiragana), ``hangul`` or ``other`` (a Latin letter, a digit …)."""
+    """``katakana``, ``han``, ``kana`` (hiragana), ``hangul`` or ``other`` (a Latin letter, a digit …).
+
+    Used to tell a word boundary in text written without spaces: a Japanese or Korean label ends where the
+    script changes to the one of a particle or an ending. Half-width katakana and the phonetic extensions
+    count as katakana, the compatibility ideographs as han, jamo and compatibility jamo as hangul.
+    """
     o = ord(ch)
     if 0x30A0 <= o <= 0x30FF or 0x31F0 <= o <= 0x31FF or 0xFF66 <= o <= 0xFF9F:
         return "katakana"
@@ -128,7 +133,13 @@ def _script_edge(norm: str, text: str, i: int, *, before: bool) -> bool:
 
 @lru_cache(maxsize=16384)
 def _phrase_re(norm: str) -> re.Pattern[str] | None:
-    """Regex for a multi-token needle: its tokens in order, separated by any whitespace."""
+    """Regex for a multi-token needle: its tokens in order, separated by any whitespace.
+
+    Each separator of the needle (punctuation between words, or a leading or trailing one) is turned by
+    :func:`_sep_regex` into a pattern that allows whitespace around it, so ``high - risk`` and ``high-risk``
+    both match the needle ``high-risk``. ``None`` for a needle without any word or separator. A phrase that starts
+    with a word is matched by :func:`_phrase_parts` instead, without compiling a regex per answer.
+    """
     parts: list[str] = []
     pos = 0
     for mt in WORD_RE.finditer(norm):
@@ -210,7 +221,13 @@ def _phrase_parts(norm: str) -> tuple[str, ...] | None:
 
 
 def _match_rest(parts: tuple[str, ...], text: str, pos: int) -> int:
-    """End of a match of ``parts[1:]`` at ``pos`` (``parts[0]`` ends there), or -1."""
+    """End of a match of ``parts[1:]`` at ``pos`` (``parts[0]`` ends there), or -1.
+
+    ``parts`` comes from :func:`_phrase_parts`: words at even places, separator cores at odd ones. An empty
+    core needs at least one whitespace character (two words never touch); another core may have whitespace
+    on either side. Whitespace is skipped greedily, which is exact because no word or core starts or ends
+    with it, so no backtracking is needed; a final core (a phrase ending in punctuation) ends the match.
+    """
     n = len(text)
     for i in range(1, len(parts), 2):
         core = parts[i]
@@ -314,7 +331,14 @@ class Needle:
     def _fresh(
         cls, text: str, role: Role, *, value_only: bool = False, derived: bool = False, names: tuple[str, ...] = ()
     ) -> Needle | None:
-        """:meth:`make` without the memo."""
+        """:meth:`make` without the memo.
+
+        Returns ``None`` for a text that normalises to nothing. A glyph-only needle (an emoji) matches wherever
+        it occurs, with no word boundary. A needle with a digit gets a canonical number or date form, unless it
+        is a code (``names`` set), which is matched only as its system writes it. The search key is the longest
+        word, except for a one-word truncation (``hig...``), whose key is all of it so its letters alone do not
+        make a candidate everywhere.
+        """
         norm = normalize_needle(text)
         toks = WORD_RE.findall(norm)
         if not toks:
@@ -383,7 +407,12 @@ class NeedleSet:
     """
 
     def __init__(self, needles: Iterable[Needle]) -> None:
-        """Keep one needle per (norm, role) and build the key automaton when there are many keys."""
+        """Keep one needle per (norm, role) and build the key automaton when there are many keys.
+
+        The first needle of each (norm, role) wins, so the caller's order decides which spelling is reported.
+        The OCR twins are derived here once; the automaton and the OCR gate wait for the first search, as most
+        items never search a string (the pre-check clears them).
+        """
         seen: dict[tuple[str, str], Needle] = {}
         for n in needles:
             seen.setdefault((n.norm, n.role), n)
@@ -709,7 +738,12 @@ class _Cover:
     hits stays near-linear)."""
 
     def __init__(self, prior: list[Hit]) -> None:
-        """Index the earlier hits by needle: starts sorted, with the running maximum of their ends."""
+        """Index the earlier hits by needle: starts sorted, with the running maximum of their ends.
+
+        With the running maximum, whether some earlier span of a needle covers ``(a, b)`` is one bisection on
+        the starts: the spans starting at or before ``a`` cover it exactly when their largest end reaches ``b``.
+        Needles are keyed by identity, as the hits of one search share their needle objects.
+        """
         by: dict[int, list[tuple[int, int]]] = {}
         for h in prior:
             by.setdefault(id(h.needle), []).append(h.span)

@@ -48,7 +48,12 @@ def may_format(blob: bytes) -> bool:
 
 
 def _sections(code: str) -> list[str]:
-    """The sections of a format code, split at ``;`` outside quotes."""
+    """The sections of a format code, split at ``;`` outside quotes.
+
+    A spreadsheet number format holds up to four sections (positive; negative; zero; text), and a quoted
+    literal may hold a ``;`` of its own (``"Low;ish"``), so a plain ``split`` would cut it. The quotes stay
+    in the sections; an unclosed quote runs to the end of the code.
+    """
     out: list[str] = []
     cur: list[str] = []
     quoted = False

@@ -151,7 +151,12 @@ def fold_bytes(data: bytes) -> bytes:
 
 
 def _spellings(word: str) -> set[str] | None:
-    """The folded texts the OCR pattern of ``word`` can match (``None``: more than :data:`_MAX_SPELLINGS`)."""
+    """The folded texts the OCR pattern of ``word`` can match (``None``: more than :data:`_MAX_SPELLINGS`).
+
+    Each character expands to its look-alikes (``o`` read as ``0`` or ``c``, ``m`` as ``rn``) and every
+    combination is one spelling. The count is checked as it grows, so a long word with many look-alikes gives up before
+    the product is built.
+    """
     options: list[set[str]] = []
     count = 1
     for ch in word:
@@ -193,7 +198,12 @@ class OcrGate:
         self._bytes: dict[int, re.Pattern[bytes]] = {}
 
     def _automaton(self) -> ahocorasick.Automaton | None:
-        """The folded spellings of every twin's word, indexed (built on first use)."""
+        """The folded spellings of every twin's word, indexed (built on first use).
+
+        A spelling shared by several twins is added once, listing them all. ``None`` when there is nothing to
+        index (every twin is searched another way, or has too many spellings to enumerate); the answer is kept
+        either way, so the build runs once per needle set.
+        """
         if self._auto is False:
             auto = ahocorasick.Automaton()
             for s, i in self.keys():

@@ -57,7 +57,13 @@ def _selected(text: str, a: int, b: int, norms: dict[str, str]) -> str | None:
 
 
 def offset_findings(item_id: str, projection: Any, expected: Sequence[str], label_set: Sequence[str]) -> list[Finding]:
-    """Findings where a span of character offsets selects the answer in a text of the record (module docstring)."""
+    """Findings where a span of character offsets selects the answer in a text of the record (module docstring).
+
+    Offsets are read from objects that hold a start and an end (see :func:`_spans`) and applied to every
+    string of the record outside that object, or only to the field named by its ``source`` member when it
+    has one. The span must select exactly one label over all those texts, and that label must be the
+    answer. The strings are gathered only once an object with offsets is found, as most records have none.
+    """
     if len(label_set) < 2 or not expected or not isinstance(projection, (Mapping, list)):
         return []
     norms = {normalize_needle(x): x for x in label_set}

@@ -168,7 +168,13 @@ def names_task(prefix: str, target: str | None) -> bool:
 
 
 def _outside(projection: Any, path: tuple[str, ...]) -> frozenset[str]:
-    """The scalars of the projection outside the string at ``path``, casefolded (three characters or more)."""
+    """The scalars of the projection outside the string at ``path``, casefolded (three characters or more).
+
+    These are the values the record shows of itself (an id, a name), read to find the row of a one-hot
+    table that is this record's. Strings and integers are kept (booleans are not), between 3 and 64
+    characters, so a short code or a long text does not match a row by chance. At most
+    :data:`_MAX_LEAVES` nodes are visited, bounding the work on a large record.
+    """
     out: set[str] = set()
     stack: list[tuple[Any, tuple[str, ...]]] = [(projection, ())]
     seen = 0
@@ -216,7 +222,14 @@ def drop_listed_columns(
 
 
 def _listed(projection: Any, pointer: str, label_set: Sequence[str], target: str | None) -> list[tuple[int, int]]:
-    """The header cells of the string at ``pointer`` that belong to a block stating nothing of this record."""
+    """The header cells of the string at ``pointer`` that belong to a block stating nothing of this record.
+
+    A one-hot table names every label in its header; only the row for this record (a value the projection
+    shows elsewhere, read from :func:`_outside`) states one. The cells of blocks without such a row are all
+    returned; in a block whose row selects one column and whose prefix names the task, that column's cell
+    is kept out, as it is the record's value. A single-line string, or one with no block at all, returns
+    nothing (the cheap test runs before the scalars outside are gathered).
+    """
     try:
         path = tuple(parse_pointer(pointer))
     except ValueError:

@@ -116,7 +116,13 @@ def _number(label: str) -> float | None:
 
 
 def scale_order(labels: Sequence[str], texts: Sequence[str]) -> list[str]:
-    """The labels lowest first (see the module docstring for the order of preference)."""
+    """The labels lowest first (see the module docstring for the order of preference).
+
+    A text of the record writing the scale out (``Low < Medium < High``, or with ``>`` highest first) wins,
+    a lead-in on its first part allowed (``scale: Low``); it must name every label. Else labels that are all
+    numbers sort by value, and codes of one prefix (``P1``..``P4``, ``Sev1``) sort with the smallest number
+    highest, as severity codes are written. Failing all three, the labels stay in the order given.
+    """
     norms = [_norm(x) for x in labels]
     for text in texts:
         for sep, rev in (("<", False), (">", True)):
@@ -146,7 +152,14 @@ def _count(word: str) -> int:
 
 
 def positions(text: str, order: Sequence[str]) -> Iterator[tuple[int, tuple[int, int]]]:
-    """The positions (0 = lowest) that phrases of ``text`` name on the scale ``order``, with their spans."""
+    """The positions (0 = lowest) that phrases of ``text`` name on the scale ``order``, with their spans.
+
+    Two kinds of phrase: a place on the scale (``the top``, ``second from the bottom``, ``the middle one``),
+    counted only when its sentence speaks of a scale, and a move from a named label (``two steps up from
+    Low``). A longer phrase read first hides the shorter ones inside it; ``middle`` has no position on a
+    scale of even length; a position off the scale (``fifth from the top`` of four) is dropped, as is a move
+    from a word that is not a label.
+    """
     n = len(order)
     taken: list[tuple[int, int]] = []  # a longer phrase read first hides the shorter one inside it
     for pattern, kind in _PATTERNS:
@@ -183,7 +196,13 @@ def positions(text: str, order: Sequence[str]) -> Iterator[tuple[int, tuple[int,
 def position_findings(
     item_id: str, projection: Any, expected: Sequence[str], label_set: Sequence[str]
 ) -> list[Finding]:
-    """Findings where a phrase of position names the answer on the ordered label set."""
+    """Findings where a phrase of position names the answer on the ordered label set.
+
+    Needs three labels or more (fewer have no position to name, see the module) and an answer among them.
+    Strings without a word of position are skipped by one regex, and the scale's order is worked out only
+    when one string has such a word, from all the record's strings. One finding per string at most, at the
+    first phrase that names the answer.
+    """
     if len(label_set) < 3 or not expected:
         return []
     answer = _norm(expected[0])

@@ -245,7 +245,12 @@ def may_drop(blob: bytes, findings: Sequence[Finding]) -> bool:
 
 
 def drop_other_inputs(findings: Sequence[Finding], root: Any, label_set: Sequence[str]) -> list[Finding]:
-    """The findings left once those inside a record labelling another input are dropped."""
+    """The findings left once those inside a record labelling another input are dropped.
+
+    Only blocking findings are tested; review findings are kept as they are. A finding is dropped when its
+    holder object labels another input (see the module), or when it is the whole answer of an earlier turn
+    of a conversation that answers another question. The labels are casefolded once for all findings.
+    """
     labels = frozenset(x for x in (_fold(lab) for lab in label_set) if x)
     out: list[Finding] = []
     for f in findings:

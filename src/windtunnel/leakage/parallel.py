@@ -264,7 +264,12 @@ class _Worker:
 
 
 def _ranges(path: Path, size: int, step: int) -> Iterator[tuple[int, int]]:
-    """``[start, end)`` byte ranges covering the file, each starting at a line start."""
+    """``[start, end)`` byte ranges covering the file, each starting at a line start.
+
+    Each range ends at the end of the line holding its ``step``-th byte, so no record is split between two
+    workers; a line longer than ``step`` makes its range longer. The last range ends at ``size``, the size
+    the caller measured, so bytes appended while the scan runs are not read.
+    """
     with path.open("rb") as fh:
         start = 0
         while start < size:
@@ -305,7 +310,14 @@ def _spawn() -> _Worker:
 
 
 def _start(path: Path, fmap: FieldMap, decode: bool, jobs: int, learned: bool | None = None) -> list[_Worker]:
-    """Start ``jobs`` workers, then send each the import path and the scan settings (they boot meanwhile)."""
+    """Start ``jobs`` workers, then send each the import path and the scan settings (they boot meanwhile).
+
+    All processes are spawned before anything is sent, so their interpreters start in parallel. The
+    parent's ``sys.path`` goes first, so a worker imports the same windtunnel (a checkout, a test's source
+    tree). A worker that cannot be started stops the ones already running and raises
+    :class:`ScanWorkerError` with the way out (``jobs=1``); any other exception, Ctrl-C included, stops
+    them too and propagates, so no orphan process is left.
+    """
     workers: list[_Worker] = []
     try:
         for _ in range(jobs):
@@ -325,7 +337,12 @@ def _start(path: Path, fmap: FieldMap, decode: bool, jobs: int, learned: bool | 
 
 
 def _stop(workers: list[_Worker], *, graceful: bool) -> None:
-    """Let idle workers exit on EOF (``graceful``) or terminate them; reap every one."""
+    """Let idle workers exit on EOF (``graceful``) or terminate them; reap every one.
+
+    Closing the pipes is the signal to exit; a worker still holding queued ranges is terminated even when
+    ``graceful``, as its results would never be read. Every process is waited for (killed after 5 seconds),
+    so none is left as a zombie or an orphan.
+    """
     for w in workers:
         w.tasks.close()
         w.results.close()
@@ -439,7 +456,13 @@ def _audits(chunk: _Chunk, line_base: int, index_base: int) -> list[ItemAudit]:
 
 
 def _raise_like_serial(path: Path, fmap: FieldMap, decode: bool, failure: _Failure, line_base: int, index: int) -> None:
-    """Re-run the record a worker failed on, at its absolute line and index: raises the serial error."""
+    """Re-run the record a worker failed on, at its absolute line and index: raises the serial error.
+
+    A parallel scan must fail as the serial one does (same message, same line), so the failing record is
+    read again from its byte offset and audited here; a record that is not JSON raises the reader's own
+    error. Should the record audit cleanly in this process (the worker died of something else), the worker's
+    failure is raised instead, with the way out (``jobs=1``). It never returns.
+    """
     no = line_base + failure.line
     with path.open("rb") as fh:
         fh.seek(failure.offset)

@@ -391,7 +391,16 @@ def _probe_of(needles: NeedleSet) -> _Probe:
 
 
 def _run(needles: Sequence[Needle], cuts: list[tuple[str, ...]], many: bool) -> _Run:
-    """The probe's loop over ``needles`` (``cuts``: the cut labels met before them, extended)."""
+    """The probe's loop over ``needles`` (``cuts``: the cut labels met before them, extended).
+
+    Each answer or correlated value becomes a word set, marked adjacent when its words must stand in order
+    (a plain multi-word answer; not a canonical form, a cut label or a word starting with ``_``, which the
+    gap could swallow). A canonical number or date adds a second set of its canonical tokens (a date keeps
+    only its year, written in every form). A label cut with an ellipsis keeps the ``...`` as a word, and is
+    skipped when a shorter cut of the same label is already in ``cuts`` (that one is a necessary condition).
+    Labels go to ``labels`` only, and ``own`` gathers the words of everything but correlated values. With
+    ``many`` the words come from the memo of :func:`_norm_words` (a lexicon shares them across sets).
+    """
     sets: list[tuple[tuple[bytes, ...], bool]] = []
     text_sets: list[tuple[tuple[str, ...], bool]] = []
     labels: list[tuple[bytes, ...]] = []
@@ -1157,7 +1166,13 @@ def _document_markers(raw: bytes, escaped: bool, low: bytes | None = None) -> bo
 
 
 def _base_markers_text(text: str) -> bool:
-    """:func:`_base_markers` of one string as the model reads it."""
+    """:func:`_base_markers` of one string as the model reads it.
+
+    The same markers as on serialised JSON, read on the decoded string: a real line break here is the
+    escaped one there, and a quote is written plainly. A ``True`` means a decoder the plan does not model
+    (quoted-printable, MIME words, soft hyphens, base64 lines, dumps, widths, documents, literals, tags) may
+    show a hit, so the string must go to the full scan; the cheap single-character tests guard each regex.
+    """
     if "=?" in text or ("=" in text and _QP_STR_RE.search(text) is not None):
         return True
     if "\n" in text and (
@@ -1344,7 +1359,13 @@ class _SetWords:
     __slots__ = ("alphabet", "candidates", "distinct", "empty", "few", "longest", "members", "sizes", "words")
 
     def __init__(self, sets: tuple[tuple[bytes, ...], ...]) -> None:
-        """Index ``sets``: their distinct words, per word the sets that hold it, the bytes they use."""
+        """Index ``sets``: their distinct words, per word the sets that hold it, the bytes they use.
+
+        ``few`` is true when the distinct words are few enough to ``find`` each one; else :meth:`any_in` first
+        narrows the words to those whose bytes all occur in the text. ``members`` and ``sizes`` feed the
+        automaton pass, which counts words found per set and stops at the first complete set; ``longest`` sets
+        where a restarted pass resumes. A set with no word (or only empty ones) makes every text match.
+        """
         distinct = [tuple(dict.fromkeys(t for t in toks if t)) for toks in sets]
         # A set of no word, or of empty words only, occurs in any text (``find(b"")`` is 0).
         self.empty = any(not toks for toks in distinct)
@@ -1374,7 +1395,13 @@ class _SetWords:
         return got
 
     def any_in(self, low: bytes) -> bool:
-        """Whether every word of some set occurs in ``low`` (see the class)."""
+        """Whether every word of some set occurs in ``low`` (see the class).
+
+        A long text (:data:`_CENSUS` bytes or more) with many words first drops the words that hold a byte the
+        text lacks; the survivors per set of absent bytes are memoised in ``candidates`` (64 entries, then
+        cleared), as the views of one string lack the same bytes. Few words are then found one by one; many go
+        to one automaton pass. Never a wrong ``False``: it is the necessary condition the pre-check relies on.
+        """
         if self.empty:
             return True
         words = self.words
@@ -1534,7 +1561,12 @@ def _adjacent(low: bytes, toks: tuple[bytes, ...]) -> bool:
 
 
 def _in_order(low: AnyStr, toks: tuple[AnyStr, ...], gap_re: re.Pattern[AnyStr]) -> bool:
-    """Whether ``toks`` occur in ``low`` one after another, each gap matched by ``gap_re`` (bytes or text alike)."""
+    """Whether ``toks`` occur in ``low`` one after another, each gap matched by ``gap_re`` (bytes or text alike).
+
+    A gap may be empty (``gap_re`` not matching adds nothing); each occurrence of the first token is tried
+    in turn, so an early false start does not hide a later match. This is the adjacency test of a multi-word
+    answer: a superset of every phrase the scan matches, as the pre-check needs.
+    """
     first = toks[0]
     pos = low.find(first)
     while pos >= 0:
@@ -1675,7 +1707,14 @@ def _class_runs(blob: bytes, min_len: int, *, json: bool) -> list[tuple[bytes, t
 
 
 def _json_runs(blob: bytes, min_len: int) -> list[tuple[bytes, tuple[_Piece, ...]]]:
-    """:func:`_runs` of serialised JSON without '/': the same runs, fewer candidates looked at."""
+    """:func:`_runs` of serialised JSON without '/': the same runs, fewer candidates looked at.
+
+    The regex runs over a copy translated into byte classes (:data:`_KEY_CLASSES`) and rejects, by its
+    groups, the lengths that cannot decode and the runs that end a key. When a group says the run's start
+    lies further back than the regex can see, the start is searched for (the last space, quote or colon
+    class before it) and the length checked again. Only runs that decode to something are returned, with
+    their pieces from the memo or :func:`_run_pieces`.
+    """
     classes = blob.translate(_KEY_CLASSES)
     out: list[tuple[bytes, tuple[_Piece, ...]]] = []
     rx = _DECODABLE_RES.get(min_len) or _decodable_run_re(min_len)
@@ -1721,7 +1760,14 @@ _PIECES_MAX = 32768
 
 
 def _run_pieces(run: bytes, *, nest: bool = True) -> tuple[_Piece, ...]:
-    """The decoded pieces of one run (memoised: ids, dates and names recur on every item)."""
+    """The decoded pieces of one run (memoised: ids, dates and names recur on every item).
+
+    A run holding '/' is decoded as base64 in the parts around it; else whole, when its length can be base64.
+    Hex and base32 are tried only when every character of the run is in that alphabet. Each decoded text
+    becomes a :class:`_Piece` with its forgiving view and, with ``nest``, the views of the base64 runs inside
+    it (the scan decodes two levels). Only the outer call (``nest``) writes the memo :data:`_PIECES`, cleared
+    whole when full; an empty tuple, the common answer, is memoised too.
+    """
     text = run.decode()
     if b"/" in run:
         decoded = [dec for _a, _b, dec in _b64_candidates(text, 4)]
@@ -1774,7 +1820,13 @@ def _hot_runs(
 def _hot_of(
     runs: list[tuple[bytes, tuple[_Piece, ...]]], pr: _Probe, sets: Sequence[tuple[bytes, ...]], depth: int = 1
 ) -> tuple[str, ...]:
-    """:func:`_hot_runs` of the runs found."""
+    """:func:`_hot_runs` of the runs found.
+
+    A run is hot when any of its pieces could hold a word of ``sets``: any run when a needle is numeric or a
+    date (the decoded views are then always searched), a piece holding further escapes, a piece whose view
+    holds a word, or, at the first level only, a base64 run nested in the piece that does. Each run is
+    counted once, at its first hot piece.
+    """
     hot: list[str] = []
     for run, pieces in runs:
         for piece in pieces:

@@ -83,7 +83,14 @@ def drop_other_results(findings: list[Finding], projection: Any) -> list[Finding
 
 
 def _outside_scope(f: Finding, projection: Any, decided: dict[tuple[str, ...], bool]) -> bool:
-    """The finding lies in a query whose result lists records and not this one."""
+    """The finding lies in a query whose result lists records and not this one.
+
+    The query is the first token of the finding's pointer whose name says query; its decision is memoised
+    in ``decided`` by path, as an item may hold many findings in one query. The result must list ids, and
+    the record's own ids are those the projection shows outside the query and its results; with no id of
+    its own to compare, or one that appears in the results, the finding stands. A query with no result
+    beside it is left to the other rules (``False``).
+    """
     try:
         tokens = parse_pointer(f.pointer)
     except ValueError:

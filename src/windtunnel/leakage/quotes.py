@@ -67,7 +67,14 @@ def _norm(label: str) -> str:
 def _parts(
     leaves: list[tuple[tuple[str, ...], str]], projection: Any, labels: Sequence[str], find: re.Pattern[str]
 ) -> tuple[dict[str, list[tuple[str, ...]]], set[tuple[str, ...]]]:
-    """Per label (folded), the word sequences of its parts; and the paths of the strings that hold parts."""
+    """Per label (folded), the word sequences of its parts; and the paths of the strings that hold parts.
+
+    Two kinds of part (see the module): the sibling texts of a field whose whole value is a label, at
+    least :data:`_MIN_WORDS` words each; and a line that names exactly one label, read without the label's
+    own words, when enough words remain. A line naming two labels or more describes neither. The paths are
+    returned so that a quote is looked for only in strings holding no part: the definition does not quote
+    itself.
+    """
     norms = {_norm(lab) for lab in labels}
     parts: dict[str, list[tuple[str, ...]]] = {}
     paths: set[tuple[str, ...]] = set()

@@ -63,6 +63,12 @@ RULE_HELP: dict[str, str] = {
     "freetext.agreement": "Across the dataset, the label in this slot follows the record's label (a value).",
     "learned.hit": "The learned decision (--learned) scores this whole-token hit of the answer as a leak: a learned "
     "opinion the written rules did not give; review the place (--no-learned turns it off).",
+    "judge.stated": "A model (--judge-url), asked blind, names the answer as stated in the record and quotes these "
+    "characters; its reason is in the finding.",
+    "judge.review": "A model (--judge-url) says the record gives a label away, but not the answer or not at a place "
+    "its quote names (review its reason; never a leak).",
+    "judge.error": "The model judge (--judge-url) gave no answer on this item: it was not judged (the scan does not "
+    "pass).",
 }
 
 
@@ -95,6 +101,8 @@ class Tally:
     """The dataset's agreement evidence (``leak scan --agreement``): its counts, reported in the summary."""
     learned: bool | None = None
     """Whether the learned decision over whole-token hits was applied (``leak scan --learned``), in the summary."""
+    judge: dict[str, Any] | None = None
+    """What the model judge did (``leak scan --judge-url``): its model, items asked, cached, stated, errors …"""
 
     def add(self, audit: ItemAudit) -> None:
         """Count one audited item."""
@@ -128,6 +136,7 @@ class Tally:
             **({"mined": self.mined} if self.mined is not None else {}),
             **({"agreement": self.agreement} if self.agreement is not None else {}),
             **({"learned": self.learned} if self.learned is not None else {}),
+            **({"judge": self.judge} if self.judge is not None else {}),
         }
 
 
@@ -192,7 +201,13 @@ class SarifWriter:
         self.out.write(orjson.dumps(head)[:-1] + b',"runs":[{"results":[')
 
     def add(self, audit: ItemAudit) -> None:
-        """Write one result per finding of the item, and count the item."""
+        """Write one result per finding of the item, and count the item.
+
+        Each result is written as soon as the item is audited, so a large scan streams its SARIF instead of
+        holding it. The location is logical (item id and pointer) and physical (the dataset's path, with the
+        record's line when known). A model judge's verdict and, with ``--context-field``, the pointer in the
+        whole record go into the properties; values are shown or hidden as the report was asked.
+        """
         self.tally.add(audit)
         for f in audit.findings:
             self._rules.add(f.rule)
@@ -209,6 +224,8 @@ class SarifWriter:
                 k: shown[k]
                 for k in ("channel", "severity", "pointer", "representation", "span", "view", "value", "target")
             }
+            if "judge" in shown:  # a model's finding: its model, verdict and reason
+                props["judge"] = shown["judge"]
             if audit.sources is not None:  # --context-field: where the finding is in the record (QA-15 finding 10)
                 props["record_pointer"] = at
             result = {

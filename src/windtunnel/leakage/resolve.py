@@ -260,7 +260,14 @@ def _own_spans(text: str, records: Records) -> list[Own]:
 
 
 def _split(line: str, start: int, delim: str) -> list[Cell]:
-    """The cells of one delimited line, quotes removed from the spans (``"a;b";c``)."""
+    """The cells of one delimited line, quotes removed from the spans (``"a;b";c``).
+
+    Each cell is ``(text, start, end)`` with offsets into the whole text (``start`` is where the line
+    begins), so a finding in a cell points at the original characters. A quoted cell may hold the delimiter
+    and doubled quotes (kept doubled in the cell's text); anything between its closing quote and the next
+    delimiter is dropped, and an unclosed quote runs to the end of the line. A trailing delimiter gives a
+    final empty cell, as in CSV.
+    """
     cells: list[Cell] = []
     i, n = 0, len(line)
     while i <= n:

@@ -59,6 +59,7 @@ from windtunnel.leakage.decode import embedded_json
 from windtunnel.leakage.formats import is_upstream_name
 from windtunnel.leakage.listing import listing_member, unmark
 from windtunnel.leakage.mention import clear_tally, regutter, restyle, table_cell, unselect
+from windtunnel.leakage.mine import PROSE_WORDS, in_derive_from
 from windtunnel.leakage.model import DatasetError, Finding, ItemAudit, LeakItem, PointerMap, record_pointer
 from windtunnel.leakage.pointers import parse_pointer
 from windtunnel.leakage.records import record_values
@@ -213,6 +214,9 @@ class SanitizeResult:
     still leak)."""
     reasons: dict[str, Reason] = field(default_factory=dict)
     """Why the sanitizer left a place alone, by path (pointer and, inside embedded JSON, inner pointer)."""
+    kept: list[Finding] = field(default_factory=list)
+    """Mined evidence the sanitizer did not act on because it sits in a field named by ``derive_from`` (the task's
+    input): a mined value there, or a field blanked on every item (``mined-field``) that is such a field."""
 
     def left(self) -> list[Left]:
         """Each residual finding (one per place and rule) with the reason recorded at its place, or at the
@@ -231,6 +235,10 @@ class SanitizeResult:
             if not path:
                 return "not-removed"
             path = path.rsplit("/", 1)[0]
+
+    def kept_places(self, *, show_values: bool = False) -> list[str]:
+        """The places of :attr:`kept` (answer keys hashed unless ``show_values``), sorted, each once."""
+        return sorted({_shown_path(f, show_values) for f in self.kept})
 
     @property
     def ok(self) -> bool:
@@ -271,6 +279,7 @@ class SanitizeResult:
             **at_record,
             **({"residual_left": [x.to_dict(show_values=show_values) for x in self.left()]} if self.residual else {}),
             **({"problems": list(self.problems)} if self.problems else {}),
+            **({"kept_in_derive_from": self.kept_places(show_values=show_values)} if self.kept else {}),
         }
 
 
@@ -286,6 +295,8 @@ def sanitize_item(
     learned: bool | None = None,
     uniform_cuts: Mapping[str, Sequence[str]] | None = None,
     agreement: Agreement | None = None,
+    mined_uniform: Sequence[MinedField] = (),
+    derive_from: Sequence[str] = (),
 ) -> SanitizeResult:
     """Sanitize one item's projection and rescan it.
 
@@ -297,8 +308,15 @@ def sanitize_item(
     of the task's input, only with ``redact_review``); a mined whole value
     where the scan already edits the same field gets the scan's edit alone (the items of the other labels
     get that edit too, so a blank only here would tell this label). ``uniform`` are field templates (list
-    indices as ``*``) blanked wherever this item fills them, whatever its label: a field some of whose
-    values were mined is blanked on every item (:func:`uniform_fields`), so its being empty tells nothing.
+    indices as ``*``) blanked wherever this item fills that very field with a scalar, whatever its label (a field the
+    edits would blank on some labels' items only, so its being empty tells nothing): the leaf at the template, never
+    what lies under it (``/steps/*/output`` blanks a string output, not the objects other steps output).
+    ``mined_uniform`` are the fields some of whose values were mined (:func:`uniform_fields`): blanked only at the
+    places each names (:meth:`MinedField.holds`) where the item holds a value mining reads (a scalar, not prose:
+    mining never reads prose, so prose there holds no mined value). ``derive_from`` names the fields the task is
+    derived from (as ``leak mine`` takes them): mined evidence (``extra`` findings of representation ``mined``, the
+    blanks of ``uniform`` and ``mined_uniform``) is never acted on there; what was left is
+    :attr:`SanitizeResult.kept`.
     ``learned`` is :func:`audit_item`'s, for the scan before and the rescan after (``None``: its default).
     ``uniform_cuts`` maps field templates to sentences cut wherever this item holds them, whatever its label: a
     sentence naming a label that the edits cut on that label's items only
@@ -312,15 +330,19 @@ def sanitize_item(
     todo = [f for f in before.findings if f.blocking or redact_review]
     if redact_review:
         todo.extend(_other_labels_review(it, labels, decode))
+    kept: list[Finding] = []
     if extra:
-        todo.extend(f for f in extra if f.blocking or redact_review)
-        before = ItemAudit(before.item, [*before.findings, *extra], before.line, before.sources)
-    if uniform:
-        todo.extend(_uniform_blanks(it, uniform))
+        acted, kept = _outside(extra, derive_from)
+        todo.extend(f for f in acted if f.blocking or redact_review)  # a mined word of the task's input: for review
+        before = ItemAudit(before.item, [*before.findings, *acted], before.line, before.sources)
+    if uniform or mined_uniform:
+        blanks, skipped = _outside(_uniform_blanks(it, uniform, mined_uniform), derive_from)
+        todo.extend(blanks)
+        kept.extend(skipped)
     if uniform_cuts:
         todo.extend(_uniform_cuts(it, uniform_cuts))
     if not todo:
-        return SanitizeResult(it, [], before, before, [])
+        return SanitizeResult(it, [], before, before, [], kept=kept)
     try:
         projection = copy.deepcopy(it.projection)
     except RecursionError:
@@ -344,7 +366,28 @@ def sanitize_item(
                 clean = replace(it, projection=projection)
                 after = _demoted(audit_item(clean, decode=decode, learned=learned), clean, agreement, rescan=True)
     residual = [f for f in after.findings if f.blocking or redact_review]
-    return SanitizeResult(clean, redactions, before, after, residual, problems, ctx.left)
+    return SanitizeResult(clean, redactions, before, after, residual, problems, ctx.left, kept)
+
+
+def _outside(findings: Sequence[Finding], derive_from: Sequence[str]) -> tuple[list[Finding], list[Finding]]:
+    """``findings`` split into those to act on and the mined evidence (representation ``mined`` or ``mined-field``)
+    at or under a field named by ``derive_from``: the task's input is what the task is answered from, so dataset
+    evidence never cuts it (the scan's own findings there are acted on as anywhere)."""
+    if not derive_from:
+        return list(findings), []
+    acted: list[Finding] = []
+    kept: list[Finding] = []
+    for f in findings:
+        inside = f.representation in (_MINED, _UNIFORM) and in_derive_from(f.pointer + (f.inner or ""), derive_from)
+        (kept if inside else acted).append(f)
+    return acted, kept
+
+
+def _shown_path(f: Finding, show_values: bool) -> str:
+    """Where ``f`` is, as the stats show it: its pointer (answer keys hashed unless ``show_values``) and its pointer
+    inside embedded JSON."""
+    inner = f.shown_inner(show_values)
+    return (f.shown_pointer(show_values) or "/") + (inner or "")
 
 
 def _demoted(audit: ItemAudit, item: LeakItem, agreement: Agreement | None, *, rescan: bool = False) -> ItemAudit:
@@ -515,16 +558,47 @@ def _apply(projection: Any, findings: list[Finding], mode: Mode, log: list[Redac
     return box[""]
 
 
+Anchors = tuple[tuple[int, frozenset[tuple[str, str]]], ...]
+"""Per list index a template writes ``*`` (its token's position), the sibling scalars (key, JSON text) that the
+element there must hold."""
+
+
+@dataclass(frozen=True)
+class MinedField:
+    """A field some of whose values were mined, to be blanked on every item that holds a value there
+    (:func:`uniform_fields`): where the mined values are, and nowhere else."""
+
+    template: str
+    """The field's pointer: a list index kept where every mined value sits at the same one, ``*`` where they differ
+    (``/steps/1/output``; ``/comments/*/author``)."""
+    anchors: Anchors = ()
+    """For each ``*``, the sibling scalars every mined value's list element holds alike (``"tool": "router"`` beside
+    the router's output at step 1 or 2): an element of another item is the field's only if it holds them too, so the
+    ticket's subject at step 0 is not the router's output. None in common (a list of alike comments): any element."""
+
+    def holds(self, root: Any, pointer: str) -> bool:
+        """Whether the scalar at ``pointer`` of the projection ``root`` is this field's."""
+        if not _matches(pointer, self.template):
+            return False
+        toks = pointer.split("/")
+        for at, pairs in self.anchors:
+            node = _node(root, "/".join(toks[: at + 1]))
+            if not isinstance(node, Mapping) or not pairs <= _siblings(node, None):
+                return False
+        return True
+
+
 def uniform_fields(
     mined: Sequence[tuple[LeakItem, Sequence[Finding]]],
     *,
     labels: Sequence[str] = (),
     redact_review: bool = False,
     decode: bool = True,
-) -> list[str]:
-    """The field templates (list indices as ``*``) where a mined value would be edited with no edit of the scan's
-    beside it on the items of some labels only, over the items holding mined findings (``(item, its mined
-    findings)``); ``labels`` are the dataset's labels.
+) -> list[MinedField]:
+    """The fields where a mined value would be edited with no edit of the scan's beside it on the items of some labels
+    only, over the items holding mined findings (``(item, its mined findings)``); ``labels`` are the dataset's labels.
+    Each is named as narrowly as the mined values' places allow (:class:`MinedField`): a value mined only in a trace's
+    router step names that step's output, not every step's.
 
     Mining finds the values of the labels whose riders are significant, not always every label's: blanking
     ``priority_id: 1`` on the ``Low`` items alone leaves ``2``, ``3`` and ``4`` on the others, and an empty
@@ -532,6 +606,7 @@ def uniform_fields(
     same. ``leak sanitize`` blanks these fields on every item instead (``uniform`` of :func:`sanitize_item`). A
     field where every label's items get a mined edit is left to the per-item edits."""
     edited: dict[str, set[str]] = {}
+    where: dict[str, dict[str, list[frozenset[tuple[str, str]] | None]]] = {}
     for it, extra in mined:
         audit = audit_item(it, decode=decode)
         todo = [f for f in audit.findings if f.blocking or redact_review]
@@ -543,10 +618,80 @@ def uniform_fields(
                 resolved.append(f)
         for f in _rules_first(resolved):
             if f.representation == _MINED and f.inner is None:
-                path = "/".join("*" if t.isdigit() else t for t in f.pointer.split("/"))
+                path = _general(f.pointer)
                 edited.setdefault(path, set()).update(it.expected[:1])
+                holders = where.setdefault(path, {})
+                if f.pointer not in holders:
+                    holders[f.pointer] = _elements(it.projection, f.pointer)
     every = set(labels)
-    return [path for path, done in edited.items() if not every or not every <= done]
+    return [_field(where[path]) for path, done in edited.items() if not every or not every <= done]
+
+
+def _field(holders: Mapping[str, list[frozenset[tuple[str, str]] | None]]) -> MinedField:
+    """The :class:`MinedField` of the places ``holders`` (pointer → :func:`_elements`) of one template."""
+    template = _narrowest(set(holders))
+    anchors: list[tuple[int, frozenset[tuple[str, str]]]] = []
+    for at, tok in enumerate(template.split("/")):
+        if tok != "*":
+            continue
+        common: frozenset[tuple[str, str]] | None = None
+        for sibs in holders.values():
+            here = sibs[at] or frozenset()
+            common = here if common is None else common & here
+        if common:
+            anchors.append((at, common))
+    return MinedField(template, tuple(anchors))
+
+
+def _elements(root: Any, pointer: str) -> list[frozenset[tuple[str, str]] | None]:
+    """Per token of ``pointer``, for a list index: the sibling scalars of the path's next key in that list element
+    (:func:`_siblings`); None elsewhere."""
+    toks = pointer.split("/")
+    out: list[frozenset[tuple[str, str]] | None] = [None] * len(toks)
+    for at, tok in enumerate(toks):
+        if at and tok.isdigit():
+            node = _node(root, "/".join(toks[: at + 1]))
+            if isinstance(node, Mapping):
+                out[at] = _siblings(node, toks[at + 1] if at + 1 < len(toks) else None)
+    return out
+
+
+def _siblings(node: Mapping[str, Any], skip: str | None) -> frozenset[tuple[str, str]]:
+    """The scalars of the object ``node`` as (pointer token, JSON text), but for the key ``skip`` (the path's)."""
+    return frozenset(
+        (escape_pointer_token(str(k)), json.dumps(v))
+        for k, v in node.items()
+        if not isinstance(v, (dict, list)) and escape_pointer_token(str(k)) != skip
+    )
+
+
+def _node(root: Any, pointer: str) -> Any:
+    """The node at ``pointer`` of ``root`` (None where it does not resolve)."""
+    node = root
+    for tok in parse_pointer(pointer):
+        if isinstance(node, list):
+            if not tok.isdigit() or int(tok) >= len(node):
+                return None
+            node = node[int(tok)]
+        elif isinstance(node, Mapping) and tok in node:
+            node = node[tok]
+        else:
+            return None
+    return node
+
+
+def _general(pointer: str) -> str:
+    """``pointer`` with each list index written ``*``."""
+    return "/".join("*" if t.isdigit() else t for t in pointer.split("/"))
+
+
+def _narrowest(pointers: set[str]) -> str:
+    """The template of ``pointers`` (one field, list indices differing): a list index stays where every pointer has the
+    same one, and is ``*`` where they differ. A value mined only in the second step of a trace (``/steps/1/output``)
+    names that step's field, not every step's output; one mined in the comments at several places names the comments'
+    field (``/comments/*/author``)."""
+    rows = [p.split("/") for p in sorted(pointers)]
+    return "/".join(col[0] if len(set(col)) == 1 else "*" for col in zip(*rows, strict=True))
 
 
 def _other_labels_review(it: LeakItem, labels: Sequence[str], decode: bool) -> list[Finding]:
@@ -585,16 +730,34 @@ def _templated(it: LeakItem) -> Iterator[tuple[str, Any, str]]:
     """``(pointer, value, template)`` of every scalar of ``it``: the template is the pointer with each list index
     written ``*``, so one field of every item (``/trace/*/output``) is named alike."""
     for pointer, value in _scalars(it.projection, ""):
-        yield pointer, value, "/".join("*" if t.isdigit() else t for t in pointer.split("/"))
+        yield pointer, value, _general(pointer)
 
 
-def _uniform_blanks(it: LeakItem, uniform: Sequence[str]) -> list[Finding]:
-    """A whole-value finding at every filled scalar of ``it`` under a field template in ``uniform``."""
+def _matches(pointer: str, template: str) -> bool:
+    """``pointer`` is the scalar ``template`` names: token for token, a ``*`` standing for any list index."""
+    got, want = pointer.split("/"), template.split("/")
+    return len(got) == len(want) and all(w == g or (w == "*" and g.isdigit()) for g, w in zip(got, want, strict=True))
+
+
+def _uniform_blanks(it: LeakItem, uniform: Sequence[str], mined: Sequence[MinedField] = ()) -> list[Finding]:
+    """A whole-value finding at every filled scalar of ``it`` that a template in ``uniform`` names, or a field in
+    ``mined`` holds (:meth:`MinedField.holds`) where the scalar is not prose (more than ``PROSE_WORDS`` words: mining
+    reads no prose, so a mined value is never there). A template names scalars token for token
+    (:func:`_matches`): one that is an object or a list on this item blanks nothing under it (a value mined at
+    ``/steps/1/output`` says nothing of what the other steps output)."""
+    by_general: dict[str, list[str | MinedField]] = {}
+    every: list[str | MinedField] = [*uniform, *mined]
+    for t in every:
+        by_general.setdefault(_general(t if isinstance(t, str) else t.template), []).append(t)
     out = []
     for pointer, value, path in _templated(it):
-        if value in (None, "", False, 0):
+        if value in (None, "", False, 0) or path not in by_general:
             continue
-        if any(path == u or path.startswith(u + "/") for u in uniform):
+        prose = isinstance(value, str) and len(value.split()) > PROSE_WORDS
+        if any(
+            _matches(pointer, t) if isinstance(t, str) else not prose and t.holds(it.projection, pointer)
+            for t in by_general[path]
+        ):
             out.append(
                 Finding(
                     item=it.id,
@@ -616,7 +779,13 @@ _UNIFORM_CUT = "sentence-on-every-item"
 
 
 def _uniform_cuts(it: LeakItem, uniform_cuts: Mapping[str, Sequence[str]]) -> list[Finding]:
-    """A finding at each occurrence of a sentence of ``uniform_cuts`` in a string of ``it`` under its template."""
+    """A finding at each occurrence of a sentence of ``uniform_cuts`` in a string of ``it`` under its template.
+
+    Every occurrence counts, not only the first, and whatever the item's own label: a sentence that the edits
+    cut on one label's items only would, left on the others, rule that label out (an elimination leak), so
+    it goes from every item alike. The findings are ordinary ``freetext.elimination`` findings with their
+    spans, so the sanitizer cuts them as it cuts any other.
+    """
     out = []
     for pointer, value, path in _templated(it):
         if not isinstance(value, str) or not value:
@@ -644,7 +813,11 @@ def _uniform_cuts(it: LeakItem, uniform_cuts: Mapping[str, Sequence[str]]) -> li
 
 
 def _scalars(node: Any, pointer: str) -> list[tuple[str, Any]]:
-    """``(pointer, value)`` of every scalar of ``node`` (iterative: a deep item is walked too)."""
+    """``(pointer, value)`` of every scalar of ``node`` (iterative: a deep item is walked too).
+
+    The order is that of a stack, not of the document (the last key first); callers that need document
+    order sort or index by pointer. Keys are escaped as JSON Pointer tokens and appended to ``pointer``.
+    """
     out: list[tuple[str, Any]] = []
     stack: list[tuple[str, Any]] = [(pointer, node)]
     while stack:
@@ -841,7 +1014,13 @@ def _is_option(parent: dict[str, Any], key: Any) -> bool:
 
 
 def _blank_tree(parent: Any, key: Any) -> int:
-    """Blank ``parent[key]`` keeping its shape; returns the number of characters removed."""
+    """Blank ``parent[key]`` keeping its shape; returns the number of characters removed.
+
+    Containers are blanked leaf by leaf and keep their keys and lengths; a string becomes ``""``, a number
+    ``0`` or ``0.0`` of its own type, and a boolean ``null`` (JSON has no empty boolean: the sanitizer's one
+    documented change of type). The count is of characters as JSON writes them, so a value that was already
+    blank counts nothing; ``null`` and other leaves are left as they are.
+    """
     value = parent[key]
     if isinstance(value, dict):
         return sum(_blank_tree(value, k) for k in list(value))
@@ -875,7 +1054,13 @@ def _resolve_parent(box: dict[str, Any], pointer: str) -> tuple[Any, Any]:
 
 
 def _upstream_root(doc: Any, pointer: str) -> str:
-    """The pointer of the outermost ``ai*``/``pred*``/... field on the way to ``pointer``."""
+    """The pointer of the outermost ``ai*``/``pred*``/... field on the way to ``pointer``.
+
+    An upstream finding is blanked at that field with everything under it, not at the one string that
+    matched: a model's prediction leaks the answer through its other members too (a confidence, a reason).
+    When no field on the way has an upstream name, ``pointer`` itself is returned. ``pointer`` must resolve in
+    ``doc``; a list index is read as an integer.
+    """
     node = doc
     path = ""
     for tok in parse_pointer(pointer):
@@ -890,10 +1075,17 @@ def _upstream_root(doc: Any, pointer: str) -> str:
 
 
 def schema_digest(value: Any) -> str:
-    """A digest of the shape: keys and their order, container kinds, list lengths; scalars as one kind."""
+    """A digest of the shape: keys and their order, container kinds, list lengths; scalars as one kind.
+
+    It is the sanitizer's guarantee in one value: equal before and after for every sanitized item. JSON held
+    in a string is digested as the structure it holds, so rewriting that document in place must keep its
+    shape too; a string that is not JSON, a number, a boolean and ``null`` are all one kind, as blanking
+    changes their value (and turns a boolean into ``null``) but not the schema a consumer expects.
+    """
     h = hashlib.sha256()
 
     def feed(v: Any) -> None:
+        """Hash ``v`` into ``h``, depth first: a tag for each container kind, each key as JSON text, each length."""
         if isinstance(v, Mapping):
             h.update(b"{")
             for k, child in v.items():

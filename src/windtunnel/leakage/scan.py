@@ -442,7 +442,15 @@ def audit_item(
 
 
 def _audit_written(it: LeakItem, decode: bool, prefilter: bool) -> ItemAudit:
-    """:func:`audit_item` by the written principles alone (the walk, the item principles, the finding rules)."""
+    """:func:`audit_item` by the written principles alone (the walk, the item principles, the finding rules).
+
+    The order is the contract: the walk's findings; then, for an item with two labels or more, each item
+    principle whose cheap ``may_apply`` passes on the serialised blob, and the one-hot test; then, when the
+    walk found a leak, the finding rules rewrite its findings; then the ruled findings join them (answers
+    hidden, duplicates dropped) and the selection principle decides. When nothing changed the walk's
+    findings, the walk's :class:`ItemAudit` itself is returned, so callers may compare by identity. An item
+    nested deeper than the recursion limit allows becomes a :class:`DatasetError` naming the item and line.
+    """
     try:
         audit, blob = _audit(it, decode, prefilter)
         if not audit.findings and len(it.label_set) < 2:
@@ -830,7 +838,13 @@ def infer_target(projection: Any, expected: Sequence[str], blob: bytes | None = 
 
 
 def _quoted(low: bytes, word: bytes) -> bool:
-    """``word`` occurs in ``low`` as a whole JSON string, give or take spaces."""
+    """``word`` occurs in ``low`` as a whole JSON string, give or take spaces.
+
+    ``low`` is the lowercased serialisation of the projection and ``word`` an answer, both bytes; only spaces
+    may stand between the word and its quotes. It is exact only for a serialisation without escapes (the
+    caller, :func:`infer_target`, checks that first): there a string value equal to the answer once stripped
+    is the answer between quotes, so a ``False`` lets the caller skip the walk over the fields.
+    """
     pos = low.find(word)
     while pos >= 0:
         a = pos
@@ -859,6 +873,12 @@ def _context(
     context_words: Sequence[str] = (),
     strict: bool = False,
 ) -> _Ctx:
+    """The per-item :class:`_Ctx`: the needles, the normalised label set and the naming pattern.
+
+    The needles of the answers, correlated values and labels are prepared by :func:`_prepared` (memoised, as
+    items of one dataset repeat them); the naming pattern comes from the task's name and the context words.
+    ``strict`` and ``decode`` are passed through unchanged from the scan's options.
+    """
     needles, label_norms = _prepared(tuple(expected), tuple(correlated), tuple(labels))
     return _Ctx(item, needles, label_norms, decode, _naming(target, context_words), strict, task=target)
 
@@ -1298,6 +1318,13 @@ _SHAPES_MAX = 4096
 
 
 def _shape(node: Mapping[Any, Any]) -> _Shape:
+    """The :class:`_Shape` of an object, from its keys alone, memoised in :data:`_SHAPES`.
+
+    Keys that are not strings (a Python dataset, not JSON) are turned into strings for the pointer tokens,
+    and such a shape is computed every time, never cached. The cache is cleared outright when it reaches
+    :data:`_SHAPES_MAX` entries rather than evicted one by one: a dataset has a few shapes, so a full cache
+    means objects that rarely share their keys, where keeping old entries buys nothing.
+    """
     ks = tuple(node)
     shape = _SHAPES.get(ks)
     if shape is not None:
@@ -1406,7 +1433,12 @@ def _lists_in_pieces(scalars: Sequence[str | int | float], ctx: _Ctx) -> bool:
 
 
 def _covers_labels(values: Sequence[str], ctx: _Ctx) -> bool:
-    """``values`` (normalised) include every label of the item's label set."""
+    """``values`` (normalised) include every label of the item's label set.
+
+    This tells a list or object that enumerates the options (a listing of the label set, principle 3) from
+    one that holds an answer. Fewer values than labels cannot cover them; for ASCII values a label word
+    missing from all of them rules the set out before any value is normalised, which is the common case.
+    """
     if not ctx.label_norms or len(values) < len(ctx.label_norms):
         return False
     joined = "\x00".join(values)
@@ -1532,7 +1564,13 @@ def _scan_key(key: str, pointer: str, rep: str, ctx: _Ctx, *, suppress: bool) ->
 
 
 def _scan_scalar(text: str, pointer: str, rep: str, upstream: str | None, ctx: _Ctx, suppress: bool) -> None:
-    """Search a scalar (a number, a boolean, or the text a list of byte values holds) as a whole value."""
+    """Search a scalar (a number, a boolean, or the text a list of byte values holds) as a whole value.
+
+    Only whole-value hits count: the answer ``2`` inside ``12`` or in a longer text is not a scalar equal
+    to it. The shortcut that skips the search when some needle word is missing from the text is taken only
+    for ASCII text outside an upstream key and when no needle has a canonical number or date form (``2.0``
+    for ``2`` would escape a word test).
+    """
     # The shortcut compares the needles' folded words with the lowercased text: exact for ASCII only (the
     # text of a byte list may be 'Résiliation', whose needle word is 'resiliation').
     if ctx.fast and upstream is None and not ctx.needles.any_canon and text.isascii() and not _plain_words(text, ctx):
@@ -1658,7 +1696,15 @@ def forget_classified() -> None:
 def _classify_string(
     text: str, pointer: str, rep: str, upstream: str | None, ctx: _Ctx, decode: bool, suppress: bool
 ) -> None:
-    """Search one string and classify each hit (see :func:`_classify`)."""
+    """Search one string and classify each hit (see :func:`_classify`).
+
+    What the principles read of the string as a whole is worked out once, before any hit is classified:
+    whether the hits cover every label of the item's set (``covered``); per view text, the spans of the
+    labels (``listing``, only with two hits or more); and, for a text naming every label evenly, whether it
+    defines the scale (``defines``) or singles one label out (``singles``, per view text). A hit heard only
+    in the homophones view, with nothing else of the label near it, is dropped. The path segments of the
+    string are left for the first hit that needs them (shared through ``segments``).
+    """
     hits = ctx.needles.search(text, decode=decode)
     if not hits:
         return
@@ -3145,7 +3191,17 @@ def _asked_or_negated(text: str, a: int, b: int) -> bool:
 
 
 def _tie(hit: Hit, text: str, span: tuple[int, int] | None, ctx: _Ctx) -> str | None:
-    """The cue of the mention policy that ties a one-word mention to the task, if any (mention.py)."""
+    """The cue of the mention policy that ties a one-word mention to the task, if any (mention.py).
+
+    Returns ``"target-mention"`` (the task's name stands near the word), ``"emphasis"`` (quoted, spelled out
+    letter by letter, or alone in a short marked text) or ``"statement"`` (a request for the option, the
+    label heading the item, a statement about the item), and ``None`` when the word is ordinary prose: the
+    task's own name (``spam-verdict``), a question or a negation, a count in brackets, a JSON member's or an
+    attribute's value, a proper noun or a compound. The tests run in that order and the first that decides
+    returns, so an earlier ``None`` wins over a later cue. ``span`` is the hit's place in ``text``; without
+    one only the naming cue is read. A decoded view is read as its decoded text, case kept, and only when
+    that text lines up with the view character for character.
+    """
 
     view_text, (va, vb) = hit.view_text, hit.view_span
     naming = ctx.naming()
@@ -3296,6 +3352,14 @@ def _emit(
     value: str,
     target: Target,
 ) -> None:
+    """Record one finding of the current item in ``ctx.findings``.
+
+    While a string is classified for the cache (``ctx.recording`` set), the raw arguments are kept as well,
+    so the same string met again replays them instead of being searched. Inside JSON held in a string
+    (``ctx.outer`` set), the finding is placed at the outer string's pointer, with the representation
+    ``json-in-string`` and no span (a span in the embedded text would not index the outer string); the
+    pointer inside the embedded JSON travels with the finding as its inner pointer.
+    """
     if ctx.recording is not None:
         ctx.recording.append((channel, severity, rep, span, view, rule, detail, value, target))
     inner = None
@@ -3351,7 +3415,12 @@ def _finding(
 
 
 def _dedupe(findings: list[Finding]) -> list[Finding]:
-    """One finding per place (pointer, target, span, inner) and needle: the most severe."""
+    """One finding per place (pointer, target, span, inner) and needle: the most severe.
+
+    Two principles may report the same characters (the walk and an item principle), and a report must not
+    count one leak twice. The needle is told by the finding's value, so two answers at one place both stay.
+    Among equally severe findings the first one seen is kept, so the walk's wording wins over a later one.
+    """
     if len(findings) < 2:
         return findings
     best: dict[tuple[Any, ...], Finding] = {}

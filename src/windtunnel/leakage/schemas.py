@@ -31,7 +31,13 @@ def _indent(line: str) -> int:
 
 
 def in_text_schema(text: str, a: int) -> bool:
-    """``text[a]`` is in a YAML block or inline object that also has a ``type`` naming a data type."""
+    """``text[a]`` is in a YAML block or inline object that also has a ``type`` naming a data type.
+
+    A label inside a schema (an enum's member, a default) describes the schema, not the record. The inline
+    form is checked on ``a``'s own line; the block form looks up and down from that line for a sibling
+    ``type:`` line at the same indentation, stopping where the block ends (a line indented less). Blank lines
+    do not end a block. A text without the word ``type`` is answered at once.
+    """
     start = text.rfind("\n", 0, a) + 1
     end = text.find("\n", a)
     line = text[start : len(text) if end < 0 else end]

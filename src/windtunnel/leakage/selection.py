@@ -190,7 +190,14 @@ def _key_like(value: Any) -> bool:
 
 
 def _selections(mapping: LabelMapping, leaves: list[_Leaf], projection: Any, finder: LabelFinder) -> Iterator[_Pick]:
-    """``(selector path, span or None, entry)`` for each selector of this record that resolves to one entry."""
+    """``(selector path, span or None, entry)`` for each selector of this record that resolves to one entry.
+
+    Selectors are looked for outside the mapping: a leaf elsewhere in the record, or a place in the
+    mapping's own text that falls in no entry (a leaf inside an entry is the definition, not a choice). A
+    rows mapping is picked by a row's key, a link, an answer, a tally or a reference; a pairs or text
+    mapping by a field named like it; a text mapping also by the entry's name written elsewhere or shown
+    beside it. Each kind of pick is its own generator, so adding one is adding a line here.
+    """
     spans = [e.span for e in mapping.entries if e.span is not None]
     outside = [
         leaf
@@ -614,7 +621,13 @@ def _in_box(point: list[Any], box: tuple[float, float, float, float]) -> bool:
 
 
 def _keyed_picks(mapping: LabelMapping, outside: list[_Leaf]) -> Iterator[tuple[_Leaf, Entry]]:
-    """Entries picked by a value whose field is named like the mapping (equal key or flag word)."""
+    """Entries picked by a value whose field is named like the mapping (equal key or flag word).
+
+    Only a field whose name shares a word with the mapping, or a value that is a long number, is read, so an
+    ordinary count elsewhere in the record does not pick an entry by chance. A value equal to an entry's key
+    picks it; in a bit-field mapping, a number made only of the mapping's bits picks the entries whose bits
+    it sets. A pick counts only when every entry it reaches carries one and the same label.
+    """
     all_bits = 0
     if mapping.bits:
         for e in mapping.entries:

@@ -68,7 +68,13 @@ def drop_struck(findings: list[Finding], projection: Any) -> list[Finding]:
 
 
 def _struck(f: Finding, projection: Any, runs: dict[str, Sequence[tuple[int, int]]]) -> bool:
-    """The prose finding ``f`` matched inside a struck run of its own string."""
+    """The prose finding ``f`` matched inside a struck run of its own string.
+
+    Only word-level prose findings on a value qualify: findings of the rules that read the whole text
+    (:data:`_WHOLE_TEXT_RULES`), a key, JSON held in a string or a finding without a span are never
+    dropped. The span must lie wholly inside one struck run. The runs of each string are computed once and
+    kept in ``runs`` (the caller's memo, one per item); a pointer that does not resolve to a string has none.
+    """
     if (
         f.channel != "freetext"
         or f.rule in _WHOLE_TEXT_RULES

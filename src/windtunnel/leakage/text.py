@@ -317,7 +317,13 @@ def _date(y: str, m: int | str, d: str) -> str | None:
 
 
 def _canon_match(mt: re.Match[str]) -> str | None:
-    """The canonical text of one number or date match; ``None`` for a date that does not exist (31 Feb)."""
+    """The canonical text of one number or date match; ``None`` for a date that does not exist (31 Feb).
+
+    A date in any of the three written orders becomes ISO ``YYYY-MM-DD``, month names included. A number
+    loses its grouping (commas, spaces, the narrow and no-break spaces), a leading ``+``, leading zeros and
+    trailing fractional zeros, so ``1,200.50``, ``01200.5`` and ``+1 200.5`` are one canonical text; ``-0``
+    is ``0``. A match of neither kind is ``None`` too.
+    """
     if mt.group("iso"):
         return _date(mt.group("y1"), mt.group("m1"), mt.group("d1"))
     if mt.group("mdy"):
@@ -340,7 +346,12 @@ def _canon_match(mt: re.Match[str]) -> str | None:
 
 
 def canonical_view(m: Mapped) -> Mapped:
-    """Numbers without separators or trailing zeros and dates as ISO ``YYYY-MM-DD``."""
+    """Numbers without separators or trailing zeros and dates as ISO ``YYYY-MM-DD``.
+
+    Each canonical form maps to the whole span it replaced, so a hit on ``1200`` in the view points at
+    ``1,200.00`` in the original. A date that does not exist is left as written. When nothing in the text
+    has a canonical form, ``m`` itself is returned, so the caller can tell the view adds nothing.
+    """
     text = m.text
     pieces: list[tuple[str, int, int]] = []
     pos = 0

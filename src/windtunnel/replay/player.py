@@ -24,7 +24,7 @@ from windtunnel.agents.registry import capabilities
 from windtunnel.chaos.spec import ChaosSpec
 from windtunnel.config.agent import declares_tool_seam
 from windtunnel.config.model import Config
-from windtunnel.config.proxy_env import proxied
+from windtunnel.config.proxy_env import proxied, start_line
 from windtunnel.engine.cells import Cell, CellResult
 from windtunnel.engine.procwatch import ExitWatch, watched_endpoint
 from windtunnel.replay.contract import (
@@ -158,18 +158,24 @@ def check_seams(
         raise ConfigError(
             "the sessions inject recorded tool responses into an HTTP agent; its outbound calls must go "
             "through windtunnel's forward proxy: set agent.command so windtunnel launches the agent with "
-            "HTTP_PROXY set, or start the agent with HTTP_PROXY=http://127.0.0.1:PORT and pass "
-            "--tool-proxy-port PORT (or add `proxy_env: honoured` under agent: for agent.proxy_port, 8899)",
+            f"HTTP_PROXY set, or start the agent with `{start_line(_source(cfg))}` (one check call finds it behind "
+            "the proxies; none passed through them), or start it with HTTP_PROXY=http://127.0.0.1:PORT and pass "
+            "--tool-proxy-port PORT",
             hint="see docs/replay.md, 'HTTP agents'",
         )
     if needs["llm"] and not launched and llm_port is None:
         raise ConfigError(
             "the sessions inject recorded model answers into an HTTP agent; its model calls must go "
-            "through windtunnel's LLM proxy: set agent.command, or point the agent's OPENAI_BASE_URL at "
-            "http://127.0.0.1:PORT/v1 and pass --llm-proxy-port PORT (or add `proxy_env: honoured` under "
-            "agent: for agent.llm_proxy_port, 8898)",
+            "through windtunnel's LLM proxy: set agent.command, or start the agent with "
+            f"`{start_line(_source(cfg))}` (one check call finds it behind the proxies; none passed through "
+            "them), or point the agent's OPENAI_BASE_URL at http://127.0.0.1:PORT/v1 and pass --llm-proxy-port PORT",
             hint="or leave llm out of replay.inject to let the model run live",
         )
+
+
+def _source(cfg: Config) -> str | None:
+    """The config file's path as the user gave it, for the command lines in messages."""
+    return str(cfg._source) if cfg._source else None
 
 
 def agent_input(session: Session, accepts_messages: bool) -> tuple[Any, str | None]:

@@ -21,7 +21,7 @@ from windtunnel.chaos.runtime import ChaosRuntime
 from windtunnel.chaos.spec import ChaosSpec
 from windtunnel.config.agent import records_calls
 from windtunnel.config.model import Config
-from windtunnel.config.proxy_env import proxied
+from windtunnel.config.proxy_env import proxied, start_line
 from windtunnel.replay.calllog import recorded_calls
 from windtunnel.replay.export import call_failure, incident
 from windtunnel.replay.session import ReplaySettings, Session, Target
@@ -86,9 +86,10 @@ async def record(
     launched = bool(getattr(agent_cfg, "command", None))
     if not python and not launched and tool_proxy_port is None and not proxied(agent_cfg):
         raise ConfigError(
-            "recording an HTTP agent's tool calls needs windtunnel's forward proxy: set agent.command, or "
-            "start the agent with HTTP_PROXY=http://127.0.0.1:PORT and pass --tool-proxy-port PORT (or add "
-            "`proxy_env: honoured` under agent: for agent.proxy_port, 8899)"
+            "recording an HTTP agent's tool calls needs windtunnel's forward proxy: set agent.command, or start "
+            f"the agent with `{start_line(str(cfg._source) if cfg._source else None)}` (one check call finds it "
+            "behind the proxies; none passed through them), or start it with HTTP_PROXY=http://127.0.0.1:PORT and "
+            "pass --tool-proxy-port PORT"
         )
     async with AsyncExitStack() as stack:
         runtime = await stack.enter_async_context(

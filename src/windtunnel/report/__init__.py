@@ -51,7 +51,12 @@ __all__ = [
 
 
 def __getattr__(name: str) -> object:
-    """The models are imported on first use (pydantic is not needed to read the schema)."""
+    """The models are imported on first use (pydantic is not needed to read the schema).
+
+    Only the names in ``__all__`` are served this way; any other name is an ``AttributeError`` as for a
+    normal module. The names are not stored in this module, so every access comes back here; after the
+    first, the import is a lookup in ``sys.modules``.
+    """
     if name in __all__:
         # start-up: report.usage (imported by the engine) must not build the pydantic report models
         from windtunnel.report import models

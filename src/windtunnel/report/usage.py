@@ -20,7 +20,12 @@ _Counted = Literal["input_tokens", "output_tokens", "total_tokens", "requests"]
 
 
 def call_key(cell: CellDict) -> str:
-    """The agent call a report cell belongs to (a contract row's id without its ``:<invariant>``)."""
+    """The agent call a report cell belongs to (a contract row's id without its ``:<invariant>``).
+
+    A contract run writes one row per invariant judged on one agent call, so the rows of one call share its
+    token usage; keyed by call, the usage is counted once instead of once per invariant. Every other cell is
+    its own call.
+    """
     cid, inv = str(cell.get("id")), cell.get("invariant")
     if inv and cell.get("kind") == "contract" and cid.endswith(f":{inv}"):
         return cid[: -len(inv) - 1]

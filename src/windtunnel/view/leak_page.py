@@ -46,8 +46,10 @@ from windtunnel import __version__
 from windtunnel._util.errors import ExitCode, UsageError
 from windtunnel.config.storepath import default_store_path
 from windtunnel.flows.leak import Fields, _no_items, agreed_extra, agreement_for, mine_decision, mined_index
+from windtunnel.flows.leak_judge import JudgeTally, judge_from_options, judge_status
 from windtunnel.leakage.agreement import Agreement
 from windtunnel.leakage.dataset import DatasetError, iter_items
+from windtunnel.leakage.judge import LeakJudge
 from windtunnel.leakage.model import CHANNELS, Finding, ItemAudit, LeakItem, value_hash
 from windtunnel.leakage.pointers import node_at
 from windtunnel.leakage.report import Tally
@@ -282,6 +284,9 @@ def audited(
     extra: Mapping[str, Sequence[Any]] | None = None,
     agreement: Agreement | None = None,
     learned: bool | None = None,
+    judge: LeakJudge | None = None,
+    judged: JudgeTally | None = None,
+    target: str | None = None,
 ) -> Iterator[AuditedItem]:
     """Audit and sanitize each item (``sentence`` mode, as ``leak sanitize`` does by default).
 
@@ -289,6 +294,8 @@ def audited(
     are then also located in the cell). ``extra`` adds findings by item id (the mined ones of ``--mine``);
     ``agreement`` is the dataset's agreement evidence, applied as ``leak scan`` and ``leak sanitize`` apply it;
     ``learned`` is ``leak scan --learned`` (the learned decision over whole-token hits; ``None``: its default).
+    ``judge`` is ``--judge-url``: the model judge asked about each item as ``leak scan`` asks it (one question at a
+    time here), its findings shown with the others and counted in ``judged``; ``target`` names the answer's field.
     """
     for entry in items:
         item: LeakItem = entry.item if hasattr(entry, "parts") else entry
@@ -297,6 +304,12 @@ def audited(
         before = result.before
         if agreement is not None:
             before = agreement.adjust(ItemAudit(before.item, before.findings, item.line, before.sources))
+        if judge is not None and judged is not None:
+            ask = judge.every_item or not before.leaked
+            said, cached = judge.findings(item, target, decode=decode) if ask else ([], False)
+            judged.add(ask, said, cached)
+            if said:
+                before = ItemAudit(before.item, [*before.findings, *said], before.line, before.sources)
         yield AuditedItem(
             item=item,
             audit=before,
@@ -312,19 +325,27 @@ def audited(
 
 
 def render_leak_html(
-    entries: Iterable[AuditedItem], out: Path, *, source: str, show_values: bool = False
+    entries: Iterable[AuditedItem],
+    out: Path,
+    *,
+    source: str,
+    show_values: bool = False,
+    judged: JudgeTally | None = None,
 ) -> dict[str, Any]:
     """Write the audit page to ``out`` (its folder is created) and return the summary (``items``, ``leaked_items``,
     ``by_channel`` ...). The page is rendered whole before the file is opened, so a failing render leaves no
     half-written page where ``windtunnel view`` would list it."""
-    page, summary = leak_html(entries, source=source, show_values=show_values)
+    page, summary = leak_html(entries, source=source, show_values=show_values, judged=judged)
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(page, encoding="utf-8")
     return summary
 
 
-def leak_html(entries: Iterable[AuditedItem], *, source: str, show_values: bool = False) -> tuple[str, dict[str, Any]]:
-    """The audit page of ``entries`` and its summary (the tally over every item).
+def leak_html(
+    entries: Iterable[AuditedItem], *, source: str, show_values: bool = False, judged: JudgeTally | None = None
+) -> tuple[str, dict[str, Any]]:
+    """The audit page of ``entries`` and its summary (the tally over every item; ``judged``: what the model judge
+    did, read once every entry is drawn).
 
     Every item is counted, but only the first :data:`MAX_ITEMS` leaking items are drawn (the page says when it was cut),
     each as its projection with the findings highlighted, the sanitized projection with what is left highlighted and the
@@ -355,6 +376,8 @@ def leak_html(entries: Iterable[AuditedItem], *, source: str, show_values: bool 
                 "left": entry.left,
             }
         )
+    if judged is not None:
+        tally.judge = judged.to_dict()
     summary = tally.to_dict()
     env = _environment()
     page = env.get_template("leak.html.j2").render(
@@ -458,6 +481,11 @@ def scan_html(args: Mapping[str, Any]) -> None:
         _agreed, agreement = agreement_for(
             dataset, fmap, args.get("agreement"), decode, list(args.get("derive_from") or [])
         )
+    judge = _judge_of(args)
+    if judge is not None and dataset is None:
+        hint = "save the items to a .jsonl file and scan that"
+        raise UsageError("--judge-url reads the items of a DATASET", hint=hint)
+    judged = JudgeTally(judge.model, judge.every_item, judge.max_chars) if judge is not None else None
     entries = audited(
         items(),
         decode=decode,
@@ -465,13 +493,16 @@ def scan_html(args: Mapping[str, Any]) -> None:
         extra=extra,
         agreement=agreement,
         learned=args.get("learned"),
+        judge=judge,
+        judged=judged,
+        target=str(args["expected_field"]).rsplit(".", 1)[-1].lstrip("$"),
     )
     to_stdout = args["output"] == Path("-")  # `-o -`: the page on stdout, as for `report -o -`
     out: Path = args["output"] or default_output()
     if to_stdout:
-        page, summary = leak_html(entries, source=source, show_values=args["show_values"])
+        page, summary = leak_html(entries, source=source, show_values=args["show_values"], judged=judged)
     else:
-        summary = render_leak_html(entries, out, source=source, show_values=args["show_values"])
+        summary = render_leak_html(entries, out, source=source, show_values=args["show_values"], judged=judged)
     if summary["items"] == 0:
         if not to_stdout:
             out.unlink(missing_ok=True)
@@ -483,5 +514,29 @@ def scan_html(args: Mapping[str, Any]) -> None:
         sys.stdout.flush()
     sys.stdout.flush()
     print(f"leak audit: {summary['leaked_items']} of {summary['items']} items leak; {where}", file=sys.stderr)
+    if judge_status(summary["leaked_items"], judged) == "error":
+        n = summary["judge"]["errors"]
+        said = f"the judge gave no answer on {n} item(s) (judge.error findings); the audit is incomplete"
+        print(said, file=sys.stderr)
+        raise SystemExit(int(ExitCode.HARNESS))
     if summary["leaked_items"]:
         raise SystemExit(int(ExitCode.FAILED))
+
+
+def _judge_of(args: Mapping[str, Any]) -> LeakJudge | None:
+    """The model judge of the ``scan`` command's ``--judge-*`` options (None without ``--judge-url``).
+
+    The page reads the same options as the JSON and SARIF reports, through the same builder, so a judge the table
+    refuses is refused here with the same words; the page asks one item at a time (it is rendered whole anyway).
+    """
+    cache, store = args.get("judge_cache"), args.get("store")
+    return judge_from_options(
+        args.get("judge_url"),
+        args.get("judge_model"),
+        key_env=args.get("judge_key_env"),
+        every_item=bool(args.get("judge_all")),
+        max_chars=args.get("judge_max_chars"),
+        timeout_ms=args.get("judge_timeout"),
+        cache=str(cache) if cache is not None else None,
+        store=str(store) if store is not None else None,
+    )

@@ -54,7 +54,12 @@ class _Literals:
     __slots__ = ("_names", "_patterns", "anchored", "fast")
 
     def __init__(self, by_name: dict[str, tuple[bytes, ...]]) -> None:
-        """Index ``by_name`` (decoder name → its literals; a decoder with none is anchored, never present)."""
+        """Index ``by_name`` (decoder name → its literals; a decoder with none is anchored, never present).
+
+        A literal shared by several decoders is searched once and reports all of them. The literals are split
+        over automata of at most :data:`MAX_TEDDY` each, so every search keeps its SIMD prefilter; leftmost-first
+        matching and the contiguous NFA keep each automaton small.
+        """
         owners: dict[bytes, set[str]] = {}
         for name, literals in by_name.items():
             for lit in literals:

@@ -65,7 +65,13 @@ def inflated(raw: bytes) -> bytes:
 
 
 def b64_text(blob: str) -> str | None:
-    """The printable text a base64 run decodes to, else ``None``."""
+    """The printable text a base64 run decodes to, else ``None``.
+
+    Both alphabets are read (URL-safe when the run holds ``-`` or ``_``), padding is added when missing,
+    and the standard alphabet is decoded strictly, so a run of ordinary characters that only looks like
+    base64 fails rather than decoding to noise. A gzip or zlib payload is inflated first. The bytes must
+    then read as text (:func:`_raw_text`); binary data is ``None``, as no label can be read in it.
+    """
     if blob.islower() and blob.isalpha():
         # Plain lowercase words are practically never base64 of text; skip the decode attempt.
         return None

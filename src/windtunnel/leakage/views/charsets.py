@@ -57,7 +57,14 @@ _EBCDIC_TEXT = bytes(
 
 
 def _wide(raw: bytes) -> str | None:
-    """``raw`` as UTF-16 or UTF-32 when its zero bytes sit where those encodings put them for text."""
+    """``raw`` as UTF-16 or UTF-32 when its zero bytes sit where those encodings put them for text.
+
+    A byte order mark decides alone. Without one, UTF-32 needs the three high bytes of every code unit to
+    be zero (text in the Latin-1 range), and UTF-16 needs the high byte of three code units in four to be
+    zero, which lets some characters outside Latin-1 through while rejecting ordinary binary data. Little
+    endian is tried first. ``None`` when the pattern does not fit or the bytes do not decode (a lone
+    surrogate), so the caller tries the next charset.
+    """
     for bom, codec in _BOMS:
         if raw.startswith(bom):
             try:
@@ -154,7 +161,12 @@ _UTF7_BLOB_RE = re.compile(rb"\+[A-Za-z0-9/][A-Za-z0-9+/]{2}")
     blob_marker=lambda b: b.find(b"+") >= 0 and _UTF7_BLOB_RE.search(b) is not None,
 )
 def utf7(text: str) -> list[Replacement]:
-    """Each UTF-7 shifted run (``+`` base64 of UTF-16BE ``-``) that gives printable text with a letter."""
+    """Each UTF-7 shifted run (``+`` base64 of UTF-16BE ``-``) that gives printable text with a letter.
+
+    A run shorter than two bytes decoded is skipped, and an odd trailing byte dropped. Requiring printable
+    text with a letter keeps most ordinary text after a plus sign from being read as UTF-7 noise; a run
+    that is not valid base64 or UTF-16 is left as written.
+    """
     out: list[Replacement] = []
     for mt in _UTF7_RE.finditer(text):
         body = mt.group(1)

@@ -18,7 +18,12 @@ _SIMPLE = {"n": "\n", "r": "\r", "t": "\t", '"': '"', "'": "'", "\\": "\\", "/":
 
 @decoder("escape", order=30, marker=lambda t: "\\" in t)
 def escapes(text: str) -> list[Replacement]:
-    """Each escape as its character (a surrogate pair written as two ``\\u`` escapes joins)."""
+    """Each escape as its character (a surrogate pair written as two ``\\u`` escapes joins).
+
+    A code point past Unicode's range is left as written. A low surrogate joins only a high surrogate escape
+    that ends exactly where it starts, and the pair becomes one replacement spanning both escapes; a lone
+    surrogate stays a one-character replacement, so the text's length and offsets remain well defined.
+    """
     out: list[Replacement] = []
     for mt in _ESCAPE_RE.finditer(text):
         hexd = mt.group(1) or mt.group(2) or mt.group(3)

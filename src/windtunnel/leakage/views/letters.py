@@ -52,7 +52,12 @@ _WORD_GAP_RE = re.compile(r"[ \t]*[/|][ \t]*|[ \t]{2,}|[ \t]")
 
 
 def _runs(text: str) -> list[tuple[int, int, str, str]]:
-    """``(start, end, word, separator)`` of each spelled run and syllable run, in text order."""
+    """``(start, end, word, separator)`` of each spelled run and syllable run, in text order.
+
+    A run of digits only is a number, not spelling; a run split only by spaces needs three pieces or more
+    (``a b`` is two words), and a run of more than :data:`MAX_PIECES` pieces is left alone. Syllable runs
+    (``Mo·der·ate``) lose their dots. Runs of the two kinds may overlap; the caller decides between them.
+    """
     out: list[tuple[int, int, str, str]] = []
     for mt in _RUN_RE.finditer(text):
         sep = mt.group("sep")

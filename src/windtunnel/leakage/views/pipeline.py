@@ -59,7 +59,13 @@ def _steps(only: frozenset[str] | None) -> list[_Step]:
 
 
 def apply(m: Mapped, reps: list[Replacement]) -> Mapped:
-    """``m`` with each ``(start, end, decoded)`` applied; offsets still point at ``m``'s original."""
+    """``m`` with each ``(start, end, decoded)`` applied; offsets still point at ``m``'s original.
+
+    ``reps`` must be sorted and not overlap. Every character of a replacement maps to the whole original
+    span it replaced, so a hit in decoded text points at the encoded characters it came from; an empty
+    replacement removes its span and maps nothing. Untouched characters keep their own offsets, carried
+    through from ``m`` when ``m`` is itself a view of an earlier text.
+    """
     text = m.text
     ms, me = m.starts, m.ends
     out: list[str] = []
@@ -139,7 +145,13 @@ def _changed(reps: list[Replacement]) -> _Segments:
 
 
 def _windows(text: str, segments: _Segments) -> _Segments:
-    """The changed segments widened by :data:`MARGIN` and to the blanks around them, merged."""
+    """The changed segments widened by :data:`MARGIN` and to the blanks around them, merged.
+
+    A nested decoder must see whole tokens around what the previous one changed, so each window grows to
+    the nearest whitespace on both sides, by at most 4096 characters past the margin (a text without blanks
+    does not make every window the whole text). Segments are expected in order; overlapping or touching
+    windows merge into one, and each character is scanned at most once.
+    """
     out: _Segments = []
     n = len(text)
     for s, e in segments:

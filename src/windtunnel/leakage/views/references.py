@@ -65,7 +65,13 @@ _TERM_RE = re.compile(
 
 
 def _uses_re(names: list[str], bare: list[str]) -> re.Pattern[str]:
-    """The uses of ``names`` in every sigil form (and of ``bare`` as a whole identifier too)."""
+    """The uses of ``names`` in every sigil form (and of ``bare`` as a whole identifier too).
+
+    One regex with a named group per form, so the match says which syntax referred to the name (an entity,
+    a TeX control word, a shell or template variable, a CSS custom property, a format-string field). Longer
+    names come first in each alternation, so ``sev_high`` is not read as ``sev``. A bare name must stand
+    alone: not after a sigil or a dot, not followed by a word character or a call's parenthesis.
+    """
     alt = "|".join(re.escape(n) for n in sorted(names, key=len, reverse=True))
     forms = [
         r"[&%](?P<e>" + alt + r");",  # entity

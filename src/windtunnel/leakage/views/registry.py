@@ -109,7 +109,13 @@ def decoder(
     blob_anchors: tuple[bytes, ...] | None = None,
     word_anchors: Callable[[bytes], tuple[bytes, ...] | None] | None = None,
 ) -> Callable[[Callable[[str], list[Replacement]]], Callable[[str], list[Replacement]]]:
-    """Register ``fn`` as the ``replace`` of a decoder named ``name`` (see :class:`Decoder`)."""
+    """Register ``fn`` as the ``replace`` of a decoder named ``name`` (see :class:`Decoder`).
+
+    ``order`` places it in the canonical pipeline; ``marker`` is the cheap test a string must pass before
+    ``fn`` runs on it. The ``blob_*`` and ``word_anchors`` hooks let the pre-check rule a projection out
+    without decoding it; a decoder without them sends every marked projection to the full scan. Registering
+    bumps the registry's generation, so caches built from the decoders are rebuilt.
+    """
 
     def wrap(fn: Callable[[str], list[Replacement]]) -> Callable[[str], list[Replacement]]:
         DECODERS.register(name, Decoder(name, order, marker, fn, blob_marker, blob_may_hit, blob_anchors, word_anchors))

@@ -51,7 +51,15 @@ def rtf_text(text: str) -> list[Replacement]:
 
 
 def _document(text: str, start: int, out: list[Replacement]) -> int:
-    """Append the replacements of the document opening at ``start``; return where it ends."""
+    """Append the replacements of the document opening at ``start``; return where it ends.
+
+    Braces are counted from ``start``: the document ends at the brace that closes its first group, and an
+    unbalanced one runs to the end of ``text`` (the replacements made so far are kept). A group that opens a
+    destination without body text is replaced whole, from its brace to the matching close, whatever it
+    holds. Every other token is replaced by what it shows (a break, a tab, a character, or nothing), so the
+    text between tokens stays as written and a finding's span points at the original characters. A
+    ``\\uN`` drops the one fallback character that follows it unless that is markup or a line break.
+    """
     depth = 0
     skip_from: int | None = None
     skip_depth = 0

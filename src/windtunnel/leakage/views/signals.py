@@ -71,7 +71,13 @@ def _letters(groups: list[list[str]]) -> str | None:
     blob_anchors=(b".-", b"-.", b"-d"),
 )
 def morse(text: str) -> list[Replacement]:
-    """Each run of Morse groups (written or spoken) as the text it spells."""
+    """Each run of Morse groups (written or spoken) as the text it spells.
+
+    A written run must hold a dot beside a dash, so an ellipsis or a rule of dashes is not read; letters are
+    separated by spaces and words by a slash, a bar or three spaces. Spoken Morse (``dah-di-dit``) must
+    hyphenate its syllables. A run that does not spell letters throughout decodes to nothing. Overlapping
+    candidates of the two forms keep the leftmost, as a view applies all its replacements at once.
+    """
     out: list[Replacement] = []
     for mt in _MORSE_RE.finditer(text):
         run = mt.group(0).translate(_DOT_DASH)
@@ -229,6 +235,7 @@ def _leet_may_hit(table: bytes, letters: tuple[bytes, ...]) -> Callable[[bytes, 
     them more often than the serialisation as written does."""
 
     def may_hit(blob: bytes, sets: Sequence[tuple[bytes, ...]]) -> bool:
+        """Whether the blob read through ``table`` may show a needle word the blob as written does not."""
         if not any(letter in t for toks in sets for t in toks for letter in letters):
             return False  # no needle word holds a letter this reading writes
         low = blob.lower()
