@@ -191,3 +191,39 @@ def test_a_derived_spelling_counts_as_a_value_only_under_a_field_naming_the_task
     assert any(f.severity == "high" for f in audit.findings) is high
     if not high and "note" not in projection:
         assert [f.severity for f in audit.findings] == ["low"]  # a whole value stays there for review
+
+
+INTENTS = ["refund_request", "cancel_subscription", "billing_dispute", "damaged_item"]
+
+
+@pytest.mark.parametrize(
+    ("label", "spellings"),
+    [
+        ("billing_dispute", ["billing dispute", "billing-dispute"]),
+        ("billingDispute", ["billing Dispute", "billing-Dispute"]),
+        ("Billing Dispute", ["Billing-Dispute"]),
+        ("non-urgent", ["non urgent"]),
+        ("Sev-3", []),  # a code: its parts are no words (the coded scale spells it)
+        ("A-1", []),
+        ("High", []),
+    ],
+)
+def test_a_label_written_as_an_identifier_is_also_its_words(label: str, spellings: list[str]) -> None:
+    assert label_aliases(label, [], lexicon=False) == spellings
+
+
+@pytest.mark.parametrize(
+    ("projection", "leaks"),
+    [
+        ({"notes": "Tier 1 tagged this as billing dispute and escalated."}, True),
+        ({"notes": "Intent: billing dispute"}, True),
+        ({"notes": "Intent: billing-dispute"}, True),
+        ({"intent": "Billing Dispute"}, True),
+        ({"intent": "BillingDispute"}, True),
+        ({"notes": "Options: refund request, cancel subscription, billing dispute, damaged item"}, False),
+        ({"notes": "Intent: damaged item"}, False),  # another label
+    ],
+)
+def test_a_snake_case_intent_is_found_in_its_words(projection: dict[str, object], leaks: bool) -> None:
+    # intent datasets name their labels as identifiers; a note or a router writes the same label in words
+    assert _leaks(expected="billing_dispute", label_set=INTENTS, target="intent", projection=projection) is leaks

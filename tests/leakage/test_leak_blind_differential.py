@@ -207,10 +207,87 @@ KNOWN: dict[str, str] = {
         i: "the record's log line split by another worker's line (`[id] verdict` / `=> Spam`): review, prose word"
         for i in ("b13-0339", "b13-0343", "b13-0347", "b13-0351", "b13-0355", "b13-0359")
     },
+    # blind14 and blind15 (triaged when committed as development data): what lost each, per family
+    **{
+        i: "the label as a URL host's first label filled into a `{queue}` pattern (`https://wysoki.q.…`):"
+        " a host is no value (review, prose word)"
+        for i in ("b14-0005", "b14-0079", "b14-0111", "b14-0169", "b14-0323", "b14-0390")
+    },
+    "b14-0015": "a sha1 digest of the gold (`gold_digest`): not computed; the naive hit is `shipping` in prose",
+    **{
+        i: "the last glyph of a block sparkline (`▅▂▂▂█`) beside its legend (`█ High Risk`): the legend reads as"
+        " a listing"
+        for i in ("b14-0020", "b14-0050", "b14-0154", "b14-0200", "b14-0236", "b14-0299")
+    },
+    **{
+        i: 'the label as the last segment of an IMAP `UID MOVE 4423 "Tri/Rechnung"` folder: review, prose word'
+        for i in ("b14-0027", "b14-0085", "b14-0233", "b14-0281")
+    },
+    **{
+        i: "an `X` in this record's row of a matrix whose columns are the labels: marks select no column, the"
+        " header row reads as a listing"
+        for i in ("b14-0052", "b14-0069", "b14-0071", "b14-0259", "b14-0335", "b14-0348")
+    },
+    **{
+        i: 'a Turtle IRI (`voc:hasSize voc:c14`) and the concept\'s `skos:prefLabel "XL"` line: IRIs are not'
+        " resolved; the prefLabel lines read as a table of other rows"
+        for i in ("b14-0062", "b14-0160", "b14-0182", "b14-0271", "b14-0321", "b14-0389")
+    },
+    **{
+        i: "a float32 register pair decoded as `[40021]: 3.000000e+00`: a number in exponent notation under a"
+        " register address is not classified"
+        for i in ("b14-0266", "b14-0294", "b14-0298", "b14-0336", "b14-0399")
+    },
+    **{
+        i: "a float32 register pair (`4000 0000`): not decoded; the naive hit is a device name or an option (`CH-2`,"
+        " `-t 4:float`)"
+        for i in ("b14-0133", "b14-0149")
+    },
+    "b14-0375": "this record's line (`custom_id`) of a batch output in JSON Lines: its answer read as one of many",
+    **{
+        i: "this record's row bit set in one label's bitmap (`severity=Sev2: 0101…`, the row from a row-id map):"
+        " bits are not read; the bitmap keys read as a listing"
+        for i in (
+            "b15-0038",
+            "b15-0099",
+            "b15-0116",
+            "b15-0128",
+            "b15-0129",
+            "b15-0173",
+            "b15-0222",
+            "b15-0240",
+            "b15-0317",
+            "b15-0434",
+            "b15-0440",
+        )
+    },
+    **{
+        i: "the badge's inline `background-position` equals one label class's sprite offset: a declaration selects"
+        " no rule (a listing)"
+        for i in ("b15-0047", "b15-0204", "b15-0233", "b15-0344")
+    },
+    **{
+        i: "a FourCC packed in a uint32 (`1313163040` = `NEG `): not unpacked; the codes.h table reads as a listing"
+        for i in ("b15-0194", "b15-0221", "b15-0241", "b15-0320", "b15-0353", "b15-0421")
+    },
+    **{
+        i: 'a Private Use glyph in the cell equal to one label class\'s `content:"\\e901"`: the glyph selects no'
+        " rule; the stylesheet reads as a table of other rows"
+        for i in ("b15-0018", "b15-0256", "b15-0325", "b15-0406", "b15-0441")
+    },
+    **{
+        i: "`one notch more urgent than SUP-8032 … So P1.`: the concluding one-word sentence is a prose word (review)"
+        for i in ("b15-0024", "b15-0042", "b15-0215", "b15-0232", "b15-0351")
+    },
+    "b15-0200": "seven-segment bytes (`0x66` = 4): not decoded; the naive hit is a firmware version (`fw=3.2.4`)",
+    **{
+        i: "tally strokes glossed `(= 1)` at a line's end: a bracketed number after strokes is a prose word (review)"
+        for i in ("b15-0005", "b15-0306")
+    },
 }
 """Leaks of the development batches that the naive scan finds and the audit does not, with why."""
 
-TRIAGED = tuple(f"blind{n}" for n in range(1, 14))
+TRIAGED = tuple(f"blind{n}" for n in range(1, 16))
 """The batches whose exceptions above are read and explained; a batch committed later joins once its
 misses are triaged."""
 
@@ -246,7 +323,7 @@ def naive_leaks() -> list[tuple[str, dict[str, Any]]]:
 def test_every_leak_the_naive_scan_finds_on_the_dev_batches_is_found_or_listed(
     naive_leaks: list[tuple[str, dict[str, Any]]],
 ) -> None:
-    assert len(naive_leaks) > 1200  # thirteen batches, 1,221 such leaks with blind13: nothing passes vacuously
+    assert len(naive_leaks) > 1400  # fifteen batches, 1,419 such leaks with blind15: nothing passes vacuously
     lost = [i for i, item in naive_leaks if i not in KNOWN and not audit_item(item).leaked]
     assert not lost, f"leaks the naive scan finds and the audit now clears (a new suppression?): {lost}"
 

@@ -54,6 +54,12 @@ CASES: dict[str, tuple[str, ...]] = {
     "rfc2047": ("Subject: =?UTF-8?B?SGlnaA==?=", "Subject: " + Header("Highway", "utf-8").encode()),
     "unfold": ("PRIORITY:Hi\r\n gh\r\n", "SUMMARY:Hi\r\n ghway closed\r\n"),
     "hyphenation": ("rated Hi-\ngh by the team", "the Hi-\nghway closed"),
+    "arithmetic": ('priority = "P${1 - 1}"', 'priority = "P${1 - 0}"', "P0"),
+    "reply_quotes": (
+        "wrote:\n> the ticket is now Very\n> High, see you",
+        "wrote:\n> the ticket is now very\n> Highway, see you",
+        "Very High",
+    ),
     "markup": ("rated <b>Hi</b>gh", "rated <b>Hi</b>ghway"),
     "text_fragment": ("desk.example/t/4#:~:text=Priority%3A-,Hi,gh", "desk.example/t/4#:~:text=Priority%3A-,Hi,ghway"),
     "dns_base32": (

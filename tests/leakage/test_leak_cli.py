@@ -193,6 +193,28 @@ def test_baseline_paired_and_simulated(tmp_path: Path, capsys: pytest.CaptureFix
     assert out["baseline"]["pass_rate"] == 0.5 and out["baseline"]["chance_model"] == "majority"
 
 
+def test_a_simulated_agent_is_paired_over_the_raw_and_the_sanitized_dataset(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # QA-16: --simulate gave no per-item results, so its drop on the sanitized twin could not be tested item by item
+    labels = ["Low", "Medium", "High"]
+    rows = [
+        {"id": f"t{i}", "expected": labels[i % 3], "label_set": labels, "projection": {"priority": labels[i % 3]}}
+        for i in range(60)
+    ]
+    raw = write_jsonl(tmp_path / "raw.jsonl", rows)
+    san = write_jsonl(tmp_path / "san.jsonl", [{**r, "projection": {"priority": ""}} for r in rows])
+    assert run("leak", "baseline", "--simulate", "copy", "--dataset", str(raw), "--paired", str(san), "-f", "json") == 1
+    out = json.loads(capsys.readouterr().out)
+    assert out["paired"]["n"] == 60 and out["paired"]["paired_by"] == "id"
+    assert out["paired"]["raw_only"] == 40 and out["paired"]["significant_drop"]  # copy passes 20 of 60 on the twin
+    assert run("leak", "baseline", "--simulate", "copy", "--dataset", str(raw), "--paired", str(san)) == 1
+    assert "-> significant drop" in capsys.readouterr().out
+    other = write_jsonl(tmp_path / "other.jsonl", [{**r, "id": "x" + r["id"]} for r in rows])
+    assert run("leak", "baseline", "--simulate", "copy", "--dataset", str(raw), "--paired", str(other)) == 2
+    assert "different item ids" in capsys.readouterr().err
+
+
 @pytest.mark.parametrize("strategy", ["majority", "prior"])
 def test_simulating_on_a_one_label_dataset_says_so(
     strategy: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]

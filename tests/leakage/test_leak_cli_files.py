@@ -301,3 +301,18 @@ def test_a_multi_label_items_own_list_of_answers_is_cut_and_counted_once(
     # Blanked on items of two labels (each where it held its own answers): an empty tag names no one label.
     # Counting items, not list members, is tested in test_leak_edit_watch.
     assert "elimination" not in err
+
+
+def test_sanitize_of_a_windows_file_keeps_its_line_endings(tmp_path: Path) -> None:
+    # QA-16: unchanged lines kept their CRLF, edited ones were written with LF: a file of both line endings
+    rows = [
+        {"id": "a", "expected": "High", "label_set": ["Low", "High"], "projection": {"priority": "High", "t": "x"}},
+        {"id": "b", "expected": "Low", "label_set": ["Low", "High"], "projection": {"t": "nothing here"}},
+    ]
+    src = tmp_path / "win.jsonl"
+    src.write_bytes(b"\xef\xbb\xbf" + b"".join(json.dumps(r).encode() + b"\r\n" for r in rows))
+    out = tmp_path / "clean.jsonl"
+    run_cli("leak", "sanitize", str(src), "-o", str(out), "--stats", str(tmp_path / "stats.jsonl"))
+    lines = out.read_bytes().splitlines(keepends=True)
+    assert len(lines) == 2 and all(line.endswith(b"\r\n") for line in lines), lines
+    assert json.loads(lines[0])["projection"]["priority"] == ""  # the edited line

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from tests.clirun import wt as run_cli
-from windtunnel.flows.leak import SanitizeRequest, check_flow, sanitize_flow
+from windtunnel.flows.leak import Fields, SanitizeRequest, check_flow, sanitize_flow
 from windtunnel.leakage.edit_watch import EliminationWatch
 
 LABELS = ["Low", "Medium", "High", "Critical"]
@@ -129,11 +129,18 @@ def test_the_watch_counts_a_field_once_per_item_and_ignores_uniform_edits() -> N
     for raw, clean, lab in (("1", "", "L"), ("1", "", "L"), ("4", "", "C"), ("3", "3", "H"), ("2", "2", "M")):
         two.add({"a": raw}, {"a": clean}, (lab,))
     assert two.fields() == ["/a"]
-    # One label blanked, but an item of that label keeps the field: the blank does not decide it.
+    # One label blanked, and an item of that label keeps the field: a kept value rules nothing out, but every
+    # blank is L's (QA-16: an empty value there names L; it was passed as "says only that an answer was there")
     same = EliminationWatch()
     for raw, clean, lab in (("x", "", "L"), ("y", "", "L"), ("z", "z", "L"), ("w", "w", "M")):
         same.add({"a": raw}, {"a": clean}, (lab,))
-    assert same.fields() == []
+    assert same.fields() == ["/a"]
+    assert "blanked on 2 item(s), all of one label, and keeps a value on 2 other(s)" in same.warnings()[0]
+    # Blanked on the items of two labels that both keep it elsewhere: the blank says only that an answer was there.
+    both = EliminationWatch()
+    for raw, clean, lab in (("x", "", "L"), ("y", "", "M"), ("v", "", "L"), ("z", "z", "L"), ("w", "w", "M")):
+        both.add({"a": raw}, {"a": clean}, (lab,))
+    assert both.fields() == []
     assert "blanked on 2 item(s) and keeps a value on 1 other(s), none of whose labels" in watch.warnings()[0]
 
 
@@ -155,3 +162,25 @@ def test_a_mined_letter_cut_from_one_labels_codes_blanks_the_field_on_every_item
     refs = {json.loads(line)["projection"].get("ref") for line in clean.read_text().splitlines()}
     assert refs == {"", None}
     assert out.summary["eliminated"] == [] and out.status == "passed"
+
+
+def test_a_value_mapped_for_one_label_and_blanked_there_is_blanked_on_every_item(tmp_path: Path) -> None:
+    # QA-16: `--correlated-map {"High": [{"pointer": "/sla_hours", "value": 4}]}` blanked sla_hours to 0 on the High
+    # items holding 4, and High items holding 8 kept theirs; every 0 was High, and neither sanitize nor check said so
+    rows = [
+        {
+            "id": f"t{i}",
+            "expected": LABELS[i % 4],
+            "label_set": LABELS,
+            "projection": {"sla_hours": 4 if i % 8 == 2 else 8, "title": f"ticket number {i}"},
+        }
+        for i in range(48)
+    ]
+    data = _write(tmp_path / "d.jsonl", rows)
+    cmap = tmp_path / "map.json"
+    cmap.write_text(json.dumps({"High": [{"pointer": "/sla_hours", "value": 4}]}))
+    clean, stats = tmp_path / "c.jsonl", tmp_path / "s.jsonl"
+    req = SanitizeRequest(dataset=data, output=clean, stats=stats, mine=False, fields=Fields(correlated_map=cmap))
+    sanitize_flow(req)
+    recs = [json.loads(line) for line in clean.read_text().splitlines()]
+    assert {r["projection"]["sla_hours"] for r in recs} == {0}  # blanked alike on every item

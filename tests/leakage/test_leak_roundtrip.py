@@ -203,6 +203,8 @@ NOT_ROUND_TRIPPED = {
     "marks": "stacked combining marks: a rendering",
     "letters": "letters spelled one by one: a rendering",
     "concat": "string-literal concatenation in code",
+    "arithmetic": "an integer expression in code: numbers only (covered in test_leak_arithmetic)",
+    "reply_quotes": "a reply's quote marks: layout (covered in test_leak_typography)",
     "unfold": "header folding (a line break inside a value)",
     "pdf_text": "a PDF content stream",
     "references": "an item's references to its own parts",

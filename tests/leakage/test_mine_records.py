@@ -155,3 +155,36 @@ def test_a_key_that_rides_with_its_label_is_mined_unless_the_user_names_it() -> 
     assert {s.pointer for s in mine(items).suggestions} == {"/ticket/key"}
     assert not mine(items, derive_from=["/ticket/key"]).suggestions
     assert not mine(items, derive_from=["key"]).suggestions  # a key name matched anywhere
+
+
+def test_customers_writing_the_same_message_are_different_records() -> None:
+    # QA-16: a templated eval set where many customers send the same message ("Why was I billed twice for one
+    # order?"); each ticket holds its own order id. Linked by the shared message, the 40 tickets of a label were
+    # a handful of records, and a queue code riding with the label on all of them was never tested
+    rng = random.Random(7)
+    messages = {
+        lab: [f"Hello, why was my {lab.lower()} order {w} handled like this today?" for w in ("late", "odd", "wrong")]
+        for lab in LABELS
+    }
+    queues = {"Low": "Q-GEN-1", "Medium": "Q-OPS-4", "High": "Q-FIN-7"}
+    out = []
+    for t in range(120):
+        label = LABELS[t % 3]
+        order = {"id": f"ORD-{rng.randint(10000, 99999)}", "customer": f"C{rng.randint(1000, 9999)}"}
+        out.append((label, {"message": rng.choice(messages[label]), "order": order, "queue": queues[label]}))
+    result = mine(_items(out))
+    assert result.records == 120
+    assert {(s.value, s.label) for s in result.suggestions} >= {(q, lab) for lab, q in queues.items()}
+
+
+def test_renderings_of_one_ticket_holding_its_key_stay_one_record() -> None:
+    # the other side: a ticket's renderings share its key, so the request id each rendering carries does not split it
+    rng = random.Random(8)
+    out = []
+    for t in range(60):
+        label = LABELS[t % 3]
+        body = _body(rng)
+        for r in range(4):
+            out.append((label, {"ticket": {"key": f"TCK-{4100 + t}", "body": body}, "request": f"req-{t}x{r}"}))
+    result = mine(_items(out))
+    assert result.records == 60 and not result.suggestions

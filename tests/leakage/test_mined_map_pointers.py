@@ -71,3 +71,60 @@ def test_a_map_entry_without_a_pointer_is_a_usage_error(tmp_path: Path, capsys: 
     cmap.write_text(json.dumps({"Critical": [{"value": "1"}]}))
     assert run_cli("leak", "scan", str(data), "--correlated-map", str(cmap), "--no-mine") == 2
     assert "needs a 'pointer' and a 'value'" in capsys.readouterr().err
+
+
+def test_the_map_leaves_out_the_parts_of_a_scoped_value() -> None:
+    # a queue code riding with one label: its tokens (``2``, ``fin 2``) are held by the same items; written bare they
+    # would be searched anywhere in every item of the label, and a tenure of 2 months would be a correlated leak
+    recs = records()
+    for r in recs:
+        if r["expected"] == "Critical":
+            r["projection"]["ticket"]["queue"] = "Q-FIN-2"
+    result = mine([LeakItem.from_mapping(r) for r in recs])
+    cmap = correlated_map(result.suggestions, result.members)
+    crit = cmap["Critical"]
+    assert {"pointer": "/ticket/queue", "value": "Q-FIN-2"} in crit, crit
+    assert not [e for e in crit if isinstance(e, str)], f"bare parts of a scoped value: {crit}"
+
+
+def _intent_rows() -> list[dict[str, Any]]:
+    """240 tickets of four snake_case intents; a router writes the intent on a third of them, and every ticket of an
+    intent repeats one of two short messages word for word (a templated eval set)."""
+    labels = ["shipping_delay", "address_change", "damaged_item", "refund_request"]
+    topic = dict(zip(labels, ("parcel", "flat", "mug", "money"), strict=True))
+    rows = []
+    for i in range(240):
+        lab = labels[i % 4]
+        proj: dict[str, Any] = {
+            "message": f"About my {topic[lab]}, {('please help', 'thanks')[i % 2]}.",
+            "order": {"id": f"ORD-{10000 + 7 * i}", "status": ("open", "closed")[i % 2]},
+        }
+        if i % 3 == 0:
+            proj["router"] = {"route": lab}
+        rows.append({"id": f"t{i}", "expected": lab, "label_set": labels, "projection": proj})
+    return rows
+
+
+def test_a_labels_own_words_are_not_mined_as_riders() -> None:
+    # QA-16: ``shipping_delay`` in a router's field gave the tokens ``shipping``, ``delay`` and the n-gram, mined as
+    # riders of shipping_delay and written bare into the map: the customer's own "delay" anywhere became a leak
+    result = mine([LeakItem.from_mapping(r) for r in _intent_rows()])
+    words = {"shipping", "delay", "address", "change", "damaged", "item", "refund", "request"}
+    mined = {w for s in result.suggestions for w in (s.value.casefold(), *s.also)}
+    assert not mined & (words | {"shipping delay", "address change", "damaged item", "refund request"}), mined
+
+
+def test_a_mined_sentence_gets_the_derive_from_hint(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # QA-16: the customers' repeated messages (the content the intent is read from) were mined as riders with no word
+    # about --derive-from, and `leak sanitize` blanked them
+    result = mine([LeakItem.from_mapping(r) for r in _intent_rows()])
+    assert {s.pointer for s in result.suggestions if s.kind == "value"} == {"/message"}
+    hint = result.content_hint()
+    assert hint is not None and "--derive-from '/message'" in hint
+    assert mine([LeakItem.from_mapping(r) for r in _intent_rows()], derive_from=["/message"]).content_hint() is None
+    data = tmp_path / "d.jsonl"
+    data.write_text("".join(json.dumps(r) + "\n" for r in _intent_rows()))
+    assert run_cli("leak", "mine", str(data)) == 0
+    assert "hint: mined whole sentences at /message" in capsys.readouterr().out
+    run_cli("leak", "scan", str(data), "--limit", "0")
+    assert "--derive-from '/message'" in capsys.readouterr().out

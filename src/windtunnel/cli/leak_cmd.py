@@ -203,14 +203,24 @@ def _said_if_interrupted(what: str) -> Iterator[None]:
 _BEFORE_ITEMS = "before the first item (while mining or reading the dataset): nothing was written"
 
 
+NARROW_TABLE = 120
+"""Below this many columns the findings table leaves out ``channel`` (the rule's first word) and ``repr``."""
+_TABLE_COLUMNS = ("item", "channel", "sev", "pointer", "repr", "view", "rule", "value")
+
+
 def _audit_table(rows: list[ItemAudit], tally: Any, show_values: bool, limit: int, con: Console) -> None:
     """Print up to ``limit`` findings as a table (item, channel, severity, pointer, representation, view, rule, and the
-    value when ``show_values``), what each rule shown means, then how many were left out and the per-item tally.
+    value, hashed unless ``show_values``; on a console under :data:`NARROW_TABLE` columns without channel and
+    representation), what each rule shown means, then how many were left out and the per-item tally.
     Dataset text is untrusted: it is printed with no markup and with control characters made visible.
     """
     table = Table(title="leak scan", show_lines=False)
-    for col in ("item", "channel", "sev", "pointer", "repr", "view", "rule", "value"):
-        table.add_column(col, overflow="fold")
+    # A terminal under NARROW_TABLE columns (80 is common) folded every cell of eight columns into slivers
+    # (``correlat`` / ``ed``): the rule names its channel, and the representation is in -f json and the page.
+    narrow = con.width < NARROW_TABLE
+    cols = ("item", "sev", "pointer", "view", "rule", "value") if narrow else _TABLE_COLUMNS
+    for col in cols:  # a rule's name (at most 25 characters) is never folded: the pointer folds instead
+        table.add_column(col, overflow="fold", no_wrap=narrow and col in ("sev", "view", "rule", "value"))
     shown = 0
     rules: dict[str, None] = {}
     judged: list[tuple[str, str]] = []
@@ -221,16 +231,17 @@ def _audit_table(rows: list[ItemAudit], tally: Any, show_values: bool, limit: in
             rules[f.rule] = None
             if f.judge is not None:
                 judged.append((audit.item, f.describe(show_values)))
-            table.add_row(  # dataset ids, keys and values are untrusted: no markup, controls made visible
-                plain(audit.item),
-                plain(f.channel),
-                plain(f.severity),
-                plain(audit.pointer_of(f, show_values) or "/"),
-                plain(f.representation),
-                plain(f.view),
-                plain(f.rule),
-                plain(f.value if show_values else value_hash(f.value)[:19]),
-            )
+            cells = {  # dataset ids, keys and values are untrusted: no markup, controls made visible
+                "item": plain(audit.item),
+                "channel": plain(f.channel),
+                "sev": plain(f.severity),
+                "pointer": plain(audit.pointer_of(f, show_values) or "/"),
+                "repr": plain(f.representation),
+                "view": plain(f.view),
+                "rule": plain(f.rule),
+                "value": plain(f.value if show_values else value_hash(f.value)[: 15 if narrow else 19]),
+            }
+            table.add_row(*(cells[c] for c in cols))
             shown += 1
     if shown:
         con.print(table)
@@ -347,6 +358,8 @@ def _mined_line(mined: dict[str, Any]) -> str:
             f" ({mined['items_for_review']} for review only: words of {fields}, read as the task's input as no "
             "--derive-from names it; name the fields the task is answered from with --derive-from to decide)"
         )
+    if mined.get("hint"):
+        line += f"\n  hint: {mined['hint']}"
     return line
 
 
@@ -815,7 +828,10 @@ def baseline(
     excess: float = typer.Option(0.1, "--excess", help="Excess over chance the sample should detect."),
     power: float = typer.Option(0.8, "--power", help="Power for the items-needed estimate."),
     paired: Path | None = typer.Option(
-        None, "--paired", help="Results of the sanitized run, paired with RESULTS (raw) by id (see --pair-by)."
+        None,
+        "--paired",
+        help="Results of the sanitized run, paired with RESULTS (raw) by id (see --pair-by); with --simulate, the "
+        "sanitized dataset, read by the same agent and paired with --dataset.",
     ),
     pair_by: str = typer.Option(
         "auto",
@@ -848,7 +864,8 @@ def baseline(
     """Is a blind baseline above chance? Exact binomial test, Wilson interval, items needed.
 
     Exit 1 when the baseline scores significantly above chance (a leak); 0 at chance or inconclusive.
-    With --paired, an exact McNemar test compares the raw and sanitized runs. --simulate copy and blind
+    With --paired, an exact McNemar test compares the raw and sanitized runs (with --simulate, the agent's answers
+    on --dataset and on the --paired dataset, paired by id). --simulate copy and blind
     also print what decided their answers per field: at chance over the dataset is no all-clear when one
     field answers the items it decides right.
     """
@@ -998,3 +1015,5 @@ def mine(
     if result.suggestions and limit:
         con.print(table)
     con.print(result.describe() + (f"; map written to {output}" if output else ""), markup=False, highlight=False)
+    if outcome.summary.get("hint"):
+        con.print(f"  hint: {outcome.summary['hint']}", markup=False, highlight=False)

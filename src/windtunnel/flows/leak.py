@@ -375,6 +375,9 @@ def mined_index(
     summary["labels"] = len(result.labels)
     summary["suggestions"] = len(result.suggestions)
     summary["description"] = result.describe()
+    hint = result.content_hint()
+    if hint:
+        summary["hint"] = hint
     if not forced and result.items < MINE_AUTO_ITEMS:
         summary["skipped"] = f"{result.items} labelled items, under the {MINE_AUTO_ITEMS} of the default: pass --mine"
         return summary, {}, result
@@ -1066,8 +1069,9 @@ def _write_record(handle: IO[bytes], mapped: MappedItem, record: Any, document: 
 
     With ``raw``, a record the sanitizer left untouched is written as its original bytes, so an unchanged
     record of a JSONL file is byte for byte the line read (key order, spacing and number formatting kept),
-    and a diff of input and output shows only the records that changed. A JSON document's records are
-    gathered and written whole at the end.
+    and a diff of input and output shows only the records that changed. An edited record ends as the line it
+    replaces did, so a file saved with Windows line endings does not come back with both. A JSON document's
+    records are gathered and written whole at the end.
     """
     if document is not None:
         document.append(record)
@@ -1075,7 +1079,8 @@ def _write_record(handle: IO[bytes], mapped: MappedItem, record: Any, document: 
         line = mapped.record.raw
         handle.write(line if line.endswith(b"\n") else line + b"\n")
     else:
-        handle.write(orjson.dumps(record) + b"\n")
+        was = mapped.record.raw
+        handle.write(orjson.dumps(record) + (b"\r\n" if was is not None and was.endswith(b"\r\n") else b"\n"))
 
 
 def dataset_labels(path: Path, fmap: FieldMap) -> list[str]:

@@ -20,6 +20,7 @@ prediction, a single-label dataset, no chance rate to compare with) is a usage e
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -70,7 +71,8 @@ class BaselineRequest:
     ``chance`` is the rate a blind guesser reaches (0–1; ``None``: from ``chance_model`` or ``n_labels``); ``alpha``
     the test's significance level; ``excess`` the margin over chance the power is computed for and ``power`` the
     power asked of it; ``paired`` a second results file (the sanitized run) compared item by item, paired
-    ``by`` id or position (``auto``: by id when every record has one)."""
+    ``by`` id or position (``auto``: by id when every record has one); with ``simulate``, the sanitized dataset, read
+    by the same agent with the same options, and its answers paired with the raw dataset's."""
 
     results: Path | None = None
     chance: float | None = None
@@ -137,7 +139,18 @@ def baseline_flow(req: BaselineRequest) -> LeakOutcome:
     out: dict[str, Any] = {"baseline": summary.to_dict()}
     if simulation is not None:
         out["simulation"] = simulation
-    if req.paired is not None:
+    if req.paired is not None and req.simulate is not None:
+        # The same agent on the sanitized twin: its per-item answers pair with the raw ones by id, so the drop the
+        # sanitizer made is tested item by item, as for a model's two runs.
+        twin, _info = _simulate(dataclasses.replace(req, dataset=req.paired), blind_predictions)
+        out["paired"] = _pair(
+            (str(req.dataset), records, list(range(1, len(records) + 1))),
+            (str(req.paired), twin, list(range(1, len(twin) + 1))),
+            req.pair_by,
+            req.alpha,
+            mcnemar_exact,
+        )
+    elif req.paired is not None:
         if req.results is None:
             raise UsageError("--paired compares two results files: give RESULTS (the raw run) too")
         out["paired"] = _paired(req.results, req.paired, req.pair_by, req.alpha, mcnemar_exact)
@@ -202,19 +215,32 @@ def _paired(raw_path: Path, san_path: Path, pair_by: str, alpha: float, test: An
     ids, once each — a difference is a usage error listing the ids on each side; by position they must have the
     same length. The returned dict is the test's, with ``paired_by`` added."""
 
-    def load(path: Path) -> tuple[list[bool], list[int], list[Any]]:
-        """The pass flags of one results file, with the line numbers and rows they came from; a file whose rows carry no
-        verdict is a :class:`UsageError` showing the accepted row forms.
+    raw = (str(raw_path), *load_results(raw_path))
+    san = (str(san_path), *load_results(san_path))
+    return _pair(raw, san, pair_by, alpha, test)
+
+
+Rows = tuple[str, list[Any], list[int]]
+"""One side of a paired test: where its rows came from (for messages), the rows, and their line numbers."""
+
+
+def _pair(raw: Rows, san: Rows, pair_by: str, alpha: float, test: Any) -> dict[str, Any]:
+    """:func:`_paired` over rows already read: a results file's, or a simulated agent's on a dataset."""
+
+    def load(side: Rows) -> tuple[list[bool], list[int], list[Any]]:
+        """The pass flags of one side, with the line numbers and rows they came from; rows that carry no verdict are
+        a :class:`UsageError` showing the accepted row forms.
         """
-        rows, lines = load_results(path)
+        path, rows, lines = side
         try:
             passes, _ = pass_flags(rows, lines)
         except ResultError as err:
             raise UsageError(f"{path}: {err}", hint=RESULT_HINT) from None
         return passes, lines, rows
 
-    a, la, rows_a = load(raw_path)
-    b, lb, rows_b = load(san_path)
+    raw_path, san_path = raw[0], san[0]
+    a, la, rows_a = load(raw)
+    b, lb, rows_b = load(san)
     by_id = pair_by == "id" or (
         pair_by == "auto" and all(_has_id(r) for r in rows_a) and all(_has_id(r) for r in rows_b)
     )
@@ -247,7 +273,7 @@ def _has_id(row: Any) -> bool:
     return isinstance(row, dict) and "id" in row
 
 
-def _by_id(path: Path, rows: list[Any], lines: list[int], flags: list[bool]) -> dict[str, bool]:
+def _by_id(path: str, rows: list[Any], lines: list[int], flags: list[bool]) -> dict[str, bool]:
     """``{id: passed}``; a result without an id or a repeated id is a usage error naming the lines.
 
     Pairing two results files by id is only sound when every row has an id and none repeats: a silent
@@ -326,4 +352,7 @@ def mine_flow(
         output.write_bytes(orjson.dumps(correlated_map(result.suggestions, result.members), option=orjson.OPT_INDENT_2))
     summary = result.to_dict()
     summary["description"] = result.describe()
+    hint = result.content_hint()
+    if hint:
+        summary["hint"] = hint
     return LeakOutcome(status="passed", summary=summary, report_path=output, detail=result)

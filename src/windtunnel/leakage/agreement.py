@@ -44,7 +44,7 @@ from typing import Any, Literal
 
 from windtunnel._util.stats import adjust_p, binomial_greater, wilson_interval
 from windtunnel.leakage.mentions import LEVELS, Mention, item_mentions, overlaps
-from windtunnel.leakage.mine import prose_prints, records_of
+from windtunnel.leakage.mine import Prints, prose_prints, records_of
 from windtunnel.leakage.model import Finding, ItemAudit, LeakItem
 from windtunnel.leakage.pointers import hide_answers
 from windtunnel.leakage.text import normalize_needle
@@ -130,7 +130,7 @@ class Agreement:
     items: int = 0
     row_labels: list[str] = field(default_factory=list)
     """The first answer of every labelled item, in order (what :func:`~windtunnel.leakage.mine.records_of` links)."""
-    row_prose: list[tuple[tuple[int, int], ...]] = field(default_factory=list)
+    row_prose: list[Prints] = field(default_factory=list)
     """The prose of every labelled item: items sharing a record's prose are one record, counted once."""
 
     def add(self, item: LeakItem) -> None:

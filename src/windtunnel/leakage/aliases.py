@@ -26,6 +26,12 @@ depends on the label set, so that a word is never read as a label it cannot be:
   level numbers, CVSS / AQI / BMI bands, status colours and hex values, HL7 table codes …): not an
   alias of this module but a value-only derived needle of the scan (``Needle.names``), tied by its
   system's naming words;
+* an **identifier's words** (any label set, or none): a label written as one identifier of two words or more
+  (``billing_dispute``, ``billing-dispute``, ``billingDispute``, ``BILLING_DISPUTE``) is also those words
+  (``billing dispute``), and a label of two words or more is also the words joined by ``-``
+  (``billing-dispute``): one label in another case convention, not another word, so it is a full alias
+  (:func:`identifier_spellings`); the identifier view already finds the words in ``billing_dispute`` and
+  ``BillingDispute`` once they are a needle;
 * the user's map (``--alias High=urgent``, or an item's ``aliases`` object): any label, any text,
   glyphs included. It overrides the lexicon: a text the user gives to one label is no lexicon
   alias of another.
@@ -106,6 +112,40 @@ _NO = ("no", "false", "n")
 def _key(label: str) -> str:
     """A label compared as written aside: case-folded, blanks collapsed."""
     return " ".join(label.casefold().split())
+
+
+_SEPARATOR_RE = re.compile(r"[_\-]+")
+_HUMP_RE = re.compile(r"(?<=[a-z])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
+"""Where an identifier's words meet: ``_`` or ``-``; else a camelCase hump or the end of an acronym (``HTTPError``)."""
+_HUMP_WORD = 3
+"""Letters each part of a camelCase label needs: ``ReFund`` is one word in odd case, ``billingDispute`` two."""
+
+
+@lru_cache(maxsize=4096)
+def identifier_spellings(label: str) -> tuple[str, ...]:
+    """``label``'s own words in the other case conventions: ``billing_dispute`` → ``billing dispute`` (matched in
+    prose and, through the identifier view, in ``BillingDispute``), ``Billing Dispute`` → ``Billing-Dispute``.
+
+    Only for a label of two words or more, two of them of two letters or more: ``A-1`` or ``Sev-3`` is a code
+    whose parts are no words (``a 1`` is prose), and the coded scale has their spellings. A label without ``_``,
+    ``-`` or a blank is split at its humps only when each part is a word of three letters or more (``ReFund`` is
+    a word written in mixed case)."""
+    text = label.strip()
+    if not text.isascii() or not any(c.isalpha() for c in text):
+        return ()
+    if " " in text:
+        parts = text.split()
+    elif _SEPARATOR_RE.search(text):
+        parts = [p for p in _SEPARATOR_RE.split(text) if p]
+    else:
+        parts = _HUMP_RE.split(text)
+        if not all(p.isalpha() and len(p) >= _HUMP_WORD for p in parts):
+            return ()
+    if len(parts) < 2 or sum(sum(c.isalpha() for c in p) >= 2 for p in parts) < 2:
+        return ()
+    if not all(p.isalnum() for p in parts):
+        return ()  # punctuation inside a word (``c++_dev``, ``v1.2-beta``): no plain words to write
+    return tuple(a for a in (" ".join(parts), "-".join(parts)) if _key(a) != _key(label))
 
 
 def _numeric(labels: Sequence[str]) -> bool:
@@ -217,7 +257,7 @@ def label_aliases(
     stable order without repeats (compared case- and blank-insensitively); they are matched with the
     label's role, so an alias of the answer is an answer and an alias of another label lists.
     """
-    out: list[str] = []
+    out: list[str] = list(identifier_spellings(label))
     key = _key(label)
     if len(label_set) >= 2 and _numeric(label_set):
         if key.isdigit() and int(key) < len(_NUMBER_WORDS):

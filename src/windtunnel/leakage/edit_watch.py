@@ -225,15 +225,25 @@ class EliminationWatch:
     def _points(self, path: str) -> bool:
         """A blank of ``path`` rules labels out: no item keeping it filled (under it, for a blanked object)
         carries a label of an item it was blanked on, and a label repeats among those (more blanked items than
-        labels: a pattern, not free-form answers that are each their own). A field blanked on items whose
-        labels also keep it filled elsewhere says only that an answer was there."""
+        labels: a pattern, not free-form answers that are each their own). A field blanked on items of several
+        labels that also keep it filled elsewhere says only that an answer was there; blanked on the items of one
+        label only, while items of other labels keep it filled, the blank is that label's alone and names it (a
+        ``sla_hours`` of ``4`` mapped to one label and blanked to ``0`` on its items: every ``0`` is that label)."""
         blanked = self.blanked_labels.get(path, set())
         if not blanked or len(blanked) >= _LABELS_MAX or self.blanked.get(path, 0) <= len(blanked):
             return False
         if not self._kept(path):
             return False
         kept = [ls for p, ls in self.filled_labels.items() if p == path or p.startswith(path + "/")]
-        return not any(len(ls) >= _LABELS_MAX or ls & blanked for ls in kept)
+        if not any(len(ls) >= _LABELS_MAX or ls & blanked for ls in kept):
+            return True
+        return len(blanked) == 1 and any(ls - blanked for ls in kept)
+
+    def _shared(self, path: str) -> bool:
+        """Items keeping ``path`` filled carry a label of an item it was blanked on (the one-label case of
+        :meth:`_points`)."""
+        blanked = self.blanked_labels.get(path, set())
+        return any(ls & blanked for p, ls in self.filled_labels.items() if p == path or p.startswith(path + "/"))
 
     def warnings(self) -> list[str]:
         """One sentence per field whose edits tell the answer, with what to do.
@@ -248,9 +258,15 @@ class EliminationWatch:
             kept = self._kept(path)
             if self._points(path) and path not in self.by_label:
                 at = self.shown.get(path, path) or "/"
+                whose = (
+                    ", all of one label, and keeps a value on {kept} other(s), of other labels too: an empty {at} now "
+                    "names that label"
+                    if self._shared(path)
+                    else " and keeps a value on {kept} other(s), none of whose labels is one of theirs: an empty {at} "
+                    "now points at their labels"
+                ).format(kept=kept, at=at)
                 out.append(
-                    f"{at} was blanked on {n} item(s) and keeps a value on {kept} other(s), none of whose labels "
-                    f"is one of theirs: an empty {at} now points at their labels (a leak by elimination); blank it on "
+                    f"{at} was blanked on {n} item(s){whose} (a leak by elimination); blank it on "
                     "every item (leave it out of the projection), or map every label's values in "
                     "--correlated-map"
                 )

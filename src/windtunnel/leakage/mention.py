@@ -124,13 +124,15 @@ _ASSIGN = (
     r"(?:chose|choose|choosing|picked|pick|picking|selected|select|says|said|recommends?|recommended|"
     r"suggests?|suggested|advises?|advised)"
 )
+_QUOTE_MARKS = "“”‘’„‚«»‹›「」『』《》〈〉"
+"""The quotation marks of every language that ``_QUOTES`` pairs (beside ASCII's ``"`` and ``'``)."""
 _DECISION = re.compile(
     r"(?:(?:agree|settle|decide|land|converge)\w*\s+on|(?:go|goes|went|going|gone)\s+with|opt\w*\s+for|"
     r"chose|choose|choosing|picked|pick|picking|selected|select|says|said|recommends?|recommended|"
-    r"suggests?|suggested|advises?|advised)\s+" + r"(?:(?:a|an|the)\s+)?[\"'`*_“‘]*$"
+    r"suggests?|suggested|advises?|advised)\s+" + r"(?:(?:a|an|the)\s+)?[\"'`*_" + _QUOTE_MARKS + "]*$"
 )
 # After a decision the label ends the clause: "we went with High." but not "pick a neutral colour".
-_DECISION_END = re.compile(r"[\"'`*_”’)\]]*\s*(?:$|[.!?;,:\n])")
+_DECISION_END = re.compile(r"[\"'`*_" + _QUOTE_MARKS + r")\]]*\s*(?:$|[.!?;,:\n])")
 # What a statement is about: the item itself (a pronoun or the item's noun).
 _SUBJECT = (
     r"(?:it|this|that|this\s+one|that\s+one|which|the\s+(?:ticket|item|issue|request|message|case|e-?mail|"
@@ -141,7 +143,7 @@ _FILLER = (
     r"(?:(?:a|an|the|clearly|definitely|really|very|most|likely|probably|actually|now|still|indeed|"
     r"obviously|certainly|surely|just|quite|rather|also|then|def|honestly|firmly|officially)\s+){0,2}"
 )
-_OPEN = r"[\"'`*_“‘" + CURRENCY_SIGNS + r"]*$"
+_OPEN = r"[\"'`*_" + _QUOTE_MARKS + CURRENCY_SIGNS + r"]*$"
 _STATEMENT_ANY = re.compile(r"(?<!\w)(?:" + _COPULA + r"|it'?s|that'?s|" + _ASSIGN + r"|as)\s+" + _FILLER + _OPEN)
 """A copular or assigning construction right before the label, whatever its subject."""
 _STATEMENT_ITEM = re.compile(
@@ -160,10 +162,23 @@ as``, ``call it``): what is needed when the label's case does not set it apart f
 _QUOTES = {
     '"': '"',
     "'": "'",
+    "`": "`",
+    # the quotation marks of other languages pair differently: German „…“ and ‚…‘, Polish or Hungarian
+    # „…”, Swedish or Finnish ”…” and »…», Danish »…«, French «…» and ‹…›, CJK 「…」, 『…』, 《…》
     "“": "”",
     "‘": "’",
-    "`": "`",
+    "„": "“”",
+    "‚": "‘’",
+    "”": "”",
+    "’": "’",
     "«": "»",
+    "»": "«»",
+    "‹": "›",
+    "›": "‹›",
+    "「": "」",
+    "『": "』",
+    "《": "》",
+    "〈": "〉",
     "[": "]",
     "(": ")",
     "{": "}",
@@ -172,10 +187,15 @@ _QUOTES = {
     "_": "_",
     "~": "~",
 }
+"""Each opening quote, bracket or mark with the characters that close it around a label alone."""
 # Between two labels of a listing: separators, quotes, markup, a conjunction, a range (``Sev1–Sev4``,
 # ``1 through 5``).
 _LISTING_GAP = re.compile(
-    r"[\s,/|;:\"'`*_()\[\]<>“”‘’–—-]*(?:(?:or|and|nor|vs\.?|versus|through|thru|und|ou|o|y|et)[\s\"'`*_“”‘’(\[]*)?",
+    r"[\s,/|;:\"'`*_()\[\]<>"
+    + _QUOTE_MARKS
+    + r"–—-]*(?:(?:or|and|nor|vs\.?|versus|through|thru|und|ou|o|y|et)[\s\"'`*_"
+    + _QUOTE_MARKS
+    + r"(\[]*)?",
 )
 # A listing has a separator between its labels (not just a space, never a blank line).
 _LISTING_SEP = re.compile(r"[,/|;•–—-]|(?<!\w)(?:or|and|nor|vs|versus|through|thru|und|ou|o|y|et)(?!\w)")
@@ -602,7 +622,7 @@ def quoted(text: str, a: int, b: int) -> bool:
     if a == 0 or b >= len(text):
         return False
     close = _QUOTES.get(text[a - 1])
-    return close is not None and text[b] == close
+    return close is not None and text[b] in close
 
 
 def in_listing(spans: Sequence[tuple[int, int]], text: str, a: int, b: int) -> bool:

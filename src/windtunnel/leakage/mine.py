@@ -60,9 +60,11 @@ from functools import lru_cache
 from typing import Any, Literal
 
 from windtunnel._util.stats import adjust_p, fisher_greater
+from windtunnel.leakage.aliases import identifier_spellings
 from windtunnel.leakage.decode import embedded_json
 from windtunnel.leakage.formats import is_url
 from windtunnel.leakage.model import Finding, LeakItem
+from windtunnel.leakage.records import ID_SHAPE, RECORD_ID
 from windtunnel.leakage.scan import escape_pointer_token
 from windtunnel.leakage.text import Mapped, normalize_needle
 from windtunnel.leakage.views import canonical_views, has_humps, identifier_view
@@ -150,6 +152,25 @@ class MineResult:
         out["suggestions"] = [s.to_dict() for s in self.suggestions]
         return out
 
+    def content_hint(self) -> str | None:
+        """What to do when a mined whole value reads like the task's content (a sentence of three words or more, a
+        short customer message that many items repeat): the words of the content predict the label legitimately,
+        and only the user can say which field the task is derived from. ``None`` when no mined value reads so.
+        Names pointers only (no value: a sentence may hold the answer)."""
+        places = sorted(
+            {s.pointer for s in self.suggestions if s.kind == "value" and s.pointer and _sentence(s.value)}
+            - set(self.derive_from)
+            - set(self.inputs)  # read as the task's input already: its words are for review, and never cut
+        )
+        if not places:
+            return None
+        flag = " ".join(f"--derive-from '{p}'" for p in places)
+        return (
+            f"mined whole sentences at {', '.join(places)}: if the task is read from there (the user's message, the "
+            f"document to classify), that is content, not a rider; say so with {flag} (every leak command takes it), "
+            "or sanitize would blank it"
+        )
+
     def describe(self) -> str:
         """One line: how many items and candidates the test had, and what it found.
 
@@ -167,6 +188,15 @@ class MineResult:
 
 
 # ---------------------------------------------------------------- candidates
+
+
+_SENTENCE_WORDS = 3
+
+
+def _sentence(value: str) -> bool:
+    """``value`` reads as a sentence: three words of letters or more (``The mug came in pieces.``), not a code or a
+    status (``Q-FIN-2``, ``In Progress``)."""
+    return sum(any(c.isalpha() for c in w) for w in value.split()) >= _SENTENCE_WORDS
 
 
 @lru_cache(maxsize=4096)
@@ -511,29 +541,54 @@ class _Places:
 # ---------------------------------------------------------------- mining
 
 
-def prose_prints(projection: Any, derive_from: Sequence[str]) -> tuple[tuple[int, int], ...]:
+Prints = tuple[tuple[int, int, bool], ...]
+"""What a record is, per item: ``(hash of a place, hash of its text, links)``; see :func:`prose_prints`."""
+
+
+def prose_prints(projection: Any, derive_from: Sequence[str]) -> Prints:
     """The prose of one projection (strings of more than ``PROSE_WORDS`` words, and the fields under
-    ``derive_from``) as (hash of its place, hash of its text) pairs, the place with list indices as ``*``: the
-    content a record is, which two renderings of one record share."""
+    ``derive_from``) as (hash of its place, hash of its text, ``True``), the place with list indices as ``*``: the
+    content a record is, which two renderings of one record share. Beside it the projection's ids (a short string
+    mixing letters and digits, :data:`~windtunnel.leakage.records.ID_SHAPE`: an order, a customer, a ticket key) as
+    (place, text, ``False``): they link nothing, but tell apart records whose short prose is the same (three
+    customers writing "Where is my parcel?" hold three order ids at one place; see :func:`_template`)."""
     out = []
     for pointer, value, _cut in _leaves(projection, ""):
-        if isinstance(value, str) and (
-            len(value.split()) > PROSE_WORDS or (derive_from and in_derive_from(pointer, derive_from))
-        ):
-            out.append((hash(_general(pointer)), hash(value)))
+        if not isinstance(value, str):
+            continue
+        if len(value.split()) > PROSE_WORDS or (derive_from and in_derive_from(pointer, derive_from)):
+            out.append((hash(_general(pointer)), hash(value), True))
+        elif _record_key(value):
+            out.append((hash(("id", _general(pointer))), hash(value), False))
     return tuple(sorted(set(out)))
 
 
-def _template(holders: Sequence[int], prose: Sequence[tuple[tuple[int, int], ...]], h: int) -> bool:
+_DATE_TIME = re.compile(r"\d{4}-\d\d-\d\d|\d:\d\d")
+
+
+def _record_key(value: str) -> bool:
+    """``value`` names a record (``ORD-57385``, ``C8872``, ``TCK-4100``): letters and digits across a joint
+    (:data:`~windtunnel.leakage.records.ID_SHAPE`), not a date or a time (renderings fetched apart differ there)."""
+    return bool(RECORD_ID.fullmatch(value) and ID_SHAPE.search(value)) and _DATE_TIME.search(value) is None
+
+
+def _template(holders: Sequence[int], prose: Sequence[Prints], h: int, id_count: Mapping[int, int]) -> bool:
     """The items ``holders`` of the prose ``h`` hold three different texts or more at one place (ticket bodies
     under ``/ticket/body``): ``h`` is a sentence many records carry (a templated auto-reply, a note naming the
     label), not the content of one record. Renderings of one record agree there, or differ in pairs (a record and
-    its twin with one field rewritten); a place holding a list counts each holder's texts there as one."""
+    its twin with one field rewritten); a place holding a list counts each holder's texts there as one.
+
+    Ids count as texts too (order ids under ``/order/id``: a short message three customers wrote alike), unless the
+    holders share a key of their own — an id two of them or more hold and no other item does (``TCK-4100`` in each
+    rendering of one ticket): renderings may carry ids of their own (a request id, a message id) beside the key.
+    ``id_count`` is the number of items holding each id in the dataset."""
+    in_holders: Counter[int] = Counter(text for i in holders for _p, text, links in set(prose[i]) if not links)
+    keyed = any(n >= 2 and n == id_count.get(text, 0) for text, n in in_holders.items())
     seen: dict[int, set[frozenset[int]]] = {}
     for i in holders:
         mine_at: dict[int, set[int]] = {}
-        for place, text in prose[i]:
-            if text != h:
+        for place, text, links in prose[i]:
+            if text != h and (links or not keyed):
                 mine_at.setdefault(place, set()).add(text)
         for place, texts in mine_at.items():
             variants = seen.setdefault(place, set())
@@ -543,27 +598,28 @@ def _template(holders: Sequence[int], prose: Sequence[tuple[tuple[int, int], ...
     return False
 
 
-def records_of(labels: Sequence[str], prose: Sequence[tuple[tuple[int, int], ...]]) -> tuple[list[int], list[str]]:
+def records_of(labels: Sequence[str], prose: Sequence[Prints]) -> tuple[list[int], list[str]]:
     """The record of every item, and the label of every record: items linked by prose they share, with one label,
     are one record shown several ways (one ticket in five renderings, one record under several questions).
 
     The test counts records, not items: five renderings of one ticket do not make its key a value that rides with
     its label (pseudo-replication; Fisher's test assumes independent draws). Prose held by items of two labels or
     more (an instruction every item carries) says nothing of which record an item is and links nothing; nor does
-    prose whose holders hold three different texts or more at one place (:func:`_template`: a sentence written per
-    label, such as an auto-reply, would otherwise make every record of that label one, and hide what rides with
-    it). An item with no other prose is a record of its own. Links are transitive (a rendering sharing the body
-    with a second and a note with a third joins all three).
+    prose whose holders hold three different texts or more at one place, prose or ids (:func:`_template`: a sentence
+    written per label, such as an auto-reply, or a short message many customers wrote alike, would otherwise make
+    every record of that label one, and hide what rides with it). An item with no other prose is a record of its
+    own. Links are transitive (a rendering sharing the body with a second and a note with a third joins all three).
     """
     holders: dict[int, list[int]] = {}  # prose hash -> the items holding it
     label_of_hash: dict[int, str | None] = {}
     for i, (lab, prints) in enumerate(zip(labels, prose, strict=True)):
-        for h in {text for _place, text in prints}:
+        for h in {text for _place, text, links in prints if links}:
             holders.setdefault(h, []).append(i)
             if label_of_hash.setdefault(h, lab) not in (lab, None):
                 label_of_hash[h] = None  # held with two labels: shared content, links nothing
+    id_count: Counter[int] = Counter(text for prints in prose for text in {t for _p, t, links in prints if not links})
     for h, items in holders.items():
-        if label_of_hash[h] is not None and len(items) > 1 and _template(items, prose, h):
+        if label_of_hash[h] is not None and len(items) > 1 and _template(items, prose, h, id_count):
             label_of_hash[h] = None
     parent = list(range(len(labels)))
 
@@ -618,7 +674,7 @@ def mine(
     """
     held: dict[tuple[str, str, str], array[int]] = {}
     labels_of: list[str] = []  # per labelled item, in order
-    prose_of: list[tuple[tuple[int, int], ...]] = []  # per labelled item: the hashes of its prose (what a record is)
+    prose_of: list[Prints] = []  # per labelled item: the hashes of its prose (what a record is)
     viewed: set[tuple[str, str, str]] = set()  # read in a decoded or identifier view somewhere: shown after the written
     places = None if derive_from else _Places()  # the owner named the input: nothing to infer
     for it in items:
@@ -655,11 +711,21 @@ def mine(
         counts[key] = c
         prints[key] = mark
     total = sum(label_counts.values())
-    norms = {normalize_needle(lab) for lab in label_counts}
+    norms = {normalize_needle(sp) for lab in label_counts for sp in (lab, *identifier_spellings(lab))}
+    # A label read in pieces (``shipping_delay`` in a router's field gives ``shipping``, ``delay``, ``shipping
+    # delay``, held by the same items): the scan finds the label; its words written bare in a map would be searched
+    # anywhere, the customer's own "my parcel is delayed" no exception. Per item set, the words of its label.
+    label_words: dict[tuple[int, int], set[str]] = {}
+    for key, c in counts.items():
+        if key[0] != "value" and normalize_needle(key[2]) in norms:
+            label_words.setdefault((prints[key], sum(c.values())), set()).update(normalize_needle(key[2]).split())
     groups: dict[tuple[int, int], list[tuple[str, str, str]]] = {}
     for key, c in counts.items():
         support = sum(c.values())
         if support < min_support or support >= total or normalize_needle(key[2]) in norms:
+            continue
+        of_label = label_words.get((prints[key], support))
+        if of_label and key[0] in ("token", "ngram") and set(normalize_needle(key[2]).split()) <= of_label:
             continue
         groups.setdefault((prints[key], support), []).append(key)
     tests: list[tuple[tuple[str, str, str], str, int, int, float]] = []
@@ -737,19 +803,22 @@ def correlated_map(
     telling at that pointer only, and searched for in every item of the label it would be a guess. With ``members``
     (:attr:`MineResult.members`) the candidates held by the same items keep their pointers too; without, they are
     written as seen (``also``). A token or n-gram is written as it was seen (case-folded): the scan matches whole
-    tokens in any case; one that is the text of a value kept with its pointer (the token ``1`` of that ``1``, held by
-    the same items) is left out.
+    tokens in any case. One that is a scoped value's own text or a part of it (the token ``1`` of that ``1``; the
+    ``2``, ``fin 2`` and ``q fin 2`` of ``Q-FIN-2``; a word of a short message), held by the same items, is that value
+    read piecewise and is left out: written bare it would be searched in every item of the label, anywhere, so a
+    ``2`` in a tenure or a ``please`` in the customer's own words would become correlated leaks.
     """
     out: dict[str, list[MapEntry]] = {}
     for s in suggestions:
         own = (s.kind, s.pointer, s.value)
         keys = (members or {}).get(own) or [own, *(("", "", a) for a in s.also)]
         scoped = {normalize_needle(v) for kind, p, v in keys if kind == "value" and p}
+        parts = {k for kind, p, v in keys if kind == "value" and p for k, _span, _view in _string_candidates(p, v)}
         entries = out.setdefault(s.label, [])
-        for kind, p, v in keys:  # a token that is a scoped value's own text is that value, held by the same items
+        for kind, p, v in keys:
             if kind == "value" and p:
                 entries.append({"pointer": p, "value": v})
-            elif normalize_needle(v) not in scoped:
+            elif normalize_needle(v) not in scoped and (kind, p, v) not in parts:
                 entries.append(v)
     return {label: _distinct_entries(entries) for label, entries in out.items()}
 

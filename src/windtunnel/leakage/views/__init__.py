@@ -4,8 +4,8 @@
 * the built-in decoders: :mod:`.web` (HTML/XML character references, percent-encoding at any depth,
   markup splitting a word), :mod:`.escapes` (``\\u``, ``\\x``, ``\\n`` …), :mod:`.binary` (base64,
   base64url, base32, hex), :mod:`.mail` (RFC 2047 encoded-words, quoted-printable, RFC 5322/5545
-  unfolding), :mod:`.layout` (end-of-line hyphenation, soft hyphens, table cells wrapped over lines,
-  a table of one word per row read as its running text),
+  unfolding, a reply's quote marks), :mod:`.layout` (end-of-line hyphenation, soft hyphens, table cells
+  wrapped over lines, a table of one word per row read as its running text),
   :mod:`.unicode_forms` (TAG characters, decimal digits of any script, right-to-left overrides in
   display order), :mod:`.letterforms` (small capitals, negative and parenthesised letters, regional
   indicators, Braille, upside-down text, stacked combining marks), :mod:`.charsets` (UTF-16/32 and EBCDIC

@@ -1,10 +1,12 @@
-"""Mail and calendar transfer forms: RFC 2047 encoded-words, quoted-printable, RFC 5322/5545 unfolding.
+"""Mail and calendar transfer forms: RFC 2047 encoded-words, quoted-printable, RFC 5322/5545 unfolding,
+and the quote marks of a reply.
 
 Support tools hand the model raw messages and calendar objects, whose transfer encodings hide words
 from a plain search: ``=?utf-8?B?SGlnaA==?=`` in a subject, ``Hi=67h`` or a soft line break inside a
-word in a quoted-printable body, an iCalendar line folded in the middle of a word. Each decoder
-replaces exactly the encoded characters, so a hit maps back to them. An unknown charset is read as
-UTF-8, and quoted-printable bytes that are not UTF-8 as Windows-1252, the usual mislabelled case.
+word in a quoted-printable body, an iCalendar line folded in the middle of a word, a phrase wrapped
+inside a reply's quoted lines (``as Not`` / ``> Spam``). Each decoder replaces exactly the encoded
+characters, so a hit maps back to them. An unknown charset is read as UTF-8, and quoted-printable bytes
+that are not UTF-8 as Windows-1252, the usual mislabelled case.
 """
 
 from __future__ import annotations
@@ -81,3 +83,23 @@ def unfold(text: str) -> list[Replacement]:
     """Folded lines joined: a line break followed by a space or tab is removed with that blank
     (RFC 5545 folds anywhere, even inside a word; RFC 5322 at a blank, which the views already see)."""
     return [(mt.start(), mt.end(), "") for mt in _FOLD_RE.finditer(text)]
+
+
+# The quote prefix of a replied-to line at its start: ``>``, ``> >``, ``>>``, then a blank or the line's end
+# (``>High`` glued, or a tag's ``>`` that closes a line ``<div\n>``, is no quote mark).
+_REPLY_PREFIX_RE = re.compile(r"^>(?:[ \t]?>)*(?:[ \t]|(?=\r)|$)", re.MULTILINE)
+
+
+@decoder(
+    "reply_quotes",
+    order=72,
+    marker=lambda t: "\n>" in t,
+    blob_marker=lambda b: b.find(b"\\n>") >= 0,
+    blob_anchors=(b"\\n>",),
+)
+def reply_quotes(text: str) -> list[Replacement]:
+    """A quoted reply read without its quote marks: the ``>`` / ``> >`` / ``>>`` and the blank after it
+    that start a line are removed, so a phrase the mail client wrapped inside the quote (``classified as
+    Not`` / ``> Spam``) reads as written before it was quoted; a Markdown blockquote and a shell's
+    continuation prompt read the same way. The line breaks stay, so each quoted line is still a line."""
+    return [(mt.start(), mt.end(), "") for mt in _REPLY_PREFIX_RE.finditer(text) if mt.end() > mt.start()]
