@@ -109,7 +109,9 @@ _DERIVE = typer.Option(
     "--derive-from",
     help="A field the task is derived from, or a record's own key repeated across its renderings (JSON pointer, "
     "template with *, or key name; repeatable): not mined, hidden from --simulate blind, beside prose (strings "
-    "of more than 6 words), and never cut by sanitize on mined evidence.",
+    "of more than 6 words), and never cut by sanitize on mined evidence. Without it, mined words of fields read as "
+    "the task's input (on most records, text or numbers written differently within a label) are for review, not "
+    "leaks; the summary names those fields.",
 )
 _JOBS = typer.Option(
     None,
@@ -350,6 +352,12 @@ def _mined_line(mined: dict[str, Any]) -> str:
         return f"not reported ({mined['skipped']})"
     if "items_with_findings" in mined:
         line += f"; on {mined['items_with_findings']} items"
+    if mined.get("items_for_review"):
+        fields = ", ".join(mined.get("review_fields", []))
+        line += (
+            f" ({mined['items_for_review']} for review only: words of {fields}, read as the task's input as no "
+            "--derive-from names it; name the fields the task is answered from with --derive-from to decide)"
+        )
     if mined.get("hint"):
         line += f"\n  hint: {mined['hint']}"
     return line
@@ -436,7 +444,8 @@ def scan(
     mine: bool | None = typer.Option(
         None,
         "--mine/--no-mine",
-        help="Also report values no rule names that ride with one label across the dataset (correlated.mined). "
+        help="Also report values no rule names that ride with one label across the dataset (correlated.mined; "
+        "for review when they are words of a field read as the task's input and --derive-from names none). "
         "Default: on for a dataset file of 200 labelled items or more (up to 16 MB).",
     ),
     derive_from: list[str] | None = _DERIVE,

@@ -48,7 +48,7 @@ from windtunnel.leakage.dataset import DatasetError, FieldMap, iter_items, write
 from windtunnel.leakage.edit_watch import EliminationWatch, masked
 from windtunnel.leakage.judge import LeakJudge
 from windtunnel.leakage.learned import LEARNED_DEFAULT
-from windtunnel.leakage.mine import mine, mined_findings, mined_in_derive_from
+from windtunnel.leakage.mine import mine, mined_findings, mined_in_derive_from, review_fields
 from windtunnel.leakage.model import ItemAudit
 from windtunnel.leakage.ray_scan import scan_source
 from windtunnel.leakage.report import JsonReportWriter, SarifWriter, Tally
@@ -387,6 +387,10 @@ def mined_index(
     read = paced(items(dataset, fmap), listener, dataset, "items (mined values)")
     found = dict(mined_findings((m.item for m in read), result, derive_from=derive_from))
     summary["items_with_findings"] = len(found)
+    review = [fs for fs in found.values() if not any(f.blocking for f in fs)]
+    if review:  # mined words of a field read as the task's input: the owner is asked to name the input
+        summary["items_for_review"] = len(review)
+        summary["review_fields"] = review_fields(f for fs in found.values() for f in fs)
     return summary, found, result
 
 
@@ -962,7 +966,9 @@ def sanitize_flow(req: SanitizeRequest, listener: Listener = SILENT) -> LeakOutc
                         masked(mapped.item.projection, secrets, req.show_values),
                     )
                     n += 1
-                    leaked += res.before.leaked or mapped.item.id in extra or bool(agreed_here)
+                    leaked += (
+                        res.before.leaked or any(f.blocking for f in extra.get(mapped.item.id, ())) or bool(agreed_here)
+                    )
                     promoted += len(agreed_here)
                     residual_items += not res.ok
                     chars += sum(r.chars_removed for r in res.redactions)
@@ -1052,9 +1058,10 @@ def _still_leaks(res: SanitizeResult, show_values: bool) -> str:
 
 
 def _recheck_mined(res: Any, result: Any, derive_from: Sequence[str]) -> None:
-    """Add to ``res.residual`` what the mined candidates still find in the sanitized item."""
+    """Add to ``res.residual`` the leaks the mined candidates still find in the sanitized item (a mined word of the
+    task's input, for review, is not one: the sanitizer leaves the input as it is)."""
     for _, left in mined_findings([res.item], result, derive_from=derive_from):
-        res.residual.extend(left)
+        res.residual.extend(f for f in left if f.blocking)
 
 
 def _write_record(handle: IO[bytes], mapped: MappedItem, record: Any, document: list[Any] | None, *, raw: bool) -> None:

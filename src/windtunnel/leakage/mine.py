@@ -51,9 +51,10 @@ from __future__ import annotations
 
 import itertools
 import re
+import unicodedata
 from array import array
 from collections import Counter
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from functools import lru_cache
 from typing import Any, Literal
@@ -140,6 +141,9 @@ class MineResult:
     records: int = 0
     """Distinct records the test counted (items holding the same prose with the same label are one record);
     ``labels``, supports and purities count records."""
+    inputs: list[str] = field(default_factory=list)
+    """Without ``derive_from``: the field templates read as the task's own input (:meth:`_Places.inputs`), where a
+    mined word is the task's signal as much as a shortcut, so :func:`mined_findings` gives it for review."""
 
     def to_dict(self) -> dict[str, Any]:
         """The result as ``leak mine`` prints it: every count and suggestion, without ``members``
@@ -156,6 +160,7 @@ class MineResult:
         places = sorted(
             {s.pointer for s in self.suggestions if s.kind == "value" and s.pointer and _sentence(s.value)}
             - set(self.derive_from)
+            - set(self.inputs)  # read as the task's input already: its words are for review, and never cut
         )
         if not places:
             return None
@@ -245,7 +250,9 @@ _MAX_EMBED_DEPTH = 3
 """JSON in a string in a string ...: the levels walked as structure (the scan's own bound)."""
 
 
-def candidates(projection: Any, derive_from: Sequence[str] = ()) -> dict[tuple[str, str, str], Where]:
+def candidates(
+    projection: Any, derive_from: Sequence[str] = (), visit: Callable[[str, str], None] | None = None
+) -> dict[tuple[str, str, str], Where]:
     """The candidates of one projection, ``(kind, pointer template, text)`` → where it is first seen.
 
     Kinds: ``value`` (a whole scalar, non-strings by their JSON text), ``url-segment``, ``token`` and
@@ -258,12 +265,16 @@ def candidates(projection: Any, derive_from: Sequence[str] = ()) -> dict[tuple[s
     A string is read in the canonical views the scan reads it in (:func:`_string_candidates`): a code in
     base64, percent-encoding, character references or an identifier is the same candidate as written plainly,
     and JSON held in a string is walked as structure (its leaves' templates continue the string's pointer).
+    ``visit`` is called with the template and text of every scalar, excluded or not (the one walk of the item
+    also counts what each field holds: :class:`_Places`).
     """
     out: dict[tuple[str, str, str], Where] = {}
     for pointer, value, cut in _leaves(projection, ""):
+        template = _general(pointer)
+        if visit is not None:
+            visit(template, value if isinstance(value, str) else value[0])
         if derive_from and in_derive_from(pointer, derive_from):
             continue
-        template = _general(pointer)
         outer, inner = (pointer, None) if cut is None else (pointer[:cut], pointer[cut:])
         if not isinstance(value, str):
             out.setdefault(("value", template, value[0]), (outer, None, inner, "raw"))
@@ -427,6 +438,106 @@ def _spread(i: int) -> int:
     return z ^ (z >> 31)
 
 
+# ---------------------------------------------------------------- the task's input, inferred
+
+INPUT_PRESENCE = 0.8
+"""A field read as the task's input is held (a non-blank string) by at least this share of the labelled items: every
+record must be answerable from its input, while a leak is often written on some records only (an upstream step that
+ran on some)."""
+INPUT_TEXT = 0.8
+"""... and at least this share of its values are text (:func:`text_like`): words, not codes."""
+INPUT_VARIETY = 3.0
+"""... and the records of one label hold at least this many different texts there (averaged over the items): the input
+is written differently record by record whatever the answer, while a value set from the label (a code, a desk, an SLA)
+is one text per label, or one per format it is written in."""
+_VARIETY_CAP = 8
+_DIGITS = re.compile(r"\d+")
+_NUMBER = re.compile(r"[-+]?\d+(?:[.,]\d+)*")
+_WORD = re.compile(r"[^\W\d_]+(?:['\u2019-][^\W\d_]+)*")
+"""Letters in any script, joined by an apostrophe or a hyphen (``don't``, ``medium-weight``)."""
+
+
+def _word(chunk: str) -> bool:
+    """``chunk`` (text between blanks) is free text: a word (:data:`_WORD`) or a plain number (``3``, ``86%``,
+    ``12.5``) once the punctuation around it is off (``buy,``, ``"fine"``, ``/var``). A code is not: letters mixed with
+    digits (``P2``, ``8H``), an identifier or pair (``refund_desk``, ``q=3``, ``ai-review:x``), a glyph."""
+    a, b = 0, len(chunk)
+    while a < b and unicodedata.category(chunk[a])[0] == "P":
+        a += 1
+    while b > a and unicodedata.category(chunk[b - 1])[0] == "P":
+        b -= 1
+    core = chunk[a:b]
+    return bool(core) and (_WORD.fullmatch(core) is not None or _NUMBER.fullmatch(core) is not None)
+
+
+@lru_cache(maxsize=16384)
+def text_like(value: str) -> bool:
+    """``value`` reads as free text or a measurement: at least half of its blank-separated chunks are words or
+    plain numbers (:func:`_word`); a code, an identifier or a key=value pair does not. A long string is judged by
+    its first ``_TEXT_CHUNKS`` chunks, and the count stops once it is decided (every string of a dataset is read)."""
+    chunks = value.split(maxsplit=_TEXT_CHUNKS)[:_TEXT_CHUNKS]
+    need = (len(chunks) + 1) // 2
+    words = 0
+    for n, c in enumerate(chunks):
+        words += _word(c)
+        if words >= need:
+            return bool(chunks)
+        if words + len(chunks) - n - 1 < need:
+            return False
+    return False
+
+
+_TEXT_CHUNKS = 16
+
+
+class _Places:
+    """What each field (pointer template) holds across the items, to tell the task's input from a leak when the
+    owner has not named the input (:meth:`inputs`). Bounded: per field a count of holders, of text values and, per
+    label, up to ``_VARIETY_CAP`` hashes of its different texts (digits folded: ``desk 2`` is ``desk 3``)."""
+
+    def __init__(self) -> None:
+        """Empty counts."""
+        self.holders: Counter[str] = Counter()
+        self.text: Counter[str] = Counter()
+        self.held: dict[str, dict[str, set[int]]] = {}
+        self.label_items: dict[str, Counter[str]] = {}
+
+    def item(self, label: str) -> Callable[[str, str], None]:
+        """The visitor of one item of ``label`` (:func:`candidates` calls it with every scalar's template and text):
+        each field is counted once per item, by its first non-blank value."""
+        seen: set[str] = set()
+        label_items = self.label_items
+        held = self.held
+
+        def visit(template: str, value: str) -> None:
+            """Count ``value`` at ``template`` unless this item already filled the field."""
+            if template in seen or not value or value.isspace():
+                return
+            seen.add(template)
+            self.holders[template] += 1
+            self.text[template] += text_like(value)
+            texts = held.setdefault(template, {}).setdefault(label, set())
+            if len(texts) < _VARIETY_CAP:  # a measurement is its number; in text a number is a slot (desk 2, desk 3)
+                folded = value if _NUMBER.fullmatch(value.strip()) else _DIGITS.sub("0", value)
+                texts.add(hash(" ".join(folded.casefold().split())))
+            label_items.setdefault(template, Counter())[label] += 1
+
+        return visit
+
+    def inputs(self, items: int) -> list[str]:
+        """The fields read as the task's input: held by most items (``INPUT_PRESENCE``), text (``INPUT_TEXT``) and
+        varied within a label (``INPUT_VARIETY`` different texts, averaged over the items holding the field)."""
+        out = []
+        for template, held in self.holders.items():
+            if held < INPUT_PRESENCE * items or self.text[template] < INPUT_TEXT * held:
+                continue
+            per_label = self.label_items[template]
+            variety = sum(len(self.held[template][lab]) * k for lab, k in per_label.items()) / held
+            if variety >= INPUT_VARIETY:
+                out.append(template)
+        return sorted(out)
+
+
 # ---------------------------------------------------------------- mining
 
 
@@ -565,13 +676,15 @@ def mine(
     labels_of: list[str] = []  # per labelled item, in order
     prose_of: list[Prints] = []  # per labelled item: the hashes of its prose (what a record is)
     viewed: set[tuple[str, str, str]] = set()  # read in a decoded or identifier view somewhere: shown after the written
+    places = None if derive_from else _Places()  # the owner named the input: nothing to infer
     for it in items:
         if not it.expected:
             continue
         n = len(labels_of)
         labels_of.append(it.expected[0])
         prose_of.append(prose_prints(it.projection, derive_from))
-        for key, where in candidates(it.projection, derive_from).items():
+        visit = places.item(it.expected[0]) if places is not None else None
+        for key, where in candidates(it.projection, derive_from, visit).items():
             if where[3] != "raw":
                 viewed.add(key)
             a = held.get(key)
@@ -654,6 +767,7 @@ def mine(
         derive_from=list(derive_from),
         members={(sug.kind, sug.pointer, sug.value): keys for sug, keys in found},
         records=total,
+        inputs=places.inputs(len(labels_of)) if places is not None and out else [],
     )
 
 
@@ -733,6 +847,41 @@ def _distinct(values: Iterable[str]) -> list[str]:
     return out
 
 
+INPUT_REVIEW = (
+    "; for review: it is words of a field read as the task's own input (no --derive-from named the input), which "
+    "predict the label legitimately; name the fields the task is answered from with --derive-from to decide"
+)
+
+
+def in_words(key: Key, text: str, span: tuple[int, int] | None, written: bool = True) -> bool:
+    """The mined candidate ``key``, held in the string ``text`` (``written``: as written, else in a decoded view
+    of the characters at ``span``), is words of it — the task's own signal when ``text`` is its input — and not a
+    code written among them: the blank-separated chunks of ``text`` it sits in (at ``span``; None: the whole
+    string) are words or plain numbers (:func:`_word`), and so is the candidate itself when read as written. ``P2``
+    in ``[P2] printer down``, the letter run ``h`` of ``Q-H123``, a glyph, a base64 run are codes and stay leaks;
+    a view that reads words as something else (free text decoded as if it were an encoding) is still those words.
+    """
+    kind, _pointer, value = key
+    if kind not in ("value", "token", "ngram") or not text.strip():
+        return False
+    if written and kind != "value" and not all(_word(t) for t in value.split()):
+        return False
+    if span is None:
+        return text_like(text) if kind == "value" or not written else True
+    a, b = span
+    while a > 0 and not text[a - 1].isspace():
+        a -= 1
+    while b < len(text) and not text[b].isspace():
+        b += 1
+    return all(_word(c) for c in text[a:b].split())
+
+
+def review_fields(findings: Iterable[Finding]) -> list[str]:
+    """The fields (list indices as ``*``) where the mined ``findings`` for review sit: the fields mining read as
+    the task's input, which the scan's summary names so the owner can confirm them with ``--derive-from``."""
+    return sorted({_general(f.pointer + (f.inner or "")) for f in findings if not f.blocking})
+
+
 def mined_findings(
     items: Iterable[LeakItem], result: MineResult, *, derive_from: Sequence[str] = ()
 ) -> Iterator[tuple[str, list[Finding]]]:
@@ -771,10 +920,12 @@ def _own_label(
     if not by_key:
         return
     fix = {"bh": "BH", "bonferroni": "Bonferroni"}.get(result.correction, result.correction)
+    inputs = set(result.inputs) if not derive_from else set()
     for it in items:
         if not it.expected:
             continue
         found: list[Finding] = []
+        strings: dict[str, str] | None = None
         if inside:
             every = candidates(it.projection).items()
             held = [
@@ -788,11 +939,16 @@ def _own_label(
             sug = by_key[key]
             if sug.label != it.expected[0]:
                 continue
+            review = False
+            if inputs and _general(pointer + (inner or "")) in inputs:
+                if strings is None:
+                    strings = {p: v if isinstance(v, str) else v[0] for p, v, _cut in _leaves(it.projection, "")}
+                review = in_words(key, strings.get(pointer + (inner or ""), ""), span, view == "raw")
             found.append(
                 Finding(
                     item=it.id,
                     channel="correlated",
-                    severity="medium",
+                    severity="low" if review else "medium",
                     pointer=pointer,
                     representation="mined",
                     span=span,
@@ -802,12 +958,13 @@ def _own_label(
                         f"a {sug.kind} no rule names that rides with this item's label: {sug.purity:.0%} of the "
                         f"{sug.support} items holding it share that label (base rate {sug.base_rate:.0%}; "
                         f"Fisher p = {sug.p_value:.2g}, {fix} q = {sug.q_value:.2g} over {result.tested} candidates)"
+                        + (INPUT_REVIEW if review else "")
                     ),
                     value=key[2],
                     inner=inner,
                 )
             )
-        whole = {(f.pointer, f.inner) for f in found if f.span is None}
-        found = [f for f in found if f.span is None or (f.pointer, f.inner) not in whole]
+        whole = {(f.pointer, f.inner, f.severity) for f in found if f.span is None}
+        found = [f for f in found if f.span is None or (f.pointer, f.inner, f.severity) not in whole]
         if found:
             yield it.id, found

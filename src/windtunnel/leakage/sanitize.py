@@ -304,7 +304,8 @@ def sanitize_item(
     other label (a bare mention of any label is cut alike on every item); ``mode`` chooses between removing the
     sentence around a leaking span in prose (default) or the span alone. ``labels`` (with the item's
     own label set) tell a listing of labels, whose members are never blanked alone. ``extra`` are
-    findings from elsewhere (``leak mine``'s, for this item) acted on like the scan's; a mined whole value
+    findings from elsewhere (``leak mine``'s, for this item) acted on like the scan's (one for review, a mined word
+    of the task's input, only with ``redact_review``); a mined whole value
     where the scan already edits the same field gets the scan's edit alone (the items of the other labels
     get that edit too, so a blank only here would tell this label). ``uniform`` are field templates (list
     indices as ``*``) blanked wherever this item fills that very field with a scalar, whatever its label (a field the
@@ -332,7 +333,7 @@ def sanitize_item(
     kept: list[Finding] = []
     if extra:
         acted, kept = _outside(extra, derive_from)
-        todo.extend(acted)
+        todo.extend(f for f in acted if f.blocking or redact_review)  # a mined word of the task's input: for review
         before = ItemAudit(before.item, [*before.findings, *acted], before.line, before.sources)
     if uniform or mined_uniform:
         blanks, skipped = _outside(_uniform_blanks(it, uniform, mined_uniform), derive_from)
@@ -610,7 +611,7 @@ def uniform_fields(
         audit = audit_item(it, decode=decode)
         todo = [f for f in audit.findings if f.blocking or redact_review]
         resolved = []
-        for f in [*todo, *extra]:
+        for f in [*todo, *(f for f in extra if f.blocking or redact_review)]:  # a mined word for review is not cut
             try:
                 resolved.append(_through_strings(it.projection, f))
             except (KeyError, IndexError, TypeError, ValueError):
