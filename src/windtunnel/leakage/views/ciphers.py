@@ -137,6 +137,15 @@ _TWO_RARE_RES = (re.compile(rb"r(?=[aArR]*[rR])"), re.compile(rb"R(?=[aArR]*[rR]
 
 
 def _anchor_blob(blob: bytes) -> bool:
+    """Whether a substituted passage may open in serialised JSON as written or as the ``rot13`` view
+    shows it: the pipeline reads that view again (``decoded:rot13+substitution``), where the rotated words
+    are other words (``fdwhjrub``, ``category`` under ROT3, holds one rare letter; rotated by 13 it is
+    ``sqjuwheo``, an anchor). The rotated serialisation is a superset of what that view rotates (the view
+    rotates some words of some lines), so the answer stays a necessary condition."""
+    return _anchor_in(blob) or _anchor_in(blob.translate(_ROT_BYTES))
+
+
+def _anchor_in(blob: bytes) -> bool:
     """:func:`_anchor_marker` on serialised JSON, then :func:`_is_anchor` on each word it finds there:
     the pre-check asks exactly what opens a substituted passage (most words with two rare letters are
     English, ``jovial``, ``quartz``, and open none)."""
@@ -288,10 +297,13 @@ def _substituted(text: str) -> list[Replacement]:
 
 
 _LOW_BYTES = _LOWER.encode()
-# For each substitution, the table that writes a plain word as the substitution shows it (the inverse).
+# For each substitution, the table that writes a plain word as the substitution shows it (the inverse); and
+# Atbash read after the ``rot13`` view (``decoded:rot13+substitution``): a word written as Atbash of its ROT13,
+# the letter at 12 - i for the letter at i. (ROT-N after ROT13 is a rotation the first tables write already.)
 _WRITE_TABLES = tuple(
     [bytes.maketrans(_LOW_BYTES, _LOW_BYTES[26 - n :] + _LOW_BYTES[: 26 - n]) for n in range(1, 26) if n != 13]
     + [bytes.maketrans(_LOW_BYTES, _LOW_BYTES[::-1])]
+    + [bytes.maketrans(_LOW_BYTES, bytes(_LOW_BYTES[(12 - i) % 26] for i in range(26)))]
 )
 
 
