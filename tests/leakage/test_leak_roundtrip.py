@@ -288,8 +288,9 @@ LIMITS: dict[str, tuple[str, frozenset[str]]] = {
         _lone(("Account_Access",) + _WORDS, "json"),
     ),
     "rot3": (
-        _NO_ANCHOR,
-        _lone(_WORDS, "json"),
+        _NO_ANCHOR + " ('ReFund' in JSON in prose is read: the rot13 view of the line holds an anchor, "
+        "'sqjuwheo', which the substitution reads back)",
+        (_lone(_WORDS, "json") - {"ReFund/json"}) | {"ReFund/json/field"},
     ),
     "rot7": (
         _NO_ANCHOR,
