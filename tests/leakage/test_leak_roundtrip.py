@@ -455,11 +455,13 @@ def test_the_misses_are_exactly_the_documented_limits() -> None:
 
 
 @pytest.mark.parametrize("encoding", sorted(ENCODERS))
-@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(label=st.sampled_from(LABELS), shape=st.sampled_from(sorted(SHAPES)), carrier=st.sampled_from(sorted(CARRIERS)))
-def test_the_same_carrier_encoding_another_word_is_clean(encoding: str, label: str, shape: str, carrier: str) -> None:
-    body = CARRIERS[carrier](ENCODERS[encoding][1](SHAPES[shape](OTHER[label])))
-    assert _audit(label, body) == [], (encoding, body)
+def test_the_same_carrier_encoding_another_word_is_clean(encoding: str) -> None:
+    # Every label, shape and carrier (48 cases), not a random sample of them: a miss fails on every run.
+    for label in LABELS:
+        for shape in sorted(SHAPES):
+            for carrier in sorted(CARRIERS):
+                body = CARRIERS[carrier](ENCODERS[encoding][1](SHAPES[shape](OTHER[label])))
+                assert _audit(label, body) == [], (encoding, label, shape, carrier, body)
 
 
 def test_every_decoder_is_accounted_for() -> None:
