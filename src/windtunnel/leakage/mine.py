@@ -563,6 +563,26 @@ def prose_prints(projection: Any, derive_from: Sequence[str]) -> Prints:
     return tuple(sorted(set(out)))
 
 
+def prose_tokens(projection: Any, derive_from: Sequence[str]) -> dict[tuple[str, str, str], str]:
+    """The words of the projection's prose outside ``derive_from``, ``("prose-token", template, word)`` → the
+    pointer of the first string holding it; nothing when ``derive_from`` is empty.
+
+    Once the owner names the fields the task is derived from, prose elsewhere is not the task's input: a bot's
+    comment, an adjuster's note, a history message. A word there riding with the label (``approved``, ``🟢``) is a
+    leak whatever the sentence around it; the ``blind`` agent (:mod:`.simulate`) reads these words as well as the
+    short values. Without ``derive_from`` the prose may be the input, and stays hidden."""
+    out: dict[tuple[str, str, str], str] = {}
+    if not derive_from:
+        return out
+    for pointer, value, _cut in _leaves(projection, ""):
+        if not isinstance(value, str) or len(value.split()) <= PROSE_WORDS or in_derive_from(pointer, derive_from):
+            continue
+        template = _general(pointer)
+        for tok, _a, _b in _tokens(value):
+            out.setdefault(("prose-token", template, tok), pointer)
+    return out
+
+
 _DATE_TIME = re.compile(r"\d{4}-\d\d-\d\d|\d:\d\d")
 
 
