@@ -564,8 +564,9 @@ def prose_prints(projection: Any, derive_from: Sequence[str]) -> Prints:
 
 
 def prose_tokens(projection: Any, derive_from: Sequence[str]) -> dict[tuple[str, str, str], str]:
-    """The words of the projection's prose outside ``derive_from``, ``("prose-token", template, word)`` → the
-    pointer of the first string holding it; nothing when ``derive_from`` is empty.
+    """The words and 2-3-word n-grams of the projection's prose outside ``derive_from``, keyed as the short values'
+    own (``("token", "", word)``, ``("ngram", "", words)``: a word counts alike in a note and a tag) → the pointer
+    of the first string holding it; nothing when ``derive_from`` is empty.
 
     Once the owner names the fields the task is derived from, prose elsewhere is not the task's input: a bot's
     comment, an adjuster's note, a history message. A word there riding with the label (``approved``, ``🟢``) is a
@@ -577,9 +578,13 @@ def prose_tokens(projection: Any, derive_from: Sequence[str]) -> dict[tuple[str,
     for pointer, value, _cut in _leaves(projection, ""):
         if not isinstance(value, str) or len(value.split()) <= PROSE_WORDS or in_derive_from(pointer, derive_from):
             continue
-        template = _general(pointer)
-        for tok, _a, _b in _tokens(value):
-            out.setdefault(("prose-token", template, tok), pointer)
+        words = [tok for tok, _a, _b in _tokens(value)]
+        for n in range(1, _MAX_NGRAM + 1):
+            for i in range(len(words) - n + 1):
+                gram = words[i : i + n]
+                if n > 1 and not all(w[0].isalnum() for w in gram):
+                    continue
+                out.setdefault(("token" if n == 1 else "ngram", "", " ".join(gram)), pointer)
     return out
 
 
