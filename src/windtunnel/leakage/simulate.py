@@ -8,10 +8,11 @@ here do read it, with no model and no reasoning:
   answer is not given to it) and answers the label whose findings weigh most (``high`` 3, ``medium`` 2,
   ``low`` 1), or the most frequent label when none is found. High on raw data means the scanner's
   findings alone give the answer away.
-* ``blind`` is a cross-validated multinomial naive Bayes classifier over the projection's candidates
+* ``blind`` is a cross-validated naive Bayes classifier over the projection's candidates selected in each fold
   (:func:`windtunnel.leakage.mine.candidates`: (pointer, value) pairs, tokens and n-grams of the short
-  values) with what the task should be derived from removed — prose, and the fields named in
-  ``derive_from``: the seed's "no real input". High on raw data means the label can be read off the
+  values, numeric ranges) with what the task should be derived from removed — the fields named in
+  ``derive_from``, and without them all prose (with them, the words of prose elsewhere are read: a note outside
+  the task's input): the seed's "no real input". High on raw data means the label can be read off the
   rest of the record (a glyph, a code, a constant) whether or not any rule names it.
 
 Both are deterministic for a seed. On a sanitized twin they should fall back to chance; if they do
@@ -44,7 +45,7 @@ SIMULATIONS: dict[str, str] = {
     "majority": "always the most frequent label; never reads the projection",
     "prior": "a label drawn from the label frequencies (seeded); never reads the projection",
     "copy": "the label the projection states, from the scanner's findings for each candidate label",
-    "blind": "cross-validated naive Bayes over the projection with the content removed (no real input)",
+    "blind": "cross-validated naive Bayes over the features selected in each fold, the content removed (no real input)",
 }
 """Every built-in blind agent and what it does (the choices of ``--simulate``)."""
 READS_DATA = frozenset({"copy", "blind"})
@@ -133,7 +134,7 @@ value (a candidate's text, or a finding's rule)."""
 def blind_predictions_cv(
     items: Sequence[LeakItem], *, derive_from: Sequence[str] = (), folds: int = 5, seed: int = 0
 ) -> list[str]:
-    """Out-of-fold naive Bayes predictions over each item's candidates (see :func:`blind_with_drivers`)."""
+    """Out-of-fold predictions over each item's candidates (see :func:`blind_with_drivers`)."""
     return blind_with_drivers(items, derive_from=derive_from, folds=folds, seed=seed)[0]
 
 
