@@ -144,7 +144,9 @@ def blind_with_drivers(
     """Out-of-fold predictions over each item's candidates with the content removed, and per item the candidate
     that decided it (``None``: no telling candidate, the training folds' majority label).
 
-    Records are dealt into ``folds`` folds in a seeded order; each fold is predicted by a model fitted on
+    Records are dealt into ``folds`` folds in a seeded order stratified by label (each fold holds the labels in the
+    dataset's mix, so the training majority is the held-out fold's, not the label it holds fewest of: an agent with
+    nothing to learn lands at chance, not below); each fold is predicted by a model fitted on
     the others, so no item is ever predicted by a model that saw it, nor by one that saw the same record under
     another question (items sharing a record's prose are one record, :func:`~windtunnel.leakage.mine.records_of`:
     else the record's own key, learnt from one of its items, would predict the others).
@@ -174,6 +176,8 @@ def blind_with_drivers(
     record_of = _split_templated(joined, where)
     order = list(range(max(record_of, default=-1) + 1))
     cell_rng(seed, "blind-folds").shuffle(order)
+    label_of = {record_of[i]: answers[i] for i in reversed(range(n))}  # a record's label: its first item's
+    order.sort(key=lambda r: label_of.get(r, ""))  # stratified: each fold holds the labels in the dataset's mix
     record_fold = [0] * len(order)
     for pos, r in enumerate(order):
         record_fold[r] = pos % folds
