@@ -842,7 +842,9 @@ def baseline(
         None,
         "--simulate",
         help="Run a built-in blind agent on --dataset: copy (the label the projection states, from the scan's "
-        "findings), blind (cross-validated naive Bayes without the content), or the reference rows that never "
+        "findings), blind (cross-validated naive Bayes over the fields that ride with the label in the training folds, "
+        "without the content: prose and --derive-from fields; with --derive-from, prose elsewhere is read), or the "
+        "reference rows that never "
         "read the data: majority, prior.",
     ),
     dataset: Path | None = typer.Option(None, "--dataset", help="Dataset for --simulate (- for stdin)."),

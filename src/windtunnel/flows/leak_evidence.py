@@ -168,7 +168,8 @@ def _simulate(req: BaselineRequest, blind_predictions: Any) -> tuple[list[dict[s
 
     The agents differ in what they may read: ``copy`` answers with a label value it finds in what the model reads
     (the leak a rule would name), ``blind`` learns from the other items' non-prose fields with cross-validation
-    (``folds``; prose and ``--derive-from`` fields hidden), so a correlation no rule names still shows; the
+    (``folds``; the ``--derive-from`` fields hidden, and all prose when none is named), so a correlation no rule
+    names still shows; the
     rest (majority, prior ...) never read the items and are reference rows, marked as such in the returned info.
     Items without an expected answer are left out; their labels are the first expected answer."""
 
@@ -195,7 +196,8 @@ def _simulate(req: BaselineRequest, blind_predictions: Any) -> tuple[list[dict[s
         if req.folds < 2 or req.folds > max(2, len(found)):
             raise UsageError(f"--folds {req.folds}: give 2 to {max(2, len(found))} folds (one per item at most)")
         preds, drivers = blind_with_drivers(found, derive_from=req.derive_from, folds=req.folds, seed=req.seed)
-        info.update(folds=req.folds, seed=req.seed, hidden=["prose (strings of more than 6 words)", *req.derive_from])
+        hidden = list(req.derive_from) or ["prose (strings of more than 6 words)"]  # named input: other prose is read
+        info.update(folds=req.folds, seed=req.seed, hidden=hidden)
         info["drivers"] = drivers_summary(preds, labels, drivers, show_values=req.show_values)
     else:
         try:

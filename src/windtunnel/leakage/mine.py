@@ -563,6 +563,31 @@ def prose_prints(projection: Any, derive_from: Sequence[str]) -> Prints:
     return tuple(sorted(set(out)))
 
 
+def prose_tokens(projection: Any, derive_from: Sequence[str]) -> dict[tuple[str, str, str], str]:
+    """The words and 2-3-word n-grams of the projection's prose outside ``derive_from``, keyed as the short values'
+    own (``("token", "", word)``, ``("ngram", "", words)``: a word counts alike in a note and a tag) → the pointer
+    of the first string holding it; nothing when ``derive_from`` is empty.
+
+    Once the owner names the fields the task is derived from, prose elsewhere is not the task's input: a bot's
+    comment, an adjuster's note, a history message. A word there riding with the label (``approved``, ``🟢``) is a
+    leak whatever the sentence around it; the ``blind`` agent (:mod:`.simulate`) reads these words as well as the
+    short values. Without ``derive_from`` the prose may be the input, and stays hidden."""
+    out: dict[tuple[str, str, str], str] = {}
+    if not derive_from:
+        return out
+    for pointer, value, _cut in _leaves(projection, ""):
+        if not isinstance(value, str) or len(value.split()) <= PROSE_WORDS or in_derive_from(pointer, derive_from):
+            continue
+        words = [tok for tok, _a, _b in _tokens(value)]
+        for n in range(1, _MAX_NGRAM + 1):
+            for i in range(len(words) - n + 1):
+                gram = words[i : i + n]
+                if n > 1 and not all(w[0].isalnum() for w in gram):
+                    continue
+                out.setdefault(("token" if n == 1 else "ngram", "", " ".join(gram)), pointer)
+    return out
+
+
 _DATE_TIME = re.compile(r"\d{4}-\d\d-\d\d|\d:\d\d")
 
 

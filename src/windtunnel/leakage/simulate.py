@@ -8,10 +8,11 @@ here do read it, with no model and no reasoning:
   answer is not given to it) and answers the label whose findings weigh most (``high`` 3, ``medium`` 2,
   ``low`` 1), or the most frequent label when none is found. High on raw data means the scanner's
   findings alone give the answer away.
-* ``blind`` is a cross-validated multinomial naive Bayes classifier over the projection's candidates
+* ``blind`` is a cross-validated naive Bayes classifier over the projection's candidates selected in each fold
   (:func:`windtunnel.leakage.mine.candidates`: (pointer, value) pairs, tokens and n-grams of the short
-  values) with what the task should be derived from removed — prose, and the fields named in
-  ``derive_from``: the seed's "no real input". High on raw data means the label can be read off the
+  values, numeric ranges) with what the task should be derived from removed — the fields named in
+  ``derive_from``, and without them all prose (with them, the words of prose elsewhere are read: a note outside
+  the task's input): the seed's "no real input". High on raw data means the label can be read off the
   rest of the record (a glyph, a code, a constant) whether or not any rule names it.
 
 Both are deterministic for a seed. On a sanitized twin they should fall back to chance; if they do
@@ -27,13 +28,16 @@ names nothing (then ``leak mine`` says which values). A ``blind`` at chance prov
 from __future__ import annotations
 
 import math
+import re
+from bisect import bisect_right
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
 from windtunnel._util.rng import cell_rng
-from windtunnel.leakage.mine import candidates, prose_prints, records_of
+from windtunnel._util.stats import adjust_p, fisher_greater
+from windtunnel.leakage.mine import candidates, prose_prints, prose_tokens, records_of
 from windtunnel.leakage.model import LeakItem, value_hash
 from windtunnel.leakage.scan import audit_item
 
@@ -41,7 +45,7 @@ SIMULATIONS: dict[str, str] = {
     "majority": "always the most frequent label; never reads the projection",
     "prior": "a label drawn from the label frequencies (seeded); never reads the projection",
     "copy": "the label the projection states, from the scanner's findings for each candidate label",
-    "blind": "cross-validated naive Bayes over the projection with the content removed (no real input)",
+    "blind": "cross-validated naive Bayes over the features selected in each fold, the content removed (no real input)",
 }
 """Every built-in blind agent and what it does (the choices of ``--simulate``)."""
 READS_DATA = frozenset({"copy", "blind"})
@@ -130,37 +134,51 @@ value (a candidate's text, or a finding's rule)."""
 def blind_predictions_cv(
     items: Sequence[LeakItem], *, derive_from: Sequence[str] = (), folds: int = 5, seed: int = 0
 ) -> list[str]:
-    """Out-of-fold naive Bayes predictions over each item's candidates (see :func:`blind_with_drivers`)."""
+    """Out-of-fold predictions over each item's candidates (see :func:`blind_with_drivers`)."""
     return blind_with_drivers(items, derive_from=derive_from, folds=folds, seed=seed)[0]
 
 
 def blind_with_drivers(
     items: Sequence[LeakItem], *, derive_from: Sequence[str] = (), folds: int = 5, seed: int = 0
 ) -> tuple[list[str], list[Driver | None]]:
-    """Out-of-fold naive Bayes predictions over each item's candidates with the content removed, and per item
-    the candidate that weighed most for the predicted label against the runner-up (``None``: the prior alone).
+    """Out-of-fold predictions over each item's candidates with the content removed, and per item the candidate
+    that decided it (``None``: no telling candidate, the training folds' majority label).
 
-    Records are dealt into ``folds`` folds in a seeded order; each fold is predicted by a model fitted on
-    the others (Laplace smoothing; a candidate absent from the training folds is ignored), so no item is
-    ever predicted by a model that saw it, nor by one that saw the same record under another question
-    (items sharing a record's prose are one record, :func:`~windtunnel.leakage.mine.records_of`: else the
-    record's own key, learnt from one of its items, would predict the others).
+    Records are dealt into ``folds`` folds in a seeded order stratified by label (each fold holds the labels in the
+    dataset's mix, so the training majority is the held-out fold's, not the label it holds fewest of: an agent with
+    nothing to learn lands at chance, not below); each fold is predicted by a model fitted on
+    the others, so no item is ever predicted by a model that saw it, nor by one that saw the same record under
+    another question (items sharing a record's prose are one record, :func:`~windtunnel.leakage.mine.records_of`:
+    else the record's own key, learnt from one of its items, would predict the others).
 
-    Features are the sets of :func:`~windtunnel.leakage.mine.candidates` (presence, not counts), with
-    prose and ``derive_from`` fields left out, so a high score means the short values alone predict the
-    label. Ties go to the first label in sorted order; ``folds`` below 2 raises ``ValueError``.
+    Features are the sets of :func:`~windtunnel.leakage.mine.candidates` (presence, not counts; the canonical
+    views and (pointer, value) pairs mining reads), with prose and ``derive_from`` fields left out, and per
+    numeric field its value's quantile bin (:func:`_numeric_bins`: a score that orders with the label is one
+    feature per range, not one per distinct number). The model is a decision list fitted inside each fold
+    (:func:`_fit_fold`): only the candidates whose label purity on the training folds is significant (Fisher's
+    exact test, Benjamini-Hochberg over the candidates tested) are kept, and an item answers the label of its
+    purest kept candidate, or the training majority when it holds none. So a rider in a third of the records
+    answers those and leaves the rest at the majority — thousands of ids, dates and random tokens cannot outvote
+    it as they did a naive Bayes sum — and on a dataset where nothing rides with the label almost every item gets
+    the majority label: the agent stays at (or below) chance. ``folds`` below 2 raises ``ValueError``.
     """
     if folds < 2:
         raise ValueError(f"folds must be 2 or more, got {folds}")
     n = len(items)
     where = [candidates(it.projection, derive_from) for it in items]
-    feats = [frozenset(w) for w in where]
+    bins = _numeric_bins(where)
+    for i, it in enumerate(items):
+        bins[i].update(prose_tokens(it.projection, derive_from))
+    feats = [frozenset(w) | frozenset(bins[i]) for i, w in enumerate(where)]
     drivers: list[Driver | None] = [None] * n
     answers = [it.expected[0] for it in items]
-    record_of, record_label = records_of(answers, [prose_prints(it.projection, derive_from) for it in items])
-    order = list(range(len(record_label)))
+    joined, _labels = records_of(answers, [prose_prints(it.projection, derive_from) for it in items])
+    record_of = _split_templated(joined, where)
+    order = list(range(max(record_of, default=-1) + 1))
     cell_rng(seed, "blind-folds").shuffle(order)
-    record_fold = [0] * len(record_label)
+    label_of = {record_of[i]: answers[i] for i in reversed(range(n))}  # a record's label: its first item's
+    order.sort(key=lambda r: label_of.get(r, ""))  # stratified: each fold holds the labels in the dataset's mix
+    record_fold = [0] * len(order)
     for pos, r in enumerate(order):
         record_fold[r] = pos % folds
     fold_of = [record_fold[record_of[i]] for i in range(n)]
@@ -172,50 +190,178 @@ def blind_with_drivers(
             for i in test:
                 out[i] = _majority(answers)
             continue
-        prior: Counter[str] = Counter(answers[i] for i in train)
-        per_label: dict[str, Counter[object]] = {lab: Counter() for lab in prior}
-        for i in train:
-            per_label[answers[i]].update(feats[i])
-        vocab = set().union(*(c.keys() for c in per_label.values()))
-        totals = {lab: c.total() + len(vocab) for lab, c in per_label.items()}
-        log_prior = {lab: math.log(c / len(train)) for lab, c in prior.items()}
-        ranked = sorted(prior)
+        model = _Model(*_fit_fold(train, feats, answers, record_of))
         for i in test:
-            known = [f for f in feats[i] if f in vocab]
-            scores: dict[str, float] = {}
-            for lab in ranked:
-                counts = per_label[lab]
-                scores[lab] = log_prior[lab] + sum(math.log((counts[f] + 1) / totals[lab]) for f in known)
-            best = max(ranked, key=lambda lab: scores[lab])  # the first of the ties, in sorted order
-            out[i] = best
-            drivers[i] = _driver(known, best, ranked, scores, per_label, totals, where[i])
+            out[i], top = model.predict(feats[i])
+            if top is not None:
+                pointer = bins[i][top] if top in bins[i] else where[i][top][0]
+                drivers[i] = ("/".join("*" if t.isdigit() else t for t in pointer.split("/")), top[0], top[2])
     return out, drivers
 
 
-def _driver(
-    known: list[tuple[str, str, str]],
-    best: str,
-    ranked: list[str],
-    scores: dict[str, float],
-    per_label: dict[str, Counter[object]],
-    totals: dict[str, int],
-    where: Mapping[tuple[str, str, str], tuple[Any, ...]],
-) -> Driver | None:
-    """The candidate whose log-likelihood ratio of ``best`` over the runner-up label is largest (None: none
-    favours ``best``, or a single label)."""
-    others = [lab for lab in ranked if lab != best]
-    if not others or not known:
-        return None
-    second = max(others, key=lambda lab: scores[lab])
+def _split_templated(record_of: Sequence[int], where: Sequence[Mapping[Feature, tuple[Any, ...]]]) -> list[int]:
+    """``record_of`` with the groups that are many records sharing a templated text split into one record each.
 
-    def ratio(f: tuple[str, str, str]) -> float:
-        return math.log((per_label[best][f] + 1) / totals[best]) - math.log((per_label[second][f] + 1) / totals[second])
+    :func:`~windtunnel.leakage.mine.records_of` joins the items sharing their prose (and ``derive_from`` fields)
+    as renderings of one record. Where that text is a template's (feedback sentences drawn from a pool per
+    grade), the group is many records, often of one label: dealt into one fold, its label is missing from the
+    training folds and the agent falls below chance (and counts one record where there are dozens). A group of
+    three items or more whose members each hold a different value at a place they all hold (a student, a
+    timestamp) is many records: each is its own record again."""
+    members: dict[int, list[int]] = {}
+    for i, r in enumerate(record_of):
+        members.setdefault(r, []).append(i)
+    out = list(record_of)
+    spare = max(record_of, default=-1) + 1
+    for group in members.values():
+        if len(group) < 3:
+            continue
+        places = [{t: text for kind, t, text in where[i] if kind == "value"} for i in group]
+        common = set.intersection(*(set(p) for p in places))
+        if any(len({p[t] for p in places}) == len(group) for t in common):
+            for i in group[1:]:
+                out[i] = spare
+                spare += 1
+    return out
 
-    top = max(sorted(known), key=ratio)
-    if ratio(top) <= 0:
-        return None
-    pointer = where[top][0]
-    return ("/".join("*" if t.isdigit() else t for t in pointer.split("/")), top[0], top[2])
+
+Feature = tuple[str, str, str]
+"""One feature of the ``blind`` agent: a candidate's ``(kind, pointer template, text)``, or a numeric bin's
+``("range", template, "lo..hi")``."""
+_Q = 0.05
+"""The false discovery rate at which a fold keeps a candidate (Benjamini-Hochberg over the candidates tested)."""
+_MIN_SUPPORT = 3
+"""Training records a candidate must be held by to be tested: fewer cannot be told from chance."""
+_BINS = 10
+"""Quantile bins of a numeric field (at most; fewer when it holds fewer distinct values)."""
+_NUMBER = re.compile(r"\s*[-+]?\d+(?:[.,]\d+)?\s*%?\s*")
+
+
+def _fit_fold(
+    train: Sequence[int], feats: Sequence[frozenset[Feature]], answers: Sequence[str], record_of: Sequence[int]
+) -> tuple[dict[Feature, Counter[str]], Counter[str], Counter[str]]:
+    """The features one fold keeps, each with its training records per label, the training records per label,
+    and those of the training records holding no kept feature, from the training items only (the test fold is
+    never read).
+
+    Counts are per record (renderings of one record are one draw); a candidate held by fewer than
+    ``_MIN_SUPPORT`` training records or by all of them is not tested. Its majority label is tested with Fisher's
+    exact test (one-sided, times the number of labels for the choice of label) and the p-values are adjusted by
+    Benjamini-Hochberg: kept at ``q`` ≤ ``_Q`` with a purity above the label's base rate. Selecting inside the
+    fold is what keeps the agent at chance on a clean dataset: the thousands of ids, dates and words that ride
+    with no label are never in the model, and a chance feature kept on the training folds says nothing on the
+    test fold."""
+    by_label: Counter[str] = Counter()
+    seen_records: set[int] = set()
+    counts: dict[Feature, Counter[str]] = {}
+    pairs: set[tuple[Feature, int]] = set()
+    for i in train:
+        r = record_of[i]
+        if r not in seen_records:
+            seen_records.add(r)
+            by_label[answers[i]] += 1
+        for f in feats[i]:
+            if (f, r) in pairs:
+                continue
+            pairs.add((f, r))
+            counts.setdefault(f, Counter())[answers[i]] += 1
+    total = sum(by_label.values())
+    tests: list[tuple[Feature, float]] = []
+    for f, c in counts.items():
+        support = c.total()
+        if support < _MIN_SUPPORT or support >= total:
+            continue
+        label, top = max(sorted(c.items()), key=lambda kv: kv[1])
+        if top / support <= by_label[label] / total:
+            continue
+        tests.append((f, min(1.0, fisher_greater(top, support, by_label[label], total) * len(by_label))))
+    adjusted = adjust_p([t[1] for t in tests], "bh")
+    kept = {f: counts[f] for (f, _p), q in zip(tests, adjusted, strict=True) if q <= _Q}
+    rest: Counter[str] = Counter()
+    done: set[int] = set()
+    for i in train:
+        if record_of[i] not in done and not any(f in kept for f in feats[i]):
+            done.add(record_of[i])
+            rest[answers[i]] += 1
+    return kept, by_label, rest
+
+
+class _Model:
+    """A naive Bayes over the features one fold kept (:func:`_fit_fold`), read on what an item holds: each held
+    feature weighs for the labels by the Laplace-smoothed share of each label's training records holding it, so
+    the ranges a number falls in (above one cut, below another) combine to the interval it lies in, and a rider
+    answers the records holding it. An item holding no kept feature gets the label the training records holding
+    none hold most (the residual majority: a rider in a third of the records leaves the rest with a different
+    label mix); with nothing kept, that is the training majority: chance. Absent features are not weighed: the
+    kept features are correlated (a number's thresholds), and their absences would be counted many times over."""
+
+    def __init__(self, kept: Mapping[Feature, Counter[str]], by_label: Counter[str], rest: Counter[str]) -> None:
+        """``kept``: per kept feature its training records per label; ``by_label``: the training records per
+        label; ``rest``: the training records holding no kept feature, per label."""
+        total = by_label.total()
+        self.labels = sorted(by_label)
+        self.base = {lab: math.log(by_label[lab] / total) for lab in self.labels}
+        self.weight = {
+            f: {lab: math.log((c[lab] + 1) / (by_label[lab] + 2)) for lab in self.labels} for f, c in kept.items()
+        }
+        self.fallback = _majority(list((rest or by_label).elements()))
+
+    def predict(self, feats: frozenset[Feature]) -> tuple[str, Feature | None]:
+        """The label of highest posterior for an item holding ``feats`` (ties: the first in sorted order), and the
+        held feature that weighed most for it against the runner-up (``None``: none held, the residual majority)."""
+        held = sorted(f for f in feats if f in self.weight)
+        if not held:
+            return self.fallback, None
+        scores = {lab: self.base[lab] + sum(self.weight[f][lab] for f in held) for lab in self.labels}
+        best = max(self.labels, key=lambda lab: scores[lab])
+        others = [lab for lab in self.labels if lab != best]
+        if not others:
+            return best, None
+        second = max(others, key=lambda lab: scores[lab])
+        top = max(held, key=lambda f: self.weight[f][best] - self.weight[f][second])
+        return best, top if self.weight[top][best] > self.weight[top][second] else None
+
+
+def _numeric_bins(where: Sequence[Mapping[Feature, tuple[Any, ...]]]) -> list[dict[Feature, str]]:
+    """Per item, its numeric values' quantile bins as features ``("range", template, "lo..hi")`` → the value's
+    pointer: a score, a count or a percentage that orders with the label (points out of 100 beside a letter grade)
+    is one feature per range, which a value-per-feature model never generalises from. The cut points are the
+    ``_BINS``-quantiles of each field's values over the whole dataset, read without the labels, so they leak
+    nothing of the test fold's answers. A number is a non-string value, or a short string that is a number
+    (with a decimal comma or a percent sign)."""
+    values: dict[str, list[float]] = {}
+    per_item: list[list[tuple[str, float, str]]] = []
+    for w in where:
+        numbers: list[tuple[str, float, str]] = []
+        for (kind, template, text), place in w.items():
+            if kind != "value" or not _NUMBER.fullmatch(text):
+                continue
+            number = float(text.strip().rstrip("%").strip().replace(",", "."))
+            if math.isfinite(number):
+                numbers.append((template, number, str(place[0])))
+        per_item.append(numbers)
+        for template, number, _p in numbers:
+            values.setdefault(template, []).append(number)
+    cuts: dict[str, list[float]] = {}
+    for template, vs in values.items():
+        ordered = sorted(vs)
+        if len(set(ordered)) > 2:
+            cuts[template] = sorted({ordered[len(ordered) * q // _BINS] for q in range(1, _BINS)})
+    out: list[dict[Feature, str]] = []
+    for numbers in per_item:
+        got: dict[Feature, str] = {}
+        for template, number, pointer in numbers:
+            edges = cuts.get(template)
+            if edges is None:
+                continue
+            b = bisect_right(edges, number)
+            lo = "" if b == 0 else f"{edges[b - 1]:g}"
+            hi = "" if b == len(edges) else f"{edges[b]:g}"
+            got[("range", template, f"{lo}..{hi}")] = pointer
+            for cut in edges:
+                got[("at-least" if number >= cut else "below", template, f"{cut:g}")] = pointer
+        out.append(got)
+    return out
 
 
 _TOP = 10
