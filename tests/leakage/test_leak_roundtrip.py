@@ -288,8 +288,9 @@ LIMITS: dict[str, tuple[str, frozenset[str]]] = {
         _lone(("Account_Access",) + _WORDS, "json"),
     ),
     "rot3": (
-        _NO_ANCHOR,
-        _lone(_WORDS, "json"),
+        _NO_ANCHOR + " ('ReFund' in JSON in prose is read: the rot13 view of the line holds an anchor, "
+        "'sqjuwheo', which the substitution reads back)",
+        (_lone(_WORDS, "json") - {"ReFund/json"}) | {"ReFund/json/field"},
     ),
     "rot7": (
         _NO_ANCHOR,
@@ -454,11 +455,13 @@ def test_the_misses_are_exactly_the_documented_limits() -> None:
 
 
 @pytest.mark.parametrize("encoding", sorted(ENCODERS))
-@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(label=st.sampled_from(LABELS), shape=st.sampled_from(sorted(SHAPES)), carrier=st.sampled_from(sorted(CARRIERS)))
-def test_the_same_carrier_encoding_another_word_is_clean(encoding: str, label: str, shape: str, carrier: str) -> None:
-    body = CARRIERS[carrier](ENCODERS[encoding][1](SHAPES[shape](OTHER[label])))
-    assert _audit(label, body) == [], (encoding, body)
+def test_the_same_carrier_encoding_another_word_is_clean(encoding: str) -> None:
+    # Every label, shape and carrier (48 cases), not a random sample of them: a miss fails on every run.
+    for label in LABELS:
+        for shape in sorted(SHAPES):
+            for carrier in sorted(CARRIERS):
+                body = CARRIERS[carrier](ENCODERS[encoding][1](SHAPES[shape](OTHER[label])))
+                assert _audit(label, body) == [], (encoding, label, shape, carrier, body)
 
 
 def test_every_decoder_is_accounted_for() -> None:
@@ -494,11 +497,31 @@ def test_known_limits_still_fail(encoding: str, label: str, shape: str, carrier:
 
 
 @pytest.mark.parametrize("encoding", sorted(ENCODERS))
-@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(label=st.sampled_from(LABELS), shape=st.sampled_from(sorted(SHAPES)), carrier=st.sampled_from(sorted(CARRIERS)))
-def test_the_pre_check_never_changes_the_result(encoding: str, label: str, shape: str, carrier: str) -> None:
+def test_the_pre_check_never_changes_the_result(encoding: str) -> None:
     # The pre-check reads the serialised projection, where a string's first line follows '"key":"': a decoder
     # anchored at a line start must read the same there (a hex dump at the start of a string did not).
-    body = CARRIERS[carrier](ENCODERS[encoding][1](SHAPES[shape](label)))
-    item = {"id": "rt", "expected": label, "projection": {"body": body, "note": "nothing here"}}
-    assert audit_item(item) == audit_item(item, prefilter=False), (encoding, body)
+    # Every label, shape and carrier, not a random sample: the space is 48 cases per encoding, and a sample
+    # of 10 missed the one case below on most runs (a flaky CI).
+    for label in LABELS:
+        for shape in sorted(SHAPES):
+            for carrier in sorted(CARRIERS):
+                body = CARRIERS[carrier](ENCODERS[encoding][1](SHAPES[shape](label)))
+                item = {"id": "rt", "expected": label, "projection": {"body": body, "note": "nothing here"}}
+                assert audit_item(item) == audit_item(item, prefilter=False), (encoding, label, shape, carrier, body)
+
+
+def test_the_pre_check_reads_a_substitution_after_rot13() -> None:
+    # 'ReFund' under ROT3 in prose: 'fdwhjrub' (category) holds one rare letter and 'UhIxqg' is not a word shape
+    # of prose, so no anchor as written; the rot13 view rotates the line ('sqjuwheo', 'HuVkdt') and the
+    # substitution reads that view back (decoded:rot13+substitution). The pre-check said "cannot add" (its
+    # substitution gate read anchors as written only) and the audit lost a high finding.
+    item = {
+        "id": "rt",
+        "expected": "ReFund",
+        "projection": {"body": 'Reference attached: {"fdwhjrub": "UhIxqg"}', "note": "nothing here"},
+    }
+    full = audit_item(item, prefilter=False)
+    assert [(f.pointer, f.rule, f.view) for f in full.findings] == [
+        ("/body", "freetext.key-value", "decoded:rot13+substitution")
+    ]
+    assert audit_item(item) == full

@@ -15,7 +15,9 @@ import re
 from collections.abc import Callable, Sequence
 from functools import lru_cache
 
-from windtunnel.leakage.views.classes import classes_of
+import ahocorasick_rs
+
+from windtunnel.leakage.views.classes import CLASSES, classes_of
 from windtunnel.leakage.views.registry import Replacement, decoder
 
 # Relative frequency of each letter in English text (percent; a standard published table).
@@ -134,13 +136,28 @@ _RARE = frozenset("jkqvxzJKQVXZ")
 _ANCHOR_RE = re.compile(r"(?<![A-Za-z0-9])[A-Za-z]*[jkqvxzJKQVXZ][A-Za-z]*[jkqvxzJKQVXZ][A-Za-z]*(?![A-Za-z])")
 # Two rare letters in one word of the shared letter classes (views/classes.py), each search led by a literal.
 _TWO_RARE_RES = (re.compile(rb"r(?=[aArR]*[rR])"), re.compile(rb"R(?=[aArR]*[rR])"))
+# The letter classes of a serialisation's ROT13 (a rare letter there is a w, x, d, i, k or m as written).
+_ROT_CLASSES = bytes(CLASSES[b] for b in _ROT_BYTES)
+_NAMED_BLOB_RE = re.compile(_NAMED_RE.pattern.encode(), re.IGNORECASE)
 
 
 def _anchor_blob(blob: bytes) -> bool:
-    """:func:`_anchor_marker` on serialised JSON, then :func:`_is_anchor` on each word it finds there:
-    the pre-check asks exactly what opens a substituted passage (most words with two rare letters are
-    English, ``jovial``, ``quartz``, and open none)."""
-    classes = classes_of(blob)
+    """Whether a substituted passage may open in serialised JSON, as written or as the ``rot13`` view shows
+    it: the pipeline reads that view again (``decoded:rot13+substitution``), where a rotated word is another
+    word (``fdwhjrub``, ``category`` under ROT3, holds one rare letter; its ROT13 ``sqjuwheo`` is an anchor).
+    That view rotates a word only where its rotation scores :data:`WEAK_MARGIN` or better, or after a name of
+    the rotation (``rot13:``); so only such words are read rotated here, which keeps the rotated reading of
+    English prose (``medium`` is ``zrqvhz``, two rare letters) from opening anything."""
+    if _anchor_in(blob, classes_of(blob), False):
+        return True
+    return _anchor_in(blob, blob.translate(_ROT_CLASSES), True, _NAMED_BLOB_RE.search(blob) is not None)
+
+
+def _anchor_in(blob: bytes, classes: bytes, rot13: bool, named: bool = False) -> bool:
+    """:func:`_anchor_marker` on serialised JSON (``classes``: its letter classes, :func:`classes_of`, or
+    those of its ROT13 with ``rot13``), then :func:`_is_anchor` on each word it finds there (with ``rot13``,
+    :func:`_rotated_anchor`): the pre-check asks exactly what opens a substituted passage (most words with
+    two rare letters are English, ``jovial``, ``quartz``, and open none)."""
     for rx in _TWO_RARE_RES:
         for mt in rx.finditer(classes):
             a = (
@@ -156,9 +173,20 @@ def _anchor_blob(blob: bytes) -> bool:
             b = mt.end()
             while b < len(classes) and classes[b] in _LETTER_CLASSES:
                 b += 1
-            if _is_anchor(blob[a:b].decode("latin-1")):
+            if b - a < ANCHOR_LEN:
+                continue  # too short to be an anchor (most such words: ``with``, ``did`` rotated)
+            word = blob[a:b].decode("latin-1")
+            if _rotated_anchor(word, named) if rot13 else _is_anchor(word):
                 return True
     return False
+
+
+@lru_cache(maxsize=8192)
+def _rotated_anchor(word: str, named: bool) -> bool:
+    """Whether the ``rot13`` view may show ``word`` rotated (its rotation scores :data:`WEAK_MARGIN` or
+    better, or the text names the rotation) and that rotation opens a substituted passage."""
+    read = word.translate(_ROT)
+    return (named or _score(read) - _score(word) >= WEAK_MARGIN) and _is_anchor(read)
 
 
 _LETTER_CLASSES = frozenset(b"aArR")
@@ -288,27 +316,68 @@ def _substituted(text: str) -> list[Replacement]:
 
 
 _LOW_BYTES = _LOWER.encode()
-# For each substitution, the table that writes a plain word as the substitution shows it (the inverse).
+# For each substitution, the table that writes a plain word as the substitution shows it (the inverse); and
+# Atbash read after the ``rot13`` view (``decoded:rot13+substitution``): a word written as Atbash of its ROT13,
+# the letter at 12 - i for the letter at i. (ROT-N after ROT13 is a rotation the first tables write already.)
 _WRITE_TABLES = tuple(
     [bytes.maketrans(_LOW_BYTES, _LOW_BYTES[26 - n :] + _LOW_BYTES[: 26 - n]) for n in range(1, 26) if n != 13]
     + [bytes.maketrans(_LOW_BYTES, _LOW_BYTES[::-1])]
+    + [bytes.maketrans(_LOW_BYTES, bytes(_LOW_BYTES[(12 - i) % 26] for i in range(26)))]
 )
 
 
-def _written_may_hit(blob: bytes, sets: Sequence[tuple[bytes, ...]], forms: Callable[[bytes], list[bytes]]) -> bool:
+def _written_may_hit(
+    blob: bytes, sets: Sequence[tuple[bytes, ...]], forms: Callable[[bytes], Callable[[bytes], bool]]
+) -> bool:
     """Whether some needle's words all occur in the lowercased serialisation, each as written or in one of
-    its ``forms``, one at least in a form: a necessary condition of a hit only such a view shows."""
+    its ``forms``, one at least in a form: a necessary condition of a hit only such a view shows. (A word
+    absent as written is looked for in its forms first, up to the first found: a needle with a word in
+    neither is ruled out without searching its other words' forms.)"""
     low = blob.lower()
     for toks in sets:
-        written = [[f for f in forms(t) if low.find(f) >= 0] for t in toks]
-        if any(written) and all(w or low.find(t) >= 0 for t, w in zip(toks, written, strict=True)):
-            return True
+        written: list[bytes] = []
+        formed = False
+        for t in toks:
+            if low.find(t) >= 0:
+                written.append(t)
+            elif forms(t)(low):
+                formed = True
+            else:
+                break
+        else:
+            if formed or any(forms(t)(low) for t in written):
+                return True
     return False
 
 
+def _finds(forms: Sequence[bytes]) -> Callable[[bytes], bool]:
+    """Whether one of ``forms`` occurs in a text: a ``find`` each (one or two forms)."""
+    return lambda low: any(low.find(f) >= 0 for f in forms)
+
+
 def _substitution_may_hit(blob: bytes, sets: Sequence[tuple[bytes, ...]]) -> bool:
-    """The substitution view's pre-check: a needle word written under some substitution occurs."""
-    return _written_may_hit(blob, sets, lambda t: [t.translate(table) for table in _WRITE_TABLES])
+    """The substitution view's pre-check: a needle word written under some substitution occurs, and a
+    substituted passage may open (:func:`_anchor_blob`). The decoder declares no ``blob_marker``: the
+    anchors as the ``rot13`` view shows them are a pass over most words of a text (~30 µs a ticket), the
+    forms a few ``find``s that rule nearly every item out first."""
+    return _written_may_hit(blob, sets, _written_forms) and _anchor_blob(blob)
+
+
+@lru_cache(maxsize=1024)
+def _written_forms(word: bytes) -> Callable[[bytes], bool]:
+    """Whether ``word`` occurs under some substitution's write table (``word`` itself left out: a word
+    without a letter, ``2``, is its own form under every table, and present as written it is no substituted
+    word): one automaton pass over the ~26 forms (~0.5 µs over a ticket, where a ``find`` each took ~25;
+    a contiguous NFA of a few KB, kept for the last 1,024 words)."""
+    forms = sorted(f for f in {word.translate(table) for table in _WRITE_TABLES} if f != word)
+    if not forms:
+        return lambda _low: False
+    search = ahocorasick_rs.BytesAhoCorasick(
+        forms,
+        matchkind=ahocorasick_rs.MatchKind.LeftmostFirst,
+        implementation=ahocorasick_rs.Implementation.ContiguousNFA,
+    )
+    return lambda low: bool(search.find_matches_as_indexes(low))
 
 
 SHORTEST_ANCHORED = 4
@@ -328,7 +397,6 @@ def _substitution_anchors(word: bytes) -> tuple[bytes, ...] | None:
     "substitution",
     order=81,
     marker=_anchor_marker,
-    blob_marker=_anchor_blob,
     blob_may_hit=_substitution_may_hit,
     word_anchors=_substitution_anchors,
 )
@@ -402,7 +470,7 @@ _TOKEN_RE = re.compile(r"[A-Za-z]+")
     order=82,
     marker=lambda t: _REVERSED_CUE_RE.search(t) is not None,
     blob_marker=lambda b: _reversed_blob(b),
-    blob_may_hit=lambda b, sets: _written_may_hit(b, sets, lambda t: [t[::-1]]),
+    blob_may_hit=lambda b, sets: _written_may_hit(b, sets, lambda t: _finds((t[::-1],))),
     word_anchors=lambda t: (t[::-1],) if len(t) >= SHORTEST_ANCHORED else None,
 )
 def reversed_lines(text: str) -> list[Replacement]:
