@@ -18,7 +18,9 @@ hold it and which labels they carry, and keeps those that are
 
 What the task should be derived from is not mined: prose (a string of more than ``PROSE_WORDS``
 words) and the fields named in ``derive_from``. The words of the content predict the label
-legitimately; a value beside them that does so is a shortcut.
+legitimately; a value beside them that does so is a shortcut. Once ``derive_from`` names the content, prose
+outside it is mined as written (:func:`_prose_candidates`). Runs of a field's numbers held by one label are
+candidates too (:mod:`.ranges`, tested with the number of intervals as the selection).
 
 Candidates are read in the scan's canonical views (:mod:`windtunnel.leakage.views`), not only as written:
 a code inside base64, percent-encoding, character references, escapes or an identifier (``PRIO_HIGH_7``,
@@ -281,10 +283,26 @@ def candidates(
         if not isinstance(value, str):
             out.setdefault(("value", template, value[0]), (outer, None, inner, "raw"))
             continue
-        for key, span, view in _string_candidates(template, value):
+        found = _string_candidates(template, value)
+        if derive_from and not found and len(value.split()) > PROSE_WORDS:
+            found = _prose_candidates(template, value)
+        for key, span, view in found:
             if key not in out:
                 out[key] = (outer, None if inner is not None else span, inner, view)
     return out
+
+
+@lru_cache(maxsize=65536)
+def _prose_candidates(template: str, value: str) -> Found:
+    """The candidates of a string of prose outside the task's input, once ``derive_from`` names that input: its
+    whole value (a note many records carry word for word), its tokens (a glyph in a bot's summary) and 2-3-word
+    n-grams as written. Without ``derive_from`` prose may be the content the task is read from, and is not mined;
+    with it, the owner has said what the content is, and a sentence elsewhere that rides with the label (an
+    adjuster's "OK to pay", a review bot's verdict glyph) is a shortcut like any value. Read as written only:
+    prose is not decoded."""
+    out: dict[tuple[str, str, str], tuple[tuple[int, int] | None, str]] = {}
+    _text_candidates(template, value, Mapped(value), "raw", out, whole=True)
+    return tuple((key, span, view) for key, (span, view) in out.items())
 
 
 Found = tuple[tuple[tuple[str, str, str], tuple[int, int] | None, str], ...]
