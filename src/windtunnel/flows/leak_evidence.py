@@ -195,7 +195,8 @@ def _simulate(req: BaselineRequest, blind_predictions: Any) -> tuple[list[dict[s
         if req.folds < 2 or req.folds > max(2, len(found)):
             raise UsageError(f"--folds {req.folds}: give 2 to {max(2, len(found))} folds (one per item at most)")
         preds, drivers = blind_with_drivers(found, derive_from=req.derive_from, folds=req.folds, seed=req.seed)
-        info.update(folds=req.folds, seed=req.seed, hidden=["prose (strings of more than 6 words)", *req.derive_from])
+        hidden = list(req.derive_from) or ["prose (strings of more than 6 words)"]  # with it, prose is read
+        info.update(folds=req.folds, seed=req.seed, hidden=hidden)
         info["drivers"] = drivers_summary(preds, labels, drivers, show_values=req.show_values)
     else:
         try:

@@ -10,8 +10,9 @@ here do read it, with no model and no reasoning:
   findings alone give the answer away.
 * ``blind`` is a cross-validated multinomial naive Bayes classifier over the projection's candidates
   (:func:`windtunnel.leakage.mine.candidates`: (pointer, value) pairs, tokens and n-grams of the short
-  values) with what the task should be derived from removed — prose, and the fields named in
-  ``derive_from``: the seed's "no real input". High on raw data means the label can be read off the
+  values) with what the task should be derived from removed — the fields named in ``derive_from``, and
+  without them prose (with them, prose elsewhere is read as written, as mining reads it): the seed's "no real
+  input". High on raw data means the label can be read off the
   rest of the record (a glyph, a code, a constant) whether or not any rule names it.
 
 Both are deterministic for a seed. On a sanitized twin they should fall back to chance; if they do
