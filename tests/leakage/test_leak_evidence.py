@@ -129,7 +129,7 @@ def test_blind_baseline_is_high_on_raw_and_at_chance_on_the_sanitized_twin(twins
 def test_blind_hides_the_fields_the_task_is_derived_from(twins: dict[str, Path]) -> None:
     hidden = baseline("blind", twins["raw"], derive_from=["badge", "/ticket/title"])
     assert hidden["baseline"]["verdict"] != "leak", hidden["baseline"]
-    assert hidden["simulation"]["hidden"][1:] == ["badge", "/ticket/title"]
+    assert hidden["simulation"]["hidden"] == ["badge", "/ticket/title"]  # prose outside them is read
 
 
 def test_majority_and_prior_say_they_do_not_read_the_data(twins: dict[str, Path]) -> None:
