@@ -84,3 +84,20 @@ def test_pure_runs_break_at_a_shared_value_and_skip_non_numbers() -> None:
     assert [(r.label, r.texts, r.support) for r in runs] == [("x", ("10", "11"), 5), ("y", ("13", "14.5"), 7)]
     assert runs[0].intervals == 5 * 6 // 2
     assert number_of("88.0%") == 88.0 and number_of("2026-01-02") is None and number_of("A1") is None
+
+
+def test_a_field_one_kind_of_record_holds_is_not_sorted_by_its_numbers() -> None:
+    """A file mixing tasks: amounts appear only on records of one task, whose labels are rare in the whole file.
+    Counted against the file, any run of them looks pure; counted among the records holding the field, the
+    amounts are drawn apart from the label and nothing is mined."""
+    rng = random.Random(5)
+    items = []
+    for i in range(400):
+        if i % 8 == 0:  # one record in eight is a payment question, answered yes or no
+            label = rng.choice(["yes", "no"])
+            projection: dict[str, Any] = {"amount": {"value": round(rng.uniform(10, 300), 2)}}
+        else:
+            label = rng.choice(LABELS)
+            projection = {"gradebook": {"grader": rng.choice(["TA Kim", "TA Ode", "TA Lee"])}}
+        items.append(LeakItem(id=f"m{i}", expected=[label], projection=projection))
+    assert not [s for s in mine(items).suggestions if s.kind == "range"]

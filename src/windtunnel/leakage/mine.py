@@ -768,7 +768,7 @@ def mine(
         support = sum(c.values())
         p = fisher_greater(top, support, label_counts[label], total) * len(label_counts)
         tests.append((key, label, top, support, min(1.0, p)))
-    for key, label, support, p, keys in _range_tests(held, record_of, record_label, label_counts, min_support):
+    for key, label, support, p, keys in _range_tests(held, record_of, record_label, min_support):
         members[key] = keys
         tests.append((key, label, support, support, p))
     adjusted = adjust_p([t[4] for t in tests], correction)
@@ -808,27 +808,29 @@ def _range_tests(
     held: Mapping[tuple[str, str, str], array[int]],
     record_of: Sequence[int],
     record_label: Sequence[str],
-    label_counts: Mapping[str, int],
     min_support: int,
 ) -> Iterator[tuple[tuple[str, str, str], str, int, float, list[tuple[str, str, str]]]]:
     """``(key, label, support, p, member keys)`` of each run of a field's numbers held by one label only
     (:func:`~windtunnel.leakage.ranges.pure_runs`): a score that maps to the answer, each value too rare to be
     mined alone. ``p`` is the one-sided Fisher p of the run's records, times the number of labels and the number of
-    intervals of the field's values (the run was picked among them); the members are the run's whole values at
+    intervals of the field's values (the run was picked among them), counted among the records holding the field (a
+    field only one label's records hold, or one kind of record in a file mixing several, is not sorted by its
+    numbers, whatever its labels' share of the file); the members are the run's whole values at
     their pointer, so the run is found, mapped and sanitized as those values would be."""
     fields: dict[str, dict[str, set[int]]] = {}
     for key, a in held.items():
         if key[0] == "value" and number_of(key[2]) is not None:
             fields.setdefault(key[1], {})[key[2]] = {record_of[i] for i in a}
-    total = sum(label_counts.values())
     for template, by_text in fields.items():
         per_label = {t: dict(Counter(record_label[r] for r in rs)) for t, rs in by_text.items()}
+        held_by = Counter(record_label[r] for r in set().union(*by_text.values()))
+        total = sum(held_by.values())
         for run in pure_runs(per_label, min_support):
             records = set().union(*(by_text[t] for t in run.texts))
             support = len(records)
             if support < min_support or support >= total:
                 continue
-            p = fisher_greater(support, support, label_counts[run.label], total) * len(label_counts) * run.intervals
+            p = fisher_greater(support, support, held_by[run.label], total) * len(held_by) * run.intervals
             keys = [("value", template, t) for t in run.texts]
             yield ("range", template, run_text(run.texts)), run.label, support, min(1.0, p), keys
 
