@@ -360,3 +360,40 @@ def test_a_derive_from_field_links_a_records_items_as_in_mining() -> None:
     assert (g.n, g.k) == (2, 2)
     unlinked = agreement_of(items)
     assert max(g.n for g in unlinked.groups.values()) == 12  # item by item, as without the field named
+
+
+def _closing(
+    count: int, own: int, n: int = 150, sentence: str = "This is a Medium request, no rush."
+) -> list[dict[str, Any]]:
+    """``n`` notes; ``sentence`` closes ``count`` of them, ``own`` of those on ``Medium`` records (QA-15 #9)."""
+    raw = _items(n, lambda rng, _label, i: f"{rng.choice(_OPENERS)}, {rng.choice(_CLOSERS)}")
+    mediums = [r for r in raw if r["expected"] == "Medium"][:own]
+    others = [r for r in raw if r["expected"] != "Medium"][: count - own]
+    for r in mediums + others:
+        r["projection"]["note"] += " " + sentence
+    return raw
+
+
+@pytest.mark.parametrize(("count", "own"), [(50, 19), (24, 8), (12, 4)])
+def test_a_boilerplate_sentence_on_records_of_every_label_is_at_chance(count: int, own: int) -> None:
+    # QA-15 #9: a customer's closing sentence naming one label, on mails of every label. 19 of 50 agree at
+    # chance 33 %: the 95 % upper bound (0.52) is above a quarter of the way (0.50), but the agreement is not
+    # above chance and rules out the least a value agrees (halfway, 0.67): the statement is for review.
+    before, after, agreement = _adjusted(_closing(count, own))
+    leaking = [i for i, a in enumerate(before) if a.leaked]
+    assert len(leaking) == own
+    assert not any(a.leaked for a in after)
+    for i in leaking:
+        (f,) = [f for f in after[i].findings if f.rule == "freetext.statement"]
+        assert f.severity == "low" and "not above chance, for review" in f.detail  # with the figures
+    assert agreement.summary()["groups_at_chance"] >= 1
+
+
+def test_a_sentence_on_its_own_labels_records_only_or_well_above_chance_stays_a_leak() -> None:
+    # the same sentence planted on the Medium records alone is the leak it reads as
+    _before, after, _agreement = _adjusted(_closing(30, 30))
+    assert sum(a.leaked for a in after) == 30
+    # agreeing 60 % of 200 times at chance 33 % is significantly above chance: the records it names are not
+    # drawn at chance, whatever the bound (a slot a model would learn from), and the item-level leak stands
+    before, after, _agreement = _adjusted(_closing(200, 120, n=600))
+    assert sum(a.leaked for a in before) == 120 and sum(a.leaked for a in after) == 120

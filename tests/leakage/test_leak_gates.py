@@ -200,16 +200,16 @@ def test_the_homophone_gate_matches_whole_words_as_before() -> None:
 
 
 def test_the_pointer_name_gate_finds_what_the_regex_found() -> None:
-    from windtunnel.leakage import scan
+    from windtunnel.leakage import predictions
 
-    before = re.compile(scan._POINTER_NAME.pattern.encode())
+    before = re.compile(predictions.POINTER_NAME.pattern.encode())
     words = ["argmax", "index", "idx", "label_id", "labelId", "class_id", "classid", "top_1", "top1", "prediction"]
     words += ["predicted", "choice", "selected", "predict", "label id", "top 1", "indx"]
     for sample in _samples(words):
         named = before.search(sample) is not None
-        assert scan._names_pointer(sample + b'{"n":1}') == named, sample
-        assert scan._names_pointer(sample + b'{"n":-1.5}') == named, sample
-        assert not scan._names_pointer(sample + b'{"n":"1","m":true}'), sample  # no number under a key
+        assert predictions.names_pointer(sample + b'{"n":1}') == named, sample
+        assert predictions.names_pointer(sample + b'{"n":-1.5}') == named, sample
+        assert not predictions.names_pointer(sample + b'{"n":"1","m":true}'), sample  # no number under a key
 
 
 def test_an_index_into_the_listing_passes_the_gate() -> None:

@@ -100,9 +100,13 @@ def test_an_enum_with_a_null_member_and_an_upstream_class_list_are_listings() ->
     assert _leaks({"aiClassifier": {"classes": ["Low", "Medium", "High"], "label": "High"}})
 
 
-@pytest.mark.parametrize(("argmax", "leaks"), [(2, True), (1, False), (None, False)])
-def test_an_index_into_a_listing_of_the_labels_states_what_it_points_at(argmax: Any, leaks: bool) -> None:
-    clf = {"classes": LMH, "argmax": argmax, "probs": [0.1, 0.2, 0.7]}
+@pytest.mark.parametrize(
+    ("argmax", "probs", "leaks"),
+    [(2, [0.1, 0.2, 0.7], True), (2, None, True), (1, [0.1, 0.7, 0.2], False), (None, None, False)],
+)
+def test_an_index_into_a_listing_of_the_labels_states_what_it_points_at(argmax: Any, probs: Any, leaks: bool) -> None:
+    # (the probabilities rank the labels too, and state their top: test_leak_predictions.py)
+    clf = {"classes": LMH, "argmax": argmax, "probs": probs}
     assert _leaks({"enrichment": {"model": clf}}) is leaks
 
 

@@ -19,9 +19,13 @@ Verdicts (:class:`Group`):
   not an idiom planted with the record's own label) and no item holds two different labels there (that
   is a listing). An agreeing mention there is a leak whatever the item-level decision was
   (``freetext.agreement``).
-* **chance**: enough support and agreement not above chance (its 95 % upper bound stays below a quarter
-  of the way from chance to always): label words here do not follow the record's label, so an
-  item-level leak there becomes a review finding, with the figures.
+* **chance**: enough support (:data:`MIN_CHANCE_SUPPORT` records) and agreement whose 95 % upper bound stays
+  below a quarter of the way from chance to always, or, when the agreement is not significantly above chance
+  (the uncorrected one-sided test, ``p`` above :data:`ALPHA`), below halfway — the least a value agrees
+  (the follows verdict's own bound): label words here do not follow the record's label, so an item-level leak
+  there becomes a review finding, with the figures. (A boilerplate sentence naming one label on records of
+  every label, 19 of 50 agreeing at chance 33 %, is at chance; a slot agreeing 60 % of 200 times at chance
+  33 % is significant and stays.)
 * otherwise the item-level decision stands.
 
 A follows verdict turns a *review* finding (the item-level "cannot tell") into a leak; a mention the item-level
@@ -364,8 +368,12 @@ def _verdict(g: Group) -> Verdict:
     chance = min(1.0, g.chance)
     if g.q <= ALPHA and rate >= max(FOLLOWS_RATE, (1 + chance) / 2) and len(g.agreeing_labels) >= 2 and not g.listing:
         return "follows"
-    if g.n >= MIN_CHANCE_SUPPORT and wilson_interval(g.k, g.n)[1] < chance + (1 - chance) / 4:
-        return "chance"
+    if g.n >= MIN_CHANCE_SUPPORT:
+        upper = wilson_interval(g.k, g.n)[1]
+        if upper < chance + (1 - chance) / 4:
+            return "chance"
+        if g.p > ALPHA and upper < chance + (1 - chance) / 2:
+            return "chance"  # nothing above chance, and the agreement a value needs is ruled out
     return "unknown"
 
 

@@ -132,6 +132,7 @@ from windtunnel.leakage.ordinal import may_name_position, position_findings
 from windtunnel.leakage.other_inputs import drop_other_inputs, may_drop, may_repeat_input, repeated_input_findings
 from windtunnel.leakage.pieces import lists_every_label, piece_text
 from windtunnel.leakage.pointers import hide_answers, node_at
+from windtunnel.leakage.predictions import predictions
 from windtunnel.leakage.prefilter import (
     Plan,
     ascii_token_sets,
@@ -296,6 +297,8 @@ class _Ctx:
     """Whether the naming words were consulted since this was last reset (they vary by item)."""
     root: Any = None
     """The whole projection (to tell whether a grouping by label lists this record)."""
+    label_order: tuple[str, ...] = ()
+    """The item's label set normalised, in its order (a scale's codes step along it: :mod:`.predictions`)."""
     root_blob: bytes | None = None
     """The whole projection serialised (computed when first needed)."""
     given_naming: re.Pattern[str] | None = None
@@ -485,7 +488,7 @@ def _audit_written(it: LeakItem, decode: bool, prefilter: bool) -> ItemAudit:
     if ruled:
         ruled = hide_answers(ruled, it.projection, [*it.expected, *it.correlated_values])
         findings = _dedupe([*findings, *ruled])
-    selected = apply_selection(it.id, it.projection, it.expected, it.label_set, findings)
+    selected = apply_selection(it.id, it.projection, it.expected, it.label_set, findings, it.target)
     if selected is not findings:
         findings = hide_answers(selected, it.projection, [*it.expected, *it.correlated_values])
     if findings is audit.findings:
@@ -664,6 +667,7 @@ def _audit(it: LeakItem, decode: bool, prefilter: bool) -> tuple[ItemAudit, byte
         ctx.typed = _TYPE_KEY_JSON.search(blob) is not None
         ctx.root_blob = blob
     ctx.root = it.projection
+    ctx.label_order = tuple(normalize_needle(lab) for lab in it.label_set)
     rep = "json" if not isinstance(it.projection, str) else "text"
     if walk:
         _walk(it.projection, "", rep, None, ctx, suppress=False)
@@ -1136,86 +1140,25 @@ def _letter_key(key: str, ctx: _Ctx) -> bool:
     return len(key) == 1 and bool(ctx.label_norms) and key.casefold() not in ctx.label_norms
 
 
-_POINTER_NAME = re.compile(r"(?i)argmax|index|idx|label_?id|class_?id|top_?1|prediction|predicted|choice|selected")
-"""Names of a number that points into a list rather than counts (principle 1: what it points at is the value)."""
-_POINTER_NAME_WORDS = (
-    b"argmax",
-    b"index",
-    b"idx",
-    b"labelid",
-    b"label_id",
-    b"classid",
-    b"class_id",
-    b"top1",
-    b"top_1",
-    b"prediction",
-    b"predicted",
-    b"choice",
-    b"selected",
-)
-"""Every string :data:`_POINTER_NAME` matches, lowercased: looked for with ``find`` in the lowercased
-serialisation (the case-insensitive regex, tried at every position, cost ~10× more on a ticket)."""
-
-
-_INT_VALUE = re.compile(rb'":-?[0-9]')
-"""A key's value that is a number, as orjson writes it (led by a literal: the engine skips to ``":``)."""
-
-
-def _names_pointer(blob: bytes) -> bool:
-    """Whether the serialised projection may hold a number under a name :data:`_POINTER_NAME` matches:
-    some key's value is a number, and such a name occurs, in any case."""
-    if _INT_VALUE.search(blob) is None:
-        return False
-    low = blob.lower()
-    return any(low.find(w) >= 0 for w in _POINTER_NAME_WORDS)
-
-
 def _pointed(ctx: _Ctx) -> None:
-    """A number named as an index (``argmax``, ``label_id``, ``top_k[0].index``) into the projection's
-    one listing of every label (a list of the labels, or an ``id2label`` object keyed by positions)
-    states the label it points at (principle 1). Looked for once per item with a label set, only when
-    the serialisation names an index; two different listings make it ambiguous, and nothing is said."""
+    """An earlier model's prediction written as numbers states the label it predicts (principle 1,
+    :mod:`.predictions`): a number named as an index (``argmax``, ``label_id``) into the projection's one
+    listing of every label, or the top of a score per label (``{"scores": {"billing": 0.02, "technical":
+    0.9}}``, ``[{"label": …, "score": …}]``, ``"probs"`` beside ``"classes"``) named as a model's judgement
+    of this record. Looked for once per item with a label set, behind the gates of the serialisation; a
+    place that states the expected answer is a finding (``upstream.field-value`` under an upstream-named
+    field, else ``direct.value``)."""
     if ctx.root_blob is None:
         ctx.root_blob = dumps(ctx.root) or b""
-    if not _names_pointer(ctx.root_blob):
+    found = predictions(ctx.root, ctx.root_blob, ctx.label_order, ctx.task_name, lambda node: _other_records(node, ctx))
+    if not found:
         return
-    listings: list[dict[int, str]] = []
-    pointers: list[tuple[str, int, str | None]] = []
-    stack: list[tuple[Any, str, str | None]] = [(ctx.root, "", None)]
-    seen = 0
-    while stack and seen < 20000:
-        node, ptr, up = stack.pop()
-        seen += 1
-        if isinstance(node, Mapping):
-            strs = {k: v for k, v in node.items() if type(v) is str}
-            if len(strs) >= len(ctx.label_norms) and all(str(k).isdigit() for k in strs):
-                norms = {int(k): normalize_needle(v) for k, v in strs.items()}
-                if ctx.label_norms <= set(norms.values()):
-                    listings.append(norms)
-            for k, v in node.items():
-                child = f"{ptr}/{escape_pointer_token(str(k))}"
-                child_up = up if up is not None else (child if is_upstream_name(str(k)) else None)
-                if type(v) is int and _POINTER_NAME.search(str(k)):
-                    pointers.append((child, v, child_up))
-                elif isinstance(v, (Mapping, list)):
-                    stack.append((v, child, child_up))
-        elif isinstance(node, list):
-            if len(node) >= len(ctx.label_norms) and all(type(v) is str for v in node):
-                norms_l = [normalize_needle(v) for v in node]
-                if ctx.label_norms <= set(norms_l):
-                    listings.append(dict(enumerate(norms_l)))
-            stack.extend((v, f"{ptr}/{i}", up) for i, v in enumerate(node) if isinstance(v, (Mapping, list)))
-    if not pointers or len({tuple(sorted(m.items())) for m in listings}) != 1:
-        return
-    listing = listings[0]
     expected = {n.norm: n.text for n in ctx.needles.needles if n.role == "expected"}
-    for ptr, index, up in pointers:
-        norm = listing.get(index)
-        if norm in expected:
-            channel: Channel = "upstream" if up is not None else "direct"
-            rule = "upstream.field-value" if up is not None else "direct.value"
-            detail = "an index into a listing of the labels points at the expected answer"
-            _emit(ctx, channel, "high", ptr, "json", None, "raw", rule, detail, expected[norm], "value")
+    for p in found:
+        if p.norm in expected:
+            channel: Channel = "upstream" if p.upstream is not None else "direct"
+            rule = "upstream.field-value" if p.upstream is not None else "direct.value"
+            _emit(ctx, channel, "high", p.pointer, "json", p.span, "raw", rule, p.detail, expected[p.norm], "value")
 
 
 def _label_keys(keys: Sequence[str], ctx: _Ctx) -> int:

@@ -35,6 +35,7 @@ the sanitizer clears the cell, not the id.
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Iterator, Mapping, Sequence
 from datetime import datetime, timezone
@@ -55,7 +56,9 @@ from windtunnel.leakage.mappings import (
 from windtunnel.leakage.mention import naming_re
 from windtunnel.leakage.model import Finding
 from windtunnel.leakage.pointers import containers, parse_pointer, raw_finding
+from windtunnel.leakage.predictions import allowed_words, ranked_first
 from windtunnel.leakage.resolve import id_tokens
+from windtunnel.leakage.text import normalize_needle
 
 _ISO_TIME = re.compile(r"\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?")
 # A name set to a short value in a text: ``Digits=2``, ``flags: 0x23`` (not ``http://``, not a sentence).
@@ -74,10 +77,16 @@ def _finder(labels: tuple[str, ...]) -> LabelFinder:
 
 
 def apply_selection(
-    item_id: str, projection: Any, expected: Sequence[str], label_set: Sequence[str], findings: list[Finding]
+    item_id: str,
+    projection: Any,
+    expected: Sequence[str],
+    label_set: Sequence[str],
+    findings: list[Finding],
+    target: str | None = None,
 ) -> list[Finding]:
     """``findings`` without those inside a mapping's entries that no selector picks (a listing), and
-    with a ``direct.selection`` finding at each selector that resolves to the answer.
+    with a ``direct.selection`` finding at each selector that resolves to the answer. ``target``, the task's
+    name, may name a model's scores on the rows (``priority_score``: :func:`_marked`).
 
     Returns ``findings`` itself (the same list) when the projection holds no mapping of the labels."""
     if len(label_set) < 2 or not isinstance(projection, (Mapping, list)) or not _gate(projection, label_set):
@@ -93,7 +102,7 @@ def apply_selection(
     for mapping in mappings:
         picks = list(_selections(mapping, leaves, projection, finder))
         labels = {entry.label for _path, _span, entry, _own in picks if entry.label is not None}
-        marked = _marked(mapping, projection)
+        marked = _marked(mapping, projection, label_set, target)
         for entry in mapping.labelled():
             if id(entry) in marked:
                 continue
@@ -648,18 +657,22 @@ def _keyed_picks(mapping: LabelMapping, outside: list[_Leaf]) -> Iterator[tuple[
             yield leaf, hit[0]
 
 
-def _marked(mapping: LabelMapping, projection: Any) -> set[int]:
+def _marked(
+    mapping: LabelMapping, projection: Any, label_set: Sequence[str] = (), target: str | None = None
+) -> set[int]:
     """The entries of a rows mapping that hold a ``true`` flag the other labelled entries lack (an
     option marked selected or checked), or a ``1`` where every other labelled entry holds ``0`` at the
-    same place (a reward, a score read as a one-hot column): a selection the mapping itself makes, left
-    to the other rules."""
+    same place (a reward, a score read as a one-hot column), or that a model's scores rank first (a number
+    every labelled entry holds at one place, ``[{"label": "technical", "score": 0.91}, …]``, judged by
+    :func:`~windtunnel.leakage.predictions.ranked_first`): a selection the mapping itself makes, left to
+    the other rules."""
     if mapping.kind != "rows":
         return set()
     leaves: dict[int, dict[_Path, Any]] = {}
     for entry in mapping.labelled():
         leaves[id(entry)] = dict(_scalars(_value_at(projection, entry.path), ()))
+    out = _ranked(mapping, leaves, label_set, target)
     flags = {k: {p for p, v in got.items() if v is True} for k, got in leaves.items()}
-    out = set()
     for entry in mapping.labelled():
         own = id(entry)
         others = set().union(*(f for k, f in flags.items() if k != own))
@@ -671,6 +684,32 @@ def _marked(mapping: LabelMapping, projection: Any) -> set[int]:
         if flags[own] - others or one_hot:
             out.add(own)
     return out
+
+
+def _ranked(
+    mapping: LabelMapping, leaves: dict[int, dict[_Path, Any]], label_set: Sequence[str], target: str | None
+) -> set[int]:
+    """The labelled entry (of ``leaves``: each entry's scalars by path) that a number every labelled entry
+    holds at one place ranks first, when :func:`~windtunnel.leakage.predictions.ranked_first` judges those
+    numbers a model's scores of this record (the one judgement of a ranking, whatever its shape)."""
+    rows = mapping.labelled()
+    if len(rows) < 2 or len(label_set) < 2:
+        return set()
+    order = tuple(normalize_needle(lab) for lab in label_set)
+    shared = set.intersection(*({p for p, v in leaves[id(e)].items() if _finite(v)} for e in rows))
+    keys = tuple(k for k in mapping.path if not k.isdigit())
+    out: set[int] = set()
+    for p in sorted(shared):
+        members = [(normalize_needle(str(e.label)), float(leaves[id(e)][p])) for e in rows]
+        own = (*keys[-1:], *(k for k in p[-1:] if not k.isdigit()))
+        first = ranked_first(members, own, (*keys, *p[:-1]), order, allowed_words(target, order))
+        out.update(id(e) for e, (lab, _n) in zip(rows, members, strict=True) if lab == first)
+    return out
+
+
+def _finite(v: Any) -> bool:
+    """A finite JSON number (not a boolean)."""
+    return (type(v) is int or type(v) is float) and math.isfinite(v)
 
 
 def _numbering(leaves: dict[int, dict[_Path, Any]], path: _Path) -> bool:
