@@ -18,7 +18,9 @@ hold it and which labels they carry, and keeps those that are
 
 What the task should be derived from is not mined: prose (a string of more than ``PROSE_WORDS``
 words) and the fields named in ``derive_from``. The words of the content predict the label
-legitimately; a value beside them that does so is a shortcut.
+legitimately; a value beside them that does so is a shortcut. Once ``derive_from`` names the content, prose
+outside it is mined as written (:func:`_prose_candidates`). Runs of a field's numbers held by one label are
+candidates too (:mod:`.ranges`, tested with the number of intervals as the selection).
 
 Candidates are read in the scan's canonical views (:mod:`windtunnel.leakage.views`), not only as written:
 a code inside base64, percent-encoding, character references, escapes or an identifier (``PRIO_HIGH_7``,
@@ -64,19 +66,20 @@ from windtunnel.leakage.aliases import identifier_spellings
 from windtunnel.leakage.decode import embedded_json
 from windtunnel.leakage.formats import is_url
 from windtunnel.leakage.model import Finding, LeakItem
+from windtunnel.leakage.ranges import number_of, pure_runs, run_text
 from windtunnel.leakage.records import ID_SHAPE, RECORD_ID
 from windtunnel.leakage.scan import escape_pointer_token
 from windtunnel.leakage.text import Mapped, normalize_needle
 from windtunnel.leakage.views import canonical_views, has_humps, identifier_view
 
-Kind = Literal["value", "url-segment", "token", "ngram"]
+Kind = Literal["value", "url-segment", "token", "ngram", "range"]
 Correction = Literal["bh", "bonferroni"]
 
 PROSE_WORDS = 6
 """A string of more than this many words is prose: the content the task is derived from."""
 _MAX_VALUE_LEN = 120
 _MAX_NGRAM = 3
-_KIND_RANK = {"value": 0, "url-segment": 1, "token": 2, "ngram": 3}
+_KIND_RANK = {"value": 0, "url-segment": 1, "token": 2, "ngram": 3, "range": 4}
 _TOKEN = re.compile(r"\w+|[^\w\s]")
 _MASK = (1 << 64) - 1
 _MIXED = re.compile(r"(?=\w*[^\W\d_])(?=\w*\d)\w+")
@@ -103,7 +106,8 @@ class Suggestion:
     base_rate: float
     """Share of the label in the whole dataset: purity far above it is what makes the value telling."""
     kind: str
-    """``value`` (a whole value), ``url-segment`` (``priority/3`` in a URL), ``token`` or ``ngram``."""
+    """``value`` (a whole value), ``url-segment`` (``priority/3`` in a URL), ``token``, ``ngram``, or ``range`` (the
+    numbers ``lo..hi`` of one field, held only by this label: :mod:`.ranges`)."""
     p_value: float = 1.0
     """One-sided Fisher exact p, times the number of labels."""
     q_value: float = 1.0
@@ -279,10 +283,26 @@ def candidates(
         if not isinstance(value, str):
             out.setdefault(("value", template, value[0]), (outer, None, inner, "raw"))
             continue
-        for key, span, view in _string_candidates(template, value):
+        found = _string_candidates(template, value)
+        if derive_from and not found and len(value.split()) > PROSE_WORDS:
+            found = _prose_candidates(template, value)
+        for key, span, view in found:
             if key not in out:
                 out[key] = (outer, None if inner is not None else span, inner, view)
     return out
+
+
+@lru_cache(maxsize=65536)
+def _prose_candidates(template: str, value: str) -> Found:
+    """The candidates of a string of prose outside the task's input, once ``derive_from`` names that input: its
+    whole value (a note many records carry word for word), its tokens (a glyph in a bot's summary) and 2-3-word
+    n-grams as written. Without ``derive_from`` prose may be the content the task is read from, and is not mined;
+    with it, the owner has said what the content is, and a sentence elsewhere that rides with the label (an
+    adjuster's "OK to pay", a review bot's verdict glyph) is a shortcut like any value. Read as written only:
+    prose is not decoded."""
+    out: dict[tuple[str, str, str], tuple[tuple[int, int] | None, str]] = {}
+    _text_candidates(template, value, Mapped(value), "raw", out, whole=True)
+    return tuple((key, span, view) for key, (span, view) in out.items())
 
 
 Found = tuple[tuple[tuple[str, str, str], tuple[int, int] | None, str], ...]
@@ -541,8 +561,9 @@ class _Places:
 # ---------------------------------------------------------------- mining
 
 
-Prints = tuple[tuple[int, int, bool], ...]
-"""What a record is, per item: ``(hash of a place, hash of its text, links)``; see :func:`prose_prints`."""
+Prints = tuple[tuple[int, int, bool | None], ...]
+"""What a record is, per item: ``(hash of a place, hash of its text, links)``, ``links`` True for prose, False for an
+id, None for a scalar of the task's input (``derive_from``); see :func:`prose_prints`."""
 
 
 def prose_prints(projection: Any, derive_from: Sequence[str]) -> Prints:
@@ -551,10 +572,16 @@ def prose_prints(projection: Any, derive_from: Sequence[str]) -> Prints:
     content a record is, which two renderings of one record share. Beside it the projection's ids (a short string
     mixing letters and digits, :data:`~windtunnel.leakage.records.ID_SHAPE`: an order, a customer, a ticket key) as
     (place, text, ``False``): they link nothing, but tell apart records whose short prose is the same (three
-    customers writing "Where is my parcel?" hold three order ids at one place; see :func:`_template`)."""
-    out = []
+    customers writing "Where is my parcel?" hold three order ids at one place; see :func:`_template`). And the
+    numbers, flags and other scalars of the task's input (``derive_from``) as (place, text, ``None``): the input is
+    what a record is, so renderings of one record show the same there, and items sharing a sentence but holding
+    three different inputs beside it (three essays given one feedback sentence, with their own word counts) are
+    three records."""
+    out: list[tuple[int, int, bool | None]] = []
     for pointer, value, _cut in _leaves(projection, ""):
         if not isinstance(value, str):
+            if derive_from and in_derive_from(pointer, derive_from):
+                out.append((hash(("input", _general(pointer))), hash(value[0]), None))
             continue
         if len(value.split()) > PROSE_WORDS or (derive_from and in_derive_from(pointer, derive_from)):
             out.append((hash(_general(pointer)), hash(value), True))
@@ -606,14 +633,15 @@ def _template(holders: Sequence[int], prose: Sequence[Prints], h: int, id_count:
     Ids count as texts too (order ids under ``/order/id``: a short message three customers wrote alike), unless the
     holders share a key of their own — an id two of them or more hold and no other item does (``TCK-4100`` in each
     rendering of one ticket): renderings may carry ids of their own (a request id, a message id) beside the key.
-    ``id_count`` is the number of items holding each id in the dataset."""
-    in_holders: Counter[int] = Counter(text for i in holders for _p, text, links in set(prose[i]) if not links)
+    ``id_count`` is the number of items holding each id in the dataset. The scalars of the task's input (``None`` in
+    :data:`Prints`) always count: renderings of one record show one input."""
+    in_holders: Counter[int] = Counter(text for i in holders for _p, text, links in set(prose[i]) if links is False)
     keyed = any(n >= 2 and n == id_count.get(text, 0) for text, n in in_holders.items())
     seen: dict[int, set[frozenset[int]]] = {}
     for i in holders:
         mine_at: dict[int, set[int]] = {}
         for place, text, links in prose[i]:
-            if text != h and (links or not keyed):
+            if text != h and (links is not False or not keyed):
                 mine_at.setdefault(place, set()).add(text)
         for place, texts in mine_at.items():
             variants = seen.setdefault(place, set())
@@ -642,7 +670,9 @@ def records_of(labels: Sequence[str], prose: Sequence[Prints]) -> tuple[list[int
             holders.setdefault(h, []).append(i)
             if label_of_hash.setdefault(h, lab) not in (lab, None):
                 label_of_hash[h] = None  # held with two labels: shared content, links nothing
-    id_count: Counter[int] = Counter(text for prints in prose for text in {t for _p, t, links in prints if not links})
+    id_count: Counter[int] = Counter(
+        text for prints in prose for text in {t for _p, t, links in prints if links is False}
+    )
     for h, items in holders.items():
         if label_of_hash[h] is not None and len(items) > 1 and _template(items, prose, h, id_count):
             label_of_hash[h] = None
@@ -763,6 +793,9 @@ def mine(
         support = sum(c.values())
         p = fisher_greater(top, support, label_counts[label], total) * len(label_counts)
         tests.append((key, label, top, support, min(1.0, p)))
+    for key, label, support, p, keys in _range_tests(held, record_of, record_label, min_support):
+        members[key] = keys
+        tests.append((key, label, support, support, p))
     adjusted = adjust_p([t[4] for t in tests], correction)
     found: list[tuple[Suggestion, list[tuple[str, str, str]]]] = []
     for (key, label, top, support, p), q in zip(tests, adjusted, strict=True):
@@ -794,6 +827,37 @@ def mine(
         records=total,
         inputs=places.inputs(len(labels_of)) if places is not None and out else [],
     )
+
+
+def _range_tests(
+    held: Mapping[tuple[str, str, str], array[int]],
+    record_of: Sequence[int],
+    record_label: Sequence[str],
+    min_support: int,
+) -> Iterator[tuple[tuple[str, str, str], str, int, float, list[tuple[str, str, str]]]]:
+    """``(key, label, support, p, member keys)`` of each run of a field's numbers held by one label only
+    (:func:`~windtunnel.leakage.ranges.pure_runs`): a score that maps to the answer, each value too rare to be
+    mined alone. ``p`` is the one-sided Fisher p of the run's records, times the number of labels and the number of
+    intervals of the field's values (the run was picked among them), counted among the records holding the field (a
+    field only one label's records hold, or one kind of record in a file mixing several, is not sorted by its
+    numbers, whatever its labels' share of the file); the members are the run's whole values at
+    their pointer, so the run is found, mapped and sanitized as those values would be."""
+    fields: dict[str, dict[str, set[int]]] = {}
+    for key, a in held.items():
+        if key[0] == "value" and number_of(key[2]) is not None:
+            fields.setdefault(key[1], {})[key[2]] = {record_of[i] for i in a}
+    for template, by_text in fields.items():
+        per_label = {t: dict(Counter(record_label[r] for r in rs)) for t, rs in by_text.items()}
+        held_by = Counter(record_label[r] for r in set().union(*by_text.values()))
+        total = sum(held_by.values())
+        for run in pure_runs(per_label, min_support):
+            records = set().union(*(by_text[t] for t in run.texts))
+            support = len(records)
+            if support < min_support or support >= total:
+                continue
+            p = fisher_greater(support, support, held_by[run.label], total) * len(held_by) * run.intervals
+            keys = [("value", template, t) for t in run.texts]
+            yield ("range", template, run_text(run.texts)), run.label, support, min(1.0, p), keys
 
 
 def mine_correlates(

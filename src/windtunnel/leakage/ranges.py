@@ -1,0 +1,87 @@
+"""Ranges of a number that ride with one label: the dataset evidence for a score that maps to the answer.
+
+A gradebook's points (90 for an A, 84 for a B), a risk score, a percentage written beside the record: each value
+is held by a few records only, so no single value reaches mining's support floor, yet sorted by the number the
+records of one label sit together — every record scoring 90 to 100 is an A. :func:`pure_runs` reads the numbers
+one field holds (list indices as ``*``), sorts their distinct values and returns each maximal run of consecutive
+values held only by records of one label. :func:`~windtunnel.leakage.mine.mine` tests each run like any candidate
+(one-sided Fisher exact, its records against the label), its p multiplied by the number of intervals of that
+field's values (``m (m + 1) / 2`` for ``m`` distinct values: the run was chosen among them after looking), so ids,
+amounts or ages drawn independently of the label give runs that chance explains and nothing is mined. A run that
+passes is found through its values, each at its pointer, as a whole value mined there would be.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+_NUMBER = re.compile(r"[-+]?\d+(?:\.\d+)?%?")
+
+
+def number_of(text: str) -> float | None:
+    """The number a whole value writes (``90``, ``-3.5``, ``88.0%``), or None: a date, an id with letters, a
+    version or a word is not a number on a scale."""
+    s = text.strip()
+    if not _NUMBER.fullmatch(s):
+        return None
+    return float(s.rstrip("%"))
+
+
+@dataclass(frozen=True)
+class Run:
+    """Consecutive values of one field held only by records of ``label``: ``texts`` as written, lowest first."""
+
+    label: str
+    texts: tuple[str, ...]
+    support: int
+    """Records holding one of the values."""
+    intervals: int
+    """Intervals the field's distinct values make (``m (m + 1) / 2``): the choices the run was picked among."""
+
+
+def pure_runs(values: Mapping[str, Mapping[str, int]], min_support: int) -> list[Run]:
+    """The maximal runs of one field's numeric values (``text`` → records per label) held by one label only, of two
+    values or more and ``min_support`` records or more. Values that are not numbers are left out; a value held by
+    records of two labels ends a run (the field does not separate them there)."""
+    numbers: dict[float, list[str]] = {}
+    for text in values:
+        x = number_of(text)
+        if x is not None:
+            numbers.setdefault(x, []).append(text)
+    m = len(numbers)
+    if m < 3:
+        return []
+    intervals = m * (m + 1) // 2
+    out: list[Run] = []
+    run: list[str] = []
+    run_label: str | None = None
+    support = 0
+
+    def close() -> None:
+        """Keep the run being read if it is long and held enough."""
+        if run_label is not None and len(run) >= 2 and support >= min_support:
+            out.append(Run(run_label, tuple(run), support, intervals))
+
+    for x in sorted(numbers):
+        texts = numbers[x]
+        labels: dict[str, int] = {}
+        for t in texts:
+            for lab, n in values[t].items():
+                if n:
+                    labels[lab] = labels.get(lab, 0) + n
+        only = next(iter(labels)) if len(labels) == 1 else None
+        if only is not None and only == run_label:
+            run.extend(texts)
+            support += labels[only]
+            continue
+        close()
+        run, run_label, support = (list(texts), only, labels[only]) if only is not None else ([], None, 0)
+    close()
+    return out
+
+
+def run_text(texts: Sequence[str]) -> str:
+    """How a run is shown: its lowest and highest value, ``90..100``."""
+    return f"{texts[0]}..{texts[-1]}"

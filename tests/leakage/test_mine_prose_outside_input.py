@@ -1,0 +1,58 @@
+"""With ``--derive-from``, prose outside the named input is mined, both ways.
+
+A review bot's summary is a sentence of eight words or more with a verdict glyph in it: prose, so mining without
+``derive_from`` leaves it alone (it may be the content the task is read from). Once the owner names the input
+(the ticket body), a glyph riding with the label inside that sentence is a shortcut and is mined and found, at
+its span; the same glyph drawn apart from the label gives nothing, and the named input is still not mined.
+"""
+
+from __future__ import annotations
+
+import random
+
+from windtunnel.leakage.mine import mine, mined_findings
+from windtunnel.leakage.model import LeakItem
+
+LABELS = ["low", "medium", "high"]
+GLYPH = {"low": "◇", "medium": "◆", "high": "★"}
+WORDS = ["printer", "invoice", "login", "export", "badge", "laptop", "vpn", "mailbox", "calendar", "upload", "sync"]
+
+
+def _dataset(seed: int, *, leak: bool, n: int = 240) -> list[LeakItem]:
+    rng = random.Random(seed)
+    out = []
+    for i in range(n):
+        label = rng.choice(LABELS)
+        glyph = GLYPH[label] if leak else rng.choice(list(GLYPH.values()))
+        files, confidence = rng.randint(2, 9), rng.randint(10, 99)
+        summary = f"Automated pre-check summary: {glyph} ({files} files scanned, confidence 0.{confidence})"
+        body = " ".join(rng.choice(WORDS) for _ in range(12))
+        projection = {"ticket": {"body": body}, "timeline": [{"author": "precheck[bot]", "body": summary}]}
+        out.append(LeakItem(id=f"t{i}", expected=[label], projection=projection, label_set=LABELS))
+    return out
+
+
+DERIVE = ["/ticket/body"]
+
+
+def test_a_glyph_in_a_sentence_outside_the_input_is_mined_with_derive_from() -> None:
+    items = _dataset(3, leak=True)
+    assert not mine(items).suggestions  # without the input named, the sentence may be the content
+    result = mine(items, derive_from=DERIVE)
+    glyphs = {s.value: s.label for s in result.suggestions if s.kind == "token"}
+    assert glyphs == {g: lab for lab, g in GLYPH.items()}
+    flagged = dict(mined_findings(items, result, derive_from=DERIVE))
+    assert len(flagged) == len(items)
+    by_id = {it.id: it for it in items}
+    for item_id, findings in flagged.items():
+        text = by_id[item_id].projection["timeline"][0]["body"]
+        assert all(f.pointer == "/timeline/0/body" and f.span is not None for f in findings)
+        assert {text[f.span[0] : f.span[1]] for f in findings if f.span} == {GLYPH[by_id[item_id].expected[0]]}
+
+
+def test_the_same_glyph_drawn_apart_from_the_label_gives_nothing() -> None:
+    for seed in range(3):
+        items = _dataset(seed, leak=False)
+        result = mine(items, derive_from=DERIVE)
+        assert not result.suggestions, seed
+        assert not dict(mined_findings(items, result, derive_from=DERIVE))
