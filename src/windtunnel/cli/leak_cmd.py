@@ -51,7 +51,7 @@ from windtunnel.flows.leak import (
     scan_flow,
 )
 from windtunnel.flows.leak_evidence import BaselineRequest, baseline_flow, mine_flow
-from windtunnel.flows.leak_judge import judge_from_options
+from windtunnel.flows.leak_judge import judge_from_args
 from windtunnel.leakage.learned import LEARNED_DEFAULT
 from windtunnel.leakage.model import value_hash
 from windtunnel.leakage.report import RULE_HELP
@@ -61,7 +61,6 @@ from windtunnel.reports.terminal import plain
 app = module_app()
 
 if TYPE_CHECKING:
-    from windtunnel.leakage.judge import LeakJudge
     from windtunnel.leakage.model import ItemAudit
 
 leak = typer.Typer(
@@ -554,24 +553,8 @@ def _scan(args: dict[str, Any]) -> Any:
     return scan_flow(request, RichListener())
 
 
-def judge_of(args: dict[str, Any]) -> LeakJudge | None:
-    """The model judge the ``scan`` command's ``--judge-*`` options describe (None without ``--judge-url``).
-
-    The cache goes beside ``--store`` when one is given (else beside the default store, or ``$WINDTUNNEL_STORE``),
-    as the ``llm_judge`` invariant's does; option errors are usage errors before anything is read.
-    """
-    cache = args.get("judge_cache")
-    store = args.get("store")
-    return judge_from_options(
-        args.get("judge_url"),
-        args.get("judge_model"),
-        key_env=args.get("judge_key_env"),
-        every_item=bool(args.get("judge_all")),
-        max_chars=args.get("judge_max_chars"),
-        timeout_ms=args.get("judge_timeout"),
-        cache=str(cache) if cache is not None else None,
-        store=str(store) if store is not None else None,
-    )
+judge_of = judge_from_args
+"""The model judge the ``scan`` command's ``--judge-*`` options describe (shared with the page)."""
 
 
 _FIELD_ARGS = (

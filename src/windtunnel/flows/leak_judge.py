@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import os
 from collections import deque
-from collections.abc import Generator, Iterator
+from collections.abc import Generator, Iterator, Mapping
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -34,6 +34,24 @@ if TYPE_CHECKING:
 
 DEFAULT_CONCURRENCY = 4
 """Questions in flight at once when ``--jobs`` is not given."""
+
+
+def judge_from_args(args: Mapping[str, Any]) -> LeakJudge | None:
+    """The model judge the ``scan`` command's ``--judge-*`` options describe (None without ``--judge-url``), as the
+    table, the JSON and SARIF reports and the page read them: one builder, so a judge one refuses is refused by all
+    with the same words. The cache goes beside ``--store`` when one is given (else beside the default store, or
+    ``$WINDTUNNEL_STORE``), as the ``llm_judge`` invariant's does."""
+    cache, store = args.get("judge_cache"), args.get("store")
+    return judge_from_options(
+        args.get("judge_url"),
+        args.get("judge_model"),
+        key_env=args.get("judge_key_env"),
+        every_item=bool(args.get("judge_all")),
+        max_chars=args.get("judge_max_chars"),
+        timeout_ms=args.get("judge_timeout"),
+        cache=str(cache) if cache is not None else None,
+        store=str(store) if store is not None else None,
+    )
 
 
 def judge_from_options(

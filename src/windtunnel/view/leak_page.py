@@ -46,7 +46,7 @@ from windtunnel import __version__
 from windtunnel._util.errors import ExitCode, UsageError
 from windtunnel.config.storepath import default_store_path
 from windtunnel.flows.leak import Fields, _no_items, agreed_extra, agreement_for, mine_decision, mined_index
-from windtunnel.flows.leak_judge import JudgeTally, judge_from_options, judge_status
+from windtunnel.flows.leak_judge import JudgeTally, judge_from_args, judge_status
 from windtunnel.leakage.agreement import Agreement
 from windtunnel.leakage.dataset import DatasetError, iter_items
 from windtunnel.leakage.judge import LeakJudge
@@ -481,7 +481,7 @@ def scan_html(args: Mapping[str, Any]) -> None:
         _agreed, agreement = agreement_for(
             dataset, fmap, args.get("agreement"), decode, list(args.get("derive_from") or [])
         )
-    judge = _judge_of(args)
+    judge = judge_from_args(args)  # the same builder as the table's: the same refusals
     if judge is not None and dataset is None:
         hint = "save the items to a .jsonl file and scan that"
         raise UsageError("--judge-url reads the items of a DATASET", hint=hint)
@@ -521,22 +521,3 @@ def scan_html(args: Mapping[str, Any]) -> None:
         raise SystemExit(int(ExitCode.HARNESS))
     if summary["leaked_items"]:
         raise SystemExit(int(ExitCode.FAILED))
-
-
-def _judge_of(args: Mapping[str, Any]) -> LeakJudge | None:
-    """The model judge of the ``scan`` command's ``--judge-*`` options (None without ``--judge-url``).
-
-    The page reads the same options as the JSON and SARIF reports, through the same builder, so a judge the table
-    refuses is refused here with the same words; the page asks one item at a time (it is rendered whole anyway).
-    """
-    cache, store = args.get("judge_cache"), args.get("store")
-    return judge_from_options(
-        args.get("judge_url"),
-        args.get("judge_model"),
-        key_env=args.get("judge_key_env"),
-        every_item=bool(args.get("judge_all")),
-        max_chars=args.get("judge_max_chars"),
-        timeout_ms=args.get("judge_timeout"),
-        cache=str(cache) if cache is not None else None,
-        store=str(store) if store is not None else None,
-    )
