@@ -84,6 +84,11 @@ def dataset(tmp_path: Path, items: list[dict[str, Any]] = ITEMS) -> Path:
     return path
 
 
+def judged(stub: LeakJudgeStub, tmp_path: Path, model: str = "stub-judge", cache: str = "cache.db") -> list[str]:
+    """The ``--judge-*`` options every test here passes: the stub's URL, a model name, a cache in ``tmp_path``."""
+    return ["--judge-url", stub.openai_url, "--judge-model", model, "--judge-cache", str(tmp_path / cache)]
+
+
 def scan(stub: LeakJudgeStub, tmp_path: Path, data: Path, *extra: str, out: str = "r.json") -> tuple[int, Any]:
     report = tmp_path / out
     code = wt(
@@ -92,12 +97,7 @@ def scan(stub: LeakJudgeStub, tmp_path: Path, data: Path, *extra: str, out: str 
         str(data),
         "--label-set",
         LABELS,
-        "--judge-url",
-        stub.openai_url,
-        "--judge-model",
-        "stub-judge",
-        "--judge-cache",
-        str(tmp_path / "cache.db"),
+        *judged(stub, tmp_path),
         "--no-mine",
         "--no-agreement",
         "-o",
@@ -282,12 +282,7 @@ def test_the_expected_answer_is_never_sent(stub: LeakJudgeStub, tmp_path: Path) 
         "leak",
         "scan",
         str(path),
-        "--judge-url",
-        stub.openai_url,
-        "--judge-model",
-        "m",
-        "--judge-cache",
-        str(tmp_path / "c.db"),
+        *judged(stub, tmp_path, "m", "c.db"),
         "-o",
         str(tmp_path / "r.json"),
     )
@@ -308,12 +303,7 @@ def test_hostile_text_stays_inside_its_fence(stub: LeakJudgeStub, tmp_path: Path
         str(path),
         "--label-set",
         LABELS,
-        "--judge-url",
-        stub.openai_url,
-        "--judge-model",
-        "m",
-        "--judge-cache",
-        str(tmp_path / "c.db"),
+        *judged(stub, tmp_path, "m", "c.db"),
         "-o",
         str(tmp_path / "r.json"),
     )
@@ -331,14 +321,9 @@ def test_a_long_record_is_clipped_and_the_clip_is_said(stub: LeakJudgeStub, tmp_
         str(path),
         "--label-set",
         LABELS,
-        "--judge-url",
-        stub.openai_url,
-        "--judge-model",
-        "m",
+        *judged(stub, tmp_path, "m", "c.db"),
         "--judge-max-chars",
         "50",
-        "--judge-cache",
-        str(tmp_path / "c.db"),
         "-o",
         str(tmp_path / "r.json"),
     )
@@ -379,12 +364,7 @@ def test_sarif_table_and_page_say_the_finding_came_from_a_model(
         str(data),
         "--label-set",
         LABELS,
-        "--judge-url",
-        stub.openai_url,
-        "--judge-model",
-        "stub-judge",
-        "--judge-cache",
-        str(tmp_path / "cache.db"),
+        *judged(stub, tmp_path),
         "--no-mine",
     )
     out = capsys.readouterr().out
