@@ -10,13 +10,12 @@ Many lookups per question (``SOURCES``) make a fault with ``probability: 0.3`` f
 
 from __future__ import annotations
 
-import json
 import os
 import sys
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
 import httpx
+from json_agent_server import serve  # a sibling module: this file runs as a script
 
 TOOLS_URL = os.environ["TOOLS_URL"]
 SOURCES = int(os.environ.get("SOURCES", "10"))
@@ -55,33 +54,5 @@ def answer(question: str) -> dict[str, Any]:
     return {"result": result, "failed": failed}
 
 
-class Handler(BaseHTTPRequestHandler):
-    def log_message(self, format: str, *args: Any) -> None:
-        pass
-
-    def _send(self, obj: Any) -> None:
-        data = json.dumps(obj).encode()
-        self.send_response(200)
-        self.send_header("Content-Type", "application/json")
-        self.send_header("Content-Length", str(len(data)))
-        self.end_headers()
-        self.wfile.write(data)
-
-    def do_POST(self) -> None:
-        body = self.rfile.read(int(self.headers.get("Content-Length", "0")))
-        if self.path.startswith("/reset"):
-            self._send({"ok": True})
-            return
-        req = json.loads(body or b"{}")
-        self._send(answer(str(req.get("input") or req.get("prompt") or req.get("query") or "")))
-
-    def do_GET(self) -> None:
-        self._send({"ok": True})
-
-
-class Server(ThreadingHTTPServer):
-    daemon_threads = True
-
-
 if __name__ == "__main__":
-    Server(("127.0.0.1", int(sys.argv[1])), Handler).serve_forever()
+    serve(int(sys.argv[1]), lambda req: answer(str(req.get("input") or req.get("prompt") or req.get("query") or "")))
