@@ -56,6 +56,25 @@ def test_a_lone_needles_probe_is_the_general_probe(answer: str, role: str) -> No
     assert prefilter._make_probe(needles) == general
 
 
+@pytest.mark.parametrize("answer", ANSWERS)
+@pytest.mark.parametrize("value", [(), ("acct-7",), ("Amber-falcon",)])
+def test_a_probe_made_by_a_short_path_is_the_general_probe(answer: str, value: tuple[str, ...]) -> None:
+    # An answer with its identifier spellings (``Amber falcon``, ``Amber-falcon``: one word set) takes the
+    # lone path; with a value of other words, or a label, the general one. Either way the same probe.
+    needles = _prepared((answer,), value, ())[0]
+    assert prefilter._make_probe(needles) == prefilter._probe_of(needles)
+
+
+def test_the_probe_of_an_answer_and_its_identifier_spelling_is_its_lone_probe() -> None:
+    needles = _prepared(("Amber falcon",), (), ())[0]
+    assert [n.norm for n in needles.needles] == ["amber falcon", "amber-falcon"]  # else this checks nothing
+    assert prefilter._one_word_set(needles.needles)
+    assert prefilter._make_probe(needles) == prefilter._lone_probe(needles.needles[0])
+    # The general path reads the two needles as one word set, as every check of the probe would.
+    assert prefilter._probe_of(needles).sets == (((b"amber", b"falcon"), True),)
+    assert not prefilter._one_word_set(_prepared(("Amber falcon",), ("acct-7",), ())[0].needles)
+
+
 def test_the_lone_path_is_taken_for_a_plain_answer() -> None:
     needle = Needle.make("Amber falcon", "expected")
     assert needle is not None

@@ -55,9 +55,12 @@ def rot13(text: str) -> str:
     return text.translate(_ROT)
 
 
+@lru_cache(maxsize=8192)
 def _score(word: str) -> float:
     """Mean log-likelihood per letter of ``word``'s ASCII letters under English letter frequencies (a
-    rotation leaves other letters as they are; a word without an ASCII letter scores 0)."""
+    rotation leaves other letters as they are; a word without an ASCII letter scores 0). Memoised: every
+    string the rotation views read asks it of each word and of the word rotated (~1.4 µs a word), and
+    prose repeats its words."""
     low = [c for c in word.lower() if c in _LOGP]
     return sum(_LOGP[c] for c in low) / len(low) if low else 0.0
 
