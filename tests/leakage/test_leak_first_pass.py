@@ -218,3 +218,41 @@ def test_the_shared_parts_stay_bounded_with_many_distinct_answers() -> None:
         composed, _ = _prepared((labels[i % 3],), (f"acct-{rng.randrange(10**9)}",), labels)
         assert composed.base is not None
     assert scan._shared_needles.cache_info().currsize <= bound
+
+
+def _identifier_spellings_by_character(label: str) -> tuple[str, ...]:
+    """:func:`~windtunnel.leakage.aliases.identifier_spellings` as first written (letters tested one character
+    at a time): the reference its regex-counted form must equal."""
+    from windtunnel.leakage.aliases import _HUMP_RE, _HUMP_WORD, _SEPARATOR_RE, _key
+
+    text = label.strip()
+    if not text.isascii() or not any(c.isalpha() for c in text):
+        return ()
+    if " " in text:
+        parts = text.split()
+    elif _SEPARATOR_RE.search(text):
+        parts = [p for p in _SEPARATOR_RE.split(text) if p]
+    else:
+        parts = _HUMP_RE.split(text)
+        if not all(p.isalpha() and len(p) >= _HUMP_WORD for p in parts):
+            return ()
+    if len(parts) < 2 or sum(sum(c.isalpha() for c in p) >= 2 for p in parts) < 2:
+        return ()
+    if not all(p.isalnum() for p in parts):
+        return ()
+    return tuple(a for a in (" ".join(parts), "-".join(parts)) if _key(a) != _key(label))
+
+
+def test_identifier_spellings_count_letters_as_the_character_test_does() -> None:
+    from windtunnel.leakage.aliases import identifier_spellings
+
+    rng = random.Random(7)
+    labels = [*ANSWERS, "A-1", "Sev-3", "c++_dev", "v1.2-beta", "ReFund", "billingDispute", "HTTPError", "a1 b2"]
+    for _ in range(3000):  # parts of letters, digits and now and then punctuation, joined as identifiers are
+        parts = ["".join(rng.choice("abZQx93+.é") for _ in range(rng.randint(1, 5))) for _ in range(rng.randint(1, 4))]
+        labels.append(rng.choice((" ", "_", "-", "", " _")).join(parts))
+    spelled = 0
+    for label in labels:
+        assert identifier_spellings.__wrapped__(label) == _identifier_spellings_by_character(label), label
+        spelled += bool(_identifier_spellings_by_character(label))
+    assert spelled > 50  # the random labels reach the counting, not only the early exits
