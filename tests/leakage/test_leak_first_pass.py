@@ -256,3 +256,13 @@ def test_identifier_spellings_count_letters_as_the_character_test_does() -> None
         assert identifier_spellings.__wrapped__(label) == _identifier_spellings_by_character(label), label
         spelled += bool(_identifier_spellings_by_character(label))
     assert spelled > 50  # the random labels reach the counting, not only the early exits
+
+
+def test_the_ascii_word_pattern_finds_the_words_the_unicode_one_finds() -> None:
+    from windtunnel.leakage.needles import _ASCII_WORD_RE
+    from windtunnel.leakage.text import WORD_RE
+
+    rng = random.Random(11)
+    texts = ["".join(chr(rng.randrange(0, 128)) for _ in range(rng.randint(0, 30))) for _ in range(5000)]
+    for text in [*texts, *(a for a in ANSWERS if a.isascii())]:
+        assert _ASCII_WORD_RE.findall(text) == WORD_RE.findall(text), text
