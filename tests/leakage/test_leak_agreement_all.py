@@ -17,7 +17,8 @@ from typing import Any
 
 import pytest
 
-from windtunnel.flows.leak import ScanRequest, scan_flow
+from windtunnel import leak
+from windtunnel.flows.leak import SanitizeRequest, ScanRequest, sanitize_flow, scan_flow
 from windtunnel.leakage import audit_item
 from windtunnel.leakage.agreement import RULE, agreement_of
 from windtunnel.leakage.mentions import item_mentions
@@ -200,3 +201,22 @@ def test_an_input_named_inside_a_string_keeps_that_string_from_one_label_evidenc
     assert [a.findings for a in after] == [a.findings for a in before]
     _before, after = _audited(fields, derive_from=("claim",))
     assert sum(a.leaked for a in after) == 20
+
+
+def test_sanitize_and_check_cut_the_one_label_leaks_and_keep_clean_records(tmp_path: Path) -> None:
+    raw = _claims(60, 20)
+    path = tmp_path / "claims.jsonl"
+    path.write_bytes(b"".join(json.dumps(r).encode() + b"\n" for r in raw))
+    out = tmp_path / "clean.jsonl"
+    outcome = sanitize_flow(SanitizeRequest(dataset=path, output=out, mine=False, derive_from=["claim"]))
+    assert outcome.summary["leaked_before"] == 20 and outcome.status == "passed"
+    before = path.read_bytes().splitlines()
+    after = out.read_bytes().splitlines()
+    for r, a, b in zip(raw, after, before, strict=True):
+        notes = [n["text"] for n in json.loads(a)["projection"]["notes"]]
+        assert NOTE not in notes  # the note's decision word is cut ...
+        if all(n["text"] != NOTE for n in r["projection"]["notes"]):
+            assert a == b  # ... and a record without it keeps its bytes
+    # the check judges both sides by the raw dataset's slots: the 20 raw leaks found, none left after
+    checked = leak.check(path, out, mine=False, derive_from=["claim"]).summary
+    assert checked["raw_leaking"] == 20 and checked["still_leaking"] == {}
