@@ -266,3 +266,39 @@ def test_the_ascii_word_pattern_finds_the_words_the_unicode_one_finds() -> None:
     texts = ["".join(chr(rng.randrange(0, 128)) for _ in range(rng.randint(0, 30))) for _ in range(5000)]
     for text in [*texts, *(a for a in ANSWERS if a.isascii())]:
         assert _ASCII_WORD_RE.findall(text) == WORD_RE.findall(text), text
+
+
+def test_the_one_word_needles_forms_together_answer_as_word_by_word() -> None:
+    # A label set's lexicon asks the substitution gate about ~100 one-word needles: their forms in one
+    # automaton (made on the second sighting) must answer exactly as the pass per word.
+    from windtunnel.leakage.views import ciphers
+
+    needles = _prepared(("High",), (), ("High", "Medium", "Low"))[0]
+    sets = prefilter.probe(needles).words_upstream
+    assert sum(len(t) == 1 for t in sets) >= ciphers._TOGETHER_FROM  # else the joint search is never made
+    ciphers._TOGETHER.clear()
+    ciphers._TOGETHER_SEEN.clear()
+    assert ciphers._one_word_forms(sets) is None  # first sighting: word by word
+    together = ciphers._one_word_forms(sets)
+    assert together is not None
+    rng = random.Random(5)
+    words = [t[0] for t in sets if len(t) == 1]
+    tables = ciphers._WRITE_TABLES
+    filler = b'{"a":"12, 34","b":["9","8"],"d":"'  # no form of any word: the planted ones decide
+    seen = {True: 0, False: 0}
+    for _ in range(400):
+        parts = [filler]
+        for _ in range(rng.randint(0, 2)):  # a word as written, under a substitution, or a near miss
+            w = rng.choice(words)
+            pick = rng.random()
+            parts.append(w if pick < 0.3 else w.translate(rng.choice(tables)) if pick < 0.7 else w[:-1] + b"#")
+            parts.append(b" ")
+        low = b"".join(parts).lower() + b'"}'
+        one_by_one = any(ciphers._written_forms(w)(low) for w in words)
+        assert together(low) == one_by_one
+        seen[one_by_one] += 1
+        blob = b"".join(parts) + b'"}'
+        assert ciphers._substitution_may_hit(blob, sets) == (
+            ciphers._written_may_hit(blob, sets, ciphers._written_forms) and ciphers._anchor_blob(blob)
+        )
+    assert seen[True] and seen[False]
