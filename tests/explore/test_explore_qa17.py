@@ -100,3 +100,22 @@ def test_a_failure_saved_in_another_found_dir_is_not_said_to_be_replayed(
     assert f"replay only the failures in {tmp_path / 'found'}" in err
     assert wt("run", "-c", str(config), "--seed", "5", "--store", str(store), "-q", "--no-mutations") == 0
     assert "replaying" not in capsys.readouterr().err
+
+
+def test_a_sharded_contract_run_says_the_saved_failures_are_not_replayed(
+    tmp_path: Path, stub: LlmStub, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`contract run --shard` left the saved failures out without a word (its merge re-plans the matrix from the
+    config, so it cannot hold them): now a notice says so and names the commands that replay them."""
+    config, store = _config(tmp_path), tmp_path / "runs.db"
+    config.write_text(
+        config.read_text()
+        + "contract:\n  name: c\n  invariants:\n    - {id: answers, type: contains, value: Forecast}\n"
+        + "  chaos_matrix:\n    - name: clean\n",
+        encoding="utf-8",
+    )
+    assert [f for f in _explore(config, store)["failures"] if f["saved"]]
+    out = tmp_path / "shard.json"
+    wt("contract", "run", "-c", str(config), "--seed", "5", "--store", str(store), "--shard", "1/2", "-o", str(out))
+    notices = json.loads(out.read_text())["notices"]
+    assert any("not replayed by a sharded contract run" in n for n in notices), notices
