@@ -111,7 +111,7 @@ _DERIVE = typer.Option(
     "on mined evidence; prose (strings of more than 6 words) outside it is then mined as written. Without it, prose "
     "is not mined, and mined words of fields read as "
     "the task's input (on most records, text or numbers written differently within a label) are for review, not "
-    "leaks; the summary names those fields.",
+    "leaks; the summary names those fields. One that names no field of any item is a usage error (exit 2).",
 )
 _JOBS = typer.Option(
     None,

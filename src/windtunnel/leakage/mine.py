@@ -229,6 +229,31 @@ def in_derive_from(pointer: str, derive_from: Sequence[str]) -> bool:
     return False
 
 
+MAX_PLACES_SEEN = 5000
+""":func:`unmatched_derive_from` remembers at most this many places to suggest from (a dataset of ever-new keys)."""
+
+
+def unmatched_derive_from(projections: Iterable[Any], derive_from: Sequence[str]) -> tuple[list[str], list[str]]:
+    """The ``derive_from`` entries that no value of any projection is at or under (as :func:`in_derive_from` reads
+    them), and the places seen to suggest from: pointer templates and their parents for an entry written as a
+    pointer, key names for a bare name. Reading stops as soon as every entry has matched, so a correct list costs
+    one item; an entry that matches nothing is a typo (``/message/*/text``), which would otherwise leave the content
+    mined, sanitized and read by ``--simulate blind`` without a word."""
+    left = list(dict.fromkeys(derive_from))
+    seen: dict[str, None] = {}
+    for projection in projections if left else ():
+        for pointer, _value, _cut in _leaves(projection, ""):
+            left = [d for d in left if not in_derive_from(pointer, (d,))]
+            if len(seen) < MAX_PLACES_SEEN:
+                parts = _general(pointer).split("/")
+                for i in range(2, len(parts) + 1):
+                    seen.setdefault("/".join(parts[:i]))
+                seen.update(dict.fromkeys(p.replace("~1", "/").replace("~0", "~") for p in parts[1:] if p != "*"))
+        if not left:
+            break
+    return left, list(seen)
+
+
 def _tokens(text: str) -> list[tuple[str, int, int]]:
     """``(case-folded token, start, end)`` of the words and symbols of ``text``; ASCII punctuation is left
     out (structure), a non-ASCII symbol is kept (``★``, ``🔴`` can ride with a label)."""
