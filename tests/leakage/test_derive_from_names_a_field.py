@@ -79,3 +79,12 @@ def test_a_derive_from_that_names_a_field_reads_one_item_only() -> None:
     left, seen = unmatched_derive_from(projections(3), ["/messages/*/text", "/nope"])
     assert left == ["/nope"] and read == [0, 1, 2]
     assert {"/messages/*/text", "/tools/queue", "queue"} <= set(seen)
+
+
+def test_a_name_inside_a_text_is_not_a_typo() -> None:
+    """A key name the structure does not hold but a string does (a section of a raw log, a key of YAML held in a
+    string) names a place inside that text, as the agreement evidence reads it; a pointer too, when its parent is
+    that string. A typo is in no string and is still reported."""
+    rows = [{"log": "EVENT: disk full\nnarrative: the claimant says ..."}, {"log": "EVENT: ok"}]
+    assert unmatched_derive_from(rows, ["EVENT", "/log/narrative", "narative"])[0] == ["narative"]
+    assert unmatched_derive_from(rows, ["/other/narrative"])[0] == ["/other/narrative"]

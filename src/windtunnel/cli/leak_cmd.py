@@ -111,7 +111,8 @@ _DERIVE = typer.Option(
     "on mined evidence; prose (strings of more than 6 words) outside it is then mined as written. Without it, prose "
     "is not mined, and mined words of fields read as "
     "the task's input (on most records, text or numbers written differently within a label) are for review, not "
-    "leaks; the summary names those fields. One that names no field of any item is a usage error (exit 2).",
+    "leaks; the summary names those fields. One that names no field of any item and is in no string (a name inside "
+    "a text counts) is a usage error (exit 2).",
 )
 _JOBS = typer.Option(
     None,

@@ -229,6 +229,21 @@ def in_derive_from(pointer: str, derive_from: Sequence[str]) -> bool:
     return False
 
 
+def _named_in_text(entry: str, pointer: str, value: Any) -> bool:
+    """Whether ``entry`` names a place inside the string ``value`` at ``pointer`` rather than a field the structure
+    holds: a key of YAML in a string, a section of a raw log, a header of a raw mail. A bare name is matched when the
+    string holds it (case-folded); a pointer when the string sits at its parent and holds its last token. This is the
+    reading the agreement evidence and the blind baseline give such a name; a typo is in no string either."""
+    if not isinstance(value, str):
+        return False
+    head, _, name = entry.rpartition("/")
+    if not name:
+        return False
+    if entry.startswith("/") and not (head and in_derive_from(pointer, (head,))):
+        return False
+    return name.replace("~1", "/").replace("~0", "~").casefold() in value.casefold()
+
+
 MAX_PLACES_SEEN = 5000
 """:func:`unmatched_derive_from` remembers at most this many places to suggest from (a dataset of ever-new keys)."""
 
@@ -242,8 +257,8 @@ def unmatched_derive_from(projections: Iterable[Any], derive_from: Sequence[str]
     left = list(dict.fromkeys(derive_from))
     seen: dict[str, None] = {}
     for projection in projections if left else ():
-        for pointer, _value, _cut in _leaves(projection, ""):
-            left = [d for d in left if not in_derive_from(pointer, (d,))]
+        for pointer, value, _cut in _leaves(projection, ""):
+            left = [d for d in left if not in_derive_from(pointer, (d,)) and not _named_in_text(d, pointer, value)]
             if len(seen) < MAX_PLACES_SEEN:
                 parts = _general(pointer).split("/")
                 for i in range(2, len(parts) + 1):
