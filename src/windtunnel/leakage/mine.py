@@ -58,7 +58,7 @@ from array import array
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
-from functools import lru_cache
+from functools import lru_cache, partial
 from typing import Any, Literal
 
 from windtunnel._util.stats import adjust_p, fisher_greater
@@ -270,7 +270,10 @@ _MAX_EMBED_DEPTH = 3
 
 
 def candidates(
-    projection: Any, derive_from: Sequence[str] = (), visit: Callable[[str, str], None] | None = None
+    projection: Any,
+    derive_from: Sequence[str] = (),
+    visit: Callable[[str, str], None] | None = None,
+    texts: Callable[[str, str], None] | None = None,
 ) -> dict[tuple[str, str, str], Where]:
     """The candidates of one projection, ``(kind, pointer template, text)`` → where it is first seen.
 
@@ -285,14 +288,18 @@ def candidates(
     base64, percent-encoding, character references or an identifier is the same candidate as written plainly,
     and JSON held in a string is walked as structure (its leaves' templates continue the string's pointer).
     ``visit`` is called with the template and text of every scalar, excluded or not (the one walk of the item
-    also counts what each field holds: :class:`_Places`).
+    also counts what each field holds: :class:`_Places`). ``texts`` is called with the template and text of every
+    string whose name-value pairs are read (:func:`pair_texts`), in the same walk.
     """
     out: dict[tuple[str, str, str], Where] = {}
     for pointer, value, cut in _leaves(projection, ""):
         template = _general(pointer)
         if visit is not None:
             visit(template, value if isinstance(value, str) else value[0])
-        if derive_from and in_derive_from(pointer, derive_from):
+        inside = bool(derive_from) and in_derive_from(pointer, derive_from)
+        if texts is not None and isinstance(value, str) and _pair_text(value, inside):
+            texts(template, value)
+        if inside:
             continue
         outer, inner = (pointer, None) if cut is None else (pointer[:cut], pointer[cut:])
         if not isinstance(value, str):
@@ -471,12 +478,15 @@ def pair_texts(projection: Any, derive_from: Sequence[str]) -> Iterator[tuple[st
     ``PROSE_WORDS`` words: not mined without ``derive_from``, mined as words for review with it) and the named
     input's strings. A string with neither ``=`` nor ``:`` holds no pair and is skipped unread."""
     for pointer, value, cut in _leaves(projection, ""):
-        if not isinstance(value, str) or ("=" not in value and ":" not in value):
-            continue
-        if len(value.split()) <= PROSE_WORDS and not (derive_from and in_derive_from(pointer, derive_from)):
-            continue
-        outer, inner = (pointer, None) if cut is None else (pointer[:cut], pointer[cut:])
-        yield outer, inner, _general(pointer), value
+        if isinstance(value, str) and _pair_text(value, bool(derive_from) and in_derive_from(pointer, derive_from)):
+            outer, inner = (pointer, None) if cut is None else (pointer[:cut], pointer[cut:])
+            yield outer, inner, _general(pointer), value
+
+
+def _pair_text(value: str, inside: bool) -> bool:
+    """The string ``value`` (``inside`` the named input or not) is read for name-value pairs: it may hold one (a
+    ``=`` or a ``:``), and it is input or prose."""
+    return ("=" in value or ":" in value) and (inside or len(value.split()) > PROSE_WORDS)
 
 
 def _spread(i: int) -> int:
@@ -769,7 +779,7 @@ def mine(
         labels_of.append(it.expected[0])
         prose_of.append(prose_prints(it.projection, derive_from))
         visit = places.item(it.expected[0]) if places is not None else None
-        for key, where in candidates(it.projection, derive_from, visit).items():
+        for key, where in candidates(it.projection, derive_from, visit, partial(pair_counts.add, n)).items():
             if where[3] != "raw":
                 viewed.add(key)
             a = held.get(key)
@@ -777,8 +787,6 @@ def mine(
                 held[key] = array("I", (n,))
             else:
                 a.append(n)
-        for _outer, _inner, template, text in pair_texts(it.projection, derive_from):
-            pair_counts.add(n, template, text)
         if len(held) > max_candidates:
             held = {k: a for k, a in held.items() if len(a) > 1}
             viewed = {k for k in viewed if k in held}

@@ -69,6 +69,7 @@ _GLUED = re.compile(
 )
 """A glued ``name=value`` (a log field, a query parameter); a quoted value may hold blanks."""
 _TRAIL = ".,;:"
+_BLANK = re.compile(r"\s")
 
 
 @dataclass(frozen=True)
@@ -84,14 +85,15 @@ class Pair:
     @property
     def code(self) -> bool:
         """The value is one chunk without blanks (a status, a number, an identifier), not words."""
-        return bool(self.value) and not any(c.isspace() for c in self.value)
+        return bool(self.value) and _BLANK.search(self.value) is None
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=1024)
 def pairs_in(text: str) -> tuple[Pair, ...]:
     """The pairs of ``text`` in order: each line ``Name: value`` (the value up to the end of the line) and each glued
     ``name=value`` of the other lines; a value loses the sentence punctuation after it and a quoted one its quotes.
-    Linear in the text (two anchored patterns per line), memoised (a text is read when mining and when reporting)."""
+    Linear in the text (two anchored patterns per line), memoised (a text is read when mining and when reporting;
+    a bounded cache, as texts may be long)."""
     out: list[Pair] = []
     at = 0
     for number, line in enumerate(text[:_MAX_TEXT].split("\n")):
