@@ -155,6 +155,18 @@ def test_pairs_point_at_the_value_as_written() -> None:
     ]
 
 
+def test_a_folded_header_is_read_on_its_next_line() -> None:
+    text = "Subject: Return\nX-Stage-Code:\n  RTV-9\nDate: today\n"
+    got = [(p.name, p.value, text[p.start : p.end], p.line) for p in pairs_in(text)]
+    assert got == [
+        ("subject", "Return", "Return", 0),
+        ("x-stage-code", "RTV-9", "RTV-9", 1),
+        ("date", "today", "today", 3),
+    ]
+    yaml = "claim:\n  letter:\n    code: PAY-1\n  docs:\n    - a.pdf\n"  # a key's block, a list: not folded values
+    assert [(p.name, p.value) for p in pairs_in(yaml)] == [("code", "PAY-1")]
+
+
 def test_sanitize_cuts_the_code_and_keeps_clean_records_as_they_were(tmp_path: Path) -> None:
     items = _dataset(9, closing=0.4)
     src = tmp_path / "claims.jsonl"

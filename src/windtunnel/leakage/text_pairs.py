@@ -68,6 +68,10 @@ _GLUED = re.compile(
     r"(?<![\w.:=/-])(?P<name>[^\W\d][\w.-]{0,40})=(?P<value>\"[^\"\n]{0,80}\"|[^\s&;,|\"'=<>(){}\[\]]+)"
 )
 """A glued ``name=value`` (a log field, a query parameter); a quoted value may hold blanks."""
+_EMPTY = re.compile(r"^[ \t]*(?P<name>[^\W\d][\w.-]{0,40})[ \t]*:$")
+"""A header whose value is folded onto the next line (which starts with a blank)."""
+_FOLDED = re.compile(r"[ \t]+(?!-[ \t])\S")
+"""A continuation line: blanks, then not a YAML list item (``- x``)."""
 _TRAIL = ".,;:"
 _BLANK = re.compile(r"\s")
 
@@ -90,17 +94,30 @@ class Pair:
 
 @lru_cache(maxsize=1024)
 def pairs_in(text: str) -> tuple[Pair, ...]:
-    """The pairs of ``text`` in order: each line ``Name: value`` (the value up to the end of the line) and each glued
-    ``name=value`` of the other lines; a value loses the sentence punctuation after it and a quoted one its quotes.
+    """The pairs of ``text`` in order: each line ``Name: value`` (the value up to the end of the line, or on the next
+    line when it is folded there: a blank first) and each glued ``name=value`` of the other lines; a value loses the
+    sentence punctuation after it and a quoted one its quotes.
     Linear in the text (two anchored patterns per line), memoised (a text is read when mining and when reporting;
     a bounded cache, as texts may be long)."""
     out: list[Pair] = []
     at = 0
+    folded: str | None = None  # a header whose value is on the next line (RFC 5322 folding); not a YAML key's block
     for number, line in enumerate(text[:_MAX_TEXT].split("\n")):
-        m = _LINE.match(line.rstrip("\r \t"))
+        body = line.rstrip("\r \t")
+        if folded is not None and _FOLDED.match(body) and _LINE.match(body) is None and _EMPTY.match(body) is None:
+            lead = len(body) - len(body.lstrip())
+            out.append(_pair(folded, body[lead:], at + lead, number - 1))
+            folded = None
+            at += len(line) + 1
+            continue
+        folded = None
+        m = _LINE.match(body)
         if m is not None and "=" not in m.group("value"):
             out.append(_pair(m.group("name"), m.group("value"), at + m.start("value"), number))
         else:
+            e = _EMPTY.match(body)
+            if e is not None:
+                folded = e.group("name")
             for g in _GLUED.finditer(line):
                 out.append(_pair(g.group("name"), g.group("value"), at + g.start("value"), number))
         at += len(line) + 1
