@@ -1001,7 +1001,19 @@ def mine(
             s.kind,
             plain(", ".join(s.also if show_values else [value_hash(a) for a in s.also])),
         )
-    if result.suggestions and limit:
+    for r in result.pairs[: max(0, limit - len(result.suggestions))]:  # a value of a name inside a text
+        table.add_row(
+            plain(f"{r.pointer or '/'} [{r.name if show_values else value_hash(r.name)}]"),
+            plain(r.value if show_values else value_hash(r.value)),
+            plain(r.label if show_values else value_hash(r.label)),
+            f"{r.purity:.2f}",
+            str(r.support),
+            f"{r.base_rate:.2f}",
+            f"{r.q_value:.2g}",
+            "pair (review)" if r.review else "pair",
+            "",
+        )
+    if (result.suggestions or result.pairs) and limit:
         con.print(table)
     con.print(result.describe() + (f"; map written to {output}" if output else ""), markup=False, highlight=False)
     if outcome.summary.get("hint"):

@@ -392,9 +392,10 @@ def mined_index(
     read = paced(items(dataset, fmap), listener, dataset, "items (mining)")
     result = mine((m.item for m in read), derive_from=derive_from)
     # Counts only: a label is an answer, and the report hides answers unless asked.
-    summary: dict[str, Any] = {k: v for k, v in result.to_dict().items() if k not in ("suggestions", "labels")}
+    summary: dict[str, Any] = {k: v for k, v in result.to_dict().items() if k not in ("suggestions", "labels", "pairs")}
     summary["labels"] = len(result.labels)
     summary["suggestions"] = len(result.suggestions)
+    summary["pairs"] = len(result.pairs)
     summary["description"] = result.describe()
     hint = result.content_hint()
     if hint:
