@@ -598,8 +598,10 @@ def sanitize(
     mine: bool | None = typer.Option(
         None,
         "--mine/--no-mine",
-        help="Also remove the values 'leak mine' finds riding with each item's label. Default: as 'leak scan' "
-        "decides (on for a dataset file of 200 labelled items or more, up to 16 MB).",
+        help="Also remove the values 'leak mine' finds riding with each item's label, then what 'leak baseline "
+        "--simulate blind' still reads the label off the output (cut on every item holding it, outside --derive-from; "
+        "at most 3 more passes). Default: as 'leak scan' decides (on for a dataset file of 200 labelled items or "
+        "more, up to 16 MB).",
     ),
     derive_from: list[str] | None = _DERIVE,
     agreement: bool | None = _AGREEMENT,
