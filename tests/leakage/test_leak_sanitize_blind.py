@@ -83,9 +83,7 @@ def test_the_blind_baseline_is_high_on_the_raw_data_and_at_chance_on_the_sanitiz
     cut = out.summary["blind_shortcuts"]
     assert cut["rounds"] >= 1 and cut["fields"] == ["/timeline/*/body"]
     assert cut["after"] is not None and cut["after"]["p_value"] > 0.05
-    assert "the blind baseline still read the label off" in " ".join(
-        e.text for e in events if isinstance(e, Notice)
-    )
+    assert "the blind baseline still read the label off" in " ".join(e.text for e in events if isinstance(e, Notice))
     after = _blind(clean)
     assert after["verdict"] == "at-chance" and after["exit"] == 0
     done = [json.loads(line) for line in clean.read_text(encoding="utf-8").splitlines()]
@@ -94,8 +92,8 @@ def test_the_blind_baseline_is_high_on_the_raw_data_and_at_chance_on_the_sanitiz
         bodies = [t["body"] for t in d["projection"]["timeline"]]
         assert not any(g in b for b in bodies for g in GLYPHS.values())  # every holder cut, whatever its label
         assert len(bodies) == len(r["projection"]["timeline"])  # the schema kept: no member dropped
-        if not any(t["author"] == "pilot[bot]" for t in r["projection"]["timeline"]):
-            assert d == r  # a record holding no glyph keeps its value
+        if not leak and not any(t["author"] == "pilot[bot]" for t in r["projection"]["timeline"]):
+            assert d == r  # a clean record holding no glyph keeps its value
 
 
 def test_a_clean_dataset_keeps_every_byte(tmp_path: Path) -> None:
