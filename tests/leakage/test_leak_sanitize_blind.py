@@ -137,17 +137,48 @@ def test_a_shortcut_is_cut_on_every_holder_and_never_in_the_input() -> None:
     assert span is not None and body[span[0] : span[1]] == "🟢"
 
 
-def test_prose_where_the_input_is_not_located_is_not_cut(tmp_path: Path) -> None:
-    """A record that is one text, its input a part of it (``--derive-from message``, a key inside the text): the
-    blind agent reads the whole text as prose outside the input, and the words that carry the task's own signal ride
-    with the label. The sanitizer cannot tell the input from the rest there, so it cuts nothing and says so."""
+def _texts(*, keyed: bool, leak_share: float, n: int = 120) -> tuple[list[dict[str, Any]], list[bool]]:
+    """Records that are one text each: the author's message (the task's signal, under a ``message:`` key when
+    ``keyed``) and, on leaking records, a routing note whose glyph is the verdict."""
     rng = random.Random(3)
     words = {"approve": "looks great", "comment": "has a question", "reject": "is broken badly"}
-    recs = []
-    for i in range(120):
-        label = rng.choice(LABELS)
-        text = f"Review request number {i}.\nmessage: the change {words[label]} according to the author today"
+    recs, truth = [], []
+    for i in range(n):
+        label, leak = rng.choice(LABELS), rng.random() < leak_share
+        said = f"the change {words[label]} according to the author today"
+        text = f"Review request number {i}.\n" + (f"message: {said}" if keyed else said)
+        if leak:
+            text += f"\nrouting: {GLYPHS[label]}"
         recs.append({"id": f"t-{i}", "expected": label, "projection": text})
+        truth.append(leak)
+    return recs, truth
+
+
+def test_an_input_named_inside_a_text_is_located_kept_and_not_read(tmp_path: Path) -> None:
+    """A record that is one text, its input a key inside it (``--derive-from message``): the blind agent does not
+    read the input's words (the task's own signal), reads the routing glyph, and the sanitizer cuts the glyph and
+    keeps the message on every record."""
+    recs, truth = _texts(keyed=True, leak_share=0.6)
+    raw, clean = _write(tmp_path / "t.jsonl", recs), tmp_path / "t.clean.jsonl"
+    its = [m.item for m in items(raw, Fields().field_map())]
+    found = blind_shortcuts(its, derive_from=["message"])
+    assert found is not None and found.above_chance
+    assert not any(f[2] in ("great", "question", "broken") for f in found.features)  # the input is not read
+    out = sanitize_flow(SanitizeRequest(dataset=raw, output=clean, mine=True, derive_from=["message"]))
+    assert out.summary["blind_shortcuts"]["after"]["p_value"] > 0.05
+    done = [json.loads(line)["projection"] for line in clean.read_text(encoding="utf-8").splitlines()]
+    for r, d, leak in zip(recs, done, truth, strict=True):
+        message = r["projection"].split("\n")[1]
+        assert message in d  # the task's input is never cut
+        assert not any(g in d for g in GLYPHS.values())
+        if not leak:
+            assert d == r["projection"]
+
+
+def test_prose_where_the_input_is_not_located_is_not_cut(tmp_path: Path) -> None:
+    """The same texts with no ``message:`` key: the named input is nowhere to be found, so any sentence may be it;
+    the blind agent reads the whole text, the sanitizer cuts nothing there and says what it left."""
+    recs, _truth = _texts(keyed=False, leak_share=0.0)
     raw, clean = _write(tmp_path / "t.jsonl", recs), tmp_path / "t.clean.jsonl"
     events: list[Any] = []
     out = sanitize_flow(SanitizeRequest(dataset=raw, output=clean, mine=True, derive_from=["message"]), events.append)

@@ -27,6 +27,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from windtunnel.leakage.baseline import binom_sf
+from windtunnel.leakage.input_text import mask_input
 
 # The miner's per-string candidate readers, so a feature is found at every place of an item, not only its first
 # (``candidates`` keeps one place per feature); no cycle: mine imports nothing of this module.
@@ -93,8 +94,11 @@ def blind_shortcuts(items: Sequence[LeakItem], *, derive_from: Sequence[str] = (
 
 
 def input_located(item: LeakItem, derive_from: Sequence[str]) -> bool:
-    """Whether some ``derive_from`` field resolves to a place of ``item`` (a pointer at or under it): only then is
-    prose elsewhere known not to be the task's input."""
+    """Whether some ``derive_from`` field resolves to a place of ``item`` (a pointer at or under it, or a key name's
+    place inside a text: :mod:`~windtunnel.leakage.input_text`): only then is prose elsewhere known not to be the
+    task's input."""
+    if mask_input(item.projection, derive_from) is not item.projection:
+        return True
     return any(in_derive_from(pointer, derive_from) for pointer, _value, _cut in _leaves(item.projection, ""))
 
 
@@ -133,7 +137,8 @@ def shortcut_findings(item: LeakItem, features: Iterable[Feature], *, derive_fro
             )
         )
 
-    for pointer, value, cut in _leaves(item.projection, ""):
+    read = mask_input(item.projection, derive_from)  # as the blind agent reads it: a named input in a text blanked
+    for pointer, value, cut in _leaves(read, ""):
         if derive_from and in_derive_from(pointer, derive_from):
             continue
         template = _general(pointer)

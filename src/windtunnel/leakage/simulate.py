@@ -37,6 +37,7 @@ from typing import Any
 
 from windtunnel._util.rng import cell_rng
 from windtunnel._util.stats import adjust_p, fisher_greater
+from windtunnel.leakage.input_text import mask_input
 from windtunnel.leakage.mine import Where, candidates, prose_prints, prose_tokens, records_of
 from windtunnel.leakage.model import LeakItem, value_hash
 from windtunnel.leakage.scan import audit_item
@@ -199,11 +200,14 @@ def _features(
     """What the ``blind`` agent reads of ``items``: per item its candidates (where each is first seen), its numeric
     bins and prose words (each → the pointer holding it), the union of both as its feature set, and per item its
     record (:func:`~windtunnel.leakage.mine.records_of`, templated groups split). Shared by the cross-validated agent
-    and :func:`selected_features`, so the sanitizer reads exactly what the agent reads."""
-    where = [candidates(it.projection, derive_from) for it in items]
+    and :func:`selected_features`, so the sanitizer reads exactly what the agent reads. A ``derive_from`` key name
+    inside a text (a YAML key, an HTML element's class, a section header: :mod:`~windtunnel.leakage.input_text`) is
+    the input too, and is not read; records are still told apart by the whole text."""
+    read = [mask_input(it.projection, derive_from) for it in items]  # a named input inside a text is not read
+    where = [candidates(p, derive_from) for p in read]
     bins = _numeric_bins(where)
-    for i, it in enumerate(items):
-        bins[i].update(prose_tokens(it.projection, derive_from))
+    for i, p in enumerate(read):
+        bins[i].update(prose_tokens(p, derive_from))
     feats = [frozenset(w) | frozenset(bins[i]) for i, w in enumerate(where)]
     answers = [it.expected[0] for it in items]
     joined, _labels = records_of(answers, [prose_prints(it.projection, derive_from) for it in items])
