@@ -884,22 +884,26 @@ def sanitize_flow(req: SanitizeRequest, listener: Listener = SILENT) -> LeakOutc
             held.append(event)
 
         outcome = _sanitize_pass(req, hold, prepared, cut)
-        if outcome.status == "interrupted" or len(rounds) >= MAX_ROUNDS:
+        if outcome.status == "interrupted":
             break
-        left = blind_shortcuts([m.item for m in items(req.output, fmap)], derive_from=req.derive_from)
-        if left is None or not left.above_chance:
+        try:
+            left = blind_shortcuts([m.item for m in items(req.output, fmap)], derive_from=req.derive_from)
+            if left is None or not left.above_chance or len(rounds) >= MAX_ROUNDS:
+                break
+            features = {f for r in rounds for f in r.features} | set(left.features)
+            more = {}
+            for m in items(req.dataset, fmap):
+                found = shortcut_findings(m.item, features, derive_from=req.derive_from)
+                if found:
+                    more[m.item.id] = found
+        except (UsageError, DatasetError, ValueError, RecursionError) as err:  # the output as written stands
+            hold(Notice(f"the blind baseline could not read the sanitized output ({err}): not consulted", kind="alert"))
+            left = None
             break
-        features = {f for r in rounds for f in r.features} | set(left.features)
-        more = {}
-        for m in items(req.dataset, fmap):
-            found = shortcut_findings(m.item, features, derive_from=req.derive_from)
-            if found:
-                more[m.item.id] = found
         if more == cut:  # nothing new the sanitizer may cut: what is left sits where it does not cut
             break
         cut = more
         rounds.append(left)
-        left = None
     for event in held:
         listener(event)
     if rounds or (left is not None and left.above_chance):

@@ -11,9 +11,10 @@ here do read it, with no model and no reasoning:
 * ``blind`` is a cross-validated naive Bayes classifier over the projection's candidates selected in each fold
   (:func:`windtunnel.leakage.mine.candidates`: (pointer, value) pairs, tokens and n-grams of the short
   values, numeric ranges) with what the task should be derived from removed — the fields named in
-  ``derive_from`` (a key name also where a text names it: :mod:`.input_text`), and without them all prose (with them, the words of prose elsewhere are read: a note outside
-  the task's input): the seed's "no real input". High on raw data means the label can be read off the
-  rest of the record (a glyph, a code, a constant) whether or not any rule names it.
+  ``derive_from`` (a key name also where a text names it: :mod:`.input_text`), and without them all prose (with
+  them, the words of prose elsewhere are read: a note outside the task's input): the seed's "no real input".
+  High on raw data means the label can be read off the rest of the record (a glyph, a code, a constant)
+  whether or not any rule names it.
 
 Both are deterministic for a seed. On a sanitized twin they should fall back to chance; if they do
 not, a channel is still open.
