@@ -876,6 +876,7 @@ def sanitize_flow(req: SanitizeRequest, listener: Listener = SILENT) -> LeakOutc
     cut: dict[str, list[Any]] = {}
     rounds: list[Shortcuts] = []
     left: Shortcuts | None = None
+    inferred: list[str] = [] if req.derive_from else list(mined_result.inputs)  # mining read these as the input
     while True:
         held: list[Event] = []
 
@@ -893,7 +894,7 @@ def sanitize_flow(req: SanitizeRequest, listener: Listener = SILENT) -> LeakOutc
             features = {f for r in rounds for f in r.features} | set(left.features)
             more = {}
             for m in items(req.dataset, fmap):
-                found = shortcut_findings(m.item, features, derive_from=req.derive_from)
+                found = shortcut_findings(m.item, features, derive_from=req.derive_from, inputs=inferred)
                 if found:
                     more[m.item.id] = found
         except (UsageError, DatasetError, ValueError, RecursionError) as err:  # the output as written stands
@@ -944,9 +945,9 @@ def _shortcuts_summary(
     if left is not None and left.above_chance:
         listener(
             Notice(
-                f"after sanitizing, {left.describe()}; the sanitizer leaves them (in the task's input, or in prose "
-                "where no --derive-from field resolves, which may be the input): run leak baseline --simulate blind "
-                "on the output to see what decides its answers",
+                f"after sanitizing, {left.describe()}; the sanitizer leaves them (in the task's input, named by "
+                "--derive-from or read as such by mining, or in prose where no --derive-from field resolves, which may "
+                "be the input): run leak baseline --simulate blind on the output to see what decides its answers",
                 kind="alert",
             )
         )

@@ -102,11 +102,15 @@ def input_located(item: LeakItem, derive_from: Sequence[str]) -> bool:
     return any(in_derive_from(pointer, derive_from) for pointer, _value, _cut in _leaves(item.projection, ""))
 
 
-def shortcut_findings(item: LeakItem, features: Iterable[Feature], *, derive_from: Sequence[str] = ()) -> list[Finding]:
+def shortcut_findings(
+    item: LeakItem, features: Iterable[Feature], *, derive_from: Sequence[str] = (), inputs: Sequence[str] = ()
+) -> list[Finding]:
     """A finding at every place of ``item`` that holds one of ``features`` (the blind agent's, read as it reads
     them), whatever the item's label, outside the ``derive_from`` fields: a value or a word where it sits (its span
     in the string, or the whole value; the sanitizer cuts the sentence around a word in prose), a numeric range as
     the whole number at its field. Prose is cut only where the item's input is located (:func:`input_located`).
+    ``inputs`` are the field templates mining read as the task's own input when no ``derive_from`` names it
+    (:attr:`~windtunnel.leakage.mine.MineResult.inputs`): never cut either, as mining gives their words for review.
     Severity ``medium``, rule :data:`RULE`, representation ``mined``."""
     wanted = set(features)
     if not wanted:
@@ -139,7 +143,7 @@ def shortcut_findings(item: LeakItem, features: Iterable[Feature], *, derive_fro
 
     read = mask_input(item.projection, derive_from)  # as the blind agent reads it: a named input in a text blanked
     for pointer, value, cut in _leaves(read, ""):
-        if derive_from and in_derive_from(pointer, derive_from):
+        if (derive_from and in_derive_from(pointer, derive_from)) or (inputs and in_derive_from(pointer, inputs)):
             continue
         template = _general(pointer)
         outer, inner = (pointer, None) if cut is None else (pointer[:cut], pointer[cut:])
