@@ -186,3 +186,14 @@ def test_prose_where_the_input_is_not_located_is_not_cut(tmp_path: Path) -> None
     summary = out.summary["blind_shortcuts"]
     assert summary["rounds"] == 0 and summary["after"]["p_value"] <= 0.05
     assert any(isinstance(e, Notice) and "the sanitizer leaves them" in e.text for e in events)
+
+
+def test_a_numeric_range_blanks_the_number_at_its_field_and_nothing_else() -> None:
+    """A range the agent reads (points beside a grade) names the field, not one number: every number there goes, the
+    other numbers stay."""
+    it = LeakItem.from_mapping(
+        {"id": "g", "expected": "B", "projection": {"points": 84, "pct": "84%", "rubric": {"max": 100}, "n": 84}}
+    )
+    found = shortcut_findings(it, [("range", "/points", "80..89"), ("at-least", "/pct", "80")])
+    assert sorted(f.pointer for f in found) == ["/pct", "/points"]
+    assert all(f.span is None for f in found)
