@@ -301,8 +301,10 @@ _AGREEMENT = typer.Option(
     None,
     "--agreement/--no-agreement",
     help="Weigh each label word by the whole dataset: where the label in a slot follows the record's label across "
-    "records (two labels or more, never a listing) it is a leak (freetext.agreement); an item-level leak in a slot "
-    "at chance is for review. Default: as --mine (on for a dataset file up to 16 MB).",
+    "records (two labels or more, never a listing; one label where the item-level audit left it for review, outside "
+    "the fields --derive-from names) it is a leak (freetext.agreement); an item-level leak in a slot at chance is "
+    "for review. A slot is a few words each side within the sentence. Default: as --mine (on for a dataset file up "
+    "to 16 MB).",
 )
 
 
