@@ -107,11 +107,13 @@ _DERIVE = typer.Option(
     None,
     "--derive-from",
     help="A field the task is derived from, or a record's own key repeated across its renderings (JSON pointer, "
-    "template with *, or key name; repeatable): not mined, hidden from --simulate blind and never cut by sanitize "
+    "template with *, or key name; repeatable): not mined, hidden from --simulate blind (a key name also inside a "
+    "text: a 'name:' line, a name=value, an element's class, a section header) and never cut by sanitize "
     "on mined evidence; prose (strings of more than 6 words) outside it is then mined as written. Without it, prose "
     "is not mined, and mined words of fields read as "
     "the task's input (on most records, text or numbers written differently within a label) are for review, not "
-    "leaks; the summary names those fields.",
+    "leaks; the summary names those fields. One that names no field of any item and is in no string (a name inside "
+    "a text counts) is a usage error (exit 2).",
 )
 _JOBS = typer.Option(
     None,
@@ -600,8 +602,10 @@ def sanitize(
     mine: bool | None = typer.Option(
         None,
         "--mine/--no-mine",
-        help="Also remove the values 'leak mine' finds riding with each item's label. Default: as 'leak scan' "
-        "decides (on for a dataset file of 200 labelled items or more, up to 16 MB).",
+        help="Also remove the values 'leak mine' finds riding with each item's label, then what 'leak baseline "
+        "--simulate blind' still reads the label off the output (cut on every item holding it, outside --derive-from; "
+        "at most 3 more passes). Default: as 'leak scan' decides (on for a dataset file of 200 labelled items or "
+        "more, up to 16 MB).",
     ),
     derive_from: list[str] | None = _DERIVE,
     agreement: bool | None = _AGREEMENT,
@@ -1000,7 +1004,19 @@ def mine(
             s.kind,
             plain(", ".join(s.also if show_values else [value_hash(a) for a in s.also])),
         )
-    if result.suggestions and limit:
+    for r in result.pairs[: max(0, limit - len(result.suggestions))]:  # a value of a name inside a text
+        table.add_row(
+            plain(f"{r.pointer or '/'} [{r.name if show_values else value_hash(r.name)}]"),
+            plain(r.value if show_values else value_hash(r.value)),
+            plain(r.label if show_values else value_hash(r.label)),
+            f"{r.purity:.2f}",
+            str(r.support),
+            f"{r.base_rate:.2f}",
+            f"{r.q_value:.2g}",
+            "pair (review)" if r.review else "pair",
+            "",
+        )
+    if (result.suggestions or result.pairs) and limit:
         con.print(table)
     con.print(result.describe() + (f"; map written to {output}" if output else ""), markup=False, highlight=False)
     if outcome.summary.get("hint"):
