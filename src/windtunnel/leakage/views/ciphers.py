@@ -201,9 +201,6 @@ def _rotated_anchor(word: str, named: bool) -> bool:
     return (named or _score(read) - _score(word) >= WEAK_MARGIN) and _is_anchor(read)
 
 
-_LETTER_CLASSES = frozenset(b"aArR")
-
-
 def _anchor_marker(text: str) -> bool:
     """A word holding two letters rare in English (the anchor every substitution view needs)."""
     return _ANCHOR_RE.search(text) is not None
