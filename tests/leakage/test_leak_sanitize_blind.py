@@ -146,9 +146,9 @@ def _texts(*, keyed: bool, leak_share: float, n: int = 120) -> tuple[list[dict[s
     for i in range(n):
         label, leak = rng.choice(LABELS), rng.random() < leak_share
         said = f"the change {words[label]} according to the author today"
-        text = f"Review request number {i}.\n" + (f"message: {said}" if keyed else said)
+        text = f"Review request number {i}.\n" + (f"message: {said}" if keyed else f"the message: {said}")
         if leak:
-            text += f"\nrouting: {GLYPHS[label]}"
+            text += f"\nrouted to the {GLYPHS[label]} desk"  # prose, not a name-value pair mining reads
         recs.append({"id": f"t-{i}", "expected": label, "projection": text})
         truth.append(leak)
     return recs, truth
@@ -176,8 +176,8 @@ def test_an_input_named_inside_a_text_is_located_kept_and_not_read(tmp_path: Pat
 
 
 def test_prose_where_the_input_is_not_located_is_not_cut(tmp_path: Path) -> None:
-    """The same texts with no ``message:`` key: the named input is nowhere to be found, so any sentence may be it;
-    the blind agent reads the whole text, the sanitizer cuts nothing there and says what it left."""
+    """The same texts with ``message`` only inside a sentence: the named input cannot be located, so any sentence
+    may be it; the blind agent reads the whole text, the sanitizer cuts nothing there and says what it left."""
     recs, _truth = _texts(keyed=False, leak_share=0.0)
     raw, clean = _write(tmp_path / "t.jsonl", recs), tmp_path / "t.clean.jsonl"
     events: list[Any] = []
