@@ -575,6 +575,11 @@ class MinedField:
     """For each ``*``, the sibling scalars every mined value's list element holds alike (``"tool": "router"`` beside
     the router's output at step 1 or 2): an element of another item is the field's only if it holds them too, so the
     ticket's subject at step 0 is not the router's output. None in common (a list of alike comments): any element."""
+    columns: frozenset[cuts.Column] = frozenset()
+    """The columns of a one-record table in a string (:func:`~windtunnel.leakage.cuts.column_of`) every mined value
+    was a whole cell of (a code in a CSV's ``staging_cage`` column): the field is then that cell, blanked on every item
+    filling it (:func:`~windtunnel.leakage.cuts.column_cell`), so an item whose cell is empty keeps its bytes and the
+    rest of the text stays. Empty: the field is the whole scalar, blanked where filled."""
 
     def holds(self, root: Any, pointer: str) -> bool:
         """Whether the scalar at ``pointer`` of the projection ``root`` is this field's."""
@@ -607,6 +612,8 @@ def uniform_fields(
     field where every label's items get a mined edit is left to the per-item edits."""
     edited: dict[str, set[str]] = {}
     where: dict[str, dict[str, list[frozenset[tuple[str, str]] | None]]] = {}
+    columns: dict[str, set[cuts.Column] | None] = {}
+    """Per field the table columns of the mined values, while every one is a whole cell (None once one is not)."""
     for it, extra in mined:
         audit = audit_item(it, decode=decode)
         todo = [f for f in audit.findings if f.blocking or redact_review]
@@ -620,15 +627,25 @@ def uniform_fields(
             if f.representation == _MINED and f.inner is None:
                 path = _general(f.pointer)
                 edited.setdefault(path, set()).update(it.expected[:1])
+                seen = columns.setdefault(path, set())
+                value = _node(it.projection, f.pointer)
+                column = cuts.column_of(value, f.span) if isinstance(value, str) and f.span is not None else None
+                if seen is not None and column is not None:
+                    seen.add(column)
+                else:
+                    columns[path] = None
                 holders = where.setdefault(path, {})
                 if f.pointer not in holders:
                     holders[f.pointer] = _elements(it.projection, f.pointer)
     every = set(labels)
-    return [_field(where[path]) for path, done in edited.items() if not every or not every <= done]
+    return [_field(where[path], columns.get(path)) for path, done in edited.items() if not every or not every <= done]
 
 
-def _field(holders: Mapping[str, list[frozenset[tuple[str, str]] | None]]) -> MinedField:
-    """The :class:`MinedField` of the places ``holders`` (pointer → :func:`_elements`) of one template."""
+def _field(
+    holders: Mapping[str, list[frozenset[tuple[str, str]] | None]], columns: set[cuts.Column] | None = None
+) -> MinedField:
+    """The :class:`MinedField` of the places ``holders`` (pointer → :func:`_elements`) of one template; ``columns`` the
+    table columns of its mined values when every one was a whole cell (:attr:`MinedField.columns`)."""
     template = _narrowest(set(holders))
     anchors: list[tuple[int, frozenset[tuple[str, str]]]] = []
     for at, tok in enumerate(template.split("/")):
@@ -640,7 +657,7 @@ def _field(holders: Mapping[str, list[frozenset[tuple[str, str]] | None]]) -> Mi
             common = here if common is None else common & here
         if common:
             anchors.append((at, common))
-    return MinedField(template, tuple(anchors))
+    return MinedField(template, tuple(anchors), frozenset(columns or ()))
 
 
 def _elements(root: Any, pointer: str) -> list[frozenset[tuple[str, str]] | None]:
@@ -754,9 +771,16 @@ def _uniform_blanks(it: LeakItem, uniform: Sequence[str], mined: Sequence[MinedF
         if value in (None, "", False, 0) or path not in by_general:
             continue
         prose = isinstance(value, str) and len(value.split()) > PROSE_WORDS
+        fields = by_general[path]
+        if not any(isinstance(t, str) and _matches(pointer, t) for t in fields):
+            narrow = [t for t in fields if isinstance(t, MinedField) and t.columns and t.holds(it.projection, pointer)]
+            cells = _column_cells(value, narrow) if narrow and isinstance(value, str) else None
+            if cells is not None:
+                out.extend(_cell_finding(it, pointer, value, cell) for cell in cells)
+                continue
         if any(
             _matches(pointer, t) if isinstance(t, str) else not prose and t.holds(it.projection, pointer)
-            for t in by_general[path]
+            for t in fields
         ):
             out.append(
                 Finding(
@@ -773,6 +797,36 @@ def _uniform_blanks(it: LeakItem, uniform: Sequence[str], mined: Sequence[MinedF
                 )
             )
     return out
+
+
+def _column_cells(value: str, fields: Sequence[MinedField]) -> list[cuts.Range] | None:
+    """The filled cells of ``value`` in the columns of ``fields`` (:attr:`MinedField.columns`), or ``None`` when
+    ``value`` holds one of those columns nowhere: the field is then the whole scalar, as for a mined whole value."""
+    out: list[cuts.Range] = []
+    for column in sorted(set().union(*(f.columns for f in fields))):
+        cell = cuts.column_cell(value, column)
+        if cell is None:
+            return None
+        if cell[0] < cell[1]:
+            out.append(cell)
+    return out
+
+
+def _cell_finding(it: LeakItem, pointer: str, value: str, cell: cuts.Range) -> Finding:
+    """The finding that blanks the table cell ``cell`` of the string ``value`` at ``pointer``, whatever this item's
+    label (:attr:`MinedField.columns`): the sanitizer cuts a record's cell alone, keeping the row's delimiters."""
+    return Finding(
+        item=it.id,
+        channel="correlated",
+        severity="medium",
+        pointer=pointer,
+        representation=_UNIFORM,
+        span=cell,
+        view="raw",
+        rule="correlated.mined",
+        detail="a table column some of whose cells ride with a label, blanked on every item alike",
+        value=value[cell[0] : cell[1]],
+    )
 
 
 _UNIFORM_CUT = "sentence-on-every-item"
