@@ -766,7 +766,7 @@ def _uniform_blanks(it: LeakItem, uniform: Sequence[str], mined: Sequence[MinedF
     every: list[str | MinedField] = [*uniform, *mined]
     for t in every:
         by_general.setdefault(_general(t if isinstance(t, str) else t.template), []).append(t)
-    out = []
+    out: list[Finding] = []
     for pointer, value, path in _templated(it):
         if value in (None, "", False, 0) or path not in by_general:
             continue
