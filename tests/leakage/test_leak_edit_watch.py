@@ -241,3 +241,35 @@ def test_a_mined_value_that_is_no_cell_still_blanks_its_field_on_every_item(tmp_
     sanitize_flow(SanitizeRequest(dataset=data, output=clean, mine=True, derive_from=["title"]))
     scans = {json.loads(line)["projection"]["scan"] for line in clean.read_text().splitlines()}
     assert scans == {""}
+
+
+def test_a_mined_phrase_naming_a_label_is_cut_for_every_label_and_other_texts_keep_their_bytes(
+    tmp_path: Path,
+) -> None:
+    """`pager high` rides with High (14 items); Low's `pager low` (2 items) is too rare to mine. The phrase names a
+    label, so its twins naming the others are cut alike on every item, Low's too; a short note naming none
+    (`ops pager idle`) keeps its bytes (before, every note was blanked on every item)."""
+    rows: list[dict[str, object]] = []
+    for i in range(14):
+        rows.append({"expected": "High", "proj": {"title": f"ticket number {i}", "note": "ops pager high"}})
+    for i in range(2):
+        rows.append({"expected": "Low", "proj": {"title": f"ticket number {20 + i}", "note": "ops pager low"}})
+    for i in range(30):
+        rows.append({"expected": LABELS[i % 4], "proj": {"title": f"ticket number {40 + i}", "note": "ops pager idle"}})
+    data = _write(
+        tmp_path / "d.jsonl",
+        [
+            {"id": f"t{i}", "expected": r["expected"], "label_set": LABELS, "projection": r["proj"]}
+            for i, r in enumerate(rows)
+        ],
+    )
+    clean = tmp_path / "c.jsonl"
+    out = sanitize_flow(SanitizeRequest(dataset=data, output=clean, mine=True, derive_from=["title"]))
+    assert out.summary["mined"].get("items_with_findings", 0) >= 14
+    for line, done in zip(data.read_bytes().splitlines(), clean.read_bytes().splitlines(), strict=True):
+        note = json.loads(line)["projection"]["note"]
+        if note == "ops pager idle":
+            assert line == done
+        else:
+            assert json.loads(done)["projection"]["note"] == ""
+    assert out.summary["eliminated"] == [] and out.status == "passed"

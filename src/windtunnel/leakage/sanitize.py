@@ -49,6 +49,7 @@ from __future__ import annotations
 import copy
 import hashlib
 import json
+import re
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
@@ -580,6 +581,12 @@ class MinedField:
     was a whole cell of (a code in a CSV's ``staging_cage`` column): the field is then that cell, blanked on every item
     filling it (:func:`~windtunnel.leakage.cuts.column_cell`), so an item whose cell is empty keeps its bytes and the
     rest of the text stays. Empty: the field is the whole scalar, blanked where filled."""
+    phrases: tuple[str, ...] = ()
+    """When every mined value was a phrase inside a string naming a label (``to high`` in a short comment), each as a
+    pattern with the label a slot any label of the set fills (``to (?:low|medium|high|critical)``): the field's edit
+    on every item is then a cut of each such phrase (its sentence), whatever label it names, so a text holding none
+    keeps its bytes, and the labels mining found too rare are cut alike. Empty (and no :attr:`columns`): the field is
+    the whole scalar."""
 
     def holds(self, root: Any, pointer: str) -> bool:
         """Whether the scalar at ``pointer`` of the projection ``root`` is this field's."""
@@ -614,6 +621,9 @@ def uniform_fields(
     where: dict[str, dict[str, list[frozenset[tuple[str, str]] | None]]] = {}
     columns: dict[str, set[cuts.Column] | None] = {}
     """Per field the table columns of the mined values, while every one is a whole cell (None once one is not)."""
+    phrases: dict[str, set[str] | None] = {}
+    """Per field the mined values as phrase patterns, while every one names a label (None once one does not)."""
+    slot = _label_slot(labels)
     for it, extra in mined:
         audit = audit_item(it, decode=decode)
         todo = [f for f in audit.findings if f.blocking or redact_review]
@@ -634,18 +644,55 @@ def uniform_fields(
                     seen.add(column)
                 else:
                     columns[path] = None
+                pattern = _phrase(f.value, slot) if isinstance(value, str) and f.value else None
+                said = phrases.setdefault(path, set())
+                if said is not None and pattern is not None:
+                    said.add(pattern)
+                else:
+                    phrases[path] = None
                 holders = where.setdefault(path, {})
                 if f.pointer not in holders:
                     holders[f.pointer] = _elements(it.projection, f.pointer)
     every = set(labels)
-    return [_field(where[path], columns.get(path)) for path, done in edited.items() if not every or not every <= done]
+    return [
+        _field(where[path], columns.get(path), phrases.get(path))
+        for path, done in edited.items()
+        if not every or not every <= done
+    ]
+
+
+def _label_slot(labels: Sequence[str]) -> re.Pattern[str] | None:
+    """A whole-word, case-blind match of any of ``labels`` (longest first), or ``None`` without labels."""
+    words = sorted({x.casefold() for x in labels if x.strip()}, key=len, reverse=True)
+    if not words:
+        return None
+    return re.compile(r"(?<!\w)(?:" + "|".join(map(re.escape, words)) + r")(?!\w)", re.IGNORECASE)
+
+
+def _phrase(value: str, slot: re.Pattern[str] | None) -> str | None:
+    """``value`` as a pattern with each label it names a slot any label fills (blanks as any run of blanks, whole
+    words), or ``None`` when it names no label: a rider that is a phrase naming one label (``to high``) has its
+    twins naming the others (``to low``), which mining may find too rare to prove, so they are cut alike."""
+    if slot is None or not slot.search(value):
+        return None
+    pieces, at = [], 0
+    for m in slot.finditer(value):
+        pieces.append(re.escape(value[at : m.start()]))
+        pieces.append(slot.pattern)
+        at = m.end()
+    pieces.append(re.escape(value[at:]))
+    body = "".join(pieces).replace("\\ ", r"\s+").replace(" ", r"\s+")
+    return r"(?<!\w)" + body + r"(?!\w)"
 
 
 def _field(
-    holders: Mapping[str, list[frozenset[tuple[str, str]] | None]], columns: set[cuts.Column] | None = None
+    holders: Mapping[str, list[frozenset[tuple[str, str]] | None]],
+    columns: set[cuts.Column] | None = None,
+    phrases: set[str] | None = None,
 ) -> MinedField:
     """The :class:`MinedField` of the places ``holders`` (pointer → :func:`_elements`) of one template; ``columns`` the
-    table columns of its mined values when every one was a whole cell (:attr:`MinedField.columns`)."""
+    table columns of its mined values when every one was a whole cell (:attr:`MinedField.columns`), ``phrases`` their
+    patterns when every one named a label (:attr:`MinedField.phrases`)."""
     template = _narrowest(set(holders))
     anchors: list[tuple[int, frozenset[tuple[str, str]]]] = []
     for at, tok in enumerate(template.split("/")):
@@ -657,7 +704,7 @@ def _field(
             common = here if common is None else common & here
         if common:
             anchors.append((at, common))
-    return MinedField(template, tuple(anchors), frozenset(columns or ()))
+    return MinedField(template, tuple(anchors), frozenset(columns or ()), tuple(sorted(phrases or ())))
 
 
 def _elements(root: Any, pointer: str) -> list[frozenset[tuple[str, str]] | None]:
@@ -761,7 +808,10 @@ def _uniform_blanks(it: LeakItem, uniform: Sequence[str], mined: Sequence[MinedF
     ``mined`` holds (:meth:`MinedField.holds`) where the scalar is not prose (more than ``PROSE_WORDS`` words: mining
     reads no prose, so a mined value is never there). A template names scalars token for token
     (:func:`_matches`): one that is an object or a list on this item blanks nothing under it (a value mined at
-    ``/steps/1/output`` says nothing of what the other steps output)."""
+    ``/steps/1/output`` says nothing of what the other steps output). A mined field as narrow as its evidence is cut
+    narrower: where every value mined there was a table's cell, that column's cell (:attr:`MinedField.columns`); where
+    every one was a phrase naming a label, each such phrase naming any label (:attr:`MinedField.phrases`). An item
+    holding neither keeps its bytes; the other labels' cells and phrases go alike, so no gap points at one label."""
     by_general: dict[str, list[str | MinedField]] = {}
     every: list[str | MinedField] = [*uniform, *mined]
     for t in every:
@@ -774,9 +824,15 @@ def _uniform_blanks(it: LeakItem, uniform: Sequence[str], mined: Sequence[MinedF
         fields = by_general[path]
         if not any(isinstance(t, str) and _matches(pointer, t) for t in fields):
             narrow = [t for t in fields if isinstance(t, MinedField) and t.columns and t.holds(it.projection, pointer)]
-            cells = _column_cells(value, narrow) if narrow and isinstance(value, str) else None
+            whole = len(narrow) < len(fields) or not isinstance(value, str)
+            cells = None if whole else _column_cells(value, narrow)
             if cells is not None:
                 out.extend(_cell_finding(it, pointer, value, cell) for cell in cells)
+                continue
+            said = [t for t in fields if isinstance(t, MinedField) and t.phrases and t.holds(it.projection, pointer)]
+            if said and len(said) == len(fields) and isinstance(value, str):
+                if not prose:  # prose is not the field's (mining reads none), as for a whole blank
+                    out.extend(_phrase_findings(it, pointer, value, said))
                 continue
         if any(
             _matches(pointer, t) if isinstance(t, str) else not prose and t.holds(it.projection, pointer)
@@ -809,6 +865,29 @@ def _column_cells(value: str, fields: Sequence[MinedField]) -> list[cuts.Range] 
             return None
         if cell[0] < cell[1]:
             out.append(cell)
+    return out
+
+
+def _phrase_findings(it: LeakItem, pointer: str, value: str, fields: Sequence[MinedField]) -> list[Finding]:
+    """A finding at each occurrence in ``value`` of a phrase of ``fields`` (:attr:`MinedField.phrases`), whatever label
+    it names and whatever this item's: the sanitizer cuts each as a hit (its sentence)."""
+    out = []
+    for pattern in sorted({p for f in fields for p in f.phrases}):
+        for m in re.finditer(pattern, value, re.IGNORECASE):
+            out.append(
+                Finding(
+                    item=it.id,
+                    channel="correlated",
+                    severity="medium",
+                    pointer=pointer,
+                    representation=_UNIFORM,
+                    span=(m.start(), m.end()),
+                    view="raw",
+                    rule="correlated.mined",
+                    detail="a phrase naming a label, mined at this field for one label, cut on every item alike",
+                    value=m.group(),
+                )
+            )
     return out
 
 
