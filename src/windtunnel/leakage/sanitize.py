@@ -41,7 +41,8 @@ measure the agent without the answer, not without the data.
 a new, wrong answer), remove an object key (schema), or blank a member of a listing alone; it does not
 fix a leak by elimination across a dataset by itself: :mod:`~windtunnel.leakage.edit_watch` tells the flows
 when a field is blanked on one label's items and filled on others', because an empty field then points at
-the answer (a field some of whose values were mined is blanked on every item instead: :func:`uniform_fields`).
+the answer (a field some of whose values were mined is blanked on every item instead, as narrowly as the mined values
+allow: a table's column, a phrase naming any label, else the whole scalar: :func:`uniform_fields`).
 """
 
 from __future__ import annotations
