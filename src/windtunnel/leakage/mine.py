@@ -843,21 +843,51 @@ def _range_tests(
     numbers, whatever its labels' share of the file); the members are the run's whole values at
     their pointer, so the run is found, mapped and sanitized as those values would be."""
     fields: dict[str, dict[str, set[int]]] = {}
+    coded: dict[str, dict[str, set[int]]] = {}
     for key, a in held.items():
         if key[0] == "value" and number_of(key[2]) is not None:
             fields.setdefault(key[1], {})[key[2]] = {record_of[i] for i in a}
+        elif key[0] == "ngram" and (m := _CODE_NUMBER.fullmatch(key[2])) is not None:
+            coded.setdefault(m.group(1), {})[key[2]] = {record_of[i] for i in a}
+    yield from _runs_of(fields, record_label, min_support)
+    yield from _runs_of(coded, record_label, min_support, coded=True)
+
+
+_CODE_NUMBER = re.compile(r"([^\W\d_]+) (\d+)")
+"""A word and the number after it (the 2-gram ``pb 454`` of ``PB-454``, ``ward 12``): a code's number, read per
+word like a field's numbers (a playbook's series chosen by the verdict: ``PB-1xx`` benign, ``PB-9xx`` malicious)."""
+
+
+def _runs_of(
+    fields: Mapping[str, Mapping[str, set[int]]], record_label: Sequence[str], min_support: int, *, coded: bool = False
+) -> Iterator[tuple[tuple[str, str, str], str, int, float, list[tuple[str, str, str]]]]:
+    """The run tests of :func:`_range_tests` over ``fields`` (a field's template → each whole value → its records;
+    with ``coded``, the word before a code's number → each 2-gram ``word number`` → its records). A field's run is
+    found through its whole values at their pointer; a code's run through the 2-grams holding its numbers, anywhere
+    (``PB-454`` and ``PB 454`` alike), shown as ``pb 400..499``."""
     for template, by_text in fields.items():
-        per_label = {t: dict(Counter(record_label[r] for r in rs)) for t, rs in by_text.items()}
+        numbers = {t.rpartition(" ")[2] if coded else t: t for t in by_text}
+        per_label = {n: dict(Counter(record_label[r] for r in by_text[t])) for n, t in numbers.items()}
         held_by = Counter(record_label[r] for r in set().union(*by_text.values()))
         total = sum(held_by.values())
         for run in pure_runs(per_label, min_support):
-            records = set().union(*(by_text[t] for t in run.texts))
+            texts = [numbers[n] for n in run.texts]
+            records = set().union(*(by_text[t] for t in texts))
             support = len(records)
             if support < min_support or support >= total:
                 continue
             p = fisher_greater(support, support, held_by[run.label], total) * len(held_by) * run.intervals
-            keys = [("value", template, t) for t in run.texts]
-            yield ("range", template, run_text(run.texts)), run.label, support, min(1.0, p), keys
+            if coded:
+                yield (
+                    ("range", "", f"{template} {run_text(run.texts)}"),
+                    run.label,
+                    support,
+                    min(1.0, p),
+                    [("ngram", "", t) for t in texts],
+                )
+            else:
+                keys = [("value", template, t) for t in texts]
+                yield ("range", template, run_text(run.texts)), run.label, support, min(1.0, p), keys
 
 
 def mine_correlates(
