@@ -80,13 +80,17 @@ def _masked(
 def _periodic(masked: str, start: int, period: int, at: int) -> bool:
     """``masked`` agrees with itself shifted by ``period`` over a stretch of at least ``period`` characters that
     holds ``start`` (the first of the two hits): the unit from one hit to the other is written again right after
-    (or right before) it. In markup the stretch must also cover the hit's whole element (:func:`_element`), so a mark
+    (or right before) it. The unit must hold more than labels and separators (a tag's name, a key): labels between
+    separators are an options listing only by the separators' rules, and a wire format's counts (``$1\\r\\n2\\r\\n``)
+    are not one. In markup the stretch must also cover the hit's whole element (:func:`_element`), so a mark
     on either side of the label — before it (``★reject``) or after it in the same tag (``value="x" aria-pressed``) —
     keeps its unit apart whichever member it is."""
     if period < MIN_PERIOD or start + period >= len(masked):
         return False
     if masked[start] != masked[start + period]:
         return False
+    if not any(c.isalnum() for c in masked[start : start + period]):
+        return False  # labels and separators only (``\0\r\n``): a delimited run, not a unit with a structure of its own
     lo, hi = _element(masked, at)
     need_lo, need_hi = start + (lo - at), start + (hi - at)
     left = start
