@@ -63,6 +63,7 @@ from typing import Any, Literal
 
 from windtunnel._util.stats import adjust_p, fisher_greater
 from windtunnel.leakage.aliases import identifier_spellings
+from windtunnel.leakage.codebook import code_book
 from windtunnel.leakage.decode import embedded_json
 from windtunnel.leakage.formats import is_url
 from windtunnel.leakage.model import Finding, LeakItem
@@ -72,14 +73,14 @@ from windtunnel.leakage.scan import escape_pointer_token
 from windtunnel.leakage.text import Mapped, normalize_needle
 from windtunnel.leakage.views import canonical_views, has_humps, identifier_view
 
-Kind = Literal["value", "url-segment", "token", "ngram", "range"]
+Kind = Literal["value", "url-segment", "token", "ngram", "range", "field"]
 Correction = Literal["bh", "bonferroni"]
 
 PROSE_WORDS = 6
 """A string of more than this many words is prose: the content the task is derived from."""
 _MAX_VALUE_LEN = 120
 _MAX_NGRAM = 3
-_KIND_RANK = {"value": 0, "url-segment": 1, "token": 2, "ngram": 3, "range": 4}
+_KIND_RANK = {"value": 0, "url-segment": 1, "token": 2, "ngram": 3, "range": 4, "field": 5}
 _TOKEN = re.compile(r"\w+|[^\w\s]")
 _MASK = (1 << 64) - 1
 _MIXED = re.compile(r"(?=\w*[^\W\d_])(?=\w*\d)\w+")
@@ -796,6 +797,14 @@ def mine(
     for key, label, support, p, keys in _range_tests(held, record_of, record_label, min_support):
         members[key] = keys
         tests.append((key, label, support, support, p))
+    # A field read as the task's input holds values of one label each by nature (messages drawn from a pool per
+    # label): the code book asks that of the fields the owner named as not the input, or that do not read as one.
+    inputs = places.inputs(len(labels_of)) if places is not None else []
+    for key, label, support, p, keys in _code_book_tests(
+        held, record_of, record_label, min_support, norms, frozenset(inputs)
+    ):
+        members[key] = keys
+        tests.append((key, label, support, support, p))
     adjusted = adjust_p([t[4] for t in tests], correction)
     found: list[tuple[Suggestion, list[tuple[str, str, str]]]] = []
     for (key, label, top, support, p), q in zip(tests, adjusted, strict=True):
@@ -825,7 +834,7 @@ def mine(
         derive_from=list(derive_from),
         members={(sug.kind, sug.pointer, sug.value): keys for sug, keys in found},
         records=total,
-        inputs=places.inputs(len(labels_of)) if places is not None and out else [],
+        inputs=inputs if out else [],
     )
 
 
@@ -888,6 +897,43 @@ def _runs_of(
             else:
                 keys = [("value", template, t) for t in texts]
                 yield ("range", template, run_text(run.texts)), run.label, support, min(1.0, p), keys
+
+
+def _code_book_tests(
+    held: Mapping[tuple[str, str, str], array[int]],
+    record_of: Sequence[int],
+    record_label: Sequence[str],
+    min_support: int,
+    norms: set[str],
+    inputs: frozenset[str] = frozenset(),
+) -> Iterator[tuple[tuple[str, str, str], str, int, float, list[tuple[str, str, str]]]]:
+    """``(key, label, support, p, member keys)`` per label of each field whose values each ride with one label
+    (:func:`~windtunnel.leakage.codebook.code_book`: a workflow's next action, a bot's paraphrased verdict), each value
+    too rare to be mined alone. ``p`` is the field's (the tail of its count of pure values under independence), counted
+    among the records holding the field; the members are that label's pure values at their pointer, so the field is
+    found, mapped and sanitized as those values would be. Values equal to a label are left to the scan, and the
+    fields read as the task's input (``inputs``, when no ``--derive-from`` names it) are not asked: their values follow
+    the label because they are the content."""
+    fields: dict[str, dict[str, set[int]]] = {}
+    for key, a in held.items():
+        if key[0] == "value" and key[1] not in inputs and normalize_needle(key[2]) not in norms:
+            fields.setdefault(key[1], {})[key[2]] = {record_of[i] for i in a}
+    for template, by_text in fields.items():
+        if len(by_text) < 2:
+            continue
+        per_label = {t: dict(Counter(record_label[r] for r in rs)) for t, rs in by_text.items()}
+        held_by = Counter(record_label[r] for r in set().union(*by_text.values()))
+        total = sum(held_by.values())
+        book = code_book(per_label, {lab: k / total for lab, k in held_by.items()})
+        if book is None:
+            continue
+        for label, texts in sorted(book.pure.items()):
+            records = set().union(*(by_text[t] for t in texts))
+            if len(records) < min_support or len(records) >= total:
+                continue
+            shown = "; ".join(sorted(texts))
+            key = ("field", template, shown if len(shown) <= _MAX_VALUE_LEN else shown[: _MAX_VALUE_LEN - 1] + "…")
+            yield key, label, len(records), book.p, [("value", template, t) for t in texts]
 
 
 def mine_correlates(
