@@ -78,3 +78,17 @@ def test_a_number_after_a_word_in_every_label_is_not_a_series() -> None:
     items = _dataset(3, leak=True)
     result = mine(items, derive_from=DERIVE)
     assert not [s for s in result.suggestions if s.kind == "range" and not s.value.startswith("wf ")]
+
+
+def test_ids_drawn_in_one_block_per_task_of_a_mixed_file_are_not_a_series() -> None:
+    # a file mixing two tasks (two label sets), each family's ticket ids drawn from its own block and each family
+    # answering mostly one label: across the file the ids sort by task, hence by label; within a task they do not
+    rng = random.Random(7)
+    items = []
+    for task, labels, base in (("t", ["spam", "ham"], 10000), ("u", ["low", "high"], 20000)):
+        for i in range(60):
+            label = labels[0] if rng.random() < 0.9 else labels[1]
+            projection = {"ticket": f"TCK-{base + rng.randrange(5000)}", "body": f"{rng.choice(NOTES)} {i}"}
+            items.append(LeakItem(id=f"{task}{i}", expected=[label], projection=projection, label_set=labels))
+    result = mine(items, derive_from=["/body"])
+    assert not [s for s in result.suggestions if s.kind == "range"]
