@@ -84,24 +84,22 @@ def test_the_field_test_counts_chance() -> None:
     assert code_book({"x": {"a": 1, "b": 1}}, shares) is None  # below the count floor
 
 
-MESSAGES = {
-    "advance": ["strong match, move forward", "great fit for the team", "ticks every box", "solid senior profile"],
-    "hold": ["maybe later this year", "good but no headcount", "revisit after the freeze", "decent, keep in mind"],
-    "reject": ["missing the core skills", "not enough experience yet", "wrong stack for us", "too junior for now"],
-}
+OPENERS = ["strong", "solid", "weak", "odd", "plain", "mixed"]
+TAILS = {"advance": "move forward", "hold": "wait a quarter", "reject": "let go"}
 
 
 def test_a_field_read_as_the_task_input_is_not_a_code_book() -> None:
-    # every record's short screening note, drawn from a pool per decision: without --derive-from it reads as the
+    # every record's short screening note, from a pool of six per decision: without --derive-from it reads as the
     # task's input (held by all, text, varied within a label) and its values follow the label as content does
     rng = random.Random(5)
     items = []
-    for i in range(150):
+    for i in range(130):
         label = rng.choices(LABELS, weights=[3, 2, 4])[0]
-        projection = {"note": rng.choice(MESSAGES[label]), "recruiter": rng.choice(RECRUITERS)}
+        projection = {"note": f"{rng.choice(OPENERS)} profile, {TAILS[label]}", "recruiter": rng.choice(RECRUITERS)}
         items.append(LeakItem(id=f"n{i}", expected=[label], projection=projection, label_set=LABELS))
-    assert not [s for s in mine(items).suggestions if s.kind == "field"]
-    assert "/note" in mine(items).inputs or not mine(items).suggestions
+    inferred = mine(items)
+    assert "/note" in inferred.inputs or not inferred.suggestions
+    assert not [s for s in inferred.suggestions if s.kind == "field"]
     # named as not the input (another field is), the same note is a field that rides with the decision
     named = mine(items, derive_from=["/recruiter"])
     assert {s.label for s in named.suggestions if s.kind == "field" and s.pointer == "/note"} == set(LABELS)

@@ -822,8 +822,13 @@ def mine(
         found.append((Suggestion(pointer, text, label, purity, support, base, kind, p, q, also), members[key]))
     # An n-gram made of a word that is itself found for the same label adds nothing ('q2 stuck' beside 'q2').
     words = {(sug.label, k[2]) for sug, keys in found for k in keys if k[0] != "ngram"}
+    # A code book whose values are each found alone for its label adds nothing either (a badge of 80 items a glyph).
+    alone = {(sug.label, k) for sug, keys in found if sug.kind != "field" for k in keys}
     out = [
-        sug for sug, _ in found if sug.kind != "ngram" or not any((sug.label, w) in words for w in sug.value.split())
+        sug
+        for sug, keys in found
+        if (sug.kind != "ngram" or not any((sug.label, w) in words for w in sug.value.split()))
+        and (sug.kind != "field" or not all((sug.label, k) in alone for k in keys))
     ]
     out.sort(key=lambda s: (-s.purity, s.q_value, -s.support, s.pointer, s.value))
     return MineResult(
