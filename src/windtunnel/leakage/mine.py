@@ -944,16 +944,18 @@ def _code_book_tests(
     (:func:`~windtunnel.leakage.codebook.code_book`: a workflow's next action, a bot's paraphrased verdict), each value
     too rare to be mined alone. ``p`` is the field's (the tail of its count of pure values under independence), counted
     among the records holding the field; the members are that label's pure values at their pointer, so the field is
-    found, mapped and sanitized as those values would be. Values equal to a label are left to the scan, and the
-    fields read as the task's input (``inputs``, when no ``--derive-from`` names it) are not asked: their values follow
-    the label because they are the content."""
+    found, mapped and sanitized as those values would be (``record_task`` is not used: see the comment). Values equal
+    to a label are left to the scan, and the fields read as the task's input (``inputs``, when no ``--derive-from``
+    names it) are not asked: their values follow the label because they are the content."""
     fields: dict[str, dict[str, set[int]]] = {}
     for key, a in held.items():
         if key[0] == "value" and key[1] not in inputs and normalize_needle(key[2]) not in norms:
             fields.setdefault(key[1], {})[key[2]] = {record_of[i] for i in a}
-    for template, whole in fields.items():
-        for by_text in by_task(whole, record_task):
-            yield from _field_book(template, by_text, record_label, min_support)
+    # Not split by task, unlike the runs: a value a record carries whatever its task (its customer's organisation) is
+    # pure within a task as soon as two renderings of one record share it; across the file it is held by every task.
+    del record_task
+    for template, by_text in fields.items():
+        yield from _field_book(template, by_text, record_label, min_support)
 
 
 def _field_book(
