@@ -137,7 +137,8 @@ def _render(outcome: Outcome) -> None:
             con.print(f"    {escape(line)}")
         con.print(f"  went wrong: {escape(f['went_wrong'])}")
         if saved := f.get("saved"):
-            con.print(f"  saved: {escape(saved)} (replayed first by run / contract run / ci)")
+            replayed = "replayed first by run / contract run / ci" if f.get("replayed") else "not replayed by run"
+            con.print(f"  saved: {escape(saved)} ({replayed})")
         if cell := _cell(outcome, f.get("cell")):
             con.print(f"  reproduce: {escape(str(cell.get('reproduce')))}")
     if unsaved := data.get("unsaved"):

@@ -111,7 +111,8 @@ _DERIVE = typer.Option(
     "on mined evidence; prose (strings of more than 6 words) outside it is then mined as written. Without it, prose "
     "is not mined, and mined words of fields read as "
     "the task's input (on most records, text or numbers written differently within a label) are for review, not "
-    "leaks; the summary names those fields.",
+    "leaks; the summary names those fields. One that names no field of any item and is in no string (a name inside "
+    "a text counts) is a usage error (exit 2).",
 )
 _JOBS = typer.Option(
     None,
@@ -300,8 +301,10 @@ _AGREEMENT = typer.Option(
     None,
     "--agreement/--no-agreement",
     help="Weigh each label word by the whole dataset: where the label in a slot follows the record's label across "
-    "records (two labels or more, never a listing) it is a leak (freetext.agreement); an item-level leak in a slot "
-    "at chance is for review. Default: as --mine (on for a dataset file up to 16 MB).",
+    "records (two labels or more, never a listing; one label where the item-level audit left it for review, outside "
+    "the fields --derive-from names) it is a leak (freetext.agreement); an item-level leak in a slot at chance is "
+    "for review. A slot is a few words each side within the sentence. Default: as --mine (on for a dataset file up "
+    "to 16 MB).",
 )
 
 
@@ -998,7 +1001,19 @@ def mine(
             s.kind,
             plain(", ".join(s.also if show_values else [value_hash(a) for a in s.also])),
         )
-    if result.suggestions and limit:
+    for r in result.pairs[: max(0, limit - len(result.suggestions))]:  # a value of a name inside a text
+        table.add_row(
+            plain(f"{r.pointer or '/'} [{r.name if show_values else value_hash(r.name)}]"),
+            plain(r.value if show_values else value_hash(r.value)),
+            plain(r.label if show_values else value_hash(r.label)),
+            f"{r.purity:.2f}",
+            str(r.support),
+            f"{r.base_rate:.2f}",
+            f"{r.q_value:.2g}",
+            "pair (review)" if r.review else "pair",
+            "",
+        )
+    if (result.suggestions or result.pairs) and limit:
         con.print(table)
     con.print(result.describe() + (f"; map written to {output}" if output else ""), markup=False, highlight=False)
     if outcome.summary.get("hint"):

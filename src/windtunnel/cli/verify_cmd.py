@@ -38,10 +38,12 @@ app = module_app()
 @app.command("verify")
 def verify(config: Path = typer.Option(None, "-c", "--config", help="Config file to check.")) -> None:
     """Check the setup without running any test: the config is valid, python references import, the agent
-    answers (a launched `agent.command` is started and stopped), and a configured `model:` endpoint answers.
+    answers (a launched `agent.command` is started and stopped), an in-process agent's own model (agent.llm's
+    client, a framework agent's model clients) accepts a connection, and a configured `model:` endpoint answers.
 
-    Exit 0 when everything is ready, 2 on a config error, 3 when the agent cannot be reached. An
-    unreachable mutation model only warns: mutations then fall back to the deterministic generators.
+    Exit 0 when everything is ready, 2 on a config error, 3 when the agent cannot be reached. An agent's model
+    that refuses connections only warns (every cell asking it would fail); so does an unreachable mutation
+    model: mutations then fall back to the deterministic generators.
     """
 
     verify_flow(config, RichListener())

@@ -33,9 +33,10 @@ if TYPE_CHECKING:
 
 FOUND_FOLDER = "found"
 HEADER = (
-    "# A failure `windtunnel explore` found and shrank to a minimal fault schedule. `windtunnel run`,\n"
-    "# `contract run` and `ci` replay it first and fail while the agent still breaks under it. Commit it to\n"
-    "# keep it as a regression test; delete it to forget it. `scenario:` is a contract-matrix scenario.\n"
+    "# A failure `windtunnel explore` found and shrank to a minimal fault schedule. In found/ beside the run\n"
+    "# store, `windtunnel run`, `contract run` and `ci` replay it first and fail while the agent still breaks\n"
+    "# under it. Commit it to keep it as a regression test; delete it to forget it. `scenario:` is a\n"
+    "# contract-matrix scenario.\n"
 )
 
 

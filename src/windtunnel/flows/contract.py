@@ -329,9 +329,17 @@ def _extra_scenarios(cfg: Config, req: ContractRequest, config_path: Path) -> st
                     "are not replayed (run without --schedule to replay them)"
                 )
         return note
-    if not req.found or req.shard or req.resume:
+    if not req.found or req.resume:
         return None
     found, others = select_found(load_found(found_dir(cfg, req.store)), cfg, config_path)
+    if req.shard:  # the merge re-plans the matrix from the config: a scenario only the shards held would not add up
+        if not found:
+            return None
+        return (
+            f"the {len(found)} saved failure{'' if len(found) == 1 else 's'} in {found[0].path.parent} "
+            "are not replayed by a sharded contract run (`run --shard` and `ci --shard` replay them; so does an "
+            "unsharded `contract run`)"
+        )
     if req.cells:  # --cell: the saved failures whose units it names
         found = [f for f in found if any(c.split("/", 1)[0] == f.name for c in req.cells)]
     if not found:

@@ -71,7 +71,7 @@ from windtunnel.flows.common import (
     write_report,
 )
 from windtunnel.flows.events import SILENT, Listener, Notice, Planned, cell_done
-from windtunnel.flows.explore_report import explore_report
+from windtunnel.flows.explore_report import explore_report, replayed_by_run
 from windtunnel.flows.outcome import Outcome, decide, exit_code_of
 from windtunnel.flows.preflight import check_env
 from windtunnel.flows.reach import resolve_reach
@@ -445,7 +445,7 @@ def explore_flow(req: ExploreRequest, listener: Listener = SILENT) -> Outcome:
         result.calls = runner.calls
     saved = _save(result, cfg, req, config_path) if req.save and not ran.cut_short else []
     for path in saved:
-        listener(Notice(f"saved {path}: `windtunnel run` and `contract run` replay it first", kind="status"))
+        listener(Notice(f"saved {path}: {_saved_where(path, cfg, req)}", kind="status"))
     if result.unsaved:
         runner.notices.append(result.unsaved)
         listener(Notice(result.unsaved, kind="alert"))
@@ -644,6 +644,17 @@ def _renamed(schedule: Schedule, prefix: str) -> Schedule:
     """
     return Schedule(
         name=f"{prefix}-{schedule.digest()}", faults=schedule.faults, context_attacks=schedule.context_attacks
+    )
+
+
+def _saved_where(path: Path, cfg: Config, req: ExploreRequest) -> str:
+    """What a saved failure's file is for: replayed first by ``run`` / ``contract run`` / ``ci`` when it is in the
+    folder they read (``found/`` beside the run store), else kept only (they do not read another ``--found-dir``)."""
+    if replayed_by_run(path, cfg, req.store):
+        return "`windtunnel run`, `contract run` and `ci` replay it first"
+    return (
+        f"`windtunnel run`, `contract run` and `ci` replay only the failures in {found_dir(cfg, req.store)}, "
+        "not this one: move the file there to keep it as a regression test, or rerun it with its reproduce line"
     )
 
 

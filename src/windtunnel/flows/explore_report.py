@@ -52,7 +52,13 @@ def went_wrong(failure: Failure) -> str:
     return f"{where}: {verdict}"
 
 
-def failure_data(failure: Failure) -> ExploreFailureDict:
+def replayed_by_run(path: Path | None, cfg: Config, store: Path | None) -> bool:
+    """Whether a failure saved at ``path`` is one that ``run``, ``contract run`` and ``ci`` replay first: saved in the
+    ``found/`` folder beside the run store, the only one they read."""
+    return path is not None and path.parent.resolve() == found_dir(cfg, store).resolve()
+
+
+def failure_data(failure: Failure, replayed: bool = False) -> ExploreFailureDict:
     """One failure as the report's ``explore.failures`` entry: its status (``minimal``, ``flaky``, ``unshrunk``) and
     reruns reproduced, the minimal schedule beside the one the search found and the steps between them, the input
     (prompt and mutation type), the agent's call sequence, the diagnosis and the corpus file it was saved to."""
@@ -74,6 +80,7 @@ def failure_data(failure: Failure) -> ExploreFailureDict:
         "calls": call_sequence(failure.result.calls),
         "went_wrong": went_wrong(failure),
         "saved": str(failure.path) if failure.path else None,
+        "replayed": replayed,
         "cell": failure.result.cell.id,
     }
 
@@ -89,8 +96,7 @@ def reproduce(failure: Failure, cfg: Config, req: ExploreRequest, config_path: P
     base = ["windtunnel", "run", "-c", str(config_path), "--seed", str(seed)]
     if req.store is not None:
         base += ["--store", str(req.store)]
-    here = found_dir(cfg, req.store)
-    if failure.path is not None and failure.path.parent.resolve() == here.resolve():
+    if replayed_by_run(failure.path, cfg, req.store):
         return shlex.join([*base, "--cell", f"{failure.schedule.name}/replay"])
     cell = failure.result.cell
     mutation = cell.mutation
@@ -168,11 +174,11 @@ def explore_report(
         "corpus": result.corpus,
         "features": result.features,
         "seams": result.seams,
-        "failures": [failure_data(f) for f in result.failures],
+        "failures": [failure_data(f, replayed_by_run(f.path, cfg, req.store)) for f in result.failures],
     }
     if result.unsaved:
         report["explore"]["unsaved"] = result.unsaved
     return report
 
 
-__all__ = ["explore_report", "failure_data", "reproduce", "went_wrong"]
+__all__ = ["explore_report", "failure_data", "replayed_by_run", "reproduce", "went_wrong"]

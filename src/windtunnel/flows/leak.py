@@ -38,6 +38,7 @@ import orjson
 
 from windtunnel._util.errors import ExitCode, HarnessError, UsageError, WindtunnelError
 from windtunnel._util.paths import refuse_overwrite
+from windtunnel._util.suggest import did_you_mean
 from windtunnel.config.storepath import default_store_path
 from windtunnel.flows.events import SILENT, Done, Event, Listener, Notice, Started, Stopped
 from windtunnel.flows.leak_judge import JudgeTally, judge_status, judged
@@ -48,7 +49,7 @@ from windtunnel.leakage.dataset import DatasetError, FieldMap, iter_items, write
 from windtunnel.leakage.edit_watch import EliminationWatch, masked
 from windtunnel.leakage.judge import LeakJudge
 from windtunnel.leakage.learned import LEARNED_DEFAULT
-from windtunnel.leakage.mine import mine, mined_findings, mined_in_derive_from, review_fields
+from windtunnel.leakage.mine import mine, mined_findings, mined_in_derive_from, review_fields, unmatched_derive_from
 from windtunnel.leakage.model import ItemAudit
 from windtunnel.leakage.ray_scan import scan_source
 from windtunnel.leakage.report import JsonReportWriter, SarifWriter, Tally
@@ -221,6 +222,26 @@ def items(path: Path, fmap: FieldMap) -> Iterator[MappedItem]:
         raise UsageError(str(err), hint=dataset_hint(err)) from None
 
 
+def check_derive_from(dataset: Path | None, fmap: FieldMap, derive_from: Sequence[str]) -> None:
+    """A ``--derive-from`` entry that names no field of any item is a usage error (exit 2) naming it and the closest
+    place the items hold: a typo would otherwise leave the task's content mined, cut by the sanitizer and read by
+    ``--simulate blind`` while the command looks as asked. Reads the items until every entry has matched (one item
+    when all are right); a pipe, which can be read only once, is not checked."""
+    if not derive_from or dataset is None or not dataset.is_file():
+        return
+    left, seen = unmatched_derive_from((m.item.projection for m in items(dataset, fmap)), derive_from)
+    if not left:
+        return
+    pointers = [p for p in seen if p.startswith("/")]
+    names = [p for p in seen if not p.startswith("/")]
+    said = "; ".join(f"{d!r}{did_you_mean(d, pointers if d.startswith('/') else names)}" for d in left)
+    raise UsageError(
+        f"--derive-from names no field of any item in {dataset}: {said}",
+        hint="give a JSON pointer into what the model reads (e.g. '/messages/*/text', '*' for every list element), "
+        "or a key name matched anywhere ('text')",
+    )
+
+
 def audits(
     path: Path,
     fmap: FieldMap,
@@ -371,9 +392,10 @@ def mined_index(
     read = paced(items(dataset, fmap), listener, dataset, "items (mining)")
     result = mine((m.item for m in read), derive_from=derive_from)
     # Counts only: a label is an answer, and the report hides answers unless asked.
-    summary: dict[str, Any] = {k: v for k, v in result.to_dict().items() if k not in ("suggestions", "labels")}
+    summary: dict[str, Any] = {k: v for k, v in result.to_dict().items() if k not in ("suggestions", "labels", "pairs")}
     summary["labels"] = len(result.labels)
     summary["suggestions"] = len(result.suggestions)
+    summary["pairs"] = len(result.pairs)
     summary["description"] = result.describe()
     hint = result.content_hint()
     if hint:
@@ -658,6 +680,7 @@ def scan_flow(req: ScanRequest, listener: Listener = SILENT) -> LeakOutcome:
     if req.dataset is not None:
         source = str(req.dataset)
         fmap = req.fields.field_map()
+        check_derive_from(req.dataset, fmap, req.derive_from)
         found = audits(req.dataset, fmap, req.decode, req.jobs, req.executor, req.ray_address, req.learned)
         mined, extra, _ = mine_for(req.dataset, fmap, req.derive_from, req.mine, listener)
         if extra:
@@ -862,6 +885,7 @@ def sanitize_flow(req: SanitizeRequest, listener: Listener = SILENT) -> LeakOutc
         ],
     )
     fmap = req.fields.field_map()
+    check_derive_from(req.dataset, fmap, req.derive_from)
     labels = dataset_labels(req.dataset, fmap) if not fmap.label_set else list(fmap.label_set)
     mined, extra, mined_result = mine_for(req.dataset, fmap, req.derive_from, req.mine, listener)
     agreed, agreement = agreement_for(req.dataset, fmap, req.agreement, req.decode, req.derive_from, listener)
@@ -1212,6 +1236,7 @@ def check_flow(
     """
     fields = fields or Fields()
     fmap = fields.field_map()
+    check_derive_from(raw, fmap, derive_from)
     raw_leaks: dict[str, bool] = {}
     seen: dict[str, int | None] = {}
     found: _Audits

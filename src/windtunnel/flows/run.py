@@ -30,7 +30,7 @@ the user sees goes through the :class:`~windtunnel.flows.events.Listener`.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, fields
 from itertools import islice
 from pathlib import Path
@@ -288,42 +288,49 @@ class _Planned:
     """The cells of the whole plan (``count`` is this shard's part of it)."""
 
 
-def _plan(cfg: Config, req: RunRequest, seed: int, scenario: str | None) -> _Planned:
+def _plan(cfg: Config, req: RunRequest, seed: int, scenario: str | None, first: Sequence[Cell] = ()) -> _Planned:
     """Plan the run: lazily (:func:`count_plan`, one counting pass that also collects the notices and
     records the generated mutations on disk, then :func:`iter_plan` expands them into cells as they are
     run), so a plan is never held and no mutation is generated twice. Held in memory instead: ``--cell`` (a
-    few cells) and an LLM mutation generator (``model:``), whose answers must not be asked for twice."""
+    few cells) and an LLM mutation generator (``model:``), whose answers must not be asked for twice.
+
+    ``first`` (the saved failures' replay cells) come before the planned cells and are part of the plan a shard
+    takes its slice of: shard 1 of N replays them, and the shards together run what the unsharded run runs."""
     mutations = req.mutations and not req.chaos_only
     opts: dict[str, Any] = {"seed": seed, "repeat": req.repeat, "mutations": mutations, "scenario": scenario}
     shard = parse_shard(req.shard) if req.shard else None  # restored by --resume, like the other plan options
     uses_llm = req.llm and "model" in cfg.model_fields_set and cfg.model.enabled
     if req.cells is not None or uses_llm:
         plan = plan_run(cfg, only=req.cells, llm=req.llm, **opts)
-        held = shard.select(plan.cells) if shard is not None else plan.cells
-        return _Planned(lambda: iter(held), len(held), plan.notices, len(plan.cells))
+        whole = [*first, *plan.cells]
+        held = shard.select(whole) if shard is not None else whole
+        return _Planned(lambda: iter(held), len(held), plan.notices, len(whole))
     require_prompts(cfg)
     check_plan_size(cfg, repeat=req.repeat, golden=True, mutations=mutations)
     notices: list[str] = []
     spill = PlanSpill()  # the counting pass's mutations, replayed by the run (engine/planspill.py)
-    total = count_plan(
+    total = len(first) + count_plan(
         cfg, llm=req.llm, notices=notices, spill=spill, seed=seed, repeat=req.repeat, mutations=mutations
     )
     start, end = shard.bounds(total) if shard is not None else (0, total)
 
     def cells() -> Iterator[Cell]:
         """The planned cells anew, lazily (the plan is never held in memory): the mutations the counting pass made are
-        replayed rather than made again, and a shard takes its slice of the plan.
+        replayed rather than made again, and a shard takes its slice of the plan (the ``first`` cells included).
         """
-        return islice(iter_plan(cfg, llm=req.llm, plans=spill.replay(), **opts), start, end)
+        planned = iter_plan(cfg, llm=req.llm, plans=spill.replay(), **opts)
+        return islice(itertools.chain(first, planned), start, end)
 
     return _Planned(cells, end - start, notices, total)
 
 
 def _found(cfg: Config, req: RunRequest, config_path: Path) -> tuple[list[Any], str | None]:
     """The saved failures to replay first: those found on this config and agent, unless ``found`` is off or the run
-    picks its cells (``--shard``, ``--resume``; ``--cell`` keeps those it names, and takes their ids out of
-    ``req.cells``); and the notice naming the saved failures of other configs, which are left out (or None)."""
-    if not req.found or req.shard or req.resume:
+    is resumed (``--cell`` keeps those it names, and takes their ids out of ``req.cells``); and the notice naming the
+    saved failures of other configs, which are left out (or None). A shard replays them too (they are the first
+    cells of the plan it takes a slice of, see :func:`_plan`), and so does a resumed shard, whose slice is over the
+    same plan."""
+    if not req.found or (req.resume and not req.shard):
         return [], None
 
     found, others = select_found(load_found(found_dir(cfg, req.store)), cfg, config_path)
@@ -333,22 +340,19 @@ def _found(cfg: Config, req: RunRequest, config_path: Path) -> tuple[list[Any], 
     return found, others
 
 
-def found_notice(found: list[Any]) -> str:
-    """What a run that replays saved failures says first."""
+def found_notice(found: list[Any], shard: str | None = None) -> str:
+    """What a run that replays saved failures says first (a shard says that they are the plan's first cells)."""
     folder = found[0].path.parent
+    where = " first" if shard is None else " as the first cells of the plan, which --shard splits like the others"
     return (
-        f"replaying {len(found)} saved failure{'' if len(found) == 1 else 's'} from {folder} first "
+        f"replaying {len(found)} saved failure{'' if len(found) == 1 else 's'} from {folder}{where} "
         "(found by `windtunnel explore`; delete a file once its failure is fixed for good, --no-found skips them)"
     )
 
 
-def _with_found(plan: _Planned, found: list[Any]) -> _Planned:
-    """The plan with one cell per saved failure before its own cells (negative ``seq``: first in reports)."""
-    first = [f.cell(seq=i - len(found)) for i, f in enumerate(found)]
-    cells = plan.cells
-    return _Planned(
-        lambda: itertools.chain(first, cells()), plan.count + len(first), plan.notices, plan.whole + len(first)
-    )
+def _found_cells(found: list[Any]) -> list[Cell]:
+    """One cell per saved failure, to run before the plan's own cells (negative ``seq``: first in reports)."""
+    return [f.cell(seq=i - len(found)) for i, f in enumerate(found)]
 
 
 @dataclass
@@ -404,12 +408,11 @@ def run_flow(req: RunRequest, listener: Listener = SILENT, *, command: str = "ru
     spec = chaos_spec(cfg, req, listener)
     mode = "chaos" if spec is not None else "run"
     found, others = _found(cfg, req, config_path)
-    plan = _plan(cfg, req, seed, spec.name if spec is not None else None)
+    plan = _plan(cfg, req, seed, spec.name if spec is not None else None, _found_cells(found))
     invariants, inv_notices = run_invariants(cfg)
     notices = plan.notices + inv_notices
     if found:
-        plan = _with_found(plan, found)
-        notices.insert(0, found_notice(found))
+        notices.insert(0, found_notice(found, req.shard))
     if others:
         notices.insert(0, others)
     if not plan.whole:

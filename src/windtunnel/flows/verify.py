@@ -10,8 +10,12 @@ verdict (each ``llm_judge`` check would fail as an error).
 
 from __future__ import annotations
 
+import socket
 from contextlib import AsyncExitStack
 from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+from urllib.request import getproxies, proxy_bypass
 
 import httpx
 
@@ -19,9 +23,11 @@ from windtunnel._util.aioloop import run_async
 from windtunnel._util.imports import import_ref
 from windtunnel._util.redact import redact_url
 from windtunnel.agents import build_agent
+from windtunnel.agents.frameworks import is_framework, load
 from windtunnel.agents.process import AgentProcess
 from windtunnel.agents.refcheck import check_agent_refs
 from windtunnel.chaos.proxy.mcp_servers import McpServers
+from windtunnel.chaos.sdk_clients import sdk_clients_of
 from windtunnel.config.load import find_config, load_config
 from windtunnel.config.model import Config
 from windtunnel.flows.events import SILENT, Checked, Listener
@@ -73,6 +79,13 @@ def verify_flow(config: Path | None, listener: Listener = SILENT) -> list[str]:
     for name in getattr(cfg.agent, "mcp_servers", None) or {}:
         listener(Checked(f"agent.mcp_servers.{name} answers an MCP initialize"))
     warnings: list[str] = list(found.warnings)
+    for where, url in agent_model_urls(cfg):
+        problem = model_endpoint_problem(url, where)
+        if problem:
+            warnings.append(problem)
+        listener(
+            Checked(problem or f"the agent's model at {redact_url(url)} ({where}) accepts connections", ok=not problem)
+        )
     if "model" in cfg.model_fields_set and cfg.model.enabled:
         problem = model_problem(cfg)
         if problem:
@@ -136,3 +149,45 @@ def model_problem(cfg: Config) -> str | None:
             return None
         status = resp.status_code
     return f"the mutation model at {base} answered HTTP {status} to GET {probes[-1]}"
+
+
+def agent_model_urls(cfg: Config) -> list[tuple[str, str]]:
+    """``(where, base URL)`` of each OpenAI / Anthropic SDK client the agent's own model calls go through: the one
+    ``agent.llm`` names, or those a framework agent's models hold (the clients LLM faults are installed on). An
+    in-process agent is "reachable" once it imports; its model is a server of its own, and when that server is down
+    every cell fails with the SDK's connection error. Clients that cannot be found are left out (``validate`` says
+    so when a fault needs them)."""
+    found: list[tuple[str, Any]] = []
+    llm = getattr(cfg.agent, "llm", None)
+    if llm:
+        found += [(f"agent.llm {llm}", c) for c in sdk_clients_of(import_ref(llm, what="agent.llm"))]
+    elif is_framework(cfg.agent):
+        module, obj = load(cfg.agent)
+        found += [(f"the {cfg.agent.type} agent's model", c) for c in module.find_llm_clients(obj)[0]]
+    out: dict[str, str] = {}
+    for where, client in found:
+        url = str(getattr(client, "base_url", "") or "")
+        if url.startswith(("http://", "https://")):
+            out.setdefault(url, where)
+    return [(where, url) for url, where in out.items()]
+
+
+def model_endpoint_problem(url: str, where: str, timeout: float = 3.0) -> str | None:
+    """Why the agent's model at ``url`` cannot be reached, or None: one TCP connection to its host and port, no
+    request sent (a model call would cost tokens). Not checked when an HTTP(S) proxy from the environment would carry
+    the agent's calls (the proxy, not this machine, reaches the host)."""
+    parts = urlsplit(url)
+    host = parts.hostname or ""
+    if getproxies().get(parts.scheme) and not proxy_bypass(host):
+        return None
+    port = parts.port or (443 if parts.scheme == "https" else 80)
+    try:
+        with socket.create_connection((host, port), timeout=timeout):
+            return None
+    except OSError as err:
+        why = err.strerror or type(err).__name__
+    return (
+        f"the agent's model at {redact_url(url)} ({where}) cannot be reached ({why}): every cell whose agent asks its "
+        "model would fail with the SDK's connection error. Start the model server, or point the client's base_url at "
+        "one that runs"
+    )

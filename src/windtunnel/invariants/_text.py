@@ -31,6 +31,15 @@ def clip(text: str, limit: int = 80) -> str:
     return repr(text)
 
 
+def shown_pattern(pattern: str) -> str:
+    """A regular expression quoted as the config writes it: ``repr`` would double every backslash, and the doubled
+    pattern, copied back into the config, is another pattern. ``repr`` only when it holds a quote or a character that
+    does not print, which only ``repr`` shows unambiguously."""
+    if pattern.isprintable() and "'" not in pattern:
+        return f"'{pattern}'"
+    return repr(pattern)
+
+
 def compile_pattern(pattern: str, flags: int = 0) -> re.Pattern[str]:
     """Compile a user regex; a ``ValueError`` names the pattern and the position of the problem."""
     try:

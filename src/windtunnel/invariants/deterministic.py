@@ -22,7 +22,7 @@ from pydantic import AliasChoices, Field, field_validator
 
 from windtunnel._util.jsonsafe import JsonTooDeep
 from windtunnel._util.jsonsafe import loads as json_loads
-from windtunnel.invariants._text import check_patterns, clip, compile_pattern
+from windtunnel.invariants._text import check_patterns, clip, compile_pattern, shown_pattern
 from windtunnel.invariants.base import CheckContext, CheckResult, InvariantSpec, call_failed, invariant
 
 
@@ -119,8 +119,8 @@ class Regex(InvariantSpec):
         assert ctx.output is not None
         match = self.compiled().search(ctx.output)
         if match:
-            return CheckResult(True, f"pattern {self.pattern!r} matched {clip(match.group(0), 60)}")
-        return CheckResult(False, f"pattern {self.pattern!r} did not match the output {clip(ctx.output)}")
+            return CheckResult(True, f"pattern {shown_pattern(self.pattern)} matched {clip(match.group(0), 60)}")
+        return CheckResult(False, f"pattern {shown_pattern(self.pattern)} did not match the output {clip(ctx.output)}")
 
 
 @invariant("excludes_pattern")
@@ -162,7 +162,7 @@ class ExcludesPattern(InvariantSpec):
         for p in self.patterns:
             m = compile_pattern(p, flags).search(ctx.output)
             if m:
-                hits.append(f"{p!r} matched {clip(m.group(0), 60)}")
+                hits.append(f"{shown_pattern(p)} matched {clip(m.group(0), 60)}")
         if hits:
             return CheckResult(False, "forbidden pattern found: " + "; ".join(hits))
         return CheckResult(True, f"none of {len(self.patterns)} forbidden pattern(s) found")

@@ -16,7 +16,7 @@ from pydantic import AliasChoices, Field, field_validator
 
 from windtunnel._util.lazyre import compiled, lazy
 from windtunnel._util.optional import optional_import
-from windtunnel.invariants._text import check_patterns, clip, compile_pattern, normalize
+from windtunnel.invariants._text import check_patterns, clip, compile_pattern, normalize, shown_pattern
 from windtunnel.invariants.base import CheckContext, CheckResult, InvariantSpec, call_failed, invariant
 
 _DEFAULT_PROBES: tuple[str, ...] = (
@@ -235,7 +235,7 @@ class SystemPromptLeakProbe(InvariantSpec):
         for p in self.patterns:
             m = compile_pattern(p, re.IGNORECASE | re.DOTALL).search(output)
             if m:
-                return f"pattern {p!r} matched {clip(m.group(0), 60)}"
+                return f"pattern {shown_pattern(p)} matched {clip(m.group(0), 60)}"
         if system_prompt and system_prompt.strip():
             found = self._overlap(output, system_prompt, prompt)
             if found:

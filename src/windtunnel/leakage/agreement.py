@@ -19,6 +19,11 @@ Verdicts (:class:`Group`):
   not an idiom planted with the record's own label) and no item holds two different labels there (that
   is a listing). An agreeing mention there is a leak whatever the item-level decision was
   (``freetext.agreement``).
+* **agrees** (one label): the same test passed, but the agreeing mentions cover one label only. An idiom planted
+  with the record's own label agrees as well, so this makes a leak only of the per-item audit's *review*
+  finding, in a slot with the pointer, outside the task's input as ``derive_from`` locates it
+  (:meth:`Agreement._one_label_leak`): an adjuster's "OK to pay. Approve at estimate" on every approved claim that
+  holds the note.
 * **chance**: enough support (:data:`MIN_CHANCE_SUPPORT` records) and agreement whose 95 % upper bound stays
   below a quarter of the way from chance to always, or, when the agreement is not significantly above chance
   (the uncorrected one-sided test, ``p`` above :data:`ALPHA`), below halfway — the least a value agrees
@@ -42,15 +47,16 @@ audit's findings (:meth:`Agreement.adjust`); the per-item audit itself is never 
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
 from windtunnel._util.stats import adjust_p, binomial_greater, wilson_interval
 from windtunnel.leakage.mentions import LEVELS, Mention, item_mentions, overlaps
-from windtunnel.leakage.mine import Prints, prose_prints, records_of
+from windtunnel.leakage.mine import Prints, in_derive_from, prose_prints, records_of
 from windtunnel.leakage.model import Finding, ItemAudit, LeakItem
 from windtunnel.leakage.pointers import hide_answers
+from windtunnel.leakage.scan import escape_pointer_token
 from windtunnel.leakage.text import normalize_needle
 
 MIN_SUPPORT = 5
@@ -71,7 +77,7 @@ RULE = "freetext.agreement"
 _LISTED = "\x00listed"
 """Stands for the other labels beside a listed mention (never a label's normalised text)."""
 
-Verdict = Literal["follows", "chance", "unknown"]
+Verdict = Literal["follows", "agrees", "chance", "unknown"]
 
 
 @dataclass
@@ -98,14 +104,14 @@ class Group:
         """The figures a user reads: agreement, labels, chance."""
         return (
             f"in {self.k} of {self.n} records a label here equals the record's label"
-            f" ({len(self.agreeing_labels)} different labels; chance {100 * self.chance:.0f} %)"
+            f" ({_labels(len(self.agreeing_labels))}; chance {100 * self.chance:.0f} %)"
         )
 
 
 class _Entry:
     """One item as the agreement pass keeps it: its answers, label set and mentions."""
 
-    __slots__ = ("answers", "candidates", "labels", "mentions", "row")
+    __slots__ = ("answers", "candidates", "labels", "mentions", "outside", "row")
 
     def __init__(
         self, answers: frozenset[str], labels: frozenset[str], mentions: list[Mention], row: int | None
@@ -116,6 +122,8 @@ class _Entry:
         self.mentions = mentions
         self.row = row
         self.candidates: list[Finding] = []
+        self.outside: set[str] = set()
+        """The pointers of agreeing mentions that lie outside the task's input as ``derive_from`` locates it."""
 
 
 @dataclass
@@ -171,12 +179,20 @@ class Agreement:
                 for m in agreeing
             ]
             entry.candidates = hide_answers(made, item.projection, [*item.expected, *item.correlated_values])
+            if self.derive_from:
+                entry.outside = _outside_input(item.projection, {m.pointer for m in agreeing}, self.derive_from)
         self.entries[(item.id, item.line)] = entry
 
     def applied_to(self, items: Iterable[LeakItem]) -> Agreement:
         """The evidence of this dataset, decided, for other items (a sanitized twin of the dataset): their
         mentions are judged by this dataset's groups and counted in none."""
-        other = Agreement(decode=self.decode, groups=self.groups, label_counts=self.label_counts, decided=True)
+        other = Agreement(
+            decode=self.decode,
+            derive_from=self.derive_from,
+            groups=self.groups,
+            label_counts=self.label_counts,
+            decided=True,
+        )
         for it in items:
             other.items += 1
             other._keep(it, frozenset(normalize_needle(lab) for lab in it.label_set))
@@ -188,9 +204,10 @@ class Agreement:
         return entry is not None and self.decided and bool(entry.candidates)
 
     def _promoting(self, m: Mention, entry: _Entry) -> Group | None:
-        """The group that makes mention ``m`` of ``entry`` a leak (None: none does)."""
+        """The group that may make mention ``m`` of ``entry`` a leak (None: none does): a slot that follows the
+        label, or one that agrees with it in one label only (:meth:`_one_label_leak` says where that suffices)."""
         g, _own = self._judged(m)
-        if g is None or g.verdict != "follows" or normalize_needle(m.label) not in entry.answers:
+        if g is None or g.verdict not in ("follows", "agrees") or normalize_needle(m.label) not in entry.answers:
             return None
         if _lists(entry, g, m):
             return None  # this item lists labels in the slot: the item-level decision tells its own
@@ -311,6 +328,8 @@ class Agreement:
                 made = candidates.get((m.pointer, m.span))
                 if made is None or any(findings[i].blocking for i in here):
                     continue
+                if g.verdict == "agrees" and not self._one_label_leak(g, m, entry, here):
+                    continue
                 if not here and not _overrides_clearance(g):
                     continue  # the item-level audit cleared it on a principle: only strong evidence of the field
                 findings = [f for i, f in enumerate(findings) if i not in here]
@@ -330,6 +349,18 @@ class Agreement:
                     demoted += 1
         return findings, promoted, demoted
 
+    def _one_label_leak(self, g: Group, m: Mention, entry: _Entry, here: Sequence[int]) -> bool:
+        """Whether a slot that agrees with the record's label in one label only (``g``, verdict ``agrees``) makes
+        mention ``m`` a leak: the per-item audit left it for review there (``here``: its "cannot tell"; a clearance
+        on a principle stands), the group holds the pointer (one field's slot, not a phrase across fields), and the
+        field is outside the task's input as the owner named it (``derive_from``, :func:`_outside_input`). A
+        sentence of the input that
+        rides with the label is the task's signal ("the server is down" on urgent tickets); elsewhere (an
+        adjuster's note, a history message, a bot's comment) the record's own label word on every record that
+        holds the slot is the answer written down. Without ``derive_from`` the input is not known, and one label
+        is no evidence of a value: an idiom planted with the record's own label agrees as well."""
+        return bool(here) and g.level == LEVELS[0] and m.pointer in entry.outside
+
     def summary(self) -> dict[str, Any]:
         """Counts for the report's summary (no signature: a signature may hold words of a record).
 
@@ -339,18 +370,21 @@ class Agreement:
         """
         judged = [g for g in self.groups.values() if g.n >= MIN_SUPPORT]
         follows = sum(g.verdict == "follows" for g in judged)
+        one_label = sum(g.verdict == "agrees" for g in judged)
         chance = sum(g.verdict == "chance" for g in judged)
         return {
             "items": self.items,
             "items_with_mentions": len(self.entries),
             "groups_tested": len(judged),
             "groups_follow_label": follows,
+            "groups_agree_one_label": one_label,
             "groups_at_chance": chance,
             "promoted": self.promoted,
             "demoted": self.demoted,
             "description": (
                 f"{len(self.entries)} of {self.items} items mention a label; of {len(judged)} slots with support,"
-                f" {follows} follow the record's label and {chance} are at chance"
+                f" {follows} follow the record's label, {one_label} agree with it in one label"
+                f" and {chance} are at chance"
                 if judged
                 else f"{len(self.entries)} of {self.items} items mention a label; no slot has the {MIN_SUPPORT} records"
                 " a verdict needs, so every label word is judged by its own item"
@@ -362,12 +396,17 @@ class Agreement:
         return sorted((g for g in self.groups.values() if g.verdict == "follows"), key=lambda g: (-g.n, g.signature))
 
 
+def _labels(n: int) -> str:
+    """How many labels agree, as a reader says it."""
+    return "one label" if n == 1 else f"{n} different labels"
+
+
 def _verdict(g: Group) -> Verdict:
     """A tested group's verdict (see the module docstring)."""
     rate = g.k / g.n
     chance = min(1.0, g.chance)
-    if g.q <= ALPHA and rate >= max(FOLLOWS_RATE, (1 + chance) / 2) and len(g.agreeing_labels) >= 2 and not g.listing:
-        return "follows"
+    if g.q <= ALPHA and rate >= max(FOLLOWS_RATE, (1 + chance) / 2) and not g.listing:
+        return "follows" if len(g.agreeing_labels) >= 2 else "agrees"
     if g.n >= MIN_CHANCE_SUPPORT:
         upper = wilson_interval(g.k, g.n)[1]
         if upper < chance + (1 - chance) / 4:
@@ -375,6 +414,40 @@ def _verdict(g: Group) -> Verdict:
         if g.p > ALPHA and upper < chance + (1 - chance) / 2:
             return "chance"  # nothing above chance, and the agreement a value needs is ruled out
     return "unknown"
+
+
+def _outside_input(projection: Any, pointers: set[str], derive_from: Sequence[str]) -> set[str]:
+    """The ``pointers`` (strings or scalars of ``projection``) that lie outside the task's input as ``derive_from``
+    names it. A field the structure holds is located by :func:`~windtunnel.leakage.mine.in_derive_from`; a name the
+    structure does not hold (a section of a raw log, a class of an HTML page, a key of YAML held in a string) is
+    somewhere inside a string, so a string that holds that name may hold the input and is not outside it."""
+    values = _values(projection)
+    unlocated = [
+        d.rsplit("/", 1)[-1].casefold() for d in derive_from if not any(in_derive_from(k, [d]) for k in values)
+    ]
+    out = set()
+    for pointer in pointers:
+        if in_derive_from(pointer, derive_from):
+            continue
+        value = values.get(pointer)
+        text = value.casefold() if isinstance(value, str) else ""
+        if not any(name and name in text for name in unlocated):
+            out.add(pointer)
+    return out
+
+
+def _values(projection: Any) -> dict[str, Any]:
+    """Every value of ``projection`` (containers included) by its pointer."""
+    out: dict[str, Any] = {}
+    stack: list[tuple[str, Any]] = [("", projection)]
+    while stack:
+        pointer, node = stack.pop()
+        out[pointer] = node
+        if isinstance(node, Mapping):
+            stack.extend((f"{pointer}/{escape_pointer_token(str(k))}", v) for k, v in node.items())
+        elif isinstance(node, list):
+            stack.extend((f"{pointer}/{i}", v) for i, v in enumerate(node))
+    return out
 
 
 def _overrides_clearance(g: Group) -> bool:

@@ -49,6 +49,8 @@ in one record and the record's own label word in an idiom in the next, and only 
 apart.)"""
 
 _TOKEN = re.compile(r"[^\W\d_]+|\d+|[^\w\s]")
+_SENTENCE_END = re.compile(r"[.!?]+(?=\s)")
+"""A sentence's end in prose: ``.``, ``!`` or ``?`` before a blank (not ``3.5``, ``a.b`` or ``/path.``)."""
 
 
 class Mention(NamedTuple):
@@ -115,17 +117,23 @@ def _tokens(text: str, prepared: _LabelNeedles) -> list[tuple[str, str | None]]:
 
 
 def _context(view: str, a: int, b: int, prepared: _LabelNeedles) -> tuple[str, set[str]]:
-    """The masked context of ``view[a:b]``: up to :data:`CONTEXT_TOKENS` tokens each side within its line, ``^`` /
-    ``$`` where the string starts or ends within them, ``¶`` where the line does; and the labels masked among
-    those tokens. (A line is a unit of the formats that hold values: a log line, a YAML entry, a CSV row.)"""
+    """The masked context of ``view[a:b]``: up to :data:`CONTEXT_TOKENS` tokens each side within its line and its
+    sentence, ``^`` / ``$`` where the string starts or ends within them, ``¶`` where the line or the sentence does;
+    and the labels masked among those tokens. (A line is a unit of the formats that hold values: a log line, a YAML
+    entry, a CSV row; a sentence is one of prose: the sentence before a boilerplate one changes record by record, and
+    would make every record's slot its own.)"""
     lo = max(0, a - _WINDOW)
     nl = view.rfind("\n", lo, a)
-    head_mark = "¶" if nl >= 0 else "^" if lo == 0 else None
-    left = _tokens(view[nl + 1 if nl >= 0 else lo : a], prepared)
+    start = nl + 1 if nl >= 0 else lo
+    ends = [m.end() for m in _SENTENCE_END.finditer(view, start, a)]
+    head_mark = "¶" if nl >= 0 or ends else "^" if lo == 0 else None
+    left = _tokens(view[ends[-1] if ends else start : a], prepared)
     hi = min(len(view), b + _WINDOW)
     nl = view.find("\n", b, hi)
-    tail_mark = "¶" if nl >= 0 else "$" if hi == len(view) else None
-    right = _tokens(view[b : nl if nl >= 0 else hi], prepared)
+    stop = nl if nl >= 0 else hi
+    end = _SENTENCE_END.search(view, b, stop)
+    tail_mark = "¶" if nl >= 0 or end else "$" if hi == len(view) else None
+    right = _tokens(view[b : end.start() if end else stop], prepared)
     head = [head_mark] if head_mark and len(left) <= CONTEXT_TOKENS else []
     tail = [tail_mark] if tail_mark and len(right) <= CONTEXT_TOKENS else []
     kept = [*left[-CONTEXT_TOKENS:], (PLACEHOLDER, None), *right[:CONTEXT_TOKENS]]

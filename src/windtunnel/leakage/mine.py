@@ -58,7 +58,7 @@ from array import array
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
-from functools import lru_cache
+from functools import lru_cache, partial
 from typing import Any, Literal
 
 from windtunnel._util.stats import adjust_p, fisher_greater
@@ -71,6 +71,7 @@ from windtunnel.leakage.ranges import number_of, pure_runs, run_text
 from windtunnel.leakage.records import ID_SHAPE, RECORD_ID
 from windtunnel.leakage.scan import escape_pointer_token
 from windtunnel.leakage.text import Mapped, normalize_needle
+from windtunnel.leakage.text_pairs import PairCounts, PairRider, pairs_in, riders
 from windtunnel.leakage.views import canonical_views, has_humps, identifier_view
 
 Kind = Literal["value", "url-segment", "token", "ngram", "range", "field"]
@@ -149,12 +150,18 @@ class MineResult:
     inputs: list[str] = field(default_factory=list)
     """Without ``derive_from``: the field templates read as the task's own input (:meth:`_Places.inputs`), where a
     mined word is the task's signal as much as a shortcut, so :func:`mined_findings` gives it for review."""
+    pairs: list[PairRider] = field(default_factory=list)
+    """Values of names inside the texts mining does not read as values (the named input; prose without
+    ``derive_from``) that ride with a label under a much stronger requirement (:mod:`.text_pairs`)."""
+    pairs_tested: int = 0
+    """Values of such names tested (their own correction)."""
 
     def to_dict(self) -> dict[str, Any]:
         """The result as ``leak mine`` prints it: every count and suggestion, without ``members``
         (an internal index for :func:`mined_findings`)."""
         out = {k: v for k, v in asdict(self).items() if k != "members"}
         out["suggestions"] = [s.to_dict() for s in self.suggestions]
+        out["pairs"] = [p.to_dict() for p in self.pairs]
         return out
 
     def content_hint(self) -> str | None:
@@ -188,8 +195,16 @@ class MineResult:
             f"{len(self.suggestions)} mined from {_count(self.items, 'item')}"
             f" ({records}{_count(len(self.labels), 'label')}): "
             f"{_count(self.tested, 'candidate')} tested of {self.candidates} seen (support >= {self.min_support}), "
-            f"one-sided Fisher exact, {fix} at {self.alpha}, purity >= {self.min_purity}"
+            f"one-sided Fisher exact, {fix} at {self.alpha}, purity >= {self.min_purity}" + self._pairs_described()
         )
+
+    def _pairs_described(self) -> str:
+        """The pairs inside texts, when any was tested: how many ride with a label (and how many for review)."""
+        if not self.pairs_tested:
+            return ""
+        review = sum(p.review for p in self.pairs)
+        also = f", {review} for review" if review else ""
+        return f"; {_count(len(self.pairs), 'pair value')} inside texts ({self.pairs_tested} tested{also})"
 
 
 # ---------------------------------------------------------------- candidates
@@ -230,6 +245,46 @@ def in_derive_from(pointer: str, derive_from: Sequence[str]) -> bool:
     return False
 
 
+def _named_in_text(entry: str, pointer: str, value: Any) -> bool:
+    """Whether ``entry`` names a place inside the string ``value`` at ``pointer`` rather than a field the structure
+    holds: a key of YAML in a string, a section of a raw log, a header of a raw mail. A bare name is matched when the
+    string holds it (case-folded); a pointer when the string sits at its parent and holds its last token. This is the
+    reading the agreement evidence and the blind baseline give such a name; a typo is in no string either."""
+    if not isinstance(value, str):
+        return False
+    head, _, name = entry.rpartition("/")
+    if not name:
+        return False
+    if entry.startswith("/") and not (head and in_derive_from(pointer, (head,))):
+        return False
+    return name.replace("~1", "/").replace("~0", "~").casefold() in value.casefold()
+
+
+MAX_PLACES_SEEN = 5000
+""":func:`unmatched_derive_from` remembers at most this many places to suggest from (a dataset of ever-new keys)."""
+
+
+def unmatched_derive_from(projections: Iterable[Any], derive_from: Sequence[str]) -> tuple[list[str], list[str]]:
+    """The ``derive_from`` entries that no value of any projection is at or under (as :func:`in_derive_from` reads
+    them), and the places seen to suggest from: pointer templates and their parents for an entry written as a
+    pointer, key names for a bare name. Reading stops as soon as every entry has matched, so a correct list costs
+    one item; an entry that matches nothing is a typo (``/message/*/text``), which would otherwise leave the content
+    mined, sanitized and read by ``--simulate blind`` without a word."""
+    left = list(dict.fromkeys(derive_from))
+    seen: dict[str, None] = {}
+    for projection in projections if left else ():
+        for pointer, value, _cut in _leaves(projection, ""):
+            left = [d for d in left if not in_derive_from(pointer, (d,)) and not _named_in_text(d, pointer, value)]
+            if len(seen) < MAX_PLACES_SEEN:
+                parts = _general(pointer).split("/")
+                for i in range(2, len(parts) + 1):
+                    seen.setdefault("/".join(parts[:i]))
+                seen.update(dict.fromkeys(p.replace("~1", "/").replace("~0", "~") for p in parts[1:] if p != "*"))
+        if not left:
+            break
+    return left, list(seen)
+
+
 def _tokens(text: str) -> list[tuple[str, int, int]]:
     """``(case-folded token, start, end)`` of the words and symbols of ``text``; ASCII punctuation is left
     out (structure), a non-ASCII symbol is kept (``★``, ``🔴`` can ride with a label)."""
@@ -256,7 +311,10 @@ _MAX_EMBED_DEPTH = 3
 
 
 def candidates(
-    projection: Any, derive_from: Sequence[str] = (), visit: Callable[[str, str], None] | None = None
+    projection: Any,
+    derive_from: Sequence[str] = (),
+    visit: Callable[[str, str], None] | None = None,
+    texts: Callable[[str, str], None] | None = None,
 ) -> dict[tuple[str, str, str], Where]:
     """The candidates of one projection, ``(kind, pointer template, text)`` → where it is first seen.
 
@@ -271,14 +329,18 @@ def candidates(
     base64, percent-encoding, character references or an identifier is the same candidate as written plainly,
     and JSON held in a string is walked as structure (its leaves' templates continue the string's pointer).
     ``visit`` is called with the template and text of every scalar, excluded or not (the one walk of the item
-    also counts what each field holds: :class:`_Places`).
+    also counts what each field holds: :class:`_Places`). ``texts`` is called with the template and text of every
+    string whose name-value pairs are read (:func:`pair_texts`), in the same walk.
     """
     out: dict[tuple[str, str, str], Where] = {}
     for pointer, value, cut in _leaves(projection, ""):
         template = _general(pointer)
         if visit is not None:
             visit(template, value if isinstance(value, str) else value[0])
-        if derive_from and in_derive_from(pointer, derive_from):
+        inside = bool(derive_from) and in_derive_from(pointer, derive_from)
+        if texts is not None and isinstance(value, str) and _pair_text(value, inside):
+            texts(template, value)
+        if inside:
             continue
         outer, inner = (pointer, None) if cut is None else (pointer[:cut], pointer[cut:])
         if not isinstance(value, str):
@@ -449,6 +511,23 @@ def _held_json(value: str) -> Any | None:
     if first == "{" or first == "[" or (first.isspace() and value.lstrip()[:1] in ("{", "[")):
         return embedded_json(value)
     return None
+
+
+def pair_texts(projection: Any, derive_from: Sequence[str]) -> Iterator[tuple[str, str | None, str, str]]:
+    """``(pointer where the model reads the string, pointer inside embedded JSON or None, template, text)`` of the
+    texts whose name-value pairs :mod:`.text_pairs` reads: those mining does not read as values — prose (more than
+    ``PROSE_WORDS`` words: not mined without ``derive_from``, mined as words for review with it) and the named
+    input's strings. A string with neither ``=`` nor ``:`` holds no pair and is skipped unread."""
+    for pointer, value, cut in _leaves(projection, ""):
+        if isinstance(value, str) and _pair_text(value, bool(derive_from) and in_derive_from(pointer, derive_from)):
+            outer, inner = (pointer, None) if cut is None else (pointer[:cut], pointer[cut:])
+            yield outer, inner, _general(pointer), value
+
+
+def _pair_text(value: str, inside: bool) -> bool:
+    """The string ``value`` (``inside`` the named input or not) is read for name-value pairs: it may hold one (a
+    ``=`` or a ``:``), and it is input or prose."""
+    return ("=" in value or ":" in value) and (inside or len(value.split()) > PROSE_WORDS)
 
 
 def _spread(i: int) -> int:
@@ -734,6 +813,7 @@ def mine(
     prose_of: list[Prints] = []  # per labelled item: the hashes of its prose (what a record is)
     viewed: set[tuple[str, str, str]] = set()  # read in a decoded or identifier view somewhere: shown after the written
     places = None if derive_from else _Places()  # the owner named the input: nothing to infer
+    pair_counts = PairCounts(derive_from)
     for it in items:
         if not it.expected:
             continue
@@ -742,7 +822,7 @@ def mine(
         tasks_of.append(tuple(sorted(set(it.label_set))))
         prose_of.append(prose_prints(it.projection, derive_from))
         visit = places.item(it.expected[0]) if places is not None else None
-        for key, where in candidates(it.projection, derive_from, visit).items():
+        for key, where in candidates(it.projection, derive_from, visit, partial(pair_counts.add, n)).items():
             if where[3] != "raw":
                 viewed.add(key)
             a = held.get(key)
@@ -753,6 +833,8 @@ def mine(
         if len(held) > max_candidates:
             held = {k: a for k, a in held.items() if len(a) > 1}
             viewed = {k for k in viewed if k in held}
+        if len(pair_counts.held) > max_candidates:
+            pair_counts.prune()
     record_of, record_label = records_of(labels_of, prose_of)
     record_task: list[tuple[str, ...]] = [()] * len(record_label)
     for i in reversed(range(len(record_of))):
@@ -831,6 +913,15 @@ def mine(
         and (sug.kind != "field" or not all((sug.label, k) in alone for k in keys))
     ]
     out.sort(key=lambda s: (-s.purity, s.q_value, -s.support, s.pointer, s.value))
+    pairs, pairs_tested = riders(
+        pair_counts,
+        record_of,
+        record_label,
+        min_support=min_support,
+        alpha=alpha,
+        correction=correction,
+        labels_norm=frozenset(lab.casefold() for lab in label_counts),
+    )
     return MineResult(
         items=len(labels_of),
         labels=dict(sorted(label_counts.items())),
@@ -845,6 +936,8 @@ def mine(
         members={(sug.kind, sug.pointer, sug.value): keys for sug, keys in found},
         records=total,
         inputs=inputs if out else [],
+        pairs=pairs,
+        pairs_tested=pairs_tested,
     )
 
 
@@ -1133,16 +1226,19 @@ def _own_label(
     for s in result.suggestions:  # the candidates held by the same items are found the same way
         for k in result.members.get((s.kind, s.pointer, s.value), []):
             by_key.setdefault(k, s)
-    if not by_key:
+    pairs = {} if inside else {(p.pointer, p.name, p.value.casefold()): p for p in result.pairs}
+    if not by_key and not pairs:
         return
     fix = {"bh": "BH", "bonferroni": "Bonferroni"}.get(result.correction, result.correction)
     inputs = set(result.inputs) if not derive_from else set()
     for it in items:
         if not it.expected:
             continue
-        found: list[Finding] = []
+        found: list[Finding] = _pair_findings(it, pairs, result.pairs_tested, fix, derive_from) if pairs else []
         strings: dict[str, str] | None = None
-        if inside:
+        if not by_key:
+            held = []
+        elif inside:
             every = candidates(it.projection).items()
             held = [
                 (key, where)
@@ -1186,7 +1282,51 @@ def _own_label(
                     inner=inner,
                 )
             )
-        whole = {(f.pointer, f.inner, f.severity) for f in found if f.span is None}
+        whole = {(f.pointer, f.inner, f.severity) for f in found if f.span is None and f.representation == "mined"}
         found = [f for f in found if f.span is None or (f.pointer, f.inner, f.severity) not in whole]
         if found:
             yield it.id, found
+
+
+PAIR_RULE = "correlated.mined-pair"
+"""The rule of a value of a name inside a text that rides with the label (:mod:`.text_pairs`)."""
+PAIR_REVIEW = (
+    "; for review: the name is not shown to be another stage's (a value for one label only, or records of some "
+    "labels never hold it), so its values may be the task's own signal"
+)
+
+
+def _pair_findings(
+    it: LeakItem, pairs: Mapping[tuple[str, str, str], PairRider], tested: int, fix: str, derive_from: Sequence[str]
+) -> list[Finding]:
+    """The findings of ``it``'s own label among the mined ``pairs`` (:mod:`.text_pairs`), at the value's characters in
+    the text (the whole string when the text is inside embedded JSON)."""
+    out: list[Finding] = []
+    for outer, inner, template, text in pair_texts(it.projection, derive_from):
+        for p in pairs_in(text):
+            rider = pairs.get((template, p.name, p.value.casefold()))
+            if rider is None or rider.label != it.expected[0]:
+                continue
+            out.append(
+                Finding(
+                    item=it.id,
+                    channel="correlated",
+                    severity="low" if rider.review else "medium",
+                    pointer=outer,
+                    representation="mined-pair",
+                    span=(p.start, p.end) if inner is None else None,
+                    view="raw",
+                    rule=PAIR_RULE,
+                    detail=(
+                        f"a code written under a name inside this text, in one part of several (a header, a line of "
+                        f"another kind), that rides with this item's label: {rider.purity:.0%} of the {rider.support} "
+                        f"records holding it share that label (base rate {rider.base_rate:.0%}), and the name's "
+                        f"values split its records by label, {rider.labels} label(s) with a value of their own "
+                        f"(Fisher p = {rider.p_value:.2g}, {fix} q = {rider.q_value:.2g} over {tested} pair values)"
+                        + (PAIR_REVIEW if rider.review else "")
+                    ),
+                    value=p.value,
+                    inner=inner,
+                )
+            )
+    return out

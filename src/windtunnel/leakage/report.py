@@ -60,6 +60,8 @@ RULE_HELP: dict[str, str] = {
     "correlated.phrase": "Prose contains a multi-word correlated value.",
     "correlated.token": "Prose mentions a one-word correlated value (review).",
     "correlated.mined": "A value no rule names rides with the answer across the dataset (leak mine).",
+    "correlated.mined-pair": "A code under a name inside a text (a header, a log line of another kind) splits the "
+    "labels across the dataset (leak mine).",
     "freetext.agreement": "Across the dataset, the label in this slot follows the record's label (a value).",
     "learned.hit": "The learned decision (--learned) scores this whole-token hit of the answer as a leak: a learned "
     "opinion the written rules did not give; review the place (--no-learned turns it off).",

@@ -135,6 +135,12 @@ def sessions_from_report(report: Any, *, source: str, contract: str | None = Non
                     "rows": [r.get("id") for r in rows],
                     "scenario": first.get("scenario"),
                     "invariants": [r.get("invariant") for r in rows if r.get("invariant")],
+                    "failed_checks": [
+                        {"id": c.get("id") or c.get("type"), "type": c.get("type")}
+                        for r in rows
+                        for c in r.get("checks") or []
+                        if not c.get("passed")
+                    ],
                     "faults": first.get("faults") or [],
                 }
             },

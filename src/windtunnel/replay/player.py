@@ -115,6 +115,21 @@ def prepare(sessions: Sequence[LoadedSession], cfg: Config) -> list[PreparedRepl
     return out
 
 
+def _failures_not_judged(p: PreparedReplay) -> list[str]:
+    """The checks the exported cell failed (``exported_from.failed_checks``) when none of their types is among the
+    invariants judging this replay: a session judged by another contract than the one its cell failed can then pass
+    on the very answer that failed. Empty when a check of one of those types is judged, or the session records none.
+    """
+    origin = (p.session.metadata or {}).get("exported_from")
+    failed = origin.get("failed_checks") if isinstance(origin, dict) else None
+    if not isinstance(failed, list) or not failed:
+        return []
+    judged = {inv.type for inv in p.applicability.judged}
+    if any(isinstance(f, dict) and f.get("type") in judged for f in failed):
+        return []
+    return list(dict.fromkeys(str(f.get("id")) for f in failed if isinstance(f, dict)))
+
+
 def export_rule(session: Session) -> Literal["any"] | None:
     """``any`` for a session ``replay export`` made from a contract report: ``contract run`` failed its cell on a
     failed invariant whatever its severity (without ``--min-score`` any failed cell fails a contract), so the replay
@@ -348,6 +363,13 @@ class Player:
             if status == "passed":
                 status = "failed"
             reasons += responder.mismatches
+        if status == "passed" and (unjudged := _failures_not_judged(p)):
+            notes.append(
+                f"the cell this session was exported from failed {', '.join(unjudged)}, and contract "
+                f"{p.contract.name!r} judges no check of that type on this recording: this pass does not show that "
+                "the incident is fixed (replay it without a contract to judge it by the run's invariants, as it "
+                "failed, or add such a check to the contract)"
+            )
         noncritical = [f for f in verdict.failed if f not in verdict.critical_failed]
         if status == "passed" and noncritical:
             notes.append(

@@ -278,6 +278,9 @@ class ExploreFailureDict(TypedDict, total=False):
     calls: list[str]
     went_wrong: str
     saved: str | None
+    replayed: bool
+    """Whether ``run``, ``contract run`` and ``ci`` replay the saved file first: only a file in ``found/`` beside the
+    run store (the default ``--found-dir``) is."""
     cell: str
 
 
