@@ -80,18 +80,21 @@ def _masked(
 def _periodic(masked: str, start: int, period: int, at: int) -> bool:
     """``masked`` agrees with itself shifted by ``period`` over a stretch of at least ``period`` characters that
     holds ``start`` (the first of the two hits): the unit from one hit to the other is written again right after
-    (or right before) it. The unit must hold more than labels and separators (a tag's name, a key): labels between
-    separators are an options listing only by the separators' rules, and a wire format's counts (``$1\\r\\n2\\r\\n``)
-    are not one. In markup the stretch must also cover the hit's whole element (:func:`_element`), so a mark
-    on either side of the label — before it (``★reject``) or after it in the same tag (``value="x" aria-pressed``) —
-    keeps its unit apart whichever member it is."""
+    (or right before) it. In markup only, and over the hit's whole element (:func:`_element`), so a mark on either
+    side of the label — before it (``★reject``) or after it in the same tag (``value="x" aria-pressed``) — keeps its
+    unit apart whichever member it is; plain text has no edges to check (``Is it Low? No. Is it High? Yes.`` repeats
+    ``Is it …?`` but not its answer) and its listings have their own rules. The unit must hold more than labels and
+    separators (a tag's name, a key): a wire format's counts (``$1\\r\\n2\\r\\n``) are not a unit."""
     if period < MIN_PERIOD or start + period >= len(masked):
         return False
     if masked[start] != masked[start + period]:
         return False
     if not any(c.isalnum() for c in masked[start : start + period]):
         return False  # labels and separators only (``\0\r\n``): a delimited run, not a unit with a structure of its own
-    lo, hi = _element(masked, at)
+    element = _element(masked, at)
+    if element is None:
+        return False  # outside markup a unit has no edges to check (``Is it Low? No. … Is it High? Yes.``)
+    lo, hi = element
     need_lo, need_hi = start + (lo - at), start + (hi - at)
     left = start
     while left > 0 and left > need_lo - period and masked[left - 1] == masked[left - 1 + period]:
@@ -103,13 +106,12 @@ def _periodic(masked: str, start: int, period: int, at: int) -> bool:
     return right - left >= period and left <= need_lo and right >= need_hi
 
 
-def _element(masked: str, at: int) -> tuple[int, int]:
+def _element(masked: str, at: int) -> tuple[int, int] | None:
     """The stretch around the hit at ``at`` that its unit must match in: from the ``<`` of the tag it is in (or of
-    the element whose text it is) to the ``<`` of the next tag after the one that closes it; ``(at, at + 1)`` outside
-    markup."""
+    the element whose text it is) to the ``<`` of the next tag after the one that closes it; None outside markup."""
     lt = masked.rfind("<", 0, at)
     gt = masked.find(">", at)
     if lt < 0 or gt < 0:
-        return at, at + 1
+        return None
     nxt = masked.find("<", gt)
     return lt, (nxt if nxt >= 0 else gt + 1)
