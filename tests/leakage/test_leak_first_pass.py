@@ -56,6 +56,25 @@ def test_a_lone_needles_probe_is_the_general_probe(answer: str, role: str) -> No
     assert prefilter._make_probe(needles) == general
 
 
+@pytest.mark.parametrize("answer", ANSWERS)
+@pytest.mark.parametrize("value", [(), ("acct-7",), ("Amber-falcon",)])
+def test_a_probe_made_by_a_short_path_is_the_general_probe(answer: str, value: tuple[str, ...]) -> None:
+    # An answer with its identifier spellings (``Amber falcon``, ``Amber-falcon``: one word set) takes the
+    # lone path; with a value of other words, or a label, the general one. Either way the same probe.
+    needles = _prepared((answer,), value, ())[0]
+    assert prefilter._make_probe(needles) == prefilter._probe_of(needles)
+
+
+def test_the_probe_of_an_answer_and_its_identifier_spelling_is_its_lone_probe() -> None:
+    needles = _prepared(("Amber falcon",), (), ())[0]
+    assert [n.norm for n in needles.needles] == ["amber falcon", "amber-falcon"]  # else this checks nothing
+    assert prefilter._one_word_set(needles.needles)
+    assert prefilter._make_probe(needles) == prefilter._lone_probe(needles.needles[0])
+    # The general path reads the two needles as one word set, as every check of the probe would.
+    assert prefilter._probe_of(needles).sets == (((b"amber", b"falcon"), True),)
+    assert not prefilter._one_word_set(_prepared(("Amber falcon",), ("acct-7",), ())[0].needles)
+
+
 def test_the_lone_path_is_taken_for_a_plain_answer() -> None:
     needle = Needle.make("Amber falcon", "expected")
     assert needle is not None
@@ -199,3 +218,87 @@ def test_the_shared_parts_stay_bounded_with_many_distinct_answers() -> None:
         composed, _ = _prepared((labels[i % 3],), (f"acct-{rng.randrange(10**9)}",), labels)
         assert composed.base is not None
     assert scan._shared_needles.cache_info().currsize <= bound
+
+
+def _identifier_spellings_by_character(label: str) -> tuple[str, ...]:
+    """:func:`~windtunnel.leakage.aliases.identifier_spellings` as first written (letters tested one character
+    at a time): the reference its regex-counted form must equal."""
+    from windtunnel.leakage.aliases import _HUMP_RE, _HUMP_WORD, _SEPARATOR_RE, _key
+
+    text = label.strip()
+    if not text.isascii() or not any(c.isalpha() for c in text):
+        return ()
+    if " " in text:
+        parts = text.split()
+    elif _SEPARATOR_RE.search(text):
+        parts = [p for p in _SEPARATOR_RE.split(text) if p]
+    else:
+        parts = _HUMP_RE.split(text)
+        if not all(p.isalpha() and len(p) >= _HUMP_WORD for p in parts):
+            return ()
+    if len(parts) < 2 or sum(sum(c.isalpha() for c in p) >= 2 for p in parts) < 2:
+        return ()
+    if not all(p.isalnum() for p in parts):
+        return ()
+    return tuple(a for a in (" ".join(parts), "-".join(parts)) if _key(a) != _key(label))
+
+
+def test_identifier_spellings_count_letters_as_the_character_test_does() -> None:
+    from windtunnel.leakage.aliases import identifier_spellings
+
+    rng = random.Random(7)
+    labels = [*ANSWERS, "A-1", "Sev-3", "c++_dev", "v1.2-beta", "ReFund", "billingDispute", "HTTPError", "a1 b2"]
+    for _ in range(3000):  # parts of letters, digits and now and then punctuation, joined as identifiers are
+        parts = ["".join(rng.choice("abZQx93+.é") for _ in range(rng.randint(1, 5))) for _ in range(rng.randint(1, 4))]
+        labels.append(rng.choice((" ", "_", "-", "", " _")).join(parts))
+    spelled = 0
+    for label in labels:
+        assert identifier_spellings.__wrapped__(label) == _identifier_spellings_by_character(label), label
+        spelled += bool(_identifier_spellings_by_character(label))
+    assert spelled > 50  # the random labels reach the counting, not only the early exits
+
+
+def test_the_ascii_word_pattern_finds_the_words_the_unicode_one_finds() -> None:
+    from windtunnel.leakage.needles import _ASCII_WORD_RE
+    from windtunnel.leakage.text import WORD_RE
+
+    rng = random.Random(11)
+    texts = ["".join(chr(rng.randrange(0, 128)) for _ in range(rng.randint(0, 30))) for _ in range(5000)]
+    for text in [*texts, *(a for a in ANSWERS if a.isascii())]:
+        assert _ASCII_WORD_RE.findall(text) == WORD_RE.findall(text), text
+
+
+def test_the_one_word_needles_forms_together_answer_as_word_by_word() -> None:
+    # A label set's lexicon asks the substitution gate about ~100 one-word needles: their forms in one
+    # automaton (made on the second sighting) must answer exactly as the pass per word.
+    from windtunnel.leakage.views import ciphers
+
+    needles = _prepared(("High",), (), ("High", "Medium", "Low"))[0]
+    sets = prefilter.probe(needles).words_upstream
+    assert sum(len(t) == 1 for t in sets) >= ciphers._TOGETHER_FROM  # else the joint search is never made
+    ciphers._TOGETHER.clear()
+    ciphers._TOGETHER_SEEN.clear()
+    assert ciphers._one_word_forms(sets) is None  # first sighting: word by word
+    together = ciphers._one_word_forms(sets)
+    assert together is not None
+    rng = random.Random(5)
+    words = [t[0] for t in sets if len(t) == 1]
+    tables = ciphers._WRITE_TABLES
+    filler = b'{"a":"12, 34","b":["9","8"],"d":"'  # no form of any word: the planted ones decide
+    seen = {True: 0, False: 0}
+    for _ in range(400):
+        parts = [filler]
+        for _ in range(rng.randint(0, 2)):  # a word as written, under a substitution, or a near miss
+            w = rng.choice(words)
+            pick = rng.random()
+            parts.append(w if pick < 0.3 else w.translate(rng.choice(tables)) if pick < 0.7 else w[:-1] + b"#")
+            parts.append(b" ")
+        low = b"".join(parts).lower() + b'"}'
+        one_by_one = any(ciphers._written_forms(w)(low) for w in words)
+        assert together(low) == one_by_one
+        seen[one_by_one] += 1
+        blob = b"".join(parts) + b'"}'
+        assert ciphers._substitution_may_hit(blob, sets) == (
+            ciphers._written_may_hit(blob, sets, ciphers._written_forms) and ciphers._anchor_blob(blob)
+        )
+    assert seen[True] and seen[False]

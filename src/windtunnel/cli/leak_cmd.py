@@ -107,7 +107,8 @@ _DERIVE = typer.Option(
     None,
     "--derive-from",
     help="A field the task is derived from, or a record's own key repeated across its renderings (JSON pointer, "
-    "template with *, or key name; repeatable): not mined, hidden from --simulate blind and never cut by sanitize "
+    "template with *, or key name; repeatable): not mined, hidden from --simulate blind (a key name also inside a "
+    "text: a 'name:' line, a name=value, an element's class, a section header) and never cut by sanitize "
     "on mined evidence; prose (strings of more than 6 words) outside it is then mined as written. Without it, prose "
     "is not mined, and mined words of fields read as "
     "the task's input (on most records, text or numbers written differently within a label) are for review, not "
@@ -601,8 +602,10 @@ def sanitize(
     mine: bool | None = typer.Option(
         None,
         "--mine/--no-mine",
-        help="Also remove the values 'leak mine' finds riding with each item's label. Default: as 'leak scan' "
-        "decides (on for a dataset file of 200 labelled items or more, up to 16 MB).",
+        help="Also remove the values 'leak mine' finds riding with each item's label, then what 'leak baseline "
+        "--simulate blind' still reads the label off the output (cut on every item holding it, outside --derive-from; "
+        "at most 3 more passes). Default: as 'leak scan' decides (on for a dataset file of 200 labelled items or "
+        "more, up to 16 MB).",
     ),
     derive_from: list[str] | None = _DERIVE,
     agreement: bool | None = _AGREEMENT,

@@ -56,6 +56,7 @@ from windtunnel.leakage.report import JsonReportWriter, SarifWriter, Tally
 from windtunnel.leakage.runs import RunCounts, RunSourceError, report_items
 from windtunnel.leakage.sanitize import SanitizeResult, sanitize_item, uniform_fields, why_left
 from windtunnel.leakage.scan import audit_item
+from windtunnel.leakage.shortcuts import MAX_ROUNDS, Shortcuts, blind_shortcuts, shortcut_findings
 from windtunnel.leakage.text import normalize_needle
 from windtunnel.store.leak_items import store_items
 
@@ -874,6 +875,10 @@ def sanitize_flow(req: SanitizeRequest, listener: Listener = SILENT) -> LeakOutc
     The ``-o`` suffix decides the format: ``.jsonl`` / ``.ndjson`` JSON Lines, ``.json`` one JSON document
     (a JSON dataset's own container: an array, the ``{"items": [...]}`` object with its other keys, one
     object; a JSONL dataset's records as an array); another suffix keeps the dataset's format.
+
+    With the dataset evidence on (mining ran), the sanitized output is then read by the ``blind`` agent: where it
+    still passes above chance, what it reads the label off is cut on every item holding it and the dataset is
+    sanitized again (:mod:`~windtunnel.leakage.shortcuts`), for at most ``MAX_ROUNDS`` more passes.
     """
     if req.mode not in ("sentence", "span"):
         raise UsageError(f"unknown --mode {req.mode!r}", hint="valid: sentence, span")
@@ -889,14 +894,120 @@ def sanitize_flow(req: SanitizeRequest, listener: Listener = SILENT) -> LeakOutc
     labels = dataset_labels(req.dataset, fmap) if not fmap.label_set else list(fmap.label_set)
     mined, extra, mined_result = mine_for(req.dataset, fmap, req.derive_from, req.mine, listener)
     agreed, agreement = agreement_for(req.dataset, fmap, req.agreement, req.decode, req.derive_from, listener)
+    prepared = _Prepared(fmap, labels, mined, extra, mined_result, agreed, agreement)
+    if mined_result is None or not req.dataset.is_file():
+        return _sanitize_pass(req, listener, prepared, {})
+    cut: dict[str, list[Any]] = {}
+    rounds: list[Shortcuts] = []
+    left: Shortcuts | None = None
+    inferred: list[str] = [] if req.derive_from else list(mined_result.inputs)  # mining read these as the input
+    while True:
+        held: list[Event] = []
+
+        def hold(event: Event, held: list[Event] = held) -> None:
+            """Keep a pass's event: told only if that pass is the last."""
+            held.append(event)
+
+        outcome = _sanitize_pass(req, hold, prepared, cut)
+        if outcome.status == "interrupted":
+            break
+        try:
+            left = blind_shortcuts([m.item for m in items(req.output, fmap)], derive_from=req.derive_from)
+            if left is None or not left.above_chance or len(rounds) >= MAX_ROUNDS:
+                break
+            features = {f for r in rounds for f in r.features} | set(left.features)
+            more = {}
+            for m in items(req.dataset, fmap):
+                found = shortcut_findings(m.item, features, derive_from=req.derive_from, inputs=inferred)
+                if found:
+                    more[m.item.id] = found
+        except (UsageError, DatasetError, ValueError, RecursionError) as err:  # the output as written stands
+            hold(Notice(f"the blind baseline could not read the sanitized output ({err}): not consulted", kind="alert"))
+            left = None
+            break
+        if more == cut:  # nothing new the sanitizer may cut: what is left sits where it does not cut
+            break
+        cut = more
+        rounds.append(left)
+    for event in held:
+        listener(event)
+    if rounds or (left is not None and left.above_chance):
+        outcome.summary["blind_shortcuts"] = _shortcuts_summary(rounds, left, cut, listener)
+    return outcome
+
+
+@dataclass
+class _Prepared:
+    """What ``leak sanitize`` reads once before its passes: the field mapping, the labels and the dataset evidence."""
+
+    fmap: FieldMap
+    labels: list[str]
+    mined: dict[str, Any] | None
+    extra: dict[str, list[Any]]
+    mined_result: Any
+    agreed: Any
+    agreement: Agreement | None
+
+
+def _shortcuts_summary(
+    rounds: Sequence[Shortcuts], left: Shortcuts | None, cut: Mapping[str, list[Any]], listener: Listener
+) -> dict[str, Any]:
+    """The summary of the blind agent's rounds (``blind_shortcuts``), and a notice of what they cut and what the agent
+    still reads (``left``: its verdict after the last pass, when still above chance)."""
+    fields = sorted(
+        {"/".join("*" if t.isdigit() else t for t in f.pointer.split("/")) or "/" for fs in cut.values() for f in fs}
+    )
+    if rounds:
+        listener(
+            Notice(
+                f"the blind baseline still read the label off the sanitized data ({rounds[0].describe()}): cut on "
+                f"every item holding it, {len(cut)} item(s), in {len(rounds)} more pass(es): "
+                + ", ".join(fields[:_KEPT_SHOWN])
+                + (f" and {len(fields) - _KEPT_SHOWN} more" if len(fields) > _KEPT_SHOWN else "")
+            )
+        )
+    if left is not None and left.above_chance:
+        listener(
+            Notice(
+                f"after sanitizing, {left.describe()}; the sanitizer leaves them (in the task's input, named by "
+                "--derive-from or read as such by mining, or in prose where no --derive-from field resolves, which may "
+                "be the input): run leak baseline --simulate blind on the output to see what decides its answers",
+                kind="alert",
+            )
+        )
+    return {
+        "rounds": len(rounds),
+        "features": sum(len(r.features) for r in rounds),
+        "items_cut": len(cut),
+        "fields": fields,
+        "after": None
+        if left is None
+        else {"pass_rate": left.pass_rate, "chance": left.chance, "p_value": left.p_value},
+    }
+
+
+def _sanitize_pass(
+    req: SanitizeRequest, listener: Listener, prepared: _Prepared, shortcut: Mapping[str, list[Any]]
+) -> LeakOutcome:
+    """One pass of ``leak sanitize`` over the dataset (:func:`sanitize_flow`), with ``shortcut`` (by item id) the
+    blind agent's features to cut as well."""
+    fmap, labels, mined, extra, mined_result = (
+        prepared.fmap,
+        prepared.labels,
+        prepared.mined,
+        prepared.extra,
+        prepared.mined_result,
+    )
+    agreed, agreement = prepared.agreed, prepared.agreement
+    acted = {i: [*extra.get(i, ()), *shortcut.get(i, ())] for i in {*extra, *shortcut}}
     mined_uniform = (
         uniform_fields(
-            [(m.item, extra[m.item.id]) for m in items(req.dataset, fmap) if m.item.id in extra],
+            [(m.item, acted[m.item.id]) for m in items(req.dataset, fmap) if m.item.id in acted],
             labels=labels,
             redact_review=req.redact_review,
             decode=req.decode,
         )
-        if extra
+        if acted
         else []
     )
     # A field the edits leave blank on some labels' items only would tell the answer by elimination: then
@@ -948,7 +1059,7 @@ def sanitize_flow(req: SanitizeRequest, listener: Listener = SILENT) -> LeakOutc
                             redact_review=req.redact_review,
                             decode=req.decode,
                             labels=labels,
-                            extra=[*extra.get(mapped.item.id, ()), *agreed_here],
+                            extra=[*extra.get(mapped.item.id, ()), *shortcut.get(mapped.item.id, ()), *agreed_here],
                             uniform=uniform,
                             learned=req.learned,
                             uniform_cuts=cut_everywhere,

@@ -119,6 +119,8 @@ _HUMP_RE = re.compile(r"(?<=[a-z])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
 """Where an identifier's words meet: ``_`` or ``-``; else a camelCase hump or the end of an acronym (``HTTPError``)."""
 _HUMP_WORD = 3
 """Letters each part of a camelCase label needs: ``ReFund`` is one word in odd case, ``billingDispute`` two."""
+_ASCII_LETTER_RE = re.compile(r"[A-Za-z]")
+"""A letter of ASCII text (what ``str.isalpha`` holds of an ASCII character)."""
 
 
 @lru_cache(maxsize=4096)
@@ -131,7 +133,9 @@ def identifier_spellings(label: str) -> tuple[str, ...]:
     ``-`` or a blank is split at its humps only when each part is a word of three letters or more (``ReFund`` is
     a word written in mixed case)."""
     text = label.strip()
-    if not text.isascii() or not any(c.isalpha() for c in text):
+    # (ASCII text: its letters are [A-Za-z], found and counted in C rather than a character at a time; this
+    # runs on every distinct answer's first sighting.)
+    if not text.isascii() or _ASCII_LETTER_RE.search(text) is None:
         return ()
     if " " in text:
         parts = text.split()
@@ -141,7 +145,7 @@ def identifier_spellings(label: str) -> tuple[str, ...]:
         parts = _HUMP_RE.split(text)
         if not all(p.isalpha() and len(p) >= _HUMP_WORD for p in parts):
             return ()
-    if len(parts) < 2 or sum(sum(c.isalpha() for c in p) >= 2 for p in parts) < 2:
+    if len(parts) < 2 or sum((len(p) if p.isalpha() else len(_ASCII_LETTER_RE.findall(p))) >= 2 for p in parts) < 2:
         return ()
     if not all(p.isalnum() for p in parts):
         return ()  # punctuation inside a word (``c++_dev``, ``v1.2-beta``): no plain words to write

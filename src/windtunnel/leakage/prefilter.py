@@ -318,10 +318,13 @@ def _word_lists(needles: NeedleSet, *, ascii_only: bool) -> list[list[str]]:
     if cached is None:
         p = probe(needles)  # first: building the probe may record the runs
         runs: Sequence[_Run] | None = needles.__dict__.get("_runs")  # the same lists, made once per run
+        sets = p.ascii_text_sets if ascii_only else p.text_sets
         if runs is not None:
             cached = list(chain.from_iterable(r.ascii_token_lists if ascii_only else r.token_lists for r in runs))
+            if len(cached) != len(sets):  # the probe dropped repeated sets (:func:`_unique`): so are these
+                cached = [list(words) for words, _adj in sets]
         else:
-            cached = [list(words) for words, _adj in (p.ascii_text_sets if ascii_only else p.text_sets)]
+            cached = [list(words) for words, _adj in sets]
         needles.__dict__[attr] = cached
     return cached
 
@@ -333,11 +336,27 @@ _MIN_BLOB_CAP = 32
 def _make_probe(needles: NeedleSet) -> _Probe:
     """The :class:`_Probe` of a needle set (made once per distinct answer: on a dataset of distinct
     answers this runs for every item of a first pass, so it builds each tuple once, by ``map``)."""
-    if len(needles.needles) == 1:
+    if len(needles.needles) == 1 or _one_word_set(needles.needles):
         alone = _lone_probe(needles.needles[0])
         if alone is not None:
             return alone
     return _probe_of(needles)
+
+
+def _one_word_set(needles: Sequence[Needle]) -> bool:
+    """Whether every needle is a plain answer or value (no label, canonical form or cut) with the same words:
+    an answer and its identifier spellings (``Inlet yonder``, ``Inlet-yonder``), the commonest set of two.
+    Their probe is the first needle's alone (the general path makes one word set of them, :func:`_unique`)."""
+    words = None
+    for n in needles:
+        if n.role == "label" or n.canon or n.norm.endswith("..."):
+            return False
+        toks = _norm_words.__wrapped__(n.norm)[1]
+        if words is None:
+            words = toks
+        elif toks != words:
+            return False
+    return True
 
 
 class _Run(NamedTuple):
@@ -469,12 +488,12 @@ def _joined(runs: Sequence[_Run], needles: NeedleSet, shared: _WordIndex | None 
     """The :class:`_Probe` of consecutive runs of ``needles`` (in order); ``shared``: the word index of the
     runs but the one of correlated values (:func:`_composed_probe`), which the new one extends."""
     needles.__dict__["_runs"] = runs  # for :func:`token_sets`
-    sets = _chained(runs, "sets")
-    labels = _chained(runs, "labels")
-    words_of = _chained(runs, "words_of")
+    sets = _unique(_chained(runs, "sets"))
+    labels = _unique(_chained(runs, "labels"))
+    words_of = _unique(_chained(runs, "words_of"))
     every = runs[0].every if len(runs) == 1 else frozenset().union(*(r.every for r in runs))
-    ascii_sets = _chained(runs, "ascii_sets")
-    ascii_text_sets = _chained(runs, "ascii_text_sets")
+    ascii_sets = _unique(_chained(runs, "ascii_sets"))
+    ascii_text_sets = _unique(_chained(runs, "ascii_text_sets"))
     # A part of L characters decodes to at most 3L/4 bytes, so to at most L letters.
     # Capped: a smaller minimum only admits more candidate runs (sound), and the run regexes hold one
     # look-behind per character of it (an uncapped minimum built a pattern of a million of them).
@@ -489,11 +508,21 @@ def _joined(runs: Sequence[_Run], needles: NeedleSet, shared: _WordIndex | None 
         min_blob,
         words_of,
         words_of + labels,
-        _chained(runs, "text_sets"),
+        _unique(_chained(runs, "text_sets")),
         ascii_sets,
         ascii_text_sets,
         index,
     )
+
+
+def _unique(items: tuple[Any, ...]) -> tuple[Any, ...]:
+    """``items`` without repeats, in order: two needles with the same words (an answer and its hyphenated
+    alias, ``Inlet yonder`` and ``Inlet-yonder``) are one word set to every check of the probe, each an
+    "any set whose words ..." (the same tuple when nothing repeats)."""
+    if len(items) < 2:
+        return items
+    unique = tuple(dict.fromkeys(items))
+    return items if len(unique) == len(items) else unique
 
 
 def _composed_probe(needles: NeedleSet, base: NeedleSet) -> _Probe | None:

@@ -62,6 +62,8 @@ RULE_HELP: dict[str, str] = {
     "correlated.mined": "A value no rule names rides with the answer across the dataset (leak mine).",
     "correlated.mined-pair": "A code under a name inside a text (a header, a log line of another kind) splits the "
     "labels across the dataset (leak mine).",
+    "correlated.blind": "The blind baseline reads the answer off this value or word across the dataset, outside the "
+    "task's input (leak sanitize --mine cuts it on every item holding it).",
     "freetext.agreement": "Across the dataset, the label in this slot follows the record's label (a value).",
     "learned.hit": "The learned decision (--learned) scores this whole-token hit of the answer as a leak: a learned "
     "opinion the written rules did not give; review the place (--no-learned turns it off).",

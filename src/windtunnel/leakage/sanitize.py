@@ -28,8 +28,8 @@ Guarantees (checked by the tests and, for the last one, at run time):
 at the original characters each finding points at, and then asks the same scan again. It has no
 rules of its own about what leaks, so a change to the principles changes what is removed with no
 second place to update, and "sanitized" always means "the scan finds nothing blocking any more" (or a
-residual that says why not). Findings that come from elsewhere (``leak mine``'s) are acted on the
-same way (``extra``).
+residual that says why not). Findings that come from elsewhere (``leak mine``'s, and what the blind baseline still
+reads off a sanitized dataset: :mod:`~windtunnel.leakage.shortcuts`) are acted on the same way (``extra``).
 
 **Why blanking, and not deleting or rewording.** An eval harness and the agent's tools expect the
 record's schema; a deleted key or a shortened list breaks them or tells the model that something was

@@ -11,9 +11,10 @@ here do read it, with no model and no reasoning:
 * ``blind`` is a cross-validated naive Bayes classifier over the projection's candidates selected in each fold
   (:func:`windtunnel.leakage.mine.candidates`: (pointer, value) pairs, tokens and n-grams of the short
   values, numeric ranges) with what the task should be derived from removed — the fields named in
-  ``derive_from``, and without them all prose (with them, the words of prose elsewhere are read: a note outside
-  the task's input): the seed's "no real input". High on raw data means the label can be read off the
-  rest of the record (a glyph, a code, a constant) whether or not any rule names it.
+  ``derive_from`` (a key name also where a text names it: :mod:`.input_text`), and without them all prose (with
+  them, the words of prose elsewhere are read: a note outside the task's input): the seed's "no real input".
+  High on raw data means the label can be read off the rest of the record (a glyph, a code, a constant)
+  whether or not any rule names it.
 
 Both are deterministic for a seed. On a sanitized twin they should fall back to chance; if they do
 not, a channel is still open.
@@ -37,7 +38,8 @@ from typing import Any
 
 from windtunnel._util.rng import cell_rng
 from windtunnel._util.stats import adjust_p, fisher_greater
-from windtunnel.leakage.mine import candidates, prose_prints, prose_tokens, records_of
+from windtunnel.leakage.input_text import mask_input
+from windtunnel.leakage.mine import Where, candidates, prose_prints, prose_tokens, records_of
 from windtunnel.leakage.model import LeakItem, value_hash
 from windtunnel.leakage.scan import audit_item
 
@@ -165,15 +167,9 @@ def blind_with_drivers(
     if folds < 2:
         raise ValueError(f"folds must be 2 or more, got {folds}")
     n = len(items)
-    where = [candidates(it.projection, derive_from) for it in items]
-    bins = _numeric_bins(where)
-    for i, it in enumerate(items):
-        bins[i].update(prose_tokens(it.projection, derive_from))
-    feats = [frozenset(w) | frozenset(bins[i]) for i, w in enumerate(where)]
+    where, bins, feats, record_of = _features(items, derive_from)
     drivers: list[Driver | None] = [None] * n
     answers = [it.expected[0] for it in items]
-    joined, _labels = records_of(answers, [prose_prints(it.projection, derive_from) for it in items])
-    record_of = _split_templated(joined, where)
     order = list(range(max(record_of, default=-1) + 1))
     cell_rng(seed, "blind-folds").shuffle(order)
     label_of = {record_of[i]: answers[i] for i in reversed(range(n))}  # a record's label: its first item's
@@ -197,6 +193,40 @@ def blind_with_drivers(
                 pointer = bins[i][top] if top in bins[i] else where[i][top][0]
                 drivers[i] = ("/".join("*" if t.isdigit() else t for t in pointer.split("/")), top[0], top[2])
     return out, drivers
+
+
+def _features(
+    items: Sequence[LeakItem], derive_from: Sequence[str]
+) -> tuple[list[dict[Feature, Where]], list[dict[Feature, str]], list[frozenset[Feature]], list[int]]:
+    """What the ``blind`` agent reads of ``items``: per item its candidates (where each is first seen), its numeric
+    bins and prose words (each → the pointer holding it), the union of both as its feature set, and per item its
+    record (:func:`~windtunnel.leakage.mine.records_of`, templated groups split). Shared by the cross-validated agent
+    and :func:`selected_features`, so the sanitizer reads exactly what the agent reads. A ``derive_from`` key name
+    inside a text (a YAML key, an HTML element's class, a section header: :mod:`~windtunnel.leakage.input_text`) is
+    the input too, and is not read; records are still told apart by the whole text."""
+    read = [mask_input(it.projection, derive_from) for it in items]  # a named input inside a text is not read
+    where = [candidates(p, derive_from) for p in read]
+    bins = _numeric_bins(where)
+    for i, p in enumerate(read):
+        bins[i].update(prose_tokens(p, derive_from))
+    feats = [frozenset(w) | frozenset(bins[i]) for i, w in enumerate(where)]
+    answers = [it.expected[0] for it in items]
+    joined, _labels = records_of(answers, [prose_prints(it.projection, derive_from) for it in items])
+    return where, bins, feats, _split_templated(joined, where)
+
+
+def selected_features(items: Sequence[LeakItem], *, derive_from: Sequence[str] = ()) -> dict[Feature, Counter[str]]:
+    """The features the ``blind`` agent's selection keeps when fitted on every item of ``items`` (no fold held out),
+    each with its records per label: what the agent can read the label off anywhere in the dataset. The selection is
+    :func:`_fit_fold`'s (Fisher's exact test, Benjamini-Hochberg at ``_Q``, ``_MIN_SUPPORT`` records), over all the
+    records at once, so a rider any fold would keep is kept here too. ``leak sanitize --mine`` cuts them where they
+    sit (:mod:`~windtunnel.leakage.shortcuts`)."""
+    if not items:
+        return {}
+    _where, _bins, feats, record_of = _features(items, derive_from)
+    answers = [it.expected[0] for it in items]
+    kept, _by_label, _rest = _fit_fold(range(len(items)), feats, answers, record_of)
+    return kept
 
 
 def _split_templated(record_of: Sequence[int], where: Sequence[Mapping[Feature, tuple[Any, ...]]]) -> list[int]:
@@ -234,6 +264,8 @@ _MIN_SUPPORT = 3
 """Training records a candidate must be held by to be tested: fewer cannot be told from chance."""
 _BINS = 10
 """Quantile bins of a numeric field (at most; fewer when it holds fewer distinct values)."""
+NUMERIC_KINDS = frozenset({"range", "at-least", "below"})
+"""The kinds of a numeric field's features (:func:`_numeric_bins`): the template is the field, the text a range."""
 _NUMBER = re.compile(r"\s*[-+]?\d+(?:[.,]\d+)?\s*%?\s*")
 
 

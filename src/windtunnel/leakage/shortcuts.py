@@ -1,0 +1,164 @@
+"""What the blind baseline still reads the label off after sanitizing, as findings the sanitizer cuts.
+
+``leak sanitize --mine`` removes what the scan and ``leak mine`` find. The ``blind`` agent
+(:mod:`.simulate`) reads more loosely than mining proves: every (pointer, value) pair, word and n-gram of the
+projection outside the task's input (``--derive-from``), prose outside that input included, and each numeric
+field's ranges, keeping what is significant on its training folds. A rider mining leaves for review (a glyph in a
+bot's summary, an adjuster's note "Closed without payout") or too rare for its stricter test still answers the
+agent, and the sanitized twin is not at chance. So the sanitizer consults the same evidence
+(:func:`blind_shortcuts`): when the agent, cross-validated on the sanitized dataset, passes above chance
+(one-sided exact binomial p at most :data:`ALPHA` against the majority rate), the features its selection keeps on
+the whole dataset (:func:`~windtunnel.leakage.simulate.selected_features`) are cut where they sit, on **every**
+item holding them whatever its label (:func:`shortcut_findings`: cut on one label's items only, a kept one would
+rule that label out), and the dataset is sanitized again, until the agent is at chance, nothing new can be cut,
+or :data:`MAX_ROUNDS` rounds are done.
+
+What is never cut: the task's input (the features are read outside ``--derive-from``, and the findings are mined
+evidence, which the sanitizer never acts on there); prose of an item where no ``--derive-from`` field resolves to
+a place (the named input then sits inside a text, a YAML or HTML document held in a string, and a sentence of that
+text may be the input itself: the features found there are reported, not cut); anything on a dataset where the
+agent is at chance (a clean dataset keeps its bytes).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+
+from windtunnel.leakage.baseline import binom_sf
+from windtunnel.leakage.input_text import mask_input
+
+# The miner's per-string candidate readers, so a feature is found at every place of an item, not only its first
+# (``candidates`` keeps one place per feature); no cycle: mine imports nothing of this module.
+from windtunnel.leakage.mine import (
+    PROSE_WORDS,
+    _general,
+    _leaves,
+    _prose_candidates,
+    _string_candidates,
+    in_derive_from,
+)
+from windtunnel.leakage.model import Finding, LeakItem
+from windtunnel.leakage.simulate import NUMERIC_KINDS, Feature, blind_predictions_cv, selected_features
+
+ALPHA = 0.05
+"""The sanitizer cuts what the blind agent reads when its pass rate is above chance at this one-sided p (the
+baseline's own verdict uses 0.01: a sanitized twin that is merely "inconclusive" still gives answers away)."""
+MAX_ROUNDS = 3
+"""Rounds of sanitize → blind agent → cut at most (each round re-sanitizes the dataset once)."""
+RULE = "correlated.blind"
+"""The rule of a shortcut finding (a stable name: users filter by rule)."""
+REPRESENTATION = "mined"
+"""Shortcut findings are dataset evidence, like mined ones: never acted on inside the task's input."""
+
+
+@dataclass
+class Shortcuts:
+    """What the blind agent reads the label off in one sanitized dataset, and the verdict that asked for the cut."""
+
+    pass_rate: float
+    chance: float
+    p_value: float
+    features: dict[Feature, Counter[str]] = field(default_factory=dict)
+    """The features the agent's selection keeps on the whole dataset (empty when the agent is at chance)."""
+
+    @property
+    def above_chance(self) -> bool:
+        """Whether the agent passes above chance at :data:`ALPHA`."""
+        return self.p_value <= ALPHA
+
+    def describe(self) -> str:
+        """One line: the agent's pass rate against chance and how many features it reads."""
+        return (
+            f"blind baseline on the sanitized data {self.pass_rate:.2f} vs {self.chance:.2f} (majority), "
+            f"p = {self.p_value:.2g}: {len(self.features)} feature(s) outside the task's input ride with the label"
+        )
+
+
+def blind_shortcuts(items: Sequence[LeakItem], *, derive_from: Sequence[str] = ()) -> Shortcuts | None:
+    """The blind agent's verdict on ``items`` (a sanitized dataset) and, when it passes above chance, the features
+    its selection keeps (:class:`Shortcuts`); None when there is nothing to test (fewer than 10 items, or one
+    label). Cross-validated exactly as ``leak baseline --simulate blind`` (5 folds, seed 0)."""
+    answers = [it.expected[0] for it in items if it.expected]
+    if len(answers) != len(items) or len(items) < 10 or len(set(answers)) < 2:
+        return None
+    preds = blind_predictions_cv(items, derive_from=derive_from)
+    passes = sum(p == a for p, a in zip(preds, answers, strict=True))
+    chance = max(Counter(answers).values()) / len(answers)
+    p = binom_sf(passes, len(answers), chance)
+    out = Shortcuts(passes / len(answers), chance, p)
+    if out.above_chance:
+        out.features = selected_features(items, derive_from=derive_from)
+    return out
+
+
+def input_located(item: LeakItem, derive_from: Sequence[str]) -> bool:
+    """Whether some ``derive_from`` field resolves to a place of ``item`` (a pointer at or under it, or a key name's
+    place inside a text: :mod:`~windtunnel.leakage.input_text`): only then is prose elsewhere known not to be the
+    task's input."""
+    if mask_input(item.projection, derive_from) is not item.projection:
+        return True
+    return any(in_derive_from(pointer, derive_from) for pointer, _value, _cut in _leaves(item.projection, ""))
+
+
+def shortcut_findings(
+    item: LeakItem, features: Iterable[Feature], *, derive_from: Sequence[str] = (), inputs: Sequence[str] = ()
+) -> list[Finding]:
+    """A finding at every place of ``item`` that holds one of ``features`` (the blind agent's, read as it reads
+    them), whatever the item's label, outside the ``derive_from`` fields: a value or a word where it sits (its span
+    in the string, or the whole value; the sanitizer cuts the sentence around a word in prose), a numeric range as
+    the whole number at its field. Prose is cut only where the item's input is located (:func:`input_located`).
+    ``inputs`` are the field templates mining read as the task's own input when no ``derive_from`` names it
+    (:attr:`~windtunnel.leakage.mine.MineResult.inputs`): never cut either, as mining gives their words for review.
+    Severity ``medium``, rule :data:`RULE`, representation ``mined``."""
+    wanted = set(features)
+    if not wanted:
+        return []
+    numeric = {template for kind, template, _text in wanted if kind in NUMERIC_KINDS}
+    prose_ok = bool(derive_from) and input_located(item, derive_from)
+    out: list[Finding] = []
+    seen: set[tuple[str, str | None, tuple[int, int] | None]] = set()
+
+    def add(pointer: str, inner: str | None, span: tuple[int, int] | None, view: str, key: Feature) -> None:
+        if (pointer, inner, span) in seen:
+            return
+        seen.add((pointer, inner, span))
+        out.append(
+            Finding(
+                item=item.id,
+                channel="correlated",
+                severity="medium",
+                pointer=pointer,
+                representation=REPRESENTATION,
+                span=span,
+                view=view,
+                rule=RULE,
+                detail=f"the blind baseline reads the label off this {key[0]} across the dataset (outside the "
+                "task's input): cut on every item holding it",
+                value=key[2],
+                inner=inner,
+            )
+        )
+
+    read = mask_input(item.projection, derive_from)  # as the blind agent reads it: a named input in a text blanked
+    for pointer, value, cut in _leaves(read, ""):
+        if (derive_from and in_derive_from(pointer, derive_from)) or (inputs and in_derive_from(pointer, inputs)):
+            continue
+        template = _general(pointer)
+        outer, inner = (pointer, None) if cut is None else (pointer[:cut], pointer[cut:])
+        if not isinstance(value, str):
+            key = ("value", template, value[0])
+            if key in wanted or template in numeric:
+                add(outer, inner, None, "raw", key)
+            continue
+        found = _string_candidates(template, value)
+        if not found and len(value.split()) > PROSE_WORDS:
+            found = _prose_candidates(template, value) if prose_ok else ()
+        elif template in numeric and any(k[0] == "value" for k, _s, _v in found):
+            found = (*found, (("value", template, value), None, "raw"))
+            wanted.add(("value", template, value))
+        for key, span, view in found:
+            if key in wanted:
+                add(outer, inner, None if inner is not None else span, view, key)
+    return out
