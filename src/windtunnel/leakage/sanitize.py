@@ -1080,6 +1080,9 @@ def _fix_leaf(
         elif cuts.listing_member(value, cut, ctx.labels):
             ctx.problems.append(f"{ctx.at(f)}: a member of a listing of labels, not cut alone")
             ctx.leave(pointer, "listing-member")
+            mark = unselect(value, f.span[0])  # a member the markup marks (pressed, selected) loses its mark
+            if mark is not None:
+                edits.append(mark)
         else:
             spans.append(cut)
     # A cell of this record's row is no member of a listing: the other rows are other records.
