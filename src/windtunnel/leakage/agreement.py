@@ -181,7 +181,8 @@ class Agreement:
             ]
             entry.candidates = hide_answers(made, item.projection, [*item.expected, *item.correlated_values])
             if self.derive_from:
-                entry.outside = _outside_input(item.projection, {(m.pointer, m.span) for m in agreeing}, self.derive_from)
+                spots = {(m.pointer, m.span) for m in agreeing}
+                entry.outside = _outside_input(item.projection, spots, self.derive_from)
         self.entries[(item.id, item.line)] = entry
 
     def applied_to(self, items: Iterable[LeakItem]) -> Agreement:
