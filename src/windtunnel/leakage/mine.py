@@ -247,10 +247,10 @@ def in_derive_from(pointer: str, derive_from: Sequence[str]) -> bool:
 
 def _named_in_text(entry: str, pointer: str, value: Any) -> bool:
     """Whether ``entry`` names a place inside the string ``value`` at ``pointer`` rather than a field the structure
-        holds: a key of YAML in a string, a section of a raw log, a header of a raw mail. A bare name is matched when the
-        string holds it (case-folded); a pointer when the string sits at its parent and holds its last token. This is the
-        reading mining, the agreement evidence and the blind baseline give such a name (:func:`.input_text.input_spans`:
-    a key, an element, a section the string holds by that name); a typo is in no string either."""
+    holds: a key of YAML in a string, a section of a raw log, a header of a raw mail. A bare name is matched where
+    the string holds it as a key, an element or a section (:func:`.input_text.input_of`: the reading mining, the
+    agreement evidence and the blind baseline give it); a pointer when the string sits at its parent and holds its
+    last token so. A typo is in no string either."""
     if not isinstance(value, str):
         return False
     head, _, name = entry.rpartition("/")
