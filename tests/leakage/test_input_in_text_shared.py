@@ -84,10 +84,11 @@ def test_agreement_reads_the_input_where_mining_does() -> None:
     outside = (text.rindex("approved"), text.rindex("approved") + len("approved"))
     got = _outside_input(text, {("", inside), ("", outside)}, ["narrative"])
     assert got == {("", outside)}
-    # a string that merely holds the name in its prose holds no input: the mention is outside
+    # a string that holds the name only in a sentence: the input is not located and may be anywhere in it
     prose = "the narrative we got says approved"
     span = (prose.index("approved"), len(prose))
-    assert _outside_input(prose, {("", span)}, ["narrative"]) == {("", span)}
+    assert _outside_input(prose, {("", span)}, ["narrative"]) == set()
+    assert _outside_input(prose, {("", span)}, ["story"]) == {("", span)}
 
 
 def _log_items(seed: int, *, settled: float, n: int = 200) -> list[LeakItem]:

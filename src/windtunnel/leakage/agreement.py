@@ -426,16 +426,25 @@ def _outside_input(
     (:func:`~windtunnel.leakage.mine.in_derive_from`), nor in the characters a key name locates inside the string
     (:func:`~windtunnel.leakage.input_text.input_spans`: a YAML key, a header, a markup element, a section — the
     reading mining and the ``blind`` agent give it). A mention of the whole string (no span) in a string holding
-    the input is not outside it."""
+    the input is not outside it. A string that holds a name the structure does not resolve, nowhere located as a
+    key, an element or a section (a sentence naming it), may hold the input anywhere: not outside it (the sanitizer
+    reads such an input as unlocated too)."""
     names = names_of(derive_from)
-    values = _values(projection) if names else {}
+    values = _values(projection)
+    unlocated = [
+        d.rsplit("/", 1)[-1].casefold() for d in derive_from if not any(in_derive_from(k, [d]) for k in values)
+    ]
     out = set()
     for pointer, span in mentions:
         if in_derive_from(pointer, derive_from):
             continue
         value = values.get(pointer)
-        spans = input_of(value, names) if isinstance(value, str) else []
-        if spans and (span is None or any(a < span[1] and span[0] < b for a, b in spans)):
+        text = value if isinstance(value, str) else ""
+        spans = input_of(text, names)
+        if spans:
+            if span is None or any(a < span[1] and span[0] < b for a, b in spans):
+                continue
+        elif any(name and name in text.casefold() for name in unlocated):
             continue
         out.add((pointer, span))
     return out

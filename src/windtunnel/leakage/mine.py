@@ -65,7 +65,7 @@ from windtunnel._util.stats import adjust_p, fisher_greater
 from windtunnel.leakage.aliases import identifier_spellings
 from windtunnel.leakage.decode import embedded_json
 from windtunnel.leakage.formats import is_url
-from windtunnel.leakage.input_text import input_of, masked_input, names_of
+from windtunnel.leakage.input_text import masked_input, names_of
 from windtunnel.leakage.model import Finding, LeakItem
 from windtunnel.leakage.ranges import number_of, pure_runs, run_text
 from windtunnel.leakage.records import ID_SHAPE, RECORD_ID
@@ -247,10 +247,10 @@ def in_derive_from(pointer: str, derive_from: Sequence[str]) -> bool:
 
 def _named_in_text(entry: str, pointer: str, value: Any) -> bool:
     """Whether ``entry`` names a place inside the string ``value`` at ``pointer`` rather than a field the structure
-    holds: a key of YAML in a string, a section of a raw log, a header of a raw mail. A bare name is matched where
-    the string holds it as a key, an element or a section (:func:`.input_text.input_of`: the reading mining, the
-    agreement evidence and the blind baseline give it); a pointer when the string sits at its parent and holds its
-    last token so. A typo is in no string either."""
+    holds: a key of YAML in a string, a section of a raw log, a header of a raw mail. A bare name is matched when the
+    string holds it (case-folded); a pointer when the string sits at its parent and holds its last token. Looser
+    than where the input is read (:func:`.input_text.input_of`): a name held only in a sentence is no typo, it leaves
+    the input unlocated (the sanitizer then cuts no prose and says so); a typo is in no string either."""
     if not isinstance(value, str):
         return False
     head, _, name = entry.rpartition("/")
@@ -258,7 +258,7 @@ def _named_in_text(entry: str, pointer: str, value: Any) -> bool:
         return False
     if entry.startswith("/") and not (head and in_derive_from(pointer, (head,))):
         return False
-    return bool(input_of(value, frozenset((name.replace("~1", "/").replace("~0", "~").casefold(),))))
+    return name.replace("~1", "/").replace("~0", "~").casefold() in value.casefold()
 
 
 MAX_PLACES_SEEN = 5000
