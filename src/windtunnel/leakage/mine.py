@@ -66,6 +66,7 @@ from windtunnel.leakage.aliases import identifier_spellings
 from windtunnel.leakage.codebook import code_book
 from windtunnel.leakage.decode import embedded_json
 from windtunnel.leakage.formats import is_url
+from windtunnel.leakage.input_text import masked_input, names_of
 from windtunnel.leakage.model import Finding, LeakItem
 from windtunnel.leakage.ranges import number_of, pure_runs, run_text
 from windtunnel.leakage.records import ID_SHAPE, RECORD_ID
@@ -248,8 +249,9 @@ def in_derive_from(pointer: str, derive_from: Sequence[str]) -> bool:
 def _named_in_text(entry: str, pointer: str, value: Any) -> bool:
     """Whether ``entry`` names a place inside the string ``value`` at ``pointer`` rather than a field the structure
     holds: a key of YAML in a string, a section of a raw log, a header of a raw mail. A bare name is matched when the
-    string holds it (case-folded); a pointer when the string sits at its parent and holds its last token. This is the
-    reading the agreement evidence and the blind baseline give such a name; a typo is in no string either."""
+    string holds it (case-folded); a pointer when the string sits at its parent and holds its last token. Looser
+    than where the input is read (:func:`.input_text.input_of`): a name held only in a sentence is no typo, it leaves
+    the input unlocated (the sanitizer then cuts no prose and says so); a typo is in no string either."""
     if not isinstance(value, str):
         return False
     head, _, name = entry.rpartition("/")
@@ -331,8 +333,14 @@ def candidates(
     ``visit`` is called with the template and text of every scalar, excluded or not (the one walk of the item
     also counts what each field holds: :class:`_Places`). ``texts`` is called with the template and text of every
     string whose name-value pairs are read (:func:`pair_texts`), in the same walk.
+
+    A ``derive_from`` key name inside a string (a YAML key, a header, a markup element, a section:
+    :func:`.input_text.input_spans`) is the input there too: its characters are blanked before the string is read
+    (:func:`.input_text.masked_input`, the offsets of the rest kept), so mining, the ``blind`` agent and the sanitizer
+    read the same characters as the input.
     """
     out: dict[tuple[str, str, str], Where] = {}
+    names = names_of(derive_from)
     for pointer, value, cut in _leaves(projection, ""):
         template = _general(pointer)
         if visit is not None:
@@ -346,9 +354,10 @@ def candidates(
         if not isinstance(value, str):
             out.setdefault(("value", template, value[0]), (outer, None, inner, "raw"))
             continue
-        found = _string_candidates(template, value)
-        if derive_from and not found and len(value.split()) > PROSE_WORDS:
-            found = _prose_candidates(template, value)
+        read = masked_input(value, names)  # a key named inside the text is the input there: blanked, offsets kept
+        found = _string_candidates(template, read)
+        if derive_from and not found and len(read.split()) > PROSE_WORDS:
+            found = _prose_candidates(template, read)
         for key, span, view in found:
             if key not in out:
                 out[key] = (outer, None if inner is not None else span, inner, view)
