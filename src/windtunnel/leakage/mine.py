@@ -191,19 +191,21 @@ class MineResult:
         fix = {"bh": "Benjamini-Hochberg", "bonferroni": "Bonferroni"}.get(self.correction, self.correction)
         records = f"{_count(self.records, 'record')}, " if 0 < self.records < self.items else ""
         return (
-            f"{len(self.suggestions)} mined from {_count(self.items, 'item')}"
+            f"{len(self.suggestions) + len(self.pairs)} mined from {_count(self.items, 'item')}"
             f" ({records}{_count(len(self.labels), 'label')}): "
             f"{_count(self.tested, 'candidate')} tested of {self.candidates} seen (support >= {self.min_support}), "
             f"one-sided Fisher exact, {fix} at {self.alpha}, purity >= {self.min_purity}" + self._pairs_described()
         )
 
     def _pairs_described(self) -> str:
-        """The pairs inside texts, when any was tested: how many ride with a label (and how many for review)."""
+        """The pairs inside texts, when any was tested: how many ride with a label (and how many for review), counted
+        in the line's leading number too (a table of three pair rows under "0 mined" read as a contradiction)."""
         if not self.pairs_tested:
             return ""
         review = sum(p.review for p in self.pairs)
         also = f", {review} for review" if review else ""
-        return f"; {_count(len(self.pairs), 'pair value')} inside texts ({self.pairs_tested} tested{also})"
+        found = f"{len(self.pairs)} of them pair values" if self.pairs else "no pair value"
+        return f"; {found} inside texts ({self.pairs_tested} tested{also})"
 
 
 # ---------------------------------------------------------------- candidates
