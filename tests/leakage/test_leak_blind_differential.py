@@ -191,7 +191,6 @@ KNOWN: dict[str, str] = {
         i: "the label as a retrieval filter's operand (`{field: {$eq: label}}`): the operator key hides the pair"
         for i in ("b12-0193", "b12-0197", "b12-0201", "b12-0205", "b12-0209", "b12-0213")
     },
-    "b12-0281": "a visually hidden span beside the blanked badge under the field's <dt>: read as a definition",
     "b12-0283": "a hidden node (`<span hidden>spammy</span>`) beside the blanked badge: the task's own name word",
     **{
         i: "a log record's template `set %s=%s` and its args list: the template is not rendered (review)"

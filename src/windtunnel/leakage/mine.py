@@ -63,6 +63,7 @@ from typing import Any, Literal
 
 from windtunnel._util.stats import adjust_p, fisher_greater
 from windtunnel.leakage.aliases import identifier_spellings
+from windtunnel.leakage.codebook import code_book
 from windtunnel.leakage.decode import embedded_json
 from windtunnel.leakage.formats import is_url
 from windtunnel.leakage.model import Finding, LeakItem
@@ -73,14 +74,14 @@ from windtunnel.leakage.text import Mapped, normalize_needle
 from windtunnel.leakage.text_pairs import PairCounts, PairRider, pairs_in, riders
 from windtunnel.leakage.views import canonical_views, has_humps, identifier_view
 
-Kind = Literal["value", "url-segment", "token", "ngram", "range"]
+Kind = Literal["value", "url-segment", "token", "ngram", "range", "field"]
 Correction = Literal["bh", "bonferroni"]
 
 PROSE_WORDS = 6
 """A string of more than this many words is prose: the content the task is derived from."""
 _MAX_VALUE_LEN = 120
 _MAX_NGRAM = 3
-_KIND_RANK = {"value": 0, "url-segment": 1, "token": 2, "ngram": 3, "range": 4}
+_KIND_RANK = {"value": 0, "url-segment": 1, "token": 2, "ngram": 3, "range": 4, "field": 5}
 _TOKEN = re.compile(r"\w+|[^\w\s]")
 _MASK = (1 << 64) - 1
 _MIXED = re.compile(r"(?=\w*[^\W\d_])(?=\w*\d)\w+")
@@ -814,6 +815,7 @@ def mine(
     """
     held: dict[tuple[str, str, str], array[int]] = {}
     labels_of: list[str] = []  # per labelled item, in order
+    tasks_of: list[tuple[str, ...]] = []  # per labelled item: its label set (a file may mix tasks)
     prose_of: list[Prints] = []  # per labelled item: the hashes of its prose (what a record is)
     viewed: set[tuple[str, str, str]] = set()  # read in a decoded or identifier view somewhere: shown after the written
     places = None if derive_from else _Places()  # the owner named the input: nothing to infer
@@ -823,6 +825,7 @@ def mine(
             continue
         n = len(labels_of)
         labels_of.append(it.expected[0])
+        tasks_of.append(tuple(sorted(set(it.label_set))))
         prose_of.append(prose_prints(it.projection, derive_from))
         visit = places.item(it.expected[0]) if places is not None else None
         for key, where in candidates(it.projection, derive_from, visit, partial(pair_counts.add, n)).items():
@@ -839,6 +842,9 @@ def mine(
         if len(pair_counts.held) > max_candidates:
             pair_counts.prune()
     record_of, record_label = records_of(labels_of, prose_of)
+    record_task: list[tuple[str, ...]] = [()] * len(record_label)
+    for i in reversed(range(len(record_of))):
+        record_task[record_of[i]] = tasks_of[i]
     label_counts: Counter[str] = Counter(record_label)
     counts: dict[tuple[str, str, str], dict[str, int]] = {}
     prints: dict[tuple[str, str, str], int] = {}
@@ -881,7 +887,15 @@ def mine(
         support = sum(c.values())
         p = fisher_greater(top, support, label_counts[label], total) * len(label_counts)
         tests.append((key, label, top, support, min(1.0, p)))
-    for key, label, support, p, keys in _range_tests(held, record_of, record_label, min_support):
+    for key, label, support, p, keys in _range_tests(held, record_of, record_label, record_task, min_support):
+        members[key] = keys
+        tests.append((key, label, support, support, p))
+    # A field read as the task's input holds values of one label each by nature (messages drawn from a pool per
+    # label): the code book asks that of the fields the owner named as not the input, or that do not read as one.
+    inputs = places.inputs(len(labels_of)) if places is not None else []
+    for key, label, support, p, keys in _code_book_tests(
+        held, record_of, record_label, record_task, min_support, norms, frozenset(inputs)
+    ):
         members[key] = keys
         tests.append((key, label, support, support, p))
     adjusted = adjust_p([t[4] for t in tests], correction)
@@ -896,8 +910,13 @@ def mine(
         found.append((Suggestion(pointer, text, label, purity, support, base, kind, p, q, also), members[key]))
     # An n-gram made of a word that is itself found for the same label adds nothing ('q2 stuck' beside 'q2').
     words = {(sug.label, k[2]) for sug, keys in found for k in keys if k[0] != "ngram"}
+    # A code book whose values are each found alone for its label adds nothing either (a badge of 80 items a glyph).
+    alone = {(sug.label, k) for sug, keys in found if sug.kind != "field" for k in keys}
     out = [
-        sug for sug, _ in found if sug.kind != "ngram" or not any((sug.label, w) in words for w in sug.value.split())
+        sug
+        for sug, keys in found
+        if (sug.kind != "ngram" or not any((sug.label, w) in words for w in sug.value.split()))
+        and (sug.kind != "field" or not all((sug.label, k) in alone for k in keys))
     ]
     out.sort(key=lambda s: (-s.purity, s.q_value, -s.support, s.pointer, s.value))
     pairs, pairs_tested = riders(
@@ -922,7 +941,7 @@ def mine(
         derive_from=list(derive_from),
         members={(sug.kind, sug.pointer, sug.value): keys for sug, keys in found},
         records=total,
-        inputs=places.inputs(len(labels_of)) if places is not None and out else [],
+        inputs=inputs if out else [],
         pairs=pairs,
         pairs_tested=pairs_tested,
     )
@@ -932,6 +951,7 @@ def _range_tests(
     held: Mapping[tuple[str, str, str], array[int]],
     record_of: Sequence[int],
     record_label: Sequence[str],
+    record_task: Sequence[tuple[str, ...]],
     min_support: int,
 ) -> Iterator[tuple[tuple[str, str, str], str, int, float, list[tuple[str, str, str]]]]:
     """``(key, label, support, p, member keys)`` of each run of a field's numbers held by one label only
@@ -942,21 +962,120 @@ def _range_tests(
     numbers, whatever its labels' share of the file); the members are the run's whole values at
     their pointer, so the run is found, mapped and sanitized as those values would be."""
     fields: dict[str, dict[str, set[int]]] = {}
+    coded: dict[str, dict[str, set[int]]] = {}
     for key, a in held.items():
         if key[0] == "value" and number_of(key[2]) is not None:
             fields.setdefault(key[1], {})[key[2]] = {record_of[i] for i in a}
+        elif key[0] == "ngram" and (m := _CODE_NUMBER.fullmatch(key[2])) is not None:
+            coded.setdefault(m.group(1), {})[key[2]] = {record_of[i] for i in a}
+    yield from _runs_of(fields, record_label, record_task, min_support)
+    yield from _runs_of(coded, record_label, record_task, min_support, coded=True)
+
+
+_CODE_NUMBER = re.compile(r"([^\W\d_]+) (\d+)")
+"""A word and the number after it (the 2-gram ``pb 454`` of ``PB-454``, ``ward 12``): a code's number, read per
+word like a field's numbers (a playbook's series chosen by the verdict: ``PB-1xx`` benign, ``PB-9xx`` malicious)."""
+
+
+def _runs_of(
+    fields: Mapping[str, Mapping[str, set[int]]],
+    record_label: Sequence[str],
+    record_task: Sequence[tuple[str, ...]],
+    min_support: int,
+    *,
+    coded: bool = False,
+) -> Iterator[tuple[tuple[str, str, str], str, int, float, list[tuple[str, str, str]]]]:
+    """The run tests of :func:`_range_tests` over ``fields`` (a field's template → each whole value → its records;
+    with ``coded``, the word before a code's number → each 2-gram ``word number`` → its records). A field's run is
+    found through its whole values at their pointer; a code's run through the 2-grams holding its numbers, anywhere
+    (``PB-454`` and ``PB 454`` alike), shown as ``pb 400..499``."""
+    for template, whole in fields.items():
+        for by_text in by_task(whole, record_task):
+            yield from _field_runs(template, by_text, record_label, min_support, coded)
+
+
+def _field_runs(
+    template: str, by_text: Mapping[str, set[int]], record_label: Sequence[str], min_support: int, coded: bool
+) -> Iterator[tuple[tuple[str, str, str], str, int, float, list[tuple[str, str, str]]]]:
+    """The run tests of one field (or one code's word) among the records of one task (:func:`_runs_of`)."""
+    numbers = {t.rpartition(" ")[2] if coded else t: t for t in by_text}
+    per_label = {n: dict(Counter(record_label[r] for r in by_text[t])) for n, t in numbers.items()}
+    held_by = Counter(record_label[r] for r in set().union(*by_text.values()))
+    total = sum(held_by.values())
+    for run in pure_runs(per_label, min_support):
+        texts = [numbers[n] for n in run.texts]
+        records = set().union(*(by_text[t] for t in texts))
+        support = len(records)
+        if support < min_support or support >= total:
+            continue
+        p = min(1.0, fisher_greater(support, support, held_by[run.label], total) * len(held_by) * run.intervals)
+        if coded:
+            key = ("range", "", f"{template} {run_text(run.texts)}")
+            yield key, run.label, support, p, [("ngram", "", t) for t in texts]
+        else:
+            key = ("range", template, run_text(run.texts))
+            yield key, run.label, support, p, [("value", template, t) for t in texts]
+
+
+def by_task(by_text: Mapping[str, set[int]], record_task: Sequence[tuple[str, ...]]) -> Iterator[dict[str, set[int]]]:
+    """``by_text`` (a field's values → the records holding each) split by the records' task (their label set): a file
+    mixing tasks tests a field among the records of one task at a time, so ids drawn in one block per task (and so
+    riding with that task's labels) do not read as a field sorted by the label."""
+    tasks = {record_task[r] for rs in by_text.values() for r in rs}
+    if len(tasks) == 1:
+        yield dict(by_text)
+        return
+    for task in sorted(tasks):
+        part = {t: {r for r in rs if record_task[r] == task} for t, rs in by_text.items()}
+        yield {t: rs for t, rs in part.items() if rs}
+
+
+def _code_book_tests(
+    held: Mapping[tuple[str, str, str], array[int]],
+    record_of: Sequence[int],
+    record_label: Sequence[str],
+    record_task: Sequence[tuple[str, ...]],
+    min_support: int,
+    norms: set[str],
+    inputs: frozenset[str] = frozenset(),
+) -> Iterator[tuple[tuple[str, str, str], str, int, float, list[tuple[str, str, str]]]]:
+    """``(key, label, support, p, member keys)`` per label of each field whose values each ride with one label
+    (:func:`~windtunnel.leakage.codebook.code_book`: a workflow's next action, a bot's paraphrased verdict), each value
+    too rare to be mined alone. ``p`` is the field's (the tail of its count of pure values under independence), counted
+    among the records holding the field; the members are that label's pure values at their pointer, so the field is
+    found, mapped and sanitized as those values would be (``record_task`` is not used: see the comment). Values equal
+    to a label are left to the scan, and the fields read as the task's input (``inputs``, when no ``--derive-from``
+    names it) are not asked: their values follow the label because they are the content."""
+    fields: dict[str, dict[str, set[int]]] = {}
+    for key, a in held.items():
+        if key[0] == "value" and key[1] not in inputs and normalize_needle(key[2]) not in norms:
+            fields.setdefault(key[1], {})[key[2]] = {record_of[i] for i in a}
+    # Not split by task, unlike the runs: a value a record carries whatever its task (its customer's organisation) is
+    # pure within a task as soon as two renderings of one record share it; across the file it is held by every task.
+    del record_task
     for template, by_text in fields.items():
-        per_label = {t: dict(Counter(record_label[r] for r in rs)) for t, rs in by_text.items()}
-        held_by = Counter(record_label[r] for r in set().union(*by_text.values()))
-        total = sum(held_by.values())
-        for run in pure_runs(per_label, min_support):
-            records = set().union(*(by_text[t] for t in run.texts))
-            support = len(records)
-            if support < min_support or support >= total:
-                continue
-            p = fisher_greater(support, support, held_by[run.label], total) * len(held_by) * run.intervals
-            keys = [("value", template, t) for t in run.texts]
-            yield ("range", template, run_text(run.texts)), run.label, support, min(1.0, p), keys
+        yield from _field_book(template, by_text, record_label, min_support)
+
+
+def _field_book(
+    template: str, by_text: Mapping[str, set[int]], record_label: Sequence[str], min_support: int
+) -> Iterator[tuple[tuple[str, str, str], str, int, float, list[tuple[str, str, str]]]]:
+    """The code-book tests of one field among the records of one task (:func:`_code_book_tests`)."""
+    if len(by_text) < 2:
+        return
+    per_label = {t: dict(Counter(record_label[r] for r in rs)) for t, rs in by_text.items()}
+    held_by = Counter(record_label[r] for r in set().union(*by_text.values()))
+    total = sum(held_by.values())
+    book = code_book(per_label, {lab: k / total for lab, k in held_by.items()})
+    if book is None:
+        return
+    for label, texts in sorted(book.pure.items()):
+        records = set().union(*(by_text[t] for t in texts))
+        if len(records) < min_support or len(records) >= total:
+            continue
+        shown = "; ".join(sorted(texts))
+        key = ("field", template, shown if len(shown) <= _MAX_VALUE_LEN else shown[: _MAX_VALUE_LEN - 1] + "…")
+        yield key, label, len(records), book.p, [("value", template, t) for t in texts]
 
 
 def mine_correlates(

@@ -161,6 +161,7 @@ from windtunnel.leakage.records import (
 from windtunnel.leakage.resolve import Own, Records, holds_records, own_cell_within, own_column_value, own_value
 from windtunnel.leakage.schemas import drop_schema_values, may_hold_schema
 from windtunnel.leakage.selection import apply_selection
+from windtunnel.leakage.side_by_side import side_by_side
 from windtunnel.leakage.sorted_rows import may_sort_rows, sorted_rows_findings
 from windtunnel.leakage.struck import drop_struck, may_strike
 from windtunnel.leakage.text import (
@@ -2384,7 +2385,22 @@ def _sentence_covers(listing: dict[str, list[tuple[int, int, str]]] | None, hit:
         start = m.end()
     nxt = _SENTENCE_END.search(text, vb, vb + _SENTENCE_MAX)
     end = nxt.start() if nxt is not None else min(len(text), vb + _SENTENCE_MAX)
+    if "<" in text:
+        # A block of markup ends a sentence as a full stop does (a note's ``<div>`` beside a form's buttons).
+        for m in _BLOCK_BREAK.finditer(text, start, va):
+            start = m.end()
+        blk = _BLOCK_BREAK.search(text, vb, end)
+        end = blk.start() if blk is not None else end
     return ctx.label_norms <= {norm for a, b, norm in _near(spans, start, end) if b <= end}
+
+
+_BLOCK_BREAK = re.compile(
+    r"</?(?:p|div|li|dd|dt|tr|td|th|h[1-6]|blockquote|section|article|header|footer|aside|form|ul|ol|dl|table|br)"
+    r"(?=[\s/>])[^<>]{0,200}>",
+    re.IGNORECASE,
+)
+"""A tag that opens or closes a block of markup (or a line break): where a sentence ends in HTML whatever its
+punctuation, so the text of one block is not read as the same sentence as the options listed in the next."""
 
 
 def _labels_even(text: str, spans: list[tuple[int, int, str]], ctx: _Ctx) -> bool:
@@ -2611,10 +2627,13 @@ def _template_listed(spans: list[tuple[int, int, str]] | None, hit: Hit, va: int
     """The line holding the hit and a nearby line holding another label are the same line once each
     label is taken out: the lines of a listing (``<option value="Low">Low</option>``, ``<li>Low</li>``,
     ``- [ ] Low``, ``LOW = 1,``), numbers aside (``id="r0"``, ``id="r1"``). A marked line differs from its
-    siblings, so a chosen option is not hidden."""
+    siblings, so a chosen option is not hidden. Members written side by side on one line (a one-line form's
+    buttons) are compared as the units they repeat (:func:`~windtunnel.leakage.side_by_side.side_by_side`)."""
     if not spans:
         return False
     text = hit.view_text
+    if side_by_side(text, spans, va, vb, hit.needle.norm):
+        return True
     lo, hi = text.rfind("\n", 0, va) + 1, text.find("\n", vb)
     hi = len(text) if hi < 0 else hi
     mine = _DIGITS.sub("0", text[lo:hi].replace(text[va:vb], "\x00"))

@@ -1,0 +1,73 @@
+"""A field whose values each ride with one label: the dataset evidence for a code book no single value proves.
+
+A workflow step's ``next_action`` (``send_regret_email``, ``archive_candidate`` for a reject; ``schedule_onsite``,
+``send_hm_packet`` for an advance), a review bot's summary written in a few paraphrases per verdict: each value is
+held by a handful of records, so none beats the correction over hundreds of candidates alone, yet every one of them
+is held by one label only. Asked of the field as a whole, that is no accident: under independence a value held by
+``n`` records is pure with probability ``sum_L share_L ** n`` (the labels' shares among the records holding the
+field; drawn with replacement, which only makes purity likelier, so the test errs towards chance), and the number of
+pure values among those held by ``MIN_VALUE`` records or more has a Poisson-binomial tail. :func:`code_book` returns
+that tail's p (one test per field, corrected with every other candidate by :func:`~windtunnel.leakage.mine.mine`)
+and, per label, the pure values that chance explains badly on their own (purity probability at most ``MAX_CHANCE``):
+a field that passes is found through those values at their pointer, as a whole value mined there would be. A field
+whose values follow the label only by chance (an assignee, a device, a city) gives a p near 1.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+MIN_VALUE = 3
+"""Records a value must be held by to count: below, purity is what chance gives most values."""
+MAX_CHANCE = 0.2
+"""A pure value is found only when chance makes one of its size pure at most this often."""
+MAX_VALUES = 2000
+"""Values counted per field (the tail is quadratic in them); a field with more is left to the value tests."""
+
+
+@dataclass(frozen=True)
+class CodeBook:
+    """What :func:`code_book` finds in one field."""
+
+    p: float
+    """Probability under independence of at least this many pure values."""
+    pure: dict[str, list[str]]
+    """Label → its pure values that chance explains badly on their own, as written."""
+    counted: int
+    """Values held by ``MIN_VALUE`` records or more."""
+
+
+def code_book(values: Mapping[str, Mapping[str, int]], shares: Mapping[str, float]) -> CodeBook | None:
+    """The code-book test of one field: ``values`` maps each value to its records per label, ``shares`` each label
+    to its share of the records holding the field. None when no value is pure or the field has too many values."""
+    counted = [(t, c) for t, c in values.items() if sum(c.values()) >= MIN_VALUE]
+    if not counted or len(counted) > MAX_VALUES:
+        return None
+    chances = []
+    pure: dict[str, list[str]] = {}
+    observed = 0
+    for text, per_label in counted:
+        n = sum(per_label.values())
+        chance = min(1.0, sum(s**n for s in shares.values()))
+        chances.append(chance)
+        held = [lab for lab, k in per_label.items() if k]
+        if len(held) == 1:
+            observed += 1
+            if chance <= MAX_CHANCE:
+                pure.setdefault(held[0], []).append(text)
+    if not observed or not pure:
+        return None
+    return CodeBook(_tail(chances, observed), pure, len(counted))
+
+
+def _tail(chances: list[float], observed: int) -> float:
+    """P(at least ``observed`` successes) for independent trials of success probabilities ``chances``."""
+    dist = [1.0]
+    for q in chances:
+        nxt = [0.0] * (len(dist) + 1)
+        for k, w in enumerate(dist):
+            nxt[k] += w * (1.0 - q)
+            nxt[k + 1] += w * q
+        dist = nxt
+    return min(1.0, sum(dist[observed:]))

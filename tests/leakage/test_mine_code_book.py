@@ -1,0 +1,105 @@
+"""A field whose values each ride with one label is mined as a whole, both ways.
+
+An applicant-tracking export: a workflow rule writes the next action, drawn from two or three actions per decision
+(``send_offer_pack``, ``book_final_round`` ... for an advance), on 40 % of the records. Each action is held by a
+handful of records, most too few to beat the correction over every candidate alone; the field as a whole, every
+counted value held by one decision only, is no accident. The same actions drawn independently of the decision, and a
+recruiter's name (a field every decision shares), give nothing.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from typing import Any
+
+from windtunnel.leakage.codebook import MIN_VALUE, code_book
+from windtunnel.leakage.mine import correlated_map, mine, mined_findings
+from windtunnel.leakage.model import LeakItem
+
+LABELS = ["advance", "hold", "reject"]
+ACTIONS = {
+    "advance": ["send_offer_pack", "book_final_round", "notify_hiring_manager"],
+    "hold": ["recheck_next_quarter", "keep_warm", "park_in_pool"],
+    "reject": ["send_decline_note", "close_file", "archive_profile"],
+}
+RECRUITERS = ["ana", "bo", "cy", "dee", "eli", "fay"]
+SKILLS = ["Go", "SQL", "Kotlin", "Figma", "Terraform", "Rust", "Excel"]
+DERIVE = ["/resume"]
+
+
+def _dataset(seed: int, *, leak: bool, n: int = 150) -> list[LeakItem]:
+    rng = random.Random(seed)
+    every = [a for acts in ACTIONS.values() for a in acts]
+    out = []
+    for i in range(n):
+        label = rng.choices(LABELS, weights=[3, 2, 4])[0]
+        projection: dict[str, Any] = {
+            "candidate": {"id": f"C-{rng.randrange(10**6):06x}", "recruiter": rng.choice(RECRUITERS)},
+            "resume": f"{rng.randint(0, 12)} years; skills: {', '.join(rng.sample(SKILLS, 3))}",
+            "events": [{"event": "applied"}],
+        }
+        if rng.random() < 0.4:
+            action = rng.choice(ACTIONS[label]) if leak else rng.choice(every)
+            projection["events"].append({"event": "rule_fired", "next_action": action})
+        out.append(LeakItem(id=f"c{i}", expected=[label], projection=projection, label_set=LABELS))
+    return out
+
+
+def test_a_field_of_actions_by_decision_is_mined_and_found_through_its_values() -> None:
+    items = _dataset(1, leak=True)
+    result = mine(items, derive_from=DERIVE)
+    books = {s.label: s for s in result.suggestions if s.kind == "field"}
+    assert set(books) == set(LABELS)
+    assert all(s.pointer == "/events/*/next_action" and s.purity == 1.0 for s in books.values())
+    flagged = dict(mined_findings(items, result, derive_from=DERIVE))
+    fired = [it for it in items if len(it.projection["events"]) == 2]
+    held = Counter(it.projection["events"][1]["next_action"] for it in fired)
+    counted = {it.id for it in fired if held[it.projection["events"][1]["next_action"]] >= MIN_VALUE}
+    assert set(flagged) == counted  # the records holding an action of 3 records or more, and no other
+    alone = {s.value for s in result.suggestions if s.kind == "value"}
+    assert len(alone) < len([a for a, k in held.items() if k >= MIN_VALUE])  # some no value test finds alone
+    assert all(f.pointer.endswith("/next_action") and f.severity == "medium" for fs in flagged.values() for f in fs)
+    mapping = correlated_map(result.suggestions, result.members)
+    assert {e["value"] for e in mapping["hold"] if isinstance(e, dict)} == set(ACTIONS["hold"])
+
+
+def test_actions_drawn_apart_from_the_decision_give_nothing() -> None:
+    for seed in range(4):
+        items = _dataset(seed, leak=False)
+        result = mine(items, derive_from=DERIVE)
+        assert not [s for s in result.suggestions if s.kind == "field"], seed
+        assert not dict(mined_findings(items, result, derive_from=DERIVE)), seed
+
+
+def test_the_field_test_counts_chance() -> None:
+    shares = {"a": 0.5, "b": 0.5}
+    # six values of 8 records, each pure: chance makes that 1 in 128 ** 6
+    book = code_book({f"v{i}": {"a" if i % 2 else "b": 8} for i in range(6)}, shares)
+    assert book is not None and book.p < 1e-12 and set(book.pure) == {"a", "b"}
+    # one pure value of 3 among ten mixed ones: chance often does that, and a value of 3 is not found alone
+    mixed = {f"m{i}": {"a": 2, "b": 2} for i in range(10)}
+    book = code_book({**mixed, "p": {"a": 3}}, shares)
+    assert book is None or (book.p > 0.1 and not book.pure)
+    assert code_book({"x": {"a": 1, "b": 1}}, shares) is None  # below the count floor
+
+
+OPENERS = ["strong", "solid", "weak", "odd", "plain", "mixed"]
+TAILS = {"advance": "move forward", "hold": "wait a quarter", "reject": "let go"}
+
+
+def test_a_field_read_as_the_task_input_is_not_a_code_book() -> None:
+    # every record's short screening note, from a pool of six per decision: without --derive-from it reads as the
+    # task's input (held by all, text, varied within a label) and its values follow the label as content does
+    rng = random.Random(5)
+    items = []
+    for i in range(130):
+        label = rng.choices(LABELS, weights=[3, 2, 4])[0]
+        projection = {"note": f"{rng.choice(OPENERS)} profile, {TAILS[label]}", "recruiter": rng.choice(RECRUITERS)}
+        items.append(LeakItem(id=f"n{i}", expected=[label], projection=projection, label_set=LABELS))
+    inferred = mine(items)
+    assert "/note" in inferred.inputs or not inferred.suggestions
+    assert not [s for s in inferred.suggestions if s.kind == "field"]
+    # named as not the input (another field is), the same note is a field that rides with the decision
+    named = mine(items, derive_from=["/recruiter"])
+    assert {s.label for s in named.suggestions if s.kind == "field" and s.pointer == "/note"} == set(LABELS)
