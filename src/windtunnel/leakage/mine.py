@@ -193,19 +193,21 @@ class MineResult:
         fix = {"bh": "Benjamini-Hochberg", "bonferroni": "Bonferroni"}.get(self.correction, self.correction)
         records = f"{_count(self.records, 'record')}, " if 0 < self.records < self.items else ""
         return (
-            f"{len(self.suggestions)} mined from {_count(self.items, 'item')}"
+            f"{len(self.suggestions) + len(self.pairs)} mined from {_count(self.items, 'item')}"
             f" ({records}{_count(len(self.labels), 'label')}): "
             f"{_count(self.tested, 'candidate')} tested of {self.candidates} seen (support >= {self.min_support}), "
             f"one-sided Fisher exact, {fix} at {self.alpha}, purity >= {self.min_purity}" + self._pairs_described()
         )
 
     def _pairs_described(self) -> str:
-        """The pairs inside texts, when any was tested: how many ride with a label (and how many for review)."""
+        """The pairs inside texts, when any was tested: how many ride with a label (and how many for review), counted
+        in the line's leading number too (a table of three pair rows under "0 mined" read as a contradiction)."""
         if not self.pairs_tested:
             return ""
         review = sum(p.review for p in self.pairs)
         also = f", {review} for review" if review else ""
-        return f"; {_count(len(self.pairs), 'pair value')} inside texts ({self.pairs_tested} tested{also})"
+        found = f"{len(self.pairs)} of them pair values" if self.pairs else "no pair value"
+        return f"; {found} inside texts ({self.pairs_tested} tested{also})"
 
 
 # ---------------------------------------------------------------- candidates
@@ -275,7 +277,7 @@ def unmatched_derive_from(projections: Iterable[Any], derive_from: Sequence[str]
     left = list(dict.fromkeys(derive_from))
     seen: dict[str, None] = {}
     for projection in projections if left else ():
-        for pointer, value, _cut in _leaves(projection, ""):
+        for pointer, value, _cut in _leaves(projection, "", empty=True):  # a key holding null is a field too
             left = [d for d in left if not in_derive_from(pointer, (d,)) and not _named_in_text(d, pointer, value)]
             if len(seen) < MAX_PLACES_SEEN:
                 parts = _general(pointer).split("/")
@@ -486,16 +488,20 @@ def _text_candidates(
                 out[key] = ((a, b) if mapped is None else mapped(a, b), view)
 
 
-def _leaves(node: Any, pointer: str, depth: int = 0) -> Iterator[tuple[str, Any, int | None]]:
+def _leaves(node: Any, pointer: str, depth: int = 0, *, empty: bool = False) -> Iterator[tuple[str, Any, int | None]]:
     """``(pointer, value, cut)`` of every scalar in document order; a non-string scalar comes as a 1-tuple of
     its text. A string holding a JSON object or array is walked as structure (up to ``_MAX_EMBED_DEPTH`` levels),
     its leaves' pointers continuing the string's; ``cut`` is then the length of the outermost such string's
     pointer (``pointer[:cut]`` is where the model reads the string, the rest the place inside it), else None.
-    Iterative, so an item nested deeper than Python's recursion limit is walked too."""
+    With ``empty``, a ``null``, ``{}`` or ``[]`` comes too, as ``None`` (a place the item holds with nothing to
+    read: a field ``--derive-from`` may name). Iterative, so an item nested deeper than Python's recursion limit is
+    walked too."""
     stack: list[tuple[str, Any]] = [(pointer, node)]
     while stack:
         ptr, value = stack.pop()
-        if isinstance(value, Mapping):
+        if empty and (value is None or (isinstance(value, (Mapping, list)) and not value)):
+            yield ptr, None, None
+        elif isinstance(value, Mapping):
             stack.extend((f"{ptr}/{escape_pointer_token(str(k))}", v) for k, v in reversed(list(value.items())))
         elif isinstance(value, list):
             stack.extend((f"{ptr}/{i}", v) for i, v in reversed(list(enumerate(value))))
@@ -509,7 +515,7 @@ def _leaves(node: Any, pointer: str, depth: int = 0) -> Iterator[tuple[str, Any,
                 yield ptr, value, None
             else:
                 cut = len(ptr)
-                for inner, leaf, _cut in _leaves(doc, ptr, depth + 1):
+                for inner, leaf, _cut in _leaves(doc, ptr, depth + 1, empty=empty):
                     yield inner, leaf, cut
 
 
