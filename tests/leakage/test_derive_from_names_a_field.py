@@ -88,3 +88,49 @@ def test_a_name_inside_a_text_is_not_a_typo() -> None:
     rows = [{"log": "EVENT: disk full\nnarrative: the claimant says ..."}, {"log": "EVENT: ok"}]
     assert unmatched_derive_from(rows, ["EVENT", "/log/narrative", "narative"])[0] == ["narative"]
     assert unmatched_derive_from(rows, ["/other/narrative"])[0] == ["/other/narrative"]
+
+
+def test_a_key_holding_null_or_nothing_on_some_records_is_a_field(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """qa-pass-17-leak: a key the items hold as ``null``, ``{}`` or ``[]`` (an attachment list filled on some claims
+    only) was "no field of any item", exit 2, for a field every such record shows; a typo beside it still is one."""
+    rows = [
+        {"claim": {"text": "roof damaged by hail", "attachments": None, "notes": {}, "photos": []}},
+        {"claim": {"text": "pipe burst"}},
+    ]
+    assert unmatched_derive_from(rows, ["attachments", "/claim/notes", "/claim/photos", "/claim/atachments"])[0] == [
+        "/claim/atachments"
+    ]
+    path = tmp_path / "claims.jsonl"
+    path.write_text(
+        "".join(
+            json.dumps({"id": f"c{i}", "expected": LABELS[i % 3], "label_set": LABELS, "projection": rows[i % 2]})
+            + "\n"
+            for i in range(12)
+        ),
+        encoding="utf-8",
+    )
+    assert wt("leak", "mine", str(path), "--derive-from", "attachments") == 0
+    assert "names no field" not in capsys.readouterr().err
+
+
+def test_the_root_as_the_tables_show_it_is_explained(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """qa-pass-17-leak: a projection that is one string shows as '/' in every table (`leak mine`'s pair rows
+    `/ [x-wms-disposition]`); `--derive-from /` copied from there was 'names no field' with no way out."""
+    path = tmp_path / "mails.jsonl"
+    path.write_text(
+        "".join(
+            json.dumps(
+                {"id": f"m{i}", "expected": LABELS[i % 3], "label_set": LABELS, "projection": "Subject: hi\n\nhello"}
+            )
+            + "\n"
+            for i in range(6)
+        ),
+        encoding="utf-8",
+    )
+    assert wt("leak", "mine", str(path), "--derive-from", "/") == 2
+    assert "'/' (a key named '' in a JSON pointer; the reports show the projection itself as '/': name it with '')" in (
+        " ".join(capsys.readouterr().err.split())
+    )
+    assert wt("leak", "mine", str(path), "--derive-from", "") == 0

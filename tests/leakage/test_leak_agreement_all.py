@@ -182,9 +182,11 @@ def test_scan_with_derive_from_reports_the_promotions(tmp_path: Path) -> None:
     assert bare.status == "passed" and bare.summary["agreement"]["promoted"] == 0
 
 
-def test_an_input_named_inside_a_string_keeps_that_string_from_one_label_evidence() -> None:
-    # the owner names a section of a raw text ("CLAIM"), not a field: the string holding it may hold the input, so
-    # its label words are no one-label evidence; the same records as fields are (the note is outside the claim)
+def test_an_input_named_inside_a_string_is_read_where_input_text_locates_it() -> None:
+    # the owner names a key of a raw text ("CLAIM"), not a field: its line is the input (input_text, as mining and
+    # the blind agent read it), the NOTES line of the same text is not, so the note's label words are one-label
+    # evidence there as they are when the same records are fields; a string that holds the name only in a sentence
+    # may hold the input anywhere (not located), and its label words are no such evidence
     fields = _claims(60, 20)
     flat = [
         {
@@ -198,9 +200,12 @@ def test_an_input_named_inside_a_string_keeps_that_string_from_one_label_evidenc
     ]
     before, after = _audited(flat, derive_from=("CLAIM",))
     assert sum(a.leaked for a in before) == 0
-    assert [a.findings for a in after] == [a.findings for a in before]
+    assert sum(a.leaked for a in after) == 20
     _before, after = _audited(fields, derive_from=("claim",))
     assert sum(a.leaked for a in after) == 20
+    said = [{**r, "projection": {"raw": r["projection"]["raw"].replace("CLAIM: ", "the claim says ")}} for r in flat]
+    before, after = _audited(said, derive_from=("claim",))
+    assert [a.findings for a in after] == [a.findings for a in before]
 
 
 def test_sanitize_and_check_cut_the_one_label_leaks_and_keep_clean_records(tmp_path: Path) -> None:

@@ -8,8 +8,13 @@ its span; the same glyph drawn apart from the label gives nothing, and the named
 
 from __future__ import annotations
 
+import json
 import random
+from pathlib import Path
 
+import pytest
+
+from tests.clirun import wt as run
 from windtunnel.leakage.mine import mine, mined_findings
 from windtunnel.leakage.model import LeakItem
 
@@ -59,3 +64,22 @@ def test_the_same_glyph_drawn_apart_from_the_label_gives_nothing() -> None:
         result = mine(items, derive_from=DERIVE)
         assert not result.suggestions, seed
         assert not dict(mined_findings(items, result, derive_from=DERIVE))
+
+
+def test_the_terminal_line_says_why_prose_outside_the_named_input_is_for_review(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """With --derive-from the words for review are prose outside the named input; the summary line said "read as
+    the task's input as no --derive-from names it", false and telling the user to pass the option they passed
+    (qa-pass-17-leak)."""
+    path = tmp_path / "tickets.jsonl"
+    with path.open("w") as f:
+        for it in _dataset(3, leak=True):
+            f.write(
+                json.dumps({"id": it.id, "expected": it.expected[0], "label_set": LABELS, "projection": it.projection})
+                + "\n"
+            )
+    assert run("leak", "scan", str(path), "--limit", "0", "--derive-from", DERIVE[0]) == 0
+    out = " ".join(capsys.readouterr().out.split())
+    assert "for review only: words of /timeline/*/body, prose outside --derive-from" in out
+    assert "as no --derive-from names it" not in out

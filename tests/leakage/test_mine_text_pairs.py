@@ -196,3 +196,14 @@ def test_prose_outside_the_named_input_is_read_the_same_way() -> None:
     closed = {it.id for it in items if " CLOSE " in it.projection["tracking_log"]}
     flagged = _flagged(items, ["/claim/text"])
     assert set(flagged) == closed and all(f.blocking for fs in flagged.values() for f in fs)
+
+
+def test_the_summary_line_counts_the_pairs_it_found() -> None:
+    """qa-pass-17-leak: `leak mine` on raw mails printed three pair rows under "0 mined from 200 items ... 3 pair values
+    inside texts"; the leading count holds the pairs too, and a run finding none says so."""
+    result = mine(_dataset(1, closing=0.4), derive_from=DERIVE)
+    assert result.pairs
+    said = result.describe()
+    assert said.startswith(f"{len(result.suggestions) + len(result.pairs)} mined from 240 items")
+    assert f"; {len(result.pairs)} of them pair values inside texts (" in said
+    assert "; no pair value inside texts (" in mine(_dataset(0, closing=0.0), derive_from=DERIVE).describe()

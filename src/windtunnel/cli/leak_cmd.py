@@ -357,11 +357,17 @@ def _mined_line(mined: dict[str, Any]) -> str:
     if "items_with_findings" in mined:
         line += f"; on {mined['items_with_findings']} items"
     if mined.get("items_for_review"):
-        fields = ", ".join(mined.get("review_fields", []))
-        line += (
-            f" ({mined['items_for_review']} for review only: words of {fields}, read as the task's input as no "
-            "--derive-from names it; name the fields the task is answered from with --derive-from to decide)"
-        )
+        fields = ", ".join(f or "/" for f in mined.get("review_fields", []))
+        if mined.get("derive_from"):  # the owner named the input: what is for review is the prose outside it
+            line += (
+                f" ({mined['items_for_review']} for review only: words of {fields}, prose outside --derive-from "
+                "(an author's note, a bot's summary) that may state the answer or carry the task's own signal)"
+            )
+        else:
+            line += (
+                f" ({mined['items_for_review']} for review only: words of {fields}, read as the task's input as no "
+                "--derive-from names it; name the fields the task is answered from with --derive-from to decide)"
+            )
     if mined.get("hint"):
         line += f"\n  hint: {mined['hint']}"
     return line

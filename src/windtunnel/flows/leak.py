@@ -223,6 +223,11 @@ def items(path: Path, fmap: FieldMap) -> Iterator[MappedItem]:
         raise UsageError(str(err), hint=dataset_hint(err)) from None
 
 
+_ROOT_SAID = " (a key named '' in a JSON pointer; the reports show the projection itself as '/': name it with '')"
+"""Why ``--derive-from /`` names nothing: the tables print the root as ``/`` (a projection that is one string), and a
+user copies it from there."""
+
+
 def check_derive_from(dataset: Path | None, fmap: FieldMap, derive_from: Sequence[str]) -> None:
     """A ``--derive-from`` entry that names no field of any item is a usage error (exit 2) naming it and the closest
     place the items hold: a typo would otherwise leave the task's content mined, cut by the sanitizer and read by
@@ -235,7 +240,9 @@ def check_derive_from(dataset: Path | None, fmap: FieldMap, derive_from: Sequenc
         return
     pointers = [p for p in seen if p.startswith("/")]
     names = [p for p in seen if not p.startswith("/")]
-    said = "; ".join(f"{d!r}{did_you_mean(d, pointers if d.startswith('/') else names)}" for d in left)
+    said = "; ".join(
+        f"{d!r}{_ROOT_SAID if d == '/' else did_you_mean(d, pointers if d.startswith('/') else names)}" for d in left
+    )
     raise UsageError(
         f"--derive-from names no field of any item in {dataset}: {said}",
         hint="give a JSON pointer into what the model reads (e.g. '/messages/*/text', '*' for every list element), "

@@ -52,6 +52,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
 from windtunnel._util.stats import adjust_p, binomial_greater, wilson_interval
+from windtunnel.leakage.input_text import input_of, names_of
 from windtunnel.leakage.mentions import LEVELS, Mention, item_mentions, overlaps
 from windtunnel.leakage.mine import Prints, in_derive_from, prose_prints, records_of
 from windtunnel.leakage.model import Finding, ItemAudit, LeakItem
@@ -122,8 +123,8 @@ class _Entry:
         self.mentions = mentions
         self.row = row
         self.candidates: list[Finding] = []
-        self.outside: set[str] = set()
-        """The pointers of agreeing mentions that lie outside the task's input as ``derive_from`` locates it."""
+        self.outside: set[tuple[str, tuple[int, int] | None]] = set()
+        """The agreeing mentions (pointer, span) that lie outside the task's input as ``derive_from`` locates it."""
 
 
 @dataclass
@@ -180,7 +181,8 @@ class Agreement:
             ]
             entry.candidates = hide_answers(made, item.projection, [*item.expected, *item.correlated_values])
             if self.derive_from:
-                entry.outside = _outside_input(item.projection, {m.pointer for m in agreeing}, self.derive_from)
+                spots = {(m.pointer, m.span) for m in agreeing}
+                entry.outside = _outside_input(item.projection, spots, self.derive_from)
         self.entries[(item.id, item.line)] = entry
 
     def applied_to(self, items: Iterable[LeakItem]) -> Agreement:
@@ -359,7 +361,7 @@ class Agreement:
         adjuster's note, a history message, a bot's comment) the record's own label word on every record that
         holds the slot is the answer written down. Without ``derive_from`` the input is not known, and one label
         is no evidence of a value: an idiom planted with the record's own label agrees as well."""
-        return bool(here) and g.level == LEVELS[0] and m.pointer in entry.outside
+        return bool(here) and g.level == LEVELS[0] and (m.pointer, m.span) in entry.outside
 
     def summary(self) -> dict[str, Any]:
         """Counts for the report's summary (no signature: a signature may hold words of a record).
@@ -416,23 +418,35 @@ def _verdict(g: Group) -> Verdict:
     return "unknown"
 
 
-def _outside_input(projection: Any, pointers: set[str], derive_from: Sequence[str]) -> set[str]:
-    """The ``pointers`` (strings or scalars of ``projection``) that lie outside the task's input as ``derive_from``
-    names it. A field the structure holds is located by :func:`~windtunnel.leakage.mine.in_derive_from`; a name the
-    structure does not hold (a section of a raw log, a class of an HTML page, a key of YAML held in a string) is
-    somewhere inside a string, so a string that holds that name may hold the input and is not outside it."""
+def _outside_input(
+    projection: Any, mentions: set[tuple[str, tuple[int, int] | None]], derive_from: Sequence[str]
+) -> set[tuple[str, tuple[int, int] | None]]:
+    """The ``mentions`` (pointer of a string or scalar of ``projection``, span in it) that lie outside the task's
+    input as ``derive_from`` names it: not in a field the structure holds
+    (:func:`~windtunnel.leakage.mine.in_derive_from`), nor in the characters a key name locates inside the string
+    (:func:`~windtunnel.leakage.input_text.input_spans`: a YAML key, a header, a markup element, a section — the
+    reading mining and the ``blind`` agent give it). A mention of the whole string (no span) in a string holding
+    the input is not outside it. A string that holds a name the structure does not resolve, nowhere located as a
+    key, an element or a section (a sentence naming it), may hold the input anywhere: not outside it (the sanitizer
+    reads such an input as unlocated too)."""
+    names = names_of(derive_from)
     values = _values(projection)
     unlocated = [
         d.rsplit("/", 1)[-1].casefold() for d in derive_from if not any(in_derive_from(k, [d]) for k in values)
     ]
     out = set()
-    for pointer in pointers:
+    for pointer, span in mentions:
         if in_derive_from(pointer, derive_from):
             continue
         value = values.get(pointer)
-        text = value.casefold() if isinstance(value, str) else ""
-        if not any(name and name in text for name in unlocated):
-            out.add(pointer)
+        text = value if isinstance(value, str) else ""
+        spans = input_of(text, names)
+        if spans:
+            if span is None or any(a < span[1] and span[0] < b for a, b in spans):
+                continue
+        elif any(name and name in text.casefold() for name in unlocated):
+            continue
+        out.add((pointer, span))
     return out
 
 

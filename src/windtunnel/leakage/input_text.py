@@ -167,6 +167,23 @@ def masked(text: str, spans: Sequence[Span]) -> str:
     return "".join(chars)
 
 
+def masked_input(value: str, names: frozenset[str]) -> str:
+    """The string ``value`` as read outside the task's input: the characters of the key ``names`` inside it
+    (:func:`input_spans`) blanked, offsets kept; ``value`` itself when it holds none, or when it is JSON (walked
+    as structure, where a key is a pointer the structure resolves). The one reading of the input inside a text that
+    mining, the agreement evidence, the ``blind`` agent and the sanitizer share."""
+    spans = input_of(value, names)
+    return masked(value, spans) if spans else value
+
+
+def input_of(value: str, names: frozenset[str]) -> list[Span]:
+    """:func:`input_spans` of a string of a projection: none in JSON held in a string (walked as structure, where
+    a key is a pointer the structure resolves)."""
+    if not names or value.lstrip()[:1] in ("{", "["):
+        return []
+    return input_spans(value, names)
+
+
 def mask_input(projection: Any, derive_from: Sequence[str]) -> Any:
     """``projection`` with the named input blanked inside every string (:func:`input_spans` of the key names of
     ``derive_from``; the same object when no string holds any). Offsets in each string stay valid."""
@@ -178,13 +195,9 @@ def mask_input(projection: Any, derive_from: Sequence[str]) -> Any:
     def walk(node: Any) -> Any:
         nonlocal changed
         if isinstance(node, str):
-            if node.lstrip()[:1] in ("{", "["):  # JSON in a string is walked as structure: its keys are pointers
-                return node
-            spans = input_spans(node, names)
-            if spans:
-                changed = True
-                return masked(node, spans)
-            return node
+            out = masked_input(node, names)
+            changed = changed or out is not node
+            return out
         if isinstance(node, dict):
             return {k: walk(v) for k, v in node.items()}
         if isinstance(node, list):

@@ -66,6 +66,7 @@ from windtunnel.leakage.aliases import identifier_spellings
 from windtunnel.leakage.codebook import code_book
 from windtunnel.leakage.decode import embedded_json
 from windtunnel.leakage.formats import is_url
+from windtunnel.leakage.input_text import masked_input, names_of
 from windtunnel.leakage.model import Finding, LeakItem
 from windtunnel.leakage.ranges import number_of, pure_runs, run_text
 from windtunnel.leakage.records import ID_SHAPE, RECORD_ID
@@ -192,19 +193,21 @@ class MineResult:
         fix = {"bh": "Benjamini-Hochberg", "bonferroni": "Bonferroni"}.get(self.correction, self.correction)
         records = f"{_count(self.records, 'record')}, " if 0 < self.records < self.items else ""
         return (
-            f"{len(self.suggestions)} mined from {_count(self.items, 'item')}"
+            f"{len(self.suggestions) + len(self.pairs)} mined from {_count(self.items, 'item')}"
             f" ({records}{_count(len(self.labels), 'label')}): "
             f"{_count(self.tested, 'candidate')} tested of {self.candidates} seen (support >= {self.min_support}), "
             f"one-sided Fisher exact, {fix} at {self.alpha}, purity >= {self.min_purity}" + self._pairs_described()
         )
 
     def _pairs_described(self) -> str:
-        """The pairs inside texts, when any was tested: how many ride with a label (and how many for review)."""
+        """The pairs inside texts, when any was tested: how many ride with a label (and how many for review), counted
+        in the line's leading number too (a table of three pair rows under "0 mined" read as a contradiction)."""
         if not self.pairs_tested:
             return ""
         review = sum(p.review for p in self.pairs)
         also = f", {review} for review" if review else ""
-        return f"; {_count(len(self.pairs), 'pair value')} inside texts ({self.pairs_tested} tested{also})"
+        found = f"{len(self.pairs)} of them pair values" if self.pairs else "no pair value"
+        return f"; {found} inside texts ({self.pairs_tested} tested{also})"
 
 
 # ---------------------------------------------------------------- candidates
@@ -248,8 +251,9 @@ def in_derive_from(pointer: str, derive_from: Sequence[str]) -> bool:
 def _named_in_text(entry: str, pointer: str, value: Any) -> bool:
     """Whether ``entry`` names a place inside the string ``value`` at ``pointer`` rather than a field the structure
     holds: a key of YAML in a string, a section of a raw log, a header of a raw mail. A bare name is matched when the
-    string holds it (case-folded); a pointer when the string sits at its parent and holds its last token. This is the
-    reading the agreement evidence and the blind baseline give such a name; a typo is in no string either."""
+    string holds it (case-folded); a pointer when the string sits at its parent and holds its last token. Looser
+    than where the input is read (:func:`.input_text.input_of`): a name held only in a sentence is no typo, it leaves
+    the input unlocated (the sanitizer then cuts no prose and says so); a typo is in no string either."""
     if not isinstance(value, str):
         return False
     head, _, name = entry.rpartition("/")
@@ -273,7 +277,7 @@ def unmatched_derive_from(projections: Iterable[Any], derive_from: Sequence[str]
     left = list(dict.fromkeys(derive_from))
     seen: dict[str, None] = {}
     for projection in projections if left else ():
-        for pointer, value, _cut in _leaves(projection, ""):
+        for pointer, value, _cut in _leaves(projection, "", empty=True):  # a key holding null is a field too
             left = [d for d in left if not in_derive_from(pointer, (d,)) and not _named_in_text(d, pointer, value)]
             if len(seen) < MAX_PLACES_SEEN:
                 parts = _general(pointer).split("/")
@@ -331,8 +335,14 @@ def candidates(
     ``visit`` is called with the template and text of every scalar, excluded or not (the one walk of the item
     also counts what each field holds: :class:`_Places`). ``texts`` is called with the template and text of every
     string whose name-value pairs are read (:func:`pair_texts`), in the same walk.
+
+    A ``derive_from`` key name inside a string (a YAML key, a header, a markup element, a section:
+    :func:`.input_text.input_spans`) is the input there too: its characters are blanked before the string is read
+    (:func:`.input_text.masked_input`, the offsets of the rest kept), so mining, the ``blind`` agent and the sanitizer
+    read the same characters as the input.
     """
     out: dict[tuple[str, str, str], Where] = {}
+    names = names_of(derive_from)
     for pointer, value, cut in _leaves(projection, ""):
         template = _general(pointer)
         if visit is not None:
@@ -346,9 +356,10 @@ def candidates(
         if not isinstance(value, str):
             out.setdefault(("value", template, value[0]), (outer, None, inner, "raw"))
             continue
-        found = _string_candidates(template, value)
-        if derive_from and not found and len(value.split()) > PROSE_WORDS:
-            found = _prose_candidates(template, value)
+        read = masked_input(value, names)  # a key named inside the text is the input there: blanked, offsets kept
+        found = _string_candidates(template, read)
+        if derive_from and not found and len(read.split()) > PROSE_WORDS:
+            found = _prose_candidates(template, read)
         for key, span, view in found:
             if key not in out:
                 out[key] = (outer, None if inner is not None else span, inner, view)
@@ -477,16 +488,20 @@ def _text_candidates(
                 out[key] = ((a, b) if mapped is None else mapped(a, b), view)
 
 
-def _leaves(node: Any, pointer: str, depth: int = 0) -> Iterator[tuple[str, Any, int | None]]:
+def _leaves(node: Any, pointer: str, depth: int = 0, *, empty: bool = False) -> Iterator[tuple[str, Any, int | None]]:
     """``(pointer, value, cut)`` of every scalar in document order; a non-string scalar comes as a 1-tuple of
     its text. A string holding a JSON object or array is walked as structure (up to ``_MAX_EMBED_DEPTH`` levels),
     its leaves' pointers continuing the string's; ``cut`` is then the length of the outermost such string's
     pointer (``pointer[:cut]`` is where the model reads the string, the rest the place inside it), else None.
-    Iterative, so an item nested deeper than Python's recursion limit is walked too."""
+    With ``empty``, a ``null``, ``{}`` or ``[]`` comes too, as ``None`` (a place the item holds with nothing to
+    read: a field ``--derive-from`` may name). Iterative, so an item nested deeper than Python's recursion limit is
+    walked too."""
     stack: list[tuple[str, Any]] = [(pointer, node)]
     while stack:
         ptr, value = stack.pop()
-        if isinstance(value, Mapping):
+        if empty and (value is None or (isinstance(value, (Mapping, list)) and not value)):
+            yield ptr, None, None
+        elif isinstance(value, Mapping):
             stack.extend((f"{ptr}/{escape_pointer_token(str(k))}", v) for k, v in reversed(list(value.items())))
         elif isinstance(value, list):
             stack.extend((f"{ptr}/{i}", v) for i, v in reversed(list(enumerate(value))))
@@ -500,7 +515,7 @@ def _leaves(node: Any, pointer: str, depth: int = 0) -> Iterator[tuple[str, Any,
                 yield ptr, value, None
             else:
                 cut = len(ptr)
-                for inner, leaf, _cut in _leaves(doc, ptr, depth + 1):
+                for inner, leaf, _cut in _leaves(doc, ptr, depth + 1, empty=empty):
                     yield inner, leaf, cut
 
 

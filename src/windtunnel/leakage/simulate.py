@@ -13,6 +13,9 @@ here do read it, with no model and no reasoning:
   values, numeric ranges) with what the task should be derived from removed — the fields named in
   ``derive_from`` (a key name also where a text names it: :mod:`.input_text`), and without them all prose (with
   them, the words of prose elsewhere are read: a note outside the task's input): the seed's "no real input".
+  Besides, the codes of names inside texts that another stage wrote (a settlement line appended to the log that is
+  the input, a header a system stamped: the pairs ``leak mine`` reports as ``correlated.mined-pair``,
+  :mod:`.text_pairs`), selected inside each fold by mining's own test on the training records.
   High on raw data means the label can be read off the rest of the record (a glyph, a code, a constant)
   whether or not any rule names it.
 
@@ -39,9 +42,10 @@ from typing import Any
 from windtunnel._util.rng import cell_rng
 from windtunnel._util.stats import adjust_p, fisher_greater
 from windtunnel.leakage.input_text import mask_input
-from windtunnel.leakage.mine import Where, candidates, prose_prints, prose_tokens, records_of
+from windtunnel.leakage.mine import Where, candidates, pair_texts, prose_prints, prose_tokens, records_of
 from windtunnel.leakage.model import LeakItem, value_hash
 from windtunnel.leakage.scan import audit_item
+from windtunnel.leakage.text_pairs import PairCounts, pairs_in, riders
 
 SIMULATIONS: dict[str, str] = {
     "majority": "always the most frequent label; never reads the projection",
@@ -168,6 +172,7 @@ def blind_with_drivers(
         raise ValueError(f"folds must be 2 or more, got {folds}")
     n = len(items)
     where, bins, feats, record_of = _features(items, derive_from)
+    texts = [[(template, text) for _o, _i, template, text in pair_texts(it.projection, derive_from)] for it in items]
     drivers: list[Driver | None] = [None] * n
     answers = [it.expected[0] for it in items]
     order = list(range(max(record_of, default=-1) + 1))
@@ -186,11 +191,13 @@ def blind_with_drivers(
             for i in test:
                 out[i] = _majority(answers)
             continue
-        model = _Model(*_fit_fold(train, feats, answers, record_of))
+        names = _pair_names(train, texts, answers, record_of, derive_from) if any(texts) else set()
+        read = [feats[i] | _pair_features(texts[i], names) for i in range(n)] if names else feats
+        model = _Model(*_fit_fold(train, read, answers, record_of))
         for i in test:
-            out[i], top = model.predict(feats[i])
+            out[i], top = model.predict(read[i])
             if top is not None:
-                pointer = bins[i][top] if top in bins[i] else where[i][top][0]
+                pointer = bins[i][top] if top in bins[i] else where[i][top][0] if top in where[i] else top[1]
                 drivers[i] = ("/".join("*" if t.isdigit() else t for t in pointer.split("/")), top[0], top[2])
     return out, drivers
 
@@ -213,6 +220,58 @@ def _features(
     answers = [it.expected[0] for it in items]
     joined, _labels = records_of(answers, [prose_prints(it.projection, derive_from) for it in items])
     return where, bins, feats, _split_templated(joined, where)
+
+
+_PAIR_SUPPORT = 5
+_PAIR_ALPHA = 0.01
+"""Mining's own support floor and level for the pairs inside texts (``leak mine``'s defaults)."""
+
+
+def _pair_names(
+    train: Sequence[int],
+    texts: Sequence[Sequence[tuple[str, str]]],
+    answers: Sequence[str],
+    record_of: Sequence[int],
+    derive_from: Sequence[str],
+) -> set[tuple[str, str]]:
+    """The names inside texts (``(template of the text, name)``) whose codes the training items show to be another
+    stage's outcome: :func:`~windtunnel.leakage.text_pairs.riders` on the training records only, as ``leak mine``
+    tests them (reported as leaks, not for review). The test fold is never read, so a name is kept only when the
+    other folds show it; with shuffled labels no name is (a code field explaining every label almost perfectly)."""
+    counts = PairCounts(derive_from)
+    local: dict[int, int] = {}
+    record_label: list[str] = []
+    local_of: list[int] = []
+    for j, i in enumerate(train):
+        r = local.setdefault(record_of[i], len(local))
+        if r == len(record_label):
+            record_label.append(answers[i])
+        local_of.append(r)
+        for template, text in texts[i]:
+            counts.add(j, template, text)
+    if not counts.held:
+        return set()
+    found, _tested = riders(
+        counts,
+        local_of,
+        record_label,
+        min_support=_PAIR_SUPPORT,
+        alpha=_PAIR_ALPHA,
+        correction="bh",
+        labels_norm=frozenset(a.casefold() for a in record_label),
+    )
+    return {(r.pointer, r.name) for r in found if not r.review}
+
+
+def _pair_features(texts: Sequence[tuple[str, str]], names: set[tuple[str, str]]) -> frozenset[Feature]:
+    """The ``("pair", "template [name]", code)`` features of one item's texts under ``names``
+    (:func:`_pair_names`): the codes it holds there, case-folded as mining counts them."""
+    out = set()
+    for template, text in texts:
+        for p in pairs_in(text):
+            if p.code and (template, p.name) in names:
+                out.add(("pair", f"{template} [{p.name}]", p.value.casefold()))
+    return frozenset(out)
 
 
 def selected_features(items: Sequence[LeakItem], *, derive_from: Sequence[str] = ()) -> dict[Feature, Counter[str]]:
