@@ -184,3 +184,92 @@ def test_a_value_mapped_for_one_label_and_blanked_there_is_blanked_on_every_item
     sanitize_flow(req)
     recs = [json.loads(line) for line in clean.read_text().splitlines()]
     assert {r["projection"]["sla_hours"] for r in recs} == {0}  # blanked alike on every item
+
+
+def _scan_rows(cage_of: dict[str, str | None]) -> list[dict[str, object]]:
+    """A warehouse scan held as a one-record CSV: a cage code per label in its `cage` column on the first 16 items of
+    each label (Low's `C9` on 2 only: too rare to mine), the cage empty on 10 more of each label."""
+    rows: list[dict[str, object]] = []
+    for lab in LABELS:
+        code = cage_of[lab]
+        for i in range(26):
+            cage = (code if lab != "Low" or i < 2 else "") if i < 16 else ""
+            rows.append(
+                {
+                    "id": f"{lab}-{i}",
+                    "expected": lab,
+                    "label_set": LABELS,
+                    "projection": {
+                        "title": f"return number {i}",
+                        "scan": f"rma_id,dock,cage,scanner\nRMA{1000 + i},D{i % 4},{cage},scn{i % 7}",
+                    },
+                }
+            )
+    return rows
+
+
+def test_a_mined_cell_is_blanked_on_every_item_filling_its_column_and_empty_cells_keep_their_bytes(
+    tmp_path: Path,
+) -> None:
+    """A value mined in a one-record table's cell names its column: the column's cell is the field blanked on every
+    item filling it (Low's unmined `C9` too), the rest of the table stays, and an item whose cell is empty keeps its
+    bytes (before, the whole scan was blanked on every item)."""
+    rows = _scan_rows({"Low": "C9", "Medium": "C3", "High": "C5", "Critical": "C7"})
+    data, clean = _write(tmp_path / "d.jsonl", rows), tmp_path / "c.jsonl"
+    out = sanitize_flow(SanitizeRequest(dataset=data, output=clean, mine=True, derive_from=["title"]))
+    assert out.summary["mined"].get("items_with_findings", 0) >= 48
+    before, after = data.read_bytes().splitlines(), clean.read_bytes().splitlines()
+    for raw, line, done in zip(rows, before, after, strict=True):
+        scan = raw["projection"]["scan"]  # type: ignore[index]
+        if scan.endswith(",,scn" + scan[-1]):  # an empty cage: nothing to cut
+            assert line == done
+        else:
+            header, row = json.loads(done)["projection"]["scan"].split("\n")
+            assert header == "rma_id,dock,cage,scanner" and row.split(",")[2] == "" and row.split(",")[0] != ""
+    assert out.summary["eliminated"] == [] and out.status == "passed"
+
+
+def test_a_mined_value_that_is_no_cell_still_blanks_its_field_on_every_item(tmp_path: Path) -> None:
+    """The other way: the same codes outside a table (`cage C3, dock 1`) name no column, so the field is the whole
+    string and it is blanked on every item filling it, empty cages or not (an empty field then tells nothing)."""
+    rows = _scan_rows({"Low": "C9", "Medium": "C3", "High": "C5", "Critical": "C7"})
+    for r in rows:
+        proj = r["projection"]
+        cage = proj["scan"].split("\n")[1].split(",")[2]  # type: ignore[index]
+        proj["scan"] = f"cage {cage} dock 1" if cage else "dock 1"  # type: ignore[index]
+    data, clean = _write(tmp_path / "d.jsonl", rows), tmp_path / "c.jsonl"
+    sanitize_flow(SanitizeRequest(dataset=data, output=clean, mine=True, derive_from=["title"]))
+    scans = {json.loads(line)["projection"]["scan"] for line in clean.read_text().splitlines()}
+    assert scans == {""}
+
+
+def test_a_mined_phrase_naming_a_label_is_cut_for_every_label_and_other_texts_keep_their_bytes(
+    tmp_path: Path,
+) -> None:
+    """`pager high` rides with High (14 items); Low's `pager low` (2 items) is too rare to mine. The phrase names a
+    label, so its twins naming the others are cut alike on every item, Low's too; a short note naming none
+    (`ops pager idle`) keeps its bytes (before, every note was blanked on every item)."""
+    rows: list[dict[str, object]] = []
+    for i in range(14):
+        rows.append({"expected": "High", "proj": {"title": f"ticket number {i}", "note": "ops pager high"}})
+    for i in range(2):
+        rows.append({"expected": "Low", "proj": {"title": f"ticket number {20 + i}", "note": "ops pager low"}})
+    for i in range(30):
+        rows.append({"expected": LABELS[i % 4], "proj": {"title": f"ticket number {40 + i}", "note": "ops pager idle"}})
+    data = _write(
+        tmp_path / "d.jsonl",
+        [
+            {"id": f"t{i}", "expected": r["expected"], "label_set": LABELS, "projection": r["proj"]}
+            for i, r in enumerate(rows)
+        ],
+    )
+    clean = tmp_path / "c.jsonl"
+    out = sanitize_flow(SanitizeRequest(dataset=data, output=clean, mine=True, derive_from=["title"]))
+    assert out.summary["mined"].get("items_with_findings", 0) >= 14
+    for line, done in zip(data.read_bytes().splitlines(), clean.read_bytes().splitlines(), strict=True):
+        note = json.loads(line)["projection"]["note"]
+        if note == "ops pager idle":
+            assert line == done
+        else:
+            assert json.loads(done)["projection"]["note"] == ""
+    assert out.summary["eliminated"] == [] and out.status == "passed"

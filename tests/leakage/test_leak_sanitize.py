@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 
+from windtunnel.leakage.mention import unselect
 from windtunnel.leakage.model import value_hash
 from windtunnel.leakage.sanitize import sanitize_item, schema_digest
 
@@ -289,3 +290,39 @@ def test_each_residual_names_the_reason_recorded_where_the_sanitizer_left_it(
 def test_a_clean_result_has_no_residual_rows() -> None:
     res = sanitize_item(item({"p": "High", "keep": "Login broken"}))
     assert res.ok and res.left() == [] and "residual_left" not in res.stats()
+
+
+def test_a_listed_action_marked_pressed_by_its_aria_state_is_unmarked_and_stays_listed() -> None:
+    """A moderation form lists every action; the one already taken is marked `aria-pressed="true"` (WAI-ARIA), and
+    the scan finds the answer there. The member stays (cut alone, the others would name it by elimination); its mark
+    goes, so it looks like its siblings. An unpressed form (`aria-pressed="false"` everywhere) gets no such edit."""
+    form = (
+        '<form class="actions"><button name="action" value="{a}"{p}>{A}</button>'
+        '<button name="action" value="{b}">{B}</button><button name="action" value="{c}">{C}</button></form>'
+    )
+    text = form.format(a="keep", A="Keep", b="warn", B="Warn", c="remove", C="Remove", p=' aria-pressed="true"')
+    res = sanitize_item(
+        {"id": "f1", "expected": "keep", "label_set": ["keep", "warn", "remove"], "projection": {"html": text}}
+    )
+    out = res.item.projection["html"]
+    assert 'aria-pressed="true"' not in out
+    assert out == text.replace(' aria-pressed="true"', "")  # every member kept, nothing else touched
+    plain = text.replace('"true"', '"false"')
+    res = sanitize_item(
+        {"id": "f2", "expected": "keep", "label_set": ["keep", "warn", "remove"], "projection": {"html": plain}}
+    )
+    assert 'aria-pressed="false"' in res.item.projection["html"]
+
+
+def test_unselect_reads_the_aria_state_marks_both_ways() -> None:
+    """`aria-pressed`, `aria-selected`, `aria-checked` set to true mark their element, whether the option's hit is the
+    element's text or an attribute value of its start tag; `false`, or a mark on another element, is no mark here."""
+    for attr in ("aria-pressed", "aria-selected", "aria-checked"):
+        text = f'<li role="option" {attr}="true" data-v="high">High</li><li role="option">Low</li>'
+        for at in (text.index("High<"), text.index("high")):
+            edit = unselect(text, at)
+            assert edit is not None and text[: edit[0]] + edit[2] + text[edit[1] :] == text.replace(
+                f' {attr}="true"', ""
+            )
+        assert unselect(text, text.index("Low")) is None
+        assert unselect(text.replace('"true"', '"false"'), text.index("High<")) is None

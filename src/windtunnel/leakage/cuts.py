@@ -394,3 +394,67 @@ _SENTENCE_BREAK = re.compile(r"[.!?](?=[ \t]+\S)")
 
 _JOIN = r"[ \t]*[,;|/][ \t]*(?:(?:or|and)[ \t]+)?|[ \t]+(?:or|and)[ \t]+"
 """What joins the members of a listing on one line: a separator, or ``or`` / ``and``."""
+
+
+Column = tuple[str, str]
+"""A column of a one-record delimited table held in a string: (its delimiter, its header's name)."""
+
+_DELIMITERS = (",", "\t", ";", "|")
+
+
+def column_of(text: str, span: Range) -> Column | None:
+    """The column whose cell ``text[span]`` is, when ``text`` holds a one-record delimited table (a header line, the
+    record's row right under it, as many delimiters in each, the span one whole cell, quotes and blanks around it
+    aside); ``None`` otherwise. A value mined in a cell is the column's: the same column of another record is the
+    same field (:func:`column_cell`), so an edit alike on every record is a cut of that cell, not of the whole text."""
+    a, b = span
+    start = text.rfind("\n", 0, a) + 1
+    if start == 0:
+        return None
+    end = text.find("\n", b)
+    row = text[start : len(text) if end < 0 else end]
+    head_start = text.rfind("\n", 0, start - 1) + 1
+    header = text[head_start : start - 1]
+    for d in _DELIMITERS:
+        if not header.count(d) or header.count(d) != row.count(d):
+            continue
+        cells = _cells(row, d, start)
+        names = header.split(d)
+        for (lo, hi), name in zip(cells, names, strict=True):
+            if lo <= a and b <= hi and not text[lo:a].strip(' "') and not text[b:hi].strip(' "'):
+                return (d, name.strip(' "'))
+    return None
+
+
+def column_cell(text: str, column: Column) -> Range | None:
+    """The cell of ``column`` (:func:`column_of`) in ``text``'s record row: the row right under the first header line
+    naming the column once with as many delimiters; quotes and blanks around the cell's content left out (an empty
+    cell is an empty range). ``None`` where ``text`` holds no such table."""
+    d, name = column
+    at = 0
+    for line in text.split("\n"):
+        nxt = at + len(line) + 1
+        names = [n.strip(' "') for n in line.split(d)]
+        if line.count(d) and names.count(name) == 1 and nxt <= len(text):
+            end = text.find("\n", nxt)
+            row = text[nxt : len(text) if end < 0 else end]
+            if row.count(d) == line.count(d):
+                lo, hi = _cells(row, d, nxt)[names.index(name)]
+                while lo < hi and text[lo] in ' "':
+                    lo += 1
+                while hi > lo and text[hi - 1] in ' "':
+                    hi -= 1
+                return (lo, hi)
+        at = nxt
+    return None
+
+
+def _cells(row: str, d: str, offset: int) -> list[Range]:
+    """The ranges of ``row``'s cells split at ``d`` (no quoting: the callers ask for as many delimiters as the
+    header's), as offsets of the text ``row`` starts at ``offset`` in."""
+    out: list[Range] = []
+    lo = 0
+    for part in row.split(d):
+        out.append((offset + lo, offset + lo + len(part)))
+        lo += len(part) + 1
+    return out

@@ -1275,15 +1275,35 @@ _MARK_ATTR = re.compile(
 )
 
 
+_ARIA_STATE = re.compile(
+    r"[ \t]+aria-(?:pressed|selected|checked)[ \t]*=[ \t]*(?:\"true\"|'true'|true)(?=[\s/>])", re.IGNORECASE
+)
+"""A start tag's ARIA state marking its element pressed, selected or checked (WAI-ARIA's standard attributes)."""
+
+
+def _aria_unmark(text: str, a: int) -> tuple[int, int, str] | None:
+    """The edit removing the ARIA state marks (:data:`_ARIA_STATE`) of the start tag that holds ``a`` (an attribute's
+    value) or ends right before it (the element's text), or ``None`` when that tag carries none."""
+    lt = text.rfind("<", max(0, a - 400), a)
+    gt = text.find(">", lt)
+    if lt < 0 or gt < 0 or text[lt + 1 : lt + 2] in "/!?" or (gt < a and text[gt + 1 : a].strip()):
+        return None
+    tag = text[lt : gt + 1]
+    new = _ARIA_STATE.sub("", tag)
+    return None if new == tag else (lt, gt + 1, new)
+
+
 def unselect(text: str, a: int) -> tuple[int, int, str] | None:
     """The edit that clears the selection mark of the option at ``a``, as ``(start, end, replacement)``
     of ``text``: ``[x]`` → ``[ ]``, ``(x)`` → ``( )``, a ticked box → the empty box its siblings use
     (``☑`` → ``☐``, ``✅`` → ``⬜`` beside ``⬜ Medium``), a ``selected`` / ``checked`` attribute removed
-    with its value. The listing stays, no option is marked, none is missing, and the cleared option looks
-    like its siblings (a padded tag or a box unlike the others would still point at it)."""
+    with its value, and an element marked by its ARIA state (``aria-pressed="true"``, ``aria-selected``,
+    ``aria-checked``: a pressed button among the listed actions) loses that attribute. The listing stays, no option
+    is marked, none is missing, and the cleared option looks like its siblings (a padded tag or a box unlike the
+    others would still point at it)."""
     m = _SELECTED.search(text, max(0, a - 200), a)
     if m is None:
-        return None
+        return _aria_unmark(text, a)
     mark = m.group(0)
     if mark.startswith("<"):
         new = _MARK_ATTR.sub("", mark)

@@ -41,7 +41,8 @@ measure the agent without the answer, not without the data.
 a new, wrong answer), remove an object key (schema), or blank a member of a listing alone; it does not
 fix a leak by elimination across a dataset by itself: :mod:`~windtunnel.leakage.edit_watch` tells the flows
 when a field is blanked on one label's items and filled on others', because an empty field then points at
-the answer (a field some of whose values were mined is blanked on every item instead: :func:`uniform_fields`).
+the answer (a field some of whose values were mined is blanked on every item instead, as narrowly as the mined values
+allow: a table's column, a phrase naming any label, else the whole scalar: :func:`uniform_fields`).
 """
 
 from __future__ import annotations
@@ -49,6 +50,7 @@ from __future__ import annotations
 import copy
 import hashlib
 import json
+import re
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
@@ -575,6 +577,17 @@ class MinedField:
     """For each ``*``, the sibling scalars every mined value's list element holds alike (``"tool": "router"`` beside
     the router's output at step 1 or 2): an element of another item is the field's only if it holds them too, so the
     ticket's subject at step 0 is not the router's output. None in common (a list of alike comments): any element."""
+    columns: frozenset[cuts.Column] = frozenset()
+    """The columns of a one-record table in a string (:func:`~windtunnel.leakage.cuts.column_of`) every mined value
+    was a whole cell of (a code in a CSV's ``staging_cage`` column): the field is then that cell, blanked on every item
+    filling it (:func:`~windtunnel.leakage.cuts.column_cell`), so an item whose cell is empty keeps its bytes and the
+    rest of the text stays. Empty: the field is the whole scalar, blanked where filled."""
+    phrases: tuple[str, ...] = ()
+    """When every mined value was a phrase inside a string naming a label (``to high`` in a short comment), each as a
+    pattern with the label a slot any label of the set fills (``to (?:low|medium|high|critical)``): the field's edit
+    on every item is then a cut of each such phrase (its sentence), whatever label it names, so a text holding none
+    keeps its bytes, and the labels mining found too rare are cut alike. Empty (and no :attr:`columns`): the field is
+    the whole scalar."""
 
     def holds(self, root: Any, pointer: str) -> bool:
         """Whether the scalar at ``pointer`` of the projection ``root`` is this field's."""
@@ -607,6 +620,11 @@ def uniform_fields(
     field where every label's items get a mined edit is left to the per-item edits."""
     edited: dict[str, set[str]] = {}
     where: dict[str, dict[str, list[frozenset[tuple[str, str]] | None]]] = {}
+    columns: dict[str, set[cuts.Column] | None] = {}
+    """Per field the table columns of the mined values, while every one is a whole cell (None once one is not)."""
+    phrases: dict[str, set[str] | None] = {}
+    """Per field the mined values as phrase patterns, while every one names a label (None once one does not)."""
+    slot = _label_slot(labels)
     for it, extra in mined:
         audit = audit_item(it, decode=decode)
         todo = [f for f in audit.findings if f.blocking or redact_review]
@@ -620,15 +638,62 @@ def uniform_fields(
             if f.representation == _MINED and f.inner is None:
                 path = _general(f.pointer)
                 edited.setdefault(path, set()).update(it.expected[:1])
+                seen = columns.setdefault(path, set())
+                value = _node(it.projection, f.pointer)
+                column = cuts.column_of(value, f.span) if isinstance(value, str) and f.span is not None else None
+                if seen is not None and column is not None:
+                    seen.add(column)
+                else:
+                    columns[path] = None
+                pattern = _phrase(f.value, slot) if isinstance(value, str) and f.value else None
+                said = phrases.setdefault(path, set())
+                if said is not None and pattern is not None:
+                    said.add(pattern)
+                else:
+                    phrases[path] = None
                 holders = where.setdefault(path, {})
                 if f.pointer not in holders:
                     holders[f.pointer] = _elements(it.projection, f.pointer)
     every = set(labels)
-    return [_field(where[path]) for path, done in edited.items() if not every or not every <= done]
+    return [
+        _field(where[path], columns.get(path), phrases.get(path))
+        for path, done in edited.items()
+        if not every or not every <= done
+    ]
 
 
-def _field(holders: Mapping[str, list[frozenset[tuple[str, str]] | None]]) -> MinedField:
-    """The :class:`MinedField` of the places ``holders`` (pointer → :func:`_elements`) of one template."""
+def _label_slot(labels: Sequence[str]) -> re.Pattern[str] | None:
+    """A whole-word, case-blind match of any of ``labels`` (longest first), or ``None`` without labels."""
+    words = sorted({x.casefold() for x in labels if x.strip()}, key=len, reverse=True)
+    if not words:
+        return None
+    return re.compile(r"(?<!\w)(?:" + "|".join(map(re.escape, words)) + r")(?!\w)", re.IGNORECASE)
+
+
+def _phrase(value: str, slot: re.Pattern[str] | None) -> str | None:
+    """``value`` as a pattern with each label it names a slot any label fills (blanks as any run of blanks, whole
+    words), or ``None`` when it names no label: a rider that is a phrase naming one label (``to high``) has its
+    twins naming the others (``to low``), which mining may find too rare to prove, so they are cut alike."""
+    if slot is None or not slot.search(value):
+        return None
+    pieces, at = [], 0
+    for m in slot.finditer(value):
+        pieces.append(re.escape(value[at : m.start()]))
+        pieces.append(slot.pattern)
+        at = m.end()
+    pieces.append(re.escape(value[at:]))
+    body = "".join(pieces).replace("\\ ", r"\s+").replace(" ", r"\s+")
+    return r"(?<!\w)" + body + r"(?!\w)"
+
+
+def _field(
+    holders: Mapping[str, list[frozenset[tuple[str, str]] | None]],
+    columns: set[cuts.Column] | None = None,
+    phrases: set[str] | None = None,
+) -> MinedField:
+    """The :class:`MinedField` of the places ``holders`` (pointer → :func:`_elements`) of one template; ``columns`` the
+    table columns of its mined values when every one was a whole cell (:attr:`MinedField.columns`), ``phrases`` their
+    patterns when every one named a label (:attr:`MinedField.phrases`)."""
     template = _narrowest(set(holders))
     anchors: list[tuple[int, frozenset[tuple[str, str]]]] = []
     for at, tok in enumerate(template.split("/")):
@@ -640,7 +705,7 @@ def _field(holders: Mapping[str, list[frozenset[tuple[str, str]] | None]]) -> Mi
             common = here if common is None else common & here
         if common:
             anchors.append((at, common))
-    return MinedField(template, tuple(anchors))
+    return MinedField(template, tuple(anchors), frozenset(columns or ()), tuple(sorted(phrases or ())))
 
 
 def _elements(root: Any, pointer: str) -> list[frozenset[tuple[str, str]] | None]:
@@ -744,19 +809,35 @@ def _uniform_blanks(it: LeakItem, uniform: Sequence[str], mined: Sequence[MinedF
     ``mined`` holds (:meth:`MinedField.holds`) where the scalar is not prose (more than ``PROSE_WORDS`` words: mining
     reads no prose, so a mined value is never there). A template names scalars token for token
     (:func:`_matches`): one that is an object or a list on this item blanks nothing under it (a value mined at
-    ``/steps/1/output`` says nothing of what the other steps output)."""
+    ``/steps/1/output`` says nothing of what the other steps output). A mined field as narrow as its evidence is cut
+    narrower: where every value mined there was a table's cell, that column's cell (:attr:`MinedField.columns`); where
+    every one was a phrase naming a label, each such phrase naming any label (:attr:`MinedField.phrases`). An item
+    holding neither keeps its bytes; the other labels' cells and phrases go alike, so no gap points at one label."""
     by_general: dict[str, list[str | MinedField]] = {}
     every: list[str | MinedField] = [*uniform, *mined]
     for t in every:
         by_general.setdefault(_general(t if isinstance(t, str) else t.template), []).append(t)
-    out = []
+    out: list[Finding] = []
     for pointer, value, path in _templated(it):
         if value in (None, "", False, 0) or path not in by_general:
             continue
         prose = isinstance(value, str) and len(value.split()) > PROSE_WORDS
+        fields = by_general[path]
+        if not any(isinstance(t, str) and _matches(pointer, t) for t in fields):
+            narrow = [t for t in fields if isinstance(t, MinedField) and t.columns and t.holds(it.projection, pointer)]
+            whole = len(narrow) < len(fields) or not isinstance(value, str)
+            cells = None if whole else _column_cells(value, narrow)
+            if cells is not None:
+                out.extend(_cell_finding(it, pointer, value, cell) for cell in cells)
+                continue
+            said = [t for t in fields if isinstance(t, MinedField) and t.phrases and t.holds(it.projection, pointer)]
+            if said and len(said) == len(fields) and isinstance(value, str):
+                if not prose:  # prose is not the field's (mining reads none), as for a whole blank
+                    out.extend(_phrase_findings(it, pointer, value, said))
+                continue
         if any(
             _matches(pointer, t) if isinstance(t, str) else not prose and t.holds(it.projection, pointer)
-            for t in by_general[path]
+            for t in fields
         ):
             out.append(
                 Finding(
@@ -773,6 +854,59 @@ def _uniform_blanks(it: LeakItem, uniform: Sequence[str], mined: Sequence[MinedF
                 )
             )
     return out
+
+
+def _column_cells(value: str, fields: Sequence[MinedField]) -> list[cuts.Range] | None:
+    """The filled cells of ``value`` in the columns of ``fields`` (:attr:`MinedField.columns`), or ``None`` when
+    ``value`` holds one of those columns nowhere: the field is then the whole scalar, as for a mined whole value."""
+    out: list[cuts.Range] = []
+    for column in sorted(set().union(*(f.columns for f in fields))):
+        cell = cuts.column_cell(value, column)
+        if cell is None:
+            return None
+        if cell[0] < cell[1]:
+            out.append(cell)
+    return out
+
+
+def _phrase_findings(it: LeakItem, pointer: str, value: str, fields: Sequence[MinedField]) -> list[Finding]:
+    """A finding at each occurrence in ``value`` of a phrase of ``fields`` (:attr:`MinedField.phrases`), whatever label
+    it names and whatever this item's: the sanitizer cuts each as a hit (its sentence)."""
+    out = []
+    for pattern in sorted({p for f in fields for p in f.phrases}):
+        for m in re.finditer(pattern, value, re.IGNORECASE):
+            out.append(
+                Finding(
+                    item=it.id,
+                    channel="correlated",
+                    severity="medium",
+                    pointer=pointer,
+                    representation=_UNIFORM,
+                    span=(m.start(), m.end()),
+                    view="raw",
+                    rule="correlated.mined",
+                    detail="a phrase naming a label, mined at this field for one label, cut on every item alike",
+                    value=m.group(),
+                )
+            )
+    return out
+
+
+def _cell_finding(it: LeakItem, pointer: str, value: str, cell: cuts.Range) -> Finding:
+    """The finding that blanks the table cell ``cell`` of the string ``value`` at ``pointer``, whatever this item's
+    label (:attr:`MinedField.columns`): the sanitizer cuts a record's cell alone, keeping the row's delimiters."""
+    return Finding(
+        item=it.id,
+        channel="correlated",
+        severity="medium",
+        pointer=pointer,
+        representation=_UNIFORM,
+        span=cell,
+        view="raw",
+        rule="correlated.mined",
+        detail="a table column some of whose cells ride with a label, blanked on every item alike",
+        value=value[cell[0] : cell[1]],
+    )
 
 
 _UNIFORM_CUT = "sentence-on-every-item"
@@ -946,6 +1080,9 @@ def _fix_leaf(
         elif cuts.listing_member(value, cut, ctx.labels):
             ctx.problems.append(f"{ctx.at(f)}: a member of a listing of labels, not cut alone")
             ctx.leave(pointer, "listing-member")
+            mark = unselect(value, f.span[0])  # a member the markup marks (pressed, selected) loses its mark
+            if mark is not None:
+                edits.append(mark)
         else:
             spans.append(cut)
     # A cell of this record's row is no member of a listing: the other rows are other records.
