@@ -550,7 +550,7 @@ def reversed_lines(text: str) -> list[Replacement]:
 # "-yay" or "-hay" (``account-way``). Without the hyphen the game is too close to ordinary words ending in
 # "ay" to be read back.
 _PIG_RE = re.compile(
-    r"(?<![A-Za-z0-9-])([A-Za-z0-9]*[A-Za-z][A-Za-z0-9]*)-([B-DF-HJ-NP-TV-Zb-df-hj-np-tv-z]{1,3})[aA][yY](?![\w-])"
+    r"(?<![A-Za-z0-9-])((?=[0-9]*[A-Za-z])[A-Za-z0-9]+)-([B-DF-HJ-NP-TV-Zb-df-hj-np-tv-z]{1,3})[aA][yY](?![\w-])"
 )
 _PIG_BLOB_RE = re.compile(rb"-[B-DF-HJ-NP-TV-Zb-df-hj-np-tv-z]{1,3}[aA][yY](?![A-Za-z0-9_-])")
 _VOWELS = frozenset("aeiouAEIOU")
