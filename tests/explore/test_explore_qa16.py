@@ -5,31 +5,19 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
-import openai
 import pytest
 
 from tests.clirun import wt
-from tests.explore import crashy_sdk_agent
-from tests.stubs.llm_stub import LlmStub, Reply
+from tests.explore.weather_stub import serving
+from tests.stubs.llm_stub import LlmStub
 from windtunnel.chaos.search import Observation
-
-
-def _answer(body: dict[str, Any]) -> Reply:
-    """A tool call first, the forecast once the tool has answered."""
-    if any(m.get("role") == "tool" for m in body.get("messages", [])):
-        return Reply(text="Forecast: sunny in Paris.")
-    return Reply(tool_calls=[("get_weather", {"city": "Paris"})])
 
 
 @pytest.fixture
 def stub(monkeypatch: pytest.MonkeyPatch) -> Iterator[LlmStub]:
-    with LlmStub(responder=_answer) as model:
-        client = openai.OpenAI(base_url=model.openai_url, api_key="sk-test", max_retries=0, timeout=10.0)
-        monkeypatch.setattr(crashy_sdk_agent, "CLIENT", client)
+    with serving(monkeypatch) as model:
         yield model
-        client.close()
 
 
 def test_shrinking_never_trades_the_agents_exception_for_another(

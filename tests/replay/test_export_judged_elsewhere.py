@@ -7,29 +7,18 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
-import openai
 import pytest
 
 from tests.clirun import wt
-from tests.explore import crashy_sdk_agent
-from tests.stubs.llm_stub import LlmStub, Reply
-
-
-def _answer(body: dict[str, Any]) -> Reply:
-    if any(m.get("role") == "tool" for m in body.get("messages", [])):
-        return Reply(text="Forecast: sunny in Paris.")
-    return Reply(tool_calls=[("get_weather", {"city": "Paris"})])
+from tests.explore.weather_stub import serving
+from tests.stubs.llm_stub import LlmStub
 
 
 @pytest.fixture
 def stub(monkeypatch: pytest.MonkeyPatch) -> Iterator[LlmStub]:
-    with LlmStub(responder=_answer) as model:
-        client = openai.OpenAI(base_url=model.openai_url, api_key="sk-test", max_retries=0, timeout=10.0)
-        monkeypatch.setattr(crashy_sdk_agent, "CLIENT", client)
+    with serving(monkeypatch) as model:
         yield model
-        client.close()
 
 
 @pytest.mark.parametrize(("contract_check", "noted"), [("output_not_empty", True), ("contains", False)])

@@ -840,17 +840,12 @@ def _uniform_blanks(it: LeakItem, uniform: Sequence[str], mined: Sequence[MinedF
             for t in fields
         ):
             out.append(
-                Finding(
-                    item=it.id,
-                    channel="correlated",
-                    severity="medium",
-                    pointer=pointer,
-                    representation=_UNIFORM,
-                    span=None,
-                    view="raw",
-                    rule="correlated.mined",
-                    detail="a field some of whose values ride with a label, blanked on every item alike",
-                    value=str(value),
+                _uniform_finding(
+                    it,
+                    pointer,
+                    None,
+                    str(value),
+                    "a field some of whose values ride with a label, blanked on every item alike",
                 )
             )
     return out
@@ -875,37 +870,32 @@ def _phrase_findings(it: LeakItem, pointer: str, value: str, fields: Sequence[Mi
     out = []
     for pattern in sorted({p for f in fields for p in f.phrases}):
         for m in re.finditer(pattern, value, re.IGNORECASE):
-            out.append(
-                Finding(
-                    item=it.id,
-                    channel="correlated",
-                    severity="medium",
-                    pointer=pointer,
-                    representation=_UNIFORM,
-                    span=(m.start(), m.end()),
-                    view="raw",
-                    rule="correlated.mined",
-                    detail="a phrase naming a label, mined at this field for one label, cut on every item alike",
-                    value=m.group(),
-                )
-            )
+            said = "a phrase naming a label, mined at this field for one label, cut on every item alike"
+            out.append(_uniform_finding(it, pointer, (m.start(), m.end()), m.group(), said))
     return out
 
 
 def _cell_finding(it: LeakItem, pointer: str, value: str, cell: cuts.Range) -> Finding:
     """The finding that blanks the table cell ``cell`` of the string ``value`` at ``pointer``, whatever this item's
     label (:attr:`MinedField.columns`): the sanitizer cuts a record's cell alone, keeping the row's delimiters."""
+    said = "a table column some of whose cells ride with a label, blanked on every item alike"
+    return _uniform_finding(it, pointer, cell, value[cell[0] : cell[1]], said)
+
+
+def _uniform_finding(it: LeakItem, pointer: str, span: cuts.Range | None, value: str, detail: str) -> Finding:
+    """A mined field's edit on ``it`` made whatever its label (a whole value, a table cell, a phrase any label fills):
+    the one shape of finding every such edit takes, told apart by its ``span`` and ``detail``."""
     return Finding(
         item=it.id,
         channel="correlated",
         severity="medium",
         pointer=pointer,
         representation=_UNIFORM,
-        span=cell,
+        span=span,
         view="raw",
         rule="correlated.mined",
-        detail="a table column some of whose cells ride with a label, blanked on every item alike",
-        value=value[cell[0] : cell[1]],
+        detail=detail,
+        value=value,
     )
 
 
