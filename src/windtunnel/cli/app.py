@@ -71,7 +71,8 @@ COMMANDS: dict[str, Lazy] = {
     "verify": Lazy(
         "verify_cmd",
         "Check the setup without running any test: the config is valid, python references import, the agent "
-        "answers (a launched `agent.command` is started and stopped), and a configured `model:` endpoint answers.",
+        "answers (a launched `agent.command` is started and stopped), an in-process agent's own model (agent.llm's "
+        "client, a framework agent's model clients) accepts a connection, and a configured `model:` endpoint answers.",
     ),
     "score": Lazy("verify_cmd", "Run golden prompts and mutations and print only the score (0-100), for scripts."),
     "view": Lazy(

@@ -49,7 +49,14 @@ from windtunnel.leakage.dataset import DatasetError, FieldMap, iter_items, write
 from windtunnel.leakage.edit_watch import EliminationWatch, masked
 from windtunnel.leakage.judge import LeakJudge
 from windtunnel.leakage.learned import LEARNED_DEFAULT
-from windtunnel.leakage.mine import mine, mined_findings, mined_in_derive_from, review_fields, unmatched_derive_from
+from windtunnel.leakage.mine import (
+    MineResult,
+    mine,
+    mined_findings,
+    mined_in_derive_from,
+    review_fields,
+    unmatched_derive_from,
+)
 from windtunnel.leakage.model import ItemAudit
 from windtunnel.leakage.ray_scan import scan_source
 from windtunnel.leakage.report import JsonReportWriter, SarifWriter, Tally
@@ -904,7 +911,7 @@ def sanitize_flow(req: SanitizeRequest, listener: Listener = SILENT) -> LeakOutc
     prepared = _Prepared(fmap, labels, mined, extra, mined_result, agreed, agreement)
     if mined_result is None or not req.dataset.is_file():
         return _sanitize_pass(req, listener, prepared, {})
-    cut: dict[str, list[Any]] = {}
+    cut: dict[str, list[Finding]] = {}
     rounds: list[Shortcuts] = []
     left: Shortcuts | None = None
     inferred: list[str] = [] if req.derive_from else list(mined_result.inputs)  # mining read these as the input
@@ -951,13 +958,13 @@ class _Prepared:
     labels: list[str]
     mined: dict[str, Any] | None
     extra: dict[str, list[Any]]
-    mined_result: Any
+    mined_result: MineResult | None
     agreed: Any
     agreement: Agreement | None
 
 
 def _shortcuts_summary(
-    rounds: Sequence[Shortcuts], left: Shortcuts | None, cut: Mapping[str, list[Any]], listener: Listener
+    rounds: Sequence[Shortcuts], left: Shortcuts | None, cut: Mapping[str, list[Finding]], listener: Listener
 ) -> dict[str, Any]:
     """The summary of the blind agent's rounds (``blind_shortcuts``), and a notice of what they cut and what the agent
     still reads (``left``: its verdict after the last pass, when still above chance)."""
@@ -994,7 +1001,7 @@ def _shortcuts_summary(
 
 
 def _sanitize_pass(
-    req: SanitizeRequest, listener: Listener, prepared: _Prepared, shortcut: Mapping[str, list[Any]]
+    req: SanitizeRequest, listener: Listener, prepared: _Prepared, shortcut: Mapping[str, list[Finding]]
 ) -> LeakOutcome:
     """One pass of ``leak sanitize`` over the dataset (:func:`sanitize_flow`), with ``shortcut`` (by item id) the
     blind agent's features to cut as well."""

@@ -46,7 +46,7 @@ from windtunnel.config.load import find_config, load_config
 from windtunnel.config.model import Config
 from windtunnel.config.proxy_env import not_run_reason, unreachable
 from windtunnel.config.storepath import store_path
-from windtunnel.contracts.found import found_dir, load_found, select_found
+from windtunnel.contracts.found import Found, found_dir, load_found, select_found
 from windtunnel.engine.mutate import transport_for
 from windtunnel.engine.placement import apply_placement, check_executor
 from windtunnel.engine.plan import check_plan_size, count_plan, iter_plan, plan_run, require_prompts
@@ -340,7 +340,7 @@ def _found(cfg: Config, req: RunRequest, config_path: Path) -> tuple[list[Any], 
     return found, others
 
 
-def found_notice(found: list[Any], shard: str | None = None) -> str:
+def found_notice(found: list[Found], shard: str | None = None) -> str:
     """What a run that replays saved failures says first (a shard says that they are the plan's first cells)."""
     folder = found[0].path.parent
     where = " first" if shard is None else " as the first cells of the plan, which --shard splits like the others"
@@ -350,7 +350,7 @@ def found_notice(found: list[Any], shard: str | None = None) -> str:
     )
 
 
-def _found_cells(found: list[Any]) -> list[Cell]:
+def _found_cells(found: list[Found]) -> list[Cell]:
     """One cell per saved failure, to run before the plan's own cells (negative ``seq``: first in reports)."""
     return [f.cell(seq=i - len(found)) for i, f in enumerate(found)]
 
