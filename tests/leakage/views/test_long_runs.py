@@ -3,8 +3,9 @@
 The worst-case tests of :mod:`tests.leakage.test_leak_worst_case` count Python calls, and one regex search
 is one call however long it backtracks: a pattern with two quantifiers that can share characters
 (``[a-z0-9]*[a-z][a-z0-9]*-…``) is one call and quadratic in a run of letters. QA 17 found one (the Pig
-Latin view: 200,000 letters after a mail header took 95 s in ``leak mine``). Here each decoder's marker and
-replacement run on half a million characters of each shape, in a child process given 100 s (the suite's own
+Latin view: 200,000 letters after a mail header took 95 s in ``leak mine``); so is a loop that decodes a run
+again for each of its characters (the base64 view split binary data at each of its slashes). Here each decoder's
+marker and replacement run on half a million characters of each shape, in a child process given 100 s (the suite's own
 limit is 120 s): a linear decoder set needs seconds, a quadratic one hours. It asserts that the work finishes,
 not how fast.
 """
@@ -34,6 +35,9 @@ SHAPES = {
     "hex-like": "'4a' * (N // 2)",
     "spaced letters": "'a ' * (N // 2)",
     "colons": "'a:' * (N // 2)",
+    "slashes": "'/' * N",
+    "binary data in base64": "__import__('base64').b64encode(__import__('random').Random(1).randbytes(N * 3 // 4))"
+    ".decode()",
 }
 
 _CHILD = textwrap.dedent(

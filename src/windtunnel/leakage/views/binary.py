@@ -108,6 +108,12 @@ def _raw_text(raw: bytes) -> str | None:
     return bytes_text(raw) if "\x00" in decoded else None
 
 
+MAX_PATH_SLASHES = 16
+"""A run that does not decode whole is split at its slashes (a path around a blob) only when it holds at most this
+many: a path has a few segments, while a long blob of binary data in base64 holds a slash every 64 characters, and
+trying both sides of each would decode the run once per slash (quadratic: 40,000 characters took 2.4 s)."""
+
+
 def b64_candidates(text: str, min_len: int) -> list[Replacement]:
     """``(start, end, decoded text)`` of each base64 blob in ``text``.
 
@@ -126,6 +132,8 @@ def b64_candidates(text: str, min_len: int) -> list[Replacement]:
             continue
         if "/" not in blob:
             continue  # no path to split (most runs: a capitalised word, an id)
+        if blob.count("/") > MAX_PATH_SLASHES:
+            continue  # binary data written in base64, not a path: each split would decode the run again
         found: list[Replacement] = []
         for i, ch in enumerate(blob):
             if ch != "/":
