@@ -2583,7 +2583,7 @@ def _selected(spans: list[tuple[int, int, str]] | None, hit: Hit, va: int, vb: i
             return True
         lines = [(a, b) for a, b, norm in _near(spans, va - 2000, vb + 2000) if norm != hit.needle.norm]
         return mention.gutter_apart(text, va, vb, lines) is not None
-    others = [a for a, _b, norm in spans if norm != hit.needle.norm]
+    others = [a for a, _b, norm in _near(spans, va - LISTING_REACH, vb + LISTING_REACH) if norm != hit.needle.norm]
     return bool(others) and not any(selected(text, a) for a in others)
 
 
@@ -2596,7 +2596,12 @@ def _tallied(spans: list[tuple[int, int, str]] | None, hit: Hit, pointer: str, c
     if not spans or not ctx.label_norms:
         return False
     text, (va, vb) = hit.view_text, hit.view_span
-    members = [(a, b) for a, b, norm in spans if norm in ctx.label_norms]
+    members: list[tuple[int, int]] = []
+    for a, b, norm in spans:
+        if norm in ctx.label_norms:
+            members.append((a, b))
+            if len(members) > len(ctx.label_norms):
+                return False  # a tally lists every label once (and a string of many labels is not read whole per hit)
     if len(members) != len(ctx.label_norms) or {n for _a, _b, n in spans if n in ctx.label_norms} != ctx.label_norms:
         return False  # a tally lists every label once
     won = mention.tally_winner(text, members)
@@ -2634,17 +2639,29 @@ def _template_listed(spans: list[tuple[int, int, str]] | None, hit: Hit, va: int
     text = hit.view_text
     if side_by_side(text, spans, va, vb, hit.needle.norm):
         return True
-    lo, hi = text.rfind("\n", 0, va) + 1, text.find("\n", vb)
-    hi = len(text) if hi < 0 else hi
+    lo, hi = _line_around(text, va, vb)
     mine = _DIGITS.sub("0", text[lo:hi].replace(text[va:vb], "\x00"))
     for a, b, norm in _near(spans, max(0, lo - 600), hi + 600):
         if norm == hit.needle.norm or lo <= a < hi:
             continue
-        la, lb = text.rfind("\n", 0, a) + 1, text.find("\n", b)
-        lb = len(text) if lb < 0 else lb
+        la, lb = _line_around(text, a, b)
         if _DIGITS.sub("0", text[la:lb].replace(text[a:b], "\x00")) == mine:
             return True
     return False
+
+
+LISTING_REACH = 2000
+"""Characters each side of a hit within which the other members of its listing are read (their selection marks,
+their lines): a listing is written in one place, and a string holding thousands of label words on one line would
+otherwise be read whole once per hit (quadratic: 8,000 labels in 40,000 characters took 10 s)."""
+
+
+def _line_around(text: str, va: int, vb: int) -> tuple[int, int]:
+    """The bounds of the line holding ``text[va:vb]``, cut to :data:`LISTING_REACH` characters each side of it (a
+    listing's lines are short; a longer line is compared by the part around its label)."""
+    lo = text.rfind("\n", max(0, va - LISTING_REACH), va) + 1 or max(0, va - LISTING_REACH)
+    hi = text.find("\n", vb, vb + LISTING_REACH)
+    return lo, min(len(text), vb + LISTING_REACH) if hi < 0 else hi
 
 
 _DIGITS = re.compile(r"(?<=[A-Za-z_])\d+")
