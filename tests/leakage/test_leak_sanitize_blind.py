@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
@@ -19,7 +20,7 @@ from windtunnel.flows.events import Notice
 from windtunnel.flows.leak import Fields, SanitizeRequest, items, sanitize_flow
 from windtunnel.flows.leak_evidence import BaselineRequest, baseline_flow
 from windtunnel.leakage.model import LeakItem
-from windtunnel.leakage.shortcuts import blind_shortcuts, shortcut_findings
+from windtunnel.leakage.shortcuts import _proven, blind_shortcuts, shortcut_findings
 
 LABELS = ["approve", "comment", "reject"]
 GLYPHS = {"approve": "🟢", "comment": "🟡", "reject": "🔴"}
@@ -197,3 +198,17 @@ def test_a_numeric_range_blanks_the_number_at_its_field_and_nothing_else() -> No
     found = shortcut_findings(it, [("range", "/points", "80..89"), ("at-least", "/pct", "80")])
     assert sorted(f.pointer for f in found) == ["/pct", "/points"]
     assert all(f.span is None for f in found)
+
+
+def test_a_value_riding_with_a_label_by_chance_is_not_cut() -> None:
+    """QA 17: among many strong riders the agent's selection (BH at 5 %) admits a random value on five records of one
+    label; cutting it would blank that field on every item. A feature is cut only when its own records lean to its
+    label beyond chance, Bonferroni-corrected over the features: the glyph on 40 records stays, the score goes."""
+    answers = ["deny"] * 40 + ["approve"] * 60
+    glyph = ("value", "/note", "🔴")
+    score = ("value", "/score", "0.76")
+    strong = {("value", f"/f{i}", "x"): Counter({"deny": 30}) for i in range(50)}
+    features = {glyph: Counter({"deny": 40}), score: Counter({"deny": 5}), **strong}
+    kept = _proven(features, answers)
+    assert glyph in kept and all(f in kept for f in strong)
+    assert score not in kept
