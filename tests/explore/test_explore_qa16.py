@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from tests.clirun import wt
-from tests.explore.weather_stub import serving
+from tests.explore.weather_stub import AGENT_YAML, serving
 from tests.stubs.llm_stub import LlmStub
 from windtunnel.chaos.search import Observation
 
@@ -27,13 +27,7 @@ def test_shrinking_never_trades_the_agents_exception_for_another(
     `llm call 1 tool_args_invalid` (a JSONDecodeError): a milder fault, the same broken checks, another bug."""
     config = tmp_path / "windtunnel.yaml"
     config.write_text(
-        "version: '2.0'\n"
-        "agent:\n"
-        "  type: python\n"
-        "  endpoint: tests.explore.crashy_sdk_agent:handle\n"
-        "  tools: [tests.explore.crashy_sdk_agent:get_weather]\n"
-        "  llm: tests.explore.crashy_sdk_agent:CLIENT\n"
-        "golden_prompts: ['What is the weather in Paris?']\n"
+        AGENT_YAML + "golden_prompts: ['What is the weather in Paris?']\n"
         "invariants:\n"
         "  - {type: contains, value: Forecast}\n",
         encoding="utf-8",

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from tests.clirun import wt
-from tests.explore.weather_stub import serving
+from tests.explore.weather_stub import AGENT_YAML, serving
 from tests.stubs.llm_stub import LlmStub
 
 
@@ -24,13 +24,7 @@ def stub(monkeypatch: pytest.MonkeyPatch) -> Iterator[LlmStub]:
 def _config(folder: Path) -> Path:
     config = folder / "windtunnel.yaml"
     config.write_text(
-        "version: '2.0'\n"
-        "agent:\n"
-        "  type: python\n"
-        "  endpoint: tests.explore.crashy_sdk_agent:handle\n"
-        "  tools: [tests.explore.crashy_sdk_agent:get_weather]\n"
-        "  llm: tests.explore.crashy_sdk_agent:CLIENT\n"
-        "golden_prompts: ['What is the weather in Paris?', 'Weather in Paris today?']\n"
+        AGENT_YAML + "golden_prompts: ['What is the weather in Paris?', 'Weather in Paris today?']\n"
         "mutations: {count: 1, types: [noise]}\n"
         "invariants:\n"
         "  - {type: contains, value: Forecast}\n",

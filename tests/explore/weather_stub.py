@@ -15,6 +15,16 @@ import pytest
 from tests.explore import crashy_sdk_agent
 from tests.stubs.llm_stub import LlmStub, Reply
 
+AGENT_YAML = (
+    "version: '2.0'\n"
+    "agent:\n"
+    "  type: python\n"
+    "  endpoint: tests.explore.crashy_sdk_agent:handle\n"
+    "  tools: [tests.explore.crashy_sdk_agent:get_weather]\n"
+    "  llm: tests.explore.crashy_sdk_agent:CLIENT\n"
+)
+"""The head of a config that runs `crashy_sdk_agent` in process with its tool and its model client."""
+
 
 def forecast(body: dict[str, Any]) -> Reply:
     """A tool call first, the forecast once the tool has answered."""

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from tests.clirun import wt
-from tests.explore.weather_stub import serving
+from tests.explore.weather_stub import AGENT_YAML, serving
 from tests.stubs.llm_stub import LlmStub
 
 
@@ -28,13 +28,7 @@ def test_a_pass_judged_by_another_contract_says_it_does_not_show_the_fix(
     config = tmp_path / "windtunnel.yaml"
     check = "{id: says, type: contains, value: sunny}" if contract_check == "contains" else "{type: output_not_empty}"
     config.write_text(
-        "version: '2.0'\n"
-        "agent:\n"
-        "  type: python\n"
-        "  endpoint: tests.explore.crashy_sdk_agent:handle\n"
-        "  tools: [tests.explore.crashy_sdk_agent:get_weather]\n"
-        "  llm: tests.explore.crashy_sdk_agent:CLIENT\n"
-        "golden_prompts: ['What is the weather in Paris?']\n"
+        AGENT_YAML + "golden_prompts: ['What is the weather in Paris?']\n"
         "invariants:\n"
         "  - {type: contains, value: Forecast}\n"
         "chaos:\n"

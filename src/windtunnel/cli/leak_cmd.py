@@ -61,7 +61,9 @@ from windtunnel.reports.terminal import plain
 app = module_app()
 
 if TYPE_CHECKING:
+    from windtunnel.leakage.mine import Suggestion
     from windtunnel.leakage.model import ItemAudit
+    from windtunnel.leakage.text_pairs import PairRider
 
 leak = typer.Typer(
     name="leak",
@@ -998,30 +1000,21 @@ def mine(
     table = Table(title="leak mine: what predicts the label (review before use)")
     for col in ("pointer", "value", "label", "purity", "support", "base rate", "q", "kind", "also"):
         table.add_column(col, overflow="fold")
+
+    def shown(text: str) -> str:
+        """A value as the table shows it: as written with --show-values, else its hash."""
+        return text if show_values else value_hash(text)
+
+    def figures(x: Suggestion | PairRider) -> list[Text | str]:
+        """The candidate's value, label and test figures, the columns every kind of row shares."""
+        return [plain(shown(x.value)), plain(shown(x.label)), f"{x.purity:.2f}", str(x.support),
+                f"{x.base_rate:.2f}", f"{x.q_value:.2g}"]  # fmt: skip
+
     for s in result.suggestions[:limit]:
-        table.add_row(
-            plain(s.pointer or "(anywhere)"),
-            plain(s.value if show_values else value_hash(s.value)),
-            plain(s.label if show_values else value_hash(s.label)),
-            f"{s.purity:.2f}",
-            str(s.support),
-            f"{s.base_rate:.2f}",
-            f"{s.q_value:.2g}",
-            s.kind,
-            plain(", ".join(s.also if show_values else [value_hash(a) for a in s.also])),
-        )
+        table.add_row(plain(s.pointer or "(anywhere)"), *figures(s), s.kind, plain(", ".join(shown(a) for a in s.also)))
     for r in result.pairs[: max(0, limit - len(result.suggestions))]:  # a value of a name inside a text
-        table.add_row(
-            plain(f"{r.pointer or '/'} [{r.name if show_values else value_hash(r.name)}]"),
-            plain(r.value if show_values else value_hash(r.value)),
-            plain(r.label if show_values else value_hash(r.label)),
-            f"{r.purity:.2f}",
-            str(r.support),
-            f"{r.base_rate:.2f}",
-            f"{r.q_value:.2g}",
-            "pair (review)" if r.review else "pair",
-            "",
-        )
+        kind = "pair (review)" if r.review else "pair"
+        table.add_row(plain(f"{r.pointer or '/'} [{shown(r.name)}]"), *figures(r), kind, "")
     if (result.suggestions or result.pairs) and limit:
         con.print(table)
     con.print(result.describe() + (f"; map written to {output}" if output else ""), markup=False, highlight=False)

@@ -28,6 +28,8 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
 
+from windtunnel.leakage.cuts import merge
+
 Span = tuple[int, int]
 
 _LINE_KEY = re.compile(r"(?m)^(?P<indent>[ \t]*)(?:[-*+][ \t]+)?(?P<key>[\w.\-]+)[ \t]*[:=](?P<rest>[^\n]*)$")
@@ -62,7 +64,7 @@ def _spans(text: str, names: frozenset[str]) -> tuple[Span, ...]:
     found.extend((m.start("value"), m.end("value")) for m in _GLUED.finditer(text) if m["key"].casefold() in names)
     found.extend(_elements(text, names))
     found.extend(_sections(text, names))
-    return tuple(_merged(found))
+    return tuple(merge(found))
 
 
 def _line_keys(text: str, names: frozenset[str]) -> list[Span]:
@@ -141,17 +143,6 @@ def _sections(text: str, names: frozenset[str]) -> list[Span]:
                 break
         if end > start:
             out.append((start, end))
-    return out
-
-
-def _merged(spans: list[Span]) -> list[Span]:
-    """``spans`` sorted, overlapping ones joined."""
-    out: list[Span] = []
-    for a, b in sorted(spans):
-        if out and a <= out[-1][1]:
-            out[-1] = (out[-1][0], max(out[-1][1], b))
-        else:
-            out.append((a, b))
     return out
 
 
