@@ -273,3 +273,61 @@ def test_a_mined_phrase_naming_a_label_is_cut_for_every_label_and_other_texts_ke
         else:
             assert json.loads(done)["projection"]["note"] == ""
     assert out.summary["eliminated"] == [] and out.status == "passed"
+
+
+def _queue_rows(rare: bool) -> list[dict[str, object]]:
+    """A work queue per item: `EXQ-NEW-<site>` on 10 items of every label (no label's rider), `EXQ-OSD-<site>` on 12 Low
+    items (mined); with ``rare``, each other label's own code on 3 of its items (too rare to mine). The task's input is
+    the note (``--derive-from /note``)."""
+    sites = ("ATL", "DAL", "SEA")
+    rows: list[dict[str, object]] = []
+    for lab in LABELS:
+        rows += [
+            {"expected": lab, "proj": {"queue": f"EXQ-NEW-{sites[i % 3]}", "note": f"Parcel {i} held at the dock."}}
+            for i in range(10)
+        ]
+    rows += [
+        {"expected": "Low", "proj": {"queue": f"EXQ-OSD-{sites[i % 3]}", "note": f"Parcel {i} held at the dock."}}
+        for i in range(12)
+    ]
+    if rare:
+        rows += [
+            {"expected": lab, "proj": {"queue": f"EXQ-{code}-{sites[i]}", "note": f"Parcel {i} held at the dock."}}
+            for lab, code in zip(LABELS[1:], ("RDL", "HLD", "RTS"), strict=True)
+            for i in range(3)
+        ]
+    return [
+        {"id": f"t{i}", "expected": r["expected"], "label_set": LABELS, "projection": r["proj"]}
+        for i, r in enumerate(rows)
+    ]
+
+
+def test_a_value_every_label_holds_alike_keeps_its_bytes_while_the_riders_are_blanked_on_every_label(
+    tmp_path: Path,
+) -> None:
+    """`EXQ-NEW-ATL` sits on items of every label at their shares: no rider, so its records keep their bytes; the
+    Low code (mined) and the other labels' rare codes are blanked, so an empty queue falls on every label."""
+    rows = _queue_rows(rare=True)
+    data = _write(tmp_path / "d.jsonl", rows)
+    clean = tmp_path / "c.jsonl"
+    out = sanitize_flow(SanitizeRequest(dataset=data, output=clean, mine=True, derive_from=["/note"]))
+    raw_lines, new_lines = data.read_text().splitlines(), clean.read_text().splitlines()
+    for row, raw, new in zip(rows, raw_lines, new_lines, strict=True):
+        queue = row["projection"]["queue"]  # type: ignore[index]
+        if "-NEW-" in queue:
+            assert new == raw
+        else:
+            assert json.loads(new)["projection"]["queue"] == ""
+    assert out.summary["eliminated"] == [] and out.status == "passed"
+    assert check_flow(data, clean, mine=True, derive_from=["/note"]).summary["eliminated"] == []
+
+
+def test_a_field_whose_blanks_would_fall_on_one_label_is_still_blanked_on_every_item(tmp_path: Path) -> None:
+    """Without the other labels' codes, keeping the shared `EXQ-NEW-*` would leave an empty queue on Low items only:
+    the whole field goes on every item, as before."""
+    data = _write(tmp_path / "d.jsonl", _queue_rows(rare=False))
+    clean = tmp_path / "c.jsonl"
+    out = sanitize_flow(SanitizeRequest(dataset=data, output=clean, mine=True, derive_from=["/note"]))
+    queues = {json.loads(line)["projection"]["queue"] for line in clean.read_text().splitlines()}
+    assert queues == {""}
+    assert out.summary["eliminated"] == [] and out.status == "passed"

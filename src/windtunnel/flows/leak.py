@@ -1020,6 +1020,7 @@ def _sanitize_pass(
             labels=labels,
             redact_review=req.redact_review,
             decode=req.decode,
+            population=(m.item for m in items(req.dataset, fmap)),
         )
         if acted
         else []

@@ -66,6 +66,7 @@ from windtunnel.leakage.aliases import identifier_spellings
 from windtunnel.leakage.codebook import code_book
 from windtunnel.leakage.decode import embedded_json
 from windtunnel.leakage.formats import is_url
+from windtunnel.leakage.input_explained import InputValues, explained_by, input_values
 from windtunnel.leakage.input_text import masked_input, names_of
 from windtunnel.leakage.model import Finding, LeakItem
 from windtunnel.leakage.ranges import number_of, pure_runs, run_text
@@ -123,6 +124,15 @@ class Suggestion:
         return asdict(self)
 
 
+@dataclass(frozen=True)
+class Explained:
+    """A rider the task's input already tells (:func:`~windtunnel.leakage.input_explained.explained_by`)."""
+
+    suggestion: Suggestion
+    input: str
+    """The input field (template) whose values tell the same."""
+
+
 @dataclass
 class MineResult:
     """What was mined and how: the counts a reader needs to trust (or doubt) the suggestions.
@@ -156,6 +166,9 @@ class MineResult:
     ``derive_from``) that ride with a label under a much stronger requirement (:mod:`.text_pairs`)."""
     pairs_tested: int = 0
     """Values of such names tested (their own correction)."""
+    explained: list[Explained] = field(default_factory=list)
+    """With ``derive_from``: riders that passed the test but that the task's input already tells (their records sit in
+    one place of an input field that says the label there: :mod:`.input_explained`), so not suggested."""
 
     def to_dict(self) -> dict[str, Any]:
         """The result as ``leak mine`` prints it: every count and suggestion, without ``members``
@@ -163,6 +176,7 @@ class MineResult:
         out = {k: v for k, v in asdict(self).items() if k != "members"}
         out["suggestions"] = [s.to_dict() for s in self.suggestions]
         out["pairs"] = [p.to_dict() for p in self.pairs]
+        out["explained"] = [{**e.suggestion.to_dict(), "input": e.input} for e in self.explained]
         return out
 
     def content_hint(self) -> str | None:
@@ -196,7 +210,14 @@ class MineResult:
             f"{len(self.suggestions) + len(self.pairs)} mined from {_count(self.items, 'item')}"
             f" ({records}{_count(len(self.labels), 'label')}): "
             f"{_count(self.tested, 'candidate')} tested of {self.candidates} seen (support >= {self.min_support}), "
-            f"one-sided Fisher exact, {fix} at {self.alpha}, purity >= {self.min_purity}" + self._pairs_described()
+            f"one-sided Fisher exact, {fix} at {self.alpha}, purity >= {self.min_purity}"
+            + self._pairs_described()
+            + (
+                f"; {_count(len(self.explained), 'rider')} the task's input already tells, not suggested "
+                f"({', '.join(sorted({e.suggestion.pointer or '(anywhere)' for e in self.explained}))})"
+                if self.explained
+                else ""
+            )
         )
 
     def _pairs_described(self) -> str:
@@ -829,6 +850,7 @@ def mine(
     viewed: set[tuple[str, str, str]] = set()  # read in a decoded or identifier view somewhere: shown after the written
     places = None if derive_from else _Places()  # the owner named the input: nothing to infer
     pair_counts = PairCounts(derive_from)
+    input_of: list[InputValues] = []  # per labelled item, with derive_from: its input fields' values
     for it in items:
         if not it.expected:
             continue
@@ -836,6 +858,8 @@ def mine(
         labels_of.append(it.expected[0])
         tasks_of.append(tuple(sorted(set(it.label_set))))
         prose_of.append(prose_prints(it.projection, derive_from))
+        if derive_from:
+            input_of.append(input_values(it.projection, derive_from, in_derive_from))
         visit = places.item(it.expected[0]) if places is not None else None
         for key, where in candidates(it.projection, derive_from, visit, partial(pair_counts.add, n)).items():
             if where[3] != "raw":
@@ -927,6 +951,20 @@ def mine(
         if (sug.kind != "ngram" or not any((sug.label, w) in words for w in sug.value.split()))
         and (sug.kind != "field" or not all((sug.label, k) in alone for k in keys))
     ]
+    explained: list[Explained] = []
+    if input_of:  # a rider the task's input already tells is the input's signal, not a leak (:mod:`.input_explained`)
+        record_input: list[InputValues] = [{}] * len(record_label)
+        for i in reversed(range(len(record_of))):
+            record_input[record_of[i]] = input_of[i]
+        kept = []
+        for sug in out:
+            riders_of = {record_of[i] for k in members[(sug.kind, sug.pointer, sug.value)] for i in held.get(k, ())}
+            why = explained_by(riders_of, sug.label, sug.purity, record_input, record_label)
+            if why is None:
+                kept.append(sug)
+            else:
+                explained.append(Explained(sug, why))
+        out = kept
     out.sort(key=lambda s: (-s.purity, s.q_value, -s.support, s.pointer, s.value))
     pairs, pairs_tested = riders(
         pair_counts,
@@ -953,6 +991,7 @@ def mine(
         inputs=inputs if out else [],
         pairs=pairs,
         pairs_tested=pairs_tested,
+        explained=explained,
     )
 
 

@@ -51,7 +51,7 @@ import copy
 import hashlib
 import json
 import re
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
@@ -67,6 +67,7 @@ from windtunnel.leakage.pointers import parse_pointer
 from windtunnel.leakage.records import record_values
 from windtunnel.leakage.resolve import Records, own_column_value
 from windtunnel.leakage.scan import audit_item, escape_pointer_token
+from windtunnel.leakage.shared_values import shared_values
 
 Mode = Literal["sentence", "span"]
 
@@ -588,6 +589,10 @@ class MinedField:
     on every item is then a cut of each such phrase (its sentence), whatever label it names, so a text holding none
     keeps its bytes, and the labels mining found too rare are cut alike. Empty (and no :attr:`columns`): the field is
     the whole scalar."""
+    shared: frozenset[str] = frozenset()
+    """For a field that is the whole scalar, the values (as JSON text) the items of several labels hold alike
+    (:func:`~windtunnel.leakage.shared_values.shared_values`): no label's rider, so an item holding one keeps its
+    bytes, while every other value is blanked on every item (the blanks fall on items of every label)."""
 
     def holds(self, root: Any, pointer: str) -> bool:
         """Whether the scalar at ``pointer`` of the projection ``root`` is this field's."""
@@ -607,6 +612,7 @@ def uniform_fields(
     labels: Sequence[str] = (),
     redact_review: bool = False,
     decode: bool = True,
+    population: Iterable[LeakItem] = (),
 ) -> list[MinedField]:
     """The fields where a mined value would be edited with no edit of the scan's beside it on the items of some labels
     only, over the items holding mined findings (``(item, its mined findings)``); ``labels`` are the dataset's labels.
@@ -617,7 +623,9 @@ def uniform_fields(
     ``priority_id: 1`` on the ``Low`` items alone leaves ``2``, ``3`` and ``4`` on the others, and an empty
     ``priority_id`` then means ``Low``; cutting the ``C`` of ``Q-C123`` on the ``Critical`` items alone does the
     same. ``leak sanitize`` blanks these fields on every item instead (``uniform`` of :func:`sanitize_item`). A
-    field where every label's items get a mined edit is left to the per-item edits."""
+    field where every label's items get a mined edit is left to the per-item edits. ``population`` are the
+    dataset's items: a field that is the whole scalar keeps the values they show to ride with no label
+    (:attr:`MinedField.shared`)."""
     edited: dict[str, set[str]] = {}
     where: dict[str, dict[str, list[frozenset[tuple[str, str]] | None]]] = {}
     columns: dict[str, set[cuts.Column] | None] = {}
@@ -655,11 +663,31 @@ def uniform_fields(
                 if f.pointer not in holders:
                     holders[f.pointer] = _elements(it.projection, f.pointer)
     every = set(labels)
-    return [
+    fields = [
         _field(where[path], columns.get(path), phrases.get(path))
         for path, done in edited.items()
         if not every or not every <= done
     ]
+    return _with_shared(fields, population)
+
+
+def _with_shared(fields: list[MinedField], population: Iterable[LeakItem]) -> list[MinedField]:
+    """``fields`` with each whole-scalar field's :attr:`MinedField.shared` values, from the items of ``population``
+    filling it (a scalar it holds, not prose: the values :func:`_uniform_blanks` would blank)."""
+    whole = [f for f in fields if not f.columns and not f.phrases]
+    if not whole:
+        return fields
+    holders: dict[MinedField, list[tuple[str, str]]] = {f: [] for f in whole}
+    for it in population:
+        if not it.expected:
+            continue
+        for pointer, value, _ in _templated(it):
+            if value in (None, "", False, 0) or (isinstance(value, str) and len(value.split()) > PROSE_WORDS):
+                continue
+            for f in whole:
+                if f.holds(it.projection, pointer):
+                    holders[f].append((json.dumps(value), it.expected[0]))
+    return [replace(f, shared=shared_values(holders[f])) if f in holders else f for f in fields]
 
 
 def _label_slot(labels: Sequence[str]) -> re.Pattern[str] | None:
@@ -836,7 +864,9 @@ def _uniform_blanks(it: LeakItem, uniform: Sequence[str], mined: Sequence[MinedF
                     out.extend(_phrase_findings(it, pointer, value, said))
                 continue
         if any(
-            _matches(pointer, t) if isinstance(t, str) else not prose and t.holds(it.projection, pointer)
+            _matches(pointer, t)
+            if isinstance(t, str)
+            else not prose and t.holds(it.projection, pointer) and json.dumps(value) not in t.shared
             for t in fields
         ):
             out.append(

@@ -1,0 +1,120 @@
+"""A rider the task's input already tells: mined evidence that says nothing the input does not.
+
+Mining tests what rides with the label outside the fields the task is derived from (``--derive-from``). A value
+there may ride with a label only because the input fixes both: an application fee of ``2500`` that the utility
+charges every project above 2 MW, where every project above 2 MW goes to a full study. The fee predicts the label,
+but a model reading it learns nothing the nameplate it must read anyway would not tell it; the writer of the record
+put it there as data, not as the answer. Cutting it blanks a field of clean records for nothing (and, mined for one
+label, on every item: :func:`~windtunnel.leakage.sanitize.uniform_fields`).
+
+:func:`explained_by` tells such a rider from a planted one by the input's own values. The rider's records all sit
+in one place of one input field — a span of its numbers (``nameplate_kw_ac`` 2 100 … 4 900), or one value of a
+short field — and:
+
+* every record of the dataset in that place has the rider's label (at least the rider's own purity): the input
+  alone says the label there, so the rider adds nothing;
+* the label also has records *outside* that place, and the rider's records of the label sit inside it far beyond
+  chance (one-sided Fisher exact among the label's records, Bonferroni over the input fields tried, 0.01): the rider
+  follows the input, not the label. A code planted on the label's records wherever they are spreads over the
+  label's whole span and fails this (a letter template on every ``B`` of a gradebook whose scores alone decide the
+  grade: the ``B`` records have no place outside the span, so nothing is shown and the template stays a rider).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping, Sequence
+from typing import Any
+
+from windtunnel._util.stats import fisher_greater
+from windtunnel.leakage.ranges import number_of
+from windtunnel.leakage.scan import escape_pointer_token
+
+ALPHA = 0.01
+"""The level of the test that the rider's records of its label sit in the input's place beyond chance."""
+SHORT_WORDS = 6
+"""A string input value of more words than this is prose, not a place to group records by."""
+
+InputValues = dict[str, float | str]
+"""One record's input fields: template (list indices as ``*``) → its number, or its short text as written."""
+
+
+def input_values(projection: Any, derive_from: Sequence[str], inside: Any) -> InputValues:
+    """The scalars of ``projection`` in the task's input (``inside(pointer, derive_from)``), per field template: a
+    number (or a string writing one) as a float, a short string or a boolean as its text; a field the record fills
+    more than once (a list) is left out, as it names no one place."""
+    out: dict[str, float | str] = {}
+    many: set[str] = set()
+    for pointer, value in _scalars(projection, ""):
+        if value is None or not inside(pointer, derive_from):
+            continue
+        template = "/".join("*" if t.isdigit() else t for t in pointer.split("/"))
+        if isinstance(value, bool):
+            got: float | str | None = "true" if value else "false"
+        elif isinstance(value, (int, float)):
+            got = float(value)
+        else:
+            text = str(value)
+            number = number_of(text)
+            got = number if number is not None else (text if 0 < len(text.split()) <= SHORT_WORDS else None)
+        if got is None:
+            continue
+        if template in out:
+            many.add(template)
+        out[template] = got
+    for template in many:
+        del out[template]
+    return out
+
+
+def explained_by(
+    riders: set[int], label: str, purity: float, inputs: Sequence[InputValues], labels: Sequence[str]
+) -> str | None:
+    """The input field (template) whose values tell everything the rider held by the records ``riders`` tells about
+    ``label`` (module docstring), or None. ``inputs`` and ``labels`` are per record; ``purity`` is the rider's."""
+    if not riders:
+        return None
+    fields = set.intersection(*(set(inputs[r]) for r in riders))
+    for template in sorted(fields):
+        here = _place(template, riders, inputs)
+        if here is None:
+            continue
+        held = [r for r in range(len(inputs)) if template in inputs[r]]
+        inside = [r for r in held if here(inputs[r][template])]
+        if not inside or sum(labels[r] == label for r in inside) / len(inside) < purity:
+            continue
+        of_label = [r for r in held if labels[r] == label]
+        in_place = sum(here(inputs[r][template]) for r in of_label)
+        mine = [r for r in riders if labels[r] == label]
+        if not mine or in_place >= len(of_label):
+            continue  # the label has no records outside the place: nothing shows the rider follows the input
+        p = fisher_greater(len(mine), len(mine), in_place, len(of_label)) * len(fields)
+        if p <= ALPHA:
+            return template
+    return None
+
+
+def _place(template: str, riders: set[int], inputs: Sequence[InputValues]) -> Any:
+    """A test of a value of ``template``: within the span of the riders' numbers, or equal to their one text;
+    None when they hold neither (numbers and texts mixed, or several texts)."""
+    values = [inputs[r][template] for r in riders]
+    numbers = [v for v in values if isinstance(v, float)]
+    if len(numbers) == len(values):
+        lo, hi = min(numbers), max(numbers)
+        return lambda v: isinstance(v, float) and lo <= v <= hi
+    if len(set(values)) == 1:
+        one = values[0]
+        return lambda v: v == one
+    return None
+
+
+def _scalars(node: Any, pointer: str) -> Iterator[tuple[str, Any]]:
+    """``(pointer, value)`` of every scalar under ``node`` (iterative)."""
+    stack: list[tuple[str, Any]] = [(pointer, node)]
+    while stack:
+        ptr, value = stack.pop()
+        if isinstance(value, Mapping):
+            stack.extend((f"{ptr}/{escape_pointer_token(str(k))}", v) for k, v in value.items())
+        elif isinstance(value, list):
+            stack.extend((f"{ptr}/{i}", v) for i, v in enumerate(value))
+        else:
+            yield ptr, value

@@ -1,0 +1,90 @@
+"""A rider the task's input already tells is not suggested; a code planted on a label's records stays one, both ways.
+
+Invented interconnection requests: the track follows the project size (the input: above 2 MW always a full study,
+below it any track). The application fee is charged by size (2500 only above 2 MW), so `2500` rides with the full
+study — only because the size fixes both, which a model reads anyway. A queue code planted on full-study records of
+every size is a leak; so is a letter template on every `B` of a gradebook whose score alone decides the grade (the
+input says the grade, but the `B` records have no place outside the score's span that the code could be told from).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from windtunnel.leakage.input_explained import explained_by, input_values
+from windtunnel.leakage.mine import in_derive_from, mine
+from windtunnel.leakage.model import LeakItem
+
+TRACKS = ["fast", "supplemental", "full"]
+
+
+def _requests(seed: int, *, planted: bool, n: int = 180) -> list[LeakItem]:
+    rng = random.Random(seed)
+    out = []
+    for i in range(n):
+        size = rng.randint(100, 5000)
+        track = "full" if size > 2000 else rng.choice(TRACKS)
+        fee = rng.choice([1200, 2500]) if size > 2000 else rng.choice([800, 800, 1200])
+        projection: dict[str, Any] = {"size_kw": size, "fee_usd": fee, "ref": f"R-{rng.randint(1000, 9999)}"}
+        if planted and track == "full" and rng.random() < 0.3:
+            projection["queue"] = "SIS-Q"
+        elif planted:
+            projection["queue"] = rng.choice(["GEN-Q", "STD-Q"])
+        out.append(LeakItem(id=f"r{i}", expected=[track], projection=projection, label_set=TRACKS))
+    return out
+
+
+def _mined(items: list[LeakItem], derive_from: list[str]) -> set[tuple[str, str]]:
+    return {(s.pointer, s.value) for s in mine(items, derive_from=derive_from).suggestions}
+
+
+def test_a_fee_the_size_fixes_is_not_suggested_while_a_planted_queue_code_is() -> None:
+    items = _requests(1, planted=True)
+    res = mine(items, derive_from=["/size_kw"])
+    found = {(s.pointer, s.value) for s in res.suggestions}
+    assert ("/queue", "SIS-Q") in found
+    assert not any(p == "/fee_usd" for p, _ in found)
+    assert [(e.suggestion.pointer, e.suggestion.value, e.input) for e in res.explained] == [
+        ("/fee_usd", "2500", "/size_kw")
+    ]
+    assert "1 rider the task's input already tells" in res.describe()
+
+
+def test_without_the_input_named_the_fee_is_still_mined() -> None:
+    """Nothing tells the fee from the input when no --derive-from names it (and the size is then mined too)."""
+    items = _requests(1, planted=False)
+    res = mine(items)
+    assert ("/fee_usd", "2500") in {(s.pointer, s.value) for s in res.suggestions}
+    assert res.explained == []
+
+
+def test_a_code_on_every_record_of_a_grade_the_score_decides_stays_a_rider() -> None:
+    rng = random.Random(3)
+    bands = {"A": (90, 100), "B": (80, 89), "C": (40, 79)}
+    items = []
+    for i in range(150):
+        grade = rng.choice(sorted(bands))
+        projection = {"score": rng.randint(*bands[grade]), "template": f"LETTER_{grade}" if grade == "B" else "STD"}
+        items.append(LeakItem(id=f"e{i}", expected=[grade], projection=projection, label_set=sorted(bands)))
+    assert ("/template", "LETTER_B") in _mined(items, ["/score"])
+
+
+def test_explained_by_needs_the_label_outside_the_place_and_the_place_pure() -> None:
+    labels = ["x"] * 6 + ["x"] * 6 + ["y"] * 6
+    inputs: list[dict[str, float | str]] = [{"/n": float(v)} for v in [*range(10, 16), *range(1, 7), *range(1, 7)]]
+    riders = set(range(6))  # the x records at 10..15: the place 10..15 holds only x, and x has records below it
+    assert explained_by(riders, "x", 1.0, inputs, labels) == "/n"
+    # riders spread over the label's whole span (1..15): the place holds y records too
+    assert explained_by({0, 1, 2, 6, 7, 8}, "x", 1.0, inputs, labels) is None
+    # every x record in the place: nothing shows the rider follows the input rather than the label
+    assert explained_by(set(range(12)), "x", 1.0, inputs[:12], labels[:12]) is None
+
+
+def test_input_values_keeps_one_place_per_field() -> None:
+    got = input_values(
+        {"a": {"n": 3, "t": "ok", "long": "one two three four five six seven", "l": [1, 2]}, "b": 9},
+        ["/a"],
+        in_derive_from,
+    )
+    assert got == {"/a/n": 3.0, "/a/t": "ok"}
