@@ -72,7 +72,7 @@ from windtunnel.leakage.ranges import number_of, pure_runs, run_text
 from windtunnel.leakage.records import ID_SHAPE, RECORD_ID
 from windtunnel.leakage.scan import escape_pointer_token
 from windtunnel.leakage.text import Mapped, normalize_needle
-from windtunnel.leakage.text_pairs import PairCounts, PairRider, pairs_in, riders
+from windtunnel.leakage.text_pairs import PairCounts, PairRider, name_key, pairs_in, riders
 from windtunnel.leakage.views import canonical_views, has_humps, identifier_view
 
 Kind = Literal["value", "url-segment", "token", "ngram", "range", "field"]
@@ -1241,7 +1241,7 @@ def _own_label(
     for s in result.suggestions:  # the candidates held by the same items are found the same way
         for k in result.members.get((s.kind, s.pointer, s.value), []):
             by_key.setdefault(k, s)
-    pairs = {} if inside else {(p.pointer, p.name, p.value.casefold()): p for p in result.pairs}
+    pairs = {} if inside else {(p.pointer, name_key(p.name), p.value.casefold()): p for p in result.pairs}
     if not by_key and not pairs:
         return
     fix = {"bh": "BH", "bonferroni": "Bonferroni"}.get(result.correction, result.correction)

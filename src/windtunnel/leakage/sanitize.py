@@ -1097,17 +1097,24 @@ def _fix_leaf(
     parent[key] = out
     if not merged:
         return
+    hits = cuts.merge([f.span for f in group if f.span is not None])
     log.append(
         Redaction(
             pointer,
             first.channel,
             first.rule,
-            f"redact-{mode}",
+            # What went: only the hits' own characters (a code in a header field, a cell) is a span, whatever the mode.
+            "redact-span" if mode == "span" or _within(merged, hits) else "redact-sentence",
             first.representation,
             sum(b - a for a, b in merged),
             first.hashed_pointer,
         )
     )
+
+
+def _within(cut: Sequence[tuple[int, int]], hits: Sequence[tuple[int, int]]) -> bool:
+    """Every range of ``cut`` lies inside one of the merged ``hits``: the cut removed the hits' characters only."""
+    return all(any(a <= x and y <= b for a, b in hits) for x, y in cut)
 
 
 def _hashed(f: Finding, root: str) -> str | None:
