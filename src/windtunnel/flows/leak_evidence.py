@@ -185,6 +185,8 @@ def _simulate(req: BaselineRequest, blind_predictions: Any) -> tuple[list[dict[s
     fmap = fields.field_map()
     check_derive_from(req.dataset, fmap, req.derive_from)
     found = [m.item for m in items(req.dataset, fmap) if m.item.expected]
+    if not found:  # before any agent: each would fail on nothing in its own way (a fold count, an empty max)
+        raise UsageError(f"{req.dataset} holds no items; a blind baseline over zero items proves nothing")
     labels = [it.expected[0] for it in found]
     info: dict[str, Any] = {"name": name, "what": SIMULATIONS[name], "reads_data": name in READS_DATA}
     if name == "copy":
