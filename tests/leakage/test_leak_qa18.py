@@ -38,3 +38,37 @@ def test_an_empty_paired_dataset_is_named(tmp_path: Path, capsys: pytest.Capture
     empty.write_text("")
     assert run_cli("leak", "baseline", "--simulate", "blind", "--dataset", str(data), "--paired", str(empty)) == 2
     assert f"{empty} holds no items" in _said(capsys)
+
+
+def _chat_rows() -> list[dict[str, object]]:
+    labels = ["refund", "replace", "none"]
+    tag = {"refund": "rf", "replace": "rp", "none": "nn"}
+    words = ["box", "torn", "late", "screen", "cable", "works", "wrong", "colour", "size", "lid", "cold", "noisy"]
+    rows = []
+    for i in range(210):
+        lab = labels[i % 3]
+        system = "You are a support assistant for Acme." + (f" [route:{tag[lab]}]" if i % 2 else "")
+        messages = [
+            {"role": "system", "content": system},
+            {"role": "user", "content": f"Order {1000 + i}: the {words[i % 12]} {words[(i * 5) % 12]} one came."},
+            {"role": "assistant", "content": "Sorry to hear that. Can you share a photo?"},
+            {"role": "user", "content": f"Sure, photo {i} attached, it is {words[(i * 7) % 12]}."},
+        ]
+        rows.append({"id": f"c{i}", "expected": lab, "label_set": labels, "projection": {"messages": messages}})
+    return rows
+
+
+def test_no_hint_to_name_a_list_whose_members_the_user_named(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """qa-pass-18-leak #5: with the user's turns named (`--derive-from /messages/1/content --derive-from
+    /messages/3/content`), a route tag in the system prompt was mined as a whole sentence at `/messages/*/content`, and
+    the hint said to name `--derive-from '/messages/*/content'`: followed, it hides the system prompt's tag."""
+    data = tmp_path / "chat.jsonl"
+    data.write_text("".join(json.dumps(r) + "\n" for r in _chat_rows()))
+    named = ["--derive-from", "/messages/1/content", "--derive-from", "/messages/3/content"]
+    assert run_cli("leak", "mine", str(data), *named) == 0
+    said = _said(capsys)
+    assert "/messages/*/content" in said and "hint:" not in said  # mined there, and no hint to hide it
+    assert run_cli("leak", "mine", str(data), "--derive-from", "/messages/1/content") == 0
+    assert "hint:" not in _said(capsys)

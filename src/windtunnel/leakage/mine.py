@@ -169,10 +169,14 @@ class MineResult:
         """What to do when a mined whole value reads like the task's content (a sentence of three words or more, a
         short customer message that many items repeat): the words of the content predict the label legitimately,
         and only the user can say which field the task is derived from. ``None`` when no mined value reads so.
-        Names pointers only (no value: a sentence may hold the answer)."""
+        Names pointers only (no value: a sentence may hold the answer). A place whose list the user already named
+        members of (``--derive-from /messages/1/content`` under ``/messages/*/content``) gets none: its other members
+        are outside the input by the user's word, and the template would hide them (a system prompt's tag, an
+        agent's closing statement)."""
         places = sorted(
             {s.pointer for s in self.suggestions if s.kind == "value" and s.pointer and _sentence(s.value)}
             - set(self.derive_from)
+            - {_general(d) for d in self.derive_from if d.startswith("/")}
             - set(self.inputs)  # read as the task's input already: its words are for review, and never cut
         )
         if not places:
