@@ -189,6 +189,17 @@ def merge(spans: Sequence[Range]) -> list[Range]:
     return out
 
 
+def every_occurrence(text: str, span: Range) -> list[Range]:
+    """Every place ``text`` holds the chunk ``text[span]`` as a whole token (case ignored, not inside a longer word),
+    ``span`` itself included: evidence about a value (a code mined over the dataset) is about each place holding it,
+    where a finding points at the first. Linear in the text."""
+    chunk = text[span[0] : span[1]]
+    if not chunk.strip():
+        return [span]
+    found = [(m.start(), m.end()) for m in re.finditer(r"(?<!\w)" + re.escape(chunk) + r"(?!\w)", text, re.IGNORECASE)]
+    return sorted({span, *found})
+
+
 # ---------------------------------------------------------------- markup
 
 

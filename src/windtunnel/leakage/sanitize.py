@@ -1057,7 +1057,7 @@ def _fix_leaf(
         group = [f for f in group if f not in picked]
     spans: list[tuple[int, int]] = []
     cells: list[tuple[int, int]] = []
-    for f in group:
+    for f in _every_mined_place(value, group):
         if f.span is None:
             continue
         if _record_cell(value, f.span, ctx):
@@ -1110,6 +1110,38 @@ def _fix_leaf(
             first.hashed_pointer,
         )
     )
+
+
+_BY_VALUE = frozenset({"correlated.mined", "correlated.blind"})
+"""Rules whose evidence is about a value over the dataset, not about one place of the item."""
+
+
+def _every_mined_place(text: str, group: list[Finding]) -> list[Finding]:
+    """``group`` with dataset evidence read as evidence about a value: a mined token (a chunk without blanks) is cut
+    at every place ``text`` holds it, not only where its finding points (the first: a code on each row of a CSV kept
+    its later rows), and a mined n-gram holding one of those places is left to them (its span took the words around
+    the code, across a line break, joining the rows)."""
+    by_value = [f for f in group if f.rule in _BY_VALUE and f.span is not None]
+    if not by_value:
+        return group
+    tokens: set[tuple[int, int]] = set()
+    extra: list[Finding] = []
+    for f in by_value:
+        assert f.span is not None
+        if text[f.span[0] : f.span[1]].split() == [text[f.span[0] : f.span[1]]]:
+            places = cuts.every_occurrence(text, f.span)
+            tokens.update(places)
+            extra.extend(replace(f, span=p) for p in places if p != f.span)
+    if not tokens:
+        return group
+
+    def covered(f: Finding) -> bool:
+        """An n-gram of dataset evidence holding a token place of it: the token's cut suffices."""
+        if f not in by_value or f.span is None or f.span in tokens:
+            return False
+        return any(f.span[0] <= a and b <= f.span[1] for a, b in tokens)
+
+    return [f for f in group if not covered(f)] + extra
 
 
 def _within(cut: Sequence[tuple[int, int]], hits: Sequence[tuple[int, int]]) -> bool:
