@@ -72,3 +72,26 @@ def test_no_hint_to_name_a_list_whose_members_the_user_named(
     assert "/messages/*/content" in said and "hint:" not in said  # mined there, and no hint to hide it
     assert run_cli("leak", "mine", str(data), "--derive-from", "/messages/1/content") == 0
     assert "hint:" not in _said(capsys)
+
+
+@pytest.mark.parametrize("command", ["scan", "sanitize", "check"])
+def test_an_alias_of_no_label_is_a_usage_error(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], command: str
+) -> None:
+    """qa-pass-18-leak #6: `--alias hihg=urgent` (a typo of `high`) was accepted and matched nothing."""
+    rows = [
+        {"id": f"t{i}", "expected": lab, "label_set": ["low", "high"], "projection": {"note": f"urgent {i}"}}
+        for i, lab in enumerate(["low", "high"] * 3)
+    ]
+    data = tmp_path / "d.jsonl"
+    data.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    args = {
+        "scan": ["scan", str(data)],
+        "sanitize": ["sanitize", str(data), "-o", str(tmp_path / "o.jsonl")],
+        "check": ["check", "--raw", str(data), "--sanitized", str(data)],
+    }[command]
+    assert run_cli("leak", *args, "--alias", "hihg=urgent") == 2
+    assert "--alias names no label of any item" in (said := _said(capsys)) and "'hihg' (did you mean 'high'?)" in said
+    assert not (tmp_path / "o.jsonl").exists()
+    assert run_cli("leak", *args, "--alias", "HIGH=urgent", "--no-mine") in (0, 1)  # a label in any case: accepted
+    assert "--alias names no label" not in _said(capsys)
