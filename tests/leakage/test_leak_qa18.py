@@ -95,3 +95,17 @@ def test_an_alias_of_no_label_is_a_usage_error(
     assert not (tmp_path / "o.jsonl").exists()
     assert run_cli("leak", *args, "--alias", "HIGH=urgent", "--no-mine") in (0, 1)  # a label in any case: accepted
     assert "--alias names no label" not in _said(capsys)
+
+
+def test_the_mined_line_names_the_prose_it_did_not_read(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """qa-pass-18-leak #4: `leak mine` / `leak scan` on chat transcripts said "0 mined ... 0 candidates tested of 6
+    seen" and nothing of the transcripts it did not read; the line now names their places and the option."""
+    data = tmp_path / "chat.jsonl"
+    data.write_text("".join(json.dumps(r) + "\n" for r in _chat_rows()))
+    assert run_cli("leak", "mine", str(data)) == 0
+    said = _said(capsys)
+    assert "prose not mined (it may be the task's input): /messages/*/content; --derive-from naming" in said
+    run_cli("leak", "scan", str(data), "--limit", "0")
+    assert "prose not mined (it may be the task's input): /messages/*/content" in _said(capsys)
+    assert run_cli("leak", "mine", str(data), "--derive-from", "/messages/1/content", "--limit", "0") == 0
+    assert "prose not mined" not in _said(capsys)

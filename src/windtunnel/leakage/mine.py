@@ -156,6 +156,10 @@ class MineResult:
     ``derive_from``) that ride with a label under a much stronger requirement (:mod:`.text_pairs`)."""
     pairs_tested: int = 0
     """Values of such names tested (their own correction)."""
+    prose: list[str] = field(default_factory=list)
+    """Without ``derive_from``: the templates of the prose the items hold (strings of more than ``PROSE_WORDS``
+    words, seen in the first ``_PROSE_SAMPLE`` items), not mined: it may be the task's input. A rider written there (a
+    routing tag in a system prompt, an agent's closing statement) is found once ``--derive-from`` names the input."""
 
     def to_dict(self) -> dict[str, Any]:
         """The result as ``leak mine`` prints it: every count and suggestion, without ``members``
@@ -200,7 +204,21 @@ class MineResult:
             f"{len(self.suggestions) + len(self.pairs)} mined from {_count(self.items, 'item')}"
             f" ({records}{_count(len(self.labels), 'label')}): "
             f"{_count(self.tested, 'candidate')} tested of {self.candidates} seen (support >= {self.min_support}), "
-            f"one-sided Fisher exact, {fix} at {self.alpha}, purity >= {self.min_purity}" + self._pairs_described()
+            f"one-sided Fisher exact, {fix} at {self.alpha}, purity >= {self.min_purity}"
+            + self._pairs_described()
+            + self._prose_described()
+        )
+
+    def _prose_described(self) -> str:
+        """The prose left unread without ``--derive-from``, by place: a reader of "0 mined" must know that a text of
+        more than six words was not searched, and how to have it searched."""
+        if not self.prose or self.derive_from:
+            return ""
+        shown = ", ".join(p or "/" for p in self.prose[:_PROSE_SHOWN])
+        more = f" and {len(self.prose) - _PROSE_SHOWN} more" if len(self.prose) > _PROSE_SHOWN else ""
+        return (
+            f"; prose not mined (it may be the task's input): {shown}{more}; --derive-from naming the input mines "
+            "the prose outside it"
         )
 
     def _pairs_described(self) -> str:
@@ -689,6 +707,20 @@ def prose_prints(projection: Any, derive_from: Sequence[str]) -> Prints:
     return tuple(sorted(set(out)))
 
 
+_PROSE_SAMPLE = 1000
+"""Items read for the places of their prose (:attr:`MineResult.prose`): places repeat from item to item."""
+_PROSE_SHOWN = 3
+
+
+def _prose_places(projection: Any) -> set[str]:
+    """The templates (list indices as ``*``) of the strings of more than ``PROSE_WORDS`` words in ``projection``."""
+    return {
+        _general(pointer)
+        for pointer, value, _cut in _leaves(projection, "")
+        if isinstance(value, str) and len(value.split()) > PROSE_WORDS
+    }
+
+
 def prose_tokens(projection: Any, derive_from: Sequence[str]) -> dict[tuple[str, str, str], str]:
     """The words and 2-3-word n-grams of the projection's prose outside ``derive_from``, keyed as the short values'
     own (``("token", "", word)``, ``("ngram", "", words)``: a word counts alike in a note and a tag) → the pointer
@@ -832,6 +864,7 @@ def mine(
     prose_of: list[Prints] = []  # per labelled item: the hashes of its prose (what a record is)
     viewed: set[tuple[str, str, str]] = set()  # read in a decoded or identifier view somewhere: shown after the written
     places = None if derive_from else _Places()  # the owner named the input: nothing to infer
+    prose: set[str] = set()  # without derive_from: where the items hold prose, which is not mined (a sample)
     pair_counts = PairCounts(derive_from)
     for it in items:
         if not it.expected:
@@ -840,6 +873,8 @@ def mine(
         labels_of.append(it.expected[0])
         tasks_of.append(tuple(sorted(set(it.label_set))))
         prose_of.append(prose_prints(it.projection, derive_from))
+        if not derive_from and n < _PROSE_SAMPLE:
+            prose.update(_prose_places(it.projection))
         visit = places.item(it.expected[0]) if places is not None else None
         for key, where in candidates(it.projection, derive_from, visit, partial(pair_counts.add, n)).items():
             if where[3] != "raw":
@@ -957,6 +992,7 @@ def mine(
         inputs=inputs if out else [],
         pairs=pairs,
         pairs_tested=pairs_tested,
+        prose=sorted(prose),
     )
 
 
