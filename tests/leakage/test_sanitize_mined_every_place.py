@@ -12,6 +12,8 @@ import json
 import random
 from pathlib import Path
 
+import pytest
+
 from windtunnel.flows.leak import SanitizeRequest, sanitize_flow
 from windtunnel.leakage import cuts
 
@@ -32,10 +34,13 @@ def _dataset(path: Path) -> list[dict]:
     return rows
 
 
-def test_span_mode_cuts_a_mined_code_on_every_row_and_keeps_the_rows(tmp_path: Path) -> None:
+@pytest.mark.parametrize("mode", ["span", "sentence"])
+def test_a_mined_code_is_cut_on_every_row_and_the_rows_stay(tmp_path: Path, mode: str) -> None:
+    """Sentence mode took every row holding the code (the sentence of a row is the row): the usage numbers went with
+    it, 3,838 characters where the codes are 498. The code is a whole cell: the cell goes, in either mode."""
     rows = _dataset(tmp_path / "usage.jsonl")
     out = tmp_path / "clean.jsonl"
-    outcome = sanitize_flow(SanitizeRequest(dataset=tmp_path / "usage.jsonl", output=out, mode="span", mine=True))
+    outcome = sanitize_flow(SanitizeRequest(dataset=tmp_path / "usage.jsonl", output=out, mode=mode, mine=True))
     assert outcome.summary["still_leaking"] == 0
     for before, line in zip(rows, out.read_text(encoding="utf-8").splitlines(), strict=True):
         was, now = before["projection"]["usage_csv"], json.loads(line)["projection"]["usage_csv"]
@@ -44,6 +49,13 @@ def test_span_mode_cuts_a_mined_code_on_every_row_and_keeps_the_rows(tmp_path: P
             assert now == "\n".join(r.rsplit(",", 1)[0] + "," if r[0].isdigit() else r for r in was.split("\n"))
         else:
             assert now == was
+
+
+def test_a_whole_cell_is_one_under_a_line_with_as_many_delimiters() -> None:
+    table = "month,logins,segment\n2026-01,3,S2\n2026-02,7, S2 \nnote: S2 here, and there"
+    at = [i for i in range(len(table)) if table.startswith("S2", i)]
+    assert [cuts.in_table_cell(table, (i, i + 2)) for i in at] == [True, True, False]
+    assert not cuts.in_table_cell("S2,x", (0, 2))  # no line above: no table
 
 
 def test_every_occurrence_is_whole_tokens_only() -> None:

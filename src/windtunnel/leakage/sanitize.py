@@ -1057,10 +1057,11 @@ def _fix_leaf(
         group = [f for f in group if f not in picked]
     spans: list[tuple[int, int]] = []
     cells: list[tuple[int, int]] = []
-    for f in _every_mined_place(value, group):
+    group = _every_mined_place(value, group)
+    for f in group:
         if f.span is None:
             continue
-        if _record_cell(value, f.span, ctx):
+        if _record_cell(value, f.span, ctx) or (f.rule in _BY_VALUE and cuts.in_table_cell(value, f.span)):
             cells.append(f.span)
             continue
         cut = cuts.cut_range(value, f.span, mode)
@@ -1120,7 +1121,9 @@ def _every_mined_place(text: str, group: list[Finding]) -> list[Finding]:
     """``group`` with dataset evidence read as evidence about a value: a mined token (a chunk without blanks) is cut
     at every place ``text`` holds it, not only where its finding points (the first: a code on each row of a CSV kept
     its later rows), and a mined n-gram holding one of those places is left to them (its span took the words around
-    the code, across a line break, joining the rows)."""
+    the code, across a line break, joining the rows). Where such a value is a whole cell of a delimited table
+    (:func:`~windtunnel.leakage.cuts.in_table_cell`) the cell alone goes, in either mode, as a whole value is
+    blanked: the row around it is the table's structure and its other cells the record's data."""
     by_value = [f for f in group if f.rule in _BY_VALUE and f.span is not None]
     if not by_value:
         return group
