@@ -235,6 +235,40 @@ _ROOT_SAID = " (a key named '' in a JSON pointer; the reports show the projectio
 user copies it from there."""
 
 
+def check_field_options(dataset: Path | None, fmap: FieldMap, derive_from: Sequence[str]) -> None:
+    """The options that name something in the dataset name something there: ``--derive-from`` a field
+    (:func:`check_derive_from`), ``--alias`` a label (:func:`check_aliases`); a usage error (exit 2) otherwise."""
+    check_aliases(dataset, fmap)
+    check_derive_from(dataset, fmap, derive_from)
+
+
+def check_aliases(dataset: Path | None, fmap: FieldMap) -> None:
+    """An ``--alias LABEL=ALIAS`` whose LABEL is no label of any item (its label set, ``--label-set``, or an answer;
+    compared ignoring case and spacing) is a usage error naming it and the closest label: a typo (``hihg=urgent``)
+    would otherwise leave the alias unmatched while the command looks as asked. Reads the items until every alias's
+    label is seen (one item with a label set, when all are right); a pipe, read only once, is not checked."""
+    if not fmap.aliases or dataset is None or not dataset.is_file():
+        return
+    left = {normalize_needle(label): label for label in fmap.aliases}
+    seen: dict[str, str] = {normalize_needle(label): label for label in fmap.label_set}
+    for key in list(left):
+        if key in seen:
+            del left[key]
+    for m in items(dataset, fmap) if left else ():
+        for label in (*m.item.label_set, *m.item.expected):
+            seen.setdefault(normalize_needle(label), label)
+        for key in [k for k in left if k in seen]:
+            del left[key]
+        if not left:
+            return
+    if left:
+        said = "; ".join(f"{label!r}{did_you_mean(label, list(seen.values()))}" for label in left.values())
+        raise UsageError(
+            f"--alias names no label of any item in {dataset}: {said}",
+            hint="write LABEL=ALIAS with LABEL one of the item's labels (its label_set, --label-set or an answer)",
+        )
+
+
 def check_derive_from(dataset: Path | None, fmap: FieldMap, derive_from: Sequence[str]) -> None:
     """A ``--derive-from`` entry that names no field of any item is a usage error (exit 2) naming it and the closest
     place the items hold: a typo would otherwise leave the task's content mined, cut by the sanitizer and read by
@@ -695,7 +729,7 @@ def scan_flow(req: ScanRequest, listener: Listener = SILENT) -> LeakOutcome:
     if req.dataset is not None:
         source = str(req.dataset)
         fmap = req.fields.field_map()
-        check_derive_from(req.dataset, fmap, req.derive_from)
+        check_field_options(req.dataset, fmap, req.derive_from)
         found = audits(req.dataset, fmap, req.decode, req.jobs, req.executor, req.ray_address, req.learned)
         mined, extra, _ = mine_for(req.dataset, fmap, req.derive_from, req.mine, listener)
         if extra:
@@ -904,7 +938,7 @@ def sanitize_flow(req: SanitizeRequest, listener: Listener = SILENT) -> LeakOutc
         ],
     )
     fmap = req.fields.field_map()
-    check_derive_from(req.dataset, fmap, req.derive_from)
+    check_field_options(req.dataset, fmap, req.derive_from)
     labels = dataset_labels(req.dataset, fmap) if not fmap.label_set else list(fmap.label_set)
     mined, extra, mined_result = mine_for(req.dataset, fmap, req.derive_from, req.mine, listener)
     agreed, agreement = agreement_for(req.dataset, fmap, req.agreement, req.decode, req.derive_from, listener)
@@ -1362,7 +1396,7 @@ def check_flow(
     """
     fields = fields or Fields()
     fmap = fields.field_map()
-    check_derive_from(raw, fmap, derive_from)
+    check_field_options(raw, fmap, derive_from)
     raw_leaks: dict[str, bool] = {}
     seen: dict[str, int | None] = {}
     found: _Audits

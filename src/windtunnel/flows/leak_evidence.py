@@ -31,7 +31,7 @@ import orjson
 from windtunnel._util.errors import UsageError
 from windtunnel._util.paths import refuse_overwrite
 from windtunnel._util.suggest import did_you_mean
-from windtunnel.flows.leak import Fields, LeakOutcome, check_derive_from, items
+from windtunnel.flows.leak import Fields, LeakOutcome, check_field_options, items
 from windtunnel.leakage.baseline import (
     ResultError,
     SingleLabelError,
@@ -183,8 +183,10 @@ def _simulate(req: BaselineRequest, blind_predictions: Any) -> tuple[list[dict[s
         raise UsageError("--simulate needs --dataset (its expected answers are the labels)")
     fields = req.fields or Fields(req.expected_field)
     fmap = fields.field_map()
-    check_derive_from(req.dataset, fmap, req.derive_from)
+    check_field_options(req.dataset, fmap, req.derive_from)
     found = [m.item for m in items(req.dataset, fmap) if m.item.expected]
+    if not found:  # before any agent: each would fail on nothing in its own way (a fold count, an empty max)
+        raise UsageError(f"{req.dataset} holds no items; a blind baseline over zero items proves nothing")
     labels = [it.expected[0] for it in found]
     info: dict[str, Any] = {"name": name, "what": SIMULATIONS[name], "reads_data": name in READS_DATA}
     if name == "copy":
@@ -338,7 +340,7 @@ def mine_flow(
     refuse_overwrite([("-o", output)], [("DATASET", dataset)])
     fields = fields or Fields()
     fmap = Fields(fields.expected_field, fields.context_field, fields.id_field).field_map()
-    check_derive_from(dataset, fmap, derive_from)
+    check_field_options(dataset, fmap, derive_from)
     result = mine(
         (m.item for m in items(dataset, fmap)),
         min_support=min_support,

@@ -189,6 +189,17 @@ def merge(spans: Sequence[Range]) -> list[Range]:
     return out
 
 
+def every_occurrence(text: str, span: Range) -> list[Range]:
+    """Every place ``text`` holds the chunk ``text[span]`` as a whole token (case ignored, not inside a longer word),
+    ``span`` itself included: evidence about a value (a code mined over the dataset) is about each place holding it,
+    where a finding points at the first. Linear in the text."""
+    chunk = text[span[0] : span[1]]
+    if not chunk.strip():
+        return [span]
+    found = [(m.start(), m.end()) for m in re.finditer(r"(?<!\w)" + re.escape(chunk) + r"(?!\w)", text, re.IGNORECASE)]
+    return sorted({span, *found})
+
+
 # ---------------------------------------------------------------- markup
 
 
@@ -447,6 +458,29 @@ def column_cell(text: str, column: Column) -> Range | None:
                 return (lo, hi)
         at = nxt
     return None
+
+
+def in_table_cell(text: str, span: Range) -> bool:
+    """``text[span]`` is the whole content of a cell (quotes and blanks around it aside) of a delimited table held in
+    ``text``: its row and the line above it (a header, or the row before) hold as many delimiters, one at least. Rows
+    of one record's history or of many records alike: the cell is the unit, the row its structure. Reads the text up
+    to the row once."""
+    a, b = span
+    start = text.rfind("\n", 0, a) + 1
+    if start == 0 or "\n" in text[a:b]:
+        return False
+    end = text.find("\n", b)
+    row = text[start : len(text) if end < 0 else end]
+    above = text[text.rfind("\n", 0, start - 1) + 1 : start - 1]
+    for d in _DELIMITERS:
+        n = row.count(d)
+        if not n or above.count(d) != n:
+            continue
+        if not any(lo <= a and b <= hi and not text[lo:a].strip(' "') and not text[b:hi].strip(' "')
+                   for lo, hi in _cells(row, d, start)):  # fmt: skip
+            continue
+        return True
+    return False
 
 
 def _cells(row: str, d: str, offset: int) -> list[Range]:

@@ -73,7 +73,7 @@ from windtunnel.leakage.ranges import number_of, pure_runs, run_text
 from windtunnel.leakage.records import ID_SHAPE, RECORD_ID
 from windtunnel.leakage.scan import escape_pointer_token
 from windtunnel.leakage.text import Mapped, normalize_needle
-from windtunnel.leakage.text_pairs import PairCounts, PairRider, pairs_in, riders
+from windtunnel.leakage.text_pairs import PairCounts, PairRider, name_key, pairs_in, riders
 from windtunnel.leakage.views import canonical_views, has_humps, identifier_view
 
 Kind = Literal["value", "url-segment", "token", "ngram", "range", "field"]
@@ -169,6 +169,10 @@ class MineResult:
     explained: list[Explained] = field(default_factory=list)
     """With ``derive_from``: riders that passed the test but that the task's input already tells (their records sit in
     one place of an input field that says the label there: :mod:`.input_explained`), so not suggested."""
+    prose: list[str] = field(default_factory=list)
+    """Without ``derive_from``: the templates of the prose the items hold (strings of more than ``PROSE_WORDS``
+    words, seen in the first ``_PROSE_SAMPLE`` items), not mined: it may be the task's input. A rider written there (a
+    routing tag in a system prompt, an agent's closing statement) is found once ``--derive-from`` names the input."""
 
     def to_dict(self) -> dict[str, Any]:
         """The result as ``leak mine`` prints it: every count and suggestion, without ``members``
@@ -183,10 +187,14 @@ class MineResult:
         """What to do when a mined whole value reads like the task's content (a sentence of three words or more, a
         short customer message that many items repeat): the words of the content predict the label legitimately,
         and only the user can say which field the task is derived from. ``None`` when no mined value reads so.
-        Names pointers only (no value: a sentence may hold the answer)."""
+        Names pointers only (no value: a sentence may hold the answer). A place whose list the user already named
+        members of (``--derive-from /messages/1/content`` under ``/messages/*/content``) gets none: its other members
+        are outside the input by the user's word, and the template would hide them (a system prompt's tag, an
+        agent's closing statement)."""
         places = sorted(
             {s.pointer for s in self.suggestions if s.kind == "value" and s.pointer and _sentence(s.value)}
             - set(self.derive_from)
+            - {_general(d) for d in self.derive_from if d.startswith("/")}
             - set(self.inputs)  # read as the task's input already: its words are for review, and never cut
         )
         if not places:
@@ -218,6 +226,19 @@ class MineResult:
                 if self.explained
                 else ""
             )
+            + self._prose_described()
+        )
+
+    def _prose_described(self) -> str:
+        """The prose left unread without ``--derive-from``, by place: a reader of "0 mined" must know that a text of
+        more than six words was not searched, and how to have it searched."""
+        if not self.prose or self.derive_from:
+            return ""
+        shown = ", ".join(p or "/" for p in self.prose[:_PROSE_SHOWN])
+        more = f" and {len(self.prose) - _PROSE_SHOWN} more" if len(self.prose) > _PROSE_SHOWN else ""
+        return (
+            f"; prose not mined (it may be the task's input): {shown}{more}; --derive-from naming the input mines "
+            "the prose outside it"
         )
 
     def _pairs_described(self) -> str:
@@ -706,6 +727,20 @@ def prose_prints(projection: Any, derive_from: Sequence[str]) -> Prints:
     return tuple(sorted(set(out)))
 
 
+_PROSE_SAMPLE = 1000
+"""Items read for the places of their prose (:attr:`MineResult.prose`): places repeat from item to item."""
+_PROSE_SHOWN = 3
+
+
+def _prose_places(projection: Any) -> set[str]:
+    """The templates (list indices as ``*``) of the strings of more than ``PROSE_WORDS`` words in ``projection``."""
+    return {
+        _general(pointer)
+        for pointer, value, _cut in _leaves(projection, "")
+        if isinstance(value, str) and len(value.split()) > PROSE_WORDS
+    }
+
+
 def prose_tokens(projection: Any, derive_from: Sequence[str]) -> dict[tuple[str, str, str], str]:
     """The words and 2-3-word n-grams of the projection's prose outside ``derive_from``, keyed as the short values'
     own (``("token", "", word)``, ``("ngram", "", words)``: a word counts alike in a note and a tag) → the pointer
@@ -849,6 +884,7 @@ def mine(
     prose_of: list[Prints] = []  # per labelled item: the hashes of its prose (what a record is)
     viewed: set[tuple[str, str, str]] = set()  # read in a decoded or identifier view somewhere: shown after the written
     places = None if derive_from else _Places()  # the owner named the input: nothing to infer
+    prose: set[str] = set()  # without derive_from: where the items hold prose, which is not mined (a sample)
     pair_counts = PairCounts(derive_from)
     input_of: list[InputValues] = []  # per labelled item, with derive_from: its input fields' values
     for it in items:
@@ -860,6 +896,8 @@ def mine(
         prose_of.append(prose_prints(it.projection, derive_from))
         if derive_from:
             input_of.append(input_values(it.projection, derive_from, in_derive_from))
+        if not derive_from and n < _PROSE_SAMPLE:
+            prose.update(_prose_places(it.projection))
         visit = places.item(it.expected[0]) if places is not None else None
         for key, where in candidates(it.projection, derive_from, visit, partial(pair_counts.add, n)).items():
             if where[3] != "raw":
@@ -992,6 +1030,7 @@ def mine(
         pairs=pairs,
         pairs_tested=pairs_tested,
         explained=explained,
+        prose=sorted(prose),
     )
 
 
@@ -1280,7 +1319,7 @@ def _own_label(
     for s in result.suggestions:  # the candidates held by the same items are found the same way
         for k in result.members.get((s.kind, s.pointer, s.value), []):
             by_key.setdefault(k, s)
-    pairs = {} if inside else {(p.pointer, p.name, p.value.casefold()): p for p in result.pairs}
+    pairs = {} if inside else {(p.pointer, name_key(p.name), p.value.casefold()): p for p in result.pairs}
     if not by_key and not pairs:
         return
     fix = {"bh": "BH", "bonferroni": "Bonferroni"}.get(result.correction, result.correction)

@@ -1087,10 +1087,11 @@ def _fix_leaf(
         group = [f for f in group if f not in picked]
     spans: list[tuple[int, int]] = []
     cells: list[tuple[int, int]] = []
+    group = _every_mined_place(value, group)
     for f in group:
         if f.span is None:
             continue
-        if _record_cell(value, f.span, ctx):
+        if _record_cell(value, f.span, ctx) or (f.rule in _BY_VALUE and cuts.in_table_cell(value, f.span)):
             cells.append(f.span)
             continue
         cut = cuts.cut_range(value, f.span, mode)
@@ -1127,17 +1128,58 @@ def _fix_leaf(
     parent[key] = out
     if not merged:
         return
+    hits = cuts.merge([f.span for f in group if f.span is not None])
     log.append(
         Redaction(
             pointer,
             first.channel,
             first.rule,
-            f"redact-{mode}",
+            # What went: only the hits' own characters (a code in a header field, a cell) is a span, whatever the mode.
+            "redact-span" if mode == "span" or _within(merged, hits) else "redact-sentence",
             first.representation,
             sum(b - a for a, b in merged),
             first.hashed_pointer,
         )
     )
+
+
+_BY_VALUE = frozenset({"correlated.mined", "correlated.blind"})
+"""Rules whose evidence is about a value over the dataset, not about one place of the item."""
+
+
+def _every_mined_place(text: str, group: list[Finding]) -> list[Finding]:
+    """``group`` with dataset evidence read as evidence about a value: a mined token (a chunk without blanks) is cut
+    at every place ``text`` holds it, not only where its finding points (the first: a code on each row of a CSV kept
+    its later rows), and a mined n-gram holding one of those places is left to them (its span took the words around
+    the code, across a line break, joining the rows). Where such a value is a whole cell of a delimited table
+    (:func:`~windtunnel.leakage.cuts.in_table_cell`) the cell alone goes, in either mode, as a whole value is
+    blanked: the row around it is the table's structure and its other cells the record's data."""
+    by_value = [f for f in group if f.rule in _BY_VALUE and f.span is not None]
+    if not by_value:
+        return group
+    tokens: set[tuple[int, int]] = set()
+    extra: list[Finding] = []
+    for f in by_value:
+        assert f.span is not None
+        if text[f.span[0] : f.span[1]].split() == [text[f.span[0] : f.span[1]]]:
+            places = cuts.every_occurrence(text, f.span)
+            tokens.update(places)
+            extra.extend(replace(f, span=p) for p in places if p != f.span)
+    if not tokens:
+        return group
+
+    def covered(f: Finding) -> bool:
+        """An n-gram of dataset evidence holding a token place of it: the token's cut suffices."""
+        if f not in by_value or f.span is None or f.span in tokens:
+            return False
+        return any(f.span[0] <= a and b <= f.span[1] for a, b in tokens)
+
+    return [f for f in group if not covered(f)] + extra
+
+
+def _within(cut: Sequence[tuple[int, int]], hits: Sequence[tuple[int, int]]) -> bool:
+    """Every range of ``cut`` lies inside one of the merged ``hits``: the cut removed the hits' characters only."""
+    return all(any(a <= x and y <= b for a, b in hits) for x, y in cut)
 
 
 def _hashed(f: Finding, root: str) -> str | None:

@@ -45,7 +45,7 @@ from windtunnel.leakage.input_text import mask_input
 from windtunnel.leakage.mine import Where, candidates, pair_texts, prose_prints, prose_tokens, records_of
 from windtunnel.leakage.model import LeakItem, value_hash
 from windtunnel.leakage.scan import audit_item
-from windtunnel.leakage.text_pairs import PairCounts, pairs_in, riders
+from windtunnel.leakage.text_pairs import PairCounts, name_key, pairs_in, riders
 
 SIMULATIONS: dict[str, str] = {
     "majority": "always the most frequent label; never reads the projection",
@@ -173,6 +173,7 @@ def blind_with_drivers(
     n = len(items)
     where, bins, feats, record_of = _features(items, derive_from)
     texts = [[(template, text) for _o, _i, template, text in pair_texts(it.projection, derive_from)] for it in items]
+    written = _first_written(texts)
     drivers: list[Driver | None] = [None] * n
     answers = [it.expected[0] for it in items]
     order = list(range(max(record_of, default=-1) + 1))
@@ -192,7 +193,7 @@ def blind_with_drivers(
                 out[i] = _majority(answers)
             continue
         names = _pair_names(train, texts, answers, record_of, derive_from) if any(texts) else set()
-        read = [feats[i] | _pair_features(texts[i], names) for i in range(n)] if names else feats
+        read = [feats[i] | _pair_features(texts[i], names, written) for i in range(n)] if names else feats
         model = _Model(*_fit_fold(train, read, answers, record_of))
         for i in test:
             out[i], top = model.predict(read[i])
@@ -260,17 +261,36 @@ def _pair_names(
         correction="bh",
         labels_norm=frozenset(a.casefold() for a in record_label),
     )
-    return {(r.pointer, r.name) for r in found if not r.review}
+    return {(r.pointer, name_key(r.name)) for r in found if not r.review}
 
 
-def _pair_features(texts: Sequence[tuple[str, str]], names: set[tuple[str, str]]) -> frozenset[Feature]:
+def _first_written(texts: Sequence[Sequence[tuple[str, str]]]) -> dict[tuple[str, ...], str]:
+    """Each pair's name ``(template, name)`` and code ``(template, name, code)``, case-folded as mining counts them,
+    mapped to its spelling first written in the dataset (``X-WMS-Disposition``, ``XCH-ADV``): the one spelling the
+    agent's features and what it reports show, the same in every fold."""
+    out: dict[tuple[str, ...], str] = {}
+    for item in texts:
+        for template, text in item:
+            for p in pairs_in(text):
+                if p.code:
+                    out.setdefault((template, p.name), p.written)
+                    out.setdefault((template, p.name, p.value.casefold()), p.value)
+    return out
+
+
+def _pair_features(
+    texts: Sequence[tuple[str, str]], names: set[tuple[str, str]], written: Mapping[tuple[str, ...], str]
+) -> frozenset[Feature]:
     """The ``("pair", "template [name]", code)`` features of one item's texts under ``names``
-    (:func:`_pair_names`): the codes it holds there, case-folded as mining counts them."""
+    (:func:`_pair_names`): the codes it holds there, counted case-folded as mining counts them and spelled as first
+    written in the dataset (:func:`_first_written`); the projection itself as its template shows as ``/``, as in
+    ``leak mine``'s table."""
     out = set()
     for template, text in texts:
         for p in pairs_in(text):
             if p.code and (template, p.name) in names:
-                out.add(("pair", f"{template} [{p.name}]", p.value.casefold()))
+                place = f"{template or '/'} [{written.get((template, p.name), p.name)}]"
+                out.add(("pair", place, written.get((template, p.name, p.value.casefold()), p.value)))
     return frozenset(out)
 
 

@@ -76,15 +76,22 @@ _TRAIL = ".,;:"
 _BLANK = re.compile(r"\s")
 
 
+def name_key(name: str) -> str:
+    """A pair's name as pairs are counted and matched: case-folded, its blanks folded to one."""
+    return " ".join(name.casefold().split())
+
+
 @dataclass(frozen=True)
 class Pair:
-    """One pair of a text: its name (case-folded), its value as written, the value's span and its line."""
+    """One pair of a text: its name (case-folded, :func:`name_key`), its value as written, the value's span, its line
+    and the name as written (blanks folded: what the reports show)."""
 
     name: str
     value: str
     start: int
     end: int
     line: int
+    written: str = ""
 
     @property
     def code(self) -> bool:
@@ -127,10 +134,11 @@ def pairs_in(text: str) -> tuple[Pair, ...]:
 def _pair(name: str, value: str, start: int, line: int) -> Pair:
     """The :class:`Pair` of ``name`` and the raw ``value`` written at ``start``: quotes and trailing sentence
     punctuation off, the span following."""
+    written = " ".join(name.split())
     if len(value) >= 2 and value[0] == value[-1] == '"':
-        return Pair(" ".join(name.casefold().split()), value[1:-1], start + 1, start + len(value) - 1, line)
+        return Pair(name_key(name), value[1:-1], start + 1, start + len(value) - 1, line, written)
     core = value.rstrip(_TRAIL) if value.rstrip(_TRAIL) else value
-    return Pair(" ".join(name.casefold().split()), core, start, start + len(core), line)
+    return Pair(name_key(name), core, start, start + len(core), line, written)
 
 
 PairKey = tuple[str, str, str]
@@ -146,6 +154,8 @@ class PairCounts:
         self.held: dict[PairKey, array[int]] = {}
         self.written: dict[PairKey, str] = {}
         """Each value as first written (the key holds it case-folded)."""
+        self.names: dict[tuple[str, str], str] = {}
+        """Each name as first written (the key holds it case-folded, :func:`name_key`)."""
         self.several: dict[tuple[str, str], set[int]] = {}
         self.named = frozenset(d.casefold() for d in named if not d.startswith("/"))
 
@@ -167,6 +177,7 @@ class PairCounts:
             if a is None:
                 self.held[key] = array("I", (n,))
                 self.written[key] = p.value
+                self.names.setdefault((template, p.name), p.written)
             elif a[-1] != n:
                 a.append(n)
 
@@ -174,6 +185,8 @@ class PairCounts:
         """Forget the values held once so far (ids, timestamps): far below any support floor."""
         self.held = {k: a for k, a in self.held.items() if len(a) > 1}
         self.written = {k: v for k, v in self.written.items() if k in self.held}
+        kept = {(t, n) for t, n, _v in self.held}
+        self.names = {k: v for k, v in self.names.items() if k in kept}
 
 
 @dataclass
@@ -183,6 +196,7 @@ class PairRider:
     pointer: str
     """The template of the text (list indices as ``*``)."""
     name: str
+    """As first written (``X-WMS-Disposition``); :func:`name_key` of it is what pairs are matched by."""
     value: str
     label: str
     purity: float
@@ -222,7 +236,7 @@ def riders(
     for (template, name, value), a in counts.held.items():
         by_name.setdefault((template, name), {})[value] = {record_of[i] for i in a}
     tests: list[tuple[tuple[str, str], str, str, int, int, float]] = []
-    for name_key, values in by_name.items():
+    for slot, values in by_name.items():
         for value, records in values.items():
             support = len(records)
             if support < min_support or support >= total or value in labels_norm:
@@ -230,26 +244,26 @@ def riders(
             c = Counter(record_label[r] for r in records)
             label, top = max(sorted(c.items()), key=lambda kv: kv[1])
             p = fisher_greater(top, support, label_counts[label], total) * len(label_counts)
-            tests.append((name_key, value, label, top, support, min(1.0, p)))
+            tests.append((slot, value, label, top, support, min(1.0, p)))
     adjusted = adjust_p([t[5] for t in tests], correction)
     own: dict[tuple[str, str], list[tuple[str, str, int, int, float, float]]] = {}
     tested_values: dict[tuple[str, str], dict[str, str]] = {}
-    for (name_key, value, label, top, support, p), q in zip(tests, adjusted, strict=True):
-        tested_values.setdefault(name_key, {})[value] = label
+    for (slot, value, label, top, support, p), q in zip(tests, adjusted, strict=True):
+        tested_values.setdefault(slot, {})[value] = label
         if q <= alpha and top / support >= PAIR_PURITY and top / support > label_counts[label] / total:
-            own.setdefault(name_key, []).append((value, label, top, support, p, q))
+            own.setdefault(slot, []).append((value, label, top, support, p, q))
     out: list[PairRider] = []
-    for name_key, found in own.items():
-        values = by_name[name_key]
+    for slot, found in own.items():
+        values = by_name[slot]
         holders = set().union(*values.values())
-        majority = tested_values[name_key]
+        majority = tested_values[slot]
         explained: dict[int, bool] = {}
         for value, lab in majority.items():
             for r in values[value]:
                 explained[r] = explained.get(r, True) and record_label[r] == lab
         if len(explained) < CODE_SHARE * len(holders) or sum(explained.values()) < PAIR_PURITY * len(explained):
             continue  # not a code field, or its values only shift the odds
-        several = {record_of[i] for i in counts.several.get(name_key, ())}
+        several = {record_of[i] for i in counts.several.get(slot, ())}
         if len(holders & several) < SEVERAL_UNITS * len(holders):
             continue  # the text is one structured record: its fields are the content
         own_labels = {lab for _v, lab, *_rest in found}
@@ -261,9 +275,9 @@ def riders(
         for value, label, top, support, p, q in found:
             out.append(
                 PairRider(
-                    name_key[0],
-                    name_key[1],
-                    counts.written.get((*name_key, value), value),
+                    slot[0],
+                    counts.names.get(slot, slot[1]),
+                    counts.written.get((*slot, value), value),
                     label,
                     top / support,
                     support,
