@@ -422,7 +422,21 @@ def _string_candidates(template: str, value: str, depth: int = 0) -> Found:
         ident = identifier_view(view) if has_humps(view.text) else None
         if ident is not None:
             _text_candidates(template, value, ident, f"{name}+identifier", out, whole=False)
+    if depth < _MAX_EMBED_DEPTH and is_url(s):
+        for a, param in _query_values(value):
+            for key, span, vname in _string_candidates(template, param, depth + 1):
+                out.setdefault(key, ((a, a + len(param)) if span is None else (a + span[0], a + span[1]), vname))
     return tuple((key, span, view) for key, (span, view) in out.items())
+
+
+_QUERY_VALUE = re.compile(r"[?&;][^=&#;\s]+=([^&#;\s]{8,})")
+"""A query parameter's value of eight characters or more (``?ctx=eyJ…``)."""
+
+
+def _query_values(url: str) -> list[tuple[int, str]]:
+    """``(start, text)`` of each long parameter value of the URL ``url``: read as a value of its own (a code, base64
+    of JSON whose leaves are candidates), which the URL's segment pairs only give glued to their neighbours."""
+    return [(m.start(1), m.group(1)) for m in _QUERY_VALUE.finditer(url)]
 
 
 def _decoded_span(view: Mapped, original: str) -> tuple[int, int] | None:
