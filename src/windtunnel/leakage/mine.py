@@ -63,7 +63,7 @@ from typing import Any, Literal
 
 from windtunnel._util.stats import adjust_p, fisher_greater
 from windtunnel.leakage.aliases import identifier_spellings
-from windtunnel.leakage.codebook import code_book
+from windtunnel.leakage.codebook import MIN_VALUE, code_book
 from windtunnel.leakage.decode import embedded_json
 from windtunnel.leakage.formats import is_url
 from windtunnel.leakage.input_text import masked_input, names_of
@@ -950,8 +950,11 @@ def mine(
     # A field read as the task's input holds values of one label each by nature (messages drawn from a pool per
     # label): the code book asks that of the fields the owner named as not the input, or that do not read as one.
     inputs = places.inputs(len(labels_of)) if places is not None else []
+    # With the input named, a passing field's labels are found down to the book's own count floor (its test is the
+    # evidence); without it, a field may still be the content, and each label keeps the support floor.
+    book_floor = min(min_support, MIN_VALUE) if derive_from else min_support
     for key, label, support, p, keys in _code_book_tests(
-        held, record_of, record_label, record_task, min_support, norms, frozenset(inputs)
+        held, record_of, record_label, record_task, book_floor, norms, frozenset(inputs)
     ):
         members[key] = keys
         tests.append((key, label, support, support, p))
