@@ -470,3 +470,12 @@ def test_compatibility_forms_fold_in_the_views_already() -> None:
         a, b = hits[0].span
         assert text[a:b].strip() and not text[a:b].isascii()  # the compatibility characters themselves
     assert NeedleSet.build(["first"]).search("the \ufb01rsthand one") == []
+
+
+def test_base64_as_a_query_parameters_value_is_decoded() -> None:
+    # the '=' of a name=value pair is the pair's, not padding glued to the run: `ctx=<base64>` decodes as the run
+    # alone would; '=' inside a run of base64 characters still glues (no run starts after padding)
+    run = base64.b64encode(b'{"route":"ZK7"}').decode().rstrip("=")
+    url = f"https://tms.example.test/act?ref=4471920&ctx={run}"
+    assert any('"route":"ZK7"' in view.text for _name, view in canonical_views(url))
+    assert not any("ZK7" in view.text for _name, view in canonical_views(f"x==={run}"))

@@ -66,6 +66,22 @@ def test_json_held_in_a_string_is_mined_as_structure_at_its_inner_pointer() -> N
     assert ("value", "/blob/route", "ZK7") in cands and cands[TOKEN][0] == "/blob"
 
 
+def test_base64_json_in_a_query_parameter_is_walked_at_the_parameters_characters() -> None:
+    # a link whose `ctx` parameter is base64 of JSON holding the code: the URL gives segment pairs (the encoded run
+    # glued to its neighbours, unique per record); its parameter's value is read as a value of its own, decoded,
+    # and its JSON walked as structure
+    ctx = base64.b64encode(json.dumps({"ref": "4471920", "route": "ZK7", "by": "auto"}).encode()).decode().rstrip("=")
+    url = f"https://tms.example.test/exceptions/act?ref=4471920&ctx={ctx}"
+    cands = candidates({"links": {"action": url}})
+    pointer, span, _inner, view = cands[("value", "/links/action/route", "ZK7")]
+    assert pointer == "/links/action" and view == "decoded:base64"
+    assert span is not None and url[span[0] : span[1]] == ctx  # the encoded run as written
+    assert cands[TOKEN][0] == "/links/action"
+    # a plain link gives no more than its segments and short parameters nothing
+    plain = candidates({"links": {"self": "https://tms.example.test/api/v2/shipments/4471920?page=2"}})
+    assert {k[0] for k in plain} == {"url-segment", "value"}
+
+
 def test_prose_is_not_mined_written_or_decoded() -> None:
     prose = "The customer wrote back about ZK7 and asked us to call them again tomorrow morning."
     assert TOKEN not in candidates({"body": prose})

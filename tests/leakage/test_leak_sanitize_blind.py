@@ -2,8 +2,9 @@
 
 Seed 001's test: a blind baseline scores high on the raw dataset and at chance on its sanitized twin. Found by
 ``benchmarks/leak_blind_datasets.py`` on ``ds2``: a bot's verdict glyph in a timeline comment and an adjuster's
-closing note ride with the label in prose outside the task's input; mining leaves prose there for review, so the
-sanitizer kept it and the ``blind`` agent still passed 0.58 against 0.51. Checked here on data of our own, both
+closing note ride with the label in prose outside the task's input; mining left prose there for review, so the
+sanitizer kept it and the ``blind`` agent still passed 0.58 against 0.51 (a glyph or a whole note there is a leak
+since session 17; its words are still for review, and are what this data carries). Checked here on data of our own, both
 ways: the leaking dataset's sanitized twin is at chance, every holder is cut whatever its label, the task's input
 is never cut; a clean dataset keeps every byte; a dataset whose input cannot be located keeps its prose.
 """
@@ -23,7 +24,9 @@ from windtunnel.leakage.model import LeakItem
 from windtunnel.leakage.shortcuts import _proven, blind_shortcuts, shortcut_findings
 
 LABELS = ["approve", "comment", "reject"]
-GLYPHS = {"approve": "🟢", "comment": "🟡", "reject": "🔴"}
+# The verdict as a word of the bot's sentence: mining leaves words of prose outside the input for review (a glyph
+# there is a code, mined as a leak and cut as one), so the blind evidence is what cuts them.
+VERDICT = {"approve": "greenlit", "comment": "pending", "reject": "blocked"}
 NOTES = [
     "Automated pre-review finished for this change: {g} (scanned {n} files, confidence 0.{c})",
     "Bot summary of the checks run on the branch today: {g} with {n} files looked at",
@@ -34,10 +37,10 @@ TITLES = ["Fix the cache key", "Add retries to the client", "Rename the config f
 
 def _record(rng: random.Random, i: int, label: str, *, leak: bool) -> dict[str, Any]:
     """A pull request: its title and description are the task's input; the timeline holds human chatter and, on
-    leaking records, a bot's note whose glyph is the verdict (a random glyph on clean records, when there is one)."""
+    leaking records, a bot's note whose word is the verdict (a random one on clean records, when there is one)."""
     timeline = [{"author": f"dev{rng.randrange(40)}", "body": rng.choice(CHATTER)}]
     if leak or rng.random() < 0.3:
-        glyph = GLYPHS[label] if leak else rng.choice(list(GLYPHS.values()))
+        glyph = VERDICT[label] if leak else rng.choice(list(VERDICT.values()))
         note = rng.choice(NOTES).format(g=glyph, n=rng.randrange(2, 30), c=rng.randrange(10, 99))
         timeline.insert(rng.randrange(2), {"author": "pilot[bot]", "body": note})
     return {
@@ -91,10 +94,10 @@ def test_the_blind_baseline_is_high_on_the_raw_data_and_at_chance_on_the_sanitiz
     for r, d, leak in zip(recs, done, truth, strict=True):
         assert d["projection"]["pr"] == r["projection"]["pr"]  # the task's input is never cut
         bodies = [t["body"] for t in d["projection"]["timeline"]]
-        assert not any(g in b for b in bodies for g in GLYPHS.values())  # every holder cut, whatever its label
+        assert not any(g in b for b in bodies for g in VERDICT.values())  # every holder cut, whatever its label
         assert len(bodies) == len(r["projection"]["timeline"])  # the schema kept: no member dropped
         if not leak and not any(t["author"] == "pilot[bot]" for t in r["projection"]["timeline"]):
-            assert d == r  # a clean record holding no glyph keeps its value
+            assert d == r  # a clean record holding no verdict word keeps its value
 
 
 def test_a_clean_dataset_keeps_every_byte(tmp_path: Path) -> None:
@@ -107,14 +110,14 @@ def test_a_clean_dataset_keeps_every_byte(tmp_path: Path) -> None:
 
 
 def test_without_the_blind_evidence_the_sanitized_twin_still_leaks(tmp_path: Path) -> None:
-    """The mechanism is what moves it: the scan and mining alone leave the glyphs (prose outside the input is for
-    review), and the blind baseline still reads them."""
+    """The mechanism is what moves it: the scan and mining alone leave the verdict words (words of prose outside the
+    input are for review), and the blind baseline still reads them."""
     recs, _truth = _dataset(leak_share=0.6)
     raw = _write(tmp_path / "prs.jsonl", recs)
     its = [m.item for m in items(raw, Fields().field_map())]
     found = blind_shortcuts(its, derive_from=DERIVE)
     assert found is not None and found.above_chance
-    assert {("token", "", g) for g in GLYPHS.values()} <= set(found.features)
+    assert {("token", "", g) for g in VERDICT.values()} <= set(found.features)
 
 
 def test_a_shortcut_is_cut_on_every_holder_and_never_in_the_input() -> None:
@@ -140,7 +143,7 @@ def test_a_shortcut_is_cut_on_every_holder_and_never_in_the_input() -> None:
 
 def _texts(*, keyed: bool, leak_share: float, n: int = 120) -> tuple[list[dict[str, Any]], list[bool]]:
     """Records that are one text each: the author's message (the task's signal, under a ``message:`` key when
-    ``keyed``) and, on leaking records, a routing note whose glyph is the verdict."""
+    ``keyed``) and, on leaking records, a routing note whose word is the verdict."""
     rng = random.Random(3)
     words = {"approve": "looks great", "comment": "has a question", "reject": "is broken badly"}
     recs, truth = [], []
@@ -149,7 +152,7 @@ def _texts(*, keyed: bool, leak_share: float, n: int = 120) -> tuple[list[dict[s
         said = f"the change {words[label]} according to the author today"
         text = f"Review request number {i}.\n" + (f"message: {said}" if keyed else f"the message: {said}")
         if leak:
-            text += f"\nrouted to the {GLYPHS[label]} desk"  # prose, not a name-value pair mining reads
+            text += f"\nrouted to the {VERDICT[label]} desk"  # prose, not a name-value pair mining reads
         recs.append({"id": f"t-{i}", "expected": label, "projection": text})
         truth.append(leak)
     return recs, truth
@@ -157,7 +160,7 @@ def _texts(*, keyed: bool, leak_share: float, n: int = 120) -> tuple[list[dict[s
 
 def test_an_input_named_inside_a_text_is_located_kept_and_not_read(tmp_path: Path) -> None:
     """A record that is one text, its input a key inside it (``--derive-from message``): the blind agent does not
-    read the input's words (the task's own signal), reads the routing glyph, and the sanitizer cuts the glyph and
+    read the input's words (the task's own signal), reads the routing word, and the sanitizer cuts the word and
     keeps the message on every record."""
     recs, truth = _texts(keyed=True, leak_share=0.6)
     raw, clean = _write(tmp_path / "t.jsonl", recs), tmp_path / "t.clean.jsonl"
@@ -171,7 +174,7 @@ def test_an_input_named_inside_a_text_is_located_kept_and_not_read(tmp_path: Pat
     for r, d, leak in zip(recs, done, truth, strict=True):
         message = r["projection"].split("\n")[1]
         assert message in d  # the task's input is never cut
-        assert not any(g in d for g in GLYPHS.values())
+        assert not any(g in d for g in VERDICT.values())
         if not leak:
             assert d == r["projection"]
 

@@ -103,3 +103,48 @@ def test_a_field_read_as_the_task_input_is_not_a_code_book() -> None:
     # named as not the input (another field is), the same note is a field that rides with the decision
     named = mine(items, derive_from=["/recruiter"])
     assert {s.label for s in named.suggestions if s.kind == "field" and s.pointer == "/note"} == set(LABELS)
+
+
+SEGMENTS = ["home", "drop", "cabinet", "exchange", "core"]
+SUMMARIES = {
+    "home": "Problem is inside the home (wiring or router).",
+    "drop": "Fault on the lead-in to the property.",
+    "cabinet": "Fault at the roadside box serving the street.",
+    "exchange": "Fault at the local exchange building.",
+    "core": "Fault in the backbone platform.",
+}
+
+
+def _triaged(seed: int, *, leak: bool, n: int = 150) -> list[LeakItem]:
+    # a triage bot's summary, one wording per segment, on an eighth of the records: 3 or 4 records per segment, none
+    # reaching the support floor of 5 alone, the field as a whole no accident
+    rng = random.Random(seed)
+    out = []
+    for i in range(n):
+        label = rng.choice(SEGMENTS)
+        projection: dict[str, Any] = {"report": f"line test {rng.randint(1, 99)}", "ticket": {"id": f"T-{i:05d}"}}
+        if i % 8 == 0:
+            said = label if leak else rng.choice(SEGMENTS)
+            projection["triage_bot"] = {"summary": SUMMARIES[said]}
+        out.append(LeakItem(id=f"b{i}", expected=[label], projection=projection, label_set=SEGMENTS))
+    return out
+
+
+def test_each_label_of_a_code_book_is_found_below_the_support_floor() -> None:
+    # the field's test is the evidence: a label whose pure values hold 3 or 4 records is found as well as one whose
+    # values hold 5 (each a value chance makes pure at most one time in five)
+    items = _triaged(2, leak=True)
+    result = mine(items, derive_from=["/report"])
+    found = [s for s in result.suggestions if s.pointer == "/triage_bot/summary"]
+    assert any(s.kind == "field" and s.support < 5 for s in found)
+    flagged = dict(mined_findings(items, result, derive_from=["/report"]))
+    held = Counter(it.projection["triage_bot"]["summary"] for it in items if "triage_bot" in it.projection)
+    assert set(flagged) == {
+        it.id for it in items if "triage_bot" in it.projection and held[it.projection["triage_bot"]["summary"]] >= 3
+    }
+
+
+def test_a_summary_drawn_apart_from_the_segment_gives_no_book() -> None:
+    for seed in range(4):
+        result = mine(_triaged(seed, leak=False), derive_from=["/report"])
+        assert not [s for s in result.suggestions if s.pointer == "/triage_bot/summary"], seed

@@ -1,9 +1,11 @@
-"""With ``--derive-from``, prose outside the named input is mined, for review, both ways.
+"""With ``--derive-from``, prose outside the named input is mined, both ways.
 
 A review bot's summary is a sentence of eight words or more with a verdict glyph in it: prose, so mining without
 ``derive_from`` leaves it alone (it may be the content the task is read from). Once the owner names the input
 (the ticket body), a glyph riding with the label inside that sentence is a shortcut and is mined and found, at
-its span; the same glyph drawn apart from the label gives nothing, and the named input is still not mined.
+its span, as a leak; so is a whole sentence the records of one label carry word for word (a canned summary). Words
+of such prose riding with the label are for review (an author's note may carry the task's own signal). The same
+glyph drawn apart from the label gives nothing, and the named input is still not mined.
 """
 
 from __future__ import annotations
@@ -52,10 +54,55 @@ def test_a_glyph_in_a_sentence_outside_the_input_is_mined_with_derive_from() -> 
     for item_id, findings in flagged.items():
         text = by_id[item_id].projection["timeline"][0]["body"]
         assert all(f.pointer == "/timeline/0/body" and f.span is not None for f in findings)
-        # for review, not a leak: prose outside the input carried the task's own signal as often as a shortcut on
-        # the sealed blind dataset batches (mine.PROSE_REVIEW)
-        assert all(f.severity == "low" and "for review" in f.detail for f in findings)
+        # a leak: a glyph is a code written among the words, not words of the note (those are for review below)
+        assert all(f.severity == "medium" and "for review" not in f.detail for f in findings)
         assert {text[f.span[0] : f.span[1]] for f in findings if f.span} == {GLYPH[by_id[item_id].expected[0]]}
+
+
+CANNED = {
+    "low": "Automated pre-check: nothing unusual found in the attached files today.",
+    "medium": "Automated pre-check: a few settings look off, a person should glance at it.",
+    "high": "Automated pre-check: the attached files break the release policy outright.",
+}
+NOTE_WORD = {"low": "cosmetic", "medium": "partial", "high": "blocking"}
+
+
+def _notes(seed: int, *, canned: bool, n: int = 240) -> list[LeakItem]:
+    # a bot's canned summary per label, or an author's note whose one word rides with the label among words drawn
+    # for each record
+    rng = random.Random(seed)
+    out = []
+    for i in range(n):
+        label = rng.choice(LABELS)
+        if canned:
+            note = CANNED[label]
+        else:
+            words = [rng.choice(WORDS) for _ in range(8)]
+            note = " ".join([*words[:4], NOTE_WORD[label], *words[4:]])
+        projection = {"ticket": {"body": " ".join(rng.choice(WORDS) for _ in range(12))}, "review": {"note": note}}
+        out.append(LeakItem(id=f"t{i}", expected=[label], projection=projection, label_set=LABELS))
+    return out
+
+
+def test_a_sentence_one_label_carries_word_for_word_outside_the_input_is_a_leak() -> None:
+    items = _notes(4, canned=True)
+    result = mine(items, derive_from=DERIVE)
+    flagged = dict(mined_findings(items, result, derive_from=DERIVE))
+    assert len(flagged) == len(items)
+    for findings in flagged.values():
+        whole = [f for f in findings if f.span is None and f.pointer == "/review/note"]
+        assert whole and all(f.severity == "medium" for f in whole)
+
+
+def test_words_of_a_note_outside_the_input_are_for_review() -> None:
+    items = _notes(5, canned=False)
+    result = mine(items, derive_from=DERIVE)
+    assert {(s.value, s.label) for s in result.suggestions if s.kind == "token"} >= {
+        (w, lab) for lab, w in NOTE_WORD.items()
+    }
+    flagged = dict(mined_findings(items, result, derive_from=DERIVE))
+    assert len(flagged) == len(items)
+    assert all(f.severity == "low" and "for review" in f.detail for fs in flagged.values() for f in fs)
 
 
 def test_the_same_glyph_drawn_apart_from_the_label_gives_nothing() -> None:
@@ -74,12 +121,12 @@ def test_the_terminal_line_says_why_prose_outside_the_named_input_is_for_review(
     (qa-pass-17-leak)."""
     path = tmp_path / "tickets.jsonl"
     with path.open("w") as f:
-        for it in _dataset(3, leak=True):
+        for it in _notes(5, canned=False):
             f.write(
                 json.dumps({"id": it.id, "expected": it.expected[0], "label_set": LABELS, "projection": it.projection})
                 + "\n"
             )
     assert run("leak", "scan", str(path), "--limit", "0", "--derive-from", DERIVE[0]) == 0
     out = " ".join(capsys.readouterr().out.split())
-    assert "for review only: words of /timeline/*/body, prose outside --derive-from" in out
+    assert "for review only: words of /review/note, prose outside --derive-from" in out
     assert "as no --derive-from names it" not in out

@@ -188,3 +188,47 @@ def test_renderings_of_one_ticket_holding_its_key_stay_one_record() -> None:
             out.append((label, {"ticket": {"key": f"TCK-{4100 + t}", "body": body}, "request": f"req-{t}x{r}"}))
     result = mine(_items(out))
     assert result.records == 60 and not result.suggestions
+
+
+def _history_dataset(seed: int) -> list[LeakItem]:
+    # independent repair orders: each with its own odometer and a service history of six visits on dates drawn from
+    # two years (the task's input); two orders share a visit date by chance, often with one label; a coverage code
+    # rides with the label on a third of the records
+    rng = random.Random(seed)
+    codes = {"Low": "CV-10", "Medium": "CV-20", "High": "CV-30"}
+    out = []
+    for t in range(150):
+        label = LABELS[t % 3]
+        dates = [f"20{rng.randint(22, 23)}-{rng.randint(1, 12):02d}-{rng.randint(1, 28):02d}" for _ in range(6)]
+        visits = [{"date": d} for d in dates]
+        order = {"odometer": rng.randint(1000, 90000), "history": visits}
+        out.append((label, {"order": order, **({"coverage": codes[label]} if t % 9 < 3 else {})}))
+    return _items(out)
+
+
+def test_records_holding_different_inputs_are_not_linked_by_what_they_share() -> None:
+    # renderings of one record show one input: two items sharing a visit date, with their own odometers, are two
+    # records; linked in chains of such pairs, 150 orders were read as far fewer records
+    items = _history_dataset(9)
+    derive = ["/order/odometer", "/order/history"]
+    result = mine(items, derive_from=derive)
+    assert result.records == 150
+    assert {(s.value, s.label) for s in result.suggestions if s.pointer == "/coverage"} == {
+        ("CV-10", "Low"),
+        ("CV-20", "Medium"),
+        ("CV-30", "High"),
+    }
+
+
+def test_renderings_showing_one_input_stay_one_record() -> None:
+    # the other side: renderings of one ticket carry the same input (its body and its word count) and are one record
+    # however their other fields differ
+    rng = random.Random(10)
+    out = []
+    for t in range(60):
+        label = LABELS[t % 3]
+        body = _body(rng)
+        for r in range(4):
+            out.append((label, {"ticket": {"body": body, "words": 12}, "view": f"rendering {r}", "n": r}))
+    result = mine(_items(out), derive_from=["/ticket/body", "/ticket/words"])
+    assert result.records == 60

@@ -63,7 +63,7 @@ from typing import Any, Literal
 
 from windtunnel._util.stats import adjust_p, fisher_greater
 from windtunnel.leakage.aliases import identifier_spellings
-from windtunnel.leakage.codebook import code_book
+from windtunnel.leakage.codebook import MIN_VALUE, code_book
 from windtunnel.leakage.decode import embedded_json
 from windtunnel.leakage.formats import is_url
 from windtunnel.leakage.input_explained import InputValues, explained_by, input_values
@@ -464,7 +464,21 @@ def _string_candidates(template: str, value: str, depth: int = 0) -> Found:
         ident = identifier_view(view) if has_humps(view.text) else None
         if ident is not None:
             _text_candidates(template, value, ident, f"{name}+identifier", out, whole=False)
+    if depth < _MAX_EMBED_DEPTH and is_url(s):
+        for a, param in _query_values(value):
+            for key, span, vname in _string_candidates(template, param, depth + 1):
+                out.setdefault(key, ((a, a + len(param)) if span is None else (a + span[0], a + span[1]), vname))
     return tuple((key, span, view) for key, (span, view) in out.items())
+
+
+_QUERY_VALUE = re.compile(r"[?&;][^=&#;\s]+=([^&#;\s]{8,})")
+"""A query parameter's value of eight characters or more (``?ctx=eyJ…``)."""
+
+
+def _query_values(url: str) -> list[tuple[int, str]]:
+    """``(start, text)`` of each long parameter value of the URL ``url``: read as a value of its own (a code, base64
+    of JSON whose leaves are candidates), which the URL's segment pairs only give glued to their neighbours."""
+    return [(m.start(1), m.group(1)) for m in _QUERY_VALUE.finditer(url)]
 
 
 def _decoded_span(view: Mapped, original: str) -> tuple[int, int] | None:
@@ -710,18 +724,22 @@ def prose_prints(projection: Any, derive_from: Sequence[str]) -> Prints:
     mixing letters and digits, :data:`~windtunnel.leakage.records.ID_SHAPE`: an order, a customer, a ticket key) as
     (place, text, ``False``): they link nothing, but tell apart records whose short prose is the same (three
     customers writing "Where is my parcel?" hold three order ids at one place; see :func:`_template`). And the
-    numbers, flags and other scalars of the task's input (``derive_from``) as (place, text, ``None``): the input is
-    what a record is, so renderings of one record show the same there, and items sharing a sentence but holding
-    three different inputs beside it (three essays given one feedback sentence, with their own word counts) are
-    three records."""
+    numbers, flags and other scalars of the task's input (``derive_from``) as (place, text, ``None``), its strings too
+    (beside their linking print): the input is what a record is, so renderings of one record show the same there,
+    and items sharing a sentence but holding three different inputs beside it (three essays given one feedback
+    sentence, with their own word counts) are three records; so are two items sharing a text whose inputs differ
+    where both hold one (:func:`records_of`)."""
     out: list[tuple[int, int, bool | None]] = []
     for pointer, value, _cut in _leaves(projection, ""):
         if not isinstance(value, str):
             if derive_from and in_derive_from(pointer, derive_from):
                 out.append((hash(("input", _general(pointer))), hash(value[0]), None))
             continue
-        if len(value.split()) > PROSE_WORDS or (derive_from and in_derive_from(pointer, derive_from)):
+        inside = bool(derive_from) and in_derive_from(pointer, derive_from)
+        if len(value.split()) > PROSE_WORDS or inside:
             out.append((hash(_general(pointer)), hash(value), True))
+            if inside:  # also what the record's input holds there (two items holding different inputs are two records)
+                out.append((hash(("input", _general(pointer))), hash(value), None))
         elif _record_key(value):
             out.append((hash(("id", _general(pointer))), hash(value), False))
     return tuple(sorted(set(out)))
@@ -802,6 +820,26 @@ def _template(holders: Sequence[int], prose: Sequence[Prints], h: int, id_count:
     return False
 
 
+_MAX_HEADS = 8
+"""The groups of one text's holders compared with each holder's input (:func:`records_of`): beyond them a holder
+starts a record of its own (a text many inputs hold is a template, which links nothing anyway)."""
+
+
+def _input_of(prints: Prints) -> dict[int, frozenset[int]]:
+    """What an item's input holds (:func:`prose_prints`' ``None`` prints): place → the texts there."""
+    out: dict[int, set[int]] = {}
+    for place, text, links in prints:
+        if links is None:
+            out.setdefault(place, set()).add(text)
+    return {place: frozenset(texts) for place, texts in out.items()}
+
+
+def _same_input(a: Mapping[int, frozenset[int]], b: Mapping[int, frozenset[int]]) -> bool:
+    """Two items' inputs agree wherever both hold one (renderings of one record show one input)."""
+    small, large = (a, b) if len(a) <= len(b) else (b, a)
+    return all(large.get(place, texts) == texts for place, texts in small.items())
+
+
 def records_of(labels: Sequence[str], prose: Sequence[Prints]) -> tuple[list[int], list[str]]:
     """The record of every item, and the label of every record: items linked by prose they share, with one label,
     are one record shown several ways (one ticket in five renderings, one record under several questions).
@@ -813,6 +851,10 @@ def records_of(labels: Sequence[str], prose: Sequence[Prints]) -> tuple[list[int
     written per label, such as an auto-reply, or a short message many customers wrote alike, would otherwise make
     every record of that label one, and hide what rides with it). An item with no other prose is a record of its
     own. Links are transitive (a rendering sharing the body with a second and a note with a third joins all three).
+    Two holders of a text whose inputs (``derive_from``) differ where both hold one are not linked by it: renderings
+    of one record show one input, and two records drawn apart share a short input value (a date, a part's code) or
+    a sentence of a small pool by chance; linked, a chain of such pairs made one record of dozens (ds6's repair
+    orders: 158 items read as 106 records through the dates of their service histories).
     """
     holders: dict[int, list[int]] = {}  # prose hash -> the items holding it
     label_of_hash: dict[int, str | None] = {}
@@ -835,11 +877,17 @@ def records_of(labels: Sequence[str], prose: Sequence[Prints]) -> tuple[list[int
             i = parent[i]
         return i
 
+    inputs = [_input_of(prints) for prints in prose]
     for h, items in holders.items():
         if label_of_hash[h] is None:
             continue
-        for i in items[1:]:
-            a, b = root(i), root(items[0])
+        heads: list[int] = []  # one item per group of holders whose inputs agree
+        for i in items:
+            head = next((j for j in heads[:_MAX_HEADS] if _same_input(inputs[i], inputs[j])), None)
+            if head is None:
+                heads.append(i)
+                continue
+            a, b = root(i), root(head)
             if a != b:
                 parent[max(a, b)] = min(a, b)
     record_of: list[int] = []
@@ -964,8 +1012,11 @@ def mine(
     # A field read as the task's input holds values of one label each by nature (messages drawn from a pool per
     # label): the code book asks that of the fields the owner named as not the input, or that do not read as one.
     inputs = places.inputs(len(labels_of)) if places is not None else []
+    # With the input named, a passing field's labels are found down to the book's own count floor (its test is the
+    # evidence); without it, a field may still be the content, and each label keeps the support floor.
+    book_floor = min(min_support, MIN_VALUE) if derive_from else min_support
     for key, label, support, p, keys in _code_book_tests(
-        held, record_of, record_label, record_task, min_support, norms, frozenset(inputs)
+        held, record_of, record_label, record_task, book_floor, norms, frozenset(inputs)
     ):
         members[key] = keys
         tests.append((key, label, support, support, p))
@@ -1255,6 +1306,14 @@ clean ones (ds3: 92 more found, 112 more flagged); counting only its words for r
 flagged."""
 
 
+def _prose_words(key: Key, text: str, span: tuple[int, int] | None, view: str) -> bool:
+    """The mined ``key`` found in prose outside the named input is words of that prose (:func:`in_words`), for
+    review: not the whole text held word for word (a sentence the records of one label carry alike is a template
+    chosen by the label, a bot's canned summary, not an author's note) nor a code written among the words (a glyph,
+    an emoji in a chat line, an encoded run), which are leaks as anywhere else."""
+    return key[0] != "value" and in_words(key, text, span, view == "raw")
+
+
 def in_words(key: Key, text: str, span: tuple[int, int] | None, written: bool = True) -> bool:
     """The mined candidate ``key``, held in the string ``text`` (``written``: as written, else in a decoded view
     of the characters at ``span``), is words of it — the task's own signal when ``text`` is its input — and not a
@@ -1353,7 +1412,7 @@ def _own_label(
                 if inputs and _general(place) in inputs:
                     if in_words(key, text, span, view == "raw"):
                         review = INPUT_REVIEW
-                elif derive_from and len(text.split()) > PROSE_WORDS:
+                elif derive_from and len(text.split()) > PROSE_WORDS and _prose_words(key, text, span, view):
                     review = PROSE_REVIEW
             found.append(
                 Finding(

@@ -18,10 +18,14 @@ from windtunnel.leakage.views.registry import Replacement, decoder, leftmost
 
 __all__ = ["b64_text", "bytes_text", "printable"]
 
-# A run of base64 characters (standard or URL-safe) with optional padding, not glued to more of them.
-# The look-ahead skips runs of plain lowercase letters cheaply: valid base64 of text almost always
-# holds an uppercase letter, a digit, '+', '/', '-', '_' or padding.
-_B64_RE = re.compile(r"(?<![A-Za-z0-9+/=_-])(?=[a-z]{0,256}[0-9+/=_A-Z-])[A-Za-z0-9+/_-]{2,}={0,2}(?![A-Za-z0-9+/=_-])")
+# A run of base64 characters (standard or URL-safe) with optional padding, not glued to more of them; or the
+# value of a name=value pair (a query parameter, `ctx=eyJ…`: padding only ends a run, so '=' after a name's last
+# character is the pair's). The look-ahead skips runs of plain lowercase letters cheaply: valid base64 of text
+# almost always holds an uppercase letter, a digit, '+', '/', '-', '_' or padding.
+_B64_RE = re.compile(
+    r"(?:(?<![A-Za-z0-9+/=_-])|(?<=[A-Za-z0-9_]=))(?=[a-z]{0,256}[0-9+/=_A-Z-])[A-Za-z0-9+/_-]{2,}={0,2}"
+    r"(?![A-Za-z0-9+/=_-])"
+)
 # A hex or base32 run is decoded only when it is a whole run of base64 characters (not glued to other
 # letters, digits, '+', '/', '-', '_' or '='): the scan's pre-check then finds it with the base64 runs.
 _B32_RE = re.compile(r"(?<![A-Za-z0-9+/=_-])[A-Z2-7]{7,}={0,6}(?![A-Za-z0-9+/=_-])")
