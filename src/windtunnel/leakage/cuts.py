@@ -25,12 +25,12 @@ recognised is cut as prose.
 from __future__ import annotations
 
 import re
+from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
 from functools import lru_cache
 
 Range = tuple[int, int]
 
-_SENTENCE_END = re.compile(r"[.!?。！？](?=\s|$)|\n")
 _WRAP = "*_~`\"'"
 _ENDS = ".!?。！？"
 
@@ -110,10 +110,12 @@ def cut_range(text: str, span: Range, mode: str) -> Range | None:
     found = units(text)
     lo, hi = 0, len(text)
     if found is not None:
-        unit = next((u for u in found if u[0] <= span[0] and span[1] <= u[1]), None)
-        if unit is None:
+        # sorted and disjoint: only the last unit starting at or before the hit can hold it (one bisection,
+        # not a pass over the units per finding)
+        i = bisect_right(found, (span[0], len(text) + 1))
+        if not i or span[1] > found[i - 1][1]:
             return None
-        lo, hi = unit
+        lo, hi = found[i - 1]
     if mode == "sentence":
         return sentence(text, span, lo, hi)
     return with_markup(text, span, lo, hi)
@@ -133,9 +135,12 @@ def sentence(text: str, span: Range, lo: int = 0, hi: int | None = None) -> Rang
     while start < a and text[start] in " \t":
         start += 1
     end = hi
-    nxt = _SENTENCE_END.search(text, b, hi)
-    if nxt is not None:
-        end = nxt.end()
+    stops = _stops(text)
+    k = bisect_left(stops, b)
+    if k < len(stops) and stops[k] < hi:
+        end = stops[k] + 1
+    elif b <= hi - 1 and text[hi - 1] in _ENDS:  # the unit's end reads as the text's
+        end = hi
     # Take the blank after the sentence along, so no double blank remains (not the next line's indent).
     while end < hi and text[end] in " \t" and text[end - 1] != "\n":
         end += 1
@@ -151,17 +156,24 @@ def sentence(text: str, span: Range, lo: int = 0, hi: int | None = None) -> Rang
 
 
 def _sentence_start(text: str, lo: int, a: int) -> int:
-    """Where the sentence holding ``a`` starts: after the last line break or sentence end before it
-    (searched backwards, so a cut costs the length of its sentence, not of the text before it)."""
-    i = a - 1
-    while i >= lo:
-        ch = text[i]
-        if ch == "\n":
-            return i + 1
-        if ch in _ENDS and (i + 1 == a or text[i + 1].isspace()):
-            return i + 1  # also a stop right before the hit: "header.PAYLOAD" keeps its header
-        i -= 1
-    return lo
+    """Where the sentence holding ``a`` starts: after the last line break or sentence end before it, or right
+    after a stop that touches the hit (``header.PAYLOAD`` keeps its header)."""
+    if a - 1 >= lo and (text[a - 1] == "\n" or text[a - 1] in _ENDS):
+        return a
+    stops = _stops(text)
+    k = bisect_left(stops, a - 1)
+    return stops[k - 1] + 1 if k and stops[k - 1] >= lo else lo
+
+
+_STOP = re.compile(r"\n|[.!?。！？](?=\s)")
+
+
+@lru_cache(maxsize=8)
+def _stops(text: str) -> list[int]:
+    """The places of ``text``'s line breaks and of its sentence ends followed by a blank, sorted: read once per
+    string, so each cut finds its sentence by bisection (a scan from each hit to its sentence's ends was
+    quadratic in a long sentence of many hits)."""
+    return [m.start() for m in _STOP.finditer(text)]
 
 
 def with_markup(text: str, span: Range, lo: int = 0, hi: int | None = None) -> Range:

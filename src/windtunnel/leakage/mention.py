@@ -51,6 +51,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from bisect import bisect_right
 from collections.abc import Callable, Sequence
 from functools import lru_cache
 from typing import Any
@@ -298,8 +299,11 @@ def naming_near(pattern: re.Pattern[str], text: str, a: int, b: int) -> bool:
     never as a word of the generic list (no target known)."""
     lo = max(0, a - 60)
     hi = min(len(text), b + 40)
-    if "_" in text[lo:hi]:
+    start = max(0, lo - 1)  # read only the window, and the character before it that a word's start looks at
+    text = text[start:hi]
+    if "_" in text:
         text = text.replace("_", " ")  # an underscore joins the words of an identifier (same offsets)
+    a, b, lo, hi = a - start, b - start, lo - start, hi - start
     generic = pattern.pattern.startswith(_GENERIC)
     for m in pattern.finditer(text, lo, hi):
         if m.end() <= a:
@@ -328,7 +332,10 @@ def asks_task(pattern: re.Pattern[str], text: str) -> bool:
     return any(pattern.search(m.group(0)) is not None for m in _QUESTION.finditer(low))
 
 
-_YES_AFTER = re.compile(r"[\w-]*[ \t]*[:=?][ \t]*[\"']?(?:yes|true|y|on)(?![\w-])", re.IGNORECASE)
+NAME_REACH = 80
+"""Characters after a hit within which a name holding it is read (a flag's, the task's): a name is short, and a run
+of word characters read to its end per hit is quadratic in a string of thousands of label words joined by hyphens."""
+_YES_AFTER = re.compile(rf"[\w-]{{0,{NAME_REACH}}}[ \t]*[:=?][ \t]*[\"']?(?:yes|true|y|on)(?![\w-])", re.IGNORECASE)
 """A "yes" given right after a label or after a name holding it: ``X-Spam-Flag: YES``, ``urgent=true``."""
 
 
@@ -1013,9 +1020,13 @@ def _add_run(text: str, a: int, b: int, out: list[tuple[int, int]]) -> None:
         out.append((a, b))
 
 
-def emphasised(text: str, a: int, b: int) -> bool:
-    """``text[a:b]`` lies inside a short run of markup (see :func:`markup_runs`)."""
-    return any(ra <= a and b <= rb for ra, rb in markup_runs(text))
+def emphasised(text: str, a: int, b: int, runs: Sequence[tuple[int, int]] | None = None) -> bool:
+    """``text[a:b]`` lies inside a short run of markup: ``runs``, the :func:`markup_runs` of ``text`` when the caller
+    keeps them (a string longer than the cache holds is otherwise parsed again per hit). The runs follow one
+    another in the text without overlapping, so the one starting last at or before ``a`` is the only candidate."""
+    runs = markup_runs(text) if runs is None else runs
+    i = bisect_right(runs, (a, len(text) + 1))
+    return i > 0 and b <= runs[i - 1][1]
 
 
 def marked_node(node: object) -> bool:

@@ -41,6 +41,7 @@ import ahocorasick
 from windtunnel.leakage.ocr import OcrGate, ocr_gate, ocr_misread, ocr_needles
 from windtunnel.leakage.text import (
     VIEW_ORDER,
+    WORD_CHAR_RE,
     WORD_RE,
     Mapped,
     canonical_needle,
@@ -773,7 +774,7 @@ class _Cover:
 
 def _whole(text: str, a: int, b: int) -> bool:
     """The match ``text[a:b]`` is every word of ``text``: no word before or after it."""
-    return WORD_RE.search(text, 0, a) is None and WORD_RE.search(text, b) is None
+    return WORD_CHAR_RE.search(text, 0, a) is None and WORD_CHAR_RE.search(text, b) is None
 
 
 def whole_in(text: str, a: int, b: int) -> bool:

@@ -1088,6 +1088,7 @@ def _fix_leaf(
     spans: list[tuple[int, int]] = []
     cells: list[tuple[int, int]] = []
     group = _every_mined_place(value, group)
+    member: dict[tuple[int, int], bool] = {}  # hits of one sentence share its cut: its listing is read once
     for f in group:
         if f.span is None:
             continue
@@ -1095,10 +1096,12 @@ def _fix_leaf(
             cells.append(f.span)
             continue
         cut = cuts.cut_range(value, f.span, mode)
+        if cut is not None and cut not in member:
+            member[cut] = cuts.listing_member(value, cut, ctx.labels)
         if cut is None:
             ctx.problems.append(f"{ctx.at(f)}: the hit is in the document's structure, not cut")
             ctx.leave(pointer, "structure")
-        elif cuts.listing_member(value, cut, ctx.labels):
+        elif member[cut]:
             ctx.problems.append(f"{ctx.at(f)}: a member of a listing of labels, not cut alone")
             ctx.leave(pointer, "listing-member")
             mark = unselect(value, f.span[0])  # a member the markup marks (pressed, selected) loses its mark

@@ -75,7 +75,7 @@ from __future__ import annotations
 
 import re
 import sys
-from bisect import bisect_left
+from bisect import bisect_left, bisect_right
 from collections import deque
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import MISSING, dataclass, field, fields, replace
@@ -167,6 +167,7 @@ from windtunnel.leakage.struck import drop_struck, may_strike
 from windtunnel.leakage.text import (
     CURRENCY_CODES,
     CURRENCY_SIGNS,
+    WORD_CHAR_RE,
     WORD_RE,
     Mapped,
     full_text,
@@ -320,6 +321,9 @@ class _Ctx:
     label once]`` (rules or definitions, one per label: like one such text, they describe the task,
     principle 3). Decided only when a hit needs it."""
     records: Records | None = None
+    reads: dict[tuple[str, str], Any] = field(default_factory=dict)
+    """Reads of a whole string that do not depend on the hit (see :func:`_read_once`): made once per string,
+    not once per hit (a string of thousands of label words would otherwise be read whole per hit)."""
     """The projection's records in strings (tables, references), worked out when a hit first asks."""
     decode_asked: bool = True
     """Decoding as asked (``--no-decode`` turns it off), whatever the pre-check's plan says: a hit seen
@@ -1723,6 +1727,15 @@ def _label_spans(hits: list[Hit]) -> dict[str, list[tuple[int, int, str]]]:
     return out
 
 
+def _read_once(ctx: _Ctx, what: str, text: str, read: Callable[[], Any]) -> Any:
+    """``read()``, a read of the whole ``text`` named ``what``, made once per string of the item and kept in
+    :attr:`_Ctx.reads` (a decision per hit that reads its whole string is quadratic in a string of many hits)."""
+    key = (what, text)
+    if key not in ctx.reads:
+        ctx.reads[key] = read()
+    return ctx.reads[key]
+
+
 def _near(spans: list[tuple[int, int, str]], lo: int, hi: int) -> list[tuple[int, int, str]]:
     """The (sorted) spans that start in ``[lo, hi)``: a window, so a long text stays linear."""
     return spans[bisect_left(spans, (lo,)) : bisect_left(spans, (hi,))]
@@ -1861,7 +1874,7 @@ def _classify(
     view_text, (va, vb) = hit.view_text, hit.view_span
     if mention.in_task_name(ctx.task_name(), view_text, va, vb):
         return  # a word of the task's own name (``Spam Verdict:``): the field's name, not its value
-    if _RANGE_HINT.search(text) is not None and outside_id_ranges(text, _record_values(ctx)):
+    if _outside_ranges(text, ctx):
         # ``everything from CS-38875 through CS-38902 … All of those are High``: a text scoped to a range
         # of this record's id scheme that leaves this record out is about those records (principle 3).
         _review(emit, corr, ctx, f"a text about a range of records' ids that leaves this record out mentions {what}")
@@ -2150,6 +2163,15 @@ a record's one text field (views/layout.py ``word_rows``, ``word_fields``), wher
 _PROSE_WORD = re.compile(r"[(\"'“‘]?[^\W\d_]+(?:['’-][^\W\d_]+)*[)\"'”’.,;:!?]*")
 
 
+def _outside_ranges(text: str, ctx: _Ctx) -> bool:
+    """:func:`~windtunnel.leakage.records.outside_id_ranges` of ``text``, read once per string (it reads the whole
+    text); it reads the projection's record values, which every call marks (:attr:`_Ctx.root_used`)."""
+    if not _read_once(ctx, "range hint", text, lambda: _RANGE_HINT.search(text) is not None):
+        return False
+    values = _record_values(ctx)
+    return bool(_read_once(ctx, "outside ranges", text, lambda: outside_id_ranges(text, values)))
+
+
 _RANGE_HINT = re.compile(r"\d\s*(?:through|thru|to|until|till|–|—|-|\.\.)\s*[A-Za-z]*[-_#]?\d")
 """A cheap gate: two numbers joined as a range somewhere in the text."""
 
@@ -2295,7 +2317,7 @@ def _noted_value(text: str, a: int, b: int) -> bool:
     ``High [set by customer]``): nothing with a word before it, only the note after. A note in words
     qualifies the value; it does not make the value prose (principle 1: the field's value states it).
     A note of a bare quantity (``High (92%)``) reads the word as a measurement: not the value."""
-    return WORD_RE.search(text, 0, a) is None and _NOTE_AFTER.match(text, b) is not None
+    return WORD_CHAR_RE.search(text, 0, a) is None and _NOTE_AFTER.match(text, b) is not None
 
 
 def _leak(
@@ -2477,7 +2499,10 @@ _POINTS_HERE = re.compile(
     re.IGNORECASE,
 )
 """An arrow or a phrase pointing at the record (``<-- this ticket``, ``applies to this case``)."""
-_ID_TOKEN = re.compile(r"(?<![\w-])[^\W\d_][\w.-]*?-?\d[\w-]*")
+_ID_TOKEN = re.compile(r"(?<![\w-])[^\W\d_](?:[^\W\d]|[.-])*+(\d[\w-]*)?")
+"""An id-like token (letters, then a digit: ``CS-38870``, ``T.4``) when group 1 is set. Its run up to the first digit
+is read once (possessive): a lazy run tried again from each word of a long dotted run without digits (``Low.Medium.``
+× 8,000) was quadratic."""
 _CLAUSE_BREAK = re.compile(r"[.!?;](?=\s|\Z)|\n")
 
 
@@ -2492,7 +2517,7 @@ def _singled_out(text: str, spans: list[tuple[int, int, str]], ctx: _Ctx) -> str
     if len({n for _, _, n in own}) < 2:
         return None
     ids: list[str] = []
-    if ctx.root is not None and len(set(_ID_TOKEN.findall(text))) <= 1:
+    if ctx.root is not None and len({m[0] for m in _ID_TOKEN.finditer(text) if m[1]}) <= 1:
         # The record's id points at it only where it is the text's one id: a table of records (a
         # spreadsheet's strings, an export) names many, this one among them.
         ctx.root_used = True
@@ -2640,10 +2665,15 @@ def _template_listed(spans: list[tuple[int, int, str]] | None, hit: Hit, va: int
     if side_by_side(text, spans, va, vb, hit.needle.norm):
         return True
     lo, hi = _line_around(text, va, vb)
-    mine = _DIGITS.sub("0", text[lo:hi].replace(text[va:vb], "\x00"))
-    for a, b, norm in _near(spans, max(0, lo - 600), hi + 600):
-        if norm == hit.needle.norm or lo <= a < hi:
+    # The hit's line goes on past a cut (a long line): its members there are on the same line, not another one.
+    before, after = text.rfind("\n", max(0, lo - 600), lo), text.find("\n", hi, hi + 600)
+    others = _near(spans, max(0, lo - 600), before + 1) + (_near(spans, after, hi + 600) if after >= 0 else [])
+    mine: str | None = None
+    for a, b, norm in others:
+        if norm == hit.needle.norm:
             continue
+        if mine is None:
+            mine = _DIGITS.sub("0", text[lo:hi].replace(text[va:vb], "\x00"))
         la, lb = _line_around(text, a, b)
         if _DIGITS.sub("0", text[la:lb].replace(text[a:b], "\x00")) == mine:
             return True
@@ -3195,16 +3225,18 @@ def _tie(hit: Hit, text: str, span: tuple[int, int] | None, ctx: _Ctx) -> str | 
 
     view_text, (va, vb) = hit.view_text, hit.view_span
     naming = ctx.naming()
-    before, after = _RUN_BEFORE.search(view_text, max(0, va - 40), va), _RUN_AFTER.match(view_text, vb)
+    before = _RUN_BEFORE.search(view_text, max(0, va - 40), va)
+    after = _RUN_AFTER.match(view_text, vb, vb + mention.NAME_REACH)
     if (
         before is not None
         and after is not None
+        and after.end() < vb + mention.NAME_REACH  # a longer run is not the task's name
         and _task_name(before.group(0) + view_text[va:vb] + after.group(0), ctx)
     ):
         return None  # ``spam-verdict``: the task's own name, not an answer
     if _asked_or_negated(view_text, va, vb):
         return None  # "Is this high priority?", "not High, but Medium": no statement of the label
-    if naming is not None and mention.naming_near(naming, snake_words(view_text), va, vb):
+    if naming is not None and mention.naming_near(naming, view_text, va, vb):
         return "target-mention"
     if span is None:
         return None
@@ -3234,12 +3266,12 @@ def _tie(hit: Hit, text: str, span: tuple[int, int] | None, ctx: _Ctx) -> str | 
         # label in ``aria-hidden="true"``: JSON's or an attribute's quotes, a pair its name decides
         # (:func:`_kv_names`; principle 3's flag under a name of something else), not quotes singling a word out
         return None
-    if mention.emphasised(text, a, b):
+    if mention.emphasised(text, a, b, _read_once(ctx, "markup runs", text, lambda: mention.markup_runs(text))):
         return "emphasis"
     # A sentence written without its capital (a speech transcript, a lowercased log) carries no case:
     # the label's capitals cannot set it apart there, so it is read like an all-lowercase label.
     cased = mention.case_matches(hit.needle.text, text[a:b])
-    caseless = not cased and _caseless_sentence(text, a)
+    caseless = not cased and _caseless_sentence(text, a, ctx)
     if not cased and not caseless:
         return None
     if cased and mention.quoted(text, a, b) and not _delimited_row(text, a):
@@ -3294,15 +3326,21 @@ _CASELESS_HEAD = re.compile(
 )
 
 
-def _caseless_sentence(text: str, a: int) -> bool:
+def _caseless_sentence(text: str, a: int, ctx: _Ctx) -> bool:
     """The sentence holding ``text[a]`` starts with a small letter (``this is urgent, since Friday``):
-    its writer does not mark words by case, so a label's capitals are no evidence there."""
-    start = 0
-    for m in _SENTENCE_END.finditer(text, 0, a):
-        start = m.end()
-    for ch in text[start:a]:
-        if ch.isalpha():
-            return ch.islower()
+    its writer does not mark words by case, so a label's capitals are no evidence there. The sentences' ends and
+    each sentence's first letter are read once per string (:func:`_read_once`), not from the start per hit."""
+    ends = _read_once(ctx, "sentence ends", text, lambda: [m.end() for m in _SENTENCE_END.finditer(text)])
+    i = bisect_right(ends, a)
+    start = ends[i - 1] if i else 0
+    first = _read_once(
+        ctx,
+        f"first letter after {start}",
+        text,
+        lambda: next((j for j in range(start, len(text)) if text[j].isalpha()), len(text)),
+    )
+    if first < a:
+        return text[first].islower()
     return text[a : a + 1].islower()
 
 

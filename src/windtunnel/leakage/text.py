@@ -45,6 +45,9 @@ WORD_CLASS = "[\\w" + MARK_RANGES + "]"
 """Regex class of one word character: ``\\w`` or any combining mark."""
 NOT_WORD_CLASS = "[^\\w" + MARK_RANGES + "]"
 WORD_RE = re.compile(WORD_CLASS + "+")
+WORD_CHAR_RE = re.compile(WORD_CLASS)
+"""One word character: whether a text (or a part of it) holds a word, read no further than its first letter
+(``WORD_RE`` reads the whole word, which in a long identifier is the rest of the string, once per hit)."""
 
 # Combining accents of Latin / Greek / Cyrillic only: stripping Indic vowel signs would merge words.
 _ACCENT_RE = re.compile("[\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f]")
