@@ -62,7 +62,13 @@ def _run(raw: list[dict[str, Any]]) -> tuple[list[ItemAudit], list[ItemAudit]]:
         a = audit_item(it)
         audits.append(ItemAudit(a.item, a.findings, it.line))
     agreement = agreement_of(items, derive_from=["/narrative"])
-    return audits, [agreement.adjust(a) for a in audits]
+    after = [agreement.adjust(a) for a in audits]
+    summary = agreement.summary()
+    assert summary["demoted"] == sum(
+        f.severity == "low" and "include the record's label" in f.detail for a in after for f in a.findings
+    )
+    assert summary["groups_at_chance"] >= 1  # the constant list, whatever the history
+    return audits, after
 
 
 def _leaking_at(audits: list[ItemAudit], field: str) -> set[int]:

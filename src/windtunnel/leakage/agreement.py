@@ -414,11 +414,12 @@ class Agreement:
     def summary(self) -> dict[str, Any]:
         """Counts for the report's summary (no signature: a signature may hold words of a record).
 
-        Only slots with :data:`MIN_SUPPORT` records or more count as tested; the others give no verdict and
+        Only slots with :data:`MIN_SUPPORT` records or more (or records holding several labels there, found at
+        chance: :func:`_sets_verdict`) count as tested; the others give no verdict and
         their mentions are judged by their own item. The description says which case the dataset is in, so a
         reader of a small dataset learns why the evidence changed nothing.
         """
-        judged = [g for g in self.groups.values() if g.n >= MIN_SUPPORT]
+        judged = [g for g in self.groups.values() if g.n >= MIN_SUPPORT or (g.by_sets and g.verdict == "chance")]
         follows = sum(g.verdict == "follows" for g in judged)
         one_label = sum(g.verdict == "agrees" for g in judged)
         chance = sum(g.verdict == "chance" for g in judged)
