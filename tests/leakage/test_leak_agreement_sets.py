@@ -108,3 +108,41 @@ def test_a_list_of_the_labels_that_are_not_the_answer_is_not_at_chance() -> None
     assert history and all(g.verdict != "chance" and g.sets_k == 0 for g in history)
     covers = [g for (level, sig), g in agreement.groups.items() if level == 0 and "/programme_covers" in sig]
     assert covers and all(g.verdict == "chance" for g in covers)
+
+
+def test_this_records_cell_in_a_table_of_records_is_the_item_levels_to_read() -> None:
+    # an export transposed (records as columns) holds this record's priority in its column on half the records
+    # and other records' priorities, never this one's, beside it: "the answer is somewhere in the row" is at
+    # chance (half the time, as likely as not), but the item-level decision reads which cell is this record's,
+    # and several labels inside one text are not counted by sets
+    labels = ["High", "Medium", "Low"]
+    rng = random.Random(3)
+    raw = []
+    for i in range(120):
+        label = labels[i % 3]
+        own = f"TKT-{10000 + i}"
+        others = [lab for lab in labels if lab != label]
+        other = rng.choice(others)
+        cells = [label if i % 2 == 0 else "", other, other, other]
+        ids = [own, *(f"TKT-{rng.randint(20000, 99999)}" for _ in range(3))]
+        owners = ",".join(rng.choice(["Hana", "Mei", "Dana"]) for _ in ids)
+        csv = f"field,{','.join(ids)}\nowner,{owners}\npriority,{','.join(cells)}\n"
+        projection = {
+            "task": f"Determine the priority of ticket {own}.",
+            "ticket": {"id": own, "description": rng.choice(_NOTES)},
+            "weekly_export_transposed.csv": csv,
+        }
+        raw.append({"id": f"t{i}", "expected": label, "label_set": labels, "projection": projection})
+    items = [LeakItem.from_mapping(r, index=i) for i, r in enumerate(raw)]
+    audits = []
+    for i, it in enumerate(items):
+        it.line = i + 1
+        a = audit_item(it)
+        audits.append(ItemAudit(a.item, a.findings, it.line))
+    agreement = agreement_of(items, derive_from=["/ticket/description"])
+    after = [agreement.adjust(a) for a in audits]
+    assert sum(a.leaked for a in audits) == 60
+    assert [a.leaked for a in after] == [a.leaked for a in audits]
+    table = [g for (level, sig), g in agreement.groups.items() if level == 0 and sig.startswith("/weekly_export")]
+    assert any(g.listing for g in table)
+    assert all(g.sets_n == g.n for g in table)  # records with several labels in the text are not counted by sets

@@ -246,6 +246,7 @@ class Agreement:
         renderings is one agreeing record, not several."""
         record_of, _labels = records_of(self.row_labels, self.row_prose)
         per_group: dict[tuple[int, str], dict[int, set[str]]] = {}
+        places: dict[tuple[int, str], dict[int, list[str]]] = {}
         owners: dict[int, _Entry] = {}
         for idx, entry in enumerate(self.entries.values()):
             # a record's items count once; an item outside the labelled rows is its own record
@@ -256,6 +257,7 @@ class Agreement:
                 norms = (normalize_needle(m.label), _LISTED) if m.listed else (normalize_needle(m.label),)
                 for level, sig in enumerate(m.signatures):
                     per_group.setdefault((level, sig), {}).setdefault(record, set()).update(norms)
+                    places.setdefault((level, sig), {}).setdefault(record, []).append(m.pointer)
         tested: list[Group] = []
         for (level, sig), by_item in per_group.items():
             g = Group(LEVELS[level], sig)
@@ -263,7 +265,7 @@ class Agreement:
                 entry = owners[idx]
                 held = labs - {_LISTED}
                 within = self._chance(entry.labels, next(iter(held))) if len(held) == 1 else self._share(entry, held)
-                if within < 1.0:  # a record holding every label says nothing either way
+                if within < 1.0 and _members(labs, places[(level, sig)][idx]):
                     g.sets_n += 1
                     g.sets_chance_sum += within
                     g.sets_k += bool(held & entry.answers)
@@ -395,9 +397,10 @@ class Agreement:
     def _counted(self, entry: _Entry, g: Group, m: Mention) -> bool:
         """Whether ``entry``'s labels in ``g``'s slot were counted in its set-level figures (not every label of its
         set): the slot's verdict then speaks for this item too."""
-        held = {normalize_needle(o.label) for o in entry.mentions if g.signature in o.signatures}
-        held.add(normalize_needle(m.label))
-        return len(held) == 1 or self._share(entry, held) < 1.0
+        mine = [o for o in entry.mentions if g.signature in o.signatures] or [m]
+        held = {normalize_needle(o.label) for o in mine}
+        labs = held | ({_LISTED} if any(o.listed for o in mine) else set())
+        return _members(labs, [o.pointer for o in mine]) and (len(held) == 1 or self._share(entry, held) < 1.0)
 
     def _one_label_leak(self, g: Group, m: Mention, entry: _Entry, here: Sequence[int]) -> bool:
         """Whether a slot that agrees with the record's label in one label only (``g``, verdict ``agrees``) makes
@@ -465,6 +468,17 @@ def _verdict(g: Group) -> Verdict:
         if g.p > ALPHA and upper < chance + (1 - chance) / 2:
             return "chance"  # nothing above chance, and the agreement a value needs is ruled out
     return "unknown"
+
+
+def _members(labs: set[str], pointers: Sequence[str]) -> bool:
+    """Whether a record's labels in a slot (``labs``, at ``pointers``) count in the set-level figures: one label,
+    or several each the value of its own member of a list (a history of other events, a list of enabled rules).
+    Several labels inside one text — a table's row, a sentence listing them — are left to the item-level
+    decision, which reads which of them is this record's (its column of a transposed export): whether the answer
+    is somewhere in the text says nothing about the record's own cell."""
+    if len(labs) == 1:
+        return True
+    return _LISTED not in labs and len(set(pointers)) == len(pointers)
 
 
 def _sets_verdict(g: Group) -> Verdict:
