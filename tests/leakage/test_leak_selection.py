@@ -185,6 +185,25 @@ def test_two_numbered_sections_holding_label_words_are_not_a_menu() -> None:
     assert find_mappings({"t": text}, LabelFinder(["Sales", "Engineering", "Finance", "Legal"])) == []
 
 
+def test_limits_defining_each_label_by_a_bound_are_not_a_menu() -> None:
+    # each label stands beside a comparison (a bound that defines it, principle 3): the number closing the
+    # bound before the next label is not a key, so a thickness of 4 selects nothing
+    rules = (
+        "Grade the weld to ISO 5817 (Low, Medium, High, or Critical when it fails High)."
+        " Limits (t = thickness): pore Low not permitted, Medium<=min(0.2t,2) High<=min(0.3t,3);"
+        " gap Low<=min(0.1t,3) Medium<=min(0.15t,4) High<=min(0.25t,5). Critical otherwise."
+    )
+    assert find_mappings({"t": rules}, LabelFinder(SEVERITIES)) == []
+    assert _audit({"rules": rules, "part": {"thickness_mm": 4}}, "High", SEVERITIES) == (False, [])
+    # the same numbers as a menu's keys still map
+    menu = "Limits: 3) Medium, 4) High, 5) Critical."
+    assert {e.label for e in find_mappings({"t": menu}, LabelFinder(SEVERITIES))[0].labelled()} == {
+        "Medium",
+        "High",
+        "Critical",
+    }
+
+
 def test_a_selector_written_in_a_log_line_is_read_too() -> None:
     menu = "Choose an option. Option 1 is Low; option 2 is Medium; option 3 is High; option 4 is Critical."
     log = "10:02:11 POST /hotline/route CallSid=CA77 Options=3 status=in-progress\n10:02:12 queued"

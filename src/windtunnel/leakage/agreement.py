@@ -31,6 +31,10 @@ Verdicts (:class:`Group`):
   there becomes a review finding, with the figures. (A boilerplate sentence naming one label on records of
   every label, 19 of 50 agreeing at chance 33 %, is at chance; a slot agreeing 60 % of 200 times at chance
   33 % is significant and stays.)
+* **chance, by sets** (:func:`_sets_verdict`): in a group where records hold several labels (a history of
+  other events, a list of enabled rules), each record counts by whether its answer is among them, against the
+  labels' summed shares; at chance as above and not significantly below chance (the labels other than the answer
+  tell it by elimination), the item-level leaks there become review findings, on those records too.
 * otherwise the item-level decision stands.
 
 A follows verdict turns a *review* finding (the item-level "cannot tell") into a leak; a mention the item-level
@@ -92,6 +96,13 @@ class Group:
     agreeing_labels: set[str] = field(default_factory=set)
     listing: bool = False
     chance_sum: float = 0.0
+    sets_n: int = 0
+    """Records counted with the labels they hold here, one label or several (a record holding every label of
+    its set is left out: its answer is among them whatever it is)."""
+    sets_k: int = 0
+    """Of :attr:`sets_n`, the records whose answer is among the labels they hold here."""
+    sets_chance_sum: float = 0.0
+    """Per record of :attr:`sets_n`, the chance its answer is among them had the slot nothing to do with it."""
     p: float = 1.0
     q: float = 1.0
     verdict: Verdict = "unknown"
@@ -101,8 +112,20 @@ class Group:
         """The mean chance rate over the group's items."""
         return self.chance_sum / self.n if self.n else 0.0
 
+    @property
+    def by_sets(self) -> bool:
+        """Whether the chance verdict counts the records holding several labels here too (the group has such
+        records: a history of other events, a list of enabled rules)."""
+        return self.listing
+
     def describe(self) -> str:
         """The figures a user reads: agreement, labels, chance."""
+        if self.by_sets and self.verdict == "chance":
+            chance = self.sets_chance_sum / self.sets_n if self.sets_n else 0.0
+            return (
+                f"in {self.sets_k} of {self.sets_n} records the labels here include the record's label"
+                f" (chance {100 * chance:.0f} %)"
+            )
         return (
             f"in {self.k} of {self.n} records a label here equals the record's label"
             f" ({_labels(len(self.agreeing_labels))}; chance {100 * self.chance:.0f} %)"
@@ -223,6 +246,7 @@ class Agreement:
         renderings is one agreeing record, not several."""
         record_of, _labels = records_of(self.row_labels, self.row_prose)
         per_group: dict[tuple[int, str], dict[int, set[str]]] = {}
+        places: dict[tuple[int, str], dict[int, list[str]]] = {}
         owners: dict[int, _Entry] = {}
         for idx, entry in enumerate(self.entries.values()):
             # a record's items count once; an item outside the labelled rows is its own record
@@ -233,11 +257,18 @@ class Agreement:
                 norms = (normalize_needle(m.label), _LISTED) if m.listed else (normalize_needle(m.label),)
                 for level, sig in enumerate(m.signatures):
                     per_group.setdefault((level, sig), {}).setdefault(record, set()).update(norms)
+                    places.setdefault((level, sig), {}).setdefault(record, []).append(m.pointer)
         tested: list[Group] = []
         for (level, sig), by_item in per_group.items():
             g = Group(LEVELS[level], sig)
             for idx, labs in by_item.items():
                 entry = owners[idx]
+                held = labs - {_LISTED}
+                within = self._chance(entry.labels, next(iter(held))) if len(held) == 1 else self._share(entry, held)
+                if within < 1.0 and _members(labs, places[(level, sig)][idx]):
+                    g.sets_n += 1
+                    g.sets_chance_sum += within
+                    g.sets_k += bool(held & entry.answers)
                 if len(labs) > 1:
                     g.listing = True  # a listing or a table: the item-level decision reads which is its own
                     continue
@@ -254,7 +285,19 @@ class Agreement:
         for g, q in zip(tested, adjust_p([g.p for g in tested]), strict=True):
             g.q = q
             g.verdict = _verdict(g)
+        for g in self.groups.values():
+            if g.by_sets:  # never follows (a listing): whether it is at chance is the whole slot's to say
+                g.verdict = _sets_verdict(g)
         self.decided = True
+
+    def _share(self, entry: _Entry, held: set[str]) -> float:
+        """The chance that a record's label is one of ``held`` had the slot nothing to do with it: their shares
+        among the items of its label set, summed (exact shares: a floor per label would add up past the truth)."""
+        counts = self.label_counts.get(entry.labels, {})
+        total = sum(counts.values())
+        if not total or entry.labels <= held:
+            return 1.0
+        return min(1.0, sum(counts.get(lab, 0) for lab in held) / total)
 
     def _chance(self, labels: frozenset[str], label: str) -> float:
         """The chance that a record's label is ``label`` had the slot nothing to do with it: the label's share
@@ -272,7 +315,7 @@ class Agreement:
             g = self.groups.get((level, sig))
             if g is None:
                 continue
-            if g.n >= MIN_SUPPORT:
+            if g.n >= MIN_SUPPORT or (g.by_sets and g.verdict == "chance"):
                 return g, own_slot
             own_slot = own_slot or (g.k >= 2 and g.k == g.n)
         return None, own_slot
@@ -341,7 +384,7 @@ class Agreement:
             g, own_slot = self._judged(m)
             if g is None or g.verdict != "chance" or g.level != LEVELS[0] or own_slot:
                 continue
-            if _lists(entry, g, m):
+            if _lists(entry, g, m) and not (g.by_sets and self._counted(entry, g, m)):
                 continue
             for i in here:
                 f = findings[i]
@@ -350,6 +393,14 @@ class Agreement:
                     findings[i] = replace(f, severity="low", detail=f.detail + why)
                     demoted += 1
         return findings, promoted, demoted
+
+    def _counted(self, entry: _Entry, g: Group, m: Mention) -> bool:
+        """Whether ``entry``'s labels in ``g``'s slot were counted in its set-level figures (not every label of its
+        set): the slot's verdict then speaks for this item too."""
+        mine = [o for o in entry.mentions if g.signature in o.signatures] or [m]
+        held = {normalize_needle(o.label) for o in mine}
+        labs = held | ({_LISTED} if any(o.listed for o in mine) else set())
+        return _members(labs, [o.pointer for o in mine]) and (len(held) == 1 or self._share(entry, held) < 1.0)
 
     def _one_label_leak(self, g: Group, m: Mention, entry: _Entry, here: Sequence[int]) -> bool:
         """Whether a slot that agrees with the record's label in one label only (``g``, verdict ``agrees``) makes
@@ -366,11 +417,12 @@ class Agreement:
     def summary(self) -> dict[str, Any]:
         """Counts for the report's summary (no signature: a signature may hold words of a record).
 
-        Only slots with :data:`MIN_SUPPORT` records or more count as tested; the others give no verdict and
+        Only slots with :data:`MIN_SUPPORT` records or more (or records holding several labels there, found at
+        chance: :func:`_sets_verdict`) count as tested; the others give no verdict and
         their mentions are judged by their own item. The description says which case the dataset is in, so a
         reader of a small dataset learns why the evidence changed nothing.
         """
-        judged = [g for g in self.groups.values() if g.n >= MIN_SUPPORT]
+        judged = [g for g in self.groups.values() if g.n >= MIN_SUPPORT or (g.by_sets and g.verdict == "chance")]
         follows = sum(g.verdict == "follows" for g in judged)
         one_label = sum(g.verdict == "agrees" for g in judged)
         chance = sum(g.verdict == "chance" for g in judged)
@@ -415,6 +467,36 @@ def _verdict(g: Group) -> Verdict:
             return "chance"
         if g.p > ALPHA and upper < chance + (1 - chance) / 2:
             return "chance"  # nothing above chance, and the agreement a value needs is ruled out
+    return "unknown"
+
+
+def _members(labs: set[str], pointers: Sequence[str]) -> bool:
+    """Whether a record's labels in a slot (``labs``, at ``pointers``) count in the set-level figures: one label,
+    or several each the value of its own member of a list (a history of other events, a list of enabled rules).
+    Several labels inside one text — a table's row, a sentence listing them — are left to the item-level
+    decision, which reads which of them is this record's (its column of a transposed export): whether the answer
+    is somewhere in the text says nothing about the record's own cell."""
+    if len(labs) == 1:
+        return True
+    return _LISTED not in labs and len(set(pointers)) == len(pointers)
+
+
+def _sets_verdict(g: Group) -> Verdict:
+    """The verdict of a group whose records hold several labels in the slot (a history of other events, a list of
+    enabled rules), counted by whether the record's answer is among them: ``chance`` when :data:`MIN_CHANCE_SUPPORT`
+    records or more show no tie to the label either way — not above chance as :func:`_verdict` asks, and not below
+    it either (a list of the labels other than the answer tells the answer by elimination). It never says a slot
+    follows the label: which of several labels is the record's own is the item-level decision's to read."""
+    if g.sets_n < MIN_CHANCE_SUPPORT:
+        return "unknown"
+    chance = min(1.0, g.sets_chance_sum / g.sets_n)
+    if binomial_greater(g.sets_n - g.sets_k, g.sets_n, 1.0 - chance) <= ALPHA:
+        return "unknown"  # significantly below chance: the labels held here rule the answer out
+    upper = wilson_interval(g.sets_k, g.sets_n)[1]
+    if upper < chance + (1 - chance) / 4:
+        return "chance"
+    if binomial_greater(g.sets_k, g.sets_n, chance) > ALPHA and upper < chance + (1 - chance) / 2:
+        return "chance"
     return "unknown"
 
 

@@ -17,7 +17,8 @@ the JSON structure and in text, and says which label each entry names and by whi
   a digit, single characters: ``{"1": "WQ_LEGAL", "2": "WQ_FINANCE"}``): the property is the key.
 * **text**: a string whose segments (lines; sentences; clauses of a sentence naming several labels;
   CSS-like rules ending in ``}``) each name one label and hold one number (``For Billing, press 1.``,
-  ``#define F_CAT_BILLING 0x0010``). When every entry's number is a distinct power of two (and the
+  ``#define F_CAT_BILLING 0x0010``); a piece whose label stands beside a comparison (``D<=min(0.25t,5)``) is a
+  definition of the label by a bound, not an entry. When every entry's number is a distinct power of two (and the
   text writes one in hex or as a shift, or the largest is 16 or more), the keys are bits of a flag word.
 
 A label is found as whole words in any case, its words joined by blanks, ``_`` or ``-`` (so
@@ -39,6 +40,10 @@ _NUMBER = re.compile(r"(?<!\w)(?<!\d\.)(0[xX][0-9a-fA-F]+|\d+)(?:\s*<<\s*(\d+))?
 _SEGMENT_END = re.compile(r"\n|[.;!?](?=\s|$)|\}")
 # Where a segment naming several labels splits into clauses.
 _CLAUSE_END = re.compile(r",|\s(?:or|and)\s")
+# A comparison beside a label (``D<=min(0.25t,5)``, ``0.5 < High``): the label is a term of a condition.
+# (``<`` or ``>`` alone only before a number: not a markup tag's bracket.)
+_COMPARISON = re.compile(r"\s?(?:[<>]=|[≤≥]|[<>]\s?[\d.(+-])")
+_COMPARED = re.compile(r"(?:[<>]=|[≤≥]|\d\s?[<>])\s?$")
 # Words of a name: camelCase and snake_case split, lower-cased.
 _WORD = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+")
 # An identifier of words joined by ``_`` or ``-`` (``badge--billing``, ``TKT_F_CAT_BILLING``).
@@ -428,6 +433,12 @@ def _names(text: str, a: int, b: int, label: str) -> set[str]:
     return out
 
 
+def _compared(text: str, a: int, b: int) -> bool:
+    """Whether the label at ``text[a:b]`` stands beside a comparison (``D<=min(0.25t,5)``, ``80 <= High``): the
+    text states a bound that defines the label; its numbers are the bound's, not keys."""
+    return _COMPARISON.match(text, b) is not None or _COMPARED.search(text, max(0, a - 4), a) is not None
+
+
 def _text_mapping(text: str, path: tuple[str, ...], finder: LabelFinder) -> LabelMapping | None:
     """A text whose segments each name one label and hold one number (see the module).
 
@@ -464,6 +475,8 @@ def _text_mapping(text: str, path: tuple[str, ...], finder: LabelFinder) -> Labe
             spans = [(x, y) for _lab, x, y in hits if pa <= x and y <= pb]
             numbers = [m for m in _NUMBER.finditer(text, pa, pb) if not any(x <= m.start() < y for x, y in spans)]
             label = next(iter(labels)) if labels else None
+            if any(_compared(text, x, y) for x, y in spans):
+                continue  # a definition of the label by a bound (principle 3), not an entry a key picks
             idents = _names(text, pa, pb, label) if label is not None else set()
             if len(numbers) == 1:
                 m = numbers[0]
