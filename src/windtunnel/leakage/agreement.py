@@ -284,7 +284,7 @@ class Agreement:
                 tested.append(g)
         for g, q in zip(tested, adjust_p([g.p for g in tested]), strict=True):
             g.q = q
-            g.verdict = _verdict(g)
+            g.verdict = verdict_of(g)
         for g in self.groups.values():
             if g.by_sets:  # never follows (a listing): whether it is at chance is the whole slot's to say
                 g.verdict = _sets_verdict(g)
@@ -455,7 +455,7 @@ def _labels(n: int) -> str:
     return "one label" if n == 1 else f"{n} different labels"
 
 
-def _verdict(g: Group) -> Verdict:
+def verdict_of(g: Group) -> Verdict:
     """A tested group's verdict (see the module docstring)."""
     rate = g.k / g.n
     chance = min(1.0, g.chance)
@@ -484,7 +484,7 @@ def _members(labs: set[str], pointers: Sequence[str]) -> bool:
 def _sets_verdict(g: Group) -> Verdict:
     """The verdict of a group whose records hold several labels in the slot (a history of other events, a list of
     enabled rules), counted by whether the record's answer is among them: ``chance`` when :data:`MIN_CHANCE_SUPPORT`
-    records or more show no tie to the label either way — not above chance as :func:`_verdict` asks, and not below
+    records or more show no tie to the label either way — not above chance as :func:`verdict_of` asks, and not below
     it either (a list of the labels other than the answer tells the answer by elimination). It never says a slot
     follows the label: which of several labels is the record's own is the item-level decision's to read."""
     if g.sets_n < MIN_CHANCE_SUPPORT:
@@ -580,4 +580,4 @@ def adjusted(audits: Iterable[ItemAudit], agreement: Agreement) -> list[ItemAudi
     return [agreement.adjust(a) for a in audits]
 
 
-__all__ = ["Agreement", "Group", "adjusted", "agreement_of"]
+__all__ = ["Agreement", "Group", "adjusted", "agreement_of", "verdict_of"]

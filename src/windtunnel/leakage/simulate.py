@@ -15,7 +15,10 @@ here do read it, with no model and no reasoning:
   them, the words of prose elsewhere are read: a note outside the task's input): the seed's "no real input".
   Besides, the codes of names inside texts that another stage wrote (a settlement line appended to the log that is
   the input, a header a system stamped: the pairs ``leak mine`` reports as ``correlated.mined-pair``,
-  :mod:`.text_pairs`), selected inside each fold by mining's own test on the training records.
+  :mod:`.text_pairs`), selected inside each fold by mining's own test on the training records. And, pooled across
+  labels, the label words in a slot that names the record's own label whatever the label (an upstream summary's
+  ``condition C4`` on a few records of every rating: :mod:`.label_slots`), selected inside each fold as the agreement
+  evidence selects a slot that follows the label.
   High on raw data means the label can be read off the rest of the record (a glyph, a code, a constant)
   whether or not any rule names it.
 
@@ -42,9 +45,11 @@ from typing import Any
 from windtunnel._util.rng import cell_rng
 from windtunnel._util.stats import adjust_p, fisher_greater
 from windtunnel.leakage.input_text import mask_input
+from windtunnel.leakage.label_slots import ItemSlots, Named, SlotJudge, read_slots
 from windtunnel.leakage.mine import Where, candidates, pair_texts, prose_prints, prose_tokens, records_of
 from windtunnel.leakage.model import LeakItem, value_hash
 from windtunnel.leakage.scan import audit_item
+from windtunnel.leakage.text import normalize_needle
 from windtunnel.leakage.text_pairs import PairCounts, name_key, pairs_in, riders
 
 SIMULATIONS: dict[str, str] = {
@@ -166,7 +171,11 @@ def blind_with_drivers(
     purest kept candidate, or the training majority when it holds none. So a rider in a third of the records
     answers those and leaves the rest at the majority — thousands of ids, dates and random tokens cannot outvote
     it as they did a naive Bayes sum — and on a dataset where nothing rides with the label almost every item gets
-    the majority label: the agent stays at (or below) chance. ``folds`` below 2 raises ``ValueError``.
+    the majority label: the agent stays at (or below) chance. A label the item names in a slot that the training
+    records show to follow the record's label (:class:`~windtunnel.leakage.label_slots.SlotJudge`: pooled across
+    labels, where each label's word alone is too rare to pass) weighs for that label too; its driver is
+    ``(field, "label-slot", signature)``, the signature with the label words masked. ``folds`` below 2 raises
+    ``ValueError``.
     """
     if folds < 2:
         raise ValueError(f"folds must be 2 or more, got {folds}")
@@ -184,6 +193,9 @@ def blind_with_drivers(
     for pos, r in enumerate(order):
         record_fold[r] = pos % folds
     fold_of = [record_fold[record_of[i]] for i in range(n)]
+    slots = read_slots(items, derive_from)
+    norms = [normalize_needle(a) for a in answers]
+    spelled = dict(zip(norms, answers, strict=True))
     out = [""] * n
     for k in range(min(folds, n)):
         train = [i for i in range(n) if fold_of[i] != k]
@@ -194,13 +206,28 @@ def blind_with_drivers(
             continue
         names = _pair_names(train, texts, answers, record_of, derive_from) if any(texts) else set()
         read = [feats[i] | _pair_features(texts[i], names, written) for i in range(n)] if names else feats
-        model = _Model(*_fit_fold(train, read, answers, record_of))
+        named = _named(train, slots, norms, record_of)
+        model = _Model(*_fit_fold(train, read, answers, record_of, named), spelled=spelled)
         for i in test:
-            out[i], top = model.predict(read[i])
-            if top is not None:
+            out[i], top = model.predict(read[i], named[i])
+            if isinstance(top, Named):
+                drivers[i] = (top.field, "label-slot", top.signature)
+            elif top is not None:
                 pointer = bins[i][top] if top in bins[i] else where[i][top][0] if top in where[i] else top[1]
                 drivers[i] = ("/".join("*" if t.isdigit() else t for t in pointer.split("/")), top[0], top[2])
     return out, drivers
+
+
+def _named(
+    train: Sequence[int], slots: Sequence[ItemSlots], norms: Sequence[str], record_of: Sequence[int]
+) -> list[list[Named]]:
+    """Per item, the labels it names in the slots the training items show to follow the record's label
+    (:class:`~windtunnel.leakage.label_slots.SlotJudge`, fitted on ``train`` only; ``norms``: the answers
+    normalised as label mentions are)."""
+    if not any(s.slots for s in slots):
+        return [[] for _ in slots]
+    judge = SlotJudge.fit(train, slots, norms, record_of)
+    return [judge.named(s) for s in slots]
 
 
 def _features(
@@ -349,7 +376,11 @@ _NUMBER = re.compile(r"\s*[-+]?\d+(?:[.,]\d+)?\s*%?\s*")
 
 
 def _fit_fold(
-    train: Sequence[int], feats: Sequence[frozenset[Feature]], answers: Sequence[str], record_of: Sequence[int]
+    train: Sequence[int],
+    feats: Sequence[frozenset[Feature]],
+    answers: Sequence[str],
+    record_of: Sequence[int],
+    named: Sequence[Sequence[Named]] = (),
 ) -> tuple[dict[Feature, Counter[str]], Counter[str], Counter[str]]:
     """The features one fold keeps, each with its training records per label, the training records per label,
     and those of the training records holding no kept feature, from the training items only (the test fold is
@@ -391,7 +422,7 @@ def _fit_fold(
     rest: Counter[str] = Counter()
     done: set[int] = set()
     for i in train:
-        if record_of[i] not in done and not any(f in kept for f in feats[i]):
+        if record_of[i] not in done and not any(f in kept for f in feats[i]) and not (named and named[i]):
             done.add(record_of[i])
             rest[answers[i]] += 1
     return kept, by_label, rest
@@ -401,14 +432,25 @@ class _Model:
     """A naive Bayes over the features one fold kept (:func:`_fit_fold`), read on what an item holds: each held
     feature weighs for the labels by the Laplace-smoothed share of each label's training records holding it, so
     the ranges a number falls in (above one cut, below another) combine to the interval it lies in, and a rider
-    answers the records holding it. An item holding no kept feature gets the label the training records holding
-    none hold most (the residual majority: a rider in a third of the records leaves the rest with a different
-    label mix); with nothing kept, that is the training majority: chance. Absent features are not weighed: the
-    kept features are correlated (a number's thresholds), and their absences would be counted many times over."""
+    answers the records holding it. A label the item names in a slot that follows the record's label
+    (:mod:`~windtunnel.leakage.label_slots`) weighs for that label by the slot's smoothed agreement on the training
+    records, and for each other label by an even share of the rest. An item holding neither gets the label the
+    training records holding none hold most (the residual majority: a rider in a third of the records leaves the
+    rest with a different label mix); with nothing kept, that is the training majority: chance. Absent features
+    are not weighed: the kept features are correlated (a number's thresholds), and their absences would be counted
+    many times over."""
 
-    def __init__(self, kept: Mapping[Feature, Counter[str]], by_label: Counter[str], rest: Counter[str]) -> None:
+    def __init__(
+        self,
+        kept: Mapping[Feature, Counter[str]],
+        by_label: Counter[str],
+        rest: Counter[str],
+        *,
+        spelled: Mapping[str, str] | None = None,
+    ) -> None:
         """``kept``: per kept feature its training records per label; ``by_label``: the training records per
-        label; ``rest``: the training records holding no kept feature, per label."""
+        label; ``rest``: the training records holding no kept feature nor a named label, per label; ``spelled``:
+        a label normalised as mentions are (:func:`~windtunnel.leakage.text.normalize_needle`) → its answer."""
         total = by_label.total()
         self.labels = sorted(by_label)
         self.base = {lab: math.log(by_label[lab] / total) for lab in self.labels}
@@ -416,21 +458,38 @@ class _Model:
             f: {lab: math.log((c[lab] + 1) / (by_label[lab] + 2)) for lab in self.labels} for f, c in kept.items()
         }
         self.fallback = _majority(list((rest or by_label).elements()))
+        self.spelled = spelled or {}
 
-    def predict(self, feats: frozenset[Feature]) -> tuple[str, Feature | None]:
-        """The label of highest posterior for an item holding ``feats`` (ties: the first in sorted order), and the
-        held feature that weighed most for it against the runner-up (``None``: none held, the residual majority)."""
-        held = sorted(f for f in feats if f in self.weight)
-        if not held:
+    def _slot_weight(self, named: Named) -> dict[str, float] | None:
+        """What a named label weighs for each label (``None``: the label is none the training records hold)."""
+        label = self.spelled.get(named.label)
+        if label not in self.base:
+            return None
+        rate = (named.k + 1) / (named.n + 2)
+        other = math.log((1 - rate) / max(1, len(self.labels) - 1))
+        return {lab: math.log(rate) if lab == label else other for lab in self.labels}
+
+    def predict(self, feats: frozenset[Feature], named: Sequence[Named] = ()) -> tuple[str, Feature | Named | None]:
+        """The label of highest posterior for an item holding ``feats`` and naming ``named`` (ties: the first in
+        sorted order), and the held feature or named slot that weighed most for it against the runner-up
+        (``None``: none held, the residual majority)."""
+        weights: list[tuple[Feature | Named, dict[str, float]]] = [
+            (f, self.weight[f]) for f in sorted(f for f in feats if f in self.weight)
+        ]
+        for m in named:
+            w = self._slot_weight(m)
+            if w is not None:
+                weights.append((m, w))
+        if not weights:
             return self.fallback, None
-        scores = {lab: self.base[lab] + sum(self.weight[f][lab] for f in held) for lab in self.labels}
+        scores = {lab: self.base[lab] + sum(w[lab] for _f, w in weights) for lab in self.labels}
         best = max(self.labels, key=lambda lab: scores[lab])
         others = [lab for lab in self.labels if lab != best]
         if not others:
             return best, None
         second = max(others, key=lambda lab: scores[lab])
-        top = max(held, key=lambda f: self.weight[f][best] - self.weight[f][second])
-        return best, top if self.weight[top][best] > self.weight[top][second] else None
+        top, w = max(weights, key=lambda fw: fw[1][best] - fw[1][second])
+        return best, top if w[best] > w[second] else None
 
 
 def _numeric_bins(where: Sequence[Mapping[Feature, tuple[Any, ...]]]) -> list[dict[Feature, str]]:
