@@ -69,7 +69,7 @@ from windtunnel.leakage.records import record_values
 from windtunnel.leakage.resolve import Records, own_column_value
 from windtunnel.leakage.scan import audit_item, escape_pointer_token
 from windtunnel.leakage.shared_values import shared_values
-from windtunnel.leakage.value_parts import common_words, differing_span, leaning, words
+from windtunnel.leakage.value_parts import common_words, differing_span, leaning_texts, words
 from windtunnel.leakage.value_parts import key as value_key
 from windtunnel.leakage.value_parts import riders as value_riders
 
@@ -707,12 +707,23 @@ def _with_parts(f: MinedField, mined: Sequence[str] | None, population: Sequence
         if isinstance(value, str) and value and f.holds(it.projection, pointer)
     ]
     common = common_words(held)
-    if not common or any(differing_span(value, common) is None for value in mined):
+    if not common:
         return f
-    got = replace(f, common=common, riders=frozenset().union(*(value_riders(v, common) for v in mined)))
-    if leaning((_kept_part(value, [got]), label) for value, label in held):
-        return f
-    return got
+    parted = {v for v in mined if differing_span(v, common) is not None}
+    others = {value for value, _ in held} - set(mined)
+    # what a value keeps must be a value other records hold as it is (the untagged prompt), so the cut leaves nothing
+    # of its own: `I have` left of `I have sent you a replacement unit.` is no record's value, and the value goes whole
+    parted = {v for v in parted if _kept_part(v, [replace(f, common=common, riders=value_riders(v, common))]) in others}
+    for _ in range(3):  # a mined value whose kept part leans to a label is blanked whole instead (its own finding)
+        got = replace(f, common=common, riders=frozenset().union(*(value_riders(v, common) for v in parted)))
+        if not parted:
+            return f
+        whole = set(mined) - parted  # blanked by their own findings: the second pass's watch follows those blanks
+        bent = leaning_texts((_kept_part(value, [got]), label) for value, label in held if value not in whole)
+        if not bent:
+            return got
+        parted = {v for v in parted if _kept_part(v, [got]) not in bent}
+    return f
 
 
 def _kept_part(value: str, fields: Sequence[MinedField]) -> str:
@@ -968,8 +979,9 @@ def _part_span(value: str, fields: Sequence[MinedField]) -> cuts.Range | None:
 
 
 def _narrowed(it: LeakItem, findings: Sequence[Finding], fields: Sequence[MinedField]) -> list[Finding]:
-    """``findings`` with each mined whole value at a place one of ``fields`` holds in parts (:attr:`MinedField.riders`)
-    left to that field's cut of its differing part (:func:`_part_findings`, made on every item alike)."""
+    """``findings`` with each mined whole value at a place one of ``fields`` holds in parts (:attr:`MinedField.riders`),
+    and holding one of its rider words, left to that field's cut of its differing part (:func:`_part_findings`, made
+    on every item alike)."""
     parts = [f for f in fields if f.riders]
     if not parts:
         return list(findings)
@@ -977,7 +989,8 @@ def _narrowed(it: LeakItem, findings: Sequence[Finding], fields: Sequence[MinedF
     for f in findings:
         if f.representation == _MINED and f.span is None and f.inner is None:
             value = _node(it.projection, f.pointer)
-            if isinstance(value, str) and any(p.holds(it.projection, f.pointer) for p in parts):
+            mine = [p for p in parts if p.holds(it.projection, f.pointer)]
+            if isinstance(value, str) and mine and _part_span(value, mine) is not None:
                 continue
         out.append(f)
     return out

@@ -73,8 +73,13 @@ def riders(value: str, common: frozenset[str]) -> frozenset[str]:
 
 
 def leaning(kept: Iterable[tuple[str, str]]) -> bool:
-    """Whether the texts the field's values keep after their cuts (``(text, label)`` per item filling the field) lean
-    to a label: a text held by a label's items beyond that label's share of the field (:data:`LEAN_ALPHA`). A word
+    """Whether some text of ``kept`` leans to a label (:func:`leaning_texts`)."""
+    return bool(leaning_texts(kept))
+
+
+def leaning_texts(kept: Iterable[tuple[str, str]]) -> set[str]:
+    """The texts the field's values keep after their cuts (``(text, label)`` per item filling the field) lean
+    to a label: each held by a label's items beyond that label's share of the field (:data:`LEAN_ALPHA`). A word
     common to every label may still be held mostly where a rider was (``cage`` beside a cage code, the code's items
     of some labels only): the kept words would then tell what the cut removed, and the field is blanked whole."""
     by_text: dict[str, Counter[str]] = {}
@@ -84,9 +89,12 @@ def leaning(kept: Iterable[tuple[str, str]]) -> bool:
         total[label] += 1
     n_all = sum(total.values())
     if len(total) < 2:
-        return False
-    return any(
-        binom_sf(k, sum(counts.values()), total[label] / n_all) * len(total) <= LEAN_ALPHA
-        for counts in by_text.values()
-        for label, k in counts.items()
-    )
+        return set()
+    return {
+        text
+        for text, counts in by_text.items()
+        if any(
+            binom_sf(k, sum(counts.values()), total[label] / n_all) * len(total) <= LEAN_ALPHA
+            for label, k in counts.items()
+        )
+    }
