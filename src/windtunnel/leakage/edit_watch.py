@@ -43,6 +43,18 @@ def general(pointer: str) -> str:
     return "/".join("*" if t.isdigit() else t for t in pointer.split("/"))
 
 
+def narrowest(pointers: set[str]) -> str:
+    """The template of ``pointers`` (one field, list indices differing): a list index stays where every pointer has the
+    same one, and is ``*`` where they differ (``/messages/4/content`` for a closing turn at the fifth place of each
+    transcript holding one, ``/comments/*/author`` for values at several places)."""
+    rows = [p.split("/") for p in sorted(pointers)]
+    return "/".join(col[0] if len(set(col)) == 1 else "*" for col in zip(*rows, strict=True))
+
+
+_AT_MAX = 64
+"""Concrete places of a blanked field followed (:attr:`EliminationWatch.blanked_at`); more: the field's template."""
+
+
 def _token(key: Any) -> str:
     """``key`` escaped as a JSON pointer token."""
     return str(key).replace("~", "~0").replace("/", "~1")
@@ -100,6 +112,9 @@ class EliminationWatch:
     _first: dict[tuple[str, int], tuple[int, tuple[str, ...]]] = field(default_factory=dict, repr=False)
     labels: list[str] = field(default_factory=list)
     """The dataset's labels: a sentence naming one is followed (the items' own answers are added as they come)."""
+    blanked_at: dict[str, set[str] | None] = field(default_factory=dict)
+    """Per blanked field, the places (list indices as written) it was blanked at, while at most :data:`_AT_MAX`
+    differ (None beyond): the field :meth:`templates` names is as narrow as they are."""
     by_unit: dict[str, set[str]] = field(default_factory=dict)
     """Per field, the sentences cut on the items of one label and kept on another's."""
     _units: dict[tuple[str, int], tuple[set[tuple[str, ...]], set[tuple[str, ...]], str]] = field(
@@ -117,12 +132,14 @@ class EliminationWatch:
         before: dict[str, int] = {}
         after: dict[str, int] = {}
         first_ptr: dict[str, str] = {}
+        at: dict[str, set[str]] = {}
         for ptr, a, b in _pairs(raw, clean, ""):
             path = general(ptr)
             if _filled(a):
                 before[path] = before.get(path, 0) + 1
                 if not _filled(b):
                     first_ptr.setdefault(path, ptr)
+                    at.setdefault(path, set()).add(ptr)
             if _filled(b):
                 after[path] = after.get(path, 0) + 1
             self._same_value(path, ptr, a, b, label, shown)
@@ -133,6 +150,11 @@ class EliminationWatch:
                 if path in self.blanked or len(self.blanked) < _WATCH_MAX:
                     self.blanked[path] = self.blanked.get(path, 0) + 1
                     self.shown.setdefault(path, general(shown(first_ptr[path]) if shown else first_ptr[path]))
+                    places = self.blanked_at.setdefault(path, set())
+                    if places is not None:
+                        places |= at.get(path, set())
+                        if len(places) > _AT_MAX:
+                            self.blanked_at[path] = None
                     labels = self.blanked_labels.setdefault(path, set())
                     if len(labels) < _LABELS_MAX:
                         labels.add(label)
@@ -215,7 +237,13 @@ class EliminationWatch:
     def templates(self) -> list[str]:
         """The same fields as :meth:`fields`, as field templates of the projection (never hashed): what
         ``uniform`` of :func:`~windtunnel.leakage.sanitize.sanitize_item` blanks on every item."""
-        return sorted(set(self.by_label) | {p for p in self.blanked if self._points(p)})
+        return sorted(set(self.by_label) | {self._narrow(p) for p in self.blanked if self._points(p)})
+
+    def _narrow(self, path: str) -> str:
+        """The blanked field ``path`` as narrow as the places it was blanked at (:func:`narrowest`): a closing turn
+        blanked at ``/messages/4/content`` on each item names that place, not every message's content."""
+        places = self.blanked_at.get(path)
+        return narrowest(places) if places else path
 
     def _kept(self, path: str) -> int:
         """Items keeping ``path`` filled (for a blanked object: the most of any field under it)."""

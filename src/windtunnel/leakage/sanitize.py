@@ -58,6 +58,7 @@ from typing import Any, Literal
 from windtunnel.leakage import cuts
 from windtunnel.leakage.agreement import Agreement
 from windtunnel.leakage.decode import embedded_json
+from windtunnel.leakage.edit_watch import narrowest
 from windtunnel.leakage.formats import is_upstream_name
 from windtunnel.leakage.listing import listing_member, unmark
 from windtunnel.leakage.mention import clear_tally, regutter, restyle, table_cell, unselect
@@ -68,6 +69,9 @@ from windtunnel.leakage.records import record_values
 from windtunnel.leakage.resolve import Records, own_column_value
 from windtunnel.leakage.scan import audit_item, escape_pointer_token
 from windtunnel.leakage.shared_values import shared_values
+from windtunnel.leakage.value_parts import common_words, differing_span, leaning_texts, words
+from windtunnel.leakage.value_parts import key as value_key
+from windtunnel.leakage.value_parts import riders as value_riders
 
 Mode = Literal["sentence", "span"]
 
@@ -335,7 +339,7 @@ def sanitize_item(
         todo.extend(_other_labels_review(it, labels, decode))
     kept: list[Finding] = []
     if extra:
-        acted, kept = _outside(extra, derive_from)
+        acted, kept = _outside(_narrowed(it, extra, mined_uniform), derive_from)
         todo.extend(f for f in acted if f.blocking or redact_review)  # a mined word of the task's input: for review
         before = ItemAudit(before.item, [*before.findings, *acted], before.line, before.sources)
     if uniform or mined_uniform:
@@ -593,6 +597,15 @@ class MinedField:
     """For a field that is the whole scalar, the values (as JSON text) the items of several labels hold alike
     (:func:`~windtunnel.leakage.shared_values.shared_values`): no label's rider, so an item holding one keeps its
     bytes, while every other value is blanked on every item (the blanks fall on items of every label)."""
+    common: frozenset[str] = frozenset()
+    """With :attr:`riders`: the words (case-folded) the field's values hold on the items of every label
+    (:func:`~windtunnel.leakage.value_parts.common_words`)."""
+    riders: frozenset[str] = frozenset()
+    """When every value mined here was a string of several words, some held by the field's values on every label's
+    items (``You are a support assistant for Acme. [route:rf]``): the words of the mined values outside
+    :attr:`common` (``route:rf``). The field's edit on every item is then a cut of the part of its value that differs
+    (:func:`~windtunnel.leakage.value_parts.differing_span`) wherever the value holds one of these words, whatever
+    the item's label; a value holding none keeps its bytes. Empty: the field is edited as above."""
 
     def holds(self, root: Any, pointer: str) -> bool:
         """Whether the scalar at ``pointer`` of the projection ``root`` is this field's."""
@@ -632,6 +645,8 @@ def uniform_fields(
     """Per field the table columns of the mined values, while every one is a whole cell (None once one is not)."""
     phrases: dict[str, set[str] | None] = {}
     """Per field the mined values as phrase patterns, while every one names a label (None once one does not)."""
+    wholes: dict[str, list[str] | None] = {}
+    """Per field the mined values, while every one is a whole string of several words (None once one is not)."""
     slot = _label_slot(labels)
     for it, extra in mined:
         audit = audit_item(it, decode=decode)
@@ -659,16 +674,64 @@ def uniform_fields(
                     said.add(pattern)
                 else:
                     phrases[path] = None
+                whole = wholes.setdefault(path, [])
+                if f.span is not None:  # a word riding in the value: cut where it is, as before
+                    pass
+                elif whole is not None and isinstance(value, str) and len(words(value)) > 1:
+                    whole.append(value)
+                else:
+                    wholes[path] = None
                 holders = where.setdefault(path, {})
                 if f.pointer not in holders:
                     holders[f.pointer] = _elements(it.projection, f.pointer)
     every = set(labels)
-    fields = [
-        _field(where[path], columns.get(path), phrases.get(path))
-        for path, done in edited.items()
-        if not every or not every <= done
-    ]
+    population = list(population)
+    fields = []
+    for path, done in edited.items():
+        got = _with_parts(_field(where[path], columns.get(path), phrases.get(path)), wholes.get(path), population)
+        if got.riders or not every or not every <= done:  # a value's part is cut on every item, every label's too
+            fields.append(got)
     return _with_shared(fields, population)
+
+
+def _with_parts(f: MinedField, mined: Sequence[str] | None, population: Sequence[LeakItem]) -> MinedField:
+    """``f`` with its :attr:`MinedField.riders` when each of the ``mined`` values (whole strings of several words) has
+    a part that differs from the words the field's values hold on every label's items of ``population``; else ``f``."""
+    if not mined or f.columns or f.phrases:
+        return f
+    held = [
+        (value, it.expected[0])
+        for it in population
+        if it.expected
+        for pointer, value, _ in _templated(it)
+        if isinstance(value, str) and value and f.holds(it.projection, pointer)
+    ]
+    common = common_words(held)
+    if not common:
+        return f
+    parted = {v for v in mined if differing_span(v, common) is not None}
+    others = {value for value, _ in held} - set(mined)
+    # what a value keeps must be a value other records hold as it is (the untagged prompt), so the cut leaves nothing
+    # of its own: `I have` left of `I have sent you a replacement unit.` is no record's value, and the value goes whole
+    parted = {v for v in parted if _kept_part(v, [replace(f, common=common, riders=value_riders(v, common))]) in others}
+    for _ in range(3):  # a mined value whose kept part leans to a label is blanked whole instead (its own finding)
+        got = replace(f, common=common, riders=frozenset().union(*(value_riders(v, common) for v in parted)))
+        if not parted:
+            return f
+        whole = set(mined) - parted  # blanked by their own findings: the second pass's watch follows those blanks
+        bent = leaning_texts((_kept_part(value, [got]), label) for value, label in held if value not in whole)
+        if not bent:
+            return got
+        parted = {v for v in parted if _kept_part(v, [got]) not in bent}
+    return f
+
+
+def _kept_part(value: str, fields: Sequence[MinedField]) -> str:
+    """What ``value`` keeps after the cut of its differing part by ``fields`` (:func:`_part_span`)."""
+    span = _part_span(value, fields)
+    if span is None:
+        return value
+    return "" if span == (0, len(value)) else value[: span[0]] + value[span[1] :]
 
 
 def _with_shared(fields: list[MinedField], population: Iterable[LeakItem]) -> list[MinedField]:
@@ -783,8 +846,7 @@ def _narrowest(pointers: set[str]) -> str:
     same one, and is ``*`` where they differ. A value mined only in the second step of a trace (``/steps/1/output``)
     names that step's field, not every step's output; one mined in the comments at several places names the comments'
     field (``/comments/*/author``)."""
-    rows = [p.split("/") for p in sorted(pointers)]
-    return "/".join(col[0] if len(set(col)) == 1 else "*" for col in zip(*rows, strict=True))
+    return narrowest(pointers)
 
 
 def _other_labels_review(it: LeakItem, labels: Sequence[str], decode: bool) -> list[Finding]:
@@ -858,6 +920,11 @@ def _uniform_blanks(it: LeakItem, uniform: Sequence[str], mined: Sequence[MinedF
             if cells is not None:
                 out.extend(_cell_finding(it, pointer, value, cell) for cell in cells)
                 continue
+            here = [t for t in fields if isinstance(t, MinedField) and t.holds(it.projection, pointer)]
+            parts = [t for t in here if t.riders]
+            if parts and len(parts) == len(here) and isinstance(value, str):
+                out.extend(_part_findings(it, pointer, value, parts))
+                continue
             said = [t for t in fields if isinstance(t, MinedField) and t.phrases and t.holds(it.projection, pointer)]
             if said and len(said) == len(fields) and isinstance(value, str):
                 if not prose:  # prose is not the field's (mining reads none), as for a whole blank
@@ -878,6 +945,54 @@ def _uniform_blanks(it: LeakItem, uniform: Sequence[str], mined: Sequence[MinedF
                     "a field some of whose values ride with a label, blanked on every item alike",
                 )
             )
+    return out
+
+
+_PART = "the part of a value that differs from what every label's records hold at this field, cut on every item"
+"""The detail of a finding cutting a value's differing part (:attr:`MinedField.riders`): cut as it is, in any mode."""
+
+
+def _part_findings(it: LeakItem, pointer: str, value: str, fields: Sequence[MinedField]) -> list[Finding]:
+    """The cut of the part of ``value`` that differs from the words ``fields`` hold common, when ``value`` holds one of
+    their rider words (:attr:`MinedField.riders`), whatever this item's label; none when it holds none."""
+    span = _part_span(value, fields)
+    if span is None:
+        return []
+    if span == (0, len(value)):
+        return [_uniform_finding(it, pointer, None, value, "a field some of whose values ride with a label")]
+    return [_uniform_finding(it, pointer, span, value[span[0] : span[1]], _PART)]
+
+
+def _part_span(value: str, fields: Sequence[MinedField]) -> cuts.Range | None:
+    """The characters of ``value`` the parts of ``fields`` cut (the whole value when no part of it is common), or
+    ``None`` when it keeps its bytes: a value whose words are all common, or prose holding none of their riders
+    (prose is not the field's unless a rider is in it: mining reads no prose where the input may be)."""
+    found = words(value)
+    common = frozenset.intersection(*(f.common for f in fields))
+    if not found or all(value_key(m.group()) in common for m in found):
+        return None
+    riders = frozenset().union(*(f.riders for f in fields))
+    if len(found) > PROSE_WORDS and not any(value_key(m.group()) in riders for m in found):
+        return None
+    span = differing_span(value, common)
+    return (0, len(value)) if span is None else span
+
+
+def _narrowed(it: LeakItem, findings: Sequence[Finding], fields: Sequence[MinedField]) -> list[Finding]:
+    """``findings`` with each mined whole value at a place one of ``fields`` holds in parts (:attr:`MinedField.riders`),
+    and holding one of its rider words, left to that field's cut of its differing part (:func:`_part_findings`, made
+    on every item alike)."""
+    parts = [f for f in fields if f.riders]
+    if not parts:
+        return list(findings)
+    out = []
+    for f in findings:
+        if f.representation == _MINED and f.span is None and f.inner is None:
+            value = _node(it.projection, f.pointer)
+            mine = [p for p in parts if p.holds(it.projection, f.pointer)]
+            if isinstance(value, str) and mine and _part_span(value, mine) is not None:
+                continue
+        out.append(f)
     return out
 
 
@@ -1092,7 +1207,11 @@ def _fix_leaf(
     for f in group:
         if f.span is None:
             continue
-        if _record_cell(value, f.span, ctx) or (f.rule in _BY_VALUE and cuts.in_table_cell(value, f.span)):
+        if (
+            _record_cell(value, f.span, ctx)
+            or (f.rule in _BY_VALUE and cuts.in_table_cell(value, f.span))
+            or f.detail == _PART
+        ):
             cells.append(f.span)
             continue
         cut = cuts.cut_range(value, f.span, mode)

@@ -1,0 +1,100 @@
+"""A mined value of several words loses the part that differs from what every label's records hold there, not the
+whole value (qa-pass-18-leak #9); a field blanked at one place of a list is blanked there on every item, not at every
+place of the list. The datasets are invented."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+from windtunnel.flows.leak import SanitizeRequest, sanitize_flow
+from windtunnel.leakage.edit_watch import EliminationWatch
+from windtunnel.leakage.value_parts import common_words, differing_span, leaning
+
+LABELS = ["ship", "hold", "cancel"]
+TAG = {"ship": "[q:s1]", "hold": "[q:h2]", "cancel": "[q:c3]"}
+INSTRUCTION = "Act as the order desk of Borealis Tools."
+
+
+def _desk_rows(*, tagged_words: bool = True) -> list[dict[str, object]]:
+    """180 chats: an instruction on every item, with a queue tag per label appended on 40 % of every label's items;
+    a user turn (the task's input) and an agent turn alike on every label."""
+    rng = random.Random(7)
+    goods = ["drill", "saw", "clamp", "ladder", "sander", "vice"]
+    rows: list[dict[str, object]] = []
+    for i in range(180):
+        lab = LABELS[i % 3]
+        system = INSTRUCTION + (f" {TAG[lab]}" if rng.random() < 0.4 and tagged_words else "")
+        thing = rng.choice(goods)
+        turns = [
+            {"role": "system", "content": system},
+            {"role": "user", "content": f"Order {rng.randint(1000, 9999)} for a {thing}, where is it now?"},
+            {"role": "assistant", "content": f"Let me look up your {thing} for you."},
+        ]
+        rows.append({"id": f"d{i}", "expected": lab, "label_set": LABELS, "projection": {"turns": turns}})
+    return rows
+
+
+def _write(path: Path, rows: list[dict[str, object]]) -> Path:
+    path.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    return path
+
+
+def test_a_tagged_instruction_loses_the_tag_and_keeps_the_instruction(tmp_path: Path) -> None:
+    """The tagged instruction is mined whole for each label; the sanitizer cuts the tag, the one word the other
+    labels' records do not hold there, so each tagged item reads the untagged instruction (before: blanked whole)."""
+    rows = _desk_rows()
+    data, clean = _write(tmp_path / "d.jsonl", rows), tmp_path / "c.jsonl"
+    sanitize_flow(SanitizeRequest(dataset=data, output=clean, mine=True, derive_from=["/turns/1/content"]))
+    done = [json.loads(line) for line in clean.read_text().splitlines()]
+    systems = {d["projection"]["turns"][0]["content"] for d in done}
+    assert systems == {INSTRUCTION}
+    tagged = sum(" [q:" in r["projection"]["turns"][0]["content"] for r in rows)  # type: ignore[index]
+    assert tagged > 50
+    for raw, out in zip(rows, done, strict=True):  # the other turns keep their bytes
+        assert raw["projection"]["turns"][1:] == out["projection"]["turns"][1:]  # type: ignore[index]
+
+
+def test_a_clean_instruction_keeps_its_bytes(tmp_path: Path) -> None:
+    rows = _desk_rows(tagged_words=False)
+    data, clean = _write(tmp_path / "d.jsonl", rows), tmp_path / "c.jsonl"
+    sanitize_flow(SanitizeRequest(dataset=data, output=clean, mine=True, derive_from=["/turns/1/content"]))
+    assert clean.read_bytes() == data.read_bytes()
+
+
+def test_the_part_that_differs() -> None:
+    common = common_words([("Act as the desk. [q:s1]", "a"), ("Act as the desk.", "b"), ("Act as the desk.", "a")])
+    assert common == {"act", "as", "the", "desk"}
+    value = "Act as the desk. [q:s1]"
+    span = differing_span(value, common)
+    assert span is not None and value[: span[0]] + value[span[1] :] == "Act as the desk."
+    middle = "Act [q:s1] as the desk."
+    span = differing_span(middle, common)
+    assert span is not None and middle[: span[0]] + middle[span[1] :] == "Act as the desk."
+    # No part to keep (every word differs), nothing to point at (every word common), or one word: the whole value.
+    assert differing_span("[q:s1] [x]", common) is None
+    assert differing_span("act as the desk", common) is None
+    assert differing_span("EXQ-OSD-DAL", frozenset({"exq", "dal"})) is None  # a code is one word
+    assert common_words([("a b", "x"), ("a c", "x")]) == frozenset()  # one label: nothing to compare
+
+
+def test_kept_words_that_lean_to_a_label_are_a_leak() -> None:
+    """`cage dock 1` where a cage code was (mostly two labels), `dock 1` elsewhere (mostly the third): the word left
+    tells what went."""
+    kept = [("cage dock 1", "a")] * 16 + [("cage dock 1", "b")] * 16 + [("cage dock 1", "c")] * 2
+    kept += [("dock 1", "a")] * 10 + [("dock 1", "b")] * 10 + [("dock 1", "c")] * 24
+    assert leaning(kept)
+    assert not leaning([("Act as the desk.", lab) for lab in "abc" * 20])
+
+
+def test_a_blank_at_one_place_of_a_list_names_that_place() -> None:
+    """A closing turn blanked on one label's items at the fifth place of each transcript: the field to blank on every
+    item is that place, not every turn's content."""
+    watch = EliminationWatch()
+    for lab in ("L", "L", "L"):
+        watch.add({"t": ["hi", "done: L"]}, {"t": ["hi", ""]}, (lab,))
+    for lab in ("M", "N"):
+        watch.add({"t": ["hi", "ok"]}, {"t": ["hi", "ok"]}, (lab,))
+    assert watch.templates() == ["/t/1"]
+    assert watch.fields() == ["/t/*"]  # shown as the field
