@@ -22,12 +22,12 @@ short field — and:
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from windtunnel._util.stats import fisher_greater
+from windtunnel.leakage.pointers import scalar_leaves
 from windtunnel.leakage.ranges import number_of
-from windtunnel.leakage.scan import escape_pointer_token
 
 ALPHA = 0.01
 """The level of the test that the rider's records of its label sit in the input's place beyond chance."""
@@ -44,7 +44,7 @@ def input_values(projection: Any, derive_from: Sequence[str], inside: Any) -> In
     more than once (a list) is left out, as it names no one place."""
     out: dict[str, float | str] = {}
     many: set[str] = set()
-    for pointer, value in _scalars(projection, ""):
+    for pointer, value in scalar_leaves(projection):
         if value is None or not inside(pointer, derive_from):
             continue
         template = "/".join("*" if t.isdigit() else t for t in pointer.split("/"))
@@ -105,16 +105,3 @@ def _place(template: str, riders: set[int], inputs: Sequence[InputValues]) -> An
         one = values[0]
         return lambda v: v == one
     return None
-
-
-def _scalars(node: Any, pointer: str) -> Iterator[tuple[str, Any]]:
-    """``(pointer, value)`` of every scalar under ``node`` (iterative)."""
-    stack: list[tuple[str, Any]] = [(pointer, node)]
-    while stack:
-        ptr, value = stack.pop()
-        if isinstance(value, Mapping):
-            stack.extend((f"{ptr}/{escape_pointer_token(str(k))}", v) for k, v in value.items())
-        elif isinstance(value, list):
-            stack.extend((f"{ptr}/{i}", v) for i, v in enumerate(value))
-        else:
-            yield ptr, value

@@ -87,6 +87,25 @@ def join_pointer(tokens: Iterable[str]) -> str:
     return "".join("/" + t.replace("~", "~0").replace("/", "~1") for t in tokens)
 
 
+def scalar_leaves(node: Any, pointer: str = "") -> list[tuple[str, Any]]:
+    """``(pointer, value)`` of every scalar of ``node`` (iterative: a deep item is walked too).
+
+    The order is that of a stack, not of the document (the last key first); callers that need document
+    order sort or index by pointer. Keys are escaped as JSON Pointer tokens and appended to ``pointer``.
+    """
+    out: list[tuple[str, Any]] = []
+    stack: list[tuple[str, Any]] = [(pointer, node)]
+    while stack:
+        ptr, value = stack.pop()
+        if isinstance(value, Mapping):
+            stack.extend((f"{ptr}{join_pointer([str(k)])}", v) for k, v in value.items())
+        elif isinstance(value, list):
+            stack.extend((f"{ptr}/{i}", v) for i, v in enumerate(value))
+        else:
+            out.append((ptr, value))
+    return out
+
+
 def raw_finding(
     item: str,
     path: Iterable[str],

@@ -64,7 +64,7 @@ from windtunnel.leakage.listing import listing_member, unmark
 from windtunnel.leakage.mention import clear_tally, regutter, restyle, table_cell, unselect
 from windtunnel.leakage.mine import PROSE_WORDS, in_derive_from
 from windtunnel.leakage.model import DatasetError, Finding, ItemAudit, LeakItem, PointerMap, record_pointer
-from windtunnel.leakage.pointers import parse_pointer
+from windtunnel.leakage.pointers import parse_pointer, scalar_leaves
 from windtunnel.leakage.records import record_values
 from windtunnel.leakage.resolve import Records, own_column_value
 from windtunnel.leakage.scan import audit_item, escape_pointer_token
@@ -884,7 +884,7 @@ _UNIFORM = "mined-field"
 def _templated(it: LeakItem) -> Iterator[tuple[str, Any, str]]:
     """``(pointer, value, template)`` of every scalar of ``it``: the template is the pointer with each list index
     written ``*``, so one field of every item (``/trace/*/output``) is named alike."""
-    for pointer, value in _scalars(it.projection, ""):
+    for pointer, value in scalar_leaves(it.projection):
         yield pointer, value, _general(pointer)
 
 
@@ -1078,25 +1078,6 @@ def _uniform_cuts(it: LeakItem, uniform_cuts: Mapping[str, Sequence[str]]) -> li
                     )
                 )
                 at = value.find(sentence, at + len(sentence))
-    return out
-
-
-def _scalars(node: Any, pointer: str) -> list[tuple[str, Any]]:
-    """``(pointer, value)`` of every scalar of ``node`` (iterative: a deep item is walked too).
-
-    The order is that of a stack, not of the document (the last key first); callers that need document
-    order sort or index by pointer. Keys are escaped as JSON Pointer tokens and appended to ``pointer``.
-    """
-    out: list[tuple[str, Any]] = []
-    stack: list[tuple[str, Any]] = [(pointer, node)]
-    while stack:
-        ptr, value = stack.pop()
-        if isinstance(value, Mapping):
-            stack.extend((f"{ptr}/{escape_pointer_token(str(k))}", v) for k, v in value.items())
-        elif isinstance(value, list):
-            stack.extend((f"{ptr}/{i}", v) for i, v in enumerate(value))
-        else:
-            out.append((ptr, value))
     return out
 
 
