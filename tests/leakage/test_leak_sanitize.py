@@ -326,3 +326,42 @@ def test_unselect_reads_the_aria_state_marks_both_ways() -> None:
             )
         assert unselect(text, text.index("Low")) is None
         assert unselect(text.replace('"true"', '"false"'), text.index("High<")) is None
+
+
+def test_a_pressed_member_styled_apart_loses_the_class_its_siblings_lack() -> None:
+    """The pressed button also carries a class its sibling buttons lack (`class="btn selected"` beside `class="btn"`):
+    once its ARIA state goes, that class token goes too, so the three buttons read alike; the class they share stays.
+    A member styled like its siblings keeps its class, and so does a marked tag with no sibling to compare with."""
+    form = (
+        '<form><button name="action" value="keep" aria-pressed="true" class="btn selected">Keep</button>'
+        '<button name="action" value="warn" class="btn">Warn</button>'
+        '<button name="action" value="remove" class="btn">Remove</button></form>'
+    )
+    res = sanitize_item(
+        {"id": "f3", "expected": "keep", "label_set": ["keep", "warn", "remove"], "projection": {"html": form}}
+    )
+    out = res.item.projection["html"]
+    assert out == form.replace(' aria-pressed="true" class="btn selected"', ' class="btn"')
+    alike = form.replace('class="btn selected"', 'class="btn"')
+    edit = unselect(alike, alike.index("Keep<"))
+    assert edit is not None and alike[: edit[0]] + edit[2] + alike[edit[1] :] == alike.replace(
+        ' aria-pressed="true"', ""
+    )
+    alone = '<p><button value="keep" aria-pressed="true" class="btn selected">Keep</button></p>'
+    edit = unselect(alone, alone.index("Keep<"))
+    assert edit is not None and edit[2] == '<button value="keep" class="btn selected">'
+
+
+def test_a_selected_option_with_a_class_of_its_own_reads_like_its_siblings() -> None:
+    """The same holds for a `selected` option: its attribute goes, and the class token no other option carries; a
+    class the options share is kept, and an option whose class is its siblings' keeps it."""
+    text = (
+        '<select><option class="o on" selected>High</option><option class="o">Medium</option>'
+        '<option class="o">Low</option></select>'
+    )
+    edit = unselect(text, text.index("High<"))
+    assert edit is not None
+    assert text[: edit[0]] + edit[2] + text[edit[1] :] == text.replace(' class="o on" selected', ' class="o"')
+    same = text.replace('class="o on"', 'class="o"')
+    edit = unselect(same, same.index("High<"))
+    assert edit is not None and same[: edit[0]] + edit[2] + same[edit[1] :] == same.replace(" selected", "")

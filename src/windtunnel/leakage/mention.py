@@ -1301,7 +1301,55 @@ def _aria_unmark(text: str, a: int) -> tuple[int, int, str] | None:
         return None
     tag = text[lt : gt + 1]
     new = _ARIA_STATE.sub("", tag)
-    return None if new == tag else (lt, gt + 1, new)
+    return None if new == tag else (lt, gt + 1, like_siblings(text, lt, gt + 1, new))
+
+
+_START_TAG = re.compile(r"<([A-Za-z][\w:-]*)\b[^<>]*>")
+_ATTR = re.compile(r"([\w:.-]+)(?:[ \t]*=[ \t]*(\"[^\"]*\"|'[^']*'|[^\s>]+))?")
+_CLASS = re.compile(r"([ \t]+class[ \t]*=[ \t]*)(\"[^\"]*\"|'[^']*')", re.IGNORECASE)
+
+
+def _shape(tag: str) -> tuple[str, frozenset[str], frozenset[str] | None]:
+    """A start tag's element name, the names of its attributes but its class and state marks, and its class tokens
+    (``None`` without a class attribute)."""
+    m = _START_TAG.match(tag)
+    name = m.group(1).lower() if m else ""
+    body = tag[m.end(1) : -1] if m else ""
+    attrs = {a.group(1).lower(): a.group(2) for a in _ATTR.finditer(body)}
+    cls = attrs.pop("class", None)
+    names = frozenset(a for a in attrs if not a.startswith("aria-") and a not in ("selected", "checked"))
+    return name, names, (None if cls is None else frozenset(cls.strip("\"'").split()))
+
+
+def like_siblings(text: str, a: int, b: int, tag: str) -> str:
+    """``tag`` (the unmarked start tag that replaces ``text[a:b]``) without the class tokens none of its siblings
+    carries: the start tags of ``text`` with the same element name and the same attribute names (the other buttons of
+    the form, the other options of the list). A chosen member styled apart (``class="btn selected"`` beside
+    ``class="btn"``) would still point at the answer once its state attribute is gone; a class every member shares
+    stays, and so does the tag when no sibling is found."""
+    name, names, own = _shape(tag)
+    if not own:
+        return tag
+    seen: set[str] = set()
+    siblings = 0
+    for m in _START_TAG.finditer(text):
+        if m.start() == a or (m.start() < b and a < m.end()):
+            continue
+        other = _shape(m.group(0))
+        if other[:2] != (name, names) or _ARIA_STATE.search(m.group(0)) or _MARK_ATTR.search(m.group(0)):
+            continue
+        siblings += 1
+        seen |= other[2] or frozenset()
+    apart = own - seen
+    if not siblings or not apart:
+        return tag
+    c = _CLASS.search(tag)
+    if c is None:
+        return tag
+    q = c.group(2)[0]
+    kept = [t for t in c.group(2)[1:-1].split() if t not in apart]
+    rep = f"{c.group(1)}{q}{' '.join(kept)}{q}" if kept else ""
+    return tag[: c.start()] + rep + tag[c.end() :]
 
 
 def unselect(text: str, a: int) -> tuple[int, int, str] | None:
@@ -1311,13 +1359,15 @@ def unselect(text: str, a: int) -> tuple[int, int, str] | None:
     with its value, and an element marked by its ARIA state (``aria-pressed="true"``, ``aria-selected``,
     ``aria-checked``: a pressed button among the listed actions) loses that attribute. The listing stays, no option
     is marked, none is missing, and the cleared option looks like its siblings (a padded tag or a box unlike the
-    others would still point at it)."""
+    others would still point at it; an unmarked start tag also loses the class tokens its siblings lack:
+    :func:`like_siblings`)."""
     m = _SELECTED.search(text, max(0, a - 200), a)
     if m is None:
         return _aria_unmark(text, a)
     mark = m.group(0)
     if mark.startswith("<"):
-        new = _MARK_ATTR.sub("", mark)
+        end = mark.index(">") + 1  # the marked tag (an <input>'s <label> after it is kept as is)
+        new = like_siblings(text, m.start(), m.start() + end, _MARK_ATTR.sub("", mark[:end])) + mark[end:]
     elif mark[0] in "[(":
         new = "".join(_UNMARK.get(ch, ch) for ch in mark)
     else:
