@@ -207,7 +207,11 @@ def blind_with_drivers(
         names = _pair_names(train, texts, answers, record_of, derive_from) if any(texts) else set()
         read = [feats[i] | _pair_features(texts[i], names, written) for i in range(n)] if names else feats
         named = _named(train, slots, norms, record_of)
-        model = _Model(*_fit_fold(train, read, answers, record_of, named), spelled=spelled)
+        model = _Model(
+            *_fit_fold(train, read, answers, record_of, named),
+            spelled=spelled,
+            holders=_numeric_holders(train, feats, answers, record_of),
+        )
         for i in test:
             out[i], top = model.predict(read[i], named[i])
             if isinstance(top, Named):
@@ -216,6 +220,21 @@ def blind_with_drivers(
                 pointer = bins[i][top] if top in bins[i] else where[i][top][0] if top in where[i] else top[1]
                 drivers[i] = ("/".join("*" if t.isdigit() else t for t in pointer.split("/")), top[0], top[2])
     return out, drivers
+
+
+def _numeric_holders(
+    train: Sequence[int], feats: Sequence[frozenset[Feature]], answers: Sequence[str], record_of: Sequence[int]
+) -> dict[str, Counter[str]]:
+    """Per numeric field (template), the training records per label holding a value there (each such item holds
+    exactly one ``range`` feature of the field: :func:`_numeric_bins`)."""
+    out: dict[str, Counter[str]] = {}
+    seen: set[tuple[str, int]] = set()
+    for i in train:
+        for kind, template, _text in feats[i]:
+            if kind == "range" and (template, record_of[i]) not in seen:
+                seen.add((template, record_of[i]))
+                out.setdefault(template, Counter())[answers[i]] += 1
+    return out
 
 
 def _named(
@@ -447,15 +466,28 @@ class _Model:
         rest: Counter[str],
         *,
         spelled: Mapping[str, str] | None = None,
+        holders: Mapping[str, Counter[str]] | None = None,
     ) -> None:
         """``kept``: per kept feature its training records per label; ``by_label``: the training records per
         label; ``rest``: the training records holding no kept feature nor a named label, per label; ``spelled``:
-        a label normalised as mentions are (:func:`~windtunnel.leakage.text.normalize_needle`) → its answer."""
+        a label normalised as mentions are (:func:`~windtunnel.leakage.text.normalize_needle`) → its answer;
+        ``holders``: per numeric field, the training records per label holding a value there
+        (:func:`_numeric_holders`). A numeric field's ranges weigh by each label's share among the records holding
+        the field, not among all its records: the several ranges a number falls in would otherwise each count
+        again that the label's records hold the field at all, and a label whose records mostly hold it (no
+        record of it left ungraded) would outweigh the one whose interval the number lies in."""
         total = by_label.total()
         self.labels = sorted(by_label)
         self.base = {lab: math.log(by_label[lab] / total) for lab in self.labels}
+        held = holders or {}
+
+        def denominator(f: Feature, lab: str) -> int:
+            if f[0] in NUMERIC_KINDS and f[1] in held:
+                return held[f[1]][lab]
+            return by_label[lab]
+
         self.weight = {
-            f: {lab: math.log((c[lab] + 1) / (by_label[lab] + 2)) for lab in self.labels} for f, c in kept.items()
+            f: {lab: math.log((c[lab] + 1) / (denominator(f, lab) + 2)) for lab in self.labels} for f, c in kept.items()
         }
         self.fallback = _majority(list((rest or by_label).elements()))
         self.spelled = spelled or {}
