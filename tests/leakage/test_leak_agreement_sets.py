@@ -53,15 +53,20 @@ def _items(mode: str, n: int = 150, seed: int = 0) -> list[dict[str, Any]]:
     return out
 
 
-def _run(raw: list[dict[str, Any]]) -> tuple[list[ItemAudit], list[ItemAudit]]:
-    """(per-item audits, audits adjusted by the dataset's evidence, the narrative named as the input)."""
+def _audits(raw: list[dict[str, Any]], derive_from: list[str]) -> tuple[list[ItemAudit], Any]:
+    """Per-item audits of ``raw``'s items and the dataset's agreement evidence, ``derive_from`` named as input."""
     items = [LeakItem.from_mapping(r, index=i) for i, r in enumerate(raw)]
     audits = []
     for i, it in enumerate(items):
         it.line = i + 1
         a = audit_item(it)
         audits.append(ItemAudit(a.item, a.findings, it.line))
-    agreement = agreement_of(items, derive_from=["/narrative"])
+    return audits, agreement_of(items, derive_from=derive_from)
+
+
+def _run(raw: list[dict[str, Any]]) -> tuple[list[ItemAudit], list[ItemAudit]]:
+    """(per-item audits, audits adjusted by the dataset's evidence, the narrative named as the input)."""
+    audits, agreement = _audits(raw, ["/narrative"])
     after = [agreement.adjust(a) for a in audits]
     summary = agreement.summary()
     assert summary["demoted"] == sum(
@@ -133,13 +138,7 @@ def test_this_records_cell_in_a_table_of_records_is_the_item_levels_to_read() ->
             "weekly_export_transposed.csv": csv,
         }
         raw.append({"id": f"t{i}", "expected": label, "label_set": labels, "projection": projection})
-    items = [LeakItem.from_mapping(r, index=i) for i, r in enumerate(raw)]
-    audits = []
-    for i, it in enumerate(items):
-        it.line = i + 1
-        a = audit_item(it)
-        audits.append(ItemAudit(a.item, a.findings, it.line))
-    agreement = agreement_of(items, derive_from=["/ticket/description"])
+    audits, agreement = _audits(raw, ["/ticket/description"])
     after = [agreement.adjust(a) for a in audits]
     assert sum(a.leaked for a in audits) == 60
     assert [a.leaked for a in after] == [a.leaked for a in audits]

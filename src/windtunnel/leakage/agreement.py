@@ -258,7 +258,6 @@ class Agreement:
                 for level, sig in enumerate(m.signatures):
                     per_group.setdefault((level, sig), {}).setdefault(record, set()).update(norms)
                     places.setdefault((level, sig), {}).setdefault(record, []).append(m.pointer)
-        tested: list[Group] = []
         for (level, sig), by_item in per_group.items():
             g = Group(LEVELS[level], sig)
             for idx, labs in by_item.items():
@@ -279,12 +278,7 @@ class Agreement:
                     g.k += 1
                     g.agreeing_labels.add(lab)
             self.groups[(level, sig)] = g
-            if g.n >= MIN_SUPPORT:
-                g.p = binomial_greater(g.k, g.n, min(1.0, g.chance))
-                tested.append(g)
-        for g, q in zip(tested, adjust_p([g.p for g in tested]), strict=True):
-            g.q = q
-            g.verdict = verdict_of(g)
+        judge_groups(self.groups.values())
         for g in self.groups.values():
             if g.by_sets:  # never follows (a listing): whether it is at chance is the whole slot's to say
                 g.verdict = _sets_verdict(g)
@@ -453,6 +447,17 @@ class Agreement:
 def _labels(n: int) -> str:
     """How many labels agree, as a reader says it."""
     return "one label" if n == 1 else f"{n} different labels"
+
+
+def judge_groups(groups: Iterable[Group]) -> None:
+    """Test every group with support (:data:`MIN_SUPPORT`) against its chance rate, correct the p-values for the
+    number tested (Benjamini-Hochberg) and set each tested group's ``q`` and verdict."""
+    tested = [g for g in groups if g.n >= MIN_SUPPORT]
+    for g in tested:
+        g.p = binomial_greater(g.k, g.n, min(1.0, g.chance))
+    for g, q in zip(tested, adjust_p([g.p for g in tested]), strict=True):
+        g.q = q
+        g.verdict = verdict_of(g)
 
 
 def verdict_of(g: Group) -> Verdict:

@@ -26,8 +26,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from windtunnel._util.stats import adjust_p, binomial_greater
-from windtunnel.leakage.agreement import MIN_SUPPORT, Group, verdict_of
+from windtunnel.leakage.agreement import MIN_SUPPORT, Group, judge_groups
 from windtunnel.leakage.input_text import mask_input
 from windtunnel.leakage.mentions import LEVELS, item_mentions
 from windtunnel.leakage.mine import PROSE_WORDS, in_derive_from
@@ -140,7 +139,6 @@ class SlotJudge:
                 for level, sig in enumerate(s.signatures):
                     per_group.setdefault((level, sig), {}).setdefault(r, set()).update(labs)
         groups: dict[tuple[int, str], Group] = {}
-        tested: list[Group] = []
         for (level, sig), by_record in per_group.items():
             g = Group(LEVELS[level], sig)
             for r, labs in by_record.items():
@@ -155,12 +153,7 @@ class SlotJudge:
                     g.k += 1
                     g.agreeing_labels.add(lab)
             groups[(level, sig)] = g
-            if g.n >= MIN_SUPPORT:
-                g.p = binomial_greater(g.k, g.n, min(1.0, g.chance))
-                tested.append(g)
-        for g, q in zip(tested, adjust_p([g.p for g in tested]), strict=True):
-            g.q = q
-            g.verdict = verdict_of(g)
+        judge_groups(groups.values())
         return cls(groups)
 
     def named(self, item: ItemSlots) -> list[Named]:
