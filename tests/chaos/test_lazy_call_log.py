@@ -137,6 +137,28 @@ def test_lazy_and_eager_entries_keep_their_order() -> None:
     assert plan.calls == []
 
 
+def test_a_call_whose_body_ends_after_the_next_call_keeps_its_place() -> None:
+    """A streamed answer is logged when its body ends; the client may read the answer's last event, send its next call
+    and have it answered (a stale answer served at once) before the proxy reads the body's end. The log, the faults'
+    numbers and the cell's call numbers still follow the order the calls were made in (a flaky proxy test once saw
+    ``[['stale_answer'], []]``)."""
+    from windtunnel.chaos.llm_answer_faults import StaleAnswerFault
+    from windtunnel.chaos.runtime import CellChaos
+
+    plan = FaultPlan(ChaosSpec("s", llm_faults=(StaleAnswerFault(on_call=2),)), seed=1, key="k")
+    first = WireCall(plan, "chat", REQUEST)
+    editor = first.editor(200, "text/event-stream")
+    editor.feed(STREAM)  # the whole answer reaches the client (remembered early) ...
+    second = WireCall(plan, "chat", REQUEST)  # ... which sends its next call
+    assert second.dec.modes == ["stale_answer"]
+    second.log(response="replayed")
+    editor.end()  # only now does the proxy read the body's end
+    assert [c["faults"] for c in plan.calls] == [[], ["stale_answer"]]
+    cell = CellChaos(None, plan.spec, "c", plan)  # type: ignore[arg-type]  # the runtime is not read
+    assert [c["seq"] for c in cell.calls] == [1, 2]
+    assert [f["seq"] for f in cell.fired] == [2], "the fault is numbered with the call it acted on"
+
+
 def test_a_stale_answer_still_remembers_the_passed_answer() -> None:
     """A fault that replays the previous answer needs it at once, not when the log is read."""
     from windtunnel.chaos.llm_answer_faults import StaleAnswerFault

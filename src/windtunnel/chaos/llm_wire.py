@@ -40,7 +40,7 @@ from windtunnel.chaos import llm_memory
 from windtunnel.chaos.base import LlmCall, LlmReply, TextFilter
 from windtunnel.chaos.llm_apis import Event, WireApi, parse_event
 from windtunnel.chaos.llm_payload import said
-from windtunnel.chaos.plan import FaultPlan, LlmDecision, Outcome
+from windtunnel.chaos.plan import FaultPlan, LlmDecision, Outcome, next_seq
 from windtunnel.chaos.wire_apis import WIRE_APIS
 
 NO_TEXT = "the answer carries no text (only tool calls): text faults do not apply"
@@ -113,6 +113,9 @@ class WireCall:
             # Same request bytes, same decision: SDKs serialise a request the same way every time.
             self._signature = f"{api}:{hashlib.blake2b(body, digest_size=8).hexdigest()}"
             self.dec = plan.untouched if plan.passes_llm(self._signature) else plan.decide_llm(self.call)
+        self.seq = next_seq()
+        """The call's place in the log, taken after its faults fired (they number the call they act on): a streamed
+        answer is logged when its body ends, which may come after the client's next call."""
         self.started = time.perf_counter()
 
     @property
@@ -135,14 +138,13 @@ class WireCall:
         """Record the call in the plan's log with its request, firing modes and latency; ``kw`` carries the outcome
         (``response``, ``error``, ``raw``, ``status``, ``note``).
         """
-        self.plan.log_call(
-            "llm", self.name, request_args(self.request), faults=self.dec.modes, started=self.started, **kw
-        )
+        args = request_args(self.request)
+        self.plan.log_call("llm", self.name, args, faults=self.dec.modes, started=self.started, seq=self.seq, **kw)
 
     def log_later(self, outcome: Callable[[], Outcome]) -> None:
         """Record the call as :meth:`log` does, with its arguments and outcome built by ``outcome`` only when the call
         log is read (``outcome`` parses the request again from :attr:`body`: the entry is of the request as sent)."""
-        self.plan.log_later("llm", self.name, outcome, faults=self.dec.modes, started=self.started)
+        self.plan.log_later("llm", self.name, outcome, faults=self.dec.modes, started=self.started, seq=self.seq)
 
     def timed_out(self) -> None:
         """Record a ``timeout`` fault once the seam has held the call until the client gave up."""

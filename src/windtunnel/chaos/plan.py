@@ -500,10 +500,12 @@ class FaultPlan:
         raw: Any = None,
         status: int | None = None,
         note: str | None = None,
+        seq: int | None = None,
     ) -> dict[str, Any]:
         """Record one tool / LLM call: ``{target, name, args, response, error, faults, latency_ms, seq}``.
 
-        ``note`` (kept only when given) says why configured faults did not act on the call.
+        ``note`` (kept only when given) says why configured faults did not act on the call. ``seq``: the call's place
+        in the order, taken with :func:`next_seq` when the call started (default: now, as it ends).
 
         With :attr:`keep_raw`, the entry also holds ``raw`` (the whole response, JSON-safe, not
         truncated) and ``status`` (the HTTP-style status, or the status an exception carried).
@@ -512,8 +514,8 @@ class FaultPlan:
         outcome = Outcome(args, response, error, raw, status, note)
         entry = _entry(target, name, list(faults or []), latency, 0, outcome, self.keep_raw)
         with self._lock:
-            entry["seq"] = next(_ORDER)
-            self._calls.append(entry)
+            entry["seq"] = next(_ORDER) if seq is None else seq
+            self._place(entry, entry["seq"])
         if self.on_call is not None:
             self.on_call({**entry, "status": status, "bytes": _size(raw if raw is not None else response)})
         return entry
@@ -526,9 +528,11 @@ class FaultPlan:
         *,
         faults: list[str] | None = None,
         started: float | None = None,
+        seq: int | None = None,
     ) -> None:
-        """Record one call as :meth:`log_call` does, its order, faults and latency taken now, and its arguments and
-        outcome summarised only when the log (or :attr:`on_call`) reads the entry: ``outcome`` is called then, once.
+        """Record one call as :meth:`log_call` does, its order (or ``seq``), faults and latency taken now, and its
+        arguments and outcome summarised only when the log (or :attr:`on_call`) reads the entry: ``outcome`` is called
+        then, once.
 
         The proxies keep a call's raw bytes and hand a function that parses them: the call log is read when a cell
         ends, so the parsing and summarising leaves the request's path. ``outcome`` must depend on nothing that
@@ -538,12 +542,33 @@ class FaultPlan:
         listener = self.on_call
         lazy = LazyCall(target, name, list(faults or []), latency, outcome, self.keep_raw, listener is not None)
         with self._lock:
-            lazy.seq = next(_ORDER)
-            if self._lazy_from is None:
-                self._lazy_from = len(self._calls)
-            self._calls.append(lazy)
+            lazy.seq = next(_ORDER) if seq is None else seq
+            at = self._place(lazy, lazy.seq)
+            if self._lazy_from is None or at < self._lazy_from:
+                self._lazy_from = at
         if listener is not None:
             listener(lazy)
+
+    def _place(self, entry: dict[str, Any] | LazyCall, seq: int) -> int:
+        """Put ``entry`` in the log in ``seq`` order and return its index (call under the lock). A call that took its
+        place when it started (:func:`next_seq`) and ends after a later one goes before it: a streamed answer is logged
+        when its body ends, and the client may have sent its next call by then."""
+        calls = self._calls
+        at = len(calls)
+        while at and _seq_of(calls[at - 1]) > seq:
+            at -= 1
+        calls.insert(at, entry)
+        return at
+
+
+def next_seq() -> int:
+    """A place in the process-wide order of calls and fired faults: a seam takes one when a call starts and logs the
+    call with it (:meth:`FaultPlan.log_call` ``seq``), so the log keeps the order the calls were made in."""
+    return next(_ORDER)
+
+
+def _seq_of(entry: dict[str, Any] | LazyCall) -> int:
+    return entry.seq if isinstance(entry, LazyCall) else int(entry["seq"])
 
 
 def fire_windows(faults: tuple[FaultSpec, ...]) -> tuple[tuple[tuple[int, float], ...], float]:
