@@ -331,3 +331,39 @@ def test_a_field_whose_blanks_would_fall_on_one_label_is_still_blanked_on_every_
     queues = {json.loads(line)["projection"]["queue"] for line in clean.read_text().splitlines()}
     assert queues == {""}
     assert out.summary["eliminated"] == [] and out.status == "passed"
+
+
+def test_a_label_with_no_code_of_its_own_leaves_the_shared_value_its_bytes(tmp_path: Path) -> None:
+    """Six labels in a shared `EXQ-NEW-*` queue at their shares; `A` has a code mining proves, four others a rare
+    code each, `F` none. The twenty blanks miss `F` (a ninth of the field) as a draw of twenty items would one time in
+    ten: an empty queue rules no label out a reader could use, so the shared queue keeps its bytes (before: `F` had to
+    be among the blanks, and every item lost its queue)."""
+    labels = ["A", "B", "C", "D", "E", "F"]
+    sites = ("ATL", "DAL", "SEA")
+    rows: list[dict[str, object]] = []
+    for lab in labels:
+        rows += [
+            {"expected": lab, "proj": {"queue": f"EXQ-NEW-{sites[i % 3]}", "note": f"Parcel {i}."}} for i in range(10)
+        ]
+    rows += [{"expected": "A", "proj": {"queue": f"EXQ-OSD-{sites[i % 3]}", "note": f"Parcel {i}."}} for i in range(8)]
+    rows += [
+        {"expected": lab, "proj": {"queue": f"EXQ-{lab}{lab}-{sites[i]}", "note": f"Parcel {i}."}}
+        for lab in labels[1:5]
+        for i in range(3)
+    ]
+    data = _write(
+        tmp_path / "d.jsonl",
+        [
+            {"id": f"t{i}", "expected": r["expected"], "label_set": labels, "projection": r["proj"]}
+            for i, r in enumerate(rows)
+        ],
+    )
+    clean = tmp_path / "c.jsonl"
+    out = sanitize_flow(SanitizeRequest(dataset=data, output=clean, mine=True, derive_from=["/note"]))
+    for row, raw, new in zip(rows, data.read_text().splitlines(), clean.read_text().splitlines(), strict=True):
+        queue = row["proj"]["queue"]  # type: ignore[index]
+        if "-NEW-" in queue:
+            assert new == raw
+        else:
+            assert json.loads(new)["projection"]["queue"] == ""
+    assert out.summary["eliminated"] == [] and out.status == "passed"

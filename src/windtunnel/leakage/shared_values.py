@@ -6,10 +6,13 @@ too rare to prove (``priority_id: 1`` mined for ``Low``, ``2``, ``3`` and ``4`` 
 value was would name its label. A value that the items of several labels hold, each label about as often as its share
 of the field's items, is shown not to be such a rider (a work queue ``EXQ-NEW-KCK`` that new exceptions of every
 disposition sit in, beside ``EXQ-OSD-KCK`` on the damage claims only): blanking it as well cuts a clean record for
-nothing. So it is kept, when what is blanked still falls on the items of every label filling the field, none of them
-leaning beyond chance (:func:`shared_values`): an empty value then names no label, as on a field every label's items
-lose alike. When the blanks would fall on some labels' items only (a fee of ``2500`` mined for one label beside
-``800`` and ``1200`` shared by all), the field is blanked on every item as before.
+nothing. So it is kept, when what is blanked still falls on the items of the field's labels as a draw of its items
+would (:func:`shared_values`): on two labels or more, none of them above or below its share beyond chance, and the
+labels it misses so rare that a draw of as many items could miss them too (a queue code on some labels of twelve, one
+label's items all in the shared queue: an empty value then rules out a label a draw of 21 items misses one time in
+four). An empty value then names no label, as on a field every label's items lose alike. When the blanks would fall
+on some labels' items only (a fee of ``2500`` mined for one label beside ``800`` and ``1200`` shared by all), the field
+is blanked on every item as before.
 """
 
 from __future__ import annotations
@@ -17,7 +20,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 
-from windtunnel.leakage.baseline import binom_sf
+from windtunnel.leakage.baseline import binom_cdf, binom_sf
 
 SHARED_ALPHA = 0.05
 """A value is shared when it is held by items of two labels or more and none of its labels is above its share of the
@@ -25,16 +28,22 @@ field's items at this level (one-sided exact binomial, uncorrected: a value that
 towards blanking)."""
 
 BLANK_ALPHA = 0.01
-"""The blanks left (the values not shared) must not lean to a label either: a one-sided exact binomial test of each
-label's count among them against its share of the field's items, Bonferroni-corrected over the labels."""
+"""The blanks left (the values not shared) must not lean to a label either, nor away from one: one-sided exact binomial
+tests of each label's count among them against its share of the field's items (above it, below it),
+Bonferroni-corrected over the labels."""
+
+MISSED_ALPHA = 0.05
+"""The labels filling the field that no blank falls on must be ones a draw of as many items misses this often at
+least: ``(1 - s) ** n`` for their summed share ``s`` of the field's items and ``n`` blanks (one test, uncorrected, so
+it errs towards blanking every item): a blank then rules out no label a reader could not have missed anyway."""
 
 
 def shared_values(holders: Iterable[tuple[str, str]]) -> frozenset[str]:
     """The values of one field to keep, from ``holders``: ``(value, label)`` per item filling the field (a value as its
     JSON text, so ``1`` and ``"1"`` differ). A value is kept when items of two labels or more hold it and none of its
     labels leans beyond chance (:data:`SHARED_ALPHA`); none is kept unless the items holding the other values (those
-    blanked) are of every label filling the field and lean to none (:data:`BLANK_ALPHA`), since a blank would then
-    name the labels it falls on."""
+    blanked) are of two labels or more, lean to none and away from none (:data:`BLANK_ALPHA`), and miss only labels a
+    draw of as many items would miss (:data:`MISSED_ALPHA`), since a blank would then name the labels it falls on."""
     by_value: dict[str, Counter[str]] = {}
     total: Counter[str] = Counter()
     for value, label in holders:
@@ -55,8 +64,13 @@ def shared_values(holders: Iterable[tuple[str, str]]) -> frozenset[str]:
         if value not in kept:
             blanked.update(counts)
     n_blanked = sum(blanked.values())
-    if not kept or set(blanked) != set(total):
+    if not kept or len(blanked) < 2:
         return frozenset()
-    if any(binom_sf(k, n_blanked, share[label]) * len(total) <= BLANK_ALPHA for label, k in blanked.items()):
+    missed = sum(share[label] for label in total if label not in blanked)
+    if (1 - missed) ** n_blanked <= MISSED_ALPHA:
         return frozenset()
+    for label in total:
+        k = blanked.get(label, 0)
+        if min(binom_sf(k, n_blanked, share[label]), binom_cdf(k, n_blanked, share[label])) * len(total) <= BLANK_ALPHA:
+            return frozenset()
     return frozenset(kept)

@@ -1,0 +1,55 @@
+"""Which values of a mined field keep their bytes (:func:`~windtunnel.leakage.shared_values.shared_values`).
+
+A value the items of several labels hold at their shares is no rider; it is kept when the blanks left (the other
+values) fall on the field's labels as a draw of its items would. The holders are invented: a default queue every label
+sits in, beside label-specific codes.
+"""
+
+from __future__ import annotations
+
+from windtunnel.leakage.shared_values import shared_values
+
+
+def _holders(shared: dict[str, int], blanked: dict[str, int]) -> list[tuple[str, str]]:
+    """``(value, label)`` rows: ``shared[label]`` items holding the default queue, ``blanked[label]`` holding the
+    label's own code."""
+    rows = [('"LINE-MX"', label) for label, n in shared.items() for _ in range(n)]
+    rows += [(f'"LINE-{label}"', label) for label, n in blanked.items() for _ in range(n)]
+    return rows
+
+
+def test_a_label_whose_items_all_hold_the_shared_value_does_not_blank_it_on_every_item() -> None:
+    """Twelve labels, eleven with a code on two items each, one (`24`) with none: a draw of 22 items misses a label
+    of 1/14 of the field one time in five, so an empty queue rules out nothing a reader could use; the shared queue
+    keeps its bytes (before: every label had to be among the blanks, and the whole field went)."""
+    labels = [str(n) for n in range(20, 32)]
+    rows = _holders(dict.fromkeys(labels, 10), {label: 2 for label in labels if label != "24"})
+    assert shared_values(rows) == {'"LINE-MX"'}
+
+
+def test_blanks_that_miss_a_third_of_the_field_still_blank_it_on_every_item() -> None:
+    """Three labels, codes on two of them: twelve blanks none of which is `C`'s, a label of a quarter of the field,
+    would say "not C"; a draw misses it less than one time in twenty (0.038), so the field is blanked on every item."""
+    rows = _holders({"A": 10, "B": 10, "C": 10}, {"A": 6, "B": 6})
+    assert shared_values(rows) == frozenset()
+
+
+def test_blanks_of_one_label_still_blank_the_field_on_every_item() -> None:
+    """A code of one label only: every blank would be that label's."""
+    rows = _holders({"A": 10, "B": 10, "C": 10}, {"A": 3})
+    assert shared_values(rows) == frozenset()
+
+
+def test_blanks_that_almost_miss_a_label_still_blank_the_field_on_every_item() -> None:
+    """Four shared queues, each held by `A`, `B` and `C` near their shares; 81 blanks, one of them `C`'s, a label of a
+    sixth of the field: far below its share (the lower tail), so an empty queue nearly rules `C` out; the field is
+    blanked on every item although every label is among the blanks (before: only a label above its share counted)."""
+    rows = [(f'"Q{q}"', label) for q in range(4) for label, n in (("A", 10), ("B", 10), ("C", 8)) for _ in range(n)]
+    rows += _holders({}, {"A": 40, "B": 40, "C": 1})
+    assert shared_values(rows) == frozenset()
+
+
+def test_blanks_at_the_labels_shares_keep_the_shared_value() -> None:
+    """Every label among the blanks at about its share: the shared queue is kept."""
+    rows = _holders({"A": 20, "B": 20, "C": 20}, {"A": 5, "B": 4, "C": 5})
+    assert shared_values(rows) == {'"LINE-MX"'}
