@@ -327,8 +327,21 @@ def _passed_outcome(
         text = api.stream_text(data)
         return Outcome(args, stream_answer(api, data, text), raw=text, status=status, note=note)
     raw = _json_or_text(data)
-    error = None if status < 400 else f"{status}: {raw}"
-    return Outcome(args, said(api.read(raw)), error, raw, status, note)
+    if status >= 400:
+        return Outcome(args, said(api.read(raw)), f"{status}: {raw}", raw, status, note)
+    reply = api.read(raw)
+    if reply is None:  # a success status, but nothing the agent's SDK can read as an answer: say what came
+        return Outcome(args, _unreadable(raw), None, raw, status, note or UNREADABLE)
+    return Outcome(args, said(reply), None, raw, status, note)
+
+
+UNREADABLE = "the model's answer is not an answer of its API (shown as it came): the agent's SDK cannot read it"
+"""The note of a call whose success answer is not JSON, or JSON without the API's answer shape."""
+
+
+def _unreadable(raw: Any) -> Any:
+    """What the call log shows of an answer the API cannot read: its text, or its JSON as it came."""
+    return raw if raw not in ("", None) else "(an empty body)"
 
 
 def _json_or_text(data: bytes) -> Any:
