@@ -157,6 +157,8 @@ class RunSession:
             await stack.enter_async_context(agent)  # checks reachability before anything is spent
             if runtime is not None:  # and the agent's MCP servers (it may have started them)
                 await runtime.check_servers(self.watch.process.stderr_tail() if self.watch.process else "")
+                if getattr(self.cfg.agent, "mcp_servers", None):  # watched like the agent: gone mid-run, cut short
+                    self.watch.servers = runtime.mcp_unreached
             if self.prelude is not None:
                 await self.prelude(agent)
             scope = self.scope
@@ -181,6 +183,7 @@ class RunSession:
         flight finish and are reported."""
         gone, check = self.watch.gone, self.watch.check
         call = runner.run if runner.budget is None else runner
+        servers = self.watch.servers is not None  # an MCP server that went away may cut any cell short
 
         async def run_cell(cell: Cell) -> CellResult | None:
             """One cell, or ``None`` (the run is cut short) once the agent is gone; an errored result is checked for
@@ -188,7 +191,7 @@ class RunSession:
             if gone():
                 return None
             result = await call(cell)
-            return result if result.status != "error" else await check(result)
+            return result if result.status != "error" and not servers else await check(result)
 
         return run_cell
 
