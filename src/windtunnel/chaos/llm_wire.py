@@ -117,6 +117,7 @@ class WireCall:
         """The call's place in the log, taken after its faults fired (they number the call they act on): a streamed
         answer is logged when its body ends, which may come after the client's next call."""
         self.started = time.perf_counter()
+        plan.opened("llm", self.name, self.seq, partial(request_args, self.request), self.dec.modes)
 
     @property
     def call(self) -> LlmCall:

@@ -21,6 +21,7 @@ from windtunnel._util.proctrack import LeftBehind
 from windtunnel.agents import Agent, build_agent
 from windtunnel.agents.process import AgentProcess
 from windtunnel.agents.registry import capabilities
+from windtunnel.chaos.plan import waiting_on
 from windtunnel.chaos.runtime import ChaosRuntime
 from windtunnel.config.advice import timeout_advice
 from windtunnel.config.agent import declares_tool_seam
@@ -79,6 +80,8 @@ class RunSession:
     """Filled after the run: configured faults that never fired, and the like."""
     _finished: int = field(default=0, init=False, repr=False)
     _timed_out: int = field(default=0, init=False, repr=False)
+    _waiting_on_model: int = field(default=0, init=False, repr=False)
+    """Of the cells that timed out, those whose agent was still waiting for its model (:func:`waiting_on`)."""
     """Cells finished, and of those timed out (``agent.timeout``): a warning after the run names the setting."""
     watch: ExitWatch = field(default_factory=ExitWatch, init=False, repr=False)
     """The launched ``agent.command``: a run whose agent process dies raises AgentExitedError."""
@@ -169,7 +172,7 @@ class RunSession:
                     return runtime.cell(specs.get(cell.scenario), cell.id)
 
             await self._run_cells(agent, cells, scope, serial=runtime is not None and runtime.serial_cells)
-            if advice := timeout_advice(self.cfg, self._timed_out, self._finished):
+            if advice := timeout_advice(self.cfg, self._timed_out, self._finished, self._waiting_on_model):
                 self.warnings.append(advice)
             if runtime is not None:
                 self.warnings += [w["message"] for w in runtime.never_fired()]
@@ -218,7 +221,9 @@ class RunSession:
             order."""
             self.watch.completed(result)
             self._finished += 1
-            self._timed_out += result.error_kind == AgentTimeout.kind
+            if result.error_kind == AgentTimeout.kind:
+                self._timed_out += 1
+                self._waiting_on_model += waiting_on(result.calls, "llm")
             for listener in self.listeners:
                 listener(result)
 
