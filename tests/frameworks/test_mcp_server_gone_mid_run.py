@@ -72,6 +72,7 @@ def test_an_mcp_server_gone_mid_run_cuts_the_run_short_and_resume_finishes_it(
         err = " ".join(capsys.readouterr().err.split())
         assert code == 3, err
         assert f"the MCP server agent.mcp_servers.orders (http://127.0.0.1:{port}/mcp) stopped answering" in err, err
+        assert "once agent.mcp_servers.orders runs again, continue with" in err, err
         report = json.loads((tmp_path / "r.json").read_text())
         aborted = report["run"]["aborted"]
         assert aborted["reason"] == "agent_stopped" and aborted["mcp_server"] == "orders", aborted

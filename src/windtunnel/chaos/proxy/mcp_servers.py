@@ -117,7 +117,7 @@ class McpServers:
                 raise AgentUnreachableError(
                     f"agent.mcp_servers.{name} ({url}) is unreachable: {why}{tail}",
                     hint="start the MCP server before the run (or from agent.command) and check the URL; "
-                    "no cell was run",
+                    "nothing was sent to the agent",
                 )
 
     def unreached(self) -> list[tuple[str, str]]:
