@@ -63,3 +63,21 @@ def test_a_cell_timed_out_waiting_on_the_model_lists_that_call_and_the_advice_sa
     assert last["target"] == "llm" and last["error"].startswith(WAITING), cell["calls"]
     assert last["args"]["messages"][0]["content"] == "Where is my order?"
     assert "In 1 of them the agent was still waiting for its model's answer" in err, err
+
+
+def test_a_call_still_waiting_is_replayed_as_a_timeout_not_as_an_error() -> None:
+    from windtunnel.replay.calllog import recorded_from_log
+
+    waiting = {
+        "target": "llm",
+        "name": "m",
+        "args": {"model": "m"},
+        "response": None,
+        "error": f"{WAITING}: still waiting after 2990 ms when the call log was read (the cell ended)",
+        "faults": [],
+        "latency_ms": 2990.0,
+        "seq": 2,
+    }
+    call, why = recorded_from_log(waiting)
+    assert why is None and call is not None
+    assert call.timeout and call.status == 504, call  # the model hung: replayed as a hang, never as a 500
