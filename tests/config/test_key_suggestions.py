@@ -37,3 +37,20 @@ def test_tool_under_agent_suggests_tools_not_tool_registry() -> None:
 )
 def test_closest(typo: str, choices: list[str], meant: str | None) -> None:
     assert closest(typo, choices) == meant
+
+
+@pytest.mark.parametrize(
+    ("invariant", "fix"),
+    [
+        ("{type: contains_any, value: [shipped]}", "did you mean 'values'?"),  # QA 19: was "remove it"
+        ("{type: contains, values: [shipped]}", "did you mean 'value'?"),
+        ("{type: regex, patterns: ['a+']}", "did you mean 'pattern'?"),
+        ("{type: latency, value: 3}", "remove it"),  # nothing of latency's is close: remove it
+    ],
+)
+def test_a_parameter_of_another_invariant_type_names_the_close_one_of_this_type(invariant: str, fix: str) -> None:
+    text = f"agent: {{endpoint: 'pkg.agent:handle'}}\ngolden_prompts: [x]\ninvariants: [{invariant}]\n"
+    with pytest.raises(ConfigError) as info:
+        parse_config(text, "windtunnel.yaml")
+    message = str(info.value)
+    assert "is not a parameter of" in message and message.rstrip().endswith(fix), message

@@ -158,17 +158,21 @@ class AgentExitedError(HarnessError):
 
 
 class AgentStoppedError(AgentExitedError):
-    """An agent windtunnel did not launch (an HTTP endpoint) stopped answering mid-run: its calls could
-    not connect, and a probe found nothing accepting connections at its address.
+    """An agent windtunnel did not launch (an HTTP endpoint), or an MCP server of the agent's
+    (``agent.mcp_servers``), stopped answering mid-run: its calls could not connect, and a probe found
+    nothing accepting connections at its address.
 
     The run stops as for a launched agent that exits (:class:`AgentExitedError`, whose handling it
     shares): no further cell starts, the completed ones are kept, ``--resume`` runs the rest.
     """
 
-    def __init__(self, endpoint: str, *, cells_completed: int, last_error: str, unit: str = "cell") -> None:
+    def __init__(
+        self, endpoint: str, *, cells_completed: int, last_error: str, unit: str = "cell", server: str | None = None
+    ) -> None:
         """The error for the agent at ``endpoint`` found gone after ``cells_completed`` cells, with the last call's
         error. It fills the fields of :class:`AgentExitedError` (no exit code, no stderr) so every handler of that
-        error handles this one unchanged."""
+        error handles this one unchanged. ``server``: the name of the agent's MCP server (``agent.mcp_servers``) at
+        ``endpoint`` that went away, when it is that server and not the agent that stopped answering."""
         self.endpoint = endpoint
         self.last_error = last_error
         self.command = endpoint
@@ -176,27 +180,35 @@ class AgentStoppedError(AgentExitedError):
         self.cells_completed = cells_completed
         self.stderr_tail = ""
         self.unit = unit
+        self.server = server
         HarnessError.__init__(
             self,
-            f"the agent at {endpoint} stopped answering after {_count(cells_completed, unit)}: {last_error}; "
-            f"completed {unit}s kept",
+            f"{self.who} stopped answering after {_count(cells_completed, unit)}: {last_error}; completed {unit}s kept",
             hint="nothing accepts connections at its address any more: start it again, then continue the run "
             f"with `--resume` and its run id (the {unit}s completed before it stopped were kept)",
         )
 
+    @property
+    def who(self) -> str:
+        """What stopped answering: ``the agent at URL``, or ``the MCP server agent.mcp_servers.NAME (URL)``."""
+        if self.server is not None:
+            return f"the MCP server agent.mcp_servers.{self.server} ({self.endpoint})"
+        return f"the agent at {self.endpoint}"
+
     def recounted(self, cells_completed: int, *, unit: str | None = None) -> AgentStoppedError:
         """The same stop with the final count of completed cells (or of ``unit`` s when given)."""
         return AgentStoppedError(
-            self.endpoint, cells_completed=cells_completed, last_error=self.last_error, unit=unit or self.unit
+            self.endpoint,
+            cells_completed=cells_completed,
+            last_error=self.last_error,
+            unit=unit or self.unit,
+            server=self.server,
         )
 
     @property
     def reason(self) -> str:
         """One line for reports and stored summaries."""
-        return (
-            f"the agent at {self.endpoint} stopped answering after {_count(self.cells_completed, self.unit)}; "
-            "the run was cut short"
-        )
+        return f"{self.who} stopped answering after {_count(self.cells_completed, self.unit)}; the run was cut short"
 
 
 def _count(n: int, unit: str) -> str:

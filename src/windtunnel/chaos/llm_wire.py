@@ -117,6 +117,7 @@ class WireCall:
         """The call's place in the log, taken after its faults fired (they number the call they act on): a streamed
         answer is logged when its body ends, which may come after the client's next call."""
         self.started = time.perf_counter()
+        plan.opened("llm", self.name, self.seq, partial(request_args, self.request), self.dec.modes)
 
     @property
     def call(self) -> LlmCall:
@@ -327,8 +328,21 @@ def _passed_outcome(
         text = api.stream_text(data)
         return Outcome(args, stream_answer(api, data, text), raw=text, status=status, note=note)
     raw = _json_or_text(data)
-    error = None if status < 400 else f"{status}: {raw}"
-    return Outcome(args, said(api.read(raw)), error, raw, status, note)
+    if status >= 400:
+        return Outcome(args, said(api.read(raw)), f"{status}: {raw}", raw, status, note)
+    reply = api.read(raw)
+    if reply is None:  # a success status, but nothing the agent's SDK can read as an answer: say what came
+        return Outcome(args, _unreadable(raw), None, raw, status, note or UNREADABLE)
+    return Outcome(args, said(reply), None, raw, status, note)
+
+
+UNREADABLE = "the model's answer is not an answer of its API (shown as it came): the agent's SDK cannot read it"
+"""The note of a call whose success answer is not JSON, or JSON without the API's answer shape."""
+
+
+def _unreadable(raw: Any) -> Any:
+    """What the call log shows of an answer the API cannot read: its text, or its JSON as it came."""
+    return raw if raw not in ("", None) else "(an empty body)"
 
 
 def _json_or_text(data: bytes) -> Any:

@@ -293,6 +293,8 @@ class FaultPlan:
         self._calls: list[dict[str, Any] | LazyCall] = []
         self._lazy_from: int | None = None
         """Index of the first entry of :attr:`calls` still to be built (``None``: all built)."""
+        self._open: dict[int, _Open] = {}
+        """Calls a seam announced (:meth:`opened`) and has not logged yet, by ``seq``."""
         self._fired_ids = fired_ids if fired_ids is not None else set()
         self._lock = threading.RLock()
         self._eligible: dict[tuple[str, int], int] = {}
@@ -470,7 +472,11 @@ class FaultPlan:
     # -- call log -----------------------------------------------------------------------------
     @property
     def calls(self) -> list[dict[str, Any]]:
-        """Every tool / LLM call seen, in order (entries logged with :meth:`log_later` are built now)."""
+        """Every tool / LLM call seen, in order (entries logged with :meth:`log_later` are built now).
+
+        A call a seam announced (:meth:`opened`) that has no answer yet is listed in its place as still waiting, with
+        the time it has waited: a cell that timed out shows the call the agent was waiting on (a model that hangs),
+        which it never logs itself."""
         if self._lazy_from is not None:
             with self._lock:
                 calls, start = self._calls, self._lazy_from
@@ -479,12 +485,23 @@ class FaultPlan:
                     entry = calls[i]
                     if isinstance(entry, LazyCall):
                         calls[i] = entry.entry()
+        if self._open:
+            with self._lock:
+                waiting = [o.entry(seq, self.keep_raw) for seq, o in self._open.items()]
+            return sorted([*self._calls, *waiting], key=_seq_of)  # type: ignore[list-item]  # all built above
         return self._calls  # type: ignore[return-value]  # every LazyCall was just replaced by its entry
+
+    def opened(self, target: str, name: str | None, seq: int, args: Callable[[], Any], faults: list[str]) -> None:
+        """Announce a call that has started (``seq`` from :func:`next_seq`): until it is logged with that ``seq``,
+        :attr:`calls` lists it as still waiting. ``args`` builds its arguments, only if it is listed so."""
+        with self._lock:
+            self._open[seq] = _Open(target, name, args, faults, time.perf_counter())
 
     def clear_calls(self) -> None:
         """Forget the call log (a long-lived standalone proxy that has passed every entry on)."""
         with self._lock:
             self._calls.clear()
+            self._open.clear()
             self._lazy_from = None
 
     def log_call(
@@ -514,6 +531,8 @@ class FaultPlan:
         outcome = Outcome(args, response, error, raw, status, note)
         entry = _entry(target, name, list(faults or []), latency, 0, outcome, self.keep_raw)
         with self._lock:
+            if seq is not None:
+                self._open.pop(seq, None)
             entry["seq"] = next(_ORDER) if seq is None else seq
             self._place(entry, entry["seq"])
         if self.on_call is not None:
@@ -542,6 +561,8 @@ class FaultPlan:
         listener = self.on_call
         lazy = LazyCall(target, name, list(faults or []), latency, outcome, self.keep_raw, listener is not None)
         with self._lock:
+            if seq is not None:
+                self._open.pop(seq, None)
             lazy.seq = next(_ORDER) if seq is None else seq
             at = self._place(lazy, lazy.seq)
             if self._lazy_from is None or at < self._lazy_from:
@@ -597,6 +618,36 @@ def fire_windows(faults: tuple[FaultSpec, ...]) -> tuple[tuple[tuple[int, float]
         else:
             merged.append((start, end))
     return tuple(merged), (merged[-1][1] if merged else 0)
+
+
+WAITING = "no answer yet"
+"""How the error of a call listed while still waiting for its answer begins (:attr:`FaultPlan.calls`)."""
+
+
+def waiting_on(calls: list[dict[str, Any]], target: str) -> bool:
+    """Whether ``calls`` (a cell's call log) hold a call at ``target`` (``llm``, ``tool``) still waiting for its
+    answer when the cell ended."""
+    return any(c.get("target") == target and str(c.get("error") or "").startswith(WAITING) for c in calls)
+
+
+@dataclass(frozen=True)
+class _Open:
+    """A call announced with :meth:`FaultPlan.opened` and not logged yet."""
+
+    target: str
+    name: str | None
+    args: Callable[[], Any]
+    faults: list[str]
+    started: float
+
+    def entry(self, seq: int, keep_raw: bool) -> dict[str, Any]:
+        """Its call-log entry now: no answer, the time it has waited so far."""
+        waited = round((time.perf_counter() - self.started) * 1000, 3)
+        error = f"{WAITING}: still waiting after {waited:.0f} ms when the call log was read (the cell ended)"
+        return {
+            **_entry(self.target, self.name, self.faults, waited, 0, Outcome(self.args(), error=error), keep_raw),
+            "seq": seq,
+        }
 
 
 @dataclass(frozen=True)

@@ -262,6 +262,11 @@ class ChaosRuntime:
         if self._mcp is not None:
             await self._mcp.check(stderr_tail)
 
+    def mcp_unreached(self) -> list[tuple[str, str]]:
+        """``(name, url)`` of each ``agent.mcp_servers`` server its proxy could not reach since the last ask
+        (:meth:`McpServers.unreached`; none configured: none)."""
+        return self._mcp.unreached() if self._mcp is not None else []
+
     async def _start_mcp(self) -> None:
         """Start a fault proxy in front of each ``agent.mcp_servers`` server (none configured: nothing); an MCP server
         counts as a tool seam, so tool faults then have somewhere to act.

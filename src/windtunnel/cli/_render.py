@@ -73,9 +73,11 @@ def render_stop(outcome: Outcome, *, command: str, hint: bool = True) -> None:
         sys.stdout.flush()
         print_error(outcome.aborted)
         if outcome.stored:
+            server = getattr(outcome.aborted, "server", None)  # an agent.mcp_servers server went away, not the agent
+            who = f"agent.mcp_servers.{server}" if server else "the agent"
             err.print(
                 f"{outcome.aborted.cells_completed} of {outcome.planned} cells completed and kept"
-                + (f"; once the agent runs again, continue with: {continue_command(outcome, command)}" if again else "")
+                + (f"; once {who} runs again, continue with: {continue_command(outcome, command)}" if again else "")
             )
     sys.stdout.flush()
 

@@ -10,6 +10,7 @@ endpoint) when its cells in flight are done.
 from __future__ import annotations
 
 import errno
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
@@ -109,6 +110,10 @@ class ExitWatch:
 
     process: AgentProcess | None = None
     endpoint: str | None = None
+    servers: Callable[[], list[tuple[str, str]]] | None = None
+    """``(name, url)`` of the agent's MCP servers its proxies could not reach since the last ask
+    (``ChaosRuntime.mcp_unreached``): each is probed after the cell, and one that refuses connections cuts the
+    run short as a stopped agent does, since every later cell would fail inside the agent's MCP client."""
     exit: AgentExitedError | None = None
     cells_completed: int = 0
     """Cells completed (not cut short by the agent going away); the caller counts them with :meth:`completed`."""
@@ -149,6 +154,8 @@ class ExitWatch:
         A launched process gets :data:`EXIT_GRACE_S` after a connection error to finish exiting (its
         socket may already refuse while it is still closing down); an endpoint is probed.
         """
+        if self.exit is None and await self._server_stopped(result):
+            return replace(result, status="error", error=self._cut_short(result), error_kind="agent_exited")
         if result.status != "error" or (self.process is None and self.endpoint is None):
             return result
         if self.process is not None:
@@ -164,6 +171,22 @@ class ExitWatch:
                 )
         assert self.exit is not None
         return replace(result, error=self._cut_short(result), error_kind="agent_exited")
+
+    async def _server_stopped(self, result: CellResult) -> bool:
+        """Whether an MCP server the cell's calls could not reach now refuses connections (recorded in
+        :attr:`exit`). Whatever the cell's status: an agent that caught the failure and answered something did not
+        meet the conditions the cell was planned with."""
+        for name, url in self.servers() if self.servers is not None else ():
+            address = probe_address(url)
+            if address is not None and await refuses_connections(address):
+                self.exit = AgentStoppedError(
+                    url,
+                    cells_completed=self.cells_completed,
+                    last_error=result.error or "its MCP server could not be reached",
+                    server=name,
+                )
+                return True
+        return False
 
     async def _exited_within_grace(self, result: CellResult) -> bool:
         """Whether the launched process is found exited within :data:`EXIT_GRACE_S` of a cell that failed to connect;
@@ -203,7 +226,7 @@ class ExitWatch:
     def _cut_short(self, result: CellResult) -> str:
         """The error text of a cell cut short: what happened to the agent, then the cell's own error."""
         if isinstance(self.exit, AgentStoppedError):
-            return f"the agent at {self.exit.endpoint} stopped answering during this cell: {result.error}"
+            return f"{self.exit.who} stopped answering during this cell: {result.error or 'the cell ' + result.status}"
         assert self.exit is not None
         return f"the agent process exited (code {self.exit.code}) during this cell: {result.error}"
 

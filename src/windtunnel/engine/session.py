@@ -21,6 +21,7 @@ from windtunnel._util.proctrack import LeftBehind
 from windtunnel.agents import Agent, build_agent
 from windtunnel.agents.process import AgentProcess
 from windtunnel.agents.registry import capabilities
+from windtunnel.chaos.plan import waiting_on
 from windtunnel.chaos.runtime import ChaosRuntime
 from windtunnel.config.advice import timeout_advice
 from windtunnel.config.agent import declares_tool_seam
@@ -79,6 +80,8 @@ class RunSession:
     """Filled after the run: configured faults that never fired, and the like."""
     _finished: int = field(default=0, init=False, repr=False)
     _timed_out: int = field(default=0, init=False, repr=False)
+    _waiting_on_model: int = field(default=0, init=False, repr=False)
+    """Of the cells that timed out, those whose agent was still waiting for its model (:func:`waiting_on`)."""
     """Cells finished, and of those timed out (``agent.timeout``): a warning after the run names the setting."""
     watch: ExitWatch = field(default_factory=ExitWatch, init=False, repr=False)
     """The launched ``agent.command``: a run whose agent process dies raises AgentExitedError."""
@@ -157,6 +160,8 @@ class RunSession:
             await stack.enter_async_context(agent)  # checks reachability before anything is spent
             if runtime is not None:  # and the agent's MCP servers (it may have started them)
                 await runtime.check_servers(self.watch.process.stderr_tail() if self.watch.process else "")
+                if getattr(self.cfg.agent, "mcp_servers", None):  # watched like the agent: gone mid-run, cut short
+                    self.watch.servers = runtime.mcp_unreached
             if self.prelude is not None:
                 await self.prelude(agent)
             scope = self.scope
@@ -167,7 +172,7 @@ class RunSession:
                     return runtime.cell(specs.get(cell.scenario), cell.id)
 
             await self._run_cells(agent, cells, scope, serial=runtime is not None and runtime.serial_cells)
-            if advice := timeout_advice(self.cfg, self._timed_out, self._finished):
+            if advice := timeout_advice(self.cfg, self._timed_out, self._finished, self._waiting_on_model):
                 self.warnings.append(advice)
             if runtime is not None:
                 self.warnings += [w["message"] for w in runtime.never_fired()]
@@ -181,6 +186,7 @@ class RunSession:
         flight finish and are reported."""
         gone, check = self.watch.gone, self.watch.check
         call = runner.run if runner.budget is None else runner
+        servers = self.watch.servers is not None  # an MCP server that went away may cut any cell short
 
         async def run_cell(cell: Cell) -> CellResult | None:
             """One cell, or ``None`` (the run is cut short) once the agent is gone; an errored result is checked for
@@ -188,7 +194,7 @@ class RunSession:
             if gone():
                 return None
             result = await call(cell)
-            return result if result.status != "error" else await check(result)
+            return result if result.status != "error" and not servers else await check(result)
 
         return run_cell
 
@@ -215,7 +221,9 @@ class RunSession:
             order."""
             self.watch.completed(result)
             self._finished += 1
-            self._timed_out += result.error_kind == AgentTimeout.kind
+            if result.error_kind == AgentTimeout.kind:
+                self._timed_out += 1
+                self._waiting_on_model += waiting_on(result.calls, "llm")
             for listener in self.listeners:
                 listener(result)
 

@@ -30,6 +30,7 @@ from pathlib import Path
 from windtunnel._util.errors import ConfigError, ExitCode, UsageError, WindtunnelError
 from windtunnel._util.imports import import_refs
 from windtunnel._util.jsonsafe import loads_clipped
+from windtunnel._util.jsontypes import JSONObject
 from windtunnel.chaos.profiles import load_profile
 from windtunnel.chaos.proxy.common import check_fixed_ports
 from windtunnel.chaos.spec import ChaosSpec
@@ -609,11 +610,8 @@ def ci_summary(
         name, stopped = stop
         passed = False
         aborted = (stopped.report.get("run") or {}).get("aborted") or {}
-        gone = (
-            f"the agent at {aborted.get('endpoint')} stopped answering"
-            if aborted.get("reason") == "agent_stopped"
-            else "the agent process died"
-        )
+        stopped_answering = aborted.get("reason") == "agent_stopped"
+        gone = f"{_stopped(aborted)} stopped answering" if stopped_answering else "the agent process died"
         why_stop = (
             f"ci was interrupted in the {name} phase"
             if stopped.status == "interrupted"
@@ -705,3 +703,10 @@ def _writing(write: Callable[[], Path]) -> Path:
 
 
 __all__ = ["CiDetail", "CiRequest", "ci_flow"]
+
+
+def _stopped(aborted: JSONObject) -> str:
+    """What stopped answering in a ci phase cut short: the agent at its endpoint, or its MCP server."""
+    if aborted.get("mcp_server"):
+        return f"the MCP server agent.mcp_servers.{aborted['mcp_server']} ({aborted.get('endpoint')})"
+    return f"the agent at {aborted.get('endpoint')}"

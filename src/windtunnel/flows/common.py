@@ -330,18 +330,22 @@ def abort_record(err: AgentExitedError) -> JSONObject:
     """What a report's ``run.aborted`` and a stored summary's ``aborted`` say about a run cut short.
 
     Two shapes, told apart by ``reason``: ``agent_stopped`` for an HTTP endpoint windtunnel did not launch
-    (its endpoint and the last error, as there is no command or exit code to show), and ``agent_exited``
+    (its endpoint and the last error, as there is no command or exit code to show; ``mcp_server`` names the
+    ``agent.mcp_servers`` entry when that endpoint is the agent's MCP server), and ``agent_exited``
     for an agent process windtunnel launched (its command, exit code and the tail of its stderr). Both say
     how many cells completed before the stop, which are kept.
     """
     if isinstance(err, AgentStoppedError):  # an endpoint windtunnel did not launch: no command, no exit code
-        return {
+        record: JSONObject = {
             "reason": "agent_stopped",
             "message": err.reason,
             "endpoint": err.endpoint,
             "cells_completed": err.cells_completed,
             "last_error": err.last_error,
         }
+        if err.server is not None:  # the agent's MCP server at `endpoint` went away, not the agent
+            record["mcp_server"] = err.server
+        return record
     return {
         "reason": "agent_exited",
         "message": err.reason,

@@ -33,6 +33,7 @@ from pydantic import Field, model_validator
 
 from windtunnel._util.model import StrictModel
 from windtunnel._util.registry import Registry
+from windtunnel._util.suggest import closest
 
 SeverityName = Literal["critical", "high", "medium", "low"]
 
@@ -48,6 +49,9 @@ _UPSTREAM_DUMP_DEFAULTS: dict[str, object] = {
 _UPSTREAM_FLAT_KEYS = frozenset(
     {"value", "values", "max_ms", "pattern", "patterns", "expected", "baseline", *_UPSTREAM_DUMP_DEFAULTS}
 )
+MEANT_CUTOFF = 85.0
+"""How close (weighted ratio) a misplaced upstream key must be to one of the type's own parameters to be named as
+the one meant (`value` → `values`, `pattern` → `patterns`); farther off, the error says to remove it."""
 
 
 def _is_upstream_default(key: str, value: object) -> bool:
@@ -150,9 +154,13 @@ class InvariantSpec(StrictModel):
         for key in misplaced:
             if key not in drop:
                 users = [n for n, c in invariants.items() if key in c.accepted_keys()]
+                # a slip for one of this type's own parameters (`value` for contains_any's `values`) is named, as
+                # for any misspelt key: "remove it" would leave the required parameter missing
+                meant = closest(key, accepted, cutoff=MEANT_CUTOFF)
+                fix = f"did you mean {meant!r}?" if meant else "remove it"
                 raise ValueError(
                     f"{key!r} is not a parameter of {cls.model_fields['type'].default!r}"
-                    f" (it belongs to {', '.join(users) or 'no invariant type'}); remove it"
+                    f" (it belongs to {', '.join(users) or 'no invariant type'}); {fix}"
                 )
         return {k: v for k, v in data.items() if k not in drop} if drop else data
 

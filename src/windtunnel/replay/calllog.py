@@ -12,7 +12,7 @@ from typing import Any
 
 import httpx
 
-from windtunnel.chaos.plan import SUMMARY_CHARS
+from windtunnel.chaos.plan import SUMMARY_CHARS, WAITING
 from windtunnel.replay.payloads import status_of_error
 from windtunnel.replay.session import RecordedCall
 
@@ -33,7 +33,7 @@ def _status(entry: dict[str, Any]) -> tuple[int, bool]:
         code = status if isinstance(status, int) else 200
         return code, code == 504
     text = str(error)
-    if text.startswith("timeout") or timeout:
+    if text.startswith(("timeout", WAITING)) or timeout:  # a call still waiting when its cell ended: it hung
         return 504, True
     if isinstance(status, int) and status >= 400:
         return status, status == 504

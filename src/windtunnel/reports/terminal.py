@@ -176,7 +176,11 @@ def print_summary(
 
     if tally.not_run:
         console.print(
-            plain(f"not run ({tally.not_run}): cut short when the agent went away; --resume reruns them", "yellow")
+            plain(
+                f"not run ({tally.not_run}): cut short when the agent (or its MCP server) went away; "
+                "--resume reruns them",
+                "yellow",
+            )
         )
     if not tally.failed:
         return

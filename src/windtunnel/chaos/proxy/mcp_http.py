@@ -71,6 +71,9 @@ class McpHttpProxy(ProxyServer):
         self.faults = faults
         self.upstream = upstream
         self.pool = UpstreamPool(timeout=self._timeout, max_idle=256)
+        self.unreached = 0
+        """Requests the server could not be reached for (counted, never reset here): a run's watch compares it
+        before and after a cell to ask whether the server went away (:meth:`McpServers.stopped`)."""
 
     async def aclose(self, grace: float = 2.0) -> None:
         """Stop serving (see :meth:`ProxyServer.aclose`), then close the connections to the server."""
@@ -115,6 +118,7 @@ class McpHttpProxy(ProxyServer):
         try:
             resp = await self._forward(req, json.dumps(payload).encode())
         except UpstreamError as err:
+            self.unreached += 1
             why = f"the MCP server at {self.upstream} is unreachable ({type(err).__name__}: {err})"
             out = [self.faults.unanswered(m["id"], why) for m in forward if "id" in m] + answers
             if not out:  # only notifications: nothing to answer, the failure is the status
@@ -174,6 +178,7 @@ class McpHttpProxy(ProxyServer):
         try:
             resp = await self._forward(req, req.body)
         except UpstreamError as err:
+            self.unreached += 1
             why = f"windtunnel MCP proxy: the MCP server at {self.upstream} is unreachable: {err}\n"
             await write_response(writer, 502, [("Content-Type", "text/plain")], why.encode(), keep_alive=keep)
             return keep

@@ -88,6 +88,8 @@ class McpServers:
         self.host = host
         self.proxies: dict[str, Any] = {}
         self._saved_env: dict[str, str | None] = {}
+        self._unreached: dict[str, int] = {}
+        """Each proxy's count of unreached requests when :meth:`stopped` last looked."""
 
     async def start(self, *, in_process: bool) -> None:
         """Start one proxy per server; for an agent that runs in this process (``in_process``) also set
@@ -115,8 +117,21 @@ class McpServers:
                 raise AgentUnreachableError(
                     f"agent.mcp_servers.{name} ({url}) is unreachable: {why}{tail}",
                     hint="start the MCP server before the run (or from agent.command) and check the URL; "
-                    "no cell was run",
+                    "nothing was sent to the agent",
                 )
+
+    def unreached(self) -> list[tuple[str, str]]:
+        """``(name, url)`` of each server its proxy failed to reach since the last ask (asked after each cell).
+
+        Whether such a server is gone is the caller's to decide (the run's exit watch probes its address): a
+        server that is slow, resets or answers errors is still there, and what it does to a cell is that cell's
+        result."""
+        found = []
+        for name, proxy in self.proxies.items():
+            if proxy.unreached != self._unreached.get(name, 0):
+                self._unreached[name] = proxy.unreached
+                found.append((name, self.servers[name]))
+        return found
 
     def env(self) -> dict[str, str]:
         """``WINDTUNNEL_MCP_<NAME>_URL`` → the proxied address of each server."""
