@@ -201,7 +201,8 @@ class Agreement:
         """
         if item.expected and len(labels) >= 2:
             needles = sorted({n.casefold() for n in (*item.label_set, *item.expected, *item.correlated_values) if n})
-            self.item_texts[(item.id, item.line)] = (texts_of(item.projection, needles, labels), item.expected[0], labels)
+            texts = texts_of(item.projection, needles, labels)
+            self.item_texts[(item.id, item.line)] = (texts, item.expected[0], labels)
         mentions = item_mentions(item, decode=self.decode)
         if not mentions:
             return
