@@ -35,6 +35,9 @@ Verdicts (:class:`Group`):
   other events, a list of enabled rules), each record counts by whether its answer is among them, against the
   labels' summed shares; at chance as above and not significantly below chance (the labels other than the answer
   tell it by elimination), the item-level leaks there become review findings, on those records too.
+* **a text at chance** (:mod:`.held_texts`): a finding in a key or a value whose exact text stands at the same
+  place in records whose labels agree with the one it found no more than chance (a handbook pasted into every
+  record, a key every record has) becomes a review finding, by the chance verdict above.
 * otherwise the item-level decision stands.
 
 A follows verdict turns a *review* finding (the item-level "cannot tell") into a leak; a mention the item-level
