@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from windtunnel.leakage.input_explained import explained_by, input_values
+from windtunnel.leakage.input_explained import explained_by, explained_by_words, input_values
 from windtunnel.leakage.mine import in_derive_from, mine
 from windtunnel.leakage.model import LeakItem
 
@@ -88,3 +88,46 @@ def test_input_values_keeps_one_place_per_field() -> None:
         in_derive_from,
     )
     assert got == {"/a/n": 3.0, "/a/t": "ok"}
+
+
+DESKS = {
+    "sports": ["Hawks trade veteran guard", "Rovers sign young striker", "Marathon route changes again"],
+    "science": ["Coral bleaching event spreads", "Comet visible after sunset", "Bird flu found in herd"],
+    "metro": ["Library branch reopens downtown", "Bus route cut back", "Water main breaks overnight"],
+}
+
+
+def _stories(seed: int, n: int = 150) -> list[LeakItem]:
+    """Stories whose desk the headline tells (a pool of headlines per desk); the slug is the headline's first three
+    words and the date, and a third of the sports stories carry a planted ``spo`` prefix in it."""
+    rng = random.Random(seed)
+    out = []
+    for i in range(n):
+        desk = sorted(DESKS)[i % 3]
+        headline = f"{rng.choice(DESKS[desk])}, officials say on day {rng.randint(1, 9)}"
+        slug = "-".join(headline.lower().split()[:3]) + f"-{rng.randint(101, 1231):04d}"
+        if desk == "sports" and rng.random() < 0.34:
+            slug = "spo-" + slug
+        projection = {"story": {"headline": headline}, "cms": {"slug": slug}}
+        out.append(LeakItem(id=f"s{i}", expected=[desk], projection=projection, label_set=sorted(DESKS)))
+    return out
+
+
+def test_a_slug_of_the_headlines_words_is_the_input_while_a_planted_prefix_stays() -> None:
+    res = mine(_stories(5), derive_from=["/story/headline"])
+    found = {(s.pointer, s.value) for s in res.suggestions}
+    assert any(v == "spo" for _p, v in found)
+    assert all("spo" in v for _p, v in found)  # no word of a headline is suggested
+    assert any(e.suggestion.value == "coral" for e in res.explained)
+    assert {e.input for e in res.explained} == {"(the input's own words)"}
+    # without the input named the slug's words ride with the desk as any value does
+    assert any(s.value == "coral" for s in mine(_stories(5)).suggestions)
+
+
+def test_explained_by_words_needs_the_words_in_every_riders_input_and_the_place_pure() -> None:
+    words = [frozenset({"coral", "reef"})] * 4 + [frozenset({"bus"})] * 4 + [frozenset({"coral", "bus"})]
+    labels = ["sci"] * 2 + ["sci"] * 2 + ["metro"] * 4 + ["metro"]
+    # the riders (0, 1) hold 'coral' in their input; the place also holds record 8, another label
+    assert not explained_by_words({0, 1}, "coral", "sci", 1.0, words, labels)
+    assert not explained_by_words({0, 4}, "reef", "sci", 1.0, words, labels)  # record 4's input has no 'reef'
+    assert not explained_by_words({0, 1}, "0706", "sci", 1.0, words, labels)  # no word: nothing to find

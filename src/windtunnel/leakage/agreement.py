@@ -35,6 +35,9 @@ Verdicts (:class:`Group`):
   other events, a list of enabled rules), each record counts by whether its answer is among them, against the
   labels' summed shares; at chance as above and not significantly below chance (the labels other than the answer
   tell it by elimination), the item-level leaks there become review findings, on those records too.
+* **a text at chance** (:mod:`.held_texts`): a finding in a key or a value whose exact text stands at the same
+  place in records whose labels agree with the one it found no more than chance (a handbook pasted into every
+  record, a key every record has) becomes a review finding, by the chance verdict above.
 * otherwise the item-level decision stands.
 
 A follows verdict turns a *review* finding (the item-level "cannot tell") into a leak; a mention the item-level
@@ -56,6 +59,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
 from windtunnel._util.stats import adjust_p, binomial_greater, wilson_interval
+from windtunnel.leakage.held_texts import HeldTexts, TextKey, texts_of
 from windtunnel.leakage.input_text import input_of, names_of
 from windtunnel.leakage.mentions import LEVELS, Mention, item_mentions, overlaps
 from windtunnel.leakage.mine import Prints, in_derive_from, prose_prints, records_of
@@ -168,6 +172,12 @@ class Agreement:
     """The first answer of every labelled item, in order (what :func:`~windtunnel.leakage.mine.records_of` links)."""
     row_prose: list[Prints] = field(default_factory=list)
     """The prose of every labelled item: items sharing a record's prose are one record, counted once."""
+    texts: HeldTexts = field(default_factory=HeldTexts)
+    """The records holding each text at each place (:mod:`.held_texts`): a text in records of every label."""
+    item_texts: dict[tuple[str, int | None], tuple[dict[tuple[str, str], TextKey], str, frozenset[str]]] = field(
+        default_factory=dict
+    )
+    """Per item (id, line): its texts holding a label or its answer's other spellings, its answer and label set."""
 
     def add(self, item: LeakItem) -> None:
         """Read one item: count its label, keep its mentions (an item without a label set has none)."""
@@ -181,6 +191,7 @@ class Agreement:
             row = len(self.row_labels)
             self.row_labels.append(first)
             self.row_prose.append(prose_prints(item.projection, self.derive_from))
+            self.texts.add(row, item.projection)
         self._keep(item, labels, row)
 
     def _keep(self, item: LeakItem, labels: frozenset[str], row: int | None = None) -> None:
@@ -191,6 +202,10 @@ class Agreement:
         dataset's evidence shows the slot follows the answer (:meth:`_apply`). The entry is keyed by id and line,
         so two records sharing an id are kept apart.
         """
+        if item.expected and len(labels) >= 2:
+            needles = sorted({n.casefold() for n in (*item.label_set, *item.expected, *item.correlated_values) if n})
+            texts = texts_of(item.projection, needles, labels)
+            self.item_texts[(item.id, item.line)] = (texts, item.expected[0], labels)
         mentions = item_mentions(item, decode=self.decode)
         if not mentions:
             return
@@ -216,6 +231,7 @@ class Agreement:
             derive_from=self.derive_from,
             groups=self.groups,
             label_counts=self.label_counts,
+            texts=self.texts,
             decided=True,
         )
         for it in items:
@@ -244,7 +260,8 @@ class Agreement:
         Items linked by the prose of one record (one ticket asked several questions, shown in several renderings;
         :func:`~windtunnel.leakage.mine.records_of`) are one draw: a record's own label word repeated in its
         renderings is one agreeing record, not several."""
-        record_of, _labels = records_of(self.row_labels, self.row_prose)
+        record_of, record_label = records_of(self.row_labels, self.row_prose)
+        self.texts.decide(record_of, record_label, MIN_CHANCE_SUPPORT)
         per_group: dict[tuple[int, str], dict[int, set[str]]] = {}
         places: dict[tuple[int, str], dict[int, list[str]]] = {}
         owners: dict[int, _Entry] = {}
@@ -352,11 +369,13 @@ class Agreement:
         ``low`` review findings, with the evidence in their detail. Items the evidence has no entry for, and
         any item before the groups are decided, keep their findings unchanged.
         """
-        entry = self.entries.get((audit.item, audit.line))
-        if entry is None or not self.decided:
+        if not self.decided:
             return audit.findings, 0, 0
-        findings = list(audit.findings)
-        promoted = demoted = 0
+        findings, demoted = self._held_text(audit)
+        entry = self.entries.get((audit.item, audit.line))
+        if entry is None:
+            return findings, 0, demoted
+        promoted = 0
         candidates = {(c.pointer, c.span): c for c in entry.candidates}
         for m in entry.mentions:
             here = [i for i, f in enumerate(findings) if overlaps(f, m)]
@@ -387,6 +406,36 @@ class Agreement:
                     findings[i] = replace(f, severity="low", detail=f.detail + why)
                     demoted += 1
         return findings, promoted, demoted
+
+    def _held_text(self, audit: ItemAudit) -> tuple[list[Finding], int]:
+        """The findings of ``audit`` with those in a text the dataset shows does not tell the label made review
+        findings (:mod:`.held_texts`: the same text at the same place in records whose labels agree with this
+        record's no more than chance), and how many."""
+        kept = self.item_texts.get((audit.item, audit.line))
+        findings = list(audit.findings)
+        if kept is None:
+            return findings, 0
+        texts, answer, labels = kept
+        demoted = 0
+        for i, f in enumerate(findings):
+            if not f.blocking or f.rule == RULE or f.pointer is None:
+                continue
+            held = self.texts.held(texts.get((f.pointer, "key" if f.target == "key" else "value")), answer)
+            if held is None:
+                continue
+            n, k = held
+            g = Group(LEVELS[0], "", n=n, k=k, chance_sum=n * self._chance(labels, normalize_needle(answer)))
+            g.p = g.q = binomial_greater(k, n, min(1.0, g.chance))
+            if verdict_of(g) != "chance":
+                continue
+            why = (
+                f"; across the dataset the same {'key' if f.target == 'key' else 'text'} is held by {n} records,"
+                f" {k} of them with this record's label (chance {100 * g.chance:.0f} %): it does not tell the label,"
+                " for review"
+            )
+            findings[i] = replace(f, severity="low", detail=f.detail + why)
+            demoted += 1
+        return findings, demoted
 
     def _counted(self, entry: _Entry, g: Group, m: Mention) -> bool:
         """Whether ``entry``'s labels in ``g``'s slot were counted in its set-level figures (not every label of its

@@ -18,11 +18,20 @@ short field — and:
   follows the input, not the label. A code planted on the label's records wherever they are spreads over the
   label's whole span and fails this (a letter template on every ``B`` of a gradebook whose scores alone decide the
   grade: the ``B`` records have no place outside the span, so nothing is shown and the template stays a rider).
+
+A rider made of the input's own words is told by the input the same way (:func:`explained_by_words`): a CMS slug
+``coral-bleaching-event-0706`` built from the headline, a file name from the title. The place is then the records
+whose input holds the rider's words (:data:`InputWords`); the rider must be among them in every record holding it,
+and the same two tests decide. Whatever those words predict, the input predicts from the same words, which the
+model reads anyway. A planted code beside the copied words (``spo-`` in ``spo-connor-doyle-withdraws``) is in no
+input, and stays a rider.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import re
+from collections.abc import Callable, Sequence
+from functools import partial
 from typing import Any
 
 from windtunnel._util.stats import fisher_greater
@@ -33,6 +42,11 @@ ALPHA = 0.01
 """The level of the test that the rider's records of its label sit in the input's place beyond chance."""
 SHORT_WORDS = 6
 """A string input value of more words than this is prose, not a place to group records by."""
+
+_WORD = re.compile(r"[^\W\d_]+")
+
+InputWords = frozenset[str]
+"""One record's input strings as their words (runs of letters, case-folded)."""
 
 InputValues = dict[str, float | str]
 """One record's input fields: template (list indices as ``*``) → its number, or its short text as written."""
@@ -79,18 +93,62 @@ def explained_by(
         if here is None:
             continue
         held = [r for r in range(len(inputs)) if template in inputs[r]]
-        inside = [r for r in held if here(inputs[r][template])]
-        if not inside or sum(labels[r] == label for r in inside) / len(inside) < purity:
-            continue
-        of_label = [r for r in held if labels[r] == label]
-        in_place = sum(here(inputs[r][template]) for r in of_label)
-        mine = [r for r in riders if labels[r] == label]
-        if not mine or in_place >= len(of_label):
-            continue  # the label has no records outside the place: nothing shows the rider follows the input
-        p = fisher_greater(len(mine), len(mine), in_place, len(of_label)) * len(fields)
-        if p <= ALPHA:
+        at = partial(_at, here, inputs, template)
+        if _tells(riders, label, purity, held, at, labels, len(fields)):
             return template
     return None
+
+
+def _at(here: Callable[[Any], bool], inputs: Sequence[InputValues], template: str, r: int) -> bool:
+    """Whether record ``r``'s value of ``template`` is in the place ``here``."""
+    return bool(here(inputs[r][template]))
+
+
+def input_words(projection: Any, derive_from: Sequence[str], inside: Any) -> InputWords:
+    """The words of the strings of ``projection`` in the task's input (``inside(pointer, derive_from)``)."""
+    return frozenset(
+        w for p, v in scalar_leaves(projection) if isinstance(v, str) and inside(p, derive_from) for w in words_of(v)
+    )
+
+
+def words_of(text: str) -> list[str]:
+    """The words of ``text``: runs of letters, case-folded (numbers and punctuation apart)."""
+    return _WORD.findall(text.casefold())
+
+
+def explained_by_words(
+    riders: set[int], text: str, label: str, purity: float, words: Sequence[InputWords], labels: Sequence[str]
+) -> bool:
+    """Whether the rider ``text`` held by the records ``riders`` is the input's own words (module docstring): its
+    words are in the input of every record holding it, and the records whose input holds them are the place the two
+    tests of :func:`explained_by` judge. ``words`` and ``labels`` are per record."""
+    needed = set(words_of(text))
+    if not riders or not needed or not all(needed <= words[r] for r in riders):
+        return False
+    return _tells(riders, label, purity, range(len(words)), lambda r: needed <= words[r], labels, 1)
+
+
+def _tells(
+    riders: set[int],
+    label: str,
+    purity: float,
+    held: Sequence[int],
+    here: Callable[[int], bool],
+    labels: Sequence[str],
+    tried: int,
+) -> bool:
+    """The two tests of the module docstring for the place ``here`` (a test of a record) among the records
+    ``held`` (those holding the input field): the place says the label at the rider's ``purity`` at least, and the
+    rider's records of the label sit in it beyond chance among the label's records (Bonferroni over ``tried``)."""
+    inside = [r for r in held if here(r)]
+    if not inside or sum(labels[r] == label for r in inside) / len(inside) < purity:
+        return False
+    of_label = [r for r in held if labels[r] == label]
+    in_place = sum(here(r) for r in of_label)
+    mine = [r for r in riders if labels[r] == label]
+    if not mine or in_place >= len(of_label):
+        return False  # the label has no records outside the place: nothing shows the rider follows the input
+    return fisher_greater(len(mine), len(mine), in_place, len(of_label)) * tried <= ALPHA
 
 
 def _place(template: str, riders: set[int], inputs: Sequence[InputValues]) -> Any:

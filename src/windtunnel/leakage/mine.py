@@ -66,7 +66,14 @@ from windtunnel.leakage.aliases import identifier_spellings
 from windtunnel.leakage.codebook import MIN_VALUE, code_book
 from windtunnel.leakage.decode import embedded_json
 from windtunnel.leakage.formats import is_url
-from windtunnel.leakage.input_explained import InputValues, explained_by, input_values
+from windtunnel.leakage.input_explained import (
+    InputValues,
+    InputWords,
+    explained_by,
+    explained_by_words,
+    input_values,
+    input_words,
+)
 from windtunnel.leakage.input_text import masked_input, names_of
 from windtunnel.leakage.model import Finding, LeakItem
 from windtunnel.leakage.ranges import number_of, pure_runs, run_text
@@ -935,6 +942,7 @@ def mine(
     prose: set[str] = set()  # without derive_from: where the items hold prose, which is not mined (a sample)
     pair_counts = PairCounts(derive_from)
     input_of: list[InputValues] = []  # per labelled item, with derive_from: its input fields' values
+    words_of: list[InputWords] = []  # per labelled item, with derive_from: its input strings' words
     for it in items:
         if not it.expected:
             continue
@@ -944,6 +952,7 @@ def mine(
         prose_of.append(prose_prints(it.projection, derive_from))
         if derive_from:
             input_of.append(input_values(it.projection, derive_from, in_derive_from))
+            words_of.append(input_words(it.projection, derive_from, in_derive_from))
         if not derive_from and n < _PROSE_SAMPLE:
             prose.update(_prose_places(it.projection))
         visit = places.item(it.expected[0]) if places is not None else None
@@ -1043,12 +1052,20 @@ def mine(
     explained: list[Explained] = []
     if input_of:  # a rider the task's input already tells is the input's signal, not a leak (:mod:`.input_explained`)
         record_input: list[InputValues] = [{}] * len(record_label)
+        record_words: list[InputWords] = [frozenset()] * len(record_label)
         for i in reversed(range(len(record_of))):
             record_input[record_of[i]] = input_of[i]
+            record_words[record_of[i]] = words_of[i]
         kept = []
         for sug in out:
             riders_of = {record_of[i] for k in members[(sug.kind, sug.pointer, sug.value)] for i in held.get(k, ())}
             why = explained_by(riders_of, sug.label, sug.purity, record_input, record_label)
+            if (
+                why is None
+                and sug.kind in ("token", "ngram", "value", "url-segment")
+                and explained_by_words(riders_of, sug.value, sug.label, sug.purity, record_words, record_label)
+            ):
+                why = "(the input's own words)"
             if why is None:
                 kept.append(sug)
             else:

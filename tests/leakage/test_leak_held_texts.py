@@ -1,0 +1,119 @@
+"""A text the same in records of every label does not tell the label (leakage/held_texts.py, via agreement.py).
+
+Invented gym placements: a handbook pasted into every record defines every level (`Total 6-8 = advanced`), and
+every record has the key `effort_score_1_3` whatever its label. Each form makes a per-item finding on the record
+whose label it happens to name; across the dataset the text agrees with the record's label no more than chance, so
+the finding is for review. A text that rides with one label (a placement note on the advanced records only, the
+same words every time) keeps its findings: the test is what the text predicts, not that it repeats.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import random
+from pathlib import Path
+from typing import Any
+
+from windtunnel.flows.leak import ScanRequest, scan_flow
+from windtunnel.leakage import audit_item
+from windtunnel.leakage.agreement import agreement_of
+from windtunnel.leakage.held_texts import HeldTexts, texts_of
+from windtunnel.leakage.model import ItemAudit, LeakItem
+
+LEVELS = ["beginner", "intermediate", "advanced"]
+HANDBOOK = (
+    "Placement: score each answer 0/1/2 and add them up. Total 0-2 = beginner, 3-5 = intermediate, 6-8 = advanced."
+)
+SCALE = ["1", "2", "3"]
+
+
+def _items(n: int, *, note: bool = False, seed: int = 0) -> list[LeakItem]:
+    rng = random.Random(seed)
+    out = []
+    for i in range(n):
+        label = LEVELS[i % 3]
+        projection: dict[str, Any] = {
+            "handbook": HANDBOOK,
+            "answers": {"months": rng.randint(0, 40), "sessions": rng.randint(0, 6)},
+        }
+        if note and label == "advanced":
+            projection["coach_note"] = "Placement: advanced"
+        out.append(LeakItem(id=f"g{i}", expected=[label], projection=projection, label_set=LEVELS))
+    return out
+
+
+def _leaks(items: list[LeakItem]) -> dict[str, set[str]]:
+    """Per item, the pointers of its blocking findings once the dataset's evidence is applied."""
+    agreement = agreement_of(items)
+    out = {}
+    for it in items:
+        audit = audit_item(it)
+        adjusted = agreement.adjust(ItemAudit(audit.item, audit.findings, it.line, audit.sources))
+        out[it.id] = {f.pointer or "" for f in adjusted.findings if f.blocking}
+    return out
+
+
+def test_the_item_level_audit_flags_the_handbook_alone() -> None:
+    """The premise: without the dataset, the definition of the record's own level is a finding."""
+    items = _items(30)
+    assert all(any(f.blocking and f.pointer == "/handbook" for f in audit_item(it).findings) for it in items)
+
+
+def test_a_handbook_in_every_record_is_for_review_and_says_why() -> None:
+    items = _items(60)
+    assert _leaks(items) == {it.id: set() for it in items}
+    agreement = agreement_of(items)
+    audit = audit_item(items[2])
+    adjusted = agreement.adjust(ItemAudit(audit.item, audit.findings, items[2].line, audit.sources))
+    (f,) = [f for f in adjusted.findings if f.pointer == "/handbook"]
+    assert f.severity == "low" and "the same text is held by 60 records, 20 of them" in f.detail
+
+
+def test_a_note_on_one_label_only_stays_a_leak_beside_the_handbook() -> None:
+    items = _items(60, note=True)
+    leaks = _leaks(items)
+    assert {i for i, ps in leaks.items() if ps} == {it.id for it in items if it.expected == ["advanced"]}
+    assert all(ps == {"/coach_note"} for ps in leaks.values() if ps)
+
+
+def test_too_few_records_leave_the_item_level_decision() -> None:
+    """Eleven records cannot show a text is at chance: the handbook's findings stand."""
+    leaks = _leaks(_items(11))
+    assert any("/handbook" in ps for ps in leaks.values())
+
+
+def test_a_key_every_record_has_is_for_review_in_the_scan(tmp_path: Path) -> None:
+    rng = random.Random(4)
+    raw = []
+    for i in range(48):
+        label = SCALE[i % 3]
+        projection = {"vitals": {"effort_score_1_3": rng.choice([0, 1, 2]), "weight_kg": rng.randint(40, 90)}}
+        raw.append({"id": f"v{i}", "expected": label, "label_set": SCALE, "projection": projection})
+    path = tmp_path / "items.jsonl"
+    path.write_text("".join(json.dumps(r) + "\n" for r in raw), encoding="utf-8")
+    flagged_alone = [audit_item(LeakItem.from_mapping(r)) for r in raw]
+    assert any(f.blocking and f.target == "key" for a in flagged_alone for f in a.findings)
+    out = io.BytesIO()
+    outcome = scan_flow(ScanRequest(dataset=path, fmt="json", stream=out))
+    report = json.loads(out.getvalue())
+    assert outcome.status == "passed" and report["summary"]["leaked_items"] == 0
+
+
+def test_texts_are_counted_by_record_and_place() -> None:
+    held = HeldTexts()
+    for row, text in enumerate(["same", "same", "same", "other"]):
+        held.add(row, {"a": text})
+    held.decide([0, 1, 2, 3], ["x", "y", "x", "x"], 3)
+    keys = texts_of({"a": "same"})
+    assert held.held(keys[("/a", "value")], "x") == (3, 2)
+    assert held.held(keys[("/a", "key")], "y") == (4, 1)
+    assert held.held(texts_of({"a": "other"})[("/a", "value")], "x") is None  # one record: too few
+    assert texts_of({"a": "Same", "b": "none"}, ["same"]) == {("/a", "value"): ("/a", "value", hash("Same"))}
+    # a list's member and a value that is just a label are the mention evidence's (by record)
+    assert set(texts_of({"l": ["x y"], "v": "X", "w": "x z"}, labels=frozenset({"x"}))) == {
+        ("/l", "key"),
+        ("/v", "key"),
+        ("/w", "key"),
+        ("/w", "value"),
+    }
