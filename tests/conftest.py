@@ -26,6 +26,7 @@ class RecordingServer:
 
         class H(BaseHTTPRequestHandler):
             protocol_version = "HTTP/1.1"
+            disable_nagle_algorithm = True  # headers and body are two writes: no 40 ms delayed-ACK wait
 
             def log_message(self, *args: Any) -> None:
                 pass

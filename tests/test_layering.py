@@ -21,6 +21,8 @@ from collections import defaultdict
 from itertools import pairwise
 from pathlib import Path
 
+import pytest
+
 SRC = Path(__file__).resolve().parents[1] / "src" / "windtunnel"
 
 LAYERS: list[set[str]] = [
@@ -126,10 +128,11 @@ def module_graph(root: Path = SRC, *, by_name: bool = True) -> dict[str, dict[st
     return graph
 
 
-def arrows(root: Path = SRC) -> dict[tuple[str, str], list[str]]:
-    """``(importer, imported)`` package pairs with the ``file:line`` of each import."""
+def arrows(root: Path = SRC, graph: dict[str, dict[str, str]] | None = None) -> dict[tuple[str, str], list[str]]:
+    """``(importer, imported)`` package pairs with the ``file:line`` of each import (of ``graph``, when given:
+    ``module_graph(root)``)."""
     out: dict[tuple[str, str], list[str]] = defaultdict(list)
-    for importer, imported in module_graph(root).items():
+    for importer, imported in (module_graph(root) if graph is None else graph).items():
         for target, where in imported.items():
             if _package(importer) != _package(target):
                 out[(_package(importer), _package(target))].append(where)
@@ -239,18 +242,24 @@ def violations(found: dict[tuple[str, str], list[str]]) -> list[str]:
     return out
 
 
+@pytest.fixture(scope="module")
+def src_graph() -> dict[str, dict[str, str]]:
+    """``module_graph()`` of the package, parsed once for the tests below (none of them changes it)."""
+    return module_graph()
+
+
 def test_every_package_is_in_a_layer() -> None:
     packages = {p.name.removesuffix(".py") for p in SRC.iterdir() if p.suffix == ".py" or (p / "__init__.py").exists()}
     packages = {"windtunnel" if p == "__init__" else p for p in packages}
     assert packages <= set(LAYER), sorted(packages - set(LAYER))
 
 
-def test_no_package_imports_one_above_it_and_no_cycles() -> None:
-    assert violations(arrows()) == []
+def test_no_package_imports_one_above_it_and_no_cycles(src_graph: dict[str, dict[str, str]]) -> None:
+    assert violations(arrows(graph=src_graph)) == []
 
 
-def test_no_file_level_circle() -> None:
-    found = cycles(without_registries(module_graph()))
+def test_no_file_level_circle(src_graph: dict[str, dict[str, str]]) -> None:
+    found = cycles(without_registries(src_graph))
     assert found == [], "file-level import circles:\n" + "\n".join(" -> ".join(c) for c in found)
 
 
@@ -263,8 +272,8 @@ def _throwaway(tmp_path: Path, files: dict[str, str]) -> Path:
     return pkg
 
 
-def test_the_check_catches_an_upward_import_and_a_cycle() -> None:
-    found = dict(arrows())
+def test_the_check_catches_an_upward_import_and_a_cycle(src_graph: dict[str, dict[str, str]]) -> None:
+    found = dict(arrows(graph=src_graph))
     found[("config", "flows")] = ["config/model.py:1"]
     found[("agents", "invariants")] = ["agents/x.py:1"]
     found[("invariants", "agents")] = ["invariants/x.py:1"]
@@ -321,10 +330,12 @@ def test_imports_by_name_are_arrows_and_only_a_listed_registry_may_close_a_circl
         del REGISTRIES["windtunnel.engine.remote"]
 
 
-def test_the_executor_is_found_through_its_registry_and_the_session_never_reaches_it() -> None:
+def test_the_executor_is_found_through_its_registry_and_the_session_never_reaches_it(
+    src_graph: dict[str, dict[str, str]],
+) -> None:
     """The session asks ``engine/remote.py`` for a registered executor; only ``engine/placement.py`` (which the flows
     call) imports the Ray executor's module, by name (issue #28)."""
-    graph = module_graph()
+    graph = src_graph
     assert graph["windtunnel.engine.placement"].get("windtunnel.engine.ray_executor", "").endswith(" by name")
     assert "windtunnel.engine.ray_executor" not in _reachable(graph, "windtunnel.engine.session")
 
@@ -363,11 +374,11 @@ def _reachable(graph: dict[str, dict[str, str]], start: str) -> set[str]:
     return seen
 
 
-def test_the_python_adapter_reaches_no_other_adapter() -> None:
+def test_the_python_adapter_reaches_no_other_adapter(src_graph: dict[str, dict[str, str]]) -> None:
     """The adapters import the python adapter (``agents/_framework.py``), so it must not reach them back: neither
     directly nor through ``agents/frameworks.py``, which imports them by name (issue #28). It asks
     ``agents/detect.py`` what an object is and the registry for an agent type."""
-    reached = _reachable(without_registries(module_graph()), "windtunnel.agents.python")  # the registry: on demand
+    reached = _reachable(without_registries(src_graph), "windtunnel.agents.python")  # the registry: on demand
     adapters = {f"windtunnel.agents.{name}" for name in FRAMEWORK_MODULES} | {"windtunnel.agents.frameworks"}
     assert reached & adapters == set(), sorted(reached & adapters)
 

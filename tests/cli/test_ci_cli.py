@@ -101,8 +101,11 @@ def test_interrupted_ci_resumes_and_keeps_completed_phases(tmp_path: Path) -> No
     import subprocess
     import sys
 
+    slow = tmp_path / "slow"  # 0.2 s a call while it exists: the run to interrupt; the resume answers at once
+    slow.touch()
     (tmp_path / "wt_slow_ci_agent.py").write_text(
-        "import time\ndef handle(p):\n    time.sleep(0.2)\n    return 'ok ' + p\n"
+        f"import os, time\ndef handle(p):\n    if os.path.exists({str(slow)!r}):\n        time.sleep(0.2)\n"
+        "    return 'ok ' + p\n"
     )
     cfg = tmp_path / "c.yaml"
     cfg.write_text(
@@ -121,6 +124,7 @@ def test_interrupted_ci_resumes_and_keeps_completed_phases(tmp_path: Path) -> No
     wait_for_stored_cells(store, 3)
     proc.send_signal(signal.SIGINT)
     assert proc.wait(timeout=30) == ExitCode.INTERRUPTED
+    slow.unlink()
     from windtunnel.store.runstore import RunStore
 
     with RunStore(store) as st:

@@ -159,8 +159,13 @@ def test_init_writes_a_config_that_validates_and_runs(tmp_path: Path) -> None:
 
 
 def _slow_agent(tmp_path: Path) -> Path:
+    """A config whose agent takes 0.3 s a call while ``tmp_path/slow`` exists (a run to stop midway); a test that
+    resumes removes it first, so the resumed cells are answered at once."""
+    slow = tmp_path / "slow"
+    slow.touch()
     (tmp_path / "wt_slow_agent.py").write_text(
-        "import time\ndef handle(p):\n    time.sleep(0.3)\n    return 'ok ' + p\n"
+        f"import os, time\ndef handle(p):\n    if os.path.exists({str(slow)!r}):\n        time.sleep(0.3)\n"
+        "    return 'ok ' + p\n"
     )
     cfg = tmp_path / "slow.yaml"
     cfg.write_text(
@@ -212,6 +217,7 @@ def test_sigkill_then_resume_runs_every_cell_exactly_once(tmp_path: Path) -> Non
     wait_for_stored_cells(store, 3)
     proc.kill()  # SIGKILL: no handler runs
     proc.wait(timeout=60)
+    (tmp_path / "slow").unlink()  # the resume need not be slow: nothing stops it
     from windtunnel.store.runstore import RunStore
 
     with RunStore(store) as st:

@@ -43,6 +43,12 @@ def _whole_token(s: str, m: re.Match[str]) -> bool:
     )
 
 
+@pytest.fixture(scope="module")
+def benchmark_cases() -> list[leak_heldout.Case]:
+    """Every case of the held-out benchmark, generated once for the tests below (which only read them)."""
+    return list(leak_heldout.cases())
+
+
 SPLITS = [
     pytest.param("dev"),
     pytest.param("heldout", marks=pytest.mark.slow),
@@ -51,10 +57,12 @@ SPLITS = [
 
 
 @pytest.mark.parametrize("split", SPLITS)
-def test_every_string_the_naive_scan_matches_is_matched_by_the_pipeline(split: str) -> None:
+def test_every_string_the_naive_scan_matches_is_matched_by_the_pipeline(
+    split: str, benchmark_cases: list[leak_heldout.Case]
+) -> None:
     missed: list[tuple[str, str]] = []
     checked = 0
-    for case in leak_heldout.cases():
+    for case in benchmark_cases:
         if case.split != split or not case.leak:
             continue
         item = case.item
@@ -72,10 +80,12 @@ def test_every_string_the_naive_scan_matches_is_matched_by_the_pipeline(split: s
 
 
 @pytest.mark.parametrize("split", SPLITS)
-def test_every_leak_the_naive_scan_finds_is_a_leak_of_the_audit(split: str) -> None:
+def test_every_leak_the_naive_scan_finds_is_a_leak_of_the_audit(
+    split: str, benchmark_cases: list[leak_heldout.Case]
+) -> None:
     missed: list[str] = []
     found = 0
-    for case in leak_heldout.cases():
+    for case in benchmark_cases:
         if case.split == split and case.leak and leak_heldout.reference_leaks(case.item):
             found += 1
             if not audit_item(case.item).leaked:

@@ -34,6 +34,7 @@ class Received:
 
 class _Handler(BaseHTTPRequestHandler):
     protocol_version = "HTTP/1.1"
+    disable_nagle_algorithm = True  # head and body are two writes: no 40 ms delayed-ACK wait
     server: _RecordingServer
 
     def log_message(self, format: str, *args: Any) -> None:  # keep test output quiet

@@ -38,6 +38,7 @@ class StubLLM(ThreadingHTTPServer):
 
 class _StubHandler(BaseHTTPRequestHandler):
     protocol_version = "HTTP/1.1"
+    disable_nagle_algorithm = True  # head and body are two writes: no 40 ms delayed-ACK wait
     server: StubLLM
 
     def log_message(self, format: str, *args: Any) -> None:

@@ -21,6 +21,17 @@ pytestmark = pytest.mark.slow
 PROMPTS = 120
 
 
+def _slow_agent(calls: Path) -> str:
+    """An agent module that logs each prompt to ``calls`` and takes 0.2 s per call while ``calls``'s sibling
+    ``slow`` file exists (the run to interrupt); once the test removes it (the resume), it answers at once."""
+    slow = calls.with_name("slow")
+    slow.touch()
+    return (
+        f"import os, time\n\ndef handle(p):\n    open({str(calls)!r}, 'a').write(p + '\\n')\n"
+        f"    if os.path.exists({str(slow)!r}):\n        time.sleep(0.2)\n    return p\n"
+    )
+
+
 def _interrupted(
     argv: list[str], cwd: Path, db: Path, ready: Any, calls: Path, env: dict[str, str] | None = None
 ) -> tuple[Any, int, str]:
@@ -36,6 +47,7 @@ def _interrupted(
     proc.send_signal(signal.SIGINT)
     _, err = proc.communicate(timeout=60)
     assert proc.returncode == 130, err.decode()
+    calls.with_name("slow").unlink(missing_ok=True)  # the resume need not be slow: nothing interrupts it
     with RunStore(db) as st:
         (run,) = st.list_runs()
         kept = st.count_cells(run.id)
@@ -46,10 +58,7 @@ def test_interrupt_then_resume_on_an_existing_cluster(
     local_ray: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     calls = tmp_path / "calls.log"
-    agent = (
-        f"import time\n\ndef handle(p):\n    open({str(calls)!r}, 'a').write(p + '\\n')\n"
-        "    time.sleep(0.2)\n    return p\n"
-    )
+    agent = _slow_agent(calls)
     (tmp_path / "wt_slow_ray_agent.py").write_text(agent)
     cfg, db = tmp_path / "c.yaml", tmp_path / "runs.db"
     cfg.write_text(
@@ -77,10 +86,7 @@ def test_sigterm_on_ray_stops_like_ctrl_c(local_ray: Any, tmp_path: Path) -> Non
     """`kill PID` (CI cancel, `timeout`) on a Ray run: exit 130, the run kept as interrupted, the resume hint —
     not Ray's own SIGTERM handler (exit 15, a stack dump, the run left as `error`)."""
     calls = tmp_path / "calls.log"
-    agent = (
-        f"import time\n\ndef handle(p):\n    open({str(calls)!r}, 'a').write(p + '\\n')\n"
-        "    time.sleep(0.2)\n    return p\n"
-    )
+    agent = _slow_agent(calls)
     (tmp_path / "wt_term_ray_agent.py").write_text(agent)
     cfg, db = tmp_path / "c.yaml", tmp_path / "runs.db"
     cfg.write_text(
@@ -115,10 +121,7 @@ def test_a_contract_on_ray_interrupted_then_resumed(
     """Ctrl-C on a contract whose units run on Ray: exit 130 with the completed units stored; --resume runs
     the others (on Ray again), each unit once."""
     calls = tmp_path / "calls.log"
-    agent = (
-        f"import time\n\ndef handle(p):\n    open({str(calls)!r}, 'a').write(p + '\\n')\n"
-        "    time.sleep(0.2)\n    return p\n"
-    )
+    agent = _slow_agent(calls)
     (tmp_path / "wt_slow_contract_agent.py").write_text(agent)
     prompts = [f"p{i}" for i in range(30)]
     cfg, db = tmp_path / "c.yaml", tmp_path / "runs.db"

@@ -77,6 +77,7 @@ def _final(model: str, key: str, text: str, calls: list[tuple[str, dict[str, Any
 
 class _Handler(BaseHTTPRequestHandler):
     protocol_version = "HTTP/1.1"
+    disable_nagle_algorithm = True  # head and body are two writes: no 40 ms delayed-ACK wait
     server: OllamaStub
 
     def log_message(self, format: str, *args: Any) -> None:
