@@ -108,3 +108,20 @@ def test_a_note_some_records_hold_in_varied_words_gives_no_leak() -> None:
     for it in items[::3]:
         it.projection["aside"] = " ".join(rng.choice(WORDS + PLACES) for _ in range(9))
     assert "/aside" not in _leaks(items)
+
+
+def test_prose_in_a_field_read_as_the_input_is_not_mined_however_few_items_hold_prose_there() -> None:
+    """A log message drawn from a pool per label, short on most records: the field is read as the input (varied
+    within a label), so the codes in its longer messages (``v3``, ``30s``) are its own words, not a rider."""
+    pool = {
+        "urgent": ["disk full", "pager fired twice", "deprecated flag --legacy-auth removed in v3 next week", "oom"],
+        "routine": ["cron done", "backup ok", "retry budget reset after 30s of idle time on worker", "sync ok"],
+        "deferred": ["cache warm", "gc pause", "config reloaded", "noted"],
+    }
+    rng = random.Random(6)
+    items = _items(6, noted=0.0)
+    for it in items:
+        it.projection["message"] = rng.choice(pool[it.expected[0]])
+    result = mine(items)
+    assert "/message" in result.inputs
+    assert "/message" not in _leaks(items)

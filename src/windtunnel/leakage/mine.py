@@ -171,7 +171,8 @@ class MineResult:
     one place of an input field that says the label there: :mod:`.input_explained`), so not suggested."""
     prose: list[str] = field(default_factory=list)
     """Without ``derive_from``: the templates of the prose the items hold (strings of more than ``PROSE_WORDS``
-    words, seen in the first ``_PROSE_SAMPLE`` items), not mined: it may be the task's input. A rider written there (a
+    words, seen in the first ``_PROSE_SAMPLE`` items) at fields most items hold (:meth:`_Places.prose_inputs`), not
+    mined: it may be the task's input (prose fewer items hold gives its whole texts and codes). A rider written there (a
     routing tag in a system prompt, an agent's closing statement) is found once ``--derive-from`` names the input."""
 
     def to_dict(self) -> dict[str, Any]:
@@ -750,10 +751,11 @@ class _Places:
 
     def prose_inputs(self, items: int) -> set[str]:
         """The fields of prose (mostly strings of more than ``PROSE_WORDS`` words) that may be the task's input: held
-        by most items (``INPUT_PRESENCE``), whatever their wording. A text every record holds in one of a few
-        phrasings per label is the content as often as a canned note (messages drawn from a pool per label), and
-        nothing in the file tells which; a text only some records hold cannot be what every record is answered from
-        (an upstream step's note, a bot's summary on the records it ran on), so its whole texts and codes are mined."""
+        by most items (``INPUT_PRESENCE``), whatever their wording (the caller adds the fields read as the input,
+        :meth:`inputs`, whose prose is not mined either). A text every record holds in one of a few phrasings per
+        label is the content as often as a canned note (messages drawn from a pool per label), and nothing in the file
+        tells which; a text only some records hold cannot be what every record is answered from (an upstream step's
+        note, a bot's summary on the records it ran on), so its whole texts and codes are mined."""
         return {t for t, n in self.prose.items() if n and n >= INPUT_PRESENCE * items and 2 * n >= self.holders[t]}
 
 
@@ -1073,7 +1075,8 @@ def mine(
     if places is not None:
         read_as_input = frozenset(inputs)
         prose_of = [p + input_prints(s, read_as_input) for p, s in zip(prose_of, scalars_of, strict=True)]
-        prose_inputs = places.prose_inputs(len(labels_of))
+        prose_inputs = places.prose_inputs(len(labels_of)) | set(inputs)
+        prose &= prose_inputs  # the prose left unread; elsewhere its whole texts and codes are mined
         if prose_inputs:
             held = {k: a for k, a in held.items() if not (k[1] in prose_inputs and _from_prose(k))}
     record_of, record_label = records_of(labels_of, prose_of)
