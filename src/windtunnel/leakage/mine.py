@@ -749,6 +749,10 @@ class _Places:
                 out.append(template)
         return sorted(out)
 
+    def scarce(self, items: int) -> set[str]:
+        """The fields held by fewer than ``INPUT_PRESENCE`` of the ``items``: not what every record is answered from."""
+        return {t for t, n in self.holders.items() if n < INPUT_PRESENCE * items}
+
     def prose_inputs(self, items: int) -> set[str]:
         """The fields of prose (mostly strings of more than ``PROSE_WORDS`` words) that may be the task's input: held
         by most items (``INPUT_PRESENCE``), whatever their wording (the caller adds the fields read as the input,
@@ -1132,9 +1136,11 @@ def mine(
     # label): the code book asks that of the fields the owner named as not the input, or that do not read as one.
     # With the input named, a passing field's labels are found down to the book's own count floor (its test is the
     # evidence); without it, a field may still be the content, and each label keeps the support floor.
+    # Without it, so does a field too few items hold to be the input (an upstream step's stage on some records).
     book_floor = min(min_support, MIN_VALUE) if derive_from else min_support
+    scarce = frozenset(places.scarce(len(labels_of))) if places is not None else frozenset()
     for key, label, support, p, keys in _code_book_tests(
-        held, record_of, record_label, record_task, book_floor, norms, frozenset(inputs)
+        held, record_of, record_label, record_task, book_floor, norms, frozenset(inputs), scarce
     ):
         members[key] = keys
         tests.append((key, label, support, support, p))
@@ -1294,6 +1300,7 @@ def _code_book_tests(
     min_support: int,
     norms: set[str],
     inputs: frozenset[str] = frozenset(),
+    scarce: frozenset[str] = frozenset(),
 ) -> Iterator[tuple[tuple[str, str, str], str, int, float, list[tuple[str, str, str]]]]:
     """``(key, label, support, p, member keys)`` per label of each field whose values each ride with one label
     (:func:`~windtunnel.leakage.codebook.code_book`: a workflow's next action, a bot's paraphrased verdict), each value
@@ -1301,7 +1308,9 @@ def _code_book_tests(
     among the records holding the field; the members are that label's pure values at their pointer, so the field is
     found, mapped and sanitized as those values would be (``record_task`` is not used: see the comment). Values equal
     to a label are left to the scan, and the fields read as the task's input (``inputs``, when no ``--derive-from``
-    names it) are not asked: their values follow the label because they are the content."""
+    names it) are not asked: their values follow the label because they are the content. The fields in ``scarce``
+    (held by too few items to be the input) find a label down to the book's own floor (``MIN_VALUE``), as with
+    ``--derive-from``; the others keep ``min_support``."""
     fields: dict[str, dict[str, set[int]]] = {}
     for key, a in held.items():
         if key[0] == "value" and key[1] not in inputs and normalize_needle(key[2]) not in norms:
@@ -1310,7 +1319,8 @@ def _code_book_tests(
     # pure within a task as soon as two renderings of one record share it; across the file it is held by every task.
     del record_task
     for template, by_text in fields.items():
-        yield from _field_book(template, by_text, record_label, min_support)
+        floor = min(min_support, MIN_VALUE) if template in scarce else min_support
+        yield from _field_book(template, by_text, record_label, floor)
 
 
 def _field_book(
