@@ -148,3 +148,18 @@ def test_a_summary_drawn_apart_from_the_segment_gives_no_book() -> None:
     for seed in range(4):
         result = mine(_triaged(seed, leak=False), derive_from=["/report"])
         assert not [s for s in result.suggestions if s.pointer == "/triage_bot/summary"], seed
+
+
+def test_without_derive_from_a_field_too_few_records_hold_to_be_the_input_is_found_below_the_floor() -> None:
+    # an eighth of the records hold the bot's summary: not what every record is answered from, so its test is the
+    # evidence as when the owner names the input; drawn apart from the segment, it gives nothing either way
+    items = _triaged(2, leak=True)
+    result = mine(items)
+    assert any(s.kind == "field" and s.support < 5 for s in result.suggestions if s.pointer == "/triage_bot/summary")
+    flagged = dict(mined_findings(items, result))
+    held = Counter(it.projection["triage_bot"]["summary"] for it in items if "triage_bot" in it.projection)
+    assert set(flagged) == {
+        it.id for it in items if "triage_bot" in it.projection and held[it.projection["triage_bot"]["summary"]] >= 3
+    }
+    for seed in range(4):
+        assert not [s for s in mine(_triaged(seed, leak=False)).suggestions if s.pointer == "/triage_bot/summary"]

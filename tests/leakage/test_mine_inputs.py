@@ -19,7 +19,7 @@ import pytest
 
 from tests.clirun import wt as run
 from windtunnel import leak
-from windtunnel.leakage.mine import in_words, mine, mined_findings, text_like
+from windtunnel.leakage.mine import graded, in_words, mine, mined_findings, text_like
 from windtunnel.leakage.model import LeakItem
 
 LABELS = ["positive", "neutral", "negative"]
@@ -176,3 +176,48 @@ def test_the_terminal_summary_names_the_fields_and_the_option(
     assert "0 leaked" in out
     assert run("leak", "scan", str(clean), "--limit", "0", "--derive-from", "/review/title") == 0
     assert "for review only" not in capsys.readouterr().out
+
+
+def _scored(seed: int, *, stage: bool = False, n: int = 240) -> list[LeakItem]:
+    """A panel's decision read from one reviewer's score of 1 to 5 (decline low, fund high, every 1 a decline): few
+    values, so not varied within a label. ``stage``: a workflow stage set from the label on a third of the records
+    (``awarded`` …), a neutral ``in review`` on the rest."""
+    rng = random.Random(seed)
+    weights = {"decline": [4, 4, 2, 0, 0], "resubmit": [0, 2, 4, 3, 1], "fund": [0, 0, 1, 4, 5]}
+    stages = {"decline": "declined", "resubmit": "returned", "fund": "awarded"}
+    out = []
+    for i in range(n):
+        label = rng.choice(sorted(weights))
+        score = rng.choices([1, 2, 3, 4, 5], weights=weights[label])[0]
+        projection: dict[str, Any] = {"panel": {"score": score, "stage": "in review"}}
+        if stage and rng.random() < 1 / 3:
+            projection["panel"]["stage"] = stages[label]
+        out.append(LeakItem(id=f"g{i}", expected=[label], projection=projection, label_set=sorted(weights)))
+    return out
+
+
+def test_a_score_whose_values_shift_the_odds_is_the_input() -> None:
+    items = _scored(8)
+    result = mine(items)
+    assert "/panel/score" in result.inputs
+    assert all(not f.blocking for _id, fs in mined_findings(items, result) for f in fs)  # a score of 1: for review
+
+
+def test_a_stage_set_from_the_label_beside_neutral_values_stays_a_leak() -> None:
+    items = _scored(9, stage=True)
+    result = mine(items)
+    assert "/panel/stage" not in result.inputs  # one neutral value beside one value per label
+    stated = {
+        i for i, fs in mined_findings(items, result) if any(f.blocking and f.pointer == "/panel/stage" for f in fs)
+    }
+    assert stated == {it.id for it in items if it.projection["panel"]["stage"] != "in review"}
+
+
+def test_graded_needs_two_values_held_by_several_labels_and_differing() -> None:
+    from collections import Counter
+
+    shifting = [Counter(a=20, b=10), Counter(a=5, b=25), Counter(c=9)]
+    assert graded(shifting)
+    alike = [Counter(a=20, b=20), Counter(a=21, b=19), Counter(c=9)]  # neutral values drawn apart from the label
+    assert not graded(alike)
+    assert not graded([Counter(a=20, b=20), Counter(c=9)])  # one neutral value beside one per label

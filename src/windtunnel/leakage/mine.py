@@ -178,7 +178,8 @@ class MineResult:
     one place of an input field that says the label there: :mod:`.input_explained`), so not suggested."""
     prose: list[str] = field(default_factory=list)
     """Without ``derive_from``: the templates of the prose the items hold (strings of more than ``PROSE_WORDS``
-    words, seen in the first ``_PROSE_SAMPLE`` items), not mined: it may be the task's input. A rider written there (a
+    words, seen in the first ``_PROSE_SAMPLE`` items) at fields most items hold (:meth:`_Places.prose_inputs`), not
+    mined: it may be the task's input (prose fewer items hold gives its whole texts and codes). A rider written there (a
     routing tag in a system prompt, an agent's closing statement) is found once ``--derive-from`` names the input."""
 
     def to_dict(self) -> dict[str, Any]:
@@ -368,6 +369,8 @@ def candidates(
     derive_from: Sequence[str] = (),
     visit: Callable[[str, str], None] | None = None,
     texts: Callable[[str, str], None] | None = None,
+    *,
+    prose: bool = False,
 ) -> dict[tuple[str, str, str], Where]:
     """The candidates of one projection, ``(kind, pointer template, text)`` → where it is first seen.
 
@@ -389,6 +392,9 @@ def candidates(
     :func:`.input_text.input_spans`) is the input there too: its characters are blanked before the string is read
     (:func:`.input_text.masked_input`, the offsets of the rest kept), so mining, the ``blind`` agent and the sanitizer
     read the same characters as the input.
+
+    ``prose``: without ``derive_from``, read prose as it is read outside a named input (:func:`_prose_candidates`);
+    :func:`mine` then keeps what it finds there only outside the fields it reads as the task's input.
     """
     out: dict[tuple[str, str, str], Where] = {}
     names = names_of(derive_from)
@@ -407,8 +413,11 @@ def candidates(
             continue
         read = masked_input(value, names)  # a key named inside the text is the input there: blanked, offsets kept
         found = _string_candidates(template, read)
-        if derive_from and not found and len(read.split()) > PROSE_WORDS:
-            found = _prose_candidates(template, read)
+        if not found and len(read.split()) > PROSE_WORDS:
+            if derive_from:
+                found = _prose_candidates(template, read)
+            elif prose:
+                found = _prose_codes(template, read)
         for key, span, view in found:
             if key not in out:
                 out[key] = (outer, None if inner is not None else span, inner, view)
@@ -430,6 +439,27 @@ def _prose_candidates(template: str, value: str) -> Found:
 
 Found = tuple[tuple[tuple[str, str, str], tuple[int, int] | None, str], ...]
 """The candidates of one string: ``(key, span in the original string, view)`` each."""
+
+
+@lru_cache(maxsize=65536)
+def _prose_codes(template: str, value: str) -> Found:
+    """The candidates of a string of prose when no ``derive_from`` names the input (``candidates(prose=True)``): its
+    whole value (a canned note many records carry word for word) and the codes written among its words (a glyph, a
+    code mixing letters and digits: a token that is not a word, :func:`_word`), both at ``template``, so that
+    :func:`mine` can set them aside where it reads the field as the task's input (a text every record holds, written
+    differently record by record). Its words are not read: outside the input they are for review at most, and read
+    anywhere they would blend the content's words with the same words in short fields. As written only."""
+    out: list[tuple[tuple[str, str, str], tuple[int, int] | None, str]] = []
+    s = value.strip()
+    if len(s) <= _MAX_VALUE_LEN:
+        out.append((("value", template, s), None, "raw"))
+    seen: set[str] = set()
+    for tok, a, b in _tokens(value):
+        if tok in seen or _word(tok):
+            continue
+        seen.add(tok)
+        out.append((("token", template, tok), (a, b), "raw"))
+    return tuple(out)
 
 
 @lru_cache(maxsize=65536)
@@ -677,23 +707,34 @@ class _Places:
         """Empty counts."""
         self.holders: Counter[str] = Counter()
         self.text: Counter[str] = Counter()
+        self.prose: Counter[str] = Counter()
+        self.values: dict[str, dict[str, Counter[str]]] = {}
         self.held: dict[str, dict[str, set[int]]] = {}
         self.label_items: dict[str, Counter[str]] = {}
 
-    def item(self, label: str) -> Callable[[str, str], None]:
+    def item(self, label: str, prints: list[tuple[str, int]] | None = None) -> Callable[[str, str], None]:
         """The visitor of one item of ``label`` (:func:`candidates` calls it with every scalar's template and text):
-        each field is counted once per item, by its first non-blank value."""
+        each field is counted once per item, by its first non-blank value. ``prints`` gets ``(template, hash of
+        the text)`` of every scalar (up to ``_MAX_PRINTS``): what the item holds where, to tell records apart by
+        their input once it is inferred (:func:`input_prints`)."""
         seen: set[str] = set()
         label_items = self.label_items
         held = self.held
 
         def visit(template: str, value: str) -> None:
             """Count ``value`` at ``template`` unless this item already filled the field."""
+            if prints is not None and len(prints) < _MAX_PRINTS and value and not value.isspace():
+                prints.append((template, hash(value)))
             if template in seen or not value or value.isspace():
                 return
             seen.add(template)
             self.holders[template] += 1
             self.text[template] += text_like(value)
+            self.prose[template] += len(value.split()) > PROSE_WORDS
+            values = self.values.setdefault(template, {})
+            key = " ".join(value.casefold().split())
+            if key in values or len(values) < _GRADED_VALUES:
+                values.setdefault(key, Counter())[label] += 1
             texts = held.setdefault(template, {}).setdefault(label, set())
             if len(texts) < _VARIETY_CAP:  # a measurement is its number; in text a number is a slot (desk 2, desk 3)
                 folded = value if _NUMBER.fullmatch(value.strip()) else _DIGITS.sub("0", value)
@@ -711,9 +752,76 @@ class _Places:
                 continue
             per_label = self.label_items[template]
             variety = sum(len(self.held[template][lab]) * k for lab, k in per_label.items()) / held
-            if variety >= INPUT_VARIETY:
+            if variety >= INPUT_VARIETY or graded(self.values.get(template, {}).values()):
                 out.append(template)
         return sorted(out)
+
+    def scarce(self, items: int) -> set[str]:
+        """The fields held by fewer than ``INPUT_PRESENCE`` of the ``items``: not what every record is answered from."""
+        return {t for t, n in self.holders.items() if n < INPUT_PRESENCE * items}
+
+    def prose_inputs(self, items: int) -> set[str]:
+        """The fields of prose (mostly strings of more than ``PROSE_WORDS`` words) that may be the task's input: held
+        by most items (``INPUT_PRESENCE``), whatever their wording (the caller adds the fields read as the input,
+        :meth:`inputs`, whose prose is not mined either). A text every record holds in one of a few phrasings per
+        label is the content as often as a canned note (messages drawn from a pool per label), and nothing in the file
+        tells which; a text only some records hold cannot be what every record is answered from (an upstream step's
+        note, a bot's summary on the records it ran on), so its whole texts and codes are mined."""
+        return {t for t, n in self.prose.items() if n and n >= INPUT_PRESENCE * items and 2 * n >= self.holders[t]}
+
+
+def _from_prose(key: tuple[str, str, str]) -> bool:
+    """``key`` was read in prose by :func:`_prose_codes`: a whole text of prose, or a code among its words (a token
+    kept at its field; tokens read elsewhere are anywhere's)."""
+    return (key[0] == "value" and len(key[2].split()) > PROSE_WORDS) or (key[0] == "token" and bool(key[1]))
+
+
+GRADED_MIN = 5
+"""A value of a field that shifts the odds (:func:`graded`) is held by at least this many items ..."""
+GRADED_TOP = 0.9
+"""... and no label holds this share of them or more: it is held by several labels."""
+GRADED_ALPHA = 0.01
+_GRADED_VALUES = 64
+"""The distinct values of one field counted per label (beyond them a field is varied anyway)."""
+_GRADED_COMPARED = 8
+
+
+def graded(values: Iterable[Counter[str]]) -> bool:
+    """A field whose values shift the odds of the labels rather than name one: ``values`` (per value, the labels of
+    the items holding it) hold two values or more each held by several labels (``GRADED_MIN`` items, no label at
+    ``GRADED_TOP``), and a label's share differs between two of them beyond chance (one-sided Fisher exact,
+    Bonferroni over the pairs, labels and directions, ``GRADED_ALPHA``). A measurement or an answer the task reads
+    (a reviewer's score of 1 to 5, a count of missing items, a practice report's participation) is graded: a value
+    at one end may belong to one label (every score of 1 a decline), its middle values are held by several labels in
+    proportions that move with the value. A value set from the label is one label per value; on the records it was
+    not written on, a neutral value (``pending``) or two drawn apart from the label are held by the labels alike."""
+    mixed = sorted(
+        (c for c in values if sum(c.values()) >= GRADED_MIN and max(c.values()) < GRADED_TOP * sum(c.values())),
+        key=lambda c: -sum(c.values()),
+    )[:_GRADED_COMPARED]
+    if len(mixed) < 2:
+        return False
+    labels = sorted(set().union(*mixed))
+    tests = len(labels) * len(mixed) * (len(mixed) - 1)
+    for a, b in itertools.combinations(mixed, 2):
+        na, nb = sum(a.values()), sum(b.values())
+        for lab in labels:
+            both = a[lab] + b[lab]
+            p = min(fisher_greater(a[lab], na, both, na + nb), fisher_greater(b[lab], nb, both, na + nb))
+            if p * tests <= GRADED_ALPHA:
+                return True
+    return False
+
+
+_MAX_PRINTS = 512
+"""The scalars of one item remembered for :func:`input_prints` (a record's input is among its first fields)."""
+
+
+def input_prints(prints: Sequence[tuple[str, int]], inputs: frozenset[str]) -> Prints:
+    """The scalars of one item at the fields read as the task's input (``inputs``), as :func:`prose_prints` gives
+    those of a named input (``links`` None): renderings of one record show one input, so items sharing a sentence
+    whose inputs differ are different records (:func:`records_of`), as with ``derive_from``."""
+    return tuple(sorted({(hash(("input", t)), h, None) for t, h in prints if t in inputs}))
 
 
 # ---------------------------------------------------------------- mining
@@ -943,6 +1051,7 @@ def mine(
     pair_counts = PairCounts(derive_from)
     input_of: list[InputValues] = []  # per labelled item, with derive_from: its input fields' values
     words_of: list[InputWords] = []  # per labelled item, with derive_from: its input strings' words
+    scalars_of: list[list[tuple[str, int]]] = []  # per labelled item, without derive_from: its scalars' prints
     for it in items:
         if not it.expected:
             continue
@@ -955,8 +1064,12 @@ def mine(
             words_of.append(input_words(it.projection, derive_from, in_derive_from))
         if not derive_from and n < _PROSE_SAMPLE:
             prose.update(_prose_places(it.projection))
-        visit = places.item(it.expected[0]) if places is not None else None
-        for key, where in candidates(it.projection, derive_from, visit, partial(pair_counts.add, n)).items():
+        scalars: list[tuple[str, int]] | None = [] if places is not None else None
+        visit = places.item(it.expected[0], scalars) if places is not None else None
+        if scalars is not None:
+            scalars_of.append(scalars)
+        found_here = candidates(it.projection, derive_from, visit, partial(pair_counts.add, n), prose=True)
+        for key, where in found_here.items():
             if where[3] != "raw":
                 viewed.add(key)
             a = held.get(key)
@@ -969,6 +1082,16 @@ def mine(
             viewed = {k for k in viewed if k in held}
         if len(pair_counts.held) > max_candidates:
             pair_counts.prune()
+    # Without --derive-from the input is inferred from what the fields hold: it tells records apart as a named input
+    # does, and prose read as the input is not mined (its whole texts, its codes), as a named input is not.
+    inputs = places.inputs(len(labels_of)) if places is not None else []
+    if places is not None:
+        read_as_input = frozenset(inputs)
+        prose_of = [p + input_prints(s, read_as_input) for p, s in zip(prose_of, scalars_of, strict=True)]
+        prose_inputs = places.prose_inputs(len(labels_of)) | set(inputs)
+        prose &= prose_inputs  # the prose left unread; elsewhere its whole texts and codes are mined
+        if prose_inputs:
+            held = {k: a for k, a in held.items() if not (k[1] in prose_inputs and _from_prose(k))}
     record_of, record_label = records_of(labels_of, prose_of)
     record_task: list[tuple[str, ...]] = [()] * len(record_label)
     for i in reversed(range(len(record_of))):
@@ -1020,12 +1143,13 @@ def mine(
         tests.append((key, label, support, support, p))
     # A field read as the task's input holds values of one label each by nature (messages drawn from a pool per
     # label): the code book asks that of the fields the owner named as not the input, or that do not read as one.
-    inputs = places.inputs(len(labels_of)) if places is not None else []
     # With the input named, a passing field's labels are found down to the book's own count floor (its test is the
     # evidence); without it, a field may still be the content, and each label keeps the support floor.
+    # Without it, so does a field too few items hold to be the input (an upstream step's stage on some records).
     book_floor = min(min_support, MIN_VALUE) if derive_from else min_support
+    scarce = frozenset(places.scarce(len(labels_of))) if places is not None else frozenset()
     for key, label, support, p, keys in _code_book_tests(
-        held, record_of, record_label, record_task, book_floor, norms, frozenset(inputs)
+        held, record_of, record_label, record_task, book_floor, norms, frozenset(inputs), scarce
     ):
         members[key] = keys
         tests.append((key, label, support, support, p))
@@ -1193,6 +1317,7 @@ def _code_book_tests(
     min_support: int,
     norms: set[str],
     inputs: frozenset[str] = frozenset(),
+    scarce: frozenset[str] = frozenset(),
 ) -> Iterator[tuple[tuple[str, str, str], str, int, float, list[tuple[str, str, str]]]]:
     """``(key, label, support, p, member keys)`` per label of each field whose values each ride with one label
     (:func:`~windtunnel.leakage.codebook.code_book`: a workflow's next action, a bot's paraphrased verdict), each value
@@ -1200,7 +1325,9 @@ def _code_book_tests(
     among the records holding the field; the members are that label's pure values at their pointer, so the field is
     found, mapped and sanitized as those values would be (``record_task`` is not used: see the comment). Values equal
     to a label are left to the scan, and the fields read as the task's input (``inputs``, when no ``--derive-from``
-    names it) are not asked: their values follow the label because they are the content."""
+    names it) are not asked: their values follow the label because they are the content. The fields in ``scarce``
+    (held by too few items to be the input) find a label down to the book's own floor (``MIN_VALUE``), as with
+    ``--derive-from``; the others keep ``min_support``."""
     fields: dict[str, dict[str, set[int]]] = {}
     for key, a in held.items():
         if key[0] == "value" and key[1] not in inputs and normalize_needle(key[2]) not in norms:
@@ -1209,7 +1336,8 @@ def _code_book_tests(
     # pure within a task as soon as two renderings of one record share it; across the file it is held by every task.
     del record_task
     for template, by_text in fields.items():
-        yield from _field_book(template, by_text, record_label, min_support)
+        floor = min(min_support, MIN_VALUE) if template in scarce else min_support
+        yield from _field_book(template, by_text, record_label, floor)
 
 
 def _field_book(
@@ -1415,7 +1543,8 @@ def _own_label(
                 if in_derive_from(where[0] + (where[2] or ""), derive_from) and key in by_key
             ]
         else:
-            held = [(key, where) for key, where in candidates(it.projection, derive_from).items() if key in by_key]
+            every = candidates(it.projection, derive_from, prose=True).items()
+            held = [(key, where) for key, where in every if key in by_key]
         for key, (pointer, span, inner, view) in held:
             sug = by_key[key]
             if sug.label != it.expected[0]:
