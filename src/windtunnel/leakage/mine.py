@@ -72,6 +72,7 @@ from windtunnel.leakage.model import Finding, LeakItem
 from windtunnel.leakage.ranges import number_of, pure_runs, run_text
 from windtunnel.leakage.records import ID_SHAPE, RECORD_ID
 from windtunnel.leakage.scan import escape_pointer_token
+from windtunnel.leakage.templates import OwnWords
 from windtunnel.leakage.text import Mapped, normalize_needle
 from windtunnel.leakage.text_pairs import PairCounts, PairRider, name_key, pairs_in, riders
 from windtunnel.leakage.views import canonical_views, has_humps, identifier_view
@@ -361,6 +362,7 @@ def candidates(
     derive_from: Sequence[str] = (),
     visit: Callable[[str, str], None] | None = None,
     texts: Callable[[str, str], None] | None = None,
+    masked_from: dict[tuple[str, str, str], set[tuple[str, str, str]]] | None = None,
 ) -> dict[tuple[str, str, str], Where]:
     """The candidates of one projection, ``(kind, pointer template, text)`` → where it is first seen.
 
@@ -376,7 +378,9 @@ def candidates(
     and JSON held in a string is walked as structure (its leaves' templates continue the string's pointer).
     ``visit`` is called with the template and text of every scalar, excluded or not (the one walk of the item
     also counts what each field holds: :class:`_Places`). ``texts`` is called with the template and text of every
-    string whose name-value pairs are read (:func:`pair_texts`), in the same walk.
+    string whose name-value pairs are read (:func:`pair_texts`), in the same walk. ``masked_from`` collects, per
+    template candidate (a text with the record's own words masked: :mod:`.templates`), the whole values it was read
+    from.
 
     A ``derive_from`` key name inside a string (a YAML key, a header, a markup element, a section:
     :func:`.input_text.input_spans`) is the input there too: its characters are blanked before the string is read
@@ -385,6 +389,7 @@ def candidates(
     """
     out: dict[tuple[str, str, str], Where] = {}
     names = names_of(derive_from)
+    own: OwnWords | None = None
     for pointer, value, cut in _leaves(projection, ""):
         template = _general(pointer)
         if visit is not None:
@@ -405,6 +410,15 @@ def candidates(
         for key, span, view in found:
             if key not in out:
                 out[key] = (outer, None if inner is not None else span, inner, view)
+        if found:  # a text filled in with the record's own words is read as its template too (:mod:`.templates`)
+            if own is None:
+                own = OwnWords(v for _p, v, _c in _leaves(projection, "") if isinstance(v, str))
+            masked = own.masked(value)
+            if masked is not None and len(masked.strip()) <= _MAX_VALUE_LEN:
+                key = ("value", template, masked.strip())
+                out.setdefault(key, (outer, None, inner, "template"))
+                if masked_from is not None:
+                    masked_from.setdefault(key, set()).add(("value", template, value.strip()))
     return out
 
 
@@ -935,6 +949,7 @@ def mine(
     prose: set[str] = set()  # without derive_from: where the items hold prose, which is not mined (a sample)
     pair_counts = PairCounts(derive_from)
     input_of: list[InputValues] = []  # per labelled item, with derive_from: its input fields' values
+    masked_from: dict[tuple[str, str, str], set[tuple[str, str, str]]] = {}  # template → the texts it was read from
     for it in items:
         if not it.expected:
             continue
@@ -947,7 +962,9 @@ def mine(
         if not derive_from and n < _PROSE_SAMPLE:
             prose.update(_prose_places(it.projection))
         visit = places.item(it.expected[0]) if places is not None else None
-        for key, where in candidates(it.projection, derive_from, visit, partial(pair_counts.add, n)).items():
+        for key, where in candidates(
+            it.projection, derive_from, visit, partial(pair_counts.add, n), masked_from
+        ).items():
             if where[3] != "raw":
                 viewed.add(key)
             a = held.get(key)
@@ -960,6 +977,7 @@ def mine(
             viewed = {k for k in viewed if k in held}
         if len(pair_counts.held) > max_candidates:
             pair_counts.prune()
+    _merging_templates_only(held, masked_from)
     record_of, record_label = records_of(labels_of, prose_of)
     record_task: list[tuple[str, ...]] = [()] * len(record_label)
     for i in reversed(range(len(record_of))):
@@ -1083,6 +1101,21 @@ def mine(
         explained=explained,
         prose=sorted(prose),
     )
+
+
+def _merging_templates_only(
+    held: dict[tuple[str, str, str], array[int]], masked_from: Mapping[tuple[str, str, str], set[tuple[str, str, str]]]
+) -> None:
+    """Drop from ``held`` each template (:mod:`.templates`) that splits a text it was read from: a text some items
+    hold whose template other items holding it do not share (a constant prompt whose one word a record's title lends
+    on some records only). A template merges texts a record's own words made apart; one that splits a text carries
+    the lending field's signal into it (the title's words, the task's input), not a template's."""
+    for key, raws in masked_from.items():
+        if key not in held:
+            continue
+        holders = set(held[key])
+        if any(not holders.issuperset(held.get(raw, ())) for raw in raws):
+            del held[key]
 
 
 def _range_tests(
