@@ -70,6 +70,7 @@ from windtunnel.leakage.input_explained import InputValues, explained_by, input_
 from windtunnel.leakage.input_text import masked_input, names_of
 from windtunnel.leakage.model import Finding, LeakItem
 from windtunnel.leakage.ranges import number_of, pure_runs, run_text
+from windtunnel.leakage.record_table import record_table
 from windtunnel.leakage.records import ID_SHAPE, RECORD_ID
 from windtunnel.leakage.scan import escape_pointer_token
 from windtunnel.leakage.templates import OwnWords
@@ -410,6 +411,10 @@ def candidates(
         for key, span, view in found:
             if key not in out:
                 out[key] = (outer, None if inner is not None else span, inner, view)
+        if found and "\n" in value:  # a one-record table's cells are its fields (:mod:`.record_table`)
+            for name, cell, cell_span in record_table(value):
+                sub = f"{template}/{escape_pointer_token(name)}"
+                out.setdefault(("value", sub, cell), (outer, None if inner is not None else cell_span, inner, "table"))
         if found:  # a text filled in with the record's own words is read as its template too (:mod:`.templates`)
             if own is None:
                 own = OwnWords(v for _p, v, _c in _leaves(projection, "") if isinstance(v, str))
