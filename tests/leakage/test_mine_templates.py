@@ -98,3 +98,24 @@ def test_a_template_that_splits_a_text_is_not_tested() -> None:
         result = mine(items, derive_from=derive_from)
         found = [f for _id, fs in mined_findings(items, result, derive_from=derive_from) for f in fs]
         assert not [f for f in found if f.pointer == "/prompt"]
+
+
+def test_the_blind_agent_does_not_read_a_template_that_splits_a_text() -> None:
+    from windtunnel.leakage.simulate import _features
+
+    rng = random.Random(2)
+    titles = {"out": ["Does the job"], "doubtful": ["Fine overall"], "available": ["Great buy"]}
+    items = [
+        LeakItem(
+            id=f"q{i}",
+            expected=[LABELS[i % 3]],
+            projection={"title": rng.choice(titles[LABELS[i % 3]]), "prompt": "Label the player's status.", "n": i},
+            label_set=LABELS,
+        )
+        for i in range(30)
+    ]
+    where, _bins, _feats, _records = _features(items, ["/title"])
+    split = ("value", "/prompt", f"Label {PLACEHOLDER} player's status.")
+    assert split in candidates(items[0].projection, ["/title"])  # read from the text, then dropped as splitting it
+    assert not any(split in w for w in where)
+    assert all(("value", "/prompt", "Label the player's status.") in w for w in where)

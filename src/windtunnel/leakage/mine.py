@@ -73,7 +73,7 @@ from windtunnel.leakage.ranges import number_of, pure_runs, run_text
 from windtunnel.leakage.record_table import record_table
 from windtunnel.leakage.records import ID_SHAPE, RECORD_ID
 from windtunnel.leakage.scan import escape_pointer_token
-from windtunnel.leakage.templates import OwnWords
+from windtunnel.leakage.templates import OwnWords, splitting
 from windtunnel.leakage.text import Mapped, normalize_needle
 from windtunnel.leakage.text_pairs import PairCounts, PairRider, name_key, pairs_in, riders
 from windtunnel.leakage.views import canonical_views, has_humps, identifier_view
@@ -982,7 +982,8 @@ def mine(
             viewed = {k for k in viewed if k in held}
         if len(pair_counts.held) > max_candidates:
             pair_counts.prune()
-    _merging_templates_only(held, masked_from)
+    for key in splitting(held, masked_from):  # a template that splits a text carries another field's signal
+        del held[key]
     record_of, record_label = records_of(labels_of, prose_of)
     record_task: list[tuple[str, ...]] = [()] * len(record_label)
     for i in reversed(range(len(record_of))):
@@ -1106,21 +1107,6 @@ def mine(
         explained=explained,
         prose=sorted(prose),
     )
-
-
-def _merging_templates_only(
-    held: dict[tuple[str, str, str], array[int]], masked_from: Mapping[tuple[str, str, str], set[tuple[str, str, str]]]
-) -> None:
-    """Drop from ``held`` each template (:mod:`.templates`) that splits a text it was read from: a text some items
-    hold whose template other items holding it do not share (a constant prompt whose one word a record's title lends
-    on some records only). A template merges texts a record's own words made apart; one that splits a text carries
-    the lending field's signal into it (the title's words, the task's input), not a template's."""
-    for key, raws in masked_from.items():
-        if key not in held:
-            continue
-        holders = set(held[key])
-        if any(not holders.issuperset(held.get(raw, ())) for raw in raws):
-            del held[key]
 
 
 def _range_tests(

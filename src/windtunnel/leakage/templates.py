@@ -17,7 +17,10 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Collection, Hashable, Iterable, Mapping
+from typing import TypeVar
+
+K = TypeVar("K", bound=Hashable)
 
 OWN_WORDS = 4
 """A string of at most this many words lends its words to the record's other texts (a name, an id, a title)."""
@@ -71,6 +74,23 @@ class OwnWords:
         return out if out != text else None
 
 
+def splitting(holders: Mapping[K, Collection[int]], masked_from: Mapping[K, Iterable[K]]) -> set[K]:
+    """The templates (keys of ``masked_from``, each with the texts it was read from) that split a text: some item
+    holding the text (``holders``: the items holding each key) does not hold the template (a constant prompt whose
+    one word a record's title lends on some records only). A template merges texts a record's own words made apart;
+    one that splits a text carries the lending field's signal into it (the title's words, the task's input), not a
+    template's, so mining does not test it and the blind agent does not read it. Label-free: structure only."""
+    out: set[K] = set()
+    for key, raws in masked_from.items():
+        mine = holders.get(key)
+        if mine is None:
+            continue
+        have = set(mine)
+        if any(not have.issuperset(holders.get(raw, ())) for raw in raws):
+            out.add(key)
+    return out
+
+
 def _lent(s: str) -> tuple[set[str], set[str]]:
     """The words and the id a string lends to the record's other texts (none when it is longer than a short value)."""
     stripped = s.strip()
@@ -81,4 +101,4 @@ def _lent(s: str) -> tuple[set[str], set[str]]:
     return words, ids
 
 
-__all__ = ["OWN_WORDS", "PLACEHOLDER", "OwnWords"]
+__all__ = ["OWN_WORDS", "PLACEHOLDER", "OwnWords", "splitting"]
