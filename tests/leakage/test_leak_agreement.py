@@ -397,3 +397,31 @@ def test_a_sentence_on_its_own_labels_records_only_or_well_above_chance_stays_a_
     # drawn at chance, whatever the bound (a slot a model would learn from), and the item-level leak stands
     before, after, _agreement = _adjusted(_closing(200, 120, n=600))
     assert sum(a.leaked for a in before) == 120 and sum(a.leaked for a in after) == 120
+
+
+CHAPTERS = ["21", "24", "27", "30", "32", "36"]
+
+
+def test_a_label_among_the_parts_of_a_code_is_no_listing() -> None:
+    # A reference code led by the record's label (`REF 24-30-05`): its second part equals another label on some
+    # records by chance. That part is the code's, not a second label beside the first, so the slot stays a value
+    # slot there too; a run of labels only (`24-30`) or a listing without blanks (`24/30`) still lists them.
+    rng = random.Random(3)
+    raw = []
+    for i in range(36):
+        label = CHAPTERS[i % len(CHAPTERS)]
+        second = CHAPTERS[(i + 1) % len(CHAPTERS)] if i % 2 else f"{rng.randint(10, 19)}"
+        ref = f"REF {label}-{second}-{rng.randint(1, 9):02d} (B)"
+        raw.append({"id": f"i{i}", "expected": label, "label_set": CHAPTERS, "projection": {"ref": ref}})
+    items, audits = _leak_items(raw)
+    mentions = [m for it in items for m in item_mentions(it)]
+    assert mentions and not any(m.listed for m in mentions)
+    agreement = agreement_of(items)
+    after = [agreement.adjust(a) for a in audits]
+    for r, a in zip(raw, after, strict=True):
+        assert a.leaked, r["projection"]["ref"]
+        (f,) = [f for f in a.findings if f.rule == RULE]
+        assert r["projection"]["ref"][f.span[0] : f.span[1]] == r["expected"]  # the code's first part
+    for listing in ("REF 24-30", "REF 24/30-05"):
+        item = LeakItem.from_mapping({"id": "x", "expected": "24", "label_set": CHAPTERS, "projection": {"r": listing}})
+        assert all(m.listed for m in item_mentions(item)), listing

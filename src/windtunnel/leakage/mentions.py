@@ -127,17 +127,51 @@ def _context(view: str, a: int, b: int, prepared: _LabelNeedles) -> tuple[str, s
     start = nl + 1 if nl >= 0 else lo
     ends = [m.end() for m in _SENTENCE_END.finditer(view, start, a)]
     head_mark = "¶" if nl >= 0 or ends else "^" if lo == 0 else None
-    left = _tokens(view[ends[-1] if ends else start : a], prepared)
     hi = min(len(view), b + _WINDOW)
     nl = view.find("\n", b, hi)
     stop = nl if nl >= 0 else hi
     end = _SENTENCE_END.search(view, b, stop)
     tail_mark = "¶" if nl >= 0 or end else "$" if hi == len(view) else None
-    right = _tokens(view[b : end.start() if end else stop], prepared)
+    lo_at, hi_at = ends[-1] if ends else start, end.start() if end else stop
+    c0, c1 = _code_chunk(view, a, b, prepared)
+    c0, c1 = max(c0, lo_at), min(c1, hi_at)
+    # a label word among the parts of the mention's own code (`34-30-08`) is a part of that code, not a label
+    # beside it: read as the code's characters, not masked
+    left = [*_tokens(view[lo_at:c0], prepared), *_plain_tokens(view[c0:a])]
+    right = [*_plain_tokens(view[b:c1]), *_tokens(view[c1:hi_at], prepared)]
     head = [head_mark] if head_mark and len(left) <= CONTEXT_TOKENS else []
     tail = [tail_mark] if tail_mark and len(right) <= CONTEXT_TOKENS else []
     kept = [*left[-CONTEXT_TOKENS:], (PLACEHOLDER, None), *right[:CONTEXT_TOKENS]]
     return " ".join([*head, *(t for t, _lab in kept), *tail]), {lab for _t, lab in kept if lab is not None}
+
+
+_CHUNK_PART = re.compile(r"[^\W_]+")
+_LIST_JOINERS = frozenset(",;|/")
+"""What joins the members of a listing written without blanks (``High/Low``); a code's parts are joined otherwise."""
+
+
+def _code_chunk(view: str, a: int, b: int, prepared: _LabelNeedles) -> tuple[int, int]:
+    """The run without blanks around the mention ``view[a:b]`` when it is a code whose parts are not all labels
+    (``MEL 34-30-08``: ``08`` is no label, so ``30`` there is the code's second part, not a second label), as
+    ``(start, end)`` in ``view``; ``(a, b)`` otherwise — a listing written without blanks (``High/Low``, parts
+    joined by ``,;|/``) or a run of labels only (``1-3``) keeps its other labels."""
+    c0, c1 = a, b
+    while c0 > 0 and not view[c0 - 1].isspace():
+        c0 -= 1
+    while c1 < len(view) and not view[c1].isspace():
+        c1 += 1
+    chunk = view[c0:c1]
+    if (c0, c1) == (a, b) or _LIST_JOINERS.intersection(chunk):
+        return a, b
+    parts = _CHUNK_PART.findall(chunk)
+    if all(prepared.mask.fullmatch(part) for part in parts):
+        return a, b
+    return c0, c1
+
+
+def _plain_tokens(text: str) -> list[tuple[str, str | None]]:
+    """``text`` as signature tokens with no label word masked (digits as ``0``): the parts of a code."""
+    return [("0" if t.isdigit() else t.lower(), None) for t in _TOKEN.findall(text)]
 
 
 def _general_pointer(pointer: str, mask: re.Pattern[str]) -> str:

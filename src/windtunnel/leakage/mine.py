@@ -77,8 +77,10 @@ from windtunnel.leakage.input_explained import (
 from windtunnel.leakage.input_text import masked_input, names_of
 from windtunnel.leakage.model import Finding, LeakItem
 from windtunnel.leakage.ranges import number_of, pure_runs, run_text
+from windtunnel.leakage.record_table import record_table
 from windtunnel.leakage.records import ID_SHAPE, RECORD_ID
 from windtunnel.leakage.scan import escape_pointer_token
+from windtunnel.leakage.templates import OwnWords, splitting
 from windtunnel.leakage.text import Mapped, normalize_needle
 from windtunnel.leakage.text_pairs import PairCounts, PairRider, name_key, pairs_in, riders
 from windtunnel.leakage.views import canonical_views, has_humps, identifier_view
@@ -369,6 +371,7 @@ def candidates(
     derive_from: Sequence[str] = (),
     visit: Callable[[str, str], None] | None = None,
     texts: Callable[[str, str], None] | None = None,
+    masked_from: dict[tuple[str, str, str], set[tuple[str, str, str]]] | None = None,
     *,
     prose: bool = False,
 ) -> dict[tuple[str, str, str], Where]:
@@ -386,7 +389,9 @@ def candidates(
     and JSON held in a string is walked as structure (its leaves' templates continue the string's pointer).
     ``visit`` is called with the template and text of every scalar, excluded or not (the one walk of the item
     also counts what each field holds: :class:`_Places`). ``texts`` is called with the template and text of every
-    string whose name-value pairs are read (:func:`pair_texts`), in the same walk.
+    string whose name-value pairs are read (:func:`pair_texts`), in the same walk. ``masked_from`` collects, per
+    template candidate (a text with the record's own words masked: :mod:`.templates`), the whole values it was read
+    from.
 
     A ``derive_from`` key name inside a string (a YAML key, a header, a markup element, a section:
     :func:`.input_text.input_spans`) is the input there too: its characters are blanked before the string is read
@@ -398,6 +403,7 @@ def candidates(
     """
     out: dict[tuple[str, str, str], Where] = {}
     names = names_of(derive_from)
+    own: OwnWords | None = None
     for pointer, value, cut in _leaves(projection, ""):
         template = _general(pointer)
         if visit is not None:
@@ -421,6 +427,19 @@ def candidates(
         for key, span, view in found:
             if key not in out:
                 out[key] = (outer, None if inner is not None else span, inner, view)
+        if found and "\n" in value:  # a one-record table's cells are its fields (:mod:`.record_table`)
+            for name, cell, cell_span in record_table(value):
+                sub = f"{template}/{escape_pointer_token(name)}"
+                out.setdefault(("value", sub, cell), (outer, None if inner is not None else cell_span, inner, "table"))
+        if found:  # a text filled in with the record's own words is read as its template too (:mod:`.templates`)
+            if own is None:
+                own = OwnWords(v for _p, v, _c in _leaves(projection, "") if isinstance(v, str))
+            masked = own.masked(value)
+            if masked is not None and len(masked.strip()) <= _MAX_VALUE_LEN:
+                key = ("value", template, masked.strip())
+                out.setdefault(key, (outer, None, inner, "template"))
+                if masked_from is not None:
+                    masked_from.setdefault(key, set()).add(("value", template, value.strip()))
     return out
 
 
@@ -1052,6 +1071,7 @@ def mine(
     input_of: list[InputValues] = []  # per labelled item, with derive_from: its input fields' values
     words_of: list[InputWords] = []  # per labelled item, with derive_from: its input strings' words
     scalars_of: list[list[tuple[str, int]]] = []  # per labelled item, without derive_from: its scalars' prints
+    masked_from: dict[tuple[str, str, str], set[tuple[str, str, str]]] = {}  # template → the texts it was read from
     for it in items:
         if not it.expected:
             continue
@@ -1068,7 +1088,7 @@ def mine(
         visit = places.item(it.expected[0], scalars) if places is not None else None
         if scalars is not None:
             scalars_of.append(scalars)
-        found_here = candidates(it.projection, derive_from, visit, partial(pair_counts.add, n), prose=True)
+        found_here = candidates(it.projection, derive_from, visit, partial(pair_counts.add, n), masked_from, prose=True)
         for key, where in found_here.items():
             if where[3] != "raw":
                 viewed.add(key)
@@ -1092,6 +1112,8 @@ def mine(
         prose &= prose_inputs  # the prose left unread; elsewhere its whole texts and codes are mined
         if prose_inputs:
             held = {k: a for k, a in held.items() if not (k[1] in prose_inputs and _from_prose(k))}
+    for key in splitting(held, masked_from):  # a template that splits a text carries another field's signal
+        del held[key]
     record_of, record_label = records_of(labels_of, prose_of)
     record_task: list[tuple[str, ...]] = [()] * len(record_label)
     for i in reversed(range(len(record_of))):

@@ -49,6 +49,7 @@ from windtunnel.leakage.label_slots import ItemSlots, Named, SlotJudge, read_slo
 from windtunnel.leakage.mine import Where, candidates, pair_texts, prose_prints, prose_tokens, records_of
 from windtunnel.leakage.model import LeakItem, value_hash
 from windtunnel.leakage.scan import audit_item
+from windtunnel.leakage.templates import splitting
 from windtunnel.leakage.text import normalize_needle
 from windtunnel.leakage.text_pairs import PairCounts, name_key, pairs_in, riders
 
@@ -259,7 +260,17 @@ def _features(
     inside a text (a YAML key, an HTML element's class, a section header: :mod:`~windtunnel.leakage.input_text`) is
     the input too, and is not read; records are still told apart by the whole text."""
     read = [mask_input(it.projection, derive_from) for it in items]  # a named input inside a text is not read
-    where = [candidates(p, derive_from) for p in read]
+    masked_from: dict[tuple[str, str, str], set[tuple[str, str, str]]] = {}
+    where = [candidates(p, derive_from, masked_from=masked_from) for p in read]
+    if masked_from:  # as mining: a template that splits a text carries another field's signal (:mod:`.templates`)
+        keys = set(masked_from).union(*masked_from.values())
+        holders: dict[tuple[str, str, str], list[int]] = {}
+        for i, w in enumerate(where):
+            for k in keys.intersection(w):
+                holders.setdefault(k, []).append(i)
+        split = splitting(holders, masked_from)
+        if split:
+            where = [{k: v for k, v in w.items() if k not in split} for w in where]
     bins = _numeric_bins(where)
     for i, p in enumerate(read):
         bins[i].update(prose_tokens(p, derive_from))

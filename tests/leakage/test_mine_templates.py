@@ -1,0 +1,121 @@
+"""A text filled in with the record's own words is mined as its template (leakage/templates.py), both ways.
+
+A beat reporter's line chosen by the outcome (``Sounds like a long shot for Nguyen this week.``) names the record's
+player, whom the record's own ``/player/name`` holds: written as is, each record's line is its own value and nothing
+repeats; with the record's own words masked, the records of one outcome hold one template, mined as a value riding
+with the label. A file name that carries the record's id (``2024-345_LTR_AWARD.docx``) is the same. The same lines
+drawn apart from the label give nothing, and a text with no word of the record's keeps no template.
+"""
+
+from __future__ import annotations
+
+import random
+
+from windtunnel.leakage.mine import candidates, mine, mined_findings
+from windtunnel.leakage.model import LeakItem
+from windtunnel.leakage.templates import PLACEHOLDER, OwnWords
+
+LABELS = ["out", "doubtful", "available"]
+LINES = {
+    "out": "{name} has been ruled out per the head coach.",
+    "doubtful": "Sounds like a long shot for {name} this week. Would be surprised if he plays.",
+    "available": "{name} told us he is good to go Sunday. No limitations.",
+}
+SURNAMES = [
+    "Nguyen", "Okafor", "Lindqvist", "Tanaka", "Moreau", "Haddad", "Kowalski", "Reilly", "Costa", "Mensah",
+    "Yilmaz", "Demir", "Sato", "Patel", "Schmidt", "Berg", "Alvarez", "Dubois", "Karimi", "Novak",
+]  # fmt: skip
+FIRST = ["Ingrid", "Yusuf", "Maria", "Sam", "Elena", "Noor", "Victor", "Mei", "Amara", "Dmitri"]
+DERIVE = ["/practice"]
+
+
+def _dataset(seed: int, *, leak: bool, n: int = 150) -> list[LeakItem]:
+    rng = random.Random(seed)
+    out = []
+    for i in range(n):
+        label = LABELS[i % 3]
+        surname = rng.choice(SURNAMES)
+        said = LINES[label if leak else rng.choice(LABELS)]
+        projection = {
+            "player": {"name": f"{rng.choice(FIRST)} {surname}", "jersey": rng.randint(1, 99)},
+            "practice": [rng.choice(["DNP", "Limited", "Full"]) for _ in range(3)],
+            "beat_reporter": {"text": said.format(name=surname)} if i % 5 < 2 else None,
+        }
+        out.append(LeakItem(id=f"p{i}", expected=[label], projection=projection, label_set=LABELS))
+    return out
+
+
+def test_a_line_filled_in_with_the_records_own_name_is_mined_as_its_template() -> None:
+    items = _dataset(5, leak=True)
+    result = mine(items, derive_from=DERIVE)
+    found = {s.label: s.value for s in result.suggestions if s.pointer == "/beat_reporter/text"}
+    assert found == {lab: line.format(name=PLACEHOLDER) for lab, line in LINES.items()}
+    flagged = dict(mined_findings(items, result, derive_from=DERIVE))
+    holders = {it.id for it in items if it.projection["beat_reporter"]}
+    assert set(flagged) == holders
+    for findings in flagged.values():
+        # the whole line is the value: a template chosen by the label, not words of an author's note
+        assert any(f.pointer == "/beat_reporter/text" and f.severity == "medium" for f in findings)
+
+
+def test_the_same_lines_drawn_apart_from_the_label_give_nothing() -> None:
+    for seed in (5, 6, 7):
+        result = mine(_dataset(seed, leak=False), derive_from=DERIVE)
+        assert not [s for s in result.suggestions if s.pointer == "/beat_reporter/text"]
+
+
+def test_the_record_lends_its_short_strings_words_and_ids_to_its_other_texts() -> None:
+    own = OwnWords(["Ingrid Nguyen", "2024-345", "2024-345_LTR_AWARD.docx", "a note of many more words than a name"])
+    assert (
+        own.masked("Sounds like a long shot for Nguyen this week.")
+        == f"Sounds like a long shot for {PLACEHOLDER} this week."
+    )
+    assert own.masked("2024-345_LTR_AWARD.docx") == f"{PLACEHOLDER}_LTR_AWARD.docx"  # the id, glued to the code
+    assert own.masked("2024-345") is None  # a value lends itself to no one but the others
+    assert own.masked("go straight to 40 off") is None  # no word of the record: no template
+    assert own.masked("more words") is None  # a long text lends nothing
+    # the template is a candidate beside the text as written, at the text's own place (prose outside the named
+    # input is mined; the input lends its words too)
+    projection = {"player": {"name": "Ingrid Nguyen"}, "note": "Sounds like a long shot for Nguyen this week."}
+    held = candidates(projection, ["/player"])
+    where = held[("value", "/note", f"Sounds like a long shot for {PLACEHOLDER} this week.")]
+    assert where[0] == "/note" and where[1] is None
+    assert ("value", "/note", "Sounds like a long shot for Nguyen this week.") in held
+
+
+def test_a_template_that_splits_a_text_is_not_tested() -> None:
+    # A constant prompt whose one word the record's title lends on the records of one label only: masked, it would
+    # ride with that label, though the text is the same on every record (the title's signal, not a template's).
+    rng = random.Random(2)
+    titles = {"out": ["Does the job"], "doubtful": ["Fine overall"], "available": ["Great buy"]}
+    items = []
+    for i in range(150):
+        label = LABELS[i % 3]
+        projection = {"title": rng.choice(titles[label]), "prompt": "Label the player's status.", "n": i}
+        items.append(LeakItem(id=f"q{i}", expected=[label], projection=projection, label_set=LABELS))
+    assert ("value", "/prompt", f"Label {PLACEHOLDER} player's status.") in candidates(items[0].projection)
+    for derive_from in ([], ["/title"]):
+        result = mine(items, derive_from=derive_from)
+        found = [f for _id, fs in mined_findings(items, result, derive_from=derive_from) for f in fs]
+        assert not [f for f in found if f.pointer == "/prompt"]
+
+
+def test_the_blind_agent_does_not_read_a_template_that_splits_a_text() -> None:
+    from windtunnel.leakage.simulate import _features
+
+    rng = random.Random(2)
+    titles = {"out": ["Does the job"], "doubtful": ["Fine overall"], "available": ["Great buy"]}
+    items = [
+        LeakItem(
+            id=f"q{i}",
+            expected=[LABELS[i % 3]],
+            projection={"title": rng.choice(titles[LABELS[i % 3]]), "prompt": "Label the player's status.", "n": i},
+            label_set=LABELS,
+        )
+        for i in range(30)
+    ]
+    where, _bins, _feats, _records = _features(items, ["/title"])
+    split = ("value", "/prompt", f"Label {PLACEHOLDER} player's status.")
+    assert split in candidates(items[0].projection, ["/title"])  # read from the text, then dropped as splitting it
+    assert not any(split in w for w in where)
+    assert all(("value", "/prompt", "Label the player's status.") in w for w in where)
