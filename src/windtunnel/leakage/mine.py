@@ -56,7 +56,7 @@ import re
 import unicodedata
 from array import array
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence, Set
 from dataclasses import asdict, dataclass, field
 from functools import lru_cache, partial
 from typing import Any, Literal
@@ -1171,7 +1171,7 @@ def mine(
     book_floor = min(min_support, MIN_VALUE) if derive_from else min_support
     scarce = frozenset(places.scarce(len(labels_of))) if places is not None else frozenset()
     for key, label, support, p, keys in _code_book_tests(
-        held, record_of, record_label, record_task, book_floor, norms, frozenset(inputs), scarce
+        held, record_of, record_label, record_task, book_floor, norms, frozenset(inputs), scarce, viewed
     ):
         members[key] = keys
         tests.append((key, label, support, support, p))
@@ -1189,11 +1189,24 @@ def mine(
     words = {(sug.label, k[2]) for sug, keys in found for k in keys if k[0] != "ngram"}
     # A code book whose values are each found alone for its label adds nothing either (a badge of 80 items a glyph).
     alone = {(sug.label, k) for sug, keys in found if sug.kind != "field" for k in keys}
+    # A field's book within another of the same field and label adds nothing either (``2…`` beside ``26…``, both
+    # holding the codes 26xx): the widest is kept, and of equal ones the shortest head.
+    books = [(sug, frozenset(keys)) for sug, keys in found if sug.kind == "field"]
+    inner = {
+        id(sug)
+        for sug, keys in books
+        for other, wider in books
+        if other is not sug
+        and (other.pointer, other.label) == (sug.pointer, sug.label)
+        and keys <= wider
+        and (keys < wider or (len(other.value), other.value) < (len(sug.value), sug.value))
+    }
     out = [
         sug
         for sug, keys in found
         if (sug.kind != "ngram" or not any((sug.label, w) in words for w in sug.value.split()))
         and (sug.kind != "field" or not all((sug.label, k) in alone for k in keys))
+        and id(sug) not in inner
     ]
     explained: list[Explained] = []
     if input_of:  # a rider the task's input already tells is the input's signal, not a leak (:mod:`.input_explained`)
@@ -1340,6 +1353,7 @@ def _code_book_tests(
     norms: set[str],
     inputs: frozenset[str] = frozenset(),
     scarce: frozenset[str] = frozenset(),
+    viewed: Set[tuple[str, str, str]] = frozenset(),
 ) -> Iterator[tuple[tuple[str, str, str], str, int, float, list[tuple[str, str, str]]]]:
     """``(key, label, support, p, member keys)`` per label of each field whose values each ride with one label
     (:func:`~windtunnel.leakage.codebook.code_book`: a workflow's next action, a bot's paraphrased verdict), each value
@@ -1349,7 +1363,8 @@ def _code_book_tests(
     to a label are left to the scan, and the fields read as the task's input (``inputs``, when no ``--derive-from``
     names it) are not asked: their values follow the label because they are the content. The fields in ``scarce``
     (held by too few items to be the input) find a label down to the book's own floor (``MIN_VALUE``), as with
-    ``--derive-from``; the others keep ``min_support``."""
+    ``--derive-from``; the others keep ``min_support``. A field of codes is also asked of its codes' leading parts
+    (:func:`code_heads`), read from the values as written (not in ``viewed``: a code's chance decodings are no code)."""
     fields: dict[str, dict[str, set[int]]] = {}
     for key, a in held.items():
         if key[0] == "value" and key[1] not in inputs and normalize_needle(key[2]) not in norms:
@@ -1360,12 +1375,59 @@ def _code_book_tests(
     for template, by_text in fields.items():
         floor = min(min_support, MIN_VALUE) if template in scarce else min_support
         yield from _field_book(template, by_text, record_label, floor)
+        written = {t: rs for t, rs in by_text.items() if ("value", template, t) not in viewed}
+        for size in range(1, _MAX_PREFIX + 1):  # a code's leading part is its class (a sub-chapter's chapter)
+            heads = code_heads(written, size)
+            if heads:
+                yield from _field_book(template, heads[0], record_label, floor, heads[1])
+
+
+_MAX_PREFIX = 3
+"""Leading characters of a code read as its class: 1 to this many (an account's group, a sub-chapter's chapter)."""
+_CODE = re.compile(r"[0-9A-Za-z]+(?:[-/._:][0-9A-Za-z]+)*")
+"""A code: letters and digits, maybe in parts joined by a separator, no blank."""
+
+
+def code_heads(by_text: Mapping[str, set[int]], size: int) -> tuple[dict[str, set[int]], dict[str, list[str]]] | None:
+    """The leading ``size`` characters of a field's values read as codes (``2681`` → ``26``), each with its records
+    and the whole values it heads; None when the field does not hold codes or gives one head at most.
+
+    A field holds codes, not words or quantities, when every value is a code (:data:`_CODE`) holding a digit and
+    all are of one length: a count, an amount or a measure comes in several lengths and its leading digits are a
+    magnitude, and a decimal point is read as a measure's. A head stops at a code's first separator (``36-12-06``
+    → ``36``, its natural boundary), and is shorter than the value (the whole value is tested as itself). Values of
+    one length whose heads carry no class (years, serial numbers) are spread over the labels: the code book's test
+    (:func:`_field_book`) then finds nothing."""
+    texts = list(by_text)
+    if len(texts) < 2 or len({len(t) for t in texts}) != 1 or len(texts[0]) <= size:
+        return None
+    if not all(_CODE.fullmatch(t) and any(ch.isdigit() for ch in t) for t in texts):
+        return None
+    if any(number_of(t) is not None and not t.isdigit() for t in texts):
+        return None  # decimals: measures
+    records: dict[str, set[int]] = {}
+    wholes: dict[str, list[str]] = {}
+    for t in texts:
+        head = t[:size]
+        if not head.isalnum():
+            continue  # past the code's first part
+        records.setdefault(head, set()).update(by_text[t])
+        wholes.setdefault(head, []).append(t)
+    if len(records) < 2:
+        return None
+    return records, wholes
 
 
 def _field_book(
-    template: str, by_text: Mapping[str, set[int]], record_label: Sequence[str], min_support: int
+    template: str,
+    by_text: Mapping[str, set[int]],
+    record_label: Sequence[str],
+    min_support: int,
+    wholes: Mapping[str, list[str]] | None = None,
 ) -> Iterator[tuple[tuple[str, str, str], str, int, float, list[tuple[str, str, str]]]]:
-    """The code-book tests of one field among the records of one task (:func:`_code_book_tests`)."""
+    """The code-book tests of one field among the records of one task (:func:`_code_book_tests`). With ``wholes``,
+    ``by_text`` holds the heads of the field's codes (:func:`code_heads`), shown as ``26…``, and each head's members
+    are the whole values it heads, so the head is found, mapped and sanitized as those values would be."""
     if len(by_text) < 2:
         return
     per_label = {t: dict(Counter(record_label[r] for r in rs)) for t, rs in by_text.items()}
@@ -1378,9 +1440,10 @@ def _field_book(
         records = set().union(*(by_text[t] for t in texts))
         if len(records) < min_support or len(records) >= total:
             continue
-        shown = "; ".join(sorted(texts))
+        shown = "; ".join(sorted(texts if wholes is None else (f"{t}…" for t in texts)))
         key = ("field", template, shown if len(shown) <= _MAX_VALUE_LEN else shown[: _MAX_VALUE_LEN - 1] + "…")
-        yield key, label, len(records), book.p, [("value", template, t) for t in texts]
+        values = texts if wholes is None else sorted(w for t in texts for w in wholes[t])
+        yield key, label, len(records), book.p, [("value", template, t) for t in values]
 
 
 def mine_correlates(
