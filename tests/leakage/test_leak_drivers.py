@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from tests.clirun import wt as run_cli
+from tests.leakage.items_file import write_items
 from windtunnel.leakage.mine import mine
 from windtunnel.leakage.model import LeakItem
 from windtunnel.leakage.simulate import blind_with_drivers, drivers_summary
@@ -47,13 +48,7 @@ def test_blind_names_the_field_that_answers_a_quarter_of_the_items() -> None:
 
 def test_baseline_prints_the_deciding_fields(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     data = tmp_path / "d.jsonl"
-    data.write_text(
-        "".join(
-            json.dumps({"id": it.id, "expected": it.expected[0], "label_set": LABELS, "projection": it.projection})
-            + "\n"
-            for it in _items(240, coded_every=4)
-        )
-    )
+    write_items(data, _items(240, coded_every=4), LABELS)
     run_cli("leak", "baseline", "--simulate", "blind", "--dataset", str(data))
     out = " ".join(capsys.readouterr().out.split())
     assert "what decided its answers, per field" in out

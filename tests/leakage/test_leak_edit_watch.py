@@ -29,8 +29,13 @@ def _rows() -> list[dict[str, object]]:
             rows.append({"expected": lab, "proj": {"code": code, "note": f"Checked it. Priority: {lab}."}})
     for i in range(20):
         rows.append({"expected": LABELS[1 + i % 3], "proj": {"title": f"ticket number {i}"}})
+    return _records(rows)
+
+
+def _records(rows: list[dict[str, object]], labels: list[str] = LABELS) -> list[dict[str, object]]:
+    """``rows`` (``expected``, ``proj``) as the dataset's records, numbered ``t0``, ``t1`` …"""
     return [
-        {"id": f"t{i}", "expected": r["expected"], "label_set": LABELS, "projection": r["proj"]}
+        {"id": f"t{i}", "expected": r["expected"], "label_set": labels, "projection": r["proj"]}
         for i, r in enumerate(rows)
     ]
 
@@ -150,13 +155,7 @@ def test_a_mined_letter_cut_from_one_labels_codes_blanks_the_field_on_every_item
     rows = [{"expected": "Low", "proj": {"ref": f"R-L{100 + i}"}} for i in range(12)]
     rows += [{"expected": lab, "proj": {"ref": f"R-{lab[0]}{200 + i}"}} for lab in LABELS[1:] for i in range(3)]
     rows += [{"expected": LABELS[1 + i % 3], "proj": {"title": f"ticket number {i}"}} for i in range(20)]
-    data = _write(
-        tmp_path / "d.jsonl",
-        [
-            {"id": f"t{i}", "expected": r["expected"], "label_set": LABELS, "projection": r["proj"]}
-            for i, r in enumerate(rows)
-        ],
-    )
+    data = _write(tmp_path / "d.jsonl", _records(rows))
     clean = tmp_path / "c.jsonl"
     out = sanitize_flow(SanitizeRequest(dataset=data, output=clean, mine=True))
     refs = {json.loads(line)["projection"].get("ref") for line in clean.read_text().splitlines()}
@@ -256,13 +255,7 @@ def test_a_mined_phrase_naming_a_label_is_cut_for_every_label_and_other_texts_ke
         rows.append({"expected": "Low", "proj": {"title": f"ticket number {20 + i}", "note": "ops pager low"}})
     for i in range(30):
         rows.append({"expected": LABELS[i % 4], "proj": {"title": f"ticket number {40 + i}", "note": "ops pager idle"}})
-    data = _write(
-        tmp_path / "d.jsonl",
-        [
-            {"id": f"t{i}", "expected": r["expected"], "label_set": LABELS, "projection": r["proj"]}
-            for i, r in enumerate(rows)
-        ],
-    )
+    data = _write(tmp_path / "d.jsonl", _records(rows))
     clean = tmp_path / "c.jsonl"
     out = sanitize_flow(SanitizeRequest(dataset=data, output=clean, mine=True, derive_from=["title"]))
     assert out.summary["mined"].get("items_with_findings", 0) >= 14
@@ -296,10 +289,7 @@ def _queue_rows(rare: bool) -> list[dict[str, object]]:
             for lab, code in zip(LABELS[1:], ("RDL", "HLD", "RTS"), strict=True)
             for i in range(3)
         ]
-    return [
-        {"id": f"t{i}", "expected": r["expected"], "label_set": LABELS, "projection": r["proj"]}
-        for i, r in enumerate(rows)
-    ]
+    return _records(rows)
 
 
 def test_a_value_every_label_holds_alike_keeps_its_bytes_while_the_riders_are_blanked_on_every_label(
@@ -351,13 +341,7 @@ def test_a_label_with_no_code_of_its_own_leaves_the_shared_value_its_bytes(tmp_p
         for lab in labels[1:5]
         for i in range(3)
     ]
-    data = _write(
-        tmp_path / "d.jsonl",
-        [
-            {"id": f"t{i}", "expected": r["expected"], "label_set": labels, "projection": r["proj"]}
-            for i, r in enumerate(rows)
-        ],
-    )
+    data = _write(tmp_path / "d.jsonl", _records(rows, labels))
     clean = tmp_path / "c.jsonl"
     out = sanitize_flow(SanitizeRequest(dataset=data, output=clean, mine=True, derive_from=["/note"]))
     for row, raw, new in zip(rows, data.read_text().splitlines(), clean.read_text().splitlines(), strict=True):

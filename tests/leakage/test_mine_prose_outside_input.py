@@ -10,13 +10,13 @@ glyph drawn apart from the label gives nothing, and the named input is still not
 
 from __future__ import annotations
 
-import json
 import random
 from pathlib import Path
 
 import pytest
 
 from tests.clirun import wt as run
+from tests.leakage.items_file import write_items
 from windtunnel.leakage.mine import mine, mined_findings
 from windtunnel.leakage.model import LeakItem
 
@@ -120,12 +120,7 @@ def test_the_terminal_line_says_why_prose_outside_the_named_input_is_for_review(
     the task's input as no --derive-from names it", false and telling the user to pass the option they passed
     (qa-pass-17-leak)."""
     path = tmp_path / "tickets.jsonl"
-    with path.open("w") as f:
-        for it in _notes(5, canned=False):
-            f.write(
-                json.dumps({"id": it.id, "expected": it.expected[0], "label_set": LABELS, "projection": it.projection})
-                + "\n"
-            )
+    write_items(path, _notes(5, canned=False), LABELS)
     assert run("leak", "scan", str(path), "--limit", "0", "--derive-from", DERIVE[0]) == 0
     out = " ".join(capsys.readouterr().out.split())
     assert "for review only: words of /review/note, prose outside --derive-from" in out

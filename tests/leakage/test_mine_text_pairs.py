@@ -14,6 +14,7 @@ import json
 import random
 from pathlib import Path
 
+from tests.leakage.items_file import write_items
 from windtunnel.flows.leak import SanitizeRequest, sanitize_flow
 from windtunnel.leakage.mine import PAIR_RULE, mine, mined_findings
 from windtunnel.leakage.model import LeakItem
@@ -170,14 +171,7 @@ def test_a_folded_header_is_read_on_its_next_line() -> None:
 def test_sanitize_cuts_the_code_and_keeps_clean_records_as_they_were(tmp_path: Path) -> None:
     items = _dataset(9, closing=0.4)
     src = tmp_path / "claims.jsonl"
-    src.write_text(
-        "".join(
-            json.dumps({"id": it.id, "expected": it.expected[0], "label_set": LABELS, "projection": it.projection})
-            + "\n"
-            for it in items
-        ),
-        encoding="utf-8",
-    )
+    write_items(src, items, LABELS)
     out = tmp_path / "clean.jsonl"
     sanitize_flow(SanitizeRequest(dataset=src, output=out, mine=True, derive_from=DERIVE))
     before = src.read_text(encoding="utf-8").splitlines()

@@ -12,6 +12,7 @@ import json
 import random
 from pathlib import Path
 
+from tests.leakage.items_file import write_items
 from windtunnel.flows.leak import SanitizeRequest, sanitize_flow
 from windtunnel.leakage.mine import mine
 from windtunnel.leakage.model import LeakItem
@@ -64,14 +65,7 @@ def test_a_cut_code_is_a_span_and_a_cut_sentence_a_sentence(tmp_path: Path) -> N
     items = _items()
     items[1].projection += f" Resolution: {items[1].expected[0]}. Thanks again."  # the answer stated: its sentence goes
     src = tmp_path / "mails.jsonl"
-    src.write_text(
-        "".join(
-            json.dumps({"id": it.id, "expected": it.expected[0], "label_set": LABELS, "projection": it.projection})
-            + "\n"
-            for it in items
-        ),
-        encoding="utf-8",
-    )
+    write_items(src, items, LABELS)
     stats = tmp_path / "stats.jsonl"
     sanitize_flow(SanitizeRequest(dataset=src, output=tmp_path / "clean.jsonl", stats=stats, mine=True))
     rows = {r["id"]: r for r in map(json.loads, stats.read_text(encoding="utf-8").splitlines())}
