@@ -62,3 +62,12 @@ def test_a_fault_fired_hundreds_of_times_in_a_row_is_one_entry_with_its_count() 
     text = _render(make_report([make_cell("x", status="failed", faults=fired)]))
     assert "faults: tool.error(get_balance) ×277, llm.empty(m), tool.error(get_balance)" in text
     assert text.count("tool.error(get_balance)") == 2
+
+
+def test_an_error_of_several_lines_stays_under_its_cell() -> None:
+    """QA-20: LangGraph's GraphRecursionError ends its message with a second line ("For troubleshooting, visit …"),
+    which was printed at the left margin between the failure's lines."""
+    error = "agent_exception: GraphRecursionError: Recursion limit of 25 reached.\nFor troubleshooting, visit: x"
+    text = _render(make_report([make_cell("g", status="error", error=error)]))
+    assert "      agent_exception: GraphRecursionError: Recursion limit of 25 reached. For troubleshooting" in text
+    assert "\nFor troubleshooting" not in text

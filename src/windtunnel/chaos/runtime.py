@@ -194,6 +194,16 @@ class ChaosRuntime:
         identity), so the cells must run one after another."""
         return self._tool_proxy is not None or self._llm_proxy is not None or self._mcp is not None
 
+    def proxied_by(self) -> str | None:
+        """What will carry the agent's calls through proxies once the runtime is entered (and so hold one cell at a
+        time, :attr:`serial_cells`), in the config's words; ``None`` when nothing will. Decided from the settings
+        alone, by the rules :meth:`__aenter__` starts the proxies by."""
+        if getattr(self.agent, "mcp_servers", None):
+            return "agent.mcp_servers"
+        if not self.is_python and any(self._wanted_proxies()):
+            return "the tool and LLM proxies of an HTTP agent"
+        return None
+
     async def __aenter__(self) -> ChaosRuntime:
         """Install the seams the agent type needs: the MCP proxies first (either kind of agent may use MCP servers),
         then the in-process wrappers for a python agent or the tool / LLM proxies for an HTTP one. A failure (a
@@ -344,6 +354,7 @@ class ChaosRuntime:
         launched = bool(getattr(self.agent, "command", None))
         needs_tools = any(s.needs_tool_seam for s in self.specs)
         needs_llm = any(s.needs_llm_seam for s in self.specs)
+        wants_llm, wants_tools = self._wanted_proxies()
         if needs_tools and not launched and self._tool_port is None and self._mcp is None:
             raise ConfigError(
                 "tool faults for an HTTP agent act on the agent's own outbound calls, which must go "
@@ -360,7 +371,7 @@ class ChaosRuntime:
                 "`proxy_env: honoured` under agent:",
                 hint="see docs/chaos.md, 'An agent that is already running'",
             )
-        if needs_llm or self._llm_port is not None or (launched and self._llm_upstream):
+        if wants_llm:
             self._llm_proxy = LlmProxy(
                 self._current_http_plan,
                 upstream=self._upstream(),
@@ -372,7 +383,7 @@ class ChaosRuntime:
             self._llm_proxy.busy_hint = self._config_port_hint(1, self._llm_port)
             await self._llm_proxy.start()
             self._llm_seam = True
-        if launched or needs_tools or self._tool_port is not None:
+        if wants_tools:
             exempt = {(self.host, self._llm_proxy.port)} if self._llm_proxy is not None else set()
             exempt |= self._mcp.addresses if self._mcp is not None else set()
             self._tool_proxy = ToolProxy(
@@ -381,6 +392,20 @@ class ChaosRuntime:
             self._tool_proxy.busy_hint = self._config_port_hint(0, self._tool_port)
             await self._tool_proxy.start()
             self._tool_seam = True
+
+    def _wanted_proxies(self) -> tuple[bool, bool]:
+        """Which proxies an HTTP agent's run starts, ``(llm, tools)``: the LLM proxy for LLM faults, a fixed LLM port or
+        a launched agent with an explicit upstream; the forward proxy for tool faults, a fixed tool port or any launched
+        agent (its calls are recorded). Decided from the settings alone, so :func:`runs_cells_one_at_a_time` can tell
+        before the run what :attr:`serial_cells` will be."""
+        launched = bool(getattr(self.agent, "command", None))
+        llm = (
+            any(s.needs_llm_seam for s in self.specs)
+            or self._llm_port is not None
+            or (launched and bool(self._llm_upstream))
+        )
+        tools = launched or any(s.needs_tool_seam for s in self.specs) or self._tool_port is not None
+        return llm, tools
 
     def _config_port_hint(self, which: int, port: int | None) -> str | None:
         """The busy-port hint when ``port`` is the agent config's fixed proxy port (``proxy_env: honoured``)."""

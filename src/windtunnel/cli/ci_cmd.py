@@ -73,7 +73,7 @@ def ci(
     ),
     seed: int = typer.Option(None, "--seed", help="Run seed shared by every phase."),
     chaos_profile: str = typer.Option(None, "--chaos-profile", help="Add a built-in profile to the chaos phase."),
-    quiet: bool = typer.Option(False, "-q", "--quiet", help="Only the phase table and verdict."),
+    quiet: bool = typer.Option(False, "-q", "--quiet", help="Only ci's own summary and verdict (no phase summaries)."),
     repeat: int = typer.Option(1, "--repeat", min=1, help="Run every cell N times (pass rate, Wilson, pass^k)."),
     resume: str = typer.Option(None, "--resume", help="Continue a stored ci run: completed phases are kept."),
     store: Path = typer.Option(

@@ -237,7 +237,7 @@ class ContractRun:
         try:
             await session.run([u for u in self.plan.units if u.scenario not in blocked])
         finally:
-            self.effective_concurrency = session.concurrency
+            self.effective_concurrency = session.effective_concurrency  # 1 too when proxies hold one cell at a time
             self.warnings += session.warnings
 
 

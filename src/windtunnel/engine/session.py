@@ -105,9 +105,21 @@ class RunSession:
         return mode == "serial"
 
     @property
+    def proxied_by(self) -> str | None:
+        """What carries the agent's calls through windtunnel's proxies in this run, in the config's words
+        (``agent.mcp_servers`` …), or ``None``: proxies hold one cell at a time (an external agent's calls carry no
+        cell identity), so the cells then run one after another. Asked of the chaos runtime the run will enter, by
+        the rules it starts its proxies by, before anything starts."""
+        if self.chaos is None and not self.records_calls:
+            return None
+        specs = list(self.chaos.values()) if self.chaos else []
+        return ChaosRuntime(self.cfg.agent, specs, seed=self.seed).proxied_by()
+
+    @property
     def effective_concurrency(self) -> int:
-        """Cells in flight at once: the one rule, 1 when :attr:`isolated`, else :attr:`concurrency`."""
-        return 1 if self.isolated else self.concurrency
+        """Cells in flight at once: the one rule, 1 when :attr:`isolated` or :attr:`proxied_by` something, else
+        :attr:`concurrency`."""
+        return 1 if self.isolated or self.proxied_by else self.concurrency
 
     def _retries(self) -> int | None:
         """``agent.retries``, else ``advanced.retries``; ``None`` when neither is set (the runner's default, which

@@ -220,6 +220,8 @@ class _Runner:
         self.baselines: dict[str, str] | None = None
         self.sentinel = _sentinel(cfg)
         self.progress = True
+        self.finished: list[tuple[Candidate, CellResult]] = []
+        """The candidates of a round cut short whose cells finished, with their results, in proposal order."""
 
     def mutation_plans(self) -> dict[int, int]:
         """Plan the golden prompts' text mutations once (the same as ``run`` plans for this seed).
@@ -287,6 +289,7 @@ class _Runner:
             listeners=[keep],
         )
         session.kept = self.baselines
+        self.finished = []
         try:
             await session.run(cells)
             self.baselines = session.kept
@@ -295,11 +298,20 @@ class _Runner:
                 raise
             self.sentinel = None  # the framework's model client cannot be faulted: explore its tools alone
             return await self.run(cands, tag)
-        self.calls += len(cells)
-        missing = [c.id for c in cells if c.id not in got]
-        if missing:
+        except BaseException:  # Ctrl-C mid-round: the cells that finished were real calls, and may have failed
+            self._cut_short(cands, cells, got)
+            raise
+        if any(c.id not in got for c in cells):
+            self._cut_short(cands, cells, got)
             raise KeyboardInterrupt  # the session was cut short: stop as Ctrl-C would
+        self.calls += len(cells)
         return [got[c.id] for c in cells]
+
+    def _cut_short(self, cands: Sequence[Candidate], cells: Sequence[Cell], got: dict[str, CellResult]) -> None:
+        """A round that did not finish: count the calls that did and keep their results (:attr:`finished`), so the
+        search reports what they showed."""
+        self.finished = [(cand, got[cell.id]) for cand, cell in zip(cands, cells, strict=True) if cell.id in got]
+        self.calls += len(self.finished)
 
 
 @dataclass
@@ -441,8 +453,9 @@ def explore_flow(req: ExploreRequest, listener: Listener = SILENT) -> Outcome:
         await _explore(runner, req, seed, listener, result)
 
     ran = execute(main, listener, total=req.budget, label="agent calls")
-    if ran.cut_short and not result.calls:
-        result.calls = runner.calls
+    if ran.cut_short:  # the search's calls, and those shrinking made before the cut (none while searching)
+        result.calls = result.calls or runner.calls
+        result.shrink_calls = runner.calls - result.calls
     saved = _save(result, cfg, req, config_path) if req.save and not ran.cut_short else []
     for path in saved:
         listener(Notice(f"saved {path}: {_saved_where(path, cfg, req)}", kind="status"))
@@ -538,7 +551,18 @@ async def _explore(runner: _Runner, req: ExploreRequest, seed: int, listener: Li
             out.corpus, out.features = len(search.corpus), len(search.seen)
             out.seams = {seam: [m.name for m in modes] for seam, modes in sorted(search.modes.items())}
 
-    take(base, await runner.run(base, "b"))
+    async def search_round(cands: Sequence[Candidate], tag: str) -> None:
+        """Run one round of the search and learn from it; a round cut short (Ctrl-C) is learnt from as far as it ran,
+        so the failures its finished cells showed are reported (unshrunk) and the calls they took are counted."""
+        try:
+            results = await runner.run(cands, tag)
+        except BaseException:
+            done, runner.finished = runner.finished, []
+            take([c for c, _ in done], [r for _, r in done])
+            raise
+        take(cands, results)
+
+    await search_round(base, "b")
     if not search.modes:
         raise ConfigError(
             "explore saw no tool or model call it can fault: the baseline cells made no call at a seam",
@@ -552,7 +576,7 @@ async def _explore(runner: _Runner, req: ExploreRequest, seed: int, listener: Li
             cands = search.propose(n)
         if not cands:
             break
-        take(cands, await runner.run(cands, "x"))
+        await search_round(cands, "x")
     search_calls = out.calls = runner.calls
     runner.progress = False
     if dropped:

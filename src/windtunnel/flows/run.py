@@ -440,6 +440,11 @@ def run_flow(req: RunRequest, listener: Listener = SILENT, *, command: str = "ru
             "the agent has a reset configured, so cells run one at a time: each starts from a clean state "
             "(set advanced.isolation: concurrent to run them concurrently)"
         )
+    elif (proxied := session.proxied_by) and session.concurrency > 1:
+        notices.append(
+            f"cells run one at a time, not {session.concurrency} at once: the agent's calls go through {proxied}, "
+            "whose proxies hold one cell's faults at a time (its calls carry no cell identity)"
+        )
     started = now_iso()
     extra_run: RunInfoDict = {"config": str(config_path), "agent": cfg.agent.type, "options": req.plan_options()}
     if req.shard:

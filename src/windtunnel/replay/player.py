@@ -36,6 +36,7 @@ from windtunnel.replay.contract import (
     resolve_contract,
     run_export_judge,
 )
+from windtunnel.replay.inject_seams import require_llm_seam
 from windtunnel.replay.session import LoadedSession, RecordedCall, Session
 
 if TYPE_CHECKING:  # the matcher imports httpx: `validate` checks replays without it
@@ -162,12 +163,8 @@ def check_seams(
                 "prove nothing",
                 hint="see docs/replay.md, 'Where recorded responses are injected'",
             )
-        if needs["llm"] and not getattr(agent, "llm", None):
-            raise ConfigError(
-                "the sessions inject recorded model answers (replay.inject includes llm), but agent.llm is "
-                "not set: give the 'module:attr' of the agent's model client",
-                hint="or leave llm out of replay.inject to let the model run live",
-            )
+        if needs["llm"]:
+            require_llm_seam(agent, hint="or leave llm out of replay.inject to let the model run live")
         return
     if needs["tool"] and not launched and tool_port is None:
         raise ConfigError(

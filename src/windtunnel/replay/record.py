@@ -19,11 +19,12 @@ from windtunnel.agents.process import AgentProcess
 from windtunnel.agents.registry import capabilities
 from windtunnel.chaos.runtime import ChaosRuntime
 from windtunnel.chaos.spec import ChaosSpec
-from windtunnel.config.agent import records_calls
+from windtunnel.config.agent import declares_tool_seam, records_calls
 from windtunnel.config.model import Config
 from windtunnel.config.proxy_env import proxied, start_line
 from windtunnel.replay.calllog import recorded_calls
 from windtunnel.replay.export import call_failure, incident
+from windtunnel.replay.inject_seams import require_llm_seam
 from windtunnel.replay.session import ReplaySettings, Session, Target
 
 
@@ -74,8 +75,10 @@ async def record(
             "(and agent.llm for model calls); without one the session would hold the input only",
             hint="see docs/replay.md, 'Recording'",
         )
-    if python and not (getattr(agent_cfg, "tools", None) or getattr(agent_cfg, "tool_registry", None)):
+    if python and not declares_tool_seam(agent_cfg):
         notes.append("agent.tools / agent.tool_registry are not set: no tool calls were recorded")
+    if python and inject_llm:  # a session that says it injects the model's answers must hold them
+        require_llm_seam(agent_cfg, hint="or record without --inject-llm: the model then runs live in the replay")
     spec = ChaosSpec(name="record")
     if scenario is not None:
         matches = [s for s in cfg.scenarios if s.name == scenario]

@@ -38,6 +38,7 @@ from windtunnel.reports.cells import (
     failure_detail,
     fault_summary,
     format_score,
+    one_line,
     phase_rows,
     truncate,
 )
@@ -192,7 +193,7 @@ def print_summary(
             line.append(plain(f"{cell['severity']} ", "red" if cell["severity"] in ("critical", "high") else ""))
         line.append(plain(cell_label(cell, 90)))
         console.print(line)
-        console.print(plain(f"      {truncate(failure_detail(cell), 200)}"))
+        console.print(plain(f"      {truncate(one_line(failure_detail(cell)), 200)}"))  # under its cell, indented
         if (usage := usage_of(cell)) is not None:
             cost = format_cost(usage)
             console.print(plain(f"      tokens: {format_tokens(usage)}" + (f" · cost {cost}" if cost else ""), "dim"))
