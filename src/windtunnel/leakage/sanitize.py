@@ -702,6 +702,8 @@ def uniform_fields(
     """Per field the mined values as phrase patterns, while every one names a label (None once one does not)."""
     wholes: dict[str, list[str] | None] = {}
     """Per field the mined values, while every one is a whole string of several words (None once one is not)."""
+    cut_at: dict[str, set[tuple[str, str]]] = {}
+    """Per field the places (item id, pointer) a mined finding edits: blanked there whatever the field's edit."""
     slot = _label_slot(labels)
     for it, extra in mined:
         audit = audit_item(it, decode=decode)
@@ -739,14 +741,17 @@ def uniform_fields(
                 holders = where.setdefault(path, {})
                 if f.pointer not in holders:
                     holders[f.pointer] = _elements(it.projection, f.pointer)
+                cut_at.setdefault(path, set()).add((it.id, f.pointer))
     every = set(labels)
     population = list(population)
     fields = []
+    cut: dict[MinedField, set[tuple[str, str]]] = {}
     for path, done in edited.items():
         got = _with_parts(_field(where[path], columns.get(path), phrases.get(path)), wholes.get(path), population)
         if got.riders or not every or not every <= done:  # a value's part is cut on every item, every label's too
             fields.append(got)
-    return _with_shared(fields, population)
+            cut.setdefault(got, set()).update(cut_at.get(path, ()))
+    return _with_shared(fields, population, cut)
 
 
 def _with_parts(f: MinedField, mined: Sequence[str] | None, population: Sequence[LeakItem]) -> MinedField:
@@ -789,9 +794,14 @@ def _kept_part(value: str, fields: Sequence[MinedField]) -> str:
     return "" if span == (0, len(value)) else value[: span[0]] + value[span[1] :]
 
 
-def _with_shared(fields: list[MinedField], population: Iterable[LeakItem]) -> list[MinedField]:
+def _with_shared(
+    fields: list[MinedField], population: Iterable[LeakItem], cut: Mapping[MinedField, set[tuple[str, str]]]
+) -> list[MinedField]:
     """``fields`` with each whole-scalar field's :attr:`MinedField.shared` values, from the items of ``population``
-    filling it (a scalar it holds, not prose: the values :func:`_uniform_blanks` would blank)."""
+    filling it (a scalar it holds, not prose: the values :func:`_uniform_blanks` would blank). A place ``cut`` names
+    for the field (item id, pointer: a mined finding's) is blanked by its own finding whatever the field keeps, prose
+    too: it counts among the blanks, so that the blanks the test of
+    :func:`~windtunnel.leakage.shared_values.shared_values` weighs are all those the output shows."""
     whole = [f for f in fields if not f.columns and not f.phrases]
     if not whole:
         return fields
@@ -800,10 +810,13 @@ def _with_shared(fields: list[MinedField], population: Iterable[LeakItem]) -> li
         if not it.expected:
             continue
         for pointer, value, _ in _templated(it):
-            if value in (None, "", False, 0) or (isinstance(value, str) and len(value.split()) > PROSE_WORDS):
+            if value in (None, "", False, 0):
                 continue
+            prose = isinstance(value, str) and len(value.split()) > PROSE_WORDS
             for f in whole:
-                if f.holds(it.projection, pointer):
+                if (it.id, pointer) in cut.get(f, ()) and f.holds(it.projection, pointer):
+                    holders[f].append((f"\0cut {it.id} {pointer}", it.expected[0]))  # its own: never kept
+                elif not prose and f.holds(it.projection, pointer):
                     holders[f].append((json.dumps(value), it.expected[0]))
     return [replace(f, shared=shared_values(holders[f])) if f in holders else f for f in fields]
 
