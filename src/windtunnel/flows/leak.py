@@ -61,8 +61,9 @@ from windtunnel.leakage.model import ItemAudit
 from windtunnel.leakage.ray_scan import scan_source
 from windtunnel.leakage.report import JsonReportWriter, SarifWriter, Tally
 from windtunnel.leakage.runs import RunCounts, RunSourceError, report_items
-from windtunnel.leakage.sanitize import SanitizeResult, sanitize_item, uniform_fields, why_left
+from windtunnel.leakage.sanitize import SanitizeResult, held_alike, not_alike, sanitize_item, uniform_fields, why_left
 from windtunnel.leakage.scan import audit_item
+from windtunnel.leakage.shared_values import AlikeValues
 from windtunnel.leakage.shortcuts import MAX_ROUNDS, Shortcuts, blind_shortcuts, shortcut_findings
 from windtunnel.leakage.text import normalize_needle
 from windtunnel.store.leak_items import store_items
@@ -942,7 +943,8 @@ def sanitize_flow(req: SanitizeRequest, listener: Listener = SILENT) -> LeakOutc
     labels = dataset_labels(req.dataset, fmap) if not fmap.label_set else list(fmap.label_set)
     mined, extra, mined_result = mine_for(req.dataset, fmap, req.derive_from, req.mine, listener)
     agreed, agreement = agreement_for(req.dataset, fmap, req.agreement, req.decode, req.derive_from, listener)
-    prepared = _Prepared(fmap, labels, mined, extra, mined_result, agreed, agreement)
+    alike = held_alike(m.item for m in items(req.dataset, fmap)) if req.dataset.is_file() else None
+    prepared = _Prepared(fmap, labels, mined, extra, mined_result, agreed, agreement, alike)
     if mined_result is None or not req.dataset.is_file():
         return _sanitize_pass(req, listener, prepared, {})
     cut: dict[str, list[Finding]] = {}
@@ -995,6 +997,8 @@ class _Prepared:
     mined_result: MineResult | None
     agreed: Any
     agreement: Agreement | None
+    alike: AlikeValues | None = None
+    """The values the items of every label hold alike (:func:`~windtunnel.leakage.sanitize.held_alike`): not cut."""
 
 
 def _shortcuts_summary(
@@ -1050,7 +1054,11 @@ def _sanitize_pass(
     acted = {i: [*extra.get(i, ()), *shortcut.get(i, ())] for i in {*extra, *shortcut}}
     mined_uniform = (
         uniform_fields(
-            [(m.item, acted[m.item.id]) for m in items(req.dataset, fmap) if m.item.id in acted],
+            [
+                (m.item, not_alike(m.item, acted[m.item.id], prepared.alike)[0])
+                for m in items(req.dataset, fmap)
+                if m.item.id in acted
+            ],
             labels=labels,
             redact_review=req.redact_review,
             decode=req.decode,
@@ -1115,6 +1123,7 @@ def _sanitize_pass(
                             agreement=agreement,
                             mined_uniform=mined_uniform,
                             derive_from=req.derive_from,
+                            alike=prepared.alike,
                         )
                         if mined_result is not None and req.derive_from:
                             for _, inside in mined_in_derive_from([mapped.item], mined_result, req.derive_from):

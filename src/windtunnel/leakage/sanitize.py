@@ -68,7 +68,7 @@ from windtunnel.leakage.pointers import parse_pointer, scalar_leaves
 from windtunnel.leakage.records import record_values
 from windtunnel.leakage.resolve import Records, own_column_value
 from windtunnel.leakage.scan import audit_item, escape_pointer_token
-from windtunnel.leakage.shared_values import shared_values
+from windtunnel.leakage.shared_values import AlikeValues, alike_values, shared_values
 from windtunnel.leakage.value_parts import common_words, differing_span, leaning_texts, words
 from windtunnel.leakage.value_parts import key as value_key
 from windtunnel.leakage.value_parts import riders as value_riders
@@ -76,7 +76,14 @@ from windtunnel.leakage.value_parts import riders as value_riders
 Mode = Literal["sentence", "span"]
 
 Reason = Literal[
-    "listing-member", "listing-mark", "structure", "object-key", "unresolved", "not-removed", "sanitizable"
+    "listing-member",
+    "listing-mark",
+    "structure",
+    "object-key",
+    "unresolved",
+    "not-removed",
+    "sanitizable",
+    "held-alike",
 ]
 """Why the sanitizer left a finding that the rescan still reports."""
 
@@ -106,6 +113,11 @@ LEFT_BECAUSE: dict[Reason, tuple[str, str]] = {
         "the rescan still finds a leak here after the sanitizer's edits",
         "edit the record by hand (--mode sentence cuts more than --mode span), or leave the field out of "
         "--context-field",
+    ),
+    "held-alike": (
+        "a value the records of every label hold alike, so it tells no label; a cut on the records where the scan "
+        "reads it would tell the label by the cut",
+        "none needed for the answer's sake; edit the field by hand on every record if it must go",
     ),
     "sanitizable": (
         "the sanitizer removes it: this file was sanitized with other options (--learned, --mine, --agreement, "
@@ -304,6 +316,7 @@ def sanitize_item(
     agreement: Agreement | None = None,
     mined_uniform: Sequence[MinedField] = (),
     derive_from: Sequence[str] = (),
+    alike: AlikeValues | None = None,
 ) -> SanitizeResult:
     """Sanitize one item's projection and rescan it.
 
@@ -331,6 +344,9 @@ def sanitize_item(
     ``agreement`` is the dataset's evidence (the item's own dataset, or one applied to it): a leak it demotes to
     review (a slot at chance) is not cut, before or in the rescan, as ``leak scan`` does not count it; its
     promotions come in ``extra``.
+    ``alike`` are the values the dataset's items of every label hold alike (:func:`held_alike`): a finding of the
+    scan's or of ``extra`` in such a value is not acted on (it tells no label, and a cut there on some labels' items
+    only would tell the label by the cut); the rescan still reports it, left as ``held-alike``.
     """
     it = item if isinstance(item, LeakItem) else LeakItem.from_mapping(item)
     before = _demoted(audit_item(it, decode=decode, learned=learned), it, agreement)
@@ -342,14 +358,16 @@ def sanitize_item(
         acted, kept = _outside(_narrowed(it, extra, mined_uniform), derive_from)
         todo.extend(f for f in acted if f.blocking or redact_review)  # a mined word of the task's input: for review
         before = ItemAudit(before.item, [*before.findings, *acted], before.line, before.sources)
+    todo, held = not_alike(it, todo, alike)
     if uniform or mined_uniform:
         blanks, skipped = _outside(_uniform_blanks(it, uniform, mined_uniform), derive_from)
         todo.extend(blanks)
         kept.extend(skipped)
     if uniform_cuts:
         todo.extend(_uniform_cuts(it, uniform_cuts))
+    left: dict[str, Reason] = {f.pointer: "held-alike" for f in held}
     if not todo:
-        return SanitizeResult(it, [], before, before, [], kept=kept)
+        return SanitizeResult(it, [], before, before, [f for f in held if f.blocking], reasons=left, kept=kept)
     try:
         projection = copy.deepcopy(it.projection)
     except RecursionError:
@@ -373,7 +391,44 @@ def sanitize_item(
                 clean = replace(it, projection=projection)
                 after = _demoted(audit_item(clean, decode=decode, learned=learned), clean, agreement, rescan=True)
     residual = [f for f in after.findings if f.blocking or redact_review]
-    return SanitizeResult(clean, redactions, before, after, residual, problems, ctx.left, kept)
+    return SanitizeResult(clean, redactions, before, after, residual, problems, {**left, **ctx.left}, kept)
+
+
+def held_alike(population: Iterable[LeakItem]) -> AlikeValues:
+    """The values of each field (template) the items of ``population`` hold alike across their labels
+    (:func:`~windtunnel.leakage.shared_values.alike_values`): what :func:`sanitize_item` leaves uncut."""
+
+    def rows() -> Iterator[tuple[str, int, str]]:
+        for it in population:
+            if not it.expected:
+                continue
+            for template, value in {(t, _alike_key(v)) for _, v, t in _templated(it) if v not in (None, "")}:
+                yield template, value, it.expected[0]
+
+    return alike_values(rows())
+
+
+def _alike_key(value: Any) -> int:
+    """A scalar as :func:`held_alike` counts it: the hash of its JSON text (``1`` and ``"1"`` differ)."""
+    return hash(json.dumps(value))
+
+
+def not_alike(it: LeakItem, findings: list[Finding], alike: AlikeValues | None) -> tuple[list[Finding], list[Finding]]:
+    """``findings`` split into those to act on and those in a value of ``it`` the dataset's items of every label hold
+    alike (``alike``: :func:`held_alike`), whole scalar at the finding's pointer (whatever the finding points at
+    inside it); a finding on an object key is acted on as ever."""
+    if not alike:
+        return findings, []
+    acted: list[Finding] = []
+    held: list[Finding] = []
+    for f in findings:
+        values = alike.get(_general(f.pointer))
+        value = _node(it.projection, f.pointer) if values and f.target != "key" else None
+        if values and value not in (None, "") and not isinstance(value, (dict, list)) and _alike_key(value) in values:
+            held.append(f)
+        else:
+            acted.append(f)
+    return acted, held
 
 
 def _outside(findings: Sequence[Finding], derive_from: Sequence[str]) -> tuple[list[Finding], list[Finding]]:
@@ -647,6 +702,8 @@ def uniform_fields(
     """Per field the mined values as phrase patterns, while every one names a label (None once one does not)."""
     wholes: dict[str, list[str] | None] = {}
     """Per field the mined values, while every one is a whole string of several words (None once one is not)."""
+    cut_at: dict[str, set[tuple[str, str]]] = {}
+    """Per field the places (item id, pointer) a mined finding edits: blanked there whatever the field's edit."""
     slot = _label_slot(labels)
     for it, extra in mined:
         audit = audit_item(it, decode=decode)
@@ -684,14 +741,17 @@ def uniform_fields(
                 holders = where.setdefault(path, {})
                 if f.pointer not in holders:
                     holders[f.pointer] = _elements(it.projection, f.pointer)
+                cut_at.setdefault(path, set()).add((it.id, f.pointer))
     every = set(labels)
     population = list(population)
     fields = []
+    cut: dict[MinedField, set[tuple[str, str]]] = {}
     for path, done in edited.items():
         got = _with_parts(_field(where[path], columns.get(path), phrases.get(path)), wholes.get(path), population)
         if got.riders or not every or not every <= done:  # a value's part is cut on every item, every label's too
             fields.append(got)
-    return _with_shared(fields, population)
+            cut.setdefault(got, set()).update(cut_at.get(path, ()))
+    return _with_shared(fields, population, cut)
 
 
 def _with_parts(f: MinedField, mined: Sequence[str] | None, population: Sequence[LeakItem]) -> MinedField:
@@ -734,9 +794,14 @@ def _kept_part(value: str, fields: Sequence[MinedField]) -> str:
     return "" if span == (0, len(value)) else value[: span[0]] + value[span[1] :]
 
 
-def _with_shared(fields: list[MinedField], population: Iterable[LeakItem]) -> list[MinedField]:
+def _with_shared(
+    fields: list[MinedField], population: Iterable[LeakItem], cut: Mapping[MinedField, set[tuple[str, str]]]
+) -> list[MinedField]:
     """``fields`` with each whole-scalar field's :attr:`MinedField.shared` values, from the items of ``population``
-    filling it (a scalar it holds, not prose: the values :func:`_uniform_blanks` would blank)."""
+    filling it (a scalar it holds, not prose: the values :func:`_uniform_blanks` would blank). A place ``cut`` names
+    for the field (item id, pointer: a mined finding's) is blanked by its own finding whatever the field keeps, prose
+    too: it counts among the blanks, so that the blanks the test of
+    :func:`~windtunnel.leakage.shared_values.shared_values` weighs are all those the output shows."""
     whole = [f for f in fields if not f.columns and not f.phrases]
     if not whole:
         return fields
@@ -745,10 +810,13 @@ def _with_shared(fields: list[MinedField], population: Iterable[LeakItem]) -> li
         if not it.expected:
             continue
         for pointer, value, _ in _templated(it):
-            if value in (None, "", False, 0) or (isinstance(value, str) and len(value.split()) > PROSE_WORDS):
+            if value in (None, "", False, 0):
                 continue
+            prose = isinstance(value, str) and len(value.split()) > PROSE_WORDS
             for f in whole:
-                if f.holds(it.projection, pointer):
+                if (it.id, pointer) in cut.get(f, ()) and f.holds(it.projection, pointer):
+                    holders[f].append((f"\0cut {it.id} {pointer}", it.expected[0]))  # its own: never kept
+                elif not prose and f.holds(it.projection, pointer):
                     holders[f].append((json.dumps(value), it.expected[0]))
     return [replace(f, shared=shared_values(holders[f])) if f in holders else f for f in fields]
 

@@ -74,3 +74,48 @@ def shared_values(holders: Iterable[tuple[str, str]]) -> frozenset[str]:
         if min(binom_sf(k, n_blanked, share[label]), binom_cdf(k, n_blanked, share[label])) * len(total) <= BLANK_ALPHA:
             return frozenset()
     return frozenset(kept)
+
+
+ALIKE_PER_LABEL = 5
+"""A value is held alike only when the items of every label hold it this many times at least: shown to ride with no
+label, not merely seen on a few items of each (on three items, no lean could show)."""
+
+AlikeValues = dict[str, frozenset[int]]
+"""Per field template, the values (hashes of their JSON text) the items of every label hold alike
+(:func:`alike_values`)."""
+
+
+def alike_values(rows: Iterable[tuple[str, int, str]]) -> AlikeValues:
+    """The values each field's items hold alike across the labels, from ``rows``: ``(template, value hash, label)``
+    per item and value it holds there (each once per item). A value is held alike when the items of every label of
+    the rows hold it, each at least :data:`ALIKE_PER_LABEL` times, and none of those labels holds it beyond its share
+    of the field's items (one-sided exact binomial at :data:`SHARED_ALPHA`, as :func:`shared_values` keeps a value).
+    Such a value tells no label: an
+    instruction every record carries as it is, a status every label's records show. A finding there (a phrase the
+    scan reads as naming the answer on one label's items, a mined word that also sits in it) is no evidence that
+    reaches the record, and a cut there on some labels' items only would tell the label by the cut."""
+    by_field: dict[str, dict[int, Counter[str]]] = {}
+    filled: dict[str, Counter[str]] = {}
+    labels: set[str] = set()
+    for template, value, label in rows:
+        by_field.setdefault(template, {}).setdefault(value, Counter())[label] += 1
+        filled.setdefault(template, Counter())[label] += 1
+        labels.add(label)
+    if len(labels) < 2:
+        return {}
+    out: AlikeValues = {}
+    for template, values in by_field.items():
+        total = filled[template]
+        n_all = sum(total.values())
+        alike = frozenset(
+            value
+            for value, counts in values.items()
+            if set(counts) == labels
+            and min(counts.values()) >= ALIKE_PER_LABEL
+            and all(
+                binom_sf(k, sum(counts.values()), total[label] / n_all) > SHARED_ALPHA for label, k in counts.items()
+            )
+        )
+        if alike:
+            out[template] = alike
+    return out
