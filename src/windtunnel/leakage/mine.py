@@ -63,7 +63,7 @@ from typing import Any, Literal
 
 from windtunnel._util.stats import adjust_p, fisher_greater
 from windtunnel.leakage.aliases import identifier_spellings
-from windtunnel.leakage.codebook import MIN_VALUE, code_book
+from windtunnel.leakage.codebook import MIN_VALUE, code_book, value_parts
 from windtunnel.leakage.decode import embedded_json
 from windtunnel.leakage.formats import is_url
 from windtunnel.leakage.input_explained import (
@@ -1170,8 +1170,13 @@ def mine(
     # Without it, so does a field too few items hold to be the input (an upstream step's stage on some records).
     book_floor = min(min_support, MIN_VALUE) if derive_from else min_support
     scarce = frozenset(places.scarce(len(labels_of))) if places is not None else frozenset()
+    book_words: list[InputWords] = []  # per record, with derive_from: its input's words (a part copied from them)
+    if words_of:
+        book_words = [frozenset()] * len(record_label)
+        for i in reversed(range(len(record_of))):
+            book_words[record_of[i]] = words_of[i]
     for key, label, support, p, keys in _code_book_tests(
-        held, record_of, record_label, record_task, book_floor, norms, frozenset(inputs), scarce, viewed
+        held, record_of, record_label, record_task, book_floor, norms, frozenset(inputs), scarce, viewed, book_words
     ):
         members[key] = keys
         tests.append((key, label, support, support, p))
@@ -1206,6 +1211,7 @@ def mine(
         for sug, keys in found
         if (sug.kind != "ngram" or not any((sug.label, w) in words for w in sug.value.split()))
         and (sug.kind != "field" or not all((sug.label, k) in alone for k in keys))
+        and not _parts_found_alone(sug, alone)
         and id(sug) not in inner
     ]
     explained: list[Explained] = []
@@ -1354,6 +1360,7 @@ def _code_book_tests(
     inputs: frozenset[str] = frozenset(),
     scarce: frozenset[str] = frozenset(),
     viewed: Set[tuple[str, str, str]] = frozenset(),
+    input_words: Sequence[frozenset[str]] = (),
 ) -> Iterator[tuple[tuple[str, str, str], str, int, float, list[tuple[str, str, str]]]]:
     """``(key, label, support, p, member keys)`` per label of each field whose values each ride with one label
     (:func:`~windtunnel.leakage.codebook.code_book`: a workflow's next action, a bot's paraphrased verdict), each value
@@ -1364,7 +1371,9 @@ def _code_book_tests(
     names it) are not asked: their values follow the label because they are the content. The fields in ``scarce``
     (held by too few items to be the input) find a label down to the book's own floor (``MIN_VALUE``), as with
     ``--derive-from``; the others keep ``min_support``. A field of codes is also asked of its codes' leading parts
-    (:func:`code_heads`), read from the values as written (not in ``viewed``: a code's chance decodings are no code)."""
+    (:func:`code_heads`), read from the values as written (not in ``viewed``: a code's chance decodings are no code),
+    and any field of its values' parts (:func:`~windtunnel.leakage.codebook.value_parts`: a department code inside
+    file names unique to their records), but the parts that are words of the records' own input (``input_words``)."""
     fields: dict[str, dict[str, set[int]]] = {}
     for key, a in held.items():
         if key[0] == "value" and key[1] not in inputs and normalize_needle(key[2]) not in norms:
@@ -1380,6 +1389,19 @@ def _code_book_tests(
             heads = code_heads(written, size)
             if heads:
                 yield from _field_book(template, heads[0], record_label, floor, heads[1])
+        parts = value_parts(written, input_words)  # a part set from the answer inside values unique to their records
+        if parts:
+            yield from _field_book(template, parts[0], record_label, floor, parts[1], shape="…{}…")
+
+
+def _parts_found_alone(sug: Suggestion, alone: Set[tuple[str, tuple[str, str, str]]]) -> bool:
+    """A field's book of parts (``…s9…``, :func:`~windtunnel.leakage.codebook.value_parts`) whose every part is itself
+    found as a token for the same label: the tokens say it at their characters, and the book, found through the whole
+    values, would add nothing but blanking them (a code cut on each row of a table would take the table)."""
+    shown = sug.value.split("; ")
+    if sug.kind != "field" or not all(len(t) > 2 and t[0] == t[-1] == "…" for t in shown):
+        return False
+    return all((sug.label, ("token", "", t[1:-1])) in alone for t in shown)
 
 
 _MAX_PREFIX = 3
@@ -1424,6 +1446,7 @@ def _field_book(
     record_label: Sequence[str],
     min_support: int,
     wholes: Mapping[str, list[str]] | None = None,
+    shape: str = "{}…",
 ) -> Iterator[tuple[tuple[str, str, str], str, int, float, list[tuple[str, str, str]]]]:
     """The code-book tests of one field among the records of one task (:func:`_code_book_tests`). With ``wholes``,
     ``by_text`` holds the heads of the field's codes (:func:`code_heads`), shown as ``26…``, and each head's members
@@ -1440,9 +1463,9 @@ def _field_book(
         records = set().union(*(by_text[t] for t in texts))
         if len(records) < min_support or len(records) >= total:
             continue
-        shown = "; ".join(sorted(texts if wholes is None else (f"{t}…" for t in texts)))
+        shown = "; ".join(sorted(texts if wholes is None else (shape.format(t) for t in texts)))
         key = ("field", template, shown if len(shown) <= _MAX_VALUE_LEN else shown[: _MAX_VALUE_LEN - 1] + "…")
-        values = texts if wholes is None else sorted(w for t in texts for w in wholes[t])
+        values = texts if wholes is None else sorted({w for t in texts for w in wholes[t]})
         yield key, label, len(records), book.p, [("value", template, t) for t in values]
 
 
