@@ -75,6 +75,7 @@ from windtunnel.leakage.input_explained import (
     input_words,
 )
 from windtunnel.leakage.input_text import masked_input, names_of
+from windtunnel.leakage.markup_record import markup_leaves
 from windtunnel.leakage.model import Finding, LeakItem
 from windtunnel.leakage.ranges import number_of, pure_runs, run_text
 from windtunnel.leakage.record_table import record_table
@@ -492,7 +493,9 @@ def _string_candidates(template: str, value: str, depth: int = 0) -> Found:
     written or decoded (a base64 body decoding to sentences is content); a decoded view that is JSON is walked as
     structure, its leaves at ``template`` + their inner templates, their span the encoded run. A string of prose
     is not decoded at all, so the views cost nothing on the content and stay linear (bounded) on the rest.
-    ``depth`` counts the decoded JSON documents around the string (at most ``_MAX_EMBED_DEPTH`` are walked).
+    ``depth`` counts the decoded JSON documents around the string (at most ``_MAX_EMBED_DEPTH`` are walked). A string
+    of data markup (:func:`~windtunnel.leakage.markup_record.markup_leaves`: an e-file preview ``<IRS1040><StatusCd>2
+    </StatusCd>...``) is walked the same way, its elements' texts at ``template`` + their paths, found at the string.
     """
     s = value.strip()
     if not s or len(s.split()) > PROSE_WORDS:
@@ -502,6 +505,10 @@ def _string_candidates(template: str, value: str, depth: int = 0) -> Found:
     ident = identifier_view(Mapped(value)) if has_humps(value) else None
     if ident is not None:
         _text_candidates(template, value, ident, "identifier", out, whole=False)
+    if depth < _MAX_EMBED_DEPTH and s[:1] == "<":  # data markup held in the string: its elements are its fields
+        for inner, leaf in markup_leaves(s):
+            for key, _span, lview in _string_candidates(template + inner, leaf, depth + 1):
+                out.setdefault(key, (None, "markup" if lview == "raw" else f"markup+{lview}"))
     for name, view in canonical_views(value):
         doc = _held_json(view.text) if depth < _MAX_EMBED_DEPTH else None
         if doc is not None:
