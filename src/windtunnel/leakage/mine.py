@@ -74,6 +74,7 @@ from windtunnel.leakage.input_explained import (
     input_values,
     input_words,
 )
+from windtunnel.leakage.input_explained import words_of as text_words
 from windtunnel.leakage.input_text import masked_input, names_of
 from windtunnel.leakage.markup_record import markup_leaves
 from windtunnel.leakage.model import Finding, LeakItem
@@ -1078,6 +1079,7 @@ def mine(
     input_of: list[InputValues] = []  # per labelled item, with derive_from: its input fields' values
     words_of: list[InputWords] = []  # per labelled item, with derive_from: its input strings' words
     scalars_of: list[list[tuple[str, int]]] = []  # per labelled item, without derive_from: its scalars' prints
+    prose_words_of: list[dict[str, set[str]]] = []  # per labelled item, without derive_from: its prose's words by place
     masked_from: dict[tuple[str, str, str], set[tuple[str, str, str]]] = {}  # template → the texts it was read from
     for it in items:
         if not it.expected:
@@ -1095,6 +1097,8 @@ def mine(
         visit = places.item(it.expected[0], scalars) if places is not None else None
         if scalars is not None:
             scalars_of.append(scalars)
+        if visit is not None:  # the words of its prose, by place: a part copied from the input (below)
+            visit = _with_prose_words(visit, prose_words_of)
         found_here = candidates(it.projection, derive_from, visit, partial(pair_counts.add, n), masked_from, prose=True)
         for key, where in found_here.items():
             if where[3] != "raw":
@@ -1177,11 +1181,14 @@ def mine(
     # Without it, so does a field too few items hold to be the input (an upstream step's stage on some records).
     book_floor = min(min_support, MIN_VALUE) if derive_from else min_support
     scarce = frozenset(places.scarce(len(labels_of))) if places is not None else frozenset()
-    book_words: list[InputWords] = []  # per record, with derive_from: its input's words (a part copied from them)
-    if words_of:
+    # Per record, its input's words (named, or read as the input without derive_from): a part copied from them is
+    # the input's signal (a slug or a URL built from the title), not a part set from the answer.
+    book_words: list[InputWords] = []
+    item_words = words_of or _inferred_input_words(held, frozenset(inputs), prose_words_of)
+    if item_words:
         book_words = [frozenset()] * len(record_label)
         for i in reversed(range(len(record_of))):
-            book_words[record_of[i]] = words_of[i]
+            book_words[record_of[i]] |= item_words[i]
     for key, label, support, p, keys in _code_book_tests(
         held, record_of, record_label, record_task, book_floor, norms, frozenset(inputs), scarce, viewed, book_words
     ):
@@ -1203,7 +1210,9 @@ def mine(
     alone = {(sug.label, k) for sug, keys in found if sug.kind != "field" for k in keys}
     # A field's book within another of the same field and label adds nothing either (``2…`` beside ``26…``, both
     # holding the codes 26xx): the widest is kept, and of equal ones the shortest head.
-    books = [(sug, frozenset(keys)) for sug, keys in found if sug.kind == "field"]
+    books = [
+        (sug, frozenset(keys)) for sug, keys in found if sug.kind == "field" and not _parts_found_alone(sug, alone)
+    ]
     inner = {
         id(sug)
         for sug, keys in books
@@ -1399,6 +1408,41 @@ def _code_book_tests(
         parts = value_parts(written, input_words)  # a part set from the answer inside values unique to their records
         if parts:
             yield from _field_book(template, parts[0], record_label, floor, parts[1], shape="…{}…")
+
+
+def _with_prose_words(visit: Callable[[str, str], None], into: list[dict[str, set[str]]]) -> Callable[[str, str], None]:
+    """``visit`` that also keeps, for a new item appended to ``into``, the words of each of its strings of prose by
+    place (the input may be prose: a headline; short values are counted in ``held`` anyway)."""
+    mine: dict[str, set[str]] = {}
+    into.append(mine)
+
+    def both(template: str, value: str) -> None:
+        visit(template, value)
+        if len(value.split()) > PROSE_WORDS:
+            mine.setdefault(template, set()).update(text_words(value[:_MAX_PROSE_WORDS_READ]))
+
+    return both
+
+
+_MAX_PROSE_WORDS_READ = 2000
+"""Characters of a string of prose whose words are kept (per item, to tell a part copied from the input)."""
+
+
+def _inferred_input_words(
+    held: Mapping[tuple[str, str, str], array[int]], inputs: frozenset[str], prose: Sequence[dict[str, set[str]]]
+) -> list[InputWords]:
+    """Per item, the words (:func:`~windtunnel.leakage.input_explained.words_of`) of its values in the fields read as
+    the task's input when no ``--derive-from`` names it: its prose there (``prose``, per item) and its short values
+    there, gathered from the counted values; ``[]`` without such fields."""
+    if not inputs:
+        return []
+    out: list[set[str]] = [set().union(*(w for t, w in by.items() if t in inputs)) for by in prose]
+    for (kind, template, text), a in held.items():
+        if kind == "value" and template in inputs:
+            words = text_words(text)
+            for i in a:
+                out[i].update(words)
+    return [frozenset(w) for w in out]
 
 
 def _parts_found_alone(sug: Suggestion, alone: Set[tuple[str, tuple[str, str, str]]]) -> bool:
