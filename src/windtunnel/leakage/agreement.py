@@ -82,6 +82,16 @@ STRONG_SUPPORT = 10
 STRONG_ALPHA = 0.01
 """The corrected significance a slot needs before it overrides an item-level clearance."""
 RULE = "freetext.agreement"
+MINED = "correlated.mined"
+"""The rules of mined findings (``correlated.mined``, ``correlated.mined-pair``) start so."""
+
+
+def _rides(f: Finding) -> bool:
+    """``f`` is a mined finding: its evidence is that its value rides with the label across the dataset, which a label
+    word inside the value (``1`` in a template ``Standard monthly 1:1`` held by every score-3 record) being at chance
+    as a mention does not refute. The mention evidence judges what a label word says, not what a value predicts."""
+    return f.rule.startswith(MINED)
+
 
 _LISTED = "\x00listed"
 """Stands for the other labels beside a listed mention (never a label's normalised text)."""
@@ -401,7 +411,7 @@ class Agreement:
                 continue
             for i in here:
                 f = findings[i]
-                if f.blocking and f.rule != RULE:
+                if f.blocking and f.rule != RULE and not _rides(f):
                     why = f"; across the dataset {g.describe()}: not above chance, for review"
                     findings[i] = replace(f, severity="low", detail=f.detail + why)
                     demoted += 1
@@ -418,7 +428,7 @@ class Agreement:
         texts, answer, labels = kept
         demoted = 0
         for i, f in enumerate(findings):
-            if not f.blocking or f.rule == RULE or f.pointer is None:
+            if not f.blocking or f.rule == RULE or f.pointer is None or _rides(f):
                 continue
             held = self.texts.held(texts.get((f.pointer, "key" if f.target == "key" else "value")), answer)
             if held is None:

@@ -15,7 +15,8 @@ whose values follow the label only by chance (an assignee, a device, a city) giv
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import re
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 MIN_VALUE = 3
@@ -71,3 +72,47 @@ def _tail(chances: list[float], observed: int) -> float:
             nxt[k + 1] += w * q
         dist = nxt
     return min(1.0, sum(dist[observed:]))
+
+
+PART_WORDS = 6
+"""A value of more words than this is prose, not a code or a name: its words are not read as parts."""
+_PART = re.compile(r"[^\W_]+")
+"""A part of a value: a run of letters and digits (``_``, ``-``, ``.``, blanks and the rest separate parts)."""
+
+
+def value_parts(
+    by_text: Mapping[str, set[int]], input_words: Sequence[frozenset[str]] = ()
+) -> tuple[dict[str, set[int]], dict[str, list[str]]] | None:
+    """A field's values read as a code book of their parts: each part (:data:`_PART`, case-folded) with the records
+    of the values holding it, and those whole values; None when the field gives fewer than two parts.
+
+    A value is often built of parts of which one is set from the answer and the rest are the record's own (a file
+    name ``1907_235_PD_front.tif`` whose department code names the object's kind, a location ``Textile Store, Drawer
+    41`` whose drawer is the record's): the whole value is unique, the part rides with the label on a handful of
+    records. Parts held by exactly the same records are one (a store's name and its drawer's words): counted once,
+    the first in order. Prose is not read (its words may be the task's own signal), nor a part that every value
+    holds. A part of digits alone is a number the record carries (a year, a counter, an id's piece), not a class, and
+    a part that is a word of the task's input on every record holding it (``input_words``, per record, with
+    ``--derive-from``: a slug copied from the headline) is the input's signal."""
+    records: dict[str, set[int]] = {}
+    wholes: dict[str, list[str]] = {}
+    for text, rs in by_text.items():
+        if len(text.split()) > PART_WORDS:
+            continue
+        for part in dict.fromkeys(m.group().casefold() for m in _PART.finditer(text) if not m.group().isdigit()):
+            if input_words and all(part in input_words[r] for r in rs):
+                continue
+            records.setdefault(part, set()).update(rs)
+            wholes.setdefault(part, []).append(text)
+    every = len(by_text)
+    seen: set[frozenset[int]] = set()
+    out: dict[str, set[int]] = {}
+    for part in sorted(records):
+        held = frozenset(records[part])
+        if held in seen or len(wholes[part]) == every:
+            continue
+        seen.add(held)
+        out[part] = records[part]
+    if len(out) < 2:
+        return None
+    return out, {part: wholes[part] for part in out}

@@ -63,7 +63,7 @@ from typing import Any, Literal
 
 from windtunnel._util.stats import adjust_p, fisher_greater
 from windtunnel.leakage.aliases import identifier_spellings
-from windtunnel.leakage.codebook import MIN_VALUE, code_book
+from windtunnel.leakage.codebook import MIN_VALUE, code_book, value_parts
 from windtunnel.leakage.decode import embedded_json
 from windtunnel.leakage.formats import is_url
 from windtunnel.leakage.input_explained import (
@@ -74,7 +74,9 @@ from windtunnel.leakage.input_explained import (
     input_values,
     input_words,
 )
+from windtunnel.leakage.input_explained import words_of as text_words
 from windtunnel.leakage.input_text import masked_input, names_of
+from windtunnel.leakage.markup_record import markup_leaves
 from windtunnel.leakage.model import Finding, LeakItem
 from windtunnel.leakage.ranges import number_of, pure_runs, run_text
 from windtunnel.leakage.record_table import record_table
@@ -492,7 +494,9 @@ def _string_candidates(template: str, value: str, depth: int = 0) -> Found:
     written or decoded (a base64 body decoding to sentences is content); a decoded view that is JSON is walked as
     structure, its leaves at ``template`` + their inner templates, their span the encoded run. A string of prose
     is not decoded at all, so the views cost nothing on the content and stay linear (bounded) on the rest.
-    ``depth`` counts the decoded JSON documents around the string (at most ``_MAX_EMBED_DEPTH`` are walked).
+    ``depth`` counts the decoded JSON documents around the string (at most ``_MAX_EMBED_DEPTH`` are walked). A string
+    of data markup (:func:`~windtunnel.leakage.markup_record.markup_leaves`: an e-file preview ``<IRS1040><StatusCd>2
+    </StatusCd>...``) is walked the same way, its elements' texts at ``template`` + their paths, found at the string.
     """
     s = value.strip()
     if not s or len(s.split()) > PROSE_WORDS:
@@ -502,6 +506,10 @@ def _string_candidates(template: str, value: str, depth: int = 0) -> Found:
     ident = identifier_view(Mapped(value)) if has_humps(value) else None
     if ident is not None:
         _text_candidates(template, value, ident, "identifier", out, whole=False)
+    if depth < _MAX_EMBED_DEPTH and s[:1] == "<":  # data markup held in the string: its elements are its fields
+        for inner, leaf in markup_leaves(s):
+            for key, _span, lview in _string_candidates(template + inner, leaf, depth + 1):
+                out.setdefault(key, (None, "markup" if lview == "raw" else f"markup+{lview}"))
     for name, view in canonical_views(value):
         doc = _held_json(view.text) if depth < _MAX_EMBED_DEPTH else None
         if doc is not None:
@@ -1071,6 +1079,7 @@ def mine(
     input_of: list[InputValues] = []  # per labelled item, with derive_from: its input fields' values
     words_of: list[InputWords] = []  # per labelled item, with derive_from: its input strings' words
     scalars_of: list[list[tuple[str, int]]] = []  # per labelled item, without derive_from: its scalars' prints
+    prose_words_of: list[dict[str, set[str]]] = []  # per labelled item, without derive_from: its prose's words by place
     masked_from: dict[tuple[str, str, str], set[tuple[str, str, str]]] = {}  # template → the texts it was read from
     for it in items:
         if not it.expected:
@@ -1088,6 +1097,8 @@ def mine(
         visit = places.item(it.expected[0], scalars) if places is not None else None
         if scalars is not None:
             scalars_of.append(scalars)
+        if visit is not None:  # the words of its prose, by place: a part copied from the input (below)
+            visit = _with_prose_words(visit, prose_words_of)
         found_here = candidates(it.projection, derive_from, visit, partial(pair_counts.add, n), masked_from, prose=True)
         for key, where in found_here.items():
             if where[3] != "raw":
@@ -1170,8 +1181,16 @@ def mine(
     # Without it, so does a field too few items hold to be the input (an upstream step's stage on some records).
     book_floor = min(min_support, MIN_VALUE) if derive_from else min_support
     scarce = frozenset(places.scarce(len(labels_of))) if places is not None else frozenset()
+    # Per record, its input's words (named, or read as the input without derive_from): a part copied from them is
+    # the input's signal (a slug or a URL built from the title), not a part set from the answer.
+    book_words: list[InputWords] = []
+    item_words = words_of or _inferred_input_words(held, frozenset(inputs), prose_words_of)
+    if item_words:
+        book_words = [frozenset()] * len(record_label)
+        for i in reversed(range(len(record_of))):
+            book_words[record_of[i]] |= item_words[i]
     for key, label, support, p, keys in _code_book_tests(
-        held, record_of, record_label, record_task, book_floor, norms, frozenset(inputs), scarce, viewed
+        held, record_of, record_label, record_task, book_floor, norms, frozenset(inputs), scarce, viewed, book_words
     ):
         members[key] = keys
         tests.append((key, label, support, support, p))
@@ -1191,7 +1210,9 @@ def mine(
     alone = {(sug.label, k) for sug, keys in found if sug.kind != "field" for k in keys}
     # A field's book within another of the same field and label adds nothing either (``2…`` beside ``26…``, both
     # holding the codes 26xx): the widest is kept, and of equal ones the shortest head.
-    books = [(sug, frozenset(keys)) for sug, keys in found if sug.kind == "field"]
+    books = [
+        (sug, frozenset(keys)) for sug, keys in found if sug.kind == "field" and not _parts_found_alone(sug, alone)
+    ]
     inner = {
         id(sug)
         for sug, keys in books
@@ -1206,6 +1227,7 @@ def mine(
         for sug, keys in found
         if (sug.kind != "ngram" or not any((sug.label, w) in words for w in sug.value.split()))
         and (sug.kind != "field" or not all((sug.label, k) in alone for k in keys))
+        and not _parts_found_alone(sug, alone)
         and id(sug) not in inner
     ]
     explained: list[Explained] = []
@@ -1354,6 +1376,7 @@ def _code_book_tests(
     inputs: frozenset[str] = frozenset(),
     scarce: frozenset[str] = frozenset(),
     viewed: Set[tuple[str, str, str]] = frozenset(),
+    input_words: Sequence[frozenset[str]] = (),
 ) -> Iterator[tuple[tuple[str, str, str], str, int, float, list[tuple[str, str, str]]]]:
     """``(key, label, support, p, member keys)`` per label of each field whose values each ride with one label
     (:func:`~windtunnel.leakage.codebook.code_book`: a workflow's next action, a bot's paraphrased verdict), each value
@@ -1364,7 +1387,9 @@ def _code_book_tests(
     names it) are not asked: their values follow the label because they are the content. The fields in ``scarce``
     (held by too few items to be the input) find a label down to the book's own floor (``MIN_VALUE``), as with
     ``--derive-from``; the others keep ``min_support``. A field of codes is also asked of its codes' leading parts
-    (:func:`code_heads`), read from the values as written (not in ``viewed``: a code's chance decodings are no code)."""
+    (:func:`code_heads`), read from the values as written (not in ``viewed``: a code's chance decodings are no code),
+    and any field of its values' parts (:func:`~windtunnel.leakage.codebook.value_parts`: a department code inside
+    file names unique to their records), but the parts that are words of the records' own input (``input_words``)."""
     fields: dict[str, dict[str, set[int]]] = {}
     for key, a in held.items():
         if key[0] == "value" and key[1] not in inputs and normalize_needle(key[2]) not in norms:
@@ -1380,6 +1405,54 @@ def _code_book_tests(
             heads = code_heads(written, size)
             if heads:
                 yield from _field_book(template, heads[0], record_label, floor, heads[1])
+        parts = value_parts(written, input_words)  # a part set from the answer inside values unique to their records
+        if parts:
+            yield from _field_book(template, parts[0], record_label, floor, parts[1], shape="…{}…")
+
+
+def _with_prose_words(visit: Callable[[str, str], None], into: list[dict[str, set[str]]]) -> Callable[[str, str], None]:
+    """``visit`` that also keeps, for a new item appended to ``into``, the words of each of its strings of prose by
+    place (the input may be prose: a headline; short values are counted in ``held`` anyway)."""
+    mine: dict[str, set[str]] = {}
+    into.append(mine)
+
+    def both(template: str, value: str) -> None:
+        visit(template, value)
+        if len(value.split()) > PROSE_WORDS:
+            mine.setdefault(template, set()).update(text_words(value[:_MAX_PROSE_WORDS_READ]))
+
+    return both
+
+
+_MAX_PROSE_WORDS_READ = 2000
+"""Characters of a string of prose whose words are kept (per item, to tell a part copied from the input)."""
+
+
+def _inferred_input_words(
+    held: Mapping[tuple[str, str, str], array[int]], inputs: frozenset[str], prose: Sequence[dict[str, set[str]]]
+) -> list[InputWords]:
+    """Per item, the words (:func:`~windtunnel.leakage.input_explained.words_of`) of its values in the fields read as
+    the task's input when no ``--derive-from`` names it: its prose there (``prose``, per item) and its short values
+    there, gathered from the counted values; ``[]`` without such fields."""
+    if not inputs:
+        return []
+    out: list[set[str]] = [set().union(*(w for t, w in by.items() if t in inputs)) for by in prose]
+    for (kind, template, text), a in held.items():
+        if kind == "value" and template in inputs:
+            words = text_words(text)
+            for i in a:
+                out[i].update(words)
+    return [frozenset(w) for w in out]
+
+
+def _parts_found_alone(sug: Suggestion, alone: Set[tuple[str, tuple[str, str, str]]]) -> bool:
+    """A field's book of parts (``…s9…``, :func:`~windtunnel.leakage.codebook.value_parts`) whose every part is itself
+    found as a token for the same label: the tokens say it at their characters, and the book, found through the whole
+    values, would add nothing but blanking them (a code cut on each row of a table would take the table)."""
+    shown = sug.value.split("; ")
+    if sug.kind != "field" or not all(len(t) > 2 and t[0] == t[-1] == "…" for t in shown):
+        return False
+    return all((sug.label, ("token", "", t[1:-1])) in alone for t in shown)
 
 
 _MAX_PREFIX = 3
@@ -1424,6 +1497,7 @@ def _field_book(
     record_label: Sequence[str],
     min_support: int,
     wholes: Mapping[str, list[str]] | None = None,
+    shape: str = "{}…",
 ) -> Iterator[tuple[tuple[str, str, str], str, int, float, list[tuple[str, str, str]]]]:
     """The code-book tests of one field among the records of one task (:func:`_code_book_tests`). With ``wholes``,
     ``by_text`` holds the heads of the field's codes (:func:`code_heads`), shown as ``26…``, and each head's members
@@ -1440,9 +1514,9 @@ def _field_book(
         records = set().union(*(by_text[t] for t in texts))
         if len(records) < min_support or len(records) >= total:
             continue
-        shown = "; ".join(sorted(texts if wholes is None else (f"{t}…" for t in texts)))
+        shown = "; ".join(sorted(texts if wholes is None else (shape.format(t) for t in texts)))
         key = ("field", template, shown if len(shown) <= _MAX_VALUE_LEN else shown[: _MAX_VALUE_LEN - 1] + "…")
-        values = texts if wholes is None else sorted(w for t in texts for w in wholes[t])
+        values = texts if wholes is None else sorted({w for t in texts for w in wholes[t]})
         yield key, label, len(records), book.p, [("value", template, t) for t in values]
 
 

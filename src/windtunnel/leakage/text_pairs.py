@@ -55,6 +55,9 @@ PAIR_PURITY = 0.98
 """The share of a value's records that must share one label, and of a name's records its values must explain."""
 CODE_SHARE = 0.8
 """The share of a name's records holding one of its repeated (tested) values: a code field, not ids or words."""
+REPEATED = 3
+"""Records a value of a name must be held by to count as repeated (a code's value) in ``CODE_SHARE``, whether or not
+it reaches the support floor: in a small dataset a code field's values each sit on a handful of records."""
 SEVERAL_UNITS = 0.5
 """The share of a name's records whose text holds structure on another line than the pair's."""
 _MAX_TEXT = 65536
@@ -72,6 +75,12 @@ _EMPTY = re.compile(r"^[ \t]*(?P<name>[^\W\d][\w.-]{0,40})[ \t]*:$")
 """A header whose value is folded onto the next line (which starts with a blank)."""
 _FOLDED = re.compile(r"[ \t]+(?!-[ \t])\S")
 """A continuation line: blanks, then not a YAML list item (``- x``)."""
+_JSON_PAIR = re.compile(
+    r"(?P<q>\\*\")(?P<name>[^\W\d][\w.-]{0,40})(?P=q)[ \t]*:[ \t]*"
+    r"(?:(?P=q)(?P<text>[^\"\n]{1,120}?)(?P=q)|(?P<scalar>-?\d[\w.+-]{0,30}|true|false))"
+)
+"""A member of JSON written inside a text, ``"name": "value"`` or ``"name": 6``, its quotes maybe escaped once or
+more (``{\\"note\\": \\"...\\"}`` appended to a log line as an escaped string)."""
 _TRAIL = ".,;:"
 _BLANK = re.compile(r"\s")
 
@@ -92,11 +101,16 @@ class Pair:
     end: int
     line: int
     written: str = ""
+    member: bool = False
+    """A member of JSON written inside the text (:data:`_JSON_PAIR`): a field a program serialized, not prose."""
+    framed: bool = False
+    """... and that JSON sits among other text (a log line's prefix, other lines): one unit of several."""
 
     @property
     def code(self) -> bool:
-        """The value is one chunk without blanks (a status, a number, an identifier), not words."""
-        return bool(self.value) and _BLANK.search(self.value) is None
+        """The value is one chunk without blanks (a status, a number, an identifier), not words; or a JSON member's
+        value, words too: a program wrote it under its key, no author's sentence (a canned note per outcome)."""
+        return bool(self.value) and (self.member or _BLANK.search(self.value) is None)
 
 
 @lru_cache(maxsize=1024)
@@ -128,7 +142,28 @@ def pairs_in(text: str) -> tuple[Pair, ...]:
             for g in _GLUED.finditer(line):
                 out.append(_pair(g.group("name"), g.group("value"), at + g.start("value"), number))
         at += len(line) + 1
+    out.extend(_members(text[:_MAX_TEXT]))
     return tuple(p for p in out if p.value)
+
+
+def _members(text: str) -> list[Pair]:
+    """The members of JSON written inside ``text`` (:data:`_JSON_PAIR`), each ``framed`` when the text holds more
+    than that JSON (it neither opens with ``{`` / ``[`` nor closes with ``}`` / ``]``): a record serialized by another
+    stage into a log line or a note, not the text itself being one structured record."""
+    if '":' not in text:
+        return []
+    bare = text.strip()
+    framed = not (bare[:1] in "{[" and bare[-1:] in "}]")
+    out = []
+    for m in _JSON_PAIR.finditer(text):
+        group = "text" if m.group("text") is not None else "scalar"
+        value = m.group(group)
+        line = text.count("\n", 0, m.start(group))
+        written = m.group("name")
+        out.append(
+            Pair(name_key(written), value, m.start(group), m.end(group), line, written, member=True, framed=framed)
+        )
+    return out
 
 
 def _pair(name: str, value: str, start: int, line: int) -> Pair:
@@ -168,7 +203,7 @@ class PairCounts:
         for p in found:
             if p.name in self.named:
                 continue
-            if len(lines) > 1:
+            if len(lines) > 1 or p.framed:
                 self.several.setdefault((template, p.name), set()).add(n)
             if not p.code:
                 continue
@@ -258,8 +293,11 @@ def riders(
         holders = set().union(*values.values())
         majority = tested_values[slot]
         explained: dict[int, bool] = {}
-        for value, lab in majority.items():
-            for r in values[value]:
+        for value, records in values.items():
+            if len(records) < REPEATED:
+                continue  # held once or twice: an id, a date, a free word
+            lab = majority.get(value) or _majority(records, record_label)
+            for r in records:
                 explained[r] = explained.get(r, True) and record_label[r] == lab
         if len(explained) < CODE_SHARE * len(holders) or sum(explained.values()) < PAIR_PURITY * len(explained):
             continue  # not a code field, or its values only shift the odds
@@ -290,6 +328,12 @@ def riders(
             )
     out.sort(key=lambda r: (r.review, -r.purity, r.q_value, -r.support, r.pointer, r.name, r.value))
     return out, len(tests)
+
+
+def _majority(records: set[int], record_label: Sequence[str]) -> str:
+    """The label most of ``records`` carry (the first in order on a tie)."""
+    c = Counter(record_label[r] for r in records)
+    return max(sorted(c.items()), key=lambda kv: kv[1])[0]
 
 
 def _rarer(

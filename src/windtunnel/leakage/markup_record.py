@@ -1,0 +1,69 @@
+"""A record of data markup held in a string, read as its fields: what mining counts at ``pointer/<element>/...``.
+
+An e-file preview, a SOAP body, an exported row — ``<IRS1040><FilingStatusCd>2</FilingStatusCd><TotalIncomeAmt>
+72135</TotalIncomeAmt></IRS1040>`` — states its record's values, each named by its element. Written in a string, the
+whole text is one value that its other elements (an amount, an id) make unique; mining reads it as structure, as it
+walks JSON held in a string: each element's text is a value at the string's pointer followed by the element's path
+(``/efile_preview/IRS1040/FilingStatusCd``), so an element whose values ride with the label is a field like any other.
+
+Data markup only: the string is one element holding elements, and text stands only in elements holding no other
+(no mixed content, as a page's paragraphs are). A page, a mail's HTML body, markup inside prose stay text.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+
+_TAG = re.compile(r"<(/?)([A-Za-z_][\w.:-]{0,60})(?:\s[^<>]{0,300}?)?\s*(/?)>")
+_SKIP = re.compile(r"<\?[^<>]{0,300}\?>|<!--.{0,300}?-->", re.S)
+_MAX_TEXT = 65536
+_MAX_LEAVES = 500
+
+
+def markup_leaves(text: str) -> list[tuple[str, str]]:
+    """``(path, text)`` of each element holding text in the data markup ``text`` (see the module docstring), the
+    path ``/Root/Child/...`` (element names as written; siblings of one name share it), the text unescaped and
+    stripped; ``[]`` when ``text`` is not one element of data markup."""
+    s = text.strip()
+    if len(s) > _MAX_TEXT or not s.startswith("<") or not s.endswith(">"):
+        return []
+    s = _SKIP.sub("", s).strip()
+    out: list[tuple[str, str]] = []
+    stack: list[tuple[str, str, list[str], bool]] = []  # (name, path, its text pieces, holds an element)
+    roots = 0
+    at = 0
+    for m in _TAG.finditer(s):
+        between = s[at : m.start()]
+        at = m.end()
+        if between.strip():
+            if not stack or "<" in between or ">" in between:
+                return []
+            stack[-1][2].append(between)
+        closing, name, empty = m.group(1), m.group(2), m.group(3)
+        if closing:
+            if not stack or stack[-1][0] != name:
+                return []
+            _n, path, pieces, parent = stack.pop()
+            body = "".join(pieces).strip()
+            if body and parent:
+                return []  # mixed content: a document, not a record
+            if body:
+                out.append((path, html.unescape(body)))
+                if len(out) > _MAX_LEAVES:
+                    return []
+            continue
+        if stack:
+            stack[-1] = (stack[-1][0], stack[-1][1], stack[-1][2], True)
+            if stack[-1][2] and "".join(stack[-1][2]).strip():
+                return []
+        elif roots:
+            return []  # a second root: not one record
+        else:
+            roots = 1
+        path = f"{stack[-1][1] if stack else ''}/{name}"
+        if not empty:
+            stack.append((name, path, [], False))
+    if stack or s[at:].strip() or not roots:
+        return []
+    return out
