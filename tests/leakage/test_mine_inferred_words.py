@@ -65,6 +65,7 @@ def _severities(items: list[LeakItem]) -> dict[str, set[str]]:
         (("token", "", "rent"), "Who pays rent/mortgage?", (9, 13), True),
         (("token", "", "1945"), "World War, 1939-1945", (16, 20), True),
         (("token", "", "20th"), "English poetry -- 20th century", (18, 22), True),
+        (("ngram", "", "ages 12"), "For ages 12+", (4, 11), True),
         (("token", "", "sev"), "SEV-4 outage on node", (0, 3), False),  # capitals joined to a number: a code
         (("token", "", "p2"), "[P2] printer down", (1, 3), False),
         (("token", "", "h"), "8H response", (1, 2), False),  # digits then a capital: a code

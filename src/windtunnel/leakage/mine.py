@@ -709,13 +709,13 @@ def _word(chunk: str, joined: bool = True, *, plain: bool = False) -> bool:
     """``chunk`` (text between blanks) is free text: a word (:data:`_WORD`) or a plain number (``3``, ``86%``,
     ``12.5``) once the punctuation around it is off (``buy,``, ``"fine"``, ``/var``); also a quantity with its unit,
     an ordinal or a decade (a number then letters holding a lowercase one: ``50ml``, ``2.4GHz``, ``20th``,
-    ``1970s``), and such parts joined by a slash, an ampersand, a hyphen or a dash (``rent/mortgage``,
-    ``2-Person``, ``8–80``, ``1939-1945``, ``R&D``) when ``joined`` (the chunk is one of a text's several: a value of
-    one chunk glued from parts is a slug or a file name, ``coral-bleaching-0706``). A code is not: letters then
-    digits (``P2``, ``v3``, ``E07``), digits then capitals (``8H``), capitals joined to a number (``SEV-4``,
-    ``PS-09``) or to capitals only (an enum's constant, ``STORAGE/WILLCALL``), an identifier or pair (``refund_desk``,
-    ``q=3``, ``ai-review:x``), a glyph. ``plain``: a word or a plain number only (prose outside a named input, whose
-    every other run is read as a code)."""
+    ``1970s``), a lower bound (``12+``), and such parts joined by a slash, an ampersand, a hyphen or a dash
+    (``rent/mortgage``, ``2-Person``, ``8–80``, ``1939-1945``, ``R&D``) when ``joined`` (the chunk is one of a
+    text's several: a value of one chunk glued from parts is a slug or a file name, ``coral-bleaching-0706``). A
+    code is not: letters then digits (``P2``, ``v3``, ``E07``), digits then capitals (``8H``), capitals joined to a
+    number (``SEV-4``, ``PS-09``) or to capitals only (an enum's constant, ``STORAGE/WILLCALL``), an identifier or
+    pair (``refund_desk``, ``q=3``, ``ai-review:x``), a glyph. ``plain``: a word or a plain number only (prose
+    outside a named input, whose every other run is read as a code)."""
     a, b = 0, len(chunk)
     while a < b and unicodedata.category(chunk[a])[0] == "P":
         a += 1
@@ -738,7 +738,7 @@ def _part(part: str) -> str | None:
     ``quantity``, or None (a code, a glyph, nothing)."""
     if _WORD.fullmatch(part) is not None:
         return "caps" if part.isupper() else "word"
-    if _NUMBER.fullmatch(part) is not None:
+    if _NUMBER.fullmatch(part.removesuffix("+")) is not None:  # ``12+``: at least twelve
         return "number"
     m = _QUANTITY.fullmatch(part)
     if m is not None and any(c.islower() for c in m[2]):
@@ -1169,6 +1169,7 @@ def mine(
     words_of: list[InputWords] = []  # per labelled item, with derive_from: its input strings' words
     scalars_of: list[list[tuple[str, int]]] = []  # per labelled item, without derive_from: its scalars' prints
     texts_of: list[dict[str, InputWords]] = []  # per labelled item, without derive_from: its strings' words per field
+    values_of: list[InputValues] = []  # per labelled item, without derive_from: its scalars per field
     masked_from: dict[tuple[str, str, str], set[tuple[str, str, str]]] = {}  # template → the texts it was read from
     for it in items:
         if not it.expected:
@@ -1187,6 +1188,7 @@ def mine(
         if scalars is not None:
             scalars_of.append(scalars)
             texts_of.append(words_at(it.projection))
+            values_of.append(input_values(it.projection, (), _anywhere))
         found_here = candidates(it.projection, derive_from, visit, partial(pair_counts.add, n), masked_from, prose=True)
         if places is not None:
             places.done()
@@ -1331,7 +1333,11 @@ def mine(
             else:
                 explained.append(Explained(sug, why))
         out = kept
-    told = _told(out, members, held, record_of, record_label, texts_of, frozenset(inputs)) if texts_of else set()
+    told = (
+        _told(out, members, held, record_of, record_label, texts_of, values_of, frozenset(inputs))
+        if texts_of
+        else set()
+    )
     out.sort(key=lambda s: (-s.purity, s.q_value, -s.support, s.pointer, s.value))
     pairs, pairs_tested = riders(
         pair_counts,
@@ -1371,6 +1377,7 @@ def _told(
     record_of: Sequence[int],
     record_label: Sequence[str],
     texts_of: Sequence[Mapping[str, InputWords]],
+    values_of: Sequence[InputValues],
     inputs: frozenset[str],
 ) -> set[Key]:
     """Without ``derive_from``: the suggestions (a word, an n-gram, a short value) made of the words that the fields
@@ -1380,17 +1387,28 @@ def _told(
     if not inputs:
         return set()
     record_words: list[InputWords] = [frozenset()] * len(record_label)
+    record_input: list[InputValues] = [{}] * len(record_label)
     for i in reversed(range(len(record_of))):
         record_words[record_of[i]] = frozenset().union(*(w for t, w in texts_of[i].items() if t in inputs))
+        record_input[record_of[i]] = {t: v for t, v in values_of[i].items() if t in inputs}
     told: set[Key] = set()
     for sug in out:
-        if sug.kind not in ("token", "ngram", "value", "url-segment"):
-            continue
         key = (sug.kind, sug.pointer, sug.value)
         riders_of = {record_of[i] for k in members[key] for i in held.get(k, ())}
-        if explained_by_words(riders_of, sug.value, sug.label, sug.purity, record_words, record_label):
+        outside = bool(sug.pointer) and sug.pointer not in inputs  # its own field would tell it (its own value)
+        if outside and explained_by(riders_of, sug.label, sug.purity, record_input, record_label) is not None:
+            told.add(key)
+            continue
+        if sug.kind in ("token", "ngram", "value", "url-segment") and explained_by_words(
+            riders_of, sug.value, sug.label, sug.purity, record_words, record_label
+        ):
             told.add(key)
     return told
+
+
+def _anywhere(_pointer: str, _derive_from: Sequence[str]) -> bool:
+    """Every field is a candidate for the input before it is inferred (:func:`input_values`)."""
+    return True
 
 
 def _range_tests(
