@@ -131,3 +131,28 @@ def test_explained_by_words_needs_the_words_in_every_riders_input_and_the_place_
     assert not explained_by_words({0, 1}, "coral", "sci", 1.0, words, labels)
     assert not explained_by_words({0, 4}, "reef", "sci", 1.0, words, labels)  # record 4's input has no 'reef'
     assert not explained_by_words({0, 1}, "0706", "sci", 1.0, words, labels)  # no word: nothing to find
+
+
+def test_without_the_input_named_the_inferred_input_tells_the_fee_for_review() -> None:
+    """No --derive-from: the size is read as the input (numbers on every record, written record by record), and the
+    fee it fixes (one fee above 2 MW, another below) is for review where the queue code planted on full studies of
+    every size stays a leak."""
+    from windtunnel.leakage.mine import mined_findings
+
+    rng = random.Random(5)
+    items = []
+    for i in range(240):
+        size = rng.randint(100, 5000)
+        track = "full" if size > 2000 else rng.choice(TRACKS)
+        projection: dict[str, Any] = {"size_kw": size, "fee_usd": 2500 if size > 2000 else 800}
+        projection["queue"] = "SIS-Q" if track == "full" and rng.random() < 0.3 else rng.choice(["GEN-Q", "STD-Q"])
+        items.append(LeakItem(id=f"r{i}", expected=[track], projection=projection, label_set=TRACKS))
+    res = mine(items)
+    assert "/size_kw" in res.inputs and "/fee_usd" not in res.inputs
+    assert ("value", "/fee_usd", "2500") in res.told
+    severities: dict[str, set[str]] = {}
+    for _id, found in mined_findings(items, res):
+        for f in found:
+            severities.setdefault(f.pointer, set()).add(f.severity)
+    assert severities["/fee_usd"] == {"low"}
+    assert severities["/queue"] == {"medium"}

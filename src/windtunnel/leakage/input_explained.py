@@ -111,6 +111,16 @@ def input_words(projection: Any, derive_from: Sequence[str], inside: Any) -> Inp
     )
 
 
+def words_at(projection: Any) -> dict[str, InputWords]:
+    """The words of every string of ``projection``, per field template (list indices as ``*``): the task's input
+    read off them once it is inferred (no ``derive_from``)."""
+    out: dict[str, set[str]] = {}
+    for p, v in scalar_leaves(projection):
+        if isinstance(v, str):
+            out.setdefault("/".join("*" if t.isdigit() else t for t in p.split("/")), set()).update(words_of(v))
+    return {t: frozenset(w) for t, w in out.items()}
+
+
 def words_of(text: str) -> list[str]:
     """The words of ``text``: runs of letters, case-folded (numbers and punctuation apart)."""
     return _WORD.findall(text.casefold())

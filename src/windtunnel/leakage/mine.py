@@ -73,6 +73,7 @@ from windtunnel.leakage.input_explained import (
     explained_by_words,
     input_values,
     input_words,
+    words_at,
 )
 from windtunnel.leakage.input_explained import words_of as text_words
 from windtunnel.leakage.input_text import masked_input, names_of
@@ -177,6 +178,10 @@ class MineResult:
     ``derive_from``) that ride with a label under a much stronger requirement (:mod:`.text_pairs`)."""
     pairs_tested: int = 0
     """Values of such names tested (their own correction)."""
+    told: set[tuple[str, str, str]] = field(default_factory=set, repr=False)
+    """Without ``derive_from``: the suggestions ``(kind, pointer, value)`` made of the words of the fields read as the
+    task's input on every record holding them, which those words tell (:func:`explained_by_words`): held outside the
+    input (a slug built from the headline) they are the input's signal, for review (:func:`mined_findings`)."""
     explained: list[Explained] = field(default_factory=list)
     """With ``derive_from``: riders that passed the test but that the task's input already tells (their records sit in
     one place of an input field that says the label there: :mod:`.input_explained`), so not suggested."""
@@ -189,7 +194,7 @@ class MineResult:
     def to_dict(self) -> dict[str, Any]:
         """The result as ``leak mine`` prints it: every count and suggestion, without ``members``
         (an internal index for :func:`mined_findings`)."""
-        out = {k: v for k, v in asdict(self).items() if k != "members"}
+        out = {k: v for k, v in asdict(self).items() if k not in ("members", "told")}
         out["suggestions"] = [s.to_dict() for s in self.suggestions]
         out["pairs"] = [p.to_dict() for p in self.pairs]
         out["explained"] = [{**e.suggestion.to_dict(), "input": e.input} for e in self.explained]
@@ -686,35 +691,90 @@ INPUT_VARIETY = 3.0
 is written differently record by record whatever the answer, while a value set from the label (a code, a desk, an SLA)
 is one text per label, or one per format it is written in."""
 _VARIETY_CAP = 8
-_DIGITS = re.compile(r"\d+")
+_SLOT = re.compile(r"\d+(?:[.,]\d+)*")
+
+
+def _fold(m: re.Match[str]) -> str:
+    """A whole number in a text folded (``desk 2`` is ``desk 3``: a slot), a decimal kept (``29.2 x 7.1 cm``: a
+    measurement, written record by record)."""
+    return m[0] if "." in m[0] or "," in m[0] else "0"
+
+
 _NUMBER = re.compile(r"[-+]?\d+(?:[.,]\d+)*")
 _WORD = re.compile(r"[^\W\d_]+(?:['\u2019-][^\W\d_]+)*")
 """Letters in any script, joined by an apostrophe or a hyphen (``don't``, ``medium-weight``)."""
 
 
-def _word(chunk: str) -> bool:
+_JOINT = re.compile(r"[/&\u2010-\u2015-]")
+"""What joins the parts of one chunk of text: a slash, an ampersand, a hyphen or a dash (``rent/mortgage``,
+``2-Person``, ``1939–1945``)."""
+_QUANTITY = re.compile(r"(\d+(?:[.,]\d+)*)([^\W\d_]+)")
+_LAYOUT = frozenset(("Pd", "Ps", "Pe", "Pi", "Pf"))
+"""The categories of punctuation that lays text out: dashes, brackets, quotes (:func:`layout`)."""
+
+
+def _word(chunk: str, joined: bool = True, *, plain: bool = False) -> bool:
     """``chunk`` (text between blanks) is free text: a word (:data:`_WORD`) or a plain number (``3``, ``86%``,
-    ``12.5``) once the punctuation around it is off (``buy,``, ``"fine"``, ``/var``). A code is not: letters mixed with
-    digits (``P2``, ``8H``), an identifier or pair (``refund_desk``, ``q=3``, ``ai-review:x``), a glyph."""
+    ``12.5``) once the punctuation around it is off (``buy,``, ``"fine"``, ``/var``); also a quantity with its unit,
+    an ordinal or a decade (a number then letters holding a lowercase one: ``50ml``, ``2.4GHz``, ``20th``,
+    ``1970s``), a lower bound (``12+``), and such parts joined by a slash, an ampersand, a hyphen or a dash
+    (``rent/mortgage``, ``2-Person``, ``8–80``, ``1939-1945``, ``R&D``) when ``joined`` (the chunk is one of a
+    text's several: a value of one chunk glued from parts is a slug or a file name, ``coral-bleaching-0706``). A
+    code is not: letters then digits (``P2``, ``v3``, ``E07``), digits then capitals (``8H``), capitals joined to a
+    number (``SEV-4``, ``PS-09``) or to capitals only (an enum's constant, ``STORAGE/WILLCALL``), an identifier or
+    pair (``refund_desk``, ``q=3``, ``ai-review:x``), a glyph. ``plain``: a word or a plain number only (prose
+    outside a named input, whose every other run is read as a code)."""
     a, b = 0, len(chunk)
     while a < b and unicodedata.category(chunk[a])[0] == "P":
         a += 1
     while b > a and unicodedata.category(chunk[b - 1])[0] == "P":
         b -= 1
     core = chunk[a:b]
-    return bool(core) and (_WORD.fullmatch(core) is not None or _NUMBER.fullmatch(core) is not None)
+    if not core:
+        return False
+    if _WORD.fullmatch(core) is not None or _NUMBER.fullmatch(core) is not None:
+        return True
+    if plain:
+        return False
+    parts = _JOINT.split(core) if joined else [core]
+    kinds = {_part(p) for p in parts}
+    return None not in kinds and kinds != {"caps"} and not {"caps", "number"} <= kinds
+
+
+def _part(part: str) -> str | None:
+    """What one part of a chunk is (:func:`_word`): ``word``, ``caps`` (a word in capitals only), ``number``,
+    ``quantity``, or None (a code, a glyph, nothing)."""
+    if _WORD.fullmatch(part) is not None:
+        return "caps" if part.isupper() else "word"
+    if _NUMBER.fullmatch(part.removesuffix("+")) is not None:  # ``12+``: at least twelve
+        return "number"
+    m = _QUANTITY.fullmatch(part)
+    if m is not None and any(c.islower() for c in m[2]):
+        return "quantity"
+    return None
+
+
+def layout(chunk: str) -> bool:
+    """``chunk`` is punctuation that lays text out, no word and no code: dashes, brackets, quotes and ASCII marks
+    (``--``, ``–``, ``&``, ``(``); a mark a badge is made of (``‼``, ``†``, ``★``) is not."""
+    return bool(chunk) and all(
+        unicodedata.category(c) in _LAYOUT or (c.isascii() and not c.isalnum() and not c.isspace()) for c in chunk
+    )
 
 
 @lru_cache(maxsize=16384)
-def text_like(value: str) -> bool:
+def text_like(value: str, plain: bool = False) -> bool:
     """``value`` reads as free text or a measurement: at least half of its blank-separated chunks are words or
-    plain numbers (:func:`_word`); a code, an identifier or a key=value pair does not. A long string is judged by
-    its first ``_TEXT_CHUNKS`` chunks, and the count stops once it is decided (every string of a dataset is read)."""
-    chunks = value.split(maxsplit=_TEXT_CHUNKS)[:_TEXT_CHUNKS]
+    plain numbers (:func:`_word`), punctuation laying the text out aside (:func:`layout`); a code, an identifier or
+    a key=value pair does not. A long string is judged by its first ``_TEXT_CHUNKS`` chunks, and the count stops
+    once it is decided (every string of a dataset is read). ``plain``: every chunk counted, words and plain numbers
+    only (:func:`_word`)."""
+    chunks = [c for c in value.split(maxsplit=_TEXT_CHUNKS)[:_TEXT_CHUNKS] if plain or not layout(c)]
     need = (len(chunks) + 1) // 2
     words = 0
+    joined = len(chunks) > 1
     for n, c in enumerate(chunks):
-        words += _word(c)
+        words += _word(c, joined, plain=plain)
         if words >= need:
             return bool(chunks)
         if words + len(chunks) - n - 1 < need:
@@ -728,7 +788,8 @@ _TEXT_CHUNKS = 16
 class _Places:
     """What each field (pointer template) holds across the items, to tell the task's input from a leak when the
     owner has not named the input (:meth:`inputs`). Bounded: per field a count of holders, of text values and, per
-    label, up to ``_VARIETY_CAP`` hashes of its different texts (digits folded: ``desk 2`` is ``desk 3``)."""
+    label, up to ``_VARIETY_CAP`` hashes of its different texts (whole numbers folded: ``desk 2`` is ``desk 3``; a
+    list as the set of its members)."""
 
     def __init__(self) -> None:
         """Empty counts."""
@@ -738,21 +799,31 @@ class _Places:
         self.values: dict[str, dict[str, Counter[str]]] = {}
         self.held: dict[str, dict[str, set[int]]] = {}
         self.label_items: dict[str, Counter[str]] = {}
+        self.members: dict[str, Counter[int]] = {}
+        self.lists: set[str] = set()
+        self._pending: tuple[str, dict[str, set[str]]] | None = None
 
     def item(self, label: str, prints: list[tuple[str, int]] | None = None) -> Callable[[str, str], None]:
         """The visitor of one item of ``label`` (:func:`candidates` calls it with every scalar's template and text):
-        each field is counted once per item, by its first non-blank value. ``prints`` gets ``(template, hash of
-        the text)`` of every scalar (up to ``_MAX_PRINTS``): what the item holds where, to tell records apart by
-        their input once it is inferred (:func:`input_prints`)."""
+        each field is counted once per item, by its first non-blank value, and its variety by all its values
+        (:meth:`done` closes the item). ``prints`` gets ``(template, hash of the text)`` of every scalar (up to
+        ``_MAX_PRINTS``): what the item holds where, to tell records apart by their input once it is inferred
+        (:func:`input_prints`)."""
         seen: set[str] = set()
         label_items = self.label_items
-        held = self.held
+        written: dict[str, set[str]] = {}  # per field, the item's texts there (a list's members: one way written)
+        self._pending = (label, written)
 
         def visit(template: str, value: str) -> None:
             """Count ``value`` at ``template`` unless this item already filled the field."""
             if prints is not None and len(prints) < _MAX_PRINTS and value and not value.isspace():
                 prints.append((template, hash(value)))
-            if template in seen or not value or value.isspace():
+            if not value or value.isspace():
+                return
+            if len(written) < _MAX_PRINTS:  # a measurement is its number; in text a whole number is a slot (desk 2)
+                folded = value if _NUMBER.fullmatch(value.strip()) else _SLOT.sub(_fold, value)
+                written.setdefault(template, set()).add(" ".join(folded.casefold().split()))
+            if template in seen:
                 return
             seen.add(template)
             self.holders[template] += 1
@@ -762,13 +833,41 @@ class _Places:
             key = " ".join(value.casefold().split())
             if key in values or len(values) < _GRADED_VALUES:
                 values.setdefault(key, Counter())[label] += 1
-            texts = held.setdefault(template, {}).setdefault(label, set())
-            if len(texts) < _VARIETY_CAP:  # a measurement is its number; in text a number is a slot (desk 2, desk 3)
-                folded = value if _NUMBER.fullmatch(value.strip()) else _DIGITS.sub("0", value)
-                texts.add(hash(" ".join(folded.casefold().split())))
             label_items.setdefault(template, Counter())[label] += 1
 
         return visit
+
+    def done(self) -> None:
+        """Close the item last visited: each text it holds in a field is one way its label's records write the
+        field, every member of a list too (a record's conditions, a log's messages). A member nearly every item's
+        list holds (a log's ``Alert created``) is no way at all: it is left out of a list's count (:meth:`_variety`).
+        """
+        if self._pending is None:
+            return
+        label, written = self._pending
+        self._pending = None
+        for template, texts in written.items():
+            ways = self.held.setdefault(template, {}).setdefault(label, set())
+            if len(texts) > 1:
+                self.lists.add(template)
+            members = self.members.setdefault(template, Counter())
+            for text in texts:
+                h = hash(text)
+                if len(ways) < 2 * _VARIETY_CAP:
+                    ways.add(h)
+                if h in members or len(members) < _GRADED_VALUES:
+                    members[h] += 1
+
+    def _variety(self, template: str) -> float:
+        """The different texts the records of one label hold at ``template`` (up to ``_VARIETY_CAP``), averaged over
+        the items holding it; a list's members that ``INPUT_PRESENCE`` of the holders hold are not counted."""
+        held = self.holders[template]
+        common: set[int] = set()
+        if template in self.lists:
+            common = {h for h, n in self.members.get(template, Counter()).items() if n >= INPUT_PRESENCE * held}
+        per_label = self.label_items[template]
+        ways = self.held[template]
+        return sum(min(_VARIETY_CAP, len(ways[lab] - common)) * k for lab, k in per_label.items()) / held
 
     def inputs(self, items: int) -> list[str]:
         """The fields read as the task's input: held by most items (``INPUT_PRESENCE``), text (``INPUT_TEXT``) and
@@ -777,9 +876,7 @@ class _Places:
         for template, held in self.holders.items():
             if held < INPUT_PRESENCE * items or self.text[template] < INPUT_TEXT * held:
                 continue
-            per_label = self.label_items[template]
-            variety = sum(len(self.held[template][lab]) * k for lab, k in per_label.items()) / held
-            if variety >= INPUT_VARIETY or graded(self.values.get(template, {}).values()):
+            if self._variety(template) >= INPUT_VARIETY or graded(self.values.get(template, {}).values()):
                 out.append(template)
         return sorted(out)
 
@@ -1080,6 +1177,8 @@ def mine(
     words_of: list[InputWords] = []  # per labelled item, with derive_from: its input strings' words
     scalars_of: list[list[tuple[str, int]]] = []  # per labelled item, without derive_from: its scalars' prints
     prose_words_of: list[dict[str, set[str]]] = []  # per labelled item, without derive_from: its prose's words by place
+    texts_of: list[dict[str, InputWords]] = []  # per labelled item, without derive_from: its strings' words per field
+    values_of: list[InputValues] = []  # per labelled item, without derive_from: its scalars per field
     masked_from: dict[tuple[str, str, str], set[tuple[str, str, str]]] = {}  # template → the texts it was read from
     for it in items:
         if not it.expected:
@@ -1097,9 +1196,13 @@ def mine(
         visit = places.item(it.expected[0], scalars) if places is not None else None
         if scalars is not None:
             scalars_of.append(scalars)
+            texts_of.append(words_at(it.projection))
+            values_of.append(input_values(it.projection, (), _anywhere))
         if visit is not None:  # the words of its prose, by place: a part copied from the input (below)
             visit = _with_prose_words(visit, prose_words_of)
         found_here = candidates(it.projection, derive_from, visit, partial(pair_counts.add, n), masked_from, prose=True)
+        if places is not None:
+            places.done()
         for key, where in found_here.items():
             if where[3] != "raw":
                 viewed.add(key)
@@ -1252,6 +1355,11 @@ def mine(
             else:
                 explained.append(Explained(sug, why))
         out = kept
+    told = (
+        _told(out, members, held, record_of, record_label, texts_of, values_of, frozenset(inputs))
+        if texts_of
+        else set()
+    )
     out.sort(key=lambda s: (-s.purity, s.q_value, -s.support, s.pointer, s.value))
     pairs, pairs_tested = riders(
         pair_counts,
@@ -1280,7 +1388,49 @@ def mine(
         pairs_tested=pairs_tested,
         explained=explained,
         prose=sorted(prose),
+        told=told if out else set(),
     )
+
+
+def _told(
+    out: Sequence[Suggestion],
+    members: Mapping[Key, Sequence[Key]],
+    held: Mapping[Key, array[int]],
+    record_of: Sequence[int],
+    record_label: Sequence[str],
+    texts_of: Sequence[Mapping[str, InputWords]],
+    values_of: Sequence[InputValues],
+    inputs: frozenset[str],
+) -> set[Key]:
+    """Without ``derive_from``: the suggestions (a word, an n-gram, a short value) made of the words that the fields
+    read as the task's input (``inputs``) hold on every record holding them, where those words tell the label as the
+    suggestion does (:func:`explained_by_words`, as with a named input): a CMS slug, a tag or a file name built from
+    the headline the task reads. Whatever they predict, the input predicts from the same words."""
+    if not inputs:
+        return set()
+    record_words: list[InputWords] = [frozenset()] * len(record_label)
+    record_input: list[InputValues] = [{}] * len(record_label)
+    for i in reversed(range(len(record_of))):
+        record_words[record_of[i]] = frozenset().union(*(w for t, w in texts_of[i].items() if t in inputs))
+        record_input[record_of[i]] = {t: v for t, v in values_of[i].items() if t in inputs}
+    told: set[Key] = set()
+    for sug in out:
+        key = (sug.kind, sug.pointer, sug.value)
+        riders_of = {record_of[i] for k in members[key] for i in held.get(k, ())}
+        outside = bool(sug.pointer) and sug.pointer not in inputs  # its own field would tell it (its own value)
+        if outside and explained_by(riders_of, sug.label, sug.purity, record_input, record_label) is not None:
+            told.add(key)
+            continue
+        if sug.kind in ("token", "ngram", "value", "url-segment") and explained_by_words(
+            riders_of, sug.value, sug.label, sug.purity, record_words, record_label
+        ):
+            told.add(key)
+    return told
+
+
+def _anywhere(_pointer: str, _derive_from: Sequence[str]) -> bool:
+    """Every field is a candidate for the input before it is inferred (:func:`input_values`)."""
+    return True
 
 
 def _range_tests(
@@ -1600,6 +1750,11 @@ INPUT_REVIEW = (
     "; for review: it is words of a field read as the task's own input (no --derive-from named the input), which "
     "predict the label legitimately; name the fields the task is answered from with --derive-from to decide"
 )
+INPUT_TOLD = (
+    "; for review: it is made of words that a field read as the task's own input holds on every record holding it, "
+    "and which tell the label as it does (no --derive-from named the input); name the fields the task is answered "
+    "from with --derive-from to decide"
+)
 PROSE_REVIEW = (
     "; for review: it is in prose outside the named input (an author's note, a bot's summary), which may state the "
     "answer or carry the task's own signal as much as the input does"
@@ -1618,27 +1773,34 @@ def _prose_words(key: Key, text: str, span: tuple[int, int] | None, view: str) -
     return key[0] != "value" and in_words(key, text, span, view == "raw")
 
 
-def in_words(key: Key, text: str, span: tuple[int, int] | None, written: bool = True) -> bool:
+def in_words(key: Key, text: str, span: tuple[int, int] | None, written: bool = True, *, loose: bool = False) -> bool:
     """The mined candidate ``key``, held in the string ``text`` (``written``: as written, else in a decoded view
     of the characters at ``span``), is words of it — the task's own signal when ``text`` is its input — and not a
     code written among them: the blank-separated chunks of ``text`` it sits in (at ``span``; None: the whole
     string) are words or plain numbers (:func:`_word`), and so is the candidate itself when read as written. ``P2``
     in ``[P2] printer down``, the letter run ``h`` of ``Q-H123``, a glyph, a base64 run are codes and stay leaks;
     a view that reads words as something else (free text decoded as if it were an encoding) is still those words.
+    ``loose``: in a field read as the task's input (no ``--derive-from``), words as people write them are words too —
+    a quantity with its unit, parts joined by a slash or a hyphen, a dash laying the text out (:func:`_word`,
+    :func:`layout`); in prose outside a named input every such run is still read as a code.
     """
     kind, _pointer, value = key
     if kind not in ("value", "token", "ngram") or not text.strip():
         return False
-    if written and kind != "value" and not all(_word(t) for t in value.split()):
+    plain = not loose
+    if written and kind != "value" and not all(_word(t, plain=plain) for t in value.split()):
         return False
     if span is None:
-        return text_like(text) if kind == "value" or not written else True
+        return text_like(text, plain) if kind == "value" or not written else True
     a, b = span
     while a > 0 and not text[a - 1].isspace():
         a -= 1
     while b < len(text) and not text[b].isspace():
         b += 1
-    return all(_word(c) for c in text[a:b].split())
+    if plain:
+        return all(_word(c, plain=True) for c in text[a:b].split())
+    joined = len(text.split(maxsplit=1)) > 1
+    return all(_word(c, joined) or layout(c) for c in text[a:b].split())
 
 
 def review_fields(findings: Iterable[Finding]) -> list[str]:
@@ -1715,10 +1877,12 @@ def _own_label(
                     strings = {p: v if isinstance(v, str) else v[0] for p, v, _cut in _leaves(it.projection, "")}
                 text = strings.get(place, "")
                 if inputs and _general(place) in inputs:
-                    if in_words(key, text, span, view == "raw"):
+                    if in_words(key, text, span, view == "raw", loose=True):
                         review = INPUT_REVIEW
                 elif derive_from and len(text.split()) > PROSE_WORDS and _prose_words(key, text, span, view):
                     review = PROSE_REVIEW
+            elif inputs and (sug.kind, sug.pointer, sug.value) in result.told:
+                review = INPUT_TOLD
             found.append(
                 Finding(
                     item=it.id,
