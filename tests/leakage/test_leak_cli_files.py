@@ -261,8 +261,17 @@ def test_sanitize_blanks_on_every_item_a_field_it_would_blank_only_where_it_give
         (
             "cut.jsonl",
             b'{"id": "a", "expected": "x", "projection": {}}\n{"id": "b", "projection": {"x":\n',
-            "cut.jsonl:2: not valid JSON (unexpected end of data at character",
+            "cut.jsonl:2: not valid JSON (the line ends inside its JSON at character 33 of the line: the line was cut "
+            "short, or one record spans several lines)",
         ),
+        (  # cut inside a string: the parser reads the line's own break as a control character in it (QA 21)
+            "cut_str.jsonl",
+            b'{"id": "a", "expected": "x", "projection": {}}\n{"id": "b", "projection": {"x": "ab\n',
+            "cut_str.jsonl:2: not valid JSON (the line ends inside its JSON at character",
+        ),
+        ("pretty.jsonl", b'{\n  "id": "a"\n}\n', "pretty.jsonl:1: not valid JSON (the line ends inside its JSON"),
+        ("cut.json", b'[{"id": "a", "expected": "x"},\n{"id', "cut.json: not valid JSON (the file ends"),
+        ("extra.jsonl", b'{"id": "a"}}\n', "extra.jsonl:1: not valid JSON (unexpected content after document"),
     ],
 )
 def test_a_file_that_is_not_json_is_named_for_what_it_is(

@@ -624,9 +624,10 @@ def sanitize(
     Exit 1 when the rescan still finds a leak (e.g. an object key that is the answer), or when a field's edits
     tell the answer by elimination (blanked or cut on one label's items only). Each item that still leaks is
     named with the place and rule, why the sanitizer left it (a member of a listing it never cuts alone, a
-    mark it cannot clear, an object key, the document's structure) and what to do (edit the record by hand,
-    or leave the field out of --context-field); --stats holds the same as `residual_left`. Runs in this
-    process (no --jobs): it writes a full copy of every record in order.
+    mark it cannot clear, an object key, the document's structure, a value every label's records hold alike)
+    and what to do (edit the record by hand, or leave the field out of --context-field); after three items
+    leaking the same way the rest are counted in one line; --stats holds each as `residual_left`. Runs in
+    this process (no --jobs): it writes a full copy of every record in order.
     """
 
     dataset = _stdin(dataset)  # `-`: the dataset on stdin
@@ -668,7 +669,7 @@ def sanitize(
     not_done = f" ({len(failed)} not sanitized: {', '.join(failed[:5])}{' ...' if len(failed) > 5 else ''})"
     out_console().print(
         f"sanitized {s['items']} items ({s['leaked_before']} leaked before"
-        f"{f', {len(failed)} not audited' if failed else ''}), removed {s['chars_removed']} "
+        f"{f', {len(failed)} not audited' if failed else ''}){_edited(s)}, removed {s['chars_removed']} "
         f"characters; {s['still_leaking']} items still leak{_left_because(s)}{not_done if failed else ''}"
         f"{_eliminated(s)} -> {output}",
         markup=False,
@@ -684,6 +685,18 @@ def sanitize(
         )
     if not outcome.passed:
         _fail()
+
+
+def _edited(s: dict[str, Any]) -> str:
+    """The records rewritten, when some of them did not leak: cut so that a field's edits tell no label (the blanks of a
+    mined field across labels, the elimination pass, the blind round), which --stats details per record."""
+    extra = s.get("edited_not_leaked", 0)
+    if not extra:
+        return ""
+    return (
+        f", {s['edited']} records edited ({extra} not leaking: cut so that no field's edits tell the label, or on the "
+        "blind baseline's evidence; --stats says what)"
+    )
 
 
 def _left_because(s: dict[str, Any]) -> str:

@@ -1085,7 +1085,7 @@ def _sanitize_pass(
             held.append(event)
 
         listener = final if attempt == 1 or not req.dataset.is_file() else hold
-        n = leaked = residual_items = chars = promoted = 0
+        n = leaked = residual_items = chars = promoted = edited = edited_clean = 0
         kept: dict[str, int] = {}
         """Items whose mined evidence sits in a --derive-from field, kept there: by the field (as shown)."""
         reasons: dict[str, int] = {}
@@ -1094,6 +1094,7 @@ def _sanitize_pass(
         interrupted = False
         watch = EliminationWatch(labels=labels)
         dups = _Duplicates()
+        alerts = _SameAlerts()
         document: list[Any] | None = None
         """The sanitized records when the output is one JSON document, written at the end."""
         suffix = req.output.suffix.lower()
@@ -1159,9 +1160,12 @@ def _sanitize_pass(
                         masked(mapped.item.projection, secrets, req.show_values),
                     )
                     n += 1
-                    leaked += (
+                    leaked_here = (
                         res.before.leaked or any(f.blocking for f in extra.get(mapped.item.id, ())) or bool(agreed_here)
                     )
+                    leaked += leaked_here
+                    edited += res.changed
+                    edited_clean += res.changed and not leaked_here
                     promoted += len(agreed_here)
                     residual_items += not res.ok
                     chars += sum(r.chars_removed for r in res.redactions)
@@ -1170,7 +1174,7 @@ def _sanitize_pass(
                     for place in res.kept_places(show_values=req.show_values):
                         kept[place] = kept.get(place, 0) + 1
                     if not res.ok:
-                        listener(Notice(_still_leaks(res, req.show_values), kind="alert"))
+                        alerts.tell(listener, res.item.id, _still_leaks(res, req.show_values))
                         for left in res.left():
                             reasons[left.reason] = reasons.get(left.reason, 0) + 1
             except KeyboardInterrupt:
@@ -1180,6 +1184,7 @@ def _sanitize_pass(
             if document is not None:
                 whole = _same_container(req.dataset, document) if from_json else document
                 out.handle.write(orjson.dumps(whole, option=orjson.OPT_INDENT_2) + b"\n")
+        alerts.close(listener, stats=req.stats is not None)
         redo = [t for t in watch.templates() if t not in uniform]
         more_cuts = watch.unit_cuts()
         if attempt == 0 and (redo or more_cuts) and not interrupted and req.dataset.is_file():
@@ -1219,6 +1224,8 @@ def _sanitize_pass(
     summary = {
         "items": n,
         "leaked_before": leaked,
+        "edited": edited,
+        "edited_not_leaked": edited_clean,
         "chars_removed": chars,
         "still_leaking": residual_items,
         "left_because": dict(sorted(reasons.items())),
@@ -1244,10 +1251,43 @@ _KEPT_SHOWN = 8
 
 
 def _still_leaks(res: SanitizeResult, show_values: bool) -> str:
-    """The alert for an item the rescan still finds leaking: each place and rule, why the sanitizer left it, and
-    what the user can do (the reasons are the sanitizer's own, :meth:`SanitizeResult.left`)."""
-    parts = [left.sentence(show_values=show_values) for left in res.left()]
-    return f"item {res.item.id}: still leaks after sanitizing " + "; and ".join(parts)
+    """Why an item the rescan still finds leaking does: each place and rule, why the sanitizer left it, and what the
+    user can do (the reasons are the sanitizer's own, :meth:`SanitizeResult.left`)."""
+    return "; and ".join(left.sentence(show_values=show_values) for left in res.left())
+
+
+_SAME_SHOWN = 3
+"""Items named one by one for one place and reason of still leaking; the others are counted in one line."""
+
+
+class _SameAlerts:
+    """The "still leaks after sanitizing" alerts of one pass. The places and reasons of a dataset repeat (an instruction
+    every record carries, one field the sanitizer cannot edit): each is told for its first few items, and the items
+    after them in one line at the end, so that a held-alike instruction on 10,000 records is not 10,000 lines."""
+
+    def __init__(self) -> None:
+        self.ids: dict[str, list[str]] = {}
+
+    def tell(self, listener: Listener, item: str, why: str) -> None:
+        """Tell the item's alert, unless ``_SAME_SHOWN`` items were already told with the same places and reasons."""
+        ids = self.ids.setdefault(why, [])
+        ids.append(item)
+        if len(ids) <= _SAME_SHOWN:
+            listener(Notice(f"item {item}: still leaks after sanitizing {why}", kind="alert"))
+
+    def close(self, listener: Listener, *, stats: bool) -> None:
+        """One line per place and reason for the items not told one by one."""
+        for why, ids in self.ids.items():
+            rest = ids[_SAME_SHOWN:]
+            if rest:
+                named = ", ".join(rest[:5]) + (", ..." if len(rest) > 5 else "")
+                where = "; --stats names each" if stats else ""
+                listener(
+                    Notice(
+                        f"{len(rest)} more item(s) still leak after sanitizing the same way ({named}{where}): {why}",
+                        kind="alert",
+                    )
+                )
 
 
 def _recheck_mined(res: Any, result: Any, derive_from: Sequence[str]) -> None:

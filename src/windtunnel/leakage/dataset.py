@@ -209,6 +209,13 @@ def not_json(path: Path, line: int | None, raw: bytes, err: Exception) -> str:
     at = f" at character {pos + 1} of {'the line' if line is not None else 'the file'}" if isinstance(pos, int) else ""
     if "depth limit" in msg:  # valid JSON the parser will not read so deep (orjson stops at 1024 levels)
         return f"{where}: nested too deeply to read (more than 1024 levels of objects and lists{at})"
+    if isinstance(pos, int) and pos >= len(raw.decode("utf-8").rstrip()):
+        # The parser ran out of text inside a string, an object or a list. Its own words say so only when no line
+        # break follows ("unexpected end of data"); a JSONL line's own break read inside an open string is an
+        # "unexpected control character", which sends the reader looking for one in the data.
+        unit = "line" if line is not None else "file"
+        why = "the line was cut short, or one record spans several lines" if line is not None else "it was cut short"
+        return f"{where}: not valid JSON (the {unit} ends inside its JSON{at}: {why})"
     return f"{where}: not valid JSON ({msg}{at})"
 
 

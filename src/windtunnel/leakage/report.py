@@ -42,6 +42,8 @@ RULE_HELP: dict[str, str] = {
     "freetext.phrase": "Prose contains the multi-word answer.",
     "freetext.key-value": "Prose states 'name: answer'.",
     "freetext.target-mention": "Prose puts the answer next to the name of the target.",
+    "freetext.emphasis": "Prose singles the answer out: alone in emphasis, code, a link or quotes.",
+    "freetext.statement": "A sentence states the answer ('is', 'set to', 'marked as').",
     "freetext.key-token": "An object key contains the answer as a word.",
     "freetext.token": "Prose mentions a one-word answer (review).",
     "freetext.glyph": "Prose holds the answer written as a glyph (an emoji, a symbol).",

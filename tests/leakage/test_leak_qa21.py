@@ -1,0 +1,115 @@
+"""QA pass 21 (leakage, docs/dev/qa-pass-21-leak.md): what a new user met on a dataset of their own."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from tests.clirun import wt as run
+from windtunnel.leakage import scan
+from windtunnel.leakage.report import RULE_HELP
+
+DOCS = Path(__file__).resolve().parents[2] / "docs" / "leakage.md"
+
+
+def _documented_rules() -> set[str]:
+    """The rule names of the findings table in docs/leakage.md (its first column)."""
+    return set(re.findall(r"^\| `((?:direct|upstream|freetext|correlated)\.[a-z-]+)`", DOCS.read_text(), re.M))
+
+
+def test_every_rule_a_finding_can_carry_has_its_meaning() -> None:
+    """The table's legend and SARIF's shortDescription read RULE_HELP; a rule missing there was shown as its own
+    name (``freetext.statement: freetext.statement``). Every documented rule and every cue the prose rule names a
+    finding after has a sentence of its own."""
+    rules = _documented_rules() | {f"freetext.{cue}" for cue in scan._CUES}
+    assert "freetext.statement" in rules and len(rules) > 15
+    missing = sorted(r for r in rules if not RULE_HELP.get(r) or RULE_HELP[r] == r)
+    assert missing == []
+
+
+def test_the_table_legend_explains_a_statement(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    rows = [
+        {
+            "id": "a",
+            "expected": "repair",
+            "label_set": ["refund", "repair"],
+            "projection": {"note": "After checking, the answer is repair for this one."},
+        },
+        {
+            "id": "b",
+            "expected": "refund",
+            "label_set": ["refund", "repair"],
+            "projection": {"note": "Looks fine, nothing to add."},
+        },
+    ]
+    data = tmp_path / "d.jsonl"
+    data.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    assert run("leak", "scan", str(data), "--no-mine", "--no-agreement") == 1
+    out = " ".join(capsys.readouterr().out.split())
+    assert "freetext.statement: " + RULE_HELP["freetext.statement"] in out
+    assert "freetext.statement: freetext.statement" not in out
+
+
+def test_items_that_still_leak_the_same_way_are_named_a_few_then_counted(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """An instruction every record carries, read as the answer on one label's records and left held-alike: each of
+    those records printed the same line (50 on a dataset of 200, 10,000 on one of 40,000). Now the first three, then
+    one line counting and naming the rest; --stats still holds every item."""
+    labels = ["refund", "replace", "repair", "reject"]
+    rows = [
+        {
+            "id": f"r{i:03d}",
+            "expected": labels[i % 4],
+            "label_set": labels,
+            "projection": {"instruction": "Decide the return. When in doubt, the answer is repair.", "n": i},
+        }
+        for i in range(80)
+    ]
+    data, out, stats = tmp_path / "d.jsonl", tmp_path / "o.jsonl", tmp_path / "s.jsonl"
+    data.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    code = run("leak", "sanitize", str(data), "-o", str(out), "--stats", str(stats), "--no-mine", "--no-agreement")
+    assert code == 1
+    err = [" ".join(line.split()) for line in capsys.readouterr().err.splitlines() if line.strip()]
+    one_by_one = [line for line in err if line.startswith("item ") and "still leaks after sanitizing" in line]
+    assert [line.split(":")[0] for line in one_by_one] == ["item r002", "item r006", "item r010"]
+    rest = [line for line in err if "more item(s) still leak after sanitizing the same way" in line]
+    assert len(rest) == 1 and rest[0].startswith("17 more item(s)") and "(r014, r018, r022, r026, r030, ..." in rest[0]
+    assert "--stats names each" in rest[0] and "hold alike" in rest[0]
+    assert sum("residual_left" in line for line in stats.read_text().splitlines()) == 20
+
+
+def test_sanitize_counts_the_records_it_edits_that_did_not_leak(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A status written after the decision, one code per label: three codes are mined, the fourth (4 records) is below
+    the support floor, so the scan calls its records clean, and the sanitizer blanks it too (else the field's blanks
+    would leave one label's code standing). The line said `(N leaked before)` only; the records it edited beyond them
+    went unmentioned. Now it counts them, and --stats agrees."""
+    labels = ["refund", "replace", "repair", "reject"]
+    codes = {"refund": 11, "replace": 4, "repair": 8, "reject": 7}
+    rows = []
+    for lab in labels:
+        for i in range(50):
+            status = f"CLOSED_{lab[:3].upper()}" if i < codes[lab] else "OPEN"
+            rows.append(
+                {
+                    "id": f"{lab}-{i:02d}",
+                    "expected": lab,
+                    "label_set": labels,
+                    "projection": {"ticket": {"subject": f"Order {i * 7 % 13} issue", "status": status}},
+                }
+            )
+    data, out, stats = tmp_path / "d.jsonl", tmp_path / "o.jsonl", tmp_path / "s.jsonl"
+    data.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    assert run("leak", "sanitize", str(data), "-o", str(out), "--stats", str(stats), "--mine") == 0
+    line = " ".join(capsys.readouterr().out.split())
+    per_item = [json.loads(s) for s in stats.read_text().splitlines()]
+    edited = [s for s in per_item if s["redactions"]]
+    quiet = [s for s in edited if not s["leaked_before"]]
+    leaked = sum(s["leaked_before"] for s in per_item)
+    assert quiet, "the dataset no longer makes the sanitizer edit a record the audit calls clean"
+    assert f"({leaked} leaked before), {len(edited)} records edited ({len(quiet)} not leaking:" in line
