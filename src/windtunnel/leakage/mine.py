@@ -75,7 +75,6 @@ from windtunnel.leakage.input_explained import (
     input_words,
     words_at,
 )
-from windtunnel.leakage.input_explained import words_of as text_words
 from windtunnel.leakage.input_text import masked_input, names_of
 from windtunnel.leakage.markup_record import markup_leaves
 from windtunnel.leakage.model import Finding, LeakItem
@@ -1176,7 +1175,6 @@ def mine(
     input_of: list[InputValues] = []  # per labelled item, with derive_from: its input fields' values
     words_of: list[InputWords] = []  # per labelled item, with derive_from: its input strings' words
     scalars_of: list[list[tuple[str, int]]] = []  # per labelled item, without derive_from: its scalars' prints
-    prose_words_of: list[dict[str, set[str]]] = []  # per labelled item, without derive_from: its prose's words by place
     texts_of: list[dict[str, InputWords]] = []  # per labelled item, without derive_from: its strings' words per field
     values_of: list[InputValues] = []  # per labelled item, without derive_from: its scalars per field
     masked_from: dict[tuple[str, str, str], set[tuple[str, str, str]]] = {}  # template → the texts it was read from
@@ -1198,8 +1196,6 @@ def mine(
             scalars_of.append(scalars)
             texts_of.append(words_at(it.projection))
             values_of.append(input_values(it.projection, (), _anywhere))
-        if visit is not None:  # the words of its prose, by place: a part copied from the input (below)
-            visit = _with_prose_words(visit, prose_words_of)
         found_here = candidates(it.projection, derive_from, visit, partial(pair_counts.add, n), masked_from, prose=True)
         if places is not None:
             places.done()
@@ -1287,7 +1283,7 @@ def mine(
     # Per record, its input's words (named, or read as the input without derive_from): a part copied from them is
     # the input's signal (a slug or a URL built from the title), not a part set from the answer.
     book_words: list[InputWords] = []
-    item_words = words_of or _inferred_input_words(held, frozenset(inputs), prose_words_of)
+    item_words = words_of or _inferred_input_words(texts_of, frozenset(inputs))
     if item_words:
         book_words = [frozenset()] * len(record_label)
         for i in reversed(range(len(record_of))):
@@ -1560,39 +1556,13 @@ def _code_book_tests(
             yield from _field_book(template, parts[0], record_label, floor, parts[1], shape="…{}…")
 
 
-def _with_prose_words(visit: Callable[[str, str], None], into: list[dict[str, set[str]]]) -> Callable[[str, str], None]:
-    """``visit`` that also keeps, for a new item appended to ``into``, the words of each of its strings of prose by
-    place (the input may be prose: a headline; short values are counted in ``held`` anyway)."""
-    mine: dict[str, set[str]] = {}
-    into.append(mine)
-
-    def both(template: str, value: str) -> None:
-        visit(template, value)
-        if len(value.split()) > PROSE_WORDS:
-            mine.setdefault(template, set()).update(text_words(value[:_MAX_PROSE_WORDS_READ]))
-
-    return both
-
-
-_MAX_PROSE_WORDS_READ = 2000
-"""Characters of a string of prose whose words are kept (per item, to tell a part copied from the input)."""
-
-
-def _inferred_input_words(
-    held: Mapping[tuple[str, str, str], array[int]], inputs: frozenset[str], prose: Sequence[dict[str, set[str]]]
-) -> list[InputWords]:
-    """Per item, the words (:func:`~windtunnel.leakage.input_explained.words_of`) of its values in the fields read as
-    the task's input when no ``--derive-from`` names it: its prose there (``prose``, per item) and its short values
-    there, gathered from the counted values; ``[]`` without such fields."""
+def _inferred_input_words(texts_of: Sequence[Mapping[str, InputWords]], inputs: frozenset[str]) -> list[InputWords]:
+    """Per item, the words (:func:`~windtunnel.leakage.input_explained.words_of`) of its strings in the fields read
+    as the task's input when no ``--derive-from`` names it (``texts_of``: per item, its strings' words per field);
+    ``[]`` without such fields."""
     if not inputs:
         return []
-    out: list[set[str]] = [set().union(*(w for t, w in by.items() if t in inputs)) for by in prose]
-    for (kind, template, text), a in held.items():
-        if kind == "value" and template in inputs:
-            words = text_words(text)
-            for i in a:
-                out[i].update(words)
-    return [frozenset(w) for w in out]
+    return [frozenset().union(*(w for t, w in by.items() if t in inputs)) for by in texts_of]
 
 
 def _parts_found_alone(sug: Suggestion, alone: Set[tuple[str, tuple[str, str, str]]]) -> bool:
