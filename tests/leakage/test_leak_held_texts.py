@@ -117,3 +117,66 @@ def test_texts_are_counted_by_record_and_place() -> None:
         ("/w", "key"),
         ("/w", "value"),
     }
+
+
+CATEGORIES = ["Electronics", "Toys", "Garden", "Pets"]
+INSTRUCTION = "Choose the top-level browse category for this listing from its title."
+
+
+def _listings(n: int, *, pets_every: int = 4, instruction_on: str = "all", seed: int = 2) -> list[LeakItem]:
+    """``n`` invented listings, one Pets record in ``pets_every``, the others in turn; the instruction, naming no
+    label but read as a phrase of position on the ordered set ("the top": the last label), on every record
+    (``instruction_on="all"``), on the Pets records only (``"pets"``), or on them and on one other record in three
+    (``"pets+"``)."""
+    rng = random.Random(seed)
+    out = []
+    for i in range(n):
+        label = "Pets" if i % pets_every == 0 else CATEGORIES[i % 3]
+        projection: dict[str, Any] = {"title": f"Item {rng.randint(100, 999)}", "grams": rng.randint(50, 900)}
+        if instruction_on == "all" or label == "Pets" or (instruction_on == "pets+" and i % 3 == 1):
+            projection["instruction"] = INSTRUCTION
+        out.append(LeakItem(id=f"p{i}", expected=[label], projection=projection, label_set=CATEGORIES))
+    return out
+
+
+def test_a_phrase_of_position_in_a_text_every_record_holds_is_for_review() -> None:
+    """The finding of a phrase of position stands in a text that names no label word: the text every record holds
+    tells no label, whatever rule found it."""
+    items = _listings(80)
+    alone = {it.id for it in items if any(f.blocking for f in audit_item(it).findings)}
+    assert alone == {it.id for it in items if it.expected == ["Pets"]}  # the premise: "the top" is the last label
+    assert _leaks(items) == {it.id: set() for it in items}
+
+
+def test_the_same_instruction_on_its_labels_records_only_stays_a_leak() -> None:
+    leaks = _leaks(_listings(80, instruction_on="pets"))
+    assert {i for i, ps in leaks.items() if ps} == {f"p{i}" for i in range(0, 80, 4)}
+
+
+def test_a_text_is_judged_against_its_labels_own_share() -> None:
+    """Pets are one record in ten; the instruction is on every Pets record and one other record in three: 12 Pets
+    records of 48 holders, 2.5 times the label's share. Against a floor of one label in four it would look like
+    chance; against the label's own share it rides with the label, and its findings stand."""
+    items = _listings(120, pets_every=10, instruction_on="pets+")
+    leaks = _leaks(items)
+    assert {i for i, ps in leaks.items() if ps} == {it.id for it in items if it.expected == ["Pets"]}
+
+
+def test_a_slots_agreement_does_not_reach_a_text_held_at_chance() -> None:
+    """The routing sentence names the record's own depot on 120 records (a slot that follows the label); fifteen
+    more records, five of each depot, hold one same sentence of the slot naming the north depot: its agreeing
+    mentions are not promoted, the text held alike telling no label."""
+    depots = ["north", "south", "east"]
+    rng = random.Random(3)
+    items = []
+    for i in range(135):
+        label = depots[i % 3]
+        run = rng.randint(2, 99)
+        routing = f"Sent on to the {label} depot after sorting run {run}."
+        if i >= 120:
+            routing = "Sent on to the north depot after sorting run 1."
+        projection = {"body": f"Parcel {rng.randint(100, 999)}.", "routing": routing}
+        items.append(LeakItem(id=f"d{i}", expected=[label], projection=projection, label_set=depots, line=i + 1))
+    leaks = _leaks(items)
+    assert all(leaks[f"d{i}"] == {"/routing"} for i in range(120))
+    assert not any(leaks[f"d{i}"] for i in range(120, 135))

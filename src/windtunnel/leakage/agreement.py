@@ -37,7 +37,9 @@ Verdicts (:class:`Group`):
   tell it by elimination), the item-level leaks there become review findings, on those records too.
 * **a text at chance** (:mod:`.held_texts`): a finding in a key or a value whose exact text stands at the same
   place in records whose labels agree with the one it found no more than chance (a handbook pasted into every
-  record, a key every record has) becomes a review finding, by the chance verdict above.
+  record, a key every record has, an instruction whose "the top" reads as the last label) becomes a review
+  finding, by the chance verdict above against the label's own share; whatever rule made the finding, and an
+  agreeing mention in such a text is not promoted either.
 * otherwise the item-level decision stands.
 
 A follows verdict turns a *review* finding (the item-level "cannot tell") into a leak; a mention the item-level
@@ -203,8 +205,11 @@ class Agreement:
         so two records sharing an id are kept apart.
         """
         if item.expected and len(labels) >= 2:
-            needles = sorted({n.casefold() for n in (*item.label_set, *item.expected, *item.correlated_values) if n})
-            texts = texts_of(item.projection, needles, labels)
+            # every text, not those holding a label word: a finding may stand in a text naming no label (a phrase
+            # of position, "the top"; an alias); once decided, only the texts held by enough records are kept
+            texts = texts_of(item.projection, (), labels)
+            if self.decided:
+                texts = {k: v for k, v in texts.items() if v in self.texts.labels}
             self.item_texts[(item.id, item.line)] = (texts, item.expected[0], labels)
         mentions = item_mentions(item, decode=self.decode)
         if not mentions:
@@ -262,6 +267,9 @@ class Agreement:
         renderings is one agreeing record, not several."""
         record_of, record_label = records_of(self.row_labels, self.row_prose)
         self.texts.decide(record_of, record_label, MIN_CHANCE_SUPPORT)
+        held = self.texts.labels
+        for key, (texts, answer, labels) in self.item_texts.items():
+            self.item_texts[key] = ({p: t for p, t in texts.items() if t in held}, answer, labels)
         per_group: dict[tuple[int, str], dict[int, set[str]]] = {}
         places: dict[tuple[int, str], dict[int, list[str]]] = {}
         owners: dict[int, _Entry] = {}
@@ -386,6 +394,8 @@ class Agreement:
                 made = candidates.get((m.pointer, m.span))
                 if made is None or any(findings[i].blocking for i in here):
                     continue
+                if self._held_alike(audit.item, audit.line, m.pointer) is not None:
+                    continue  # the same text on records of every label: the slot's agreement is not this text's
                 if g.verdict == "agrees" and not self._one_label_leak(g, m, entry, here):
                     continue
                 if not here and not _overrides_clearance(g):
@@ -409,33 +419,50 @@ class Agreement:
 
     def _held_text(self, audit: ItemAudit) -> tuple[list[Finding], int]:
         """The findings of ``audit`` with those in a text the dataset shows does not tell the label made review
-        findings (:mod:`.held_texts`: the same text at the same place in records whose labels agree with this
-        record's no more than chance), and how many."""
-        kept = self.item_texts.get((audit.item, audit.line))
+        findings (:meth:`_held_alike`), and how many."""
         findings = list(audit.findings)
-        if kept is None:
-            return findings, 0
-        texts, answer, labels = kept
         demoted = 0
         for i, f in enumerate(findings):
-            if not f.blocking or f.rule == RULE or f.pointer is None:
+            if not f.blocking or f.rule == RULE:
                 continue
-            held = self.texts.held(texts.get((f.pointer, "key" if f.target == "key" else "value")), answer)
-            if held is None:
-                continue
-            n, k = held
-            g = Group(LEVELS[0], "", n=n, k=k, chance_sum=n * self._chance(labels, normalize_needle(answer)))
-            g.p = g.q = binomial_greater(k, n, min(1.0, g.chance))
-            if verdict_of(g) != "chance":
-                continue
-            why = (
-                f"; across the dataset the same {'key' if f.target == 'key' else 'text'} is held by {n} records,"
-                f" {k} of them with this record's label (chance {100 * g.chance:.0f} %): it does not tell the label,"
-                " for review"
-            )
-            findings[i] = replace(f, severity="low", detail=f.detail + why)
-            demoted += 1
+            why = self._held_alike(audit.item, audit.line, f.pointer, f.target == "key")
+            if why is not None:
+                findings[i] = replace(f, severity="low", detail=f.detail + why)
+                demoted += 1
         return findings, demoted
+
+    def _held_alike(self, item: str, line: int | None, pointer: str | None, key: bool = False) -> str | None:
+        """Why the text at ``pointer`` of the item (its key when ``key``) does not tell the label, or None
+        (:mod:`.held_texts`): the same text at the same place in :data:`MIN_CHANCE_SUPPORT` records or more, ``k``
+        of the ``n`` having this record's label, judged as a slot is (:func:`verdict_of`) against that label's
+        share of the dataset. The one test for every finding about a label in a text, whatever found it (a label
+        word, an alias, a phrase of position, a slot's agreement): a text held alike is evidence about the
+        dataset, not about one record."""
+        kept = self.item_texts.get((item, line))
+        if kept is None or pointer is None:
+            return None
+        texts, answer, labels = kept
+        held = self.texts.held(texts.get((pointer, "key" if key else "value")), answer)
+        if held is None:
+            return None
+        n, k = held
+        g = Group(LEVELS[0], "", n=n, k=k, chance_sum=n * self._held_share(labels, normalize_needle(answer)))
+        g.p = g.q = binomial_greater(k, n, min(1.0, g.chance))
+        if verdict_of(g) != "chance":
+            return None
+        return (
+            f"; across the dataset the same {'key' if key else 'text'} is held by {n} records,"
+            f" {k} of them with this record's label (chance {100 * g.chance:.0f} %): it does not tell the label,"
+            " for review"
+        )
+
+    def _held_share(self, labels: frozenset[str], label: str) -> float:
+        """The share of ``label`` among the items of its label set: what a text held with no tie to the label
+        holds of it (the exact share, no floor: a text its rare label's records hold three times their share
+        rides with it)."""
+        counts = self.label_counts.get(labels, {})
+        total = sum(counts.values())
+        return counts.get(label, 0) / total if total else 0.0
 
     def _counted(self, entry: _Entry, g: Group, m: Mention) -> bool:
         """Whether ``entry``'s labels in ``g``'s slot were counted in its set-level figures (not every label of its

@@ -15,9 +15,17 @@ pool (a feeder's history of other outages' causes), and whether the list include
 question; a label alone is a value slot. A finding at a
 text held by :data:`~windtunnel.leakage.agreement.MIN_CHANCE_SUPPORT` records or more is judged as an agreement
 slot is (:func:`~windtunnel.leakage.agreement.verdict_of`): ``k`` of the ``n`` records have the label the finding
-found (the record's own), against that label's share. At chance, the finding becomes a review finding. A text
-that rides with a label (``Your permit can be printed at the counter`` on the issued permits only) agrees far
-above chance and keeps its findings: the test is what the text predicts, not its form.
+found (the record's own), against that label's exact share of the dataset (no floor: a text whose rare label's
+records hold it at two or three times their share rides with that label). At chance, above or below, the finding
+becomes a review finding. A text that rides with a label (``Your permit can be printed at the counter`` on the
+issued permits only) agrees far above chance and keeps its findings: the test is what the text predicts, not its
+form.
+
+The test is the same for every finding about a label in a text, whatever found it: a label word, an alias, a
+phrase of position naming no label word (``Choose the top-level category`` in every record's instruction, read
+as the last label), a slot's agreement across the dataset (a promotion is not made in a text held at chance).
+So every text of an item is kept for it, not only those holding a label word; once the dataset is read, only the
+texts held by enough records stay.
 
 Memory is bounded (:data:`MAX_TEXTS`): texts held once so far are dropped when more are kept (ids, timestamps),
 which can only lose texts far below the support a verdict needs.
