@@ -15,6 +15,8 @@ import random
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from windtunnel.flows.leak import ScanRequest, scan_flow
 from windtunnel.leakage import audit_item
 from windtunnel.leakage.agreement import agreement_of
@@ -180,3 +182,47 @@ def test_a_slots_agreement_does_not_reach_a_text_held_at_chance() -> None:
     leaks = _leaks(items)
     assert all(leaks[f"d{i}"] == {"/routing"} for i in range(120))
     assert not any(leaks[f"d{i}"] for i in range(120, 135))
+
+
+SECTIONS = ["A", "B", "C", "D"]
+
+
+def _filings(holders: str, seed: int = 5) -> list[LeakItem]:
+    """Invented patent filings, sections A-D: twenty applicants of eight filings each, sections in turn; and one
+    applicant whose name ends in ``S.A.`` on five filings of the sections ``holders`` lists. The claim is the
+    task's input."""
+    rng = random.Random(seed)
+    drawn = [(SECTIONS[(n + i) % 4], f"Applicant {n} Holdings") for n in range(20) for i in range(8)]
+    drawn += [(section, "Vesta Foods S.A.") for section in holders]
+    return [
+        LeakItem(
+            id=f"f{i}",
+            expected=[section],
+            label_set=SECTIONS,
+            line=i + 1,
+            projection={"claim": f"A device with part {rng.randint(1, 999)}.", "applicant": applicant},
+        )
+        for i, (section, applicant) in enumerate(drawn)
+    ]
+
+
+@pytest.mark.parametrize(("holders", "promoted"), [("AAAAC", False), ("AAAAA", True)])
+def test_one_text_agreeing_in_one_label_is_tested_as_one_of_its_places_texts(holders: str, promoted: bool) -> None:
+    """The letter ``A`` in ``S.A.`` on four filings of section A in five: the slot agrees in one label, but every
+    mention stands in one same text, so the agreement is that name's, one of the 21 names the field holds, and 4 of
+    5 at chance 27 % (p 0.02) is no evidence once tested as one of them. Five of five (p 0.0014) still is."""
+    items = _filings(holders)
+    leaks = _leaks_with(items, derive_from=("claim",))
+    vesta = {it.id for it in items if it.projection["applicant"].startswith("Vesta") and it.expected == ["A"]}
+    assert {i for i, ps in leaks.items() if ps} == (vesta if promoted else set())
+
+
+def _leaks_with(items: list[LeakItem], derive_from: tuple[str, ...]) -> dict[str, set[str]]:
+    """As :func:`_leaks`, the task's input named."""
+    agreement = agreement_of(items, derive_from=derive_from)
+    out = {}
+    for it in items:
+        audit = audit_item(it)
+        adjusted = agreement.adjust(ItemAudit(audit.item, audit.findings, it.line, audit.sources))
+        out[it.id] = {f.pointer or "" for f in adjusted.findings if f.blocking}
+    return out

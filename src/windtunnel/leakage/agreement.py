@@ -23,7 +23,9 @@ Verdicts (:class:`Group`):
   with the record's own label agrees as well, so this makes a leak only of the per-item audit's *review*
   finding, in a slot with the pointer, outside the task's input as ``derive_from`` locates it
   (:meth:`Agreement._one_label_leak`): an adjuster's "OK to pay. Approve at estimate" on every approved claim that
-  holds the note.
+  holds the note. When every mention of the slot stands in one same text (a name, ``Nestlé S.A.``), the agreement
+  is that value's, one of the texts its place holds: the slot's ``p`` times their number
+  (:attr:`~windtunnel.leakage.held_texts.HeldTexts.texts_at`) must stay within :data:`ALPHA`, else no verdict.
 * **chance**: enough support (:data:`MIN_CHANCE_SUPPORT` records) and agreement whose 95 % upper bound stays
   below a quarter of the way from chance to always, or, when the agreement is not significantly above chance
   (the uncorrected one-sided test, ``p`` above :data:`ALPHA`), below halfway — the least a value agrees
@@ -112,6 +114,8 @@ class Group:
     p: float = 1.0
     q: float = 1.0
     verdict: Verdict = "unknown"
+    text: TextKey | None = None
+    """The one text every mention of the group stands in (the same value at one place in every record), if so."""
 
     @property
     def chance(self) -> float:
@@ -266,23 +270,26 @@ class Agreement:
         :func:`~windtunnel.leakage.mine.records_of`) are one draw: a record's own label word repeated in its
         renderings is one agreeing record, not several."""
         record_of, record_label = records_of(self.row_labels, self.row_prose)
-        self.texts.decide(record_of, record_label, MIN_CHANCE_SUPPORT)
-        held = self.texts.labels
-        for key, (texts, answer, labels) in self.item_texts.items():
-            self.item_texts[key] = ({p: t for p, t in texts.items() if t in held}, answer, labels)
+        self.texts.decide(record_of, record_label, MIN_CHANCE_SUPPORT, few=MIN_SUPPORT)
         per_group: dict[tuple[int, str], dict[int, set[str]]] = {}
         places: dict[tuple[int, str], dict[int, list[str]]] = {}
         owners: dict[int, _Entry] = {}
-        for idx, entry in enumerate(self.entries.values()):
+        whole: dict[tuple[int, str], set[TextKey | None]] = {}
+        for idx, (key, entry) in enumerate(self.entries.items()):
             # a record's items count once; an item outside the labelled rows is its own record
             record = record_of[entry.row] if entry.row is not None else len(record_of) + idx
             owners.setdefault(record, entry)
+            texts = self.item_texts.get(key, ({}, "", frozenset()))[0]
             for m in entry.mentions:
                 # a listed mention counts as two labels: its item lists them in the slot
                 norms = (normalize_needle(m.label), _LISTED) if m.listed else (normalize_needle(m.label),)
                 for level, sig in enumerate(m.signatures):
                     per_group.setdefault((level, sig), {}).setdefault(record, set()).update(norms)
                     places.setdefault((level, sig), {}).setdefault(record, []).append(m.pointer)
+                    whole.setdefault((level, sig), set()).add(texts.get((m.pointer, "value")))
+        judged_texts = self.texts.labels
+        for key, (texts, answer, labels) in self.item_texts.items():
+            self.item_texts[key] = ({p: t for p, t in texts.items() if t in judged_texts}, answer, labels)
         for (level, sig), by_item in per_group.items():
             g = Group(LEVELS[level], sig)
             for idx, labs in by_item.items():
@@ -302,8 +309,16 @@ class Agreement:
                 if lab in entry.answers:
                     g.k += 1
                     g.agreeing_labels.add(lab)
+            (g.text,) = whole[(level, sig)] if len(whole[(level, sig)]) == 1 else (None,)
             self.groups[(level, sig)] = g
         judge_groups(self.groups.values())
+        for g in self.groups.values():
+            if g.verdict == "agrees" and g.text is not None:
+                # one text, the same in every record of the slot: its agreement is that value's, one of the texts
+                # its place holds, and is tested as one of them
+                tried = self.texts.texts_at.get((g.text[0], g.text[1]), 1)
+                if g.p * tried > ALPHA:
+                    g.verdict = "unknown"
         for g in self.groups.values():
             if g.by_sets:  # never follows (a listing): whether it is at chance is the whole slot's to say
                 g.verdict = _sets_verdict(g)

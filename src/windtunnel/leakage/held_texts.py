@@ -98,6 +98,9 @@ class HeldTexts:
         self._rows: dict[TextKey, array[int]] = {}
         self.labels: dict[TextKey, dict[str, int]] = {}
         """Per text held by enough records once decided: its records per label (normalised)."""
+        self.texts_at: dict[tuple[str, str], int] = {}
+        """Per place (template, ``"key"`` / ``"value"``), once decided: the texts held there by a few records or
+        more, each a value whose tie to the label could be tested (what a test of one of them is corrected for)."""
 
     def add(self, row: int, projection: Any) -> None:
         """Count the texts of the labelled item at ``row``."""
@@ -110,12 +113,16 @@ class HeldTexts:
         if len(self._rows) > MAX_TEXTS:
             self._rows = {k: a for k, a in self._rows.items() if len(a) > 1}
 
-    def decide(self, record_of: Sequence[int], record_label: Sequence[str], min_support: int) -> None:
-        """Count each text's records by label (a record's items once), keeping those of ``min_support`` records."""
+    def decide(self, record_of: Sequence[int], record_label: Sequence[str], min_support: int, few: int = 1) -> None:
+        """Count each text's records by label (a record's items once), keeping those of ``min_support`` records;
+        and per place, how many texts ``few`` records or more hold there (:attr:`texts_at`)."""
         for key, rows in self._rows.items():
-            if len(rows) < min_support:
+            if len(rows) < min(few, min_support):
                 continue
             records = {record_of[r] for r in rows}
+            if len(records) >= few:
+                place = (key[0], key[1])
+                self.texts_at[place] = self.texts_at.get(place, 0) + 1
             if len(records) < min_support:
                 continue
             c: dict[str, int] = {}
