@@ -15,6 +15,8 @@ import random
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from windtunnel.flows.leak import ScanRequest, scan_flow
 from windtunnel.leakage import audit_item
 from windtunnel.leakage.agreement import agreement_of
@@ -117,3 +119,110 @@ def test_texts_are_counted_by_record_and_place() -> None:
         ("/w", "key"),
         ("/w", "value"),
     }
+
+
+CATEGORIES = ["Electronics", "Toys", "Garden", "Pets"]
+INSTRUCTION = "Choose the top-level browse category for this listing from its title."
+
+
+def _listings(n: int, *, pets_every: int = 4, instruction_on: str = "all", seed: int = 2) -> list[LeakItem]:
+    """``n`` invented listings, one Pets record in ``pets_every``, the others in turn; the instruction, naming no
+    label but read as a phrase of position on the ordered set ("the top": the last label), on every record
+    (``instruction_on="all"``), on the Pets records only (``"pets"``), or on them and on one other record in three
+    (``"pets+"``)."""
+    rng = random.Random(seed)
+    out = []
+    for i in range(n):
+        label = "Pets" if i % pets_every == 0 else CATEGORIES[i % 3]
+        projection: dict[str, Any] = {"title": f"Item {rng.randint(100, 999)}", "grams": rng.randint(50, 900)}
+        if instruction_on == "all" or label == "Pets" or (instruction_on == "pets+" and i % 3 == 1):
+            projection["instruction"] = INSTRUCTION
+        out.append(LeakItem(id=f"p{i}", expected=[label], projection=projection, label_set=CATEGORIES))
+    return out
+
+
+def test_a_phrase_of_position_in_a_text_every_record_holds_is_for_review() -> None:
+    """The finding of a phrase of position stands in a text that names no label word: the text every record holds
+    tells no label, whatever rule found it."""
+    items = _listings(80)
+    alone = {it.id for it in items if any(f.blocking for f in audit_item(it).findings)}
+    assert alone == {it.id for it in items if it.expected == ["Pets"]}  # the premise: "the top" is the last label
+    assert _leaks(items) == {it.id: set() for it in items}
+
+
+def test_the_same_instruction_on_its_labels_records_only_stays_a_leak() -> None:
+    leaks = _leaks(_listings(80, instruction_on="pets"))
+    assert {i for i, ps in leaks.items() if ps} == {f"p{i}" for i in range(0, 80, 4)}
+
+
+def test_a_text_is_judged_against_its_labels_own_share() -> None:
+    """Pets are one record in ten; the instruction is on every Pets record and one other record in three: 12 Pets
+    records of 48 holders, 2.5 times the label's share. Against a floor of one label in four it would look like
+    chance; against the label's own share it rides with the label, and its findings stand."""
+    items = _listings(120, pets_every=10, instruction_on="pets+")
+    leaks = _leaks(items)
+    assert {i for i, ps in leaks.items() if ps} == {it.id for it in items if it.expected == ["Pets"]}
+
+
+def test_a_slots_agreement_does_not_reach_a_text_held_at_chance() -> None:
+    """The routing sentence names the record's own depot on 120 records (a slot that follows the label); fifteen
+    more records, five of each depot, hold one same sentence of the slot naming the north depot: its agreeing
+    mentions are not promoted, the text held alike telling no label."""
+    depots = ["north", "south", "east"]
+    rng = random.Random(3)
+    items = []
+    for i in range(135):
+        label = depots[i % 3]
+        run = rng.randint(2, 99)
+        routing = f"Sent on to the {label} depot after sorting run {run}."
+        if i >= 120:
+            routing = "Sent on to the north depot after sorting run 1."
+        projection = {"body": f"Parcel {rng.randint(100, 999)}.", "routing": routing}
+        items.append(LeakItem(id=f"d{i}", expected=[label], projection=projection, label_set=depots, line=i + 1))
+    leaks = _leaks(items)
+    assert all(leaks[f"d{i}"] == {"/routing"} for i in range(120))
+    assert not any(leaks[f"d{i}"] for i in range(120, 135))
+
+
+SECTIONS = ["A", "B", "C", "D"]
+
+
+def _filings(holders: str, seed: int = 5) -> list[LeakItem]:
+    """Invented patent filings, sections A-D: twenty applicants of eight filings each, sections in turn; and one
+    applicant whose name ends in ``S.A.`` on five filings of the sections ``holders`` lists. The claim is the
+    task's input."""
+    rng = random.Random(seed)
+    drawn = [(SECTIONS[(n + i) % 4], f"Applicant {n} Holdings") for n in range(20) for i in range(8)]
+    drawn += [(section, "Vesta Foods S.A.") for section in holders]
+    return [
+        LeakItem(
+            id=f"f{i}",
+            expected=[section],
+            label_set=SECTIONS,
+            line=i + 1,
+            projection={"claim": f"A device with part {rng.randint(1, 999)}.", "applicant": applicant},
+        )
+        for i, (section, applicant) in enumerate(drawn)
+    ]
+
+
+@pytest.mark.parametrize(("holders", "promoted"), [("AAAAC", False), ("AAAAA", True)])
+def test_one_text_agreeing_in_one_label_is_tested_as_one_of_its_places_texts(holders: str, promoted: bool) -> None:
+    """The letter ``A`` in ``S.A.`` on four filings of section A in five: the slot agrees in one label, but every
+    mention stands in one same text, so the agreement is that name's, one of the 21 names the field holds, and 4 of
+    5 at chance 27 % (p 0.02) is no evidence once tested as one of them. Five of five (p 0.0014) still is."""
+    items = _filings(holders)
+    leaks = _leaks_with(items, derive_from=("claim",))
+    vesta = {it.id for it in items if it.projection["applicant"].startswith("Vesta") and it.expected == ["A"]}
+    assert {i for i, ps in leaks.items() if ps} == (vesta if promoted else set())
+
+
+def _leaks_with(items: list[LeakItem], derive_from: tuple[str, ...]) -> dict[str, set[str]]:
+    """As :func:`_leaks`, the task's input named."""
+    agreement = agreement_of(items, derive_from=derive_from)
+    out = {}
+    for it in items:
+        audit = audit_item(it)
+        adjusted = agreement.adjust(ItemAudit(audit.item, audit.findings, it.line, audit.sources))
+        out[it.id] = {f.pointer or "" for f in adjusted.findings if f.blocking}
+    return out

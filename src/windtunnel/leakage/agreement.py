@@ -23,7 +23,9 @@ Verdicts (:class:`Group`):
   with the record's own label agrees as well, so this makes a leak only of the per-item audit's *review*
   finding, in a slot with the pointer, outside the task's input as ``derive_from`` locates it
   (:meth:`Agreement._one_label_leak`): an adjuster's "OK to pay. Approve at estimate" on every approved claim that
-  holds the note.
+  holds the note. When every mention of the slot stands in one same text (a name, ``Nestlé S.A.``), the agreement
+  is that value's, one of the texts its place holds: the slot's ``p`` times their number
+  (:attr:`~windtunnel.leakage.held_texts.HeldTexts.texts_at`) must stay within :data:`ALPHA`, else no verdict.
 * **chance**: enough support (:data:`MIN_CHANCE_SUPPORT` records) and agreement whose 95 % upper bound stays
   below a quarter of the way from chance to always, or, when the agreement is not significantly above chance
   (the uncorrected one-sided test, ``p`` above :data:`ALPHA`), below halfway — the least a value agrees
@@ -37,7 +39,9 @@ Verdicts (:class:`Group`):
   tell it by elimination), the item-level leaks there become review findings, on those records too.
 * **a text at chance** (:mod:`.held_texts`): a finding in a key or a value whose exact text stands at the same
   place in records whose labels agree with the one it found no more than chance (a handbook pasted into every
-  record, a key every record has) becomes a review finding, by the chance verdict above.
+  record, a key every record has, an instruction whose "the top" reads as the last label) becomes a review
+  finding, by the chance verdict above against the label's own share; whatever rule made the finding, and an
+  agreeing mention in such a text is not promoted either.
 * otherwise the item-level decision stands.
 
 A follows verdict turns a *review* finding (the item-level "cannot tell") into a leak; a mention the item-level
@@ -120,6 +124,8 @@ class Group:
     p: float = 1.0
     q: float = 1.0
     verdict: Verdict = "unknown"
+    text: TextKey | None = None
+    """The one text every mention of the group stands in (the same value at one place in every record), if so."""
 
     @property
     def chance(self) -> float:
@@ -213,8 +219,11 @@ class Agreement:
         so two records sharing an id are kept apart.
         """
         if item.expected and len(labels) >= 2:
-            needles = sorted({n.casefold() for n in (*item.label_set, *item.expected, *item.correlated_values) if n})
-            texts = texts_of(item.projection, needles, labels)
+            # every text, not those holding a label word: a finding may stand in a text naming no label (a phrase
+            # of position, "the top"; an alias); once decided, only the texts held by enough records are kept
+            texts = texts_of(item.projection, (), labels)
+            if self.decided:
+                texts = {k: v for k, v in texts.items() if v in self.texts.labels}
             self.item_texts[(item.id, item.line)] = (texts, item.expected[0], labels)
         mentions = item_mentions(item, decode=self.decode)
         if not mentions:
@@ -271,20 +280,26 @@ class Agreement:
         :func:`~windtunnel.leakage.mine.records_of`) are one draw: a record's own label word repeated in its
         renderings is one agreeing record, not several."""
         record_of, record_label = records_of(self.row_labels, self.row_prose)
-        self.texts.decide(record_of, record_label, MIN_CHANCE_SUPPORT)
+        self.texts.decide(record_of, record_label, MIN_CHANCE_SUPPORT, few=MIN_SUPPORT)
         per_group: dict[tuple[int, str], dict[int, set[str]]] = {}
         places: dict[tuple[int, str], dict[int, list[str]]] = {}
         owners: dict[int, _Entry] = {}
-        for idx, entry in enumerate(self.entries.values()):
+        whole: dict[tuple[int, str], set[TextKey | None]] = {}
+        for idx, (key, entry) in enumerate(self.entries.items()):
             # a record's items count once; an item outside the labelled rows is its own record
             record = record_of[entry.row] if entry.row is not None else len(record_of) + idx
             owners.setdefault(record, entry)
+            texts = self.item_texts.get(key, ({}, "", frozenset()))[0]
             for m in entry.mentions:
                 # a listed mention counts as two labels: its item lists them in the slot
                 norms = (normalize_needle(m.label), _LISTED) if m.listed else (normalize_needle(m.label),)
                 for level, sig in enumerate(m.signatures):
                     per_group.setdefault((level, sig), {}).setdefault(record, set()).update(norms)
                     places.setdefault((level, sig), {}).setdefault(record, []).append(m.pointer)
+                    whole.setdefault((level, sig), set()).add(texts.get((m.pointer, "value")))
+        judged_texts = self.texts.labels
+        for key, (texts, answer, labels) in self.item_texts.items():
+            self.item_texts[key] = ({p: t for p, t in texts.items() if t in judged_texts}, answer, labels)
         for (level, sig), by_item in per_group.items():
             g = Group(LEVELS[level], sig)
             for idx, labs in by_item.items():
@@ -304,8 +319,16 @@ class Agreement:
                 if lab in entry.answers:
                     g.k += 1
                     g.agreeing_labels.add(lab)
+            (g.text,) = whole[(level, sig)] if len(whole[(level, sig)]) == 1 else (None,)
             self.groups[(level, sig)] = g
         judge_groups(self.groups.values())
+        for g in self.groups.values():
+            if g.verdict == "agrees" and g.text is not None:
+                # one text, the same in every record of the slot: its agreement is that value's, one of the texts
+                # its place holds, and is tested as one of them
+                tried = self.texts.texts_at.get((g.text[0], g.text[1]), 1)
+                if g.p * tried > ALPHA:
+                    g.verdict = "unknown"
         for g in self.groups.values():
             if g.by_sets:  # never follows (a listing): whether it is at chance is the whole slot's to say
                 g.verdict = _sets_verdict(g)
@@ -396,6 +419,8 @@ class Agreement:
                 made = candidates.get((m.pointer, m.span))
                 if made is None or any(findings[i].blocking for i in here):
                     continue
+                if self._held_alike(audit.item, audit.line, m.pointer) is not None:
+                    continue  # the same text on records of every label: the slot's agreement is not this text's
                 if g.verdict == "agrees" and not self._one_label_leak(g, m, entry, here):
                     continue
                 if not here and not _overrides_clearance(g):
@@ -419,33 +444,50 @@ class Agreement:
 
     def _held_text(self, audit: ItemAudit) -> tuple[list[Finding], int]:
         """The findings of ``audit`` with those in a text the dataset shows does not tell the label made review
-        findings (:mod:`.held_texts`: the same text at the same place in records whose labels agree with this
-        record's no more than chance), and how many."""
-        kept = self.item_texts.get((audit.item, audit.line))
+        findings (:meth:`_held_alike`), and how many."""
         findings = list(audit.findings)
-        if kept is None:
-            return findings, 0
-        texts, answer, labels = kept
         demoted = 0
         for i, f in enumerate(findings):
-            if not f.blocking or f.rule == RULE or f.pointer is None or _rides(f):
+            if not f.blocking or f.rule == RULE or _rides(f):
                 continue
-            held = self.texts.held(texts.get((f.pointer, "key" if f.target == "key" else "value")), answer)
-            if held is None:
-                continue
-            n, k = held
-            g = Group(LEVELS[0], "", n=n, k=k, chance_sum=n * self._chance(labels, normalize_needle(answer)))
-            g.p = g.q = binomial_greater(k, n, min(1.0, g.chance))
-            if verdict_of(g) != "chance":
-                continue
-            why = (
-                f"; across the dataset the same {'key' if f.target == 'key' else 'text'} is held by {n} records,"
-                f" {k} of them with this record's label (chance {100 * g.chance:.0f} %): it does not tell the label,"
-                " for review"
-            )
-            findings[i] = replace(f, severity="low", detail=f.detail + why)
-            demoted += 1
+            why = self._held_alike(audit.item, audit.line, f.pointer, f.target == "key")
+            if why is not None:
+                findings[i] = replace(f, severity="low", detail=f.detail + why)
+                demoted += 1
         return findings, demoted
+
+    def _held_alike(self, item: str, line: int | None, pointer: str | None, key: bool = False) -> str | None:
+        """Why the text at ``pointer`` of the item (its key when ``key``) does not tell the label, or None
+        (:mod:`.held_texts`): the same text at the same place in :data:`MIN_CHANCE_SUPPORT` records or more, ``k``
+        of the ``n`` having this record's label, judged as a slot is (:func:`verdict_of`) against that label's
+        share of the dataset. The one test for every finding about a label in a text, whatever found it (a label
+        word, an alias, a phrase of position, a slot's agreement): a text held alike is evidence about the
+        dataset, not about one record."""
+        kept = self.item_texts.get((item, line))
+        if kept is None or pointer is None:
+            return None
+        texts, answer, labels = kept
+        held = self.texts.held(texts.get((pointer, "key" if key else "value")), answer)
+        if held is None:
+            return None
+        n, k = held
+        g = Group(LEVELS[0], "", n=n, k=k, chance_sum=n * self._held_share(labels, normalize_needle(answer)))
+        g.p = g.q = binomial_greater(k, n, min(1.0, g.chance))
+        if verdict_of(g) != "chance":
+            return None
+        return (
+            f"; across the dataset the same {'key' if key else 'text'} is held by {n} records,"
+            f" {k} of them with this record's label (chance {100 * g.chance:.0f} %): it does not tell the label,"
+            " for review"
+        )
+
+    def _held_share(self, labels: frozenset[str], label: str) -> float:
+        """The share of ``label`` among the items of its label set: what a text held with no tie to the label
+        holds of it (the exact share, no floor: a text its rare label's records hold three times their share
+        rides with it)."""
+        counts = self.label_counts.get(labels, {})
+        total = sum(counts.values())
+        return counts.get(label, 0) / total if total else 0.0
 
     def _counted(self, entry: _Entry, g: Group, m: Mention) -> bool:
         """Whether ``entry``'s labels in ``g``'s slot were counted in its set-level figures (not every label of its

@@ -15,9 +15,17 @@ pool (a feeder's history of other outages' causes), and whether the list include
 question; a label alone is a value slot. A finding at a
 text held by :data:`~windtunnel.leakage.agreement.MIN_CHANCE_SUPPORT` records or more is judged as an agreement
 slot is (:func:`~windtunnel.leakage.agreement.verdict_of`): ``k`` of the ``n`` records have the label the finding
-found (the record's own), against that label's share. At chance, the finding becomes a review finding. A text
-that rides with a label (``Your permit can be printed at the counter`` on the issued permits only) agrees far
-above chance and keeps its findings: the test is what the text predicts, not its form.
+found (the record's own), against that label's exact share of the dataset (no floor: a text whose rare label's
+records hold it at two or three times their share rides with that label). At chance, above or below, the finding
+becomes a review finding. A text that rides with a label (``Your permit can be printed at the counter`` on the
+issued permits only) agrees far above chance and keeps its findings: the test is what the text predicts, not its
+form.
+
+The test is the same for every finding about a label in a text, whatever found it: a label word, an alias, a
+phrase of position naming no label word (``Choose the top-level category`` in every record's instruction, read
+as the last label), a slot's agreement across the dataset (a promotion is not made in a text held at chance).
+So every text of an item is kept for it, not only those holding a label word; once the dataset is read, only the
+texts held by enough records stay.
 
 Memory is bounded (:data:`MAX_TEXTS`): texts held once so far are dropped when more are kept (ids, timestamps),
 which can only lose texts far below the support a verdict needs.
@@ -90,6 +98,9 @@ class HeldTexts:
         self._rows: dict[TextKey, array[int]] = {}
         self.labels: dict[TextKey, dict[str, int]] = {}
         """Per text held by enough records once decided: its records per label (normalised)."""
+        self.texts_at: dict[tuple[str, str], int] = {}
+        """Per place (template, ``"key"`` / ``"value"``), once decided: the texts held there by a few records or
+        more, each a value whose tie to the label could be tested (what a test of one of them is corrected for)."""
 
     def add(self, row: int, projection: Any) -> None:
         """Count the texts of the labelled item at ``row``."""
@@ -102,12 +113,16 @@ class HeldTexts:
         if len(self._rows) > MAX_TEXTS:
             self._rows = {k: a for k, a in self._rows.items() if len(a) > 1}
 
-    def decide(self, record_of: Sequence[int], record_label: Sequence[str], min_support: int) -> None:
-        """Count each text's records by label (a record's items once), keeping those of ``min_support`` records."""
+    def decide(self, record_of: Sequence[int], record_label: Sequence[str], min_support: int, few: int = 1) -> None:
+        """Count each text's records by label (a record's items once), keeping those of ``min_support`` records;
+        and per place, how many texts ``few`` records or more hold there (:attr:`texts_at`)."""
         for key, rows in self._rows.items():
-            if len(rows) < min_support:
+            if len(rows) < min(few, min_support):
                 continue
             records = {record_of[r] for r in rows}
+            if len(records) >= few:
+                place = (key[0], key[1])
+                self.texts_at[place] = self.texts_at.get(place, 0) + 1
             if len(records) < min_support:
                 continue
             c: dict[str, int] = {}

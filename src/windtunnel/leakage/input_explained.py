@@ -30,9 +30,10 @@ input, and stays a rider.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections import Counter
+from collections.abc import Callable, Mapping, Sequence
 from functools import partial
-from typing import Any
+from typing import Any, TypeVar
 
 from windtunnel._util.stats import fisher_greater
 from windtunnel.leakage.pointers import scalar_leaves
@@ -44,6 +45,8 @@ SHORT_WORDS = 6
 """A string input value of more words than this is prose, not a place to group records by."""
 
 _WORD = re.compile(r"[^\W\d_]+")
+
+K = TypeVar("K")
 
 InputWords = frozenset[str]
 """One record's input strings as their words (runs of letters, case-folded)."""
@@ -136,6 +139,32 @@ def explained_by_words(
     if not riders or not needed or not all(needed <= words[r] for r in riders):
         return False
     return _tells(riders, label, purity, range(len(words)), lambda r: needed <= words[r], labels, 1)
+
+
+def copied_from_input(
+    holders: Mapping[K, set[int]],
+    text_of: Callable[[K], str],
+    words: Sequence[InputWords],
+    labels: Sequence[str],
+    *,
+    min_support: int = 1,
+) -> set[K]:
+    """The features of ``holders`` (each → the records holding it) made of the input's own words
+    (:func:`explained_by_words`, at the feature's majority label and purity among its records): what the ``blind``
+    agent reads as the input, as mining does with ``--derive-from`` (a slug copying the headline's words). A feature
+    held by fewer than ``min_support`` records is not tried. ``words`` and ``labels`` are per record."""
+    out: set[K] = set()
+    for key, riders in holders.items():
+        if len(riders) < min_support:
+            continue
+        needed = set(words_of(text_of(key)))
+        if not needed or not all(needed <= words[r] for r in riders):
+            continue  # cheap first: a word some holder's input lacks is no copy of it
+        counts = Counter(labels[r] for r in riders)
+        label, top = max(sorted(counts.items()), key=lambda kv: kv[1])
+        if explained_by_words(riders, text_of(key), label, top / len(riders), words, labels):
+            out.add(key)
+    return out
 
 
 def _tells(

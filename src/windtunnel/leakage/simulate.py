@@ -12,7 +12,9 @@ here do read it, with no model and no reasoning:
   (:func:`windtunnel.leakage.mine.candidates`: (pointer, value) pairs, tokens and n-grams of the short
   values, numeric ranges) with what the task should be derived from removed — the fields named in
   ``derive_from`` (a key name also where a text names it: :mod:`.input_text`), and without them all prose (with
-  them, the words of prose elsewhere are read: a note outside the task's input): the seed's "no real input".
+  them, the words of prose elsewhere are read: a note outside the task's input, though not a value made of the
+  record's own input words, a slug copying the headline, which is the input as mining reads it:
+  :func:`~windtunnel.leakage.input_explained.copied_from_input`): the seed's "no real input".
   Besides, the codes of names inside texts that another stage wrote (a settlement line appended to the log that is
   the input, a header a system stamped: the pairs ``leak mine`` reports as ``correlated.mined-pair``,
   :mod:`.text_pairs`), selected inside each fold by mining's own test on the training records. And, pooled across
@@ -44,9 +46,18 @@ from typing import Any
 
 from windtunnel._util.rng import cell_rng
 from windtunnel._util.stats import adjust_p, fisher_greater
+from windtunnel.leakage.input_explained import InputWords, copied_from_input, input_words
 from windtunnel.leakage.input_text import mask_input
 from windtunnel.leakage.label_slots import ItemSlots, Named, SlotJudge, read_slots
-from windtunnel.leakage.mine import Where, candidates, pair_texts, prose_prints, prose_tokens, records_of
+from windtunnel.leakage.mine import (
+    Where,
+    candidates,
+    in_derive_from,
+    pair_texts,
+    prose_prints,
+    prose_tokens,
+    records_of,
+)
 from windtunnel.leakage.model import LeakItem, value_hash
 from windtunnel.leakage.scan import audit_item
 from windtunnel.leakage.templates import splitting
@@ -277,7 +288,44 @@ def _features(
     feats = [frozenset(w) | frozenset(bins[i]) for i, w in enumerate(where)]
     answers = [it.expected[0] for it in items]
     joined, _labels = records_of(answers, [prose_prints(it.projection, derive_from) for it in items])
-    return where, bins, feats, _split_templated(joined, where)
+    record_of = _split_templated(joined, where)
+    if derive_from:  # a value made of the record's own input words is the input, as mining reads it
+        copied = _copied(items, feats, answers, record_of, derive_from)
+        if copied:
+            where = [{k: v for k, v in w.items() if k not in copied} for w in where]
+            bins = [{k: v for k, v in b.items() if k not in copied} for b in bins]
+            feats = [f - copied for f in feats]
+    return where, bins, feats, record_of
+
+
+def _copied(
+    items: Sequence[LeakItem],
+    feats: Sequence[frozenset[Feature]],
+    answers: Sequence[str],
+    record_of: Sequence[int],
+    derive_from: Sequence[str],
+) -> frozenset[Feature]:
+    """The features made of the input's own words (a slug copying the headline's, a file name the title's):
+    :func:`~windtunnel.leakage.input_explained.copied_from_input` over the records, as mining explains a rider by
+    the input with ``--derive-from`` (:func:`~windtunnel.leakage.input_explained.explained_by_words`). Whatever they
+    predict, the input predicts from the same words, which a model reads anyway; the blind agent, which reads no
+    input, does not read them either. A planted code beside the copied words (``spo-``) is in no input and stays."""
+    n_records = max(record_of, default=-1) + 1
+    words: list[InputWords] = [frozenset()] * n_records
+    labels = [""] * n_records
+    for i in reversed(range(len(items))):
+        words[record_of[i]] = input_words(items[i].projection, derive_from, in_derive_from)
+        labels[record_of[i]] = answers[i]
+    holders: dict[Feature, set[int]] = {}
+    for i, fs in enumerate(feats):
+        for f in fs:
+            if f[0] in _WORD_KINDS:
+                holders.setdefault(f, set()).add(record_of[i])
+    return frozenset(copied_from_input(holders, lambda f: f[2], words, labels, min_support=_MIN_SUPPORT))
+
+
+_WORD_KINDS = frozenset({"token", "ngram", "value", "url-segment"})
+"""The kinds of features whose text may be the input's words copied (mining's, :mod:`.input_explained`)."""
 
 
 _PAIR_SUPPORT = 5
