@@ -107,6 +107,19 @@ def command_line(pid: int, limit: int = 200) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
+def _named(pids: list[int]) -> list[str]:
+    """``pid command`` for each of ``pids`` still running once its command line is read: a process found on its
+    way out (the middle of a double fork, exiting as it was listed) is gone or a zombie by then, and was never
+    left running."""
+    named: list[str] = []
+    for pid in pids:
+        line = command_line(pid)
+        entry = _PROC / str(pid)
+        if entry.is_dir() and not _zombie(entry):
+            named.append(f"pid {pid} `{line}`")
+    return named
+
+
 async def stop_processes(find: Callable[[], list[int]], grace: float) -> None:
     """SIGTERM the processes ``find()`` returns; SIGKILL those still there after ``grace`` seconds.
 
@@ -167,9 +180,11 @@ class LeftBehind:
         left = self.find()
         if not left:
             return None
-        named = [f"pid {pid} `{command_line(pid)}`" for pid in left]
+        named = _named(left)
         with anyio.CancelScope(shield=True):  # an interrupted run stops them too
             await stop_processes(self.find, self.grace)
+        if not named:
+            return None
         n = len(named)
         return (
             f"the agent left {n} process{'es' if n > 1 else ''} running when the run ended: {', '.join(named)}; "
