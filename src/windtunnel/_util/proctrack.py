@@ -115,7 +115,7 @@ def _named(pids: list[int]) -> list[str]:
     for pid in pids:
         line = command_line(pid)
         entry = _PROC / str(pid)
-        if entry.is_dir() and not _zombie(entry):
+        if line and entry.is_dir() and not _zombie(entry):  # no command line: its memory is gone, it is exiting
             named.append(f"pid {pid} `{line}`")
     return named
 
