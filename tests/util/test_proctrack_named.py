@@ -30,6 +30,10 @@ def test_a_process_gone_by_the_time_it_is_named_is_not_counted(monkeypatch: pyte
     gone = _zombie()
     dead = gone.pid
     live = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"])
+    for _ in range(1000):  # its command line is there once it runs
+        if "sleep" in proctrack.command_line(live.pid):
+            break
+        time.sleep(0.01)
     try:
         tracker = proctrack.LeftBehind(grace=0.5)
         calls = iter([[dead, live.pid]])  # listed while both were there; then only the live one is found

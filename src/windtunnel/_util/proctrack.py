@@ -107,17 +107,24 @@ def command_line(pid: int, limit: int = 200) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-def _named(pids: list[int]) -> list[str]:
+async def _named(pids: list[int]) -> list[str]:
     """``pid command`` for each of ``pids`` still running once its command line is read: a process found on its
     way out (the middle of a double fork, exiting as it was listed) is gone or a zombie by then, and was never
-    left running."""
+    left running. No command line is read while a process exits or execs: it is asked again a moment later."""
     named: list[str] = []
     for pid in pids:
         line = command_line(pid)
+        if not line:
+            await anyio.sleep(_SETTLE_S)
+            line = command_line(pid)
         entry = _PROC / str(pid)
-        if line and entry.is_dir() and not _zombie(entry):  # no command line: its memory is gone, it is exiting
-            named.append(f"pid {pid} `{line}`")
+        if entry.is_dir() and not _zombie(entry):
+            named.append(f"pid {pid} `{line or '?'}`")
     return named
+
+
+_SETTLE_S = 0.1
+"""How long a process found with no command line is given to finish exiting (or exec'ing) before it is named."""
 
 
 async def stop_processes(find: Callable[[], list[int]], grace: float) -> None:
@@ -180,7 +187,7 @@ class LeftBehind:
         left = self.find()
         if not left:
             return None
-        named = _named(left)
+        named = await _named(left)
         with anyio.CancelScope(shield=True):  # an interrupted run stops them too
             await stop_processes(self.find, self.grace)
         if not named:
