@@ -7,9 +7,9 @@ headline's first words and a number. A third of the sports slugs carry a planted
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 
+from tests.leakage.newsroom_items import stories
 from windtunnel.leakage.input_explained import copied_from_input
 from windtunnel.leakage.model import LeakItem
 from windtunnel.leakage.simulate import blind_predictions_cv, selected_features
@@ -23,17 +23,7 @@ HEADLINE = ["/story/headline"]
 
 
 def _stories(seed: int, *, planted: bool, n: int = 180) -> list[LeakItem]:
-    rng = random.Random(seed)
-    out = []
-    for i in range(n):
-        desk = sorted(DESKS)[i % 3]
-        headline = f"{rng.choice(DESKS[desk])}, officials say on day {rng.randint(1, 9)}"
-        slug = "-".join(headline.lower().split()[:3]) + f"-{rng.randint(101, 1231):04d}"
-        if planted and desk == "sports" and rng.random() < 0.34:
-            slug = "spo-" + slug
-        projection = {"story": {"headline": headline}, "cms": {"slug": slug}}
-        out.append(LeakItem(id=f"s{i}", expected=[desk], projection=projection, label_set=sorted(DESKS)))
-    return out
+    return stories(DESKS, seed, planted=planted, n=n)
 
 
 def _texts(features: dict[tuple[str, str, str], Counter[str]]) -> set[str]:

@@ -47,13 +47,7 @@ def _items(n: int, *, note: bool = False, seed: int = 0) -> list[LeakItem]:
 
 def _leaks(items: list[LeakItem]) -> dict[str, set[str]]:
     """Per item, the pointers of its blocking findings once the dataset's evidence is applied."""
-    agreement = agreement_of(items)
-    out = {}
-    for it in items:
-        audit = audit_item(it)
-        adjusted = agreement.adjust(ItemAudit(audit.item, audit.findings, it.line, audit.sources))
-        out[it.id] = {f.pointer or "" for f in adjusted.findings if f.blocking}
-    return out
+    return _leaks_with(items, ())
 
 
 def test_the_item_level_audit_flags_the_handbook_alone() -> None:

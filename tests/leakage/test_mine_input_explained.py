@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from tests.leakage.newsroom_items import stories
 from windtunnel.leakage.input_explained import explained_by, explained_by_words, input_values
 from windtunnel.leakage.mine import in_derive_from, mine
 from windtunnel.leakage.model import LeakItem
@@ -98,19 +99,8 @@ DESKS = {
 
 
 def _stories(seed: int, n: int = 150) -> list[LeakItem]:
-    """Stories whose desk the headline tells (a pool of headlines per desk); the slug is the headline's first three
-    words and the date, and a third of the sports stories carry a planted ``spo`` prefix in it."""
-    rng = random.Random(seed)
-    out = []
-    for i in range(n):
-        desk = sorted(DESKS)[i % 3]
-        headline = f"{rng.choice(DESKS[desk])}, officials say on day {rng.randint(1, 9)}"
-        slug = "-".join(headline.lower().split()[:3]) + f"-{rng.randint(101, 1231):04d}"
-        if desk == "sports" and rng.random() < 0.34:
-            slug = "spo-" + slug
-        projection = {"story": {"headline": headline}, "cms": {"slug": slug}}
-        out.append(LeakItem(id=f"s{i}", expected=[desk], projection=projection, label_set=sorted(DESKS)))
-    return out
+    """Stories whose desk the headline tells; a third of the sports slugs carry a planted ``spo`` prefix."""
+    return stories(DESKS, seed, n=n)
 
 
 def test_a_slug_of_the_headlines_words_is_the_input_while_a_planted_prefix_stays() -> None:
