@@ -247,9 +247,7 @@ class _LlmCallRun:
         self.request = request
         self.started = time.perf_counter()
         previous = llm_memory.previous(plan, SEAM)
-        call = LlmCall(
-            request, signature_of(name, request), stream=stream, name=self.name, api=api, previous=previous
-        )
+        call = LlmCall(request, signature_of(name, request), stream=stream, name=self.name, api=api, previous=previous)
         self.dec: LlmDecision = plan.decide_llm(call)
 
     def fail(self, reply: LlmReply) -> Exception:
