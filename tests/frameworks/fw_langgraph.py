@@ -50,6 +50,7 @@ brittle = build("robust", handle_errors=False)  # a tool failure fails the run, 
 with_memory = build("robust", handle_errors=True, checkpointer=InMemorySaver())
 uncompiled = StateGraph(MessagesState)
 retrying = build("robust", handle_errors=True, retries=2)
+garbled = build("garbage", handle_errors=True)  # its model server answers 200 with a body that is no completion
 
 
 async def plain_entry(prompt: str) -> str:

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 import yaml
-from fw_helpers import config, seams_of
+from fw_helpers import config, run, seams_of
 from tests.clirun import wt
 
 from windtunnel._util.errors import ConfigError
@@ -87,3 +87,12 @@ def test_export_of_a_fault_free_run_holds_the_model_answers_and_replays_without_
     stub.requests.clear()
     assert wt("replay", "run", str(path), "-c", "windtunnel.yaml", "--fail-on", "any", "-o", "replay.json") == 1
     assert stub.requests == []  # the replay fails as the cell did, on the recorded answers alone
+
+
+@pytest.mark.anyio
+async def test_a_model_answer_the_sdk_cannot_read_is_a_noted_call_without_llm_faults(stub) -> None:
+    """QA 20 #7: a model answering 200 with garbage left ``agent_exception: …`` and no call at all in the cell."""
+    [(res, cc)] = await run('{type: langgraph, endpoint: "fw_langgraph:garbled"}', None, [PROMPT])
+    assert isinstance(res, Exception)  # the SDK could not read the answer, as without windtunnel
+    [call] = cc.calls
+    assert call["target"] == "llm" and "not an answer of its API" in call["note"]
