@@ -664,7 +664,7 @@ async def _explore(runner: _Runner, req: ExploreRequest, seed: int, listener: Li
     try:
         for i, (place, cand, obs, res, at) in enumerate(found, 1):
             sig, rep = obs.failure_signature(), runner.reproducer(cand.schedule, cand.input)
-            first = next((p for s, r, p in shrunk if s == sig and r.covers(rep)), None)
+            first = next(((p, r) for s, r, p in shrunk if s == sig and r.covers(rep)), None)
             if first is None:  # not explained by a reproducer already shrunk: shrink it and look again
                 listener(
                     Notice(
@@ -675,17 +675,17 @@ async def _explore(runner: _Runner, req: ExploreRequest, seed: int, listener: Li
                 failures[place] = await _shrink(runner, req, search.modes, cand, obs, res, at)
                 out.shrink_calls = runner.calls - search_calls
                 rep = runner.reproducer(failures[place].schedule, failures[place].input)
-                first = next((p for s, r, p in shrunk if s == sig and r.covers(rep)), None)
+                first = next(((p, r) for s, r, p in shrunk if s == sig and r.covers(rep)), None)
                 if first is None:
                     shrunk.append((sig, rep, place))
                     continue
-            kept = failures[first]
+            kept, minimal = failures[first[0]], first[1]
             kept.also_found.append(f"[{'; '.join(cand.schedule.labels()) or 'no faults'}] after {at} calls")
             merged.add(place)
             listener(
                 Notice(
                     f"failure {i} of {len(found)} ({_what(obs, cand)}) comes down to the reproducer of the one "
-                    f"found after {kept.found_at} calls ({rep.words}): one defect, reported once"
+                    f"found after {kept.found_at} calls ({minimal.words}): one defect, reported once"
                 )
             )
     finally:  # interrupted too: what was merged is reported once, and the failures are grouped by broken checks
