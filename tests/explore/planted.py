@@ -88,3 +88,21 @@ def stubborn(prompt: str) -> str:
         ok = isinstance(orders, list) and orders and isinstance(orders[0], dict)
         return f"order {orders[0].get('order')}" if ok else "no orders found"
     raise RuntimeError(f"still retrying lookup after {RETRY_CAP} attempts")
+
+
+def two_defects(prompt: str) -> str:
+    """Two planted defects that break the same check (it says an order "shipped" it never looked up): an answer of
+    ``lookup`` that is not a list of orders is read as "all shipped", and a failing ``notes`` call makes it guess
+    the same. Every other fault is handled."""
+    try:
+        orders = TOOLS["lookup"]("c1")
+    except (ToolFaultError, ToolTimeout):
+        return "orders unavailable right now"
+    if not isinstance(orders, list) or not orders or not isinstance(orders[0], dict):
+        return "all your orders have shipped"  # defect 1: a broken lookup answer read as good news
+    try:
+        note = TOOLS["notes"]("c1")
+    except (ToolFaultError, ToolTimeout):
+        return "all your orders have shipped"  # defect 2: no notes, so it guesses
+    moving = "on its way" if orders[0].get("status") == "shipped" else "pending"
+    return f"order {orders[0].get('order')} is {moving}; {note}"

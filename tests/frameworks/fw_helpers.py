@@ -9,6 +9,16 @@ from windtunnel.chaos import ChaosRuntime, ChaosSpec
 from windtunnel.config.load import parse_config
 
 
+def tools_of(calls: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The tool calls of a cell's ``calls`` (the model calls are recorded beside them, in order)."""
+    return [c for c in calls if c.get("target") == "tool"]
+
+
+def seams_of(calls: list[dict[str, Any]]) -> list[tuple[str, str]]:
+    """A cell's ``calls`` as ``(target, name)`` pairs, in the order they happened."""
+    return [(str(c.get("target")), str(c.get("name"))) for c in calls]
+
+
 def config(agent: str, chaos: str = "") -> Any:
     return parse_config(f"agent: {agent}\n{chaos}\n", "windtunnel.yaml")
 

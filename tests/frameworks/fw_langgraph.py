@@ -50,9 +50,29 @@ brittle = build("robust", handle_errors=False)  # a tool failure fails the run, 
 with_memory = build("robust", handle_errors=True, checkpointer=InMemorySaver())
 uncompiled = StateGraph(MessagesState)
 retrying = build("robust", handle_errors=True, retries=2)
+garbled = build("garbage", handle_errors=True)  # its model server answers 200 with a body that is no completion
 
 
 async def plain_entry(prompt: str) -> str:
     """A plain python agent around the graph (agent.tools names `fw_langgraph:get_order_status.func`)."""
     state = await robust.ainvoke({"messages": [{"role": "user", "content": prompt}]})
     return str(state["messages"][-1].content)
+
+
+async def _call_a_model_built_per_call(state: MessagesState) -> dict[str, Any]:
+    """A model node whose ChatOpenAI is built inside the call: no object windtunnel can look into holds its client."""
+    llm = ChatOpenAI(model="robust", base_url=os.environ["WT_STUB_URL"], api_key="test-key", max_retries=0)
+    return {"messages": [await llm.bind_tools(TOOLS).ainvoke(state["messages"])]}
+
+
+def _hidden() -> Any:
+    g = StateGraph(MessagesState)
+    g.add_node("model", _call_a_model_built_per_call)
+    g.add_node("tools", ToolNode(TOOLS, handle_tool_errors=True))
+    g.add_edge(START, "model")
+    g.add_conditional_edges("model", tools_condition)
+    g.add_edge("tools", "model")
+    return g.compile()
+
+
+hidden_model = _hidden()

@@ -155,6 +155,14 @@ class _Handler(BaseHTTPRequestHandler):
         body = json.loads(self.rfile.read(int(self.headers.get("Content-Length") or 0)) or b"{}")
         self.server.requests.append((self.path, body))
         model = str(body.get("model", "robust"))
+        if model == "garbage":  # a gateway answering 200 with a body that is no answer of the API
+            raw = b"\xfe\xff<html>upstream busy</html>"
+            self.send_response(200)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Length", str(len(raw)))
+            self.end_headers()
+            self.wfile.write(raw)
+            return
         if self.path.endswith("/chat/completions"):
             tools = [t.get("function", {}).get("name") for t in body.get("tools") or []]
             kind, value, args = decide(model, _turns_chat(body), tools)

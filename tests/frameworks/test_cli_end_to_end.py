@@ -8,6 +8,7 @@ from pathlib import Path
 
 import fw_tools
 import pytest
+from fw_helpers import tools_of
 from tests.clirun import wt
 
 AGENTS = {
@@ -35,8 +36,10 @@ def test_run_chaos_only(
     assert len(report["cells"]) == 2
     for cell in report["cells"]:
         assert [f["name"] for f in cell["faults"]] == ["get_order_status"]
-        assert cell["calls"][0]["error"].startswith("503")
+        assert tools_of(cell["calls"])[0]["error"].startswith("503")
         assert cell["usage"]["requests"] == 2
+        # the model calls are recorded too, though no LLM fault is configured (one per model request)
+        assert sum(c["target"] == "llm" for c in cell["calls"]) == 2
     assert fw_tools.EXECUTED["get_order_status"] == 0
 
 

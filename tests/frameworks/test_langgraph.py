@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import fw_tools
 import pytest
-from fw_helpers import run
+from fw_helpers import run, seams_of, tools_of
 
 from windtunnel._util.errors import AgentCrashed, AgentUnreachableError, ConfigError
 
@@ -29,7 +29,8 @@ async def test_clean_run_reads_the_last_message_and_usage(stub) -> None:
         "requests": 2,
         "model": "robust",
     }
-    assert fw_tools.EXECUTED["get_order_status"] == 1 and cc.calls[0]["args"] == {"order_id": "42"}
+    assert fw_tools.EXECUTED["get_order_status"] == 1 and tools_of(cc.calls)[0]["args"] == {"order_id": "42"}
+    assert seams_of(cc.calls) == [("llm", "robust"), ("tool", "get_order_status"), ("llm", "robust")]
 
 
 @pytest.mark.parametrize("mode", ["timeout", "error", "malformed", "malicious_response"])
@@ -48,7 +49,8 @@ async def test_faults_by_tool_name(stub, mode: str, stream: bool) -> None:
 async def test_async_tool_named_by_its_tool_name(stub) -> None:
     [(res, cc)] = await run(ROBUST, "[{tool: lookup_customer, mode: error}]", ["Who is ada@example.com?"])
     assert res.output.startswith("Sorry") and fw_tools.EXECUTED["lookup_customer"] == 0
-    assert cc.calls[0]["name"] == "lookup_customer" and cc.calls[0]["args"] == {"email": "ada@example.com"}
+    [call] = tools_of(cc.calls)
+    assert call["name"] == "lookup_customer" and call["args"] == {"email": "ada@example.com"}
 
 
 async def test_without_handle_tool_errors_a_fault_fails_the_run_like_a_real_failure(stub) -> None:

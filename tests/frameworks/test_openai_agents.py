@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import fw_tools
 import pytest
-from fw_helpers import run
+from fw_helpers import run, seams_of
 
 from windtunnel._util.errors import AgentCrashed, AgentUnreachableError, ConfigError
 
@@ -22,7 +22,7 @@ async def test_clean_run_calls_the_real_tool_and_records_usage(stub) -> None:
     assert res.tool_calls[0]["name"] == "get_order_status" and res.tool_calls[0]["args"] == {"order_id": "42"}
     assert res.metadata["usage"]["input_tokens"] == 200 and res.metadata["usage"]["requests"] == 2
     assert res.metadata["usage"]["model"] == "robust"
-    assert [c["name"] for c in cc.calls] == ["get_order_status"]
+    assert seams_of(cc.calls) == [("llm", "robust"), ("tool", "get_order_status"), ("llm", "robust")]
 
 
 @pytest.mark.parametrize("mode", ["timeout", "error", "malformed", "malicious_response"])

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import fw_tools
 import pytest
-from fw_helpers import run
+from fw_helpers import run, seams_of, tools_of
 
 from windtunnel._util.errors import AgentCrashed, AgentUnreachableError, ConfigError
 
@@ -20,7 +20,8 @@ async def test_clean_run_answers_from_output_with_usage(stub) -> None:
     assert res.output == "Order 42 is processing."
     assert res.metadata["usage"]["input_tokens"] == 200 and res.metadata["usage"]["requests"] == 2
     assert res.tool_calls[0]["name"] == "get_order_status" and res.tool_calls[0]["args"] == {"order_id": "42"}
-    assert fw_tools.EXECUTED["get_order_status"] == 1 and cc.calls[0]["args"] == {"order_id": "42"}
+    assert fw_tools.EXECUTED["get_order_status"] == 1 and tools_of(cc.calls)[0]["args"] == {"order_id": "42"}
+    assert seams_of(cc.calls) == [("llm", "robust"), ("tool", "get_order_status"), ("llm", "robust")]
 
 
 @pytest.mark.parametrize("mode", ["timeout", "error", "malformed", "malicious_response"])
@@ -39,7 +40,7 @@ async def test_faults_by_tool_name(stub, mode: str, stream: bool) -> None:
 async def test_context_tool_named_by_its_tool_name(stub) -> None:
     [(res, cc)] = await run(ROBUST, "[{tool: lookup_customer, mode: error}]", ["Who is ada@example.com?"])
     assert res.output.startswith("Sorry") and fw_tools.EXECUTED["lookup_customer"] == 0
-    assert cc.calls[0]["args"] == {"email": "ada@example.com"}, "the RunContext is not an argument"
+    assert tools_of(cc.calls)[0]["args"] == {"email": "ada@example.com"}, "the RunContext is not an argument"
 
 
 async def test_without_an_error_hook_a_fault_fails_the_run_like_a_real_failure(stub) -> None:

@@ -1,28 +1,98 @@
-"""QA pass 20: ``replay record`` of a LangGraph agent. Its tools are recorded by name, so no note may say they were
-not; ``--inject-llm`` without ``agent.llm`` wrote a session claiming ``inject: [tool, llm]`` with no model answer in
-it, whose replay then asked the live model (an error with the model down, a live answer otherwise)."""
+"""Recording a LangGraph agent's model calls without LLM faults and without ``agent.llm``.
+
+QA pass 20 (#2): ``replay record`` of a LangGraph agent said its tools were not recorded when they were, and
+``--inject-llm`` without ``agent.llm`` wrote a session claiming ``inject: [tool, llm]`` with no model answer in it.
+QA pass 20 (#7): the model calls were in a cell's ``calls`` only with LLM faults or ``agent.llm``, so ``replay export``
+of a fault-free run held no model answer and its replay asked the live model. The model seam (the SDK transport the
+LLM faults use) now goes in whenever windtunnel finds the model's client, and records every call unchanged."""
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import pytest
-from fw_helpers import config
+import yaml
+from fw_helpers import config, run, seams_of
+from tests.clirun import wt
 
 from windtunnel._util.errors import ConfigError
 from windtunnel.replay.record import record
 
-pytestmark = pytest.mark.anyio
-
 ROBUST = '{type: langgraph, endpoint: "fw_langgraph:robust"}'
+HIDDEN = '{type: langgraph, endpoint: "fw_langgraph:hidden_model"}'
+PROMPT = "Where is my order 42?"
+MODEL_CALLS = [("llm", "robust"), ("tool", "get_order_status"), ("llm", "robust")]
 
 
-async def test_a_framework_agents_tools_are_recorded_without_a_note_saying_they_were_not(stub) -> None:
-    done = await record(config(ROBUST, ""), "Where is my order 42?", session_id="s")
-    assert [c.name for c in done.session.calls] == ["get_order_status"]
+@pytest.mark.anyio
+async def test_a_framework_agents_tools_and_model_calls_are_recorded_without_agent_llm(stub) -> None:
+    done = await record(config(ROBUST, ""), PROMPT, session_id="s")
+    assert [(c.kind, c.name) for c in done.session.calls] == MODEL_CALLS
     assert not any("no tool calls were recorded" in n for n in done.notes), done.notes
+    assert done.session.output == "Order 42 is processing."  # what the agent answers without windtunnel
 
 
+def test_inject_llm_holds_the_model_answers_and_its_replay_asks_no_model(
+    stub, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "windtunnel.yaml").write_text(
+        f"agent: {ROBUST}\ngolden_prompts: [{PROMPT!r}]\n"
+        "contract: {name: orders, invariants: [{type: contains, value: processing}]}\n"
+    )
+    assert wt("replay", "record", "-c", "windtunnel.yaml", "--input", PROMPT, "--inject-llm", "-o", "rec.yaml") == 0
+    session = yaml.safe_load((tmp_path / "rec.yaml").read_text())
+    assert session["replay"]["inject"] == ["tool", "llm"]
+    assert [(c.get("target", "tool"), c["name"]) for c in session["calls"]] == MODEL_CALLS
+    stub.requests.clear()
+    assert wt("replay", "run", "rec.yaml", "-c", "windtunnel.yaml", "-o", "replay.json") == 0
+    assert stub.requests == []  # the recorded answers were injected: the model was never asked
+
+
+@pytest.mark.anyio
 async def test_inject_llm_without_a_model_seam_is_refused_before_the_agent_runs(stub) -> None:
     with pytest.raises(ConfigError, match=r"agent\.llm, which is not set") as caught:
-        await record(config(ROBUST, ""), "Where is my order 42?", session_id="s", inject_llm=True)
+        await record(config(HIDDEN, ""), PROMPT, session_id="s", inject_llm=True)
     assert "--inject-llm" in (caught.value.hint or "")
     assert stub.requests == []  # nothing was asked of the model
+
+
+@pytest.mark.anyio
+async def test_a_model_windtunnel_cannot_find_leaves_the_tool_calls_recorded_alone(stub) -> None:
+    done = await record(config(HIDDEN, ""), PROMPT, session_id="s")
+    assert [(c.kind, c.name) for c in done.session.calls] == [("tool", "get_order_status")]
+
+
+def test_export_of_a_fault_free_run_holds_the_model_answers_and_replays_without_the_model(
+    stub, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "windtunnel.yaml").write_text(
+        f"agent: {ROBUST}\n"
+        f"golden_prompts: [{PROMPT!r}]\n"
+        "invariants: [{type: excludes_pattern, pattern: processing}]\n"  # the clean answer fails it: one failed cell
+    )
+    assert wt("run", "-c", "windtunnel.yaml", "--no-mutations", "-o", "report.json") == 1
+    [cell] = json.loads((tmp_path / "report.json").read_text())["cells"]
+    assert not cell["faults"] and seams_of(cell["calls"]) == MODEL_CALLS
+    assert wt("replay", "export", "--from-report", "report.json", "-o", "sessions") == 0
+    [path] = sorted((tmp_path / "sessions").glob("*.yaml"))
+    session = yaml.safe_load(path.read_text())
+    assert session["replay"]["inject"] == ["tool", "llm"]
+    answers = [c for c in session["calls"] if c.get("target") == "llm"]
+    assert len(answers) == 2
+    assert "get_order_status" in json.dumps(answers[0]["response"])  # the model's tool call, as it answered
+    assert "Order 42 is processing." in json.dumps(answers[1]["response"])  # and its final answer
+    stub.requests.clear()
+    assert wt("replay", "run", str(path), "-c", "windtunnel.yaml", "--fail-on", "any", "-o", "replay.json") == 1
+    assert stub.requests == []  # the replay fails as the cell did, on the recorded answers alone
+
+
+@pytest.mark.anyio
+async def test_a_model_answer_the_sdk_cannot_read_is_a_noted_call_without_llm_faults(stub) -> None:
+    """QA 20 #7: a model answering 200 with garbage left ``agent_exception: …`` and no call at all in the cell."""
+    [(res, cc)] = await run('{type: langgraph, endpoint: "fw_langgraph:garbled"}', None, [PROMPT])
+    assert isinstance(res, Exception)  # the SDK could not read the answer, as without windtunnel
+    [call] = cc.calls
+    assert call["target"] == "llm" and "not an answer of its API" in call["note"]

@@ -16,7 +16,7 @@ import fw_stacks
 import fw_tools
 import openai
 import pytest
-from fw_helpers import config, run
+from fw_helpers import config, run, seams_of, tools_of
 from test_framework_llm_faults import call, chain
 from tests.clirun import wt
 
@@ -58,7 +58,10 @@ async def test_clean_run_uses_the_real_tool(stub, stack: str) -> None:
     [(res, cc)] = await run(agent_of(stack), None, [ORDER])
     assert res.output == "Order 42 is processing.", res
     assert fw_tools.EXECUTED["get_order_status"] == 1
-    assert [c["name"] for c in cc.calls] == ["get_order_status"] and cc.calls[0]["args"] == {"order_id": "42"}
+    tools = tools_of(cc.calls)
+    assert [c["name"] for c in tools] == ["get_order_status"] and tools[0]["args"] == {"order_id": "42"}
+    # its model calls are recorded around the tool call without any LLM fault configured
+    assert seams_of(cc.calls)[:3] == [("llm", "robust"), ("tool", "get_order_status"), ("llm", "robust")]
     assert res.tool_calls[0]["name"] == "get_order_status"
 
 
@@ -246,7 +249,7 @@ def test_run_chaos_only_end_to_end(
     assert len(cells) == 2 and fw_tools.EXECUTED["get_order_status"] == 0
     for cell in cells:
         assert [f["name"] for f in cell["faults"]] == ["get_order_status"]
-        assert cell["calls"][0]["error"].startswith("503")
+        assert tools_of(cell["calls"])[0]["error"].startswith("503")
 
 
 def test_validate_refuses_a_dspy_module_with_two_input_fields_as_run_would(

@@ -19,6 +19,7 @@ from windtunnel.agents.frameworks import (
     install_tools,
     is_framework,
     llm_clients,
+    seen_llm_clients,
     unknown_tool_faults,
 )
 from windtunnel.agents.registry import capabilities
@@ -56,6 +57,11 @@ class Hooks:
     def framework_llm_clients(self, agent: Any) -> list[Any]:
         """The SDK clients the framework agent's models call (the LLM fault transport goes on them)."""
         return llm_clients(agent)
+
+    def framework_seen_llm_clients(self, agent: Any) -> list[Any]:
+        """The SDK clients of every model the framework agent calls, ``[]`` when one cannot be found (no error): the
+        transport goes on them to record the model calls of a run without LLM faults."""
+        return seen_llm_clients(agent)
 
     def framework_tool_kind(self, owner: Any, attr: str, obj: Any) -> tuple[str, Any] | None:
         """``(framework, tool)`` when an ``agent.tools`` entry is a framework's tool object, else ``None``."""

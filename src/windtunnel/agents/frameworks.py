@@ -85,6 +85,21 @@ def llm_clients(cfg: Any, module: Any = None, obj: Any = None) -> list[Any]:
     return list(clients)
 
 
+def seen_llm_clients(cfg: Any) -> list[Any]:
+    """The SDK clients of the framework agent's models when every one of them can be found, else ``[]`` (never an
+    error): what a run without LLM faults records the model calls through (the fault transport passes every call
+    through untouched when the cell's plan has no fault for it).
+
+    All or nothing: with some model's client out of reach, a run would record part of the model calls, and a replay
+    exported from it would inject those answers and let the live model give the others."""
+    try:
+        module, obj = load(cfg)
+        clients, missing = module.find_llm_clients(obj)
+    except WindtunnelError:
+        return []
+    return [] if missing else list(clients)
+
+
 def unknown_tool_faults(cfg: Any, names: list[str], specs: Any) -> None:
     """A tool fault whose ``tool:`` matches no tool the framework exposes is a config error listing them.
 

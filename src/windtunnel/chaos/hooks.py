@@ -38,6 +38,11 @@ class AgentHooks(Protocol):
         """The OpenAI / Anthropic SDK clients a framework agent's models call (a config error if none)."""
         ...
 
+    def framework_seen_llm_clients(self, agent: Any) -> list[Any]:
+        """The SDK clients of every model a framework agent calls, or ``[]`` when one cannot be found (no error):
+        where a run without LLM faults records the model calls."""
+        ...
+
     def framework_tool_kind(self, owner: Any, attr: str, obj: Any) -> tuple[str, Any] | None:
         """``(framework, tool object)`` when an ``agent.tools`` entry is a framework's tool object."""
         ...

@@ -19,10 +19,11 @@ from __future__ import annotations
 
 import copy
 import dataclasses
+import json
 import math
 from typing import Any
 
-from windtunnel.chaos.base import LlmReply
+from windtunnel.chaos.base import LlmReply, ToolUse
 from windtunnel.chaos.llm_api_chat import ChatApi
 from windtunnel.chaos.llm_apis import events_of, parse_event, render_event
 
@@ -249,6 +250,30 @@ def said(reply: LlmReply | None) -> Any:
     if not reply.tool_calls:
         return text
     return {"text": text, "tool_calls": [{"name": t.name, "arguments": t.arguments} for t in reply.tool_calls]}
+
+
+def unsaid(value: Any) -> LlmReply | None:
+    """The reply a call log's answer that asks for tools stands for (:func:`said`'s ``{"text": …, "tool_calls":
+    [{"name", "arguments"}]}``), so a replay can give it back in the API the agent calls; ``None`` for any other
+    value (a text answer, a whole completion)."""
+    if not isinstance(value, dict) or set(value) - {"text", "tool_calls"}:
+        return None
+    if not isinstance(value.get("tool_calls"), list):
+        return None
+    calls = value["tool_calls"]
+    if not all(isinstance(c, dict) and isinstance(c.get("name"), str) for c in calls):
+        return None
+    text = value.get("text")
+    return LlmReply(
+        text=text if isinstance(text, str) else None,
+        finish_reason="tool_calls" if calls else "stop",
+        tool_calls=[ToolUse(name=c["name"], arguments=_arguments(c.get("arguments"))) for c in calls] or None,
+    )
+
+
+def _arguments(value: Any) -> str:
+    """A logged tool call's arguments as the JSON text a model writes (text stays as it is)."""
+    return value if isinstance(value, str) else json.dumps(value if value is not None else {})
 
 
 def _like(original: Any, value: dict[str, Any]) -> Any:

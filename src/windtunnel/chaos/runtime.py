@@ -242,8 +242,9 @@ class ChaosRuntime:
         framework_seam = self._install_framework() or self._mcp is not None
         if any(s.needs_tool_seam for s in self.specs) and not (a.tools or a.tool_registry or framework_seam):
             raise ConfigError(NO_TOOL_SEAM, hint="see docs/chaos.md, 'Python agents'")
-        framework_llm = any(s.needs_llm_seam for s in self.specs) and not a.llm and self._install_framework_llm()
-        if any(s.needs_llm_seam for s in self.specs) and not a.llm and not framework_llm:
+        needs_llm = any(s.needs_llm_seam for s in self.specs)
+        framework_llm = not a.llm and self._install_framework_llm(required=needs_llm)
+        if needs_llm and not a.llm and not framework_llm:
             raise ConfigError(
                 "LLM faults are configured for a python agent, but agent.llm is not set: give the "
                 "'module:attr' of the agent's model client (an OpenAI / Anthropic SDK client, or an object "
@@ -298,17 +299,34 @@ class ChaosRuntime:
         self._restores += restores
         return bool(names)
 
-    def _install_framework_llm(self) -> bool:
-        """LLM faults below the SDK of a framework agent without ``agent.llm``: the fault transport goes on
-        the OpenAI / Anthropic clients its models hold (agents/frameworks.py), so the agent sees the SDK's own
-        exceptions and retries. A model whose client cannot be found is a config error saying how to fix it."""
+    def _install_framework_llm(self, *, required: bool) -> bool:
+        """The model seam of a framework agent without ``agent.llm``: the fault transport on the OpenAI / Anthropic
+        clients its models hold (agents/frameworks.py), so the agent sees the SDK's own exceptions and retries.
+
+        ``required`` (a spec has LLM faults): a model whose client cannot be found is a config error saying how to
+        fix it. Otherwise the seam goes in whenever every model's client can be found, to record the model calls
+        (a cell without an LLM fault passes each call through as it came, so the agent gets what it would without
+        windtunnel), the same seam and the same record as with ``agent.llm`` set; when one cannot be found, or its
+        transport cannot be reached, nothing is installed and the run goes on with the tool calls recorded only."""
         hooks = agent_hooks()
         if not hooks.is_framework(self.agent):
             return False
-        clients = hooks.framework_llm_clients(self.agent)
-        for client in clients:
-            self._restores += install_transport(client, f"agent.endpoint {self.agent.endpoint!r}")
-        return True
+        where = f"agent.endpoint {self.agent.endpoint!r}"
+        if required:
+            for client in hooks.framework_llm_clients(self.agent):
+                self._restores += install_transport(client, where)
+            return True
+        restores: list[Restore] = []
+        clients = hooks.framework_seen_llm_clients(self.agent)
+        try:
+            for client in clients:
+                restores += install_transport(client, where)
+        except ConfigError:  # a client whose HTTP transport cannot be reached: record nothing rather than part
+            for restore in reversed(restores):
+                restore()
+            return False
+        self._restores += restores
+        return bool(clients)
 
     def upstreams(self) -> tuple[str, str, str]:
         """Where the LLM proxy sends the agent's model calls: the OpenAI-compatible base URL, the Anthropic

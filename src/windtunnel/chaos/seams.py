@@ -140,7 +140,7 @@ def install_llm(path: str) -> list[Restore]:
     if completions is not None and callable(create):
         if getattr(create, WRAPPED, None) is not None:
             return []
-        wrapper = wrap_llm_call(getattr(llm, "model", None) or attr, create)
+        wrapper = wrap_llm_call(getattr(llm, "model", None) or attr, create, api="chat")
         restore = _set_attr(completions, "create", wrapper)
         if getattr(getattr(llm.chat, "completions", None), "create", None) is not wrapper:
             restore()

@@ -234,9 +234,12 @@ class _LlmCallRun:
     and logged once whichever way it ends (a replacement, a real result, a stream read to its end, or an error).
     """
 
-    def __init__(self, plan: FaultPlan, name: str, request: dict[str, Any], stream: bool) -> None:
+    def __init__(
+        self, plan: FaultPlan, name: str, request: dict[str, Any], stream: bool, api: str | None = None
+    ) -> None:
         """Decide the call's faults at once (the plan's counters advance here); the logged name is the request's
-        ``model`` when it has one, else the wrapped callable's.
+        ``model`` when it has one, else the wrapped callable's. ``api``: ``chat`` for a wrapped
+        ``chat.completions.create`` (its answers are completions), ``None`` for a plain callable.
         """
         self.plan = plan
         model = request.get("model")
@@ -244,7 +247,7 @@ class _LlmCallRun:
         self.request = request
         self.started = time.perf_counter()
         previous = llm_memory.previous(plan, SEAM)
-        call = LlmCall(request, signature_of(name, request), stream=stream, name=self.name, previous=previous)
+        call = LlmCall(request, signature_of(name, request), stream=stream, name=self.name, api=api, previous=previous)
         self.dec: LlmDecision = plan.decide_llm(call)
 
     def fail(self, reply: LlmReply) -> Exception:
@@ -506,8 +509,9 @@ def _seems_async(fn: Callable[..., Any]) -> bool:
     return inspect.iscoroutinefunction(target) or (call is not None and inspect.iscoroutinefunction(call))
 
 
-def wrap_llm_call(name: str, fn: Callable[..., Any]) -> Callable[..., Any]:
-    """Wrap a model call (``create`` method or a plain callable), sync or async, streaming or not.
+def wrap_llm_call(name: str, fn: Callable[..., Any], *, api: str | None = None) -> Callable[..., Any]:
+    """Wrap a model call (``create`` method or a plain callable), sync or async, streaming or not; ``api`` is
+    ``chat`` for a ``chat.completions.create`` method (its answers are Chat Completions), ``None`` for a callable.
 
     Whether the call is async is read from what it returns (an awaitable), never from how the
     function is declared: SDKs decorate their ``create`` methods. Delays in async calls never block
@@ -550,7 +554,7 @@ def wrap_llm_call(name: str, fn: Callable[..., Any]) -> Callable[..., Any]:
             return fn(*args, **kwargs)
         request = _request_of(fn, args, kwargs)
         stream = bool(kwargs.get("stream"))
-        run = _LlmCallRun(plan, name, request, stream)
+        run = _LlmCallRun(plan, name, request, stream, api)
         if run.dec.replacement is not None:
             if is_async():
                 return replaced_async(run, stream)

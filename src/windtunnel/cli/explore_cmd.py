@@ -24,6 +24,7 @@ from windtunnel.cli._lazy import module_app
 from windtunnel.cli._listener import RichListener
 from windtunnel.cli._scale import ExecutorOpt, RayAddressOpt
 from windtunnel.flows.explore import ExploreRequest, explore_flow
+from windtunnel.report.explore import explore_headline, failure_groups
 
 if TYPE_CHECKING:
     from windtunnel.flows.outcome import Outcome
@@ -44,8 +45,8 @@ def explore(
         1,
         "--max-failures",
         min=1,
-        help="Stop searching after this many distinct failures that need a fault (one that needs none is reported "
-        "and the search goes on).",
+        help="Stop searching after this many distinct failures that need a fault (distinct: other checks broken, or "
+        "the same checks under faults at other seams; one that needs no fault is reported and the search goes on).",
     ),
     shrink_budget: int = typer.Option(
         200, "--shrink-budget", min=0, help="Agent calls shrinking one failure may spend."
@@ -75,6 +76,10 @@ def explore(
     shows (new call sequences, exceptions, answers); shrink each failure to a minimal schedule, rerun it
     --reruns times (flaky unless it fails every time) and save it to .windtunnel/found/, which `run`,
     `contract run` and `ci` replay first.
+
+    Failures that break the same checks are one defect only when their minimal reproducers (faults by seam and mode,
+    mutation) are; each distinct reproducer is reported, grouped under the checks it breaks, and the report (md,
+    html, json) is titled with what was found and how far the search got.
 
     Each failure prints a `reproduce` command (`windtunnel run ...`). Exit 0 when no failure was found, 1 when
     one was (also when it could not be saved: a warning says so), 2 on a usage or config error (an unwritable
@@ -124,24 +129,43 @@ def _render(outcome: Outcome) -> None:
     failures = data.get("failures") or []
     if not failures:
         con.print(_no_failure_line(outcome, data))
-    for i, f in enumerate(failures, 1):
-        head = "[bold yellow]FLAKY FAILURE[/]" if f["status"] == "flaky" else "[bold red]FAILURE[/]"
-        how = "not shrunk: interrupted" if f["status"] == "unshrunk" else f"reproduced {f['reproduced']}"
-        con.print(f"\n{head} {i}: {f['status']} ({how}), found after {f['found_at_call']} calls")
-        con.print("  schedule:")
-        for label in f["labels"] or ["(no faults: the agent fails on this input as it is; `run` finds it)"]:
-            con.print(f"    - {escape(label)}")
-        con.print(f"  prompt: {escape(f['prompt'][:200])}")
-        con.print("  calls:")
-        for line in f["calls"]:
-            con.print(f"    {escape(line)}")
-        con.print(f"  went wrong: {escape(f['went_wrong'])}")
-        if saved := f.get("saved"):
-            replayed = "replayed first by run / contract run / ci" if f.get("replayed") else "not replayed by run"
-            con.print(f"  saved: {escape(saved)} ({replayed})")
-        if cell := _cell(outcome, f.get("cell")):
-            con.print(f"  reproduce: {escape(str(cell.get('reproduce')))}")
+    else:
+        headline = data.get("headline") or explore_headline(data, partial=outcome.status == "interrupted")
+        con.print(f"[bold]found:[/] {escape(headline)}")
+    groups = failure_groups(data)
+    for group in groups:
+        if len(groups) > 1 or len(group.failures) > 1:
+            n = len(group.failures)
+            con.print(
+                f"\n[bold]breaks {escape(group.breaks)}[/]: {n} failure{'s' if n != 1 else ''}, one per reproducer"
+            )
+        for i, f in group.failures:
+            _render_failure(outcome, i, f)
     if unsaved := data.get("unsaved"):
         con.print(f"\n[bold yellow]warning:[/] {escape(unsaved)}")
     if outcome.report_path is not None:
         con.print(f"report: {escape(str(outcome.report_path))}")
+
+
+def _render_failure(outcome: Outcome, i: int, f: Any) -> None:
+    """One failure: its status and when it was found, its minimal schedule, the prompt, the calls, what went wrong,
+    the failures that came down to it, where it was saved and the command that reproduces it."""
+    con = out_console()
+    head = "[bold yellow]FLAKY FAILURE[/]" if f["status"] == "flaky" else "[bold red]FAILURE[/]"
+    how = "not shrunk: interrupted" if f["status"] == "unshrunk" else f"reproduced {f['reproduced']}"
+    con.print(f"\n{head} {i}: {f['status']} ({how}), found after {f['found_at_call']} calls")
+    con.print("  schedule:")
+    for label in f["labels"] or ["(no faults: the agent fails on this input as it is; `run` finds it)"]:
+        con.print(f"    - {escape(label)}")
+    con.print(f"  prompt: {escape(f['prompt'][:200])}")
+    con.print("  calls:")
+    for line in f["calls"]:
+        con.print(f"    {escape(line)}")
+    con.print(f"  went wrong: {escape(f['went_wrong'])}")
+    for also in f.get("also_found") or []:
+        con.print(f"  also found as: {escape(also)} (the same reproducer: reported once)")
+    if saved := f.get("saved"):
+        replayed = "replayed first by run / contract run / ci" if f.get("replayed") else "not replayed by run"
+        con.print(f"  saved: {escape(saved)} ({replayed})")
+    if cell := _cell(outcome, f.get("cell")):
+        con.print(f"  reproduce: {escape(str(cell.get('reproduce')))}")

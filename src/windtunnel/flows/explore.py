@@ -15,9 +15,11 @@ the answer, the invariants' margins), never from the agent's code.
 
 Budget and determinism: ``--budget`` counts agent calls, baselines included; shrinking and reruns are counted
 apart (``shrink_calls``) so the search's reach does not depend on how hard its failures were to shrink. Every
-random choice comes from the run seed, so the same seed and agent give the same search. Two failures with one
-signature (the same broken invariants at the same place) are one failure. An interrupted explore reports what it
-found so far, unshrunk, and saves nothing: a corpus entry must be minimal and reproduced.
+random choice comes from the run seed, so the same seed and agent give the same search. Two failures are one when
+they break the same checks (their signature) and one's reproducer covers the other's (:class:`Reproducer`: the
+faults, by seam and mode, and the mutation); two that break the same checks with distinct minimal reproducers are
+two failures, reported next to each other. An interrupted explore reports what it found so far, unshrunk, and saves
+nothing: a corpus entry must be minimal and reproduced.
 """
 
 from __future__ import annotations
@@ -28,10 +30,11 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Literal, cast
 
 from windtunnel._util.errors import AgentCrashed, ConfigError, UsageError
 from windtunnel._util.imports import import_refs
+from windtunnel._util.jsontypes import JSONObject
 from windtunnel._util.rng import derive_seed
 from windtunnel.agents import Agent
 from windtunnel.agents.registry import capabilities
@@ -138,6 +141,9 @@ class Failure:
     """What shrinking removed or changed, in order."""
     path: Path | None = None
     """The regression-corpus file it was saved to."""
+    also_found: list[str] = field(default_factory=list)
+    """Other failures the search found that came down to this one's reproducer (each: its schedule as found, in
+    one line): one defect found several ways is reported once."""
 
     @property
     def status(self) -> str:
@@ -192,6 +198,59 @@ def observe(result: CellResult) -> Observation:
     )
 
 
+@dataclass(frozen=True)
+class Reproducer:
+    """What a failure's reproducer is, for telling two failures apart beyond the checks they break: the faults of its
+    schedule (each seam with its mode, not the call numbers a shrink moves), its context attacks and the mutation of
+    its input (``None``: the golden prompt). A failure that needs no fault is tied to its golden prompt too.
+
+    Two failures are one defect when they break the same checks (their signature) and one's reproducer covers the
+    other's (:meth:`covers`): the same faults (or fewer) on the same input, or on the golden prompt it was mutated
+    from."""
+
+    faults: frozenset[tuple[str, str]]
+    attacks: frozenset[str]
+    mutation: str | None
+    golden: int
+
+    @classmethod
+    def of(cls, schedule: Schedule, inp: Input, mutation: str | None) -> Reproducer:
+        """The reproducer of ``inp`` (whose mutation's type is ``mutation``) under ``schedule``."""
+        return cls(
+            frozenset((slot.seam, str(slot.fault.get("mode"))) for slot in schedule.faults),
+            frozenset(str(getattr(a, "type", a)) for a in schedule.context_attacks),
+            mutation,
+            inp.golden_index,
+        )
+
+    def covers(self, other: Reproducer, *, modes: bool = True) -> bool:
+        """Whether a failure with this reproducer explains one with ``other`` that breaks the same checks: ``other``
+        holds every fault and attack of this one (more are incidental), on this input's mutation or on a mutation of
+        this golden input; a failure that needs no fault explains only those on its own input.
+
+        ``modes=False`` compares the faults' seams only: what the search uses before shrinking, when the mode a
+        failure was found with may still shrink to a milder one (an ``empty`` and a ``malformed`` answer of one tool
+        that break the same checks are most often one defect, and counting them twice would spend
+        ``--max-failures`` on it)."""
+        mine, theirs = (self.faults, other.faults) if modes else (self.seams, other.seams)
+        if not (mine <= theirs and self.attacks <= other.attacks):
+            return False
+        if self.mutation is not None and self.mutation != other.mutation:
+            return False
+        return bool(self.faults or self.attacks) or (self.golden, self.mutation) == (other.golden, other.mutation)
+
+    @property
+    def seams(self) -> frozenset[tuple[str, str]]:
+        """The seams of the faults (the mode left out), in the shape of :attr:`faults`."""
+        return frozenset((seam, "") for seam, _ in self.faults)
+
+    @property
+    def words(self) -> str:
+        """The reproducer in a few words, for notices: its faults (``tool:lookup empty``) and its mutation."""
+        parts = [f"{seam} {mode}" for seam, mode in sorted(self.faults)] + sorted(self.attacks)
+        return ", ".join(parts or ["no fault"]) + (f" on a {self.mutation} mutation" if self.mutation else "")
+
+
 _RAISED = re.compile(r"([A-Za-z_][\w.]*)(?::|$)")
 
 
@@ -239,6 +298,11 @@ class _Runner:
             if kept:
                 self.inputs[gi] = kept
         return {gi: len(v) for gi, v in self.inputs.items()}
+
+    def reproducer(self, schedule: Schedule, inp: Input) -> Reproducer:
+        """The :class:`Reproducer` of ``inp`` under ``schedule`` (its mutation named by type)."""
+        mutation = None if inp.mutation is None else self.inputs[inp.golden_index][inp.mutation][0].type
+        return Reproducer.of(schedule, inp, mutation)
 
     def cell(self, cand: Candidate, tag: str) -> Cell:
         """The :class:`Cell` that runs candidate ``cand``: its golden prompt, or the mutated input it names, under its
@@ -466,7 +530,8 @@ def explore_flow(req: ExploreRequest, listener: Listener = SILENT) -> Outcome:
     report = explore_report(result, cfg, req, config_path, seed, run_id, runner.notices, ran)
     written = write_report(report, req.fmt, req.output, run_id)
     if req.persist:  # under its own mode in the store (runs list, view, trends), a chaos report otherwise
-        persist_report(report, store=store_path(cfg, req.store), meta={"mode": "explore"})
+        blocks: JSONObject = {"explore": cast("JSONObject", report["explore"])}  # `report RUN` renders it again
+        persist_report(report, store=store_path(cfg, req.store), meta={"mode": "explore", "report_blocks": blocks})
     passed = not result.failures
     status = decide(passed, interrupted=ran.interrupted, aborted=ran.aborted is not None)
     return Outcome(
@@ -501,7 +566,8 @@ async def _explore(runner: _Runner, req: ExploreRequest, seed: int, listener: Li
     usable = _usable(runner.cfg)
     search = Search(rng, {}, mutations)
     failures = out.failures
-    signatures: set[tuple[str, ...]] = set()
+    known: dict[tuple[str, ...], list[Reproducer]] = {}
+    """The reproducers of the failures kept so far, by the checks they break."""
     empty = Schedule(name="baseline")
     base = [Candidate(Input(gi), empty) for gi in range(len(runner.cfg.golden_prompts))][: req.budget]
     found: list[tuple[int, Candidate, Observation, CellResult, int]] = []
@@ -517,6 +583,11 @@ async def _explore(runner: _Runner, req: ExploreRequest, seed: int, listener: Li
         observation to the search, and keep each failure with a signature not seen before, as found (the first
         ``--max-failures`` that needed a fault go on to be shrunk); the listener hears of each new failure at once.
 
+        A failure is new when no failure kept before breaks the same checks with a reproducer that covers its own at
+        its seams (:meth:`Reproducer.covers` with ``modes=False``): faults at the same seams again, with incidental
+        ones added, are the same defect; faults at other seams (or another mutation) that break the same checks may
+        be another, and are kept to be shrunk and told apart by their minimal reproducers.
+
         A failure that needs no fault (the agent fails on the input as it is) is reported too, but does not count
         toward ``--max-failures``: ``run`` finds it already, and what a user runs explore for is the failures only
         faults show, so the search goes on for them. The figures of the search are kept up to date after every
@@ -530,8 +601,9 @@ async def _explore(runner: _Runner, req: ExploreRequest, seed: int, listener: Li
                     counts[seam] = max(counts.get(seam, 0), n)
                 search.observe(cand, obs)
                 sig = obs.failure_signature()
-                if obs.failed and sig not in signatures:
-                    signatures.add(sig)
+                rep = runner.reproducer(cand.schedule, cand.input)
+                if obs.failed and not any(k.covers(rep, modes=False) for k in known.get(sig, ())):
+                    known.setdefault(sig, []).append(rep)
                     faultless = not cand.schedule.faults and not cand.schedule.context_attacks
                     kept = faultless or faulted < req.max_failures
                     if kept:  # kept as found until shrunk (interrupted: reported)
@@ -586,14 +658,47 @@ async def _explore(runner: _Runner, req: ExploreRequest, seed: int, listener: Li
         )
         runner.notices.append(more)
         listener(Notice(more))
-    for i, (place, cand, obs, res, at) in enumerate(found, 1):
-        listener(
-            Notice(
-                f"shrinking failure {i} of {len(found)} ({len(cand.schedule.faults)} faults), then {req.reruns} reruns"
+    shrunk: list[tuple[tuple[str, ...], Reproducer, int]] = []
+    """The failures shrunk so far: their signature, minimal reproducer and place in ``failures``."""
+    merged: set[int] = set()
+    try:
+        for i, (place, cand, obs, res, at) in enumerate(found, 1):
+            sig, rep = obs.failure_signature(), runner.reproducer(cand.schedule, cand.input)
+            first = next(((p, r) for s, r, p in shrunk if s == sig and r.covers(rep)), None)
+            if first is None:  # not explained by a reproducer already shrunk: shrink it and look again
+                listener(
+                    Notice(
+                        f"shrinking failure {i} of {len(found)} ({len(cand.schedule.faults)} faults), then "
+                        f"{req.reruns} reruns"
+                    )
+                )
+                failures[place] = await _shrink(runner, req, search.modes, cand, obs, res, at)
+                out.shrink_calls = runner.calls - search_calls
+                rep = runner.reproducer(failures[place].schedule, failures[place].input)
+                first = next(((p, r) for s, r, p in shrunk if s == sig and r.covers(rep)), None)
+                if first is None:
+                    shrunk.append((sig, rep, place))
+                    continue
+            kept, minimal = failures[first[0]], first[1]
+            kept.also_found.append(f"[{'; '.join(cand.schedule.labels()) or 'no faults'}] after {at} calls")
+            merged.add(place)
+            listener(
+                Notice(
+                    f"failure {i} of {len(found)} ({_what(obs, cand)}) comes down to the reproducer of the one "
+                    f"found after {kept.found_at} calls ({minimal.words}): one defect, reported once"
+                )
             )
-        )
-        failures[place] = await _shrink(runner, req, search.modes, cand, obs, res, at)
-        out.shrink_calls = runner.calls - search_calls
+    finally:  # interrupted too: what was merged is reported once, and the failures are grouped by broken checks
+        out.failures[:] = _grouped([f for j, f in enumerate(failures) if j not in merged])
+
+
+def _grouped(failures: list[Failure]) -> list[Failure]:
+    """``failures`` with those that break the same checks next to each other, each group where its first failure was,
+    each one's order kept: one entry per distinct reproducer, grouped by what it breaks."""
+    order: dict[tuple[str, ...], int] = {}
+    for f in failures:
+        order.setdefault(f.signature, len(order))
+    return sorted(failures, key=lambda f: order[f.signature])
 
 
 def _random_round(rng: random.Random, search: Search, counts: dict[str, int], n: int, prompts: int) -> list[Candidate]:

@@ -26,6 +26,7 @@ from windtunnel.contracts.found import call_sequence, found_dir
 from windtunnel.engine.report import build_report, cell_row, now_iso
 from windtunnel.flows.common import run_status
 from windtunnel.report.dicts import ExploreFailureDict, ReportDict, SummaryDict
+from windtunnel.report.explore import explore_headline, failure_groups
 
 if TYPE_CHECKING:
     from windtunnel.flows.common import Execution
@@ -82,6 +83,7 @@ def failure_data(failure: Failure, replayed: bool = False) -> ExploreFailureDict
         "saved": str(failure.path) if failure.path else None,
         "replayed": replayed,
         "cell": failure.result.cell.id,
+        "also_found": list(failure.also_found),
     }
 
 
@@ -178,6 +180,10 @@ def explore_report(
     }
     if result.unsaved:
         report["explore"]["unsaved"] = result.unsaved
+    block = report["explore"]
+    groups = failure_groups(block)
+    block["groups"] = [{"signature": g.signature, "failures": [n for n, _ in g.failures]} for g in groups]
+    block["headline"] = explore_headline(block, partial=ran.cut_short)
     return report
 
 

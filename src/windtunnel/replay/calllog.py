@@ -3,7 +3,7 @@
 This is how a failing cell of a run becomes a replayable session (``replay export``): every tool, HTTP and model
 call the seams logged is rebuilt as a :class:`~windtunnel.replay.session.RecordedCall` with the status and error
 the agent met. What the log cannot reproduce faithfully (an encrypted HTTPS tunnel, a response cut for the report,
-a model answer kept only as text) is left out or replayed live, with a note saying which."""
+a model answer it could not read) is left out or replayed live, with a note saying which."""
 
 from __future__ import annotations
 
@@ -12,6 +12,8 @@ from typing import Any
 
 import httpx
 
+from windtunnel.chaos.llm_payload import unsaid
+from windtunnel.chaos.llm_wire import NO_TEXT
 from windtunnel.chaos.plan import SUMMARY_CHARS, WAITING
 from windtunnel.replay.payloads import status_of_error
 from windtunnel.replay.session import RecordedCall
@@ -61,13 +63,25 @@ def _truncated(value: Any) -> bool:
     return isinstance(value, str) and len(value) > SUMMARY_CHARS and value.endswith("…")
 
 
+def _answer_kept(entry: dict[str, Any]) -> bool:
+    """Whether a model call's logged answer (without the whole completion) can be given back as it was: its text, or
+    its text and tool calls, whole (not cut for the report), and read as an answer of its API (no note, or only that
+    it carries no text)."""
+    if entry.get("note") not in (None, NO_TEXT):
+        return False
+    response = entry.get("response")
+    if isinstance(response, str):
+        return not _truncated(response)
+    return unsaid(response) is not None
+
+
 def recorded_from_log(entry: dict[str, Any]) -> tuple[RecordedCall | None, str | None]:
     """One call-log entry as a recorded call, or ``None`` and the reason it cannot be replayed.
 
-    Model calls are replayed only when the whole completion was logged (a text-only answer cannot rebuild a
-    tool-calling response) or when they failed; otherwise they run live. HTTP calls are matched by method and path
-    on any host (``*://*<path>``), so a replay does not depend on the address the agent used. HTTPS tunnels
-    (``CONNECT``) are left out: their content was never visible to the proxy."""
+    Model calls are replayed with their answer when the log kept it whole (the completion, or its text and tool
+    calls) and with their failure when they failed; an answer the log holds only in part runs live. HTTP calls are
+    matched by method and path on any host (``*://*<path>``), so a replay does not depend on the address the agent
+    used. HTTPS tunnels (``CONNECT``) are left out: their content was never visible to the proxy."""
     target = entry.get("target")
     name = str(entry.get("name") or "")
     status, timeout = _status(entry)
@@ -79,18 +93,20 @@ def recorded_from_log(entry: dict[str, Any]) -> tuple[RecordedCall | None, str |
     response = entry["raw"] if "raw" in entry and not failed else entry.get("response")
     latency = entry.get("latency_ms")
     if target == "llm":
-        # The report keeps a model call's text only: a tool-calling answer cannot be rebuilt from it,
-        # so a successful model call is replayed live unless the whole completion was recorded.
+        # A report keeps a model call's answer as its text, or as its text and tool calls (not the whole completion):
+        # enough to give it back in the API the agent calls. An answer the log could not read as one of its API (a
+        # note says why), or cut for the report, runs live instead.
         whole = "raw" in entry and entry.get("raw") is not None
+        kept = whole or _answer_kept(entry)
         return RecordedCall(
             target="llm",
             name=name or "model",
-            response=response if (whole and not failed) else None,
+            response=response if (kept and not failed) else None,
             status=status,
             error=message,
             timeout=timeout,
             latency_ms=latency,
-            live=not failed and not whole,
+            live=not failed and not kept,
         ), None
     args = entry.get("args")
     if target == "http":

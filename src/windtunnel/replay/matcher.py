@@ -20,7 +20,9 @@ from typing import Any
 import httpx
 
 from windtunnel.chaos.base import LlmCall, LlmReply, ToolCall, ToolReply
+from windtunnel.chaos.llm_payload import unsaid
 from windtunnel.chaos.plan import Answer
+from windtunnel.chaos.wire_apis import wire_api
 from windtunnel.replay.session import MatchMode, RecordedCall, Session, Target
 
 UNMATCHED_STATUS = 500
@@ -113,7 +115,7 @@ class RecordedResponder:
         name = call.name or "model"
         with self._lock:
             index, why = self._find("llm", name, None, None)
-            return self._answer("llm", name, _llm_args(call.request), index, why)
+            return self._answer("llm", name, _llm_args(call.request), index, why, api=call.api)
 
     # -- matching ----------------------------------------------------------------------------
     def _name_matches(self, entry: RecordedCall, name: str, url: str | None) -> bool:
@@ -204,13 +206,22 @@ class RecordedResponder:
 
     # -- answering ---------------------------------------------------------------------------
     def _answer(
-        self, kind: Target, name: str, args: Any, index: int | None, why: str, *, target: str = "tool"
+        self,
+        kind: Target,
+        name: str,
+        args: Any,
+        index: int | None,
+        why: str,
+        *,
+        target: str = "tool",
+        api: str | None = None,
     ) -> Answer | None:
         """The answer for call #n from entry ``index``, recording what was served.
 
         No entry: with ``unmatched: live`` the call goes through (noted), otherwise the agent gets a 500 naming
         the call and the reason, and the replay fails on the mismatch. An entry marked ``live`` lets the call
-        through; any other is answered with its recorded response, status and latency × :attr:`scale`."""
+        through; any other is answered with its recorded response, status and latency × :attr:`scale` (``api``: the
+        wire API of a model call, which a model answer kept as text and tool calls is written in)."""
         self._calls += 1
         if index is None:
             shown = canonical(args)[:160] if args is not None else ""
@@ -235,7 +246,7 @@ class RecordedResponder:
         self.served.append(Served(kind, name, args, index, "replayed"))
         delay = round((entry.latency_ms or 0) * self.scale)
         if kind == "llm":
-            return Answer(_llm_reply(entry), delay_ms=delay)
+            return Answer(_llm_reply(entry, api, name), delay_ms=delay)
         return Answer(_tool_reply(entry, name), delay_ms=delay)
 
     # -- after the cell ------------------------------------------------------------------------
@@ -257,13 +268,24 @@ def _tool_reply(entry: RecordedCall, name: str) -> ToolReply:
     return ToolReply(status=entry.status, body=entry.response, message=entry.error or default, timeout=timeout)
 
 
-def _llm_reply(entry: RecordedCall) -> LlmReply:
+def _llm_reply(entry: RecordedCall, api: str | None = None, name: str | None = None) -> LlmReply:
     """A recorded model call as the reply the seam gives the agent: its body, or its failure (a timeout when recorded
-    as one or as status 504)."""
+    as one or as status 504).
+
+    A body that is a call log's answer asking for tools (exported from a report: its text and tool calls, not the
+    whole completion) is written as a whole answer of the API the agent calls (Chat Completions for a wrapped
+    callable), so the agent's SDK reads the tool calls it asked for; a text answer is one too where the seam's answers
+    are completions (a wire API, a wrapped ``create``), and stays text for a plain callable."""
     if entry.failed:
         timeout = entry.timeout or entry.status == 504
         return LlmReply(status=entry.status, message=entry.error or "recorded model failure", timeout=timeout)
     body = entry.response if entry.response is not None else ""
+    reply = unsaid(body)
+    if reply is not None:
+        wire = wire_api(api or "chat")
+        body = wire.write(wire.text_answer(reply.text or "", name or entry.name), reply)
+    elif isinstance(body, str) and api is not None:  # a text answer, at a seam whose answers are whole completions
+        body = wire_api(api).text_answer(body, name or entry.name)
     return LlmReply(status=entry.status, body=body)
 
 

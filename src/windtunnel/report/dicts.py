@@ -48,6 +48,8 @@ class RunInfoDict(TypedDict, total=False):
     options: JSONObject
     kept: JSONObject
     """In the run store only: the report and behaviour options (``-o``, ``--concurrency`` ...) ``--resume`` restores."""
+    report_blocks: JSONObject
+    """In the run store only: report blocks beyond run, summary and cells (``explore``) that ``report RUN`` restores."""
     contract: JSONObject
     skipped_files: list[dict[str, str]]
     """``replay``: the files skipped while collecting sessions, each with the reason."""
@@ -282,6 +284,16 @@ class ExploreFailureDict(TypedDict, total=False):
     """Whether ``run``, ``contract run`` and ``ci`` replay the saved file first: only a file in ``found/`` beside the
     run store (the default ``--found-dir``) is."""
     cell: str
+    also_found: list[str]
+    """Other failures the search found that came down to this reproducer (their schedules as found): reported once."""
+
+
+class ExploreGroupDict(TypedDict, total=False):
+    """Failures that break the same checks (``explore.groups``): their signature and their numbers (1, 2 …) in
+    ``explore.failures``, one per distinct reproducer."""
+
+    signature: list[str]
+    failures: list[int]
 
 
 class ExploreDict(TypedDict, total=False):
@@ -298,6 +310,9 @@ class ExploreDict(TypedDict, total=False):
     failures: list[ExploreFailureDict]
     unsaved: str
     """Why the minimal failures could not be saved (only when saving failed)."""
+    groups: list[ExploreGroupDict]
+    headline: str
+    """What the search found and how far it got, in one line (the markdown / HTML reports' title says the same)."""
 
 
 class ReportDict(TypedDict, total=False):

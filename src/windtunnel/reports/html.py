@@ -39,6 +39,14 @@ from markupsafe import Markup
 from windtunnel._util.jsontypes import JSONObject
 from windtunnel.engine.scoring import is_failure
 from windtunnel.report.dicts import CellDict, MatrixEntryDict, ReportDict
+from windtunnel.report.explore import (
+    explore_headline,
+    explore_of,
+    failure_groups,
+    failure_title,
+    reproducer_words,
+    searched_rows,
+)
 from windtunnel.reports.base import reporter
 from windtunnel.reports.cells import (
     by_type_rows,
@@ -296,6 +304,7 @@ def _context_from(report: ReportDict, cells: CellSource, phase_links: Mapping[st
         for _, i, c in sorted(worst, reverse=True)
     ]
     return {
+        "explore": _explore_context(report),
         "report": report,
         "run": report["run"],
         "summary": summary,
@@ -320,6 +329,39 @@ def _context_from(report: ReportDict, cells: CellSource, phase_links: Mapping[st
         "shown_failures": shown,
         "linked": {f["i"] for f in shown},
         "data": _embedded_data(report, cells),
+    }
+
+
+def _explore_context(report: ReportDict) -> dict[str, object] | None:
+    """What the page of an ``explore`` report shows instead of the run overview (``None`` for other reports): the
+    headline, what was searched, and the failures grouped by the checks they break (the markdown report's sections)."""
+    explore = explore_of(report)
+    if explore is None:
+        return None
+    reproduce = {c.get("id"): c.get("reproduce") for c in report.get("cells") or []}
+    return {
+        "headline": explore.get("headline") or explore_headline(explore, partial=cut_short(report) is not None),
+        "found": bool(explore.get("failures")),
+        "searched": searched_rows(explore),
+        "unsaved": explore.get("unsaved"),
+        "groups": [
+            {
+                "breaks": g.breaks,
+                "failures": [
+                    {
+                        "title": failure_title(n, f),
+                        "reproducer": reproducer_words(f),
+                        "prompt": f.get("prompt"),
+                        "went_wrong": f.get("went_wrong"),
+                        "also_found": f.get("also_found") or [],
+                        "saved": f.get("saved"),
+                        "reproduce": reproduce.get(f.get("cell")),
+                    }
+                    for n, f in g.failures
+                ],
+            }
+            for g in failure_groups(explore)
+        ],
     }
 
 

@@ -24,7 +24,15 @@ from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
 
 from windtunnel.engine.scoring import is_failure
-from windtunnel.report.dicts import CellDict, ReportDict
+from windtunnel.report.dicts import CellDict, ExploreDict, ReportDict
+from windtunnel.report.explore import (
+    explore_headline,
+    explore_of,
+    failure_groups,
+    failure_title,
+    reproducer_words,
+    searched_rows,
+)
 from windtunnel.reports.base import reporter
 from windtunnel.reports.cells import (
     by_type_rows,
@@ -96,6 +104,9 @@ def build_markdown(report: ReportDict, top: int = TOP_FAILURES, *, cells: Iterab
     Every piece of agent or config text is escaped for Markdown, so an output cannot inject links or break the tables
     (the page is meant for PR comments and job summaries).
     """
+    explore = explore_of(report)
+    if explore is not None:
+        return _explore_markdown(report, explore)
     run, summary = report["run"], report["summary"]
     stats, failures, n_failures = _tally(report.get("cells") or [] if cells is None else cells, top)
     short = cut_short(report)
@@ -183,6 +194,45 @@ def build_markdown(report: ReportDict, top: int = TOP_FAILURES, *, cells: Iterab
             )
         out += _table(["severity", "phase", "cell", "why", "faults", "reproduce"], rows)
     return "\n".join(out) + "\n"
+
+
+def _explore_markdown(report: ReportDict, explore: ExploreDict) -> str:
+    """An ``explore`` report: a title saying what was found and how far the search got, what was searched, then each
+    failure under the checks it breaks (one entry per distinct reproducer: its minimal schedule, input, what went
+    wrong, the command that reproduces it). Its cells are the failures, so no cell counts or statistics."""
+    run, summary = report["run"], report["summary"]
+    short = cut_short(report)
+    found = bool(explore.get("failures"))
+    mark = "⚠️" if short is not None else "❌" if found else "✅"
+    headline = explore.get("headline") or explore_headline(explore, partial=short is not None)
+    out = [f"## windtunnel explore: {mark} {md_text(headline)}", ""]
+    if short is not None:
+        out += _cut_short_banner(short)
+    out += [f"run {md_code(run.get('id'))} · seed {md_code(run.get('seed'))}", ""]
+    out += ["### What was searched", ""]
+    out += _table(["measure", "value"], [[md_text(k), md_text(v)] for k, v in searched_rows(explore)])
+    reproduce = {c.get("id"): c.get("reproduce") for c in report.get("cells") or []}
+    for group in failure_groups(explore):
+        count = len(group.failures)
+        out += ["", f"### Breaks {md_text(group.breaks)} ({count} failure{'s' if count != 1 else ''})", ""]
+        for n, f in group.failures:
+            out += [f"#### {md_text(failure_title(n, f))}", ""]
+            out.append(f"- reproducer: {md_text(reproducer_words(f))}")
+            out.append(f"- prompt: {md_text(f.get('prompt'), 200)}")
+            out.append(f"- went wrong: {md_text(f.get('went_wrong'), 300)}")
+            for also in f.get("also_found") or []:
+                out.append(f"- also found as: {md_text(also, 200)}")
+            if f.get("saved"):
+                out.append(f"- saved: {md_code(f.get('saved'))}")
+            if command := reproduce.get(f.get("cell")):
+                out.append(f"- reproduce: {md_code(command)}")
+            out.append("")
+    if not found:
+        out += ["", "No failure was found within the budget: a larger `--budget` searches further."]
+    if unsaved := explore.get("unsaved"):
+        out += ["", f"> [!WARNING]\n> {md_text(unsaved)}"]
+    score = f"score {format_score(summary.get('score'))} (100 when the search finds nothing, 0 when it finds a failure)"
+    return "\n".join([*out, "", md_text(score)]).rstrip() + "\n"
 
 
 _MATRIX_WORDS = {"pass": "✅ pass", "fail": "❌ fail", "error": "💥 errored", "flaky": "⚠️ flaky", "n/a": "N/A"}

@@ -29,7 +29,15 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from windtunnel.report.dicts import CellDict, ReportDict
+from windtunnel.report.dicts import CellDict, ExploreDict, ReportDict
+from windtunnel.report.explore import (
+    explore_headline,
+    explore_of,
+    failure_groups,
+    failure_title,
+    reproducer_words,
+    searched_rows,
+)
 from windtunnel.reports.base import reporter
 from windtunnel.reports.cells import (
     by_type_rows,
@@ -94,6 +102,10 @@ def print_summary(
     keeps the limit it was built with, since it already chose which failures to keep. A cut-short run is judged from
     the tally's cell count, so a streamed report shows the same banner as one held in memory.
     """
+    explore = explore_of(report)
+    if explore is not None:
+        print_explore(report, explore, console)
+        return
     run, summary = report["run"], report["summary"]
     if tally is None:
         tally = TerminalTally(max_failures)
@@ -232,6 +244,36 @@ def print_usage(report: ReportDict, console: Console, tally: TerminalTally) -> N
     if more:
         console.print(Text(f"  … and {more} more cell(s) (see the HTML or JSON report)", style="dim"))
     console.print(plain(f"total: {total}", "bold"))
+
+
+def print_explore(report: ReportDict, explore: ExploreDict, console: Console) -> None:
+    """An ``explore`` report (``report RUN -f terminal``): what the search found and how far it got, what was searched,
+    then the failures under the checks they break, each with its reproducer and the command that reproduces it (the
+    markdown and HTML reports' sections, in the console's words)."""
+    run = report["run"]
+    short = cut_short(report)
+    found = bool(explore.get("failures"))
+    console.print(plain(f"windtunnel explore · run {run.get('id')}", "bold"))
+    headline = explore.get("headline") or explore_headline(explore, partial=short is not None)
+    console.print(plain(headline, "bold red" if found else "bold green"))
+    if short is not None:
+        print_cut_short(short, console)
+    table = Table(title=plain("what was searched"), show_header=False, title_justify="left")
+    for key, value in searched_rows(explore):
+        table.add_row(plain(key), plain(value))
+    console.print(table)
+    reproduce = {c.get("id"): c.get("reproduce") for c in report.get("cells") or []}
+    for group in failure_groups(explore):
+        n = len(group.failures)
+        console.print(plain(f"breaks {group.breaks} ({n} failure{'s' if n != 1 else ''})", "bold"))
+        for number, f in group.failures:
+            console.print(plain(f"  {failure_title(number, f)}"))
+            console.print(plain(f"    reproducer: {reproducer_words(f)}"))
+            console.print(plain(f"    went wrong: {one_line(str(f.get('went_wrong')))}"))
+            for also in f.get("also_found") or []:
+                console.print(plain(f"    also found as: {also}"))
+            if command := reproduce.get(f.get("cell")):
+                console.print(plain(f"    reproduce: {command}"))
 
 
 @reporter("terminal", extension=".txt")

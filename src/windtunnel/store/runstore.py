@@ -42,7 +42,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
+from typing import TYPE_CHECKING, Any, NoReturn, TypeVar, cast
 
 import orjson
 
@@ -595,6 +595,7 @@ class RunStore:
         meta = info.meta.copy()
         tool = meta.pop("tool", None) or {"name": "windtunnel", "version": __version__}
         planned = meta.pop("cells_planned", None)  # written at the start, for the progress of a running run
+        blocks = meta.pop("report_blocks", None)  # a flow's report blocks beyond these (explore's search and findings)
         finished_at = info.finished_at
         if finished_at is None:
             with self._lock:
@@ -621,6 +622,10 @@ class RunStore:
         report: ReportDict = {"schema_version": "1", "tool": tool, "run": run, "summary": summary, "cells": cells}
         if usage := total_usage(cells):  # the run's tokens and cost, summed again from the cells kept
             report["usage"] = usage
+        if isinstance(blocks, dict):
+            loose = cast("dict[str, Any]", report)
+            for key, block in blocks.items():
+                loose.setdefault(key, block)
         return report
 
     def diff(self, run_a: str, run_b: str) -> RunDiff:
