@@ -172,6 +172,10 @@ class MineResult:
     inputs: list[str] = field(default_factory=list)
     """Without ``derive_from``: the field templates read as the task's own input (:meth:`_Places.inputs`), where a
     mined word is the task's signal as much as a shortcut, so :func:`mined_findings` gives it for review."""
+    evidence: list[str] = field(default_factory=list)
+    """Without ``derive_from``: those of :attr:`inputs` read as the input by what their values say of the labels
+    (:func:`tells_every_record`: a diagnosis, a code snippet, a billed usage type), whatever their shape; every mined
+    value there is for review (:func:`mined_findings`), not only words."""
     pairs: list[PairRider] = field(default_factory=list)
     """Values of names inside the texts mining does not read as values (the named input; prose without
     ``derive_from``) that ride with a label under a much stronger requirement (:mod:`.text_pairs`)."""
@@ -800,7 +804,9 @@ class _Places:
         self.label_items: dict[str, Counter[str]] = {}
         self.members: dict[str, Counter[int]] = {}
         self.lists: set[str] = set()
-        self._pending: tuple[str, dict[str, set[str]]] | None = None
+        self.said: dict[str, dict[int, Counter[str]]] = {}
+        self.unsaid: set[str] = set()
+        self._pending: tuple[str, dict[str, set[str]], dict[str, set[str]]] | None = None
 
     def item(self, label: str, prints: list[tuple[str, int]] | None = None) -> Callable[[str, str], None]:
         """The visitor of one item of ``label`` (:func:`candidates` calls it with every scalar's template and text):
@@ -811,7 +817,8 @@ class _Places:
         seen: set[str] = set()
         label_items = self.label_items
         written: dict[str, set[str]] = {}  # per field, the item's texts there (a list's members: one way written)
-        self._pending = (label, written)
+        raw: dict[str, set[str]] = {}  # per field, the item's values there as written (numbers not folded)
+        self._pending = (label, written, raw)
 
         def visit(template: str, value: str) -> None:
             """Count ``value`` at ``template`` unless this item already filled the field."""
@@ -822,6 +829,7 @@ class _Places:
             if len(written) < _MAX_PRINTS:  # a measurement is its number; in text a whole number is a slot (desk 2)
                 folded = value if _NUMBER.fullmatch(value.strip()) else _SLOT.sub(_fold, value)
                 written.setdefault(template, set()).add(" ".join(folded.casefold().split()))
+                raw.setdefault(template, set()).add(" ".join(value.casefold().split()))
             if template in seen:
                 return
             seen.add(template)
@@ -843,8 +851,16 @@ class _Places:
         """
         if self._pending is None:
             return
-        label, written = self._pending
+        label, written, raw = self._pending
         self._pending = None
+        for template, values in raw.items():
+            said = self.said.setdefault(template, {})
+            for value in values:
+                h = hash(value)
+                if h in said or len(said) < _GRADED_VALUES:
+                    said.setdefault(h, Counter())[label] += 1
+                else:
+                    self.unsaid.add(template)
         for template, texts in written.items():
             ways = self.held.setdefault(template, {}).setdefault(label, set())
             if len(texts) > 1:
@@ -878,6 +894,22 @@ class _Places:
             if self._variety(template) >= INPUT_VARIETY or graded(self.values.get(template, {}).values()):
                 out.append(template)
         return sorted(out)
+
+    def evidence(self, items: int, inputs: Iterable[str] = ()) -> list[str]:
+        """The fields read as the task's input by what their values say of the labels (:func:`tells_every_record`):
+        held by most items (``INPUT_PRESENCE``), whatever their shape (a diagnosis, a snippet of code, a billed usage
+        type), not already read as the input (``inputs``), its values counted as written (numbers not
+        folded: a slug or an id made anew per record repeats nothing), a list by all its members, up to
+        ``_GRADED_VALUES`` of them."""
+        known = set(inputs)
+        return sorted(
+            t
+            for t, held in self.holders.items()
+            if t not in known
+            and t not in self.unsaid
+            and held >= INPUT_PRESENCE * items
+            and tells_every_record(self.said[t].values(), held)
+        )
 
     def scarce(self, items: int) -> set[str]:
         """The fields held by fewer than ``INPUT_PRESENCE`` of the ``items``: not what every record is answered from."""
@@ -934,6 +966,33 @@ def graded(values: Iterable[Counter[str]]) -> bool:
             if p * tests <= GRADED_ALPHA:
                 return True
     return False
+
+
+def tells_every_record(values: Iterable[Counter[str]], held: int) -> bool:
+    """A field that tells the label on every record, in more ways than there are labels: of the ``held`` items holding
+    it, ``values`` (per value, the labels of the items holding it; fewer than ``_GRADED_VALUES`` of them) that repeat
+    (two items or more) are each held by one label (``GRADED_TOP``; none is an ordinary value the labels share),
+    outnumber the labels they name, and are held by ``INPUT_PRESENCE`` of the items. A diagnosis (``Gingivitis``,
+    ``Gingivitis, localised``, ``Healthy periodontium``), a code snippet under audit, a billed usage type: the content
+    every record is answered from, drawn per answer. A rider is written by an upstream step on the records it ran on,
+    beside an ordinary value or nothing on the others; one code per label on every record (a total leak in one field)
+    is not read so, nor a value made anew per record (a slug, an id), which repeats nothing. (A leak written on every
+    record in several ways per label reads as the input: the owner's ``--derive-from`` tells it apart.)"""
+    seen = list(values)
+    if len(seen) >= _GRADED_VALUES:
+        return False  # more values than counted: what the others say is unknown
+    named: set[str] = set()
+    repeated = covered = 0
+    for c in seen:
+        n = sum(c.values())
+        if n < 2:
+            continue
+        if max(c.values()) < GRADED_TOP * n:
+            return False
+        named.add(max(c, key=lambda lab: (c[lab], lab)))
+        repeated += 1
+        covered += n
+    return repeated > len(named) >= 2 and covered >= INPUT_PRESENCE * held
 
 
 _MAX_PRINTS = 512
@@ -1215,6 +1274,8 @@ def mine(
     # Without --derive-from the input is inferred from what the fields hold: it tells records apart as a named input
     # does, and prose read as the input is not mined (its whole texts, its codes), as a named input is not.
     inputs = places.inputs(len(labels_of)) if places is not None else []
+    evidence = places.evidence(len(labels_of), inputs) if places is not None else []
+    inputs = sorted([*inputs, *evidence])
     if places is not None:
         read_as_input = frozenset(inputs)
         prose_of = [p + input_prints(s, read_as_input) for p, s in zip(prose_of, scalars_of, strict=True)]
@@ -1380,6 +1441,7 @@ def mine(
         members={(sug.kind, sug.pointer, sug.value): keys for sug, keys in found},
         records=total,
         inputs=inputs if out else [],
+        evidence=evidence if out else [],
         pairs=pairs,
         pairs_tested=pairs_tested,
         explained=explained,
@@ -1819,6 +1881,7 @@ def _own_label(
         return
     fix = {"bh": "BH", "bonferroni": "Bonferroni"}.get(result.correction, result.correction)
     inputs = set(result.inputs) if not derive_from else set()
+    evidence = set(result.evidence) if not derive_from else set()
     for it in items:
         if not it.expected:
             continue
@@ -1847,7 +1910,7 @@ def _own_label(
                     strings = {p: v if isinstance(v, str) else v[0] for p, v, _cut in _leaves(it.projection, "")}
                 text = strings.get(place, "")
                 if inputs and _general(place) in inputs:
-                    if in_words(key, text, span, view == "raw", loose=True):
+                    if _general(place) in evidence or in_words(key, text, span, view == "raw", loose=True):
                         review = INPUT_REVIEW
                 elif derive_from and len(text.split()) > PROSE_WORDS and _prose_words(key, text, span, view):
                     review = PROSE_REVIEW
