@@ -1063,6 +1063,7 @@ def _sanitize_pass(
             redact_review=req.redact_review,
             decode=req.decode,
             population=(m.item for m in items(req.dataset, fmap)),
+            derive_from=req.derive_from,
         )
         if acted
         else []
