@@ -832,7 +832,9 @@ def _cut_told(
     a word left is the item's input's own (:func:`_input_words`), a record's own (held by one value only, like an
     object number; any number), or held at the field on the items of several labels (a URL's host), and some word
     is left that is not a record's own. ``Paintings Store, Rack 38`` cut to ``38`` or ``Textile Store, Drawer 41`` to
-    ``Textile Drawer 41`` is not (a bare number, a store's name of one label): the field is then blanked whole."""
+    ``Textile Drawer 41`` is not (a bare number, a store's name of one label): the field is then blanked whole. A
+    value the cut leaves whole is held to the same test (an unmined label's note in words of its own, ``casa nueva``,
+    would tell)."""
     counts: dict[str, int] = {}
     values = [
         (it, pointer, value)
@@ -845,14 +847,12 @@ def _cut_told(
             counts[m.group().casefold()] = counts.get(m.group().casefold(), 0) + 1
     for it, pointer, value in values:
         spans = _word_cuts(value, [f])
-        if not spans:
-            continue
         left = "".join(
             value[b:a] for b, a in zip([0, *(e for _, e in spans)], [*(s for s, _ in spans), len(value)], strict=True)
         )
         kept = [w for m in _RIDER.finditer(left) if not (w := m.group().casefold()).isdigit()]  # a number: the record's
         copied = _input_words(it, pointer, derive_from)
-        if not any(counts.get(w, 0) > 1 for w in kept):
+        if spans and not any(counts.get(w, 0) > 1 for w in kept):
             return False
         if not all(w in copied or counts.get(w, 0) == 1 or len(held.get(w, ())) > 1 for w in kept):
             return False
