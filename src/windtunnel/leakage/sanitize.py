@@ -816,8 +816,8 @@ def _rider_words(
                     held.setdefault(m.group().casefold(), set()).add(it.expected[0])
     every = len({it.expected[0] for it in population if it.expected})
     whole = {w for w, items in seen.items() if len(items) > 1 and len(held.get(w, ())) < every}
-    got = frozenset(whole | {w for w in mined if not w.startswith("\0")})
-
+    # a word of a mined n-gram that every label's values hold there (`exq` of `exq osd`) is no rider either
+    got = frozenset(whole | {w for w in mined if not w.startswith("\0") and len(held.get(w, ())) < every})
     if not got:
         return None
     words = replace(f, words=got)
@@ -834,7 +834,12 @@ def _cut_told(
     is left that is not a record's own. ``Paintings Store, Rack 38`` cut to ``38`` or ``Textile Store, Drawer 41`` to
     ``Textile Drawer 41`` is not (a bare number, a store's name of one label): the field is then blanked whole. A
     value the cut leaves whole is held to the same test (an unmined label's note in words of its own, ``casa nueva``,
-    would tell)."""
+    would tell). And a cut value must look like the values the cut leaves whole (:func:`_shape`): its shape is one they
+    hold too, and no shape a cut value takes leans to a label (:func:`~windtunnel.leakage.value_parts.leaning_texts`)
+    unless the values left whole lean there alike (a slug copying the input's words may). A code
+    ``EXQ-OSD-ATL`` cut to ``EXQ-ATL`` beside the other labels' intact ``EXQ-NEW-ATL`` would name the mined label by
+    its two parts where every other value has three; a slug ``met-two-hurt-0622`` cut to ``two-hurt-0622`` beside the
+    unmined desk's ``crash-closes-bridge-0623`` looks like it."""
     counts: dict[str, int] = {}
     values = [
         (it, pointer, value)
@@ -845,18 +850,38 @@ def _cut_told(
     for _it, _p, value in values:
         for m in _RIDER.finditer(value):
             counts[m.group().casefold()] = counts.get(m.group().casefold(), 0) + 1
+    shapes: list[tuple[str, str, bool]] = []
+    cut: set[str] = set()
+    whole: set[str] = set()
+    """The shapes of the values the cut edits, and of those it leaves whole."""
     for it, pointer, value in values:
         spans = _word_cuts(value, [f])
         left = "".join(
             value[b:a] for b, a in zip([0, *(e for _, e in spans)], [*(s for s, _ in spans), len(value)], strict=True)
         )
+        if it.expected:
+            shapes.append((_shape(left), it.expected[0], bool(spans)))
+        (cut if spans else whole).add(_shape(left))
         kept = [w for m in _RIDER.finditer(left) if not (w := m.group().casefold()).isdigit()]  # a number: the record's
         copied = _input_words(it, pointer, derive_from)
         if spans and not any(counts.get(w, 0) > 1 for w in kept):
             return False
         if not all(w in copied or counts.get(w, 0) == 1 or len(held.get(w, ())) > 1 for w in kept):
             return False
-    return True
+    if not cut <= whole | {""}:
+        return False
+    # a shape may lean by what the values copy (a slug of the input's words); the cut must add no lean of its own
+    bent = leaning_texts((shape, label) for shape, label, _ in shapes) & cut
+    return not bent - leaning_texts((shape, label) for shape, label, edited in shapes if not edited)
+
+
+def _shape(value: str) -> str:
+    """The shape of a short value: each word (:data:`_RIDER`) written ``9`` when it is a number, ``a`` otherwise, the
+    delimiters between them kept (blanks as one), so ``EXQ-NEW-ATL`` is ``a-a-a``, ``EXQ-ATL`` ``a-a`` and
+    ``two-hurt-0622`` ``a-a-9``; empty when no word is left (the value then goes whole)."""
+    if not _RIDER.search(value):
+        return ""
+    return re.sub(r"\s+", " ", _RIDER.sub(lambda m: "9" if m.group().isdigit() else "a", value))
 
 
 def _input_words(it: LeakItem, pointer: str, derive_from: Sequence[str]) -> frozenset[str]:
