@@ -1683,3 +1683,80 @@ def schema_digest(value: Any) -> str:
 
     feed(value)
     return h.hexdigest()
+
+
+def blanked_places(raw: Any, clean: Any) -> list[str]:
+    """The pointers of the scalars of ``raw`` (an item's projection as read) that ``clean`` (as sanitized) leaves
+    empty: where the sanitizer blanked the item (:func:`twin_places` weighs them)."""
+    out = []
+    for pointer, value in scalar_leaves(raw):
+        if value in (None, "", False, 0):
+            continue
+        after = _node(clean, pointer)
+        if after in (None, "", False, 0):
+            out.append(pointer)
+    return out
+
+
+def twin_places(
+    population: Iterable[LeakItem],
+    blanked: Mapping[str, Sequence[str]],
+    templates: Sequence[str],
+    labels: Sequence[str] = (),
+    *,
+    decode: bool = True,
+) -> dict[str, set[tuple[str, str]]]:
+    """For each field of ``templates`` (one the first pass blanked on some labels' items only), the places to blank
+    on every item instead of the whole field: those the first pass blanked (``blanked``: item id → pointers) and
+    the *twins* of its findings — each scalar of the field where the scan finds a leak when the item is read under
+    any label of its set (a date's day `12` read as the answer `12` on the `12` items, and on every other item whose
+    date holds a `12` as it would be for a `12` item) — provided an empty value there then falls on the field's
+    labels as a draw of as many of its items would (:func:`~windtunnel.leakage.shared_values.shared_values`: the
+    filled values kept lean to no label, the blanks to none and away from none, the labels they miss rare enough).
+    A field failing that test is absent: it is blanked on every item, as before. The scan reads the field alone (the
+    item's other fields left out), under each label: cheap, and what it finds is where the field itself reads as
+    some label."""
+    holders: dict[str, list[tuple[str, str]]] = {t: [] for t in templates}
+    places: dict[str, set[tuple[str, str]]] = {t: set() for t in templates}
+    for it in population:
+        if not it.expected:
+            continue
+        own = set(blanked.get(it.id, ()))
+        for template in templates:
+            here = [(p, v) for p, v, _ in _templated(it) if _matches(p, template) and v not in (None, "", False, 0)]
+            if not here:
+                continue
+            twins = _twins(it, here, labels, decode) | (own & {p for p, _ in here})
+            places[template].update((it.id, p) for p in twins)
+            # a blank is its place's own (never a value kept), every filled value one value: the test weighs the two
+            holders[template].extend((f"\0{it.id} {p}" if p in twins else "filled", it.expected[0]) for p, _ in here)
+    return {t: places[t] for t in templates if places[t] and shared_values(holders[t]) == {"filled"}}
+
+
+def _twins(it: LeakItem, here: Sequence[tuple[str, Any]], labels: Sequence[str], decode: bool) -> set[str]:
+    """The pointers of ``here`` (scalars of ``it``) where the scan finds a leak (blocking) in a projection holding
+    that scalar alone, under any label of the item's set or of ``labels``."""
+    projection: Any = {}
+    for pointer, value in here:
+        projection = _set_at(projection, parse_pointer(pointer), value)
+    out: set[str] = set()
+    for label in dict.fromkeys([*it.label_set, *labels, *it.expected]):
+        probe = replace(it, projection=projection, expected=[label], correlated_values=[])
+        out.update(f.pointer for f in audit_item(probe, decode=decode).findings if f.blocking)
+    return out & {p for p, _ in here}
+
+
+def _set_at(node: Any, toks: Sequence[str], value: Any) -> Any:
+    """``node`` (a skeleton of objects and lists) with ``value`` set at the path ``toks``: a list index pads the list
+    with ``None`` up to it, so the scalar keeps its pointer."""
+    if not toks:
+        return value
+    tok, rest = toks[0], toks[1:]
+    if tok.isdigit():
+        seq = node if isinstance(node, list) else []
+        seq.extend([None] * (int(tok) + 1 - len(seq)))
+        seq[int(tok)] = _set_at(seq[int(tok)], rest, value)
+        return seq
+    obj = node if isinstance(node, dict) else {}
+    obj[tok] = _set_at(obj.get(tok), rest, value)
+    return obj
