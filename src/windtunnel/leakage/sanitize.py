@@ -722,6 +722,8 @@ def uniform_fields(
     not)."""
     cut_at: dict[str, set[tuple[str, str]]] = {}
     """Per field the places (item id, pointer) a mined finding edits: blanked there whatever the field's edit."""
+    through: set[str] = set()
+    """The fields inside JSON held in a string: blanked whole there (a cut inside the document is not tried)."""
     slot = _label_slot(labels)
     for it, extra in mined:
         audit = audit_item(it, decode=decode)
@@ -733,6 +735,10 @@ def uniform_fields(
             except (KeyError, IndexError, TypeError, ValueError):
                 resolved.append(f)
         for f in _rules_first(resolved):
+            if f.representation == _MINED and f.inner and _node(it.projection, f.pointer + f.inner) is not None:
+                # a value mined inside JSON held in a string (a tool call's arguments): its field is in that document
+                f = replace(f, pointer=f.pointer + f.inner, inner=None, hashed_pointer=None, hashed_inner=None)
+                through.add(_general(f.pointer))
             if f.representation == _MINED and f.inner is None:
                 path = _general(f.pointer)
                 edited.setdefault(path, set()).update(it.expected[:1])
@@ -770,6 +776,8 @@ def uniform_fields(
                 if f.pointer not in holders:
                     holders[f.pointer] = _elements(it.projection, f.pointer)
                 cut_at.setdefault(path, set()).add((it.id, f.pointer))
+    for path in through:
+        columns[path] = phrases[path] = wholes[path] = spans[path] = None
     every = set(labels)
     population = list(population)
     fields = []
@@ -951,7 +959,7 @@ def _with_shared(
     for it in population:
         if not it.expected:
             continue
-        for pointer, value, _ in _templated(it):
+        for pointer, value, _ in _templated(it, through=True):
             if value in (None, "", False, 0):
                 continue
             prose = isinstance(value, str) and len(value.split()) > PROSE_WORDS
@@ -1032,9 +1040,12 @@ def _siblings(node: Mapping[str, Any], skip: str | None) -> frozenset[tuple[str,
 
 
 def _node(root: Any, pointer: str) -> Any:
-    """The node at ``pointer`` of ``root`` (None where it does not resolve)."""
+    """The node at ``pointer`` of ``root`` (None where it does not resolve); a pointer may go on through a string that
+    holds JSON into the document it holds (:func:`_templated`'s ``through``)."""
     node = root
     for tok in parse_pointer(pointer):
+        if isinstance(node, str):
+            node = embedded_json(node)
         if isinstance(node, list):
             if not tok.isdigit() or int(tok) >= len(node):
                 return None
@@ -1091,11 +1102,19 @@ _MINED = "mined"
 _UNIFORM = "mined-field"
 
 
-def _templated(it: LeakItem) -> Iterator[tuple[str, Any, str]]:
+def _templated(it: LeakItem, *, through: bool = False) -> Iterator[tuple[str, Any, str]]:
     """``(pointer, value, template)`` of every scalar of ``it``: the template is the pointer with each list index
-    written ``*``, so one field of every item (``/trace/*/output``) is named alike."""
-    for pointer, value in scalar_leaves(it.projection):
-        yield pointer, value, _general(pointer)
+    written ``*``, so one field of every item (``/trace/*/output``) is named alike. With ``through``, also the scalars
+    of the JSON documents its strings hold (a tool call's ``arguments``), each at the string's pointer followed by its
+    own (``/calls/1/arguments/vendor_id``), at any depth: where a mined value sits inside one, that is its field."""
+    stack: list[tuple[str, Any]] = [("", it.projection)]
+    while stack:
+        root, doc = stack.pop()
+        for pointer, value in scalar_leaves(doc):
+            yield root + pointer, value, _general(root + pointer)
+            inner = embedded_json(value) if through and isinstance(value, str) else None
+            if inner is not None:
+                stack.append((root + pointer, inner))
 
 
 def _matches(pointer: str, template: str) -> bool:
@@ -1118,7 +1137,7 @@ def _uniform_blanks(it: LeakItem, uniform: Sequence[str], mined: Sequence[MinedF
     for t in every:
         by_general.setdefault(_general(t if isinstance(t, str) else t.template), []).append(t)
     out: list[Finding] = []
-    for pointer, value, path in _templated(it):
+    for pointer, value, path in _templated(it, through=bool(mined)):
         if value in (None, "", False, 0) or path not in by_general:
             continue
         prose = isinstance(value, str) and len(value.split()) > PROSE_WORDS
