@@ -351,3 +351,36 @@ def test_a_label_with_no_code_of_its_own_leaves_the_shared_value_its_bytes(tmp_p
         else:
             assert json.loads(new)["projection"]["queue"] == ""
     assert out.summary["eliminated"] == [] and out.status == "passed"
+
+
+def _call_rows() -> list[dict[str, object]]:
+    """A tool call's arguments held as JSON in a string: `{"account": "AC-…"}` on every item, one of six accounts
+    that ride with Low on 12 Low items (mined), the others spread over every label. The task's input is the note."""
+    rows: list[dict[str, object]] = []
+    for i in range(12):
+        args = json.dumps({"account": f"AC-{900 + i % 6}"})
+        rows.append({"expected": "Low", "proj": {"call": {"name": "lookup", "arguments": args}, "note": f"Case {i}."}})
+    for lab in LABELS:
+        for i in range(10):
+            args = json.dumps({"account": f"AC-{100 + i}"})
+            rows.append(
+                {"expected": lab, "proj": {"call": {"name": "lookup", "arguments": args}, "note": f"Case {i}."}}
+            )
+    return _records(rows)
+
+
+def test_a_value_mined_inside_json_in_a_string_is_blanked_alike_on_every_label(tmp_path: Path) -> None:
+    """The accounts mined for Low sit inside the arguments' JSON: blanked there on the Low items alone, `"account": ""`
+    would name Low. The field inside the document is the mined field, blanked on every item as a top-level one is
+    (before: on the Low items only, which neither the elimination pass nor its watch followed into the string)."""
+    rows = _call_rows()
+    data = _write(tmp_path / "d.jsonl", rows)
+    clean = tmp_path / "c.jsonl"
+    out = sanitize_flow(SanitizeRequest(dataset=data, output=clean, mine=True, derive_from=["/note"]))
+    got = [json.loads(json.loads(line)["projection"]["call"]["arguments"]) for line in clean.read_text().splitlines()]
+    blanked = {row["expected"] for row, args in zip(rows, got, strict=True) if args["account"] == ""}
+    kept = {row["expected"] for row, args in zip(rows, got, strict=True) if args["account"] != ""}
+    assert "Low" in blanked  # the mined accounts went
+    assert blanked == set(LABELS) and not kept  # and every label's items lost theirs alike
+    assert all(set(args) == {"account"} for args in got)  # the document keeps its keys
+    assert out.summary["eliminated"] == []

@@ -61,7 +61,16 @@ from windtunnel.leakage.model import ItemAudit
 from windtunnel.leakage.ray_scan import scan_source
 from windtunnel.leakage.report import JsonReportWriter, SarifWriter, Tally
 from windtunnel.leakage.runs import RunCounts, RunSourceError, report_items
-from windtunnel.leakage.sanitize import SanitizeResult, held_alike, not_alike, sanitize_item, uniform_fields, why_left
+from windtunnel.leakage.sanitize import (
+    SanitizeResult,
+    blanked_places,
+    held_alike,
+    not_alike,
+    sanitize_item,
+    twin_places,
+    uniform_fields,
+    why_left,
+)
 from windtunnel.leakage.scan import audit_item
 from windtunnel.leakage.shared_values import AlikeValues
 from windtunnel.leakage.shortcuts import MAX_ROUNDS, Shortcuts, blind_shortcuts, shortcut_findings
@@ -1063,6 +1072,7 @@ def _sanitize_pass(
             redact_review=req.redact_review,
             decode=req.decode,
             population=(m.item for m in items(req.dataset, fmap)),
+            derive_from=req.derive_from,
         )
         if acted
         else []
@@ -1077,6 +1087,11 @@ def _sanitize_pass(
     uniform: list[str] = []
     """Fields the first pass's edits blanked on some labels' items only (:class:`EliminationWatch`): the second
     pass blanks them on every item that fills them."""
+    uniform_at: dict[str, set[str]] = {}
+    """Per item id, the places the second pass blanks instead of a whole field of ``uniform`` (:func:`twin_places`)."""
+    blanked_first: dict[str, list[str]] = {}
+    """Per item id, the places the first pass blanked."""
+    twinned: list[str] = []
     for attempt in (0, 1):
         held: list[Event] = []
 
@@ -1118,7 +1133,7 @@ def _sanitize_pass(
                             decode=req.decode,
                             labels=labels,
                             extra=[*extra.get(mapped.item.id, ()), *shortcut.get(mapped.item.id, ()), *agreed_here],
-                            uniform=uniform,
+                            uniform=[*uniform, *uniform_at.get(mapped.item.id, ())],
                             learned=req.learned,
                             uniform_cuts=cut_everywhere,
                             agreement=agreement,
@@ -1150,6 +1165,8 @@ def _sanitize_pass(
                         continue
                     if res.changed:
                         _write_record(out.handle, mapped, write_back(mapped, res.item.projection), document, raw=False)
+                        if attempt == 0:
+                            blanked_first[mapped.item.id] = blanked_places(mapped.item.projection, res.item.projection)
                     else:  # a record with nothing to redact keeps its bytes
                         _write_record(out.handle, mapped, mapped.record.data, document, raw=True)
                     secrets = tuple(mapped.item.expected)
@@ -1188,8 +1205,20 @@ def _sanitize_pass(
         redo = [t for t in watch.templates() if t not in uniform]
         more_cuts = watch.unit_cuts()
         if attempt == 0 and (redo or more_cuts) and not interrupted and req.dataset.is_file():
+            twins = twin_places(
+                (m.item for m in items(req.dataset, fmap)),
+                blanked_first,
+                [t for t in watch.blank_templates() if t in redo],
+                labels,
+                decode=req.decode,
+            )
+            for places in twins.values():
+                for item_id, pointer in places:
+                    uniform_at.setdefault(item_id, set()).add(pointer)
+            twinned = sorted(watch.shown.get(t, t) or "/" for t in twins)
+            redo = [t for t in redo if t not in twins]
             if redo:
-                uniform, redone = [*uniform, *redo], watch.fields()
+                uniform, redone = [*uniform, *redo], sorted(set(watch.fields()) - set(twinned))
             cut_everywhere = more_cuts
             recut = sorted({watch.shown.get(p, p) or "/" for p in more_cuts})
             continue
@@ -1199,6 +1228,13 @@ def _sanitize_pass(
         break
     if redone:
         listener(Notice(f"blanked on every item, so that an empty value tells nothing: {', '.join(redone)}"))
+    if twinned:
+        listener(
+            Notice(
+                "blanked on every item where the scan reads it as any label, so that an empty value tells nothing: "
+                + ", ".join(twinned)
+            )
+        )
     if recut:
         cut_n = sum(len(v) for v in cut_everywhere.values())
         listener(

@@ -239,6 +239,12 @@ class EliminationWatch:
         ``uniform`` of :func:`~windtunnel.leakage.sanitize.sanitize_item` blanks on every item."""
         return sorted(set(self.by_label) | {self._narrow(p) for p in self.blanked if self._points(p)})
 
+    def blank_templates(self) -> list[str]:
+        """Those of :meth:`templates` that leak by their blanks alone (not by a value edited by label): a second pass
+        may blank them at chosen places instead of on every item
+        (:func:`~windtunnel.leakage.sanitize.twin_places`)."""
+        return sorted({self._narrow(p) for p in self.blanked if self._points(p) and p not in self.by_label})
+
     def _narrow(self, path: str) -> str:
         """The blanked field ``path`` as narrow as the places it was blanked at (:func:`narrowest`): a closing turn
         blanked at ``/messages/4/content`` on each item names that place, not every message's content."""

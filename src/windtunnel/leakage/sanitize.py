@@ -661,6 +661,17 @@ class MinedField:
     :attr:`common` (``route:rf``). The field's edit on every item is then a cut of the part of its value that differs
     (:func:`~windtunnel.leakage.value_parts.differing_span`) wherever the value holds one of these words, whatever
     the item's label; a value holding none keeps its bytes. Empty: the field is edited as above."""
+    tail: bool = False
+    """With :attr:`words`: the words ended every value mined here (a URL's ``?collection=Paintings``), so the cut
+    runs from the first of them to the value's end, and an unmined label's value there (``?collection=Textiles``)
+    goes with them."""
+    words: frozenset[str] = frozenset()
+    """When every finding mined here was a word (or run of words) riding inside a short string (a desk code heading a
+    slug, a store's name in a location): those words, case-folded. The field's edit on every item is then a cut of each
+    of these words where it stands whole, with one delimiter beside it (:func:`_word_cuts`), whatever the item's label:
+    the value keeps its other words (the slug's copy of the headline), a value holding none keeps its bytes, and what
+    is left reads like a value that never held one, so neither the cut nor its absence names a label. Empty: the field
+    is edited as above."""
 
     def holds(self, root: Any, pointer: str) -> bool:
         """Whether the scalar at ``pointer`` of the projection ``root`` is this field's."""
@@ -681,6 +692,7 @@ def uniform_fields(
     redact_review: bool = False,
     decode: bool = True,
     population: Iterable[LeakItem] = (),
+    derive_from: Sequence[str] = (),
 ) -> list[MinedField]:
     """The fields where a mined value would be edited with no edit of the scan's beside it on the items of some labels
     only, over the items holding mined findings (``(item, its mined findings)``); ``labels`` are the dataset's labels.
@@ -693,7 +705,8 @@ def uniform_fields(
     same. ``leak sanitize`` blanks these fields on every item instead (``uniform`` of :func:`sanitize_item`). A
     field where every label's items get a mined edit is left to the per-item edits. ``population`` are the
     dataset's items: a field that is the whole scalar keeps the values they show to ride with no label
-    (:attr:`MinedField.shared`)."""
+    (:attr:`MinedField.shared`). ``derive_from`` names the task's input: a word mined inside a short string that
+    the item's input holds too is a copy of it, no rider (:attr:`MinedField.words`)."""
     edited: dict[str, set[str]] = {}
     where: dict[str, dict[str, list[frozenset[tuple[str, str]] | None]]] = {}
     columns: dict[str, set[cuts.Column] | None] = {}
@@ -702,8 +715,15 @@ def uniform_fields(
     """Per field the mined values as phrase patterns, while every one names a label (None once one does not)."""
     wholes: dict[str, list[str] | None] = {}
     """Per field the mined values, while every one is a whole string of several words (None once one is not)."""
+    ends: dict[str, list[str]] = {}
+    """Per field the values of the places mined (for :attr:`MinedField.tail`)."""
+    spans: dict[str, set[str] | None] = {}
+    """Per field the mined words riding in a short string, while every mined value there is one (None once one is
+    not)."""
     cut_at: dict[str, set[tuple[str, str]]] = {}
     """Per field the places (item id, pointer) a mined finding edits: blanked there whatever the field's edit."""
+    through: set[str] = set()
+    """The fields inside JSON held in a string: blanked whole there (a cut inside the document is not tried)."""
     slot = _label_slot(labels)
     for it, extra in mined:
         audit = audit_item(it, decode=decode)
@@ -715,6 +735,10 @@ def uniform_fields(
             except (KeyError, IndexError, TypeError, ValueError):
                 resolved.append(f)
         for f in _rules_first(resolved):
+            if f.representation == _MINED and f.inner and _node(it.projection, f.pointer + f.inner) is not None:
+                # a value mined inside JSON held in a string (a tool call's arguments): its field is in that document
+                f = replace(f, pointer=f.pointer + f.inner, inner=None, hashed_pointer=None, hashed_inner=None)
+                through.add(_general(f.pointer))
             if f.representation == _MINED and f.inner is None:
                 path = _general(f.pointer)
                 edited.setdefault(path, set()).update(it.expected[:1])
@@ -731,6 +755,16 @@ def uniform_fields(
                     said.add(pattern)
                 else:
                     phrases[path] = None
+                ridden = spans.setdefault(path, set())
+                if ridden is not None and isinstance(value, str) and _whole_words(value, f.span):
+                    # the blind agent's reading already weighed the input's copies (input_explained): its word stays
+                    copied = frozenset() if f.rule == _BLIND else _input_words(it, f.pointer, derive_from)
+                    fresh = {w for m in _RIDER.finditer(f.value) if (w := m.group().casefold()) not in copied}
+                    # a whole value's words are marked with the item, so only those of several items' values count
+                    ridden.update(fresh if f.span is not None else {f"\0{w}\0{it.id}" for w in fresh})
+                    ends.setdefault(path, []).append(value)
+                else:
+                    spans[path] = None
                 whole = wholes.setdefault(path, [])
                 if f.span is not None:  # a word riding in the value: cut where it is, as before
                     pass
@@ -742,16 +776,132 @@ def uniform_fields(
                 if f.pointer not in holders:
                     holders[f.pointer] = _elements(it.projection, f.pointer)
                 cut_at.setdefault(path, set()).add((it.id, f.pointer))
+    for path in through:
+        columns[path] = phrases[path] = wholes[path] = spans[path] = None
     every = set(labels)
     population = list(population)
     fields = []
     cut: dict[MinedField, set[tuple[str, str]]] = {}
     for path, done in edited.items():
         got = _with_parts(_field(where[path], columns.get(path), phrases.get(path)), wholes.get(path), population)
+        if spans.get(path) and not (got.columns or got.phrases or got.riders):
+            got = _rider_words(got, spans[path] or set(), population, derive_from, ends.get(path, [])) or got
         if got.riders or not every or not every <= done:  # a value's part is cut on every item, every label's too
             fields.append(got)
             cut.setdefault(got, set()).update(cut_at.get(path, ()))
     return _with_shared(fields, population, cut)
+
+
+def _whole_words(value: str, span: cuts.Range | None) -> bool:
+    """Whether ``span`` of ``value`` (the whole value for None) is a run of whole words (:data:`_RIDER`): a letter
+    mined inside a code (the ``L`` of ``R-L123``) is not, and its field is edited as before."""
+    a, b = span if span is not None else (0, len(value))
+    if not _RIDER.search(value[a:b]) or a < 0 or b > len(value):
+        return False
+    return not ((a and _RIDER.match(value[a - 1])) or (b < len(value) and _RIDER.match(value[b])))
+
+
+def _rider_words(
+    f: MinedField, mined: set[str], population: Sequence[LeakItem], derive_from: Sequence[str], values: Sequence[str]
+) -> MinedField | None:
+    """The rider words of the field ``f`` (:attr:`MinedField.words`) from the words ``mined`` there: those mined
+    inside a value, and those of the whole values mined on two items or more (marked ``\\0word\\0item``: a record's
+    own number is no rider) that the field's values do not hold on the items of every label of ``population`` (the
+    URL's scheme and host). Empty when the cut would not leave the field's values told apart from the label
+    (:func:`_cut_told`): the field is then blanked whole, as before. ``values`` are the values mined: when the cut
+    of each reaches its end, the field's cut runs to the end (:attr:`MinedField.tail`). ``f`` with them, or None."""
+    seen: dict[str, set[str]] = {}
+    for w in mined:
+        if w.startswith("\0"):
+            word, item = w[1:].split("\0", 1)
+            seen.setdefault(word, set()).add(item)
+    held: dict[str, set[str]] = {}
+    """Per word the labels of the items whose values at the field hold it."""
+    for it in population:
+        for pointer, value, _ in _templated(it):
+            if it.expected and isinstance(value, str) and value and f.holds(it.projection, pointer):
+                for m in _RIDER.finditer(value):
+                    held.setdefault(m.group().casefold(), set()).add(it.expected[0])
+    every = len({it.expected[0] for it in population if it.expected})
+    whole = {w for w, items in seen.items() if len(items) > 1 and len(held.get(w, ())) < every}
+    # a word of a mined n-gram that every label's values hold there (`exq` of `exq osd`) is no rider either
+    got = frozenset(whole | {w for w in mined if not w.startswith("\0") and len(held.get(w, ())) < every})
+    if not got:
+        return None
+    words = replace(f, words=got)
+    tail = replace(words, tail=all((cut := _word_cuts(v, [words])) and cut[-1][1] == len(v) for v in values))
+    return tail if _cut_told(tail, population, held, derive_from) else None
+
+
+def _cut_told(
+    f: MinedField, population: Sequence[LeakItem], held: Mapping[str, set[str]], derive_from: Sequence[str]
+) -> bool:
+    """Whether what the cut of :attr:`MinedField.words` leaves of each value it edits is told apart from the label:
+    a word left is the item's input's own (:func:`_input_words`), a record's own (held by one value only, like an
+    object number; any number), or held at the field on the items of several labels (a URL's host), and some word
+    is left that is not a record's own. ``Paintings Store, Rack 38`` cut to ``38`` or ``Textile Store, Drawer 41`` to
+    ``Textile Drawer 41`` is not (a bare number, a store's name of one label): the field is then blanked whole. A
+    value the cut leaves whole is held to the same test (an unmined label's note in words of its own, ``casa nueva``,
+    would tell). And a cut value must look like the values the cut leaves whole (:func:`_shape`): its shape is one they
+    hold too, and no shape a cut value takes leans to a label (:func:`~windtunnel.leakage.value_parts.leaning_texts`)
+    unless the values left whole lean there alike (a slug copying the input's words may). A code
+    ``EXQ-OSD-ATL`` cut to ``EXQ-ATL`` beside the other labels' intact ``EXQ-NEW-ATL`` would name the mined label by
+    its two parts where every other value has three; a slug ``met-two-hurt-0622`` cut to ``two-hurt-0622`` beside the
+    unmined desk's ``crash-closes-bridge-0623`` looks like it."""
+    counts: dict[str, int] = {}
+    values = [
+        (it, pointer, value)
+        for it in population
+        for pointer, value, _ in _templated(it)
+        if isinstance(value, str) and value and f.holds(it.projection, pointer)
+    ]
+    for _it, _p, value in values:
+        for m in _RIDER.finditer(value):
+            counts[m.group().casefold()] = counts.get(m.group().casefold(), 0) + 1
+    shapes: list[tuple[str, str, bool]] = []
+    cut: set[str] = set()
+    whole: set[str] = set()
+    """The shapes of the values the cut edits, and of those it leaves whole."""
+    for it, pointer, value in values:
+        spans = _word_cuts(value, [f])
+        left = "".join(
+            value[b:a] for b, a in zip([0, *(e for _, e in spans)], [*(s for s, _ in spans), len(value)], strict=True)
+        )
+        if it.expected:
+            shapes.append((_shape(left), it.expected[0], bool(spans)))
+        (cut if spans else whole).add(_shape(left))
+        kept = [w for m in _RIDER.finditer(left) if not (w := m.group().casefold()).isdigit()]  # a number: the record's
+        copied = _input_words(it, pointer, derive_from)
+        if spans and not any(counts.get(w, 0) > 1 for w in kept):
+            return False
+        if not all(w in copied or counts.get(w, 0) == 1 or len(held.get(w, ())) > 1 for w in kept):
+            return False
+    if not cut <= whole | {""}:
+        return False
+    # a shape may lean by what the values copy (a slug of the input's words); the cut must add no lean of its own
+    bent = leaning_texts((shape, label) for shape, label, _ in shapes) & cut
+    return not bent - leaning_texts((shape, label) for shape, label, edited in shapes if not edited)
+
+
+def _shape(value: str) -> str:
+    """The shape of a short value: each word (:data:`_RIDER`) written ``9`` when it is a number, ``a`` otherwise, the
+    delimiters between them kept (blanks as one), so ``EXQ-NEW-ATL`` is ``a-a-a``, ``EXQ-ATL`` ``a-a`` and
+    ``two-hurt-0622`` ``a-a-9``; empty when no word is left (the value then goes whole)."""
+    if not _RIDER.search(value):
+        return ""
+    return re.sub(r"\s+", " ", _RIDER.sub(lambda m: "9" if m.group().isdigit() else "a", value))
+
+
+def _input_words(it: LeakItem, pointer: str, derive_from: Sequence[str]) -> frozenset[str]:
+    """The words (:data:`_RIDER`, case-folded) of the strings of ``it`` in its input: the fields ``derive_from``
+    names, or without it every string of the item but the one at ``pointer`` (a slug copying the headline's words
+    copies them from somewhere in the record)."""
+    return frozenset(
+        m.group().casefold()
+        for at, value in scalar_leaves(it.projection)
+        if isinstance(value, str) and at != pointer and (in_derive_from(at, derive_from) if derive_from else True)
+        for m in _RIDER.finditer(value)
+    )
 
 
 def _with_parts(f: MinedField, mined: Sequence[str] | None, population: Sequence[LeakItem]) -> MinedField:
@@ -809,7 +959,7 @@ def _with_shared(
     for it in population:
         if not it.expected:
             continue
-        for pointer, value, _ in _templated(it):
+        for pointer, value, _ in _templated(it, through=True):
             if value in (None, "", False, 0):
                 continue
             prose = isinstance(value, str) and len(value.split()) > PROSE_WORDS
@@ -890,9 +1040,12 @@ def _siblings(node: Mapping[str, Any], skip: str | None) -> frozenset[tuple[str,
 
 
 def _node(root: Any, pointer: str) -> Any:
-    """The node at ``pointer`` of ``root`` (None where it does not resolve)."""
+    """The node at ``pointer`` of ``root`` (None where it does not resolve); a pointer may go on through a string that
+    holds JSON into the document it holds (:func:`_templated`'s ``through``)."""
     node = root
     for tok in parse_pointer(pointer):
+        if isinstance(node, str):
+            node = embedded_json(node)
         if isinstance(node, list):
             if not tok.isdigit() or int(tok) >= len(node):
                 return None
@@ -949,11 +1102,19 @@ _MINED = "mined"
 _UNIFORM = "mined-field"
 
 
-def _templated(it: LeakItem) -> Iterator[tuple[str, Any, str]]:
+def _templated(it: LeakItem, *, through: bool = False) -> Iterator[tuple[str, Any, str]]:
     """``(pointer, value, template)`` of every scalar of ``it``: the template is the pointer with each list index
-    written ``*``, so one field of every item (``/trace/*/output``) is named alike."""
-    for pointer, value in scalar_leaves(it.projection):
-        yield pointer, value, _general(pointer)
+    written ``*``, so one field of every item (``/trace/*/output``) is named alike. With ``through``, also the scalars
+    of the JSON documents its strings hold (a tool call's ``arguments``), each at the string's pointer followed by its
+    own (``/calls/1/arguments/vendor_id``), at any depth: where a mined value sits inside one, that is its field."""
+    stack: list[tuple[str, Any]] = [("", it.projection)]
+    while stack:
+        root, doc = stack.pop()
+        for pointer, value in scalar_leaves(doc):
+            yield root + pointer, value, _general(root + pointer)
+            inner = embedded_json(value) if through and isinstance(value, str) else None
+            if inner is not None:
+                stack.append((root + pointer, inner))
 
 
 def _matches(pointer: str, template: str) -> bool:
@@ -976,7 +1137,7 @@ def _uniform_blanks(it: LeakItem, uniform: Sequence[str], mined: Sequence[MinedF
     for t in every:
         by_general.setdefault(_general(t if isinstance(t, str) else t.template), []).append(t)
     out: list[Finding] = []
-    for pointer, value, path in _templated(it):
+    for pointer, value, path in _templated(it, through=bool(mined)):
         if value in (None, "", False, 0) or path not in by_general:
             continue
         prose = isinstance(value, str) and len(value.split()) > PROSE_WORDS
@@ -992,6 +1153,10 @@ def _uniform_blanks(it: LeakItem, uniform: Sequence[str], mined: Sequence[MinedF
             parts = [t for t in here if t.riders]
             if parts and len(parts) == len(here) and isinstance(value, str):
                 out.extend(_part_findings(it, pointer, value, parts))
+                continue
+            ridden = [t for t in here if t.words]
+            if ridden and len(ridden) == len(fields) and isinstance(value, str):
+                out.extend(_word_findings(it, pointer, value, ridden))  # the words are cut wherever they stand
                 continue
             said = [t for t in fields if isinstance(t, MinedField) and t.phrases and t.holds(it.projection, pointer)]
             if said and len(said) == len(fields) and isinstance(value, str):
@@ -1046,15 +1211,74 @@ def _part_span(value: str, fields: Sequence[MinedField]) -> cuts.Range | None:
     return (0, len(value)) if span is None else span
 
 
+def _word_cuts(value: str, fields: Sequence[MinedField]) -> list[cuts.Range]:
+    """The ranges of ``value`` holding words of ``fields`` (:attr:`MinedField.words`, whole words, case-blind): each
+    run of them (only delimiters between) with the delimiters after it, or before it at the value's end, so that
+    ``met-two-hurt-0622`` reads ``two-hurt-0622`` and ``.../1891.61?collection=Photographs`` reads ``.../1891.61``:
+    what is left reads like a value that never held one."""
+    riders = frozenset().union(*(f.words for f in fields))
+    runs: list[list[int]] = []
+    for m in _RIDER.finditer(value):
+        if m.group().casefold() not in riders:
+            continue
+        if runs and not _RIDER.search(value[runs[-1][1] : m.start()]) and not value[runs[-1][1] : m.start()].isspace():
+            runs[-1][1] = m.end()  # joined by delimiters alone (a `%20`, a `=`): one run
+        elif runs and value[runs[-1][1] : m.start()].isspace():
+            runs[-1][1] = m.end()
+        else:
+            runs.append([m.start(), m.end()])
+    out: list[cuts.Range] = []
+    for a, b in runs:
+        after = len(value[b:]) - len(value[b:].lstrip(_DELIMITERS))
+        if after and b + after < len(value):
+            out.append((a, b + after))
+        else:
+            before = len(value[:a]) - len(value[:a].rstrip(_DELIMITERS))
+            out.append((a - before, len(value) if b + after == len(value) else b))
+    if out and any(f.tail for f in fields):
+        before = len(value[: runs[0][0]]) - len(value[: runs[0][0]].rstrip(_DELIMITERS))
+        return [(runs[0][0] - before, len(value))]
+    return cuts.merge(out)
+
+
+_DELIMITERS = " \t-_.,;:/|?&=#+~()[]{}"
+"""What joins the parts of a short value (a slug's ``-``, a URL's ``?``/``=``, a location's ``, ``): cut with a word."""
+
+
+def _word_findings(it: LeakItem, pointer: str, value: str, fields: Sequence[MinedField]) -> list[Finding]:
+    """The cuts of ``value`` by the words of ``fields`` (:func:`_word_cuts`), whatever this item's label: a whole blank
+    when nothing but delimiters would be left."""
+    got = _word_cuts(value, fields)
+    if not got:
+        return []
+    if not re.search(
+        r"\w",
+        "".join(value[b:a] for b, a in zip([0, *(e for _, e in got)], [*(s for s, _ in got), len(value)], strict=True)),
+    ):
+        return [_uniform_finding(it, pointer, None, value, "a field some of whose values ride with a label")]
+    return [_uniform_finding(it, pointer, span, value[span[0] : span[1]], _WORD_PART) for span in got]
+
+
+_RIDER = re.compile(r"\w+")
+"""A word as mining reads one in a value (a run of word characters: ``met`` of ``met-two-hurt-0622``)."""
+
+_WORD_PART = "a word riding with a label in some of this field's values, cut with its delimiter on every item"
+"""The detail of a finding cutting a rider word of a field (:attr:`MinedField.words`): cut as it is, in any mode."""
+
+
 def _narrowed(it: LeakItem, findings: Sequence[Finding], fields: Sequence[MinedField]) -> list[Finding]:
     """``findings`` with each mined whole value at a place one of ``fields`` holds in parts (:attr:`MinedField.riders`),
     and holding one of its rider words, left to that field's cut of its differing part (:func:`_part_findings`, made
     on every item alike)."""
     parts = [f for f in fields if f.riders]
-    if not parts:
+    ridden = [f for f in fields if f.words]
+    if not parts and not ridden:
         return list(findings)
     out = []
     for f in findings:
+        inside = f.representation == _MINED and f.span is not None and f.inner is None
+        if inside and any(p.holds(it.projection, f.pointer) for p in ridden):
+            continue  # the field's cut of its rider words, made on every item alike; its other words copy the input
         if f.representation == _MINED and f.span is None and f.inner is None:
             value = _node(it.projection, f.pointer)
             mine = [p for p in parts if p.holds(it.projection, f.pointer)]
@@ -1259,7 +1483,7 @@ def _fix_leaf(
         if (
             _record_cell(value, f.span, ctx)
             or (f.rule in _BY_VALUE and cuts.in_table_cell(value, f.span))
-            or f.detail == _PART
+            or f.detail in (_PART, _WORD_PART)
         ):
             cells.append(f.span)
             continue
@@ -1314,7 +1538,9 @@ def _fix_leaf(
     )
 
 
-_BY_VALUE = frozenset({"correlated.mined", "correlated.blind"})
+_BLIND = "correlated.blind"
+"""The rule of what the blind agent still reads after a pass (:data:`~windtunnel.leakage.shortcuts.RULE`)."""
+_BY_VALUE = frozenset({"correlated.mined", _BLIND})
 """Rules whose evidence is about a value over the dataset, not about one place of the item."""
 
 
@@ -1476,3 +1702,80 @@ def schema_digest(value: Any) -> str:
 
     feed(value)
     return h.hexdigest()
+
+
+def blanked_places(raw: Any, clean: Any) -> list[str]:
+    """The pointers of the scalars of ``raw`` (an item's projection as read) that ``clean`` (as sanitized) leaves
+    empty: where the sanitizer blanked the item (:func:`twin_places` weighs them)."""
+    out = []
+    for pointer, value in scalar_leaves(raw):
+        if value in (None, "", False, 0):
+            continue
+        after = _node(clean, pointer)
+        if after in (None, "", False, 0):
+            out.append(pointer)
+    return out
+
+
+def twin_places(
+    population: Iterable[LeakItem],
+    blanked: Mapping[str, Sequence[str]],
+    templates: Sequence[str],
+    labels: Sequence[str] = (),
+    *,
+    decode: bool = True,
+) -> dict[str, set[tuple[str, str]]]:
+    """For each field of ``templates`` (one the first pass blanked on some labels' items only), the places to blank
+    on every item instead of the whole field: those the first pass blanked (``blanked``: item id → pointers) and
+    the *twins* of its findings — each scalar of the field where the scan finds a leak when the item is read under
+    any label of its set (a date's day `12` read as the answer `12` on the `12` items, and on every other item whose
+    date holds a `12` as it would be for a `12` item) — provided an empty value there then falls on the field's
+    labels as a draw of as many of its items would (:func:`~windtunnel.leakage.shared_values.shared_values`: the
+    filled values kept lean to no label, the blanks to none and away from none, the labels they miss rare enough).
+    A field failing that test is absent: it is blanked on every item, as before. The scan reads the field alone (the
+    item's other fields left out), under each label: cheap, and what it finds is where the field itself reads as
+    some label."""
+    holders: dict[str, list[tuple[str, str]]] = {t: [] for t in templates}
+    places: dict[str, set[tuple[str, str]]] = {t: set() for t in templates}
+    for it in population:
+        if not it.expected:
+            continue
+        own = set(blanked.get(it.id, ()))
+        for template in templates:
+            here = [(p, v) for p, v, _ in _templated(it) if _matches(p, template) and v not in (None, "", False, 0)]
+            if not here:
+                continue
+            twins = _twins(it, here, labels, decode) | (own & {p for p, _ in here})
+            places[template].update((it.id, p) for p in twins)
+            # a blank is its place's own (never a value kept), every filled value one value: the test weighs the two
+            holders[template].extend((f"\0{it.id} {p}" if p in twins else "filled", it.expected[0]) for p, _ in here)
+    return {t: places[t] for t in templates if places[t] and shared_values(holders[t]) == {"filled"}}
+
+
+def _twins(it: LeakItem, here: Sequence[tuple[str, Any]], labels: Sequence[str], decode: bool) -> set[str]:
+    """The pointers of ``here`` (scalars of ``it``) where the scan finds a leak (blocking) in a projection holding
+    that scalar alone, under any label of the item's set or of ``labels``."""
+    projection: Any = {}
+    for pointer, value in here:
+        projection = _set_at(projection, parse_pointer(pointer), value)
+    out: set[str] = set()
+    for label in dict.fromkeys([*it.label_set, *labels, *it.expected]):
+        probe = replace(it, projection=projection, expected=[label], correlated_values=[])
+        out.update(f.pointer for f in audit_item(probe, decode=decode).findings if f.blocking)
+    return out & {p for p, _ in here}
+
+
+def _set_at(node: Any, toks: Sequence[str], value: Any) -> Any:
+    """``node`` (a skeleton of objects and lists) with ``value`` set at the path ``toks``: a list index pads the list
+    with ``None`` up to it, so the scalar keeps its pointer."""
+    if not toks:
+        return value
+    tok, rest = toks[0], toks[1:]
+    if tok.isdigit():
+        seq = node if isinstance(node, list) else []
+        seq.extend([None] * (int(tok) + 1 - len(seq)))
+        seq[int(tok)] = _set_at(seq[int(tok)], rest, value)
+        return seq
+    obj = node if isinstance(node, dict) else {}
+    obj[tok] = _set_at(obj.get(tok), rest, value)
+    return obj

@@ -1,0 +1,61 @@
+"""A field the scan's own findings blank on one label's items (a date whose day reads as the answer `12`) is blanked
+in the second pass only where the scan reads it as *any* label of the set (its twins on the other labels' items),
+when those blanks fall on the labels as a draw would; the field's other values keep their bytes. The dataset is
+invented."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+from pathlib import Path
+
+from windtunnel.flows.leak import SanitizeRequest, sanitize_flow
+from windtunnel.leakage.model import LeakItem
+from windtunnel.leakage.sanitize import twin_places
+
+LABELS = ["3", "4", "6", "12"]
+
+
+def _rows() -> list[dict[str, object]]:
+    """160 recall records: the interval follows from the probing depth (the input); a last-visit date drawn alike for
+    every label, some of whose days are `12`."""
+    rng = random.Random(11)
+    rows: list[dict[str, object]] = []
+    for i in range(160):
+        lab = LABELS[i % 4]
+        depth = {"3": 7, "4": 5, "6": 4, "12": 2}[lab]
+        visit = f"2024-{rng.randint(1, 9):02d}-{rng.randint(1, 28):02d}"
+        proj = {"clinical": {"max_probing_depth_mm": depth}, "patient": {"last_visit": visit}}
+        rows.append({"id": f"r{i}", "expected": lab, "label_set": LABELS, "projection": proj})
+    return rows
+
+
+def test_twins_of_a_date_read_as_a_label_are_places_on_every_label() -> None:
+    """The scan reads the date's `12` as the answer on a `12` item; read under `12`, the other labels' dates with a
+    `12` are its twins, and the blanks there fall on every label."""
+    items = [LeakItem.from_mapping(r) for r in _rows()]
+    own = {it.id: ["/patient/last_visit"] for it in items if it.expected == ["12"] and "-12" in str(it.projection)}
+    assert own
+    got = twin_places(items, own, ["/patient/last_visit"], LABELS)
+    places = got["/patient/last_visit"]
+    labels = Counter(it.expected[0] for it in items if (it.id, "/patient/last_visit") in places)
+    assert len(labels) >= 3 and len(places) < len(items) // 2
+    assert {(i, p) for i, ps in own.items() for p in ps} <= places
+
+
+def test_the_field_is_blanked_at_its_twins_only(tmp_path: Path) -> None:
+    rows = _rows()
+    data, out = tmp_path / "d.jsonl", tmp_path / "o.jsonl"
+    data.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    res = sanitize_flow(SanitizeRequest(dataset=data, output=out, derive_from=["/clinical"]))
+    done = [json.loads(line) for line in out.read_text().splitlines()]
+    blanked = [d for d in done if d["projection"]["patient"]["last_visit"] == ""]
+    assert blanked  # the scan reads some `12` dates as the answer
+    assert len(blanked) < len(done) // 2  # before: every item's date went
+    assert len({d["expected"] for d in blanked}) >= 3
+    lines = out.read_text().splitlines()
+    for raw, line, d in zip(data.read_text().splitlines(), lines, done, strict=True):
+        if d["projection"]["patient"]["last_visit"] != "":
+            assert line == raw  # a date kept: the record keeps its bytes
+    assert res.summary["eliminated"] == []
