@@ -849,8 +849,15 @@ class Tally:
 
 
 def evaluate(
-    split: str | None = None, show_misses: int = 0, *, every: int = 1, learned: bool | None = None
+    split: str | None = None,
+    show_misses: int = 0,
+    *,
+    every: int = 1,
+    learned: bool | None = None,
+    keep: list[Any] | None = None,
 ) -> dict[str, dict[tuple[str, bool], Tally]]:
+    """Tallies per split and family. ``keep``: a list the audits are appended to, in the order of the cases
+    audited (all of ``cases(every=every)`` when ``split`` is None), for :func:`shortcut_mismatches`."""
     from windtunnel.leakage import audit_item
 
     out: dict[str, dict[tuple[str, bool], Tally]] = defaultdict(lambda: defaultdict(Tally))
@@ -859,6 +866,8 @@ def evaluate(
         if split is not None and case.split != split:
             continue
         audit = audit_item(case.item, learned=learned)
+        if keep is not None:
+            keep.append(audit)
         t = out[case.split][(case.family, case.leak)]
         t.n += 1
         t.wt += audit.leaked
@@ -921,22 +930,37 @@ def sanitizer_residual(*, every: int = 1, learned: bool | None = None) -> dict[s
     return residual
 
 
-def shortcut_mismatches(*, every: int = 1, learned: bool | None = None) -> list[str]:
-    """Items whose default audit (the scan's shortcuts) differs from the one without them (empty: none)."""
+def shortcut_mismatches(*, every: int = 1, learned: bool | None = None, defaults: list[Any] | None = None) -> list[str]:
+    """Items whose default audit (the scan's shortcuts) differs from the one without them (empty: none).
+    ``defaults``: the default audits of ``cases(every=every)`` already made (``evaluate``'s ``keep``)."""
     from windtunnel.leakage import audit_item
 
+    sample = list(cases(every=every))
+    if defaults is None:
+        defaults = [audit_item(case.item, learned=learned) for case in sample]
+    if len(defaults) != len(sample):
+        raise ValueError(f"{len(defaults)} default audits for {len(sample)} cases")
     return [
         f"{case.split}/{case.family}"
-        for case in cases(every=every)
-        if audit_item(case.item, learned=learned) != audit_item(case.item, prefilter=False, learned=learned)
+        for case, default in zip(sample, defaults, strict=True)
+        if default != audit_item(case.item, prefilter=False, learned=learned)
     ]
 
 
 Target = tuple[str, str, str, bool]
 
 
-def targets(summary: dict[str, dict[str, float]], *, every: int = 1, learned: bool | None = None) -> list[Target]:
-    """``(figure, measured, target, met)`` for each held-out split measured, the sanitizer and the shortcuts."""
+def targets(
+    summary: dict[str, dict[str, float]],
+    *,
+    every: int = 1,
+    learned: bool | None = None,
+    residual: dict[str, int] | None = None,
+    differ: list[str] | None = None,
+) -> list[Target]:
+    """``(figure, measured, target, met)`` for each held-out split measured, the sanitizer and the shortcuts
+    (``residual`` and ``differ``: :func:`sanitizer_residual`'s and :func:`shortcut_mismatches`'s answers when
+    already computed)."""
     out: list[Target] = []
     for split in ("heldout", "fresh"):
         s = summary.get(split)
@@ -949,10 +973,12 @@ def targets(summary: dict[str, dict[str, float]], *, every: int = 1, learned: bo
         alarms += f"(reference {100 * s['ref_false_alarms']:.1f}%)"
         met = s["false_alarms"] <= 0.01 and s["ref_false_alarms"] > 0.5 and s["n_controls"] >= s["n_leaks"]
         out.append((f"leak_heldout {split} false alarms", alarms, "<= 1%, the reference's > 50%", met))
-    residual = sanitizer_residual(every=every, learned=learned)
+    if residual is None:
+        residual = sanitizer_residual(every=every, learned=learned)
     left = f"{sum(residual.values())} items {residual or ''}"
     out.append(("leak_heldout sanitizer residual", left, "0", not residual))
-    differ = shortcut_mismatches(every=every, learned=learned)
+    if differ is None:
+        differ = shortcut_mismatches(every=every, learned=learned)
     out.append(("leak_heldout audit shortcuts", f"{len(differ)} items differ {differ[:5] or ''}", "0", not differ))
     return out
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 import ast
 import re
 from collections import Counter
+from functools import cache
 from pathlib import Path
 
 SRC = Path(__file__).resolve().parents[1] / "src" / "windtunnel"
@@ -35,26 +36,37 @@ def _package(path: Path) -> str:
     return path.relative_to(SRC).parts[0].removesuffix(".py")
 
 
+@cache
+def _modules() -> tuple[tuple[Path, str, ast.Module, tuple[ast.AST, ...]], ...]:
+    """Every module of the tree: its path, text, syntax tree and function nodes (in ``ast.walk`` order), parsed
+    once for the counts below (none of them changes a tree)."""
+    out = []
+    for path in sorted(SRC.rglob("*.py")):
+        text = path.read_text(encoding="utf-8")
+        tree = ast.parse(text)
+        functions = tuple(n for n in ast.walk(tree) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef)))
+        out.append((path, text, tree, functions))
+    return tuple(out)
+
+
 def function_local_imports() -> Counter[str]:
     """Import statements inside a function body, per top-level package (``TYPE_CHECKING`` blocks are top-level)."""
     found: Counter[str] = Counter()
-    for path in sorted(SRC.rglob("*.py")):
-        tree = ast.parse(path.read_text(encoding="utf-8"))
-        for node in ast.walk(tree):
-            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
-                # nested functions are walked from their own node too: count each statement once
-                for stmt in ast.walk(node):
-                    if isinstance(stmt, (ast.Import, ast.ImportFrom)) and _innermost(tree, stmt) is node:
-                        found[_package(path)] += 1
+    for path, _text, _tree, functions in _modules():
+        for node in functions:
+            # nested functions are walked from their own node too: count each statement once
+            for stmt in ast.walk(node):
+                if isinstance(stmt, (ast.Import, ast.ImportFrom)) and _innermost(functions, stmt) is node:
+                    found[_package(path)] += 1
     return found
 
 
-def _innermost(tree: ast.AST, target: ast.stmt) -> ast.AST | None:
+def _innermost(functions: tuple[ast.AST, ...], target: ast.stmt) -> ast.AST | None:
+    """The function (of a module's ``functions``) whose lines hold ``target`` and start last."""
     best: ast.AST | None = None
-    for node in ast.walk(tree):
+    for node in functions:
         if (
-            isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))
-            and node.lineno <= target.lineno <= (node.end_lineno or node.lineno)
+            node.lineno <= target.lineno <= (node.end_lineno or node.lineno)  # type: ignore[attr-defined]
             and (best is None or node.lineno >= best.lineno)  # type: ignore[attr-defined]
         ):
             best = node
@@ -64,14 +76,11 @@ def _innermost(tree: ast.AST, target: ast.stmt) -> ast.AST | None:
 def uncommented_local_imports() -> list[str]:
     """Function-local imports with no comment saying why: on their line, or above their block of imports."""
     bare: list[str] = []
-    for path in sorted(SRC.rglob("*.py")):
-        lines = path.read_text(encoding="utf-8").splitlines()
-        tree = ast.parse("\n".join(lines))
-        for node in ast.walk(tree):
-            if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
-                continue
+    for path, text, _tree, functions in _modules():
+        lines = text.splitlines()
+        for node in functions:
             for stmt in ast.walk(node):
-                if not isinstance(stmt, (ast.Import, ast.ImportFrom)) or _innermost(tree, stmt) is not node:
+                if not isinstance(stmt, (ast.Import, ast.ImportFrom)) or _innermost(functions, stmt) is not node:
                     continue
                 above = stmt.lineno - 2
                 while above >= 0 and (
@@ -87,11 +96,10 @@ def docstring_lines() -> tuple[Counter[str], Counter[str]]:
     """Docstring lines and all lines, per top-level package."""
     docs: Counter[str] = Counter()
     lines: Counter[str] = Counter()
-    for path in sorted(SRC.rglob("*.py")):
-        text = path.read_text(encoding="utf-8")
+    for path, text, tree, _functions in _modules():
         package = _package(path)
         lines[package] += text.count("\n")
-        for node in ast.walk(ast.parse(text)):
+        for node in ast.walk(tree):
             if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
                 first = node.body[0] if node.body else None
                 if (
@@ -121,11 +129,10 @@ def undocumented_public() -> list[str]:
                 if isinstance(node, ast.ClassDef):
                     walk(node.body, where, f"{prefix}{node.name}.")
 
-    for path in sorted(SRC.rglob("*.py")):
+    for path, _text, tree, _functions in _modules():
         rel = path.relative_to(SRC)
         if not _public_module(rel):
             continue
-        tree = ast.parse(path.read_text(encoding="utf-8"))
         if ast.get_docstring(tree) is None:
             bare.append(f"{rel}: module")
         walk(tree.body, str(rel), "")
@@ -136,8 +143,8 @@ def any_lines() -> tuple[Counter[str], Counter[str]]:
     """Lines naming ``Any`` and all lines, per top-level package (what ``grep -c "\\bAny\\b"`` counts)."""
     found: Counter[str] = Counter()
     lines: Counter[str] = Counter()
-    for path in sorted(SRC.rglob("*.py")):
-        text = path.read_text(encoding="utf-8").splitlines()
+    for path, source, _tree, _functions in _modules():
+        text = source.splitlines()
         package = _package(path)
         lines[package] += len(text)
         found[package] += sum(1 for line in text if _ANY.search(line))

@@ -6,6 +6,8 @@ took longer than the suite's per-test timeout)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from benchmarks import leak_heldout
 
@@ -16,9 +18,28 @@ Results = dict[str, dict[tuple[str, bool], leak_heldout.Tally]]
 
 
 @pytest.fixture(scope="module")
-def sample_results() -> Results:
-    """The sample's tallies per split and family (``evaluate(every=EVERY)``), audited once for the tests below."""
-    return leak_heldout.evaluate(every=EVERY)
+def sample() -> tuple[Results, list[Any]]:
+    """The sample's tallies per split and family (``evaluate(every=EVERY)``) and the default audit of each case,
+    audited once for the tests below."""
+    audits: list[Any] = []
+    return leak_heldout.evaluate(every=EVERY, keep=audits), audits
+
+
+@pytest.fixture(scope="module")
+def sample_results(sample: tuple[Results, list[Any]]) -> Results:
+    return sample[0]
+
+
+@pytest.fixture(scope="module")
+def residual() -> dict[str, int]:
+    """``sanitizer_residual(every=EVERY)``, computed once for the tests below."""
+    return leak_heldout.sanitizer_residual(every=EVERY)
+
+
+@pytest.fixture(scope="module")
+def mismatches(sample: tuple[Results, list[Any]]) -> list[str]:
+    """``shortcut_mismatches(every=EVERY)``: the shared default audits against the audits without shortcuts."""
+    return leak_heldout.shortcut_mismatches(every=EVERY, defaults=sample[1])
 
 
 def test_the_sample_meets_the_targets_on_every_split(sample_results: Results) -> None:
@@ -59,21 +80,25 @@ def test_the_sample_covers_every_family() -> None:
     assert sampled == every
 
 
-def test_sanitizer_clears_every_planted_family_of_the_sample_keeping_the_schema() -> None:
-    assert leak_heldout.sanitizer_residual(every=EVERY) == {}
+def test_sanitizer_clears_every_planted_family_of_the_sample_keeping_the_schema(residual: dict[str, int]) -> None:
+    assert residual == {}
 
 
-def test_every_sampled_item_gives_the_reference_audit() -> None:
+def test_every_sampled_item_gives_the_reference_audit(mismatches: list[str]) -> None:
     # The scan's shortcuts on real records in every representation, leak family and trap: the
     # default audit is the one that walks and searches everything.
-    assert leak_heldout.shortcut_mismatches(every=EVERY) == []
+    assert mismatches == []
 
 
-def test_the_benchmark_reports_a_missed_target(sample_results: Results) -> None:
+def test_the_benchmark_reports_a_missed_target(
+    sample_results: Results, residual: dict[str, int], mismatches: list[str]
+) -> None:
     """The dev split's tallies of the sample are ``evaluate(split="dev", every=EVERY)``'s (``evaluate`` tallies
-    each case under its own split), read from the shared audit."""
+    each case under its own split), and the sanitizer's and the shortcuts' figures are the sample's, all read
+    from the shared audits."""
     summary = leak_heldout.summarize({"dev": sample_results["dev"]})
     summary["heldout"] = {**summary["dev"], "recall": 0.5}
-    found = {figure: met for figure, _m, _t, met in leak_heldout.targets(summary, every=50)}
+    figures = leak_heldout.targets(summary, every=EVERY, residual=residual, differ=mismatches)
+    found = {figure: met for figure, _m, _t, met in figures}
     assert found["leak_heldout heldout recall"] is False
     assert found["leak_heldout sanitizer residual"] and found["leak_heldout audit shortcuts"]

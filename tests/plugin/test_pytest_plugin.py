@@ -137,7 +137,9 @@ def test_broken():
 @pytest.mark.slow
 def test_xdist_workers_run_marked_tests_each_with_their_own_store(project: pytest.Pytester) -> None:
     project.makepyfile(test_bot=TESTS)
-    result = project.runpytest_subprocess("-p", "no:cacheprovider", "-n", "2")
+    # two third-party plugins the sample project does not use cost ~1.9 s of CPU in each of the three processes
+    quiet = ("-p", "no:langsmith_plugin", "-p", "no:hypothesispytest")
+    result = project.runpytest_subprocess("-p", "no:cacheprovider", *quiet, "-n", "2")
     result.assert_outcomes(passed=4, failed=2)
     assert "reproduce: windtunnel run -c " in result.stdout.str()
 

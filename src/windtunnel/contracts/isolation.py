@@ -176,7 +176,28 @@ class _Confirmation:
     rounds: int
 
 
-async def _confirm(call: Callable[[str], Awaitable[str | None]], suspect: _Suspect) -> _Confirmation:
+Similarity = Callable[[str, str], float]
+""":func:`lexical_similarity`, or one memoised for a detection (:func:`_memoised`)."""
+
+
+def _memoised(fn: Similarity) -> Similarity:
+    """``fn`` remembering its scores for the one detection it serves: the detector compares the same few
+    answers many times (every pair of the repeats, each answer to its nearest neighbour, each split of the
+    drift test), and an agent with a few phrasings gives the same texts again and again."""
+    seen: dict[tuple[str, str], float] = {}
+
+    def score(a: str, b: str) -> float:
+        key = (a, b)
+        if key not in seen:
+            seen[key] = fn(a, b)
+        return seen[key]
+
+    return score
+
+
+async def _confirm(
+    call: Callable[[str], Awaitable[str | None]], suspect: _Suspect, sim: Similarity = lexical_similarity
+) -> _Confirmation:
     """Replicate the contrast: up to :data:`CONFIRM_ROUNDS` rounds of ``U`` then ``A``. State is confirmed
     when no answer to ``A`` comes back to the earlier answers (it is never closer to ``before`` than to
     ``after``). A stateless agent's answers are exchangeable, so the earlier answer comes back — for an
@@ -191,15 +212,15 @@ async def _confirm(call: Callable[[str], Awaitable[str | None]], suspect: _Suspe
         if ans is None:
             continue
         answered += 1
-        if _nn(ans, suspect.before) >= _nn(ans, suspect.after):
+        if _nn(ans, suspect.before, sim) >= _nn(ans, suspect.after, sim):
             return _Confirmation(False, i + 1)
     return _Confirmation(answered * 2 >= CONFIRM_ROUNDS, CONFIRM_ROUNDS)
 
 
-def _nn(target: str, others: Sequence[str]) -> float:
+def _nn(target: str, others: Sequence[str], sim: Similarity = lexical_similarity) -> float:
     """The similarity of ``target`` to its nearest neighbour among ``others`` (the test statistic of the interleaved
     repeats)."""
-    return max(lexical_similarity(target, o) for o in others)
+    return max(sim(target, o) for o in others)
 
 
 async def detect_state(invoke: Invoke, prompts: Sequence[str], *, token: str | None = None) -> StateVerdict:
@@ -209,6 +230,7 @@ async def detect_state(invoke: Invoke, prompts: Sequence[str], *, token: str | N
     once :func:`_confirm` replicates it (the first confirmed suspicion ends the search), and suspicions the rounds
     dismissed are listed as such. Agent errors are counted, never read as evidence of state."""
     verdict = StateVerdict(stateful=False)
+    sim = _memoised(lexical_similarity)
 
     async def call(prompt: str) -> str | None:
         """One detector call, counted; an agent error or an empty answer counts as an error and gives ``None``, so a
@@ -244,11 +266,11 @@ async def detect_state(invoke: Invoke, prompts: Sequence[str], *, token: str | N
     nn_same: list[float] = []
     for _a, seq in series:
         same = _present(seq[1:-1])
-        noise += [lexical_similarity(x, y) for x, y in combinations(same, 2)]
+        noise += [sim(x, y) for x, y in combinations(same, 2)]
         for i, r in enumerate(same):
             rest = same[:i] + same[i + 1 :]
             if rest:
-                nn_same.append(_nn(r, rest))
+                nn_same.append(_nn(r, rest, sim))
     if noise and nn_same:
         floor = min(nn_same)
         spread = max(noise) - min(noise)
@@ -258,7 +280,7 @@ async def detect_state(invoke: Invoke, prompts: Sequence[str], *, token: str | N
             other = _present(seq[-1:])
             if not same or not other:
                 continue
-            closest = _nn(other[0], same)
+            closest = _nn(other[0], same, sim)
             if closest < floor - max(SPREAD_FACTOR * spread, MARGIN):
                 suspects.append(
                     _Suspect(
@@ -272,7 +294,7 @@ async def detect_state(invoke: Invoke, prompts: Sequence[str], *, token: str | N
                     )
                 )
     for (a, u), (_, seq) in zip(pairs, series, strict=True):
-        drift = _drift(seq)
+        drift = _drift(seq, sim)
         if drift is not None:
             text, head, tail = drift
             evidence = f"drift: the answers to {a[:60]!r} {text}"
@@ -280,7 +302,7 @@ async def detect_state(invoke: Invoke, prompts: Sequence[str], *, token: str | N
     for suspect in suspects:
         if verdict.stateful:
             break  # one confirmed suspicion is enough
-        confirmed = await _confirm(call, suspect)
+        confirmed = await _confirm(call, suspect, sim)
         verdict.confirm_calls += 2 * confirmed.rounds
         if confirmed.stateful:
             verdict.stateful = True
@@ -298,7 +320,7 @@ def _present(answers: Sequence[str | None]) -> list[str]:
     return [r for r in answers if r is not None]
 
 
-def _drift(seq: Sequence[str | None]) -> tuple[str, list[str], list[str]] | None:
+def _drift(seq: Sequence[str | None], sim: Similarity = lexical_similarity) -> tuple[str, list[str], list[str]] | None:
     """How the answers to one prompt switched, in call order, from one repeated answer to another:
     a split into a first and a second part, every pair within a part (at least three pairs in all) at
     least ``DRIFT_SAME`` similar, every pair across at least ``DRIFT_GAP`` less. ``None`` if there is
@@ -308,11 +330,11 @@ def _drift(seq: Sequence[str | None]) -> tuple[str, list[str], list[str]] | None
         return None
     for k in range(1, len(answers)):
         head, tail = answers[:k], answers[k:]
-        pairs = [lexical_similarity(x, y) for part in (head, tail) for x, y in combinations(part, 2)]
+        pairs = [sim(x, y) for part in (head, tail) for x, y in combinations(part, 2)]
         if len(pairs) < 3:
             continue
         within = min(pairs)
-        across = max(lexical_similarity(x, y) for x in head for y in tail)
+        across = max(sim(x, y) for x in head for y in tail)
         if within >= DRIFT_SAME and across <= within - DRIFT_GAP:
             text = (
                 f"changed after {k} of {len(answers)} calls from one repeated answer to another "
