@@ -11,6 +11,7 @@ from typing import Any
 import anyio
 import pytest
 
+from windtunnel._util import hostgate
 from windtunnel._util.hostgate import START_CAP, HostGate
 from windtunnel._util.http1client import UpstreamPool
 
@@ -87,7 +88,10 @@ async def _drive(url: str, pool: UpstreamPool, calls: int, concurrency: int) -> 
     return statuses
 
 
-def test_connections_open_gradually_and_are_reused() -> None:
+def test_connections_open_gradually_and_are_reused(monkeypatch: pytest.MonkeyPatch) -> None:
+    # On a busy machine the event loop itself can take longer than STALL_S to see a local connect finish, which the
+    # gate rightly reads as a stall (tested below with a real full backlog); here only the pacing and reuse matter.
+    monkeypatch.setattr(hostgate, "STALL_S", 60.0)
     server = CountingServer()
 
     async def main() -> HostGate:
