@@ -119,3 +119,32 @@ def test_the_blind_agent_does_not_read_a_template_that_splits_a_text() -> None:
     assert split in candidates(items[0].projection, ["/title"])  # read from the text, then dropped as splitting it
     assert not any(split in w for w in where)
     assert all(("value", "/prompt", "Label the player's status.") in w for w in where)
+
+
+LONG_PROMPT = (
+    "Decide whether the player's availability is questionable for the weekend fixture, and answer with one of"
+    " out, doubtful or available."
+)
+
+
+def test_a_text_too_long_to_be_a_value_is_still_seen_split_by_its_template() -> None:
+    # The same constant instruction, too long to be a value itself: its template (the word the title lends masked on
+    # one label's records) must still be seen to split it, by mining and by the blind agent alike.
+    from windtunnel.leakage.simulate import blind_predictions_cv
+
+    rng = random.Random(3)
+    titles = {"out": ["Questionable availability"], "doubtful": ["Fine overall"], "available": ["Great buy"]}
+    items = []
+    for i in range(150):
+        label = LABELS[i % 3]
+        projection = {"title": rng.choice(titles[label]), "prompt": LONG_PROMPT, "n": i}
+        items.append(LeakItem(id=f"q{i}", expected=[label], projection=projection, label_set=LABELS))
+    masked = ("value", "/prompt", LONG_PROMPT.replace("availability", PLACEHOLDER).replace("questionable", PLACEHOLDER))
+    assert ("value", "/prompt", LONG_PROMPT) not in candidates(items[0].projection, ["/title"])  # too long alone
+    assert masked in candidates(items[0].projection, ["/title"])  # what the 'out' records' title lends
+    result = mine(items, derive_from=["/title"])
+    found = [f for _id, fs in mined_findings(items, result, derive_from=["/title"]) for f in fs]
+    assert not [f for f in found if f.pointer == "/prompt"]
+    answers = blind_predictions_cv(items, derive_from=["/title"])
+    right = sum(a == it.expected[0] for a, it in zip(answers, items, strict=True))
+    assert right <= 60  # a third is chance (50); the split template alone would answer every 'out' record right

@@ -56,7 +56,7 @@ import re
 import unicodedata
 from array import array
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence, Set
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence, Set
 from dataclasses import asdict, dataclass, field
 from functools import lru_cache, partial
 from typing import Any, Literal
@@ -384,6 +384,7 @@ def candidates(
     masked_from: dict[tuple[str, str, str], set[tuple[str, str, str]]] | None = None,
     *,
     prose: bool = False,
+    raws: set[tuple[str, str, str]] | None = None,
 ) -> dict[tuple[str, str, str], Where]:
     """The candidates of one projection, ``(kind, pointer template, text)`` → where it is first seen.
 
@@ -401,7 +402,9 @@ def candidates(
     also counts what each field holds: :class:`_Places`). ``texts`` is called with the template and text of every
     string whose name-value pairs are read (:func:`pair_texts`), in the same walk. ``masked_from`` collects, per
     template candidate (a text with the record's own words masked: :mod:`.templates`), the whole values it was read
-    from.
+    from; ``raws`` collects the whole value of every text of this item that could be read as a template, whether
+    it was (a text too long to be a value itself is held all the same: :func:`.templates.splitting` must see which
+    items hold it).
 
     A ``derive_from`` key name inside a string (a YAML key, a header, a markup element, a section:
     :func:`.input_text.input_spans`) is the input there too: its characters are blanked before the string is read
@@ -442,6 +445,8 @@ def candidates(
                 sub = f"{template}/{escape_pointer_token(name)}"
                 out.setdefault(("value", sub, cell), (outer, None if inner is not None else cell_span, inner, "table"))
         if found:  # a text filled in with the record's own words is read as its template too (:mod:`.templates`)
+            if raws is not None:
+                raws.add(("value", template, value.strip()))
             if own is None:
                 own = OwnWords(v for _p, v, _c in _leaves(projection, "") if isinstance(v, str))
             masked = own.masked(value)
@@ -450,6 +455,20 @@ def candidates(
                 out.setdefault(key, (outer, None, inner, "template"))
                 if masked_from is not None:
                     masked_from.setdefault(key, set()).add(("value", template, value.strip()))
+    return out
+
+
+def _with_texts(
+    held: Mapping[tuple[str, str, str], Collection[int]],
+    raw_held: Mapping[tuple[str, str, str], Collection[int]],
+    masked_from: Mapping[tuple[str, str, str], Iterable[tuple[str, str, str]]],
+) -> dict[tuple[str, str, str], Collection[int]]:
+    """The items holding each template and each text a template was read from (``raw_held``: a text too long to
+    be a candidate itself is held all the same), for :func:`.templates.splitting`."""
+    out: dict[tuple[str, str, str], Collection[int]] = {k: held[k] for k in masked_from if k in held}
+    for texts in masked_from.values():
+        for raw in texts:
+            out[raw] = set(held.get(raw, ())) | set(raw_held.get(raw, ()))
     return out
 
 
@@ -1237,6 +1256,7 @@ def mine(
     texts_of: list[dict[str, InputWords]] = []  # per labelled item, without derive_from: its strings' words per field
     values_of: list[InputValues] = []  # per labelled item, without derive_from: its scalars per field
     masked_from: dict[tuple[str, str, str], set[tuple[str, str, str]]] = {}  # template → the texts it was read from
+    raw_held: dict[tuple[str, str, str], list[int]] = {}  # each text a template may be read from → its items
     for it in items:
         if not it.expected:
             continue
@@ -1255,7 +1275,12 @@ def mine(
             scalars_of.append(scalars)
             texts_of.append(words_at(it.projection))
             values_of.append(input_values(it.projection, (), _anywhere))
-        found_here = candidates(it.projection, derive_from, visit, partial(pair_counts.add, n), masked_from, prose=True)
+        raws: set[tuple[str, str, str]] = set()
+        found_here = candidates(
+            it.projection, derive_from, visit, partial(pair_counts.add, n), masked_from, prose=True, raws=raws
+        )
+        for raw in raws:
+            raw_held.setdefault(raw, []).append(n)
         if places is not None:
             places.done()
         for key, where in found_here.items():
@@ -1283,8 +1308,8 @@ def mine(
         prose &= prose_inputs  # the prose left unread; elsewhere its whole texts and codes are mined
         if prose_inputs:
             held = {k: a for k, a in held.items() if not (k[1] in prose_inputs and _from_prose(k))}
-    for key in splitting(held, masked_from):  # a template that splits a text carries another field's signal
-        del held[key]
+    for key in splitting(_with_texts(held, raw_held, masked_from), masked_from):  # it carries another field's signal
+        held.pop(key, None)
     record_of, record_label = records_of(labels_of, prose_of)
     record_task: list[tuple[str, ...]] = [()] * len(record_label)
     for i in reversed(range(len(record_of))):

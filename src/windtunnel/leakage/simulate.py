@@ -272,13 +272,19 @@ def _features(
     the input too, and is not read; records are still told apart by the whole text."""
     read = [mask_input(it.projection, derive_from) for it in items]  # a named input inside a text is not read
     masked_from: dict[tuple[str, str, str], set[tuple[str, str, str]]] = {}
-    where = [candidates(p, derive_from, masked_from=masked_from) for p in read]
+    holders: dict[tuple[str, str, str], list[int]] = {}  # each text a template may be read from → its items
+    where = []
+    for i, p in enumerate(read):
+        raws: set[tuple[str, str, str]] = set()
+        where.append(candidates(p, derive_from, masked_from=masked_from, raws=raws))
+        for raw in raws:
+            holders.setdefault(raw, []).append(i)
     if masked_from:  # as mining: a template that splits a text carries another field's signal (:mod:`.templates`)
         keys = set(masked_from).union(*masked_from.values())
-        holders: dict[tuple[str, str, str], list[int]] = {}
         for i, w in enumerate(where):
             for k in keys.intersection(w):
-                holders.setdefault(k, []).append(i)
+                if k in masked_from:  # a text's holders are already counted (raws), a candidate or not
+                    holders.setdefault(k, []).append(i)
         split = splitting(holders, masked_from)
         if split:
             where = [{k: v for k, v in w.items() if k not in split} for w in where]
