@@ -1545,15 +1545,20 @@ def _code_book_tests(
     del record_task
     for template, by_text in fields.items():
         floor = min(min_support, MIN_VALUE) if template in scarce else min_support
-        yield from _field_book(template, by_text, record_label, floor)
         written = {t: rs for t, rs in by_text.items() if ("value", template, t) not in viewed}
+        # On the book's own evidence (its floor), its rare values are found too, as written (a decoded view's chance
+        # reading of one record's string is no code).
+        rare = set(written) if floor <= MIN_VALUE else set()
+        yield from _field_book(template, by_text, record_label, floor, rare=rare)
         for size in range(1, _MAX_PREFIX + 1):  # a code's leading part is its class (a sub-chapter's chapter)
             heads = code_heads(written, size)
             if heads:
-                yield from _field_book(template, heads[0], record_label, floor, heads[1])
+                yield from _field_book(template, heads[0], record_label, floor, heads[1], rare=rare and set(heads[0]))
         parts = value_parts(written, input_words)  # a part set from the answer inside values unique to their records
         if parts:
-            yield from _field_book(template, parts[0], record_label, floor, parts[1], shape="…{}…")
+            yield from _field_book(
+                template, parts[0], record_label, floor, parts[1], shape="…{}…", rare=rare and set(parts[0])
+            )
 
 
 def _inferred_input_words(texts_of: Sequence[Mapping[str, InputWords]], inputs: frozenset[str]) -> list[InputWords]:
@@ -1618,10 +1623,13 @@ def _field_book(
     min_support: int,
     wholes: Mapping[str, list[str]] | None = None,
     shape: str = "{}…",
+    rare: Set[str] = frozenset(),
 ) -> Iterator[tuple[tuple[str, str, str], str, int, float, list[tuple[str, str, str]]]]:
     """The code-book tests of one field among the records of one task (:func:`_code_book_tests`). With ``wholes``,
     ``by_text`` holds the heads of the field's codes (:func:`code_heads`), shown as ``26…``, and each head's members
-    are the whole values it heads, so the head is found, mapped and sanitized as those values would be."""
+    are the whole values it heads, so the head is found, mapped and sanitized as those values would be. The book's
+    rare values (:attr:`~windtunnel.leakage.codebook.CodeBook.rare`) among ``rare`` are found with its pure ones,
+    whatever the records they hold: the field's test is their evidence."""
     if len(by_text) < 2:
         return
     per_label = {t: dict(Counter(record_label[r] for r in rs)) for t, rs in by_text.items()}
@@ -1630,9 +1638,15 @@ def _field_book(
     book = code_book(per_label, {lab: k / total for lab, k in held_by.items()})
     if book is None:
         return
-    for label, texts in sorted(book.pure.items()):
+    found = {lab: list(texts) for lab, texts in book.pure.items()}
+    with_rare = set()
+    for label, texts in book.rare.items():
+        if kept := [t for t in texts if t in rare]:
+            found.setdefault(label, []).extend(kept)
+            with_rare.add(label)
+    for label, texts in sorted(found.items()):
         records = set().union(*(by_text[t] for t in texts))
-        if len(records) < min_support or len(records) >= total:
+        if (len(records) < min_support and label not in with_rare) or len(records) >= total:
             continue
         shown = "; ".join(sorted(texts if wholes is None else (shape.format(t) for t in texts)))
         key = ("field", template, shown if len(shown) <= _MAX_VALUE_LEN else shown[: _MAX_VALUE_LEN - 1] + "…")
