@@ -163,3 +163,59 @@ def test_without_derive_from_a_field_too_few_records_hold_to_be_the_input_is_fou
     }
     for seed in range(4):
         assert not [s for s in mine(_triaged(seed, leak=False)).suggestions if s.pointer == "/triage_bot/summary"]
+
+
+TIERS = ["1", "2", "3", "4"]
+PLANS = {"2": "stainless, 6 months", "3": "neutral oak, 12 months", "4": "new oak, 18 months"}
+BULK = "tank only, sell off as bulk"
+
+
+def _cellar(seed: int, *, tail: int = 0) -> list[LeakItem]:
+    # a cellar plan set from the tier: tiers 2-4 each on 7 lots, the bulk plan on the only two tier-1 lots that got
+    # one, and "TBD" on the rest; with ``tail``, that many lots hold a one-off note of their own there instead
+    rng = random.Random(seed)
+    plans = [PLANS[t] for t in ("2", "3", "4") for _ in range(7)] + [BULK, BULK]
+    tiers = [t for t in ("2", "3", "4") for _ in range(7)] + ["1", "1"]
+    while len(tiers) < 150:
+        tiers.append(rng.choice(TIERS))
+        plans.append(f"checked by {rng.choice(RECRUITERS)}, lot {len(plans)}" if len(plans) < 23 + tail else "TBD")
+    out = []
+    for i, (tier, plan) in enumerate(zip(tiers, plans, strict=True)):
+        projection = {"analysis": {"brix": round(rng.uniform(21, 27), 1)}, "cellar": {"plan": plan}}
+        out.append(LeakItem(id=f"w{i}", expected=[tier], projection=projection, label_set=TIERS))
+    return out
+
+
+def test_a_rare_value_of_a_code_book_with_a_default_is_found_on_the_book_evidence() -> None:
+    # two records hold the bulk plan: alone they tell nothing, but every value of the field but its shared default
+    # rides with one tier, so the book's test is their evidence
+    items = _cellar(3)
+    result = mine(items, derive_from=["/analysis"])
+    flagged = dict(mined_findings(items, result, derive_from=["/analysis"]))
+    bulk = {it.id for it in items if it.projection["cellar"]["plan"] == BULK}
+    assert bulk <= set(flagged)
+    assert set(flagged) == {it.id for it in items if it.projection["cellar"]["plan"] != "TBD"}
+    mapping = correlated_map(result.suggestions, result.members)
+    assert BULK in {e["value"] for e in mapping["1"] if isinstance(e, dict)}
+
+
+def test_a_field_with_a_tail_of_its_own_names_no_rare_value() -> None:
+    # thirty lots hold a one-off note in the same field: more records than the book's values, so a value of one or
+    # two records may be such a note; the book is still found through its counted values, the rare ones are not
+    items = _cellar(3, tail=30)
+    result = mine(items, derive_from=["/analysis"])
+    flagged = dict(mined_findings(items, result, derive_from=["/analysis"]))
+    assert {it.id for it in items if it.projection["cellar"]["plan"] in PLANS.values()} == set(flagged)
+
+
+def test_the_rare_values_of_a_book() -> None:
+    shares = {"a": 0.4, "b": 0.3, "c": 0.3}
+    book_values = {"va": {"a": 6}, "vb": {"b": 6}, "vc": {"c": 5}, "default": {"a": 20, "b": 15, "c": 15}}
+    book = code_book({**book_values, "ra": {"a": 2}, "rc": {"c": 1}}, shares)
+    assert book is not None and book.rare == {"a": ["ra"], "c": ["rc"]}
+    # a rare value two labels hold: the field has a tail of its own
+    book = code_book({**book_values, "ra": {"a": 2}, "rab": {"a": 1, "b": 1}}, shares)
+    assert book is not None and not book.rare
+    # rare values holding more records than the book's pure values
+    book = code_book({**book_values, **{f"r{i}": {"abc"[i % 3]: 1} for i in range(18)}}, shares)
+    assert book is not None and not book.rare

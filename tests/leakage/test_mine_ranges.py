@@ -15,7 +15,7 @@ from typing import Any
 
 from windtunnel.leakage.mine import correlated_map, mine, mined_findings, prose_prints, records_of
 from windtunnel.leakage.model import LeakItem
-from windtunnel.leakage.ranges import number_of, pure_runs
+from windtunnel.leakage.ranges import number_of, pure_runs, separated
 
 LABELS = ["A", "B", "C", "D"]
 BANDS = {"A": (90, 100), "B": (80, 89), "C": (70, 79), "D": (40, 69)}
@@ -101,3 +101,50 @@ def test_a_field_one_kind_of_record_holds_is_not_sorted_by_its_numbers() -> None
             projection = {"gradebook": {"grader": rng.choice(["TA Kim", "TA Ode", "TA Lee"])}}
         items.append(LeakItem(id=f"m{i}", expected=[label], projection=projection))
     assert not [s for s in mine(items).suggestions if s.kind == "range"]
+
+
+TIERS = ["1", "2", "3", "4", "5"]
+
+
+def _panel(seed: int, *, leak: bool, n: int = 150) -> list[LeakItem]:
+    # an upstream panel's 100-point score on about one lot in eight: each tier's scores on 2-6 lots, every run too
+    # small to pass alone, but the field sorted falls into one block per tier (when the score maps to the tier)
+    rng = random.Random(seed)
+    out = []
+    for i in range(n):
+        tier = rng.choice(TIERS)
+        projection: dict[str, Any] = {"lab": {"ph": round(rng.uniform(3.2, 3.8), 2)}, "upstream": {"score": None}}
+        if i % 8 == 0:
+            band = int(tier) if leak else rng.randint(1, 5)
+            projection["upstream"]["score"] = round(rng.uniform(78 + 4 * band, 81.9 + 4 * band), 1)
+        out.append(LeakItem(id=f"l{i}", expected=[tier], projection=projection, label_set=TIERS))
+    return out
+
+
+def test_a_field_sorted_into_one_block_per_label_is_found_as_a_whole() -> None:
+    items = _panel(4, leak=True)
+    scored = {it.id for it in items if it.projection["upstream"]["score"] is not None}
+    result = mine(items, derive_from=["/lab"])
+    ranges = [s for s in result.suggestions if s.kind == "range" and s.pointer == "/upstream/score"]
+    assert {s.label for s in ranges} == {it.expected[0] for it in items if it.id in scored}
+    assert any(s.support < 5 for s in ranges)  # a block no run test finds alone
+    flagged = dict(mined_findings(items, result, derive_from=["/lab"]))
+    assert set(flagged) == scored
+
+
+def test_a_score_drawn_apart_from_the_label_sorts_into_no_blocks() -> None:
+    for seed in range(4):
+        items = _panel(seed, leak=False)
+        result = mine(items, derive_from=["/lab"])
+        assert not [s for s in result.suggestions if s.pointer == "/upstream/score"], seed
+
+
+def test_separated_counts_the_orderings_of_the_labels() -> None:
+    # three labels of 2 records each in three blocks: 3! * 2!^3 / 6! = 1 in 15
+    values = {"1": {"a": 1}, "2": {"a": 1}, "3": {"b": 2}, "4": {"c": 1}, "5": {"c": 1}}
+    sep = separated(values)
+    assert sep is not None and abs(sep.p - 48 / 720) < 1e-12
+    assert [(b.label, b.texts) for b in sep.blocks] == [("a", ("1", "2")), ("b", ("3",)), ("c", ("4", "5"))]
+    assert separated({**values, "6": {"a": 1}}) is None  # a label on both sides of another's block
+    assert separated({**values, "3": {"b": 1, "c": 1}}) is None  # a value two labels hold
+    assert separated({"1": {"a": 1}, "x": {"b": 1}, "2": {"b": 1}}) is None  # two numbers: no order to tell

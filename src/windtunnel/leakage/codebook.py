@@ -11,13 +11,22 @@ that tail's p (one test per field, corrected with every other candidate by :func
 and, per label, the pure values that chance explains badly on their own (purity probability at most ``MAX_CHANCE``):
 a field that passes is found through those values at their pointer, as a whole value mined there would be. A field
 whose values follow the label only by chance (an assignee, a device, a city) gives a p near 1.
+
+A book also names its **rare values** (:attr:`CodeBook.rare`): the values held by fewer than ``MIN_VALUE`` records, one
+label each, when the field reads as a code book with a default — every value held by two labels is a default, held by
+more records than any value of the book (the ``TBD`` or ``Unassigned`` most records hold), and the rare values hold no
+more records than the book's pure values do. A value of one or two records tells nothing alone, but in such a field the
+values that are not the shared default are the ones written from the answer: the book's test, once it passes, is their
+evidence (a cellar plan's ``tank only, sell off as bulk`` on the two bulk lots beside three plans of 6–12 lots each). A
+field with a tail of values of its own beside the book (one-off notes on the clean records, names drawn apart from the
+label) holds more rare records than book values, or values two labels share that are no default, and names none.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 MIN_VALUE = 3
 """Records a value must be held by to count: below, purity is what chance gives most values."""
@@ -37,6 +46,9 @@ class CodeBook:
     """Label → its pure values that chance explains badly on their own, as written."""
     counted: int
     """Values held by ``MIN_VALUE`` records or more."""
+    rare: dict[str, list[str]] = field(default_factory=dict)
+    """Label → its values held by fewer than ``MIN_VALUE`` records, when the field reads as a book with a default
+    (see the module docstring); found only on the book's evidence."""
 
 
 def code_book(values: Mapping[str, Mapping[str, int]], shares: Mapping[str, float]) -> CodeBook | None:
@@ -59,7 +71,25 @@ def code_book(values: Mapping[str, Mapping[str, int]], shares: Mapping[str, floa
                 pure.setdefault(held[0], []).append(text)
     if not observed or not pure:
         return None
-    return CodeBook(_tail(chances, observed), pure, len(counted))
+    return CodeBook(_tail(chances, observed), pure, len(counted), _rare(values, pure))
+
+
+def _rare(values: Mapping[str, Mapping[str, int]], pure: Mapping[str, list[str]]) -> dict[str, list[str]]:
+    """Label → the field's values of fewer than ``MIN_VALUE`` records held by it alone, when the field reads as a book
+    with a default: every value two labels hold is a default, held by more records than any of the book's pure values
+    (``pure``), and the rare values hold no more records than those pure values do; ``{}`` otherwise."""
+    sizes = [sum(values[t].values()) for texts in pure.values() for t in texts]
+    rare: dict[str, list[str]] = {}
+    held = 0
+    for text, per_label in values.items():
+        n = sum(per_label.values())
+        labels = [lab for lab, k in per_label.items() if k]
+        if len(labels) > 1 and n <= max(sizes):
+            return {}  # values two labels share beside the book's: the field has a tail of its own
+        if len(labels) == 1 and n < MIN_VALUE:
+            rare.setdefault(labels[0], []).append(text)
+            held += n
+    return rare if held <= sum(sizes) else {}
 
 
 def _tail(chances: list[float], observed: int) -> float:

@@ -78,7 +78,7 @@ from windtunnel.leakage.input_explained import (
 from windtunnel.leakage.input_text import masked_input, names_of
 from windtunnel.leakage.markup_record import markup_leaves
 from windtunnel.leakage.model import Finding, LeakItem
-from windtunnel.leakage.ranges import number_of, pure_runs, run_text
+from windtunnel.leakage.ranges import number_of, pure_runs, run_text, separated
 from windtunnel.leakage.record_table import record_table
 from windtunnel.leakage.records import ID_SHAPE, RECORD_ID
 from windtunnel.leakage.scan import escape_pointer_token
@@ -1356,7 +1356,10 @@ def mine(
         support = sum(c.values())
         p = fisher_greater(top, support, label_counts[label], total) * len(label_counts)
         tests.append((key, label, top, support, min(1.0, p)))
-    for key, label, support, p, keys in _range_tests(held, record_of, record_label, record_task, min_support):
+    # Without --derive-from, a field too few items hold to be the input is asked on its own evidence too.
+    scarce = frozenset(places.scarce(len(labels_of))) if places is not None else frozenset()
+    evidence = (lambda _t: True) if derive_from else (lambda t: t in scarce)
+    for key, label, support, p, keys in _range_tests(held, record_of, record_label, record_task, min_support, evidence):
         members[key] = keys
         tests.append((key, label, support, support, p))
     # A field read as the task's input holds values of one label each by nature (messages drawn from a pool per
@@ -1365,7 +1368,6 @@ def mine(
     # evidence); without it, a field may still be the content, and each label keeps the support floor.
     # Without it, so does a field too few items hold to be the input (an upstream step's stage on some records).
     book_floor = min(min_support, MIN_VALUE) if derive_from else min_support
-    scarce = frozenset(places.scarce(len(labels_of))) if places is not None else frozenset()
     # Per record, its input's words (named, or read as the input without derive_from): a part copied from them is
     # the input's signal (a slug or a URL built from the title), not a part set from the answer.
     book_words: list[InputWords] = []
@@ -1522,6 +1524,7 @@ def _range_tests(
     record_label: Sequence[str],
     record_task: Sequence[tuple[str, ...]],
     min_support: int,
+    evidence: Callable[[str], bool] = lambda _t: False,
 ) -> Iterator[tuple[tuple[str, str, str], str, int, float, list[tuple[str, str, str]]]]:
     """``(key, label, support, p, member keys)`` of each run of a field's numbers held by one label only
     (:func:`~windtunnel.leakage.ranges.pure_runs`): a score that maps to the answer, each value too rare to be
@@ -1529,7 +1532,10 @@ def _range_tests(
     intervals of the field's values (the run was picked among them), counted among the records holding the field (a
     field only one label's records hold, or one kind of record in a file mixing several, is not sorted by its
     numbers, whatever its labels' share of the file); the members are the run's whole values at
-    their pointer, so the run is found, mapped and sanitized as those values would be."""
+    their pointer, so the run is found, mapped and sanitized as those values would be. A field for which ``evidence``
+    holds (with ``--derive-from``, any; without, one too few items hold to be the input) is also asked as a whole:
+    sorted, one block per label (:func:`~windtunnel.leakage.ranges.separated`), each block is a run with the field's
+    p, whatever its records."""
     fields: dict[str, dict[str, set[int]]] = {}
     coded: dict[str, dict[str, set[int]]] = {}
     for key, a in held.items():
@@ -1537,7 +1543,7 @@ def _range_tests(
             fields.setdefault(key[1], {})[key[2]] = {record_of[i] for i in a}
         elif key[0] == "ngram" and (m := _CODE_NUMBER.fullmatch(key[2])) is not None:
             coded.setdefault(m.group(1), {})[key[2]] = {record_of[i] for i in a}
-    yield from _runs_of(fields, record_label, record_task, min_support)
+    yield from _runs_of(fields, record_label, record_task, min_support, evidence=evidence)
     yield from _runs_of(coded, record_label, record_task, min_support, coded=True)
 
 
@@ -1553,6 +1559,7 @@ def _runs_of(
     min_support: int,
     *,
     coded: bool = False,
+    evidence: Callable[[str], bool] = lambda _t: False,
 ) -> Iterator[tuple[tuple[str, str, str], str, int, float, list[tuple[str, str, str]]]]:
     """The run tests of :func:`_range_tests` over ``fields`` (a field's template → each whole value → its records;
     with ``coded``, the word before a code's number → each 2-gram ``word number`` → its records). A field's run is
@@ -1560,24 +1567,34 @@ def _runs_of(
     (``PB-454`` and ``PB 454`` alike), shown as ``pb 400..499``."""
     for template, whole in fields.items():
         for by_text in by_task(whole, record_task):
-            yield from _field_runs(template, by_text, record_label, min_support, coded)
+            yield from _field_runs(template, by_text, record_label, min_support, coded, evidence=evidence(template))
 
 
 def _field_runs(
-    template: str, by_text: Mapping[str, set[int]], record_label: Sequence[str], min_support: int, coded: bool
+    template: str,
+    by_text: Mapping[str, set[int]],
+    record_label: Sequence[str],
+    min_support: int,
+    coded: bool,
+    *,
+    evidence: bool = False,
 ) -> Iterator[tuple[tuple[str, str, str], str, int, float, list[tuple[str, str, str]]]]:
-    """The run tests of one field (or one code's word) among the records of one task (:func:`_runs_of`)."""
+    """The run tests of one field (or one code's word) among the records of one task (:func:`_runs_of`); with
+    ``evidence``, a field sorted into one block per label gives each block with the field's p instead."""
     numbers = {t.rpartition(" ")[2] if coded else t: t for t in by_text}
     per_label = {n: dict(Counter(record_label[r] for r in by_text[t])) for n, t in numbers.items()}
     held_by = Counter(record_label[r] for r in set().union(*by_text.values()))
     total = sum(held_by.values())
-    for run in pure_runs(per_label, min_support):
+    whole = separated(per_label) if evidence else None
+    for run in whole.blocks if whole is not None else pure_runs(per_label, min_support):
         texts = [numbers[n] for n in run.texts]
         records = set().union(*(by_text[t] for t in texts))
         support = len(records)
-        if support < min_support or support >= total:
+        if (support < min_support and whole is None) or support >= total:
             continue
         p = min(1.0, fisher_greater(support, support, held_by[run.label], total) * len(held_by) * run.intervals)
+        if whole is not None:
+            p = min(p, whole.p)
         if coded:
             key = ("range", "", f"{template} {run_text(run.texts)}")
             yield key, run.label, support, p, [("ngram", "", t) for t in texts]
@@ -1632,15 +1649,20 @@ def _code_book_tests(
     del record_task
     for template, by_text in fields.items():
         floor = min(min_support, MIN_VALUE) if template in scarce else min_support
-        yield from _field_book(template, by_text, record_label, floor)
         written = {t: rs for t, rs in by_text.items() if ("value", template, t) not in viewed}
+        # On the book's own evidence (its floor), its rare values are found too, as written (a decoded view's chance
+        # reading of one record's string is no code).
+        rare = set(written) if floor <= MIN_VALUE else set()
+        yield from _field_book(template, by_text, record_label, floor, rare=rare)
         for size in range(1, _MAX_PREFIX + 1):  # a code's leading part is its class (a sub-chapter's chapter)
             heads = code_heads(written, size)
             if heads:
-                yield from _field_book(template, heads[0], record_label, floor, heads[1])
+                yield from _field_book(template, heads[0], record_label, floor, heads[1], rare=rare and set(heads[0]))
         parts = value_parts(written, input_words)  # a part set from the answer inside values unique to their records
         if parts:
-            yield from _field_book(template, parts[0], record_label, floor, parts[1], shape="…{}…")
+            yield from _field_book(
+                template, parts[0], record_label, floor, parts[1], shape="…{}…", rare=rare and set(parts[0])
+            )
 
 
 def _inferred_input_words(texts_of: Sequence[Mapping[str, InputWords]], inputs: frozenset[str]) -> list[InputWords]:
@@ -1705,10 +1727,13 @@ def _field_book(
     min_support: int,
     wholes: Mapping[str, list[str]] | None = None,
     shape: str = "{}…",
+    rare: Set[str] = frozenset(),
 ) -> Iterator[tuple[tuple[str, str, str], str, int, float, list[tuple[str, str, str]]]]:
     """The code-book tests of one field among the records of one task (:func:`_code_book_tests`). With ``wholes``,
     ``by_text`` holds the heads of the field's codes (:func:`code_heads`), shown as ``26…``, and each head's members
-    are the whole values it heads, so the head is found, mapped and sanitized as those values would be."""
+    are the whole values it heads, so the head is found, mapped and sanitized as those values would be. The book's
+    rare values (:attr:`~windtunnel.leakage.codebook.CodeBook.rare`) among ``rare`` are found with its pure ones,
+    whatever the records they hold: the field's test is their evidence."""
     if len(by_text) < 2:
         return
     per_label = {t: dict(Counter(record_label[r] for r in rs)) for t, rs in by_text.items()}
@@ -1717,9 +1742,15 @@ def _field_book(
     book = code_book(per_label, {lab: k / total for lab, k in held_by.items()})
     if book is None:
         return
-    for label, texts in sorted(book.pure.items()):
+    found = {lab: list(texts) for lab, texts in book.pure.items()}
+    with_rare = set()
+    for label, texts in book.rare.items():
+        if kept := [t for t in texts if t in rare]:
+            found.setdefault(label, []).extend(kept)
+            with_rare.add(label)
+    for label, texts in sorted(found.items()):
         records = set().union(*(by_text[t] for t in texts))
-        if len(records) < min_support or len(records) >= total:
+        if (len(records) < min_support and label not in with_rare) or len(records) >= total:
             continue
         shown = "; ".join(sorted(texts if wholes is None else (shape.format(t) for t in texts)))
         key = ("field", template, shown if len(shown) <= _MAX_VALUE_LEN else shown[: _MAX_VALUE_LEN - 1] + "…")
