@@ -1358,8 +1358,10 @@ def mine(
         tests.append((key, label, top, support, min(1.0, p)))
     # Without --derive-from, a field too few items hold to be the input is asked on its own evidence too.
     scarce = frozenset(places.scarce(len(labels_of))) if places is not None else frozenset()
-    evidence = (lambda _t: True) if derive_from else (lambda t: t in scarce)
-    for key, label, support, p, keys in _range_tests(held, record_of, record_label, record_task, min_support, evidence):
+    own_evidence = (lambda _t: True) if derive_from else (lambda t: t in scarce)
+    for key, label, support, p, keys in _range_tests(
+        held, record_of, record_label, record_task, min_support, own_evidence
+    ):
         members[key] = keys
         tests.append((key, label, support, support, p))
     # A field read as the task's input holds values of one label each by nature (messages drawn from a pool per
