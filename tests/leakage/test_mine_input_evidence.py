@@ -135,3 +135,16 @@ def test_tells_every_record() -> None:
         "w": {"a": 2},
     }
     assert not tells_every_record(_values(slugs), 48)  # most values held by one record: nothing repeats
+
+
+def test_a_record_wider_than_the_fields_kept_is_mined_without_error() -> None:
+    # A record's fields past the first ones whose values are kept (_MAX_PRINTS) are held but not said: the input
+    # evidence and the variety test read nothing there instead of failing on the missing field.
+    items = [
+        LeakItem(
+            id=f"w{i}", expected=[LABELS[i % 3]], projection={f"f{j}": f"v{j}" for j in range(520)}, label_set=LABELS
+        )
+        for i in range(24)
+    ]
+    result = mine(items)  # raised KeyError on the 513th field
+    assert result.evidence == []

@@ -12,6 +12,7 @@ from windtunnel._util.errors import UsageError
 from windtunnel.reports import validate_report
 from windtunnel.reports.sample import make_cell, sample_cells, sample_report
 from windtunnel.store import RunStore, UnknownRunError
+from windtunnel.store.queries import StoreReader
 
 
 @pytest.fixture
@@ -194,3 +195,15 @@ def test_add_cell_accepts_any_mapping(store: RunStore) -> None:
     cell: dict[str, Any] = make_cell("m")
     store.add_cell(run_id, cell)
     assert next(store.iter_cells(run_id)) == cell
+
+
+def test_a_flows_report_blocks_stay_out_of_the_loaded_run(store: RunStore) -> None:
+    # explore keeps its search and findings beside the run (meta report_blocks); the run a diff reads is the run's own
+    report = sample_report(4, seed=3)
+    run_id = store.start_run(
+        {"mode": "explore", "seed": 3, "tool": report["tool"], "report_blocks": {"explore": {"cells": 4}}}
+    )
+    store.add_cells(run_id, report["cells"])
+    store.finish_run(run_id, report["summary"], "failed")
+    assert "report_blocks" not in store.load_report(run_id)["run"]
+    assert "report_blocks" not in StoreReader(store.path).load_report(run_id)["run"]

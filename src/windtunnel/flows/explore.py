@@ -225,8 +225,9 @@ class Reproducer:
 
     def covers(self, other: Reproducer, *, modes: bool = True) -> bool:
         """Whether a failure with this reproducer explains one with ``other`` that breaks the same checks: ``other``
-        holds every fault and attack of this one (more are incidental), on this input's mutation or on a mutation of
-        this golden input; a failure that needs no fault explains only those on its own input.
+        holds every fault and attack of this one (more are incidental), on this one's mutation if it needs one, and
+        on any golden input otherwise (the faults are the reproducer: the same tool answer breaking the same checks
+        on another prompt is one defect); a failure that needs no fault explains only those on its own input.
 
         ``modes=False`` compares the faults' seams only: what the search uses before shrinking, when the mode a
         failure was found with may still shrink to a milder one (an ``empty`` and a ``malformed`` answer of one tool

@@ -900,8 +900,8 @@ class _Places:
         if template in self.lists:
             common = {h for h, n in self.members.get(template, Counter()).items() if n >= INPUT_PRESENCE * held}
         per_label = self.label_items[template]
-        ways = self.held[template]
-        return sum(min(_VARIETY_CAP, len(ways[lab] - common)) * k for lab, k in per_label.items()) / held
+        ways = self.held.get(template, {})  # past a record's first _MAX_PRINTS fields no texts are kept
+        return sum(min(_VARIETY_CAP, len(ways.get(lab, set()) - common)) * k for lab, k in per_label.items()) / held
 
     def inputs(self, items: int) -> list[str]:
         """The fields read as the task's input: held by most items (``INPUT_PRESENCE``), text (``INPUT_TEXT``) and
@@ -926,6 +926,7 @@ class _Places:
             for t, held in self.holders.items()
             if t not in known
             and t not in self.unsaid
+            and t in self.said  # past a record's first _MAX_PRINTS fields its values are not kept: nothing to read
             and held >= INPUT_PRESENCE * items
             and tells_every_record(self.said[t].values(), held)
         )
@@ -1296,6 +1297,9 @@ def mine(
             viewed = {k for k in viewed if k in held}
         if len(pair_counts.held) > max_candidates:
             pair_counts.prune()
+        if len(raw_held) > max_candidates:  # only a text some template was read from is ever asked
+            read_from = set().union(*masked_from.values())
+            raw_held = {k: a for k, a in raw_held.items() if k in read_from}
     # Without --derive-from the input is inferred from what the fields hold: it tells records apart as a named input
     # does, and prose read as the input is not mined (its whole texts, its codes), as a named input is not.
     inputs = places.inputs(len(labels_of)) if places is not None else []

@@ -541,4 +541,5 @@ class StoreReader:
         summary: SummaryDict = info.summary if info.summary is not None else {**summarize_cells(cells), "partial": True}
         mode = report_mode(info.mode)
         run: RunInfoDict = {**info.meta, "id": info.id, "mode": mode, "seed": info.seed, "status": info.status}
+        run.pop("report_blocks", None)  # a flow's report blocks (explore's) are not the run's, as RunStore.report
         return {"run": run, "summary": summary, "cells": cells}
