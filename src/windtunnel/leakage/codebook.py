@@ -77,7 +77,8 @@ def code_book(values: Mapping[str, Mapping[str, int]], shares: Mapping[str, floa
 def _rare(values: Mapping[str, Mapping[str, int]], pure: Mapping[str, list[str]]) -> dict[str, list[str]]:
     """Label → the field's values of fewer than ``MIN_VALUE`` records held by it alone, when the field reads as a book
     with a default: every value two labels hold is a default, held by more records than any of the book's pure values
-    (``pure``), and the rare values hold no more records than those pure values do; ``{}`` otherwise."""
+    (``pure``; a field with no shared value at all is a book without a default, read alike), and the rare values hold
+    no more records than those pure values do; ``{}`` otherwise."""
     sizes = [sum(values[t].values()) for texts in pure.values() for t in texts]
     rare: dict[str, list[str]] = {}
     held = 0
