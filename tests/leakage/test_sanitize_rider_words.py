@@ -120,3 +120,21 @@ def test_a_cut_that_leaves_the_shape_of_the_values_left_whole_is_made(tmp_path: 
 
 # The other way (a cut leaving a shape no value left whole has is a blank): `test_leak_edit_watch.py`'s work queues,
 # where `EXQ-OSD-ATL` cut to `EXQ-ATL` beside the intact `EXQ-NEW-ATL` would name the mined label.
+
+
+def test_a_mined_word_the_cut_leaves_is_cut_as_found() -> None:
+    """The field's cut of its rider words stands for a mined finding only when it removes every word the finding
+    holds: a mined word that is no rider word (every label's values hold it somewhere) is left to its own cut."""
+    from windtunnel.leakage.model import Finding, LeakItem
+    from windtunnel.leakage.sanitize import _narrowed
+
+    slug = "alp-tide-river-0412"
+    item = LeakItem(id="s1", expected=["alpha"], projection={"story": {"slug": slug}}, label_set=LABELS)
+    field = MinedField(template="/story/slug", words=frozenset({"alp"}))
+
+    def mined(word: str) -> Finding:
+        at = slug.index(word)
+        return Finding("s1", "correlated", "high", "/story/slug", "mined", (at, at + len(word)), "raw", "r", "d", word)
+
+    kept = _narrowed(item, [mined("alp"), mined("tide")], [field])
+    assert [f.value for f in kept] == ["tide"]  # 'alp' goes with the field's cut; 'tide' would have stayed unsanitized

@@ -1277,7 +1277,7 @@ def _narrowed(it: LeakItem, findings: Sequence[Finding], fields: Sequence[MinedF
     out = []
     for f in findings:
         inside = f.representation == _MINED and f.span is not None and f.inner is None
-        if inside and any(p.holds(it.projection, f.pointer) for p in ridden):
+        if inside and any(p.holds(it.projection, f.pointer) and _cut_by(it, f, p) for p in ridden):
             continue  # the field's cut of its rider words, made on every item alike; its other words copy the input
         if f.representation == _MINED and f.span is None and f.inner is None:
             value = _node(it.projection, f.pointer)
@@ -1286,6 +1286,18 @@ def _narrowed(it: LeakItem, findings: Sequence[Finding], fields: Sequence[MinedF
                 continue
         out.append(f)
     return out
+
+
+def _cut_by(it: LeakItem, f: Finding, field: MinedField) -> bool:
+    """Whether the field's cut of its rider words (:func:`_word_cuts`) reaches the mined finding ``f``: it holds one
+    of them (an n-gram's words every label's values hold, the ``EXQ`` of ``EXQ OSD``, ride with nothing once the rider
+    word is cut). A mined word the cut leaves whole (no rider word: every label's values hold it somewhere) is cut as
+    found."""
+    value = _node(it.projection, f.pointer)
+    if not isinstance(value, str) or f.span is None:
+        return False
+    words = [m.group().casefold() for m in _RIDER.finditer(value[f.span[0] : f.span[1]])]
+    return any(w in field.words for w in words)
 
 
 def _column_cells(value: str, fields: Sequence[MinedField]) -> list[cuts.Range] | None:
