@@ -59,3 +59,22 @@ def test_the_field_is_blanked_at_its_twins_only(tmp_path: Path) -> None:
         if d["projection"]["patient"]["last_visit"] != "":
             assert line == raw  # a date kept: the record keeps its bytes
     assert res.summary["eliminated"] == []
+
+
+def test_the_notice_names_a_list_field_as_shown(tmp_path: Path) -> None:
+    # the same date inside a list: the twins are found at the narrowed place (/patient/visits/0/date), and the notice
+    # names the field once, as the other notices show it, not also as blanked on every item
+    rows = _rows()
+    for r in rows:
+        patient = r["projection"]["patient"]  # type: ignore[index]
+        patient["visits"] = [{"date": patient.pop("last_visit")}]
+    data, out = tmp_path / "d.jsonl", tmp_path / "o.jsonl"
+    data.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    said: list[str] = []
+    sanitize_flow(
+        SanitizeRequest(dataset=data, output=out, derive_from=["/clinical"]),
+        lambda e: said.append(str(getattr(e, "text", ""))),
+    )
+    twins = [s for s in said if "where the scan reads it as any label" in s]
+    assert len(twins) == 1 and twins[0].endswith("/patient/visits/*/date")
+    assert not [s for s in said if s.startswith("blanked on every item, so that") and "visits" in s]

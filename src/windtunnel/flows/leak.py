@@ -1215,7 +1215,7 @@ def _sanitize_pass(
             for places in twins.values():
                 for item_id, pointer in places:
                     uniform_at.setdefault(item_id, set()).add(pointer)
-            twinned = sorted(watch.shown.get(t, t) or "/" for t in twins)
+            twinned = sorted(watch.shown_field(t) for t in twins)
             redo = [t for t in redo if t not in twins]
             if redo:
                 uniform, redone = [*uniform, *redo], sorted(set(watch.fields()) - set(twinned))

@@ -245,6 +245,13 @@ class EliminationWatch:
         (:func:`~windtunnel.leakage.sanitize.twin_places`)."""
         return sorted({self._narrow(p) for p in self.blanked if self._points(p) and p not in self.by_label})
 
+    def shown_field(self, template: str) -> str:
+        """The field as :meth:`fields` shows it, for one of :meth:`templates` (a narrowed template names its field)."""
+        for path in (*self.by_label, *self.blanked):
+            if template in (path, self._narrow(path)):
+                return self.shown.get(path, path) or "/"
+        return template or "/"
+
     def _narrow(self, path: str) -> str:
         """The blanked field ``path`` as narrow as the places it was blanked at (:func:`narrowest`): a closing turn
         blanked at ``/messages/4/content`` on each item names that place, not every message's content."""
