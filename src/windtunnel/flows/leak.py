@@ -1092,14 +1092,15 @@ def _sanitize_pass(
     blanked_first: dict[str, list[str]] = {}
     """Per item id, the places the first pass blanked."""
     twinned: list[str] = []
-    for attempt in (0, 1):
+    for attempt in (0, 1, 2):
         held: list[Event] = []
 
         def hold(event: Event, held: list[Event] = held) -> None:
             """Keep the first pass's event: told only if that pass is the last."""
             held.append(event)
 
-        listener = final if attempt == 1 or not req.dataset.is_file() else hold
+        last = attempt == 2 or (attempt == 1 and not twinned) or not req.dataset.is_file()
+        listener = final if last else hold
         n = leaked = residual_items = chars = promoted = edited = edited_clean = 0
         kept: dict[str, int] = {}
         """Items whose mined evidence sits in a --derive-from field, kept there: by the field (as shown)."""
@@ -1221,6 +1222,13 @@ def _sanitize_pass(
                 uniform, redone = [*uniform, *redo], sorted(set(watch.fields()) - set(twinned))
             cut_everywhere = more_cuts
             recut = sorted({watch.shown.get(p, p) or "/" for p in more_cuts})
+            continue
+        again = [t for t in watch.templates() if t not in uniform] if attempt == 1 and twinned else []
+        if again and not interrupted:  # the blanks at the twins still tell a label (too few items): the whole field
+            uniform = [*uniform, *again]
+            shown_again = set(watch.fields())
+            twinned = [t for t in twinned if t not in shown_again]
+            redone = sorted(set(redone) | shown_again)
             continue
         for event in held:
             final(event)
