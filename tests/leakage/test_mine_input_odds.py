@@ -227,4 +227,3 @@ def test_checklist_read_as_the_input() -> None:
     assert found["/symptoms/dieback"] == {"low"}
     assert "medium" in found["/pallet/moved"]
     assert "medium" in _severities(items, derive_from=("/lot/note",))["/symptoms/dieback"]
-
