@@ -385,6 +385,7 @@ def candidates(
     *,
     prose: bool = False,
     raws: set[tuple[str, str, str]] | None = None,
+    moments: bool = True,
 ) -> dict[tuple[str, str, str], Where]:
     """The candidates of one projection, ``(kind, pointer template, text)`` → where it is first seen.
 
@@ -413,6 +414,9 @@ def candidates(
 
     ``prose``: without ``derive_from``, read prose as it is read outside a named input (:func:`_prose_candidates`);
     :func:`mine` then keeps what it finds there only outside the fields it reads as the task's input.
+
+    ``moments``: a string that is a point in time (:func:`moment`) gives candidates too; :func:`mine` and its findings
+    read none without ``derive_from``.
     """
     out: dict[tuple[str, str, str], Where] = {}
     names = names_of(derive_from)
@@ -430,6 +434,8 @@ def candidates(
         if not isinstance(value, str):
             out.setdefault(("value", template, value[0]), (outer, None, inner, "raw"))
             continue
+        if not moments and moment(value):
+            continue  # a point in time is a number on a scale, not a code: the case's own measurement (:func:`moment`)
         read = masked_input(value, names)  # a key named inside the text is the input there: blanked, offsets kept
         found = _string_candidates(template, read)
         if not found and len(read.split()) > PROSE_WORDS:
@@ -456,6 +462,24 @@ def candidates(
                 if masked_from is not None:
                     masked_from.setdefault(key, set()).add(("value", template, value.strip()))
     return out
+
+
+_MOMENT = re.compile(
+    r"(?:\d{4}[-/.]\d\d?[-/.]\d\d?|\d\d?[-/.]\d\d?[-/.]\d{4})"  # a date: 2024-08-03, 03/08/2024
+    r"(?:[T ]\d\d?:\d\d(?::\d\d(?:\.\d+)?)?(?:Z|[+-]\d\d:?\d\d)?)?"  # and its clock time
+    r"|\d\d?:\d\d(?::\d\d)?(?:\s?[AaPp]\.?[Mm]\.?)?"  # a clock time alone: 18:15, 6:05 pm
+)
+
+
+def moment(value: str) -> bool:
+    """``value`` is a point in time and nothing else: a date (``2024-08-03``, ``03/08/2024``), a clock time
+    (``18:15``, ``6:05 pm``), or both (``2024-08-03T18:15:00Z``). Without ``--derive-from`` it gives no candidate: a
+    time is a number on a scale, which the records of one label share by their position on it (a sustainer's monthly
+    gift on the 3rd, a late punch-out after 18:00), not a code written from the answer, and its parts (the year
+    ``2019``, the hour ``18…`` as a code's head) are that number's digits. The input read without ``--derive-from``
+    is inferred, and every record's dates are its own measurements; with ``--derive-from`` a date outside the named
+    input is mined as any value (a decision stamped on some records)."""
+    return _MOMENT.fullmatch(value.strip()) is not None
 
 
 def _with_texts(
@@ -807,6 +831,12 @@ def text_like(value: str, plain: bool = False) -> bool:
 _TEXT_CHUNKS = 16
 
 
+_FLAG_VALUES = frozenset(("true", "false", "null"))
+"""A scalar of one of these JSON texts is one check of the object holding it (:class:`_Places`)."""
+_CHECKLIST = "/\x00checks"
+"""Appended to an object's template: its flags read as one field (never a pointer: a key holds no NUL here)."""
+
+
 class _Places:
     """What each field (pointer template) holds across the items, to tell the task's input from a leak when the
     owner has not named the input (:meth:`inputs`). Bounded: per field a count of holders, of text values and, per
@@ -825,6 +855,7 @@ class _Places:
         self.lists: set[str] = set()
         self.said: dict[str, dict[int, Counter[str]]] = {}
         self.unsaid: set[str] = set()
+        self.flags: dict[str, set[str]] = {}
         self._pending: tuple[str, dict[str, set[str]], dict[str, set[str]]] | None = None
 
     def item(self, label: str, prints: list[tuple[str, int]] | None = None) -> Callable[[str, str], None]:
@@ -845,6 +876,15 @@ class _Places:
                 prints.append((template, hash(value)))
             if not value or value.isspace():
                 return
+            if value in _FLAG_VALUES and "/" in template:  # one check of an object of flags: a checklist's member
+                parent, name = template.rsplit("/", 1)
+                checklist = parent + _CHECKLIST
+                if value != "null":  # a field null here and text elsewhere is no check
+                    self.flags.setdefault(checklist, set()).add(template)
+                raw.setdefault(checklist, set()).add(f"{name}={value}")
+                if checklist not in seen:
+                    seen.add(checklist)
+                    self.holders[checklist] += 1
             if len(written) < _MAX_PRINTS:  # a measurement is its number; in text a whole number is a slot (desk 2)
                 folded = value if _NUMBER.fullmatch(value.strip()) else _SLOT.sub(_fold, value)
                 written.setdefault(template, set()).add(" ".join(folded.casefold().split()))
@@ -915,21 +955,23 @@ class _Places:
         return sorted(out)
 
     def evidence(self, items: int, inputs: Iterable[str] = ()) -> list[str]:
-        """The fields read as the task's input by what their values say of the labels (:func:`tells_every_record`):
-        held by most items (``INPUT_PRESENCE``), whatever their shape (a diagnosis, a snippet of code, a billed usage
-        type), not already read as the input (``inputs``), its values counted as written (numbers not
-        folded: a slug or an id made anew per record repeats nothing), a list by all its members, up to
-        ``_GRADED_VALUES`` of them."""
+        """The fields read as the task's input by what their values say of the labels (:func:`tells_every_record`,
+        :func:`tells_beside_odds`): held by most items (``INPUT_PRESENCE``), whatever their shape (a diagnosis, a
+        snippet of code, a billed usage type, a declared licence), not already read as the input (``inputs``), its
+        values counted as written (numbers not folded: a slug or an id made anew per record repeats nothing), a list by
+        all its members, up to ``_GRADED_VALUES`` of them. An object's flags are also read as one field, a checklist
+        whose values are its checks (``dieback=true``): when it tells the labels so, every flag of it is the input."""
         known = set(inputs)
-        return sorted(
+        told = {
             t
             for t, held in self.holders.items()
-            if t not in known
-            and t not in self.unsaid
+            if t not in self.unsaid
             and t in self.said  # past a record's first _MAX_PRINTS fields its values are not kept: nothing to read
             and held >= INPUT_PRESENCE * items
-            and tells_every_record(self.said[t].values(), held)
-        )
+            and (tells_every_record(self.said[t].values(), held) or tells_beside_odds(self.said[t].values()))
+        }
+        fields = {f for t in told for f in self.flags.get(t, (t,))}  # a checklist is read as the input by its checks
+        return sorted(f for f in fields if f not in known and not f.endswith(_CHECKLIST))
 
     def scarce(self, items: int) -> set[str]:
         """The fields held by fewer than ``INPUT_PRESENCE`` of the ``items``: not what every record is answered from."""
@@ -1013,6 +1055,47 @@ def tells_every_record(values: Iterable[Counter[str]], held: int) -> bool:
         repeated += 1
         covered += n
     return repeated > len(named) >= 2 and covered >= INPUT_PRESENCE * held
+
+
+def tells_beside_odds(values: Iterable[Counter[str]]) -> bool:
+    """A field that names labels in more ways than there are labels beside values that shift their odds: of
+    ``values`` (per value, the labels of the items holding it; fewer than ``_GRADED_VALUES`` of them), those that
+    repeat and are each held by one label (``GRADED_TOP``) outnumber the labels they name (two or more), and another
+    value is held by several labels but not by some label holding the field, beyond chance (none of its holders of
+    the labels it lacks: their share of the field's items to the power of its holders, Bonferroni over such values,
+    ``GRADED_ALPHA``). A declared licence (``MIT``, ``Apache-2.0`` with a notice; ``0BSD``, ``CC0-1.0`` allowed;
+    ``LGPL-2.1`` a notice or a review, never allowed), a document's status in a loan file (``missing``, ``expired``
+    on suspended files; ``received - pending review`` on conditional approvals and denials; ``cleared`` everywhere):
+    the content the answer is read from, each value weakly or strongly telling. A rider written beside an ordinary
+    value (``pending`` on every label's records) names one label per code; one written in several ways per label
+    holds no value telling some labels but not others, as a case's content does (:func:`tells_every_record`, whose
+    values all name one label)."""
+    seen = list(values)
+    if len(seen) >= _GRADED_VALUES:
+        return False
+    every: Counter[str] = Counter()
+    for c in seen:
+        every.update(c)
+    total = sum(every.values())
+    named: set[str] = set()
+    pure = 0
+    mixed: list[Counter[str]] = []
+    for c in seen:
+        n = sum(c.values())
+        if n < 2:
+            continue
+        if max(c.values()) >= GRADED_TOP * n:
+            named.add(max(c, key=lambda lab: (c[lab], lab)))
+            pure += 1
+        elif n >= GRADED_MIN:
+            mixed.append(c)
+    if not pure > len(named) >= 2 or not mixed or total == 0:
+        return False
+    for c in mixed:
+        lacking = sum(k for lab, k in every.items() if c[lab] == 0) / total
+        if lacking and (1 - lacking) ** sum(c.values()) * len(mixed) <= GRADED_ALPHA:
+            return True
+    return False
 
 
 _MAX_PRINTS = 512
@@ -1278,7 +1361,14 @@ def mine(
             values_of.append(input_values(it.projection, (), _anywhere))
         raws: set[tuple[str, str, str]] = set()
         found_here = candidates(
-            it.projection, derive_from, visit, partial(pair_counts.add, n), masked_from, prose=True, raws=raws
+            it.projection,
+            derive_from,
+            visit,
+            partial(pair_counts.add, n),
+            masked_from,
+            prose=True,
+            raws=raws,
+            moments=bool(derive_from),
         )
         for raw in raws:
             raw_held.setdefault(raw, []).append(n)
@@ -1511,6 +1601,9 @@ def _told(
         outside = bool(sug.pointer) and sug.pointer not in inputs  # its own field would tell it (its own value)
         if outside and explained_by(riders_of, sug.label, sug.purity, record_input, record_label) is not None:
             told.add(key)
+            continue
+        if any(k[0] in ("value", "range") and k[1] in inputs for k in members[key]):
+            told.add(key)  # held by exactly the records holding a value of the input: that value's twin
             continue
         if sug.kind in ("token", "ngram", "value", "url-segment") and explained_by_words(
             riders_of, sug.value, sug.label, sug.purity, record_words, record_label
@@ -1959,7 +2052,7 @@ def _own_label(
                 if in_derive_from(where[0] + (where[2] or ""), derive_from) and key in by_key
             ]
         else:
-            every = candidates(it.projection, derive_from, prose=True).items()
+            every = candidates(it.projection, derive_from, prose=True, moments=bool(derive_from)).items()
             held = [(key, where) for key, where in every if key in by_key]
         for key, (pointer, span, inner, view) in held:
             sug = by_key[key]
