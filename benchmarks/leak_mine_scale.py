@@ -71,16 +71,15 @@ def write(path: Path, records: int, width: int, kind: str, seed: int = 1) -> Non
             f.write(json.dumps(item) + "\n")
 
 
-def run(src: str, command: str, path: Path, repeats: int) -> float:
-    """The command's CPU seconds on ``path`` in a child importing windtunnel from ``src``."""
+def run(src: str, command: str, path: Path, repeats: int) -> float | str:
+    """The command's CPU seconds on ``path`` in a child importing windtunnel from ``src``, or the last line of the
+    child's error."""
     env = {"PYTHONPATH": src, "PATH": "/usr/bin:/bin"}
     out = subprocess.run(
-        [sys.executable, "-c", CHILD, command, str(path), str(repeats)],
-        env=env,
-        capture_output=True,
-        text=True,
-        check=True,
+        [sys.executable, "-c", CHILD, command, str(path), str(repeats)], env=env, capture_output=True, text=True
     )
+    if out.returncode != 0:
+        return (out.stderr.strip().splitlines() or ["failed"])[-1]
     return float(out.stdout.strip().splitlines()[-1])
 
 
@@ -112,6 +111,10 @@ def main() -> None:
             row = f"{series:8} {records:>7} {width:>6}"
             for n, tree in enumerate(trees):
                 took = run(tree, args.command, path, args.repeats)
+                if isinstance(took, str):
+                    row += f" | {'failed':>24}"
+                    print(f"  tree {n + 1} failed on {series} {records} x {width}: {took}")
+                    continue
                 per = took / (records * width) * 1e6
                 base = first.setdefault((series, n), per)
                 row += f" | {took:>8.2f}s {per:>7.0f} {per / base:>5.2f}"
