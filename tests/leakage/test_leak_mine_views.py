@@ -56,6 +56,16 @@ def test_a_span_points_at_the_original_characters() -> None:
     assert span == (0, len(trace))  # the whole value is the encoded run
 
 
+def test_a_code_whose_letters_fold_longer_keeps_its_runs_inside_the_text() -> None:
+    """A code's letter runs are read in its case-folded token; where folding lengthens a letter (``և`` folds to two),
+    the runs' span is the token's, inside the text (a random code whose leet reading decodes as base64 to such a
+    letter crashed mining)."""
+    for value in ["32ZW4N4H", "4h\u0587x9"]:
+        for key, (_pointer, span, _inner, _view) in candidates({"code": value}).items():
+            assert span is None or 0 <= span[0] <= span[1] <= len(value), key
+    assert candidates({"code": "4h\u0587x9"})[("token", "", "h\u0565\u0582x")][1] == (0, 5)  # was (1, 6)
+
+
 def test_json_held_in_a_string_is_mined_as_structure_at_its_inner_pointer() -> None:
     held = json.dumps({"source": "crm", "received": "2025-03-12", "route": "ZK7", "seq": 12}, indent=1)
     cands = candidates({"ticket": {"raw_event": held}})

@@ -148,3 +148,33 @@ def test_a_text_too_long_to_be_a_value_is_still_seen_split_by_its_template() -> 
     answers = blind_predictions_cv(items, derive_from=["/title"])
     right = sum(a == it.expected[0] for a, it in zip(answers, items, strict=True))
     assert right <= 60  # a third is chance (50); the split template alone would answer every 'out' record right
+
+
+def test_a_wide_record_tries_each_text_only_on_the_ids_its_runs_spell() -> None:
+    """A record of many short ids (a wide export of codes): each text is matched against the ids its own runs of
+    letters and digits could spell, not against every id of the record, so the work grows with the record, not
+    with its square (a counter, not a clock). Every id masks where another field writes it all the same."""
+    rnd = random.Random(3)
+    for width in (50, 400):
+        codes = ["".join(rnd.choice("ABCDEFGHJK") + rnd.choice("0123456789") for _ in range(4)) for _ in range(width)]
+        texts = [*codes, f"filed under {codes[0]} and {codes[1].lower()}"]
+        own = OwnWords(texts)
+        masked = [own.masked(t) for t in texts]
+        assert masked[:width] == [None] * width  # a code alone is its own
+        assert masked[-1] == f"filed under {PLACEHOLDER} and {PLACEHOLDER}"
+        assert own.tried <= 2 * len(texts)
+
+
+def test_the_ids_a_text_spells_mask_as_every_id_of_the_record_would() -> None:
+    """The run index only narrows which ids are tried: on texts mixing the record's ids in every case, inside longer
+    runs, sharing prefixes and runs, joined by separators, the ids masked are those the one pattern of every id (in
+    the same order: the longest first) masks, whichever id the text itself lends."""
+    rnd = random.Random(7)
+    pieces = ["ab12", "AB12-7", "ab12 7", "x9", "x9-y9", "Q-77", "q-77a", "7_ab12", "ab12x", "(5) 44"]
+    for _ in range(300):
+        ids = rnd.sample(pieces, rnd.randint(1, len(pieces)))
+        own = OwnWords(ids + [rnd.choice(pieces)])
+        for _ in range(5):
+            text = "".join(rnd.choice([*pieces, " ", "-", "_", "z", "/", "é", ". "]) for _ in range(rnd.randint(1, 7)))
+            for alone in (frozenset(), frozenset({text.strip().casefold()}), frozenset({rnd.choice(ids).casefold()})):
+                assert own._ids_masked(text, alone) == own._all_masked(text, alone), (ids, text, alone)

@@ -9,8 +9,12 @@ import json
 import random
 from collections import Counter
 from pathlib import Path
+from typing import Any
+
+import pytest
 
 from windtunnel.flows.leak import SanitizeRequest, sanitize_flow
+from windtunnel.leakage import sanitize
 from windtunnel.leakage.model import LeakItem
 from windtunnel.leakage.sanitize import twin_places
 
@@ -90,3 +94,31 @@ def test_blanks_at_the_twins_that_still_eliminate_give_way_to_a_blank_on_every_i
     )
     assert res.summary["eliminated"] == []
     assert any(s.startswith("blanked on every item, so that") and "/output/comments/*/body" in s for s in said)
+
+
+def test_each_item_is_walked_once_whatever_the_templates(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Several templates (a list field's, a narrowed one naming an index, one naming nothing) are answered from one
+    walk of each item (a counter, not a clock), each as it is asked alone."""
+    rows = _rows()
+    for r in rows:
+        r["projection"]["visits"] = [r["projection"]["patient"]["last_visit"], "2024-01-12"]  # type: ignore[index]
+    items = [LeakItem.from_mapping(r) for r in rows]
+    own = {
+        str(r["id"]): ["/patient/last_visit"]
+        for r in rows
+        if r["expected"] == "12" and "-12" in str(r["projection"]["patient"])  # type: ignore[index]
+    }
+    templates = ["/patient/last_visit", "/visits/*", "/visits/1", "/nowhere"]
+    alone = {t: got for t in templates for got in [twin_places(items, own, [t], LABELS)]}
+    walks = Counter[str]()
+    walked = sanitize._templated
+
+    def counted(it: LeakItem, **kw: bool) -> Any:
+        walks[it.id] += 1
+        return walked(it, **kw)
+
+    monkeypatch.setattr(sanitize, "_templated", counted)
+    together = twin_places(items, own, templates, LABELS)
+    assert set(walks.values()) == {1} and len(walks) == len(items)
+    assert together == {t: places for got in alone.values() for t, places in got.items()}
+    assert "/patient/last_visit" in together

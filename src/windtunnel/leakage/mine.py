@@ -639,14 +639,15 @@ def _text_candidates(
         return
     toks = _tokens(text)
     mapped = None if m.starts is None else m.span  # the identity map (text as written) needs no call per token
-    for tok, a, _b in toks:
+    for tok, a, b in toks:
         # A code's letter runs (`h123` → `h`): a label's initial can ride in a code that is unique to its item
         # (`Q-H123` for High), where the whole code never repeats.
         if len(tok) <= _MAX_PART_TOKEN and _MIXED.fullmatch(tok):
             for run in _RUNS.finditer(tok):
                 key = ("token", "", run.group())
                 if key not in out:
-                    ra, rb = a + run.start(), a + run.end()
+                    # a run's offsets are the folded token's: where folding changed its length, the token's span
+                    ra, rb = (a + run.start(), a + run.end()) if len(tok) == b - a else (a, b)
                     out[key] = ((ra, rb) if mapped is None else mapped(ra, rb), view)
     for n in range(1, _MAX_NGRAM + 1):
         for i in range(len(toks) - n + 1):

@@ -1749,12 +1749,20 @@ def twin_places(
     some label."""
     holders: dict[str, list[tuple[str, str]]] = {t: [] for t in templates}
     places: dict[str, set[tuple[str, str]]] = {t: set() for t in templates}
+    by_general: dict[str, list[str]] = {}  # a pointer a template names has the template's general form
+    for t in dict.fromkeys(templates):
+        by_general.setdefault(_general(t), []).append(t)
     for it in population:
         if not it.expected:
             continue
         own = set(blanked.get(it.id, ()))
+        at: dict[str, list[tuple[str, Any]]] = {}  # the item walked once: its filled scalars per template naming them
+        for p, v, general in _templated(it):
+            for template in by_general.get(general, ()):
+                if _matches(p, template) and v not in (None, "", False, 0):
+                    at.setdefault(template, []).append((p, v))
         for template in templates:
-            here = [(p, v) for p, v, _ in _templated(it) if _matches(p, template) and v not in (None, "", False, 0)]
+            here = at.get(template)
             if not here:
                 continue
             twins = _twins(it, here, labels, decode) | (own & {p for p, _ in here})

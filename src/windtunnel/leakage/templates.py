@@ -30,6 +30,7 @@ PLACEHOLDER = "…"
 _WORD = re.compile(r"[^\W\d_]{3,}")
 _HAS_DIGIT = re.compile(r"\d")
 _NEVER = re.compile(r"(?!)")
+_RUN = re.compile(r"[^\W_]+")
 _MIN_ID = 4
 """A short value holding a digit masks as a whole when it has at least this many characters (not ``4B``)."""
 
@@ -41,6 +42,13 @@ class OwnWords:
         self.words: Counter[str] = Counter()
         self.ids: Counter[str] = Counter()
         self._patterns: dict[frozenset[str], re.Pattern[str]] = {}
+        self._found: dict[tuple[str, ...], re.Pattern[str]] = {}
+        self._by_runs: dict[tuple[str, ...], list[str]] = {}
+        self._order: dict[str, int] = {}
+        self._run_counts: list[int] = []
+        self.tried = 0
+        """Ids tried on the texts so far (a work counter: each text tries the ids its own runs of letters and
+        digits could spell, not every id of the record)."""
         for s in strings:
             words, ids = _lent(s)
             self.words.update(words)
@@ -56,22 +64,58 @@ class OwnWords:
         if self.ids:
             # a text that is itself a short id lends it: only the ids other strings hold are masked in it
             alone = frozenset(i for i in ids if self.ids[i] == 1)
-            pattern = self._patterns.get(alone)
-            if pattern is None:
-                lent = sorted((i for i in self.ids if i not in alone), key=len, reverse=True)
-                pattern = (
-                    _NEVER
-                    if not lent
-                    else re.compile(
-                        r"(?<![^\W_])(?:" + "|".join(re.escape(i) for i in lent) + r")(?![^\W_])", re.IGNORECASE
-                    )
-                )
-                self._patterns[alone] = pattern
-            out = pattern.sub(PLACEHOLDER, out)
+            out = self._ids_masked(text, alone)
         out = _WORD.sub(
             lambda m: PLACEHOLDER if self.words[k := m.group().casefold()] > (k in words) else m.group(), out
         )
         return out if out != text else None
+
+    def _ids_masked(self, text: str, alone: frozenset[str]) -> str:
+        """``text`` with the ids of the record but ``alone`` masked where they stand whole (not inside a longer run
+        of letters and digits), the longest first.
+
+        An ASCII text is searched only for the ids its runs of letters and digits spell: an id standing whole in it
+        has each of its runs as a whole run of the text, in a row, so the ids are indexed by their runs and a text
+        looks up its own (linear in the text, however many ids the record holds); those few are matched as the one
+        pattern of every id would (the same order). A text with other characters (where case folds less simply) is
+        matched against every id."""
+        if not text.isascii():
+            return self._all_masked(text, alone)
+        if not self._order:
+            self._order = {i: n for n, i in enumerate(self.ids)}
+            for i in self.ids:
+                self._by_runs.setdefault(tuple(_RUN.findall(i)), []).append(i)
+            self._run_counts = sorted({len(k) for k in self._by_runs})
+        runs = _RUN.findall(text.lower())
+        found: set[str] = set()
+        for k in self._run_counts:
+            for n in range(len(runs) - k + 1):
+                hit = self._by_runs.get(tuple(runs[n : n + k]))
+                if hit is not None:
+                    found.update(hit)
+        found -= alone
+        if not found:
+            return text
+        self.tried += len(found)
+        lent = tuple(sorted(found, key=lambda i: (-len(i), self._order[i])))
+        pattern = self._found.get(lent)
+        if pattern is None:
+            pattern = self._found[lent] = _ids_pattern(lent)
+        return pattern.sub(PLACEHOLDER, text)
+
+    def _all_masked(self, text: str, alone: frozenset[str]) -> str:
+        """``text`` with every id of the record but ``alone`` masked (one pattern per ``alone``)."""
+        pattern = self._patterns.get(alone)
+        if pattern is None:
+            lent = sorted((i for i in self.ids if i not in alone), key=len, reverse=True)
+            pattern = self._patterns[alone] = _ids_pattern(lent) if lent else _NEVER
+        self.tried += len(self.ids)
+        return pattern.sub(PLACEHOLDER, text)
+
+
+def _ids_pattern(lent: Iterable[str]) -> re.Pattern[str]:
+    """The ids ``lent`` (in the order tried) where each stands whole, case ignored."""
+    return re.compile(r"(?<![^\W_])(?:" + "|".join(re.escape(i) for i in lent) + r")(?![^\W_])", re.IGNORECASE)
 
 
 def splitting(holders: Mapping[K, Collection[int]], masked_from: Mapping[K, Iterable[K]]) -> set[K]:
