@@ -87,6 +87,10 @@ def _short(i: int, label: str, rng: random.Random) -> str:
     return f"Order {rng.randint(1000, 9999)} needs review"
 
 
+def _unshaped(i: int, label: str, rng: random.Random) -> str:
+    return f"Order {rng.randint(1000, 9999)} needs review" + "!" * i
+
+
 def _prose(i: int, label: str, rng: random.Random) -> str:
     return f"Order {rng.randint(1000, 9999)} arrived late and the box was open"
 
@@ -136,8 +140,18 @@ def test_a_field_at_every_step_spares_prose_and_the_derive_from_field(tmp_path: 
     assert _outputs(clean, 0) == _outputs(data, 0)
 
     data, routed = _dataset(tmp_path / "short.jsonl", _short, moving=True, tools=3)
-    # Without --derive-from a short subject is a value at that field like the codes: blanked wherever it is.
+    # Without --derive-from a short subject is a value at that field like the codes; each is a record's own, but its
+    # shape (`Order 9 needs review`) is held alike by every label's items and no mined code takes it, while every
+    # router's code (`R-L123`, `R-M201`) has the mined ones' shape: the codes go on every routed item, every subject
+    # keeps its bytes (session 21, value_shapes; before, every subject was blanked too).
     plain = tmp_path / "short.plain.jsonl"
+    assert sanitize_flow(SanitizeRequest(dataset=data, output=plain, mine=True)).status == "passed"
+    assert _outputs(plain, 0) == _outputs(data, 0)
+    assert _changed(data, plain) == routed
+    # Subjects whose shapes are each their own (`Order 1234 needs review!!`) are values at that field like the codes:
+    # blanked wherever they are without --derive-from, kept with it.
+    data, routed = _dataset(tmp_path / "unshaped.jsonl", _unshaped, moving=True, tools=3)
+    plain = tmp_path / "unshaped.plain.jsonl"
     assert sanitize_flow(SanitizeRequest(dataset=data, output=plain, mine=True)).status == "passed"
     assert _outputs(plain, 0) == [""] * len(routed)
     clean, stats = tmp_path / "short.clean.jsonl", tmp_path / "short.stats.jsonl"

@@ -72,6 +72,7 @@ from windtunnel.leakage.shared_values import AlikeValues, alike_values, shared_v
 from windtunnel.leakage.value_parts import common_words, differing_span, leaning_texts, words
 from windtunnel.leakage.value_parts import key as value_key
 from windtunnel.leakage.value_parts import riders as value_riders
+from windtunnel.leakage.value_shapes import shared_shapes, value_shape
 
 Mode = Literal["sentence", "span"]
 
@@ -652,6 +653,11 @@ class MinedField:
     """For a field that is the whole scalar, the values (as JSON text) the items of several labels hold alike
     (:func:`~windtunnel.leakage.shared_values.shared_values`): no label's rider, so an item holding one keeps its
     bytes, while every other value is blanked on every item (the blanks fall on items of every label)."""
+    shapes: frozenset[str] = frozenset()
+    """For a field that is the whole scalar and whose values are each a record's own (a file name, a base64 payload),
+    the shapes (:func:`~windtunnel.leakage.value_shapes.value_shape`) the items of several labels hold alike and no
+    mined value takes (:func:`~windtunnel.leakage.value_shapes.shared_shapes`): an item whose value has one keeps its
+    bytes, as for :attr:`shared`; used instead of :attr:`shared` when it keeps more of the field's items."""
     common: frozenset[str] = frozenset()
     """With :attr:`riders`: the words (case-folded) the field's values hold on the items of every label
     (:func:`~windtunnel.leakage.value_parts.common_words`)."""
@@ -672,6 +678,10 @@ class MinedField:
     the value keeps its other words (the slug's copy of the headline), a value holding none keeps its bytes, and what
     is left reads like a value that never held one, so neither the cut nor its absence names a label. Empty: the field
     is edited as above."""
+
+    def keeps(self, value: Any) -> bool:
+        """Whether a whole-scalar blank of this field leaves ``value`` as it is (:attr:`shared`, :attr:`shapes`)."""
+        return json.dumps(value) in self.shared or (bool(self.shapes) and value_shape(value) in self.shapes)
 
     def holds(self, root: Any, pointer: str) -> bool:
         """Whether the scalar at ``pointer`` of the projection ``root`` is this field's."""
@@ -756,7 +766,12 @@ def uniform_fields(
                 else:
                     phrases[path] = None
                 ridden = spans.setdefault(path, set())
-                if ridden is not None and isinstance(value, str) and _whole_words(value, f.span):
+                if (
+                    ridden is not None
+                    and isinstance(value, str)
+                    and _whole_words(value, f.span)
+                    and _as_written(value, f)
+                ):
                     # the blind agent's reading already weighed the input's copies (input_explained): its word stays
                     copied = frozenset() if f.rule == _BLIND else _input_words(it, f.pointer, derive_from)
                     fresh = {w for m in _RIDER.finditer(f.value) if (w := m.group().casefold()) not in copied}
@@ -799,6 +814,14 @@ def _whole_words(value: str, span: cuts.Range | None) -> bool:
     if not _RIDER.search(value[a:b]) or a < 0 or b > len(value):
         return False
     return not ((a and _RIDER.match(value[a - 1])) or (b < len(value) and _RIDER.match(value[b])))
+
+
+def _as_written(value: str, f: Finding) -> bool:
+    """Whether the words of the mined finding ``f`` stand in ``value`` as written: a word mined in a decoded view
+    (the ``HERO`` of a base64 payload's JSON) is none of the raw value's words, and a cut of rider words would find
+    nothing there to cut (the field is then blanked as before)."""
+    held = {m.group().casefold() for m in _RIDER.finditer(value)}
+    return all(m.group().casefold() in held for m in _RIDER.finditer(f.value or ""))
 
 
 def _rider_words(
@@ -956,6 +979,8 @@ def _with_shared(
     if not whole:
         return fields
     holders: dict[MinedField, list[tuple[str, str]]] = {f: [] for f in whole}
+    rows: dict[MinedField, list[tuple[Any, str, bool]]] = {f: [] for f in whole}
+    """Per field ``(value, label, cut)`` of the same places, for the shapes they hold (:func:`shared_shapes`)."""
     for it in population:
         if not it.expected:
             continue
@@ -966,9 +991,24 @@ def _with_shared(
             for f in whole:
                 if (it.id, pointer) in cut.get(f, ()) and f.holds(it.projection, pointer):
                     holders[f].append((f"\0cut {it.id} {pointer}", it.expected[0]))  # its own: never kept
+                    rows[f].append((value, it.expected[0], True))
                 elif not prose and f.holds(it.projection, pointer):
                     holders[f].append((json.dumps(value), it.expected[0]))
-    return [replace(f, shared=shared_values(holders[f])) if f in holders else f for f in fields]
+                    rows[f].append((value, it.expected[0], False))
+    return [_kept_alike(f, holders[f], rows[f]) if f in holders else f for f in fields]
+
+
+def _kept_alike(f: MinedField, holders: Sequence[tuple[str, str]], rows: Sequence[tuple[Any, str, bool]]) -> MinedField:
+    """``f`` with what a blank of it on every item keeps: the values shown to ride with no label
+    (:attr:`MinedField.shared`), or their shapes (:attr:`MinedField.shapes`) when those keep more of the field's
+    items (values each a record's own share no value, but their shape)."""
+    shared = shared_values(holders)
+    shapes = shared_shapes(rows)
+    if shapes:
+        by_value = sum(key in shared for key, _ in holders)
+        if sum(value_shape(value) in shapes for value, _, cut in rows if not cut) > by_value:
+            return replace(f, shapes=shapes)
+    return replace(f, shared=shared)
 
 
 def _label_slot(labels: Sequence[str]) -> re.Pattern[str] | None:
@@ -1166,7 +1206,7 @@ def _uniform_blanks(it: LeakItem, uniform: Sequence[str], mined: Sequence[MinedF
         if any(
             _matches(pointer, t)
             if isinstance(t, str)
-            else not prose and t.holds(it.projection, pointer) and json.dumps(value) not in t.shared
+            else not prose and t.holds(it.projection, pointer) and not t.keeps(value)
             for t in fields
         ):
             out.append(
