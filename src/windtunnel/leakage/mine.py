@@ -63,7 +63,7 @@ from typing import Any, Literal
 
 from windtunnel._util.stats import adjust_p, fisher_greater
 from windtunnel.leakage.aliases import identifier_spellings
-from windtunnel.leakage.codebook import MIN_VALUE, code_book, value_parts
+from windtunnel.leakage.codebook import MIN_VALUE, code_book, slot_frames, value_parts
 from windtunnel.leakage.decode import embedded_json
 from windtunnel.leakage.formats import is_url
 from windtunnel.leakage.input_explained import (
@@ -1668,6 +1668,18 @@ def _code_book_tests(
         if parts:
             yield from _field_book(
                 template, parts[0], record_label, floor, parts[1], shape="…{}…", rare=rare and set(parts[0])
+            )
+        frames = slot_frames(written, input_words)  # a note filled in per record with a date or a name in one slot
+        if frames:
+            yield from _field_book(
+                template,
+                frames[0],
+                record_label,
+                floor,
+                frames[1],
+                shape="{}",
+                # a text left whole was judged by the values' own book; a frame's rare values are frames only
+                rare=rare and {f for f, texts in frames[1].items() if len(texts) > 1},
             )
 
 
