@@ -147,3 +147,75 @@ def value_parts(
     if len(out) < 2:
         return None
     return out, {part: wholes[part] for part in out}
+
+
+FRAME_TOKENS = 4
+"""A text of fewer blank-separated tokens than this has no frame: one slot would leave too little of it fixed."""
+_DIGITS = re.compile(r"\d+")
+
+
+def slot_frames(
+    by_text: Mapping[str, set[int]], input_words: Sequence[frozenset[str]] = ()
+) -> tuple[dict[str, set[int]], dict[str, list[str]]] | None:
+    """A field's texts read as a code book of their **frames**: each frame (its numbers written ``#``, and one slot
+    ``…`` where the texts it holds differ) with the records of the texts it holds, and those texts; None when no two
+    texts share a frame they do not share as written.
+
+    A note a tool or a writer fills in per record — ``Se le olvidó marcar la salida el Feb 07; salió como a las 6:05
+    pm.``, ``OT wasn't pre-authorized, Javier needs to approve or we cap at 40`` — repeats word for word but for the
+    numbers (a date, a time) and one word (a month, a manager's name) it takes from somewhere the record does not show
+    as a value of its own: every text is its own value, each template's texts ride with one label together. Frames
+    merge the texts that agree once their numbers are masked, and those of :data:`FRAME_TOKENS` blank-separated tokens
+    or more that then agree in every token but one (the same count of tokens); a text goes to the frame holding the
+    most texts (of equal ones, the first in order), so the frames part the field's texts, and, made without the
+    labels, leave the code book's test as valid as on the values. A frame is shown with its slot (``OT wasn't
+    pre-authorized, … needs to approve or we cap at #``); a shorter text (a file name, a code) only merges with the
+    texts equal to it but for their numbers (``2024-345_LTR_AWARD_STD.docx``, ``2024-118_LTR_AWARD_STD.docx``). The
+    texts of a frame whose words, but those every text of the field holds (a URL's host), are words of the task's
+    input on every record holding it (``input_words``, per record: a CMS slug or a page's URL built from the
+    headline, ``bus-route-12-0706``) stay values of their own: such a frame carries the input's signal."""
+    masked: dict[str, list[str]] = {}
+    for text in by_text:
+        # a note is one line of words: a code or a file name (its parts are value_parts' and code_heads') and a
+        # document of several lines (its lines are its own) keep their texts
+        masked.setdefault(_DIGITS.sub("#", text) if _is_note(text) else text, []).append(text)
+    slots: dict[tuple[str, ...], list[str]] = {}
+    for m in masked:
+        tokens = m.split()
+        if len(tokens) < FRAME_TOKENS or not _is_note(m):
+            continue
+        for i in range(len(tokens)):
+            slots.setdefault((*tokens[:i], "…", *tokens[i + 1 :]), []).append(m)
+    frame_of: dict[str, str] = {}
+    for key, ms in sorted(slots.items(), key=lambda kv: (-len(kv[1]), kv[0])):
+        free = [m for m in ms if m not in frame_of]
+        if len(free) < 2:
+            continue
+        for m in free:
+            frame_of[m] = " ".join(key)
+    records: dict[str, set[int]] = {}
+    wholes: dict[str, list[str]] = {}
+    for m, texts in masked.items():
+        frame = frame_of.get(m, m)
+        for t in texts:
+            records.setdefault(frame, set()).update(by_text[t])
+            wholes.setdefault(frame, []).append(t)
+    every = set.intersection(*map(_words, by_text)) if input_words and by_text else set()  # the field's scaffold
+    for frame in [f for f in records if len(wholes[f]) > 1 and input_words]:
+        if all(_words(frame) - every <= input_words[r] for r in records[frame]):  # the input's words, copied
+            for t in wholes.pop(frame):
+                records[t], wholes[t] = set(by_text[t]), [t]
+            del records[frame]
+    if len(records) == len(by_text) or len(records) < 2:
+        return None
+    return records, wholes
+
+
+def _is_note(text: str) -> bool:
+    """Whether ``text`` reads as a note: one line of :data:`FRAME_TOKENS` blank-separated tokens or more."""
+    return "\n" not in text.strip() and len(text.split()) >= FRAME_TOKENS
+
+
+def _words(text: str) -> set[str]:
+    """The words of ``text`` (runs of letters and digits, case-folded), numbers aside."""
+    return {w.casefold() for w in _PART.findall(text) if not w.isdigit()}

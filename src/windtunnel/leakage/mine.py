@@ -63,7 +63,7 @@ from typing import Any, Literal
 
 from windtunnel._util.stats import adjust_p, fisher_greater
 from windtunnel.leakage.aliases import identifier_spellings
-from windtunnel.leakage.codebook import MIN_VALUE, code_book, value_parts
+from windtunnel.leakage.codebook import MIN_VALUE, code_book, slot_frames, value_parts
 from windtunnel.leakage.decode import embedded_json
 from windtunnel.leakage.formats import is_url
 from windtunnel.leakage.input_explained import (
@@ -1763,6 +1763,18 @@ def _code_book_tests(
             yield from _field_book(
                 template, parts[0], record_label, floor, parts[1], shape="…{}…", rare=rare and set(parts[0])
             )
+        frames = slot_frames(written, input_words)  # a note filled in per record with a date or a name in one slot
+        if frames:
+            yield from _field_book(
+                template,
+                frames[0],
+                record_label,
+                floor,
+                frames[1],
+                shape="{}",
+                # a text left whole was judged by the values' own book; a frame's rare values are frames only
+                rare=rare and {f for f, texts in frames[1].items() if len(texts) > 1},
+            )
 
 
 def _inferred_input_words(texts_of: Sequence[Mapping[str, InputWords]], inputs: frozenset[str]) -> list[InputWords]:
@@ -1991,6 +2003,31 @@ def in_words(key: Key, text: str, span: tuple[int, int] | None, written: bool = 
     return all(_word(c, joined) or layout(c) for c in text[a:b].split())
 
 
+def _whole_codes(by_key: Mapping[Key, Suggestion]) -> dict[tuple[str, str], Suggestion]:
+    """Per ``(label, needle)``, the suggestion of each mined whole value (a field's value, a decoded view's) that reads
+    as a code: three tokens at most, :data:`_CODE_CHARS` characters or more, one digit or more. A token or an n-gram
+    outside the input that spells one (an upstream entry's ``8471300100`` quoted in a broker's remark) quotes that
+    code for the label the value rides with (:func:`_quoted`): a leak as the value is, found though the quote alone
+    is too rare to be mined, and no author's words (:data:`PROSE_REVIEW`). A word a field holds whole (a status, a
+    queue) stays a word in a sentence."""
+    out: dict[tuple[str, str], Suggestion] = {}
+    for (kind, _pointer, value), sug in by_key.items():
+        if kind != "value" or len(value.split()) > 3 or len(value) < _CODE_CHARS:
+            continue
+        if any(c.isdigit() for c in value):
+            out.setdefault((sug.label, normalize_needle(value)), sug)
+    return out
+
+
+def _quoted(key: Key, label: str, codes: Mapping[tuple[str, str], Suggestion]) -> bool:
+    """The token or n-gram ``key`` spells a mined code of ``label`` (:func:`_whole_codes`)."""
+    return key[0] in ("token", "ngram") and (label, normalize_needle(key[2])) in codes
+
+
+_CODE_CHARS = 4
+"""A whole value shorter than this is not read as a code quoted in prose (``OK``, ``A1``)."""
+
+
 def review_fields(findings: Iterable[Finding]) -> list[str]:
     """The fields (list indices as ``*``) where the mined ``findings`` for review sit: the fields mining read as
     the task's input, which the scan's summary names so the owner can confirm them with ``--derive-from``."""
@@ -2036,6 +2073,7 @@ def _own_label(
     if not by_key and not pairs:
         return
     fix = {"bh": "BH", "bonferroni": "Bonferroni"}.get(result.correction, result.correction)
+    codes = _whole_codes(by_key) if derive_from and not inside else {}
     inputs = set(result.inputs) if not derive_from else set()
     evidence = set(result.evidence) if not derive_from else set()
     for it in items:
@@ -2054,9 +2092,9 @@ def _own_label(
             ]
         else:
             every = candidates(it.projection, derive_from, prose=True, moments=bool(derive_from)).items()
-            held = [(key, where) for key, where in every if key in by_key]
+            held = [(key, where) for key, where in every if key in by_key or _quoted(key, it.expected[0], codes)]
         for key, (pointer, span, inner, view) in held:
-            sug = by_key[key]
+            sug = by_key.get(key) or codes[(it.expected[0], normalize_needle(key[2]))]
             if sug.label != it.expected[0]:
                 continue
             review = ""
@@ -2068,7 +2106,12 @@ def _own_label(
                 if inputs and _general(place) in inputs:
                     if _general(place) in evidence or in_words(key, text, span, view == "raw", loose=True):
                         review = INPUT_REVIEW
-                elif derive_from and len(text.split()) > PROSE_WORDS and _prose_words(key, text, span, view):
+                elif (
+                    derive_from
+                    and len(text.split()) > PROSE_WORDS
+                    and _prose_words(key, text, span, view)
+                    and not _quoted(key, sug.label, codes)
+                ):
                     review = PROSE_REVIEW
             elif inputs and (sug.kind, sug.pointer, sug.value) in result.told:
                 review = INPUT_TOLD
