@@ -68,3 +68,25 @@ def test_a_number_only_prose_holds_stays_for_review() -> None:
     items = _dataset(1, upstream=False)
     severities = _severities(items)
     assert severities and all(s == {"low"} for s in severities.values())
+
+
+def test_a_number_every_label_s_notes_repeat_quotes_nothing() -> None:
+    """A field's ``5000`` rides with one label, and one of the sentences every label's notes are drawn from names a
+    limit of 5000: the quote does not lean to that label at the notes, so it is no code quoted there."""
+    rng = random.Random(7)
+    labels = ["approve", "review", "deny"]
+    notes = [
+        "customer called about the limit of 5000 dollars on the card",
+        "customer asked for a new statement by post",
+        "customer updated the billing address online",
+    ]
+    items = []
+    for i in range(300):
+        label = labels[i % 3]
+        amount = "5000" if label == "deny" and rng.random() < 0.6 else str(rng.randrange(100, 9000))
+        projection = {"question": f"request {rng.randrange(10**6)}", "amount": amount, "note": rng.choice(notes)}
+        items.append(LeakItem(id=f"n{i}", expected=[label], projection=projection, label_set=labels))
+    result = mine(items, derive_from=["/question"])
+    flagged = dict(mined_findings(items, result, derive_from=["/question"]))
+    assert any(f.pointer == "/amount" for found in flagged.values() for f in found)
+    assert not [f for found in flagged.values() for f in found if f.pointer == "/note"]

@@ -227,3 +227,33 @@ def test_checklist_read_as_the_input() -> None:
     assert found["/symptoms/dieback"] == {"low"}
     assert "medium" in found["/pallet/moved"]
     assert "medium" in _severities(items, derive_from=("/lot/note",))["/symptoms/dieback"]
+
+
+def _flag_riders(labels: list[str], extra: bool, seed: int = 5, n: int = 90) -> list[dict[str, Any]]:
+    """A loan request whose decision step wrote one flag per outcome (``is_approve`` true on approvals only, the
+    others false), and, with ``extra``, an ``expedited`` flag ticked on some approvals: riders, not a checklist."""
+    rng = random.Random(seed)
+    out = []
+    for i in range(n):
+        label = labels[i % len(labels)]
+        flags = {f"is_{lab}": lab == label for lab in labels}
+        if extra:
+            flags["expedited"] = label == labels[0] and rng.random() < 0.5
+        text = " ".join(rng.choice(["loan", "card", "limit", "salary", "rent", "car"]) for _ in range(8))
+        out.append({"id": f"f{i}", "expected": label, "projection": {"request": text, "out": flags}})
+    return out
+
+
+def test_flags_that_each_name_one_label_are_riders_not_a_checklist() -> None:
+    """Unticked flags are no values of a checklist, and a checklist is the input only beside checks several labels
+    share: one flag per outcome (with or without a further one-label flag) stays a leak on every record."""
+    for labels in (["approve", "deny"], ["approve", "deny", "review"]):
+        for extra in (False, True):
+            items = _items(_flag_riders(labels, extra), labels)
+            result = mine(items)
+            assert not any(p.startswith("/out/") for p in result.evidence), (labels, extra)
+            found = _severities(items)
+            assert all(
+                "medium" in found.get(f"/out/is_{lab}", set()) or "high" in found.get(f"/out/is_{lab}", set())
+                for lab in labels
+            ), (labels, extra, found)

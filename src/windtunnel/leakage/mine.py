@@ -882,7 +882,9 @@ class _Places:
                 checklist = parent + _CHECKLIST
                 if value != "null":  # a field null here and text elsewhere is no check
                     self.flags.setdefault(checklist, set()).add(template)
-                raw.setdefault(checklist, set()).add(f"{name}={value}")
+                if value == "true":  # a checklist's values are the checks ticked: an unticked one says nothing of its
+                    # own (``is_denied=false`` on every approval would make a one-label rider a second way to name it)
+                    raw.setdefault(checklist, set()).add(name)
                 if checklist not in seen:
                     seen.add(checklist)
                     self.holders[checklist] += 1
@@ -961,7 +963,8 @@ class _Places:
         snippet of code, a billed usage type, a declared licence), not already read as the input (``inputs``), its
         values counted as written (numbers not folded: a slug or an id made anew per record repeats nothing), a list by
         all its members, up to ``_GRADED_VALUES`` of them. An object's flags are also read as one field, a checklist
-        whose values are its checks (``dieback=true``): when it tells the labels so, every flag of it is the input."""
+        whose values are its checks ticked (``dieback``): when it tells the labels beside checks several labels share
+        (:func:`tells_beside_odds`), every flag of it is the input; flags that each name one label are riders."""
         known = set(inputs)
         told = {
             t
@@ -969,7 +972,12 @@ class _Places:
             if t not in self.unsaid
             and t in self.said  # past a record's first _MAX_PRINTS fields its values are not kept: nothing to read
             and held >= INPUT_PRESENCE * items
-            and (tells_every_record(self.said[t].values(), held) or tells_beside_odds(self.said[t].values()))
+            and (
+                tells_beside_odds(self.said[t].values())
+                # a checklist of one-label flags (``approved``, ``denied``, ``expedited``: riders) names labels in more
+                # ways than labels too; only checks several labels share, telling some apart, make it the content
+                or (not t.endswith(_CHECKLIST) and tells_every_record(self.said[t].values(), held))
+            )
         }
         fields = {f for t in told for f in self.flags.get(t, (t,))}  # a checklist is read as the input by its checks
         return sorted(f for f in fields if f not in known and not f.endswith(_CHECKLIST))
@@ -2024,6 +2032,70 @@ def _quoted(key: Key, label: str, codes: Mapping[tuple[str, str], Suggestion]) -
     return key[0] in ("token", "ngram") and (label, normalize_needle(key[2])) in codes
 
 
+def _held(
+    items: Iterable[LeakItem],
+    by_key: Mapping[Key, Suggestion],
+    codes: Mapping[tuple[str, str], Suggestion],
+    derive_from: Sequence[str],
+    *,
+    inside: bool,
+) -> Iterator[tuple[LeakItem, list[tuple[Key, Any]]]]:
+    """Each item with an answer and the mined candidates it holds (``inside``: only inside the ``derive_from``
+    fields), codes quoted in prose outside the input among them (:func:`_quoted`) where the quote leans to the label
+    at its own field: of the items holding that spelling there, ``GRADED_TOP`` or more are of the item's label. A
+    number an unrelated sentence repeats on every label's records (``the limit of 5000 dollars``) quotes nothing,
+    though a field's ``5000`` rides with one label."""
+    if not by_key:
+        yield from ((it, []) for it in items if it.expected)
+        return
+    if inside:
+        for it in items:
+            if it.expected:
+                every = candidates(it.projection).items()
+                yield it, [(k, w) for k, w in every if in_derive_from(w[0] + (w[2] or ""), derive_from) and k in by_key]
+        return
+    needles = {needle for _label, needle in codes}
+    kept: list[tuple[LeakItem, list[tuple[Key, Any]]]] = []
+    quotes: dict[tuple[str, str], Counter[str]] = {}
+    for it in items:
+        if not it.expected:
+            continue
+        every = candidates(it.projection, derive_from, prose=True, moments=bool(derive_from)).items()
+        held: list[tuple[Key, Any]] = []
+        spelled: set[tuple[str, str]] = set()
+        for key, where in every:
+            if key in by_key:
+                held.append((key, where))
+            elif needles and key[0] in ("token", "ngram") and normalize_needle(key[2]) in needles:
+                held.append((key, where))
+                spelled.add((_general(where[0] + (where[2] or "")), normalize_needle(key[2])))
+        for place in spelled:
+            quotes.setdefault(place, Counter())[it.expected[0]] += 1
+        if not needles:
+            yield it, held
+        else:
+            kept.append((it, held))
+    for it, held in kept:
+        label = it.expected[0]
+        yield (
+            it,
+            [
+                (key, where)
+                for key, where in held
+                if key in by_key
+                or (
+                    _quoted(key, label, codes)
+                    and _leans(quotes[(_general(where[0] + (where[2] or "")), normalize_needle(key[2]))], label)
+                )
+            ],
+        )
+
+
+def _leans(holders: Counter[str], label: str) -> bool:
+    """``GRADED_TOP`` or more of ``holders`` (labels of the items holding a quote at one field) are of ``label``."""
+    return holders[label] >= GRADED_TOP * sum(holders.values())
+
+
 _CODE_CHARS = 4
 """A whole value shorter than this is not read as a code quoted in prose (``OK``, ``A1``)."""
 
@@ -2076,23 +2148,9 @@ def _own_label(
     codes = _whole_codes(by_key) if derive_from and not inside else {}
     inputs = set(result.inputs) if not derive_from else set()
     evidence = set(result.evidence) if not derive_from else set()
-    for it in items:
-        if not it.expected:
-            continue
+    for it, held in _held(items, by_key, codes, derive_from, inside=inside):
         found: list[Finding] = _pair_findings(it, pairs, result.pairs_tested, fix, derive_from) if pairs else []
         strings: dict[str, str] | None = None
-        if not by_key:
-            held = []
-        elif inside:
-            every = candidates(it.projection).items()
-            held = [
-                (key, where)
-                for key, where in every
-                if in_derive_from(where[0] + (where[2] or ""), derive_from) and key in by_key
-            ]
-        else:
-            every = candidates(it.projection, derive_from, prose=True, moments=bool(derive_from)).items()
-            held = [(key, where) for key, where in every if key in by_key or _quoted(key, it.expected[0], codes)]
         for key, (pointer, span, inner, view) in held:
             sug = by_key.get(key) or codes[(it.expected[0], normalize_needle(key[2]))]
             if sug.label != it.expected[0]:

@@ -27,17 +27,30 @@ _PART = re.compile(r"[^\W_]+")
 
 
 def value_shape(value: Any) -> str:
-    """The shape of ``value``: a string of one token (no blank) as its first decoded view reads it (the canonical view
-    pipeline's: a base64 payload's JSON), any other value as written (a scalar that is no string as its JSON text; a
-    decoder's view of one word of a text, the ``2486`` of ``Order 2486 needs review`` read as base64, is no reading
-    of the value), with each word written ``9`` when it is a number and ``a`` otherwise, the delimiters kept and
-    blanks written as one."""
+    """The shape of ``value``: a string of one token (no blank) as its first decoded view reads it when that view is
+    structured (the canonical view pipeline's: a base64 payload's JSON or markup; a chance decoding of a number,
+    ``2486`` read as base64, is no reading of it: :func:`_structured`), any other value as written (a scalar that is
+    no string as its JSON text; a decoder's view of one word of a text is no reading of the value), with each word
+    written ``9`` when it is a number and ``a`` otherwise, the delimiters kept and blanks written as one."""
     if isinstance(value, str):
         views = canonical_views(value) if value and not any(c.isspace() for c in value) else []
-        text = views[0][1].text if views else value
+        text = views[0][1].text if views and _structured(views[0][1].text) else value
     else:
         text = json.dumps(value)
     return _PART.sub(lambda m: "9" if m.group().isdigit() else "a", re.sub(r"\s+", " ", text))
+
+
+def _structured(text: str) -> bool:
+    """``text`` is a JSON object or array, or markup: a decoding no plain word or number gives by chance."""
+    t = text.strip()
+    if t[:1] == "<" and t[-1:] == ">":
+        return True
+    if t[:1] not in ("{", "["):
+        return False
+    try:
+        return isinstance(json.loads(t), (dict, list))
+    except ValueError:
+        return False
 
 
 def shared_shapes(rows: Iterable[tuple[Any, str, bool]]) -> frozenset[str]:
