@@ -113,3 +113,56 @@ def test_sanitize_counts_the_records_it_edits_that_did_not_leak(
     leaked = sum(s["leaked_before"] for s in per_item)
     assert quiet, "the dataset no longer makes the sanitizer edit a record the audit calls clean"
     assert f"({leaked} leaked before), {len(edited)} records edited ({len(quiet)} not leaking:" in line
+
+
+def _notes(tmp_path: Path, expected: str, labels: list[str], notes: list[str]) -> list[list[tuple[str, str]]]:
+    """The findings ``(rule, severity)`` of each record holding one of ``notes``, scanned without mining."""
+    rows = [
+        {"id": f"r{i}", "expected": expected, "label_set": labels, "projection": {"agent_notes": note}}
+        for i, note in enumerate(notes)
+    ]
+    data, out = tmp_path / "d.jsonl", tmp_path / "r.json"
+    data.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    run("leak", "scan", str(data), "--no-mine", "--no-agreement", "-f", "json", "-o", str(out))
+    return [[(f["rule"], f["severity"]) for f in it["findings"]] for it in json.loads(out.read_text())["items"]]
+
+
+def test_a_note_stating_the_decision_with_the_label_inflected_is_for_review(tmp_path: Path) -> None:
+    """Finding 7: ``the customer will be refunded in full.`` and ``refunding the order.`` gave no finding at all (the
+    label matched as a whole token only). The inflection view finds them, for review: never counted as a leak."""
+    found = _notes(
+        tmp_path,
+        "refund",
+        ["refund", "replace", "repair", "reject"],
+        ["the customer will be refunded in full.", "refunding the order.", "two refunds were issued.", "No news."],
+    )
+    assert found == [[("freetext.token", "low")]] * 3 + [[]]
+
+
+def test_an_inflected_label_word_is_never_more_than_review_and_other_words_stay_clean(tmp_path: Path) -> None:
+    """A label ``order``: ``ordered`` is its inflection, for review at most even where the label word itself would be
+    a leak (``Upstream triage: order approved.``); ``orderly`` and ``ordinary`` are other words."""
+    found = _notes(
+        tmp_path,
+        "order",
+        ["order", "cancel", "return"],
+        [
+            "the customer ordered a lamp.",
+            "Upstream triage: ordered, approved.",
+            "an orderly queue formed.",
+            "an ordinary day.",
+        ],
+    )
+    assert found[0] == [("freetext.token", "low")] and found[1] == [("freetext.token", "low")]
+    assert found[2:] == [[], []]
+
+
+def test_the_inflections_are_the_regular_endings_of_one_word() -> None:
+    from windtunnel.leakage.inflections import inflections
+
+    assert inflections("refund") == ("refunds", "refunded", "refunding")
+    assert inflections("replace") == ("replaces", "replaced", "replacing")
+    assert set(inflections("copy")) == {"copies", "copied", "copying"}
+    assert "flagged" in inflections("flag")
+    assert inflections("approved") == inflections("pending") == inflections("account_access") == ()
+
