@@ -166,3 +166,66 @@ def test_the_inflections_are_the_regular_endings_of_one_word() -> None:
     assert "flagged" in inflections("flag")
     assert inflections("approved") == inflections("pending") == inflections("account_access") == ()
 
+
+def _book_rows() -> list[dict[str, object]]:
+    """120 tickets: ``status`` is a code per label (one shared ``OPEN``), but the ``reject`` code is on 4 records only,
+    below the support floor of 5; the body says what the customer asks (the task's input)."""
+    labels = ["refund", "replace", "repair", "reject"]
+    codes = {"refund": "CLOSED_RF", "replace": "CLOSED_RPL", "repair": "CLOSED_FIX"}
+    asks = {"refund": "I want my money back", "replace": "send me a new one", "repair": "can you fix it"}
+    rows: list[dict[str, object]] = []
+    for i in range(120):
+        label = labels[i % 4]
+        if label == "reject":
+            code = "WAIVED" if i < 16 else "OPEN"
+        else:
+            code = "OPEN" if i % 10 == 9 else codes[label]
+        body = f"My item number {1000 + 37 * i % 9000} broke, {asks.get(label, 'just complaining')}."
+        rows.append(
+            {
+                "id": f"r{i}",
+                "expected": label,
+                "label_set": labels,
+                "projection": {"subject": f"Ticket {i}", "body": body, "status": code},
+            }
+        )
+    return rows
+
+
+def test_the_mined_line_names_the_fields_whose_rarer_values_the_support_floor_holds_back(tmp_path: Path) -> None:
+    """Finding 5: without --derive-from a code book's labels keep the support floor, so the ``reject`` code on 4
+    records is not found although the field's other codes are mined at purity 1.00; nothing said so. The mined line
+    names the field and says --derive-from tests those values; with it, they are found (and nothing is said)."""
+    from windtunnel.flows.leak_evidence import mine_flow
+
+    data = tmp_path / "d.jsonl"
+    data.write_text("".join(json.dumps(r) + "\n" for r in _book_rows()))
+    plain = mine_flow(data).detail
+    assert plain.floored == ["/status"] and not any(s.value == "WAIVED" for s in plain.suggestions)
+    assert "rarer values of /status held back by the support floor (--derive-from" in plain.describe()
+    named = mine_flow(data, derive_from=["/subject", "/body"]).detail
+    assert any("WAIVED" in s.value for s in named.suggestions) and named.floored == []
+    assert "held back" not in named.describe()
+
+
+def test_the_agreement_line_does_not_call_an_instructions_listing_a_lack_of_records(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Finding 8: every record's instruction lists the labels; the agreement line said "no slot has the 5 records a
+    verdict needs", read as too small a dataset, while a listing of every label is never weighed at all."""
+    labels = ["refund", "replace", "repair", "reject"]
+    rows = [
+        {
+            "id": f"r{i}",
+            "expected": labels[i % 4],
+            "label_set": labels,
+            "projection": {"instruction": "Decide one of: refund, replace, repair, reject.", "ticket": f"Case {i}."},
+        }
+        for i in range(40)
+    ]
+    data = tmp_path / "d.jsonl"
+    data.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    run("leak", "scan", str(data), "--no-mine")
+    out = " ".join(capsys.readouterr().out.split())
+    assert "40 of 40 items mention a label, each only where it lists every label of its set" in out, out
+    assert "no slot has the 5 records" not in out

@@ -188,6 +188,9 @@ class MineResult:
     explained: list[Explained] = field(default_factory=list)
     """With ``derive_from``: riders that passed the test but that the task's input already tells (their records sit in
     one place of an input field that says the label there: :mod:`.input_explained`), so not suggested."""
+    floored: list[str] = field(default_factory=list)
+    """Without ``derive_from``: the mined fields (code books) whose rarer values the support floor holds back (a
+    label's values on fewer records than ``min_support``), which ``--derive-from`` tests on the book's own evidence."""
     prose: list[str] = field(default_factory=list)
     """Without ``derive_from``: the templates of the prose the items hold (strings of more than ``PROSE_WORDS``
     words, seen in the first ``_PROSE_SAMPLE`` items) at fields most items hold (:meth:`_Places.prose_inputs`), not
@@ -247,6 +250,12 @@ class MineResult:
                 else ""
             )
             + self._prose_described()
+            + (
+                f"; rarer values of {', '.join(self.floored)} held back by the support floor (--derive-from, naming "
+                "the task's input, tests them on the field's own evidence)"
+                if self.floored
+                else ""
+            )
         )
 
     def _prose_described(self) -> str:
@@ -1382,8 +1391,20 @@ def mine(
         book_words = [frozenset()] * len(record_label)
         for i in reversed(range(len(record_of))):
             book_words[record_of[i]] |= item_words[i]
+    floored: set[str] = set()
+    """The fields whose book holds values the support floor keeps back (reported when the field is mined)."""
     for key, label, support, p, keys in _code_book_tests(
-        held, record_of, record_label, record_task, book_floor, norms, frozenset(inputs), scarce, viewed, book_words
+        held,
+        record_of,
+        record_label,
+        record_task,
+        book_floor,
+        norms,
+        frozenset(inputs),
+        scarce,
+        viewed,
+        book_words,
+        floored,
     ):
         members[key] = keys
         tests.append((key, label, support, support, p))
@@ -1478,6 +1499,7 @@ def mine(
         pairs=pairs,
         pairs_tested=pairs_tested,
         explained=explained,
+        floored=sorted(floored & {sug.pointer for sug in out}),
         prose=sorted(prose),
         told=told if out else set(),
     )
@@ -1633,6 +1655,7 @@ def _code_book_tests(
     scarce: frozenset[str] = frozenset(),
     viewed: Set[tuple[str, str, str]] = frozenset(),
     input_words: Sequence[frozenset[str]] = (),
+    floored: set[str] | None = None,
 ) -> Iterator[tuple[tuple[str, str, str], str, int, float, list[tuple[str, str, str]]]]:
     """``(key, label, support, p, member keys)`` per label of each field whose values each ride with one label
     (:func:`~windtunnel.leakage.codebook.code_book`: a workflow's next action, a bot's paraphrased verdict), each value
@@ -1659,7 +1682,7 @@ def _code_book_tests(
         # On the book's own evidence (its floor), its rare values are found too, as written (a decoded view's chance
         # reading of one record's string is no code).
         rare = set(written) if floor <= MIN_VALUE else set()
-        yield from _field_book(template, by_text, record_label, floor, rare=rare)
+        yield from _field_book(template, by_text, record_label, floor, rare=rare, floored=floored)
         for size in range(1, _MAX_PREFIX + 1):  # a code's leading part is its class (a sub-chapter's chapter)
             heads = code_heads(written, size)
             if heads:
@@ -1734,8 +1757,11 @@ def _field_book(
     wholes: Mapping[str, list[str]] | None = None,
     shape: str = "{}…",
     rare: Set[str] = frozenset(),
+    floored: set[str] | None = None,
 ) -> Iterator[tuple[tuple[str, str, str], str, int, float, list[tuple[str, str, str]]]]:
-    """The code-book tests of one field among the records of one task (:func:`_code_book_tests`). With ``wholes``,
+    """The code-book tests of one field among the records of one task (:func:`_code_book_tests`). ``floored`` collects
+    the field when the support floor holds back some of its values (a label's values on fewer records than the
+    floor, or the book's rare values) that the book's own floor (``--derive-from``) would test. With ``wholes``,
     ``by_text`` holds the heads of the field's codes (:func:`code_heads`), shown as ``26…``, and each head's members
     are the whole values it heads, so the head is found, mapped and sanitized as those values would be. The book's
     rare values (:attr:`~windtunnel.leakage.codebook.CodeBook.rare`) among ``rare`` are found with its pure ones,
@@ -1754,8 +1780,12 @@ def _field_book(
         if kept := [t for t in texts if t in rare]:
             found.setdefault(label, []).extend(kept)
             with_rare.add(label)
+        elif floored is not None and texts and min_support > MIN_VALUE:
+            floored.add(template)
     for label, texts in sorted(found.items()):
         records = set().union(*(by_text[t] for t in texts))
+        if len(records) < min_support and label not in with_rare and floored is not None and min_support > MIN_VALUE:
+            floored.add(template)
         if (len(records) < min_support and label not in with_rare) or len(records) >= total:
             continue
         shown = "; ".join(sorted(texts if wholes is None else (shape.format(t) for t in texts)))
