@@ -966,7 +966,8 @@ GRADED_TOP = 0.9
 """... and no label holds this share of them or more: it is held by several labels."""
 GRADED_ALPHA = 0.01
 _GRADED_VALUES = 64
-"""The distinct values of one field counted per label (beyond them a field is varied anyway)."""
+"""The distinct values of one field counted per label: a field of this many is read whole, one of more is varied
+anyway (its values past this many are not counted, and :func:`tells_every_record` does not read it)."""
 _GRADED_COMPARED = 8
 
 
@@ -999,7 +1000,8 @@ def graded(values: Iterable[Counter[str]]) -> bool:
 
 def tells_every_record(values: Iterable[Counter[str]], held: int) -> bool:
     """A field that tells the label on every record, in more ways than there are labels: of the ``held`` items holding
-    it, ``values`` (per value, the labels of the items holding it; fewer than ``_GRADED_VALUES`` of them) that repeat
+    it, ``values`` (per value, the labels of the items holding it; all of them, ``_GRADED_VALUES`` at most: a field of
+    more is not read, its caller marks it ``unsaid``, and more given here are more than counted) that repeat
     (two items or more) are each held by one label (``GRADED_TOP``; none is an ordinary value the labels share),
     outnumber the labels they name, and are held by ``INPUT_PRESENCE`` of the items. A diagnosis (``Gingivitis``,
     ``Gingivitis, localised``, ``Healthy periodontium``), a code snippet under audit, a billed usage type: the content
@@ -1008,7 +1010,7 @@ def tells_every_record(values: Iterable[Counter[str]], held: int) -> bool:
     is not read so, nor a value made anew per record (a slug, an id), which repeats nothing. (A leak written on every
     record in several ways per label reads as the input: the owner's ``--derive-from`` tells it apart.)"""
     seen = list(values)
-    if len(seen) >= _GRADED_VALUES:
+    if len(seen) > _GRADED_VALUES:
         return False  # more values than counted: what the others say is unknown
     named: set[str] = set()
     repeated = covered = 0
@@ -1595,7 +1597,7 @@ def _runs_of(
     (``PB-454`` and ``PB 454`` alike), shown as ``pb 400..499``."""
     for template, whole in fields.items():
         for by_text in by_task(whole, record_task):
-            yield from _field_runs(template, by_text, record_label, min_support, coded, evidence=evidence(template))
+            yield from _field_runs(template, by_text, record_label, min_support, coded, as_whole=evidence(template))
 
 
 def _field_runs(
@@ -1605,15 +1607,16 @@ def _field_runs(
     min_support: int,
     coded: bool,
     *,
-    evidence: bool = False,
+    as_whole: bool = False,
 ) -> Iterator[tuple[tuple[str, str, str], str, int, float, list[tuple[str, str, str]]]]:
-    """The run tests of one field (or one code's word) among the records of one task (:func:`_runs_of`); with
-    ``evidence``, a field sorted into one block per label gives each block with the field's p instead."""
+    """The run tests of one field (or one code's word) among the records of one task (:func:`_runs_of`); ``as_whole``
+    (the field is its own evidence: ``evidence(template)`` of :func:`_range_tests`), a field sorted into one block per
+    label gives each block with the field's p instead."""
     numbers = {t.rpartition(" ")[2] if coded else t: t for t in by_text}
     per_label = {n: dict(Counter(record_label[r] for r in by_text[t])) for n, t in numbers.items()}
     held_by = Counter(record_label[r] for r in set().union(*by_text.values()))
     total = sum(held_by.values())
-    whole = separated(per_label) if evidence else None
+    whole = separated(per_label) if as_whole else None
     for run in whole.blocks if whole is not None else pure_runs(per_label, min_support):
         texts = [numbers[n] for n in run.texts]
         records = set().union(*(by_text[t] for t in texts))
