@@ -370,6 +370,13 @@ class Needle:
         return find_all(self.norm, text, self.phrase)
 
 
+@lru_cache(maxsize=4096)
+def _as_inflected(n: Needle) -> Needle:
+    """``n`` marked as an inflected form (``Needle.inflected``): one object per needle, as :func:`_made` keeps one per
+    spelling, so the label sets' needle sets share it (memo)."""
+    return dataclasses.replace(n, inflected=True)
+
+
 @lru_cache(maxsize=16384)
 def _made(text: str, role: Role, value_only: bool, derived: bool, names: tuple[str, ...]) -> Needle | None:
     """:meth:`Needle.make`, memoised (bounded; see there)."""
@@ -506,7 +513,7 @@ class NeedleSet:
         for v in inflected:
             n = make(v, "expected", derived=True)
             if n is not None and n.norm not in taken:  # a form that is a label, or an alias, is that one
-                made.append(dataclasses.replace(n, inflected=True))
+                made.append(_as_inflected(n))
         out = cls(made)
         if extendable:
             # The answers come first and are kept once per norm (``__init__``): they are the first ``head``.
