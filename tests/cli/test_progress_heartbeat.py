@@ -81,3 +81,24 @@ def test_quiet_prints_no_progress_line(
     finally:
         timer.cancel()
     assert not said and "cells done" not in capsys.readouterr().err
+
+
+def test_the_elapsed_time_counts_from_the_commands_start_in_every_phase(monkeypatch: pytest.MonkeyPatch) -> None:
+    """QA pass 21 (leak, finding 8): a leak scan's progress lines restarted their clock at each phase (``(mined values)
+    done, 45s elapsed`` then ``items done, 15s elapsed`` for a run of 1m56s). One clock now: the command's."""
+    from windtunnel.cli import _listener, _progress
+    from windtunnel.flows.events import Started, Stopped
+
+    now = [100.0]
+    monkeypatch.setattr(_progress.time, "monotonic", lambda: now[0])
+    listener = _listener.RichListener(bar=True)
+    now[0] = 145.0
+    listener(Started(10, "items (mined values)", ""))
+    now[0] = 150.0
+    assert listener._progress is not None and listener._progress.line().endswith(", 50s elapsed")
+    listener(Stopped())
+    now[0] = 210.0
+    listener(Started(10, "items", "leak"))
+    now[0] = 216.0
+    assert listener._progress is not None and listener._progress.line().endswith(", 1m56s elapsed")
+    listener(Stopped())

@@ -117,3 +117,21 @@ async def test_a_call_to_an_unknown_tool_is_the_agents_sdks_own_model_behavior_e
         type(e) for e in chain(err)
     ]
     assert [f["mode"] for f in fired] == ["tool_call_unknown"] and fw_tools.EXECUTED == {}
+
+
+async def test_a_graph_that_builds_its_chat_model_in_the_node_is_faulted_below_the_sdk(stub) -> None:
+    """A node that makes its ChatOpenAI on every call: no object of the graph holds the model's client before the
+    run, and LLM faults were refused ("cannot find the model client"); the clients the run creates are faulted now,
+    with the SDK's own exception, and the SDK classes are as they were once the run ends."""
+    from openai import _base_client
+
+    before = _base_client.SyncAPIClient.__init__, _base_client.AsyncAPIClient.__init__
+    hidden = '{type: langgraph, endpoint: "fw_langgraph:hidden_model"}'
+    [(err, fired), (again, fired2)] = await call(hidden, "[{mode: rate_limit, retry_after: 0.01}]", [ORDER, ORDER])
+    assert any(isinstance(e, openai.RateLimitError) for e in chain(err)), [type(e) for e in chain(err)]
+    assert [f["mode"] for f in fired] == ["rate_limit"] == [f["mode"] for f in fired2]  # a new client each call
+    assert isinstance(again, AgentCrashed) and stub.requests == []
+    assert (_base_client.SyncAPIClient.__init__, _base_client.AsyncAPIClient.__init__) == before
+    client = openai.OpenAI(base_url=stub.base_url, api_key="k")
+    assert not hasattr(client._client._transport, "__windtunnel_transport__")  # made after the run: untouched
+    client.close()

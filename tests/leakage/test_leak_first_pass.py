@@ -84,8 +84,8 @@ def test_the_lone_path_is_taken_for_a_plain_answer() -> None:
 @pytest.mark.parametrize("answer", ANSWERS)
 def test_the_needles_of_an_answer_alone_are_those_of_the_general_path(answer: str) -> None:
     needles, norms = _prepared((answer,), ("acct-7",), ())
-    exp, labs, abbreviations, derived, codes, marks = _label_part.__wrapped__((answer,), (), ())
-    built = NeedleSet.build(exp, ["acct-7"], labs, abbreviations, derived, codes, marks)
+    exp, labs, abbreviations, derived, codes, marks, inflected = _label_part.__wrapped__((answer,), (), ())
+    built = NeedleSet.build(exp, ["acct-7"], labs, abbreviations, derived, codes, marks, inflected)
     assert [(n.norm, n.role, n.derived, n.value_only, n.mark) for n in needles.needles] == [
         (n.norm, n.role, n.derived, n.value_only, n.mark) for n in built.needles
     ]
@@ -167,9 +167,9 @@ _LABEL_SETS = [("High", "Medium", "Low"), ("Not spam", "Spam"), ("billing", "acc
 
 def _general(expected: tuple[str, ...], correlated: tuple[str, ...], labels: tuple[str, ...]) -> NeedleSet:
     """The needle set as built whole (no shared part), as the scan built it before."""
-    exp, labs, abbreviations, derived, codes, marks = _label_part.__wrapped__(expected, labels, ())
+    exp, labs, abbreviations, derived, codes, marks, inflected = _label_part.__wrapped__(expected, labels, ())
     others = [lab for lab in labs if lab not in exp]
-    return NeedleSet.build(exp, correlated, others, abbreviations, derived, codes, marks)
+    return NeedleSet.build(exp, correlated, others, abbreviations, derived, codes, marks, inflected)
 
 
 @pytest.mark.parametrize("correlated", _CORRELATED)

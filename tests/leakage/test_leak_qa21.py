@@ -113,3 +113,119 @@ def test_sanitize_counts_the_records_it_edits_that_did_not_leak(
     leaked = sum(s["leaked_before"] for s in per_item)
     assert quiet, "the dataset no longer makes the sanitizer edit a record the audit calls clean"
     assert f"({leaked} leaked before), {len(edited)} records edited ({len(quiet)} not leaking:" in line
+
+
+def _notes(tmp_path: Path, expected: str, labels: list[str], notes: list[str]) -> list[list[tuple[str, str]]]:
+    """The findings ``(rule, severity)`` of each record holding one of ``notes``, scanned without mining."""
+    rows = [
+        {"id": f"r{i}", "expected": expected, "label_set": labels, "projection": {"agent_notes": note}}
+        for i, note in enumerate(notes)
+    ]
+    data, out = tmp_path / "d.jsonl", tmp_path / "r.json"
+    data.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    run("leak", "scan", str(data), "--no-mine", "--no-agreement", "-f", "json", "-o", str(out))
+    return [[(f["rule"], f["severity"]) for f in it["findings"]] for it in json.loads(out.read_text())["items"]]
+
+
+def test_a_note_stating_the_decision_with_the_label_inflected_is_for_review(tmp_path: Path) -> None:
+    """Finding 7: ``the customer will be refunded in full.`` and ``refunding the order.`` gave no finding at all (the
+    label matched as a whole token only). The inflection view finds them, for review: never counted as a leak."""
+    found = _notes(
+        tmp_path,
+        "refund",
+        ["refund", "replace", "repair", "reject"],
+        ["the customer will be refunded in full.", "refunding the order.", "two refunds were issued.", "No news."],
+    )
+    assert found == [[("freetext.token", "low")]] * 3 + [[]]
+
+
+def test_an_inflected_label_word_is_never_more_than_review_and_other_words_stay_clean(tmp_path: Path) -> None:
+    """A label ``order``: ``ordered`` is its inflection, for review at most even where the label word itself would be
+    a leak (``Upstream triage: order approved.``); ``orderly`` and ``ordinary`` are other words."""
+    found = _notes(
+        tmp_path,
+        "order",
+        ["order", "cancel", "return"],
+        [
+            "the customer ordered a lamp.",
+            "Upstream triage: ordered, approved.",
+            "an orderly queue formed.",
+            "an ordinary day.",
+        ],
+    )
+    assert found[0] == [("freetext.token", "low")] and found[1] == [("freetext.token", "low")]
+    assert found[2:] == [[], []]
+
+
+def test_the_inflections_are_the_regular_endings_of_one_word() -> None:
+    from windtunnel.leakage.inflections import inflections
+
+    assert inflections("refund") == ("refunds", "refunded", "refunding")
+    assert inflections("replace") == ("replaces", "replaced", "replacing")
+    assert set(inflections("copy")) == {"copies", "copied", "copying"}
+    assert "flagged" in inflections("flag")
+    assert inflections("approved") == inflections("pending") == inflections("account_access") == ()
+
+
+def _book_rows() -> list[dict[str, object]]:
+    """120 tickets: ``status`` is a code per label (one shared ``OPEN``), but the ``reject`` code is on 4 records only,
+    below the support floor of 5; the body says what the customer asks (the task's input)."""
+    labels = ["refund", "replace", "repair", "reject"]
+    codes = {"refund": "CLOSED_RF", "replace": "CLOSED_RPL", "repair": "CLOSED_FIX"}
+    asks = {"refund": "I want my money back", "replace": "send me a new one", "repair": "can you fix it"}
+    rows: list[dict[str, object]] = []
+    for i in range(120):
+        label = labels[i % 4]
+        if label == "reject":
+            code = "WAIVED" if i < 16 else "OPEN"
+        else:
+            code = "OPEN" if i % 10 == 9 else codes[label]
+        body = f"My item number {1000 + 37 * i % 9000} broke, {asks.get(label, 'just complaining')}."
+        rows.append(
+            {
+                "id": f"r{i}",
+                "expected": label,
+                "label_set": labels,
+                "projection": {"subject": f"Ticket {i}", "body": body, "status": code},
+            }
+        )
+    return rows
+
+
+def test_the_mined_line_names_the_fields_whose_rarer_values_the_support_floor_holds_back(tmp_path: Path) -> None:
+    """Finding 5: without --derive-from a code book's labels keep the support floor, so the ``reject`` code on 4
+    records is not found although the field's other codes are mined at purity 1.00; nothing said so. The mined line
+    names the field and says --derive-from tests those values; with it, they are found (and nothing is said)."""
+    from windtunnel.flows.leak_evidence import mine_flow
+
+    data = tmp_path / "d.jsonl"
+    data.write_text("".join(json.dumps(r) + "\n" for r in _book_rows()))
+    plain = mine_flow(data).detail
+    assert plain.floored == ["/status"] and not any(s.value == "WAIVED" for s in plain.suggestions)
+    assert "rarer values of /status held back by the support floor (--derive-from" in plain.describe()
+    named = mine_flow(data, derive_from=["/subject", "/body"]).detail
+    assert any("WAIVED" in s.value for s in named.suggestions) and named.floored == []
+    assert "held back" not in named.describe()
+
+
+def test_the_agreement_line_does_not_call_an_instructions_listing_a_lack_of_records(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Finding 8: every record's instruction lists the labels; the agreement line said "no slot has the 5 records a
+    verdict needs", read as too small a dataset, while a listing of every label is never weighed at all."""
+    labels = ["refund", "replace", "repair", "reject"]
+    rows = [
+        {
+            "id": f"r{i}",
+            "expected": labels[i % 4],
+            "label_set": labels,
+            "projection": {"instruction": "Decide one of: refund, replace, repair, reject.", "ticket": f"Case {i}."},
+        }
+        for i in range(40)
+    ]
+    data = tmp_path / "d.jsonl"
+    data.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    run("leak", "scan", str(data), "--no-mine")
+    out = " ".join(capsys.readouterr().out.split())
+    assert "40 of 40 items mention a label, each only where it lists every label of its set" in out, out
+    assert "no slot has the 5 records" not in out

@@ -76,3 +76,20 @@ def test_audits_are_the_same_with_warm_and_cold_memos() -> None:
     cold = [audit_item(it) for it in items]
     assert warm == cold
     assert any(a.leaked for a in cold)
+
+
+def test_a_label_sets_needles_are_the_same_objects_when_its_shared_part_is_made_again() -> None:
+    """The shared part may be made again (its memo full, or cleared): its needles come from the needle memo, so the
+    label set's needle objects stay one per spelling, its inflected forms (``mediums``) included."""
+
+    def made_again() -> None:
+        for memo in (scan._shared_needles, scan._prepared, scan._label_part):
+            memo.cache_clear()
+
+    made_again()
+    a = scan._prepared(("Medium",), ("acct-amberfalcon",), LABELS)[0]
+    made_again()
+    b = scan._prepared(("Medium",), ("acct-cobaltheron",), LABELS)[0]
+    mine, theirs = ([n for n in s.needles if n.role != "correlated"] for s in (a, b))
+    assert any(n.inflected for n in mine)
+    assert all(x is y for x, y in zip(mine, theirs, strict=True))

@@ -83,6 +83,11 @@ def test_the_cut_of_rider_words() -> None:
     tail = MinedField("/url", words=url.words, tail=True)
     assert cut("https://x.org/m/1.2?collection=Textiles", tail) == "https://x.org/m/1.2"
     assert cut("https://x.org/m/1.2", tail) == "https://x.org/m/1.2"
+    # rider words joined by blanks alone are one run, as those joined by delimiters (the two cases were two branches
+    # of one rule; the blank one was never met by the tests above)
+    spaced = MinedField("/location", words=frozenset({"kas", "vak"}))
+    assert _word_cuts("Kas vak 9", [spaced]) == [(0, 8)]
+    assert cut("Kas vak 9", spaced) == "9" and cut("Kas - vak 9", spaced) == "9"
 
 
 def _codes(*, coded: bool) -> list[dict[str, object]]:

@@ -22,6 +22,7 @@ from windtunnel._util.suggest import did_you_mean
 from windtunnel.agents.config import FRAMEWORK_TYPES
 from windtunnel.agents.detect import MODEL_CLASSES, TOOL_CLASSES, instance_of, thread_unsafe_in
 from windtunnel.agents.registry import get_agent_type
+from windtunnel.chaos.sdk_clients import installed_sdks
 from windtunnel.chaos.spec import ChaosSpec
 
 if TYPE_CHECKING:  # the seam module imports asyncio and the fault plan: not needed to name a framework
@@ -66,7 +67,10 @@ def install_tools(cfg: Any) -> tuple[list[str], list[Restore]]:
 
 def llm_clients(cfg: Any, module: Any = None, obj: Any = None) -> list[Any]:
     """The OpenAI / Anthropic SDK clients the framework agent's models call (LLM faults are installed on their
-    transports); a model whose client cannot be found is a config error saying how to fix it.
+    transports); a model whose client cannot be found is a config error saying how to fix it, except for a framework
+    whose calls may build their model (``MODELS_BUILT_IN_CALLS``: a LangGraph node that makes its chat model on every
+    call), where ``[]`` means "fault the SDK clients the run creates" (:func:`~windtunnel.chaos.sdk_transport.
+    install_on_new_clients`).
 
     ``module`` and ``obj`` may be passed when the caller has already loaded the agent (validate does), so the
     endpoint is imported once. A partial find is an error too: a fault that reaches only some of the models would
@@ -74,6 +78,8 @@ def llm_clients(cfg: Any, module: Any = None, obj: Any = None) -> list[Any]:
     if module is None:
         module, obj = load(cfg)
     clients, missing = module.find_llm_clients(obj)
+    if (missing or not clients) and getattr(module, "MODELS_BUILT_IN_CALLS", False) and installed_sdks():
+        return list(clients)  # none found yet: the ones its calls build are faulted as they are made
     if missing or not clients:
         raise ConfigError(
             f"LLM faults are configured, but windtunnel cannot find the model client of the {cfg.type} agent "

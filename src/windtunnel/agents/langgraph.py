@@ -28,6 +28,10 @@ from windtunnel.agents.registry import builtin_agent_type
 
 TYPE = "langgraph"
 EXTRA = "langgraph"
+MODELS_BUILT_IN_CALLS = True
+"""A node may build its chat model on every call (``ChatOpenAI(...)`` inside the node's function): no object of the
+graph holds that model's client before the run, so when none is found the LLM faults go on the OpenAI / Anthropic
+clients the run creates (:func:`windtunnel.chaos.sdk_transport.install_on_new_clients`)."""
 SKIP_ARGS = ("config", "callbacks", "run_manager", "runtime", "state", "store", "tool_call_id")
 
 

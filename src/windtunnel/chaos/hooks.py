@@ -35,7 +35,8 @@ class AgentHooks(Protocol):
         ...
 
     def framework_llm_clients(self, agent: Any) -> list[Any]:
-        """The OpenAI / Anthropic SDK clients a framework agent's models call (a config error if none)."""
+        """The OpenAI / Anthropic SDK clients a framework agent's models call (a config error if none, or ``[]`` for a
+        framework whose calls build their model: the clients created during the run are faulted then)."""
         ...
 
     def framework_seen_llm_clients(self, agent: Any) -> list[Any]:

@@ -44,7 +44,7 @@ from windtunnel.chaos.proxy import LlmProxy, ToolProxy
 from windtunnel.chaos.proxy.common import busy_config_port_hint
 from windtunnel.chaos.proxy.mcp_servers import McpServers
 from windtunnel.chaos.schedule import Schedule
-from windtunnel.chaos.sdk_transport import install_transport
+from windtunnel.chaos.sdk_transport import install_on_new_clients, install_transport
 from windtunnel.chaos.seam_checks import llm_mode_problems
 from windtunnel.chaos.seams import (
     NO_TOOL_SEAM,
@@ -313,8 +313,11 @@ class ChaosRuntime:
             return False
         where = f"agent.endpoint {self.agent.endpoint!r}"
         if required:
-            for client in hooks.framework_llm_clients(self.agent):
+            clients = hooks.framework_llm_clients(self.agent)
+            for client in clients:
                 self._restores += install_transport(client, where)
+            if not clients:  # its calls build their model: fault the SDK clients made from now on
+                self._restores += install_on_new_clients(where)
             return True
         restores: list[Restore] = []
         clients = hooks.framework_seen_llm_clients(self.agent)

@@ -16,12 +16,20 @@ and the seam then says so rather than guessing.
 
 from __future__ import annotations
 
+import importlib.util
 import sys
 from types import ModuleType
 from typing import Any
 
 SDK_PACKAGES = ("openai", "anthropic")
 """Top-level packages whose client objects are faulted at their transport."""
+SDK_BASES = {"openai": "openai._base_client", "anthropic": "anthropic._base_client"}
+"""Where each SDK defines the base classes of its sync and async clients (``SyncAPIClient``, ``AsyncAPIClient``)."""
+
+
+def installed_sdks() -> list[str]:
+    """The SDK packages of :data:`SDK_BASES` installed in this environment (looked up, not imported)."""
+    return [name for name in SDK_BASES if importlib.util.find_spec(name) is not None]
 
 
 def is_sdk_client(obj: Any) -> bool:

@@ -18,6 +18,9 @@ only adapts them to httpx's sync and async transport interfaces. Finding the cli
 
 from __future__ import annotations
 
+import contextlib
+import functools
+import importlib
 import time
 from collections.abc import AsyncIterator, Callable, Iterator
 from types import ModuleType
@@ -29,7 +32,7 @@ from windtunnel._util.errors import ConfigError
 from windtunnel.chaos import lm15_transport
 from windtunnel.chaos.llm_wire import Editor, WireCall, log_other
 from windtunnel.chaos.plan import current_plan
-from windtunnel.chaos.sdk_clients import http_client, httpx_module
+from windtunnel.chaos.sdk_clients import SDK_BASES, http_client, httpx_module, installed_sdks
 from windtunnel.chaos.sdk_clients import sdk_clients_of as sdk_clients_of  # agents/_llmclients.py imports it from here
 from windtunnel.chaos.wire_apis import api_of
 
@@ -298,3 +301,46 @@ def install_transport(client: Any, where: str) -> list[Restore]:
 
         restores.append(restore_mount)
     return restores
+
+
+def install_on_new_clients(where: str) -> list[Restore]:
+    """Put the fault transport on every OpenAI / Anthropic SDK client created from now until the restore: for an
+    agent that builds its client inside the call (a LangGraph node that makes its ``ChatOpenAI`` on every call), which
+    no object windtunnel can look into holds before the run.
+
+    The SDKs' client base classes get an ``__init__`` that wraps the new client's transport once built (as
+    :func:`install_transport` wraps a client found before the run, so the agent sees the same SDK exceptions and
+    retries); the restore puts the classes' ``__init__`` back and the transports of the clients made meanwhile. A
+    client made outside any cell passes every call through (no plan, nothing to do), and one whose transport cannot be
+    reached is left alone: its faults never fire, and the run says so (``never fired``)."""
+    restores: list[Restore] = []
+    wrapped: list[Restore] = []
+    for package in installed_sdks():
+        module = importlib.import_module(SDK_BASES[package])
+        for name in ("SyncAPIClient", "AsyncAPIClient"):
+            cls: Any = getattr(module, name, None)
+            original = getattr(cls, "__dict__", {}).get("__init__")
+            if original is None:
+                continue
+
+            @functools.wraps(original)
+            def init(self: Any, *args: Any, __original: Any = original, **kwargs: Any) -> None:
+                __original(self, *args, **kwargs)
+                with contextlib.suppress(ConfigError):  # no httpx client to wrap: its faults never fire (said)
+                    wrapped.extend(install_transport(self, where))
+
+            cls.__init__ = init
+
+            def restore(cls: Any = cls, original: Any = original) -> None:
+                """Put the SDK class's own ``__init__`` back."""
+                cls.__init__ = original
+
+            restores.append(restore)
+
+    def unwrap() -> None:
+        """Put back the transports of the clients created while the hook was in place."""
+        for undo in reversed(wrapped):
+            undo()
+        wrapped.clear()
+
+    return [unwrap, *restores]

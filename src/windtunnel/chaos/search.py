@@ -26,7 +26,7 @@ from __future__ import annotations
 import hashlib
 import math
 import random
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -477,14 +477,23 @@ def random_schedule(rng: random.Random, modes: dict[str, list[Mode]], counts: di
 
 
 def shrink_candidates(
-    schedule: Schedule, inp: Input, modes: dict[str, list[Mode]], calls: dict[str, int]
+    schedule: Schedule,
+    inp: Input,
+    modes: dict[str, list[Mode]],
+    calls: dict[str, int],
+    known: Mapping[str, Collection[str]] | None = None,
 ) -> Iterator[tuple[str, Input, Schedule]]:
     """Smaller versions of a failing (input, schedule), simplest step first, each with what it changed.
 
     Fewer faults (one dropped, or two back-to-back faults at a seam merged into one burst or sustained fault: a
     chain of single faults found call by call becomes the one fault that stays), then shorter bursts (a sustained
     fault becomes a burst of :data:`MAX_BURST`), then a later call (up to the calls the seam saw), then a milder mode
-    (strictly lower severity, mildest first), then the golden prompt instead of a mutation."""
+    (strictly lower severity, mildest first), then the golden prompt instead of a mutation.
+
+    ``known``: by seam, the modes of minimal reproducers already found for the same failure. A fault whose mode is
+    not one of them tries those first, when as mild as its own or milder: an ``error`` and an ``intermittent``
+    answer of one tool are equally severe, and the one that fails the same way as a failure already shrunk is that
+    failure's defect (a mode already known is not moved sideways again, so shrinking cannot go round)."""
     slots = list(schedule.faults)
     for i, s in enumerate(slots):
         yield f"drop {s.label()}", inp, with_faults(schedule, slots[:i] + slots[i + 1 :])
@@ -517,11 +526,13 @@ def shrink_candidates(
         current = next((m for m in modes.get(s.seam, []) if m.name == s.fault.get("mode")), None)
         if current is None:
             continue
-        for m in modes.get(s.seam, []):
-            if m.severity < current.severity:
+        seen = (known or {}).get(s.seam, ())
+        sideways = [] if current.name in seen else [m for m in modes.get(s.seam, []) if m.name in seen]
+        for m in sideways + [m for m in modes.get(s.seam, []) if m not in sideways]:
+            if m.severity < current.severity or (m in sideways and m.severity == current.severity):
                 milder = s.model_copy(update={"fault": {"mode": m.name}})
                 yield (
-                    f"milder {s.label()} -> {m.name}",
+                    f"{'milder' if m.severity < current.severity else 'as mild'} {s.label()} -> {m.name}",
                     inp,
                     with_faults(schedule, [*slots[:i], milder, *slots[i + 1 :]]),
                 )

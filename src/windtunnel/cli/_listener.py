@@ -11,6 +11,7 @@ renders it.
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from rich.markup import escape
@@ -51,6 +52,8 @@ class RichListener:
         self.plan = (not quiet) if plan is None else plan
         self.bar = (not quiet) if bar is None else bar
         self._progress: Progress | None = None
+        self._started = time.monotonic()
+        """When the command started: every progress line's ``elapsed`` counts from here, whichever phase it shows."""
         self._stored_said = False
         self.stored_always = False
         """Print :class:`RunStored`'s run id also when not quiet (``ci``: its phases' plan lines name their own)."""
@@ -90,7 +93,7 @@ class RichListener:
                 con.print(escape(event.text))
         elif isinstance(event, Started):
             self._progress = Progress(
-                event.total, label=event.label, quiet=not self.bar, failed_label=event.failed
+                event.total, label=event.label, quiet=not self.bar, failed_label=event.failed, started=self._started
             ).__enter__()
         elif isinstance(event, Done):
             if self._progress is not None:

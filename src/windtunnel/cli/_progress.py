@@ -51,9 +51,13 @@ class Progress:
     ``-q``; a pipe or a CI log gets the plain heartbeat line instead (see the module docstring). Disappears when done.
     """
 
-    def __init__(self, total: int, *, label: str, quiet: bool = False, failed_label: str = "failed") -> None:
+    def __init__(
+        self, total: int, *, label: str, quiet: bool = False, failed_label: str = "failed", started: float | None = None
+    ) -> None:
         """``label`` heads the bar; ``quiet`` turns it off (as does a stderr that is not a terminal);
-        ``failed_label`` names the units counted as failed (``leak`` for a leak scan; empty: no such count)."""
+        ``failed_label`` names the units counted as failed (``leak`` for a leak scan; empty: no such count);
+        ``started`` (``time.monotonic()``) is when the command started, which ``elapsed`` counts from: a command of
+        several phases (the mined values, then the items) shows one clock, not one per phase. Default: now."""
         self.failed_label = failed_label
         self.enabled = not quiet and sys.stderr.isatty()
         self.total = total
@@ -65,7 +69,7 @@ class Progress:
         self._interval = heartbeat_seconds() if not quiet and not self.enabled else 0.0
         self._stop = threading.Event()
         self._beat: threading.Thread | None = None
-        self._started = time.monotonic()
+        self._started = time.monotonic() if started is None else started
 
     def __enter__(self) -> Progress:
         """Show the bar (when enabled) on the stderr console, so it shares the line discipline of the other messages.

@@ -229,10 +229,10 @@ class Reproducer:
         on any golden input otherwise (the faults are the reproducer: the same tool answer breaking the same checks
         on another prompt is one defect); a failure that needs no fault explains only those on its own input.
 
-        ``modes=False`` compares the faults' seams only: what the search uses before shrinking, when the mode a
-        failure was found with may still shrink to a milder one (an ``empty`` and a ``malformed`` answer of one tool
-        that break the same checks are most often one defect, and counting them twice would spend
-        ``--max-failures`` on it)."""
+        ``modes=False`` compares the faults' seams only: what the search uses to tell a *variant* (the same seams,
+        other modes), which may still shrink to the other's reproducer (an ``empty`` and a ``malformed`` answer of one
+        tool that break the same checks are most often one defect), so the search shrinks the variants before they
+        spend ``--max-failures``."""
         mine, theirs = (self.faults, other.faults) if modes else (self.seams, other.seams)
         if not (mine <= theirs and self.attacks <= other.attacks):
             return False
@@ -559,8 +559,9 @@ async def _explore(runner: _Runner, req: ExploreRequest, seed: int, listener: Li
     First a baseline round: each golden prompt without faults, which shows the seams the agent calls; none seen is a
     :class:`ConfigError` (there would be nothing to fault). Then rounds of ``ROUND`` candidates (proposed from what
     earlier cells showed, or drawn at random with ``--strategy random``) until the ``--budget`` of agent calls is spent
-    or ``--max-failures`` distinct failures are found. Each failure is then shrunk to a minimal schedule and rerun; the
-    calls shrinking takes are counted apart from the budget. All randomness comes from the run seed.
+    or ``--max-failures`` distinct failures are found (when variants reach it, the failures found are shrunk there and
+    then, and merges free places for the search to go on). Each failure is then shrunk to a minimal schedule and rerun;
+    the calls shrinking takes are counted apart from the budget. All randomness comes from the run seed.
     """
     rng = random.Random(derive_seed(seed, "explore", req.strategy))
     mutations = runner.mutation_plans()
@@ -574,26 +575,43 @@ async def _explore(runner: _Runner, req: ExploreRequest, seed: int, listener: Li
     found: list[tuple[int, Candidate, Observation, CellResult, int]] = []
     """The failures to shrink: their place in ``failures``, the cell that showed them and the calls spent by then."""
     faulted = 0
-    """How many of them needed a fault (what ``--max-failures`` counts)."""
-    dropped: list[str] = []
-    """Distinct failures the same round showed beyond ``--max-failures``: named in a notice, not shrunk."""
+    """How many of them needed a fault and are not merged into another (what ``--max-failures`` counts)."""
+    variants = 0
+    """How many of them, not shrunk yet, are at the seams of a failure kept before that breaks the same checks, with
+    other modes: they may come down to its reproducer once shrunk (and then stop counting)."""
+    held: list[tuple[Candidate, Observation, CellResult, int]] = []
+    """Distinct failures the search showed beyond ``--max-failures``: named in a notice, not shrunk (offered again
+    when shrinking merges a failure kept before into another)."""
     counts: dict[str, int] = {}
+    shrunk: list[tuple[tuple[str, ...], Reproducer, int]] = []
+    """The failures shrunk so far: their signature, minimal reproducer and place in ``failures``."""
+    merged: set[int] = set()
+    settled = 0
+    """How many of ``found`` have been shrunk (or merged)."""
+    shrinking = 0
+    """The agent calls shrinking and reruns took (counted apart from ``--budget``)."""
+
+    def searched() -> int:
+        """The agent calls the search has spent (what ``--budget`` counts)."""
+        return runner.calls - shrinking
 
     def take(cands: Sequence[Candidate], results: Sequence[CellResult]) -> None:
         """Learn from a round: record each seam the agent called (and how often) as a place to put faults next, feed the
         observation to the search, and keep each failure with a signature not seen before, as found (the first
         ``--max-failures`` that needed a fault go on to be shrunk); the listener hears of each new failure at once.
 
-        A failure is new when no failure kept before breaks the same checks with a reproducer that covers its own at
-        its seams (:meth:`Reproducer.covers` with ``modes=False``): faults at the same seams again, with incidental
-        ones added, are the same defect; faults at other seams (or another mutation) that break the same checks may
-        be another, and are kept to be shrunk and told apart by their minimal reproducers.
+        A failure is new unless a failure kept before breaks the same checks with a reproducer that covers its own
+        (:meth:`Reproducer.covers`, the rule that merges failures after shrinking): the same faults again, with
+        incidental ones added, are the same defect; faults at other seams, other modes at the same seams (or another
+        mutation) that break the same checks may be another, and are kept to be shrunk and told apart by their
+        minimal reproducers. One at the seams of a failure kept before, with other modes, is a *variant*: it may
+        shrink to that failure's reproducer (a ``malformed`` answer to an ``empty`` one), so when the variants are
+        what reaches ``--max-failures`` the failures found are shrunk before the search goes on (:func:`settle`).
 
         A failure that needs no fault (the agent fails on the input as it is) is reported too, but does not count
         toward ``--max-failures``: ``run`` finds it already, and what a user runs explore for is the failures only
         faults show, so the search goes on for them. The figures of the search are kept up to date after every
         round, so an interrupted run reports how far it got."""
-        nonlocal faulted
         try:
             for cand, res in zip(cands, results, strict=True):
                 obs = observe(res)
@@ -601,28 +619,47 @@ async def _explore(runner: _Runner, req: ExploreRequest, seed: int, listener: Li
                     search.add_seam(seam, seam_modes(seam, usable))
                     counts[seam] = max(counts.get(seam, 0), n)
                 search.observe(cand, obs)
-                sig = obs.failure_signature()
-                rep = runner.reproducer(cand.schedule, cand.input)
-                if obs.failed and not any(k.covers(rep, modes=False) for k in known.get(sig, ())):
-                    known.setdefault(sig, []).append(rep)
-                    faultless = not cand.schedule.faults and not cand.schedule.context_attacks
-                    kept = faultless or faulted < req.max_failures
-                    if kept:  # kept as found until shrunk (interrupted: reported)
-                        failures.append(Failure(cand.input, cand.schedule, cand.schedule, runner.calls, sig, res))
-                        found.append((len(failures) - 1, cand, obs, res, runner.calls))
-                        faulted += not faultless
-                    else:  # found in the same round as the last one kept: said, and listed in the report's notices
-                        dropped.append(_what(obs, cand))
-                    said = f"failure found after {runner.calls} agent calls: {_what(obs, cand)}"
-                    if not kept:
-                        said += f" (beyond --max-failures {req.max_failures}: not shrunk or saved)"
-                    listener(Notice(said, kind="status"))
-                    if faultless:
-                        listener(Notice(NO_FAULT_NEEDED, kind="status"))
+                keep(cand, obs, res)
         finally:  # even when a listener stops the run mid-round
-            out.calls = runner.calls
+            out.calls = searched()
             out.corpus, out.features = len(search.corpus), len(search.seen)
             out.seams = {seam: [m.name for m in modes] for seam, modes in sorted(search.modes.items())}
+
+    def keep(cand: Candidate, obs: Observation, res: CellResult, at: int | None = None) -> None:
+        """Keep the failure ``cand`` showed if it is new (see :func:`take`), and say so; one beyond ``--max-failures``
+        is held back (offered again, with the calls ``at`` which it was found, when shrinking frees a place) and named
+        in a notice."""
+        nonlocal faulted, variants
+        sig = obs.failure_signature()
+        rep = runner.reproducer(cand.schedule, cand.input)
+        if not obs.failed or any(k.covers(rep) for k in known.get(sig, ())):
+            return
+        again, at = at is not None, searched() if at is None else at
+        faultless = not cand.schedule.faults and not cand.schedule.context_attacks
+        if not (faultless or faulted < req.max_failures):  # found in the same round as the last one kept
+            if any(
+                o.failure_signature() == sig and runner.reproducer(c.schedule, c.input).covers(rep) for c, o, *_ in held
+            ):
+                return
+            held.append((cand, obs, res, at))
+            if not again:
+                listener(
+                    Notice(
+                        f"failure found after {at} agent calls: {_what(obs, cand)} (beyond --max-failures "
+                        f"{req.max_failures}: not shrunk or saved)",
+                        kind="status",
+                    )
+                )
+            return
+        variants += not faultless and any(k.covers(rep, modes=False) for k in known.get(sig, ()))
+        known.setdefault(sig, []).append(rep)
+        failures.append(Failure(cand.input, cand.schedule, cand.schedule, at, sig, res))
+        found.append((len(failures) - 1, cand, obs, res, at))
+        faulted += not faultless
+        if not again:
+            listener(Notice(f"failure found after {at} agent calls: {_what(obs, cand)}", kind="status"))
+        if faultless:
+            listener(Notice(NO_FAULT_NEEDED, kind="status"))
 
     async def search_round(cands: Sequence[Candidate], tag: str) -> None:
         """Run one round of the search and learn from it; a round cut short (Ctrl-C) is learnt from as far as it ran,
@@ -635,60 +672,93 @@ async def _explore(runner: _Runner, req: ExploreRequest, seed: int, listener: Li
             raise
         take(cands, results)
 
-    await search_round(base, "b")
-    if not search.modes:
-        raise ConfigError(
-            "explore saw no tool or model call it can fault: the baseline cells made no call at a seam",
-            hint=no_seam_hint(runner.cfg),
-        )
-    while runner.calls < req.budget and faulted < req.max_failures:
-        n = min(ROUND, req.budget - runner.calls)
-        if req.strategy == "random":
-            cands = _random_round(rng, search, counts, n, len(runner.cfg.golden_prompts))
-        else:
-            cands = search.propose(n)
-        if not cands:
-            break
-        await search_round(cands, "x")
-    search_calls = out.calls = runner.calls
-    runner.progress = False
-    if dropped:
-        more = (
-            f"{len(dropped)} more distinct failure(s) found beyond --max-failures {req.max_failures}, not shrunk or "
-            f"saved: {' | '.join(dropped)} (rerun with --max-failures {req.max_failures + len(dropped)} to keep them)"
-        )
-        runner.notices.append(more)
-        listener(Notice(more))
-    shrunk: list[tuple[tuple[str, ...], Reproducer, int]] = []
-    """The failures shrunk so far: their signature, minimal reproducer and place in ``failures``."""
-    merged: set[int] = set()
-    try:
-        for i, (place, cand, obs, res, at) in enumerate(found, 1):
-            sig, rep = obs.failure_signature(), runner.reproducer(cand.schedule, cand.input)
-            first = next(((p, r) for s, r, p in shrunk if s == sig and r.covers(rep)), None)
-            if first is None:  # not explained by a reproducer already shrunk: shrink it and look again
+    async def settle() -> None:
+        """Shrink the failures found and not shrunk yet, in the order found; one whose reproducer (as found, else once
+        shrunk) is covered by the minimal reproducer of one shrunk before, breaking the same checks, is merged into
+        it: one defect, reported once, and no longer counted toward ``--max-failures``."""
+        nonlocal settled, shrinking, faulted, variants
+        progress, runner.progress = runner.progress, False  # the bar counts the search's calls, not shrinking's
+        try:
+            while settled < len(found):
+                place, cand, obs, res, at = found[settled]
+                settled += 1
+                sig, rep = obs.failure_signature(), runner.reproducer(cand.schedule, cand.input)
+                first = next(((p, r) for s, r, p in shrunk if s == sig and r.covers(rep)), None)
+                if first is None:  # not explained by a reproducer already shrunk: shrink it and look again
+                    listener(
+                        Notice(
+                            f"shrinking failure {settled} of {len(found)} ({len(cand.schedule.faults)} faults), then "
+                            f"{req.reruns} reruns"
+                        )
+                    )
+                    before = runner.calls
+                    try:
+                        seen: dict[str, set[str]] = {}
+                        for s, r, _ in shrunk:
+                            for seam, mode in r.faults if s == sig else ():
+                                seen.setdefault(seam, set()).add(mode)
+                        failures[place] = await _shrink(runner, req, search.modes, cand, obs, res, at, seen)
+                    finally:
+                        shrinking += runner.calls - before
+                        out.shrink_calls = shrinking
+                    rep = runner.reproducer(failures[place].schedule, failures[place].input)
+                    first = next(((p, r) for s, r, p in shrunk if s == sig and r.covers(rep)), None)
+                    if first is None:
+                        shrunk.append((sig, rep, place))
+                        known.setdefault(sig, []).append(rep)
+                        continue
+                kept, minimal = failures[first[0]], first[1]
+                kept.also_found.append(f"[{'; '.join(cand.schedule.labels()) or 'no faults'}] after {at} calls")
+                merged.add(place)
+                faulted -= bool(cand.schedule.faults or cand.schedule.context_attacks)
                 listener(
                     Notice(
-                        f"shrinking failure {i} of {len(found)} ({len(cand.schedule.faults)} faults), then "
-                        f"{req.reruns} reruns"
+                        f"failure {settled} of {len(found)} ({_what(obs, cand)}) comes down to the reproducer of the "
+                        f"one found after {kept.found_at} calls ({minimal.words}): one defect, reported once"
                     )
                 )
-                failures[place] = await _shrink(runner, req, search.modes, cand, obs, res, at)
-                out.shrink_calls = runner.calls - search_calls
-                rep = runner.reproducer(failures[place].schedule, failures[place].input)
-                first = next(((p, r) for s, r, p in shrunk if s == sig and r.covers(rep)), None)
-                if first is None:
-                    shrunk.append((sig, rep, place))
-                    continue
-            kept, minimal = failures[first[0]], first[1]
-            kept.also_found.append(f"[{'; '.join(cand.schedule.labels()) or 'no faults'}] after {at} calls")
-            merged.add(place)
-            listener(
-                Notice(
-                    f"failure {i} of {len(found)} ({_what(obs, cand)}) comes down to the reproducer of the one "
-                    f"found after {kept.found_at} calls ({minimal.words}): one defect, reported once"
-                )
+            variants = 0
+        finally:
+            runner.progress = progress
+        again, held[:] = list(held), []
+        for cand, obs, res, at in again:  # places freed by a merge go to the failures held back, in the order found
+            keep(cand, obs, res, at)
+
+    try:
+        await search_round(base, "b")
+        if not search.modes:
+            raise ConfigError(
+                "explore saw no tool or model call it can fault: the baseline cells made no call at a seam",
+                hint=no_seam_hint(runner.cfg),
             )
+        while searched() < req.budget:
+            if faulted >= req.max_failures:
+                if not variants:
+                    break
+                await settle()  # the variants may be one defect with a failure kept before: shrink, then look again
+                continue
+            n = min(ROUND, req.budget - searched())
+            if req.strategy == "random":
+                cands = _random_round(rng, search, counts, n, len(runner.cfg.golden_prompts))
+            else:
+                cands = search.propose(n)
+            if not cands:
+                break
+            await search_round(cands, "x")
+        out.calls = searched()
+        runner.progress = False
+        await settle()
+        while settled < len(found):  # places freed by a merge went to failures held back: shrink them too
+            await settle()
+        if held:
+            dropped = [_what(obs, cand) for cand, obs, *_ in held]
+            more = (
+                f"{len(dropped)} more distinct failure(s) found beyond --max-failures {req.max_failures}, not shrunk "
+                f"or saved: {' | '.join(dropped)} (rerun with --max-failures {req.max_failures + len(dropped)} to keep "
+                "them)"
+            )
+            runner.notices.append(more)
+            listener(Notice(more))
     finally:  # interrupted too: what was merged is reported once, and the failures are grouped by broken checks
         out.failures[:] = _grouped([f for j, f in enumerate(failures) if j not in merged])
 
@@ -721,9 +791,11 @@ async def _shrink(
     obs: Observation,
     res: CellResult,
     at: int,
+    known: dict[str, set[str]] | None = None,
 ) -> Failure:
     """Shrink greedily: each pass runs every smaller candidate once and keeps the first that fails the same
-    way; then the result is rerun ``reruns`` times.
+    way; then the result is rerun ``reruns`` times. ``known``: by seam, the modes of the minimal reproducers of the
+    failures shrunk before that break the same checks (tried in place of an as severe mode of its own).
 
     "The same way" is the failure signature (the same broken invariants or error at the same place): a smaller
     schedule that fails differently is a different failure and is not taken, so shrinking cannot turn one bug into
@@ -737,7 +809,7 @@ async def _shrink(
     spent = 0
     calls = obs.seam_calls()
     while spent < req.shrink_budget:
-        options = list(shrink_candidates(schedule, inp, modes, calls))[: req.shrink_budget - spent]
+        options = list(shrink_candidates(schedule, inp, modes, calls, known))[: req.shrink_budget - spent]
         if not options:
             break
         cands = [Candidate(i, _renamed(s, "s")) for _, i, s in options]

@@ -515,9 +515,13 @@ class Agreement:
         Only slots with :data:`MIN_SUPPORT` records or more (or records holding several labels there, found at
         chance: :func:`_sets_verdict`) count as tested; the others give no verdict and
         their mentions are judged by their own item. The description says which case the dataset is in, so a
-        reader of a small dataset learns why the evidence changed nothing.
+        reader of a small dataset learns why the evidence changed nothing, and one whose mentions are all listings
+        of every label (an instruction naming the options) is not told it lacks records.
         """
         judged = [g for g in self.groups.values() if g.n >= MIN_SUPPORT or (g.by_sets and g.verdict == "chance")]
+        weighed = any(g.n or g.sets_n for g in self.groups.values())
+        """Whether any slot holds a record weighed at all: one label, or some labels of its set. A slot where every
+        record lists every label of its set (an instruction's options) tells no answer apart, whatever its size."""
         follows = sum(g.verdict == "follows" for g in judged)
         one_label = sum(g.verdict == "agrees" for g in judged)
         chance = sum(g.verdict == "chance" for g in judged)
@@ -537,6 +541,10 @@ class Agreement:
                 if judged
                 else f"{len(self.entries)} of {self.items} items mention a label; no slot has the {MIN_SUPPORT} records"
                 " a verdict needs, so every label word is judged by its own item"
+                if weighed
+                else f"{len(self.entries)} of {self.items} items mention a label, each only where it lists every label"
+                " of its set (the task's options, say), which tells no answer apart: nothing to weigh, every label"
+                " word is judged by its own item"
             ),
         }
 

@@ -188,6 +188,9 @@ class MineResult:
     explained: list[Explained] = field(default_factory=list)
     """With ``derive_from``: riders that passed the test but that the task's input already tells (their records sit in
     one place of an input field that says the label there: :mod:`.input_explained`), so not suggested."""
+    floored: list[str] = field(default_factory=list)
+    """Without ``derive_from``: the mined fields (code books) whose rarer values the support floor holds back (a
+    label's values on fewer records than ``min_support``), which ``--derive-from`` tests on the book's own evidence."""
     prose: list[str] = field(default_factory=list)
     """Without ``derive_from``: the templates of the prose the items hold (strings of more than ``PROSE_WORDS``
     words, seen in the first ``_PROSE_SAMPLE`` items) at fields most items hold (:meth:`_Places.prose_inputs`), not
@@ -247,6 +250,12 @@ class MineResult:
                 else ""
             )
             + self._prose_described()
+            + (
+                f"; rarer values of {', '.join(self.floored)} held back by the support floor (--derive-from, naming "
+                "the task's input, tests them on the field's own evidence)"
+                if self.floored
+                else ""
+            )
         )
 
     def _prose_described(self) -> str:
@@ -1008,7 +1017,8 @@ GRADED_TOP = 0.9
 """... and no label holds this share of them or more: it is held by several labels."""
 GRADED_ALPHA = 0.01
 _GRADED_VALUES = 64
-"""The distinct values of one field counted per label (beyond them a field is varied anyway)."""
+"""The distinct values of one field counted per label: a field of this many is read whole, one of more is varied
+anyway (its values past this many are not counted, and :func:`tells_every_record` does not read it)."""
 _GRADED_COMPARED = 8
 
 
@@ -1041,7 +1051,8 @@ def graded(values: Iterable[Counter[str]]) -> bool:
 
 def tells_every_record(values: Iterable[Counter[str]], held: int) -> bool:
     """A field that tells the label on every record, in more ways than there are labels: of the ``held`` items holding
-    it, ``values`` (per value, the labels of the items holding it; fewer than ``_GRADED_VALUES`` of them) that repeat
+    it, ``values`` (per value, the labels of the items holding it; all of them, ``_GRADED_VALUES`` at most: a field of
+    more is not read, its caller marks it ``unsaid``, and more given here are more than counted) that repeat
     (two items or more) are each held by one label (``GRADED_TOP``; none is an ordinary value the labels share),
     outnumber the labels they name, and are held by ``INPUT_PRESENCE`` of the items. A diagnosis (``Gingivitis``,
     ``Gingivitis, localised``, ``Healthy periodontium``), a code snippet under audit, a billed usage type: the content
@@ -1050,7 +1061,7 @@ def tells_every_record(values: Iterable[Counter[str]], held: int) -> bool:
     is not read so, nor a value made anew per record (a slug, an id), which repeats nothing. (A leak written on every
     record in several ways per label reads as the input: the owner's ``--derive-from`` tells it apart.)"""
     seen = list(values)
-    if len(seen) >= _GRADED_VALUES:
+    if len(seen) > _GRADED_VALUES:
         return False  # more values than counted: what the others say is unknown
     named: set[str] = set()
     repeated = covered = 0
@@ -1481,8 +1492,20 @@ def mine(
         book_words = [frozenset()] * len(record_label)
         for i in reversed(range(len(record_of))):
             book_words[record_of[i]] |= item_words[i]
+    floored: set[str] = set()
+    """The fields whose book holds values the support floor keeps back (reported when the field is mined)."""
     for key, label, support, p, keys in _code_book_tests(
-        held, record_of, record_label, record_task, book_floor, norms, frozenset(inputs), scarce, viewed, book_words
+        held,
+        record_of,
+        record_label,
+        record_task,
+        book_floor,
+        norms,
+        frozenset(inputs),
+        scarce,
+        viewed,
+        book_words,
+        floored,
     ):
         members[key] = keys
         tests.append((key, label, support, support, p))
@@ -1577,6 +1600,7 @@ def mine(
         pairs=pairs,
         pairs_tested=pairs_tested,
         explained=explained,
+        floored=sorted(floored & {sug.pointer for sug in out}),
         prose=sorted(prose),
         told=told if out else set(),
     )
@@ -1675,7 +1699,7 @@ def _runs_of(
     (``PB-454`` and ``PB 454`` alike), shown as ``pb 400..499``."""
     for template, whole in fields.items():
         for by_text in by_task(whole, record_task):
-            yield from _field_runs(template, by_text, record_label, min_support, coded, evidence=evidence(template))
+            yield from _field_runs(template, by_text, record_label, min_support, coded, as_whole=evidence(template))
 
 
 def _field_runs(
@@ -1685,15 +1709,16 @@ def _field_runs(
     min_support: int,
     coded: bool,
     *,
-    evidence: bool = False,
+    as_whole: bool = False,
 ) -> Iterator[tuple[tuple[str, str, str], str, int, float, list[tuple[str, str, str]]]]:
-    """The run tests of one field (or one code's word) among the records of one task (:func:`_runs_of`); with
-    ``evidence``, a field sorted into one block per label gives each block with the field's p instead."""
+    """The run tests of one field (or one code's word) among the records of one task (:func:`_runs_of`); ``as_whole``
+    (the field is its own evidence: ``evidence(template)`` of :func:`_range_tests`), a field sorted into one block per
+    label gives each block with the field's p instead."""
     numbers = {t.rpartition(" ")[2] if coded else t: t for t in by_text}
     per_label = {n: dict(Counter(record_label[r] for r in by_text[t])) for n, t in numbers.items()}
     held_by = Counter(record_label[r] for r in set().union(*by_text.values()))
     total = sum(held_by.values())
-    whole = separated(per_label) if evidence else None
+    whole = separated(per_label) if as_whole else None
     for run in whole.blocks if whole is not None else pure_runs(per_label, min_support):
         texts = [numbers[n] for n in run.texts]
         records = set().union(*(by_text[t] for t in texts))
@@ -1735,6 +1760,7 @@ def _code_book_tests(
     scarce: frozenset[str] = frozenset(),
     viewed: Set[tuple[str, str, str]] = frozenset(),
     input_words: Sequence[frozenset[str]] = (),
+    floored: set[str] | None = None,
 ) -> Iterator[tuple[tuple[str, str, str], str, int, float, list[tuple[str, str, str]]]]:
     """``(key, label, support, p, member keys)`` per label of each field whose values each ride with one label
     (:func:`~windtunnel.leakage.codebook.code_book`: a workflow's next action, a bot's paraphrased verdict), each value
@@ -1761,7 +1787,7 @@ def _code_book_tests(
         # On the book's own evidence (its floor), its rare values are found too, as written (a decoded view's chance
         # reading of one record's string is no code).
         rare = set(written) if floor <= MIN_VALUE else set()
-        yield from _field_book(template, by_text, record_label, floor, rare=rare)
+        yield from _field_book(template, by_text, record_label, floor, rare=rare, floored=floored)
         for size in range(1, _MAX_PREFIX + 1):  # a code's leading part is its class (a sub-chapter's chapter)
             heads = code_heads(written, size)
             if heads:
@@ -1848,8 +1874,11 @@ def _field_book(
     wholes: Mapping[str, list[str]] | None = None,
     shape: str = "{}…",
     rare: Set[str] = frozenset(),
+    floored: set[str] | None = None,
 ) -> Iterator[tuple[tuple[str, str, str], str, int, float, list[tuple[str, str, str]]]]:
-    """The code-book tests of one field among the records of one task (:func:`_code_book_tests`). With ``wholes``,
+    """The code-book tests of one field among the records of one task (:func:`_code_book_tests`). ``floored`` collects
+    the field when the support floor holds back some of its values (a label's values on fewer records than the
+    floor, or the book's rare values) that the book's own floor (``--derive-from``) would test. With ``wholes``,
     ``by_text`` holds the heads of the field's codes (:func:`code_heads`), shown as ``26…``, and each head's members
     are the whole values it heads, so the head is found, mapped and sanitized as those values would be. The book's
     rare values (:attr:`~windtunnel.leakage.codebook.CodeBook.rare`) among ``rare`` are found with its pure ones,
@@ -1868,8 +1897,12 @@ def _field_book(
         if kept := [t for t in texts if t in rare]:
             found.setdefault(label, []).extend(kept)
             with_rare.add(label)
+        elif floored is not None and texts and min_support > MIN_VALUE:
+            floored.add(template)
     for label, texts in sorted(found.items()):
         records = set().union(*(by_text[t] for t in texts))
+        if len(records) < min_support and label not in with_rare and floored is not None and min_support > MIN_VALUE:
+            floored.add(template)
         if (len(records) < min_support and label not in with_rare) or len(records) >= total:
             continue
         shown = "; ".join(sorted(texts if wholes is None else (shape.format(t) for t in texts)))

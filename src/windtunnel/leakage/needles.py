@@ -358,6 +358,9 @@ class Needle:
 
     ocr: re.Pattern[str] | None = None
     """For an OCR twin (:func:`ocr_needles`): the pattern of the word's misreadings, which ``find`` uses."""
+    inflected: bool = False
+    """An inflected form of the answer (``refunded`` for ``refund``, :mod:`~windtunnel.leakage.inflections`): decided
+    as the label word would be, and never more than for review (``freetext.token``)."""
 
     def find(self, text: str) -> list[tuple[int, int]]:
         """The bounded matches of this needle in ``text`` (already in the view the needle is normalised
@@ -365,6 +368,13 @@ class Needle:
         if self.ocr is not None:
             return [mt.span() for mt in self.ocr.finditer(text) if ocr_misread(mt.group(), self.norm)]
         return find_all(self.norm, text, self.phrase)
+
+
+@lru_cache(maxsize=4096)
+def _as_inflected(n: Needle) -> Needle:
+    """``n`` marked as an inflected form (``Needle.inflected``): one object per needle, as :func:`_made` keeps one per
+    spelling, so the label sets' needle sets share it (memo)."""
+    return dataclasses.replace(n, inflected=True)
 
 
 @lru_cache(maxsize=16384)
@@ -461,6 +471,7 @@ class NeedleSet:
         derived: Sequence[str] = (),
         codes: Sequence[tuple[str, tuple[str, ...]]] = (),
         marks: Sequence[str] = (),
+        inflected: Sequence[str] = (),
         *,
         extendable: bool = False,
     ) -> NeedleSet:
@@ -469,7 +480,8 @@ class NeedleSet:
         ``derived`` the answers' aliases that are spellings derived from them (``Needle.derived``);
         ``codes`` the answers' codes in public code systems with their systems' naming words
         (``Needle.names``), matched like abbreviations; ``marks`` the answers' codes written with their
-        own delimiters (``Needle.mark``). ``extendable``: record what :meth:`with_correlated` needs."""
+        own delimiters (``Needle.mark``); ``inflected`` the answers' inflected forms (``Needle.inflected``).
+        ``extendable``: record what :meth:`with_correlated` needs."""
         derived_set = set(derived)
         made: list[Needle] = []
         # A label set's needles recur in every needle set of the set: made through the memo. Without one,
@@ -497,6 +509,11 @@ class NeedleSet:
             n = make(v, "expected")
             if n is not None and n.norm not in exp_norms:
                 made.append(dataclasses.replace(n, mark=True))
+        taken = {m.norm for m in made}
+        for v in inflected:
+            n = make(v, "expected", derived=True)
+            if n is not None and n.norm not in taken:  # a form that is a label, or an alias, is that one
+                made.append(_as_inflected(n))
         out = cls(made)
         if extendable:
             # The answers come first and are kept once per norm (``__init__``): they are the first ``head``.

@@ -1261,10 +1261,8 @@ def _word_cuts(value: str, fields: Sequence[MinedField]) -> list[cuts.Range]:
     for m in _RIDER.finditer(value):
         if m.group().casefold() not in riders:
             continue
-        if runs and not _RIDER.search(value[runs[-1][1] : m.start()]) and not value[runs[-1][1] : m.start()].isspace():
-            runs[-1][1] = m.end()  # joined by delimiters alone (a `%20`, a `=`): one run
-        elif runs and value[runs[-1][1] : m.start()].isspace():
-            runs[-1][1] = m.end()
+        if runs and not _RIDER.search(value[runs[-1][1] : m.start()]):
+            runs[-1][1] = m.end()  # joined by delimiters or blanks alone (a `%20`, a `=`, a space): one run
         else:
             runs.append([m.start(), m.end()])
     out: list[cuts.Range] = []

@@ -109,6 +109,7 @@ from windtunnel.leakage.formats import (
     url_section,
 )
 from windtunnel.leakage.framing import framed_name
+from windtunnel.leakage.inflections import inflections
 from windtunnel.leakage.label_rows import may_tabulate, row_findings
 from windtunnel.leakage.learned import LEARNED_DEFAULT, learned_findings
 from windtunnel.leakage.lexicon import code_spellings
@@ -362,13 +363,15 @@ def _needles(
     derived: Sequence[str] = (),
     codes: Sequence[tuple[str, tuple[str, ...]]] = (),
     marks: Sequence[str] = (),
+    inflected: Sequence[str] = (),
 ) -> NeedleSet:
     """The item's needles: the answers, correlated values, the other labels and the answers'
     abbreviations; ``derived``: the answers' aliases that are derived spellings (``Needle.derived``);
     ``codes``: the answers' codes in public code systems with their naming words (``Needle.names``);
-    ``marks``: their codes written with their own delimiters (``Needle.mark``)."""
+    ``marks``: their codes written with their own delimiters (``Needle.mark``); ``inflected``: the answers'
+    inflected forms (``Needle.inflected``)."""
     others = [lab for lab in labels if lab not in expected]
-    return NeedleSet.build(expected, correlated, others, abbreviations, derived, codes, marks)
+    return NeedleSet.build(expected, correlated, others, abbreviations, derived, codes, marks, inflected)
 
 
 def _as_list(value: str | Sequence[str]) -> list[str]:
@@ -924,15 +927,15 @@ def _prepared(
     # Shared by the items of a label set; without one this combination is the whole key (no memo), and
     # without a set of two labels or the user's aliases there is nothing to draw (:func:`_bare_part`).
     if len(labels) < 2 and not aliases:
-        exp, labs, abbreviations, derived, codes, marks = _bare_part(expected, labels)
+        exp, labs, abbreviations, derived, codes, marks, inflected = _bare_part(expected, labels)
     elif labels:
         # The label set's part is shared by every item with these answers and labels, whatever values
         # of its own each item carries: only those are added to it (``NeedleSet.with_correlated``).
         shared, label_norms = _shared_needles(expected, labels, aliases)
         return shared.with_correlated(correlated), label_norms
     else:
-        exp, labs, abbreviations, derived, codes, marks = _label_part.__wrapped__(expected, labels, aliases)
-    needles = _needles(exp, list(correlated), labs, abbreviations, derived, codes, marks)
+        exp, labs, abbreviations, derived, codes, marks, inflected = _label_part.__wrapped__(expected, labels, aliases)
+    needles = _needles(exp, list(correlated), labs, abbreviations, derived, codes, marks, inflected)
     return needles, _label_norms(needles, labels)
 
 
@@ -948,9 +951,9 @@ def _shared_needles(
     """The needles of the answers and label set without any correlated value, and the label norms (which
     a correlated value never adds to): made once per (answers, label set, aliases) and extended per item
     by its own values (bounded: a file of many distinct answers keeps the last :data:`_SHARED_CACHE`)."""
-    exp, labs, abbreviations, derived, codes, marks = _label_part(expected, labels, aliases)
+    exp, labs, abbreviations, derived, codes, marks, inflected = _label_part(expected, labels, aliases)
     others = [lab for lab in labs if lab not in exp]
-    needles = NeedleSet.build(exp, (), others, abbreviations, derived, codes, marks, extendable=True)
+    needles = NeedleSet.build(exp, (), others, abbreviations, derived, codes, marks, inflected, extendable=True)
     return needles, _label_norms(needles, labels)
 
 
@@ -975,6 +978,7 @@ _LabelPart = tuple[
     tuple[str, ...],
     tuple[tuple[str, tuple[str, ...]], ...],
     tuple[str, ...],
+    tuple[str, ...],
 ]
 
 
@@ -984,7 +988,8 @@ def _label_part(
 ) -> _LabelPart:
     """What :func:`_prepared` draws from the answers and the label set alone (the answers with their
     aliases and truncations, the other labels with theirs, the abbreviations, the derived spellings,
-    the codes and their marks): made once per (answers, label set, aliases) and shared by every item
+    the codes and their marks, the answers' inflected forms that no label or alias spells): made once per
+    (answers, label set, aliases) and shared by every item
     whatever its correlated values (a label set's lexicon brings a hundred aliases or more, ~130 µs)."""
     user = dict(aliases)
     exp = [*expected, *(a for e in expected for a in label_aliases(e, labels, user))]
@@ -995,7 +1000,12 @@ def _label_part(
     derived = tuple(a for a in exp[len(expected) :] if a not in expected and derived_alias(a, labels, user))
     codes = tuple(named for s in spellings for named in s.named_codes)
     marks = tuple(m for s in spellings for m in s.marks)
-    return tuple(exp), labs, abbreviations, derived, codes, marks
+    taken = {w.casefold() for w in (*exp, *labs)}
+    # a label word's inflections, as its other schemes, need a label set of two (what makes it a label word)
+    inflected = (
+        tuple(f for e in expected for f in inflections(e) if f.casefold() not in taken) if len(set(labels)) > 1 else ()
+    )
+    return tuple(exp), labs, abbreviations, derived, codes, marks, inflected
 
 
 def _bare_part(expected: tuple[str, ...], labels: tuple[str, ...]) -> _LabelPart:
@@ -1005,10 +1015,10 @@ def _bare_part(expected: tuple[str, ...], labels: tuple[str, ...]) -> _LabelPart
     dispute`` with any label set or none; made per distinct answer on a file of distinct answers: ~3 µs less than
     asking each scheme; ``test_leak_first_pass.py`` checks it equals the general path)."""
     if not any(identifier_spellings(e) for e in (*expected, *labels)):
-        return expected, labels, (), (), (), ()
+        return expected, labels, (), (), (), (), ()
     exp = (*expected, *(a for e in expected for a in identifier_spellings(e)))
     labs = (*labels, *(a for lab in labels if lab not in expected for a in identifier_spellings(lab)))
-    return tuple(dict.fromkeys(exp)), labs, (), (), (), ()
+    return tuple(dict.fromkeys(exp)), labs, (), (), (), (), ()
 
 
 def _walk(node: Any, pointer: str, rep: str, upstream: str | None, ctx: _Ctx, *, suppress: bool) -> None:
@@ -1769,13 +1779,14 @@ def _classify(
     role = hit.needle.role
     value = hit.needle.text
     derived = hit.needle.derived and hit.needle.ocr is None
-    emit = _emitter(ctx, pointer, rep, span, hit.view, value, derived)
+    inflected = hit.needle.inflected
+    emit = _emitter(ctx, pointer, rep, span, hit.view, value, derived, inflected)
     if suppress and whole_value and rep == "json" and role != "label" and (refs := _referrers(pointer, ctx)):
         # A reference elsewhere in the record to this one member of a listing (a pointer the record copies
         # or selects it by) singles it out (principle 1, a listing marking one member): stated where the
         # reference is written, which is what the sanitizer clears.
         what = "a correlated value" if role == "correlated" else "the expected answer"
-        ref = _emitter(ctx, refs[0], rep, None, hit.view, value, derived)
+        ref = _emitter(ctx, refs[0], rep, None, hit.view, value, derived, inflected)
         _leak(
             ref,
             role == "correlated",
@@ -1883,7 +1894,7 @@ def _classify(
     if own is not None and not suppress:
         if own[1] is not None:
             # The record states the value elsewhere (a cell holding an index into this table).
-            emit = _emitter(ctx, own[1][0], rep, own[1][1], hit.view, value, derived)
+            emit = _emitter(ctx, own[1][0], rep, own[1][1], hit.view, value, derived, inflected)
         _leak(
             emit,
             corr,
@@ -3352,16 +3363,29 @@ def _strip_eq(text: str, a: int, b: int, span: tuple[int, int]) -> bool:
 
 
 _DERIVED = " (matched through a derived spelling of the answer: a translation, synonym, numeral or abbreviation)"
+_INFLECTED = " (matched through an inflected form of the answer: for review, as an ordinary word may be)"
 
 
 def _emitter(
-    ctx: _Ctx, pointer: str, rep: str, span: tuple[int, int] | None, view: str, value: str, derived: bool = False
+    ctx: _Ctx,
+    pointer: str,
+    rep: str,
+    span: tuple[int, int] | None,
+    view: str,
+    value: str,
+    derived: bool = False,
+    inflected: bool = False,
 ) -> Any:
     """The emit function of one hit: its place fixed, the principle's channel, severity, rule and detail given. A hit
-    of a derived spelling (``Hoch`` for ``High``, ``IV`` for ``4``) says so in its detail: the value alone does not."""
-    through = _DERIVED if derived else ""
+    of a derived spelling (``Hoch`` for ``High``, ``IV`` for ``4``) says so in its detail: the value alone does not.
+    One of an ``inflected`` form (``refunded``) is decided as the label word would be, and left for review whatever
+    that decision (``freetext.token``; counted under ``--strict``): the inflection is an ordinary word as often."""
+    through = _INFLECTED if inflected else _DERIVED if derived else ""
 
     def emit(channel: Channel, severity: Severity, rule: str, detail: str) -> None:
+        if inflected and rule != "freetext.token":
+            channel, severity, rule = "freetext", "medium" if ctx.strict else "low", "freetext.token"
+            detail += " (counted: --strict)" if ctx.strict else ""
         _emit(ctx, channel, severity, pointer, rep, span, view, rule, detail + through, value, "value")
 
     return emit
