@@ -83,7 +83,7 @@ def test_failures_found_beyond_max_failures_are_named_not_dropped(
     assert beyond, data["notices"]
     more = int(beyond[0].split(" more distinct failure")[0])
     assert more >= 1 and f"rerun with --max-failures {more + 1} to keep them" in beyond[0]
-    assert "(beyond --max-failures 1: not shrunk or saved)" in capsys.readouterr().err
+    assert "(beyond --max-failures 1: held back, shrunk only if a merge frees a place)" in capsys.readouterr().err
     report = tmp_path / "all.json"
     assert wt(*args, "--max-failures", str(more + 1), "-o", str(report)) == 1
     assert len(json.loads(report.read_text())["explore"]["failures"]) == more + 1

@@ -229,3 +229,27 @@ def test_the_agreement_line_does_not_call_an_instructions_listing_a_lack_of_reco
     out = " ".join(capsys.readouterr().out.split())
     assert "40 of 40 items mention a label, each only where it lists every label of its set" in out, out
     assert "no slot has the 5 records" not in out
+
+
+def test_the_agreement_line_of_a_dataset_without_a_label_word_says_only_that(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """QA pass 22 finding 6: no item mentions a label (its notes say ``refunded``, an inflection, which the agreement
+    evidence does not weigh); the line said "0 of 40 items mention a label, each only where it lists every label of its
+    set ... which tells no answer apart", a claim about mentions there are none of."""
+    labels = ["refund", "replace", "repair"]
+    rows = [
+        {
+            "id": f"r{i}",
+            "expected": labels[i % 3],
+            "label_set": labels,
+            "projection": {"notes": "The customer was refunded in full." if i == 0 else f"Case {i} checked."},
+        }
+        for i in range(40)
+    ]
+    data = tmp_path / "d.jsonl"
+    data.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    run("leak", "scan", str(data), "--no-mine")
+    out = " ".join(capsys.readouterr().out.split())
+    assert "agreement: 0 of 40 items mention a label: nothing to weigh" in out, out
+    assert "each only where it lists" not in out

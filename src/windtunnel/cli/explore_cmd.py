@@ -46,7 +46,8 @@ def explore(
         "--max-failures",
         min=1,
         help="Stop searching after this many distinct failures that need a fault (distinct: other checks broken, or "
-        "the same checks under faults at other seams; one that needs no fault is reported and the search goes on).",
+        "the same checks under faults at other seams or of other modes, until shrinking brings one down to another's "
+        "reproducer; one that needs no fault is reported and the search goes on).",
     ),
     shrink_budget: int = typer.Option(
         200, "--shrink-budget", min=0, help="Agent calls shrinking one failure may spend."

@@ -646,7 +646,7 @@ async def _explore(runner: _Runner, req: ExploreRequest, seed: int, listener: Li
                 listener(
                     Notice(
                         f"failure found after {at} agent calls: {_what(obs, cand)} (beyond --max-failures "
-                        f"{req.max_failures}: not shrunk or saved)",
+                        f"{req.max_failures}: held back, shrunk only if a merge frees a place)",
                         kind="status",
                     )
                 )
@@ -658,6 +658,14 @@ async def _explore(runner: _Runner, req: ExploreRequest, seed: int, listener: Li
         faulted += not faultless
         if not again:
             listener(Notice(f"failure found after {at} agent calls: {_what(obs, cand)}", kind="status"))
+        else:
+            listener(
+                Notice(
+                    f"failure found after {at} agent calls ({_what(obs, cand)}), held back beyond --max-failures "
+                    f"{req.max_failures}, takes the place a merge freed",
+                    kind="status",
+                )
+            )
         if faultless:
             listener(Notice(NO_FAULT_NEEDED, kind="status"))
 

@@ -516,7 +516,8 @@ class Agreement:
         chance: :func:`_sets_verdict`) count as tested; the others give no verdict and
         their mentions are judged by their own item. The description says which case the dataset is in, so a
         reader of a small dataset learns why the evidence changed nothing, and one whose mentions are all listings
-        of every label (an instruction naming the options) is not told it lacks records.
+        of every label (an instruction naming the options) is not told it lacks records; one where no item mentions
+        a label is told only that.
         """
         judged = [g for g in self.groups.values() if g.n >= MIN_SUPPORT or (g.by_sets and g.verdict == "chance")]
         weighed = any(g.n or g.sets_n for g in self.groups.values())
@@ -542,6 +543,8 @@ class Agreement:
                 else f"{len(self.entries)} of {self.items} items mention a label; no slot has the {MIN_SUPPORT} records"
                 " a verdict needs, so every label word is judged by its own item"
                 if weighed
+                else f"0 of {self.items} items mention a label: nothing to weigh"
+                if not self.entries
                 else f"{len(self.entries)} of {self.items} items mention a label, each only where it lists every label"
                 " of its set (the task's options, say), which tells no answer apart: nothing to weigh, every label"
                 " word is judged by its own item"
