@@ -118,3 +118,14 @@ def test_a_link_built_from_the_input_title_is_the_input_signal() -> None:
     result = mine(items, derive_from=["/case"])
     assert not [s for s in result.suggestions if s.pointer == "/links/page"]
     assert not dict(mined_findings(items, result, derive_from=["/case"]))
+
+
+def test_without_derive_from_a_note_s_frames_are_not_mined() -> None:
+    """Without ``--derive-from`` nothing tells an upstream note filled in per record from the content the record is
+    answered from (a commit message on the records that have no ticket title, its wording following the change type):
+    the same notes give no frame book, in either shape."""
+    items = _dataset(3, leak=True)
+    result = mine(items)
+    assert not [s for s in result.suggestions if s.kind == "field" and s.pointer == "/comments/*/text"]
+    with_input = mine(items, derive_from=DERIVE)
+    assert [s for s in with_input.suggestions if s.kind == "field" and s.pointer == "/comments/*/text"]

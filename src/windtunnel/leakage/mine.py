@@ -1506,6 +1506,7 @@ def mine(
         viewed,
         book_words,
         floored,
+        lambda _t: bool(derive_from),
     ):
         members[key] = keys
         tests.append((key, label, support, support, p))
@@ -1761,6 +1762,7 @@ def _code_book_tests(
     viewed: Set[tuple[str, str, str]] = frozenset(),
     input_words: Sequence[frozenset[str]] = (),
     floored: set[str] | None = None,
+    framed: Callable[[str], bool] = lambda _t: True,
 ) -> Iterator[tuple[tuple[str, str, str], str, int, float, list[tuple[str, str, str]]]]:
     """``(key, label, support, p, member keys)`` per label of each field whose values each ride with one label
     (:func:`~windtunnel.leakage.codebook.code_book`: a workflow's next action, a bot's paraphrased verdict), each value
@@ -1773,7 +1775,12 @@ def _code_book_tests(
     ``--derive-from``; the others keep ``min_support``. A field of codes is also asked of its codes' leading parts
     (:func:`code_heads`), read from the values as written (not in ``viewed``: a code's chance decodings are no code),
     and any field of its values' parts (:func:`~windtunnel.leakage.codebook.value_parts`: a department code inside
-    file names unique to their records), but the parts that are words of the records' own input (``input_words``)."""
+    file names unique to their records), but the parts that are words of the records' own input (``input_words``),
+    and the fields ``framed`` says (only with ``--derive-from``) of their notes' frames
+    (:func:`~windtunnel.leakage.codebook.slot_frames`): without it, a note may be the content, held by every record or
+    by the records that have no other input (a commit message beside a ticket title), and the frames of the content
+    follow the label as the content does (``Fixed …`` / ``Added …``); an upstream step's note filled in per record has
+    the same shape, and only the owner's named input tells them apart."""
     fields: dict[str, dict[str, set[int]]] = {}
     for key, a in held.items():
         if key[0] == "value" and key[1] not in inputs and normalize_needle(key[2]) not in norms:
@@ -1797,7 +1804,8 @@ def _code_book_tests(
             yield from _field_book(
                 template, parts[0], record_label, floor, parts[1], shape="…{}…", rare=rare and set(parts[0])
             )
-        frames = slot_frames(written, input_words)  # a note filled in per record with a date or a name in one slot
+        # a note filled in per record with a date or a name in one slot
+        frames = slot_frames(written, input_words) if framed(template) else None
         if frames:
             yield from _field_book(
                 template,
@@ -1875,6 +1883,7 @@ def _field_book(
     shape: str = "{}…",
     rare: Set[str] = frozenset(),
     floored: set[str] | None = None,
+    framed: Callable[[str], bool] = lambda _t: True,
 ) -> Iterator[tuple[tuple[str, str, str], str, int, float, list[tuple[str, str, str]]]]:
     """The code-book tests of one field among the records of one task (:func:`_code_book_tests`). ``floored`` collects
     the field when the support floor holds back some of its values (a label's values on fewer records than the
