@@ -39,7 +39,7 @@ def test_profiles_lists_every_profile_with_what_it_injects(capsys: pytest.Captur
 
 
 def test_faults_lists_every_registered_mode_with_its_impact(capsys: pytest.CaptureFixture[str]) -> None:
-    from windtunnel.chaos.base import IMPACTS, llm_faults, tool_faults
+    from windtunnel.chaos.base import IMPACTS, OUTCOMES, llm_faults, tool_faults
 
     code, out, _ = run_main(["faults", "--format", "json"], capsys)
     rows = json.loads(out)
@@ -47,9 +47,14 @@ def test_faults_lists_every_registered_mode_with_its_impact(capsys: pytest.Captu
     assert {(r["seam"], r["mode"]) for r in rows} == {("tool", m) for m in tool_faults} | {
         ("llm", m) for m in llm_faults
     }
-    assert all(r["impact"] in IMPACTS and r["summary"] for r in rows)
+    assert all(r["impact"] in IMPACTS and r["outcome"] in OUTCOMES and r["summary"] for r in rows)
     html = next(r for r in rows if r["mode"] == "html_error")
-    assert html["impact"] == 4 and html["not_on"] and html["not_on"][0].startswith("callable: ")
+    assert (
+        html["impact"] == 4
+        and html["outcome"] == "failed"
+        and html["not_on"]
+        and html["not_on"][0].startswith("callable: ")
+    )
     assert {p["name"] for p in html["params"]} == {"status", "server"}
     code, out, _ = run_main(["faults", "llm"], capsys)
     assert code == 0 and "tool_args_truncated" in out and "duplicate_chunk" in out and "wrong_data" not in out

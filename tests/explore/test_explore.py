@@ -154,13 +154,14 @@ def test_a_failure_that_does_not_reproduce_every_time_is_flaky_never_minimal(
 
 
 def test_shrinking_candidates_come_from_the_registry_mildest_first() -> None:
-    modes = {"tool:a": [Mode("empty", 1), Mode("malformed", 1), Mode("error", 2)]}
+    modes = {"tool:a": [Mode("empty", 1), Mode("rate_limit", 1), Mode("timeout", 1), Mode("error", 2)]}
     schedule = parse_schedule({"faults": [{"seam": "tool:a", "on_call": 1, "count": 2, "fault": {"mode": "error"}}]})
     steps = [step for step, _, _ in shrink_candidates(schedule, Input(0, 1), modes, {"tool:a": 3})]
     assert steps[0].startswith("drop")
     assert steps[1].startswith("shorten")
     assert steps[2].startswith("move")
-    assert [s.rsplit(" ", 1)[-1] for s in steps[3:5]] == ["empty", "malformed"]
+    assert [s.rsplit(" ", 1)[-1] for s in steps[3:5]] == ["rate_limit", "timeout"]
+    assert not any(s.endswith("-> empty") for s in steps)  # a failed call stays a failed call (the registry's outcome)
     assert steps[-1] == "golden prompt instead of its mutation"
 
 
@@ -261,7 +262,7 @@ def test_modes_come_from_the_registry_so_a_new_plug_in_is_searched_and_ordered_b
 ) -> None:
     from typing import ClassVar, Literal
 
-    from windtunnel.chaos.base import ToolFaultSpec, ToolReply, mode_severity, tool_faults
+    from windtunnel.chaos.base import ANSWERED, ToolFaultSpec, ToolReply, mode_severity, tool_faults
     from windtunnel.chaos.search import seam_modes
 
     class Stale(ToolFaultSpec):
@@ -269,6 +270,7 @@ def test_modes_come_from_the_registry_so_a_new_plug_in_is_searched_and_ordered_b
 
         mode: Literal["stale_reply"] = "stale_reply"
         impact: ClassVar[int | None] = 1
+        outcome: ClassVar[str] = ANSWERED
 
         def replace(self, call: object, d: object) -> ToolReply:
             return ToolReply(body="yesterday")
@@ -286,9 +288,13 @@ def test_modes_come_from_the_registry_so_a_new_plug_in_is_searched_and_ordered_b
     expected = [n for n in tool_faults.names() if builds(n) and mode_severity(tool_faults.get(n)) > 0]
     assert [m.name for m in modes] == sorted(expected, key=lambda n: (mode_severity(tool_faults.get(n)), n))
     assert ("stale_reply", 1) in [(m.name, m.severity) for m in modes]  # its own impact, not "replaces: 2"
-    schedule = parse_schedule({"faults": [{"seam": "tool:lookup", "on_call": 1, "fault": {"mode": "error"}}]})
+    schedule = parse_schedule({"faults": [{"seam": "tool:lookup", "on_call": 1, "fault": {"mode": "empty"}}]})
     milder = [step for step, _, _ in shrink_candidates(schedule, Input(0), {"tool:lookup": modes}, {})]
-    assert "milder tool:lookup call 1 error -> stale_reply" in milder
+    assert "milder tool:lookup call 1 empty -> stale_reply" in milder
+    error = schedule.faults[0].model_copy(update={"fault": {"mode": "error"}})
+    failed = schedule.model_copy(update={"faults": [error]})
+    steps = [step for step, _, _ in shrink_candidates(failed, Input(0), {"tool:lookup": modes}, {})]
+    assert not any(step.endswith("-> stale_reply") for step in steps)  # its outcome is an answer, error's a failure
 
 
 def test_an_interrupted_explore_reports_what_it_found_unshrunk_and_exits_130(tmp_path: Path) -> None:

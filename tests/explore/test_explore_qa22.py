@@ -2,11 +2,131 @@
 
 from __future__ import annotations
 
+import json
+from collections.abc import Iterator
 from pathlib import Path
 
+import openai
 import pytest
 
 from tests.clirun import wt
+from tests.explore import three_defects_sdk_agent
+from tests.explore.weather_stub import forecast
+from tests.stubs.llm_stub import LlmStub
+from windtunnel.chaos.base import ANSWERED, FAILED, OUTCOMES, llm_faults, tool_faults
+from windtunnel.chaos.schedule import LLM_SEAM, Schedule
+from windtunnel.chaos.search import Input, mode_outcome, seam_modes, shrink_candidates
+
+THREE_DEFECTS = (
+    "version: '2.0'\n"
+    "agent:\n"
+    "  type: python\n"
+    "  endpoint: tests.explore.three_defects_sdk_agent:handle\n"
+    "  tools: [tests.explore.three_defects_sdk_agent:get_weather]\n"
+    "  llm: tests.explore.three_defects_sdk_agent:CLIENT\n"
+    "golden_prompts: ['What is the weather in Paris?']\n"
+    "invariants:\n"
+    "  - {type: excludes_pattern, pattern: as usual}\n"
+)
+
+
+@pytest.fixture
+def three_defects(monkeypatch: pytest.MonkeyPatch) -> Iterator[LlmStub]:
+    """The stub on 127.0.0.1 (a tool call, then the forecast), the agent's real client pointed at it."""
+    with LlmStub(responder=forecast) as model:
+        client = openai.OpenAI(base_url=model.openai_url, api_key="sk-test", max_retries=0, timeout=10.0)
+        monkeypatch.setattr(three_defects_sdk_agent, "CLIENT", client)
+        try:
+            yield model
+        finally:
+            client.close()
+
+
+@pytest.mark.parametrize(("seed", "most"), [(3, 3), (11, 5)])
+def test_three_defects_at_the_model_seam_are_three_failures_each_in_its_own_mode(
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    three_defects: LlmStub,
+    seed: int,
+    most: int,
+) -> None:
+    """Finding 1: the agent guesses on (A) a rate-limited first call, (B) tool arguments that are not JSON, (C) a
+    dropped connection on the second call. Shrinking took A's ``rate_limit`` to a "milder" ``tool_args_invalid`` (or
+    ``tool_args_truncated``) that breaks the same check, and reported it as B's reproducer. A mode change now keeps
+    the faulted call's outcome (a failed call stays a failed call), so A is its own failure; the two tool-argument
+    modes still come down to one (one ``json.loads``)."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "windtunnel.yaml").write_text(THREE_DEFECTS, encoding="utf-8")
+    args = ["explore", "-c", "windtunnel.yaml", "--budget", "150", "--seed", str(seed), "--max-failures", str(most),
+            "--reruns", "1", "--no-mutations", "--no-save", "--no-store", "-q", "-o", "r.json"]  # fmt: skip
+    assert wt(*args) == 1
+    err = capsys.readouterr().err
+    failures = json.loads((tmp_path / "r.json").read_text(encoding="utf-8"))["explore"]["failures"]
+    found = sorted(f["labels"] for f in failures)
+    assert len(found) == 3, (found, err)
+    labels = {label for [label] in found}  # one fault each
+    assert {"llm call 1 rate_limit", "llm call 2 stream_cutoff"} < labels, found
+    assert labels & {"llm call 1 tool_args_invalid", "llm call 1 tool_args_truncated"}, found
+    assert all(f["status"] == "minimal" for f in failures)
+    merged = [also for f in failures for also in f["also_found"]]
+    assert merged and all("tool_args_" in also and "rate_limit" not in also for also in merged), merged
+
+
+def test_every_fault_mode_says_whether_the_faulted_call_fails_or_answers() -> None:
+    """The outcome kind comes from the one registry of modes, declared by each mode beside its impact."""
+    kinds = {(seam, name): reg.get(name).outcome for seam, reg in (("tool", tool_faults), ("llm", llm_faults))
+             for name in reg.names()}  # fmt: skip
+    assert set(kinds.values()) == set(OUTCOMES) == {FAILED, ANSWERED}
+    failed = sorted(f"{seam} {name}" for (seam, name), kind in kinds.items() if kind == FAILED)
+    assert failed == [
+        "llm error", "llm html_error", "llm malformed", "llm rate_limit", "llm stream_cutoff", "llm timeout",
+        "tool error", "tool intermittent", "tool rate_limit", "tool timeout",
+    ]  # fmt: skip
+
+
+def test_a_plug_in_mode_without_an_outcome_is_refused_at_registration() -> None:
+    from typing import ClassVar, Literal
+
+    from windtunnel.chaos.base import ToolFaultSpec
+
+    class NoKind(ToolFaultSpec):
+        """A plug-in of this test that declares its impact but not its outcome."""
+
+        mode: Literal["no_kind"] = "no_kind"
+        impact: ClassVar[int] = 2
+
+    with pytest.raises(TypeError, match="outcome"):
+        tool_faults.register("no_kind", NoKind)
+    assert "no_kind" not in tool_faults
+
+
+def test_shrinking_never_changes_a_failed_call_into_an_answer_nor_merges_the_two() -> None:
+    """Neither the milder step nor the sideways one (toward a mode already shrunk at the seam) crosses the outcome
+    kind; two faults next to each other merge into one burst only when both fail or both answer."""
+    modes = {LLM_SEAM: seam_modes(LLM_SEAM)}
+    rate = Schedule.model_validate({"faults": [{"seam": "llm", "on_call": 1, "fault": {"mode": "rate_limit"}}]})
+    for known in ({"tool_args_invalid"}, {"tool_args_invalid", "error"}):
+        steps = [step for step, _, _ in shrink_candidates(rate, Input(0), modes, {LLM_SEAM: 2}, {LLM_SEAM: known})]
+        changed = [step.rsplit(" -> ", 1)[1] for step in steps if " -> " in step]
+        assert changed == sorted(known - {"tool_args_invalid"}), changed  # sideways to a failed call only
+        assert all(mode_outcome(LLM_SEAM, m) == FAILED for m in changed), changed
+    cut = Schedule.model_validate({"faults": [{"seam": "llm", "on_call": 1, "fault": {"mode": "stream_cutoff"}}]})
+    milder = [step.rsplit(" -> ", 1)[1] for step, _, _ in shrink_candidates(cut, Input(0), modes, {}) if " -> " in step]
+    assert "rate_limit" in milder and "truncated_response" not in milder and "empty" not in milder
+    pair = Schedule.model_validate(
+        {
+            "faults": [
+                {"seam": "llm", "on_call": 1, "fault": {"mode": "rate_limit"}},
+                {"seam": "llm", "on_call": 2, "fault": {"mode": "empty"}},
+            ]
+        }
+    )
+    assert not any(step.startswith("merge") for step, _, _ in shrink_candidates(pair, Input(0), modes, {}))
+    both = pair.model_copy(
+        update={"faults": [pair.faults[0], pair.faults[1].model_copy(update={"fault": {"mode": "error"}})]}
+    )
+    assert any(step.startswith("merge") for step, _, _ in shrink_candidates(both, Input(0), modes, {}))
 
 
 def test_max_failures_help_counts_other_modes_at_one_seam_as_distinct(capsys: pytest.CaptureFixture[str]) -> None:

@@ -203,6 +203,16 @@ IMPACTS = {
 }
 """What each :attr:`FaultSpec.impact` level means (``windtunnel faults`` prints it)."""
 
+FAILED = "failed"
+ANSWERED = "answered"
+OUTCOMES = {
+    FAILED: "the client raises or gets an error status (an error, a rate limit, a timeout, a dropped "
+    "connection, a model answer the SDK cannot parse)",
+    ANSWERED: "the agent reads a reply, late, degraded or wrong (a delay, a shortened, empty, false "
+    "or corrupted reply, broken tool calls in the model's answer)",
+}
+"""What each :attr:`FaultSpec.outcome` kind means: whether the agent meets a failed call or reads an answer."""
+
 
 class FaultSpec(StrictModel):
     """Fields shared by every tool and LLM fault."""
@@ -210,6 +220,11 @@ class FaultSpec(StrictModel):
     impact: ClassVar[int] = 0
     """How hard the mode hits the agent, 1 (mildest) to 5 (see :data:`IMPACTS`); every mode sets it.
     Shrinking a failing schedule prefers modes of lower impact."""
+    outcome: ClassVar[str] = ""
+    """What the faulted call comes to for the agent, one of :data:`OUTCOMES`: a failed call (:data:`FAILED`: the
+    client raises or gets an error status) or an answer (:data:`ANSWERED`: the agent reads a reply, however wrong);
+    every mode sets it. Shrinking changes a fault's mode only to one of the same outcome: a defect on a failed call
+    and one on a wrong answer are two defects, even when they break the same checks."""
 
     mode: str
     probability: float = Field(1.0, ge=0.0, le=1.0)
@@ -367,7 +382,8 @@ class ContextAttackSpec(StrictModel):
 def _validate_model(field_name: str) -> Callable[[str, type[StrictModel]], None]:
     """A registry check for fault / attack models: the ``field_name`` discriminator must default to the registered name
     (the config's discriminated union depends on it), the class needs a docstring (``windtunnel faults`` prints it) and
-    a fault must declare an :data:`IMPACTS` level. Raises ``TypeError`` at registration, not at run time.
+    a fault must declare an :data:`IMPACTS` level and an :data:`OUTCOMES` kind. Raises ``TypeError`` at registration,
+    not at run time.
     """
 
     def check(name: str, cls: type[StrictModel]) -> None:
@@ -378,6 +394,8 @@ def _validate_model(field_name: str) -> Callable[[str, type[StrictModel]], None]
             raise TypeError(f"{cls.__name__} needs a docstring")
         if issubclass(cls, FaultSpec) and getattr(cls, "impact", 0) not in IMPACTS:
             raise TypeError(f"{cls.__name__} must set `impact: ClassVar[int]` to one of {sorted(IMPACTS)}")
+        if issubclass(cls, FaultSpec) and getattr(cls, "outcome", "") not in OUTCOMES:
+            raise TypeError(f"{cls.__name__} must set `outcome: ClassVar[str]` to one of {sorted(OUTCOMES)}")
 
     return check
 

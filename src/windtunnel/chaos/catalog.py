@@ -14,7 +14,7 @@ from typing import Any
 from pydantic_core import PydanticUndefined
 
 from windtunnel._util.model import field_doc
-from windtunnel.chaos.base import IMPACTS, FaultSpec, LlmFaultSpec, ToolFaultSpec, llm_faults, tool_faults
+from windtunnel.chaos.base import IMPACTS, OUTCOMES, FaultSpec, LlmFaultSpec, ToolFaultSpec, llm_faults, tool_faults
 
 COMMON = {"tool": tuple(ToolFaultSpec.model_fields), "llm": tuple(LlmFaultSpec.model_fields)}
 """Keys every mode of a seam takes, from the seam's base model (not listed per mode)."""
@@ -33,8 +33,8 @@ class FaultParam:
 
 @dataclass(frozen=True)
 class FaultInfo:
-    """One registered fault mode as ``windtunnel faults`` lists it: its seam, mode name, impact (1-5), the first
-    paragraph of its docstring as the summary, the whole docstring, its own parameters (the keys every mode of the
+    """One registered fault mode as ``windtunnel faults`` lists it: its seam, mode name, impact (1-5), outcome, the
+    first paragraph of its docstring as the summary, the whole docstring, its own parameters (the keys every mode of the
     seam takes are in :data:`COMMON`) and the LLM seams it cannot act on.
     """
 
@@ -42,6 +42,8 @@ class FaultInfo:
     """``tool`` or ``llm``."""
     mode: str
     impact: int
+    outcome: str
+    """``failed`` or ``answered`` (:data:`~windtunnel.chaos.base.OUTCOMES`): what the faulted call comes to."""
     summary: str
     description: str
     params: tuple[FaultParam, ...]
@@ -77,6 +79,7 @@ def describe(seam: str, cls: type[FaultSpec]) -> FaultInfo:
         seam,
         str(cls.model_fields["mode"].default),
         cls.impact,
+        cls.outcome,
         _summary(doc),
         " ".join(doc.split()),
         tuple(params),
@@ -91,4 +94,4 @@ def describe_all() -> list[FaultInfo]:
     return out
 
 
-__all__ = ["COMMON", "IMPACTS", "FaultInfo", "FaultParam", "ToolFaultSpec", "describe", "describe_all"]
+__all__ = ["COMMON", "IMPACTS", "OUTCOMES", "FaultInfo", "FaultParam", "ToolFaultSpec", "describe", "describe_all"]

@@ -17,6 +17,8 @@ from typing import Any, ClassVar, Literal
 from pydantic import Field
 
 from windtunnel.chaos.base import (
+    ANSWERED,
+    FAILED,
     Decision,
     FaultNotApplicable,
     LlmCall,
@@ -94,6 +96,7 @@ class ToolArgsTruncatedFault(ToolCallFault):
     fields complete before the cut (its stream sends the cut ``partial_json``)."""
 
     impact: ClassVar[int] = 3
+    outcome: ClassVar[str] = ANSWERED
     mode: Literal["tool_args_truncated"] = "tool_args_truncated"
     keep: float = Field(0.5, gt=0.0, lt=1.0)
     """Fraction of the arguments' JSON text that survives."""
@@ -117,6 +120,7 @@ class ToolArgsInvalidFault(ToolCallFault):
     object; its stream sends it as ``partial_json``."""
 
     impact: ClassVar[int] = 3
+    outcome: ClassVar[str] = ANSWERED
     mode: Literal["tool_args_invalid"] = "tool_args_invalid"
 
     def edit(self, call: LlmCall, tc: ToolUse) -> ToolUse | None:
@@ -140,6 +144,7 @@ class ToolArgsFieldDroppedFault(ToolCallFault):
     marks required)."""
 
     impact: ClassVar[int] = 3
+    outcome: ClassVar[str] = ANSWERED
     mode: Literal["tool_args_field_dropped"] = "tool_args_field_dropped"
     field: str | None = None
     """The argument to drop (default: the first required one, else the first one)."""
@@ -159,6 +164,7 @@ class ToolArgsFieldRenamedFault(ToolCallFault):
     ``snake_case`` ↔ ``camelCase``)."""
 
     impact: ClassVar[int] = 3
+    outcome: ClassVar[str] = ANSWERED
     mode: Literal["tool_args_field_renamed"] = "tool_args_field_renamed"
     field: str | None = None
     """The argument to rename (default: the first required one, else the first one)."""
@@ -183,6 +189,7 @@ class ToolCallUnknownFault(ToolCallFault):
     does not declare."""
 
     impact: ClassVar[int] = 3
+    outcome: ClassVar[str] = ANSWERED
     mode: Literal["tool_call_unknown"] = "tool_call_unknown"
     tool_name: str | None = None
     """The name called instead (default: the real name with ``_v2`` appended, or more, until the request
@@ -204,6 +211,7 @@ class ToolCallsStrippedFault(LlmFaultSpec):
     """The answer comes without its tool calls (only its text, possibly none; finish reason ``stop``)."""
 
     impact: ClassVar[int] = 3
+    outcome: ClassVar[str] = ANSWERED
     whole_answer: ClassVar[bool] = True
     mode: Literal["tool_calls_stripped"] = "tool_calls_stripped"
 
@@ -224,6 +232,7 @@ class ContentFilterFault(LlmFaultSpec):
     calls, and an empty answer or a refusal (OpenAI's ``refusal`` field; Anthropic's text)."""
 
     impact: ClassVar[int] = 3
+    outcome: ClassVar[str] = ANSWERED
     whole_answer: ClassVar[bool] = True
     mode: Literal["content_filter"] = "content_filter"
     answer: Literal["empty", "refusal"] = "empty"
@@ -251,6 +260,7 @@ class HtmlErrorFault(LlmFaultSpec):
     Cloudflare do when the upstream fails; the model is not called."""
 
     impact: ClassVar[int] = 4
+    outcome: ClassVar[str] = FAILED
     mode: Literal["html_error"] = "html_error"
     status: int = Field(502, ge=400, le=599)
     """HTTP status of the page."""
@@ -294,6 +304,7 @@ class StaleAnswerFault(LlmFaultSpec):
     and goes through."""
 
     impact: ClassVar[int] = 2
+    outcome: ClassVar[str] = ANSWERED
     needs_previous: ClassVar[bool] = True
     mode: Literal["stale_answer"] = "stale_answer"
 
@@ -312,6 +323,7 @@ class DuplicateChunkFault(LlmFaultSpec):
     assembled text repeats it. Answers that are not streamed have no chunk to repeat."""
 
     impact: ClassVar[int] = 1
+    outcome: ClassVar[str] = ANSWERED
     streamed_only: ClassVar[bool] = True
     mode: Literal["duplicate_chunk"] = "duplicate_chunk"
     chunk: int = Field(1, ge=0)

@@ -19,6 +19,8 @@ from typing import Any, ClassVar, Literal
 from pydantic import Field
 
 from windtunnel.chaos.base import (
+    ANSWERED,
+    FAILED,
     Decision,
     FaultNotApplicable,
     LlmCall,
@@ -48,6 +50,7 @@ class LlmTimeoutFault(LlmFaultSpec):
     """The model call hangs, then fails with a timeout; the model is not called."""
 
     impact: ClassVar[int] = 5
+    outcome: ClassVar[str] = FAILED
     mode: Literal["timeout"] = "timeout"
     delay_ms: int = Field(0, ge=0)
     """How long the call hangs before the timeout error (0 reports the timeout at once)."""
@@ -69,6 +72,7 @@ class TruncatedResponseFault(LlmFaultSpec):
     """
 
     impact: ClassVar[int] = 2
+    outcome: ClassVar[str] = ANSWERED
     mode: Literal["truncated_response"] = "truncated_response"
     max_tokens: int = Field(10, ge=0)
     """Tokens of the answer that survive."""
@@ -121,6 +125,7 @@ class LlmRateLimitFault(LlmFaultSpec):
     """The model API answers 429 Too Many Requests with a Retry-After; the model is not called."""
 
     impact: ClassVar[int] = 4
+    outcome: ClassVar[str] = FAILED
     mode: Literal["rate_limit"] = "rate_limit"
     retry_after: float = Field(1.0, ge=0)
     """Seconds announced in the Retry-After header."""
@@ -137,6 +142,7 @@ class LlmEmptyFault(LlmFaultSpec):
     """The model's answer comes back as an empty string."""
 
     impact: ClassVar[int] = 3
+    outcome: ClassVar[str] = ANSWERED
     mode: Literal["empty"] = "empty"
 
     def transform(self, call: LlmCall, reply: LlmReply, d: Decision) -> LlmReply:
@@ -167,6 +173,7 @@ class GarbageFault(LlmFaultSpec):
     """The model's answer is replaced by seeded gibberish of about the same length."""
 
     impact: ClassVar[int] = 3
+    outcome: ClassVar[str] = ANSWERED
     mode: Literal["garbage"] = "garbage"
 
     def transform(self, call: LlmCall, reply: LlmReply, d: Decision) -> LlmReply:
@@ -252,6 +259,7 @@ class ResponseDriftFault(LlmFaultSpec):
     """
 
     impact: ClassVar[int] = 1
+    outcome: ClassVar[str] = ANSWERED
     mode: Literal["response_drift"] = "response_drift"
     drift_type: Literal["json_field_rename", "verbosity_shift", "format_change", "refusal_rephrase", "tone_shift"] = (
         "json_field_rename"
@@ -357,6 +365,7 @@ class StreamCutoffFault(LlmFaultSpec):
     :class:`~windtunnel.chaos.injected.StreamCutOff`."""
 
     impact: ClassVar[int] = 5
+    outcome: ClassVar[str] = FAILED
     mode: Literal["stream_cutoff"] = "stream_cutoff"
     keep: float = Field(0.5, ge=0.0, lt=1.0)
     """Fraction of the answer delivered before the cut (a stream is held back to measure it)."""
@@ -404,6 +413,7 @@ class LlmErrorFault(LlmFaultSpec):
     error body and an optional Retry-After; the model is not called."""
 
     impact: ClassVar[int] = 4
+    outcome: ClassVar[str] = FAILED
     mode: Literal["error"] = "error"
     status: int = Field(500, ge=400, le=599)
     """HTTP status of the error (529 is Anthropic's "overloaded")."""
@@ -424,6 +434,7 @@ class LlmMalformedFault(LlmFaultSpec):
     SSE event after ``after_chunks`` text chunks (the stream then ends)."""
 
     impact: ClassVar[int] = 5
+    outcome: ClassVar[str] = FAILED
     mode: Literal["malformed"] = "malformed"
     after_chunks: int = Field(1, ge=0)
     """On streams: text chunks delivered intact before the broken event."""

@@ -15,8 +15,9 @@ each cell showed (:class:`Observation`). The search is coverage-guided, as fuzze
   mutations), newer entries first.
 * **shrinking** (:func:`shrink_candidates`) proposes smaller schedules in a fixed order — fewer faults,
   shorter bursts (a sustained fault first becomes a burst), later calls, milder modes
-  (:func:`~windtunnel.chaos.base.mode_severity`), the golden prompt instead of its mutation — and the flow
-  keeps the first one that still fails.
+  (:func:`~windtunnel.chaos.base.mode_severity`) of the same outcome (:func:`mode_outcome`: a failed call stays a
+  failed call, an answer an answer), the golden prompt instead of its mutation — and the flow keeps the first one
+  that still fails.
 
 Every choice is drawn from a ``random.Random`` seeded by the caller: the same seed, the same search.
 """
@@ -173,6 +174,13 @@ def seam_modes(seam: str, usable: Any = None) -> list[Mode]:
             continue
         out.append(Mode(name, severity))
     return sorted(out, key=lambda m: (m.severity, m.name))
+
+
+def mode_outcome(seam: str, mode: Any) -> str | None:
+    """The :attr:`~windtunnel.chaos.base.FaultSpec.outcome` the registry gives mode ``mode`` at ``seam`` (``failed`` or
+    ``answered``), ``None`` for a name it does not hold."""
+    registry = llm_registry if seam == LLM_SEAM else tool_registry
+    return registry.get(mode).outcome if isinstance(mode, str) and mode in registry else None
 
 
 MAX_BURST = 3
@@ -490,6 +498,12 @@ def shrink_candidates(
     fault becomes a burst of :data:`MAX_BURST`), then a later call (up to the calls the seam saw), then a milder mode
     (strictly lower severity, mildest first), then the golden prompt instead of a mutation.
 
+    A step that changes the mode of a faulted call keeps its outcome (:func:`mode_outcome`): a failed call (an error, a
+    rate limit, a timeout, a dropped connection) stays a failed call and an answer (empty, cut short, false, with broken
+    tool calls) stays an answer, in the milder and sideways steps and when two faults merge into one. The agent meets an
+    exception in the one and reads a reply in the other, two lines of its code: two defects that give the same wrong
+    answer are not one because a mode of the other kind breaks the same checks.
+
     ``known``: by seam, the modes of minimal reproducers already found for the same failure. A fault whose mode is
     not one of them tries those first, when as mild as its own or milder: an ``error`` and an ``intermittent``
     answer of one tool are equally severe, and the one that fails the same way as a failure already shrunk is that
@@ -500,6 +514,8 @@ def shrink_candidates(
     for i, a in enumerate(slots):
         for j, b in enumerate(slots):
             if i == j or a.seam != b.seam or a.probability != b.probability or _end(a) != first_call(b):
+                continue
+            if mode_outcome(a.seam, a.fault.get("mode")) != mode_outcome(b.seam, b.fault.get("mode")):
                 continue
             others = [s for k, s in enumerate(slots) if k not in (i, j)]
             for fault in _unique((b.fault, a.fault)):
@@ -526,9 +542,11 @@ def shrink_candidates(
         current = next((m for m in modes.get(s.seam, []) if m.name == s.fault.get("mode")), None)
         if current is None:
             continue
+        kind = mode_outcome(s.seam, current.name)
+        same_kind = [m for m in modes.get(s.seam, []) if mode_outcome(s.seam, m.name) == kind]
         seen = (known or {}).get(s.seam, ())
-        sideways = [] if current.name in seen else [m for m in modes.get(s.seam, []) if m.name in seen]
-        for m in sideways + [m for m in modes.get(s.seam, []) if m not in sideways]:
+        sideways = [] if current.name in seen else [m for m in same_kind if m.name in seen]
+        for m in sideways + [m for m in same_kind if m not in sideways]:
             if m.severity < current.severity or (m in sideways and m.severity == current.severity):
                 milder = s.model_copy(update={"fault": {"mode": m.name}})
                 yield (
@@ -552,6 +570,7 @@ __all__ = [
     "Search",
     "features",
     "frontier",
+    "mode_outcome",
     "random_schedule",
     "seam_modes",
     "shrink_candidates",

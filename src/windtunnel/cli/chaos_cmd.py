@@ -36,7 +36,7 @@ from windtunnel._util.aioloop import server_loop_options
 from windtunnel._util.errors import ConfigError, UsageError
 from windtunnel._util.suggest import did_you_mean
 from windtunnel.agents.registry import capabilities
-from windtunnel.chaos.catalog import COMMON, IMPACTS, describe_all
+from windtunnel.chaos.catalog import COMMON, IMPACTS, OUTCOMES, describe_all
 from windtunnel.chaos.plan import FaultPlan
 from windtunnel.chaos.profiles import load_profile, profile_names
 from windtunnel.chaos.proxy import LlmProxy, ToolProxy
@@ -400,15 +400,17 @@ def faults(
         con.file.write(orjson.dumps(data, option=orjson.OPT_INDENT_2, default=repr).decode() + "\n")
         return
     table = Table(show_lines=False, pad_edge=False, box=None, header_style="bold")
-    for col in ("seam", "mode", "impact", "what the agent meets", "parameters"):
-        table.add_column(col, no_wrap=col in ("seam", "mode", "impact"))
+    for col in ("seam", "mode", "impact", "outcome", "what the agent meets", "parameters"):
+        table.add_column(col, no_wrap=col in ("seam", "mode", "impact", "outcome"))
     for f in rows:
         params = ", ".join(f"{p.name}={p.default!r}" for p in f.params) or "-"
         summary = f.summary + "".join(f" Not on {n}." for n in f.not_on)
-        table.add_row(f.seam, f.mode, str(f.impact), escape(summary.replace("``", "`")), escape(params))
+        table.add_row(f.seam, f.mode, str(f.impact), f.outcome, escape(summary.replace("``", "`")), escape(params))
     con.print(table)
     levels = "; ".join(f"{k} {v}" for k, v in IMPACTS.items())
+    kinds = "; ".join(f"{k}: {v}" for k, v in OUTCOMES.items())
     con.print(
         f"\n{len(rows)} modes. Tool modes also take: {', '.join(COMMON['tool'][1:])}; LLM modes: "
-        f"{', '.join(COMMON['llm'][1:])}.\nImpact: {escape(levels)}.\nDetails: docs/chaos.md"
+        f"{', '.join(COMMON['llm'][1:])}.\nImpact: {escape(levels)}.\nOutcome (shrinking keeps it): {escape(kinds)}."
+        "\nDetails: docs/chaos.md"
     )
