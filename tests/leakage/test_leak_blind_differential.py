@@ -319,6 +319,7 @@ def naive_leaks() -> list[tuple[str, dict[str, Any]]]:
     return _naive_leaks()
 
 
+@pytest.mark.timeout(600)  # a hang guard: the naive scan and the audit of ~1,400 items, ~60 s of CPU on a quiet core
 def test_every_leak_the_naive_scan_finds_on_the_dev_batches_is_found_or_listed(
     naive_leaks: list[tuple[str, dict[str, Any]]],
 ) -> None:
