@@ -69,6 +69,12 @@ def _severities(items: list[LeakItem]) -> dict[str, set[str]]:
         (("token", "", "sev"), "SEV-4 outage on node", (0, 3), False),  # capitals joined to a number: a code
         (("token", "", "p2"), "[P2] printer down", (1, 3), False),
         (("token", "", "h"), "8H response", (1, 2), False),  # digits then a capital: a code
+        (("token", "", "l"), "Air fryer 5.5L digital", (13, 14), True),  # a measured number, a unit in capitals
+        (("token", "", "w"), "Hot plate 1700W", (14, 15), True),
+        (("ngram", "", "cooker 1"), "Rice cooker 1.8L", (5, 13), True),
+        (("token", "", "l"), "Countertop oven 25L", (18, 19), True),
+        (("token", "", "g"), "4G handset", (1, 2), False),  # one digit: an index, still a code
+        (("token", "", "abcd"), "Pump 100ABCD", (8, 12), False),  # no short unit
         (("token", "", "zk"), "ZK-09 bin", (0, 2), False),
         (("token", "", "urgent"), "‼ urgent", (2, 8), True),
     ],

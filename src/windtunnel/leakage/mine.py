@@ -773,10 +773,11 @@ def _word(chunk: str, joined: bool = True, *, plain: bool = False) -> bool:
     """``chunk`` (text between blanks) is free text: a word (:data:`_WORD`) or a plain number (``3``, ``86%``,
     ``12.5``) once the punctuation around it is off (``buy,``, ``"fine"``, ``/var``); also a quantity with its unit,
     an ordinal or a decade (a number then letters holding a lowercase one: ``50ml``, ``2.4GHz``, ``20th``,
-    ``1970s``), a lower bound (``12+``), and such parts joined by a slash, an ampersand, a hyphen or a dash
+    ``1970s``; a measured number then a short unit in capitals, ``5.5L``, ``1700W``: :func:`_measured`), a lower
+    bound (``12+``), and such parts joined by a slash, an ampersand, a hyphen or a dash
     (``rent/mortgage``, ``2-Person``, ``8–80``, ``1939-1945``, ``R&D``) when ``joined`` (the chunk is one of a
     text's several: a value of one chunk glued from parts is a slug or a file name, ``coral-bleaching-0706``). A
-    code is not: letters then digits (``P2``, ``v3``, ``E07``), digits then capitals (``8H``), capitals joined to a
+    code is not: letters then digits (``P2``, ``v3``, ``E07``), one digit then capitals (``8H``), capitals joined to a
     number (``SEV-4``, ``PS-09``) or to capitals only (an enum's constant, ``STORAGE/WILLCALL``), an identifier or
     pair (``refund_desk``, ``q=3``, ``ai-review:x``), a glyph. ``plain``: a word or a plain number only (prose
     outside a named input, whose every other run is read as a code)."""
@@ -805,9 +806,23 @@ def _part(part: str) -> str | None:
     if _NUMBER.fullmatch(part.removesuffix("+")) is not None:  # ``12+``: at least twelve
         return "number"
     m = _QUANTITY.fullmatch(part)
-    if m is not None and any(c.islower() for c in m[2]):
+    if m is not None and (any(c.islower() for c in m[2]) or _measured(m[1], m[2])):
         return "quantity"
     return None
+
+
+_UNIT_LETTERS = 3
+"""A unit written in capitals after a measured number has at most this many letters (``L``, ``W``, ``kWh``, ``GB``)."""
+
+
+def _measured(number: str, unit: str) -> bool:
+    """A number then a unit in capitals is a quantity (:func:`_part`) when the number is written as a measurement: with
+    a fraction (``5.5L``, ``1.8L``) or two digits or more (``25L``, ``1700W``, ``16GB``), and the unit is short. A
+    code's number is one digit, an index among the few values an upstream step sets (``8H``, ``4G``; ``P2``, ``E07``
+    are letters then digits)."""
+    if len(unit) > _UNIT_LETTERS:
+        return False
+    return "." in number or "," in number or len(number) >= 2
 
 
 def layout(chunk: str) -> bool:
