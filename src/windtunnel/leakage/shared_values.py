@@ -63,17 +63,29 @@ def shared_values(holders: Iterable[tuple[str, str]]) -> frozenset[str]:
     for value, counts in by_value.items():
         if value not in kept:
             blanked.update(counts)
-    n_blanked = sum(blanked.values())
-    if not kept or len(blanked) < 2:
+    if not kept or not drawn_alike(blanked, total):
         return frozenset()
-    missed = sum(share[label] for label in total if label not in blanked)
-    if (1 - missed) ** n_blanked <= MISSED_ALPHA:
-        return frozenset()
-    for label in total:
-        k = blanked.get(label, 0)
-        if min(binom_sf(k, n_blanked, share[label]), binom_cdf(k, n_blanked, share[label])) * len(total) <= BLANK_ALPHA:
-            return frozenset()
     return frozenset(kept)
+
+
+def drawn_alike(edited: Counter[str], total: Counter[str]) -> bool:
+    """Whether the items ``edited`` (per label, how many) fall on the labels as a draw of as many of the field's items
+    (``total`` per label) would: on two labels or more, none above or below its share beyond chance
+    (:data:`BLANK_ALPHA`), and the labels missed ones a draw of as many items misses this often at least
+    (:data:`MISSED_ALPHA`). An edit (a blank, a cut leaving the same words on every item it touches) on such items
+    names no label; one on the items of some labels only does."""
+    n_all, n_edited = sum(total.values()), sum(edited.values())
+    if len(total) < 2 or len(edited) < 2 or not n_all:
+        return False
+    share = {label: count / n_all for label, count in total.items()}
+    missed = sum(share[label] for label in total if label not in edited)
+    if (1 - missed) ** n_edited <= MISSED_ALPHA:
+        return False
+    for label in total:
+        k = edited.get(label, 0)
+        if min(binom_sf(k, n_edited, share[label]), binom_cdf(k, n_edited, share[label])) * len(total) <= BLANK_ALPHA:
+            return False
+    return True
 
 
 ALIKE_PER_LABEL = 5
