@@ -1022,6 +1022,8 @@ def _with_shared(
     holders: dict[MinedField, list[tuple[str, str]]] = {f: [] for f in whole}
     rows: dict[MinedField, list[tuple[Any, str, bool]]] = {f: [] for f in whole}
     """Per field ``(value, label, cut)`` of the same places, for the shapes they hold (:func:`shared_shapes`)."""
+    records: dict[MinedField, list[str]] = {f: [] for f in whole}
+    """Per field the item of each of those places: the draw test counts records, not places."""
     for it in population:
         if not it.expected:
             continue
@@ -1033,18 +1035,25 @@ def _with_shared(
                 if (it.id, pointer) in cut.get(f, ()) and f.holds(it.projection, pointer):
                     holders[f].append((f"\0cut {it.id} {pointer}", it.expected[0]))  # its own: never kept
                     rows[f].append((value, it.expected[0], True))
+                    records[f].append(it.id)
                 elif not prose and f.holds(it.projection, pointer):
                     holders[f].append((json.dumps(value), it.expected[0]))
                     rows[f].append((value, it.expected[0], False))
-    return [_kept_alike(f, holders[f], rows[f]) if f in holders else f for f in fields]
+                    records[f].append(it.id)
+    return [_kept_alike(f, holders[f], rows[f], records[f]) if f in holders else f for f in fields]
 
 
-def _kept_alike(f: MinedField, holders: Sequence[tuple[str, str]], rows: Sequence[tuple[Any, str, bool]]) -> MinedField:
+def _kept_alike(
+    f: MinedField,
+    holders: Sequence[tuple[str, str]],
+    rows: Sequence[tuple[Any, str, bool]],
+    records: Sequence[str] | None = None,
+) -> MinedField:
     """``f`` with what a blank of it on every item keeps: the values shown to ride with no label
     (:attr:`MinedField.shared`), or their shapes (:attr:`MinedField.shapes`) when those keep more of the field's
     items (values each a record's own share no value, but their shape)."""
-    shared = shared_values(holders)
-    shapes = shared_shapes(rows)
+    shared = shared_values(holders, records)
+    shapes = shared_shapes(rows, records)
     if shapes:
         by_value = sum(key in shared for key, _ in holders)
         if sum(value_shape(value) in shapes for value, _, cut in rows if not cut) > by_value:
@@ -1828,6 +1837,7 @@ def twin_places(
     some label."""
     holders: dict[str, list[tuple[str, str]]] = {t: [] for t in templates}
     places: dict[str, set[tuple[str, str]]] = {t: set() for t in templates}
+    records: dict[str, list[str]] = {t: [] for t in templates}  # the item of each holder: the test counts records
     by_general: dict[str, list[str]] = {}  # a pointer a template names has the template's general form
     for t in dict.fromkeys(templates):
         by_general.setdefault(_general(t), []).append(t)
@@ -1848,7 +1858,8 @@ def twin_places(
             places[template].update((it.id, p) for p in twins)
             # a blank is its place's own (never a value kept), every filled value one value: the test weighs the two
             holders[template].extend((f"\0{it.id} {p}" if p in twins else "filled", it.expected[0]) for p, _ in here)
-    return {t: places[t] for t in templates if places[t] and shared_values(holders[t]) == {"filled"}}
+            records[template].extend(it.id for _ in here)
+    return {t: places[t] for t in templates if places[t] and shared_values(holders[t], records[t]) == {"filled"}}
 
 
 def _twins(it: LeakItem, here: Sequence[tuple[str, Any]], labels: Sequence[str], decode: bool) -> set[str]:
