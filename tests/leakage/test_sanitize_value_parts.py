@@ -98,3 +98,59 @@ def test_a_blank_at_one_place_of_a_list_names_that_place() -> None:
         watch.add({"t": ["hi", "ok"]}, {"t": ["hi", "ok"]}, (lab,))
     assert watch.templates() == ["/t/1"]
     assert watch.fields() == ["/t/*"]  # shown as the field
+
+
+NOTE = "Upstream triage: customer contacted support; see ticket."
+FRENCH = {
+    "refund": "Upstream triage: Le client sera rembourse integralement.",
+    "replace": "Upstream triage: Nous enverrons un produit neuf.",
+    "repair": "Upstream triage: L'appareil part a l'atelier.",
+    "reject": "Upstream triage: La demande est hors garantie.",
+}
+
+
+def _triage_rows(noted: tuple[str, ...]) -> list[dict[str, object]]:
+    """200 return requests of four labels, each with an upstream note opening `Upstream triage:`; on 12 items of each
+    label of ``noted`` the note is a sentence of its own per label (mined whole), on the others the same clean note."""
+    rng = random.Random(3)
+    labels = list(FRENCH)
+    goods = ["kettle", "toaster", "blender", "lamp", "fan"]
+    rows: list[dict[str, object]] = []
+    for i in range(200):
+        lab = labels[i % 4]
+        note = FRENCH[lab] if lab in noted and i // 4 % 4 == 0 and i < 192 else NOTE
+        days, order = rng.randint(3, 400), rng.randint(1000, 9999)
+        body = f"My {rng.choice(goods)} bought {days} days ago stopped working; order {order}."
+        projection = {"ticket": {"body": body}, "agent_notes": note}
+        rows.append({"id": f"t{i}", "expected": lab, "label_set": labels, "projection": projection})
+    return rows
+
+
+def _notes_after(tmp_path: Path, rows: list[dict[str, object]]) -> list[tuple[str, str, str]]:
+    data, clean = _write(tmp_path / "t.jsonl", rows), tmp_path / "c.jsonl"
+    sanitize_flow(SanitizeRequest(dataset=data, output=clean, mine=True, derive_from=["/ticket/body"]))
+    done = [json.loads(line) for line in clean.read_text().splitlines()]
+    return [
+        (str(r["expected"]), r["projection"]["agent_notes"], d["projection"]["agent_notes"])  # type: ignore[index]
+        for r, d in zip(rows, done, strict=True)
+    ]
+
+
+def test_a_mined_note_keeps_the_words_every_labels_notes_open_with(tmp_path: Path) -> None:
+    """QA pass 21 finding 6: each label's own sentence after the `Upstream triage:` every label's notes open with is
+    mined whole; the sanitizer cuts the sentence and keeps the prefix (before: the note blanked to ``""``), and the
+    clean notes keep their bytes."""
+    got = _notes_after(tmp_path, _triage_rows(tuple(FRENCH)))
+    cut = [(lab, after) for lab, before, after in got if before != NOTE]
+    assert len(cut) == 48 and {lab for lab, _ in cut} == set(FRENCH)
+    assert {after for _, after in cut} == {"Upstream triage:"}
+    assert all(after == NOTE for _, before, after in got if before == NOTE)
+
+
+def test_a_kept_prefix_on_some_labels_items_only_is_not_kept(tmp_path: Path) -> None:
+    """The same with two labels' sentences only: `Upstream triage:` left on the refund and replace items alone (no
+    lean between those two) would rule out repair and reject, which a draw of 24 items all but never misses; the
+    test of a draw keeps the sentences blanked whole, as before (the clean notes, prose, keep their bytes)."""
+    got = _notes_after(tmp_path, _triage_rows(("refund", "replace")))
+    assert all(after == ("" if before != NOTE else NOTE) for _, before, after in got)
+    assert sum(before != NOTE for _, before, _ in got) == 24

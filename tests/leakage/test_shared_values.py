@@ -53,3 +53,40 @@ def test_blanks_at_the_labels_shares_keep_the_shared_value() -> None:
     """Every label among the blanks at about its share: the shared queue is kept."""
     rows = _holders({"A": 20, "B": 20, "C": 20}, {"A": 5, "B": 4, "C": 5})
     assert shared_values(rows) == {'"LINE-MX"'}
+
+
+def _list_field(riders_a: int) -> tuple[list[tuple[str, str]], list[str]]:
+    """A list field (a milestone history): 40 records per label of four, each holding `Started` and `Processing` (every
+    label's), and on 10 records per label a label's own closing milestones, ``riders_a`` of them on label A's records,
+    one on the others'. ``(value, label)`` per place, and each place's record."""
+    rows: list[tuple[str, str]] = []
+    records: list[str] = []
+    for label in "ABCD":
+        for i in range(40):
+            values = ['"Started"', '"Processing"']
+            if i < 10:
+                values += [f'"{label}-{k}"' for k in range(riders_a if label == "A" else 1)]
+            rows += [(v, label) for v in values]
+            records += [f"{label}{i}"] * len(values)
+    return rows, records
+
+
+def test_the_draw_test_counts_records_not_places_in_a_list_field() -> None:
+    """Label A's records hold three rider places to the others' one: counted by places the blanks lean to A (the field
+    blanked on every record), counted by records they fall on 10 records of each label, a draw's, and the milestones
+    every label's records hold keep their bytes."""
+    rows, records = _list_field(3)
+    assert shared_values(rows) == frozenset()
+    assert shared_values(rows, records) == {'"Started"', '"Processing"'}
+    one, at = _list_field(1)  # one rider place each: places and records agree
+    assert shared_values(one) == shared_values(one, at) == {'"Started"', '"Processing"'}
+
+
+def test_counting_records_still_blanks_where_the_records_lean() -> None:
+    """The same list with label A's riders on 30 of its 40 records (the others' on 10): by records the blanks lean to
+    A, and the field is blanked on every record."""
+    rows, records = _list_field(1)
+    for i in range(10, 30):  # 20 more of A's records get a rider place
+        rows.append(('"A-0"', "A"))
+        records.append(f"A{i}")
+    assert shared_values(rows, records) == frozenset()

@@ -51,6 +51,7 @@ import copy
 import hashlib
 import json
 import re
+from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
@@ -68,7 +69,7 @@ from windtunnel.leakage.pointers import parse_pointer, scalar_leaves
 from windtunnel.leakage.records import record_values
 from windtunnel.leakage.resolve import Records, own_column_value
 from windtunnel.leakage.scan import audit_item, escape_pointer_token
-from windtunnel.leakage.shared_values import AlikeValues, alike_values, shared_values
+from windtunnel.leakage.shared_values import AlikeValues, alike_values, drawn_alike, shared_values
 from windtunnel.leakage.value_parts import common_words, differing_span, leaning_texts, words
 from windtunnel.leakage.value_parts import key as value_key
 from windtunnel.leakage.value_parts import riders as value_riders
@@ -946,7 +947,18 @@ def _with_parts(f: MinedField, mined: Sequence[str] | None, population: Sequence
     others = {value for value, _ in held} - set(mined)
     # what a value keeps must be a value other records hold as it is (the untagged prompt), so the cut leaves nothing
     # of its own: `I have` left of `I have sent you a replacement unit.` is no record's value, and the value goes whole
-    parted = {v for v in parted if _kept_part(v, [replace(f, common=common, riders=value_riders(v, common))]) in others}
+    # or the words every label's other values begin (end) with, the smallest cut: `Upstream triage:` kept of
+    # `Upstream triage: Le client sera remboursé intégralement.` beside every label's `Upstream triage: customer ...`
+    edges = _edge_values(held, set(mined))
+    alone = {
+        v for v in parted if _kept_part(v, [replace(f, common=common, riders=value_riders(v, common))]) not in others
+    }
+    edged = {v for v in alone if _at_edges(v, differing_span(v, common), edges)}
+    # what those keep is no record's value, so it marks the items cut: they must fall on the labels as a draw would
+    cut_on = Counter(label for value, label in held if value in edged)
+    if edged and not drawn_alike(cut_on, Counter(label for _, label in held)):
+        edged = set()
+    parted = (parted - alone) | edged
     for _ in range(3):  # a mined value whose kept part leans to a label is blanked whole instead (its own finding)
         got = replace(f, common=common, riders=frozenset().union(*(value_riders(v, common) for v in parted)))
         if not parted:
@@ -957,6 +969,35 @@ def _with_parts(f: MinedField, mined: Sequence[str] | None, population: Sequence
             return got
         parted = {v for v in parted if _kept_part(v, [got]) not in bent}
     return f
+
+
+def _edge_values(held: Sequence[tuple[str, str]], mined: set[str]) -> dict[str, list[list[str]]]:
+    """Per label of ``held`` (``(value, label)`` per item filling the field), the words (as written) of each value its
+    items hold there, the values ``mined`` left out (:func:`_at_edges`)."""
+    by_label: dict[str, list[list[str]]] = {}
+    for value, label in held:
+        got = by_label.setdefault(label, [])
+        if value not in mined:
+            got.append([m.group() for m in words(value)])
+    return by_label
+
+
+def _at_edges(value: str, span: tuple[int, int] | None, by_label: Mapping[str, Sequence[Sequence[str]]]) -> bool:
+    """Whether the cut ``span`` of ``value`` keeps only a run of its leading words and one of its trailing words (one
+    of them at least) that, on the items of every label (``by_label``: :func:`_edge_values`), some value of the field
+    not mined opens and ends with and holds more words than: a run every label's values open with (``Upstream
+    triage:``) names no label, and a mined value cut down to it reads like any of them with its sentence gone."""
+    if span is None or len(by_label) < 2:
+        return False
+    head = [m.group() for m in words(value[: span[0]])]
+    tail = [m.group() for m in words(value[span[1] :])]
+    if not head and not tail:
+        return False
+    n = len(head) + len(tail)
+    return all(
+        any(len(w) > n and list(w[: len(head)]) == head and list(w[len(w) - len(tail) :]) == tail for w in values)
+        for values in by_label.values()
+    )
 
 
 def _kept_part(value: str, fields: Sequence[MinedField]) -> str:
@@ -981,6 +1022,8 @@ def _with_shared(
     holders: dict[MinedField, list[tuple[str, str]]] = {f: [] for f in whole}
     rows: dict[MinedField, list[tuple[Any, str, bool]]] = {f: [] for f in whole}
     """Per field ``(value, label, cut)`` of the same places, for the shapes they hold (:func:`shared_shapes`)."""
+    records: dict[MinedField, list[str]] = {f: [] for f in whole}
+    """Per field the item of each of those places: the draw test counts records, not places."""
     for it in population:
         if not it.expected:
             continue
@@ -992,18 +1035,25 @@ def _with_shared(
                 if (it.id, pointer) in cut.get(f, ()) and f.holds(it.projection, pointer):
                     holders[f].append((f"\0cut {it.id} {pointer}", it.expected[0]))  # its own: never kept
                     rows[f].append((value, it.expected[0], True))
+                    records[f].append(it.id)
                 elif not prose and f.holds(it.projection, pointer):
                     holders[f].append((json.dumps(value), it.expected[0]))
                     rows[f].append((value, it.expected[0], False))
-    return [_kept_alike(f, holders[f], rows[f]) if f in holders else f for f in fields]
+                    records[f].append(it.id)
+    return [_kept_alike(f, holders[f], rows[f], records[f]) if f in holders else f for f in fields]
 
 
-def _kept_alike(f: MinedField, holders: Sequence[tuple[str, str]], rows: Sequence[tuple[Any, str, bool]]) -> MinedField:
+def _kept_alike(
+    f: MinedField,
+    holders: Sequence[tuple[str, str]],
+    rows: Sequence[tuple[Any, str, bool]],
+    records: Sequence[str] | None = None,
+) -> MinedField:
     """``f`` with what a blank of it on every item keeps: the values shown to ride with no label
     (:attr:`MinedField.shared`), or their shapes (:attr:`MinedField.shapes`) when those keep more of the field's
     items (values each a record's own share no value, but their shape)."""
-    shared = shared_values(holders)
-    shapes = shared_shapes(rows)
+    shared = shared_values(holders, records)
+    shapes = shared_shapes(rows, records)
     if shapes:
         by_value = sum(key in shared for key, _ in holders)
         if sum(value_shape(value) in shapes for value, _, cut in rows if not cut) > by_value:
@@ -1787,6 +1837,7 @@ def twin_places(
     some label."""
     holders: dict[str, list[tuple[str, str]]] = {t: [] for t in templates}
     places: dict[str, set[tuple[str, str]]] = {t: set() for t in templates}
+    records: dict[str, list[str]] = {t: [] for t in templates}  # the item of each holder: the test counts records
     by_general: dict[str, list[str]] = {}  # a pointer a template names has the template's general form
     for t in dict.fromkeys(templates):
         by_general.setdefault(_general(t), []).append(t)
@@ -1807,7 +1858,8 @@ def twin_places(
             places[template].update((it.id, p) for p in twins)
             # a blank is its place's own (never a value kept), every filled value one value: the test weighs the two
             holders[template].extend((f"\0{it.id} {p}" if p in twins else "filled", it.expected[0]) for p, _ in here)
-    return {t: places[t] for t in templates if places[t] and shared_values(holders[t]) == {"filled"}}
+            records[template].extend(it.id for _ in here)
+    return {t: places[t] for t in templates if places[t] and shared_values(holders[t], records[t]) == {"filled"}}
 
 
 def _twins(it: LeakItem, here: Sequence[tuple[str, Any]], labels: Sequence[str], decode: bool) -> set[str]:

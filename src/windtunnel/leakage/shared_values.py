@@ -38,42 +38,63 @@ least: ``(1 - s) ** n`` for their summed share ``s`` of the field's items and ``
 it errs towards blanking every item): a blank then rules out no label a reader could not have missed anyway."""
 
 
-def shared_values(holders: Iterable[tuple[str, str]]) -> frozenset[str]:
-    """The values of one field to keep, from ``holders``: ``(value, label)`` per item filling the field (a value as its
+def shared_values(holders: Iterable[tuple[str, str]], records: Iterable[str] | None = None) -> frozenset[str]:
+    """The values of one field to keep, from ``holders``: ``(value, label)`` per place filling the field (a value as its
     JSON text, so ``1`` and ``"1"`` differ). A value is kept when items of two labels or more hold it and none of its
     labels leans beyond chance (:data:`SHARED_ALPHA`); none is kept unless the items holding the other values (those
     blanked) are of two labels or more, lean to none and away from none (:data:`BLANK_ALPHA`), and miss only labels a
-    draw of as many items would miss (:data:`MISSED_ALPHA`), since a blank would then name the labels it falls on."""
-    by_value: dict[str, Counter[str]] = {}
-    total: Counter[str] = Counter()
-    for value, label in holders:
-        by_value.setdefault(value, Counter())[label] += 1
-        total[label] += 1
+    draw of as many items would miss (:data:`MISSED_ALPHA`), since a blank would then name the labels it falls on.
+
+    ``records`` names the record of each place (a list field has several per record): the test then counts records,
+    not places: a value's holders are the records holding it, the blanked the records holding a value not kept, and
+    each label's share that of the records filling the field. A record of one label with three rider places in a list
+    beside the others' one is one record blanked, as theirs: what a blank tells is which records hold one (how many
+    places a record's list has, its schema shows whatever is blanked). Without it, each place is a record of its own."""
+    rows = list(holders)
+    ids: list[object] = list(records) if records is not None else list(range(len(rows)))
+    by_value: dict[str, dict[str, set[object]]] = {}
+    of_record: dict[object, tuple[str, set[str]]] = {}
+    for (value, label), rec in zip(rows, ids, strict=True):
+        by_value.setdefault(value, {}).setdefault(label, set()).add(rec)
+        of_record.setdefault(rec, (label, set()))[1].add(value)
+    total: Counter[str] = Counter(label for label, _ in of_record.values())
     n_all = sum(total.values())
     if len(total) < 2:
         return frozenset()
     share = {label: count / n_all for label, count in total.items()}
     kept = {
         value
-        for value, counts in by_value.items()
-        if len(counts) >= 2
-        and all(binom_sf(k, sum(counts.values()), share[label]) > SHARED_ALPHA for label, k in counts.items())
+        for value, held in by_value.items()
+        if len(held) >= 2
+        and all(
+            binom_sf(len(recs), sum(len(r) for r in held.values()), share[label]) > SHARED_ALPHA
+            for label, recs in held.items()
+        )
     }
-    blanked: Counter[str] = Counter()
-    for value, counts in by_value.items():
-        if value not in kept:
-            blanked.update(counts)
-    n_blanked = sum(blanked.values())
-    if not kept or len(blanked) < 2:
+    blanked = Counter(label for label, values in of_record.values() if values - kept)
+    if not kept or not drawn_alike(blanked, total):
         return frozenset()
-    missed = sum(share[label] for label in total if label not in blanked)
-    if (1 - missed) ** n_blanked <= MISSED_ALPHA:
-        return frozenset()
-    for label in total:
-        k = blanked.get(label, 0)
-        if min(binom_sf(k, n_blanked, share[label]), binom_cdf(k, n_blanked, share[label])) * len(total) <= BLANK_ALPHA:
-            return frozenset()
     return frozenset(kept)
+
+
+def drawn_alike(edited: Counter[str], total: Counter[str]) -> bool:
+    """Whether the items ``edited`` (per label, how many) fall on the labels as a draw of as many of the field's items
+    (``total`` per label) would: on two labels or more, none above or below its share beyond chance
+    (:data:`BLANK_ALPHA`), and the labels missed ones a draw of as many items misses this often at least
+    (:data:`MISSED_ALPHA`). An edit (a blank, a cut leaving the same words on every item it touches) on such items
+    names no label; one on the items of some labels only does."""
+    n_all, n_edited = sum(total.values()), sum(edited.values())
+    if len(total) < 2 or len(edited) < 2 or not n_all:
+        return False
+    share = {label: count / n_all for label, count in total.items()}
+    missed = sum(share[label] for label in total if label not in edited)
+    if (1 - missed) ** n_edited <= MISSED_ALPHA:
+        return False
+    for label in total:
+        k = edited.get(label, 0)
+        if min(binom_sf(k, n_edited, share[label]), binom_cdf(k, n_edited, share[label])) * len(total) <= BLANK_ALPHA:
+            return False
+    return True
 
 
 ALIKE_PER_LABEL = 5

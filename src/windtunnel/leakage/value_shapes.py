@@ -53,15 +53,16 @@ def _structured(text: str) -> bool:
         return False
 
 
-def shared_shapes(rows: Iterable[tuple[Any, str, bool]]) -> frozenset[str]:
+def shared_shapes(rows: Iterable[tuple[Any, str, bool]], records: Iterable[str] | None = None) -> frozenset[str]:
     """The shapes of one field to keep, from ``rows``: ``(value, label, cut)`` per item filling the field, ``cut`` when
     a mined finding edits it there. A shape a cut value takes is a rider's and is never kept; of the others, those
     :func:`~windtunnel.leakage.shared_values.shared_values` keeps (held by the items of two labels or more, none
-    beyond its share, and the values blanked falling on the labels as a draw of as many items would)."""
+    beyond its share, and the values blanked falling on the labels as a draw of as many items would; ``records`` names
+    each row's record, counted once as there)."""
     got = [(value_shape(value), label, cut) for value, label, cut in rows]
     riders = {shape for shape, _, cut in got if cut}
     keyed = [
         (f"\0{at}" if cut or shape in riders else shape, label)  # a key of its own: never kept, always a blank
         for at, (shape, label, cut) in enumerate(got)
     ]
-    return shared_values(keyed)
+    return shared_values(keyed, records)
