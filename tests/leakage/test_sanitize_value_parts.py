@@ -154,3 +154,46 @@ def test_a_kept_prefix_on_some_labels_items_only_is_not_kept(tmp_path: Path) -> 
     got = _notes_after(tmp_path, _triage_rows(("refund", "replace")))
     assert all(after == ("" if before != NOTE else NOTE) for _, before, after in got)
     assert sum(before != NOTE for _, before, _ in got) == 24
+
+
+def test_two_kept_prefixes_one_per_label_are_not_kept(tmp_path: Path) -> None:
+    """Every label's clean notes open with `Upstream triage:` or `Review note:`, but refund's mined sentences open with
+    the one and reject's with the other: each prefix kept would name its label, though the cut items together fall on
+    the labels as a draw would. Each kept text is tested on its own: the sentences are blanked whole."""
+    rng = random.Random(5)
+    mined = {"refund": "Upstream triage: Le client sera rembourse.", "reject": "Review note: La demande est refusee."}
+    clean = ["Upstream triage: customer contacted support.", "Review note: customer contacted support."]
+    rows: list[dict[str, object]] = []
+    for i in range(120):
+        lab = list(mined)[i % 2]
+        note = mined[lab] if i < 14 else rng.choice(clean)
+        body = f"My kettle bought {rng.randint(3, 400)} days ago stopped working; order {rng.randint(1000, 9999)}."
+        rows.append(
+            {
+                "id": f"t{i}",
+                "expected": lab,
+                "label_set": list(mined),
+                "projection": {"ticket": {"body": body}, "agent_notes": note},
+            }
+        )
+    data, out = _write(tmp_path / "t.jsonl", rows), tmp_path / "c.jsonl"
+    sanitize_flow(SanitizeRequest(dataset=data, output=out, mine=True, derive_from=["/ticket/body"]))
+    done = [json.loads(line) for line in out.read_text().splitlines()]
+    kept = {
+        d["projection"]["agent_notes"]
+        for r, d in zip(rows, done, strict=True)
+        if r["projection"]["agent_notes"] in mined.values()
+    }  # type: ignore[index]
+    assert kept == {""}
+
+
+def test_blanks_left_on_one_label_keep_the_sentences_whole(tmp_path: Path) -> None:
+    """Beside the four labels' mined sentences, three reject items' notes are a sentence blanked whole: kept prefixes
+    would leave the only blanks on reject's items (and the elimination watch would then blank the field on every
+    record). The sentences are blanked whole, as before, and the clean notes keep their bytes."""
+    rows = _triage_rows(tuple(FRENCH))
+    for row in [r for r in rows if r["expected"] == "reject" and r["projection"]["agent_notes"] == NOTE][:3]:  # type: ignore[index]
+        row["projection"]["agent_notes"] = "Dossier clos definitivement."  # type: ignore[index]
+    got = _notes_after(tmp_path, rows)
+    assert all(after == NOTE for _, before, after in got if before == NOTE)
+    assert all(after == "" for _, before, after in got if before != NOTE)

@@ -1898,7 +1898,6 @@ def _field_book(
     shape: str = "{}…",
     rare: Set[str] = frozenset(),
     floored: set[str] | None = None,
-    framed: Callable[[str], bool] = lambda _t: True,
 ) -> Iterator[tuple[tuple[str, str, str], str, int, float, list[tuple[str, str, str]]]]:
     """The code-book tests of one field among the records of one task (:func:`_code_book_tests`). ``floored`` collects
     the field when the support floor holds back some of its values (a label's values on fewer records than the

@@ -954,10 +954,19 @@ def _with_parts(f: MinedField, mined: Sequence[str] | None, population: Sequence
         v for v in parted if _kept_part(v, [replace(f, common=common, riders=value_riders(v, common))]) not in others
     }
     edged = {v for v in alone if _at_edges(v, differing_span(v, common), edges)}
-    # what those keep is no record's value, so it marks the items cut: they must fall on the labels as a draw would
-    cut_on = Counter(label for value, label in held if value in edged)
-    if edged and not drawn_alike(cut_on, Counter(label for _, label in held)):
-        edged = set()
+    # what those keep is no record's value, so it marks the items cut: the items keeping each text, and the items the
+    # field's other mined values still blank whole, must each fall on the labels as a draw would (two kept prefixes,
+    # one on each label's items, would each name it; three blanks left on one label would lead the elimination watch
+    # to blank the field on every record)
+    if edged:
+        totals = Counter(label for _, label in held)
+        kept_of = {v: _kept_part(v, [replace(f, common=common, riders=value_riders(v, common))]) for v in edged}
+        blanked = (set(mined) - (parted - alone)) - edged
+        groups = [{v for v in edged if kept_of[v] == text} for text in set(kept_of.values())] + [blanked]
+        if not all(
+            drawn_alike(Counter(label for value, label in held if value in group), totals) for group in groups if group
+        ):
+            edged = set()
     parted = (parted - alone) | edged
     for _ in range(3):  # a mined value whose kept part leans to a label is blanked whole instead (its own finding)
         got = replace(f, common=common, riders=frozenset().union(*(value_riders(v, common) for v in parted)))

@@ -49,7 +49,7 @@ def _structured(text: str) -> bool:
         return False
     try:
         return isinstance(json.loads(t), (dict, list))
-    except ValueError:
+    except (ValueError, RecursionError):  # nested past the parser's depth: no value's shape is read so deep
         return False
 
 
