@@ -11,23 +11,9 @@ from __future__ import annotations
 import json
 from typing import Any
 
-import openai
+from tests.explore.weather_tool import TOOLS, get_weather, stub_client
 
-CLIENT = openai.OpenAI(base_url="http://127.0.0.1:9/v1", api_key="sk-test", max_retries=0, timeout=10.0)
-TOOLS = [
-    {
-        "type": "function",
-        "function": {
-            "name": "get_weather",
-            "description": "the weather in a city",
-            "parameters": {"type": "object", "properties": {"city": {"type": "string"}}},
-        },
-    }
-]
-
-
-def get_weather(city: str) -> dict[str, Any]:
-    return {"city": city, "sky": "sunny"}
+CLIENT = stub_client()
 
 
 def handle(prompt: str) -> str:

@@ -7,11 +7,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 from pathlib import Path
 
-import openai
 import pytest
 
 from tests.explore import guessing_sdk_agent
-from tests.explore.weather_stub import forecast
+from tests.explore.weather_stub import agent_yaml, serving
 from tests.stubs.llm_stub import LlmStub
 from windtunnel.chaos.schedule import Schedule
 from windtunnel.chaos.search import Input, seam_modes, shrink_candidates
@@ -19,13 +18,7 @@ from windtunnel.flows.events import Notice
 from windtunnel.flows.explore import ExploreRequest, explore_flow
 
 CONFIG = (
-    "version: '2.0'\n"
-    "agent:\n"
-    "  type: python\n"
-    "  endpoint: tests.explore.guessing_sdk_agent:handle\n"
-    "  tools: [tests.explore.guessing_sdk_agent:get_weather]\n"
-    "  llm: tests.explore.guessing_sdk_agent:CLIENT\n"
-    "golden_prompts: ['What is the weather in Paris?']\n"
+    agent_yaml("guessing_sdk_agent") + "golden_prompts: ['What is the weather in Paris?']\n"
     "invariants:\n"
     "  - {type: excludes_pattern, pattern: as usual}\n"
 )
@@ -33,13 +26,8 @@ CONFIG = (
 
 @pytest.fixture
 def stub(monkeypatch: pytest.MonkeyPatch) -> Iterator[LlmStub]:
-    with LlmStub(responder=forecast) as model:
-        client = openai.OpenAI(base_url=model.openai_url, api_key="sk-test", max_retries=0, timeout=10.0)
-        monkeypatch.setattr(guessing_sdk_agent, "CLIENT", client)
-        try:
-            yield model
-        finally:
-            client.close()
+    with serving(monkeypatch, guessing_sdk_agent) as model:
+        yield model
 
 
 def test_two_defects_at_one_seam_are_two_failures_and_modes_of_one_are_merged_after_shrinking(

@@ -6,25 +6,18 @@ import json
 from collections.abc import Iterator
 from pathlib import Path
 
-import openai
 import pytest
 
 from tests.clirun import wt
 from tests.explore import three_defects_sdk_agent
-from tests.explore.weather_stub import forecast
+from tests.explore.weather_stub import agent_yaml, serving
 from tests.stubs.llm_stub import LlmStub
 from windtunnel.chaos.base import ANSWERED, FAILED, OUTCOMES, llm_faults, tool_faults
 from windtunnel.chaos.schedule import LLM_SEAM, Schedule
 from windtunnel.chaos.search import Input, mode_outcome, seam_modes, shrink_candidates
 
 THREE_DEFECTS = (
-    "version: '2.0'\n"
-    "agent:\n"
-    "  type: python\n"
-    "  endpoint: tests.explore.three_defects_sdk_agent:handle\n"
-    "  tools: [tests.explore.three_defects_sdk_agent:get_weather]\n"
-    "  llm: tests.explore.three_defects_sdk_agent:CLIENT\n"
-    "golden_prompts: ['What is the weather in Paris?']\n"
+    agent_yaml("three_defects_sdk_agent") + "golden_prompts: ['What is the weather in Paris?']\n"
     "invariants:\n"
     "  - {type: excludes_pattern, pattern: as usual}\n"
 )
@@ -33,13 +26,8 @@ THREE_DEFECTS = (
 @pytest.fixture
 def three_defects(monkeypatch: pytest.MonkeyPatch) -> Iterator[LlmStub]:
     """The stub on 127.0.0.1 (a tool call, then the forecast), the agent's real client pointed at it."""
-    with LlmStub(responder=forecast) as model:
-        client = openai.OpenAI(base_url=model.openai_url, api_key="sk-test", max_retries=0, timeout=10.0)
-        monkeypatch.setattr(three_defects_sdk_agent, "CLIENT", client)
-        try:
-            yield model
-        finally:
-            client.close()
+    with serving(monkeypatch, three_defects_sdk_agent) as model:
+        yield model
 
 
 @pytest.mark.parametrize(("seed", "most"), [(3, 3), (11, 5)])

@@ -14,23 +14,11 @@ from typing import Any
 
 import openai
 
-CLIENT = openai.OpenAI(base_url="http://127.0.0.1:9/v1", api_key="sk-test", max_retries=0, timeout=10.0)
-TOOLS = [
-    {
-        "type": "function",
-        "function": {
-            "name": "get_weather",
-            "description": "the weather in a city",
-            "parameters": {"type": "object", "properties": {"city": {"type": "string"}}},
-        },
-    }
-]
+from tests.explore.weather_tool import TOOLS, get_weather, stub_client
+
+CLIENT = stub_client()
 GUESS = "Forecast: sunny, as usual."
 UNAVAILABLE = "The forecast service is unavailable right now."
-
-
-def get_weather(city: str) -> dict[str, Any]:
-    return {"city": city, "sky": "sunny"}
 
 
 def _ask(messages: list[Any], **extra: Any) -> Any:
