@@ -306,8 +306,10 @@ class ChaosRuntime:
         ``required`` (a spec has LLM faults): a model whose client cannot be found is a config error saying how to
         fix it. Otherwise the seam goes in whenever every model's client can be found, to record the model calls
         (a cell without an LLM fault passes each call through as it came, so the agent gets what it would without
-        windtunnel), the same seam and the same record as with ``agent.llm`` set; when one cannot be found, or its
-        transport cannot be reached, nothing is installed and the run goes on with the tool calls recorded only."""
+        windtunnel), the same seam and the same record as with ``agent.llm`` set, and for an agent whose calls build
+        their model (none found before the run) on the SDK clients the run creates, as for its faults; when one
+        cannot be found, or its transport cannot be reached, nothing is installed and the run goes on with the tool
+        calls recorded only."""
         hooks = agent_hooks()
         if not hooks.is_framework(self.agent):
             return False
@@ -321,6 +323,9 @@ class ChaosRuntime:
             return True
         restores: list[Restore] = []
         clients = hooks.framework_seen_llm_clients(self.agent)
+        if not clients and hooks.framework_records_new_clients(self.agent):  # its calls build their model
+            self._restores += install_on_new_clients(where)
+            return True
         try:
             for client in clients:
                 restores += install_transport(client, where)
