@@ -99,6 +99,27 @@ def test_export_of_a_fault_free_run_holds_the_model_answers_and_replays_without_
     assert stub.requests == []  # the replay fails as the cell did, on the recorded answers alone
 
 
+def test_export_says_when_the_cell_holds_no_answers_of_model_calls_its_agent_made(
+    stub, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """QA 22 #4: the export of a cell whose model calls went past windtunnel was silent, and its replay asked the live
+    model. A model built before the run and looked up by a computed name is out of reach either way: the export now
+    says that the agent made model requests (its own usage record) the session holds no answers of, and the fix."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "windtunnel.yaml").write_text(
+        '{type: langgraph, endpoint: "fw_langgraph:unreached_model"}'.join(["agent: ", "\n"])
+        + f"golden_prompts: [{PROMPT!r}]\ninvariants: [{{type: excludes_pattern, pattern: processing}}]\n"
+    )
+    assert wt("run", "-c", "windtunnel.yaml", "--no-mutations", "-o", "report.json") == 1
+    [cell] = json.loads((tmp_path / "report.json").read_text())["cells"]
+    assert seams_of(cell["calls"]) == [("tool", "get_order_status")] and cell["usage"]["requests"] == 2
+    capsys.readouterr()
+    assert wt("replay", "export", "--from-report", "report.json", "-o", "sessions") == 0
+    said = " ".join(capsys.readouterr().err.split())
+    assert "the cell's agent made 2 model request(s) and the report holds the answers of none of them" in said, said
+    assert "the replay asks the live model for the others: give windtunnel a seam on the model (agent.llm" in said
+
+
 @pytest.mark.anyio
 async def test_a_model_answer_the_sdk_cannot_read_is_a_noted_call_without_llm_faults(stub) -> None:
     """QA 20 #7: a model answering 200 with garbage left ``agent_exception: …`` and no call at all in the cell."""
