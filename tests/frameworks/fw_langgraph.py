@@ -76,3 +76,26 @@ def _hidden() -> Any:
 
 
 hidden_model = _hidden()
+
+
+_PREBUILT = ChatOpenAI(model="robust", base_url=os.environ["WT_STUB_URL"], api_key="test-key", max_retries=0)
+
+
+async def _call_a_model_looked_up_by_a_computed_name(state: MessagesState) -> dict[str, Any]:
+    """A model node whose ChatOpenAI was built at import and is looked up by a name computed in the call: neither its
+    runnable, its closure nor the globals its code names hold it, and its client is older than the run."""
+    llm = globals()["_PRE" + "built".upper()]
+    return {"messages": [await llm.bind_tools(TOOLS).ainvoke(state["messages"])]}
+
+
+def _unreached() -> Any:
+    g = StateGraph(MessagesState)
+    g.add_node("model", _call_a_model_looked_up_by_a_computed_name)
+    g.add_node("tools", ToolNode(TOOLS, handle_tool_errors=True))
+    g.add_edge(START, "model")
+    g.add_conditional_edges("model", tools_condition)
+    g.add_edge("tools", "model")
+    return g.compile()
+
+
+unreached_model = _unreached()

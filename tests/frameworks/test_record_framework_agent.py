@@ -52,24 +52,34 @@ def test_inject_llm_holds_the_model_answers_and_its_replay_asks_no_model(
 
 @pytest.mark.anyio
 async def test_inject_llm_without_a_model_seam_is_refused_before_the_agent_runs(stub) -> None:
+    plain = '{type: python, endpoint: "fw_langgraph:plain_entry", tools: ["fw_langgraph:get_order_status.func"]}'
     with pytest.raises(ConfigError, match=r"agent\.llm, which is not set") as caught:
-        await record(config(HIDDEN, ""), PROMPT, session_id="s", inject_llm=True)
+        await record(config(plain, ""), PROMPT, session_id="s", inject_llm=True)
     assert "--inject-llm" in (caught.value.hint or "")
     assert stub.requests == []  # nothing was asked of the model
 
 
 @pytest.mark.anyio
-async def test_a_model_windtunnel_cannot_find_leaves_the_tool_calls_recorded_alone(stub) -> None:
+async def test_a_model_built_in_the_node_on_every_call_is_recorded_without_llm_faults(stub) -> None:
+    """QA 22 #4: a node that builds its ChatOpenAI per call holds no client before the run; its model calls were left
+    out of a fault-free recording. The clients the run creates are recorded now, as LLM faults already reach them,
+    and the SDK classes are as they were once the recording ends."""
+    from openai import _base_client
+
+    before = _base_client.SyncAPIClient.__init__, _base_client.AsyncAPIClient.__init__
     done = await record(config(HIDDEN, ""), PROMPT, session_id="s")
-    assert [(c.kind, c.name) for c in done.session.calls] == [("tool", "get_order_status")]
+    assert [(c.kind, c.name) for c in done.session.calls] == MODEL_CALLS
+    assert done.session.output == "Order 42 is processing."  # what the agent answers without windtunnel
+    assert (_base_client.SyncAPIClient.__init__, _base_client.AsyncAPIClient.__init__) == before
 
 
+@pytest.mark.parametrize("agent", [ROBUST, HIDDEN], ids=["module-level model", "model built per call"])
 def test_export_of_a_fault_free_run_holds_the_model_answers_and_replays_without_the_model(
-    stub, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    stub, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, agent: str
 ) -> None:
     monkeypatch.chdir(tmp_path)
     (tmp_path / "windtunnel.yaml").write_text(
-        f"agent: {ROBUST}\n"
+        f"agent: {agent}\n"
         f"golden_prompts: [{PROMPT!r}]\n"
         "invariants: [{type: excludes_pattern, pattern: processing}]\n"  # the clean answer fails it: one failed cell
     )
@@ -87,6 +97,27 @@ def test_export_of_a_fault_free_run_holds_the_model_answers_and_replays_without_
     stub.requests.clear()
     assert wt("replay", "run", str(path), "-c", "windtunnel.yaml", "--fail-on", "any", "-o", "replay.json") == 1
     assert stub.requests == []  # the replay fails as the cell did, on the recorded answers alone
+
+
+def test_export_says_when_the_cell_holds_no_answers_of_model_calls_its_agent_made(
+    stub, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """QA 22 #4: the export of a cell whose model calls went past windtunnel was silent, and its replay asked the live
+    model. A model built before the run and looked up by a computed name is out of reach either way: the export now
+    says that the agent made model requests (its own usage record) the session holds no answers of, and the fix."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "windtunnel.yaml").write_text(
+        '{type: langgraph, endpoint: "fw_langgraph:unreached_model"}'.join(["agent: ", "\n"])
+        + f"golden_prompts: [{PROMPT!r}]\ninvariants: [{{type: excludes_pattern, pattern: processing}}]\n"
+    )
+    assert wt("run", "-c", "windtunnel.yaml", "--no-mutations", "-o", "report.json") == 1
+    [cell] = json.loads((tmp_path / "report.json").read_text())["cells"]
+    assert seams_of(cell["calls"]) == [("tool", "get_order_status")] and cell["usage"]["requests"] == 2
+    capsys.readouterr()
+    assert wt("replay", "export", "--from-report", "report.json", "-o", "sessions") == 0
+    said = " ".join(capsys.readouterr().err.split())
+    assert "the cell's agent made 2 model request(s) and the report holds the answers of none of them" in said, said
+    assert "the replay asks the live model for the others: give windtunnel a seam on the model (agent.llm" in said
 
 
 @pytest.mark.anyio

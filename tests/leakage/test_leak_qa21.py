@@ -202,10 +202,27 @@ def test_the_mined_line_names_the_fields_whose_rarer_values_the_support_floor_ho
     data.write_text("".join(json.dumps(r) + "\n" for r in _book_rows()))
     plain = mine_flow(data).detail
     assert plain.floored == ["/status"] and not any(s.value == "WAIVED" for s in plain.suggestions)
-    assert "rarer values of /status held back by the support floor (--derive-from" in plain.describe()
+    assert plain.describe().endswith(
+        "; rarer values of /status held back by the support floor: pass --derive-from naming the task's input to test "
+        "them on the field's own evidence"
+    )  # QA 22 #5: an instruction, not a parenthesis read as a list of options
     named = mine_flow(data, derive_from=["/subject", "/body"]).detail
     assert any("WAIVED" in s.value for s in named.suggestions) and named.floored == []
     assert "held back" not in named.describe()
+
+
+def test_the_scans_mined_line_says_the_item_count_beside_the_mined_count_not_after_the_note(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """QA 22 #5: ``leak scan --mine`` appended ``; on N items`` after the support-floor note, where it read as the count
+    of the values held back; it is said beside the mined count now, and the line ends with the instruction."""
+    data = tmp_path / "d.jsonl"
+    data.write_text("".join(json.dumps(r) + "\n" for r in _book_rows()))
+    run("leak", "scan", str(data), "--mine")
+    [line] = [ln for ln in capsys.readouterr().out.splitlines() if ln.startswith("mined: ")]
+    assert re.match(r"mined: \d+ mined from 120 items \(4 labels\), found on \d+ of them: ", line), line
+    assert line.endswith("to test them on the field's own evidence"), line
+    assert "; on " not in line
 
 
 def test_the_agreement_line_does_not_call_an_instructions_listing_a_lack_of_records(

@@ -125,6 +125,10 @@ async def test_stream_cutoff_is_the_sdks_dropped_connection(stub: LlmStub, path:
     assert type(out) is type(real), (out, real)
     assert [f["mode"] for f in cc.fired] == ["stream_cutoff"]
     assert "connection dropped" in cc.calls[0]["error"]
+    if path == "inproc":  # a cell numbers the fault as the call it cut (it read 2: it fires after the call started)
+        assert [f["seq"] for f in cc.fired] == [1] == [c["seq"] for c in cc.calls]
+    else:  # the proxy's own plan (numbered process-wide): the cut call lists the fault, which a cell numbers it by
+        assert cc.calls[0]["faults"] == ["stream_cutoff"] and cc.fired[0]["name"] == cc.calls[0]["name"]
 
 
 @pytest.mark.parametrize("path", PATHS)

@@ -19,6 +19,7 @@ from windtunnel.agents.frameworks import (
     install_tools,
     is_framework,
     llm_clients,
+    records_new_clients,
     seen_llm_clients,
     unknown_tool_faults,
 )
@@ -62,6 +63,11 @@ class Hooks:
         """The SDK clients of every model the framework agent calls, ``[]`` when one cannot be found (no error): the
         transport goes on them to record the model calls of a run without LLM faults."""
         return seen_llm_clients(agent)
+
+    def framework_records_new_clients(self, agent: Any) -> bool:
+        """Whether the framework agent's model calls are reached on the SDK clients the run creates (its calls build
+        their model and none was found before the run): the transport goes on them to record, as it does for faults."""
+        return records_new_clients(agent)
 
     def framework_tool_kind(self, owner: Any, attr: str, obj: Any) -> tuple[str, Any] | None:
         """``(framework, tool)`` when an ``agent.tools`` entry is a framework's tool object, else ``None``."""

@@ -106,6 +106,25 @@ def seen_llm_clients(cfg: Any) -> list[Any]:
     return [] if missing else list(clients)
 
 
+def records_new_clients(cfg: Any) -> bool:
+    """Whether the framework agent's model calls are reached on the SDK clients a run creates rather than on clients
+    found before it: a framework whose calls may build their model (``MODELS_BUILT_IN_CALLS``) and no model client of
+    the agent's object found (never an error).
+
+    The run then puts the seam on every OpenAI / Anthropic client made while it lasts
+    (:func:`~windtunnel.chaos.sdk_transport.install_on_new_clients`), with or without LLM faults, so a fault-free cell
+    records the model calls of a node that builds its ``ChatOpenAI`` on every call, as a faulted one meets its
+    faults, and a replay injects their answers the same way."""
+    try:
+        module, obj = load(cfg)
+        if not getattr(module, "MODELS_BUILT_IN_CALLS", False) or not installed_sdks():
+            return False
+        clients, _missing = module.find_llm_clients(obj)
+    except WindtunnelError:
+        return False
+    return not clients
+
+
 def unknown_tool_faults(cfg: Any, names: list[str], specs: Any) -> None:
     """A tool fault whose ``tool:`` matches no tool the framework exposes is a config error listing them.
 

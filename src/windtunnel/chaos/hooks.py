@@ -44,6 +44,10 @@ class AgentHooks(Protocol):
         where a run without LLM faults records the model calls."""
         ...
 
+    def framework_records_new_clients(self, agent: Any) -> bool:
+        """Whether a framework agent's model calls are reached on the SDK clients the run creates."""
+        ...
+
     def framework_tool_kind(self, owner: Any, attr: str, obj: Any) -> tuple[str, Any] | None:
         """``(framework, tool object)`` when an ``agent.tools`` entry is a framework's tool object."""
         ...

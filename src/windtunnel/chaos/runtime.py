@@ -72,6 +72,15 @@ def ollama_origin(host: str) -> str:
     return f"{scheme}://{rest.replace('0.0.0.0', '127.0.0.1', 1)}"
 
 
+def _lists(call: dict[str, Any], fault: dict[str, Any]) -> bool:
+    """Whether ``call`` lists ``fault`` among the faults that acted on it (same seam, same name, the fault's mode)."""
+    return (
+        call.get("target") == fault.get("target")
+        and call.get("name") == fault.get("name")
+        and fault.get("mode") in (call.get("faults") or [])
+    )
+
+
 class CellChaos:
     """The chaos of one cell: input attacks, and (after the cell) what fired and which calls were seen.
 
@@ -93,17 +102,27 @@ class CellChaos:
     def _events(self) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
         """The cell's fired faults and calls from every seam, in the order they happened (copies: the plans keep their
         process-wide ``seq``). The calls are numbered 1, 2 … in order; a fired fault carries the number of the call it
-        acted on (it fires as the call starts, so: the calls completed before it + 1). Numbering faults and calls in
-        one sequence left the calls of a cell faulted at every call with only even numbers (QA-11 minor 12)."""
+        acted on (most fire as the call starts, so: the calls placed before it + 1; one that acts while the call is
+        under way, a stream cut, fires after a call numbered as it started, and is the previous call's when that one
+        lists the fault). Numbering faults and calls in one sequence left the calls of a cell faulted at every call
+        with only even numbers (QA-11 minor 12)."""
         fired, calls = list(self._plan.fired), list(self._plan.calls)
         if not (fired or calls):
             return fired, calls
         calls = sorted(calls, key=lambda e: e["seq"])
-        done = [e["seq"] for e in calls]  # ascending: the process-wide order of the calls' completions
-        return (
-            [{**e, "seq": bisect_left(done, e["seq"]) + 1} for e in sorted(fired, key=lambda e: e["seq"])],
-            [{**e, "seq": i} for i, e in enumerate(calls, 1)],
-        )
+        done = [e["seq"] for e in calls]  # ascending: the process-wide order of the calls
+        numbered = [{**e, "seq": i} for i, e in enumerate(calls, 1)]
+
+        def acted_on(fault: dict[str, Any]) -> int:
+            """The number of the call ``fault`` acted on."""
+            after = bisect_left(done, fault["seq"])  # the calls placed before the fault fired
+            if after < len(numbered) and _lists(numbered[after], fault):
+                return after + 1
+            if after > 0 and _lists(numbered[after - 1], fault):  # fired while that call was under way
+                return after
+            return after + 1
+
+        return [{**e, "seq": acted_on(e)} for e in sorted(fired, key=lambda e: e["seq"])], numbered
 
     @property
     def fired(self) -> list[dict[str, Any]]:
@@ -306,8 +325,10 @@ class ChaosRuntime:
         ``required`` (a spec has LLM faults): a model whose client cannot be found is a config error saying how to
         fix it. Otherwise the seam goes in whenever every model's client can be found, to record the model calls
         (a cell without an LLM fault passes each call through as it came, so the agent gets what it would without
-        windtunnel), the same seam and the same record as with ``agent.llm`` set; when one cannot be found, or its
-        transport cannot be reached, nothing is installed and the run goes on with the tool calls recorded only."""
+        windtunnel), the same seam and the same record as with ``agent.llm`` set, and for an agent whose calls build
+        their model (none found before the run) on the SDK clients the run creates, as for its faults; when one
+        cannot be found, or its transport cannot be reached, nothing is installed and the run goes on with the tool
+        calls recorded only."""
         hooks = agent_hooks()
         if not hooks.is_framework(self.agent):
             return False
@@ -321,6 +342,9 @@ class ChaosRuntime:
             return True
         restores: list[Restore] = []
         clients = hooks.framework_seen_llm_clients(self.agent)
+        if not clients and hooks.framework_records_new_clients(self.agent):  # its calls build their model
+            self._restores += install_on_new_clients(where)
+            return True
         try:
             for client in clients:
                 restores += install_transport(client, where)

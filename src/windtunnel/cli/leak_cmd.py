@@ -350,14 +350,12 @@ def _mined_line(mined: dict[str, Any]) -> str:
     """What mining did, in one line (scan, sanitize and check decide it by one rule and say it alike).
 
     A mining run that was skipped (a dataset too large or too small to mine by default, a bad record) says
-    only why, its counts staying in the JSON summary; otherwise the description is followed by how many
-    items it found something on.
+    only why, its counts staying in the JSON summary; otherwise the description, which says how many items it found
+    something on beside the mined count.
     """
     line = str(mined.get("description", ""))
     if "skipped" in mined:  # the test's counts of a run not reported stay in the JSON summary
         return f"not reported ({mined['skipped']})"
-    if "items_with_findings" in mined:
-        line += f"; on {mined['items_with_findings']} items"
     if mined.get("items_for_review"):
         fields = ", ".join(f or "/" for f in mined.get("review_fields", []))
         if mined.get("derive_from"):  # the owner named the input: what is for review is the prose outside it

@@ -683,19 +683,23 @@ async def _explore(runner: _Runner, req: ExploreRequest, seed: int, listener: Li
     async def settle() -> None:
         """Shrink the failures found and not shrunk yet, in the order found; one whose reproducer (as found, else once
         shrunk) is covered by the minimal reproducer of one shrunk before, breaking the same checks, is merged into
-        it: one defect, reported once, and no longer counted toward ``--max-failures``."""
+        it: one defect, reported once, and no longer counted toward ``--max-failures``.
+
+        The notes number them ``N of M`` in the order found, ``M`` counting the ones held back beyond
+        ``--max-failures`` too (each was announced as found), so ``M`` does not grow as those take freed places."""
         nonlocal settled, shrinking, faulted, variants
         progress, runner.progress = runner.progress, False  # the bar counts the search's calls, not shrinking's
         try:
             while settled < len(found):
                 place, cand, obs, res, at = found[settled]
                 settled += 1
+                of = len(found) + len(held)  # the failures found so far, held back ones too: a count that holds still
                 sig, rep = obs.failure_signature(), runner.reproducer(cand.schedule, cand.input)
                 first = next(((p, r) for s, r, p in shrunk if s == sig and r.covers(rep)), None)
                 if first is None:  # not explained by a reproducer already shrunk: shrink it and look again
                     listener(
                         Notice(
-                            f"shrinking failure {settled} of {len(found)} ({len(cand.schedule.faults)} faults), then "
+                            f"shrinking failure {settled} of {of} ({len(cand.schedule.faults)} faults), then "
                             f"{req.reruns} reruns"
                         )
                     )
@@ -721,7 +725,7 @@ async def _explore(runner: _Runner, req: ExploreRequest, seed: int, listener: Li
                 faulted -= bool(cand.schedule.faults or cand.schedule.context_attacks)
                 listener(
                     Notice(
-                        f"failure {settled} of {len(found)} ({_what(obs, cand)}) comes down to the reproducer of the "
+                        f"failure {settled} of {of} ({_what(obs, cand)}) comes down to the reproducer of the "
                         f"one found after {kept.found_at} calls ({minimal.words}): one defect, reported once"
                     )
                 )

@@ -468,6 +468,7 @@ def mined_index(
     read = paced(items(dataset, fmap), listener, dataset, "items (mined values)")
     found = dict(mined_findings((m.item for m in read), result, derive_from=derive_from))
     summary["items_with_findings"] = len(found)
+    summary["description"] = result.describe(found_on=len(found))
     review = [fs for fs in found.values() if not any(f.blocking for f in fs)]
     if review:  # mined words of a field read as the task's input: the owner is asked to name the input
         summary["items_for_review"] = len(review)

@@ -229,17 +229,20 @@ class MineResult:
             "or sanitize would blank it"
         )
 
-    def describe(self) -> str:
+    def describe(self, found_on: int | None = None) -> str:
         """One line: how many items and candidates the test had, and what it found.
 
         Printed by ``leak mine`` and stored in the scan summary, so a reader sees the test's size and
-        settings beside its result (a value, a label or a count of a label never appears in it).
+        settings beside its result (a value, a label or a count of a label never appears in it). ``found_on``: how many
+        items the scan found a mined value on, said beside the mined count it belongs to (after the notes that end the
+        line it read as the count of the values they name).
         """
         fix = {"bh": "Benjamini-Hochberg", "bonferroni": "Bonferroni"}.get(self.correction, self.correction)
         records = f"{_count(self.records, 'record')}, " if 0 < self.records < self.items else ""
+        found = f", found on {found_on} of them" if found_on is not None else ""
         return (
             f"{len(self.suggestions) + len(self.pairs)} mined from {_count(self.items, 'item')}"
-            f" ({records}{_count(len(self.labels), 'label')}): "
+            f" ({records}{_count(len(self.labels), 'label')}){found}: "
             f"{_count(self.tested, 'candidate')} tested of {self.candidates} seen (support >= {self.min_support}), "
             f"one-sided Fisher exact, {fix} at {self.alpha}, purity >= {self.min_purity}"
             + self._pairs_described()
@@ -251,8 +254,8 @@ class MineResult:
             )
             + self._prose_described()
             + (
-                f"; rarer values of {', '.join(self.floored)} held back by the support floor (--derive-from, naming "
-                "the task's input, tests them on the field's own evidence)"
+                f"; rarer values of {', '.join(self.floored)} held back by the support floor: pass --derive-from "
+                "naming the task's input to test them on the field's own evidence"
                 if self.floored
                 else ""
             )

@@ -95,8 +95,13 @@ def resolve_contract(ref: str | None, cfg: Config, *, session_path: Path | None,
     cfg_label = _config_label(cfg)
     if ref is None:
         if own is None:
+            run_only = (
+                " (its `invariants:` judge only the sessions `replay export` makes of a run or chaos report's cells)"
+                if cfg.invariants
+                else ""
+            )
             raise ConfigError(
-                f"{where}: the session names no contract and {cfg_label} has no `contract:` with invariants",
+                f"{where}: the session names no contract and {cfg_label} has no `contract:` with invariants{run_only}",
                 hint="add `contract: NAME` (a contract in the config) or `contract: PATH` (relative to the "
                 "session file) to the session, or a `contract:` block to the config",
             )

@@ -63,6 +63,14 @@ def failed_call(row: dict[str, Any]) -> bool:
     )
 
 
+def _model_requests(row: dict[str, Any]) -> int:
+    """The model requests a report row's agent says it made (``usage.requests``, read from the framework's own usage
+    record), 0 when it says nothing: more than the model calls the row holds means some went past windtunnel."""
+    usage = row.get("usage")
+    value = usage.get("requests") if isinstance(usage, dict) else None
+    return value if isinstance(value, int) and not isinstance(value, bool) else 0
+
+
 def call_failure(kind: str | None, error: str | None) -> str:
     """``expected_failure`` of a session whose agent call failed: ``kind: message`` (``timeout: no answer within
     3000 ms``, ``transport: ConnectError …``), the kind not repeated when the message starts with it."""
@@ -145,6 +153,15 @@ def sessions_from_report(report: Any, *, source: str, contract: str | None = Non
                 }
             },
         )
+        asked, heard = _model_requests(first), sum(c.kind == "llm" for c in calls)
+        if asked > heard:
+            notes.append(
+                f"the cell's agent made {asked} model request(s) and the report holds the answers of "
+                f"{heard or 'none'} of them: windtunnel did not reach its model's client, "
+                "so the replay asks the live model for the others: give windtunnel a seam on the model (agent.llm, "
+                "or the LLM proxy for an HTTP agent; docs/replay.md, 'Where recorded responses are injected') and run "
+                "again to record them"
+            )
         if not first.get("calls"):
             notes.append(
                 "the report holds no tool/LLM calls for this cell (the agent declared no seam): the "

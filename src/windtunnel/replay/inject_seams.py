@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from windtunnel._util.errors import ConfigError
-from windtunnel.agents.frameworks import is_framework, seen_llm_clients
+from windtunnel.agents.frameworks import is_framework, records_new_clients, seen_llm_clients
 
 NO_LLM_SEAM = (
     "recorded model answers (replay.inject includes llm) are injected through agent.llm, which is not set, or "
@@ -16,10 +16,11 @@ NO_LLM_SEAM = (
 
 def has_llm_seam(agent: Any) -> bool:
     """Whether windtunnel reaches the in-process ``agent``'s model calls: ``agent.llm`` is set, or it is a framework
-    agent whose every model's SDK client windtunnel finds (the seam LLM faults use, installed then in every run)."""
+    agent whose every model's SDK client windtunnel finds, or whose calls build their model on an SDK client the run
+    creates (the seam LLM faults use, installed then in every run)."""
     if getattr(agent, "llm", None):
         return True
-    return is_framework(agent) and bool(seen_llm_clients(agent))
+    return is_framework(agent) and (bool(seen_llm_clients(agent)) or records_new_clients(agent))
 
 
 def require_llm_seam(agent: Any, *, hint: str) -> None:
