@@ -377,6 +377,10 @@ Where = tuple[str, tuple[int, int] | None, str | None, str]
 the candidate in it (None: the whole value), the pointer inside JSON held in that string (None outside embedded
 JSON), and the view it was read in (``raw``, a decoded view's name, ``identifier``)."""
 
+_AS_WRITTEN = frozenset({"raw", "table", "markup"})
+"""Views that read a string as written: the string itself, and a table's cell or a markup element's text held in it
+(structure, not a decoding: a code or a note there is asked of its heads, parts and frames as a field's own)."""
+
 _MAX_VIEW_LEN = 4096
 """A decoded view longer than this is not tokenised (JSON it holds is still walked): a short value decodes to a
 short view, and each of up to ``MAX_VIEWS`` views of a long run without blanks would repeat its tokenisation."""
@@ -1459,7 +1463,7 @@ def mine(
         if places is not None:
             places.done()
         for key, where in found_here.items():
-            if where[3] != "raw":
+            if where[3] not in _AS_WRITTEN:
                 viewed.add(key)
             a = held.get(key)
             if a is None:
