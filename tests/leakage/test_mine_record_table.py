@@ -73,3 +73,37 @@ def test_a_column_drawn_apart_from_the_label_gives_nothing() -> None:
     for seed in (4, 5, 6):
         result = mine(_dataset(seed, leak=False), derive_from=DERIVE)
         assert not [s for s in result.suggestions if s.pointer.startswith("/docket")]
+
+
+def _minutes(rng: random.Random, i: int, label: str) -> str:
+    said = {
+        "fund": "Motion to fund — carried",
+        "decline": "Motion to decline — carried 6-1",
+        "resubmit": f"Returned to applicant for revision; see {rng.choice('ABCDEFGH')} notes",
+    }[label]
+    return f"| Date | Application | Decision |\n|---|---|---|\n| 0{rng.randint(1, 9)} Oct | A-{1000 + i} | {said} |"
+
+
+def test_a_cell_filled_in_per_record_is_read_in_its_frames() -> None:
+    """A cell is structure as written, not a decoded view: it is asked of its frames as a field's own values are
+    (``Returned to applicant for revision; see C notes``, one letter free per record, each text on one or two
+    records), and found on its records; the same minutes drawn apart from the label give nothing."""
+
+    def dataset(leak: bool) -> list[LeakItem]:
+        rng = random.Random(9)
+        out = []
+        for i in range(150):
+            label = LABELS[i % 3]
+            said = label if leak else rng.choice(LABELS)
+            minutes = _minutes(rng, i, said) if rng.random() < 0.15 else None
+            projection = {"reviews": [rng.randint(1, 5) for _ in range(3)], "minutes": minutes}
+            out.append(LeakItem(id=f"m{i}", expected=[label], projection=projection, label_set=LABELS))
+        return out
+
+    items = dataset(True)
+    result = mine(items, derive_from=DERIVE)
+    returned = {it.id for it in items if it.projection["minutes"] and "Returned" in it.projection["minutes"]}
+    found = mined_findings(items, result, derive_from=DERIVE)
+    flagged = {k for k, fs in found if any(f.severity in ("medium", "high") for f in fs)}
+    assert returned and returned <= flagged
+    assert not any(s.pointer.startswith("/minutes") for s in mine(dataset(False), derive_from=DERIVE).suggestions)

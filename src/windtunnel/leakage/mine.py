@@ -380,6 +380,10 @@ Where = tuple[str, tuple[int, int] | None, str | None, str]
 the candidate in it (None: the whole value), the pointer inside JSON held in that string (None outside embedded
 JSON), and the view it was read in (``raw``, a decoded view's name, ``identifier``)."""
 
+_AS_WRITTEN = frozenset({"raw", "table", "markup"})
+"""Views that read a string as written: the string itself, and a table's cell or a markup element's text held in it
+(structure, not a decoding: a code or a note there is asked of its heads, parts and frames as a field's own)."""
+
 _MAX_VIEW_LEN = 4096
 """A decoded view longer than this is not tokenised (JSON it holds is still walked): a short value decodes to a
 short view, and each of up to ``MAX_VIEWS`` views of a long run without blanks would repeat its tokenisation."""
@@ -518,6 +522,7 @@ def _prose_candidates(template: str, value: str) -> Found:
     prose is not decoded."""
     out: dict[tuple[str, str, str], tuple[tuple[int, int] | None, str]] = {}
     _text_candidates(template, value, Mapped(value), "raw", out, whole=True)
+    _tail_candidates(template, value, out, 0)  # a log line's words are prose, the JSON it ends with is structure
     return tuple((key, span, view) for key, (span, view) in out.items())
 
 
@@ -573,6 +578,8 @@ def _string_candidates(template: str, value: str, depth: int = 0) -> Found:
         for inner, leaf in markup_leaves(s):
             for key, _span, lview in _string_candidates(template + inner, leaf, depth + 1):
                 out.setdefault(key, (None, "markup" if lview == "raw" else f"markup+{lview}"))
+    if depth < _MAX_EMBED_DEPTH:  # a JSON object a log line ends with (``… body={"event": …}``)
+        _tail_candidates(template, value, out, depth)
     for name, view in canonical_views(value):
         doc = _held_json(view.text) if depth < _MAX_EMBED_DEPTH else None
         if doc is not None:
@@ -596,6 +603,52 @@ def _string_candidates(template: str, value: str, depth: int = 0) -> Found:
             for key, span, vname in _string_candidates(template, param, depth + 1):
                 out.setdefault(key, ((a, a + len(param)) if span is None else (a + span[0], a + span[1]), vname))
     return tuple((key, span, view) for key, (span, view) in out.items())
+
+
+_TAIL_JSON = re.compile(r"[=:\s]\{")
+"""Where a JSON object may open after a line's text: glued to a name (``body={``) or after a blank."""
+
+
+def _tail_json(text: str) -> tuple[int, Any] | None:
+    """``(start, object)`` of the JSON object a one-line text ends with after some text of its own (a log line
+    ``2024-06-13T11:55:24Z POST /hooks/integrity 200 body={"event": "prize_hold"}``), else None: the first place
+    (:data:`_TAIL_JSON`) from which the rest of the line parses as a JSON object of one member or more."""
+    s = text.rstrip()
+    if not s.endswith("}") or "\n" in s:
+        return None
+    for m in _TAIL_JSON.finditer(s):
+        doc = embedded_json(s[m.start() + 1 :])
+        if isinstance(doc, dict) and doc:
+            return m.start() + 1, doc
+    return None
+
+
+def _tail_candidates(
+    template: str,
+    value: str,
+    out: dict[tuple[str, str, str], tuple[tuple[int, int] | None, str]],
+    depth: int,
+) -> None:
+    """Add the leaves of the JSON object a one-line string ends with (:func:`_tail_json`), as written or in its
+    first canonical view that holds one (``body={\\"event\\": …}`` escaped), as candidates at ``template`` + their
+    inner templates, as a decoded view that is JSON as a whole is walked: a later stage's event appended to a log
+    line is structure, not the line's words, whether the line is short or prose. Their span is the object's
+    characters in the original string. Strings not ending with ``}`` are not looked at further."""
+    if not value.rstrip().endswith("}") or "{" not in value:
+        return
+    views = itertools.chain([("raw", Mapped(value))], canonical_views(value))
+    held = next(((n, v, f) for n, v in views if (f := _tail_json(v.text)) is not None), None)
+    if held is None:
+        return
+    name, view, (start, doc) = held
+    span = view.span(start, len(view.text.rstrip()))
+    for inner, leaf, _cut in _leaves(doc, "", depth + 1):
+        sub = template + _general(inner)
+        if not isinstance(leaf, str):
+            out.setdefault(("value", sub, leaf[0]), (span, name))
+            continue
+        for key, _span, lview in _string_candidates(sub, leaf, depth + 1):
+            out.setdefault(key, (span, f"{name}+{lview}" if lview != "raw" else name))
 
 
 _QUERY_VALUE = re.compile(r"[?&;][^=&#;\s]+=([^&#;\s]{8,})")
@@ -1413,7 +1466,7 @@ def mine(
         if places is not None:
             places.done()
         for key, where in found_here.items():
-            if where[3] != "raw":
+            if where[3] not in _AS_WRITTEN:
                 viewed.add(key)
             a = held.get(key)
             if a is None:
