@@ -3,7 +3,8 @@
     .venv/bin/python benchmarks/leak_scan.py                 # 20 MB and 5 MB, quick
     .venv/bin/python benchmarks/leak_scan.py --size-mb 200 --small-mb 50   # the issue's sizes
     .venv/bin/python benchmarks/leak_scan.py --stages                      # and where the time goes
-                                                     # (per stage, and per pass of a clean item's pre-check)
+                                                     # (per stage, and per pass of a clean item's pre-check,
+                                                     # every pass plan_blob asks, their sum against the whole)
     .venv/bin/python benchmarks/leak_scan.py --label-set                   # and items leaking 1 of 3 labels
                                                      # (and the same with a correlated value of its own each)
     .venv/bin/python benchmarks/leak_scan.py --learned                     # and the scan with the learned
@@ -288,6 +289,37 @@ def floor_line(passes: dict[str, float]) -> tuple[float, str]:
     return need, f"sum of the C passes a sound 'no' needs {need:.1f} µs (each less the empty loop, {loop:.2f})"
 
 
+# The passes of :func:`plan_blob` on a clean item, timed alone, that together make it (the "translate" and
+# "base64-run regex" lines are inside the runs' line, the "answer words" line is the plain words' loop).
+_PLAN_PASSES = (
+    "isascii + 4 byte finds",
+    "lower",
+    "upstream-key gate",
+    "base64 runs (translate, regex, a Python step per run)",
+    "pieces' sided anchors",
+    "shared anchor pass",
+    "unmodelled decoders' gates",
+    "base markers",
+    "rotation, stream and spoken gate",
+    "spelled letters",
+    "definitions",
+    "plain words",
+)
+
+
+def glue_line(passes: dict[str, float]) -> str:
+    """The sum of :data:`_PLAN_PASSES` (each less the measuring loop's own cost) against the whole
+    ``plan_blob``: what the passes explain of a clean item's pre-check, and what is left (the Python
+    around them, and the caches the passes miss when they run one after the other). Empty when the
+    build measured lacks a pass."""
+    if not all(k in passes for k in _PLAN_PASSES):
+        return ""
+    loop = passes["empty loop"]
+    total = sum(max(0.0, passes[k] - loop) for k in _PLAN_PASSES)
+    whole = passes["plan_blob (whole pre-check after serialising)"] - loop
+    return f"passes timed alone {total:.1f} µs of plan_blob's {whole:.1f} (rest {whole - total:.1f})"
+
+
 def floor_ratio(parse_us: float, need: float, st: dict[str, float]) -> float:
     """The ratio scan / parse if every clean item cost only its needed passes (``need`` µs) and reading,
     mapping and all Python around the passes were free, walked items costing what they were measured at."""
@@ -330,7 +362,8 @@ def precheck_passes(path: Path) -> dict[str, float]:
         if blob is not None and not plan_blob(blob, needles).walk:
             pr = probe_of(needles)
             low, classes = lowered(blob), blob.translate(_KEY_CLASSES)
-            rows.append((it.projection, blob, low, classes, pr, needles, _decodable_run_re(pr.min_blob)))
+            row = (it.projection, blob, low, classes, pr, needles, _decodable_run_re(pr.min_blob))
+            rows.append((*row, *_gate_inputs(prefilter, low, pr)))
 
     def words(low: bytes, sets: Any) -> None:
         for toks in sets:
@@ -347,8 +380,9 @@ def precheck_passes(path: Path) -> dict[str, float]:
         "translate": lambda r: r[1].translate(_KEY_CLASSES),
         "base64-run regex": lambda r: list(r[6].finditer(r[3])),
         "empty loop": lambda r: None,
-        "plan_blob (whole pre-check after serialising)": lambda r: plan_blob(r[1], r[5]),
     }
+    passes.update(_gate_passes(prefilter))
+    passes["plan_blob (whole pre-check after serialising)"] = lambda r: plan_blob(r[1], r[5])
     out: dict[str, float] = {}
     for name, fn in passes.items():
         best = float("inf")
@@ -359,6 +393,61 @@ def precheck_passes(path: Path) -> dict[str, float]:
             best = min(best, time.process_time() - t0)
         out[name] = best / max(1, len(rows)) * 1e6
     return out
+
+
+def _gate_passes(prefilter: Any) -> dict[str, Any]:
+    """The rest of a clean item's pre-check, each step as :func:`~windtunnel.leakage.prefilter.plan_blob`
+    asks it (rows as :func:`precheck_passes` makes them): with the passes above, what ``plan_blob`` costs
+    besides its glue. Empty for a build without these steps (measured side by side)."""
+    names = (
+        "_json_runs",
+        "sided_absent",
+        "absent",
+        "_gates",
+        "_base_markers",
+        "_spoken_may_add",
+        "spelled_may_add",
+        "may_define",
+        "_plain_hit",
+        "_present",
+    )
+    if not all(hasattr(prefilter, n) for n in names):
+        return {}
+    pf = prefilter
+
+    def skip(r: Any) -> Any:
+        return pf.absent(r[2], r[4].words_upstream) if r[4].word_index is None else frozenset()
+
+    def gates(r: Any) -> None:
+        # The leet decoders ask one memoised marker in turn (views/signals.py), as in plan_blob.
+        for _d, marker, may_hit in pf._gates(r[7]):
+            if marker is None or marker(r[1]):
+                _ = may_hit is None or may_hit(r[1], r[4].words_upstream)
+
+    def spoken(r: Any) -> Any:
+        return pf._spoken_may_add(r[1], b"}\\n", r[4].words_upstream, r[2], r[8], rotations="rot13" not in r[7])
+
+    return {
+        "base64 runs (translate, regex, a Python step per run)": lambda r: pf._json_runs(r[1], r[4].min_blob),
+        "pieces' sided anchors": lambda r: pf.sided_absent("pieces", r[2], r[4].words),
+        "shared anchor pass": skip,
+        "unmodelled decoders' gates": gates,
+        "base markers": lambda r: pf._base_markers(r[1], r[2]),
+        "rotation, stream and spoken gate": spoken,
+        "spelled letters": lambda r: "letters" not in r[7] and pf.spelled_may_add(r[2], r[4].words_upstream, json=True),
+        "definitions": lambda r: pf.may_define(r[1], json=True),
+        "plain words": lambda r: pf._plain_hit(r[4], r[2], r[8]),
+    }
+
+
+def _gate_inputs(prefilter: Any, low: bytes, pr: Any) -> tuple[Any, ...]:
+    """What :func:`_gate_passes` reads besides a row's serialisation: the decoders the shared anchor pass
+    rules out, and the probe's words the word index finds (``()`` for a build without these steps)."""
+    if not hasattr(prefilter, "absent") or not hasattr(prefilter, "_present"):
+        return ()
+    index = pr.word_index
+    skip = prefilter.absent(low, pr.words_upstream) if index is None else frozenset()
+    return skip, (prefilter._present(index, low) if index is not None else None)
 
 
 def _vm_hwm_mb(pid: int | str = "self") -> float:
@@ -508,6 +597,8 @@ def main() -> None:
                     "  pre-check of a clean item, CPU µs per pass: "
                     + ", ".join(f"{k} {v:.2f}" for k, v in passes.items())
                 )
+                if glue_line(passes):
+                    print(f"  {glue_line(passes)}")
                 if args.floor and passes:
                     need, shown = floor_line(passes)  # measured on the 20 % file, used for both
                     print(f"  floor: {shown}, against {st['audit, clean']:.1f} for the whole audit of a clean item")

@@ -26,3 +26,13 @@ def test_the_walked_budget_reaches_the_target_exactly() -> None:
     budget = leak_scan.walked_budget(3.0, 10.0, st, 0.1)
     assert leak_scan.floor_ratio(3.0, 10.0, st | {"audit, walked": budget}) == pytest.approx(0.1)
     assert leak_scan.walked_budget(3.0, 10.0, st, 0.5) < 0  # clean items alone exceed what 0.5 allows
+
+
+def test_the_glue_line_is_the_whole_pre_check_less_its_passes() -> None:
+    passes = {name: 2.0 for name in leak_scan._PLAN_PASSES} | {"empty loop": 0.5}
+    passes["plan_blob (whole pre-check after serialising)"] = 30.5
+    n = len(leak_scan._PLAN_PASSES)
+    want = f"passes timed alone {1.5 * n:.1f} µs of plan_blob's 30.0 (rest {30.0 - 1.5 * n:.1f})"
+    assert leak_scan.glue_line(passes) == want
+    del passes["definitions"]
+    assert leak_scan.glue_line(passes) == ""  # a build without that pass: nothing claimed
