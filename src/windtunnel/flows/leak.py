@@ -65,6 +65,7 @@ from windtunnel.leakage.sanitize import (
     SanitizeResult,
     blanked_places,
     held_alike,
+    input_copies,
     not_alike,
     sanitize_item,
     twin_places,
@@ -954,7 +955,12 @@ def sanitize_flow(req: SanitizeRequest, listener: Listener = SILENT) -> LeakOutc
     mined, extra, mined_result = mine_for(req.dataset, fmap, req.derive_from, req.mine, listener)
     agreed, agreement = agreement_for(req.dataset, fmap, req.agreement, req.decode, req.derive_from, listener)
     alike = held_alike(m.item for m in items(req.dataset, fmap)) if req.dataset.is_file() else None
-    prepared = _Prepared(fmap, labels, mined, extra, mined_result, agreed, agreement, alike)
+    copies = (
+        input_copies((m.item for m in items(req.dataset, fmap)), req.derive_from)
+        if req.dataset.is_file() and mined is not None
+        else []
+    )
+    prepared = _Prepared(fmap, labels, mined, extra, mined_result, agreed, agreement, alike, copies)
     if mined_result is None or not req.dataset.is_file():
         return _sanitize_pass(req, listener, prepared, {})
     cut: dict[str, list[Finding]] = {}
@@ -1009,6 +1015,9 @@ class _Prepared:
     agreement: Agreement | None
     alike: AlikeValues | None = None
     """The values the items of every label hold alike (:func:`~windtunnel.leakage.sanitize.held_alike`): not cut."""
+    copies: list[str] = field(default_factory=list)
+    """The fields outside ``--derive-from`` that copy a field of it (:func:`~windtunnel.leakage.sanitize.input_copies`):
+    taken as the input's, where mined evidence cuts nothing."""
 
 
 def _shortcuts_summary(
@@ -1061,6 +1070,7 @@ def _sanitize_pass(
         prepared.mined_result,
     )
     agreed, agreement = prepared.agreed, prepared.agreement
+    derive = [*req.derive_from, *prepared.copies]  # the input, and the fields copying it (input_copies)
     acted = {i: [*extra.get(i, ()), *shortcut.get(i, ())] for i in {*extra, *shortcut}}
     mined_uniform = (
         uniform_fields(
@@ -1073,7 +1083,7 @@ def _sanitize_pass(
             redact_review=req.redact_review,
             decode=req.decode,
             population=(m.item for m in items(req.dataset, fmap)),
-            derive_from=req.derive_from,
+            derive_from=derive,
         )
         if acted
         else []
@@ -1140,14 +1150,14 @@ def _sanitize_pass(
                             uniform_cuts=cut_everywhere,
                             agreement=agreement,
                             mined_uniform=mined_uniform,
-                            derive_from=req.derive_from,
+                            derive_from=derive,
                             alike=prepared.alike,
                         )
                         if mined_result is not None and req.derive_from:
                             for _, inside in mined_in_derive_from([mapped.item], mined_result, req.derive_from):
                                 res.kept.extend(inside)
                         if mined_result is not None:
-                            _recheck_mined(res, mined_result, req.derive_from)
+                            _recheck_mined(res, mined_result, derive)
                     except Exception as err:  # one record that cannot be sanitized costs that record only
                         failed.append(mapped.item.id)
                         # A dataset error names the item and the fix; another error's text may hold a value.

@@ -23,12 +23,14 @@ commands count it as still leaking and fail. List indices are generalised (``/co
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from windtunnel.leakage.model import Finding
 from windtunnel.leakage.pointers import hide_answers
+from windtunnel.leakage.shared_values import drawn_alike
 
 _WATCH_MAX = 4096
 _VALUES_MAX = 200_000
@@ -96,6 +98,12 @@ def _filled(value: Any) -> bool:
     return value not in (None, "", False, 0)
 
 
+def _empty(value: Any) -> bool:
+    """Whether a scalar is empty as a blank writes it (``""``, ``0``, ``0.0``; not ``null`` nor ``false``, which a blank
+    of a string or a number never writes)."""
+    return value in ("", 0) and not isinstance(value, bool)
+
+
 @dataclass
 class EliminationWatch:
     """Fields whose sanitized form tells the answer by elimination (see the module docstring)."""
@@ -112,6 +120,9 @@ class EliminationWatch:
     _first: dict[tuple[str, int], tuple[int, tuple[str, ...]]] = field(default_factory=dict, repr=False)
     labels: list[str] = field(default_factory=list)
     """The dataset's labels: a sentence naming one is followed (the items' own answers are added as they come)."""
+    counts: dict[str, dict[str, Counter[tuple[str, ...]]]] = field(default_factory=dict)
+    """Per field, per kind (``blanked``, ``filled``, ``empty``: already empty as read and left so), how many items of
+    each label (at most ``_LABELS_MAX`` labels followed): :meth:`_like_empties`."""
     blanked_at: dict[str, set[str] | None] = field(default_factory=dict)
     """Per blanked field, the places (list indices as written) it was blanked at, while at most :data:`_AT_MAX`
     differ (None beyond): the field :meth:`templates` names is as narrow as they are."""
@@ -133,8 +144,11 @@ class EliminationWatch:
         after: dict[str, int] = {}
         first_ptr: dict[str, str] = {}
         at: dict[str, set[str]] = {}
+        empty: set[str] = set()
         for ptr, a, b in _pairs(raw, clean, ""):
             path = general(ptr)
+            if _empty(a) and _empty(b):
+                empty.add(path)
             if _filled(a):
                 before[path] = before.get(path, 0) + 1
                 if not _filled(b):
@@ -158,11 +172,38 @@ class EliminationWatch:
                     labels = self.blanked_labels.setdefault(path, set())
                     if len(labels) < _LABELS_MAX:
                         labels.add(label)
+                    self._count(path, "blanked", label)
             elif path in self.filled or len(self.filled) < _WATCH_MAX:
                 self.filled[path] = self.filled.get(path, 0) + 1
                 labels = self.filled_labels.setdefault(path, set())
                 if len(labels) < _LABELS_MAX:
                     labels.add(label)
+                self._count(path, "filled", label)
+        for path in empty - set(before):
+            if path in self.counts or len(self.counts) < _WATCH_MAX:
+                self._count(path, "empty", label)
+
+    def _count(self, path: str, kind: str, label: tuple[str, ...]) -> None:
+        """Count one item of ``label`` under ``kind`` at ``path`` (:attr:`counts`)."""
+        got = self.counts.setdefault(path, {}).setdefault(kind, Counter())
+        if label in got or len(got) < _LABELS_MAX:
+            got[label] += 1
+
+    def _like_empties(self, path: str) -> bool:
+        """Whether the blanks of ``path`` read like the empty values its items already held: the items empty there
+        after sanitizing, blanked or empty as read, fall on the labels as a draw of as many of the items holding the
+        field would (:func:`~windtunnel.leakage.shared_values.drawn_alike`). A reader cannot tell a blank from a value
+        that was empty to begin with, so such blanks rule no label out, though they fall on one label's items only
+        (a note mined for one label, blanked beside notes every label's records leave empty). Never without empties
+        as read."""
+        got = self.counts.get(path, {})
+        if not got.get("empty"):
+            return False
+        blank = got.get("empty", Counter()) + got.get("blanked", Counter())
+        return drawn_alike(
+            Counter({"\0".join(k): v for k, v in blank.items()}),
+            Counter({"\0".join(k): v for k, v in (blank + got.get("filled", Counter())).items()}),
+        )
 
     def _same_value(self, path: str, ptr: str, a: Any, b: Any, label: tuple[str, ...], shown: Shown | None) -> None:
         """Follow one raw value at ``path``: cut one way on one label's items and kept (or cut another way) on
@@ -273,7 +314,7 @@ class EliminationWatch:
         blanked = self.blanked_labels.get(path, set())
         if not blanked or len(blanked) >= _LABELS_MAX or self.blanked.get(path, 0) <= len(blanked):
             return False
-        if not self._kept(path):
+        if not self._kept(path) or self._like_empties(path):
             return False
         kept = [ls for p, ls in self.filled_labels.items() if p == path or p.startswith(path + "/")]
         if not any(len(ls) >= _LABELS_MAX or ls & blanked for ls in kept):

@@ -410,6 +410,51 @@ def held_alike(population: Iterable[LeakItem]) -> AlikeValues:
     return alike_values(rows())
 
 
+COPY_SHARE = 0.95
+"""A field copies an input field when the items filling it hold the same value there on this share of them at least."""
+
+COPY_MIN = 10
+"""A field is weighed as a copy of the input only when this many items fill it, with three distinct values at least."""
+
+
+def input_copies(population: Iterable[LeakItem], derive_from: Sequence[str]) -> list[str]:
+    """The field templates outside the task's input (``derive_from``) that copy one field of it: on nearly every item
+    filling the field (:data:`COPY_SHARE`), its value is the value that item holds at the same input field (a tool
+    call's ``{"vendor_id": "V32011"}`` beside the order's ``/po/supplier/vendor_id``), and the values vary
+    (:data:`COPY_MIN`). Such a field tells nothing the input does not: a value mined there rides with the label because
+    the input it copies decides the label (an unapproved vendor's orders are rejected), which the model reads anyway,
+    so the sanitizer takes the field as the input's, where mined evidence cuts nothing (:func:`_outside`), rather than
+    blank it on every item. Fields inside JSON held in a string are weighed at their own pointer
+    (:func:`_templated`)."""
+    if not derive_from:
+        return []
+    filled: Counter[str] = Counter()
+    matched: dict[str, Counter[str]] = {}
+    values: dict[str, set[str]] = {}
+    for it in population:
+        inputs: dict[str, set[str]] = {}
+        rest: list[tuple[str, str]] = []
+        for pointer, value, template in _templated(it, through=True):
+            if value in (None, "", False, 0) or isinstance(value, bool):
+                continue
+            key = json.dumps(value)
+            if in_derive_from(pointer, derive_from):
+                inputs.setdefault(key, set()).add(template)
+            else:
+                rest.append((template, key))
+        for template, key in dict(rest).items():  # a field counted once per item
+            filled[template] += 1
+            got = values.setdefault(template, set())
+            if len(got) < 3:
+                got.add(key)
+            matched.setdefault(template, Counter()).update(inputs.get(key, ()))
+    return sorted(
+        t
+        for t, n in filled.items()
+        if n >= COPY_MIN and len(values[t]) >= 3 and max(matched[t].values(), default=0) >= COPY_SHARE * n
+    )
+
+
 def _alike_key(value: Any) -> int:
     """A scalar as :func:`held_alike` counts it: the hash of its JSON text (``1`` and ``"1"`` differ)."""
     return hash(json.dumps(value))
@@ -549,6 +594,35 @@ def _record_cell(value: str, span: tuple[int, int], ctx: _Ctx) -> bool:
     low = value.lower()
     text = low if len(low) == len(value) else value
     return table_cell(text, span[0], span[1], ctx.record)
+
+
+_CELL_DELIMITERS = ("|", "\t", ",", ";")
+
+
+def _cell_around(value: str, span: tuple[int, int], ctx: _Ctx) -> tuple[int, int] | None:
+    """The whole cell of this record's table (:func:`_record_cell`) that holds ``value[span]`` and more, its blanks
+    and quotes left out; ``None`` when the span is in none. A sentence cut there stays in the cell, as a hit that is
+    the whole cell does: cutting the line would take the record's row and leave the header alone, a table read
+    differently from the other records' (their cells blanked in place, their rows kept), which names the label."""
+    if "\n" not in value:
+        return None
+    a, b = span
+    start = value.rfind("\n", 0, a) + 1
+    end = value.find("\n", b)
+    end = len(value) if end < 0 else end
+    for d in _CELL_DELIMITERS:
+        lo = value.rfind(d, start, a)
+        hi = value.find(d, b, end)
+        if lo < 0 or (hi < 0 and d == "|"):
+            continue
+        lo, hi = lo + 1, end if hi < 0 else hi
+        while lo < hi and value[lo] in ' "':
+            lo += 1
+        while hi > lo and value[hi - 1] in ' "':
+            hi -= 1
+        if lo <= a and b <= hi and (lo, hi) != (a, b) and _record_cell(value, (lo, hi), ctx):
+            return (lo, hi)
+    return None
 
 
 def _through_strings(doc: Any, f: Finding) -> Finding:
@@ -1033,11 +1107,17 @@ def _with_shared(
     """Per field ``(value, label, cut)`` of the same places, for the shapes they hold (:func:`shared_shapes`)."""
     records: dict[MinedField, list[str]] = {f: [] for f in whole}
     """Per field the item of each of those places: the draw test counts records, not places."""
+    empties: dict[MinedField, list[tuple[Any, str, str]]] = {f: [] for f in whole}
+    """Per field ``(value, label, item id)`` of the places already empty as read (``""``, ``0``, ``0.0``)."""
     for it in population:
         if not it.expected:
             continue
         for pointer, value, _ in _templated(it, through=True):
             if value in (None, "", False, 0):
+                if value in ("", 0) and not isinstance(value, bool):
+                    for f in whole:
+                        if f.holds(it.projection, pointer):
+                            empties[f].append((value, it.expected[0], it.id))
                 continue
             prose = isinstance(value, str) and len(value.split()) > PROSE_WORDS
             for f in whole:
@@ -1049,7 +1129,23 @@ def _with_shared(
                     holders[f].append((json.dumps(value), it.expected[0]))
                     rows[f].append((value, it.expected[0], False))
                     records[f].append(it.id)
+    # a blank reads like a value that was empty to begin with: the places already empty (as a blank of the field's
+    # values writes it) count among the blanks, so that the test weighs every empty value the output shows
+    for f in whole:
+        blanks = {json.dumps(_blank_of(value)) for value, _, _ in rows[f]}
+        for value, label, rec in empties[f]:
+            if json.dumps(value) in blanks:
+                holders[f].append((f"\0empty {rec}", label))  # never kept: an empty value
+                rows[f].append((value, label, True))
+                records[f].append(rec)
     return [_kept_alike(f, holders[f], rows[f], records[f]) if f in holders else f for f in fields]
+
+
+def _blank_of(value: Any) -> Any:
+    """What a blank writes for the scalar ``value`` (:func:`_blank_tree`)."""
+    box = {"v": copy.deepcopy(value)}
+    _blank_tree(box, "v")
+    return box["v"]
 
 
 def _kept_alike(
@@ -1595,6 +1691,10 @@ def _fix_leaf(
             or f.detail in (_PART, _WORD_PART)
         ):
             cells.append(f.span)
+            continue
+        around = _cell_around(value, f.span, ctx) if mode == "sentence" else None
+        if around is not None:  # a sentence inside this record's cell: the cell is the unit, the row stays
+            cells.append(around)
             continue
         cut = cuts.cut_range(value, f.span, mode)
         if cut is not None and cut not in member:

@@ -24,8 +24,10 @@ from windtunnel.leakage.baseline import binom_cdf, binom_sf
 
 SHARED_ALPHA = 0.05
 """A value is shared when it is held by items of two labels or more and none of its labels is above its share of the
-field's items at this level (one-sided exact binomial, uncorrected: a value that leans is blanked, so the test errs
-towards blanking)."""
+field's items at this level (one-sided exact binomial; in :func:`shared_values`, Bonferroni-corrected over the labels
+holding the value: uncorrected, a consumable every label's records hold, ``CABLE TIES 300MM BLACK`` on 37 records of
+six labels, lean to one of them by chance one time in four and went on every record; :func:`alike_values`, which asks
+more, five items of every label, stays uncorrected)."""
 
 BLANK_ALPHA = 0.01
 """The blanks left (the values not shared) must not lean to a label either, nor away from one: one-sided exact binomial
@@ -67,7 +69,7 @@ def shared_values(holders: Iterable[tuple[str, str]], records: Iterable[str] | N
         for value, held in by_value.items()
         if len(held) >= 2
         and all(
-            binom_sf(len(recs), sum(len(r) for r in held.values()), share[label]) > SHARED_ALPHA
+            binom_sf(len(recs), sum(len(r) for r in held.values()), share[label]) * len(held) > SHARED_ALPHA
             for label, recs in held.items()
         )
     }
