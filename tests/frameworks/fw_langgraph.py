@@ -6,7 +6,6 @@ import os
 from typing import Any
 
 import httpx
-
 from fw_tools import customer, order_status
 from langchain_core.tools import tool
 from langchain_openai import ChatOpenAI
@@ -116,7 +115,11 @@ async def _call_a_model_built_per_call_on_its_own_http_client(state: MessagesSta
     one is shared with the module's model, whose seam would hear it)."""
     async with httpx.AsyncClient() as http:
         llm = ChatOpenAI(
-            model="robust", base_url=os.environ["WT_STUB_URL"], api_key="test-key", max_retries=0, http_async_client=http
+            model="robust",
+            base_url=os.environ["WT_STUB_URL"],
+            api_key="test-key",
+            max_retries=0,
+            http_async_client=http,
         )
         return {"messages": [await llm.ainvoke(state["messages"])]}
 
