@@ -230,3 +230,21 @@ async def test_calls_are_numbered_one_by_one_and_a_fault_carries_its_calls_numbe
             _, cc = await run_cell(rt, spec, "faulted", ca.support_agent)
             assert [c["seq"] for c in cc.calls] == list(range(1, len(cc.calls) + 1))
             assert [f["seq"] for f in cc.fired] == [1]  # the fault acted on call 1
+
+
+async def test_a_tool_call_cancelled_during_its_faults_delay_keeps_its_own_number() -> None:
+    """opens22 review #2 (ii): a tool call cancelled during a fault's delay is never logged; its fault took the number
+    of the call before it when that one listed the same mode (``[1, 1]``). It keeps the next number, as before."""
+    cfg = config(
+        '{endpoint: "chaos_agents:async_agent", tools: ["chaos_agents:alookup"]}',
+        "chaos:\n  tool_faults: [{tool: alookup, mode: slow, delay_ms: 200}]",
+    )
+    spec = ChaosSpec.resolve(cfg.chaos)
+    async with ChaosRuntime(cfg.agent, [spec], seed=1) as rt:
+        with rt.cell(spec, "c") as cc:
+            await ca.alookup("A1")
+            with anyio.move_on_after(0.02) as scope:  # the agent's timeout, long before the second delay ends
+                await ca.alookup("A1")
+    assert scope.cancelled_caught
+    assert [(c["seq"], c["faults"]) for c in cc.calls] == [(1, ["slow"])]
+    assert [(f["mode"], f["seq"]) for f in cc.fired] == [("slow", 1), ("slow", 2)], cc.fired

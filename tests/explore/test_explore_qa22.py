@@ -153,3 +153,27 @@ def test_a_failure_held_back_then_shrunk_says_it_took_a_freed_place(
     announced = [line for line in err if line.startswith("failure found after ")]
     totals = {int(m) for m in re.findall(r"failure \d+ of (\d+)", "\n".join(err))}
     assert totals == {len(announced) - len(took)}, (totals, err)
+
+
+def test_a_held_back_failure_a_new_reproducer_covers_is_merged_not_dropped(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """opens22 review #4: offered a freed place, a held-back failure covered by a reproducer shrunk meanwhile was
+    dropped without a word (seed 8: `llm calls 1+ error`, after failure 5 shrank to `llm error`), and the `M` of
+    `N of M` fell from 8 to 7. It is merged like any other: a note, the kept failure's "also found", M holding still."""
+    monkeypatch.chdir(Path(__file__).resolve().parents[2])
+    args = ["explore", "-c", "examples/support_agent/windtunnel.yaml", "--budget", "200", "--seed", "8",
+            "--max-failures", "5", "--reruns", "1", "--no-save", "--no-store"]  # fmt: skip
+    assert wt(*args, "-o", str(tmp_path / "r.json")) == 1
+    err = capsys.readouterr().err.splitlines()
+    totals = [int(m) for m in re.findall(r"failure \d+ of (\d+)", "\n".join(err))]
+    assert totals == sorted(totals), err  # M grows with failures the search finds later, never falls
+    held = [line.split(": ", 1)[1].split(" (beyond")[0] for line in err if "(beyond --max-failures 5: held" in line]
+    assert held, err
+    merged = [line for line in err if "comes down to the reproducer of the one found after" in line]
+    left = " ".join(line for line in err if "not shrunk or saved" in line)
+    # every failure held back is merged with a note or named as left unshrunk at the end
+    assert all(any(f"({w})" in line for line in merged) or w in left for w in held), (held, err)
+    report = json.loads((tmp_path / "r.json").read_text())
+    also = [a for f in report["explore"]["failures"] for a in f.get("also_found", [])]
+    assert any(a.startswith("[llm calls 1+ error]") for a in also), also

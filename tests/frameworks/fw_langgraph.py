@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 from typing import Any
 
+import httpx
 from fw_tools import customer, order_status
 from langchain_core.tools import tool
 from langchain_openai import ChatOpenAI
@@ -99,3 +100,41 @@ def _unreached() -> Any:
 
 
 unreached_model = _unreached()
+
+
+_FIRST = ChatOpenAI(model="robust", base_url=os.environ["WT_STUB_URL"], api_key="test-key", max_retries=0)
+
+
+async def _call_the_module_model(state: MessagesState) -> dict[str, Any]:
+    """A model node on a ChatOpenAI built at import, named by the code: windtunnel finds its client."""
+    return {"messages": [await _FIRST.bind_tools(TOOLS).ainvoke(state["messages"])]}
+
+
+async def _call_a_model_built_per_call_on_its_own_http_client(state: MessagesState) -> dict[str, Any]:
+    """A model node whose ChatOpenAI is built inside the call on an HTTP client of its own (langchain-openai's default
+    one is shared with the module's model, whose seam would hear it)."""
+    async with httpx.AsyncClient() as http:
+        llm = ChatOpenAI(
+            model="robust",
+            base_url=os.environ["WT_STUB_URL"],
+            api_key="test-key",
+            max_retries=0,
+            http_async_client=http,
+        )
+        return {"messages": [await llm.ainvoke(state["messages"])]}
+
+
+def _one_found_one_missed() -> Any:
+    """Its first model call is on a client windtunnel finds, its second on a model built per call (missed: a client
+    was found, so the clients the run creates are not watched)."""
+    g = StateGraph(MessagesState)
+    g.add_node("first", _call_the_module_model)
+    g.add_node("tools", ToolNode(TOOLS, handle_tool_errors=True))
+    g.add_node("second", _call_a_model_built_per_call_on_its_own_http_client)
+    g.add_edge(START, "first")
+    g.add_conditional_edges("first", tools_condition)
+    g.add_edge("tools", "second")
+    return g.compile()
+
+
+one_found_one_missed = _one_found_one_missed()

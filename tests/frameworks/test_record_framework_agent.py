@@ -21,6 +21,7 @@ from windtunnel.replay.record import record
 
 ROBUST = '{type: langgraph, endpoint: "fw_langgraph:robust"}'
 HIDDEN = '{type: langgraph, endpoint: "fw_langgraph:hidden_model"}'
+UNREACHED = '{type: langgraph, endpoint: "fw_langgraph:unreached_model"}'
 PROMPT = "Where is my order 42?"
 MODEL_CALLS = [("llm", "robust"), ("tool", "get_order_status"), ("llm", "robust")]
 
@@ -57,6 +58,36 @@ async def test_inject_llm_without_a_model_seam_is_refused_before_the_agent_runs(
         await record(config(plain, ""), PROMPT, session_id="s", inject_llm=True)
     assert "--inject-llm" in (caught.value.hint or "")
     assert stub.requests == []  # nothing was asked of the model
+
+
+@pytest.mark.anyio
+async def test_inject_llm_of_a_langgraph_model_windtunnel_does_not_reach_is_refused(stub) -> None:
+    """opens22 review #1: a LangGraph agent with no model client found was taken as reached on the clients the run
+    creates, so a model built at import and looked up indirectly wrote ``inject: [tool, llm]`` over tool calls alone.
+    Whether those clients reached the model is checked once the agent ran: its own count of model requests."""
+    with pytest.raises(ConfigError, match=r"agent\.llm, which is not set") as caught:
+        await record(config(UNREACHED, ""), PROMPT, session_id="s", inject_llm=True)
+    assert "made 2 model request(s); windtunnel heard none of them" in str(caught.value)
+    assert "--inject-llm" in (caught.value.hint or "")
+    done = await record(config(HIDDEN, ""), PROMPT, session_id="s", inject_llm=True)  # reached: held, and accepted
+    assert [(c.kind, c.name) for c in done.session.calls] == MODEL_CALLS
+
+
+def test_replay_injecting_model_answers_into_a_model_windtunnel_does_not_reach_is_refused(
+    stub, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """opens22 review #1: the replay of a session injecting model answers into that agent asked the live model and
+    passed. It is the config error it was before the agent's calls could be reached on the clients a run creates."""
+    monkeypatch.chdir(tmp_path)
+    contract = "contract: {name: orders, invariants: [{type: contains, value: processing}]}\n"
+    (tmp_path / "hidden.yaml").write_text(f"agent: {HIDDEN}\n{contract}")
+    (tmp_path / "unreached.yaml").write_text(f"agent: {UNREACHED}\n{contract}")
+    assert wt("replay", "record", "-c", "hidden.yaml", "--input", PROMPT, "--inject-llm", "-o", "rec.yaml") == 0
+    assert wt("replay", "run", "rec.yaml", "-c", "hidden.yaml", "-o", "replay.json") == 0  # reached: replays
+    capsys.readouterr()
+    assert wt("replay", "run", "rec.yaml", "-c", "unreached.yaml", "-o", "replay.json") == 2
+    said = " ".join(capsys.readouterr().err.split())
+    assert "agent.llm, which is not set" in said and "windtunnel heard none of them" in said, said
 
 
 @pytest.mark.anyio
@@ -118,6 +149,27 @@ def test_export_says_when_the_cell_holds_no_answers_of_model_calls_its_agent_mad
     said = " ".join(capsys.readouterr().err.split())
     assert "the cell's agent made 2 model request(s) and the report holds the answers of none of them" in said, said
     assert "the replay asks the live model for the others: give windtunnel a seam on the model (agent.llm" in said
+
+
+def test_export_says_so_when_one_model_call_was_held_and_another_went_past(
+    stub, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """opens22 review #3: the seam's count replaced the agent's own ``usage.requests`` whenever it saw a call, so a
+    cell with one model call held and one missed said ``requests: 1`` and its export was silent. The agent's count
+    stays as ``reported_requests`` and the export compares with it."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "windtunnel.yaml").write_text(
+        '{type: langgraph, endpoint: "fw_langgraph:one_found_one_missed"}'.join(["agent: ", "\n"])
+        + f"golden_prompts: [{PROMPT!r}]\ninvariants: [{{type: excludes_pattern, pattern: processing}}]\n"
+    )
+    assert wt("run", "-c", "windtunnel.yaml", "--no-mutations", "-o", "report.json") == 1
+    [cell] = json.loads((tmp_path / "report.json").read_text())["cells"]
+    assert seams_of(cell["calls"]) == [("llm", "robust"), ("tool", "get_order_status")], cell["calls"]
+    assert (cell["usage"]["requests"], cell["usage"]["reported_requests"]) == (1, 2), cell["usage"]
+    capsys.readouterr()
+    assert wt("replay", "export", "--from-report", "report.json", "-o", "sessions") == 0
+    said = " ".join(capsys.readouterr().err.split())
+    assert "the cell's agent made 2 model request(s) and the report holds the answers of 1 of them" in said, said
 
 
 @pytest.mark.anyio

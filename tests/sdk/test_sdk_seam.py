@@ -127,8 +127,24 @@ async def test_stream_cutoff_is_the_sdks_dropped_connection(stub: LlmStub, path:
     assert "connection dropped" in cc.calls[0]["error"]
     if path == "inproc":  # a cell numbers the fault as the call it cut (it read 2: it fires after the call started)
         assert [f["seq"] for f in cc.fired] == [1] == [c["seq"] for c in cc.calls]
-    else:  # the proxy's own plan (numbered process-wide): the cut call lists the fault, which a cell numbers it by
-        assert cc.calls[0]["faults"] == ["stream_cutoff"] and cc.fired[0]["name"] == cc.calls[0]["name"]
+    else:  # the proxy's own plan (numbered process-wide): the fault is stamped with the call it cut, which a cell
+        assert [f["call"] for f in cc.fired] == [c["seq"] for c in cc.calls], (cc.fired, cc.calls)  # numbers it by
+
+
+@pytest.mark.parametrize("kind", sc.KINDS)
+async def test_an_answer_fault_on_consecutive_calls_is_numbered_as_each_call(stub: LlmStub, kind: str) -> None:
+    """opens22 review #2 (i): a fault acting on a model call's answer fires after the call took its place; when the
+    next call listed the same mode, the cell numbered both faults as that next call (``[2, 2]``). Each fault is
+    stamped with its own call now."""
+    sc.make(kind, stub, max_retries=0)
+
+    async def twice(kind: str, stream: bool) -> None:
+        await sc.call(kind, stream)
+        await sc.call(kind, stream)
+
+    _out, cc = await faulted(kind, "{mode: content_filter}", False, action=twice)
+    assert [c["seq"] for c in cc.calls] == [1, 2] and all(c["faults"] == ["content_filter"] for c in cc.calls)
+    assert [f["seq"] for f in cc.fired] == [1, 2], cc.fired
 
 
 @pytest.mark.parametrize("path", PATHS)

@@ -115,7 +115,10 @@ class WireCall:
             self.dec = plan.untouched if plan.passes_llm(self._signature) else plan.decide_llm(self.call)
         self.seq = next_seq()
         """The call's place in the log, taken after its faults fired (they number the call they act on): a streamed
-        answer is logged when its body ends, which may come after the client's next call."""
+        answer is logged when its body ends, which may come after the client's next call. A fault acting on the answer
+        is stamped with it (:attr:`LlmDecision.call_seq`)."""
+        if self.dec is not plan.untouched:  # the plan's shared no-fault decision fires nothing
+            self.dec.call_seq = self.seq
         self.started = time.perf_counter()
         plan.opened("llm", self.name, self.seq, partial(request_args, self.request), self.dec.modes)
 

@@ -229,6 +229,10 @@ class LlmDecision:
     replacement: LlmReply | None = None
     transforms: list[tuple[int, LlmFaultSpec, Decision]] = field(default_factory=list)
     modes: list[str] = field(default_factory=list)
+    call_seq: int | None = None
+    """The call's place in the log when the seam took it before the answer came (the wire seam's
+    :attr:`~windtunnel.chaos.llm_wire.WireCall.seq`): a fault acting on the answer is stamped with it, the call it acted
+    on whichever calls were placed in the meantime."""
 
     @property
     def corrupts(self) -> bool:
@@ -246,13 +250,13 @@ class LlmDecision:
                 reply = fault.transform(self.call, reply, d)
             except FaultNotApplicable:
                 continue
-            self.plan._fire("llm", "llm", index, fault.mode, self.call.name)
+            self.plan._fire("llm", "llm", index, fault.mode, self.call.name, call_seq=self.call_seq)
             self.modes.append(fault.mode)
         return reply
 
     def mark_fired(self, index: int, fault: LlmFaultSpec) -> None:
         """Record that ``fault`` acted on a streamed answer (its text filter changed something)."""
-        self.plan._fire("llm", "llm", index, fault.mode, self.call.name)
+        self.plan._fire("llm", "llm", index, fault.mode, self.call.name, call_seq=self.call_seq)
         self.modes.append(fault.mode)
 
 
@@ -330,21 +334,20 @@ class FaultPlan:
         self._occurrence[call] = occ + 1
         return Decision(n, occ, (self.seed, self.key, kind, index, signature))
 
-    def _fire(self, target: str, kind: str, index: int, mode: str, name: str | None) -> None:
+    def _fire(
+        self, target: str, kind: str, index: int, mode: str, name: str | None, *, call_seq: int | None = None
+    ) -> None:
         """Record that fault ``index`` of ``kind`` acted on a call of ``name`` at ``target``: one ``fired`` report entry
         with the next sequence number, and its id in the run-wide set that ``never_fired`` warnings read.
+        ``call_seq``: the ``seq`` of the call it acted on, when that call took its place before the fault fired (kept
+        as ``call``: a cell numbers the fault by it; see :meth:`~windtunnel.chaos.runtime.CellChaos.fired`).
         """
+        entry = {"target": target, "name": name, "mode": mode, "scenario": self.spec.name, "fault_index": index}
         with self._lock:
-            self.fired.append(
-                {
-                    "target": target,
-                    "name": name,
-                    "mode": mode,
-                    "scenario": self.spec.name,
-                    "fault_index": index,
-                    "seq": next(_ORDER),
-                }
-            )
+            entry["seq"] = next(_ORDER)
+            if call_seq is not None:
+                entry["call"] = call_seq
+            self.fired.append(entry)
             self._fired_ids.add((self.spec.name, kind, index))
 
     def decide_tool(self, call: ToolCall, *, target: str = "tool") -> ToolDecision:

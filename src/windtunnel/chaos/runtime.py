@@ -72,15 +72,6 @@ def ollama_origin(host: str) -> str:
     return f"{scheme}://{rest.replace('0.0.0.0', '127.0.0.1', 1)}"
 
 
-def _lists(call: dict[str, Any], fault: dict[str, Any]) -> bool:
-    """Whether ``call`` lists ``fault`` among the faults that acted on it (same seam, same name, the fault's mode)."""
-    return (
-        call.get("target") == fault.get("target")
-        and call.get("name") == fault.get("name")
-        and fault.get("mode") in (call.get("faults") or [])
-    )
-
-
 class CellChaos:
     """The chaos of one cell: input attacks, and (after the cell) what fired and which calls were seen.
 
@@ -102,27 +93,30 @@ class CellChaos:
     def _events(self) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
         """The cell's fired faults and calls from every seam, in the order they happened (copies: the plans keep their
         process-wide ``seq``). The calls are numbered 1, 2 … in order; a fired fault carries the number of the call it
-        acted on (most fire as the call starts, so: the calls placed before it + 1; one that acts while the call is
-        under way, a stream cut, fires after a call numbered as it started, and is the previous call's when that one
-        lists the fault). Numbering faults and calls in one sequence left the calls of a cell faulted at every call
-        with only even numbers (QA-11 minor 12)."""
+        acted on: the call it was stamped with when it fired (``call``: a fault acting on a model call's answer, after
+        the call took its place), else the calls placed before it + 1 (it fired as its call started, before the call
+        took its place; a tool call cancelled during a fault's delay is never placed, and its fault keeps the next
+        number). Numbering faults and calls in one sequence left the calls of a cell faulted at every call with only
+        even numbers (QA-11 minor 12)."""
         fired, calls = list(self._plan.fired), list(self._plan.calls)
         if not (fired or calls):
             return fired, calls
         calls = sorted(calls, key=lambda e: e["seq"])
         done = [e["seq"] for e in calls]  # ascending: the process-wide order of the calls
-        numbered = [{**e, "seq": i} for i, e in enumerate(calls, 1)]
+        number = {seq: i for i, seq in enumerate(done, 1)}
 
         def acted_on(fault: dict[str, Any]) -> int:
             """The number of the call ``fault`` acted on."""
-            after = bisect_left(done, fault["seq"])  # the calls placed before the fault fired
-            if after < len(numbered) and _lists(numbered[after], fault):
-                return after + 1
-            if after > 0 and _lists(numbered[after - 1], fault):  # fired while that call was under way
-                return after
-            return after + 1
+            stamped = number.get(fault.get("call", -1))
+            return stamped if stamped is not None else bisect_left(done, fault["seq"]) + 1
 
-        return [{**e, "seq": acted_on(e)} for e in sorted(fired, key=lambda e: e["seq"])], numbered
+        return (
+            [
+                {k: v for k, v in {**e, "seq": acted_on(e)}.items() if k != "call"}
+                for e in sorted(fired, key=lambda e: e["seq"])
+            ],
+            [{**e, "seq": i} for i, e in enumerate(calls, 1)],
+        )
 
     @property
     def fired(self) -> list[dict[str, Any]]:

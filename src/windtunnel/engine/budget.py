@@ -33,7 +33,9 @@ def recorded_usage(metadata: dict[str, Any], calls: Iterable[Mapping[str, Any]] 
 
     ``requests`` follows one rule for every agent type: the model requests the cell's call log holds
     (:func:`model_requests`) when windtunnel saw the agent's model at a seam, else the count the agent reported (an
-    adapter that counts only answered requests, or none at all, never decides it while the seam saw the calls)."""
+    adapter that counts only answered requests, or none at all, never decides it while the seam saw the calls). When
+    the two differ the agent's own count stays as ``reported_requests``: more than the seam saw means some of its
+    model calls went past windtunnel (:func:`reported_requests`)."""
     usage = metadata.get("usage")
     if not isinstance(usage, dict):
         return None
@@ -46,10 +48,21 @@ def recorded_usage(metadata: dict[str, Any], calls: Iterable[Mapping[str, Any]] 
             out[key] = int(value)
     seen = model_requests(calls)
     if seen:
+        if out.get("requests", seen) != seen:
+            out["reported_requests"] = out["requests"]
         out["requests"] = seen
     if "model" in out and out["model"] is not None:
         out["model"] = str(out["model"])
     return out
+
+
+def reported_requests(usage: Mapping[str, Any] | None) -> int | None:
+    """The model requests a cell's agent said it made (its own usage record, kept as ``reported_requests`` when the
+    seam's count replaced it), ``None`` when it said nothing."""
+    if not isinstance(usage, Mapping):
+        return None
+    value = usage.get("reported_requests", usage.get("requests"))
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
 
 
 def priced(usage: dict[str, Any], prices: dict[str, ModelPrice]) -> dict[str, Any]:

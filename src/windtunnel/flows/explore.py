@@ -628,13 +628,16 @@ async def _explore(runner: _Runner, req: ExploreRequest, seed: int, listener: Li
     def keep(cand: Candidate, obs: Observation, res: CellResult, at: int | None = None) -> None:
         """Keep the failure ``cand`` showed if it is new (see :func:`take`), and say so; one beyond ``--max-failures``
         is held back (offered again, with the calls ``at`` which it was found, when shrinking frees a place) and named
-        in a notice."""
+        in a notice. One offered again is kept even when a reproducer shrunk meanwhile covers it: it was announced and
+        counted in the ``M`` of ``N of M``, so :func:`settle` merges it with a note and ``also_found``, as any other,
+        rather than it vanishing."""
         nonlocal faulted, variants
         sig = obs.failure_signature()
         rep = runner.reproducer(cand.schedule, cand.input)
-        if not obs.failed or any(k.covers(rep) for k in known.get(sig, ())):
+        again = at is not None
+        if not obs.failed or (not again and any(k.covers(rep) for k in known.get(sig, ()))):
             return
-        again, at = at is not None, searched() if at is None else at
+        at = searched() if at is None else at
         faultless = not cand.schedule.faults and not cand.schedule.context_attacks
         if not (faultless or faulted < req.max_failures):  # found in the same round as the last one kept
             if any(

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from windtunnel._util.errors import UsageError
+from windtunnel.engine.budget import reported_requests
 from windtunnel.replay.calllog import recorded_calls
 from windtunnel.replay.session import ReplaySettings, Session, safe_filename
 
@@ -64,11 +65,10 @@ def failed_call(row: dict[str, Any]) -> bool:
 
 
 def _model_requests(row: dict[str, Any]) -> int:
-    """The model requests a report row's agent says it made (``usage.requests``, read from the framework's own usage
-    record), 0 when it says nothing: more than the model calls the row holds means some went past windtunnel."""
-    usage = row.get("usage")
-    value = usage.get("requests") if isinstance(usage, dict) else None
-    return value if isinstance(value, int) and not isinstance(value, bool) else 0
+    """The model requests a report row's agent says it made (its own usage record: ``usage.reported_requests`` when the
+    seam saw a different count, else ``usage.requests``), 0 when it says nothing: more than the model calls the row
+    holds means some went past windtunnel."""
+    return reported_requests(row.get("usage")) or 0
 
 
 def call_failure(kind: str | None, error: str | None) -> str:

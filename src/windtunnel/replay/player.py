@@ -36,7 +36,7 @@ from windtunnel.replay.contract import (
     resolve_contract,
     run_export_judge,
 )
-from windtunnel.replay.inject_seams import require_llm_seam
+from windtunnel.replay.inject_seams import require_llm_reached, require_llm_seam
 from windtunnel.replay.session import LoadedSession, RecordedCall, Session
 
 if TYPE_CHECKING:  # the matcher imports httpx: `validate` checks replays without it
@@ -139,10 +139,15 @@ def export_rule(session: Session) -> Literal["any"] | None:
     return "any" if isinstance(origin, dict) and origin.get("mode") == "contract" else None
 
 
+NO_LLM_HINT = "or leave llm out of replay.inject to let the model run live"
+
+
 def check_seams(
     cfg: Config, prepared: Sequence[PreparedReplay], *, tool_port: int | None, llm_port: int | None
-) -> None:
-    """Recorded calls must have a seam to be injected through; never skip them silently.
+) -> bool:
+    """Recorded calls must have a seam to be injected through; never skip them silently. True when the model's seam
+    can only be known once the agent ran (the SDK clients the run creates, :func:`require_llm_seam`): each replay is
+    checked then.
 
     A python agent needs ``agent.tools`` / ``agent.tool_registry`` for tool calls and ``agent.llm`` for model
     calls; an HTTP agent needs windtunnel's proxies in its path (launched by windtunnel, or started with the proxy
@@ -163,9 +168,7 @@ def check_seams(
                 "prove nothing",
                 hint="see docs/replay.md, 'Where recorded responses are injected'",
             )
-        if needs["llm"]:
-            require_llm_seam(agent, hint="or leave llm out of replay.inject to let the model run live")
-        return
+        return needs["llm"] and require_llm_seam(agent, hint=NO_LLM_HINT)
     if needs["tool"] and not launched and tool_port is None:
         raise ConfigError(
             "the sessions inject recorded tool responses into an HTTP agent; its outbound calls must go "
@@ -181,8 +184,9 @@ def check_seams(
             "through windtunnel's LLM proxy: set agent.command, or start the agent with "
             f"`{start_line(_source(cfg))}` (one check call finds it behind the proxies; none passed through "
             "them), or point the agent's OPENAI_BASE_URL at http://127.0.0.1:PORT/v1 and pass --llm-proxy-port PORT",
-            hint="or leave llm out of replay.inject to let the model run live",
+            hint=NO_LLM_HINT,
         )
+    return False
 
 
 def _source(cfg: Config) -> str | None:
@@ -246,10 +250,12 @@ class Player:
         from windtunnel._util.proctrack import LeftBehind
         from windtunnel.agents.process import AgentProcess
         from windtunnel.chaos.runtime import ChaosRuntime
+        from windtunnel.engine.budget import model_requests, reported_requests
         from windtunnel.engine.runner import CellRunner
         from windtunnel.replay.matcher import RecordedResponder
 
-        check_seams(self.cfg, prepared, tool_port=self.tool_proxy_port, llm_port=self.llm_proxy_port)
+        check_llm = check_seams(self.cfg, prepared, tool_port=self.tool_proxy_port, llm_port=self.llm_proxy_port)
+        unreached: list[tuple[int | None, int]] = []  # (the agent's model requests, those the seam heard) per replay
         agent_cfg = self.cfg.agent
         if self.agent is None:
             import_refs(agent_cfg.python_refs())  # exit 3 with validate's message, before any seam
@@ -300,6 +306,9 @@ class Player:
                 )
                 result = await watch.check(await runner(cell))
                 watch.completed(result)
+                heard, reported = model_requests(result.calls), reported_requests(result.usage)
+                if check_llm and any(c.kind == "llm" for c in p.injected()) and (not heard or (reported or 0) > heard):
+                    unreached.append((reported, heard))
                 rr = self.judge(p, result, responder)
                 if note:
                     rr.notes.append(note)
@@ -320,6 +329,10 @@ class Player:
                 async with anyio.create_task_group() as tg:
                     for p in prepared:
                         tg.start_soon(limited, p)
+        for reported, heard in unreached[
+            :1
+        ]:  # the model's answers went past the seam: the replay proved nothing of them
+            require_llm_reached(reported, heard, hint=NO_LLM_HINT)
         order = {p.cell_id: i for i, p in enumerate(prepared)}
         results.sort(key=lambda r: order[r.prepared.cell_id])
         self.results = results

@@ -22,9 +22,10 @@ from windtunnel.chaos.spec import ChaosSpec
 from windtunnel.config.agent import declares_tool_seam, records_calls
 from windtunnel.config.model import Config
 from windtunnel.config.proxy_env import proxied, start_line
+from windtunnel.engine.budget import reported_requests
 from windtunnel.replay.calllog import recorded_calls
 from windtunnel.replay.export import call_failure, incident
-from windtunnel.replay.inject_seams import require_llm_seam
+from windtunnel.replay.inject_seams import require_llm_reached, require_llm_seam
 from windtunnel.replay.session import ReplaySettings, Session, Target
 
 
@@ -77,8 +78,10 @@ async def record(
         )
     if python and not declares_tool_seam(agent_cfg):
         notes.append("agent.tools / agent.tool_registry are not set: no tool calls were recorded")
-    if python and inject_llm:  # a session that says it injects the model's answers must hold them
-        require_llm_seam(agent_cfg, hint="or record without --inject-llm: the model then runs live in the replay")
+    no_llm = "or record without --inject-llm: the model then runs live in the replay"
+    # a session that says it injects the model's answers must hold them: checked before the run, or after it when the
+    # seam is the clients the run creates
+    check_after = python and inject_llm and require_llm_seam(agent_cfg, hint=no_llm)
     spec = ChaosSpec(name="record")
     if scenario is not None:
         matches = [s for s in cfg.scenarios if s.name == scenario]
@@ -111,9 +114,11 @@ async def record(
         await agent.reset()
         failure: str | None = None
         output: str | None = None
+        usage: Any = None
         with runtime.cell(spec, f"record.{session_id}", keep_raw=True) as cc:
             try:
-                output = (await agent.invoke(prompt)).output
+                response = await agent.invoke(prompt)
+                output, usage = response.output, response.metadata.get("usage")
             except AgentCallError as err:  # a hang or a crash is an incident too: keep the calls up to it
                 if not incident(err.kind, len(cc.calls)):
                     raise HarnessError(
@@ -122,6 +127,8 @@ async def record(
                 failure = call_failure(err.kind, str(err))
         calls, call_notes = recorded_calls(cc.calls)
         fired = cc.fired
+    if check_after:
+        require_llm_reached(reported_requests(usage), sum(c.kind == "llm" for c in calls), hint=no_llm)
     notes += call_notes
     inject: list[Target] = ["tool", "llm"] if inject_llm else ["tool"]
     session = Session(

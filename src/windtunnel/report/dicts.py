@@ -194,6 +194,7 @@ class UsageDict(TypedDict, total=False):
     output_tokens: int | None
     total_tokens: int | None
     requests: int | None
+    reported_requests: int
     model: str | None
     cost_usd: float | None
     cost_unknown: str

@@ -154,6 +154,9 @@ class Usage(_Model):
     total_tokens: Count | None = None
     requests: Count | None = None
     """Model requests the call made."""
+    reported_requests: Count | Absent = None
+    """The agent's own count of its model requests, when it differs from ``requests`` (the seam's count): more means
+    some of its model calls went past windtunnel."""
     model: str | None = None
     """The model the usage was priced as."""
     cost_usd: Annotated[float, Field(ge=0)] | None = None
