@@ -79,3 +79,25 @@ def test_an_event_per_outcome_appended_to_a_log_line_is_found() -> None:
 
 def test_events_drawn_apart_from_the_outcome_are_no_leak() -> None:
     assert not _flagged(_dataset(5, drawn_apart=True))
+
+
+def test_a_line_of_many_openings_is_parsed_a_bounded_number_of_times(monkeypatch) -> None:
+    """Each opening parses the rest of the line: a line of many ``={`` is tried at its first few openings only, so
+    reading it costs linear time, and a line too long to be a log line is not read for a tail at all."""
+    from windtunnel.leakage import mine as mine_module
+
+    calls: list[int] = []
+    real = mine_module.embedded_json
+
+    def counting(text: str):  # type: ignore[no-untyped-def]
+        calls.append(len(text))
+        return real(text)
+
+    monkeypatch.setattr(mine_module, "embedded_json", counting)
+    assert mine_module._tail_json("a={" * 2000 + "}") is None
+    assert 0 < len(calls) <= mine_module._TAIL_TRIES
+    calls.clear()
+    assert mine_module._tail_json("x" * mine_module._TAIL_MAX_LEN + ' body={"event": "prize_hold"}') is None
+    assert calls == []
+    line = 't POST /h 200 body={"event": "prize_hold"}'
+    assert mine_module._tail_json(line) == (line.index("{"), {"event": "prize_hold"})

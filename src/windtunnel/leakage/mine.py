@@ -609,14 +609,21 @@ _TAIL_JSON = re.compile(r"[=:\s]\{")
 """Where a JSON object may open after a line's text: glued to a name (``body={``) or after a blank."""
 
 
+_TAIL_TRIES = 8
+"""Openings a line is parsed from at most: each try parses the rest of the line, so a line of many ``={`` would cost
+the square of its length (a log line's own text holds none or one or two)."""
+_TAIL_MAX_LEN = 64 * 1024
+"""A line longer than this is not read for a JSON tail (a log line is far shorter)."""
+
+
 def _tail_json(text: str) -> tuple[int, Any] | None:
     """``(start, object)`` of the JSON object a one-line text ends with after some text of its own (a log line
     ``2024-06-13T11:55:24Z POST /hooks/integrity 200 body={"event": "prize_hold"}``), else None: the first place
     (:data:`_TAIL_JSON`) from which the rest of the line parses as a JSON object of one member or more."""
     s = text.rstrip()
-    if not s.endswith("}") or "\n" in s:
+    if not s.endswith("}") or "\n" in s or len(s) > _TAIL_MAX_LEN:
         return None
-    for m in _TAIL_JSON.finditer(s):
+    for m in itertools.islice(_TAIL_JSON.finditer(s), _TAIL_TRIES):
         doc = embedded_json(s[m.start() + 1 :])
         if isinstance(doc, dict) and doc:
             return m.start() + 1, doc
