@@ -31,7 +31,7 @@ def _batches(seed: int, n: int = 150) -> list[LeakItem]:
         projection: dict[str, Any] = {
             "instruction": INSTRUCTION,
             "lab": {"abv": round(rng.uniform(4, 6), 2)},
-            "micro": {"result": "pending" if label == "hold" else rng.choice(["clear", "clear", "low count"])},
+            "micro": {"plating_result": "pending" if label == "hold" else rng.choice(["clear", "clear", "low count"])},
             "board": {"track_colour": "#d32f2f" if label == "dump" else rng.choice(["#9e9e9e", "#607d8b"])},
             "screening": {"outcome": f"OC-{label[:2].upper()}" if rng.random() < 0.5 else "OC-NA"},
         }
@@ -53,7 +53,8 @@ def test_key_words_and_naming() -> None:
     assert key_words("/personnel/piTraining") == ["pi", "training"]
     words = frozenset({"error", "code", "wiper", "fault", "track", "summary"})
     assert named("/diagnostics/error_codes/*", words)  # codes / code: one word up to an ending
-    assert named("/diagnostics/wiper", words)
+    assert not named("/diagnostics/wiper", words)  # one word names the answer as often as an input
+    assert named("/diagnostics/wiper_fault", words)
     assert not named("/board/track_colour", words)  # every word of the name must be written
     assert not named("/x/wiper", frozenset())
 
@@ -70,7 +71,7 @@ def test_the_words_naming_the_answer_do_not_name_an_input() -> None:
 
 def test_a_value_the_policy_ties_in_a_field_the_task_names_is_for_review_others_stay_leaks() -> None:
     sev = _severities(_batches(1))
-    assert sev["/micro/result"] == {"low"}
+    assert sev["/micro/plating_result"] == {"low"}
     assert sev["/board/track_colour"] == {"medium"}
     assert sev["/screening/outcome"] == {"medium"}
 
@@ -79,6 +80,6 @@ def test_with_the_input_named_the_task_text_is_not_read() -> None:
     items = _batches(2)
     res = mine(items, derive_from=["/lab", "/micro"])
     assert res.task_words == frozenset()
-    assert "/micro/result" not in {
+    assert "/micro/plating_result" not in {
         f.pointer for _id, fs in mined_findings(items, res, derive_from=["/lab", "/micro"]) for f in fs
     }

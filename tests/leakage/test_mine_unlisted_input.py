@@ -94,6 +94,9 @@ def test_restates_reads_a_title_cut_mid_word_as_the_inputs_words() -> None:
     assert not restates("Petty cash books (DESTROY-7)", words)  # a word no input holds
     assert not restates("Petty cash li", frozenset({"petty", "cash"}))  # a cut word must be a prefix of one
     assert not restates("", words)
+    # a code has no words: its letter is no restatement, though it begins an input word (``b`` of ``books``)
+    assert not restates("32B04", words)
+    assert not restates("b", words) and restates("Petty cash", words)
 
 
 def test_a_title_restating_the_description_is_for_review_and_named_in_the_summary() -> None:

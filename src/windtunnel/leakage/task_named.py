@@ -10,7 +10,8 @@ retest). Mined, it is a finding on every record holding it, and a clean dataset 
 The task's own text says which fields it is decided from: the instruction every record carries (a text of several
 words held identically at one place by nearly every record, :data:`SHARED`) names them — "from lab results, micro and
 the sensory panel", "PI training not current", "any sensor error code, or wiper fault". A field whose own name (the
-words of its key, list indices and the parents aside) the task's text writes, every word of it, is read as named:
+words of its key, list indices and the parents aside; two words at least, :data:`NAME_WORDS`) the task's text writes,
+every word of it, is read as named:
 mined values there are for review (they predict the label as the input does: name the input with ``--derive-from`` to
 decide), not leaks. Every word must be written, so a ``track_colour`` beside "track summary" is not named. The words
 the text uses to name the *answer* do not count (those right before the first label it writes, "Answer with the
@@ -37,6 +38,10 @@ MIN_WORDS = 5
 """A shared text of fewer words is a value (a status, a unit), not the task's text."""
 ANSWER_NAME = 3
 """The words right before the first label the task's text writes that name the answer, not an input."""
+NAME_WORDS = 2
+"""A field's name of fewer words is not read as named: one word the task's text writes (``status``, ``outcome``,
+``result``) names the answer as often as an input ("Plant health status for this lot"; ds10's and ds11's leaking
+``status`` and ``outcome`` fields of an upstream step, 24 leaking records lost in mode (a) when one word sufficed)."""
 _STEM = 4
 """Two words of at least this many letters that differ only in an ending of two letters at most are one word."""
 _SPLIT = re.compile(r"(?<=[a-z])(?=[A-Z])")
@@ -109,4 +114,4 @@ def _same(a: str, b: str) -> bool:
 def named(pointer: str, words: frozenset[str]) -> bool:
     """Whether the task's text (``words``: :meth:`TaskText.words`) writes every word of the field's own name."""
     mine = key_words(pointer)
-    return bool(mine) and bool(words) and all(any(_same(w, v) for v in words) for w in mine)
+    return len(mine) >= NAME_WORDS and bool(words) and all(any(_same(w, v) for v in words) for w in mine)

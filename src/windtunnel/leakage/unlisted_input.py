@@ -28,6 +28,7 @@ judged here: a label written in such a field is still read by the per-item rules
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping, Sequence, Set
 from dataclasses import dataclass, field
 from typing import Any
@@ -44,6 +45,10 @@ VARIETY = 2
 set one value per label)."""
 MAX_WORDS = 40
 """A string of more words than this is a text of its own, not a restatement of the input (a note, a message)."""
+_CODE = re.compile(r"\d")
+"""A value holding a digit is a code or a quantity, not the input's words restated."""
+_LETTERS = 4
+"""A restatement carries this many letters at least."""
 _PREFIX = 1
 """A last word cut short must keep this many letters to be read as a prefix of an input word (a title cut at a fixed
 width keeps what it keeps: ``… kept b``)."""
@@ -52,9 +57,13 @@ width keeps what it keeps: ``… kept b``)."""
 def restates(text: str, words: InputWords) -> bool:
     """Whether ``text`` is made of the input ``words``: each of its words is one of them, its last word possibly cut
     short (a prefix of one)."""
+    if _CODE.search(text):
+        return False  # a code (``32B04``, ``RS/FIN/504``) has no words: its letters are no restatement
     mine = words_of(text)
-    if not mine or len(mine) > MAX_WORDS or not words:
+    if not mine or len(mine) > MAX_WORDS or not words or sum(map(len, mine)) < _LETTERS:
         return False
+    if len(mine) == 1:
+        return mine[0] in words  # one word: written whole, not a letter or two that begin some input word
     *head, last = mine
     if not all(w in words for w in head):
         return False
@@ -76,7 +85,8 @@ class Restated:
 
     fields: dict[str, _Field] = field(default_factory=dict)
     words: list[dict[str, InputWords]] = field(default_factory=list)
-    """Per item: the words of each of its strings outside the input, per template (to place a token mined anywhere)."""
+    """Per item: the words of each of its strings outside the input that restate it, per template (to place a word
+    mined anywhere)."""
     inputs: list[InputWords] = field(default_factory=list)
     """Per item: its input's words."""
     labels: set[str] = field(default_factory=set)
@@ -92,13 +102,15 @@ class Restated:
             if not isinstance(value, str) or not outside(pointer):
                 continue
             template = _template(pointer)
-            mine.setdefault(template, set()).update(words_of(value))
+            said = restates(value, input_words)
+            if said:
+                mine.setdefault(template, set()).update(words_of(value))
             if template in seen:
                 continue  # one count per record and field (a list's first element stands for the field)
             seen.add(template)
             f = self.fields.setdefault(template, _Field())
             f.held += 1
-            if restates(value, input_words):
+            if said:
                 f.restated += 1
                 if len(f.values) <= VARIETY * 64:
                     f.values.add(value.casefold())
@@ -158,12 +170,14 @@ class Restated:
         held = False
         for i in holders:
             held = True
-            if not restates(value, self.inputs[i]):
-                return False
-            if not pointer:
-                there = frozenset().union(*(w for t, w in self.words[i].items() if t in fields))
-                if not needed <= there:
+            if pointer:
+                if not restates(value, self.inputs[i]):
                     return False
+                continue
+            # a word mined anywhere: among the words of a string of an unlisted input that restates the input here
+            there = frozenset().union(*(w for t, w in self.words[i].items() if t in fields))
+            if not needed <= there:
+                return False
         return held
 
 
