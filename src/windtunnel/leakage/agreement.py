@@ -416,6 +416,8 @@ class Agreement:
             if g is not None:
                 if not promote:
                     continue
+                if self.derive_from and (m.pointer, m.span) not in entry.outside:
+                    continue  # in the named input: a slot that follows the label there is the task's own signal
                 made = candidates.get((m.pointer, m.span))
                 if made is None or any(findings[i].blocking for i in here):
                     continue

@@ -82,9 +82,11 @@ from windtunnel.leakage.ranges import number_of, pure_runs, run_text, separated
 from windtunnel.leakage.record_table import record_table
 from windtunnel.leakage.records import ID_SHAPE, RECORD_ID
 from windtunnel.leakage.scan import escape_pointer_token
+from windtunnel.leakage.task_named import TaskText, named
 from windtunnel.leakage.templates import OwnWords, splitting
 from windtunnel.leakage.text import Mapped, normalize_needle
 from windtunnel.leakage.text_pairs import PairCounts, PairRider, name_key, pairs_in, riders
+from windtunnel.leakage.unlisted_input import Restated
 from windtunnel.leakage.views import canonical_views, has_humps, identifier_view
 
 Kind = Literal["value", "url-segment", "token", "ngram", "range", "field"]
@@ -188,6 +190,15 @@ class MineResult:
     explained: list[Explained] = field(default_factory=list)
     """With ``derive_from``: riders that passed the test but that the task's input already tells (their records sit in
     one place of an input field that says the label there: :mod:`.input_explained`), so not suggested."""
+    unlisted: dict[str, float] = field(default_factory=dict)
+    """With ``derive_from``: the fields outside it that restate it (:mod:`.unlisted_input`: an unlisted input), each
+    with the share of its records whose words are the input's, where something was mined."""
+    restating: list[Suggestion] = field(default_factory=list)
+    """With ``derive_from``: what mining found in the :attr:`unlisted` inputs (tested apart from the riders): it
+    predicts the label as the input does, so :func:`mined_findings` gives it for review, and the sanitizer keeps it."""
+    task_words: frozenset[str] = field(default_factory=frozenset, repr=False)
+    """Without ``derive_from``: the words of the task's own text (:mod:`.task_named`): a field it names is read as the
+    input, where :func:`mined_findings` gives what rides for review."""
     floored: list[str] = field(default_factory=list)
     """Without ``derive_from``: the mined fields (code books) whose rarer values the support floor holds back (a
     label's values on fewer records than ``min_support``), which ``--derive-from`` tests on the book's own evidence."""
@@ -200,10 +211,11 @@ class MineResult:
     def to_dict(self) -> dict[str, Any]:
         """The result as ``leak mine`` prints it: every count and suggestion, without ``members``
         (an internal index for :func:`mined_findings`)."""
-        out = {k: v for k, v in asdict(self).items() if k not in ("members", "told")}
+        out = {k: v for k, v in asdict(self).items() if k not in ("members", "told", "task_words")}
         out["suggestions"] = [s.to_dict() for s in self.suggestions]
         out["pairs"] = [p.to_dict() for p in self.pairs]
         out["explained"] = [{**e.suggestion.to_dict(), "input": e.input} for e in self.explained]
+        out["restating"] = [s.to_dict() for s in self.restating]
         return out
 
     def content_hint(self) -> str | None:
@@ -252,6 +264,7 @@ class MineResult:
                 if self.explained
                 else ""
             )
+            + self._unlisted_described()
             + self._prose_described()
             + (
                 f"; rarer values of {', '.join(self.floored)} held back by the support floor: pass --derive-from "
@@ -259,6 +272,17 @@ class MineResult:
                 if self.floored
                 else ""
             )
+        )
+
+    def _unlisted_described(self) -> str:
+        """The unlisted inputs: what was mined there is not suggested, and what the owner should do about it."""
+        if not self.unlisted:
+            return ""
+        fields = ", ".join(f"{t} ({share:.0%} of its records)" for t, share in self.unlisted.items())
+        return (
+            f"; {_count(len(self.restating), 'candidate')} in fields outside --derive-from that restate the input "
+            f"(their words are the input's on the same record: {fields}), predicting the label as the input does: "
+            "name them in --derive-from or remove them"
         )
 
     def _prose_described(self) -> str:
@@ -300,6 +324,21 @@ def _sentence(value: str) -> bool:
 def _count(n: int, noun: str) -> str:
     """``n`` and ``noun``, plural unless ``n`` is one (``1 label``, ``4 labels``)."""
     return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
+
+
+def _outside(derive_from: Sequence[str], pointer: str) -> bool:
+    """``pointer`` is outside the fields named in ``derive_from``."""
+    return not in_derive_from(pointer, derive_from)
+
+
+def _adjust_apart(ps: Sequence[float], apart: Sequence[bool], correction: Correction) -> list[float]:
+    """``ps`` corrected in two families: those ``apart`` (an unlisted input's candidates) and the others."""
+    out = [1.0] * len(ps)
+    for side in (False, True):
+        at = [i for i, a in enumerate(apart) if a is side]
+        for i, q in zip(at, adjust_p([ps[i] for i in at], correction), strict=True):
+            out[i] = q
+    return out
 
 
 def _general(pointer: str) -> str:
@@ -1439,6 +1478,8 @@ def mine(
     values_of: list[InputValues] = []  # per labelled item, without derive_from: its scalars per field
     masked_from: dict[tuple[str, str, str], set[tuple[str, str, str]]] = {}  # template → the texts it was read from
     raw_held: dict[tuple[str, str, str], list[int]] = {}  # each text a template may be read from → its items
+    restated = Restated()  # with derive_from: the fields outside it that restate it (:mod:`.unlisted_input`)
+    task_text = TaskText()  # without derive_from: the texts every record carries (:mod:`.task_named`)
     for it in items:
         if not it.expected:
             continue
@@ -1449,8 +1490,11 @@ def mine(
         if derive_from:
             input_of.append(input_values(it.projection, derive_from, in_derive_from))
             words_of.append(input_words(it.projection, derive_from, in_derive_from))
+            restated.add(it.expected[0], it.projection, words_of[-1], partial(_outside, derive_from))
         if not derive_from and n < _PROSE_SAMPLE:
             prose.update(_prose_places(it.projection))
+        if not derive_from:
+            task_text.add(it.projection, it.label_set)
         scalars: list[tuple[str, int]] | None = [] if places is not None else None
         visit = places.item(it.expected[0], scalars) if places is not None else None
         if scalars is not None:
@@ -1588,7 +1632,10 @@ def mine(
     ):
         members[key] = keys
         tests.append((key, label, support, support, p))
-    adjusted = adjust_p([t[4] for t in tests], correction)
+    # An unlisted input's candidates are the input's signal: tested apart, they do not loosen the riders' correction.
+    unlisted = restated.unlisted()
+    apart = {t[0] for t in tests if unlisted and restated.inside(members[t[0]], held, viewed)}
+    adjusted = _adjust_apart([t[4] for t in tests], [t[0] in apart for t in tests], correction)
     found: list[tuple[Suggestion, list[tuple[str, str, str]]]] = []
     for (key, label, top, support, p), q in zip(tests, adjusted, strict=True):
         purity = top / support
@@ -1646,6 +1693,8 @@ def mine(
             else:
                 explained.append(Explained(sug, why))
         out = kept
+    restating = [sug for sug in out if (sug.kind, sug.pointer, sug.value) in apart]
+    out = [sug for sug in out if (sug.kind, sug.pointer, sug.value) not in apart]
     told = (
         _told(out, members, held, record_of, record_label, texts_of, values_of, frozenset(inputs))
         if texts_of
@@ -1679,6 +1728,9 @@ def mine(
         pairs=pairs,
         pairs_tested=pairs_tested,
         explained=explained,
+        unlisted={t: share for t, share in unlisted.items() if any(s.pointer in ("", t) for s in restating)},
+        restating=restating,
+        task_words=task_text.words() if out else frozenset(),
         floored=sorted(floored & {sug.pointer for sug in out}),
         prose=sorted(prose),
         told=told if out else set(),
@@ -2082,6 +2134,17 @@ INPUT_TOLD = (
     "and which tell the label as it does (no --derive-from named the input); name the fields the task is answered "
     "from with --derive-from to decide"
 )
+NAMED_REVIEW = (
+    "; for review: the task's own text names this field, so it is read as the task's input (no --derive-from named "
+    "the input), which predicts the label legitimately; name the fields the task is answered from with --derive-from "
+    "to decide"
+)
+"""Why what mining finds in a field the task's text names (:mod:`.task_named`) is for review, not a leak."""
+UNLISTED_REVIEW = (
+    "; for review: {field} is outside --derive-from but restates the input ({fields}): its words are the input's on "
+    "the same record, so it predicts the label as the input does; name it in --derive-from or remove it"
+)
+"""Why what mining finds in an unlisted input (:mod:`.unlisted_input`) is for review, not a leak."""
 PROSE_REVIEW = (
     "; for review: it is in prose outside the named input (an author's note, a bot's summary), which may state the "
     "answer or carry the task's own signal as much as the input does"
@@ -2256,8 +2319,11 @@ def _own_label(
 ) -> Iterator[tuple[str, list[Finding]]]:
     """The mined candidates of each item's own label as findings: outside the ``derive_from`` fields, or (``inside``)
     only inside them."""
-    by_key = {(s.kind, s.pointer, s.value): s for s in result.suggestions}
-    for s in result.suggestions:  # the candidates held by the same items are found the same way
+    restating = (
+        [] if inside else result.restating
+    )  # an unlisted input's candidates: for review (:data:`UNLISTED_REVIEW`)
+    by_key = {(s.kind, s.pointer, s.value): s for s in [*result.suggestions, *restating]}
+    for s in [*result.suggestions, *restating]:  # the candidates held by the same items are found the same way
         for k in result.members.get((s.kind, s.pointer, s.value), []):
             by_key.setdefault(k, s)
     pairs = {} if inside else {(p.pointer, name_key(p.name), p.value.casefold()): p for p in result.pairs}
@@ -2276,7 +2342,9 @@ def _own_label(
                 continue
             review = ""
             place = pointer + (inner or "")
-            if (inputs and _general(place) in inputs) or derive_from:
+            if any(sug is r for r in restating):
+                review = UNLISTED_REVIEW.format(field=_general(place), fields=", ".join(result.derive_from))
+            elif (inputs and _general(place) in inputs) or derive_from:
                 if strings is None:
                     strings = {p: v if isinstance(v, str) else v[0] for p, v, _cut in _leaves(it.projection, "")}
                 text = strings.get(place, "")
@@ -2292,6 +2360,8 @@ def _own_label(
                     review = PROSE_REVIEW
             elif inputs and (sug.kind, sug.pointer, sug.value) in result.told:
                 review = INPUT_TOLD
+            if not review and not derive_from and result.task_words and named(place, result.task_words):
+                review = NAMED_REVIEW
             found.append(
                 Finding(
                     item=it.id,

@@ -59,10 +59,12 @@ from windtunnel.leakage.mine import (
     records_of,
 )
 from windtunnel.leakage.model import LeakItem, value_hash
+from windtunnel.leakage.pointers import node_at, parse_pointer
 from windtunnel.leakage.scan import audit_item
 from windtunnel.leakage.templates import splitting
 from windtunnel.leakage.text import normalize_needle
 from windtunnel.leakage.text_pairs import PairCounts, name_key, pairs_in, riders
+from windtunnel.leakage.unlisted_input import restated_of
 
 SIMULATIONS: dict[str, str] = {
     "majority": "always the most frequent label; never reads the projection",
@@ -296,7 +298,7 @@ def _features(
     joined, _labels = records_of(answers, [prose_prints(it.projection, derive_from) for it in items])
     record_of = _split_templated(joined, where)
     if derive_from:  # a value made of the record's own input words is the input, as mining reads it
-        copied = _copied(items, feats, answers, record_of, derive_from)
+        copied = _copied(items, feats, answers, record_of, derive_from) | _restating(items, feats, where, derive_from)
         if copied:
             where = [{k: v for k, v in w.items() if k not in copied} for w in where]
             bins = [{k: v for k, v in b.items() if k not in copied} for b in bins]
@@ -328,6 +330,39 @@ def _copied(
             if f[0] in _WORD_KINDS:
                 holders.setdefault(f, set()).add(record_of[i])
     return frozenset(copied_from_input(holders, lambda f: f[2], words, labels, min_support=_MIN_SUPPORT))
+
+
+def _restating(
+    items: Sequence[LeakItem],
+    feats: Sequence[frozenset[Feature]],
+    where: Sequence[Mapping[Feature, Where]],
+    derive_from: Sequence[str],
+) -> frozenset[Feature]:
+    """The features an unlisted input holds restating the record's input (:mod:`.unlisted_input`: a title that is the
+    description's first words), as mining tests them apart: the input's signal, which the ``blind`` agent, reading no
+    input, does not read either; so is a decoded reading of such a string (a title's letters read as base64). A code
+    planted beside the copied words restates nothing and stays."""
+    restated = restated_of(((it.expected[0], it.projection) for it in items), derive_from, in_derive_from)
+    if not restated.unlisted():
+        return frozenset()
+    holders: dict[Feature, list[int]] = {}
+    for i, fs in enumerate(feats):
+        for f in fs:
+            if f[0] in _WORD_KINDS:
+                holders.setdefault(f, []).append(i)
+
+    def read_from_restating(f: Feature, at: Sequence[int]) -> bool:
+        """Every holder reads ``f`` in a decoded view of a string of an unlisted input that restates its input."""
+        for i in at:
+            w = where[i].get(f)
+            if w is None or w[3] == "raw" or not f[1]:
+                return False
+            raw = node_at(items[i].projection, parse_pointer(w[0]))
+            if not isinstance(raw, str) or not restated.restating(("value", f[1], raw), [i]):
+                return False
+        return True
+
+    return frozenset(f for f, at in holders.items() if restated.restating(f, at) or read_from_restating(f, at))
 
 
 _WORD_KINDS = frozenset({"token", "ngram", "value", "url-segment"})

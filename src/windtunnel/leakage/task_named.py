@@ -1,0 +1,117 @@
+"""A field the task's own text names: the task says to decide from it, so what rides there is its input.
+
+Without ``--derive-from`` mining infers the task's input from what the fields hold (prose most records carry, values
+that tell every record: :class:`~windtunnel.leakage.mine._Places`). A structured record answered by a policy is read
+from many short fields (a request's ``chapter``, a batch's ``micro`` plating, a PI's ``training``, a sonde's
+``wiper``), and a value of one of them can ride with one label by the policy itself (a pending plate → hold for
+retest). Mined, it is a finding on every record holding it, and a clean dataset is called leaking (ds12's
+``ill_requests`` and ``brewery_batch_qc``, ds9's ``water_sonde_qc_flag``, ds11's ``iacuc_protocol_review``).
+
+The task's own text says which fields it is decided from: the instruction every record carries (a text of several
+words held identically at one place by nearly every record, :data:`SHARED`) names them — "from lab results, micro and
+the sensory panel", "PI training not current", "any sensor error code, or wiper fault". A field whose own name (the
+words of its key, list indices and the parents aside; two words at least, :data:`NAME_WORDS`) the task's text writes,
+every word of it, is read as named:
+mined values there are for review (they predict the label as the input does: name the input with ``--derive-from`` to
+decide), not leaks. Every word must be written, so a ``track_colour`` beside "track summary" is not named. The words
+the text uses to name the *answer* do not count (those right before the first label it writes, "Answer with the
+outcome code: ACC, …"): a field named like the answer is the answer's, the opposite of an input. A field the text
+does not name (a case reference, a colour, a certificate number, an upstream model's class) keeps its findings.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from windtunnel.leakage.input_explained import words_of
+from windtunnel.leakage.pointers import scalar_leaves
+
+SHARED = 0.9
+"""A text held identically at one place by at least this share of the sampled items is the task's own text."""
+SAMPLE = 200
+"""The items whose texts are counted (the task's text is on every record: the first ones show it)."""
+MIN_WORDS = 5
+"""A shared text of fewer words is a value (a status, a unit), not the task's text."""
+ANSWER_NAME = 3
+"""The words right before the first label the task's text writes that name the answer, not an input."""
+NAME_WORDS = 2
+"""A field's name of fewer words is not read as named: one word the task's text writes (``status``, ``outcome``,
+``result``) names the answer as often as an input ("Plant health status for this lot"; ds10's and ds11's leaking
+``status`` and ``outcome`` fields of an upstream step, 24 leaking records lost in mode (a) when one word sufficed)."""
+_STEM = 4
+"""Two words of at least this many letters that differ only in an ending of two letters at most are one word."""
+_SPLIT = re.compile(r"(?<=[a-z])(?=[A-Z])")
+
+
+@dataclass
+class TaskText:
+    """The texts every record carries, counted over the first :data:`SAMPLE` items (:meth:`add`)."""
+
+    counts: Counter[tuple[str, str]] = field(default_factory=Counter)
+    seen: int = 0
+    labels: set[str] = field(default_factory=set)
+
+    def add(self, projection: Any, label_set: Iterable[str]) -> None:
+        """Count one item's strings of :data:`MIN_WORDS` words or more (by place, list indices as ``*``)."""
+        if self.seen >= SAMPLE:
+            return
+        self.seen += 1
+        self.labels.update(label_set)
+        here = set()
+        for pointer, value in scalar_leaves(projection):
+            if isinstance(value, str) and len(value.split()) >= MIN_WORDS:
+                here.add(("/".join("*" if t.isdigit() else t for t in pointer.split("/")), value))
+        self.counts.update(here)
+
+    def words(self) -> frozenset[str]:
+        """The words of the task's own texts, less those naming the answer (module docstring)."""
+        if not self.seen:
+            return frozenset()
+        out: set[str] = set()
+        answer: set[str] = set()
+        labels = [words_of(lab) for lab in self.labels]
+        for (_template, text), n in self.counts.items():
+            if n < SHARED * self.seen:
+                continue
+            words = words_of(text)
+            out.update(words)
+            first = _first_label(words, labels)
+            if first is not None:
+                answer.update(words[max(0, first - ANSWER_NAME) : first])
+        return frozenset(out - answer)
+
+
+def _first_label(words: Sequence[str], labels: Sequence[list[str]]) -> int | None:
+    """The index of the first word of ``words`` where a label (its words in order) starts."""
+    for i in range(len(words)):
+        for lab in labels:
+            if lab and words[i : i + len(lab)] == lab:
+                return i
+    return None
+
+
+def key_words(pointer: str) -> list[str]:
+    """The words of the last key of ``pointer`` that is not a list index (``error_codes`` → error, codes;
+    ``piTraining`` → pi, training)."""
+    for token in reversed(pointer.split("/")):
+        if token and not token.isdigit() and token != "*":
+            return words_of(_SPLIT.sub(" ", token))
+    return []
+
+
+def _same(a: str, b: str) -> bool:
+    """One word, up to an ending (``chapters`` / ``chapter``, ``codes`` / ``code``)."""
+    if a == b:
+        return True
+    short, long = sorted((a, b), key=len)
+    return len(short) >= _STEM and len(long) - len(short) <= 2 and long.startswith(short[: max(_STEM, len(short) - 1)])
+
+
+def named(pointer: str, words: frozenset[str]) -> bool:
+    """Whether the task's text (``words``: :meth:`TaskText.words`) writes every word of the field's own name."""
+    mine = key_words(pointer)
+    return len(mine) >= NAME_WORDS and bool(words) and all(any(_same(w, v) for v in words) for w in mine)

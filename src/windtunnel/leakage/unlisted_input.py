@@ -1,0 +1,201 @@
+"""A field outside the named input that restates it: an unlisted input, not a leak.
+
+With ``--derive-from`` the owner names the fields the task is answered from, and mining tests what rides with the label
+*outside* them. A field outside the list may still carry the input's own information: a series' ``title`` that is the
+first words of its ``description`` (the named input), a ``subject`` line copied from the message body. Its values
+predict the label exactly as the input does — a model reading the description reads the title's words there too — so
+they pass mining's test, on every record, and a clean dataset is called leaking on all of its records (ds12's
+``records_retention``: 140 of 140, the scan's exit 1).
+
+Such a field is told by what it holds on each record, not by what it predicts (:class:`Restated`): on nearly every
+record holding it (:data:`RESTATES`), its words are the same record's input words (the last word may be cut short, a
+title truncated mid-word: a prefix of an input word), and it holds many distinct values (:data:`VARIETY` per label at
+least): a restatement of many different inputs, not a code set per label. A real leak whose words the input also
+uses is neither:
+
+* an upstream tagger's label word (``Dock or trailer``) that the narrative also uses, or a rider one value per label,
+  holds a handful of values, one per label at most: the variety test fails, and its findings stand;
+* a planted code, a file name or a paraphrase of the outcome holds words no input holds (``jpg``, ``-NFA``,
+  ``approved``) on most records: the restatement test fails.
+
+Its mined findings become review findings (``correlated.mined`` at ``low``: the scan's exit is 0) that say what to
+do: name the field in ``--derive-from`` (it is the input) or remove it. Its candidates are tested apart from the
+riders (their own correction), as the named input's are not tested at all: the many strong values of a restated input
+would otherwise loosen the Benjamini-Hochberg correction for every other candidate (ds12: a reviewer's surname on 6
+records of one label passed at q = 0.006 beside the title's 140 values; alone it does not). Only mined evidence is
+judged here: a label written in such a field is still read by the per-item rules.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping, Sequence, Set
+from dataclasses import dataclass, field
+from typing import Any
+
+from windtunnel.leakage.input_explained import InputWords, words_of
+from windtunnel.leakage.pointers import scalar_leaves
+
+RESTATES = 0.9
+"""A field is an unlisted input when on at least this share of the records holding it its words are the input's."""
+MIN_RECORDS = 12
+"""Fewer records holding a field than this say nothing about what it holds."""
+VARIETY = 2
+"""An unlisted input holds at least this many distinct values per label (a restatement of many inputs, not a code
+set one value per label)."""
+MAX_WORDS = 40
+"""A string of more words than this is a text of its own, not a restatement of the input (a note, a message)."""
+_CODE = re.compile(r"\d")
+"""A value holding a digit is a code or a quantity, not the input's words restated."""
+_LETTERS = 4
+"""A restatement carries this many letters at least."""
+_PREFIX = 1
+"""A last word cut short must keep this many letters to be read as a prefix of an input word (a title cut at a fixed
+width keeps what it keeps: ``… kept b``)."""
+
+
+def restates(text: str, words: InputWords) -> bool:
+    """Whether ``text`` is made of the input ``words``: each of its words is one of them, its last word possibly cut
+    short (a prefix of one)."""
+    if _CODE.search(text):
+        return False  # a code (``32B04``, ``RS/FIN/504``) has no words: its letters are no restatement
+    mine = words_of(text)
+    if not mine or len(mine) > MAX_WORDS or not words or sum(map(len, mine)) < _LETTERS:
+        return False
+    if len(mine) == 1:
+        return mine[0] in words  # one word: written whole, not a letter or two that begin some input word
+    *head, last = mine
+    if not all(w in words for w in head):
+        return False
+    return last in words or (len(last) >= _PREFIX and any(w.startswith(last) for w in words))
+
+
+@dataclass
+class _Field:
+    """What one field template held across the records: how many hold it, how many restate, their distinct values."""
+
+    held: int = 0
+    restated: int = 0
+    values: set[str] = field(default_factory=set)
+
+
+@dataclass
+class Restated:
+    """The fields outside the named input that restate it (module docstring), counted item by item (:meth:`add`)."""
+
+    fields: dict[str, _Field] = field(default_factory=dict)
+    words: list[dict[str, InputWords]] = field(default_factory=list)
+    """Per item: the words of each of its strings outside the input that restate it, per template (to place a word
+    mined anywhere)."""
+    inputs: list[InputWords] = field(default_factory=list)
+    """Per item: its input's words."""
+    labels: set[str] = field(default_factory=set)
+    _found: dict[str, float] | None = None
+
+    def add(self, label: str, projection: Any, input_words: InputWords, outside: Any) -> None:
+        """Count one item: its strings outside the input (``outside(pointer)``), each against its ``input_words``."""
+        self.labels.add(label)
+        self.inputs.append(input_words)
+        mine: dict[str, set[str]] = {}
+        seen: set[str] = set()
+        for pointer, value in scalar_leaves(projection):
+            if not isinstance(value, str) or not outside(pointer):
+                continue
+            template = _template(pointer)
+            said = restates(value, input_words)
+            if said:
+                mine.setdefault(template, set()).update(words_of(value))
+            if template in seen:
+                continue  # one count per record and field (a list's first element stands for the field)
+            seen.add(template)
+            f = self.fields.setdefault(template, _Field())
+            f.held += 1
+            if said:
+                f.restated += 1
+                if len(f.values) <= VARIETY * 64:
+                    f.values.add(value.casefold())
+        self.words.append({t: frozenset(w) for t, w in mine.items()})
+
+    def unlisted(self) -> dict[str, float]:
+        """The unlisted inputs: template → the share of its records whose value restates the input (computed once,
+        after the last :meth:`add`)."""
+        if self._found is not None:
+            return self._found
+        need = VARIETY * max(len(self.labels), 2)
+        self._found = {
+            t: f.restated / f.held
+            for t, f in sorted(self.fields.items())
+            if f.held >= MIN_RECORDS and f.restated >= RESTATES * f.held and len(f.values) >= need
+        }
+        return self._found
+
+    def inside(
+        self,
+        keys: Iterable[tuple[str, str, str]],
+        items: Mapping[tuple[str, str, str], Sequence[int]],
+        viewed: Set[tuple[str, str, str]] = frozenset(),
+    ) -> bool:
+        """Whether the candidates ``keys`` (one test: held by the same items) are an unlisted input's restatement
+        (``items``: each key's items): each lies in an unlisted input (a value at one, or a word mined anywhere that
+        every item holding it holds in one) and restates the input of every item holding it, as the field's value
+        does (:func:`restates`). A code planted beside the copied words (``spo-`` in ``spo-hawks-trade-veteran``) is
+        in no input, and stays a rider. A word read only in a decoded view (``viewed``: a title's letters read as
+        base64) is placed by the others of its test; a field's book (kind ``field``) by its values."""
+        fields = set(self.unlisted())
+        if not fields:
+            return False
+        placed = False
+        for key in keys:
+            kind, pointer, _value = key
+            if kind == "field":
+                continue
+            holders = items.get(key, ())
+            if pointer and _template(pointer) not in fields:
+                return False
+            if self.restating(key, holders):
+                placed = True
+            elif key not in viewed:
+                return False
+        return placed
+
+    def restating(self, key: tuple[str, str, str], holders: Iterable[int]) -> bool:
+        """Whether the candidate ``key`` (kind, pointer or ``""`` for anywhere, text), held by the items ``holders``,
+        is in an unlisted input on each of them (at its field, or among the words it holds there) and made of that
+        item's input words."""
+        fields = set(self.unlisted())
+        _kind, pointer, value = key
+        needed = set(words_of(value))
+        if not fields or not needed or (pointer and _template(pointer) not in fields):
+            return False
+        held = False
+        for i in holders:
+            held = True
+            if pointer:
+                if not restates(value, self.inputs[i]):
+                    return False
+                continue
+            # a word mined anywhere: among the words of a string of an unlisted input that restates the input here
+            there = frozenset().union(*(w for t, w in self.words[i].items() if t in fields))
+            if not needed <= there:
+                return False
+        return held
+
+
+def _template(pointer: str) -> str:
+    """``pointer`` with list indices as ``*``."""
+    return "/".join("*" if t.isdigit() else t for t in pointer.split("/"))
+
+
+def restated_of(projections: Iterable[tuple[str, Any]], derive_from: Sequence[str], inside: Any) -> Restated:
+    """The fields of a dataset restating its named input, counted over its items (``(label, projection)`` each;
+    ``inside(pointer, derive_from)`` locates the named input)."""
+    restated = Restated()
+    for label, projection in projections:
+        words = frozenset(
+            w
+            for p, v in scalar_leaves(projection)
+            if isinstance(v, str) and inside(p, derive_from)
+            for w in words_of(v)
+        )
+        restated.add(label, projection, words, lambda p: not inside(p, derive_from))
+    return restated
