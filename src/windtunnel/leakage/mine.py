@@ -78,7 +78,7 @@ from windtunnel.leakage.input_explained import (
 from windtunnel.leakage.input_text import masked_input, names_of
 from windtunnel.leakage.markup_record import markup_leaves
 from windtunnel.leakage.model import Finding, LeakItem
-from windtunnel.leakage.ranges import number_of, pure_runs, run_text, separated
+from windtunnel.leakage.ranges import date_gaps, day_of, number_of, pure_runs, run_text, separated
 from windtunnel.leakage.record_table import record_table
 from windtunnel.leakage.records import ID_SHAPE, RECORD_ID
 from windtunnel.leakage.scan import escape_pointer_token
@@ -1430,6 +1430,7 @@ def mine(
     scalars_of: list[list[tuple[str, int]]] = []  # per labelled item, without derive_from: its scalars' prints
     texts_of: list[dict[str, InputWords]] = []  # per labelled item, without derive_from: its strings' words per field
     values_of: list[InputValues] = []  # per labelled item, without derive_from: its scalars per field
+    dates_of: list[dict[str, str]] = []  # per labelled item: its dates per field (a gap between two is a field)
     masked_from: dict[tuple[str, str, str], set[tuple[str, str, str]]] = {}  # template → the texts it was read from
     raw_held: dict[tuple[str, str, str], list[int]] = {}  # each text a template may be read from → its items
     for it in items:
@@ -1450,6 +1451,8 @@ def mine(
             scalars_of.append(scalars)
             texts_of.append(words_at(it.projection))
             values_of.append(input_values(it.projection, (), _anywhere))
+        scalars_here = values_of[-1] if scalars is not None else input_values(it.projection, (), _anywhere)
+        dates_of.append({t: v for t, v in scalars_here.items() if isinstance(v, str) and day_of(v) is not None})
         raws: set[tuple[str, str, str]] = set()
         found_here = candidates(
             it.projection,
@@ -1546,6 +1549,15 @@ def mine(
     own_evidence = (lambda _t: True) if derive_from else (lambda t: t in scarce)
     for key, label, support, p, keys in _range_tests(
         held, record_of, record_label, record_task, min_support, own_evidence
+    ):
+        members[key] = keys
+        tests.append((key, label, support, support, p))
+    record_dates: list[dict[str, str]] = [{}] * len(record_label)
+    for i in reversed(range(len(record_of))):
+        record_dates[record_of[i]] = dates_of[i]
+    outside = (lambda t: not in_derive_from(t, derive_from)) if derive_from else (lambda t: t not in inputs)
+    for key, label, support, p, keys in _gap_tests(
+        record_dates, outside, record_label, record_task, min_support, own_evidence
     ):
         members[key] = keys
         tests.append((key, label, support, support, p))
@@ -1749,6 +1761,33 @@ def _range_tests(
             coded.setdefault(m.group(1), {})[key[2]] = {record_of[i] for i in a}
     yield from _runs_of(fields, record_label, record_task, min_support, evidence=evidence)
     yield from _runs_of(coded, record_label, record_task, min_support, coded=True)
+
+
+def _gap_tests(
+    record_dates: Sequence[Mapping[str, str]],
+    outside: Callable[[str], bool],
+    record_label: Sequence[str],
+    record_task: Sequence[tuple[str, ...]],
+    min_support: int,
+    evidence: Callable[[str], bool],
+) -> Iterator[tuple[tuple[str, str, str], str, int, float, list[tuple[str, str, str]]]]:
+    """The run and block tests of :func:`_field_runs` over a date's gap from another date of its record
+    (:func:`~windtunnel.leakage.ranges.date_gaps`: the date a field ``outside`` the input, the other one of the
+    input): a value computed from the input (a next-eligible date the deferral's length after the visit). ``p`` is
+    multiplied by the number of pairs asked (the pair was chosen among them); the key says what was computed
+    (``28 days after /visit/date``, at the date's pointer) and the members are the dates as written at their
+    pointer, so the finding points at the derived field's characters and is mapped and sanitized as those values
+    would be."""
+    gaps = {pair: by_text for pair, by_text in date_gaps(record_dates, outside).items() if len(by_text) >= 3}
+    for (b, a), whole in gaps.items():
+        for by_text in by_task(whole, record_task):
+            for key, label, support, p, keys in _field_runs(
+                b, by_text, record_label, min_support, False, as_whole=evidence(b)
+            ):
+                records = set().union(*(by_text[k[2]] for k in keys))
+                dates = sorted({record_dates[r][b] for r in records})
+                gap = ("range", b, f"{key[2]} days after {a}")
+                yield gap, label, support, min(1.0, p * len(gaps)), [("value", b, d) for d in dates]
 
 
 _CODE_NUMBER = re.compile(r"([^\W\d_]+) (\d+)")
