@@ -4,9 +4,9 @@ A clinic's follow-up records each carry the visit (the input) and, outside it, t
 the next appointment: 14 days after the visit for a ``review``, 90 for ``routine``, 365 for ``discharge``. No two
 records share a follow-up date, so no date reaches the support floor, yet the days from the visit to it are the
 label's. Mining reads each pair (a date outside the input, a date of the input) as a field of its gaps and asks it
-with the range and block tests, its p multiplied by the pairs asked; the finding points at the follow-up date's
-characters and says what was computed. The same dates drawn independently of the label give nothing, and a date of
-the input is never the one pointed at.
+as a number field tested whole (one block per label), its p multiplied by the pairs asked; the finding points at
+the follow-up date's characters and says what was computed. The same dates drawn independently of the label give
+nothing, and a date of the input is never the one pointed at.
 """
 
 from __future__ import annotations

@@ -1556,9 +1556,7 @@ def mine(
     for i in reversed(range(len(record_of))):
         record_dates[record_of[i]] = dates_of[i]
     outside = (lambda t: not in_derive_from(t, derive_from)) if derive_from else (lambda t: t not in inputs)
-    for key, label, support, p, keys in _gap_tests(
-        record_dates, outside, record_label, record_task, min_support, own_evidence
-    ):
+    for key, label, support, p, keys in _gap_tests(record_dates, outside, record_label, record_task, min_support):
         members[key] = keys
         tests.append((key, label, support, support, p))
     # A field read as the task's input holds values of one label each by nature (messages drawn from a pool per
@@ -1769,12 +1767,13 @@ def _gap_tests(
     record_label: Sequence[str],
     record_task: Sequence[tuple[str, ...]],
     min_support: int,
-    evidence: Callable[[str], bool],
 ) -> Iterator[tuple[tuple[str, str, str], str, int, float, list[tuple[str, str, str]]]]:
-    """The run and block tests of :func:`_field_runs` over a date's gap from another date of its record
+    """The block test of :func:`_field_runs` over a date's gap from another date of its record
     (:func:`~windtunnel.leakage.ranges.date_gaps`: the date a field ``outside`` the input, the other one of the
-    input): a value computed from the input (a next-eligible date the deferral's length after the visit). ``p`` is
-    multiplied by the number of pairs asked (the pair was chosen among them); the key says what was computed
+    input): a value computed from the input (a next-eligible date the deferral's length after the visit). Only the
+    field tested whole: a date set from the answer falls into one block per label, while a run of gaps (an alert
+    raised 2 to 5 days after a track gap began) is the input's own duration read again. ``p`` is multiplied by the
+    number of pairs asked (the pair was chosen among them); the key says what was computed
     (``28 days after /visit/date``, at the date's pointer) and the members are the dates as written at their
     pointer, so the finding points at the derived field's characters and is mapped and sanitized as those values
     would be."""
@@ -1782,7 +1781,7 @@ def _gap_tests(
     for (b, a), whole in gaps.items():
         for by_text in by_task(whole, record_task):
             for key, label, support, p, keys in _field_runs(
-                b, by_text, record_label, min_support, False, as_whole=evidence(b)
+                b, by_text, record_label, min_support, False, blocks_only=True
             ):
                 records = set().union(*(by_text[k[2]] for k in keys))
                 dates = sorted({record_dates[r][b] for r in records})
@@ -1821,15 +1820,18 @@ def _field_runs(
     coded: bool,
     *,
     as_whole: bool = False,
+    blocks_only: bool = False,
 ) -> Iterator[tuple[tuple[str, str, str], str, int, float, list[tuple[str, str, str]]]]:
     """The run tests of one field (or one code's word) among the records of one task (:func:`_runs_of`); ``as_whole``
     (the field is its own evidence: ``evidence(template)`` of :func:`_range_tests`), a field sorted into one block per
-    label gives each block with the field's p instead."""
+    label gives each block with the field's p instead; ``blocks_only``, only that (no run tests)."""
     numbers = {t.rpartition(" ")[2] if coded else t: t for t in by_text}
     per_label = {n: dict(Counter(record_label[r] for r in by_text[t])) for n, t in numbers.items()}
     held_by = Counter(record_label[r] for r in set().union(*by_text.values()))
     total = sum(held_by.values())
-    whole = separated(per_label) if as_whole else None
+    whole = separated(per_label) if as_whole or blocks_only else None
+    if blocks_only and whole is None:
+        return
     for run in whole.blocks if whole is not None else pure_runs(per_label, min_support):
         texts = [numbers[n] for n in run.texts]
         records = set().union(*(by_text[t] for t in texts))

@@ -165,8 +165,8 @@ def date_gaps(
     ``derived`` allows (outside the task's input) and ``from`` one it does not (the input it is computed from), the
     days from ``from`` to ``field`` as text → the records. A next-eligible date 28, 120 or 365 days after the visit
     is no date any two records share, yet its gap from the visit is the deferral's length: the pair is a field of
-    its own, asked with the range and block tests (its p multiplied by the number of pairs, the pair being chosen
-    among them)."""
+    its own, asked with the block test (:func:`separated`; its p multiplied by the number of pairs, the pair being
+    chosen among them)."""
     out: dict[tuple[str, str], dict[str, set[int]]] = {}
     for r, dates in enumerate(dates_of):
         days = {t: d for t, text in dates.items() if (d := day_of(text)) is not None}
