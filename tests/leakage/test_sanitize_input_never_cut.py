@@ -49,8 +49,15 @@ def _sanitize(tmp_path: Path, derive_from: list[str]) -> tuple[list[bool], dict[
 
 def test_a_label_following_the_input_keeps_every_record_byte_identical(tmp_path: Path) -> None:
     changed, summary = _sanitize(tmp_path, ["/clinical"])
-    assert summary["agreement"]["promoted"] > 0  # the agreement evidence did find the slot following the label
     assert not any(changed)
+    assert summary["agreement"]["promoted"] == 0  # nor promoted: the agreement promotes no slot inside the input
+
+
+def test_the_agreement_promotes_the_slot_outside_the_named_input(tmp_path: Path) -> None:
+    """The evidence the first test keeps out of the input exists: named elsewhere, the slot following the label is
+    promoted (so the first test's byte-identical records are not an absence of evidence)."""
+    _changed, summary = _sanitize(tmp_path, ["/patient"])
+    assert summary["agreement"]["promoted"] > 0
 
 
 def test_the_same_slot_outside_the_named_input_is_cut(tmp_path: Path) -> None:

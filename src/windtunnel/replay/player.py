@@ -25,6 +25,7 @@ from windtunnel.chaos.spec import ChaosSpec
 from windtunnel.config.agent import declares_tool_seam
 from windtunnel.config.model import Config
 from windtunnel.config.proxy_env import proxied, start_line
+from windtunnel.engine.budget import model_requests, reported_requests
 from windtunnel.engine.cells import Cell, CellResult
 from windtunnel.engine.procwatch import ExitWatch, watched_endpoint
 from windtunnel.replay.contract import (
@@ -250,7 +251,6 @@ class Player:
         from windtunnel._util.proctrack import LeftBehind
         from windtunnel.agents.process import AgentProcess
         from windtunnel.chaos.runtime import ChaosRuntime
-        from windtunnel.engine.budget import model_requests, reported_requests
         from windtunnel.engine.runner import CellRunner
         from windtunnel.replay.matcher import RecordedResponder
 
