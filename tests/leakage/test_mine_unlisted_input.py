@@ -54,12 +54,13 @@ THINGS = {
 TAGS = {"R2": "routine", "R7": "financial", "R25": "casework", "PERM": "archival"}
 
 
-def _series(seed: int, *, tagger: bool = False, n: int = 160) -> list[LeakItem]:
+def _series(seed: int, *, tagger: bool = False, n: int = 160, rare: bool = False) -> list[LeakItem]:
+    """``rare``: PERM on a tenth of the records, one kind of series only."""
     rng = random.Random(seed)
     out = []
     for i in range(n):
-        rule = rng.choice(RULES)
-        thing = rng.choice(THINGS[rule])
+        rule = rng.choice(RULES) if not rare else "PERM" if i % 10 == 0 else rng.choice(RULES[:3])
+        thing = rng.choice(THINGS[rule]) if not rare or rule != "PERM" else THINGS[rule][0]
         tag = TAGS[rule]
         description = (
             f"{thing.capitalize()} kept by the {rng.choice(['finance', 'planning', 'housing'])} team. "
@@ -176,17 +177,23 @@ def test_a_code_planted_beside_the_copied_words_of_an_unlisted_input_stays_a_lea
 PLACES = {"LD": "dock", "LY": "yard", "LO": "office", "LR": "road"}
 
 
-def _incidents(seed: int, field_of: Any, n: int = 200) -> list[LeakItem]:
+SYLLABLES = ["ka", "lo", "mi", "ren", "tu", "sa", "vor", "bel", "dun", "ix", "po", "qua"]
+WORKERS = sorted({a + b + c for a in SYLLABLES for b in SYLLABLES for c in SYLLABLES})
+
+
+def _incidents(seed: int, field_of: Any, n: int = 200, *, named: bool = False) -> list[LeakItem]:
     """Each narrative names all four places (shuffled): it does not tell the label; ``field_of(rng, narrative,
-    place)`` writes ``/nlp/text`` from the narrative and the label's place word."""
+    place)`` writes ``/nlp/text`` from the narrative and the label's place word. ``named``: the narrative begins with
+    the worker's name, one per record."""
     rng = random.Random(seed)
     out = []
     for i in range(n):
         label = rng.choice(sorted(PLACES))
         places = list(PLACES.values())
         rng.shuffle(places)
+        worker = f"Worker {WORKERS[7 * i % len(WORKERS)]}" if named else "Worker"
         narrative = (
-            f"Worker {rng.choice(['walked', 'drove', 'ran'])} past the {places[0]} then the {places[1]}, near the "
+            f"{worker} {rng.choice(['walked', 'drove', 'ran'])} past the {places[0]} then the {places[1]}, near the "
             f"{places[2]} and later the {places[3]} area {rng.choice(['at dusk', 'at noon', 'early'])}."
         )
         projection = {"incident": {"narrative": narrative}, "nlp": {"text": field_of(rng, narrative, PLACES[label])}}
@@ -211,6 +218,29 @@ def test_a_taggers_place_word_in_three_phrasings_that_the_input_does_not_tell_st
 def test_a_summary_of_the_input_that_appends_the_label_place_stays_a_leak() -> None:
     items = _incidents(2, lambda _rng, n, w: " ".join(n.split()[:5]) + f" near {w}")
     assert _leaking(items) >= 0.9 * len(items)
+
+
+def test_a_summary_of_a_named_input_that_appends_the_label_place_stays_a_leak() -> None:
+    """Each summary is held by one record (its worker's name): the records whose narrative holds its words are that
+    record, so the summary tells its label whatever it holds. The place word appended to it is no run of the
+    narrative: not told by the input, a leak on every record."""
+    items = _incidents(4, lambda _rng, n, w: " ".join(n.split()[:3]) + f" near {w}", named=True)
+    assert len({it.projection["nlp"]["text"] for it in items}) == len(items)
+    assert _leaking(items) >= 0.9 * len(items)
+    read = {f[2] for f in selected_features(items, derive_from=["/incident/narrative"])}
+    assert read & set(PLACES.values())
+
+
+def test_a_title_where_a_rare_label_always_has_the_same_title_is_for_review() -> None:
+    """One rule's records (a tenth, one kind of series) share one cut title: the title still restates many
+    descriptions over the dataset, and stays for review."""
+    items = _series(6, rare=True)
+    assert {it.projection["series"]["title"] for it in items if it.expected == ["PERM"]} == {
+        "Council minutes as signed ke"
+    }
+    res = mine(items, derive_from=["/series/description"])
+    assert res.unlisted == {"/series/title": 1.0}
+    assert _severities(items, ["/series/description"]).get("/series/title") == {"low"}
 
 
 def test_the_records_of_an_unlisted_input_holding_the_label_word_instead_stay_leaks() -> None:

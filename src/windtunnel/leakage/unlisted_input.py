@@ -9,8 +9,8 @@ they pass mining's test, on every record, and a clean dataset is called leaking 
 
 Such a field is told by what it holds on each record, not by what it predicts (:class:`Restated`): on nearly every
 record holding it (:data:`RESTATES`), its words are the same record's input words (the last word may be cut short, a
-title truncated mid-word: a prefix of an input word), and it holds many distinct values (:data:`VARIETY` per label at
-least): a restatement of many different inputs, not a code set per label. A real leak whose words the input also
+title truncated mid-word: a prefix of an input word), and it holds many distinct values (:data:`VARIETY` per label over
+the labels): a restatement of many different inputs, not a code set per label. A real leak whose words the input also
 uses is neither:
 
 * an upstream tagger's label word (``Dock or trailer``) that the narrative also uses, or a rider one value per label,
@@ -32,6 +32,7 @@ import re
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence, Set
 from dataclasses import dataclass, field
+from itertools import pairwise
 from typing import Any
 
 from windtunnel.leakage.input_explained import InputWords, words_of
@@ -42,8 +43,8 @@ RESTATES = 0.9
 MIN_RECORDS = 12
 """Fewer records holding a field than this say nothing about what it holds."""
 VARIETY = 2
-"""An unlisted input holds at least this many distinct values per label (a restatement of many inputs, not a code
-set one value per label)."""
+"""An unlisted input holds at least this many distinct values per label, counted over the labels (a restatement of many
+inputs, not a code set one value per label; a rare label whose records all share one cut title does not undo it)."""
 SIMILAR = 0.1
 """The records whose input holds a restatement's words share its holders' majority label at their purity less this at
 least: the input tells what the restatement tells."""
@@ -100,6 +101,8 @@ class Restated:
     """Per item: its strings outside the input that restate it, (template, value case-folded) each."""
     holders: dict[tuple[str, str], list[int]] = field(default_factory=dict)
     """(template, value case-folded) → the items whose value there restates their input."""
+    runs: list[frozenset[tuple[str, str]]] = field(default_factory=list)
+    """Per item: the pairs of words its input writes one after the other (a string copied out of it keeps them)."""
     _found: dict[str, float] | None = None
     _told: dict[tuple[str, tuple[int, ...], bool], bool] = field(default_factory=dict)
 
@@ -110,6 +113,14 @@ class Restated:
         mine: dict[str, set[str]] = {}
         said_here: list[tuple[str, str]] = []
         self.said.append(said_here)
+        self.runs.append(
+            frozenset(
+                pair
+                for pointer, value in scalar_leaves(projection)
+                if isinstance(value, str) and not outside(pointer)
+                for pair in pairwise(words_of(value))
+            )
+        )
         seen: set[str] = set()
         for pointer, value in scalar_leaves(projection):
             if not isinstance(value, str) or not outside(pointer):
@@ -128,7 +139,7 @@ class Restated:
             if said:
                 f.restated += 1
                 mine_values = f.values.setdefault(label, set())
-                if len(mine_values) < VARIETY:
+                if len(mine_values) < VARIETY * 64:  # enough to count (VARIETY per label over the labels)
                     mine_values.add(value.casefold())
         self.words.append({t: frozenset(w) for t, w in mine.items()})
 
@@ -142,8 +153,7 @@ class Restated:
             for t, f in sorted(self.fields.items())
             if f.held >= MIN_RECORDS
             and f.restated >= RESTATES * f.held
-            and len(f.values) >= 2
-            and min(map(len, f.values.values())) >= VARIETY
+            and sum(map(len, f.values.values())) >= VARIETY * max(len(set(self.labels)), 2)
         }
         return self._found
 
@@ -217,13 +227,25 @@ class Restated:
                 needed = set(every)
                 got = all(
                     any(
-                        needed <= set(words_of(v)) and self.told(v, self.holders[(t, v)], strings=False)
+                        needed <= set(words_of(v))
+                        and self._copied(v, i)
+                        and self.told(v, self.holders[(t, v)], strings=False)
                         for t, v in self.said[i]
                     )
                     for i in holders
                 )
             self._told[key] = got
         return got
+
+    def _copied(self, text: str, i: int) -> bool:
+        """Whether ``text`` is a run of the item ``i``'s input: each two words of it one after the other there too (a
+        last word cut short aside). A string held by one record tells its label whatever it holds (the records whose
+        input holds its words are that record): it tells what the input tells only where it copies it, a title cut
+        from the description, not a summary that appends the label's word to words of the input."""
+        words = words_of(text)
+        if words and words[-1] not in self.inputs[i]:
+            words = words[:-1]
+        return set(pairwise(words)) <= self.runs[i]
 
     def _place_tells(self, needed: set[str], holders: Sequence[int]) -> bool:
         """Whether the items whose input holds ``needed`` share the majority label of ``holders`` at its purity (less
