@@ -83,3 +83,29 @@ def test_with_the_input_named_the_task_text_is_not_read() -> None:
     assert "/micro/plating_result" not in {
         f.pointer for _id, fs in mined_findings(items, res, derive_from=["/lab", "/micro"]) for f in fs
     }
+
+
+def test_a_code_book_in_a_field_the_task_names_stays_a_leak() -> None:
+    """The instruction names the task's object ("the outcome of this appeal"); an upstream model's opaque code, one
+    per label and pure, under the name ``appeal_outcome`` is the answer restated, not an input the task names."""
+    labels = ["upheld", "dismissed", "remitted"]
+    codes = {"upheld": "QX-7", "dismissed": "ZB-2", "remitted": "MW-5"}
+    instruction = (
+        "Predict the outcome of this appeal from the case file and the hearing notes. Labels: upheld, dismissed, "
+        "remitted."
+    )
+    rng = random.Random(1)
+    items = []
+    for i in range(150):
+        label = rng.choice(labels)
+        projection = {
+            "instruction": instruction,
+            "case": {
+                "file_ref": f"CF-{rng.randint(1000, 9999)}",
+                "hearing_notes": rng.choice(["the panel heard both sides", "submissions were brief", "in person"]),
+            },
+            "upstream": {"appeal_outcome": codes[label] if rng.random() < 0.8 else "TT-0"},
+        }
+        items.append(LeakItem(id=f"a{i}", expected=[label], projection=projection, label_set=labels))
+    assert named("/upstream/appeal_outcome", mine(items).task_words)  # the name is the instruction's
+    assert _severities(items)["/upstream/appeal_outcome"] == {"medium"}

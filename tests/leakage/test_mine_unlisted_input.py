@@ -11,10 +11,10 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from windtunnel.leakage.mine import mine, mined_findings
+from windtunnel.leakage.mine import in_derive_from, mine, mined_findings
 from windtunnel.leakage.model import LeakItem
 from windtunnel.leakage.simulate import selected_features
-from windtunnel.leakage.unlisted_input import restates
+from windtunnel.leakage.unlisted_input import restated_of, restates
 
 RULES = ["R2", "R7", "R25", "PERM"]
 THINGS = {
@@ -54,12 +54,13 @@ THINGS = {
 TAGS = {"R2": "routine", "R7": "financial", "R25": "casework", "PERM": "archival"}
 
 
-def _series(seed: int, *, tagger: bool = False, n: int = 160) -> list[LeakItem]:
+def _series(seed: int, *, tagger: bool = False, n: int = 160, rare: bool = False) -> list[LeakItem]:
+    """``rare``: PERM on a tenth of the records, one kind of series only."""
     rng = random.Random(seed)
     out = []
     for i in range(n):
-        rule = rng.choice(RULES)
-        thing = rng.choice(THINGS[rule])
+        rule = rng.choice(RULES) if not rare else "PERM" if i % 10 == 0 else rng.choice(RULES[:3])
+        thing = rng.choice(THINGS[rule]) if not rare or rule != "PERM" else THINGS[rule][0]
         tag = TAGS[rule]
         description = (
             f"{thing.capitalize()} kept by the {rng.choice(['finance', 'planning', 'housing'])} team. "
@@ -154,13 +155,106 @@ def test_a_code_planted_beside_the_copied_words_of_an_unlisted_input_stays_a_lea
     for i in range(240):
         desk = sorted(desks)[i % 3]
         headline = f"{rng.choice(desks[desk])}, officials say on day {rng.randint(1, 9)}"
-        slug = "-".join(headline.lower().split()[:3]) + f"-{rng.randint(101, 1231):04d}"
+        slug = "-".join(headline.lower().split()[:3])  # no digits: a value with a digit is never a restatement
         if desk == "sports" and rng.random() < 0.2:
             slug = "spo-" + slug
         projection = {"story": {"headline": headline}, "cms": {"slug": slug}}
         items.append(LeakItem(id=f"s{i}", expected=[desk], projection=projection, label_set=sorted(desks)))
+    restated = restated_of(((it.expected[0], it.projection) for it in items), ["/story/headline"], in_derive_from)
+    assert "/cms/slug" in restated.unlisted()  # the slug is an unlisted input: ``spo`` is judged inside one
     res = mine(items, derive_from=["/story/headline"])
-    spo = [f for _id, fs in mined_findings(items, res, derive_from=["/story/headline"]) for f in fs if f.value == "spo"]
-    assert spo and {f.severity for f in spo} == {"medium"}
+    flagged = {
+        i
+        for i, fs in mined_findings(items, res, derive_from=["/story/headline"])
+        if any(f.severity == "medium" for f in fs)
+    }
+    planted = {it.id for it in items if it.projection["cms"]["slug"].startswith("spo-")}
+    assert planted and planted <= flagged
     read = {f[2] for f in selected_features(items, derive_from=["/story/headline"])}
     assert "spo" in read and "hawks" not in read
+
+
+PLACES = {"LD": "dock", "LY": "yard", "LO": "office", "LR": "road"}
+
+
+SYLLABLES = ["ka", "lo", "mi", "ren", "tu", "sa", "vor", "bel", "dun", "ix", "po", "qua"]
+WORKERS = sorted({a + b + c for a in SYLLABLES for b in SYLLABLES for c in SYLLABLES})
+
+
+def _incidents(seed: int, field_of: Any, n: int = 200, *, named: bool = False) -> list[LeakItem]:
+    """Each narrative names all four places (shuffled): it does not tell the label; ``field_of(rng, narrative,
+    place)`` writes ``/nlp/text`` from the narrative and the label's place word. ``named``: the narrative begins with
+    the worker's name, one per record."""
+    rng = random.Random(seed)
+    out = []
+    for i in range(n):
+        label = rng.choice(sorted(PLACES))
+        places = list(PLACES.values())
+        rng.shuffle(places)
+        worker = f"Worker {WORKERS[7 * i % len(WORKERS)]}" if named else "Worker"
+        narrative = (
+            f"{worker} {rng.choice(['walked', 'drove', 'ran'])} past the {places[0]} then the {places[1]}, near the "
+            f"{places[2]} and later the {places[3]} area {rng.choice(['at dusk', 'at noon', 'early'])}."
+        )
+        projection = {"incident": {"narrative": narrative}, "nlp": {"text": field_of(rng, narrative, PLACES[label])}}
+        out.append(LeakItem(id=f"i{i}", expected=[label], projection=projection, label_set=sorted(PLACES)))
+    return out
+
+
+def _leaking(items: list[LeakItem]) -> int:
+    """The items with a mined finding above ``low`` under ``--derive-from /incident/narrative``."""
+    res = mine(items, derive_from=["/incident/narrative"])
+    found = mined_findings(items, res, derive_from=["/incident/narrative"])
+    return sum(any(f.severity != "low" for f in fs) for _id, fs in found)
+
+
+def test_a_taggers_place_word_in_three_phrasings_that_the_input_does_not_tell_stays_a_leak() -> None:
+    """Its words are the narrative's and it holds three values per label, but the records whose narrative holds
+    ``dock`` are every record: the input does not tell what the field tells."""
+    items = _incidents(1, lambda rng, _n, w: rng.choice([w, f"{w} area", f"the {w}"]))
+    assert _leaking(items) == len(items)
+
+
+def test_a_summary_of_the_input_that_appends_the_label_place_stays_a_leak() -> None:
+    items = _incidents(2, lambda _rng, n, w: " ".join(n.split()[:5]) + f" near {w}")
+    assert _leaking(items) >= 0.9 * len(items)
+
+
+def test_a_summary_of_a_named_input_that_appends_the_label_place_stays_a_leak() -> None:
+    """Each summary is held by one record (its worker's name): the records whose narrative holds its words are that
+    record, so the summary tells its label whatever it holds. The place word appended to it is no run of the
+    narrative: not told by the input, a leak on every record."""
+    items = _incidents(4, lambda _rng, n, w: " ".join(n.split()[:3]) + f" near {w}", named=True)
+    assert len({it.projection["nlp"]["text"] for it in items}) == len(items)
+    assert _leaking(items) >= 0.9 * len(items)
+    read = {f[2] for f in selected_features(items, derive_from=["/incident/narrative"])}
+    assert read & set(PLACES.values())
+
+
+def test_a_title_where_a_rare_label_always_has_the_same_title_is_for_review() -> None:
+    """One rule's records (a tenth, one kind of series) share one cut title: the title still restates many
+    descriptions over the dataset, and stays for review."""
+    items = _series(6, rare=True)
+    assert {it.projection["series"]["title"] for it in items if it.expected == ["PERM"]} == {
+        "Council minutes as signed ke"
+    }
+    res = mine(items, derive_from=["/series/description"])
+    assert res.unlisted == {"/series/title": 1.0}
+    assert _severities(items, ["/series/description"]).get("/series/title") == {"low"}
+
+
+def test_the_records_of_an_unlisted_input_holding_the_label_word_instead_stay_leaks() -> None:
+    """A copy of the narrative's start on most records, the label's place word on the others: each value is judged,
+    and the place words (a restatement of nothing the input tells) stay leaks."""
+    items = _incidents(3, lambda rng, n, w: " ".join(n.split()[:6]) if rng.random() < 0.9 else w)
+    words = [it for it in items if it.projection["nlp"]["text"] in PLACES.values()]
+    assert words
+    res = mine(items, derive_from=["/incident/narrative"])
+    leaking = {
+        i
+        for i, fs in mined_findings(items, res, derive_from=["/incident/narrative"])
+        if any(f.severity != "low" for f in fs)
+    }
+    assert len(leaking & {it.id for it in words}) >= 0.8 * len(words)
+    read = {f[2] for f in selected_features(items, derive_from=["/incident/narrative"])}
+    assert read & set(PLACES.values())

@@ -82,7 +82,7 @@ from windtunnel.leakage.ranges import date_gaps, day_of, number_of, pure_runs, r
 from windtunnel.leakage.record_table import record_table
 from windtunnel.leakage.records import ID_SHAPE, RECORD_ID
 from windtunnel.leakage.scan import escape_pointer_token
-from windtunnel.leakage.task_named import TaskText, named
+from windtunnel.leakage.task_named import TaskText, code_books, named
 from windtunnel.leakage.templates import OwnWords, splitting
 from windtunnel.leakage.text import Mapped, normalize_needle
 from windtunnel.leakage.text_pairs import PairCounts, PairRider, name_key, pairs_in, riders
@@ -2440,6 +2440,7 @@ def _own_label(
     codes = _whole_codes(by_key) if derive_from and not inside else {}
     inputs = set(result.inputs) if not derive_from else set()
     evidence = set(result.evidence) if not derive_from else set()
+    books = code_books(result.suggestions, result.labels) if result.task_words and not derive_from else frozenset()
     for it, held in _held(items, by_key, codes, derive_from, inside=inside):
         found: list[Finding] = _pair_findings(it, pairs, result.pairs_tested, fix, derive_from) if pairs else []
         strings: dict[str, str] | None = None
@@ -2467,8 +2468,14 @@ def _own_label(
                     review = PROSE_REVIEW
             elif inputs and (sug.kind, sug.pointer, sug.value) in result.told:
                 review = INPUT_TOLD
-            if not review and not derive_from and result.task_words and named(place, result.task_words):
-                review = NAMED_REVIEW
+            if (
+                not review
+                and not derive_from
+                and result.task_words
+                and named(place, result.task_words)
+                and sug.pointer not in books
+            ):
+                review = NAMED_REVIEW  # a code book stays a leak whatever its name
             found.append(
                 Finding(
                     item=it.id,

@@ -358,11 +358,20 @@ def _restating(
             if w is None or w[3] == "raw" or not f[1]:
                 return False
             raw = node_at(items[i].projection, parse_pointer(w[0]))
-            if not isinstance(raw, str) or not restated.restating(("value", f[1], raw), [i]):
+            if not isinstance(raw, str) or not restated.restating(("value", w[0], raw), [i], tell=False):
                 return False
         return True
 
-    return frozenset(f for f, at in holders.items() if restated.restating(f, at) or read_from_restating(f, at))
+    # as mining's test: the features held by the same items are one candidate, told by the input when one of them is
+    groups: dict[tuple[int, ...], list[Feature]] = {}
+    for f, at in holders.items():
+        groups.setdefault(tuple(at), []).append(f)
+    out: set[Feature] = set()
+    for group, members in groups.items():
+        placed = [f for f in members if restated.restating(f, group, tell=False) or read_from_restating(f, group)]
+        if placed and any(restated.restating(f, group) for f in placed):
+            out.update(placed)
+    return frozenset(out)
 
 
 _WORD_KINDS = frozenset({"token", "ngram", "value", "url-segment"})

@@ -17,6 +17,12 @@ decide), not leaks. Every word must be written, so a ``track_colour`` beside "tr
 the text uses to name the *answer* do not count (those right before the first label it writes, "Answer with the
 outcome code: ACC, …"): a field named like the answer is the answer's, the opposite of an input. A field the text
 does not name (a case reference, a colour, a certificate number, an upstream model's class) keeps its findings.
+
+A field whose values act as a code book keeps its findings whatever its name (:func:`code_books`): about one value per
+label (:data:`BOOK_VALUES` at most), each held by its label's records only (:data:`BOOK_PURITY`), every label told. An
+input named by the task is read by the policy and tells a label where the policy decides it (a pending plate → hold);
+a field that writes each label its own code is the answer restated — an upstream model's outcome code under the name
+the instruction gives the task's own object ("Predict the outcome …": ``appeal_outcome``).
 """
 
 from __future__ import annotations
@@ -42,6 +48,10 @@ NAME_WORDS = 2
 """A field's name of fewer words is not read as named: one word the task's text writes (``status``, ``outcome``,
 ``result``) names the answer as often as an input ("Plant health status for this lot"; ds10's and ds11's leaking
 ``status`` and ``outcome`` fields of an upstream step, 24 leaking records lost in mode (a) when one word sufficed)."""
+BOOK_PURITY = 0.95
+"""A value of a code book is held by its label's records at least at this purity."""
+BOOK_VALUES = 2
+"""A code book writes each label at most this many values."""
 _STEM = 4
 """Two words of at least this many letters that differ only in an ending of two letters at most are one word."""
 _SPLIT = re.compile(r"(?<=[a-z])(?=[A-Z])")
@@ -115,3 +125,20 @@ def named(pointer: str, words: frozenset[str]) -> bool:
     """Whether the task's text (``words``: :meth:`TaskText.words`) writes every word of the field's own name."""
     mine = key_words(pointer)
     return len(mine) >= NAME_WORDS and bool(words) and all(any(_same(w, v) for v in words) for w in mine)
+
+
+def code_books(suggestions: Iterable[Any], labels: Iterable[str]) -> frozenset[str]:
+    """The fields (pointers) whose mined ``suggestions`` (``kind``, ``pointer``, ``value``, ``label``, ``purity``
+    each) act as a code book (module docstring): every one of ``labels`` (two at least) has a value there at
+    :data:`BOOK_PURITY`, and none more than :data:`BOOK_VALUES` (a book's suggestion counts its values)."""
+    wanted = set(labels)
+    per: dict[str, Counter[str]] = {}
+    for s in suggestions:
+        if not s.pointer or s.kind not in ("value", "field") or s.purity < BOOK_PURITY:
+            continue
+        per.setdefault(s.pointer, Counter())[s.label] += 1 if s.kind == "value" else len(s.value.split("; "))
+    return frozenset(
+        p
+        for p, counts in per.items()
+        if len(wanted) >= 2 and set(counts) >= wanted and max(counts.values()) <= BOOK_VALUES
+    )
