@@ -78,7 +78,7 @@ from windtunnel.leakage.input_explained import (
 from windtunnel.leakage.input_text import masked_input, names_of
 from windtunnel.leakage.markup_record import markup_leaves
 from windtunnel.leakage.model import Finding, LeakItem
-from windtunnel.leakage.ranges import number_of, pure_runs, run_text, separated
+from windtunnel.leakage.ranges import date_gaps, day_of, number_of, pure_runs, run_text, separated
 from windtunnel.leakage.record_table import record_table
 from windtunnel.leakage.records import ID_SHAPE, RECORD_ID
 from windtunnel.leakage.scan import escape_pointer_token
@@ -172,8 +172,9 @@ class MineResult:
     """Distinct records the test counted (items holding the same prose with the same label are one record);
     ``labels``, supports and purities count records."""
     inputs: list[str] = field(default_factory=list)
-    """Without ``derive_from``: the field templates read as the task's own input (:meth:`_Places.inputs`), where a
-    mined word is the task's signal as much as a shortcut, so :func:`mined_findings` gives it for review."""
+    """Without ``derive_from``: the field templates read as the task's own input (:meth:`_Places.inputs`, and the
+    members of the sections holding them, :meth:`_Places.sections`), where a mined word is the task's signal as much
+    as a shortcut, so :func:`mined_findings` gives it for review."""
     evidence: list[str] = field(default_factory=list)
     """Without ``derive_from``: those of :attr:`inputs` read as the input by what their values say of the labels
     (:func:`tells_every_record`: a diagnosis, a code snippet, a billed usage type), whatever their shape; every mined
@@ -964,6 +965,26 @@ _CHECKLIST = "/\x00checks"
 """Appended to an object's template: its flags read as one field (never a pointer: a key holds no NUL here)."""
 
 
+_NULL_HASH = hash("null")
+_FLAG_HASHES = frozenset(hash(v) for v in _FLAG_VALUES)
+
+
+def _names_every_label(repeated: Iterable[Counter[str]], every: Iterable[Counter[str]]) -> bool:
+    """The ``repeated`` values of a field (per value, the labels of its holders) held by one label each
+    (``GRADED_TOP``) name every label holding the field (``every``: all its values): a step writing the decision,
+    one status per outcome beside ``pending``. A case's check or measure singles out some outcomes only (a criterion
+    ``not met`` on failed assessments, ``not observed`` where evidence is missing; nothing of its own on a pass)."""
+    named = {max(c, key=lambda lab: (c[lab], lab)) for c in repeated if max(c.values()) >= GRADED_TOP * sum(c.values())}
+    return bool(named) and named >= set().union(*every)
+
+
+def _section(template: str) -> str | None:
+    """The top-level object or list a field template sits in (``/track_summary`` of ``/track_summary/gaps/*/hours``),
+    or None for a top-level scalar."""
+    head, sep, _rest = template.lstrip("/").partition("/")
+    return "/" + head if sep and head else None
+
+
 class _Places:
     """What each field (pointer template) holds across the items, to tell the task's input from a leak when the
     owner has not named the input (:meth:`inputs`). Bounded: per field a count of holders, of text values and, per
@@ -983,6 +1004,8 @@ class _Places:
         self.said: dict[str, dict[int, Counter[str]]] = {}
         self.unsaid: set[str] = set()
         self.flags: dict[str, set[str]] = {}
+        self.valued: Counter[str] = Counter()
+        self.section_items: Counter[str] = Counter()
         self._pending: tuple[str, dict[str, set[str]], dict[str, set[str]]] | None = None
 
     def item(self, label: str, prints: list[tuple[str, int]] | None = None) -> Callable[[str, str], None]:
@@ -992,6 +1015,7 @@ class _Places:
         ``_MAX_PRINTS``): what the item holds where, to tell records apart by their input once it is inferred
         (:func:`input_prints`)."""
         seen: set[str] = set()
+        valued: set[str] = set()
         label_items = self.label_items
         written: dict[str, set[str]] = {}  # per field, the item's texts there (a list's members: one way written)
         raw: dict[str, set[str]] = {}  # per field, the item's values there as written (numbers not folded)
@@ -1018,6 +1042,13 @@ class _Places:
                 folded = value if _NUMBER.fullmatch(value.strip()) else _SLOT.sub(_fold, value)
                 written.setdefault(template, set()).add(" ".join(folded.casefold().split()))
                 raw.setdefault(template, set()).add(" ".join(value.casefold().split()))
+            if value != "null" and template not in valued:
+                valued.add(template)
+                self.valued[template] += 1  # a value written there, not a null kept for the records it skips
+                section = _section(template)
+                if section is not None and section not in valued:
+                    valued.add(section)  # a section is no template (it holds a field below it)
+                    self.section_items[section] += 1
             if template in seen:
                 return
             seen.add(template)
@@ -1107,6 +1138,40 @@ class _Places:
         }
         fields = {f for t in told for f in self.flags.get(t, (t,))}  # a checklist is read as the input by its checks
         return sorted(f for f in fields if f not in known and not f.endswith(_CHECKLIST))
+
+    def sections(self, inputs: Iterable[str]) -> list[str]:
+        """The fields of a section of the record that holds the task's input (``inputs``), read as the input too: a
+        record is answered from its sections (an application, a track summary, an assessment, a donor's giving
+        history), whose members the case fills as it is — a flag, a count, a status, a checklist's results. A section
+        is a top-level object or list (``/track_summary/...``) holding a field read as the input; its member whose
+        values read as text (``INPUT_TEXT``: words, numbers, flags; not a slug, an SKU or a code) joins the input when
+        it holds a value (not ``null``) on ``INPUT_PRESENCE`` of the records holding the section, or
+        when one of its values other than a flag repeats on several labels (``GRADED_TOP``: a detail written only
+        where it applies, read as the case's content). Two kinds of member stay mined wherever they sit: one whose
+        repeated one-label values name every label holding it (a step writing the decision, one status per outcome
+        beside ``pending``; a case's check singles out some outcomes only), and one written on some records only whose
+        values each name one label, or a flag set there (a unit assigned, a waitlist position, a study agreement sent
+        on decided records)."""
+        known = set(inputs)
+        held_sections = {s for t in known if (s := _section(t)) is not None}
+        out = []
+        for template, n in self.valued.items():
+            section = _section(template)
+            if template in known or section not in held_sections or template.endswith(_CHECKLIST):
+                continue
+            if self.text[template] < INPUT_TEXT * self.holders[template]:
+                continue  # a code, a slug, an SKU: a section's member read as the input is read as text
+            values = self.said.get(template, {})
+            written = [c for h, c in values.items() if h != _NULL_HASH]
+            if _names_every_label([c for c in written if sum(c.values()) >= 2], written):
+                continue
+            if n >= INPUT_PRESENCE * self.section_items[section] or any(
+                sum(c.values()) >= 2 and max(c.values()) < GRADED_TOP * sum(c.values())
+                for h, c in values.items()
+                if h not in _FLAG_HASHES  # a flag set on some records only is a stamp (a study agreement sent)
+            ):
+                out.append(template)
+        return sorted(out)
 
     def scarce(self, items: int) -> set[str]:
         """The fields held by fewer than ``INPUT_PRESENCE`` of the ``items``: not what every record is answered from."""
@@ -1476,6 +1541,7 @@ def mine(
     scalars_of: list[list[tuple[str, int]]] = []  # per labelled item, without derive_from: its scalars' prints
     texts_of: list[dict[str, InputWords]] = []  # per labelled item, without derive_from: its strings' words per field
     values_of: list[InputValues] = []  # per labelled item, without derive_from: its scalars per field
+    dates_of: list[dict[str, str]] = []  # per labelled item: its dates per field (a gap between two is a field)
     masked_from: dict[tuple[str, str, str], set[tuple[str, str, str]]] = {}  # template → the texts it was read from
     raw_held: dict[tuple[str, str, str], list[int]] = {}  # each text a template may be read from → its items
     restated = Restated()  # with derive_from: the fields outside it that restate it (:mod:`.unlisted_input`)
@@ -1501,6 +1567,8 @@ def mine(
             scalars_of.append(scalars)
             texts_of.append(words_at(it.projection))
             values_of.append(input_values(it.projection, (), _anywhere))
+        scalars_here = values_of[-1] if scalars is not None else input_values(it.projection, (), _anywhere)
+        dates_of.append({t: v for t, v in scalars_here.items() if isinstance(v, str) and day_of(v) is not None})
         raws: set[tuple[str, str, str]] = set()
         found_here = candidates(
             it.projection,
@@ -1537,6 +1605,7 @@ def mine(
     inputs = places.inputs(len(labels_of)) if places is not None else []
     evidence = places.evidence(len(labels_of), inputs) if places is not None else []
     inputs = sorted([*inputs, *evidence])
+    sections = places.sections(inputs) if places is not None else []
     if places is not None:
         read_as_input = frozenset(inputs)
         prose_of = [p + input_prints(s, read_as_input) for p, s in zip(prose_of, scalars_of, strict=True)]
@@ -1598,6 +1667,13 @@ def mine(
     for key, label, support, p, keys in _range_tests(
         held, record_of, record_label, record_task, min_support, own_evidence
     ):
+        members[key] = keys
+        tests.append((key, label, support, support, p))
+    record_dates: list[dict[str, str]] = [{}] * len(record_label)
+    for i in reversed(range(len(record_of))):
+        record_dates[record_of[i]] = dates_of[i]
+    outside = (lambda t: not in_derive_from(t, derive_from)) if derive_from else (lambda t: t not in inputs)
+    for key, label, support, p, keys in _gap_tests(record_dates, outside, record_label, record_task, min_support):
         members[key] = keys
         tests.append((key, label, support, support, p))
     # A field read as the task's input holds values of one label each by nature (messages drawn from a pool per
@@ -1723,7 +1799,7 @@ def mine(
         derive_from=list(derive_from),
         members={(sug.kind, sug.pointer, sug.value): keys for sug, keys in found},
         records=total,
-        inputs=inputs if out else [],
+        inputs=sorted([*inputs, *sections]) if out else [],
         evidence=evidence if out else [],
         pairs=pairs,
         pairs_tested=pairs_tested,
@@ -1810,6 +1886,34 @@ def _range_tests(
     yield from _runs_of(coded, record_label, record_task, min_support, coded=True)
 
 
+def _gap_tests(
+    record_dates: Sequence[Mapping[str, str]],
+    outside: Callable[[str], bool],
+    record_label: Sequence[str],
+    record_task: Sequence[tuple[str, ...]],
+    min_support: int,
+) -> Iterator[tuple[tuple[str, str, str], str, int, float, list[tuple[str, str, str]]]]:
+    """The block test of :func:`_field_runs` over a date's gap from another date of its record
+    (:func:`~windtunnel.leakage.ranges.date_gaps`: the date a field ``outside`` the input, the other one of the
+    input): a value computed from the input (a next-eligible date the deferral's length after the visit). Only the
+    field tested whole: a date set from the answer falls into one block per label, while a run of gaps (an alert
+    raised 2 to 5 days after a track gap began) is the input's own duration read again. ``p`` is multiplied by the
+    number of pairs asked (the pair was chosen among them); the key says what was computed
+    (``28 days after /visit/date``, at the date's pointer) and the members are the dates as written at their
+    pointer, so the finding points at the derived field's characters and is mapped and sanitized as those values
+    would be."""
+    gaps = {pair: by_text for pair, by_text in date_gaps(record_dates, outside).items() if len(by_text) >= 3}
+    for (b, a), whole in gaps.items():
+        for by_text in by_task(whole, record_task):
+            for key, label, support, p, keys in _field_runs(
+                b, by_text, record_label, min_support, False, blocks_only=True
+            ):
+                records = set().union(*(by_text[k[2]] for k in keys))
+                dates = sorted({record_dates[r][b] for r in records})
+                gap = ("range", b, f"{key[2]} days after {a}")
+                yield gap, label, support, min(1.0, p * len(gaps)), [("value", b, d) for d in dates]
+
+
 _CODE_NUMBER = re.compile(r"([^\W\d_]+) (\d+)")
 """A word and the number after it (the 2-gram ``pb 454`` of ``PB-454``, ``ward 12``): a code's number, read per
 word like a field's numbers (a playbook's series chosen by the verdict: ``PB-1xx`` benign, ``PB-9xx`` malicious)."""
@@ -1841,15 +1945,18 @@ def _field_runs(
     coded: bool,
     *,
     as_whole: bool = False,
+    blocks_only: bool = False,
 ) -> Iterator[tuple[tuple[str, str, str], str, int, float, list[tuple[str, str, str]]]]:
     """The run tests of one field (or one code's word) among the records of one task (:func:`_runs_of`); ``as_whole``
     (the field is its own evidence: ``evidence(template)`` of :func:`_range_tests`), a field sorted into one block per
-    label gives each block with the field's p instead."""
+    label gives each block with the field's p instead; ``blocks_only``, only that (no run tests)."""
     numbers = {t.rpartition(" ")[2] if coded else t: t for t in by_text}
     per_label = {n: dict(Counter(record_label[r] for r in by_text[t])) for n, t in numbers.items()}
     held_by = Counter(record_label[r] for r in set().union(*by_text.values()))
     total = sum(held_by.values())
-    whole = separated(per_label) if as_whole else None
+    whole = separated(per_label) if as_whole or blocks_only else None
+    if blocks_only and whole is None:
+        return
     for run in whole.blocks if whole is not None else pure_runs(per_label, min_support):
         texts = [numbers[n] for n in run.texts]
         records = set().union(*(by_text[t] for t in texts))

@@ -57,6 +57,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
 from windtunnel.leakage import cuts
+from windtunnel.leakage.agreement import RULE as AGREEMENT_RULE
 from windtunnel.leakage.agreement import Agreement
 from windtunnel.leakage.decode import embedded_json
 from windtunnel.leakage.edit_watch import narrowest
@@ -515,13 +516,22 @@ def not_alike(it: LeakItem, findings: list[Finding], alike: AlikeValues | None) 
     return acted, held
 
 
+def dataset_evidence(f: Finding) -> bool:
+    """Whether ``f`` stands on dataset evidence rather than on its own item: a mined value or word, the blind rounds'
+    shortcuts (both representation ``mined``), a field blanked on every item (``mined-field``: mined or shared
+    values, the elimination guard's blanks), or a label mention the dataset's agreement promoted to a leak
+    (:data:`~windtunnel.leakage.agreement.RULE`: the slot follows the record's label across the dataset)."""
+    return f.representation in (_MINED, _UNIFORM) or f.rule == AGREEMENT_RULE
+
+
 def _outside(
     findings: Sequence[Finding], derive_from: Sequence[str], copied: frozenset[str] = frozenset()
 ) -> tuple[list[Finding], list[Finding], list[Finding]]:
-    """``findings`` split into those to act on, the mined evidence (representation ``mined`` or ``mined-field``) at or
-    under a field named by ``derive_from``, and the mined evidence at a place of ``copied`` (:func:`copied_places`:
-    this item's copy of its input): the task's input is what the task is answered from, so dataset evidence never
-    cuts it (the scan's own findings there are acted on as anywhere)."""
+    """``findings`` split into those to act on, the dataset evidence (:func:`dataset_evidence`) at or under a field
+    named by ``derive_from``, and the dataset evidence at a place of ``copied`` (:func:`copied_places`: this item's
+    copy of its input): the task's input is what the task is answered from, and what rides with the label across the
+    dataset there is the task's signal, so dataset evidence never cuts it, whichever pass found it (the scan's own
+    findings there are acted on as anywhere). The one place the sanitizer decides this."""
     if not derive_from:
         return list(findings), [], []
     acted: list[Finding] = []
@@ -529,10 +539,10 @@ def _outside(
     copying: list[Finding] = []
     for f in findings:
         path = f.pointer + (f.inner or "")
-        mined = f.representation in (_MINED, _UNIFORM)
-        if mined and in_derive_from(path, derive_from):
+        evidence = dataset_evidence(f)
+        if evidence and in_derive_from(path, derive_from):
             kept.append(f)
-        elif mined and path in copied:
+        elif evidence and path in copied:
             copying.append(f)
         else:
             acted.append(f)
