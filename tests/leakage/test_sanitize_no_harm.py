@@ -278,3 +278,34 @@ def test_prose_with_a_comma_per_line_is_no_table() -> None:
         sanitize_item(item, extra=[f]).item.projection["minutes"]
         == "All of the board members were present today, as noted\n"
     )
+
+
+def test_a_copy_written_on_one_labels_items_only_is_cut(tmp_path: Path) -> None:
+    """A field copying the order's vendor id on every place it fills, but filled on the rejected orders only: its value
+    tells nothing the input does not, its presence tells the label. Mining finds it as a template (the record's own id
+    masked), which stands on the copy being there, not on the value copied: it is cut, and no copy is reported kept
+    (before: kept as the input's copy on all 146 rejected orders, 0 records rewritten, the run passing)."""
+    rng = random.Random(7)
+    rows = []
+    for i in range(300):
+        label = rng.choice(["approve", "reject"])
+        vendor = f"V{rng.randint(100, 140)}"
+        projection: dict[str, Any] = {"po": {"vendor_id": vendor, "total": 100 + i}}
+        if label == "reject":
+            projection["escalated_vendor"] = vendor
+        rows.append({"id": f"o{i}", "expected": label, "label_set": ["approve", "reject"], "projection": projection})
+    assert input_copies([LeakItem.from_mapping(r) for r in rows], ["/po"]) == {"/escalated_vendor": "/po/vendor_id"}
+    data, out = tmp_path / "d.jsonl", tmp_path / "o.jsonl"
+    data.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    res = sanitize_flow(SanitizeRequest(dataset=data, output=out, mine=True, derive_from=["/po"]))
+    after = [json.loads(line) for line in out.read_text().splitlines()]
+    assert not any(r["projection"].get("escalated_vendor") for r in after)
+    assert "kept_as_input_copy" not in res.summary
+
+
+def test_prose_before_a_table_is_not_its_header() -> None:
+    """A paragraph of prose above a CSV table is no header row: the cell alone is cut, the row stays (before: the
+    text's first line was read as the header, the cell as prose, and the row went, the header left alone)."""
+    text = "Minutes of the board follow below for the record.\n\nDate,Decision\n02 Jul,Motion to reject carried"
+    item, f = _minutes(text, "Motion to reject")
+    assert sanitize_item(item, extra=[f]).item.projection["minutes"] == text[: text.rindex(",") + 1]

@@ -68,6 +68,7 @@ from windtunnel.leakage.sanitize import (
     held_alike,
     input_copies,
     not_alike,
+    on_copy,
     sanitize_item,
     twin_places,
     uniform_fields,
@@ -1369,7 +1370,7 @@ def _recheck_mined(res: Any, result: Any, derive_from: Sequence[str], copies: Ma
     item's copy of its input, :func:`~windtunnel.leakage.sanitize.copied_places`, which the sanitizer keeps too)."""
     copied = copied_places(res.item, copies) if copies and derive_from else frozenset()
     for _, left in mined_findings([res.item], result, derive_from=derive_from):
-        res.residual.extend(f for f in left if f.blocking and f.pointer + (f.inner or "") not in copied)
+        res.residual.extend(f for f in left if f.blocking and not on_copy(f, copied))
 
 
 def _write_record(handle: IO[bytes], mapped: MappedItem, record: Any, document: list[Any] | None, *, raw: bool) -> None:

@@ -382,6 +382,8 @@ def sanitize_item(
         copy_kept.extend(copy_skipped)
     if uniform_cuts:
         todo.extend(_uniform_cuts(it, uniform_cuts))
+    cut = {f.pointer + (f.inner or "") for f in todo}
+    copy_kept = [f for f in copy_kept if f.pointer + (f.inner or "") not in cut]  # kept: where nothing else cuts it
     left: dict[str, Reason] = {f.pointer: "held-alike" for f in held}
     if not todo:
         return SanitizeResult(
@@ -524,6 +526,18 @@ def dataset_evidence(f: Finding) -> bool:
     return f.representation in (_MINED, _UNIFORM) or f.rule == AGREEMENT_RULE
 
 
+def on_copy(f: Finding, copied: frozenset[str]) -> bool:
+    """Whether ``f`` sits at a place of ``copied`` (:func:`copied_places`: this item's copy of its input) and stands on
+    the value copied. A mined template there (view ``template``: the text with the record's own words masked,
+    :mod:`.templates`) does not: the copy is masked out of it, so what rides with the label is that the field holds a
+    copy at all (a vendor id written on the rejected orders only), which the input does not tell."""
+    return f.view != _OWN_WORDS_VIEW and f.pointer + (f.inner or "") in copied
+
+
+_OWN_WORDS_VIEW = "template"
+"""The view of a mined candidate read with the record's own words masked (:func:`~windtunnel.leakage.mine.mine`)."""
+
+
 def _outside(
     findings: Sequence[Finding], derive_from: Sequence[str], copied: frozenset[str] = frozenset()
 ) -> tuple[list[Finding], list[Finding], list[Finding]]:
@@ -542,7 +556,7 @@ def _outside(
         evidence = dataset_evidence(f)
         if evidence and in_derive_from(path, derive_from):
             kept.append(f)
-        elif evidence and path in copied:
+        elif evidence and on_copy(f, copied):
             copying.append(f)
         else:
             acted.append(f)
@@ -692,10 +706,15 @@ _PROSE_DELIMITERS = (",", ";")
 
 def _prose_row(value: str, lo: int, hi: int, d: str) -> bool:
     """Whether the unquoted cell ``value[lo:hi]`` bounded by ``d`` (a comma or a semicolon) reads as prose rather than
-    a table's cell: it, or a cell of the text's first line (the header row), has more than ``PROSE_WORDS`` words.
+    a table's cell: it, or a cell of its paragraph's first line (the header row), has more than ``PROSE_WORDS`` words.
     ``Present: Ann, Bob`` over ``We met today, Motion to reject carried. Next meeting in May.`` reads as a two-column
-    table to the scan; its "cell" is a sentence and more, and the sentence is what a cut takes."""
-    header = value[: value.find("\n")] if "\n" in value else value
+    table to the scan; its "cell" is a sentence and more, and the sentence is what a cut takes. A paragraph of prose
+    before the table (``Minutes follow below for the record.``, a blank line, then ``Date,Decision``) is not its
+    header (:func:`~windtunnel.leakage.mention.table_cell` reads the table's paragraph alike)."""
+    start = value.rfind("\n\n", 0, lo)
+    start = 0 if start < 0 else start + 2
+    end = value.find("\n", start)
+    header = value[start : end if end >= 0 else len(value)]
     return len(value[lo:hi].split()) > PROSE_WORDS or any(len(c.split()) > PROSE_WORDS for c in header.split(d))
 
 
