@@ -8,8 +8,8 @@ from __future__ import annotations
 import base64
 import json
 import random
-from collections import Counter
 from pathlib import Path
+from typing import Any
 
 from windtunnel.flows.leak import SanitizeRequest, sanitize_flow
 from windtunnel.leakage.edit_watch import EliminationWatch
@@ -130,10 +130,89 @@ def test_a_field_copying_the_input_is_the_inputs() -> None:
     """A tool call's vendor id, the order's own on every item, copies the input; one holding other values does not,
     nor does any field without --derive-from."""
     items = [_order(i, f"V{i % 7}", "reject" if i % 7 == 0 else "approve") for i in range(40)]
-    assert input_copies(items, ["/po"]) == ["/calls/*/args/vendor_id"]
-    assert input_copies(items, []) == []
+    assert input_copies(items, ["/po"]) == {"/calls/*/args/vendor_id": "/po/vendor_id"}
+    assert input_copies(items, []) == {}
     other = [_order(i, f"V{i % 7}", "approve", copy=f"V{(i + 1) % 7}") for i in range(40)]
-    assert input_copies(other, ["/po"]) == []
+    assert input_copies(other, ["/po"]) == {}
+
+
+def _rider_rows(calls: int, seed: int) -> list[dict[str, object]]:
+    """300 orders whose tool calls copy the order's vendor id, but for a rider (``HOLD-BLOCKED``) on some rejected
+    orders: in the only call (``calls`` 1, every tenth order), or in the first of two (``calls`` 2, ~40 % of the
+    rejected orders)."""
+    rng = random.Random(seed)
+    rows: list[dict[str, object]] = []
+    for i in range(300):
+        label = rng.choice(["approve", "reject"])
+        vendor = f"V{rng.randint(100, 120)}"
+        if calls == 1:
+            rider = label == "reject" and i % 10 == 0
+            args = ["HOLD-BLOCKED" if rider else vendor]
+        else:
+            args = ["HOLD-BLOCKED" if label == "reject" and rng.random() < 0.4 else vendor, vendor]
+        rows.append(
+            {
+                "id": f"o{i}",
+                "expected": label,
+                "label_set": ["approve", "reject"],
+                "projection": {
+                    "po": {"vendor_id": vendor, "total": 100 + i},
+                    "calls": [{"name": "lookup", "args": json.dumps({"vendor_id": a})} for a in args],
+                },
+            }
+        )
+    return rows
+
+
+def _riders(tmp_path: Path, calls: int, seed: int) -> tuple[list[dict[str, object]], Any, str]:
+    """:func:`_rider_rows` sanitized with the order (``/po``) as the input: the rows, the outcome, the output's text."""
+    rows = _rider_rows(calls, seed)
+    data, out = tmp_path / "d.jsonl", tmp_path / "o.jsonl"
+    data.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    res = sanitize_flow(SanitizeRequest(dataset=data, output=out, mine=True, derive_from=["/po"]))
+    return rows, res, out.read_text()
+
+
+def test_a_rider_in_a_field_copying_the_input_is_cut_where_it_is_no_copy(tmp_path: Path) -> None:
+    """A tool call copies the order's vendor id on 95 % of the orders and holds a rider of ``reject`` on the others:
+    the field is a copy of the input, but the rider is no copy of this order's input, so it is cut on every order
+    holding it, and only there (before: the whole field was taken as the input's and every rider stayed, the run
+    passing)."""
+    rows, res, text = _riders(tmp_path, 1, 1)
+    held = sum("HOLD-BLOCKED" in json.dumps(r) for r in rows)
+    assert held >= 10 and "HOLD-BLOCKED" not in text
+    assert res.summary["edited"] == held
+    assert res.status == "passed"
+    assert "kept_in_derive_from" not in res.summary  # the copies kept are reported as such
+    assert all(at.startswith("/calls/") for at in res.summary["kept_as_input_copy"])
+
+
+def test_every_element_of_a_list_counts_against_the_copy_share(tmp_path: Path) -> None:
+    """Two calls per order, the first holding a rider on ~40 % of the rejected orders: counted once per order (the last
+    call's value), the field read as a copy and the riders stayed; every call counts, so it is no copy and no rider is
+    left."""
+    rows, res, text = _riders(tmp_path, 2, 2)
+    assert sum("HOLD-BLOCKED" in json.dumps(r) for r in rows) >= 30
+    assert "HOLD-BLOCKED" not in text
+    assert res.status == "passed" and res.summary["still_leaking"] == 0
+
+
+def test_the_rescan_finds_a_rider_left_in_a_copy_field() -> None:
+    """The rescan skips only the places holding the item's copy of its input: a rider there is still found."""
+    from windtunnel.flows.leak import _recheck_mined
+    from windtunnel.leakage.mine import mine
+    from windtunnel.leakage.sanitize import SanitizeResult
+
+    items = [LeakItem.from_mapping(r) for r in _rider_rows(1, 1)]
+    result = mine(items, derive_from=["/po"])
+    copies = input_copies(items, ["/po"])
+    assert copies == {"/calls/*/args/vendor_id": "/po/vendor_id"}
+    rider = next(it for it in items if "HOLD-BLOCKED" in json.dumps(it.projection))
+    copying = [it for it in items if "HOLD-BLOCKED" not in json.dumps(it.projection)]
+    for it, left in ((rider, 1), *((c, 0) for c in copying)):
+        res = SanitizeResult(it, [], None, None)  # type: ignore[arg-type]
+        _recheck_mined(res, result, ["/po"], copies)
+        assert len({f.pointer + (f.inner or "") for f in res.residual}) == left
 
 
 def test_mined_evidence_in_a_copy_of_the_input_is_not_cut(tmp_path: Path) -> None:
@@ -182,4 +261,51 @@ def test_a_sentence_cut_in_this_records_table_cell_stays_in_the_cell() -> None:
     assert sanitize_item(item, extra=[f]).item.projection["minutes"] == "Date,Decision\n02 Jul,"
     item, f = _minutes("Board notes.\nMotion to reject, carried 6-1. Next meeting in May.", "Motion to reject")
     assert sanitize_item(item, extra=[f]).item.projection["minutes"] == "Board notes.\nNext meeting in May."
-    assert Counter(r.operator for r in sanitize_item(item, extra=[f]).redactions)
+    item, f = _minutes("Date;Decision;Vote\n02 Jul;Motion to reject carried;6-1", "Motion to reject")
+    assert sanitize_item(item, extra=[f]).item.projection["minutes"] == "Date;Decision;Vote\n02 Jul;;6-1"
+
+
+def test_prose_with_a_comma_per_line_is_no_table() -> None:
+    """A comma on each line reads as a two-column table to the scan, but a "cell" of a sentence and more is prose:
+    the sentence holding the hit goes and the clean sentence after it stays (before: the rest of the line went)."""
+    item, f = _minutes(
+        "Present: Ann, Bob\nWe met today, Motion to reject carried. Next meeting in May.", "Motion to reject"
+    )
+    assert sanitize_item(item, extra=[f]).item.projection["minutes"] == "Present: Ann, Bob\nNext meeting in May."
+    text = "All of the board members were present today, as noted\nAgenda, Motion to reject carried"
+    item, f = _minutes(text, "Motion to reject")
+    assert (
+        sanitize_item(item, extra=[f]).item.projection["minutes"]
+        == "All of the board members were present today, as noted\n"
+    )
+
+
+def test_a_copy_written_on_one_labels_items_only_is_cut(tmp_path: Path) -> None:
+    """A field copying the order's vendor id on every place it fills, but filled on the rejected orders only: its value
+    tells nothing the input does not, its presence tells the label. Mining finds it as a template (the record's own id
+    masked), which stands on the copy being there, not on the value copied: it is cut, and no copy is reported kept
+    (before: kept as the input's copy on all 146 rejected orders, 0 records rewritten, the run passing)."""
+    rng = random.Random(7)
+    rows = []
+    for i in range(300):
+        label = rng.choice(["approve", "reject"])
+        vendor = f"V{rng.randint(100, 140)}"
+        projection: dict[str, Any] = {"po": {"vendor_id": vendor, "total": 100 + i}}
+        if label == "reject":
+            projection["escalated_vendor"] = vendor
+        rows.append({"id": f"o{i}", "expected": label, "label_set": ["approve", "reject"], "projection": projection})
+    assert input_copies([LeakItem.from_mapping(r) for r in rows], ["/po"]) == {"/escalated_vendor": "/po/vendor_id"}
+    data, out = tmp_path / "d.jsonl", tmp_path / "o.jsonl"
+    data.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    res = sanitize_flow(SanitizeRequest(dataset=data, output=out, mine=True, derive_from=["/po"]))
+    after = [json.loads(line) for line in out.read_text().splitlines()]
+    assert not any(r["projection"].get("escalated_vendor") for r in after)
+    assert "kept_as_input_copy" not in res.summary
+
+
+def test_prose_before_a_table_is_not_its_header() -> None:
+    """A paragraph of prose above a CSV table is no header row: the cell alone is cut, the row stays (before: the
+    text's first line was read as the header, the cell as prose, and the row went, the header left alone)."""
+    text = "Minutes of the board follow below for the record.\n\nDate,Decision\n02 Jul,Motion to reject carried"
+    item, f = _minutes(text, "Motion to reject")
+    assert sanitize_item(item, extra=[f]).item.projection["minutes"] == text[: text.rindex(",") + 1]

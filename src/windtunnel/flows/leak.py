@@ -64,9 +64,11 @@ from windtunnel.leakage.runs import RunCounts, RunSourceError, report_items
 from windtunnel.leakage.sanitize import (
     SanitizeResult,
     blanked_places,
+    copied_places,
     held_alike,
     input_copies,
     not_alike,
+    on_copy,
     sanitize_item,
     twin_places,
     uniform_fields,
@@ -958,7 +960,7 @@ def sanitize_flow(req: SanitizeRequest, listener: Listener = SILENT) -> LeakOutc
     copies = (
         input_copies((m.item for m in items(req.dataset, fmap)), req.derive_from)
         if req.dataset.is_file() and mined is not None
-        else []
+        else {}
     )
     prepared = _Prepared(fmap, labels, mined, extra, mined_result, agreed, agreement, alike, copies)
     if mined_result is None or not req.dataset.is_file():
@@ -1015,9 +1017,10 @@ class _Prepared:
     agreement: Agreement | None
     alike: AlikeValues | None = None
     """The values the items of every label hold alike (:func:`~windtunnel.leakage.sanitize.held_alike`): not cut."""
-    copies: list[str] = field(default_factory=list)
-    """The fields outside ``--derive-from`` that copy a field of it (:func:`~windtunnel.leakage.sanitize.input_copies`):
-    taken as the input's, where mined evidence cuts nothing."""
+    copies: dict[str, str] = field(default_factory=dict)
+    """The fields outside ``--derive-from`` that copy a field of it, each with that field
+    (:func:`~windtunnel.leakage.sanitize.input_copies`): where an item's value there is its copy of the input, mined
+    evidence cuts nothing; elsewhere in the field it does."""
 
 
 def _shortcuts_summary(
@@ -1070,7 +1073,6 @@ def _sanitize_pass(
         prepared.mined_result,
     )
     agreed, agreement = prepared.agreed, prepared.agreement
-    derive = [*req.derive_from, *prepared.copies]  # the input, and the fields copying it (input_copies)
     acted = {i: [*extra.get(i, ()), *shortcut.get(i, ())] for i in {*extra, *shortcut}}
     mined_uniform = (
         uniform_fields(
@@ -1083,7 +1085,7 @@ def _sanitize_pass(
             redact_review=req.redact_review,
             decode=req.decode,
             population=(m.item for m in items(req.dataset, fmap)),
-            derive_from=derive,
+            derive_from=req.derive_from,
         )
         if acted
         else []
@@ -1115,6 +1117,8 @@ def _sanitize_pass(
         n = leaked = residual_items = chars = promoted = edited = edited_clean = 0
         kept: dict[str, int] = {}
         """Items whose mined evidence sits in a --derive-from field, kept there: by the field (as shown)."""
+        copied: dict[str, int] = {}
+        """Items whose mined evidence sits at a place holding the item's copy of its input, kept there: by place."""
         reasons: dict[str, int] = {}
         """How many places each reason (:data:`~windtunnel.leakage.sanitize.LEFT_BECAUSE`) left leaking."""
         failed: list[str] = []
@@ -1150,14 +1154,15 @@ def _sanitize_pass(
                             uniform_cuts=cut_everywhere,
                             agreement=agreement,
                             mined_uniform=mined_uniform,
-                            derive_from=derive,
+                            derive_from=req.derive_from,
+                            copies=prepared.copies,
                             alike=prepared.alike,
                         )
                         if mined_result is not None and req.derive_from:
                             for _, inside in mined_in_derive_from([mapped.item], mined_result, req.derive_from):
                                 res.kept.extend(inside)
                         if mined_result is not None:
-                            _recheck_mined(res, mined_result, derive)
+                            _recheck_mined(res, mined_result, req.derive_from, prepared.copies)
                     except Exception as err:  # one record that cannot be sanitized costs that record only
                         failed.append(mapped.item.id)
                         # A dataset error names the item and the fix; another error's text may hold a value.
@@ -1204,6 +1209,8 @@ def _sanitize_pass(
                         st.handle.write(orjson.dumps(res.stats(show_values=req.show_values)) + b"\n")
                     for place in res.kept_places(show_values=req.show_values):
                         kept[place] = kept.get(place, 0) + 1
+                    for place in res.copied_places(show_values=req.show_values):
+                        copied[place] = copied.get(place, 0) + 1
                     if not res.ok:
                         alerts.tell(listener, res.item.id, _still_leaks(res, req.show_values))
                         for left in res.left():
@@ -1272,6 +1279,15 @@ def _sanitize_pass(
                 + (f" and {len(kept) - _KEPT_SHOWN} more (--stats)" if len(kept) > _KEPT_SHOWN else "")
             )
         )
+    if copied:
+        listener(
+            Notice(
+                "mined evidence left uncut where the item's value copies its own input (a field outside "
+                "--derive-from holding the same value as a field of it on nearly every item): "
+                + ", ".join(f"{at} ({c} item(s))" for at, c in sorted(copied.items())[:_KEPT_SHOWN])
+                + (f" and {len(copied) - _KEPT_SHOWN} more (--stats)" if len(copied) > _KEPT_SHOWN else "")
+            )
+        )
     dups.tell(listener, req.fields.id_field)
     for text in watch.warnings():
         listener(Notice(text, kind="alert"))
@@ -1289,6 +1305,7 @@ def _sanitize_pass(
         "eliminated": eliminated,
         "not_sanitized": failed,
         **({"kept_in_derive_from": dict(sorted(kept.items()))} if kept else {}),
+        **({"kept_as_input_copy": dict(sorted(copied.items()))} if copied else {}),
         "learned": learned_on(req.learned),
         **({"mined": mined} if mined is not None else {}),
         **(
@@ -1347,11 +1364,13 @@ class _SameAlerts:
                 )
 
 
-def _recheck_mined(res: Any, result: Any, derive_from: Sequence[str]) -> None:
+def _recheck_mined(res: Any, result: Any, derive_from: Sequence[str], copies: Mapping[str, str] | None = None) -> None:
     """Add to ``res.residual`` the leaks the mined candidates still find in the sanitized item (a mined word of the
-    task's input, for review, is not one: the sanitizer leaves the input as it is)."""
+    task's input, for review, is not one: the sanitizer leaves the input as it is; nor is one at a place holding the
+    item's copy of its input, :func:`~windtunnel.leakage.sanitize.copied_places`, which the sanitizer keeps too)."""
+    copied = copied_places(res.item, copies) if copies and derive_from else frozenset()
     for _, left in mined_findings([res.item], result, derive_from=derive_from):
-        res.residual.extend(f for f in left if f.blocking)
+        res.residual.extend(f for f in left if f.blocking and not on_copy(f, copied))
 
 
 def _write_record(handle: IO[bytes], mapped: MappedItem, record: Any, document: list[Any] | None, *, raw: bool) -> None:

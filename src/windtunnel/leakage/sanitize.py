@@ -239,6 +239,9 @@ class SanitizeResult:
     kept: list[Finding] = field(default_factory=list)
     """Mined evidence the sanitizer did not act on because it sits in a field named by ``derive_from`` (the task's
     input): a mined value there, or a field blanked on every item (``mined-field``) that is such a field."""
+    copied: list[Finding] = field(default_factory=list)
+    """Mined evidence the sanitizer did not act on because its place holds this item's copy of its input
+    (:func:`copied_places`): a field outside ``derive_from`` copying one of it."""
 
     def left(self) -> list[Left]:
         """Each residual finding (one per place and rule) with the reason recorded at its place, or at the
@@ -261,6 +264,10 @@ class SanitizeResult:
     def kept_places(self, *, show_values: bool = False) -> list[str]:
         """The places of :attr:`kept` (answer keys hashed unless ``show_values``), sorted, each once."""
         return sorted({_shown_path(f, show_values) for f in self.kept})
+
+    def copied_places(self, *, show_values: bool = False) -> list[str]:
+        """The places of :attr:`copied` (answer keys hashed unless ``show_values``), sorted, each once."""
+        return sorted({_shown_path(f, show_values) for f in self.copied})
 
     @property
     def ok(self) -> bool:
@@ -302,6 +309,7 @@ class SanitizeResult:
             **({"residual_left": [x.to_dict(show_values=show_values) for x in self.left()]} if self.residual else {}),
             **({"problems": list(self.problems)} if self.problems else {}),
             **({"kept_in_derive_from": self.kept_places(show_values=show_values)} if self.kept else {}),
+            **({"kept_as_input_copy": self.copied_places(show_values=show_values)} if self.copied else {}),
         }
 
 
@@ -319,6 +327,7 @@ def sanitize_item(
     agreement: Agreement | None = None,
     mined_uniform: Sequence[MinedField] = (),
     derive_from: Sequence[str] = (),
+    copies: Mapping[str, str] | None = None,
     alike: AlikeValues | None = None,
 ) -> SanitizeResult:
     """Sanitize one item's projection and rescan it.
@@ -339,7 +348,9 @@ def sanitize_item(
     mining never reads prose, so prose there holds no mined value). ``derive_from`` names the fields the task is
     derived from (as ``leak mine`` takes them): mined evidence (``extra`` findings of representation ``mined``, the
     blanks of ``uniform`` and ``mined_uniform``) is never acted on there; what was left is
-    :attr:`SanitizeResult.kept`.
+    :attr:`SanitizeResult.kept`. ``copies`` are the fields outside ``derive_from`` copying a field of it
+    (:func:`input_copies`): mined evidence at a place of this item holding its copy of the input is not acted on either
+    (:attr:`SanitizeResult.copied`); elsewhere in such a field it is.
     ``learned`` is :func:`audit_item`'s, for the scan before and the rescan after (``None``: its default).
     ``uniform_cuts`` maps field templates to sentences cut wherever this item holds them, whatever its label: a
     sentence naming a label that the edits cut on that label's items only
@@ -357,20 +368,27 @@ def sanitize_item(
     if redact_review:
         todo.extend(_other_labels_review(it, labels, decode))
     kept: list[Finding] = []
+    copy_kept: list[Finding] = []
+    copied = copied_places(it, copies or {}) if derive_from else frozenset()
     if extra:
-        acted, kept = _outside(_narrowed(it, extra, mined_uniform), derive_from)
+        acted, kept, copy_kept = _outside(_narrowed(it, extra, mined_uniform), derive_from, copied)
         todo.extend(f for f in acted if f.blocking or redact_review)  # a mined word of the task's input: for review
         before = ItemAudit(before.item, [*before.findings, *acted], before.line, before.sources)
     todo, held = not_alike(it, todo, alike)
     if uniform or mined_uniform:
-        blanks, skipped = _outside(_uniform_blanks(it, uniform, mined_uniform), derive_from)
+        blanks, skipped, copy_skipped = _outside(_uniform_blanks(it, uniform, mined_uniform), derive_from, copied)
         todo.extend(blanks)
         kept.extend(skipped)
+        copy_kept.extend(copy_skipped)
     if uniform_cuts:
         todo.extend(_uniform_cuts(it, uniform_cuts))
+    cut = {f.pointer + (f.inner or "") for f in todo}
+    copy_kept = [f for f in copy_kept if f.pointer + (f.inner or "") not in cut]  # kept: where nothing else cuts it
     left: dict[str, Reason] = {f.pointer: "held-alike" for f in held}
     if not todo:
-        return SanitizeResult(it, [], before, before, [f for f in held if f.blocking], reasons=left, kept=kept)
+        return SanitizeResult(
+            it, [], before, before, [f for f in held if f.blocking], reasons=left, kept=kept, copied=copy_kept
+        )
     try:
         projection = copy.deepcopy(it.projection)
     except RecursionError:
@@ -394,7 +412,7 @@ def sanitize_item(
                 clean = replace(it, projection=projection)
                 after = _demoted(audit_item(clean, decode=decode, learned=learned), clean, agreement, rescan=True)
     residual = [f for f in after.findings if f.blocking or redact_review]
-    return SanitizeResult(clean, redactions, before, after, residual, problems, {**left, **ctx.left}, kept)
+    return SanitizeResult(clean, redactions, before, after, residual, problems, {**left, **ctx.left}, kept, copy_kept)
 
 
 def held_alike(population: Iterable[LeakItem]) -> AlikeValues:
@@ -418,17 +436,18 @@ COPY_MIN = 10
 """A field is weighed as a copy of the input only when this many items fill it, with three distinct values at least."""
 
 
-def input_copies(population: Iterable[LeakItem], derive_from: Sequence[str]) -> list[str]:
-    """The field templates outside the task's input (``derive_from``) that copy one field of it: on nearly every item
-    filling the field (:data:`COPY_SHARE`), its value is the value that item holds at the same input field (a tool
-    call's ``{"vendor_id": "V32011"}`` beside the order's ``/po/supplier/vendor_id``), and the values vary
-    (:data:`COPY_MIN`). Such a field tells nothing the input does not: a value mined there rides with the label because
-    the input it copies decides the label (an unapproved vendor's orders are rejected), which the model reads anyway,
-    so the sanitizer takes the field as the input's, where mined evidence cuts nothing (:func:`_outside`), rather than
-    blank it on every item. Fields inside JSON held in a string are weighed at their own pointer
-    (:func:`_templated`)."""
+def input_copies(population: Iterable[LeakItem], derive_from: Sequence[str]) -> dict[str, str]:
+    """The field templates outside the task's input (``derive_from``) that copy one field of it, each with that input
+    field's template: at nearly every place filling the field (:data:`COPY_SHARE`; every place counts, each element of
+    a list alike), its value is the value that item holds at the same input field (a tool call's
+    ``{"vendor_id": "V32011"}`` beside the order's ``/po/supplier/vendor_id``), and the values vary (:data:`COPY_MIN`).
+    Such a value tells nothing the input does not: a value mined there rides with the label because the input it
+    copies decides the label (an unapproved vendor's orders are rejected), which the model reads anyway, so the
+    sanitizer keeps it where it is this item's copy (:func:`copied_places`), rather than blank it on every item; a
+    value there that is no copy of this item's input (``HOLD-BLOCKED`` on the rejected orders alone) is cut as anywhere.
+    Fields inside JSON held in a string are weighed at their own pointer (:func:`_templated`)."""
     if not derive_from:
-        return []
+        return {}
     filled: Counter[str] = Counter()
     matched: dict[str, Counter[str]] = {}
     values: dict[str, set[str]] = {}
@@ -443,17 +462,37 @@ def input_copies(population: Iterable[LeakItem], derive_from: Sequence[str]) -> 
                 inputs.setdefault(key, set()).add(template)
             else:
                 rest.append((template, key))
-        for template, key in dict(rest).items():  # a field counted once per item
+        for template, key in rest:  # every place: a rider in one element of a list counts against the share
             filled[template] += 1
             got = values.setdefault(template, set())
             if len(got) < 3:
                 got.add(key)
             matched.setdefault(template, Counter()).update(inputs.get(key, ()))
-    return sorted(
-        t
-        for t, n in filled.items()
-        if n >= COPY_MIN and len(values[t]) >= 3 and max(matched[t].values(), default=0) >= COPY_SHARE * n
-    )
+    out: dict[str, str] = {}
+    for t, n in filled.items():
+        best = matched[t].most_common(1)
+        if n >= COPY_MIN and len(values[t]) >= 3 and best and best[0][1] >= COPY_SHARE * n:
+            out[t] = best[0][0]
+    return dict(sorted(out.items()))
+
+
+def copied_places(it: LeakItem, copies: Mapping[str, str]) -> frozenset[str]:
+    """The places of ``it`` (pointer, and inside JSON held in a string its own pointer after it) in a field of
+    ``copies`` (:func:`input_copies`) whose value is the value ``it`` holds at the input field that field copies: the
+    input's, where mined evidence cuts nothing. A place of such a field holding anything else is not one."""
+    if not copies:
+        return frozenset()
+    wanted = set(copies.values())
+    inputs: dict[str, set[str]] = {}
+    places: list[tuple[str, str, str]] = []
+    for pointer, value, template in _templated(it, through=True):
+        if value in (None, "", False, 0) or isinstance(value, bool):
+            continue
+        if template in wanted:
+            inputs.setdefault(template, set()).add(json.dumps(value))
+        if template in copies:
+            places.append((pointer, template, json.dumps(value)))
+    return frozenset(p for p, t, key in places if key in inputs.get(copies[t], ()))
 
 
 def _alike_key(value: Any) -> int:
@@ -487,19 +526,41 @@ def dataset_evidence(f: Finding) -> bool:
     return f.representation in (_MINED, _UNIFORM) or f.rule == AGREEMENT_RULE
 
 
-def _outside(findings: Sequence[Finding], derive_from: Sequence[str]) -> tuple[list[Finding], list[Finding]]:
-    """``findings`` split into those to act on and the dataset evidence (:func:`dataset_evidence`) at or under a
-    field named by ``derive_from``: the task's input is what the task is answered from, and what rides with the
-    label across the dataset there is the task's signal, so dataset evidence never cuts it, whichever pass found it
-    (the scan's own findings there are acted on as anywhere). The one place the sanitizer decides this."""
+def on_copy(f: Finding, copied: frozenset[str]) -> bool:
+    """Whether ``f`` sits at a place of ``copied`` (:func:`copied_places`: this item's copy of its input) and stands on
+    the value copied. A mined template there (view ``template``: the text with the record's own words masked,
+    :mod:`.templates`) does not: the copy is masked out of it, so what rides with the label is that the field holds a
+    copy at all (a vendor id written on the rejected orders only), which the input does not tell."""
+    return f.view != _OWN_WORDS_VIEW and f.pointer + (f.inner or "") in copied
+
+
+_OWN_WORDS_VIEW = "template"
+"""The view of a mined candidate read with the record's own words masked (:func:`~windtunnel.leakage.mine.mine`)."""
+
+
+def _outside(
+    findings: Sequence[Finding], derive_from: Sequence[str], copied: frozenset[str] = frozenset()
+) -> tuple[list[Finding], list[Finding], list[Finding]]:
+    """``findings`` split into those to act on, the dataset evidence (:func:`dataset_evidence`) at or under a field
+    named by ``derive_from``, and the dataset evidence at a place of ``copied`` (:func:`copied_places`: this item's
+    copy of its input): the task's input is what the task is answered from, and what rides with the label across the
+    dataset there is the task's signal, so dataset evidence never cuts it, whichever pass found it (the scan's own
+    findings there are acted on as anywhere). The one place the sanitizer decides this."""
     if not derive_from:
-        return list(findings), []
+        return list(findings), [], []
     acted: list[Finding] = []
     kept: list[Finding] = []
+    copying: list[Finding] = []
     for f in findings:
-        inside = dataset_evidence(f) and in_derive_from(f.pointer + (f.inner or ""), derive_from)
-        (kept if inside else acted).append(f)
-    return acted, kept
+        path = f.pointer + (f.inner or "")
+        evidence = dataset_evidence(f)
+        if evidence and in_derive_from(path, derive_from):
+            kept.append(f)
+        elif evidence and on_copy(f, copied):
+            copying.append(f)
+        else:
+            acted.append(f)
+    return acted, kept, copying
 
 
 def _shown_path(f: Finding, show_values: bool) -> str:
@@ -626,13 +687,35 @@ def _cell_around(value: str, span: tuple[int, int], ctx: _Ctx) -> tuple[int, int
         if lo < 0 or (hi < 0 and d == "|"):
             continue
         lo, hi = lo + 1, end if hi < 0 else hi
+        quoted = value[lo:hi].strip().startswith('"')
         while lo < hi and value[lo] in ' "':
             lo += 1
         while hi > lo and value[hi - 1] in ' "':
             hi -= 1
+        if d in _PROSE_DELIMITERS and not quoted and _prose_row(value, lo, hi, d):
+            continue  # a sentence's comma, no cell's: the sentence is the unit
         if lo <= a and b <= hi and (lo, hi) != (a, b) and _record_cell(value, (lo, hi), ctx):
             return (lo, hi)
     return None
+
+
+_PROSE_DELIMITERS = (",", ";")
+"""Delimiters prose writes as well as tables: a cell they bound is taken as one only when it reads as a cell
+(:func:`_prose_row`)."""
+
+
+def _prose_row(value: str, lo: int, hi: int, d: str) -> bool:
+    """Whether the unquoted cell ``value[lo:hi]`` bounded by ``d`` (a comma or a semicolon) reads as prose rather than
+    a table's cell: it, or a cell of its paragraph's first line (the header row), has more than ``PROSE_WORDS`` words.
+    ``Present: Ann, Bob`` over ``We met today, Motion to reject carried. Next meeting in May.`` reads as a two-column
+    table to the scan; its "cell" is a sentence and more, and the sentence is what a cut takes. A paragraph of prose
+    before the table (``Minutes follow below for the record.``, a blank line, then ``Date,Decision``) is not its
+    header (:func:`~windtunnel.leakage.mention.table_cell` reads the table's paragraph alike)."""
+    start = value.rfind("\n\n", 0, lo)
+    start = 0 if start < 0 else start + 2
+    end = value.find("\n", start)
+    header = value[start : end if end >= 0 else len(value)]
+    return len(value[lo:hi].split()) > PROSE_WORDS or any(len(c.split()) > PROSE_WORDS for c in header.split(d))
 
 
 def _through_strings(doc: Any, f: Finding) -> Finding:
