@@ -623,14 +623,7 @@ def _string_candidates(template: str, value: str, depth: int = 0) -> Found:
     for name, view in canonical_views(value):
         doc = _held_json(view.text) if depth < _MAX_EMBED_DEPTH else None
         if doc is not None:
-            span = _decoded_span(view, value)
-            for inner, leaf, _cut in _leaves(doc, "", depth + 1):
-                sub = template + _general(inner)
-                if not isinstance(leaf, str):
-                    out.setdefault(("value", sub, leaf[0]), (span, name))
-                    continue
-                for key, _span, lview in _string_candidates(sub, leaf, depth + 1):
-                    out.setdefault(key, (span, f"{name}+{lview}" if lview != "raw" else name))
+            _doc_candidates(template, doc, _decoded_span(view, value), name, out, depth)
             continue
         if len(view.text) > _MAX_VIEW_LEN or len(view.text.split()) > PROSE_WORDS:
             continue
@@ -688,7 +681,20 @@ def _tail_candidates(
     if held is None:
         return
     name, view, (start, doc) = held
-    span = view.span(start, len(view.text.rstrip()))
+    _doc_candidates(template, doc, view.span(start, len(view.text.rstrip())), name, out, depth)
+
+
+def _doc_candidates(
+    template: str,
+    doc: Any,
+    span: tuple[int, int] | None,
+    name: str,
+    out: dict[tuple[str, str, str], tuple[tuple[int, int] | None, str]],
+    depth: int,
+) -> None:
+    """Add the leaves of a JSON document held in a string (whole, or a line's tail) as candidates at ``template`` +
+    their inner templates, each pointing at ``span`` (the document's characters in the original string) and named by
+    the view ``name`` it was read in."""
     for inner, leaf, _cut in _leaves(doc, "", depth + 1):
         sub = template + _general(inner)
         if not isinstance(leaf, str):
