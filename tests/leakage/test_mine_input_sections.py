@@ -1,12 +1,13 @@
 """Without ``--derive-from``: the members of a section holding the task's input are the input too.
 
 An assessment's section holds the assessor's notes (read as the input: varied text) and a checklist whose results
-are ``met`` on most criteria, ``not met`` on most failed assessments and ``not observed`` where evidence is missing
-(each on some other records too, weakly predictive): the case's content, written as it is, its mined values for review — as a flag a track summary holds beside its
-measurements. A workflow section beside it holds an assignee (varied names, read as the input) and a step that is
-``pending`` except on decided records, where it names each outcome: a step writing the decision, a leak. A position
-on a waitlist written only on some records of one outcome and a certificate flag set only on decided records (``false``
-on two outcomes), inside the assessment's section, and a result code in a section holding no input stay leaks too.
+are ``met`` on most criteria, ``not met`` on most failed assessments and ``not observed`` here and there (each on
+some other records too, weakly predictive): the case's content, written as it is, its mined values for review — as
+a flag a track summary holds beside its measurements. A workflow section beside it holds an assignee (varied names,
+read as the input) and a step that is ``pending`` except on decided records, where it names each outcome: a step
+writing the decision, a leak. A position on a waitlist written only on some records of one outcome and a certificate
+flag set only on decided records (``false`` on two outcomes), inside the assessment's section, and a result code in
+a section holding no input stay leaks too.
 """
 
 from __future__ import annotations
