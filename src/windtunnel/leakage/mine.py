@@ -1187,12 +1187,14 @@ class _Places:
         is a top-level object or list (``/track_summary/...``) holding a field read as the input; its member whose
         values read as text (``INPUT_TEXT``: words, numbers, flags; not a slug, an SKU or a code) joins the input when
         it holds a value (not ``null``) on ``INPUT_PRESENCE`` of the records holding the section, or
-        when one of its values other than a flag repeats on several labels (``GRADED_TOP``: a detail written only
-        where it applies, read as the case's content). Two kinds of member stay mined wherever they sit: one whose
-        repeated one-label values name every label holding it (a step writing the decision, one status per outcome
-        beside ``pending``; a case's check singles out some outcomes only), and one written on some records only whose
-        values each name one label, or a flag set there (a unit assigned, a waitlist position, a study agreement sent
-        on decided records)."""
+        when its values held by several labels (``GRADED_TOP``) hold half of its written values and it is no flag (two
+        distinct values): a detail written only where it applies, read as the case's content. The input is weakly
+        predictive, a rider near-perfect, so a member stays mined wherever it sits when one of its values is a
+        near-perfect indicator of one label (:func:`_indicates`) or its one-label values name several outcomes
+        (:func:`_names_outcomes`: a status per decided outcome beside ``pending``). Sections lie below the steps every
+        field shares (:func:`_trunk`: a list projection, a single wrapper object); a list member joins only as a
+        detail, its members nearly every record's list holds (a log's ``opened``) left out; a field whose values were
+        not all kept (past ``_MAX_PRINTS``) never joins."""
         known = set(inputs)
         trunk = _trunk(self.holders)
         held_sections = {s for t in known if (s := _section(t, trunk)) is not None}
