@@ -1190,7 +1190,9 @@ def _sanitize_pass(
                     )
                     n += 1
                     leaked_here = (
-                        res.before.leaked or any(f.blocking for f in extra.get(mapped.item.id, ())) or bool(agreed_here)
+                        res.before.leaked
+                        or any(f.blocking for f in extra.get(mapped.item.id, ()))
+                        or any(f not in res.kept for f in agreed_here)  # one kept in the task's input is its signal
                     )
                     leaked += leaked_here
                     edited += res.changed

@@ -78,7 +78,7 @@ from windtunnel.leakage.input_explained import (
 from windtunnel.leakage.input_text import masked_input, names_of
 from windtunnel.leakage.markup_record import markup_leaves
 from windtunnel.leakage.model import Finding, LeakItem
-from windtunnel.leakage.ranges import number_of, pure_runs, run_text, separated
+from windtunnel.leakage.ranges import date_gaps, day_of, number_of, pure_runs, run_text, separated
 from windtunnel.leakage.record_table import record_table
 from windtunnel.leakage.records import ID_SHAPE, RECORD_ID
 from windtunnel.leakage.scan import escape_pointer_token
@@ -1599,6 +1599,7 @@ def mine(
     scalars_of: list[list[tuple[str, int]]] = []  # per labelled item, without derive_from: its scalars' prints
     texts_of: list[dict[str, InputWords]] = []  # per labelled item, without derive_from: its strings' words per field
     values_of: list[InputValues] = []  # per labelled item, without derive_from: its scalars per field
+    dates_of: list[dict[str, str]] = []  # per labelled item: its dates per field (a gap between two is a field)
     masked_from: dict[tuple[str, str, str], set[tuple[str, str, str]]] = {}  # template → the texts it was read from
     raw_held: dict[tuple[str, str, str], list[int]] = {}  # each text a template may be read from → its items
     restated = Restated()  # with derive_from: the fields outside it that restate it (:mod:`.unlisted_input`)
@@ -1624,6 +1625,8 @@ def mine(
             scalars_of.append(scalars)
             texts_of.append(words_at(it.projection))
             values_of.append(input_values(it.projection, (), _anywhere))
+        scalars_here = values_of[-1] if scalars is not None else input_values(it.projection, (), _anywhere)
+        dates_of.append({t: v for t, v in scalars_here.items() if isinstance(v, str) and day_of(v) is not None})
         raws: set[tuple[str, str, str]] = set()
         found_here = candidates(
             it.projection,
@@ -1722,6 +1725,13 @@ def mine(
     for key, label, support, p, keys in _range_tests(
         held, record_of, record_label, record_task, min_support, own_evidence
     ):
+        members[key] = keys
+        tests.append((key, label, support, support, p))
+    record_dates: list[dict[str, str]] = [{}] * len(record_label)
+    for i in reversed(range(len(record_of))):
+        record_dates[record_of[i]] = dates_of[i]
+    outside = (lambda t: not in_derive_from(t, derive_from)) if derive_from else (lambda t: t not in inputs)
+    for key, label, support, p, keys in _gap_tests(record_dates, outside, record_label, record_task, min_support):
         members[key] = keys
         tests.append((key, label, support, support, p))
     # A field read as the task's input holds values of one label each by nature (messages drawn from a pool per
@@ -1934,6 +1944,34 @@ def _range_tests(
     yield from _runs_of(coded, record_label, record_task, min_support, coded=True)
 
 
+def _gap_tests(
+    record_dates: Sequence[Mapping[str, str]],
+    outside: Callable[[str], bool],
+    record_label: Sequence[str],
+    record_task: Sequence[tuple[str, ...]],
+    min_support: int,
+) -> Iterator[tuple[tuple[str, str, str], str, int, float, list[tuple[str, str, str]]]]:
+    """The block test of :func:`_field_runs` over a date's gap from another date of its record
+    (:func:`~windtunnel.leakage.ranges.date_gaps`: the date a field ``outside`` the input, the other one of the
+    input): a value computed from the input (a next-eligible date the deferral's length after the visit). Only the
+    field tested whole: a date set from the answer falls into one block per label, while a run of gaps (an alert
+    raised 2 to 5 days after a track gap began) is the input's own duration read again. ``p`` is multiplied by the
+    number of pairs asked (the pair was chosen among them); the key says what was computed
+    (``28 days after /visit/date``, at the date's pointer) and the members are the dates as written at their
+    pointer, so the finding points at the derived field's characters and is mapped and sanitized as those values
+    would be."""
+    gaps = {pair: by_text for pair, by_text in date_gaps(record_dates, outside).items() if len(by_text) >= 3}
+    for (b, a), whole in gaps.items():
+        for by_text in by_task(whole, record_task):
+            for key, label, support, p, keys in _field_runs(
+                b, by_text, record_label, min_support, False, blocks_only=True
+            ):
+                records = set().union(*(by_text[k[2]] for k in keys))
+                dates = sorted({record_dates[r][b] for r in records})
+                gap = ("range", b, f"{key[2]} days after {a}")
+                yield gap, label, support, min(1.0, p * len(gaps)), [("value", b, d) for d in dates]
+
+
 _CODE_NUMBER = re.compile(r"([^\W\d_]+) (\d+)")
 """A word and the number after it (the 2-gram ``pb 454`` of ``PB-454``, ``ward 12``): a code's number, read per
 word like a field's numbers (a playbook's series chosen by the verdict: ``PB-1xx`` benign, ``PB-9xx`` malicious)."""
@@ -1965,15 +2003,18 @@ def _field_runs(
     coded: bool,
     *,
     as_whole: bool = False,
+    blocks_only: bool = False,
 ) -> Iterator[tuple[tuple[str, str, str], str, int, float, list[tuple[str, str, str]]]]:
     """The run tests of one field (or one code's word) among the records of one task (:func:`_runs_of`); ``as_whole``
     (the field is its own evidence: ``evidence(template)`` of :func:`_range_tests`), a field sorted into one block per
-    label gives each block with the field's p instead."""
+    label gives each block with the field's p instead; ``blocks_only``, only that (no run tests)."""
     numbers = {t.rpartition(" ")[2] if coded else t: t for t in by_text}
     per_label = {n: dict(Counter(record_label[r] for r in by_text[t])) for n, t in numbers.items()}
     held_by = Counter(record_label[r] for r in set().union(*by_text.values()))
     total = sum(held_by.values())
-    whole = separated(per_label) if as_whole else None
+    whole = separated(per_label) if as_whole or blocks_only else None
+    if blocks_only and whole is None:
+        return
     for run in whole.blocks if whole is not None else pure_runs(per_label, min_support):
         texts = [numbers[n] for n in run.texts]
         records = set().union(*(by_text[t] for t in texts))

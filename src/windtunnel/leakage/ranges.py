@@ -21,8 +21,9 @@ found however few records it holds (the field's test is their evidence).
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from datetime import date
 from math import exp, lgamma
 
 _NUMBER = re.compile(r"[-+]?\d+(?:\.\d+)?%?")
@@ -139,3 +140,40 @@ def separated(values: Mapping[str, Mapping[str, int]]) -> Separation | None:
     m = len(numbers)
     runs = [Run(label, tuple(texts), n, m * (m + 1) // 2) for label, texts, n in blocks]
     return Separation(min(1.0, exp(log_p)), runs)
+
+
+_DATE = re.compile(r"(\d{4})-(\d{2})-(\d{2})(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?")
+
+
+def day_of(text: str) -> int | None:
+    """The day an ISO date (or date-time) writes, as a day number (``2024-06-17`` and ``2024-06-17T09:00:00Z``
+    alike), or None: anything else, a time of day past the date being left out."""
+    m = _DATE.fullmatch(text.strip())
+    if m is None:
+        return None
+    try:
+        return date(int(m.group(1)), int(m.group(2)), int(m.group(3))).toordinal()
+    except ValueError:
+        return None
+
+
+def date_gaps(
+    dates_of: Sequence[Mapping[str, str]], derived: Callable[[str], bool]
+) -> dict[tuple[str, str], dict[str, set[int]]]:
+    """A date computed from another date of the same record, read as a number field: per pair ``(field, from)`` of
+    date fields one record holds (``dates_of``: per record, template → the date as written), ``field`` one that
+    ``derived`` allows (outside the task's input) and ``from`` one it does not (the input it is computed from), the
+    days from ``from`` to ``field`` as text → the records. A next-eligible date 28, 120 or 365 days after the visit
+    is no date any two records share, yet its gap from the visit is the deferral's length: the pair is a field of
+    its own, asked with the block test (:func:`separated`; its p multiplied by the number of pairs, the pair being
+    chosen among them)."""
+    out: dict[tuple[str, str], dict[str, set[int]]] = {}
+    for r, dates in enumerate(dates_of):
+        days = {t: d for t, text in dates.items() if (d := day_of(text)) is not None}
+        for b, db in days.items():
+            if not derived(b):
+                continue
+            for a, da in days.items():
+                if not derived(a):
+                    out.setdefault((b, a), {}).setdefault(str(db - da), set()).add(r)
+    return out

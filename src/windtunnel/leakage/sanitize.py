@@ -57,6 +57,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
 from windtunnel.leakage import cuts
+from windtunnel.leakage.agreement import RULE as AGREEMENT_RULE
 from windtunnel.leakage.agreement import Agreement
 from windtunnel.leakage.decode import embedded_json
 from windtunnel.leakage.edit_watch import narrowest
@@ -478,16 +479,25 @@ def not_alike(it: LeakItem, findings: list[Finding], alike: AlikeValues | None) 
     return acted, held
 
 
+def dataset_evidence(f: Finding) -> bool:
+    """Whether ``f`` stands on dataset evidence rather than on its own item: a mined value or word, the blind rounds'
+    shortcuts (both representation ``mined``), a field blanked on every item (``mined-field``: mined or shared
+    values, the elimination guard's blanks), or a label mention the dataset's agreement promoted to a leak
+    (:data:`~windtunnel.leakage.agreement.RULE`: the slot follows the record's label across the dataset)."""
+    return f.representation in (_MINED, _UNIFORM) or f.rule == AGREEMENT_RULE
+
+
 def _outside(findings: Sequence[Finding], derive_from: Sequence[str]) -> tuple[list[Finding], list[Finding]]:
-    """``findings`` split into those to act on and the mined evidence (representation ``mined`` or ``mined-field``)
-    at or under a field named by ``derive_from``: the task's input is what the task is answered from, so dataset
-    evidence never cuts it (the scan's own findings there are acted on as anywhere)."""
+    """``findings`` split into those to act on and the dataset evidence (:func:`dataset_evidence`) at or under a
+    field named by ``derive_from``: the task's input is what the task is answered from, and what rides with the
+    label across the dataset there is the task's signal, so dataset evidence never cuts it, whichever pass found it
+    (the scan's own findings there are acted on as anywhere). The one place the sanitizer decides this."""
     if not derive_from:
         return list(findings), []
     acted: list[Finding] = []
     kept: list[Finding] = []
     for f in findings:
-        inside = f.representation in (_MINED, _UNIFORM) and in_derive_from(f.pointer + (f.inner or ""), derive_from)
+        inside = dataset_evidence(f) and in_derive_from(f.pointer + (f.inner or ""), derive_from)
         (kept if inside else acted).append(f)
     return acted, kept
 

@@ -1,0 +1,80 @@
+"""Dataset evidence never cuts the task's input (``--derive-from``), whichever pass found it.
+
+``benchmarks/leak_data/ds10``'s clean ``dental_recall_interval``: a count in the clinical findings (the owner's
+``--derive-from``) that rides with the recall interval, a label word, was promoted to a leak by the dataset's agreement
+evidence (the slot follows the record's label) and blanked on 11 clean records. What rides with the label inside the
+named input is the task's signal: mined values, the blind rounds' shortcuts, fields blanked on every item and the
+agreement's promotions are all dataset evidence, and :func:`~windtunnel.leakage.sanitize.dataset_evidence` with
+``_outside`` is the one place that keeps them out of it.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+from windtunnel.flows.leak import SanitizeRequest, sanitize_flow
+from windtunnel.leakage.agreement import RULE as AGREEMENT_RULE
+from windtunnel.leakage.model import Finding
+from windtunnel.leakage.sanitize import dataset_evidence, sanitize_item
+
+LABELS = ["3", "4", "6", "12"]
+
+
+def _dataset(path: Path) -> Path:
+    """80 records: the new lesions counted (in the clinical findings) equal the recall interval on most of them."""
+    rng = random.Random(3)
+    with path.open("w", encoding="utf-8") as f:
+        for i in range(80):
+            label = LABELS[i % 4]
+            seen = label if rng.random() < 0.85 else rng.choice(LABELS)
+            proj = {
+                "task": "Pick the recall interval in months.",
+                "clinical": {"new_lesions": int(seen), "bleeding": rng.choice(["yes", "no"])},
+                "patient": {"chart": f"C{rng.randint(10000, 99999)}"},
+            }
+            rec = {"id": f"r{i:03d}", "expected": label, "label_set": LABELS, "projection": proj}
+            f.write(json.dumps(rec) + "\n")
+    return path
+
+
+def _sanitize(tmp_path: Path, derive_from: list[str]) -> tuple[list[bool], dict[str, object]]:
+    data = _dataset(tmp_path / "d.jsonl")
+    out = tmp_path / "d.clean.jsonl"
+    res = sanitize_flow(SanitizeRequest(dataset=data, output=out, mine=True, derive_from=derive_from))
+    before, after = data.read_bytes().splitlines(), out.read_bytes().splitlines()
+    return [a != b for a, b in zip(before, after, strict=True)], res.summary
+
+
+def test_a_label_following_the_input_keeps_every_record_byte_identical(tmp_path: Path) -> None:
+    changed, summary = _sanitize(tmp_path, ["/clinical"])
+    assert summary["agreement"]["promoted"] > 0  # the agreement evidence did find the slot following the label
+    assert not any(changed)
+
+
+def test_the_same_slot_outside_the_named_input_is_cut(tmp_path: Path) -> None:
+    """The evidence is the same; only the owner's input decides: named elsewhere, the count is cut."""
+    changed, _summary = _sanitize(tmp_path, ["/patient"])
+    assert sum(changed) > 40
+
+
+def _finding(pointer: str, rule: str, representation: str) -> Finding:
+    return Finding("i1", "freetext", "medium", pointer, representation, None, "full", rule, "", "4")
+
+
+def test_every_kind_of_dataset_evidence_is_named_so() -> None:
+    assert dataset_evidence(_finding("/c/n", AGREEMENT_RULE, "json"))
+    assert dataset_evidence(_finding("/c/n", "correlated.blind", "mined"))
+    assert dataset_evidence(_finding("/c/n", "correlated.mined", "mined-field"))
+    assert not dataset_evidence(_finding("/c/n", "direct.label", "json"))
+
+
+def test_an_agreement_finding_in_the_input_is_kept_not_cut() -> None:
+    proj = {"clinical": {"new_lesions": 4, "bleeding": "no"}, "note": "fine"}
+    item = {"id": "i1", "expected": "4", "label_set": LABELS, "projection": proj}
+    inside = _finding("/clinical/new_lesions", AGREEMENT_RULE, "json")
+    res = sanitize_item(item, extra=[inside], derive_from=["/clinical"])
+    assert not res.changed and res.kept == [inside]
+    res = sanitize_item(item, extra=[inside], derive_from=["/note"])
+    assert res.changed and res.item.projection["clinical"]["new_lesions"] != 4
