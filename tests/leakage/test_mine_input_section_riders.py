@@ -174,3 +174,21 @@ def test_a_field_whose_values_were_not_all_kept_is_not_read_as_the_input() -> No
     inputs, found = _severities(_ticket_rows(wide))
     assert "/ticket/resolution" not in inputs
     assert "medium" in found["/ticket/resolution"]
+
+
+def test_an_empty_key_is_no_path_to_a_section_of_the_same_name() -> None:
+    """A section is named by its whole first step: the input under an empty key holding ``ticket`` does not make the
+    top-level ``ticket``'s members the input (stripping every leading ``/`` read both as ``/ticket``)."""
+    rng = random.Random(11)
+    rows = []
+    for i in range(N):
+        label = LABELS[i % 3]
+        proj = {
+            "": {"ticket": {"text": _text(rng)}},
+            "ticket": {"queue": "fraud review" if label == "deny" else "general", "seen": rng.choice(["a", "b"])},
+        }
+        rows.append({"id": f"e{i}", "expected": label, "projection": proj})
+    inputs, found = _severities(rows)
+    assert "//ticket/text" in inputs
+    assert "/ticket/queue" not in inputs
+    assert "medium" in found["/ticket/queue"]
