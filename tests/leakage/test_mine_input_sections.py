@@ -1,13 +1,12 @@
 """Without ``--derive-from``: the members of a section holding the task's input are the input too.
 
 An assessment's section holds the assessor's notes (read as the input: varied text) and a checklist whose results
-are ``met`` on most criteria, ``not met`` on most failed assessments and ``not observed`` here and there (each on
-some other records too, weakly predictive): the case's content, written as it is, its mined values for review — as
-a flag a track summary holds beside its measurements. A workflow section beside it holds an assignee (varied names,
-read as the input) and a step that is ``pending`` except on decided records, where it names each outcome: a step
-writing the decision, a leak. A position on a waitlist written only on some records of one outcome and a certificate
-flag set only on decided records (``false`` on two outcomes), inside the assessment's section, and a result code in
-a section holding no input stay leaks too.
+are ``met`` on most criteria, ``not met`` on every failed assessment and ``not observed`` where evidence is missing:
+the case's content, written as it is, its mined values for review — as a flag a track summary holds beside its
+measurements. A workflow section beside it holds an assignee (varied names, read as the input) and a step that is
+``pending`` except on decided records, where it names each outcome: a step writing the decision, a leak. A position
+on a waitlist written only on some records of one outcome and a certificate flag set only on decided records (``false``
+on two outcomes), inside the assessment's section, and a result code in a section holding no input stay leaks too.
 """
 
 from __future__ import annotations
@@ -41,14 +40,10 @@ CODE = {"competent": "C", "not yet competent": "NYC", "further evidence": "FER"}
 
 def _checklist(rng: random.Random, label: str) -> list[dict[str, str]]:
     results = [rng.choice(["met", "met", "met (minor prompt)"]) for _ in range(6)]
-    # weakly predictive: a failed criterion on most failed assessments, some others too (a criterion missed on a
-    # pass); a result on every record of one outcome and nowhere else would be a near-perfect indicator, a rider
-    odds = {"competent": (0.01, 0.3), "not yet competent": (0.88, 0.3), "further evidence": (0.01, 0.3)}[label]
-    own = random.Random(rng.random())  # its own draws: the other fields' values stay as they were
-    if own.random() < odds[0]:
-        results[own.randrange(6)] = "not met"
-    if own.random() < odds[1]:
-        results[own.randrange(6)] = "not observed"
+    if label == "not yet competent":
+        results[rng.randrange(6)] = "not met"
+    elif label == "further evidence":
+        results[rng.randrange(6)] = "not observed"
     return [{"criterion": f"Criterion {k}", "result": r} for k, r in enumerate(results)]
 
 

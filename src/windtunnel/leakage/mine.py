@@ -972,62 +972,23 @@ _CHECKLIST = "/\x00checks"
 
 
 _NULL_HASH = hash("null")
+_FLAG_HASHES = frozenset(hash(v) for v in _FLAG_VALUES)
 
 
-def _names_outcomes(repeated: Iterable[Counter[str]], every: Iterable[Counter[str]]) -> bool:
-    """The ``repeated`` values of a field (per value, the labels of its holders; two holders or more) held by one
-    label each (``GRADED_TOP``) name every label holding the field (``every``: all its values), or several labels by
-    values of ``GRADED_MIN`` holders or more: a step writing the decision, one status per outcome (or per decided
-    outcome) beside ``pending``."""
-    named: dict[str, int] = {}  # per label named, the most holders of a value naming it
-    for c in repeated:
-        lab, k = max(c.items(), key=lambda kv: (kv[1], kv[0]))
-        if k >= GRADED_TOP * sum(c.values()):
-            named[lab] = max(named.get(lab, 0), sum(c.values()))
-    if not named:
-        return False
-    return set(named) >= set().union(*every) or sum(k >= GRADED_MIN for k in named.values()) >= 2
+def _names_every_label(repeated: Iterable[Counter[str]], every: Iterable[Counter[str]]) -> bool:
+    """The ``repeated`` values of a field (per value, the labels of its holders) held by one label each
+    (``GRADED_TOP``) name every label holding the field (``every``: all its values): a step writing the decision,
+    one status per outcome beside ``pending``. A case's check or measure singles out some outcomes only (a criterion
+    ``not met`` on failed assessments, ``not observed`` where evidence is missing; nothing of its own on a pass)."""
+    named = {max(c, key=lambda lab: (c[lab], lab)) for c in repeated if max(c.values()) >= GRADED_TOP * sum(c.values())}
+    return bool(named) and named >= set().union(*every)
 
 
-RIDER_COVER = 0.95
-"""A value held by this share of one label's records holding its field, and by this share of its holders of that
-label, is a near-perfect indicator of the label: a rider, never the input (:meth:`_Places.sections`)."""
-
-
-def _indicates(values: Iterable[Counter[str]], per_label: Counter[str]) -> bool:
-    """One of ``values`` (per value, the labels of its holders) is a near-perfect indicator of one label
-    (``RIDER_COVER``) among the records holding the field (``per_label``)."""
-    for c in values:
-        total = sum(c.values())
-        if total < GRADED_MIN:
-            continue
-        lab, k = max(c.items(), key=lambda kv: (kv[1], kv[0]))
-        if k >= RIDER_COVER * total and k >= RIDER_COVER * per_label.get(lab, 0):
-            return True
-    return False
-
-
-def _section(template: str, trunk: int = 0) -> str | None:
-    """The object or list a field template sits in below the ``trunk`` first steps every field shares (a list
-    projection's ``*``, a single wrapper object): ``/track_summary`` of ``/track_summary/gaps/*/hours``, or None for
-    a scalar at that level."""
-    parts = template[1:].split("/")
-    if len(parts) <= trunk + 1 or not parts[trunk] or parts[trunk] == "*":
-        return None
-    return "/" + "/".join(parts[: trunk + 1])
-
-
-def _trunk(templates: Iterable[str]) -> int:
-    """The steps every field template shares from the top (a list projection's ``*``, a wrapper object's key):
-    the record as a whole is no section of itself."""
-    split = [t[1:].split("/") for t in templates]
-    depth = 0
-    while split:
-        heads = {p[depth] for p in split if len(p) > depth + 1}
-        if len(heads) != 1 or any(len(p) <= depth + 1 for p in split):
-            return depth
-        depth += 1
-    return depth
+def _section(template: str) -> str | None:
+    """The top-level object or list a field template sits in (``/track_summary`` of ``/track_summary/gaps/*/hours``),
+    or None for a top-level scalar."""
+    head, sep, _rest = template.lstrip("/").partition("/")
+    return "/" + head if sep and head else None
 
 
 class _Places:
@@ -1090,12 +1051,10 @@ class _Places:
             if value != "null" and template not in valued:
                 valued.add(template)
                 self.valued[template] += 1  # a value written there, not a null kept for the records it skips
-                parts = template.split("/")
-                for depth in range(2, len(parts)):  # every object or list holding it (the trunk is known at the end)
-                    section = "/".join(parts[:depth])
-                    if section not in valued:
-                        valued.add(section)  # a section is no template (it holds a field below it)
-                        self.section_items[section] += 1
+                section = _section(template)
+                if section is not None and section not in valued:
+                    valued.add(section)  # a section is no template (it holds a field below it)
+                    self.section_items[section] += 1
             if template in seen:
                 return
             seen.add(template)
@@ -1193,47 +1152,30 @@ class _Places:
         is a top-level object or list (``/track_summary/...``) holding a field read as the input; its member whose
         values read as text (``INPUT_TEXT``: words, numbers, flags; not a slug, an SKU or a code) joins the input when
         it holds a value (not ``null``) on ``INPUT_PRESENCE`` of the records holding the section, or
-        when its values held by several labels (``GRADED_TOP``) hold half of its written values and it is no flag (two
-        distinct values): a detail written only where it applies, read as the case's content. The input is weakly
-        predictive, a rider near-perfect, so a member stays mined wherever it sits when one of its values is a
-        near-perfect indicator of one label (:func:`_indicates`) or its one-label values name several outcomes
-        (:func:`_names_outcomes`: a status per decided outcome beside ``pending``). Sections lie below the steps every
-        field shares (:func:`_trunk`: a list projection, a single wrapper object); a list member joins only as a
-        detail, its members nearly every record's list holds (a log's ``opened``) left out; a field whose values were
-        not all kept (past ``_MAX_PRINTS``) never joins."""
+        when one of its values other than a flag repeats on several labels (``GRADED_TOP``: a detail written only
+        where it applies, read as the case's content). Two kinds of member stay mined wherever they sit: one whose
+        repeated one-label values name every label holding it (a step writing the decision, one status per outcome
+        beside ``pending``; a case's check singles out some outcomes only), and one written on some records only whose
+        values each name one label, or a flag set there (a unit assigned, a waitlist position, a study agreement sent
+        on decided records)."""
         known = set(inputs)
-        trunk = _trunk(self.holders)
-        held_sections = {s for t in known if (s := _section(t, trunk)) is not None}
+        held_sections = {s for t in known if (s := _section(t)) is not None}
         out = []
         for template, n in self.valued.items():
-            section = _section(template, trunk)
+            section = _section(template)
             if template in known or section not in held_sections or template.endswith(_CHECKLIST):
                 continue
             if self.text[template] < INPUT_TEXT * self.holders[template]:
                 continue  # a code, a slug, an SKU: a section's member read as the input is read as text
-            if template not in self.said or template in self.unsaid:
-                continue  # its values were not all kept (past a record's first fields): nothing tells it is no rider
-            values = self.said[template]
+            values = self.said.get(template, {})
             written = [c for h, c in values.items() if h != _NULL_HASH]
-            if _names_outcomes([c for c in written if sum(c.values()) >= 2], written):
+            if _names_every_label([c for c in written if sum(c.values()) >= 2], written):
                 continue
-            if _indicates(written, self.label_items.get(template, Counter())):
-                continue  # a value on nearly every record of one label and nearly nowhere else: a rider
-            listed = template in self.lists or "/*" in template[len(section) :]
-            flag = len(written) <= 2  # a field of two values is a flag (``yes``/``no``, ``1``/``0``)
-            if listed:  # a member nearly every record's list holds (a log's ``opened``) is no detail of the case
-                written = [c for c in written if sum(c.values()) < INPUT_PRESENCE * n]
-            held = sum(sum(c.values()) for c in written)
-            spread = sum(
-                sum(c.values())
-                for c in written
-                if sum(c.values()) >= 2 and max(c.values()) < GRADED_TOP * sum(c.values())
-            )
-            if not listed and n >= INPUT_PRESENCE * self.section_items[section]:
-                out.append(template)  # filled on (nearly) every case: its content as it is
-            elif not flag and spread and 2 * spread >= held:
-                # written where it applies, mostly in values several labels share; a flag written on some records
-                # only is a stamp there (a study agreement sent on decided records)
+            if n >= INPUT_PRESENCE * self.section_items[section] or any(
+                sum(c.values()) >= 2 and max(c.values()) < GRADED_TOP * sum(c.values())
+                for h, c in values.items()
+                if h not in _FLAG_HASHES  # a flag set on some records only is a stamp (a study agreement sent)
+            ):
                 out.append(template)
         return sorted(out)
 
