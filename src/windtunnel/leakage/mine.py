@@ -172,9 +172,8 @@ class MineResult:
     """Distinct records the test counted (items holding the same prose with the same label are one record);
     ``labels``, supports and purities count records."""
     inputs: list[str] = field(default_factory=list)
-    """Without ``derive_from``: the field templates read as the task's own input (:meth:`_Places.inputs`, and the
-    members of the sections holding them, :meth:`_Places.sections`), where a mined word is the task's signal as much
-    as a shortcut, so :func:`mined_findings` gives it for review."""
+    """Without ``derive_from``: the field templates read as the task's own input (:meth:`_Places.inputs`), where a
+    mined word is the task's signal as much as a shortcut, so :func:`mined_findings` gives it for review."""
     evidence: list[str] = field(default_factory=list)
     """Without ``derive_from``: those of :attr:`inputs` read as the input by what their values say of the labels
     (:func:`tells_every_record`: a diagnosis, a code snippet, a billed usage type), whatever their shape; every mined
@@ -971,26 +970,6 @@ _CHECKLIST = "/\x00checks"
 """Appended to an object's template: its flags read as one field (never a pointer: a key holds no NUL here)."""
 
 
-_NULL_HASH = hash("null")
-_FLAG_HASHES = frozenset(hash(v) for v in _FLAG_VALUES)
-
-
-def _names_every_label(repeated: Iterable[Counter[str]], every: Iterable[Counter[str]]) -> bool:
-    """The ``repeated`` values of a field (per value, the labels of its holders) held by one label each
-    (``GRADED_TOP``) name every label holding the field (``every``: all its values): a step writing the decision,
-    one status per outcome beside ``pending``. A case's check or measure singles out some outcomes only (a criterion
-    ``not met`` on failed assessments, ``not observed`` where evidence is missing; nothing of its own on a pass)."""
-    named = {max(c, key=lambda lab: (c[lab], lab)) for c in repeated if max(c.values()) >= GRADED_TOP * sum(c.values())}
-    return bool(named) and named >= set().union(*every)
-
-
-def _section(template: str) -> str | None:
-    """The top-level object or list a field template sits in (``/track_summary`` of ``/track_summary/gaps/*/hours``),
-    or None for a top-level scalar."""
-    head, sep, _rest = template.lstrip("/").partition("/")
-    return "/" + head if sep and head else None
-
-
 class _Places:
     """What each field (pointer template) holds across the items, to tell the task's input from a leak when the
     owner has not named the input (:meth:`inputs`). Bounded: per field a count of holders, of text values and, per
@@ -1010,8 +989,6 @@ class _Places:
         self.said: dict[str, dict[int, Counter[str]]] = {}
         self.unsaid: set[str] = set()
         self.flags: dict[str, set[str]] = {}
-        self.valued: Counter[str] = Counter()
-        self.section_items: Counter[str] = Counter()
         self._pending: tuple[str, dict[str, set[str]], dict[str, set[str]]] | None = None
 
     def item(self, label: str, prints: list[tuple[str, int]] | None = None) -> Callable[[str, str], None]:
@@ -1021,7 +998,6 @@ class _Places:
         ``_MAX_PRINTS``): what the item holds where, to tell records apart by their input once it is inferred
         (:func:`input_prints`)."""
         seen: set[str] = set()
-        valued: set[str] = set()
         label_items = self.label_items
         written: dict[str, set[str]] = {}  # per field, the item's texts there (a list's members: one way written)
         raw: dict[str, set[str]] = {}  # per field, the item's values there as written (numbers not folded)
@@ -1048,13 +1024,6 @@ class _Places:
                 folded = value if _NUMBER.fullmatch(value.strip()) else _SLOT.sub(_fold, value)
                 written.setdefault(template, set()).add(" ".join(folded.casefold().split()))
                 raw.setdefault(template, set()).add(" ".join(value.casefold().split()))
-            if value != "null" and template not in valued:
-                valued.add(template)
-                self.valued[template] += 1  # a value written there, not a null kept for the records it skips
-                section = _section(template)
-                if section is not None and section not in valued:
-                    valued.add(section)  # a section is no template (it holds a field below it)
-                    self.section_items[section] += 1
             if template in seen:
                 return
             seen.add(template)
@@ -1144,40 +1113,6 @@ class _Places:
         }
         fields = {f for t in told for f in self.flags.get(t, (t,))}  # a checklist is read as the input by its checks
         return sorted(f for f in fields if f not in known and not f.endswith(_CHECKLIST))
-
-    def sections(self, inputs: Iterable[str]) -> list[str]:
-        """The fields of a section of the record that holds the task's input (``inputs``), read as the input too: a
-        record is answered from its sections (an application, a track summary, an assessment, a donor's giving
-        history), whose members the case fills as it is — a flag, a count, a status, a checklist's results. A section
-        is a top-level object or list (``/track_summary/...``) holding a field read as the input; its member whose
-        values read as text (``INPUT_TEXT``: words, numbers, flags; not a slug, an SKU or a code) joins the input when
-        it holds a value (not ``null``) on ``INPUT_PRESENCE`` of the records holding the section, or
-        when one of its values other than a flag repeats on several labels (``GRADED_TOP``: a detail written only
-        where it applies, read as the case's content). Two kinds of member stay mined wherever they sit: one whose
-        repeated one-label values name every label holding it (a step writing the decision, one status per outcome
-        beside ``pending``; a case's check singles out some outcomes only), and one written on some records only whose
-        values each name one label, or a flag set there (a unit assigned, a waitlist position, a study agreement sent
-        on decided records)."""
-        known = set(inputs)
-        held_sections = {s for t in known if (s := _section(t)) is not None}
-        out = []
-        for template, n in self.valued.items():
-            section = _section(template)
-            if template in known or section not in held_sections or template.endswith(_CHECKLIST):
-                continue
-            if self.text[template] < INPUT_TEXT * self.holders[template]:
-                continue  # a code, a slug, an SKU: a section's member read as the input is read as text
-            values = self.said.get(template, {})
-            written = [c for h, c in values.items() if h != _NULL_HASH]
-            if _names_every_label([c for c in written if sum(c.values()) >= 2], written):
-                continue
-            if n >= INPUT_PRESENCE * self.section_items[section] or any(
-                sum(c.values()) >= 2 and max(c.values()) < GRADED_TOP * sum(c.values())
-                for h, c in values.items()
-                if h not in _FLAG_HASHES  # a flag set on some records only is a stamp (a study agreement sent)
-            ):
-                out.append(template)
-        return sorted(out)
 
     def scarce(self, items: int) -> set[str]:
         """The fields held by fewer than ``INPUT_PRESENCE`` of the ``items``: not what every record is answered from."""
@@ -1611,7 +1546,6 @@ def mine(
     inputs = places.inputs(len(labels_of)) if places is not None else []
     evidence = places.evidence(len(labels_of), inputs) if places is not None else []
     inputs = sorted([*inputs, *evidence])
-    sections = places.sections(inputs) if places is not None else []
     if places is not None:
         read_as_input = frozenset(inputs)
         prose_of = [p + input_prints(s, read_as_input) for p, s in zip(prose_of, scalars_of, strict=True)]
@@ -1805,7 +1739,7 @@ def mine(
         derive_from=list(derive_from),
         members={(sug.kind, sug.pointer, sug.value): keys for sug, keys in found},
         records=total,
-        inputs=sorted([*inputs, *sections]) if out else [],
+        inputs=inputs if out else [],
         evidence=evidence if out else [],
         pairs=pairs,
         pairs_tested=pairs_tested,
