@@ -134,9 +134,8 @@ SELLER_LABELS = ["approve", "hold", "reject"]
 
 def _listings(seed: int = 5, n: int = 240) -> list[dict[str, Any]]:
     """A listing review: the listing's text and the seller's sales (the input; a new seller has none, and is held),
-    the seller's ``verified`` flag false exactly on the new sellers (in a profile, no section of the input: one would
-    read it as the input, :meth:`~windtunnel.leakage.mine._Places.sections`), a risk band on some held listings
-    whatever the seller."""
+    the seller's ``verified`` flag false exactly on the new sellers, a risk band on some held listings whatever the
+    seller."""
     rng = random.Random(seed)
     out = []
     for i in range(n):
@@ -152,8 +151,7 @@ def _listings(seed: int = 5, n: int = 240) -> list[dict[str, Any]]:
                     "listing": {
                         "text": " ".join(rng.choice(["two", "seats", "row", "front", "stage", "gig"]) for _ in range(9))
                     },
-                    "seller": {"sales": sales},
-                    "profile": {"verified": "false" if new else "true"},  # not in the input's section
+                    "seller": {"sales": sales, "verified": "false" if new else "true"},
                     "risk": {"band": band},
                 },
             }
@@ -167,16 +165,16 @@ def test_twin_of_an_input_value_is_for_review() -> None:
     items = _items(_listings(), SELLER_LABELS)
     result = mine(items)
     assert "/seller/sales" in result.inputs
-    assert "/profile/verified" not in result.inputs
+    assert "/seller/verified" not in result.inputs
     found = _severities(items)
-    assert found["/profile/verified"] == {"low"}
+    assert found["/seller/verified"] == {"low"}
     assert "medium" in found["/risk/band"]
 
 
 def test_twin_named_input_is_a_leak() -> None:
     """With ``--derive-from`` naming the listing's text only, the flag is mined as any value: a leak."""
     found = _severities(_items(_listings(), SELLER_LABELS), derive_from=("/listing/text",))
-    assert "medium" in found["/profile/verified"]
+    assert "medium" in found["/seller/verified"]
 
 
 PLANT_LABELS = ["healthy", "suspect", "affected", "quarantine"]

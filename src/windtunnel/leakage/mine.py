@@ -172,9 +172,8 @@ class MineResult:
     """Distinct records the test counted (items holding the same prose with the same label are one record);
     ``labels``, supports and purities count records."""
     inputs: list[str] = field(default_factory=list)
-    """Without ``derive_from``: the field templates read as the task's own input (:meth:`_Places.inputs`, and the
-    members of the sections holding them, :meth:`_Places.sections`), where a mined word is the task's signal as much
-    as a shortcut, so :func:`mined_findings` gives it for review."""
+    """Without ``derive_from``: the field templates read as the task's own input (:meth:`_Places.inputs`), where a
+    mined word is the task's signal as much as a shortcut, so :func:`mined_findings` gives it for review."""
     evidence: list[str] = field(default_factory=list)
     """Without ``derive_from``: those of :attr:`inputs` read as the input by what their values say of the labels
     (:func:`tells_every_record`: a diagnosis, a code snippet, a billed usage type), whatever their shape; every mined
@@ -971,65 +970,6 @@ _CHECKLIST = "/\x00checks"
 """Appended to an object's template: its flags read as one field (never a pointer: a key holds no NUL here)."""
 
 
-_NULL_HASH = hash("null")
-
-
-def _names_outcomes(repeated: Iterable[Counter[str]], every: Iterable[Counter[str]]) -> bool:
-    """The ``repeated`` values of a field (per value, the labels of its holders; two holders or more) held by one
-    label each (``GRADED_TOP``) name every label holding the field (``every``: all its values), or several labels by
-    values of ``GRADED_MIN`` holders or more: a step writing the decision, one status per outcome (or per decided
-    outcome) beside ``pending``."""
-    named: dict[str, int] = {}  # per label named, the most holders of a value naming it
-    for c in repeated:
-        lab, k = max(c.items(), key=lambda kv: (kv[1], kv[0]))
-        if k >= GRADED_TOP * sum(c.values()):
-            named[lab] = max(named.get(lab, 0), sum(c.values()))
-    if not named:
-        return False
-    return set(named) >= set().union(*every) or sum(k >= GRADED_MIN for k in named.values()) >= 2
-
-
-RIDER_COVER = 0.95
-"""A value held by this share of one label's records holding its field, and by this share of its holders of that
-label, is a near-perfect indicator of the label: a rider, never the input (:meth:`_Places.sections`)."""
-
-
-def _indicates(values: Iterable[Counter[str]], per_label: Counter[str]) -> bool:
-    """One of ``values`` (per value, the labels of its holders) is a near-perfect indicator of one label
-    (``RIDER_COVER``) among the records holding the field (``per_label``)."""
-    for c in values:
-        total = sum(c.values())
-        if total < GRADED_MIN:
-            continue
-        lab, k = max(c.items(), key=lambda kv: (kv[1], kv[0]))
-        if k >= RIDER_COVER * total and k >= RIDER_COVER * per_label.get(lab, 0):
-            return True
-    return False
-
-
-def _section(template: str, trunk: int = 0) -> str | None:
-    """The object or list a field template sits in below the ``trunk`` first steps every field shares (a list
-    projection's ``*``, a single wrapper object): ``/track_summary`` of ``/track_summary/gaps/*/hours``, or None for
-    a scalar at that level."""
-    parts = template[1:].split("/")
-    if len(parts) <= trunk + 1 or not parts[trunk] or parts[trunk] == "*":
-        return None
-    return "/" + "/".join(parts[: trunk + 1])
-
-
-def _trunk(templates: Iterable[str]) -> int:
-    """The steps every field template shares from the top (a list projection's ``*``, a wrapper object's key):
-    the record as a whole is no section of itself."""
-    split = [t[1:].split("/") for t in templates]
-    depth = 0
-    while split:
-        heads = {p[depth] for p in split if len(p) > depth + 1}
-        if len(heads) != 1 or any(len(p) <= depth + 1 for p in split):
-            return depth
-        depth += 1
-    return depth
-
-
 class _Places:
     """What each field (pointer template) holds across the items, to tell the task's input from a leak when the
     owner has not named the input (:meth:`inputs`). Bounded: per field a count of holders, of text values and, per
@@ -1049,8 +989,6 @@ class _Places:
         self.said: dict[str, dict[int, Counter[str]]] = {}
         self.unsaid: set[str] = set()
         self.flags: dict[str, set[str]] = {}
-        self.valued: Counter[str] = Counter()
-        self.section_items: Counter[str] = Counter()
         self._pending: tuple[str, dict[str, set[str]], dict[str, set[str]]] | None = None
 
     def item(self, label: str, prints: list[tuple[str, int]] | None = None) -> Callable[[str, str], None]:
@@ -1060,7 +998,6 @@ class _Places:
         ``_MAX_PRINTS``): what the item holds where, to tell records apart by their input once it is inferred
         (:func:`input_prints`)."""
         seen: set[str] = set()
-        valued: set[str] = set()
         label_items = self.label_items
         written: dict[str, set[str]] = {}  # per field, the item's texts there (a list's members: one way written)
         raw: dict[str, set[str]] = {}  # per field, the item's values there as written (numbers not folded)
@@ -1087,15 +1024,6 @@ class _Places:
                 folded = value if _NUMBER.fullmatch(value.strip()) else _SLOT.sub(_fold, value)
                 written.setdefault(template, set()).add(" ".join(folded.casefold().split()))
                 raw.setdefault(template, set()).add(" ".join(value.casefold().split()))
-            if value != "null" and template not in valued:
-                valued.add(template)
-                self.valued[template] += 1  # a value written there, not a null kept for the records it skips
-                parts = template.split("/")
-                for depth in range(2, len(parts)):  # every object or list holding it (the trunk is known at the end)
-                    section = "/".join(parts[:depth])
-                    if section not in valued:
-                        valued.add(section)  # a section is no template (it holds a field below it)
-                        self.section_items[section] += 1
             if template in seen:
                 return
             seen.add(template)
@@ -1185,57 +1113,6 @@ class _Places:
         }
         fields = {f for t in told for f in self.flags.get(t, (t,))}  # a checklist is read as the input by its checks
         return sorted(f for f in fields if f not in known and not f.endswith(_CHECKLIST))
-
-    def sections(self, inputs: Iterable[str]) -> list[str]:
-        """The fields of a section of the record that holds the task's input (``inputs``), read as the input too: a
-        record is answered from its sections (an application, a track summary, an assessment, a donor's giving
-        history), whose members the case fills as it is — a flag, a count, a status, a checklist's results. A section
-        is a top-level object or list (``/track_summary/...``) holding a field read as the input; its member whose
-        values read as text (``INPUT_TEXT``: words, numbers, flags; not a slug, an SKU or a code) joins the input when
-        it holds a value (not ``null``) on ``INPUT_PRESENCE`` of the records holding the section, or
-        when its values held by several labels (``GRADED_TOP``) hold half of its written values and it is no flag (two
-        distinct values): a detail written only where it applies, read as the case's content. The input is weakly
-        predictive, a rider near-perfect, so a member stays mined wherever it sits when one of its values is a
-        near-perfect indicator of one label (:func:`_indicates`) or its one-label values name several outcomes
-        (:func:`_names_outcomes`: a status per decided outcome beside ``pending``). Sections lie below the steps every
-        field shares (:func:`_trunk`: a list projection, a single wrapper object); a list member joins only as a
-        detail, its members nearly every record's list holds (a log's ``opened``) left out; a field whose values were
-        not all kept (past ``_MAX_PRINTS``) never joins."""
-        known = set(inputs)
-        trunk = _trunk(self.holders)
-        held_sections = {s for t in known if (s := _section(t, trunk)) is not None}
-        out = []
-        for template, n in self.valued.items():
-            section = _section(template, trunk)
-            if template in known or section not in held_sections or template.endswith(_CHECKLIST):
-                continue
-            if self.text[template] < INPUT_TEXT * self.holders[template]:
-                continue  # a code, a slug, an SKU: a section's member read as the input is read as text
-            if template not in self.said or template in self.unsaid:
-                continue  # its values were not all kept (past a record's first fields): nothing tells it is no rider
-            values = self.said[template]
-            written = [c for h, c in values.items() if h != _NULL_HASH]
-            if _names_outcomes([c for c in written if sum(c.values()) >= 2], written):
-                continue
-            if _indicates(written, self.label_items.get(template, Counter())):
-                continue  # a value on nearly every record of one label and nearly nowhere else: a rider
-            listed = template in self.lists or "/*" in template[len(section) :]
-            flag = len(written) <= 2  # a field of two values is a flag (``yes``/``no``, ``1``/``0``)
-            if listed:  # a member nearly every record's list holds (a log's ``opened``) is no detail of the case
-                written = [c for c in written if sum(c.values()) < INPUT_PRESENCE * n]
-            held = sum(sum(c.values()) for c in written)
-            spread = sum(
-                sum(c.values())
-                for c in written
-                if sum(c.values()) >= 2 and max(c.values()) < GRADED_TOP * sum(c.values())
-            )
-            if not listed and n >= INPUT_PRESENCE * self.section_items[section]:
-                out.append(template)  # filled on (nearly) every case: its content as it is
-            elif not flag and spread and 2 * spread >= held:
-                # written where it applies, mostly in values several labels share; a flag written on some records
-                # only is a stamp there (a study agreement sent on decided records)
-                out.append(template)
-        return sorted(out)
 
     def scarce(self, items: int) -> set[str]:
         """The fields held by fewer than ``INPUT_PRESENCE`` of the ``items``: not what every record is answered from."""
@@ -1669,7 +1546,6 @@ def mine(
     inputs = places.inputs(len(labels_of)) if places is not None else []
     evidence = places.evidence(len(labels_of), inputs) if places is not None else []
     inputs = sorted([*inputs, *evidence])
-    sections = places.sections(inputs) if places is not None else []
     if places is not None:
         read_as_input = frozenset(inputs)
         prose_of = [p + input_prints(s, read_as_input) for p, s in zip(prose_of, scalars_of, strict=True)]
@@ -1863,7 +1739,7 @@ def mine(
         derive_from=list(derive_from),
         members={(sug.kind, sug.pointer, sug.value): keys for sug, keys in found},
         records=total,
-        inputs=sorted([*inputs, *sections]) if out else [],
+        inputs=inputs if out else [],
         evidence=evidence if out else [],
         pairs=pairs,
         pairs_tested=pairs_tested,
