@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 import tempfile
 from collections.abc import Generator, Iterator, Mapping, Sequence
 from contextlib import closing
@@ -227,8 +228,13 @@ def dataset_hint(err: Exception) -> str:
         return "check the path: a .jsonl or .json file (leak scan, sanitize and mine also read standard input: -)"
     if "nested too deeply" in text:
         return "flatten that item, or leave it out of the dataset"
-    if "not valid JSON" in text:
+    if "not valid JSON" in text and re.search(r":\d+: not valid JSON", text):  # a line of a JSONL file
         return "fix or remove that line: each line of a JSONL file is one JSON object (a .json file: one document)"
+    if "not valid JSON" in text:  # a whole .json file
+        return (
+            "fix the file: a .json file is one JSON document (a list of items, or one item); "
+            "a file of one JSON object per line is JSON Lines: name it .jsonl"
+        )
     return "see 'windtunnel leak scan --help' for the item shape and field options"
 
 
@@ -350,7 +356,13 @@ def run_audits(
         for ri in found:
             yield ri.locate(audit_item(ri.item, decode=decode, learned=learned))
     except RunSourceError as err:
-        raise UsageError(str(err), hint="see 'windtunnel leak scan --help'") from None
+        hint = "see 'windtunnel leak scan --help'"
+        if report is not None and "not valid JSON" in str(err):  # an HTML, SARIF or Markdown rendering of the run
+            hint = (
+                "--from-report reads the JSON report: 'windtunnel run ... -f json -o run.json', "
+                "or 'windtunnel report RUN_ID -f json -o run.json' for a stored run"
+            )
+        raise UsageError(str(err), hint=hint) from None
 
 
 _Audits = Generator["ItemAudit", None, None]
