@@ -624,7 +624,8 @@ def sanitize(
     named with the place and rule, why the sanitizer left it (a member of a listing it never cuts alone, a
     mark it cannot clear, an object key, the document's structure, a value every label's records hold alike)
     and what to do (edit the record by hand, or leave the field out of --context-field); after three items
-    leaking the same way the rest are counted in one line; --stats holds each as `residual_left`. Runs in
+    leaking the same way (the same rules and reasons, wherever: an object key that is each record's own label
+    included) the rest are counted in one line; --stats holds each as `residual_left`. Runs in
     this process (no --jobs): it writes a full copy of every record in order.
     """
 

@@ -1224,7 +1224,7 @@ def _sanitize_pass(
                     for place in res.copied_places(show_values=req.show_values):
                         copied[place] = copied.get(place, 0) + 1
                     if not res.ok:
-                        alerts.tell(listener, res.item.id, _still_leaks(res, req.show_values))
+                        alerts.tell(listener, res.item.id, _still_leaks(res, req.show_values), _leak_way(res))
                         for left in res.left():
                             reasons[left.reason] = reasons.get(left.reason, 0) + 1
             except KeyboardInterrupt:
@@ -1342,8 +1342,19 @@ def _still_leaks(res: SanitizeResult, show_values: bool) -> str:
     return "; and ".join(left.sentence(show_values=show_values) for left in res.left())
 
 
+def _leak_way(res: SanitizeResult) -> str:
+    """How an item still leaks without where: each rule, why the sanitizer left it and the fix, once each. Items that
+    leak the same way at places differing only by the value (an object key that is each record's label) share it."""
+    ways: dict[str, None] = {}
+    for left in res.left():
+        row = left.to_dict()
+        ways[f"({row['rule']}): {row['why']}; to fix: {row['fix']}"] = None
+    return "; and ".join(ways)
+
+
 _SAME_SHOWN = 3
-"""Items named one by one for one place and reason of still leaking; the others are counted in one line."""
+"""Items named one by one for one way of still leaking (rules and reasons, whatever the places); the others are
+counted in one line."""
 
 
 class _SameAlerts:
@@ -1354,23 +1365,24 @@ class _SameAlerts:
     def __init__(self) -> None:
         self.ids: dict[str, list[str]] = {}
 
-    def tell(self, listener: Listener, item: str, why: str) -> None:
-        """Tell the item's alert, unless ``_SAME_SHOWN`` items were already told with the same places and reasons."""
-        ids = self.ids.setdefault(why, [])
+    def tell(self, listener: Listener, item: str, why: str, way: str) -> None:
+        """Tell the item's alert (``why``: its places and reasons), unless ``_SAME_SHOWN`` items were already told
+        leaking the same ``way`` (:func:`_leak_way`: the same rules and reasons, at any places)."""
+        ids = self.ids.setdefault(way, [])
         ids.append(item)
         if len(ids) <= _SAME_SHOWN:
             listener(Notice(f"item {item}: still leaks after sanitizing {why}", kind="alert"))
 
     def close(self, listener: Listener, *, stats: bool) -> None:
         """One line per place and reason for the items not told one by one."""
-        for why, ids in self.ids.items():
+        for way, ids in self.ids.items():
             rest = ids[_SAME_SHOWN:]
             if rest:
                 named = ", ".join(rest[:5]) + (", ..." if len(rest) > 5 else "")
-                where = "; --stats names each" if stats else ""
+                where = "; --stats names each item's places" if stats else ""
                 listener(
                     Notice(
-                        f"{len(rest)} more item(s) still leak after sanitizing the same way ({named}{where}): {why}",
+                        f"{len(rest)} more item(s) still leak after sanitizing the same way ({named}{where}): {way}",
                         kind="alert",
                     )
                 )

@@ -1,0 +1,31 @@
+"""QA-23 findings on `leak sanitize`, `leak mine` and their messages."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from tests.clirun import wt as run
+
+
+def test_items_leaking_through_their_own_label_key_are_grouped_after_three(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """An object key that is each record's label leaks at a place that differs by label: the alerts were grouped by
+    place, so three labels printed nine lines before any count (the help says three). Now by the way it leaks."""
+    labels = ["approve", "deny", "escalate"]
+    rows = [
+        {"id": f"k{i:02d}", "expected": labels[i % 3], "label_set": labels,
+         "projection": {"task": "Decide", "scores": {labels[i % 3]: 1, "other": 2}}}
+        for i in range(30)
+    ]  # fmt: skip
+    data, out = tmp_path / "d.jsonl", tmp_path / "o.jsonl"
+    data.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    assert run("leak", "sanitize", str(data), "-o", str(out), "--no-mine", "--no-agreement") == 1
+    err = [" ".join(line.split()) for line in capsys.readouterr().err.splitlines() if line.strip()]
+    one_by_one = [line.split(":")[0] for line in err if line.startswith("item ") and "still leaks" in line]
+    assert one_by_one == ["item k00", "item k01", "item k02"]
+    rest = [line for line in err if "more item(s) still leak after sanitizing the same way" in line]
+    assert len(rest) == 1 and rest[0].startswith("27 more item(s)") and "(direct.key): an object key" in rest[0]
