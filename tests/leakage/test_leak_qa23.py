@@ -29,3 +29,30 @@ def test_items_leaking_through_their_own_label_key_are_grouped_after_three(
     assert one_by_one == ["item k00", "item k01", "item k02"]
     rest = [line for line in err if "more item(s) still leak after sanitizing the same way" in line]
     assert len(rest) == 1 and rest[0].startswith("27 more item(s)") and "(direct.key): an object key" in rest[0]
+
+
+def _refunds(n: int) -> list[dict[str, object]]:
+    """Refund requests decided by their own input (days since delivery, amount): no rider, the input decides."""
+    labels = ["approve", "deny", "escalate"]
+    rows = []
+    for i in range(n):
+        lab = labels[i % 3]
+        days = {"approve": 1 + i % 19, "deny": 35 + i % 50, "escalate": 20 + i % 10}[lab]
+        amount = {"approve": 10 + (7 * i) % 140, "deny": 10 + (13 * i) % 280, "escalate": 400 + (37 * i) % 1600}[lab]
+        order = {"order_id": f"ORD-{50000 + i}", "amount_usd": amount, "days_since_delivery": days}
+        rows.append({"id": f"RF-{i}", "expected": lab, "label_set": labels, "projection": {"order": order}})
+    return rows
+
+
+def test_the_blind_baseline_alert_after_sanitizing_says_what_is_left_and_what_to_do(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The alert said "N feature(s) outside the task's input ride with the label; the sanitizer leaves them (in the
+    task's input ...)": outside and inside at once. Now it names the fields the agent reads and what to do."""
+    data, out = tmp_path / "d.jsonl", tmp_path / "o.jsonl"
+    data.write_text("".join(json.dumps(r) + "\n" for r in _refunds(90)))
+    run("leak", "sanitize", str(data), "-o", str(out), "--mine", "--no-agreement")
+    err = " ".join(capsys.readouterr().err.split())
+    assert "after sanitizing, the blind baseline" in err, err
+    assert "outside the task's input" not in err
+    assert "the sanitizer does not cut (in /order/" in err and "name them with --derive-from" in err

@@ -1035,6 +1035,10 @@ class _Prepared:
     evidence cuts nothing; elsewhere in the field it does."""
 
 
+_LEFT_FIELDS_SHOWN = 4
+"""The fields the alert on what the blind baseline still reads after sanitizing names (the rest are counted)."""
+
+
 def _shortcuts_summary(
     rounds: Sequence[Shortcuts], left: Shortcuts | None, cut: Mapping[str, list[Finding]], listener: Listener
 ) -> dict[str, Any]:
@@ -1053,11 +1057,20 @@ def _shortcuts_summary(
             )
         )
     if left is not None and left.above_chance:
+        read = left.fields()
+        named = ", ".join(read[:_LEFT_FIELDS_SHOWN]) + (
+            f" and {len(read) - _LEFT_FIELDS_SHOWN} more" if len(read) > _LEFT_FIELDS_SHOWN else ""
+        )
         listener(
             Notice(
-                f"after sanitizing, {left.describe()}; the sanitizer leaves them (in the task's input, named by "
-                "--derive-from or read as such by mining, or in prose where no --derive-from field resolves, which may "
-                "be the input): run leak baseline --simulate blind on the output to see what decides its answers",
+                f"after sanitizing, the {left.verdict()}: it still reads the label off {len(left.features)} "
+                f"feature(s) the sanitizer does not cut"
+                + (f" (in {named})" if named else "")
+                + ", values of fields read as the task's input (named by --derive-from, or so read by mining) or of "
+                "prose no --derive-from field locates. If they are the task's input, the label follows from them "
+                "as it should: name them with --derive-from and the baseline leaves them out. If they are not, run "
+                "leak baseline --simulate blind on the output to see which decide, and sanitize again with "
+                "--derive-from naming the input only: the rest is then cut",
                 kind="alert",
             )
         )
