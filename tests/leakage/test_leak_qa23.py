@@ -56,3 +56,23 @@ def test_the_blind_baseline_alert_after_sanitizing_says_what_is_left_and_what_to
     assert "after sanitizing, the blind baseline" in err, err
     assert "outside the task's input" not in err
     assert "the sanitizer does not cut (in /order/" in err and "name them with --derive-from" in err
+
+
+def test_mine_leaves_the_task_input_out_of_its_map(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """`leak mine -o` wrote the ranges of the fields read as the task's input (amount, day count) into the map, and
+    `scan --correlated-map` then called every record answered from its own input leaking. The input's rows are
+    marked in the table and left out of the map; a planted rider stays in it."""
+    rows = _refunds(150)
+    for r in rows:
+        lab = str(r["expected"])
+        if int(str(r["id"]).split("-")[1]) % 5 == 0:  # a rider on a fifth of the records: a routing code
+            r["projection"]["route"] = {"approve": "RT-APX", "deny": "RT-DNX", "escalate": "RT-ESX"}[lab]  # type: ignore[index]
+    data, cmap = tmp_path / "d.jsonl", tmp_path / "map.json"
+    data.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    assert run("leak", "mine", str(data), "-o", str(cmap), "--limit", "100") == 0
+    out = " ".join(capsys.readouterr().out.split())
+    assert "(input)" in out and "without the" in out
+    written = json.loads(cmap.read_text())
+    pointers = {e["pointer"] for entries in written.values() for e in entries if isinstance(e, dict)}
+    assert "/route" in pointers
+    assert not pointers & {"/order/amount_usd", "/order/days_since_delivery"}, pointers

@@ -1022,13 +1022,17 @@ def mine(
         return [plain(shown(x.value)), plain(shown(x.label)), f"{x.purity:.2f}", str(x.support),
                 f"{x.base_rate:.2f}", f"{x.q_value:.2g}"]  # fmt: skip
 
-    for s in result.suggestions[:limit]:
-        table.add_row(plain(s.pointer or "(anywhere)"), *figures(s), s.kind, plain(", ".join(shown(a) for a in s.also)))
+    for s in result.suggestions[:limit]:  # a row read as the task's input: for review, not in the -o map
+        kind = f"{s.kind} (input)" if result.read_as_input(s) else s.kind
+        table.add_row(plain(s.pointer or "(anywhere)"), *figures(s), kind, plain(", ".join(shown(a) for a in s.also)))
     for r in result.pairs[: max(0, limit - len(result.suggestions))]:  # a value of a name inside a text
         kind = "pair (review)" if r.review else "pair"
         table.add_row(plain(f"{r.pointer or '/'} [{shown(r.name)}]"), *figures(r), kind, "")
     if (result.suggestions or result.pairs) and limit:
         con.print(table)
-    con.print(result.describe() + (f"; map written to {output}" if output else ""), markup=False, highlight=False)
+    read = sum(result.read_as_input(s) for s in result.suggestions)
+    said = f"; {read} row(s) marked '(input)': read as the task's input, for review as in 'scan --mine'" if read else ""
+    written = f"; map written to {output}" + (f" without the {read} row(s) read as the task's input" if read else "")
+    con.print(result.describe() + said + (written if output else ""), markup=False, highlight=False)
     if outcome.summary.get("hint"):
         con.print(f"  hint: {outcome.summary['hint']}", markup=False, highlight=False)
