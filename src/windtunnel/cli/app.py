@@ -33,7 +33,8 @@ COMMANDS: dict[str, Lazy] = {
     "validate": Lazy(
         "config_cmd",
         "Check a config without calling the agent: everything run, ci, contract run and replay run would "
-        "reject, listed at once (exit 2), and the warnings (python references are imported, not called).",
+        "reject, listed at once (exit 2), and the warnings (python references are imported, not called: one that "
+        "cannot be imported exits 3).",
     ),
     "run": Lazy("run_cmd", "Run golden prompts (and their mutations) against the agent and check the invariants."),
     "invariants": Lazy(
