@@ -45,3 +45,34 @@ def test_out_of_range_numbers_exit_2(
 def test_in_range_numbers_still_run(data: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert wt("leak", "mine", str(data), "--min-purity", "1", "--min-support", "1", "--limit", "0") == 0
     assert wt("leak", "scan", str(data), "--limit", "0") in (0, 1)
+
+
+def test_a_range_error_says_it_in_plain_words(data: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """QA-23 D: `leak scan --limit -1` printed pydantic's "Input should be greater than or equal to 0"."""
+    assert wt("leak", "scan", str(data), "--limit", "-1") == 2
+    err = " ".join(capsys.readouterr().err.split())
+    assert "--limit': must be 0 or more, got -1" in err and "Input should" not in err
+    assert wt("leak", "scan", str(data), "--limit=many") == 2
+    err = " ".join(capsys.readouterr().err.split())
+    assert "must be a whole number, got many" in err and "Input should" not in err
+
+
+def test_a_json_file_cut_short_gets_a_json_hint(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """QA-23 D: a .json file cut short was told to 'fix or remove that line', the hint of a JSONL line."""
+    cut = tmp_path / "cut.json"
+    cut.write_text('[{"id": 1, "expected": "High", "projection": {"p": "x"}}, {"id": 2, "expec')
+    assert wt("leak", "scan", str(cut)) == 2
+    err = " ".join(capsys.readouterr().err.split())
+    assert "cut short" in err and "a .json file is one JSON document" in err
+    assert "fix or remove that line" not in err
+
+
+def test_a_report_that_is_not_json_points_at_the_json_report(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """QA-23 D: `leak scan --from-report run.html` said only "not valid JSON"."""
+    page = tmp_path / "run.html"
+    page.write_text("<!doctype html><html><body>report</body></html>")
+    assert wt("leak", "scan", "--from-report", str(page)) == 2
+    err = " ".join(capsys.readouterr().err.split())
+    assert "not valid JSON" in err and "-f json" in err

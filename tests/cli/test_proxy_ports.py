@@ -133,5 +133,5 @@ def test_a_port_out_of_range_is_a_usage_error_not_a_traceback(
     """QA-7 F7-16: `proxy tools --port 99999` died with bind()'s OverflowError traceback, exit 1."""
     assert wt(*args) == ExitCode.USAGE
     err = capsys.readouterr().err
-    assert "Invalid value for '--" in err and ("65535" in err or "greater than or equal to 0" in err)
+    assert "Invalid value for '--" in err and ("65535" in err or "must be 0 or more" in err)
     assert "Traceback" not in err

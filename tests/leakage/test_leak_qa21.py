@@ -78,7 +78,7 @@ def test_items_that_still_leak_the_same_way_are_named_a_few_then_counted(
     assert [line.split(":")[0] for line in one_by_one] == ["item r002", "item r006", "item r010"]
     rest = [line for line in err if "more item(s) still leak after sanitizing the same way" in line]
     assert len(rest) == 1 and rest[0].startswith("17 more item(s)") and "(r014, r018, r022, r026, r030, ..." in rest[0]
-    assert "--stats names each" in rest[0] and "hold alike" in rest[0]
+    assert "--stats names each item's places" in rest[0] and "hold alike" in rest[0]
     assert sum("residual_left" in line for line in stats.read_text().splitlines()) == 20
 
 

@@ -14,6 +14,7 @@ the other): it runs the app without click's standalone mode so that the exit cod
 from __future__ import annotations
 
 import importlib
+import re
 import sys
 
 import typer
@@ -32,7 +33,8 @@ COMMANDS: dict[str, Lazy] = {
     "validate": Lazy(
         "config_cmd",
         "Check a config without calling the agent: everything run, ci, contract run and replay run would "
-        "reject, listed at once (exit 2), and the warnings (python references are imported, not called).",
+        "reject, listed at once (exit 2), and the warnings (python references are imported, not called: one that "
+        "cannot be imported exits 3).",
     ),
     "run": Lazy("run_cmd", "Run golden prompts (and their mutations) against the agent and check the invariants."),
     "invariants": Lazy(
@@ -159,9 +161,50 @@ def _invoke(argv: list[str] | None) -> object:
         sys.exit(int(ExitCode.INTERRUPTED))
     except Exception as err:  # click usage errors and friends
         if _is_click_exception(err):
+            _plain_range_words(err, sys.argv[1:] if argv is None else argv)
             err.show()  # type: ignore[attr-defined]
             sys.exit(int(ExitCode.USAGE))
         raise
+
+
+_RANGE_WORDS = (
+    (re.compile(r"Input should be greater than or equal to (\S+)"), "must be {} or more"),
+    (re.compile(r"Input should be less than or equal to (\S+)"), "must be {} or less"),
+    (re.compile(r"Input should be greater than (\S+)"), "must be more than {}"),
+    (re.compile(r"Input should be less than (\S+)"), "must be less than {}"),
+    (re.compile(r"Input should be a valid integer.*"), "must be a whole number"),
+    (re.compile(r"Input should be a valid number.*"), "must be a number"),
+)
+"""typer (>= 0.29) checks an option's ``min``/``max`` and type with pydantic, whose words ("Input should be greater
+than or equal to 0") read like a form's: each becomes the wording of windtunnel's own range checks (``must be 0 or
+more, got -1``)."""
+
+
+def _plain_range_words(err: BaseException, argv: list[str]) -> None:
+    """Reword a bad option value's pydantic message in place (see :data:`_RANGE_WORDS`), naming the value given."""
+    message = getattr(err, "message", None)
+    if not isinstance(message, str):
+        return
+    for pattern, words in _RANGE_WORDS:
+        found = pattern.search(message)
+        if found is None:
+            continue
+        plain = words.format(*found.groups())
+        given = _given_value(getattr(err, "param", None), argv)
+        err.message = message[: found.start()] + plain + (f", got {given}" if given is not None else "")  # type: ignore[attr-defined]
+        return
+
+
+def _given_value(param: object, argv: list[str]) -> str | None:
+    """The value given on the command line to the option ``param`` (``--limit -1`` or ``--limit=-1``), if found."""
+    opts = [o for o in getattr(param, "opts", ()) or () if isinstance(o, str) and o.startswith("-")]
+    for i, arg in enumerate(argv):
+        for opt in opts:
+            if arg == opt and i + 1 < len(argv):
+                return argv[i + 1]
+            if opt.startswith("--") and arg.startswith(opt + "="):
+                return arg[len(opt) + 1 :]
+    return None
 
 
 def _click_exception_classes() -> tuple[type[BaseException], ...]:

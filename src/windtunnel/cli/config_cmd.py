@@ -57,6 +57,7 @@ def validate(
     no_import: bool = typer.Option(False, "--no-import", help="Do not import python agent references."),
 ) -> None:
     """Check a config without calling the agent: everything run, ci, contract run and replay run would
-    reject, listed at once (exit 2), and the warnings (python references are imported, not called)."""
+    reject, listed at once (exit 2), and the warnings (python references are imported, not called: one that
+    cannot be imported exits 3)."""
 
     validate_config(config, no_import=no_import)

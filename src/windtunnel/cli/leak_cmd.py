@@ -73,11 +73,17 @@ leak = typer.Typer(
 app.add_typer(leak, name="leak")
 
 _EXPECTED = typer.Option("expected", "--expected-field", help="Field (dotted or JSONPath) of the answer.")
-_CONTEXT = typer.Option(
-    None,
-    "--context-field",
-    help="Field(s) the model reads (dotted or JSONPath, repeatable). Default: 'projection'. Findings then also name "
-    "their place in the record (JSON record_pointer; the table, SARIF, page and messages show it).",
+_CONTEXT_HELP = "Field(s) the model reads (dotted or JSONPath, repeatable). Default: 'projection'."
+
+
+def _context(shown: str) -> Any:
+    """The ``--context-field`` option, its help naming where the command shows a finding's place in the record."""
+    return typer.Option(None, "--context-field", help=f"{_CONTEXT_HELP} {shown}")
+
+
+_CONTEXT = _context(
+    "Findings then also name their place in the record (JSON record_pointer; the table, SARIF, page and messages "
+    "show it)."
 )
 _ID = typer.Option("id", "--id-field", help="Field of the item id (default: 'id'; else the position).")
 _LABELS = typer.Option(None, "--label-set", help="Comma-separated label set for every item.")
@@ -416,7 +422,9 @@ def _print_table_to(rows: list[ItemAudit], tally: Any, show_values: bool, limit:
 
 @leak.command("scan")
 def scan(
-    dataset: Path | None = typer.Argument(None, help="JSONL or JSON dataset of items (- for stdin)."),
+    dataset: Path | None = typer.Argument(
+        None, metavar="DATASET", help="JSONL or JSON dataset of items (- for stdin)."
+    ),
     from_run: str | None = typer.Option(
         None, "--from-run", help="Audit the cells of a stored run: prompts and tool responses the agent saw."
     ),
@@ -582,7 +590,7 @@ _FIELD_ARGS = (
 
 @leak.command("sanitize")
 def sanitize(
-    dataset: Path = typer.Argument(..., help="JSONL or JSON dataset of items (- for stdin)."),
+    dataset: Path = typer.Argument(..., metavar="DATASET", help="JSONL or JSON dataset of items (- for stdin)."),
     output: Path = typer.Option(
         ...,
         "--output",
@@ -593,7 +601,9 @@ def sanitize(
     mode: str = typer.Option("sentence", "--mode", help="sentence | span: what to cut around a hit in prose."),
     redact_review: bool = typer.Option(False, "--redact-review", help="Also act on low (review) findings."),
     expected_field: str = _EXPECTED,
-    context_field: list[str] | None = _CONTEXT,
+    context_field: list[str] | None = _context(
+        "A still-leaking place then also names its place in the record (messages, --stats record_pointer)."
+    ),
     id_field: str = _ID,
     label_set: str | None = _LABELS,
     correlated_map: Path | None = _CORR_MAP,
@@ -624,7 +634,8 @@ def sanitize(
     named with the place and rule, why the sanitizer left it (a member of a listing it never cuts alone, a
     mark it cannot clear, an object key, the document's structure, a value every label's records hold alike)
     and what to do (edit the record by hand, or leave the field out of --context-field); after three items
-    leaking the same way the rest are counted in one line; --stats holds each as `residual_left`. Runs in
+    leaking the same way (the same rules and reasons, wherever: an object key that is each record's own label
+    included) the rest are counted in one line; --stats holds each as `residual_left`. Runs in
     this process (no --jobs): it writes a full copy of every record in order.
     """
 
@@ -721,7 +732,9 @@ def check(
     raw: Path = typer.Option(..., "--raw", help="The raw dataset: every item must leak."),
     sanitized: Path = typer.Option(..., "--sanitized", help="The sanitized dataset: no item may leak."),
     expected_field: str = _EXPECTED,
-    context_field: list[str] | None = _CONTEXT,
+    context_field: list[str] | None = _context(
+        "A sanitized item that still leaks is then named by its place in the record."
+    ),
     id_field: str = _ID,
     label_set: str | None = _LABELS,
     correlated_map: Path | None = _CORR_MAP,
@@ -823,7 +836,9 @@ def check(
 
 @leak.command("baseline")
 def baseline(
-    results: Path | None = typer.Argument(None, help="Per-item results: {passed} or {prediction, label} (JSONL/JSON)."),
+    results: Path | None = typer.Argument(
+        None, metavar="RESULTS", help="Per-item results: {passed} or {prediction, label} (JSONL/JSON)."
+    ),
     chance: float | None = typer.Option(
         None, "--chance", callback=_options.chance_rate, help="The chance pass rate in [0, 1), if known."
     ),
@@ -858,7 +873,7 @@ def baseline(
     ),
     dataset: Path | None = typer.Option(None, "--dataset", help="Dataset for --simulate (- for stdin)."),
     expected_field: str = _EXPECTED,
-    context_field: list[str] | None = _CONTEXT,
+    context_field: list[str] | None = _context("With --simulate: only these fields are read from --dataset."),
     id_field: str = _ID,
     label_set: str | None = _LABELS,
     correlated_map: Path | None = _CORR_MAP,
@@ -966,7 +981,7 @@ def _print_baseline(s: Any, paired: dict[str, Any] | None, power: float) -> None
 
 @leak.command("mine")
 def mine(
-    dataset: Path = typer.Argument(..., help="Labelled dataset (JSONL or JSON; - for stdin)."),
+    dataset: Path = typer.Argument(..., metavar="DATASET", help="Labelled dataset (JSONL or JSON; - for stdin)."),
     min_support: int = typer.Option(5, "--min-support", min=1, help="Items a value must appear in (1 or more)."),
     min_purity: float = typer.Option(
         0.95, "--min-purity", callback=_options.share_above_zero, help="Share of those items with one label, in (0, 1]."
@@ -984,7 +999,7 @@ def mine(
     show_values: bool = typer.Option(True, "--show-values/--hide-values", help="Show the mined values."),
     limit: int = typer.Option(50, "--limit", min=0, help="Table rows at most (0: none, only the totals)."),
     expected_field: str = _EXPECTED,
-    context_field: list[str] | None = _CONTEXT,
+    context_field: list[str] | None = _context("Only these fields are mined (the table's pointers start inside them)."),
     id_field: str = _ID,
     derive_from: list[str] | None = _DERIVE,
 ) -> None:
@@ -1021,13 +1036,17 @@ def mine(
         return [plain(shown(x.value)), plain(shown(x.label)), f"{x.purity:.2f}", str(x.support),
                 f"{x.base_rate:.2f}", f"{x.q_value:.2g}"]  # fmt: skip
 
-    for s in result.suggestions[:limit]:
-        table.add_row(plain(s.pointer or "(anywhere)"), *figures(s), s.kind, plain(", ".join(shown(a) for a in s.also)))
+    for s in result.suggestions[:limit]:  # a row read as the task's input: for review, not in the -o map
+        kind = f"{s.kind} (input)" if result.read_as_input(s) else s.kind
+        table.add_row(plain(s.pointer or "(anywhere)"), *figures(s), kind, plain(", ".join(shown(a) for a in s.also)))
     for r in result.pairs[: max(0, limit - len(result.suggestions))]:  # a value of a name inside a text
         kind = "pair (review)" if r.review else "pair"
         table.add_row(plain(f"{r.pointer or '/'} [{shown(r.name)}]"), *figures(r), kind, "")
     if (result.suggestions or result.pairs) and limit:
         con.print(table)
-    con.print(result.describe() + (f"; map written to {output}" if output else ""), markup=False, highlight=False)
+    read = sum(result.read_as_input(s) for s in result.suggestions)
+    said = f"; {read} row(s) marked '(input)': read as the task's input, for review as in 'scan --mine'" if read else ""
+    written = f"; map written to {output}" + (f" without the {read} row(s) read as the task's input" if read else "")
+    con.print(result.describe() + said + (written if output else ""), markup=False, highlight=False)
     if outcome.summary.get("hint"):
         con.print(f"  hint: {outcome.summary['hint']}", markup=False, highlight=False)

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 import tempfile
 from collections.abc import Generator, Iterator, Mapping, Sequence
 from contextlib import closing
@@ -227,8 +228,13 @@ def dataset_hint(err: Exception) -> str:
         return "check the path: a .jsonl or .json file (leak scan, sanitize and mine also read standard input: -)"
     if "nested too deeply" in text:
         return "flatten that item, or leave it out of the dataset"
-    if "not valid JSON" in text:
+    if "not valid JSON" in text and re.search(r":\d+: not valid JSON", text):  # a line of a JSONL file
         return "fix or remove that line: each line of a JSONL file is one JSON object (a .json file: one document)"
+    if "not valid JSON" in text:  # a whole .json file
+        return (
+            "fix the file: a .json file is one JSON document (a list of items, or one item); "
+            "a file of one JSON object per line is JSON Lines: name it .jsonl"
+        )
     return "see 'windtunnel leak scan --help' for the item shape and field options"
 
 
@@ -350,7 +356,13 @@ def run_audits(
         for ri in found:
             yield ri.locate(audit_item(ri.item, decode=decode, learned=learned))
     except RunSourceError as err:
-        raise UsageError(str(err), hint="see 'windtunnel leak scan --help'") from None
+        hint = "see 'windtunnel leak scan --help'"
+        if report is not None and "not valid JSON" in str(err):  # an HTML, SARIF or Markdown rendering of the run
+            hint = (
+                "--from-report reads the JSON report: 'windtunnel run ... -f json -o run.json', "
+                "or 'windtunnel report RUN_ID -f json -o run.json' for a stored run"
+            )
+        raise UsageError(str(err), hint=hint) from None
 
 
 _Audits = Generator["ItemAudit", None, None]
@@ -1023,6 +1035,10 @@ class _Prepared:
     evidence cuts nothing; elsewhere in the field it does."""
 
 
+_LEFT_FIELDS_SHOWN = 4
+"""The fields the alert on what the blind baseline still reads after sanitizing names (the rest are counted)."""
+
+
 def _shortcuts_summary(
     rounds: Sequence[Shortcuts], left: Shortcuts | None, cut: Mapping[str, list[Finding]], listener: Listener
 ) -> dict[str, Any]:
@@ -1041,11 +1057,20 @@ def _shortcuts_summary(
             )
         )
     if left is not None and left.above_chance:
+        read = left.fields()
+        named = ", ".join(read[:_LEFT_FIELDS_SHOWN]) + (
+            f" and {len(read) - _LEFT_FIELDS_SHOWN} more" if len(read) > _LEFT_FIELDS_SHOWN else ""
+        )
         listener(
             Notice(
-                f"after sanitizing, {left.describe()}; the sanitizer leaves them (in the task's input, named by "
-                "--derive-from or read as such by mining, or in prose where no --derive-from field resolves, which may "
-                "be the input): run leak baseline --simulate blind on the output to see what decides its answers",
+                f"after sanitizing, the {left.verdict()}: it still reads the label off {len(left.features)} "
+                f"feature(s) the sanitizer does not cut"
+                + (f" (in {named})" if named else "")
+                + ", values of fields read as the task's input (named by --derive-from, or so read by mining) or of "
+                "prose no --derive-from field locates. If they are the task's input, the label follows from them "
+                "as it should: name them with --derive-from and the baseline leaves them out. If they are not, run "
+                "leak baseline --simulate blind on the output to see which decide, and sanitize again with "
+                "--derive-from naming the input only: the rest is then cut",
                 kind="alert",
             )
         )
@@ -1212,7 +1237,7 @@ def _sanitize_pass(
                     for place in res.copied_places(show_values=req.show_values):
                         copied[place] = copied.get(place, 0) + 1
                     if not res.ok:
-                        alerts.tell(listener, res.item.id, _still_leaks(res, req.show_values))
+                        alerts.tell(listener, res.item.id, _still_leaks(res, req.show_values), _leak_way(res))
                         for left in res.left():
                             reasons[left.reason] = reasons.get(left.reason, 0) + 1
             except KeyboardInterrupt:
@@ -1330,8 +1355,19 @@ def _still_leaks(res: SanitizeResult, show_values: bool) -> str:
     return "; and ".join(left.sentence(show_values=show_values) for left in res.left())
 
 
+def _leak_way(res: SanitizeResult) -> str:
+    """How an item still leaks without where: each rule, why the sanitizer left it and the fix, once each. Items that
+    leak the same way at places differing only by the value (an object key that is each record's label) share it."""
+    ways: dict[str, None] = {}
+    for left in res.left():
+        row = left.to_dict()
+        ways[f"({row['rule']}): {row['why']}; to fix: {row['fix']}"] = None
+    return "; and ".join(ways)
+
+
 _SAME_SHOWN = 3
-"""Items named one by one for one place and reason of still leaking; the others are counted in one line."""
+"""Items named one by one for one way of still leaking (rules and reasons, whatever the places); the others are
+counted in one line."""
 
 
 class _SameAlerts:
@@ -1342,23 +1378,24 @@ class _SameAlerts:
     def __init__(self) -> None:
         self.ids: dict[str, list[str]] = {}
 
-    def tell(self, listener: Listener, item: str, why: str) -> None:
-        """Tell the item's alert, unless ``_SAME_SHOWN`` items were already told with the same places and reasons."""
-        ids = self.ids.setdefault(why, [])
+    def tell(self, listener: Listener, item: str, why: str, way: str) -> None:
+        """Tell the item's alert (``why``: its places and reasons), unless ``_SAME_SHOWN`` items were already told
+        leaking the same ``way`` (:func:`_leak_way`: the same rules and reasons, at any places)."""
+        ids = self.ids.setdefault(way, [])
         ids.append(item)
         if len(ids) <= _SAME_SHOWN:
             listener(Notice(f"item {item}: still leaks after sanitizing {why}", kind="alert"))
 
     def close(self, listener: Listener, *, stats: bool) -> None:
         """One line per place and reason for the items not told one by one."""
-        for why, ids in self.ids.items():
+        for way, ids in self.ids.items():
             rest = ids[_SAME_SHOWN:]
             if rest:
                 named = ", ".join(rest[:5]) + (", ..." if len(rest) > 5 else "")
-                where = "; --stats names each" if stats else ""
+                where = "; --stats names each item's places" if stats else ""
                 listener(
                     Notice(
-                        f"{len(rest)} more item(s) still leak after sanitizing the same way ({named}{where}): {why}",
+                        f"{len(rest)} more item(s) still leak after sanitizing the same way ({named}{where}): {way}",
                         kind="alert",
                     )
                 )

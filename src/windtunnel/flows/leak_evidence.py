@@ -41,7 +41,7 @@ from windtunnel.leakage.baseline import (
     summarize_blind_baseline,
 )
 from windtunnel.leakage.dataset import DatasetError, iter_records
-from windtunnel.leakage.mine import correlated_map, mine
+from windtunnel.leakage.mine import mine, result_map
 from windtunnel.leakage.simulate import READS_DATA, SIMULATIONS, blind_with_drivers, copy_with_drivers, drivers_summary
 
 RESULT_HINT = (
@@ -355,7 +355,7 @@ def mine_flow(
             hint="give a dataset of items with an expected answer (--expected-field names its field)",
         )
     if output is not None:
-        output.write_bytes(orjson.dumps(correlated_map(result.suggestions, result.members), option=orjson.OPT_INDENT_2))
+        output.write_bytes(orjson.dumps(result_map(result), option=orjson.OPT_INDENT_2))
     summary = result.to_dict()
     summary["description"] = result.describe()
     hint = result.content_hint()

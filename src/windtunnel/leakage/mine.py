@@ -208,11 +208,19 @@ class MineResult:
     mined: it may be the task's input (prose fewer items hold gives its whole texts and codes). A rider written there (a
     routing tag in a system prompt, an agent's closing statement) is found once ``--derive-from`` names the input."""
 
+    def read_as_input(self, s: Suggestion) -> bool:
+        """Whether the suggestion is read as the task's input, as a scan's mined findings read it (for review, not a
+        leak): at a field of :attr:`inputs`, or made of their words (:attr:`told`). Never with ``derive_from`` (its
+        fields are not mined; what rides outside them is a rider)."""
+        if self.derive_from:
+            return False
+        return (s.kind, s.pointer, s.value) in self.told or (bool(s.pointer) and s.pointer in self.inputs)
+
     def to_dict(self) -> dict[str, Any]:
-        """The result as ``leak mine`` prints it: every count and suggestion, without ``members``
-        (an internal index for :func:`mined_findings`)."""
+        """The result as ``leak mine`` prints it: every count and suggestion (``input``: :meth:`read_as_input`),
+        without ``members`` (an internal index for :func:`mined_findings`)."""
         out = {k: v for k, v in asdict(self).items() if k not in ("members", "told", "task_words")}
-        out["suggestions"] = [s.to_dict() for s in self.suggestions]
+        out["suggestions"] = [{**s.to_dict(), "input": self.read_as_input(s)} for s in self.suggestions]
         out["pairs"] = [p.to_dict() for p in self.pairs]
         out["explained"] = [{**e.suggestion.to_dict(), "input": e.input} for e in self.explained]
         out["restating"] = [s.to_dict() for s in self.restating]
@@ -2146,6 +2154,19 @@ def correlated_map(
             elif normalize_needle(v) not in scoped and (kind, p, v) not in parts:
                 entries.append(v)
     return {label: _distinct_entries(entries) for label, entries in out.items()}
+
+
+def result_map(result: MineResult) -> dict[str, list[MapEntry]]:
+    """The map ``leak mine -o`` writes: :func:`correlated_map` of the suggestions not read as the task's input
+    (:meth:`MineResult.read_as_input`), without the members of the others at the input's fields either. A scan reads a
+    map's values as leaks wherever they are: an input's values there (a day count, an amount range) would call every
+    record answered from its own input leaking, where ``scan --mine`` gives them for review."""
+    inputs = frozenset() if result.derive_from else frozenset(result.inputs)
+    kept = [s for s in result.suggestions if not result.read_as_input(s)]
+    members = {
+        own: [k for k in keys if k == own or not (k[1] and k[1] in inputs)] for own, keys in result.members.items()
+    }
+    return correlated_map(kept, members)
 
 
 def _distinct_entries(entries: Iterable[MapEntry]) -> list[MapEntry]:

@@ -68,12 +68,20 @@ class Shortcuts:
         """Whether the agent passes above chance at :data:`ALPHA`."""
         return self.p_value <= ALPHA
 
-    def describe(self) -> str:
-        """One line: the agent's pass rate against chance and how many features it reads."""
+    def verdict(self) -> str:
+        """The agent's pass rate against chance."""
         return (
             f"blind baseline on the sanitized data {self.pass_rate:.2f} vs {self.chance:.2f} (majority), "
-            f"p = {self.p_value:.2g}: {len(self.features)} feature(s) outside the task's input ride with the label"
+            f"p = {self.p_value:.2g}"
         )
+
+    def describe(self) -> str:
+        """One line: the agent's pass rate against chance and how many features it reads."""
+        return f"{self.verdict()}: {len(self.features)} feature(s) outside the task's input ride with the label"
+
+    def fields(self) -> list[str]:
+        """The fields (pointer templates) of the features the agent reads, each once, most features first."""
+        return [t for t, _ in Counter(template or "/" for _, template, _ in self.features).most_common()]
 
 
 def blind_shortcuts(items: Sequence[LeakItem], *, derive_from: Sequence[str] = ()) -> Shortcuts | None:
