@@ -1001,6 +1001,8 @@ def _label_part(
     codes = tuple(named for s in spellings for named in s.named_codes)
     marks = tuple(m for s in spellings for m in s.marks)
     taken = {w.casefold() for w in (*exp, *labs)}
+    # an inflected form that another label inflects to as well (``riding``: ``ride``, ``rid``) names neither
+    taken |= {f.casefold() for lab in labels if lab not in expected for f in inflections(lab)}
     # a label word's inflections, as its other schemes, need a label set of two (what makes it a label word)
     inflected = (
         tuple(f for e in expected for f in inflections(e) if f.casefold() not in taken) if len(set(labels)) > 1 else ()
@@ -1780,7 +1782,8 @@ def _classify(
     value = hit.needle.text
     derived = hit.needle.derived and hit.needle.ocr is None
     inflected = hit.needle.inflected
-    emit = _emitter(ctx, pointer, rep, span, hit.view, value, derived, inflected)
+    whole = inflected and _whole_inflected(hit.view_text, *hit.view_span, whole_value)
+    emit = _emitter(ctx, pointer, rep, span, hit.view, value, derived, inflected, whole)
     if suppress and whole_value and rep == "json" and role != "label" and (refs := _referrers(pointer, ctx)):
         # A reference elsewhere in the record to this one member of a listing (a pointer the record copies
         # or selects it by) singles it out (principle 1, a listing marking one member): stated where the
@@ -1894,7 +1897,7 @@ def _classify(
     if own is not None and not suppress:
         if own[1] is not None:
             # The record states the value elsewhere (a cell holding an index into this table).
-            emit = _emitter(ctx, own[1][0], rep, own[1][1], hit.view, value, derived, inflected)
+            emit = _emitter(ctx, own[1][0], rep, own[1][1], hit.view, value, derived, inflected, whole)
         _leak(
             emit,
             corr,
@@ -3364,6 +3367,26 @@ def _strip_eq(text: str, a: int, b: int, span: tuple[int, int]) -> bool:
 
 _DERIVED = " (matched through a derived spelling of the answer: a translation, synonym, numeral or abbreviation)"
 _INFLECTED = " (matched through an inflected form of the answer: for review, as an ordinary word may be)"
+_INFLECTED_VALUE = " (matched through an inflected form of the answer: a value, as the label word would be)"
+_VALUE_RULES = frozenset({"direct.value", "freetext.key-value"})
+"""The rules of a label that is a value (a whole field, a key-value pair's value, a table cell): an inflected form
+there is decided as the label word (``"prior_decision": "ESCALATED"`` for ``escalate``); everywhere else, for review."""
+
+
+_WHOLE_AFTER = re.compile(r"[ \t*_`'\")\]~]*(?:</?\w+>)*(?:$|[\n\r\t;|}&]|[.!?](?:\s|$)|,(?=[ \t]*[\w .-]{1,40}[:=]))")
+
+
+def _whole_inflected(text: str, a: int, b: int, whole_value: bool) -> bool:
+    """Whether an inflected form at ``text[a:b]`` is the whole value it is read as: the whole field, or a pair's
+    value or a cell ending where it ends (``Status: CLOSED``, ``| CLOSED |``, ``,CLOSED,``), not a value it only
+    begins (``Upstream triage: ordered, approved.``, ``Status: closed the ticket``)."""
+    if whole_value:
+        return True
+    if _WHOLE_AFTER.match(text, b):
+        return True
+    # a cell of a comma-delimited row: a comma on both sides
+    before = text[:a].rstrip(" \t\"'")
+    return before.endswith(",") and text[b:].lstrip(" \t\"'").startswith(",")
 
 
 def _emitter(
@@ -3375,14 +3398,21 @@ def _emitter(
     value: str,
     derived: bool = False,
     inflected: bool = False,
+    whole: bool = False,
 ) -> Any:
     """The emit function of one hit: its place fixed, the principle's channel, severity, rule and detail given. A hit
     of a derived spelling (``Hoch`` for ``High``, ``IV`` for ``4``) says so in its detail: the value alone does not.
-    One of an ``inflected`` form (``refunded``) is decided as the label word would be, and left for review whatever
-    that decision (``freetext.token``; counted under ``--strict``): the inflection is an ordinary word as often."""
+    One of an ``inflected`` form (``refunded``) is decided as the label word would be: a value (``direct.value``,
+    ``freetext.key-value``: the whole field, a pair's value, a table cell) leaks as the label would; any other
+    decision, or one of a value the form only begins (``whole`` false, :func:`_whole_inflected`), is left for review
+    (``freetext.token``; counted under ``--strict``): in prose the inflection is an ordinary word as often."""
     through = _INFLECTED if inflected else _DERIVED if derived else ""
 
     def emit(channel: Channel, severity: Severity, rule: str, detail: str) -> None:
+        if inflected and whole and rule in _VALUE_RULES:
+            detail += _INFLECTED_VALUE
+            _emit(ctx, channel, severity, pointer, rep, span, view, rule, detail, value, "value")
+            return
         if inflected and rule != "freetext.token":
             channel, severity, rule = "freetext", "medium" if ctx.strict else "low", "freetext.token"
             detail += " (counted: --strict)" if ctx.strict else ""
