@@ -36,6 +36,11 @@ def build(model: str, *, handle_errors: bool, checkpointer: Any = None, retries:
     async def call_model(state: MessagesState) -> dict[str, Any]:
         return {"messages": [await bound.ainvoke(state["messages"])]}
 
+    return _agent_graph(call_model, handle_errors=handle_errors, checkpointer=checkpointer)
+
+
+def _agent_graph(call_model: Any, *, handle_errors: bool = True, checkpointer: Any = None) -> Any:
+    """The ReAct loop every agent here runs: the model node ``call_model``, the tools, back to the model."""
     g = StateGraph(MessagesState)
     g.add_node("model", call_model)
     g.add_node("tools", ToolNode(TOOLS, handle_tool_errors=handle_errors))
@@ -66,17 +71,7 @@ async def _call_a_model_built_per_call(state: MessagesState) -> dict[str, Any]:
     return {"messages": [await llm.bind_tools(TOOLS).ainvoke(state["messages"])]}
 
 
-def _hidden() -> Any:
-    g = StateGraph(MessagesState)
-    g.add_node("model", _call_a_model_built_per_call)
-    g.add_node("tools", ToolNode(TOOLS, handle_tool_errors=True))
-    g.add_edge(START, "model")
-    g.add_conditional_edges("model", tools_condition)
-    g.add_edge("tools", "model")
-    return g.compile()
-
-
-hidden_model = _hidden()
+hidden_model = _agent_graph(_call_a_model_built_per_call)
 
 
 _PREBUILT = ChatOpenAI(model="robust", base_url=os.environ["WT_STUB_URL"], api_key="test-key", max_retries=0)
@@ -89,17 +84,7 @@ async def _call_a_model_looked_up_by_a_computed_name(state: MessagesState) -> di
     return {"messages": [await llm.bind_tools(TOOLS).ainvoke(state["messages"])]}
 
 
-def _unreached() -> Any:
-    g = StateGraph(MessagesState)
-    g.add_node("model", _call_a_model_looked_up_by_a_computed_name)
-    g.add_node("tools", ToolNode(TOOLS, handle_tool_errors=True))
-    g.add_edge(START, "model")
-    g.add_conditional_edges("model", tools_condition)
-    g.add_edge("tools", "model")
-    return g.compile()
-
-
-unreached_model = _unreached()
+unreached_model = _agent_graph(_call_a_model_looked_up_by_a_computed_name)
 
 
 _FIRST = ChatOpenAI(model="robust", base_url=os.environ["WT_STUB_URL"], api_key="test-key", max_retries=0)
