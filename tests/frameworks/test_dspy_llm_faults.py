@@ -85,3 +85,34 @@ def test_validate_refuses_llm_faults_on_an_lm_with_the_litellm_engine_and_says_h
     assert wt("validate", "-c", "windtunnel.yaml") == 2
     err = capsys.readouterr().err
     assert "engine='litellm'" in err and "engine='lm15'" in err, err
+
+
+async def test_a_recorded_cut_replays_at_lm15s_transport_as_the_cut_dspy_met(stub) -> None:
+    """QA 22 finding 6 at DSPy's seam: a call the live ``stream_cutoff`` cut is recorded as a cut (``cut: true``) and
+    replayed as one (lm15's ``ReadError`` after the body's start), so DSPy meets the same error after the same
+    attempts, and not a 500 it would map and retry as a server error."""
+    from windtunnel.agents import build_agent
+    from windtunnel.chaos import ChaosRuntime, ChaosSpec
+    from windtunnel.config.load import parse_config
+    from windtunnel.replay.calllog import recorded_calls
+    from windtunnel.replay.matcher import RecordedResponder
+    from windtunnel.replay.session import Session
+
+    cfg = parse_config(f"agent: {SYNC_AGENT}\nchaos:\n  llm_faults: [{{mode: stream_cutoff}}]\n", "w.yaml")
+    spec = ChaosSpec.resolve(cfg.chaos)
+    async with ChaosRuntime(cfg.agent, [spec], seed=1) as rt, build_agent(cfg.agent) as agent:
+        with rt.cell(spec, "live") as live, pytest.raises(AgentCrashed) as live_err:
+            await agent.invoke(ORDER)
+    calls, _ = recorded_calls([dict(c) for c in live.calls])
+    assert calls and all(c.cut for c in calls if c.kind == "llm"), calls
+    session = Session(id="cut", input=ORDER, calls=calls, replay={"inject": ["llm"]})  # type: ignore[arg-type]
+    responder = RecordedResponder(session, latency_scale=0)
+    asked = len(stub.requests)
+    replay = ChaosSpec(name="replay")
+    async with ChaosRuntime(cfg.agent, [], seed=1) as rt, build_agent(cfg.agent) as agent:
+        with rt.cell(replay, "replay", responder=responder) as replayed, pytest.raises(AgentCrashed) as replay_err:
+            await agent.invoke(ORDER)
+    assert [type(e).__name__ for e in chain(replay_err.value)] == [type(e).__name__ for e in chain(live_err.value)]
+    assert responder.mismatches == [] and responder.unused() == []
+    assert [c["error"] for c in replayed.calls] == [c["error"] for c in live.calls]
+    assert len(stub.requests) == asked, "the replay never reached the model"

@@ -211,3 +211,23 @@ def test_llm_stream_answers_sync_and_async() -> None:
             return "".join([c.choices[0].delta.get("content") or "" async for c in stream])
 
         assert asyncio.run(consume()) == "recorded"
+
+
+def test_a_recorded_cut_at_a_wrapped_create_raises_the_cut_after_its_chunks() -> None:
+    """QA 22 finding 6 at the python seam: a ``cut`` model call is cut as ``stream_cutoff`` cuts one there (the chunks
+    sent, then :class:`StreamCutOff`), not failed with a status."""
+    from windtunnel.chaos.injected import StreamCutOff
+
+    cut = {"target": "llm", "name": "m", "response": "Your order ship", "cut": True}
+    plan, responder = plan_for(session([cut, cut], inject=["llm"]))
+    create = wrap_llm_call("m", FakeCompletions().create)
+    got: list[str] = []
+    with activate(plan):
+        with pytest.raises(StreamCutOff):
+            for c in create(model="m", messages=[], stream=True):
+                got.append(c)  # a plain callable's stream: its text pieces
+        with pytest.raises(StreamCutOff):
+            create(model="m", messages=[])
+    assert "".join(got) == "Your order ship"
+    assert [c["error"] for c in plan.calls] == ["connection dropped before the end of the model's answer"] * 2
+    assert responder.mismatches == []

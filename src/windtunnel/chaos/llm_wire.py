@@ -44,6 +44,12 @@ from windtunnel.chaos.plan import FaultPlan, LlmDecision, Outcome, next_seq
 from windtunnel.chaos.wire_apis import WIRE_APIS
 
 NO_TEXT = "the answer carries no text (only tool calls): text faults do not apply"
+CUT_MID_STREAM = "connection dropped mid-stream (stream_cutoff)"
+"""The call log's error for a streamed answer whose connection dropped before its end (its response: the text sent)."""
+CUT_MID_BODY = "connection dropped before the end of the answer (stream_cutoff)"
+"""The call log's error for a whole (JSON) answer whose connection dropped before the end of its body."""
+CUT_WORDS = "connection dropped"
+"""What every seam's error for a cut answer starts with (these two, and the wrapped callables' own)."""
 LOG_BYTES = 4 * 1024 * 1024
 """How much of an unfaulted body is kept to record the answer in the call log."""
 
@@ -56,6 +62,22 @@ class Instead:
     headers: list[tuple[str, str]] = field(default_factory=list)
     body: bytes = b""
     timeout: bool = False
+    cut: bool = False
+    """Send ``body``, then drop the connection: the answer stops before its end (a replayed cut,
+    :meth:`WireCall.cut_answer`)."""
+    length: int | None = None
+    """With ``cut``: the length the head declares (the whole answer's), or ``None`` for a chunked (streamed) body."""
+
+
+def was_cut(error: object) -> bool:
+    """Whether a call-log error says the connection dropped before the end of the model's answer (a seam's cut)."""
+    return isinstance(error, str) and error.startswith(CUT_WORDS)
+
+
+def before_cut(data: bytes, keep: float) -> bytes:
+    """The bytes of an answer sent before a cut after ``keep`` (0-1) of it: never all of them, since a cut answer
+    never arrives whole (``keep`` 1 sends all but the last byte)."""
+    return data[: min(math.floor(len(data) * keep), max(len(data) - 1, 0))]
 
 
 OTHER_PATH = "not a model call windtunnel faults (Chat Completions, Responses, Messages): passed through"
@@ -189,11 +211,33 @@ class WireCall:
         api = self.wire_api
         body = rep.body if isinstance(rep.body, dict) else api.text_answer(str(rep.body), self.name)
         reply = api.read(body) or LlmReply(text="")
-        self.log(response=said(reply), raw=body, status=rep.status)
         extra = list(rep.headers.items())
+        if rep.cut_after is not None:
+            return self.cut_answer(body, reply, rep.cut_after, extra)
+        self.log(response=said(reply), raw=body, status=rep.status)
         if not self.stream:
             return Instead(rep.status, [("content-type", "application/json"), *extra], json.dumps(body).encode())
         return Instead(200, [("content-type", api.stream_type), *extra], api.render(body, reply))
+
+    def cut_answer(self, body: dict[str, Any], reply: LlmReply, keep: float, extra: list[tuple[str, str]]) -> Instead:
+        """A whole answer (``body``, read as ``reply``) cut after ``keep`` of it, as a ``stream_cutoff`` cuts the
+        model's: a stream goes through the fault's own editor (:class:`StreamEditor` holding the text back and cutting
+        it at ``keep``: the events before the text, the text kept, then nothing), a JSON body is cut as
+        :class:`BodyEditor` cuts one (:func:`before_cut`); the seam then drops the connection. How a replay meets a
+        recorded cut (``cut: true``) with what was sent before it."""
+        api = self.wire_api
+        if not self.stream:
+            whole = json.dumps(body).encode()
+            self.log(error=CUT_MID_BODY, status=200)
+            head = [("content-type", "application/json"), *extra]
+            return Instead(200, head, before_cut(whole, keep), cut=True, length=len(whole))
+        head = [("content-type", api.stream_type), *extra]
+        if not reply.text:  # no text was sent before the cut: the connection dropped before the answer began
+            self.log(response=None, error=CUT_MID_STREAM, status=200)
+            return Instead(200, head, b"", cut=True)
+        editor = StreamEditor(self, _Buffer(lambda r: dataclasses.replace(r, cut_after=keep)))
+        sent = editor.feed(api.render(body, reply))
+        return Instead(200, head, sent + editor.end(), cut=True)
 
     def editor(self, status: int, content_type: str | None) -> Editor:
         """The editor for the model's answer (``status``, ``content_type`` as the model sent them)."""
@@ -399,8 +443,8 @@ class BodyEditor(Editor):
         reply = wire.dec.finish(before)
         if reply.cut_after is not None:
             self.cut = True
-            wire.log(error="connection dropped before the end of the answer (stream_cutoff)", status=200)
-            return data[: int(len(data) * reply.cut_after)]
+            wire.log(error=CUT_MID_BODY, status=200)
+            return before_cut(data, reply.cut_after)
         if reply.malformed:
             wire.log(response=None, error="answer body is not valid JSON (malformed)", status=200)
             return data[: max(1, len(data) // 2)]
@@ -438,12 +482,13 @@ class _Buffer(TextFilter):
     connection.
     """
 
-    def __init__(self, dec: LlmDecision) -> None:
-        """``finish_in`` is the model's own finish reason, set by the editor when the stream reports it, so the
+    def __init__(self, finish: Callable[[LlmReply], LlmReply]) -> None:
+        """``finish`` applies the transforms to the whole text (the decision's :meth:`LlmDecision.finish`, or a replayed
+        cut's). ``finish_in`` is the model's own finish reason, set by the editor when the stream reports it, so the
         transforms see the answer as it really ended.
         """
         super().__init__()
-        self.dec = dec
+        self.finish = finish
         self.parts: list[str] = []
         self.finish_in: str | None = None
 
@@ -459,7 +504,7 @@ class _Buffer(TextFilter):
         if not self.parts:
             return ""
         text, self.parts = "".join(self.parts), []
-        reply = self.dec.finish(LlmReply(text=text, finish_reason=self.finish_in or "stop"))
+        reply = self.finish(LlmReply(text=text, finish_reason=self.finish_in or "stop"))
         if reply.malformed:
             self.malformed = True
             return ""
@@ -483,9 +528,10 @@ class StreamEditor(Editor):
 
     edits = True
 
-    def __init__(self, wire: WireCall) -> None:
+    def __init__(self, wire: WireCall, buffer: _Buffer | None = None) -> None:
         """Build the chain of text filters: each firing fault's own :meth:`~LlmFaultSpec.stream_filter`, or, when any of
-        them has none, one :class:`_Buffer` that holds the text back and applies every transform at the end.
+        them has none, one :class:`_Buffer` that holds the text back and applies every transform at the end (``buffer``:
+        that one, given: a replayed cut's, :meth:`WireCall.cut_answer`).
         """
         super().__init__(wire, is_sse=True)
         self._seen = bytearray()
@@ -493,12 +539,12 @@ class StreamEditor(Editor):
         self.split = wire.wire_api.splitter()
         self.state: dict[str, Any] = {}
         call, dec = wire.call, wire.dec
-        filters = [(i, f, f.stream_filter(call, d)) for i, f, d in dec.transforms]
+        filters = [] if buffer is not None else [(i, f, f.stream_filter(call, d)) for i, f, d in dec.transforms]
         self.filters: list[tuple[int | None, Any, TextFilter]]
-        if all(flt is not None for _, _, flt in filters):
+        if buffer is None and all(flt is not None for _, _, flt in filters):
             self.filters = [(i, f, flt) for i, f, flt in filters if flt is not None]
         else:
-            self.buffer = _Buffer(dec)
+            self.buffer = buffer or _Buffer(dec.finish)
             self.filters = [(None, None, self.buffer)]
         self._marked: set[int] = set()
         self.template: Event | None = None
@@ -658,7 +704,7 @@ class StreamEditor(Editor):
             answer = stream_answer(self.api, bytes(self._seen), None)
             self.wire.log(response=answer, status=200, note=NO_TEXT)
         elif self.cut:
-            self.wire.log(response=sent, error="connection dropped mid-stream (stream_cutoff)", status=200)
+            self.wire.log(response=sent, error=CUT_MID_STREAM, status=200)
         elif self.broken:
             self.wire.log(response=sent, error="broken stream event sent (malformed)", status=200)
         else:
@@ -709,8 +755,8 @@ class WholeStreamEditor(Editor):
         out = api.render(base, plain, repeat_text=reply.repeat_chunk is not None)
         if reply.cut_after is not None:
             self.cut = True
-            wire.log(response=None, error="connection dropped mid-stream (stream_cutoff)", status=200)
-            return out[: math.floor(len(out) * reply.cut_after)]
+            wire.log(response=None, error=CUT_MID_STREAM, status=200)
+            return before_cut(out, reply.cut_after)
         if reply.malformed:
             self.broken = True
             wire.log(response=None, error="broken stream event sent (malformed)", status=200)

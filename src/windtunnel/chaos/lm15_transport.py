@@ -26,7 +26,7 @@ from urllib.parse import urlsplit
 import anyio
 
 from windtunnel._util.errors import ConfigError
-from windtunnel.chaos.llm_wire import Editor, WireCall, log_other
+from windtunnel.chaos.llm_wire import Editor, Instead, WireCall, log_other
 from windtunnel.chaos.plan import current_plan
 from windtunnel.chaos.wire_apis import api_of
 
@@ -77,6 +77,15 @@ def _piece(ed: Editor, piece: bytes) -> tuple[bytes, bool]:
 def _cut_error(ed: Editor) -> Exception | None:
     """lm15's ``ReadError`` for a stream the editor cut, else ``None``."""
     return _lm15("transports").ReadError(CUT_MESSAGE) if ed.cut else None
+
+
+def _instead_body(instead: Instead) -> Iterator[bytes]:
+    """A reply given instead of the model's as one chunk; a cut one (a replayed cut) then ends with lm15's own
+    ``ReadError``, as a cut model answer does (:func:`_edited`)."""
+    if instead.body:
+        yield instead.body
+    if instead.cut:
+        raise _lm15("transports").ReadError(CUT_MESSAGE)
 
 
 def _edited(ed: Editor, pieces: Iterator[bytes]) -> Iterator[bytes]:
@@ -152,7 +161,7 @@ class FaultTransport(_Wrapped):
         if instead is not None:
             return types.TransportResponse(
                 status=instead.status, reason="", headers=list(instead.headers), http_version="HTTP/1.1",
-                chunks=iter([instead.body]), release=lambda consumed: None,
+                chunks=_instead_body(instead), release=lambda consumed: None,
             )  # fmt: skip
         try:
             resp = self.inner.stream(request)
@@ -193,8 +202,9 @@ class _AsyncStream:
         if instead is not None:
 
             async def body() -> AsyncIterator[bytes]:
-                """The whole reply, as one chunk."""
-                yield instead.body
+                """The whole reply, as one chunk (a cut one: the bytes sent before the cut, then lm15's ReadError)."""
+                for piece in _instead_body(instead):
+                    yield piece
 
             async def nothing(consumed: bool) -> None:
                 """No connection to release: the model was never called."""

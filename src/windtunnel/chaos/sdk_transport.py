@@ -30,7 +30,7 @@ import anyio
 
 from windtunnel._util.errors import ConfigError
 from windtunnel.chaos import lm15_transport
-from windtunnel.chaos.llm_wire import Editor, WireCall, log_other
+from windtunnel.chaos.llm_wire import Editor, Instead, WireCall, log_other
 from windtunnel.chaos.plan import current_plan
 from windtunnel.chaos.sdk_clients import SDK_BASES, http_client, httpx_module, installed_sdks
 from windtunnel.chaos.sdk_clients import sdk_clients_of as sdk_clients_of  # agents/_llmclients.py imports it from here
@@ -148,6 +148,38 @@ def _classes_for(mod: ModuleType) -> dict[str, type]:
             await self._close()
             self.editor.end()
 
+    class SyncCut(mod.SyncByteStream):  # type: ignore[name-defined]
+        """A reply's bytes, then the error of a dropped connection (a replayed cut: :class:`Instead` ``cut``)."""
+
+        def __init__(self, body: bytes, request: Any) -> None:
+            self.body, self.request = body, request
+
+        def __iter__(self) -> Iterator[bytes]:
+            """The bytes sent before the cut, then ``RemoteProtocolError``, as a cut model answer raises."""
+            if self.body:
+                yield self.body
+            raise mod.RemoteProtocolError(CUT_MESSAGE, request=self.request)
+
+    class AsyncCut(mod.AsyncByteStream):  # type: ignore[name-defined]
+        """The async twin of ``SyncCut``."""
+
+        def __init__(self, body: bytes, request: Any) -> None:
+            self.body, self.request = body, request
+
+        async def __aiter__(self) -> AsyncIterator[bytes]:
+            """As ``SyncCut.__iter__``."""
+            if self.body:
+                yield self.body
+            raise mod.RemoteProtocolError(CUT_MESSAGE, request=self.request)
+
+    def answered(instead: Instead, request: Any, *, sync: bool) -> Any:
+        """The response a reply given instead of the model's makes: whole, or, cut, its bytes and then the dropped
+        connection (in the body's stream, where the SDK meets a model's cut answer)."""
+        if not instead.cut:
+            return mod.Response(instead.status, headers=instead.headers, content=instead.body, request=request)
+        stream = SyncCut(instead.body, request) if sync else AsyncCut(instead.body, request)
+        return mod.Response(instead.status, headers=instead.headers, stream=stream, request=request)
+
     def edited(resp: Any, wire: WireCall, request: Any, *, sync: bool) -> Any:
         """The real answer, its body passed through the call's editor as it streams (decoded first when the
         editor changes it, so the edit acts on the text; else the bytes go on as they came)."""
@@ -198,7 +230,7 @@ def _classes_for(mod: ModuleType) -> dict[str, type]:
             if wire.delay_s:
                 time.sleep(wire.delay_s)
             if instead is not None:
-                return mod.Response(instead.status, headers=instead.headers, content=instead.body, request=request)
+                return answered(instead, request, sync=True)
             try:
                 resp = self.inner.handle_request(request)
             except Exception as err:
@@ -239,7 +271,7 @@ def _classes_for(mod: ModuleType) -> dict[str, type]:
             if wire.delay_s:
                 await anyio.sleep(wire.delay_s)
             if instead is not None:
-                return mod.Response(instead.status, headers=instead.headers, content=instead.body, request=request)
+                return answered(instead, request, sync=False)
             try:
                 resp = await self.inner.handle_async_request(request)
             except Exception as err:

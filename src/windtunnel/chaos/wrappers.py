@@ -32,7 +32,7 @@ from collections.abc import AsyncIterator, Callable, Iterator
 from typing import Any
 
 from windtunnel.chaos import llm_memory
-from windtunnel.chaos.answered import answer_astream, answer_stream, answer_value
+from windtunnel.chaos.answered import answer_astream, answer_stream, answer_value, completion_chunks
 from windtunnel.chaos.base import LlmCall, LlmReply, ToolCall, ToolReply
 from windtunnel.chaos.injected import LlmFaultError, LlmTimeout, StreamCutOff, ToolFaultError, ToolTimeout
 from windtunnel.chaos.llm_payload import (
@@ -44,6 +44,7 @@ from windtunnel.chaos.llm_payload import (
     rewrite_completion,
     said,
     stream_text,
+    wrap_value,
 )
 from windtunnel.chaos.plan import FaultPlan, LlmDecision, ToolDecision, current_plan, error_status
 
@@ -275,6 +276,8 @@ class _LlmCallRun:
         The recorded body is logged as the call's response and handed over as a completion readable as a dict or through
         attributes, or as a sync or async stream of chunks when the call asked to stream.
         """
+        if reply.cut_after is not None:
+            return self._cut_answer(reply, stream, is_async)
         self.plan.log_call(
             "llm",
             self.name,
@@ -338,6 +341,15 @@ class _LlmCallRun:
         )
         return out
 
+    def _cut_answer(self, reply: LlmReply, stream: bool, is_async: bool) -> Any:
+        """A responder's answer cut before its end (a replayed cut), as a ``stream_cutoff`` cuts the model's: a whole
+        answer raises :class:`StreamCutOff` (as :meth:`complete` does), a stream delivers the chunks
+        :func:`cut_stream` keeps of it and then raises it (as :meth:`chunks` and the stream wrappers do)."""
+        if not stream:
+            raise self._cut()
+        chunks = [wrap_value(c) for c in cut_stream(completion_chunks(reply.body), reply.cut_after or 0.0)]
+        return _cut_off_astream(chunks, self) if is_async else _cut_off_stream(chunks, self)
+
     def _cut(self) -> StreamCutOff:
         """Log the dropped connection and return the :class:`StreamCutOff` to raise."""
         err = StreamCutOff("connection dropped before the end of the model's answer")
@@ -365,6 +377,19 @@ class _LlmCallRun:
             data, reply = read_chunks(chunks)
             llm_memory.remember(self.plan, SEAM, data if data is not None else reply.text)
         self.plan.log_call("llm", self.name, self.request, response=stream_text(chunks)[0], started=self.started)
+
+
+def _cut_off_stream(chunks: list[Any], run: _LlmCallRun) -> Iterator[Any]:
+    """``chunks``, then the cut (:class:`StreamCutOff`, logged on the call)."""
+    yield from chunks
+    raise run._cut()
+
+
+async def _cut_off_astream(chunks: list[Any], run: _LlmCallRun) -> AsyncIterator[Any]:
+    """The async twin of :func:`_cut_off_stream`."""
+    for c in chunks:
+        yield c
+    raise run._cut()
 
 
 class _SyncStream:

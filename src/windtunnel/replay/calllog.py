@@ -13,7 +13,7 @@ from typing import Any
 import httpx
 
 from windtunnel.chaos.llm_payload import unsaid
-from windtunnel.chaos.llm_wire import NO_TEXT
+from windtunnel.chaos.llm_wire import NO_TEXT, was_cut
 from windtunnel.chaos.plan import SUMMARY_CHARS, WAITING
 from windtunnel.replay.payloads import status_of_error
 from windtunnel.replay.session import RecordedCall
@@ -75,11 +75,30 @@ def _answer_kept(entry: dict[str, Any]) -> bool:
     return unsaid(response) is not None
 
 
+def _cut_call(entry: dict[str, Any], name: str, latency: Any) -> tuple[RecordedCall, str | None]:
+    """A model call whose connection dropped before the end of its answer, as a ``cut`` recorded call with the text
+    sent before the cut (what a stream delivered; a cut JSON body delivers nothing readable). Its status is the 200
+    the answer began with: replayed as an error status, the agent's SDK would retry it, where the cut it met live is
+    a connection error. A text cut for the report is not replayed as sent: the replay cuts before any text (noted)."""
+    response = entry.get("response")
+    note = None
+    if not isinstance(response, str):
+        response = None
+    elif _truncated(response):
+        response = None
+        note = (
+            f"{name}: the text sent before the connection dropped was cut at {SUMMARY_CHARS} characters for the "
+            "report; the replay drops the connection before any text"
+        )
+    return RecordedCall(target="llm", name=name or "model", response=response, cut=True, latency_ms=latency), note
+
+
 def recorded_from_log(entry: dict[str, Any]) -> tuple[RecordedCall | None, str | None]:
     """One call-log entry as a recorded call, or ``None`` and the reason it cannot be replayed.
 
     Model calls are replayed with their answer when the log kept it whole (the completion, or its text and tool
-    calls) and with their failure when they failed; an answer the log holds only in part runs live. HTTP calls are
+    calls), with their failure when they failed, and as a cut (``cut``, :func:`_cut_call`) when the connection
+    dropped before the end of the answer; an answer the log holds only in part runs live. HTTP calls are
     matched by method and path on any host (``*://*<path>``), so a replay does not depend on the address the agent
     used. HTTPS tunnels (``CONNECT``) are left out: their content was never visible to the proxy."""
     target = entry.get("target")
@@ -92,6 +111,8 @@ def recorded_from_log(entry: dict[str, Any]) -> tuple[RecordedCall | None, str |
         message = str(raw["message"]) if isinstance(raw, dict) and raw.get("message") else _message(entry)
     response = entry["raw"] if "raw" in entry and not failed else entry.get("response")
     latency = entry.get("latency_ms")
+    if target == "llm" and was_cut(entry.get("error")):
+        return _cut_call(entry, name, latency)
     if target == "llm":
         # A report keeps a model call's answer as its text, or as its text and tool calls (not the whole completion):
         # enough to give it back in the API the agent calls. An answer the log could not read as one of its API (a

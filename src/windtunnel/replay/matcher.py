@@ -270,13 +270,14 @@ def _tool_reply(entry: RecordedCall, name: str) -> ToolReply:
 
 def _llm_reply(entry: RecordedCall, api: str | None = None, name: str | None = None) -> LlmReply:
     """A recorded model call as the reply the seam gives the agent: its body, or its failure (a timeout when recorded
-    as one or as status 504).
+    as one or as status 504); a ``cut`` call's body is the part sent before the cut, which the seam sends and then
+    drops the connection (``cut_after`` 1: the whole part, the answer's end never).
 
     A body that is a call log's answer asking for tools (exported from a report: its text and tool calls, not the
     whole completion) is written as a whole answer of the API the agent calls (Chat Completions for a wrapped
     callable), so the agent's SDK reads the tool calls it asked for; a text answer is one too where the seam's answers
     are completions (a wire API, a wrapped ``create``), and stays text for a plain callable."""
-    if entry.failed:
+    if entry.failed and not entry.cut:
         timeout = entry.timeout or entry.status == 504
         return LlmReply(status=entry.status, message=entry.error or "recorded model failure", timeout=timeout)
     body = entry.response if entry.response is not None else ""
@@ -286,7 +287,8 @@ def _llm_reply(entry: RecordedCall, api: str | None = None, name: str | None = N
         body = wire.write(wire.text_answer(reply.text or "", name or entry.name), reply)
     elif isinstance(body, str) and api is not None:  # a text answer, at a seam whose answers are whole completions
         body = wire_api(api).text_answer(body, name or entry.name)
-    return LlmReply(status=entry.status, body=body)
+    # a cut: all of the recorded part was sent, then the connection dropped; the seam cuts it as stream_cutoff does
+    return LlmReply(status=entry.status, body=body, cut_after=1.0 if entry.cut else None)
 
 
 def _llm_args(request: dict[str, Any]) -> dict[str, Any]:

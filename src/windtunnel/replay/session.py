@@ -62,6 +62,11 @@ class RecordedCall(StrictModel):
     """The error message of a failed call."""
     timeout: bool = False
     """The call timed out (same as status 504)."""
+    cut: bool = False
+    """A model call whose connection dropped before the end of its answer (a ``stream_cutoff``): ``response`` is what
+    was sent before the cut (the text a stream delivered; none for a whole JSON body), and the replay sends it and
+    then drops the connection, as the seam did, so the agent's client raises its connection error (not an HTTP status
+    it would retry). ``status`` stays the 200 the answer began with."""
     latency_ms: float | None = Field(default=None, ge=0)
     """How long the call took; the player waits this long (times ``latency_scale``) before answering."""
     repeat: bool = False
@@ -73,16 +78,22 @@ class RecordedCall(StrictModel):
     @model_validator(mode="after")
     def _timeout_status(self) -> RecordedCall:
         """A call recorded as timed out without a failing status gets 504, so every reader of ``status`` (matcher,
-        report, ``chaos_active``) sees the failure without also checking ``timeout``."""
+        report, ``chaos_active``) sees the failure without also checking ``timeout``. A ``cut`` is a model answer that
+        began (not a timeout, not an error status)."""
         if self.timeout and self.status < 400:
             self.status = 504
+        if self.cut and (self.target != "llm" or self.status >= 400 or self.live):
+            raise ValueError(
+                "cut: true is for a model call (target: llm) whose answer began (a status below 400) and was cut; "
+                "a live call is not answered, so it cannot be cut"
+            )
         return self
 
     @property
     def failed(self) -> bool:
-        """Whether the call failed at the time (a timeout, or a 4xx/5xx status): such a call is replayed as the same
-        failure, and makes the session count as one under chaos for ``when``."""
-        return self.timeout or self.status >= 400
+        """Whether the call failed at the time (a timeout, a 4xx/5xx status, or a ``cut`` answer): such a call is
+        replayed as the same failure, and makes the session count as one under chaos for ``when``."""
+        return self.timeout or self.status >= 400 or self.cut
 
     @property
     def kind(self) -> Target:
@@ -97,6 +108,7 @@ class RecordedCall(StrictModel):
         arguments."""
         args = "" if self.args is None else json.dumps(self.args, ensure_ascii=False, sort_keys=True)
         outcome = ("timeout" if self.status == 504 else f"status {self.status}") if self.failed else "ok"
+        outcome = "cut (connection dropped)" if self.cut else outcome
         return f"{self.target} {self.name}({args[:120]}) -> {outcome}"
 
 

@@ -365,6 +365,13 @@ class LlmProxy(ProxyServer):
             return False
         if wire.delay_s:
             await asyncio.sleep(wire.delay_s)
+        if instead is not None and instead.cut:  # the bytes sent before the cut, then the connection dropped
+            head = response_head(instead.status, instead.headers, length=instead.length, keep_alive=False)
+            body = instead.body if instead.length is not None or not instead.body else chunk(instead.body)
+            writer.write(head + body)
+            await writer.drain()
+            writer.transport.abort()
+            return False
         if instead is not None:
             await write_response(writer, instead.status, instead.headers, instead.body, keep_alive=keep)
             return keep
