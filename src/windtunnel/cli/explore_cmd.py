@@ -84,7 +84,8 @@ def explore(
 
     Each failure prints a `reproduce` command (`windtunnel run ...`). Exit 0 when no failure was found, 1 when
     one was (also when it could not be saved: a warning says so), 2 on a usage or config error (an unwritable
-    --found-dir or -o is refused before the search), 3 when the agent cannot be reached, 130 when interrupted.
+    --found-dir or -o is refused before the search), 3 when the agent cannot be reached, 130 when interrupted (the
+    report lists the failures found so far, those held back beyond --max-failures in a notice).
     """
 
     if strategy not in ("guided", "random"):
