@@ -147,10 +147,12 @@ class Failure:
 
     @property
     def status(self) -> str:
-        """``minimal`` when every rerun failed, ``flaky`` when some did not, ``unshrunk`` when the run was
-        interrupted before this failure was shrunk and rerun."""
+        """``minimal`` when every rerun failed, ``flaky`` when some did not; a run interrupted before this failure was
+        rerun: ``unshrunk`` when it has something to shrink (faults, context attacks, a mutation), ``unconfirmed`` when
+        it has not (the golden prompt as it is fails: there is nothing to shrink, only reruns it did not get)."""
         if not self.reruns:
-            return "unshrunk"
+            shrinkable = self.schedule.faults or self.schedule.context_attacks or self.input.mutation is not None
+            return "unshrunk" if shrinkable else "unconfirmed"
         return "minimal" if self.reproduced == self.reruns else "flaky"
 
 
