@@ -189,6 +189,9 @@ def record(
 ) -> None:
     """Run the agent once with recording on and write the session (input, calls, answer).
 
+    Without --contract, `replay run -c CONFIG` judges the session by CONFIG's contract, else by its `invariants:`
+    (as `run` judges an agent call); a note says which, or that a config with neither will refuse it.
+
     Exit 0 when recorded with an answer; 1 when the agent hung or crashed after its calls (the session is written with
     the calls made until then and `expected_failure: timeout: …` or `transport: …`); 2 on a config error; 3 when the
     agent is unreachable or its call failed otherwise (nothing written); 130 when interrupted (nothing written: a
