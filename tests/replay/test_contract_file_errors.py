@@ -40,6 +40,6 @@ def test_a_session_without_contract_against_a_config_with_run_invariants_says_wh
     cfg = parse_config(body + ("invariants: [{type: contains, value: paid}]\n" if invariants else ""), "w.yaml")
     with pytest.raises(ConfigError) as exc:
         resolve_contract(None, cfg, session_path=tmp_path / "rec.yaml", where="rec.yaml")
-    said = "its `invariants:` judge only the sessions `replay export` makes of a run or chaos report's cells"
+    said = "its `invariants:` judge only the sessions windtunnel made of the agent's calls: `replay export` of a run"
     assert (said in str(exc.value)) is invariants, str(exc.value)
     assert "has no `contract:` with invariants" in str(exc.value)

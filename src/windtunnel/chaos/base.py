@@ -214,6 +214,11 @@ OUTCOMES = {
 """What each :attr:`FaultSpec.outcome` kind means: whether the agent meets a failed call or reads an answer."""
 
 
+WINDOW_MISSED = ": its window"
+"""What a ``never fired`` warning adds when the fault's window (``after_calls`` / ``on_call``) starts past the calls
+any cell made: ``…never fired: its window (after_calls: 5) starts at call 6, and no cell made more than 5 …``."""
+
+
 class FaultSpec(StrictModel):
     """Fields shared by every tool and LLM fault."""
 

@@ -321,6 +321,15 @@ class FaultPlan:
         """Called with every call-log entry as it is recorded, plus its ``status`` and ``bytes`` (the
         standalone proxies print and log them); an entry logged with :meth:`log_later` is built when first read."""
 
+    def eligible_seen(self) -> dict[tuple[str, int], int]:
+        """How many calls each fault was eligible for in this cell, by ``(kind, index)``: a tool fault's matching calls,
+        and every LLM fault the model calls (counted while a window was still ahead, which is all a window that never
+        opened needs). Read when the cell ends, so a fault that never fired can say whether its window was reached."""
+        with self._lock:
+            seen = {key: n for key, n in self._eligible.items() if key[0] == "tool"}
+            seen.update((("llm", i), self._llm_calls) for i in range(len(self.spec.llm_faults)))
+            return seen
+
     # -- decisions ---------------------------------------------------------------------------
     def _decision(self, kind: str, index: int, signature: str) -> Decision:
         """The :class:`Decision` for fault ``index`` of ``kind`` on a call with ``signature``, advancing its counters:

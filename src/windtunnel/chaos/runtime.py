@@ -31,6 +31,7 @@ occurrence), so the same calls fail on every rerun, as for a python agent.
 from __future__ import annotations
 
 import os
+import threading
 from bisect import bisect_left
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
@@ -38,6 +39,7 @@ from typing import Any
 
 from windtunnel._util.envexpand import expand_env
 from windtunnel._util.errors import ConfigError, HarnessError
+from windtunnel.chaos.base import WINDOW_MISSED, FaultSpec
 from windtunnel.chaos.hooks import agent_hooks
 from windtunnel.chaos.plan import FaultPlan, Responder, activate
 from windtunnel.chaos.proxy import LlmProxy, ToolProxy
@@ -182,6 +184,10 @@ class ChaosRuntime:
         self._llm_upstream = llm_upstream
         self._restores: list[Restore] = []
         self._fired_ids: set[tuple[str, str, int]] = set()
+        self._most_eligible: dict[tuple[str, str, int], int] = {}
+        """The most calls one cell made that a fault was eligible for, by ``(scenario, kind, index)``: a fault that
+        never fired because its window (``after_calls`` / ``on_call``) starts past them says so."""
+        self._counts_lock = threading.Lock()
         self._used: dict[str, ChaosSpec] = {}
         self._schedules: dict[str, tuple[ChaosSpec, dict[str, Any]]] = {}
         self._tool_seam = False
@@ -544,6 +550,11 @@ class ChaosRuntime:
         finally:
             if proxied:
                 self._cell_plan = self._cell_id = None
+            seen = plan.eligible_seen()
+            with self._counts_lock:
+                for (kind, index), n in seen.items():
+                    key = (spec.name, kind, index)
+                    self._most_eligible[key] = max(self._most_eligible.get(key, 0), n)
 
     def schedule_of(self, spec: ChaosSpec) -> dict[str, Any] | None:
         """``spec`` as a schedule's report data (computed once per scenario); ``None`` without faults."""
@@ -604,13 +615,32 @@ class ChaosRuntime:
                         if kind != "attack"
                         else "context"
                     )
+                    why = self._window_missed(item, self._most_eligible.get((spec.name, kind, index), 0))
                     out.append(
                         {
                             "scenario": spec.name,
                             "target": target,
                             "name": name,
                             "mode": mode,
-                            "message": f"fault configured for {what} ({mode}, scenario {spec.name!r}) never fired",
+                            "message": f"fault configured for {what} ({mode}, scenario {spec.name!r}) never fired"
+                            + (f"{WINDOW_MISSED} {why}" if why else ""),
+                            **({"window": why} if why else {}),
                         }
                     )
         return out
+
+    @staticmethod
+    def _window_missed(item: object, seen: int) -> str | None:
+        """Why a fault eligible for at most ``seen`` calls in any cell never fired when its window explains it: the
+        window (``after_calls: N`` / ``on_call: N``) starts past the calls a cell made (``None`` when it was never
+        eligible at all, or its window was reached: a name, a pattern or the probability is the cause then)."""
+        if not isinstance(item, FaultSpec) or not seen or item.probability <= 0.0:
+            return None
+        cls = type(item)
+        if cls.should_fire is not FaultSpec.should_fire or cls.in_window is not FaultSpec.in_window:
+            return None  # a mode that decides for itself may fire on any call: no window to blame
+        start = item.on_call - 1 if item.on_call is not None else item.after_calls
+        if seen > start:
+            return None
+        setting = f"on_call: {item.on_call}" if item.on_call is not None else f"after_calls: {item.after_calls}"
+        return f"({setting}) starts at call {start + 1}, and no cell made more than {start} call(s) it applies to"

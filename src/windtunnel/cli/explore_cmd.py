@@ -24,7 +24,7 @@ from windtunnel.cli._lazy import module_app
 from windtunnel.cli._listener import RichListener
 from windtunnel.cli._scale import ExecutorOpt, RayAddressOpt
 from windtunnel.flows.explore import ExploreRequest, explore_flow
-from windtunnel.report.explore import explore_headline, failure_groups
+from windtunnel.report.explore import explore_headline, failure_groups, failure_how
 
 if TYPE_CHECKING:
     from windtunnel.flows.outcome import Outcome
@@ -84,7 +84,8 @@ def explore(
 
     Each failure prints a `reproduce` command (`windtunnel run ...`). Exit 0 when no failure was found, 1 when
     one was (also when it could not be saved: a warning says so), 2 on a usage or config error (an unwritable
-    --found-dir or -o is refused before the search), 3 when the agent cannot be reached, 130 when interrupted.
+    --found-dir or -o is refused before the search), 3 when the agent cannot be reached, 130 when interrupted (the
+    report lists the failures found so far, those held back beyond --max-failures in a notice).
     """
 
     if strategy not in ("guided", "random"):
@@ -153,8 +154,7 @@ def _render_failure(outcome: Outcome, i: int, f: Any) -> None:
     the failures that came down to it, where it was saved and the command that reproduces it."""
     con = out_console()
     head = "[bold yellow]FLAKY FAILURE[/]" if f["status"] == "flaky" else "[bold red]FAILURE[/]"
-    how = "not shrunk: interrupted" if f["status"] == "unshrunk" else f"reproduced {f['reproduced']}"
-    con.print(f"\n{head} {i}: {f['status']} ({how}), found after {f['found_at_call']} calls")
+    con.print(f"\n{head} {i}: {f['status']} ({failure_how(f)}), found after {f['found_at_call']} calls")
     con.print("  schedule:")
     for label in f["labels"] or ["(no faults: the agent fails on this input as it is; `run` finds it)"]:
         con.print(f"    - {escape(label)}")

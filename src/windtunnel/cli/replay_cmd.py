@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 
 import typer
 
+from windtunnel._util.errors import ExitCode
 from windtunnel.cli._console import err_console, out_console, report_on_stdout
 from windtunnel.cli._lazy import module_app
 from windtunnel.cli._listener import RichListener
@@ -188,24 +189,39 @@ def record(
 ) -> None:
     """Run the agent once with recording on and write the session (input, calls, answer).
 
+    Without --contract, `replay run -c CONFIG` judges the session by CONFIG's contract, else by its `invariants:`
+    (as `run` judges an agent call); a note says which, or that a config with neither will refuse it.
+
     Exit 0 when recorded with an answer; 1 when the agent hung or crashed after its calls (the session is written with
     the calls made until then and `expected_failure: timeout: …` or `transport: …`); 2 on a config error; 3 when the
-    agent is unreachable or its call failed otherwise (nothing written)."""
+    agent is unreachable or its call failed otherwise (nothing written); 130 when interrupted (nothing written: a
+    message says so, and that a file already at --output is left as it was)."""
 
-    path, s, failure = record_flow(
-        config,
-        input_,
-        output,
-        RichListener(),
-        session_id=session_id,
-        name=name,
-        contract=contract,
-        inject_llm=inject_llm,
-        scenario=scenario,
-        seed=seed,
-        tool_proxy_port=tool_proxy_port,
-        llm_proxy_port=llm_proxy_port,
-    )
+    existed = output.exists()
+    try:
+        path, s, failure = record_flow(
+            config,
+            input_,
+            output,
+            RichListener(),
+            session_id=session_id,
+            name=name,
+            contract=contract,
+            inject_llm=inject_llm,
+            scenario=scenario,
+            seed=seed,
+            tool_proxy_port=tool_proxy_port,
+            llm_proxy_port=llm_proxy_port,
+        )
+    except KeyboardInterrupt:
+        kept = f"{output} is left as it was" if existed else f"no file written at {output}"
+        err_console().print(
+            f"interrupted before the agent answered: nothing recorded; {kept}; record again to capture the session",
+            markup=False,
+            highlight=False,
+            soft_wrap=True,
+        )
+        raise typer.Exit(int(ExitCode.INTERRUPTED)) from None
     failed = sum(c.failed for c in s.calls)
     err_console().print(
         f"recorded session {s.id!r}: {len(s.calls)} call(s) ({failed} failed) -> {path}\n"

@@ -147,10 +147,12 @@ class Failure:
 
     @property
     def status(self) -> str:
-        """``minimal`` when every rerun failed, ``flaky`` when some did not, ``unshrunk`` when the run was
-        interrupted before this failure was shrunk and rerun."""
+        """``minimal`` when every rerun failed, ``flaky`` when some did not; a run interrupted before this failure was
+        rerun: ``unshrunk`` when it has something to shrink (faults, context attacks, a mutation), ``unconfirmed`` when
+        it has not (the golden prompt as it is fails: there is nothing to shrink, only reruns it did not get)."""
         if not self.reruns:
-            return "unshrunk"
+            shrinkable = self.schedule.faults or self.schedule.context_attacks or self.input.mutation is not None
+            return "unshrunk" if shrinkable else "unconfirmed"
         return "minimal" if self.reproduced == self.reruns else "flaky"
 
 
@@ -171,6 +173,9 @@ class ExploreResult:
     """When the run started (the report's and the store's ``run.started_at``)."""
     unsaved: str | None = None
     """Why saving the minimal failures failed (the folder and the OS's reason), or None."""
+    held_back: str | None = None
+    """A run cut short: the notice naming the failures it held back beyond ``--max-failures`` (printed after the stop;
+    a finished run prints its own as it ends)."""
 
 
 def observe(result: CellResult) -> Observation:
@@ -521,6 +526,8 @@ def explore_flow(req: ExploreRequest, listener: Listener = SILENT) -> Outcome:
     if ran.cut_short:  # the search's calls, and those shrinking made before the cut (none while searching)
         result.calls = result.calls or runner.calls
         result.shrink_calls = runner.calls - result.calls
+    if ran.cut_short and result.held_back:
+        listener(Notice(result.held_back))
     saved = _save(result, cfg, req, config_path) if req.save and not ran.cut_short else []
     for path in saved:
         listener(Notice(f"saved {path}: {_saved_where(path, cfg, req)}", kind="status"))
@@ -766,16 +773,28 @@ async def _explore(runner: _Runner, req: ExploreRequest, seed: int, listener: Li
         while settled < len(found):  # places freed by a merge went to failures held back: shrink them too
             await settle()
         if held:
-            dropped = [_what(obs, cand) for cand, obs, *_ in held]
-            more = (
-                f"{len(dropped)} more distinct failure(s) found beyond --max-failures {req.max_failures}, not shrunk "
-                f"or saved: {' | '.join(dropped)} (rerun with --max-failures {req.max_failures + len(dropped)} to keep "
-                "them)"
-            )
+            more = _held_notice(held, req.max_failures)
             runner.notices.append(more)
             listener(Notice(more))
+            held.clear()
     finally:  # interrupted too: what was merged is reported once, and the failures are grouped by broken checks
         out.failures[:] = _grouped([f for j, f in enumerate(failures) if j not in merged])
+        if held:  # cut short: the failures held back so far are in the report's notices, as a finished run has them
+            out.held_back = _held_notice(held, req.max_failures, interrupted=True)
+            runner.notices.append(out.held_back)
+
+
+def _held_notice(
+    held: Sequence[tuple[Candidate, Observation, CellResult, int]], most: int, *, interrupted: bool = False
+) -> str:
+    """The notice naming the distinct failures held back beyond ``--max-failures`` ``most`` and never shrunk (a run
+    cut short says it stopped before they could take a place), with the ``--max-failures`` that keeps them."""
+    dropped = [_what(obs, cand) for cand, obs, *_ in held]
+    why = "the run was interrupted before they were shrunk; not saved" if interrupted else "not shrunk or saved"
+    return (
+        f"{len(dropped)} more distinct failure(s) found beyond --max-failures {most}, {why}: {' | '.join(dropped)} "
+        f"(rerun with --max-failures {most + len(dropped)} to keep them)"
+    )
 
 
 def _grouped(failures: list[Failure]) -> list[Failure]:

@@ -30,20 +30,105 @@ from windtunnel.mutations.base import Mutated, MutationContext, mutation
 
 # --- paraphrase ------------------------------------------------------------------------------------
 
-_PARAPHRASE_TEMPLATES = (
-    "Could you {p}?",
-    "I need some help: {p}.",
-    "{P} Can you do that for me?",
-    "Quick question: {p}?",
-    "Would you mind helping with this? {P}",
-    "I was wondering if you could {p}.",
-    "Here is what I need: {p}.",
-    "Is it possible to {p}?",
-    "Please take care of the following: {p}.",
-    "Hi, {p}, thanks.",
-    "So basically, {p}.",
-    "My request is this: {P}",
+REQUEST, QUESTION, STATEMENT, WHOLE = "request", "question", "statement", "whole"
+"""The forms of a prompt a paraphrase template may fit (:func:`prompt_form`): a request in the imperative ("Cancel my
+order"), a question ("Where is my order?"), a statement ("My order is late"), or several sentences, which only a
+template that keeps the prompt whole (``{P}``) can wrap."""
+
+_ANY = frozenset({REQUEST, QUESTION, STATEMENT, WHOLE})
+
+_PARAPHRASE_TEMPLATES: tuple[tuple[str, frozenset[str]], ...] = (
+    # `{p}` after a modal or "to" must be a verb phrase: only a request fits ("Is it possible to how warm is it ...?")
+    ("Could you {p}?", frozenset({REQUEST})),
+    ("I need some help: {p}.", frozenset({REQUEST, STATEMENT})),
+    ("{S} Can you do that for me?", frozenset({REQUEST})),
+    ("Quick question: {p}?", frozenset({REQUEST, QUESTION})),
+    ("Would you mind helping with this? {P}", _ANY),
+    ("I was wondering if you could {p}.", frozenset({REQUEST})),
+    ("Here is what I need: {p}.", frozenset({REQUEST})),
+    ("Is it possible to {p}?", frozenset({REQUEST})),
+    ("Please take care of the following: {p}.", frozenset({REQUEST})),
+    ("Hi, {p}, thanks.", frozenset({REQUEST, STATEMENT})),
+    ("So basically, {p}.", frozenset({REQUEST, STATEMENT})),
+    ("My request is this: {P}", _ANY),
+    # added after the ones above, fitting no request, so a request's variants (and their indices) stay as they were
+    ("Sorry to bother you, but {p}?", frozenset({QUESTION})),
+    ("I have a question: {p}?", frozenset({QUESTION})),
+    ("Hi, {p}? Thanks.", frozenset({QUESTION})),
+    ("Hello! {S} Thanks in advance.", frozenset({QUESTION, STATEMENT, WHOLE})),
 )
+"""Rephrasing templates and the prompt forms each reads well with: ``{p}`` is the prompt lower-cased at its start and
+without its end punctuation, ``{P}`` the prompt as it is, ``{S}`` the prompt ending a sentence (a ``.`` added when it
+has no end mark, since text follows it)."""
+
+
+def _wordset(*lines: str) -> frozenset[str]:
+    """The space-separated words of ``lines``, as a set (a word list kept readable in the source)."""
+    return frozenset(" ".join(lines).split())
+
+
+_QUESTION_STARTS = _wordset(
+    "what what's whats how how's where where's when why who who's whom whose which is are am was were do does did can "
+    "could would will should shall may might have has had isn't aren't wasn't weren't don't doesn't didn't can't "
+    "couldn't won't wouldn't shouldn't haven't hasn't",
+)
+"""First words that make a sentence a question, with or without its question mark."""
+
+_NOT_A_VERB = _wordset(
+    "i i'm i'd i've i'll me my mine we we're we've our ours us you you're you've your yours he he's his him she she's "
+    "her hers it it's its they they're their theirs them this that that's these those there there's here here's the "
+    "a an some any all no none every each another both either neither such hi hello hey dear greetings thanks thank "
+    "sorry yes yeah ok okay well so and but or nor because if unless while since although though also just maybe "
+    "perhaps yesterday today tonight tomorrow now then again still already not never always usually sometimes often "
+    "in on at for from to with without by about of after before during per as via into onto over under than",
+)
+"""Closed-class first words (pronouns, determiners, greetings, conjunctions, prepositions, adverbs of time): a prompt
+that starts with one is not a request in the imperative, which starts with its verb."""
+
+_POLITE = frozenset({"please", "kindly"})
+
+
+def _first_words(text: str) -> tuple[str, str]:
+    """The first two words of ``text`` (``WORD_RE``), lower-cased; ``""`` for one that is not there (the text starts
+    with something else, or the second is not next to the first, past spaces and commas)."""
+    start = len(text) - len(text.lstrip())
+    first = WORD_RE.match(text, start)
+    if first is None:
+        return "", ""
+    second = WORD_RE.search(text, first.end())
+    if second is None or text[first.end() : second.start()].strip(" ,"):
+        return first.group().lower(), ""
+    return first.group().lower(), second.group().lower()
+
+
+def _several_sentences(core: str) -> bool:
+    """Whether ``core`` (a prompt without its end mark) holds an end mark followed by more text."""
+    return any(c in ".!?" and core[i + 1 : i + 2].isspace() for i, c in enumerate(core[:-1]))
+
+
+def prompt_form(prompt: str) -> str:
+    """Which templates can wrap ``prompt`` (see :data:`REQUEST` …): ``whole`` when it has more than one sentence (an
+    end mark followed by more text), ``question`` when it ends with ``?`` or starts with a question word, ``request``
+    when its first word (after "please") is not a closed-class word, else ``statement``. A heuristic on the first
+    words, deliberately cautious: a request read as a statement only loses the templates that need a verb phrase,
+    while a statement read as a request would make "Could you my order is late?"."""
+    core = strip_end_punct(prompt)
+    if _several_sentences(core):
+        return WHOLE
+    first, second = _first_words(core)
+    if prompt.rstrip().endswith("?") or first in _QUESTION_STARTS:
+        return QUESTION
+    if first in _POLITE:
+        first = second
+    return REQUEST if first and first not in _NOT_A_VERB and first not in _QUESTION_STARTS else STATEMENT
+
+
+@functools.lru_cache(maxsize=256)
+def _fitting_templates(prompt: str) -> tuple[str, list[int]]:
+    """``prompt``'s form and the indices of the templates that fit it (callers do not modify the list)."""
+    form = prompt_form(prompt)
+    return form, [i for i, (_, fits) in enumerate(_PARAPHRASE_TEMPLATES) if form in fits]
+
 
 _CONTRACTIONS = (
     ("do not", "don't"),
@@ -103,8 +188,9 @@ def paraphrase(prompt: str, rng: random.Random, ctx: MutationContext) -> Mutated
 
     One technique per variant, drawn from those that apply (synonyms are twice as likely when the lexicon knows a word):
     ``synonym`` replaces one to three words, case kept; ``contraction`` applies one contraction rule; ``template`` wraps
-    the request in a rephrasing. ``args`` records the technique and the replacements (offset, old word, new word) or the
-    template index.
+    the request in a rephrasing that fits its form (:func:`prompt_form`: "Could you {p}?" only around a request in the
+    imperative, "Sorry to bother you, but {p}?" only around a question ...). ``args`` records the technique and the
+    replacements (offset, old word, new word) or the template index and the prompt's form.
     """
     spans, contractions = _paraphrase_sites(prompt)
     techniques = ["template"] + (["synonym", "synonym"] if spans else []) + (["contraction"] if contractions else [])
@@ -124,10 +210,13 @@ def paraphrase(prompt: str, rng: random.Random, ctx: MutationContext) -> Mutated
         rx, a, b = rng.choice(contractions)
         text = rx.sub(lambda m: match_case(m.group(), b), prompt)
         return Mutated(text, {"technique": "contraction", "from": a, "to": b})
-    idx = rng.randrange(len(_PARAPHRASE_TEMPLATES))
+    form, fitting = _fitting_templates(prompt)
+    idx = rng.choice(fitting)
     core = strip_end_punct(prompt)
-    text = _PARAPHRASE_TEMPLATES[idx].format(p=lower_first(core), P=prompt.strip())
-    return Mutated(text, {"technique": "template", "template": idx})
+    whole = prompt.strip()
+    ended = whole if whole.endswith((".", "!", "?")) else f"{whole}."
+    text = _PARAPHRASE_TEMPLATES[idx][0].format(p=lower_first(core), P=whole, S=ended)
+    return Mutated(text, {"technique": "template", "template": idx, "form": form})
 
 
 # --- noise -----------------------------------------------------------------------------------------

@@ -96,7 +96,8 @@ def resolve_contract(ref: str | None, cfg: Config, *, session_path: Path | None,
     if ref is None:
         if own is None:
             run_only = (
-                " (its `invariants:` judge only the sessions `replay export` makes of a run or chaos report's cells)"
+                " (its `invariants:` judge only the sessions windtunnel made of the agent's calls: `replay export` of a"
+                " run or chaos report's cells, `replay record`)"
                 if cfg.invariants
                 else ""
             )
@@ -131,16 +132,43 @@ RUN_MODES = ("run", "chaos")
 
 
 def run_export_judge(session: Any, cfg: Config) -> ResolvedContract | None:
-    """The judge of a session exported from a run / chaos report that names no contract: the config's run
-    ``invariants:``, as the run judged the cell, every one deciding the verdict (a run fails a cell on any
-    failed invariant), so replaying the export fails the same way. ``None`` for any other session, and
-    when the config has no ``invariants:`` (then the config's contract judges, as for any session)."""
-    origin = (getattr(session, "metadata", None) or {}).get("exported_from") or {}
-    if getattr(session, "contract", None) is not None or origin.get("mode") not in RUN_MODES or not cfg.invariants:
+    """The judge of a session windtunnel made of the agent's own calls that names no contract: the config's run
+    ``invariants:``, every one deciding the verdict (a run fails a cell on any failed invariant). One rule for the
+    sessions ``replay export`` makes of a run / chaos report's cells (judged as the run judged the cell, so replaying
+    the export fails the same way) and those ``replay record`` makes (one agent call, as ``run`` judges one), the
+    latter when the config has no contract with invariants (a config's contract judges a recording first, as it
+    judges any session). ``None`` for any other session, and when the config has no ``invariants:`` (then the
+    config's contract judges, as for any session)."""
+    if getattr(session, "contract", None) is not None or not cfg.invariants:
+        return None
+    meta = getattr(session, "metadata", None) or {}
+    origin = meta.get("exported_from") or {}
+    if origin.get("mode") in RUN_MODES:
+        how = f"as the {origin['mode']} judged it"
+    elif isinstance(meta.get("recorded_with"), dict) and _from_config(cfg) is None:
+        how = "as `run` judges an agent call: the config has no contract with invariants"
+    else:
         return None
     judged = [inv.model_copy(update={"severity": "critical"}) for inv in labelled(cfg.invariants)]
-    return ResolvedContract(
-        "the run's invariants", judged, f"config {_config_label(cfg)} (invariants:, as the {origin['mode']} judged it)"
+    return ResolvedContract("the run's invariants", judged, f"config {_config_label(cfg)} (invariants:, {how})")
+
+
+def recording_judge(cfg: Config, contract: str | None) -> str | None:
+    """What ``replay record`` says about the judge of the session it writes when ``contract`` (``--contract``) is not
+    given: by the config's ``invariants:`` when the config has no contract with invariants (see
+    :func:`run_export_judge`), or, when it has neither, that ``replay run`` with this config will refuse the session,
+    with the fix. ``None`` when the config's contract judges it (as any session naming none)."""
+    if contract is not None or _from_config(cfg) is not None:
+        return None
+    label = _config_label(cfg)
+    if cfg.invariants:
+        return (
+            f"no --contract: `replay run -c {label}` judges this session by its `invariants:` ({len(cfg.invariants)}, "
+            "each deciding the verdict, as `run` judges an agent call)"
+        )
+    return (
+        f"no --contract, and {label} has neither a `contract:` with invariants nor `invariants:`: `replay run` with it "
+        "will refuse this session; record with --contract NAME or PATH, or add invariants to the config"
     )
 
 

@@ -24,6 +24,7 @@ from windtunnel.config.model import Config
 from windtunnel.config.proxy_env import proxied, start_line
 from windtunnel.engine.budget import reported_requests
 from windtunnel.replay.calllog import recorded_calls
+from windtunnel.replay.contract import recording_judge
 from windtunnel.replay.export import call_failure, incident
 from windtunnel.replay.inject_seams import require_llm_reached, require_llm_seam
 from windtunnel.replay.session import ReplaySettings, Session, Target
@@ -70,6 +71,8 @@ async def record(
     agent_cfg = cfg.agent
     python = capabilities(agent_cfg).python
     notes: list[str] = []
+    if judge := recording_judge(cfg, contract):  # which checks `replay run -c` this config will judge it by
+        notes.append(judge)
     if python and not records_calls(agent_cfg):
         raise ConfigError(
             "recording needs a seam to see the agent's calls: set agent.tools or agent.tool_registry "

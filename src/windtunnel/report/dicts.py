@@ -267,7 +267,8 @@ class ExploreFailureDict(TypedDict, total=False):
     """One failure ``explore`` found (``explore.failures``; not in the model: extra data)."""
 
     status: str
-    """``minimal``, ``flaky`` or ``unshrunk``."""
+    """``minimal``, ``flaky``, ``unshrunk`` or ``unconfirmed`` (interrupted before the reruns of a failure that
+    needs no fault: nothing to shrink)."""
     reproduced: str
     """``k/n``: the reruns that failed again."""
     signature: list[str]

@@ -85,11 +85,20 @@ def searched_rows(explore: ExploreDict) -> list[tuple[str, str]]:
     return rows
 
 
+def failure_how(failure: ExploreFailureDict) -> str:
+    """What became of a failure after it was found: ``reproduced 3/3``, or why it was not (an interrupted run)."""
+    status = failure.get("status")
+    if status == "unshrunk":
+        return "not shrunk: interrupted"
+    if status == "unconfirmed":
+        return "not rerun: interrupted; it needs no fault, so there was nothing to shrink"
+    return f"reproduced {failure.get('reproduced')}"
+
+
 def failure_title(n: int, failure: ExploreFailureDict) -> str:
     """A failure's heading: ``failure 1: minimal (reproduced 3/3), found after 15 calls``."""
-    status = failure.get("status")
-    how = "not shrunk: interrupted" if status == "unshrunk" else f"reproduced {failure.get('reproduced')}"
-    return f"failure {n}: {status} ({how}), found after {failure.get('found_at_call')} calls"
+    status, found = failure.get("status"), failure.get("found_at_call")
+    return f"failure {n}: {status} ({failure_how(failure)}), found after {found} calls"
 
 
 def reproducer_words(failure: ExploreFailureDict) -> str:
@@ -104,6 +113,7 @@ __all__ = [
     "explore_headline",
     "explore_of",
     "failure_groups",
+    "failure_how",
     "failure_title",
     "reproducer_words",
     "searched_rows",

@@ -49,7 +49,7 @@ from windtunnel.reports.cells import (
 )
 from windtunnel.reports.partial import CutShort, cut_short
 from windtunnel.reports.stats import RunStats, StatsTally, format_rate, stats_lines
-from windtunnel.reports.verdict import lead_reason
+from windtunnel.reports.verdict import cells_ran, lead_reason
 
 TOP_FAILURES = 10
 _MD_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!|~>])")
@@ -130,14 +130,16 @@ def build_markdown(report: ReportDict, top: int = TOP_FAILURES, *, cells: Iterab
         out += ["### Why it failed" if not summary.get("passed") else "### Notes", ""]
         out += [f"- {md_text(why)}" for why in reasons]
         out.append("")
+    unexercised = summary.get("cells_not_exercised")
     out += _table(
-        ["cells", "passed", "failed", "errored"],
+        ["cells", "passed", "failed", "errored", *(["not exercised"] if unexercised else [])],
         [
             [
-                str(summary.get("cells_total")),
+                str(cells_ran(summary)),
                 str(summary.get("cells_passed")),
                 str(summary.get("cells_failed")),
                 str(summary.get("cells_errored")),
+                *([str(unexercised)] if unexercised else []),
             ]
         ],
     )

@@ -56,7 +56,8 @@ class CutShort:
     overall: int | None = None
     """``ci``: the cells that ran in every phase (what the score covers); ``completed`` is the phase's."""
     unit: str = "cell"
-    """What ``completed`` and ``planned`` count: ``cell``, or ``unit`` for a contract (units are kept whole)."""
+    """What ``completed`` and ``planned`` count: ``cell``, ``unit`` for a contract (units are kept whole), or
+    ``agent call`` for explore (its search spends a budget of agent calls; its report's cells are the failures)."""
 
     @property
     def not_run(self) -> int | None:
@@ -169,6 +170,16 @@ def cut_short(report: ReportDict) -> CutShort | None:
             EXIT_INTERRUPTED if word == "interrupted" else EXIT_ABORTED,
             *_aborted_fields(aborted),
             unit="unit",
+        )
+    explore = report.get("explore")
+    if isinstance(explore, Mapping) and _int(explore.get("calls")) is not None:  # its cells are the failures found
+        return CutShort(
+            word,
+            _int(explore.get("calls")) or 0,
+            _int(explore.get("budget")),
+            EXIT_INTERRUPTED if word == "interrupted" else EXIT_ABORTED,
+            *_aborted_fields(aborted),
+            unit="agent call",
         )
     total = _int(summary.get("cells_total"))
     completed = len(report.get("cells") or []) if total is None else total

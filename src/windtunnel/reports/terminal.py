@@ -53,7 +53,7 @@ from windtunnel.reports.cells import (
 from windtunnel.reports.partial import CutShort, cut_short
 from windtunnel.reports.stats import MAX_FAILURES, SummaryTally, format_rate, stats_lines
 from windtunnel.reports.usage import format_cost, format_tokens, total_line, usage_of
-from windtunnel.reports.verdict import lead_reason
+from windtunnel.reports.verdict import cells_ran, lead_reason
 
 TerminalTally = SummaryTally
 """What the terminal summary reads from the cells (:class:`windtunnel.reports.stats.SummaryTally`)."""
@@ -120,16 +120,24 @@ def print_summary(
         show_header=True,
         title_justify="left",
     )
-    # the counts add up to `cells`: skipped (an invariant N/A in a scenario, the budget) and not run (the agent went
-    # away) get a column when there are any (QA-13 minor 13)
-    extra = [(col, summary.get(key)) for col, key in (("skipped", "cells_skipped"), ("not run", "cells_not_run"))]
+    # the counts add up to `cells`: skipped (an invariant N/A in a scenario, the budget), not run (the agent went
+    # away) and not exercised (a chaos scenario none of whose faults fired: out of the score) get a column when there
+    # are any (QA-13 minor 13, QA-24 #11)
+    extra = [
+        (col, summary.get(key))
+        for col, key in (
+            ("skipped", "cells_skipped"),
+            ("not run", "cells_not_run"),
+            ("not exercised", "cells_not_exercised"),
+        )
+    ]
     extra = [(col, n) for col, n in extra if n]
     for col in ("score", "result", "cells", "passed", "failed", "errored", *(c for c, _ in extra)):
         head.add_column(col, justify="right" if col != "result" else "left")
     head.add_row(
         format_score(summary.get("score")),
         _verdict(summary.get("passed"), short),
-        str(summary.get("cells_total")),
+        str(cells_ran(summary)),
         str(summary.get("cells_passed")),
         str(summary.get("cells_failed")),
         str(summary.get("cells_errored")),

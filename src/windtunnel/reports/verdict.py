@@ -24,4 +24,14 @@ def lead_reason(summary: Mapping[str, object]) -> str | None:
     return None
 
 
-__all__ = ["lead_reason"]
+def cells_ran(summary: Mapping[str, object]) -> object:
+    """The cells a summary table counts: the scored ones (``cells_total``) and those of chaos scenarios none of whose
+    faults fired (``cells_not_exercised``: they ran, but are out of the score), so "cells" agrees with what ran and
+    with the columns beside it."""
+    total, unexercised = summary.get("cells_total"), summary.get("cells_not_exercised")
+    if isinstance(total, int) and isinstance(unexercised, int):
+        return total + unexercised
+    return total
+
+
+__all__ = ["cells_ran", "lead_reason"]
