@@ -30,15 +30,23 @@ BLOCKED = set(VENDORS[:5])
 RIDER = "HOLD-QUEUE"
 
 
-def _orders(seed: int, *, rider: bool = False, flag: bool = False, n: int = 300) -> list[dict[str, object]]:
+NAMES = ["Northwind", "Contoso", "Fabrikam", "Tailspin", "Litware"]
+
+
+def _orders(
+    seed: int, *, rider: bool = False, flag: bool = False, named: bool = False, n: int = 300
+) -> list[dict[str, object]]:
     """``n`` orders; with ``rider``, one call of four holds :data:`RIDER` instead of the vendor on 80 % of the held
     orders (a code in the copying field, no copy of anything: under 5 % of its places); with ``flag``, a review note
-    outside the input names the rejection on 60 % of the rejected orders (a leak elsewhere)."""
+    outside the input names the rejection on 60 % of the rejected orders (a leak elsewhere); with ``named``, a vendor
+    is a name and its region (``Contoso EU``), the blocked vendors' region ``CA``."""
     rng = random.Random(seed)
     rows: list[dict[str, object]] = []
     for i in range(n):
         vendor = rng.choice(VENDORS)
         label = "reject" if vendor in BLOCKED else "hold" if rng.random() < 0.25 else "approve"
+        if named:
+            vendor = f"{rng.choice(NAMES)} {'CA' if vendor in BLOCKED else rng.choice(['EU', 'UK', 'US'])}"
         args = [vendor] * CALLS
         if rider and label == "hold" and rng.random() < 0.8:
             args[rng.randrange(CALLS)] = RIDER
@@ -86,6 +94,17 @@ def test_a_copy_of_an_input_that_decides_the_label_leaves_the_agent_at_chance() 
     assert p > 0.05, (rate, chance, p)
     preds, _ = blind_with_drivers(items)
     assert sum(p == it.expected[0] for p, it in zip(preds, items, strict=True)) / len(items) > chance + 0.1
+
+
+def test_what_a_template_keeps_of_a_copy_is_the_input_too() -> None:
+    """The calls copy a vendor written as a name and a region (``Contoso CA``): read as a template, the record's own
+    words masked, the copy is ``… CA`` (a word of two letters stays), the input's region, which decides rejections.
+    The agent reads only that a copy is there (the whole value masked): 0.56 against 0.56 (before: 0.77 against
+    0.56, the templates deciding)."""
+    items = _items(_orders(4, named=True))
+    assert input_copies(items, INPUT) == {"/calls/*/args/vendor_id": "/po/vendor_id"}
+    rate, chance, p, decided = _blind(items)
+    assert p > 0.05, (rate, chance, p, decided)
 
 
 def test_a_code_written_where_the_field_copies_nothing_is_read_and_cut(tmp_path: Path) -> None:

@@ -83,7 +83,7 @@ from windtunnel.leakage.record_table import record_table
 from windtunnel.leakage.records import ID_SHAPE, RECORD_ID
 from windtunnel.leakage.scan import escape_pointer_token
 from windtunnel.leakage.task_named import TaskText, code_books, named
-from windtunnel.leakage.templates import OwnWords, splitting
+from windtunnel.leakage.templates import PLACEHOLDER, OwnWords, splitting
 from windtunnel.leakage.text import Mapped, normalize_needle
 from windtunnel.leakage.text_pairs import PairCounts, PairRider, name_key, pairs_in, riders
 from windtunnel.leakage.unlisted_input import Restated
@@ -484,8 +484,9 @@ def candidates(
 
     ``copied``: the places (a pointer, inside JSON held in a string the string's pointer and its own after it) where
     the item holds its copy of its input (:func:`~windtunnel.leakage.input_copies.copied_places`): their values are
-    the input's and give no candidate as written or in any view; only their template (the record's own words masked,
-    what is left is that the field holds a copy at all) is read, as the sanitizer cuts it there.
+    the input's and give no candidate as written or in any view; only that the field holds a copy at all is read, as
+    a template that masks the whole value (:data:`~windtunnel.leakage.templates.PLACEHOLDER`: the digits and short
+    words a template keeps of a copy are the input's too), where the copy is read as a template at all.
     """
     out: dict[tuple[str, str, str], Where] = {}
     names = names_of(derive_from)
@@ -527,6 +528,8 @@ def candidates(
             if own is None:
                 own = OwnWords(v for _p, v, _c in _leaves(projection, "") if isinstance(v, str))
             masked = own.masked(value)
+            if masked is not None and copy:  # what is left of the copy is still the input's: its being there is not
+                masked = PLACEHOLDER
             if masked is not None and len(masked.strip()) <= _MAX_VALUE_LEN:
                 key = ("value", template, masked.strip())
                 out.setdefault(key, (outer, None, inner, "template"))
