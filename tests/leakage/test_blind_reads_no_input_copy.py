@@ -138,3 +138,55 @@ def test_the_sanitizer_keeps_the_copies_and_the_agent_on_its_output_is_at_chance
     assert [r["projection"]["calls"] for r in after] == [r["projection"]["calls"] for r in rows]  # type: ignore[index]
     rate, chance, p, decided = _blind(_items(after))
     assert p > 0.05, (rate, chance, p, decided)
+
+
+def _tickets(seed: int, *, picked_from_list: bool, n: int = 240) -> list[LeakItem]:
+    """``n`` tickets whose label no input word tells; outside the input, ``/route/queue`` holds one queue per label.
+    With ``picked_from_list`` every ticket's input lists the three queues (shuffled), so the routed queue is one of
+    its input's values; else the input holds the label itself at ``/ticket/status`` and ``/audit/status`` copies it."""
+    rng = random.Random(seed)
+    labels = ["billing", "account", "shipping"]
+    queues = {"billing": "Q-17", "account": "Q-42", "shipping": "Q-88"}
+    items = []
+    for i in range(n):
+        label = labels[i % 3]
+        ticket: dict[str, object] = {"message": f"ticket {rng.randint(1000, 9999)} opened"}
+        projection: dict[str, object] = {"ticket": ticket}
+        if picked_from_list:
+            ticket["queues"] = rng.sample(list(queues.values()), 3)
+            projection["route"] = {"queue": queues[label]}
+        else:
+            ticket["status"] = label
+            projection["audit"] = {"status": label}
+        items.append(
+            LeakItem.from_mapping({"id": f"t{i}", "expected": label, "label_set": labels, "projection": projection})
+        )
+    return items
+
+
+def test_one_value_picked_from_an_input_listing_several_is_no_copy() -> None:
+    """Every ticket's input lists the same three queues; the routed queue outside the input is the one its label
+    picks. The input holds all three, not the choice: no copy, and the agent reads the choice (review of
+    blindcopy24: taken for a copy of ``/ticket/queues/*``, the agent was at chance, 0.33, on a dataset it answers
+    perfectly)."""
+    items = _tickets(5, picked_from_list=True)
+    assert input_copies(items, ["/ticket"]) == {}
+    rate, chance, p = _blind_on(items, ["/ticket"])
+    assert rate == 1.0 and p <= 0.01, (rate, chance, p)
+
+
+def test_a_copy_of_an_input_field_holding_the_label_is_the_label_written_twice() -> None:
+    """The owner named a field holding the label as input; another field copies it. A label is never input to
+    copy: the agent reads the copy and answers every ticket (before the review's fix: at chance)."""
+    items = _tickets(6, picked_from_list=False)
+    assert input_copies(items, ["/ticket"]) == {}
+    rate, chance, p = _blind_on(items, ["/ticket"])
+    assert rate == 1.0 and p <= 0.01, (rate, chance, p)
+
+
+def _blind_on(items: Sequence[LeakItem], derive_from: list[str]) -> tuple[float, float, float]:
+    preds, _ = blind_with_drivers(items, derive_from=derive_from)
+    answers = [it.expected[0] for it in items]
+    passes = sum(p == a for p, a in zip(preds, answers, strict=True))
+    chance = max(Counter(answers).values()) / len(answers)
+    return passes / len(items), chance, binom_sf(passes, len(items), chance)

@@ -67,16 +67,17 @@ def input_copies(population: Iterable[LeakItem], derive_from: Sequence[str]) -> 
     matched: dict[str, Counter[str]] = {}
     values: dict[str, set[str]] = {}
     for it in population:
-        inputs: dict[str, set[str]] = {}
+        held: dict[str, set[str]] = {}
         rest: list[tuple[str, str]] = []
-        for pointer, value, template in templated(it, through=True):
-            if value in (None, "", False, 0) or isinstance(value, bool):
-                continue
+        for pointer, value, template in _filled(it):
             key = json.dumps(value)
             if in_derive_from(pointer, derive_from):
-                inputs.setdefault(key, set()).add(template)
+                held.setdefault(template, set()).add(key)
             else:
                 rest.append((template, key))
+        inputs: dict[str, set[str]] = {}
+        for template, key in _single(held, it).items():
+            inputs.setdefault(key, set()).add(template)
         for template, key in rest:  # every place: a rider in one element of a list counts against the share
             filled[template] += 1
             got = values.setdefault(template, set())
@@ -99,16 +100,32 @@ def copied_places(it: LeakItem, copies: Mapping[str, str]) -> frozenset[str]:
     if not copies:
         return frozenset()
     wanted = set(copies.values())
-    inputs: dict[str, set[str]] = {}
+    held: dict[str, set[str]] = {}
     places: list[tuple[str, str, str]] = []
-    for pointer, value, template in templated(it, through=True):
-        if value in (None, "", False, 0) or isinstance(value, bool):
-            continue
+    for pointer, value, template in _filled(it):
         if template in wanted:
-            inputs.setdefault(template, set()).add(json.dumps(value))
+            held.setdefault(template, set()).add(json.dumps(value))
         if template in copies:
             places.append((pointer, template, json.dumps(value)))
-    return frozenset(p for p, t, key in places if key in inputs.get(copies[t], ()))
+    inputs = _single(held, it)
+    return frozenset(p for p, t, key in places if inputs.get(copies[t]) == key)
+
+
+def _filled(it: LeakItem) -> Iterator[tuple[str, Any, str]]:
+    """:func:`templated` (through strings' JSON) without the places holding nothing (empty, ``false``, ``0``)."""
+    for pointer, value, template in templated(it, through=True):
+        if value not in (None, "", False, 0) and not isinstance(value, bool):
+            yield pointer, value, template
+
+
+def _single(held: Mapping[str, set[str]], it: LeakItem) -> dict[str, str]:
+    """The input fields (template → the value's JSON text) ``it`` can be copied from: where it holds one value only,
+    and not a label. A field holding several (the options ``["Q-17", "Q-42", "Q-88"]`` every ticket lists) does not
+    hold the one picked: a field outside the input holding one of them holds a choice the input does not make, which
+    is read and cut as anywhere. A label is what the task answers, never input to copy: a copy of an input field
+    holding the label (``/ticket/status`` = ``escalate`` beside ``/audit/status``) is the label written twice."""
+    labels = {json.dumps(v).casefold() for v in (*it.expected, *it.label_set)}
+    return {t: key for t, keys in held.items() if len(keys) == 1 for key in keys if key.casefold() not in labels}
 
 
 def copied_per_item(items: Sequence[LeakItem], derive_from: Sequence[str]) -> list[frozenset[str]]:
