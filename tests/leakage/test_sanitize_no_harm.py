@@ -13,8 +13,9 @@ from typing import Any
 
 from windtunnel.flows.leak import SanitizeRequest, sanitize_flow
 from windtunnel.leakage.edit_watch import EliminationWatch
+from windtunnel.leakage.input_copies import input_copies
 from windtunnel.leakage.model import Finding, LeakItem
-from windtunnel.leakage.sanitize import input_copies, sanitize_item
+from windtunnel.leakage.sanitize import sanitize_item
 from windtunnel.leakage.shared_values import shared_values
 from windtunnel.leakage.value_shapes import shared_shapes, value_shape
 

@@ -48,6 +48,7 @@ from windtunnel.leakage.agreement import Agreement, agreement_of
 from windtunnel.leakage.aliases import parse_alias_options
 from windtunnel.leakage.dataset import DatasetError, FieldMap, iter_items, write_back
 from windtunnel.leakage.edit_watch import EliminationWatch, masked
+from windtunnel.leakage.input_copies import copied_places, input_copies
 from windtunnel.leakage.judge import LeakJudge
 from windtunnel.leakage.learned import LEARNED_DEFAULT
 from windtunnel.leakage.mine import (
@@ -65,9 +66,7 @@ from windtunnel.leakage.runs import RunCounts, RunSourceError, report_items
 from windtunnel.leakage.sanitize import (
     SanitizeResult,
     blanked_places,
-    copied_places,
     held_alike,
-    input_copies,
     not_alike,
     on_copy,
     sanitize_item,
@@ -1031,7 +1030,7 @@ class _Prepared:
     """The values the items of every label hold alike (:func:`~windtunnel.leakage.sanitize.held_alike`): not cut."""
     copies: dict[str, str] = field(default_factory=dict)
     """The fields outside ``--derive-from`` that copy a field of it, each with that field
-    (:func:`~windtunnel.leakage.sanitize.input_copies`): where an item's value there is its copy of the input, mined
+    (:func:`~windtunnel.leakage.input_copies.input_copies`): where an item's value there is its copy of the input, mined
     evidence cuts nothing; elsewhere in the field it does."""
 
 
@@ -1404,7 +1403,7 @@ class _SameAlerts:
 def _recheck_mined(res: Any, result: Any, derive_from: Sequence[str], copies: Mapping[str, str] | None = None) -> None:
     """Add to ``res.residual`` the leaks the mined candidates still find in the sanitized item (a mined word of the
     task's input, for review, is not one: the sanitizer leaves the input as it is; nor is one at a place holding the
-    item's copy of its input, :func:`~windtunnel.leakage.sanitize.copied_places`, which the sanitizer keeps too)."""
+    item's copy of its input, :func:`~windtunnel.leakage.input_copies.copied_places`, which the sanitizer keeps too)."""
     copied = copied_places(res.item, copies) if copies and derive_from else frozenset()
     for _, left in mined_findings([res.item], result, derive_from=derive_from):
         res.residual.extend(f for f in left if f.blocking and not on_copy(f, copied))

@@ -41,6 +41,7 @@ from windtunnel.leakage.baseline import (
     summarize_blind_baseline,
 )
 from windtunnel.leakage.dataset import DatasetError, iter_records
+from windtunnel.leakage.input_copies import input_copies
 from windtunnel.leakage.mine import mine, result_map
 from windtunnel.leakage.simulate import READS_DATA, SIMULATIONS, blind_with_drivers, copy_with_drivers, drivers_summary
 
@@ -200,6 +201,8 @@ def _simulate(req: BaselineRequest, blind_predictions: Any) -> tuple[list[dict[s
             raise UsageError(f"--folds {req.folds}: give 2 to {max(2, len(found))} folds (one per item at most)")
         preds, drivers = blind_with_drivers(found, derive_from=req.derive_from, folds=req.folds, seed=req.seed)
         hidden = list(req.derive_from) or ["prose (strings of more than 6 words)"]  # named input: other prose is read
+        copies = input_copies(found, req.derive_from)  # left out where an item holds its copy
+        hidden += [f"{field} where it copies {source}" for field, source in copies.items()]
         info.update(folds=req.folds, seed=req.seed, hidden=hidden)
         info["drivers"] = drivers_summary(preds, labels, drivers, show_values=req.show_values)
     else:

@@ -22,7 +22,7 @@ It reads what the agent reads and nothing else: never the ``derive_from`` fields
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -66,18 +66,26 @@ class Named:
     signature: str
 
 
-def read_slots(items: Sequence[LeakItem], derive_from: Sequence[str], *, decode: bool = True) -> list[ItemSlots]:
+def read_slots(
+    items: Sequence[LeakItem],
+    derive_from: Sequence[str],
+    *,
+    decode: bool = True,
+    copied: Sequence[Collection[str]] = (),
+) -> list[ItemSlots]:
     """Per item, the label mentions the ``blind`` agent reads (see the module docstring). The label set is the
-    item's, else the dataset's distinct answers (the labels a task offers are no leak)."""
+    item's, else the dataset's distinct answers (the labels a task offers are no leak). ``copied``: per item, the
+    places holding its copy of its input (:func:`~windtunnel.leakage.input_copies.copied_places`), not read either."""
     answers = list(dict.fromkeys(it.expected[0] for it in items if it.expected))
     out = []
-    for it in items:
+    for n, it in enumerate(items):
+        skip = copied[n] if copied else ()
         labels = list(it.label_set or answers)
         shown = mask_input(it.projection, derive_from)
         probe = replace(it, projection=shown, label_set=labels)
         kept = []
         for m in item_mentions(probe, decode=decode):
-            if in_derive_from(m.pointer, derive_from):
+            if in_derive_from(m.pointer, derive_from) or m.pointer in skip:
                 continue
             if not derive_from and _is_prose(_at(shown, m.pointer)):
                 continue

@@ -83,7 +83,7 @@ from windtunnel.leakage.record_table import record_table
 from windtunnel.leakage.records import ID_SHAPE, RECORD_ID
 from windtunnel.leakage.scan import escape_pointer_token
 from windtunnel.leakage.task_named import TaskText, code_books, named
-from windtunnel.leakage.templates import OwnWords, splitting
+from windtunnel.leakage.templates import PLACEHOLDER, OwnWords, splitting
 from windtunnel.leakage.text import Mapped, normalize_needle
 from windtunnel.leakage.text_pairs import PairCounts, PairRider, name_key, pairs_in, riders
 from windtunnel.leakage.unlisted_input import Restated
@@ -449,6 +449,7 @@ def candidates(
     prose: bool = False,
     raws: set[tuple[str, str, str]] | None = None,
     moments: bool = True,
+    copied: Collection[str] = frozenset(),
 ) -> dict[tuple[str, str, str], Where]:
     """The candidates of one projection, ``(kind, pointer template, text)`` → where it is first seen.
 
@@ -480,6 +481,12 @@ def candidates(
 
     ``moments``: a string that is a point in time (:func:`moment`) gives candidates too; :func:`mine` and its findings
     read none without ``derive_from``.
+
+    ``copied``: the places (a pointer, inside JSON held in a string the string's pointer and its own after it) where
+    the item holds its copy of its input (:func:`~windtunnel.leakage.input_copies.copied_places`): their values are
+    the input's and give no candidate as written or in any view; only that the field holds a copy at all is read, as
+    a template that masks the whole value (:data:`~windtunnel.leakage.templates.PLACEHOLDER`: the digits and short
+    words a template keeps of a copy are the input's too), where the copy is read as a template at all.
     """
     out: dict[tuple[str, str, str], Where] = {}
     names = names_of(derive_from)
@@ -494,8 +501,10 @@ def candidates(
         if inside:
             continue
         outer, inner = (pointer, None) if cut is None else (pointer[:cut], pointer[cut:])
+        copy = pointer in copied  # this item's copy of its input: only its template is read
         if not isinstance(value, str):
-            out.setdefault(("value", template, value[0]), (outer, None, inner, "raw"))
+            if not copy:
+                out.setdefault(("value", template, value[0]), (outer, None, inner, "raw"))
             continue
         if not moments and moment(value):
             continue  # a point in time is a number on a scale, not a code: the case's own measurement (:func:`moment`)
@@ -506,10 +515,10 @@ def candidates(
                 found = _prose_candidates(template, read)
             elif prose:
                 found = _prose_codes(template, read)
-        for key, span, view in found:
+        for key, span, view in () if copy else found:
             if key not in out:
                 out[key] = (outer, None if inner is not None else span, inner, view)
-        if found and "\n" in value:  # a one-record table's cells are its fields (:mod:`.record_table`)
+        if found and not copy and "\n" in value:  # a one-record table's cells are its fields (:mod:`.record_table`)
             for name, cell, cell_span in record_table(value):
                 sub = f"{template}/{escape_pointer_token(name)}"
                 out.setdefault(("value", sub, cell), (outer, None if inner is not None else cell_span, inner, "table"))
@@ -519,6 +528,8 @@ def candidates(
             if own is None:
                 own = OwnWords(v for _p, v, _c in _leaves(projection, "") if isinstance(v, str))
             masked = own.masked(value)
+            if masked is not None and copy:  # what is left of the copy is still the input's: its being there is not
+                masked = PLACEHOLDER
             if masked is not None and len(masked.strip()) <= _MAX_VALUE_LEN:
                 key = ("value", template, masked.strip())
                 out.setdefault(key, (outer, None, inner, "template"))
@@ -1310,7 +1321,9 @@ def _prose_places(projection: Any) -> set[str]:
     }
 
 
-def prose_tokens(projection: Any, derive_from: Sequence[str]) -> dict[tuple[str, str, str], str]:
+def prose_tokens(
+    projection: Any, derive_from: Sequence[str], copied: Collection[str] = frozenset()
+) -> dict[tuple[str, str, str], str]:
     """The words and 2-3-word n-grams of the projection's prose outside ``derive_from``, keyed as the short values'
     own (``("token", "", word)``, ``("ngram", "", words)``: a word counts alike in a note and a tag) → the pointer
     of the first string holding it; nothing when ``derive_from`` is empty.
@@ -1318,12 +1331,15 @@ def prose_tokens(projection: Any, derive_from: Sequence[str]) -> dict[tuple[str,
     Once the owner names the fields the task is derived from, prose elsewhere is not the task's input: a bot's
     comment, an adjuster's note, a history message. A word there riding with the label (``approved``, ``🟢``) is a
     leak whatever the sentence around it; the ``blind`` agent (:mod:`.simulate`) reads these words as well as the
-    short values. Without ``derive_from`` the prose may be the input, and stays hidden."""
+    short values. Without ``derive_from`` the prose may be the input, and stays hidden; nor is prose at a place of
+    ``copied`` read (the item's copy of its input: :func:`candidates`)."""
     out: dict[tuple[str, str, str], str] = {}
     if not derive_from:
         return out
     for pointer, value, _cut in _leaves(projection, ""):
         if not isinstance(value, str) or len(value.split()) <= PROSE_WORDS or in_derive_from(pointer, derive_from):
+            continue
+        if pointer in copied:
             continue
         words = [tok for tok, _a, _b in _tokens(value)]
         for n in range(1, _MAX_NGRAM + 1):

@@ -62,6 +62,8 @@ from windtunnel.leakage.agreement import Agreement
 from windtunnel.leakage.decode import embedded_json
 from windtunnel.leakage.edit_watch import narrowest
 from windtunnel.leakage.formats import is_upstream_name
+from windtunnel.leakage.input_copies import copied_places
+from windtunnel.leakage.input_copies import templated as _templated
 from windtunnel.leakage.listing import listing_member, unmark
 from windtunnel.leakage.mention import clear_tally, regutter, restyle, table_cell, unselect
 from windtunnel.leakage.mine import PROSE_WORDS, in_derive_from
@@ -427,72 +429,6 @@ def held_alike(population: Iterable[LeakItem]) -> AlikeValues:
                 yield template, value, it.expected[0]
 
     return alike_values(rows())
-
-
-COPY_SHARE = 0.95
-"""A field copies an input field when the items filling it hold the same value there on this share of them at least."""
-
-COPY_MIN = 10
-"""A field is weighed as a copy of the input only when this many items fill it, with three distinct values at least."""
-
-
-def input_copies(population: Iterable[LeakItem], derive_from: Sequence[str]) -> dict[str, str]:
-    """The field templates outside the task's input (``derive_from``) that copy one field of it, each with that input
-    field's template: at nearly every place filling the field (:data:`COPY_SHARE`; every place counts, each element of
-    a list alike), its value is the value that item holds at the same input field (a tool call's
-    ``{"vendor_id": "V32011"}`` beside the order's ``/po/supplier/vendor_id``), and the values vary (:data:`COPY_MIN`).
-    Such a value tells nothing the input does not: a value mined there rides with the label because the input it
-    copies decides the label (an unapproved vendor's orders are rejected), which the model reads anyway, so the
-    sanitizer keeps it where it is this item's copy (:func:`copied_places`), rather than blank it on every item; a
-    value there that is no copy of this item's input (``HOLD-BLOCKED`` on the rejected orders alone) is cut as anywhere.
-    Fields inside JSON held in a string are weighed at their own pointer (:func:`_templated`)."""
-    if not derive_from:
-        return {}
-    filled: Counter[str] = Counter()
-    matched: dict[str, Counter[str]] = {}
-    values: dict[str, set[str]] = {}
-    for it in population:
-        inputs: dict[str, set[str]] = {}
-        rest: list[tuple[str, str]] = []
-        for pointer, value, template in _templated(it, through=True):
-            if value in (None, "", False, 0) or isinstance(value, bool):
-                continue
-            key = json.dumps(value)
-            if in_derive_from(pointer, derive_from):
-                inputs.setdefault(key, set()).add(template)
-            else:
-                rest.append((template, key))
-        for template, key in rest:  # every place: a rider in one element of a list counts against the share
-            filled[template] += 1
-            got = values.setdefault(template, set())
-            if len(got) < 3:
-                got.add(key)
-            matched.setdefault(template, Counter()).update(inputs.get(key, ()))
-    out: dict[str, str] = {}
-    for t, n in filled.items():
-        best = matched[t].most_common(1)
-        if n >= COPY_MIN and len(values[t]) >= 3 and best and best[0][1] >= COPY_SHARE * n:
-            out[t] = best[0][0]
-    return dict(sorted(out.items()))
-
-
-def copied_places(it: LeakItem, copies: Mapping[str, str]) -> frozenset[str]:
-    """The places of ``it`` (pointer, and inside JSON held in a string its own pointer after it) in a field of
-    ``copies`` (:func:`input_copies`) whose value is the value ``it`` holds at the input field that field copies: the
-    input's, where mined evidence cuts nothing. A place of such a field holding anything else is not one."""
-    if not copies:
-        return frozenset()
-    wanted = set(copies.values())
-    inputs: dict[str, set[str]] = {}
-    places: list[tuple[str, str, str]] = []
-    for pointer, value, template in _templated(it, through=True):
-        if value in (None, "", False, 0) or isinstance(value, bool):
-            continue
-        if template in wanted:
-            inputs.setdefault(template, set()).add(json.dumps(value))
-        if template in copies:
-            places.append((pointer, template, json.dumps(value)))
-    return frozenset(p for p, t, key in places if key in inputs.get(copies[t], ()))
 
 
 def _alike_key(value: Any) -> int:
@@ -1388,21 +1324,6 @@ def _rules_first(findings: list[Finding]) -> list[Finding]:
 
 _MINED = "mined"
 _UNIFORM = "mined-field"
-
-
-def _templated(it: LeakItem, *, through: bool = False) -> Iterator[tuple[str, Any, str]]:
-    """``(pointer, value, template)`` of every scalar of ``it``: the template is the pointer with each list index
-    written ``*``, so one field of every item (``/trace/*/output``) is named alike. With ``through``, also the scalars
-    of the JSON documents its strings hold (a tool call's ``arguments``), each at the string's pointer followed by its
-    own (``/calls/1/arguments/vendor_id``), at any depth: where a mined value sits inside one, that is its field."""
-    stack: list[tuple[str, Any]] = [("", it.projection)]
-    while stack:
-        root, doc = stack.pop()
-        for pointer, value in scalar_leaves(doc):
-            yield root + pointer, value, _general(root + pointer)
-            inner = embedded_json(value) if through and isinstance(value, str) else None
-            if inner is not None:
-                stack.append((root + pointer, inner))
 
 
 def _matches(pointer: str, template: str) -> bool:

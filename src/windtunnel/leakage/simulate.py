@@ -14,7 +14,9 @@ here do read it, with no model and no reasoning:
   ``derive_from`` (a key name also where a text names it: :mod:`.input_text`), and without them all prose (with
   them, the words of prose elsewhere are read: a note outside the task's input, though not a value made of the
   record's own input words, a slug copying the headline, which is the input as mining reads it:
-  :func:`~windtunnel.leakage.input_explained.copied_from_input`): the seed's "no real input".
+  :func:`~windtunnel.leakage.input_explained.copied_from_input`), nor the item's copy of the input in a field outside
+  it (a tool call's vendor id that is the order's own, where it is: :mod:`.input_copies`, the places the sanitizer
+  keeps as the input's): the seed's "no real input".
   Besides, the codes of names inside texts that another stage wrote (a settlement line appended to the log that is
   the input, a header a system stamped: the pairs ``leak mine`` reports as ``correlated.mined-pair``,
   :mod:`.text_pairs`), selected inside each fold by mining's own test on the training records. And, pooled across
@@ -46,6 +48,7 @@ from typing import Any
 
 from windtunnel._util.rng import cell_rng
 from windtunnel._util.stats import adjust_p, fisher_greater
+from windtunnel.leakage.input_copies import copied_per_item
 from windtunnel.leakage.input_explained import InputWords, copied_from_input, input_words
 from windtunnel.leakage.input_text import mask_input
 from windtunnel.leakage.label_slots import ItemSlots, Named, SlotJudge, read_slots
@@ -194,8 +197,12 @@ def blind_with_drivers(
     if folds < 2:
         raise ValueError(f"folds must be 2 or more, got {folds}")
     n = len(items)
-    where, bins, feats, record_of = _features(items, derive_from)
-    texts = [[(template, text) for _o, _i, template, text in pair_texts(it.projection, derive_from)] for it in items]
+    copied = copied_per_item(items, derive_from)
+    where, bins, feats, record_of = _features(items, derive_from, copied)
+    texts = [
+        [(t, text) for at, inner, t, text in pair_texts(it.projection, derive_from) if at + (inner or "") not in c]
+        for it, c in zip(items, copied, strict=True)
+    ]
     written = _first_written(texts)
     drivers: list[Driver | None] = [None] * n
     answers = [it.expected[0] for it in items]
@@ -207,7 +214,7 @@ def blind_with_drivers(
     for pos, r in enumerate(order):
         record_fold[r] = pos % folds
     fold_of = [record_fold[record_of[i]] for i in range(n)]
-    slots = read_slots(items, derive_from)
+    slots = read_slots(items, derive_from, copied=copied)
     norms = [normalize_needle(a) for a in answers]
     spelled = dict(zip(norms, answers, strict=True))
     out = [""] * n
@@ -264,21 +271,26 @@ def _named(
 
 
 def _features(
-    items: Sequence[LeakItem], derive_from: Sequence[str]
+    items: Sequence[LeakItem], derive_from: Sequence[str], copied_at: Sequence[frozenset[str]] | None = None
 ) -> tuple[list[dict[Feature, Where]], list[dict[Feature, str]], list[frozenset[Feature]], list[int]]:
     """What the ``blind`` agent reads of ``items``: per item its candidates (where each is first seen), its numeric
     bins and prose words (each → the pointer holding it), the union of both as its feature set, and per item its
     record (:func:`~windtunnel.leakage.mine.records_of`, templated groups split). Shared by the cross-validated agent
     and :func:`selected_features`, so the sanitizer reads exactly what the agent reads. A ``derive_from`` key name
     inside a text (a YAML key, an HTML element's class, a section header: :mod:`~windtunnel.leakage.input_text`) is
-    the input too, and is not read; records are still told apart by the whole text."""
+    the input too, and is not read; records are still told apart by the whole text. So is the item's copy of its input
+    outside ``derive_from`` (``copied_at``, per item: :func:`~windtunnel.leakage.input_copies.copied_per_item`, computed
+    when not given), the places where the sanitizer keeps it: a tool call's vendor id that is the order's own is not
+    read, a code written there instead is."""
+    if copied_at is None:
+        copied_at = copied_per_item(items, derive_from)
     read = [mask_input(it.projection, derive_from) for it in items]  # a named input inside a text is not read
     masked_from: dict[tuple[str, str, str], set[tuple[str, str, str]]] = {}
     holders: dict[tuple[str, str, str], list[int]] = {}  # each text a template may be read from → its items
     where = []
     for i, p in enumerate(read):
         raws: set[tuple[str, str, str]] = set()
-        where.append(candidates(p, derive_from, masked_from=masked_from, raws=raws))
+        where.append(candidates(p, derive_from, masked_from=masked_from, raws=raws, copied=copied_at[i]))
         for raw in raws:
             holders.setdefault(raw, []).append(i)
     if masked_from:  # as mining: a template that splits a text carries another field's signal (:mod:`.templates`)
@@ -292,7 +304,7 @@ def _features(
             where = [{k: v for k, v in w.items() if k not in split} for w in where]
     bins = _numeric_bins(where)
     for i, p in enumerate(read):
-        bins[i].update(prose_tokens(p, derive_from))
+        bins[i].update(prose_tokens(p, derive_from, copied_at[i]))
     feats = [frozenset(w) | frozenset(bins[i]) for i, w in enumerate(where)]
     answers = [it.expected[0] for it in items]
     joined, _labels = records_of(answers, [prose_prints(it.projection, derive_from) for it in items])
