@@ -53,9 +53,7 @@ test: $(DEVSTAMP) browser
 	$(BIN)/ruff check src tests
 	$(BIN)/ruff format --check src tests
 	$(BIN)/mypy
-	# --dist loadfile: a file's tests share one worker, so a module-scoped setup (a browser, a held-out sample's
-	# audits, a server) is built once, not once per worker as `load` does when it splits a file (suitespeed24).
-	$(BIN)/python -m pytest -q -p no:cacheprovider -n 2 --dist loadfile
+	$(BIN)/python -m pytest -q -p no:cacheprovider -n 2
 
 lint: $(DEVSTAMP)
 	$(BIN)/ruff check src tests benchmarks examples
