@@ -90,7 +90,8 @@ _LABELS = typer.Option(None, "--label-set", help="Comma-separated label set for 
 _CORR_MAP = typer.Option(
     None,
     "--correlated-map",
-    help="JSON {label: [values]} (from 'leak mine -o'); a value {pointer, value} counts only where it is.",
+    help="JSON {label: [values]} (from 'leak mine -o'); a value {pointer, value} counts only where it is "
+    "(scan, sanitize, check and baseline --simulate copy read the map alike).",
 )
 _ALIAS = typer.Option(
     None,

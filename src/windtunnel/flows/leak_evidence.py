@@ -191,7 +191,7 @@ def _simulate(req: BaselineRequest, blind_predictions: Any) -> tuple[list[dict[s
     info: dict[str, Any] = {"name": name, "what": SIMULATIONS[name], "reads_data": name in READS_DATA}
     if name == "copy":
         preds, drivers = copy_with_drivers(
-            found, labels=fmap.label_set, correlated=fmap.correlated_map, decode=req.decode, learned=req.learned
+            found, labels=fmap.label_set, correlated=fmap, decode=req.decode, learned=req.learned
         )
         info["candidates"] = list(dict.fromkeys(fmap.label_set or labels))
         info["drivers"] = drivers_summary(preds, labels, drivers, show_values=req.show_values)

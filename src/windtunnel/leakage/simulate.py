@@ -46,6 +46,7 @@ from typing import Any
 
 from windtunnel._util.rng import cell_rng
 from windtunnel._util.stats import adjust_p, fisher_greater
+from windtunnel.leakage.dataset import FieldMap, read_correlated
 from windtunnel.leakage.input_explained import InputWords, copied_from_input, input_words
 from windtunnel.leakage.input_text import mask_input
 from windtunnel.leakage.label_slots import ItemSlots, Named, SlotJudge, read_slots
@@ -87,14 +88,16 @@ def copy_predictions(
     items: Sequence[LeakItem],
     *,
     labels: Sequence[str] = (),
-    correlated: Mapping[str, Sequence[str]] | None = None,
+    correlated: Mapping[str, Sequence[Any]] | FieldMap | None = None,
     decode: bool = True,
     learned: bool | None = None,
 ) -> list[str]:
     """For each item, the label its projection states (see the module docstring).
 
     ``labels`` are the candidates (default: the distinct answers of ``items``); ``correlated`` maps a
-    label to values that imply it (``--correlated-map``), searched with that label.
+    label to values that imply it (``--correlated-map``: bare values, and ``{"pointer", "value"}`` entries counted
+    where the item holds the value at that pointer), searched with that label: the map as given, or the
+    :class:`~windtunnel.leakage.dataset.FieldMap` the scan reads it into.
 
     Each candidate is tried as if it were the answer, with the item's own label set (or the candidates),
     so the agent never sees the true answer: it reads what the scan would report for each label and
@@ -110,12 +113,17 @@ def copy_with_drivers(
     items: Sequence[LeakItem],
     *,
     labels: Sequence[str] = (),
-    correlated: Mapping[str, Sequence[str]] | None = None,
+    correlated: Mapping[str, Sequence[Any]] | FieldMap | None = None,
     decode: bool = True,
     learned: bool | None = None,
 ) -> tuple[list[str], list[Driver | None]]:
     """:func:`copy_predictions`, and per item the heaviest finding for the label it answered (``None``: no
     finding, the majority label); ``learned`` as there."""
+    if isinstance(correlated, FieldMap):
+        cmap = correlated
+    else:  # the scan's own reading of the map: a pointer entry counts where the item holds it (QA 24)
+        bare, pairs = read_correlated(correlated or {})
+        cmap = FieldMap(correlated_map=bare, correlated_pairs=pairs)
     answers = [it.expected[0] for it in items]
     cands = list(dict.fromkeys(labels or answers))
     fallback = _majority(answers)
@@ -129,7 +137,7 @@ def copy_with_drivers(
                 it,
                 expected=[cand],
                 label_set=list(it.label_set or cands),
-                correlated_values=list((correlated or {}).get(cand, [])),
+                correlated_values=cmap.correlated_for([cand], it.projection),
             )
             found = audit_item(probe, decode=decode, learned=learned).findings
             weight = sum(_WEIGHT[f.severity] for f in found)
