@@ -49,3 +49,50 @@ def test_the_copy_baseline_reads_the_pointer_entries_of_a_mined_map(
     out = capsys.readouterr().out
     assert rc == 1, out
     assert "pass rate=1.000" in out and "/code" in out, out
+
+
+def _chargebacks(n: int, *, seed: int = 7) -> list[dict[str, object]]:
+    """Tickets where an object is present on billing's records only, each holding its own case number and date:
+    no value repeats, its presence is the signal."""
+    rng = random.Random(seed)
+    rows = _tickets(n, seed=seed)
+    for row in rows:
+        projection = row["projection"]
+        assert isinstance(projection, dict)
+        projection["code"] = "RX-0000"
+        projection["created_at"] = f"2026-0{rng.randint(1, 9)}-1{rng.randint(0, 9)}"
+        if row["expected"] == "billing":
+            opened = f"2026-0{rng.randint(1, 9)}-0{rng.randint(1, 9)}"
+            projection["chargeback"] = {"case": str(rng.randint(100000, 999999)), "opened": opened}
+    return rows
+
+
+def test_a_key_held_on_one_label_only_is_mined_and_read_by_the_blind_agent(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A `chargeback` object on every billing record, unique values: scan --mine found nothing and the blind agent
+    at 240 records was at chance (its unique values fragment; its dates' tokens then leaned other labels' dates to
+    billing). Mining has a `key` candidate (a key held at all) and the agent reads it and its absence."""
+    data = _write(tmp_path / "d.jsonl", _chargebacks(240))
+    rc = run("leak", "scan", str(data), "--mine", "--format", "json", "--limit", "0")
+    report = json.loads(capsys.readouterr().out)
+    assert rc == 1
+    assert report["summary"]["leaked_items"] == 80, report["summary"]
+    rc = run("leak", "baseline", "--simulate", "blind", "--dataset", str(data), "--derive-from", "message")
+    out = capsys.readouterr().out
+    assert rc == 1 and "/chargeback" in out, out
+
+
+def test_sanitize_reports_a_key_kept_on_one_label_only(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """`refund_window_days` (14 or 30) on billing's records only: sanitize blanked it to 0 there, the key stayed on
+    billing only, and it said "0 items still leak", exit 0. The key's presence is a leak by elimination: exit 1."""
+    rows = _tickets(48)
+    for i, row in enumerate(rows):
+        if row["expected"] == "billing":
+            projection = row["projection"]
+            assert isinstance(projection, dict)
+            projection["refund_window_days"] = 14 if i % 2 else 30
+    data, out = _write(tmp_path / "d.jsonl", rows), tmp_path / "o.jsonl"
+    assert run("leak", "sanitize", str(data), "--mine", "--no-agreement", "-o", str(out)) == 1
+    err = " ".join(capsys.readouterr().err.split())
+    assert "still leak" in err and "/refund_window_days" in err, err

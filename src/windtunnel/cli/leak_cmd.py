@@ -1004,8 +1004,9 @@ def mine(
     id_field: str = _ID,
     derive_from: list[str] | None = _DERIVE,
 ) -> None:
-    """Find what predicts the label: (pointer, value) pairs, tokens and n-grams whose items share one label,
-    with a one-sided Fisher exact test corrected for the number of candidates."""
+    """Find what predicts the label: (pointer, value) pairs, tokens, n-grams and keys held at all (a field present on
+    one label's records only) whose items share one label, with a one-sided Fisher exact test corrected for the
+    number of candidates. A key's presence is reported by 'scan --mine', not written to the map."""
 
     fields = _fields(expected_field, context_field, id_field, None, None, None)
     with _said_if_interrupted("while mining: nothing was written"):

@@ -89,14 +89,14 @@ from windtunnel.leakage.text_pairs import PairCounts, PairRider, name_key, pairs
 from windtunnel.leakage.unlisted_input import Restated
 from windtunnel.leakage.views import canonical_views, has_humps, identifier_view
 
-Kind = Literal["value", "url-segment", "token", "ngram", "range", "field"]
+Kind = Literal["value", "url-segment", "token", "ngram", "range", "field", "key"]
 Correction = Literal["bh", "bonferroni"]
 
 PROSE_WORDS = 6
 """A string of more than this many words is prose: the content the task is derived from."""
 _MAX_VALUE_LEN = 120
 _MAX_NGRAM = 3
-_KIND_RANK = {"value": 0, "url-segment": 1, "token": 2, "ngram": 3, "range": 4, "field": 5}
+_KIND_RANK = {"value": 0, "url-segment": 1, "token": 2, "ngram": 3, "range": 4, "field": 5, "key": 6}
 _TOKEN = re.compile(r"\w+|[^\w\s]")
 _MASK = (1 << 64) - 1
 _MIXED = re.compile(r"(?=\w*[^\W\d_])(?=\w*\d)\w+")
@@ -482,6 +482,9 @@ def candidates(
     read none without ``derive_from``.
     """
     out: dict[tuple[str, str, str], Where] = {}
+    for pointer, name in _members(projection):  # a key held at all: its presence may be the signal (QA 24)
+        if not (derive_from and in_derive_from(pointer, derive_from)):
+            out.setdefault(("key", _general(pointer), name), (pointer, None, None, "raw"))
     names = names_of(derive_from)
     own: OwnWords | None = None
     for pointer, value, cut in _leaves(projection, ""):
@@ -814,6 +817,24 @@ def _leaves(node: Any, pointer: str, depth: int = 0, *, empty: bool = False) -> 
                 cut = len(ptr)
                 for inner, leaf, _cut in _leaves(doc, ptr, depth + 1, empty=empty):
                     yield inner, leaf, cut
+
+
+def _members(node: Any) -> Iterator[tuple[str, str]]:
+    """``(pointer, key)`` of every object member of ``node`` (not inside JSON held in a string): the ``key``
+    candidates, a key the record holds at all. A field or object present on one label's records only tells the label
+    by its presence, whatever it holds (a ``chargeback`` object of unique case numbers on every billing ticket); its
+    values, each a record's own, are too rare to ride with anything. Iterative, as :func:`_leaves`."""
+    stack: list[tuple[str, Any]] = [("", node)]
+    while stack:
+        ptr, value = stack.pop()
+        if isinstance(value, Mapping):
+            for k, v in value.items():
+                here = f"{ptr}/{escape_pointer_token(str(k))}"
+                yield here, str(k)
+                if isinstance(v, Mapping | list):
+                    stack.append((here, v))
+        elif isinstance(value, list):
+            stack.extend((f"{ptr}/{i}", v) for i, v in enumerate(value) if isinstance(v, Mapping | list))
 
 
 def _held_json(value: str) -> Any | None:
@@ -1602,7 +1623,7 @@ def mine(
     tests: list[tuple[tuple[str, str, str], str, int, int, float]] = []
     members: dict[tuple[str, str, str], list[tuple[str, str, str]]] = {}
     for keys in groups.values():
-        key = min(keys, key=lambda k: (_KIND_RANK[k[0]], k in viewed, len(k[2]), k))
+        key = min(keys, key=lambda k: (_KIND_RANK[k[0]], k in viewed, len(k[1]) if k[0] == "key" else 0, len(k[2]), k))
         members[key] = keys
         c = counts[key]
         label, top = max(sorted(c.items()), key=lambda kv: kv[1])
@@ -2149,6 +2170,8 @@ def correlated_map(
         parts = {k for kind, p, v in keys if kind == "value" and p for k, _span, _view in _string_candidates(p, v)}
         entries = out.setdefault(s.label, [])
         for kind, p, v in keys:
+            if kind == "key":  # a key's presence is no value to search for: `scan --mine` reports it
+                continue
             if kind == "value" and p:
                 entries.append({"pointer": p, "value": v})
             elif normalize_needle(v) not in scoped and (kind, p, v) not in parts:
@@ -2448,7 +2471,8 @@ def _own_label(
                     view=view,
                     rule="correlated.mined",
                     detail=(
-                        f"a {sug.kind} no rule names that rides with this item's label: {sug.purity:.0%} of the "
+                        (KEY_HELD if key[0] == "key" else "")
+                        + f"a {sug.kind} no rule names that rides with this item's label: {sug.purity:.0%} of the "
                         f"{sug.support} items holding it share that label (base rate {sug.base_rate:.0%}; "
                         f"Fisher p = {sug.p_value:.2g}, {fix} q = {sug.q_value:.2g} over {result.tested} candidates)"
                         + review
@@ -2461,6 +2485,14 @@ def _own_label(
         found = [f for f in found if f.span is None or (f.pointer, f.inner, f.severity) not in whole]
         if found:
             yield it.id, found
+
+
+KEY_HELD = (
+    "the key is held by this label's records (the other labels' records lack it): its presence tells the label "
+    "whatever it holds, and a blank of its value keeps the key (a leak by elimination: remove the key from every "
+    "record, or give it to every label's); "
+)
+"""The detail's head of a mined ``key`` candidate: a field or object present on one label's records only (QA 24)."""
 
 
 PAIR_RULE = "correlated.mined-pair"

@@ -301,6 +301,7 @@ def _features(
     bins = _numeric_bins(where)
     for i, p in enumerate(read):
         bins[i].update(prose_tokens(p, derive_from))
+    _absent_keys(where, bins)
     feats = [frozenset(w) | frozenset(bins[i]) for i, w in enumerate(where)]
     answers = [it.expected[0] for it in items]
     joined, _labels = records_of(answers, [prose_prints(it.projection, derive_from) for it in items])
@@ -312,6 +313,20 @@ def _features(
             bins = [{k: v for k, v in b.items() if k not in copied} for b in bins]
             feats = [f - copied for f in feats]
     return where, bins, feats, record_of
+
+
+def _absent_keys(where: Sequence[Mapping[Feature, Where]], bins: Sequence[dict[Feature, str]]) -> None:
+    """Add to ``bins`` a ``key-absent`` feature on each item lacking a key (mining's ``key`` candidate) that other
+    items hold: the model weighs no absent feature, so a key held by one label's records only (a ``chargeback``
+    object on billing tickets) would decide those and say nothing of the rest, whose other features (the dates a
+    billing-only object also spells) then lean to that label. Its absence is the same signal read from the other
+    side."""
+    held: Counter[Feature] = Counter(k for w in where for k in w if k[0] == "key")
+    partial_keys = [k for k, n in held.items() if n < len(where)]
+    for w, b in zip(where, bins, strict=True):
+        for k in partial_keys:
+            if k not in w:
+                b[("key-absent", k[1], k[2])] = k[1]
 
 
 def _copied(
