@@ -96,3 +96,38 @@ def test_sanitize_reports_a_key_kept_on_one_label_only(tmp_path: Path, capsys: p
     assert run("leak", "sanitize", str(data), "--mine", "--no-agreement", "-o", str(out)) == 1
     err = " ".join(capsys.readouterr().err.split())
     assert "still leak" in err and "/refund_window_days" in err, err
+
+
+QA_MESSAGES = {
+    "billing": ["I was charged twice this month", "My invoice shows the wrong amount",
+                "Why did my card get declined for the renewal", "Please send me a receipt for March",
+                "The discount code was not applied to my order"],
+    "technical": ["The app crashes when I open settings", "Sync stops after a few minutes",
+                  "I get a blank screen on login page load", "Export to CSV produces an empty file",
+                  "The widget does not render on Safari"],
+    "account": ["I cannot reset my password", "Please change the email on my profile",
+                "How do I add a second user to my team", "My two-factor device was lost",
+                "I want to close my profile permanently"],
+}  # fmt: skip
+
+
+def test_the_mined_map_of_a_clean_dataset_leaves_out_what_scan_mine_gives_for_review(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Words are mined in short strings only (more than six words is prose): `the` rode with billing in short
+    messages while long messages of other labels hold it too, so it was no input word by the words' test, written to
+    the map unmarked, and `scan --correlated-map` of that map flagged 65 of 240 clean tickets. The map now carries
+    only what `scan --mine` reports as a leak; the rest is marked (input)."""
+    rng = random.Random(4)
+    rows = []
+    for i in range(240):
+        lab = LABELS[i % 3]
+        message = rng.choice(QA_MESSAGES[lab]) + rng.choice(["", ".", "!", " please", " asap"])
+        rows.append({"id": f"T-{i}", "expected": lab, "label_set": LABELS,
+                     "projection": {"message": message, "code": rng.choice(list(CODES.values()))}})  # fmt: skip
+    data, cmap = _write(tmp_path / "d.jsonl", rows), tmp_path / "map.json"
+    assert run("leak", "mine", str(data), "-o", str(cmap), "--format", "json") == 0
+    mined = json.loads(capsys.readouterr().out)
+    assert mined["suggestions"] and all(s["input"] for s in mined["suggestions"]), mined["suggestions"]
+    assert json.loads(cmap.read_text()) == {}
+    assert run("leak", "scan", str(data), "--no-mine", "--correlated-map", str(cmap)) == 0

@@ -994,7 +994,11 @@ def mine(
         "bh", "--correction", help="bh (Benjamini-Hochberg, false discovery rate) | bonferroni (family-wise)."
     ),
     output: Path | None = typer.Option(
-        None, "--output", "-o", help="Write {label: [values]} here (a value mined at a pointer as {pointer, value})."
+        None,
+        "--output",
+        "-o",
+        help="Write {label: [values]} here (a value mined at a pointer as {pointer, value}); rows marked (input), "
+        "which 'scan --mine' gives for review only, are left out.",
     ),
     fmt: str = typer.Option("table", "--format", "-f", help="table | json"),
     show_values: bool = typer.Option(True, "--show-values/--hide-values", help="Show the mined values."),

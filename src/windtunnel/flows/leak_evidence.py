@@ -41,7 +41,7 @@ from windtunnel.leakage.baseline import (
     summarize_blind_baseline,
 )
 from windtunnel.leakage.dataset import DatasetError, iter_records
-from windtunnel.leakage.mine import mine, result_map
+from windtunnel.leakage.mine import mark_reviewed, mine, result_map
 from windtunnel.leakage.simulate import READS_DATA, SIMULATIONS, blind_with_drivers, copy_with_drivers, drivers_summary
 
 RESULT_HINT = (
@@ -354,6 +354,8 @@ def mine_flow(
             f"{dataset} holds no labelled items; mining nothing proves nothing",
             hint="give a dataset of items with an expected answer (--expected-field names its field)",
         )
+    if result.suggestions and dataset != Path("/dev/stdin"):  # a pipe is read once: its rows keep their marks
+        mark_reviewed((m.item for m in items(dataset, fmap)), result)
     if output is not None:
         output.write_bytes(orjson.dumps(result_map(result), option=orjson.OPT_INDENT_2))
     summary = result.to_dict()

@@ -183,6 +183,9 @@ class MineResult:
     ``derive_from``) that ride with a label under a much stronger requirement (:mod:`.text_pairs`)."""
     pairs_tested: int = 0
     """Values of such names tested (their own correction)."""
+    reviewed: set[tuple[str, str, str]] = field(default_factory=set, repr=False)
+    """The suggestions ``(kind, pointer, value)`` whose findings on the dataset are all for review
+    (:func:`mark_reviewed`, which ``leak mine`` runs): read as the task's input as ``scan --mine`` reads them."""
     told: set[tuple[str, str, str]] = field(default_factory=set, repr=False)
     """Without ``derive_from``: the suggestions ``(kind, pointer, value)`` made of the words of the fields read as the
     task's input on every record holding them, which those words tell (:func:`explained_by_words`): held outside the
@@ -212,14 +215,17 @@ class MineResult:
         """Whether the suggestion is read as the task's input, as a scan's mined findings read it (for review, not a
         leak): at a field of :attr:`inputs`, or made of their words (:attr:`told`). Never with ``derive_from`` (its
         fields are not mined; what rides outside them is a rider)."""
+        key = (s.kind, s.pointer, s.value)
+        if key in self.reviewed:  # every finding of it is for review (:func:`mark_reviewed`)
+            return True
         if self.derive_from:
             return False
-        return (s.kind, s.pointer, s.value) in self.told or (bool(s.pointer) and s.pointer in self.inputs)
+        return key in self.told or (bool(s.pointer) and s.pointer in self.inputs)
 
     def to_dict(self) -> dict[str, Any]:
         """The result as ``leak mine`` prints it: every count and suggestion (``input``: :meth:`read_as_input`),
         without ``members`` (an internal index for :func:`mined_findings`)."""
-        out = {k: v for k, v in asdict(self).items() if k not in ("members", "told", "task_words")}
+        out = {k: v for k, v in asdict(self).items() if k not in ("members", "told", "reviewed", "task_words")}
         out["suggestions"] = [{**s.to_dict(), "input": self.read_as_input(s)} for s in self.suggestions]
         out["pairs"] = [p.to_dict() for p in self.pairs]
         out["explained"] = [{**e.suggestion.to_dict(), "input": e.input} for e in self.explained]
@@ -2405,11 +2411,30 @@ def mined_in_derive_from(
         yield from _own_label(items, result, derive_from, inside=True)
 
 
+def mark_reviewed(items: Iterable[LeakItem], result: MineResult) -> None:
+    """Fill :attr:`MineResult.reviewed`: the suggestions whose findings on ``items`` (the dataset mined) are all for
+    review, as ``scan --mine`` gives them. A word is mined only where a string is short (more than ``PROSE_WORDS``
+    words is prose, not mined), so the word ``my`` of short customer messages rides with the label of those
+    messages while the long ones of other labels hold it too: the test of the input's words (:attr:`told`) then
+    fails, yet each finding is at a field read as the input and is for review. ``leak mine`` marks such a row
+    ``(input)`` and leaves it out of the map, so the map carries what ``scan --mine`` reports as a leak only (QA 24:
+    ``scan --correlated-map`` of the map flagged 65 of 240 clean items)."""
+    leaks: dict[Key, bool] = {}
+    for _id, _found in _own_label(items, result, result.derive_from, inside=False, leaks=leaks):
+        pass
+    result.reviewed = {k for k, leaked in leaks.items() if not leaked}
+
+
 def _own_label(
-    items: Iterable[LeakItem], result: MineResult, derive_from: Sequence[str], *, inside: bool
+    items: Iterable[LeakItem],
+    result: MineResult,
+    derive_from: Sequence[str],
+    *,
+    inside: bool,
+    leaks: dict[Key, bool] | None = None,
 ) -> Iterator[tuple[str, list[Finding]]]:
     """The mined candidates of each item's own label as findings: outside the ``derive_from`` fields, or (``inside``)
-    only inside them."""
+    only inside them. ``leaks`` collects per suggestion whether some finding of it is a leak (not for review)."""
     restating = (
         [] if inside else result.restating
     )  # an unlisted input's candidates: for review (:data:`UNLISTED_REVIEW`)
@@ -2460,6 +2485,9 @@ def _own_label(
                 and sug.pointer not in books
             ):
                 review = NAMED_REVIEW  # a code book stays a leak whatever its name
+            if leaks is not None:
+                own = (sug.kind, sug.pointer, sug.value)
+                leaks[own] = leaks.get(own, False) or not review
             found.append(
                 Finding(
                     item=it.id,
