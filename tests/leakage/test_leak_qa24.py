@@ -9,6 +9,8 @@ from pathlib import Path
 import pytest
 
 from tests.clirun import wt as run
+from windtunnel.leakage.model import LeakItem
+from windtunnel.leakage.shortcuts import blind_shortcuts
 
 LABELS = ["billing", "technical", "account"]
 MESSAGES = {
@@ -131,3 +133,16 @@ def test_the_mined_map_of_a_clean_dataset_leaves_out_what_scan_mine_gives_for_re
     assert mined["suggestions"] and all(s["input"] for s in mined["suggestions"]), mined["suggestions"]
     assert json.loads(cmap.read_text()) == {}
     assert run("leak", "scan", str(data), "--no-mine", "--correlated-map", str(cmap)) == 0
+
+
+def test_the_blind_alert_names_the_field_holding_the_words_it_reads() -> None:
+    """Sanitize's closing alert named the fields the blind agent still reads "(in /)": a word's feature has no field
+    of its own. It names the fields holding it now (/message)."""
+    rng = random.Random(5)
+    items = [
+        LeakItem(f"T-{i}", [LABELS[i % 3]], {"message": rng.choice(MESSAGES[LABELS[i % 3]]), "tier": "pro"}, LABELS)
+        for i in range(120)
+    ]
+    left = blind_shortcuts(items)
+    assert left is not None and left.above_chance and left.features
+    assert left.fields() == ["/message"], left.fields()

@@ -472,18 +472,32 @@ def _pair_features(
     return frozenset(out)
 
 
-def selected_features(items: Sequence[LeakItem], *, derive_from: Sequence[str] = ()) -> dict[Feature, Counter[str]]:
+def selected_features(
+    items: Sequence[LeakItem], *, derive_from: Sequence[str] = (), places: dict[Feature, Counter[str]] | None = None
+) -> dict[Feature, Counter[str]]:
     """The features the ``blind`` agent's selection keeps when fitted on every item of ``items`` (no fold held out),
     each with its records per label: what the agent can read the label off anywhere in the dataset. The selection is
     :func:`_fit_fold`'s (Fisher's exact test, Benjamini-Hochberg at ``_Q``, ``_MIN_SUPPORT`` records), over all the
     records at once, so a rider any fold would keep is kept here too. ``leak sanitize --mine`` cuts them where they
-    sit (:mod:`~windtunnel.leakage.shortcuts`)."""
+    sit (:mod:`~windtunnel.leakage.shortcuts`). ``places`` gets, per kept feature, the fields (pointer templates)
+    holding it and on how many items: a word's feature names no field (``("token", "", word)``), its places do."""
     if not items:
         return {}
-    _where, _bins, feats, record_of = _features(items, derive_from)
+    where, bins, feats, record_of = _features(items, derive_from)
     answers = [it.expected[0] for it in items]
     kept, _by_label, _rest = _fit_fold(range(len(items)), feats, answers, record_of)
+    if places is not None:
+        for w, b in zip(where, bins, strict=True):
+            for f in kept.keys() & w.keys():
+                places.setdefault(f, Counter())[_template(str(w[f][0]))] += 1
+            for f in kept.keys() & b.keys():
+                places.setdefault(f, Counter())[_template(b[f])] += 1
     return kept
+
+
+def _template(pointer: str) -> str:
+    """``pointer`` with list indices as ``*``."""
+    return "/".join("*" if t.isdigit() else t for t in pointer.split("/"))
 
 
 def _split_templated(record_of: Sequence[int], where: Sequence[Mapping[Feature, tuple[Any, ...]]]) -> list[int]:
