@@ -146,3 +146,18 @@ def test_the_blind_alert_names_the_field_holding_the_words_it_reads() -> None:
     left = blind_shortcuts(items)
     assert left is not None and left.above_chance and left.features
     assert left.fields() == ["/message"], left.fields()
+
+
+def test_the_blind_baseline_on_read_input_names_derive_from(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Without --derive-from the blind agent reads short messages (not prose) and calls a clean set leaking; scan and
+    mine name --derive-from there, the baseline did not. It gives the hint when the deciding field is the input."""
+    rng = random.Random(6)
+    rows = []
+    for i in range(150):
+        lab = LABELS[i % 3]
+        message = rng.choice(QA_MESSAGES[lab][:2]) + rng.choice(["", ".", "!", " please", " asap"])
+        rows.append({"id": f"T-{i}", "expected": lab, "label_set": LABELS, "projection": {"message": message}})
+    data = _write(tmp_path / "d.jsonl", rows)
+    assert run("leak", "baseline", "--simulate", "blind", "--dataset", str(data)) == 1
+    out = " ".join(capsys.readouterr().out.split())
+    assert "hint: /message decided most answers" in out and "--derive-from message" in out, out

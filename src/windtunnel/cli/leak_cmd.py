@@ -910,6 +910,8 @@ def baseline(
     else:
         _print_simulation(outcome.summary.get("simulation"))
         _print_baseline(outcome.detail, outcome.summary.get("paired"), power)
+        if outcome.summary.get("hint"):
+            out_console().print(f"  hint: {outcome.summary['hint']}", markup=False, highlight=False)
     if not outcome.passed:
         _fail()
 
