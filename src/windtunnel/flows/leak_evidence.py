@@ -140,9 +140,9 @@ def baseline_flow(req: BaselineRequest) -> LeakOutcome:
     if simulation is not None:
         out["simulation"] = simulation
         if req.simulate == "blind" and not req.derive_from and summary.verdict == "leak":
-            hint = _input_hint(req, simulation)
-            if hint:
-                out["hint"] = hint
+            named = _input_hint(req, simulation)
+            if named:
+                out["hint"] = named
     if req.paired is not None and req.simulate is not None:
         # The same agent on the sanitized twin: its per-item answers pair with the raw ones by id, so the drop the
         # sanitizer made is tested item by item, as for a model's two runs.
