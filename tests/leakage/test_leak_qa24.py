@@ -161,3 +161,14 @@ def test_the_blind_baseline_on_read_input_names_derive_from(tmp_path: Path, caps
     assert run("leak", "baseline", "--simulate", "blind", "--dataset", str(data)) == 1
     out = " ".join(capsys.readouterr().out.split())
     assert "hint: /message decided most answers" in out and "--derive-from message" in out, out
+
+
+def test_check_without_mining_says_the_raw_leak_is_found_by_mining(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`leak check` under 200 items (mining off) listed "raw item ... does not leak" and FAIL, never saying that the
+    raw leak (a code riding with the label) is found only by mining. It says so, naming --mine."""
+    data = _write(tmp_path / "d.jsonl", _tickets(48))
+    assert run("leak", "check", "--raw", str(data), "--sanitized", str(data)) == 1
+    out = " ".join(capsys.readouterr().out.split())
+    assert "found only by mining; run the check with --mine" in out, out
