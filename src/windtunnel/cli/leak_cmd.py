@@ -427,7 +427,10 @@ def scan(
         None, metavar="DATASET", help="JSONL or JSON dataset of items (- for stdin)."
     ),
     from_run: str | None = typer.Option(
-        None, "--from-run", help="Audit the cells of a stored run: prompts and tool responses the agent saw."
+        None,
+        "--from-run",
+        help="Audit the cells of a stored run (id, unique prefix, or 'latest'): prompts and tool responses the agent "
+        "saw.",
     ),
     from_report: Path | None = typer.Option(
         None, "--from-report", help="Audit the cells of a JSON run report ('windtunnel run -f json')."
