@@ -109,6 +109,19 @@ def test_from_run_reads_the_store(project: Path) -> None:
     assert pointers == ["/calls/0/response/fields/priority/name"]
 
 
+@pytest.mark.parametrize("ref", ["latest", "prefix"])
+def test_from_run_takes_latest_and_a_unique_prefix(project: Path, ref: str) -> None:
+    """QA 24: `--from-run latest` and a unique prefix were refused ("no run ..."), while `report` and `runs show`
+    take both; one resolver (`RunStore.resolve`) reads a run reference for every command now."""
+    run_id = json.loads((project / "report.json").read_text())["run"]["id"]
+    store = project / ".windtunnel" / "runs.db"
+    given = "latest" if ref == "latest" else run_id[: len(run_id) - 2]
+    code, report, err = scan_json(project, "--from-run", given, "--store", str(store))
+    assert code == 1, err
+    pointers = [f["pointer"] for it in report["items"] for f in it["findings"]]
+    assert pointers == ["/calls/0/response/fields/priority/name"]
+
+
 def test_unknown_run_and_missing_config_are_usage_errors(project: Path, tmp_path: Path) -> None:
     done = windtunnel(project, "leak", "scan", "--from-run", "nope")
     assert done.returncode == 2 and "nope" in done.stderr

@@ -66,7 +66,8 @@ def test_a_log_lines_closing_json_object_gives_its_members() -> None:
     assert ("value", "/log/*/match", "2300001") in got
     # a sentence that only mentions braces, or an object that does not close the line, is no structure
     for text in ("see {the form} attached for details today", 'body={"event": "x"} and then more words here'):
-        assert all(k[1] in ("/log/*", "") for k in candidates({"log": [text]}, derive_from=DERIVE))
+        read = candidates({"log": [text]}, derive_from=DERIVE)  # a key held at all is a candidate of its own (kind key)
+        assert all(k[1] in ("/log/*", "") for k in read if k[0] != "key")
 
 
 def test_an_event_per_outcome_appended_to_a_log_line_is_found() -> None:

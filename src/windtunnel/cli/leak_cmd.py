@@ -90,7 +90,8 @@ _LABELS = typer.Option(None, "--label-set", help="Comma-separated label set for 
 _CORR_MAP = typer.Option(
     None,
     "--correlated-map",
-    help="JSON {label: [values]} (from 'leak mine -o'); a value {pointer, value} counts only where it is.",
+    help="JSON {label: [values]} (from 'leak mine -o'); a value {pointer, value} counts only where it is "
+    "(scan, sanitize, check and baseline --simulate copy read the map alike).",
 )
 _ALIAS = typer.Option(
     None,
@@ -426,7 +427,10 @@ def scan(
         None, metavar="DATASET", help="JSONL or JSON dataset of items (- for stdin)."
     ),
     from_run: str | None = typer.Option(
-        None, "--from-run", help="Audit the cells of a stored run: prompts and tool responses the agent saw."
+        None,
+        "--from-run",
+        help="Audit the cells of a stored run (id, unique prefix, or 'latest'): prompts and tool responses the agent "
+        "saw.",
     ),
     from_report: Path | None = typer.Option(
         None, "--from-report", help="Audit the cells of a JSON run report ('windtunnel run -f json')."
@@ -760,7 +764,9 @@ def check(
     """CI assertion: the raw projection leaks on every item, the sanitized one on none, and no sanitized field
     tells the answer by how it was edited (else exit 1).
 
-    Each sanitized item that still leaks is named with the place and rule, why the sanitizer leaves it (as
+    Raw items that do not leak are named; with mining off (--no-mine, or under 200 items) the check says that a
+    leak no rule names is found only by mining (--mine). Each sanitized item that still leaks is named with the
+    place and rule, why the sanitizer leaves it (as
     'leak sanitize' says) and what to do; 'the sanitizer removes it' means the file was sanitized with other
     options or edited after: sanitize the raw dataset again with these options.
     """
@@ -806,6 +812,14 @@ def check(
         )
     if len(s["not_leaking"]) > _LISTED:
         con.print(plain(f"... and {len(s['not_leaking']) - _LISTED} more raw items that do not leak"))
+    if s["not_leaking"] and (s.get("mined") or {"skipped": True}).get("skipped"):  # mining off: it alone finds them
+        con.print(
+            plain(
+                f"{len(s['not_leaking'])} raw item(s) do not leak by the scan's rules alone, with mining off: a leak "
+                "no rule names (a code riding with the label) is found only by mining; run the check with --mine "
+                "(on by default from 200 labelled items)"
+            )
+        )
     for i, ptrs in list(s["still_leaking"].items())[:_LISTED]:
         rows = s.get("still_leaking_left", {}).get(i)
         where = "; and ".join(left_sentence(r) for r in rows) if rows else f"at {', '.join(ptrs)}"
@@ -909,6 +923,8 @@ def baseline(
     else:
         _print_simulation(outcome.summary.get("simulation"))
         _print_baseline(outcome.detail, outcome.summary.get("paired"), power)
+        if outcome.summary.get("hint"):
+            out_console().print(f"  hint: {outcome.summary['hint']}", markup=False, highlight=False)
     if not outcome.passed:
         _fail()
 
@@ -993,7 +1009,11 @@ def mine(
         "bh", "--correction", help="bh (Benjamini-Hochberg, false discovery rate) | bonferroni (family-wise)."
     ),
     output: Path | None = typer.Option(
-        None, "--output", "-o", help="Write {label: [values]} here (a value mined at a pointer as {pointer, value})."
+        None,
+        "--output",
+        "-o",
+        help="Write {label: [values]} here (a value mined at a pointer as {pointer, value}); rows marked (input), "
+        "which 'scan --mine' gives for review only, are left out.",
     ),
     fmt: str = typer.Option("table", "--format", "-f", help="table | json"),
     show_values: bool = typer.Option(True, "--show-values/--hide-values", help="Show the mined values."),
@@ -1003,8 +1023,9 @@ def mine(
     id_field: str = _ID,
     derive_from: list[str] | None = _DERIVE,
 ) -> None:
-    """Find what predicts the label: (pointer, value) pairs, tokens and n-grams whose items share one label,
-    with a one-sided Fisher exact test corrected for the number of candidates."""
+    """Find what predicts the label: (pointer, value) pairs, tokens, n-grams and keys held at all (a field present on
+    one label's records only) whose items share one label, with a one-sided Fisher exact test corrected for the
+    number of candidates. A key's presence is reported by 'scan --mine', not written to the map."""
 
     fields = _fields(expected_field, context_field, id_field, None, None, None)
     with _said_if_interrupted("while mining: nothing was written"):

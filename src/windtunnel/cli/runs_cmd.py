@@ -51,30 +51,8 @@ def open_store(path: Path | None) -> RunStore:
 
 
 def resolve_run(store: RunStore, ref: str) -> str:
-    """A run id from ``ref``: an exact id, ``latest`` (the newest run), or a prefix that matches exactly one id.
-
-    An ambiguous prefix is a :class:`UsageError` listing the first matches; an unknown id raises the store's
-    :class:`UnknownRunError`, which suggests the closest stored id.
-    """
-
-    runs = store.list_runs()
-    if ref == "latest":
-        if not runs:
-            raise UsageError(f"the store {str(store.path)!r} holds no runs yet")
-        return runs[0].id
-    ids = [r.id for r in runs]
-    if ref in ids:
-        return ref
-    matches = [i for i in ids if i.startswith(ref)]
-    if len(matches) == 1:
-        return matches[0]
-    if len(matches) > 1:
-        raise UsageError(
-            f"run id prefix {ref!r} is ambiguous: {', '.join(matches[:5])}",
-            hint="give more characters of the run id",
-        )
-    store.get_run(ref)  # raises UnknownRunError with suggestions
-    return ref
+    """A run id from ``ref``: an exact id, ``latest`` or a unique prefix (:meth:`RunStore.resolve`)."""
+    return store.resolve(ref)
 
 
 def load_source(source: str, store_path: Path | None) -> ReportDict:

@@ -46,7 +46,7 @@ from windtunnel.flows.leak_judge import JudgeTally, judge_status, judged
 from windtunnel.leakage import parallel
 from windtunnel.leakage.agreement import Agreement, agreement_of
 from windtunnel.leakage.aliases import parse_alias_options
-from windtunnel.leakage.dataset import DatasetError, FieldMap, iter_items, write_back
+from windtunnel.leakage.dataset import DatasetError, FieldMap, iter_items, read_correlated, write_back
 from windtunnel.leakage.edit_watch import EliminationWatch, masked
 from windtunnel.leakage.input_copies import copied_places, input_copies
 from windtunnel.leakage.judge import LeakJudge
@@ -130,13 +130,14 @@ class Fields:
                 hint="give every answer the items may have, comma-separated (e.g. --label-set Low,Medium,High), "
                 "or leave --label-set out",
             )
+        bare, pairs = _correlated(self.correlated_map)
         return FieldMap(
             id_field=self.id_field,
             expected_field=self.expected_field,
             context_fields=list(self.context_field or []),
             label_set=labels,
-            correlated_map=_correlated(self.correlated_map),
-            correlated_pairs=_correlated_pairs(self.correlated_map),
+            correlated_map=bare,
+            correlated_pairs=pairs,
             target=self.target,
             context_words=list(self.context_words or []),
             strict=self.strict,
@@ -175,12 +176,14 @@ class Fields:
         ) and (self.expected_field == "expected" and not self.strict)
 
 
-def _correlated(source: Path | Mapping[str, Sequence[str]] | None) -> dict[str, list[str]]:
+def _correlated(
+    source: Path | Mapping[str, Sequence[Any]] | None,
+) -> tuple[dict[str, list[str]], dict[str, list[tuple[str, str]]]]:
     """The correlated map (``{label: [values that give the label away]}``) from a mapping, or from the JSON file ``leak
-    mine -o`` writes; an unreadable file or another shape is a :class:`UsageError` saying how to make one.
-    """
+    mine -o`` writes, read by :func:`~windtunnel.leakage.dataset.read_correlated` (bare values, and the ``{"pointer",
+    "value"}`` entries); an unreadable file or another shape is a :class:`UsageError` saying how to make one."""
     if source is None:
-        return {}
+        return {}, {}
     if isinstance(source, Mapping):
         raw: Any = source
     else:
@@ -191,29 +194,13 @@ def _correlated(source: Path | Mapping[str, Sequence[str]] | None) -> dict[str, 
                 f"cannot read the correlated map {source}: {err}",
                 hint="write it with 'windtunnel leak mine DATASET -o map.json'",
             ) from None
-    if not isinstance(raw, Mapping) or not all(isinstance(v, list | tuple) for v in raw.values()):
-        raise UsageError(f"{source} must be a JSON object {{label: [values, ...]}}")
-    return {str(k): [str(x) for x in v if not isinstance(x, Mapping)] for k, v in raw.items()}
-
-
-def _correlated_pairs(source: Path | Mapping[str, Sequence[Any]] | None) -> dict[str, list[tuple[str, str]]]:
-    """The ``{"pointer": ..., "value": ...}`` entries of a correlated map (``leak mine -o`` writes a whole value mined
-    at a pointer so): label → ``(pointer template, value)``; an entry without both is a usage error."""
-    if source is None:
-        return {}
-    raw: Any = source if isinstance(source, Mapping) else orjson.loads(Path(source).read_bytes())
-    out: dict[str, list[tuple[str, str]]] = {}
-    for label, entries in raw.items():
-        for x in entries:
-            if not isinstance(x, Mapping):
-                continue
-            if not isinstance(x.get("pointer"), str) or "value" not in x:
-                raise UsageError(
-                    f"{source}: an entry of {label!r} is {dict(x)!r}: an object entry needs a 'pointer' and a 'value'",
-                    hint='write {"pointer": "/fields/priority/id", "value": "1"}, or the bare value (matched anywhere)',
-                )
-            out.setdefault(str(label), []).append((x["pointer"], str(x["value"])))
-    return out
+    try:
+        return read_correlated(raw, source)
+    except ValueError as err:
+        raise UsageError(
+            str(err),
+            hint='write {"pointer": "/fields/priority/id", "value": "1"}, or the bare value (matched anywhere)',
+        ) from None
 
 
 def dataset_hint(err: Exception) -> str:

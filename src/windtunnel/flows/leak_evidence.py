@@ -21,7 +21,7 @@ prediction, a single-label dataset, no chance rate to compare with) is a usage e
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -42,7 +42,7 @@ from windtunnel.leakage.baseline import (
 )
 from windtunnel.leakage.dataset import DatasetError, iter_records
 from windtunnel.leakage.input_copies import input_copies
-from windtunnel.leakage.mine import mine, result_map
+from windtunnel.leakage.mine import mark_reviewed, mine, result_map
 from windtunnel.leakage.simulate import READS_DATA, SIMULATIONS, blind_with_drivers, copy_with_drivers, drivers_summary
 
 RESULT_HINT = (
@@ -140,6 +140,10 @@ def baseline_flow(req: BaselineRequest) -> LeakOutcome:
     out: dict[str, Any] = {"baseline": summary.to_dict()}
     if simulation is not None:
         out["simulation"] = simulation
+        if req.simulate == "blind" and not req.derive_from and summary.verdict == "leak":
+            named = _input_hint(req, simulation)
+            if named:
+                out["hint"] = named
     if req.paired is not None and req.simulate is not None:
         # The same agent on the sanitized twin: its per-item answers pair with the raw ones by id, so the drop the
         # sanitizer made is tested item by item, as for a model's two runs.
@@ -156,6 +160,26 @@ def baseline_flow(req: BaselineRequest) -> LeakOutcome:
             raise UsageError("--paired compares two results files: give RESULTS (the raw run) too")
         out["paired"] = _paired(req.results, req.paired, req.pair_by, req.alpha, mcnemar_exact)
     return LeakOutcome(status="failed" if summary.verdict == "leak" else "passed", summary=out, detail=summary)
+
+
+def _input_hint(req: BaselineRequest, simulation: Mapping[str, Any]) -> str | None:
+    """Without ``--derive-from``, the hint ``scan`` and ``mine`` give when the field that decided most of the blind
+    agent's answers is one mining reads as the task's input (:attr:`~windtunnel.leakage.mine.MineResult.inputs`):
+    short messages are not prose, so the agent reads them, and on a clean dataset the content then "leaks" (QA 24:
+    p = 3.8e-09 on a clean twin, ``/message`` deciding 57 of 57, and no word of ``--derive-from``)."""
+    decided = [f for f in (simulation.get("drivers") or {}).get("fields", []) if f.get("decided")]
+    if not decided or req.dataset is None:
+        return None
+    top = max(decided, key=lambda f: f["decided"])["field"]
+    fmap = (req.fields or Fields(req.expected_field)).field_map()
+    inputs = mine(m.item for m in items(req.dataset, fmap) if m.item.expected).inputs
+    if top not in inputs:
+        return None
+    name = top.lstrip("/").replace("/", ".") if "*" not in top else top
+    return (
+        f"{top} decided most answers and reads as the task's input (what the task is answered from): if it is, "
+        f"name it with --derive-from {name} and the blind agent leaves it out, as scan and mine say"
+    )
 
 
 NOT_READING = (
@@ -192,7 +216,7 @@ def _simulate(req: BaselineRequest, blind_predictions: Any) -> tuple[list[dict[s
     info: dict[str, Any] = {"name": name, "what": SIMULATIONS[name], "reads_data": name in READS_DATA}
     if name == "copy":
         preds, drivers = copy_with_drivers(
-            found, labels=fmap.label_set, correlated=fmap.correlated_map, decode=req.decode, learned=req.learned
+            found, labels=fmap.label_set, correlated=fmap, decode=req.decode, learned=req.learned
         )
         info["candidates"] = list(dict.fromkeys(fmap.label_set or labels))
         info["drivers"] = drivers_summary(preds, labels, drivers, show_values=req.show_values)
@@ -357,6 +381,8 @@ def mine_flow(
             f"{dataset} holds no labelled items; mining nothing proves nothing",
             hint="give a dataset of items with an expected answer (--expected-field names its field)",
         )
+    if result.suggestions and dataset != Path("/dev/stdin"):  # a pipe is read once: its rows keep their marks
+        mark_reviewed((m.item for m in items(dataset, fmap)), result)
     if output is not None:
         output.write_bytes(orjson.dumps(result_map(result), option=orjson.OPT_INDENT_2))
     summary = result.to_dict()

@@ -35,7 +35,7 @@ read CSV (named as such in the error, to be converted first).
 from __future__ import annotations
 
 import copy
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -85,6 +85,18 @@ class FieldMap:
     aliases: dict[str, list[str]] = field(default_factory=dict)
     """Label → other ways to write it (``--alias``), for every item."""
 
+    def correlated_for(self, labels: Sequence[str], projection: Any) -> list[str]:
+        """The correlated map's values for an item answering ``labels``: each bare value, and each ``(pointer,
+        value)`` pair's value where ``projection`` holds it at that pointer. The one reading of the map that the
+        scan (an item's correlated values) and ``leak baseline --simulate copy`` (each candidate label) share,
+        so a map ``leak mine -o`` wrote decides the same in both."""
+        out = [v for lab in labels for v in self.correlated_map.get(lab, ())]
+        pairs = [p for lab in labels for p in self.correlated_pairs.get(lab, ())]
+        if pairs:
+            held = candidates(projection)
+            out.extend(value for pointer, value in pairs if ("value", pointer, value) in held)
+        return out
+
     @property
     def selectors(self) -> list[str]:
         """The context selectors in use: the ones given, else the default ``projection`` key."""
@@ -113,6 +125,31 @@ class FieldMap:
                 and all(map(_plain, names))
             )
         return known
+
+
+def read_correlated(
+    raw: Any, source: object = "the correlated map"
+) -> tuple[dict[str, list[str]], dict[str, list[tuple[str, str]]]]:
+    """The one reader of the correlated map format (``{label: [values]}``, what ``leak mine -o`` writes and
+    ``--correlated-map`` reads): label → bare values (searched anywhere), and label → ``(pointer template, value)``
+    for each ``{"pointer": ..., "value": ...}`` entry (a whole value mined at a pointer, counted only on an item
+    holding it there). Another shape, or an object entry without both keys, is a :class:`ValueError` naming
+    ``source``."""
+    if not isinstance(raw, Mapping) or not all(isinstance(v, list | tuple) for v in raw.values()):
+        raise ValueError(f"{source} must be a JSON object {{label: [values, ...]}}")
+    bare: dict[str, list[str]] = {}
+    pairs: dict[str, list[tuple[str, str]]] = {}
+    for label, entries in raw.items():
+        bare[str(label)] = [str(x) for x in entries if not isinstance(x, Mapping)]
+        for x in entries:
+            if not isinstance(x, Mapping):
+                continue
+            if not isinstance(x.get("pointer"), str) or "value" not in x:
+                raise ValueError(
+                    f"{source}: an entry of {label!r} is {dict(x)!r}: an object entry needs a 'pointer' and a 'value'"
+                )
+            pairs.setdefault(str(label), []).append((x["pointer"], str(x["value"])))
+    return bare, pairs
 
 
 @dataclass(slots=True)
@@ -440,12 +477,7 @@ def to_item(rec: Record, fmap: FieldMap, index: int) -> MappedItem:
             f"{labels}: a typo in the answer or in the label set (labels compare ignoring case and spacing); "
             "fix one of them, or leave the label set out"
         )
-    for e in expected:
-        correlated.extend(fmap.correlated_map.get(e, []))
-    pairs = [p for e in expected for p in fmap.correlated_pairs.get(e, ())]
-    if pairs:
-        held = candidates(projection)
-        correlated.extend(value for pointer, value in pairs if ("value", pointer, value) in held)
+    correlated.extend(fmap.correlated_for(expected, projection))
     target = fmap.target or _first(data, fmap.target_field)
     item = LeakItem(
         item_id, expected, projection, labels, correlated, str(target) if target else None, rec.line, words, fmap.strict

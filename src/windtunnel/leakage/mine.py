@@ -89,14 +89,14 @@ from windtunnel.leakage.text_pairs import PairCounts, PairRider, name_key, pairs
 from windtunnel.leakage.unlisted_input import Restated
 from windtunnel.leakage.views import canonical_views, has_humps, identifier_view
 
-Kind = Literal["value", "url-segment", "token", "ngram", "range", "field"]
+Kind = Literal["value", "url-segment", "token", "ngram", "range", "field", "key"]
 Correction = Literal["bh", "bonferroni"]
 
 PROSE_WORDS = 6
 """A string of more than this many words is prose: the content the task is derived from."""
 _MAX_VALUE_LEN = 120
 _MAX_NGRAM = 3
-_KIND_RANK = {"value": 0, "url-segment": 1, "token": 2, "ngram": 3, "range": 4, "field": 5}
+_KIND_RANK = {"value": 0, "url-segment": 1, "token": 2, "ngram": 3, "range": 4, "field": 5, "key": 6}
 _TOKEN = re.compile(r"\w+|[^\w\s]")
 _MASK = (1 << 64) - 1
 _MIXED = re.compile(r"(?=\w*[^\W\d_])(?=\w*\d)\w+")
@@ -183,6 +183,9 @@ class MineResult:
     ``derive_from``) that ride with a label under a much stronger requirement (:mod:`.text_pairs`)."""
     pairs_tested: int = 0
     """Values of such names tested (their own correction)."""
+    reviewed: set[tuple[str, str, str]] = field(default_factory=set, repr=False)
+    """The suggestions ``(kind, pointer, value)`` whose findings on the dataset are all for review
+    (:func:`mark_reviewed`, which ``leak mine`` runs): read as the task's input as ``scan --mine`` reads them."""
     told: set[tuple[str, str, str]] = field(default_factory=set, repr=False)
     """Without ``derive_from``: the suggestions ``(kind, pointer, value)`` made of the words of the fields read as the
     task's input on every record holding them, which those words tell (:func:`explained_by_words`): held outside the
@@ -212,14 +215,17 @@ class MineResult:
         """Whether the suggestion is read as the task's input, as a scan's mined findings read it (for review, not a
         leak): at a field of :attr:`inputs`, or made of their words (:attr:`told`). Never with ``derive_from`` (its
         fields are not mined; what rides outside them is a rider)."""
+        key = (s.kind, s.pointer, s.value)
+        if key in self.reviewed:  # every finding of it is for review (:func:`mark_reviewed`)
+            return True
         if self.derive_from:
             return False
-        return (s.kind, s.pointer, s.value) in self.told or (bool(s.pointer) and s.pointer in self.inputs)
+        return key in self.told or (bool(s.pointer) and s.pointer in self.inputs)
 
     def to_dict(self) -> dict[str, Any]:
         """The result as ``leak mine`` prints it: every count and suggestion (``input``: :meth:`read_as_input`),
         without ``members`` (an internal index for :func:`mined_findings`)."""
-        out = {k: v for k, v in asdict(self).items() if k not in ("members", "told", "task_words")}
+        out = {k: v for k, v in asdict(self).items() if k not in ("members", "told", "reviewed", "task_words")}
         out["suggestions"] = [{**s.to_dict(), "input": self.read_as_input(s)} for s in self.suggestions]
         out["pairs"] = [p.to_dict() for p in self.pairs]
         out["explained"] = [{**e.suggestion.to_dict(), "input": e.input} for e in self.explained]
@@ -489,6 +495,9 @@ def candidates(
     words a template keeps of a copy are the input's too), where the copy is read as a template at all.
     """
     out: dict[tuple[str, str, str], Where] = {}
+    for pointer, name in _members(projection):  # a key held at all: its presence may be the signal (QA 24)
+        if not (derive_from and in_derive_from(pointer, derive_from)):
+            out.setdefault(("key", _general(pointer), name), (pointer, None, None, "raw"))
     names = names_of(derive_from)
     own: OwnWords | None = None
     for pointer, value, cut in _leaves(projection, ""):
@@ -825,6 +834,24 @@ def _leaves(node: Any, pointer: str, depth: int = 0, *, empty: bool = False) -> 
                 cut = len(ptr)
                 for inner, leaf, _cut in _leaves(doc, ptr, depth + 1, empty=empty):
                     yield inner, leaf, cut
+
+
+def _members(node: Any) -> Iterator[tuple[str, str]]:
+    """``(pointer, key)`` of every object member of ``node`` (not inside JSON held in a string): the ``key``
+    candidates, a key the record holds at all. A field or object present on one label's records only tells the label
+    by its presence, whatever it holds (a ``chargeback`` object of unique case numbers on every billing ticket); its
+    values, each a record's own, are too rare to ride with anything. Iterative, as :func:`_leaves`."""
+    stack: list[tuple[str, Any]] = [("", node)]
+    while stack:
+        ptr, value = stack.pop()
+        if isinstance(value, Mapping):
+            for k, v in value.items():
+                here = f"{ptr}/{escape_pointer_token(str(k))}"
+                yield here, str(k)
+                if isinstance(v, Mapping | list):
+                    stack.append((here, v))
+        elif isinstance(value, list):
+            stack.extend((f"{ptr}/{i}", v) for i, v in enumerate(value) if isinstance(v, Mapping | list))
 
 
 def _held_json(value: str) -> Any | None:
@@ -1618,7 +1645,7 @@ def mine(
     tests: list[tuple[tuple[str, str, str], str, int, int, float]] = []
     members: dict[tuple[str, str, str], list[tuple[str, str, str]]] = {}
     for keys in groups.values():
-        key = min(keys, key=lambda k: (_KIND_RANK[k[0]], k in viewed, len(k[2]), k))
+        key = min(keys, key=lambda k: (_KIND_RANK[k[0]], k in viewed, len(k[1]) if k[0] == "key" else 0, len(k[2]), k))
         members[key] = keys
         c = counts[key]
         label, top = max(sorted(c.items()), key=lambda kv: kv[1])
@@ -2165,6 +2192,8 @@ def correlated_map(
         parts = {k for kind, p, v in keys if kind == "value" and p for k, _span, _view in _string_candidates(p, v)}
         entries = out.setdefault(s.label, [])
         for kind, p, v in keys:
+            if kind == "key":  # a key's presence is no value to search for: `scan --mine` reports it
+                continue
             if kind == "value" and p:
                 entries.append({"pointer": p, "value": v})
             elif normalize_needle(v) not in scoped and (kind, p, v) not in parts:
@@ -2398,11 +2427,30 @@ def mined_in_derive_from(
         yield from _own_label(items, result, derive_from, inside=True)
 
 
+def mark_reviewed(items: Iterable[LeakItem], result: MineResult) -> None:
+    """Fill :attr:`MineResult.reviewed`: the suggestions whose findings on ``items`` (the dataset mined) are all for
+    review, as ``scan --mine`` gives them. A word is mined only where a string is short (more than ``PROSE_WORDS``
+    words is prose, not mined), so the word ``my`` of short customer messages rides with the label of those
+    messages while the long ones of other labels hold it too: the test of the input's words (:attr:`told`) then
+    fails, yet each finding is at a field read as the input and is for review. ``leak mine`` marks such a row
+    ``(input)`` and leaves it out of the map, so the map carries what ``scan --mine`` reports as a leak only (QA 24:
+    ``scan --correlated-map`` of the map flagged 65 of 240 clean items)."""
+    leaks: dict[Key, bool] = {}
+    for _id, _found in _own_label(items, result, result.derive_from, inside=False, leaks=leaks):
+        pass
+    result.reviewed = {k for k, leaked in leaks.items() if not leaked}
+
+
 def _own_label(
-    items: Iterable[LeakItem], result: MineResult, derive_from: Sequence[str], *, inside: bool
+    items: Iterable[LeakItem],
+    result: MineResult,
+    derive_from: Sequence[str],
+    *,
+    inside: bool,
+    leaks: dict[Key, bool] | None = None,
 ) -> Iterator[tuple[str, list[Finding]]]:
     """The mined candidates of each item's own label as findings: outside the ``derive_from`` fields, or (``inside``)
-    only inside them."""
+    only inside them. ``leaks`` collects per suggestion whether some finding of it is a leak (not for review)."""
     restating = (
         [] if inside else result.restating
     )  # an unlisted input's candidates: for review (:data:`UNLISTED_REVIEW`)
@@ -2453,6 +2501,9 @@ def _own_label(
                 and sug.pointer not in books
             ):
                 review = NAMED_REVIEW  # a code book stays a leak whatever its name
+            if leaks is not None:
+                own = (sug.kind, sug.pointer, sug.value)
+                leaks[own] = leaks.get(own, False) or not review
             found.append(
                 Finding(
                     item=it.id,
@@ -2464,7 +2515,8 @@ def _own_label(
                     view=view,
                     rule="correlated.mined",
                     detail=(
-                        f"a {sug.kind} no rule names that rides with this item's label: {sug.purity:.0%} of the "
+                        (KEY_HELD if key[0] == "key" else "")
+                        + f"a {sug.kind} no rule names that rides with this item's label: {sug.purity:.0%} of the "
                         f"{sug.support} items holding it share that label (base rate {sug.base_rate:.0%}; "
                         f"Fisher p = {sug.p_value:.2g}, {fix} q = {sug.q_value:.2g} over {result.tested} candidates)"
                         + review
@@ -2477,6 +2529,14 @@ def _own_label(
         found = [f for f in found if f.span is None or (f.pointer, f.inner, f.severity) not in whole]
         if found:
             yield it.id, found
+
+
+KEY_HELD = (
+    "the key is held by this label's records (the other labels' records lack it): its presence tells the label "
+    "whatever it holds, and a blank of its value keeps the key (a leak by elimination: remove the key from every "
+    "record, or give it to every label's); "
+)
+"""The detail's head of a mined ``key`` candidate: a field or object present on one label's records only (QA 24)."""
 
 
 PAIR_RULE = "correlated.mined-pair"

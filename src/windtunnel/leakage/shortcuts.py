@@ -62,6 +62,8 @@ class Shortcuts:
     p_value: float
     features: dict[Feature, Counter[str]] = field(default_factory=dict)
     """The features the agent's selection keeps on the whole dataset (empty when the agent is at chance)."""
+    places: dict[Feature, Counter[str]] = field(default_factory=dict)
+    """Per feature, the fields holding it (:func:`~windtunnel.leakage.simulate.selected_features`)."""
 
     @property
     def above_chance(self) -> bool:
@@ -81,7 +83,11 @@ class Shortcuts:
 
     def fields(self) -> list[str]:
         """The fields (pointer templates) of the features the agent reads, each once, most features first."""
-        return [t for t, _ in Counter(template or "/" for _, template, _ in self.features).most_common()]
+        counts: Counter[str] = Counter()
+        for _kind, template, _text in self.features:
+            # a word names no field of its own (template ""): the fields holding it (QA 24: "in /" for /message)
+            counts.update([template] if template else list(self.places.get((_kind, template, _text)) or ["/"]))
+        return [t or "/" for t, _ in counts.most_common()]
 
 
 def blind_shortcuts(items: Sequence[LeakItem], *, derive_from: Sequence[str] = ()) -> Shortcuts | None:
@@ -97,7 +103,8 @@ def blind_shortcuts(items: Sequence[LeakItem], *, derive_from: Sequence[str] = (
     p = binom_sf(passes, len(answers), chance)
     out = Shortcuts(passes / len(answers), chance, p)
     if out.above_chance:
-        out.features = _proven(selected_features(items, derive_from=derive_from), answers)
+        out.features = _proven(selected_features(items, derive_from=derive_from, places=out.places), answers)
+        out.places = {f: out.places[f] for f in out.features if f in out.places}
     return out
 
 

@@ -48,6 +48,7 @@ from typing import Any
 
 from windtunnel._util.rng import cell_rng
 from windtunnel._util.stats import adjust_p, fisher_greater
+from windtunnel.leakage.dataset import FieldMap, read_correlated
 from windtunnel.leakage.input_copies import copied_per_item
 from windtunnel.leakage.input_explained import InputWords, copied_from_input, input_words
 from windtunnel.leakage.input_text import mask_input
@@ -90,14 +91,16 @@ def copy_predictions(
     items: Sequence[LeakItem],
     *,
     labels: Sequence[str] = (),
-    correlated: Mapping[str, Sequence[str]] | None = None,
+    correlated: Mapping[str, Sequence[Any]] | FieldMap | None = None,
     decode: bool = True,
     learned: bool | None = None,
 ) -> list[str]:
     """For each item, the label its projection states (see the module docstring).
 
     ``labels`` are the candidates (default: the distinct answers of ``items``); ``correlated`` maps a
-    label to values that imply it (``--correlated-map``), searched with that label.
+    label to values that imply it (``--correlated-map``: bare values, and ``{"pointer", "value"}`` entries counted
+    where the item holds the value at that pointer), searched with that label: the map as given, or the
+    :class:`~windtunnel.leakage.dataset.FieldMap` the scan reads it into.
 
     Each candidate is tried as if it were the answer, with the item's own label set (or the candidates),
     so the agent never sees the true answer: it reads what the scan would report for each label and
@@ -113,12 +116,17 @@ def copy_with_drivers(
     items: Sequence[LeakItem],
     *,
     labels: Sequence[str] = (),
-    correlated: Mapping[str, Sequence[str]] | None = None,
+    correlated: Mapping[str, Sequence[Any]] | FieldMap | None = None,
     decode: bool = True,
     learned: bool | None = None,
 ) -> tuple[list[str], list[Driver | None]]:
     """:func:`copy_predictions`, and per item the heaviest finding for the label it answered (``None``: no
     finding, the majority label); ``learned`` as there."""
+    if isinstance(correlated, FieldMap):
+        cmap = correlated
+    else:  # the scan's own reading of the map: a pointer entry counts where the item holds it (QA 24)
+        bare, pairs = read_correlated(correlated or {})
+        cmap = FieldMap(correlated_map=bare, correlated_pairs=pairs)
     answers = [it.expected[0] for it in items]
     cands = list(dict.fromkeys(labels or answers))
     fallback = _majority(answers)
@@ -132,7 +140,7 @@ def copy_with_drivers(
                 it,
                 expected=[cand],
                 label_set=list(it.label_set or cands),
-                correlated_values=list((correlated or {}).get(cand, [])),
+                correlated_values=cmap.correlated_for([cand], it.projection),
             )
             found = audit_item(probe, decode=decode, learned=learned).findings
             weight = sum(_WEIGHT[f.severity] for f in found)
@@ -305,6 +313,7 @@ def _features(
     bins = _numeric_bins(where)
     for i, p in enumerate(read):
         bins[i].update(prose_tokens(p, derive_from, copied_at[i]))
+    _absent_keys(where, bins)
     feats = [frozenset(w) | frozenset(bins[i]) for i, w in enumerate(where)]
     answers = [it.expected[0] for it in items]
     joined, _labels = records_of(answers, [prose_prints(it.projection, derive_from) for it in items])
@@ -316,6 +325,20 @@ def _features(
             bins = [{k: v for k, v in b.items() if k not in copied} for b in bins]
             feats = [f - copied for f in feats]
     return where, bins, feats, record_of
+
+
+def _absent_keys(where: Sequence[Mapping[Feature, Where]], bins: Sequence[dict[Feature, str]]) -> None:
+    """Add to ``bins`` a ``key-absent`` feature on each item lacking a key (mining's ``key`` candidate) that other
+    items hold: the model weighs no absent feature, so a key held by one label's records only (a ``chargeback``
+    object on billing tickets) would decide those and say nothing of the rest, whose other features (the dates a
+    billing-only object also spells) then lean to that label. Its absence is the same signal read from the other
+    side."""
+    held: Counter[Feature] = Counter(k for w in where for k in w if k[0] == "key")
+    partial_keys = [k for k, n in held.items() if n < len(where)]
+    for w, b in zip(where, bins, strict=True):
+        for k in partial_keys:
+            if k not in w:
+                b[("key-absent", k[1], k[2])] = k[1]
 
 
 def _copied(
@@ -461,18 +484,32 @@ def _pair_features(
     return frozenset(out)
 
 
-def selected_features(items: Sequence[LeakItem], *, derive_from: Sequence[str] = ()) -> dict[Feature, Counter[str]]:
+def selected_features(
+    items: Sequence[LeakItem], *, derive_from: Sequence[str] = (), places: dict[Feature, Counter[str]] | None = None
+) -> dict[Feature, Counter[str]]:
     """The features the ``blind`` agent's selection keeps when fitted on every item of ``items`` (no fold held out),
     each with its records per label: what the agent can read the label off anywhere in the dataset. The selection is
     :func:`_fit_fold`'s (Fisher's exact test, Benjamini-Hochberg at ``_Q``, ``_MIN_SUPPORT`` records), over all the
     records at once, so a rider any fold would keep is kept here too. ``leak sanitize --mine`` cuts them where they
-    sit (:mod:`~windtunnel.leakage.shortcuts`)."""
+    sit (:mod:`~windtunnel.leakage.shortcuts`). ``places`` gets, per kept feature, the fields (pointer templates)
+    holding it and on how many items: a word's feature names no field (``("token", "", word)``), its places do."""
     if not items:
         return {}
-    _where, _bins, feats, record_of = _features(items, derive_from)
+    where, bins, feats, record_of = _features(items, derive_from)
     answers = [it.expected[0] for it in items]
     kept, _by_label, _rest = _fit_fold(range(len(items)), feats, answers, record_of)
+    if places is not None:
+        for w, b in zip(where, bins, strict=True):
+            for f in kept.keys() & w.keys():
+                places.setdefault(f, Counter())[_template(str(w[f][0]))] += 1
+            for f in kept.keys() & b.keys():
+                places.setdefault(f, Counter())[_template(b[f])] += 1
     return kept
+
+
+def _template(pointer: str) -> str:
+    """``pointer`` with list indices as ``*``."""
+    return "/".join("*" if t.isdigit() else t for t in pointer.split("/"))
 
 
 def _split_templated(record_of: Sequence[int], where: Sequence[Mapping[Feature, tuple[Any, ...]]]) -> list[int]:

@@ -20,10 +20,10 @@ def store_items(run_id: str, store: Path, counts: RunCounts, *, config: Path | N
     caller can say how many cells had no item. An unknown run raises
     :class:`~windtunnel.store.runstore.UnknownRunError`; a missing store file is never created (``create=False``)."""
     with RunStore(store, create=False) as db:
-        info = db.get_run(run_id)
+        info = db.get_run(db.resolve(run_id))  # an id, 'latest' or a unique prefix, as 'report' and 'runs show' read
         named = info.config_path or info.meta.get("config")
         # A relative config path is relative to where the run started: usually the folder holding
         # .windtunnel/runs.db, or the store's own folder.
         near = [store.parent.parent, store.parent]
         cfg = resolve_config(str(named) if named else None, near=near, override=config)
-        yield from cell_items(db.iter_cells(run_id), golden_expected(cfg), counts)
+        yield from cell_items(db.iter_cells(info.id), golden_expected(cfg), counts)

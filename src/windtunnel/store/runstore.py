@@ -565,6 +565,31 @@ class RunStore:
             self._raise_unknown(run_id)
         return _run_info(row)
 
+    def resolve(self, ref: str) -> str:
+        """A run id from ``ref``: an exact id, ``latest`` (the newest run), or a prefix that matches exactly one id —
+        the one reading of a run reference for every command (``report``, ``runs show``, ``leak scan --from-run``).
+
+        An ambiguous prefix is a :class:`UsageError` listing the first matches; an unknown id raises
+        :class:`UnknownRunError`, which suggests the closest stored id."""
+        runs = self.list_runs()
+        if ref == "latest":
+            if not runs:
+                raise UsageError(f"the store {str(self.path)!r} holds no runs yet")
+            return runs[0].id
+        ids = [r.id for r in runs]
+        if ref in ids:
+            return ref
+        matches = [i for i in ids if i.startswith(ref)]
+        if len(matches) == 1:
+            return matches[0]
+        if len(matches) > 1:
+            raise UsageError(
+                f"run id prefix {ref!r} is ambiguous: {', '.join(matches[:5])}",
+                hint="give more characters of the run id",
+            )
+        self.get_run(ref)  # raises UnknownRunError with suggestions
+        return ref
+
     def list_runs(self, limit: int | None = None) -> list[RunInfo]:
         """Stored runs, newest first (by ``started_at``, then id), at most ``limit`` of them (``None``: all).
 
