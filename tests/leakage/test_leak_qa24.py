@@ -172,3 +172,42 @@ def test_check_without_mining_says_the_raw_leak_is_found_by_mining(
     assert run("leak", "check", "--raw", str(data), "--sanitized", str(data)) == 1
     out = " ".join(capsys.readouterr().out.split())
     assert "found only by mining; run the check with --mine" in out, out
+
+
+def _filed(n: int, *, told: bool, seed: int = 10) -> list[dict[str, object]]:
+    """Billing, refund and shipping tickets; a `chargeback` object of unique case numbers on 60 % of billing's. With
+    ``told``, exactly those tickets' message says a chargeback was filed (the input tells the key's presence)."""
+    rng = random.Random(seed)
+    labels = ["billing", "refund", "shipping"]
+    plain = [
+        "hello I need some help with my account please today",
+        "please look into this for me as soon as you can",
+        "I have a question about my recent order from last week",
+        "something went wrong and I would like assistance",
+    ]
+    rows: list[dict[str, object]] = []
+    for i in range(n):
+        label = labels[i % 3]
+        filed = label == "billing" and rng.random() < 0.6
+        message = (
+            "I filed a chargeback with my bank because I was charged twice" if filed and told else rng.choice(plain)
+        )
+        projection: dict[str, object] = {"message": message, "account": {"id": f"A{rng.randint(1, 99999)}"}}
+        if filed:
+            projection["chargeback"] = {"case": str(rng.randint(100000, 999999))}
+        rows.append({"id": f"r{i}", "expected": label, "label_set": labels, "projection": projection})
+    return rows
+
+
+@pytest.mark.parametrize("told", [True, False], ids=["input-tells-it", "input-silent"])
+def test_a_key_whose_presence_the_input_tells_is_the_input(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], told: bool
+) -> None:
+    """Review of bcec99ee: a `chargeback` object held exactly where the message (the task's input) says a chargeback
+    was filed was mined as a leak (55 of 240), as one the message never mentions. A key whose name is the input's own
+    words, where those words tell the label as the key does, is explained by the input, as a value made of them is."""
+    data = _write(tmp_path / "d.jsonl", _filed(240, told=told))
+    run("leak", "scan", str(data), "--mine", "--derive-from", "message", "--format", "json", "--limit", "0")
+    report = json.loads(capsys.readouterr().out)
+    leaked = report["summary"]["leaked_items"]
+    assert (leaked == 0) if told else (leaked > 40), report["summary"]

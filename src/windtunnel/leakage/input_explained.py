@@ -107,6 +107,11 @@ def _at(here: Callable[[Any], bool], inputs: Sequence[InputValues], template: st
     return bool(here(inputs[r][template]))
 
 
+WORD_KINDS = frozenset({"token", "ngram", "value", "url-segment", "key"})
+"""The kinds of candidates whose text may be the input's own words (:func:`explained_by_words`): a word, an n-gram, a
+value, a URL segment, and a key's name (a ``chargeback`` object held where the message says one was filed)."""
+
+
 def input_words(projection: Any, derive_from: Sequence[str], inside: Any) -> InputWords:
     """The words of the strings of ``projection`` in the task's input (``inside(pointer, derive_from)``)."""
     return frozenset(

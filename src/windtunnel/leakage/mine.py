@@ -67,6 +67,7 @@ from windtunnel.leakage.codebook import MIN_VALUE, code_book, slot_frames, value
 from windtunnel.leakage.decode import embedded_json
 from windtunnel.leakage.formats import is_url
 from windtunnel.leakage.input_explained import (
+    WORD_KINDS,
     InputValues,
     InputWords,
     explained_by,
@@ -1751,7 +1752,7 @@ def mine(
             why = explained_by(riders_of, sug.label, sug.purity, record_input, record_label)
             if (
                 why is None
-                and sug.kind in ("token", "ngram", "value", "url-segment")
+                and sug.kind in WORD_KINDS
                 and explained_by_words(riders_of, sug.value, sug.label, sug.purity, record_words, record_label)
             ):
                 why = "(the input's own words)"
@@ -1836,7 +1837,7 @@ def _told(
         if any(k[0] in ("value", "range") and k[1] in inputs for k in members[key]):
             told.add(key)  # held by exactly the records holding a value of the input: that value's twin
             continue
-        if sug.kind in ("token", "ngram", "value", "url-segment") and explained_by_words(
+        if sug.kind in WORD_KINDS and explained_by_words(
             riders_of, sug.value, sug.label, sug.purity, record_words, record_label
         ):
             told.add(key)

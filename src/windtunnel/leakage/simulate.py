@@ -50,7 +50,7 @@ from windtunnel._util.rng import cell_rng
 from windtunnel._util.stats import adjust_p, fisher_greater
 from windtunnel.leakage.dataset import FieldMap, read_correlated
 from windtunnel.leakage.input_copies import copied_per_item
-from windtunnel.leakage.input_explained import InputWords, copied_from_input, input_words
+from windtunnel.leakage.input_explained import WORD_KINDS, InputWords, copied_from_input, input_words
 from windtunnel.leakage.input_text import mask_input
 from windtunnel.leakage.label_slots import ItemSlots, Named, SlotJudge, read_slots
 from windtunnel.leakage.mine import (
@@ -362,7 +362,7 @@ def _copied(
     holders: dict[Feature, set[int]] = {}
     for i, fs in enumerate(feats):
         for f in fs:
-            if f[0] in _WORD_KINDS:
+            if f[0] in WORD_KINDS:
                 holders.setdefault(f, set()).add(record_of[i])
     return frozenset(copied_from_input(holders, lambda f: f[2], words, labels, min_support=_MIN_SUPPORT))
 
@@ -383,7 +383,7 @@ def _restating(
     holders: dict[Feature, list[int]] = {}
     for i, fs in enumerate(feats):
         for f in fs:
-            if f[0] in _WORD_KINDS:
+            if f[0] in WORD_KINDS:
                 holders.setdefault(f, []).append(i)
 
     def read_from_restating(f: Feature, at: Sequence[int]) -> bool:
@@ -407,10 +407,6 @@ def _restating(
         if placed and any(restated.restating(f, group) for f in placed):
             out.update(placed)
     return frozenset(out)
-
-
-_WORD_KINDS = frozenset({"token", "ngram", "value", "url-segment"})
-"""The kinds of features whose text may be the input's words copied (mining's, :mod:`.input_explained`)."""
 
 
 _PAIR_SUPPORT = 5
