@@ -162,24 +162,21 @@ def cut_short(report: ReportDict) -> CutShort | None:
             unit=unit,
         )
     word = "aborted" if (status == "aborted" or aborted) else ("interrupted" if status == "interrupted" else "partial")
-    if _int(summary.get("units_completed")) is not None:  # a contract: its units, as its messages count them
-        return CutShort(
-            word,
-            _int(summary.get("units_completed")) or 0,
-            _int(summary.get("units_planned")),
-            EXIT_INTERRUPTED if word == "interrupted" else EXIT_ABORTED,
-            *_aborted_fields(aborted),
-            unit="unit",
-        )
+    counted: tuple[Mapping[str, object], str, str, str] | None = None
     explore = report.get("explore")
-    if isinstance(explore, Mapping) and _int(explore.get("calls")) is not None:  # its cells are the failures found
+    if _int(summary.get("units_completed")) is not None:  # a contract: its units, as its messages count them
+        counted = (summary, "units_completed", "units_planned", "unit")
+    elif isinstance(explore, Mapping) and _int(explore.get("calls")) is not None:  # its cells are the failures found
+        counted = (explore, "calls", "budget", "agent call")
+    if counted is not None:
+        where, done_key, planned_key, unit = counted
         return CutShort(
             word,
-            _int(explore.get("calls")) or 0,
-            _int(explore.get("budget")),
+            _int(where.get(done_key)) or 0,
+            _int(where.get(planned_key)),
             EXIT_INTERRUPTED if word == "interrupted" else EXIT_ABORTED,
             *_aborted_fields(aborted),
-            unit="agent call",
+            unit=unit,
         )
     total = _int(summary.get("cells_total"))
     completed = len(report.get("cells") or []) if total is None else total
