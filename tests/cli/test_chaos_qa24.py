@@ -9,30 +9,20 @@ from pathlib import Path
 import pytest
 
 from tests.clirun import wt
+from tests.explore.trusting_weather_agent import config
 from windtunnel._util.errors import ExitCode
 
-NOFIRE = """version: "2.0"
-agent:
-  type: python
-  endpoint: "tests.explore.trusting_weather_agent:handle"
-  tools: ["tests.explore.trusting_weather_agent:get_weather"]
-golden_prompts:
-  - "What is the weather in Paris?"
-  - "How warm is it in Berlin today?"
-invariants:
-  - type: contains
-    value: "weather"
-chaos:
-  tool_faults:
-    - {{tool: {tool}, mode: error, {window}}}
-"""
+
+def _nofire(tool: str, window: str) -> str:
+    """The trusting agent's config with one tool fault in ``window``."""
+    return config(tail=f"chaos:\n  tool_faults:\n    - {{tool: {tool}, mode: error, {window}}}\n")
 
 
 def test_a_fault_whose_window_is_never_reached_says_so(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """Finding 11: `after_calls: 5` with one tool call per cell: exit 1 with "check the tool names and match_url
     patterns" (the tool name was right), and the table said "cells 0" although 2 cells ran."""
     cfg = tmp_path / "w.yaml"
-    cfg.write_text(NOFIRE.format(tool="get_weather", window="after_calls: 5"))
+    cfg.write_text(_nofire("get_weather", "after_calls: 5"))
     out = tmp_path / "r.json"
     assert wt("run", "-c", str(cfg), "--chaos-only", "--no-store", "-o", str(out)) == ExitCode.FAILED
     printed = capsys.readouterr()
@@ -47,7 +37,7 @@ def test_a_fault_whose_window_is_never_reached_says_so(tmp_path: Path, capsys: p
     assert "not exercised" in printed.out
 
     # a fault on a tool the agent never calls keeps the old advice: the window is not what failed
-    cfg.write_text(NOFIRE.format(tool="get_wether", window="after_calls: 5"))
+    cfg.write_text(_nofire("get_wether", "after_calls: 5"))
     assert wt("run", "-c", str(cfg), "--chaos-only", "--no-store", "-o", str(out)) == ExitCode.FAILED
     report = json.loads(out.read_text())
     assert "its window" not in json.dumps(report["notices"])

@@ -5,32 +5,18 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from tests.explore.trusting_weather_agent import config
 from windtunnel.flows.events import Notice
 from windtunnel.flows.explore import ExploreRequest, explore_flow
 from windtunnel.report.explore import failure_title
 from windtunnel.reports.markdown import build_markdown
 from windtunnel.reports.partial import cut_short
 
-TRUSTING = """version: "2.0"
-agent:
-  type: python
-  endpoint: "tests.explore.trusting_weather_agent:{endpoint}"
-  tools: ["tests.explore.trusting_weather_agent:get_weather"]
-golden_prompts:
-  - "What is the weather in Paris?"
-  - "How warm is it in Berlin today?"
-invariants:
-  - type: contains
-    value: "weather"
-  - type: latency
-    max_ms: {latency}
-mutations: {{count: 4, types: [paraphrase, noise]}}
-"""
-
 
 def trusting_config(folder: Path, endpoint: str = "handle", latency: int = 60000) -> Path:
     path = folder / "windtunnel.yaml"
-    path.write_text(TRUSTING.format(endpoint=endpoint, latency=latency), encoding="utf-8")
+    tail = f"  - type: latency\n    max_ms: {latency}\nmutations: {{count: 4, types: [paraphrase, noise]}}\n"
+    path.write_text(config(endpoint, tail), encoding="utf-8")
     return path
 
 

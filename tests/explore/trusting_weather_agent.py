@@ -24,3 +24,20 @@ def handle(prompt: str) -> str:
 def slow(prompt: str) -> str:
     time.sleep(0.3)
     return handle(prompt)
+
+
+def config(endpoint: str = "handle", tail: str = "") -> str:
+    """A windtunnel config for this agent (``endpoint``: ``handle`` or ``slow``), its two prompts and a ``contains``
+    invariant, then ``tail`` (more invariants, ``chaos:``, ``mutations:``) as written."""
+    return f"""version: "2.0"
+agent:
+  type: python
+  endpoint: "tests.explore.trusting_weather_agent:{endpoint}"
+  tools: ["tests.explore.trusting_weather_agent:get_weather"]
+golden_prompts:
+  - "What is the weather in Paris?"
+  - "How warm is it in Berlin today?"
+invariants:
+  - type: contains
+    value: "weather"
+{tail}"""
