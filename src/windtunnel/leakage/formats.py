@@ -90,6 +90,11 @@ _MD_RE = re.compile(
 )
 
 
+def _is_str_in(value: Any, names: frozenset[str]) -> bool:
+    """``value in names`` for a value read from a record, which may be an object or a list (unhashable)."""
+    return isinstance(value, str) and value in names
+
+
 def container_representation(node: Mapping[str, Any], inherited: str) -> str:
     """The representation of a JSON object, given the one of its parent.
 
@@ -102,15 +107,15 @@ def container_representation(node: Mapping[str, Any], inherited: str) -> str:
     typ = node.get("type")
     if typ == "doc" and isinstance(node.get("content"), list):
         return "adf"
-    if node.get("object") in _NOTION_OBJECTS or "plain_text" in node or "rich_text" in node:
+    if _is_str_in(node.get("object"), _NOTION_OBJECTS) or "plain_text" in node or "rich_text" in node:
         return "notion"
     if isinstance(node.get("blocks"), list):
         blocks = node["blocks"]
-        if not blocks or all(isinstance(b, Mapping) and b.get("type") in _SLACK_BLOCK_TYPES for b in blocks):
+        if not blocks or all(isinstance(b, Mapping) and _is_str_in(b.get("type"), _SLACK_BLOCK_TYPES) for b in blocks):
             return "slack"
-    if isinstance(typ, str) and typ in _SLACK_BLOCK_TYPES and ("text" in node or "elements" in node):
+    if _is_str_in(typ, _SLACK_BLOCK_TYPES) and ("text" in node or "elements" in node):
         return "slack"
-    if isinstance(typ, str) and typ in _ADF_NODE_TYPES and ("content" in node or "text" in node):
+    if _is_str_in(typ, _ADF_NODE_TYPES) and ("content" in node or "text" in node):
         return "adf"
     return inherited
 
