@@ -19,7 +19,9 @@ from windtunnel.leakage import audit_item
 from windtunnel.leakage.sanitize import sanitize_item
 
 _SOURCE = Path(__file__).resolve().parents[2] / "src" / "windtunnel" / "leakage"
-_LOOKUP = re.compile(r"""(?:\.get\(|\[|\bin\s*\(?)\s*["']([A-Za-z_][A-Za-z_0-9]{1,30})["']|["']([A-Za-z_][A-Za-z_0-9]{1,30})["']\s+(?:not\s+)?in\s""")
+_NAME = r"""["']([A-Za-z_][A-Za-z_0-9]{1,30})["']"""
+# `.get("k")`, `["k"]`, `in ("k"`, and `"k" in` / `"k" not in`
+_LOOKUP = re.compile(rf"""(?:\.get\(|\[|\bin\s*\(?)\s*{_NAME}|{_NAME}\s+(?:not\s+)?in\s""")
 
 
 def _looked_up_keys() -> list[str]:

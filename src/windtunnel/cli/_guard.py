@@ -24,9 +24,9 @@ def guarded(call: Callable[[], T]) -> T:
     A :class:`WindtunnelError` prints its message and hint and exits with its own code; a reader of stdout or stderr
     that goes away (``| head``) stops the printing, not the command (:func:`~windtunnel.cli._pipes.readers_may_leave`),
     which ends with its own code; an ``OSError`` on a path the user gave (an ``-o`` that is a directory, a read-only
-    store) is a usage error (2) naming the path; Ctrl-C exits 130. Anything else is a bug in windtunnel: its traceback is
-    printed for the report, then one line saying so, and the command exits 3 (windtunnel could not run), never 1 — a
-    CI job must not read a crash as "checks failed" or "the dataset leaks".
+    store) is a usage error (2) naming the path; Ctrl-C exits 130. Anything else is a bug in windtunnel: its traceback
+    is printed for the report, then one line saying so, and the command exits 3 (windtunnel could not run), never 1 —
+    a CI job must not read a crash as "checks failed" or "the dataset leaks".
     """
     with readers_may_leave():  # what the guard prints below too: an error after `| head` must not end in a traceback
         return _mapped(call)
