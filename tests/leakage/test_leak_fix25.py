@@ -1,0 +1,87 @@
+"""Session 25's fixes of review and QA-24 findings: JSON held in a string edited inside, the map `leak mine -o`
+writes, a token of the input explained by it, progress between the phases of `leak` commands."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+
+from tests.clirun import wt as run
+from windtunnel.leakage.input_copies import input_copies
+from windtunnel.leakage.model import LeakItem
+from windtunnel.leakage.sanitize import MinedField, sanitize_item
+
+LABELS = ["billing", "refund", "shipping"]
+MESSAGES = [
+    "hello I need some help with my account please today",
+    "please look into this for me as soon as you can",
+    "I have a question about my recent order from last week",
+    "something went wrong and I would like assistance",
+]
+
+
+def _write(path: Path, rows: list[dict[str, object]]) -> Path:
+    path.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    return path
+
+
+def _calls(n: int, share: float, *, seed: int = 3) -> list[dict[str, object]]:
+    """Tickets whose four tool calls each carry the ticket's customer in a JSON string (`args`, a copy of the input),
+    but for one call of some refund tickets, holding a hold code instead."""
+    rng = random.Random(seed)
+    rows: list[dict[str, object]] = []
+    for i in range(n):
+        lab = LABELS[i % 3]
+        cust = f"C{rng.randint(1000, 9999)}"
+        held = [cust] * 4
+        if lab == "refund" and rng.random() < share:
+            held[rng.randrange(4)] = "RF-HOLD"
+        projection = {
+            "ticket": {"message": rng.choice(MESSAGES), "customer": cust},
+            "calls": [{"name": "lookup", "args": json.dumps({"customer": c})} for c in held],
+        }
+        rows.append({"id": f"r{i}", "expected": lab, "label_set": LABELS, "projection": projection})
+    return rows
+
+
+def test_a_blank_inside_json_held_in_a_string_is_watched_as_that_field(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Review 24a: a hold code in one of four calls' `args` (JSON in a string, the other calls copying the input) is
+    cut inside the string, the copies kept; the edit watch compared the whole strings, saw each still filled, and
+    missed that an empty `customer` in a call is now refund's alone ("0 items still leak", exit 0). It reads the
+    document the string holds, as the sanitizer edits it: the blank is named, at the inner field, and the strings keep
+    every other byte."""
+    data = _write(tmp_path / "d.jsonl", _calls(240, 0.45))
+    out, stats = tmp_path / "s.jsonl", tmp_path / "st.jsonl"
+    rc = run("leak", "sanitize", str(data), "-o", str(out), "--stats", str(stats), "--mine", "--derive-from", "/ticket")
+    got = capsys.readouterr()
+    err = got.out + got.err
+    assert rc == 1, err
+    assert "leak by elimination (/calls/*/args/customer)" in err, err
+    raw = [json.loads(line) for line in data.read_text().splitlines()]
+    clean = [json.loads(line) for line in out.read_text().splitlines()]
+    for a, b in zip(raw, clean, strict=True):
+        for ca, cb in zip(a["projection"]["calls"], b["projection"]["calls"], strict=True):
+            held = json.loads(ca["args"])["customer"]
+            assert cb["args"] == (ca["args"] if held != "RF-HOLD" else json.dumps({"customer": ""})), (ca, cb)
+
+
+def test_kept_as_input_copy_lists_only_what_the_written_item_still_holds() -> None:
+    """Review 24a: a place kept as the item's copy of its input was reported kept unless a cut named that very path,
+    so a copy inside a JSON string another edit blanked whole (`/calls/0/args`) was still listed under
+    `kept_as_input_copy` (`/calls/0/args/customer`). The report now reads what was written."""
+    rows = _calls(30, 0.0)
+    items = [LeakItem.from_mapping(r) for r in rows]
+    copies = input_copies(items, ["/ticket"])
+    assert copies == {"/calls/*/args/customer": "/ticket/customer"}, copies
+    mined = [MinedField("/calls/*/args/customer")]
+    whole = sanitize_item(
+        items[0], uniform=["/calls/1/args"], mined_uniform=mined, derive_from=["/ticket"], copies=copies
+    )
+    assert json.loads(whole.item.projection["calls"][1]["args"] or "{}") == {}
+    assert whole.copied_places() == ["/calls/0/args/customer", "/calls/2/args/customer", "/calls/3/args/customer"]
+    assert whole.stats()["kept_as_input_copy"] == whole.copied_places()
