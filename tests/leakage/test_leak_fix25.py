@@ -85,3 +85,53 @@ def test_kept_as_input_copy_lists_only_what_the_written_item_still_holds() -> No
     assert json.loads(whole.item.projection["calls"][1]["args"] or "{}") == {}
     assert whole.copied_places() == ["/calls/0/args/customer", "/calls/2/args/customer", "/calls/3/args/customer"]
     assert whole.stats()["kept_as_input_copy"] == whole.copied_places()
+
+
+SHORT = {
+    "billing": ["charged twice", "wrong invoice amount", "card declined", "need a receipt", "discount not applied"],
+    "technical": ["app crashes", "sync stops", "blank login screen", "export is empty", "upload fails"],
+    "account": [
+        "cannot reset password",
+        "change my email",
+        "add a second user",
+        "lost my 2FA device",
+        "username taken",
+    ],
+}
+
+
+def _short_tickets(rider: str, share: float, *, seed: int = 5) -> list[dict[str, object]]:
+    """Tickets of short messages (the task's input, no --derive-from named), `rider` after some billing ones."""
+    rng = random.Random(seed)
+    labels = list(SHORT)
+    rows: list[dict[str, object]] = []
+    for i in range(240):
+        lab = labels[i % 3]
+        message = rng.choice(SHORT[lab]) + (f" {rider}" if lab == "billing" and rng.random() < share else "")
+        projection = {"message": message, "customer_tier": rng.choice(["free", "pro", "enterprise"])}
+        rows.append({"id": f"T-{i}", "expected": lab, "label_set": labels, "projection": projection})
+    return rows
+
+
+def _leaked(capsys: pytest.CaptureFixture[str], *args: str) -> set[str]:
+    run("leak", "scan", *args, "--format", "json", "--limit", "0")
+    report = json.loads(capsys.readouterr().out)
+    return {it["id"] for it in report["items"] if it["leaked"]}
+
+
+def _map(tmp_path: Path, data: Path, capsys: pytest.CaptureFixture[str]) -> tuple[Path, dict[str, list[object]]]:
+    out = tmp_path / "map.json"
+    assert run("leak", "mine", str(data), "-o", str(out)) == 0
+    capsys.readouterr()
+    return out, json.loads(out.read_text())
+
+
+def test_a_token_of_an_input_value_read_as_words_is_those_words(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Review 24b: `2FA` of the account message `lost my 2FA device` was a leak in `scan --mine` (the word test reads a
+    digit then capitals as a code) while the message itself, a field read as the task's input, was for review: a
+    token held by exactly the items of a whole input value that reads as words is those words too. A code riding
+    across a label's several messages is no such token, and stays a leak (the test of the map, below)."""
+    data = _write(tmp_path / "d.jsonl", _short_tickets("", 0.0))
+    assert _leaked(capsys, str(data), "--mine") == set()
