@@ -135,3 +135,39 @@ def test_a_token_of_an_input_value_read_as_words_is_those_words(
     across a label's several messages is no such token, and stays a leak (the test of the map, below)."""
     data = _write(tmp_path / "d.jsonl", _short_tickets("", 0.0))
     assert _leaked(capsys, str(data), "--mine") == set()
+
+
+def _map(tmp_path: Path, data: Path, capsys: pytest.CaptureFixture[str]) -> tuple[Path, dict[str, list[object]]]:
+    out = tmp_path / "map.json"
+    assert run("leak", "mine", str(data), "-o", str(out)) == 0
+    capsys.readouterr()
+    return out, json.loads(out.read_text())
+
+
+def test_the_mined_map_holds_what_scan_mine_reports_as_a_leak(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Review 24b: `ref BX77` after 60 % of billing's short messages is a leak to `scan --mine` (codes among the words
+    of a field read as the input), but the words' test marked its rows `(input)` and `leak mine -o` wrote `{}`. The map
+    holds what the scan reports as a leak: `scan --correlated-map` of it flags the items `scan --mine` flags."""
+    data = _write(tmp_path / "d.jsonl", _short_tickets("ref BX77", 0.6))
+    mined = _leaked(capsys, str(data), "--mine")
+    assert mined, "the rider is a leak to scan --mine"
+    cmap, entries = _map(tmp_path, data, capsys)
+    assert "bx77" in entries.get("billing", []), entries
+    assert "ref" not in entries.get("billing", []), entries  # a word of the message held by the same items: review
+    assert _leaked(capsys, str(data), "--no-mine", "--correlated-map", str(cmap)) == mined
+
+
+def test_a_rider_scan_mine_only_reviews_stays_out_of_the_map(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The rule's other side (review 24b): `#pay` after billing's short messages is for review in `scan --mine` (a word
+    of a field read as the input), so the map leaves it out, and `scan --correlated-map` of the map agrees with
+    `scan --mine` (a guard: the map left it out before too)."""
+    data = _write(tmp_path / "d.jsonl", _short_tickets("#pay", 1.0))
+    mined = _leaked(capsys, str(data), "--mine")
+    assert mined == set(), mined
+    cmap, entries = _map(tmp_path, data, capsys)
+    assert entries == {}, entries
+    assert _leaked(capsys, str(data), "--no-mine", "--correlated-map", str(cmap)) == mined

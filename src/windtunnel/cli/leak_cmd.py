@@ -1012,8 +1012,8 @@ def mine(
         None,
         "--output",
         "-o",
-        help="Write {label: [values]} here (a value mined at a pointer as {pointer, value}); rows marked (input), "
-        "which 'scan --mine' gives for review only, are left out.",
+        help="Write {label: [values]} here (a value mined at a pointer as {pointer, value}): what 'scan --mine' "
+        "reports as a leak on this dataset, nothing it gives for review only (rows marked (input) are left out).",
     ),
     fmt: str = typer.Option("table", "--format", "-f", help="table | json"),
     show_values: bool = typer.Option(True, "--show-values/--hide-values", help="Show the mined values."),
