@@ -171,3 +171,14 @@ def test_a_rider_scan_mine_only_reviews_stays_out_of_the_map(
     cmap, entries = _map(tmp_path, data, capsys)
     assert entries == {}, entries
     assert _leaked(capsys, str(data), "--no-mine", "--correlated-map", str(cmap)) == mined
+
+
+def test_the_mined_line_says_what_its_records_count() -> None:
+    """QA 24 #16: `48 items (44 records, 3 labels)` left the reader guessing why the records were fewer (items of one
+    label holding the same short message, or the same --derive-from input, are one record to the test)."""
+    from windtunnel.leakage.mine import MineResult
+
+    labels = {"a": 16, "b": 16, "c": 16}
+    result = MineResult(48, labels, 10, 5, 0.01, "bh", 5, 0.95, records=44)
+    line = result.describe()
+    assert "48 items (44 records: items of one label holding the same prose or input count once, 3 labels)" in line

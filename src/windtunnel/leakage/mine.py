@@ -272,7 +272,11 @@ class MineResult:
         line it read as the count of the values they name).
         """
         fix = {"bh": "Benjamini-Hochberg", "bonferroni": "Bonferroni"}.get(self.correction, self.correction)
-        records = f"{_count(self.records, 'record')}, " if 0 < self.records < self.items else ""
+        records = (
+            f"{_count(self.records, 'record')}: items of one label holding the same prose or input count once, "
+            if 0 < self.records < self.items
+            else ""
+        )
         found = f", found on {found_on} of them" if found_on is not None else ""
         return (
             f"{len(self.suggestions) + len(self.pairs)} mined from {_count(self.items, 'item')}"
@@ -2218,11 +2222,7 @@ def result_map(result: MineResult) -> dict[str, list[MapEntry]]:
     kept = [s for s in result.suggestions if not result.read_as_input(s)]
     leaking = result.leaking
     members = {
-        own: [
-            k
-            for k in keys
-            if k == own or (k in leaking if leaking is not None else not (k[1] and k[1] in inputs))
-        ]
+        own: [k for k in keys if k == own or (k in leaking if leaking is not None else not (k[1] and k[1] in inputs))]
         for own, keys in result.members.items()
     }
     return correlated_map(kept, members)
