@@ -572,7 +572,19 @@ def _scan(args: dict[str, Any]) -> Any:
         learned=args.get("learned"),
         judge=judge_of(args),
     )
-    return scan_flow(request, RichListener())
+    listener = _phased()
+    try:
+        return scan_flow(request, listener)
+    finally:
+        listener.close()
+
+
+def _phased() -> RichListener:
+    """The listener of a ``leak`` command: a bar per read of the file, and progress between the reads too; the caller
+    closes it when the flow returns (:meth:`RichListener.close`)."""
+    listener = RichListener()
+    listener.between = True
+    return listener
 
 
 judge_of = judge_from_args
@@ -667,8 +679,12 @@ def sanitize(
         agreement=agreement,
         learned=learned,
     )
+    listener = _phased()
     with _said_if_interrupted(_BEFORE_ITEMS):
-        outcome = sanitize_flow(request, RichListener())
+        try:
+            outcome = sanitize_flow(request, listener)
+        finally:
+            listener.close()
     s = outcome.summary
     if outcome.status == "interrupted":
         sys.stderr.write(f"interrupted after {s['items']} items; {output} holds their sanitized copies\n")
