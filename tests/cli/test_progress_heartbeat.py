@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import sys
 import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -102,3 +103,37 @@ def test_the_elapsed_time_counts_from_the_commands_start_in_every_phase(monkeypa
     now[0] = 216.0
     assert listener._progress is not None and listener._progress.line().endswith(", 1m56s elapsed")
     listener(Stopped())
+
+
+def test_a_leak_command_shows_progress_between_its_phases(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """QA 24 #12: between two reads of the file (the mined values read, the candidates then tested) a leak command
+    printed nothing (lines at 3, 9, 12, 15, 21 s with a 3 s interval; sanitize silent from 21 to 45 s). Between its
+    phases the heartbeat names the phase just done, until the next one starts or the command closes its listener,
+    after which no line comes; never with -q."""
+    from windtunnel.cli import _listener
+    from windtunnel.flows.events import Started, Stopped
+
+    monkeypatch.setenv("WINDTUNNEL_PROGRESS_SECONDS", "0.02")
+    listener = _listener.RichListener(bar=True)
+    listener.between = True
+    listener(Started(10, "items (mined values)", ""))
+    listener(Stopped())
+    deadline = time.monotonic() + 10
+    while "working on the next step" not in (err := capsys.readouterr().err) and time.monotonic() < deadline:
+        time.sleep(0.02)
+    assert "windtunnel: items (mined values) done, working on the next step, " in err, err
+    listener(Started(10, "items", "leak"))
+    listener(Stopped())
+    listener.close()
+    capsys.readouterr()
+    time.sleep(0.1)
+    assert capsys.readouterr().err == ""
+    quiet = _listener.RichListener(quiet=True)
+    quiet.between = True
+    quiet(Started(10, "items (mined values)", ""))
+    quiet(Stopped())
+    time.sleep(0.1)
+    quiet.close()
+    assert "working" not in capsys.readouterr().err

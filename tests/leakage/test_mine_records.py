@@ -70,7 +70,10 @@ def test_a_records_own_key_repeated_in_its_renderings_is_not_mined() -> None:
     result = mine(_renderings_dataset(1))
     assert result.items == 720 and result.records == 60
     assert not result.suggestions, result.suggestions
-    assert "mined from 720 items (60 records, 3 labels)" in result.describe()
+    assert (
+        "mined from 720 items (60 records: items of one label holding the same prose or input count once, 3 labels)"
+        in result.describe()
+    )
 
 
 def test_counted_per_item_the_same_key_would_be_mined() -> None:
@@ -132,7 +135,11 @@ def test_a_template_beside_renderings_still_links_each_ticket_once() -> None:
 def test_the_description_counts_in_the_singular_too() -> None:
     # QA-14: three items of one ticket and one label read "(1 records, 1 labels)"
     items = _items([("High", {"ticket": {"body": "the same long body of one ticket shown three ways"}})] * 3)
-    assert "mined from 3 items (1 record, 1 label): 0 candidates tested" in mine(items).describe()
+    described = mine(items).describe()
+    assert (
+        "mined from 3 items (1 record: items of one label holding the same prose or input count once, 1 label): 0 "
+        in (described)
+    )
 
 
 def _keyed_renderings(seed: int) -> list[LeakItem]:

@@ -17,7 +17,7 @@ from typing import Any
 from rich.markup import escape
 
 from windtunnel.cli._console import err_console, out_console
-from windtunnel.cli._progress import Progress
+from windtunnel.cli._progress import Between, Progress
 from windtunnel.flows.events import (
     Checked,
     Done,
@@ -52,11 +52,29 @@ class RichListener:
         self.plan = (not quiet) if plan is None else plan
         self.bar = (not quiet) if bar is None else bar
         self._progress: Progress | None = None
+        self._between: Between | None = None
+        """Between two phases: the spinner or heartbeat naming the phase just done (:class:`Between`)."""
         self._started = time.monotonic()
         """When the command started: every progress line's ``elapsed`` counts from here, whichever phase it shows."""
         self._stored_said = False
+        self.between = False
+        """Show progress between phases too (:class:`Between`; the ``leak`` commands, whose phases each read the file
+        and leave a gap of work between them); the caller then calls :meth:`close` when the flow returns."""
         self.stored_always = False
         """Print :class:`RunStored`'s run id also when not quiet (``ci``: its phases' plan lines name their own)."""
+
+    def _end_between(self) -> None:
+        if self._between is not None:
+            self._between.__exit__()
+            self._between = None
+
+    def close(self) -> None:
+        """End what progress is still shown (the spinner or heartbeat after the last phase): call it when the flow
+        returns, before the command's own last lines, so no progress line lands after them."""
+        self._end_between()
+        if self._progress is not None:
+            self._progress.__exit__(None, None, None)
+            self._progress = None
 
     def _say_stored(self, event: RunStored) -> None:
         """The run id and the command that continues it, once per command (``ci``'s phases are runs of their own,
@@ -92,6 +110,7 @@ class RichListener:
             if self.plan:
                 con.print(escape(event.text))
         elif isinstance(event, Started):
+            self._end_between()
             self._progress = Progress(
                 event.total, label=event.label, quiet=not self.bar, failed_label=event.failed, started=self._started
             ).__enter__()
@@ -101,7 +120,9 @@ class RichListener:
         elif isinstance(event, Stopped):
             if self._progress is not None:
                 self._progress.__exit__(None, None, None)
-                self._progress = None
+                after, self._progress = self._progress.label, None
+                if self.between:
+                    self._between = Between(after, quiet=not self.bar, started=self._started).__enter__()
         elif isinstance(event, SessionJudged):
             if not self.quiet:
                 show_session(event.result)

@@ -139,3 +139,52 @@ class Progress:
             self._beat = None
         if self._bar is not None:
             self._bar.__exit__(et, ev, tb)
+
+
+class Between:
+    """Progress between two phases of one command (``leak scan``: the mined values read, the candidates then tested
+    before the next read of the file): on a terminal a transient spinner naming the phase just done; elsewhere the
+    heartbeat line (``windtunnel: items (mining) done, working on the next step, 12s elapsed``) every
+    :data:`HEARTBEAT_ENV` seconds, so a log shows no silent gap between one phase's last line and the next's first
+    (QA 24 #12). ``started`` is the command's start, as for :class:`Progress`; never with ``quiet``."""
+
+    def __init__(self, after: str, *, quiet: bool = False, started: float | None = None) -> None:
+        self.after = after
+        self.enabled = not quiet and sys.stderr.isatty()
+        self._interval = heartbeat_seconds() if not quiet and not self.enabled else 0.0
+        self._status: Any = None
+        self._stop = threading.Event()
+        self._beat: threading.Thread | None = None
+        self._started = time.monotonic() if started is None else started
+
+    def line(self) -> str:
+        """The plain line: the phase done, and the time elapsed since the command started."""
+        return (
+            f"windtunnel: {self.after} done, working on the next step, "
+            f"{_elapsed(time.monotonic() - self._started)} elapsed"
+        )
+
+    def __enter__(self) -> Between:
+        if self.enabled:
+            self._status = err_console().status(f"{self.after} done, working on the next step")
+            self._status.__enter__()
+        elif self._interval > 0:
+            self._beat = threading.Thread(target=self._heartbeat, name="windtunnel-between", daemon=True)
+            self._beat.start()
+        return self
+
+    def _heartbeat(self) -> None:
+        while not self._stop.wait(self._interval):
+            err_console().print(self.line(), markup=False, highlight=False, soft_wrap=True)
+
+    def __exit__(
+        self, et: type[BaseException] | None = None, ev: BaseException | None = None, tb: TracebackType | None = None
+    ) -> None:
+        """Stop the spinner or the heartbeat (joined: no line lands after the command's own next message)."""
+        self._stop.set()
+        if self._beat is not None:
+            self._beat.join()
+            self._beat = None
+        if self._status is not None:
+            self._status.__exit__(et, ev, tb)
+            self._status = None

@@ -572,7 +572,19 @@ def _scan(args: dict[str, Any]) -> Any:
         learned=args.get("learned"),
         judge=judge_of(args),
     )
-    return scan_flow(request, RichListener())
+    listener = _phased()
+    try:
+        return scan_flow(request, listener)
+    finally:
+        listener.close()
+
+
+def _phased() -> RichListener:
+    """The listener of a ``leak`` command: a bar per read of the file, and progress between the reads too; the caller
+    closes it when the flow returns (:meth:`RichListener.close`)."""
+    listener = RichListener()
+    listener.between = True
+    return listener
 
 
 judge_of = judge_from_args
@@ -667,8 +679,12 @@ def sanitize(
         agreement=agreement,
         learned=learned,
     )
+    listener = _phased()
     with _said_if_interrupted(_BEFORE_ITEMS):
-        outcome = sanitize_flow(request, RichListener())
+        try:
+            outcome = sanitize_flow(request, listener)
+        finally:
+            listener.close()
     s = outcome.summary
     if outcome.status == "interrupted":
         sys.stderr.write(f"interrupted after {s['items']} items; {output} holds their sanitized copies\n")
@@ -1012,8 +1028,8 @@ def mine(
         None,
         "--output",
         "-o",
-        help="Write {label: [values]} here (a value mined at a pointer as {pointer, value}); rows marked (input), "
-        "which 'scan --mine' gives for review only, are left out.",
+        help="Write {label: [values]} here (a value mined at a pointer as {pointer, value}): what 'scan --mine' "
+        "reports as a leak on this dataset, nothing it gives for review only (rows marked (input) are left out).",
     ),
     fmt: str = typer.Option("table", "--format", "-f", help="table | json"),
     show_values: bool = typer.Option(True, "--show-values/--hide-values", help="Show the mined values."),

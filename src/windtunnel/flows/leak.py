@@ -962,7 +962,7 @@ def sanitize_flow(req: SanitizeRequest, listener: Listener = SILENT) -> LeakOutc
     )
     prepared = _Prepared(fmap, labels, mined, extra, mined_result, agreed, agreement, alike, copies)
     if mined_result is None or not req.dataset.is_file():
-        return _sanitize_pass(req, listener, prepared, {})
+        return _sanitize_pass(req, listener, prepared, {}, listener)
     cut: dict[str, list[Finding]] = {}
     rounds: list[Shortcuts] = []
     left: Shortcuts | None = None
@@ -974,7 +974,7 @@ def sanitize_flow(req: SanitizeRequest, listener: Listener = SILENT) -> LeakOutc
             """Keep a pass's event: told only if that pass is the last."""
             held.append(event)
 
-        outcome = _sanitize_pass(req, hold, prepared, cut)
+        outcome = _sanitize_pass(req, hold, prepared, cut, listener)
         if outcome.status == "interrupted":
             break
         try:
@@ -1072,10 +1072,15 @@ def _shortcuts_summary(
 
 
 def _sanitize_pass(
-    req: SanitizeRequest, listener: Listener, prepared: _Prepared, shortcut: Mapping[str, list[Finding]]
+    req: SanitizeRequest,
+    listener: Listener,
+    prepared: _Prepared,
+    shortcut: Mapping[str, list[Finding]],
+    progress: Listener = SILENT,
 ) -> LeakOutcome:
     """One pass of ``leak sanitize`` over the dataset (:func:`sanitize_flow`), with ``shortcut`` (by item id) the
-    blind agent's features to cut as well."""
+    blind agent's features to cut as well; each read of the file is shown to ``progress`` as it goes (``listener``
+    may hold a pass's events until it is known to be the last)."""
     fmap, labels, mined, extra, mined_result = (
         prepared.fmap,
         prepared.labels,
@@ -1145,7 +1150,8 @@ def _sanitize_pass(
         with report_file(req.output) as out, report_file(req.stats) as st:
             assert out.handle is not None
             try:
-                for mapped in items(req.dataset, fmap):
+                label = "items (sanitized)" if attempt == 0 else f"items (sanitized, pass {attempt + 1})"
+                for mapped in paced(items(req.dataset, fmap), progress, req.dataset, label):
                     dups.add(mapped.item.id, mapped.item.line)
                     if n == 0:
                         from_json = mapped.record.raw is None

@@ -28,6 +28,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from windtunnel.leakage.decode import embedded_json
 from windtunnel.leakage.model import Finding
 from windtunnel.leakage.pointers import hide_answers
 from windtunnel.leakage.shared_values import drawn_alike
@@ -64,10 +65,18 @@ def _token(key: Any) -> str:
 
 def _pairs(raw: Any, clean: Any, pointer: str) -> Iterator[tuple[str, Any, Any]]:
     """``(pointer, raw scalar, sanitized scalar)`` for every scalar of ``raw`` (the two share one schema;
-    a part missing from ``clean`` pairs with ``None``). Iterative: an item nested deep is walked too."""
+    a part missing from ``clean`` pairs with ``None``). Iterative: an item nested deep is walked too. A string holding
+    JSON (a tool call's ``arguments``) that still holds JSON after sanitizing is walked into, its scalars at the
+    string's pointer followed by their own (``/calls/3/args/customer``), as the sanitizer edits it: a value blanked
+    inside is a blank of that field, not an edit of the whole string."""
     stack: list[tuple[str, Any, Any]] = [(pointer, raw, clean)]
     while stack:
         ptr, a, b = stack.pop()
+        if isinstance(a, str) and isinstance(b, str):
+            inner_a = embedded_json(a)
+            inner_b = embedded_json(b) if inner_a is not None else None
+            if inner_a is not None and inner_b is not None:
+                a, b = inner_a, inner_b
         if isinstance(a, Mapping):
             obj: Mapping[Any, Any] = b if isinstance(b, Mapping) else {}
             stack.extend((f"{ptr}/{_token(k)}", v, obj.get(k)) for k, v in reversed(list(a.items())))

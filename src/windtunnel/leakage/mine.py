@@ -187,6 +187,10 @@ class MineResult:
     reviewed: set[tuple[str, str, str]] = field(default_factory=set, repr=False)
     """The suggestions ``(kind, pointer, value)`` whose findings on the dataset are all for review
     (:func:`mark_reviewed`, which ``leak mine`` runs): read as the task's input as ``scan --mine`` reads them."""
+    leaking: set[tuple[str, str, str]] | None = field(default=None, repr=False)
+    """The suggestions and their members ``(kind, pointer, value)`` some finding of which on the dataset is a leak, as
+    ``scan --mine`` reports it (:func:`mark_reviewed`); None until marked. A marked suggestion is read as the input
+    exactly when it is not here: the table's ``(input)`` and the map ``leak mine -o`` writes follow the scan."""
     told: set[tuple[str, str, str]] = field(default_factory=set, repr=False)
     """Without ``derive_from``: the suggestions ``(kind, pointer, value)`` made of the words of the fields read as the
     task's input on every record holding them, which those words tell (:func:`explained_by_words`): held outside the
@@ -217,6 +221,8 @@ class MineResult:
         leak): at a field of :attr:`inputs`, or made of their words (:attr:`told`). Never with ``derive_from`` (its
         fields are not mined; what rides outside them is a rider)."""
         key = (s.kind, s.pointer, s.value)
+        if self.leaking is not None and key in self.leaking:  # some finding of it is a leak (:func:`mark_reviewed`)
+            return False
         if key in self.reviewed:  # every finding of it is for review (:func:`mark_reviewed`)
             return True
         if self.derive_from:
@@ -226,7 +232,8 @@ class MineResult:
     def to_dict(self) -> dict[str, Any]:
         """The result as ``leak mine`` prints it: every count and suggestion (``input``: :meth:`read_as_input`),
         without ``members`` (an internal index for :func:`mined_findings`)."""
-        out = {k: v for k, v in asdict(self).items() if k not in ("members", "told", "reviewed", "task_words")}
+        skip = ("members", "told", "reviewed", "leaking", "task_words")
+        out = {k: v for k, v in asdict(self).items() if k not in skip}
         out["suggestions"] = [{**s.to_dict(), "input": self.read_as_input(s)} for s in self.suggestions]
         out["pairs"] = [p.to_dict() for p in self.pairs]
         out["explained"] = [{**e.suggestion.to_dict(), "input": e.input} for e in self.explained]
@@ -265,7 +272,11 @@ class MineResult:
         line it read as the count of the values they name).
         """
         fix = {"bh": "Benjamini-Hochberg", "bonferroni": "Bonferroni"}.get(self.correction, self.correction)
-        records = f"{_count(self.records, 'record')}, " if 0 < self.records < self.items else ""
+        records = (
+            f"{_count(self.records, 'record')}: items of one label holding the same prose or input count once, "
+            if 0 < self.records < self.items
+            else ""
+        )
         found = f", found on {found_on} of them" if found_on is not None else ""
         return (
             f"{len(self.suggestions) + len(self.pairs)} mined from {_count(self.items, 'item')}"
@@ -2209,8 +2220,10 @@ def result_map(result: MineResult) -> dict[str, list[MapEntry]]:
     record answered from its own input leaking, where ``scan --mine`` gives them for review."""
     inputs = frozenset() if result.derive_from else frozenset(result.inputs)
     kept = [s for s in result.suggestions if not result.read_as_input(s)]
+    leaking = result.leaking
     members = {
-        own: [k for k in keys if k == own or not (k[1] and k[1] in inputs)] for own, keys in result.members.items()
+        own: [k for k in keys if k == own or (k in leaking if leaking is not None else not (k[1] and k[1] in inputs))]
+        for own, keys in result.members.items()
     }
     return correlated_map(kept, members)
 
@@ -2305,6 +2318,19 @@ def in_words(key: Key, text: str, span: tuple[int, int] | None, written: bool = 
         return all(_word(c, plain=True) for c in text[a:b].split())
     joined = len(text.split(maxsplit=1)) > 1
     return all(_word(c, joined) or layout(c) for c in text[a:b].split())
+
+
+def _inside_input_value(key: Key, sug: Suggestion, text: str) -> bool:
+    """Whether ``key``, a member of the row of ``sug`` (held by exactly the items holding it), sits in ``text``, a
+    field read as the task's input whose whole value is ``sug``'s and reads as words (:func:`in_words`): the token
+    then rides with the label only as that text does, and is its words too, whatever its shape. ``2FA`` of ``lost
+    my 2FA device`` (the word test reads a digit then capitals as a code) was a leak where the message was for review
+    (review 24b); a code riding across several texts of a label (``BX77`` after each billing message) is no member of
+    any one text's row, and stays a leak."""
+    own = (sug.kind, sug.pointer, sug.value)
+    if key == own or sug.kind != "value" or normalize_needle(text) != normalize_needle(sug.value):
+        return False
+    return in_words(own, text, None, True, loose=True)
 
 
 def _whole_codes(by_key: Mapping[Key, Suggestion]) -> dict[tuple[str, str], Suggestion]:
@@ -2437,9 +2463,11 @@ def mark_reviewed(items: Iterable[LeakItem], result: MineResult) -> None:
     ``(input)`` and leaves it out of the map, so the map carries what ``scan --mine`` reports as a leak only (QA 24:
     ``scan --correlated-map`` of the map flagged 65 of 240 clean items)."""
     leaks: dict[Key, bool] = {}
-    for _id, _found in _own_label(items, result, result.derive_from, inside=False, leaks=leaks):
+    found_as: dict[Key, bool] = {}
+    for _id, _found in _own_label(items, result, result.derive_from, inside=False, leaks=leaks, found_as=found_as):
         pass
     result.reviewed = {k for k, leaked in leaks.items() if not leaked}
+    result.leaking = {k for k, leaked in leaks.items() if leaked} | {k for k, leaked in found_as.items() if leaked}
 
 
 def _own_label(
@@ -2449,9 +2477,11 @@ def _own_label(
     *,
     inside: bool,
     leaks: dict[Key, bool] | None = None,
+    found_as: dict[Key, bool] | None = None,
 ) -> Iterator[tuple[str, list[Finding]]]:
     """The mined candidates of each item's own label as findings: outside the ``derive_from`` fields, or (``inside``)
-    only inside them. ``leaks`` collects per suggestion whether some finding of it is a leak (not for review)."""
+    only inside them. ``leaks`` collects per suggestion whether some finding of it is a leak (not for review),
+    ``found_as`` the same per candidate found (a suggestion's member under its own key)."""
     restating = (
         [] if inside else result.restating
     )  # an unlisted input's candidates: for review (:data:`UNLISTED_REVIEW`)
@@ -2483,7 +2513,11 @@ def _own_label(
                     strings = {p: v if isinstance(v, str) else v[0] for p, v, _cut in _leaves(it.projection, "")}
                 text = strings.get(place, "")
                 if inputs and _general(place) in inputs:
-                    if _general(place) in evidence or in_words(key, text, span, view == "raw", loose=True):
+                    if (
+                        _general(place) in evidence
+                        or in_words(key, text, span, view == "raw", loose=True)
+                        or _inside_input_value(key, sug, text)
+                    ):
                         review = INPUT_REVIEW
                 elif (
                     derive_from
@@ -2505,6 +2539,8 @@ def _own_label(
             if leaks is not None:
                 own = (sug.kind, sug.pointer, sug.value)
                 leaks[own] = leaks.get(own, False) or not review
+            if found_as is not None:
+                found_as[key] = found_as.get(key, False) or not review
             found.append(
                 Finding(
                     item=it.id,

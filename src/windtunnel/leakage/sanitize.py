@@ -384,8 +384,6 @@ def sanitize_item(
         copy_kept.extend(copy_skipped)
     if uniform_cuts:
         todo.extend(_uniform_cuts(it, uniform_cuts))
-    cut = {f.pointer + (f.inner or "") for f in todo}
-    copy_kept = [f for f in copy_kept if f.pointer + (f.inner or "") not in cut]  # kept: where nothing else cuts it
     left: dict[str, Reason] = {f.pointer: "held-alike" for f in held}
     if not todo:
         return SanitizeResult(
@@ -414,7 +412,15 @@ def sanitize_item(
                 clean = replace(it, projection=projection)
                 after = _demoted(audit_item(clean, decode=decode, learned=learned), clean, agreement, rescan=True)
     residual = [f for f in after.findings if f.blocking or redact_review]
+    copy_kept = _kept_as_written(it.projection, clean.projection, copy_kept)
     return SanitizeResult(clean, redactions, before, after, residual, problems, {**left, **ctx.left}, kept, copy_kept)
+
+
+def _kept_as_written(raw: Any, clean: Any, kept: list[Finding]) -> list[Finding]:
+    """The findings of ``kept`` whose place (its pointer, on through the JSON a string holds) holds in ``clean`` what it
+    held in ``raw``: a place kept as the item's copy of its input is reported kept only where the written item still
+    holds it (another edit may have cut it, or blanked the whole string holding it)."""
+    return [f for f in kept if _node(clean, f.pointer + (f.inner or "")) == _node(raw, f.pointer + (f.inner or ""))]
 
 
 def held_alike(population: Iterable[LeakItem]) -> AlikeValues:
@@ -1346,7 +1352,7 @@ def _uniform_blanks(it: LeakItem, uniform: Sequence[str], mined: Sequence[MinedF
     for t in every:
         by_general.setdefault(_general(t if isinstance(t, str) else t.template), []).append(t)
     out: list[Finding] = []
-    for pointer, value, path in _templated(it, through=bool(mined)):
+    for pointer, value, path in _templated(it, through=True):
         if value in (None, "", False, 0) or path not in by_general:
             continue
         prose = isinstance(value, str) and len(value.split()) > PROSE_WORDS
@@ -1929,14 +1935,21 @@ def schema_digest(value: Any) -> str:
 
 def blanked_places(raw: Any, clean: Any) -> list[str]:
     """The pointers of the scalars of ``raw`` (an item's projection as read) that ``clean`` (as sanitized) leaves
-    empty: where the sanitizer blanked the item (:func:`twin_places` weighs them)."""
+    empty: where the sanitizer blanked the item (:func:`twin_places` weighs them); inside JSON held in a string too,
+    at the string's pointer followed by its own, as the edit watch names such a field."""
     out = []
-    for pointer, value in scalar_leaves(raw):
-        if value in (None, "", False, 0):
-            continue
-        after = _node(clean, pointer)
-        if after in (None, "", False, 0):
-            out.append(pointer)
+    stack: list[tuple[str, Any]] = [("", raw)]
+    while stack:
+        root, doc = stack.pop()
+        for pointer, value in scalar_leaves(doc):
+            if value in (None, "", False, 0):
+                continue
+            inner = embedded_json(value) if isinstance(value, str) else None
+            after = _node(clean, root + pointer)
+            if inner is not None and isinstance(after, str) and embedded_json(after) is not None:
+                stack.append((root + pointer, inner))
+            elif after in (None, "", False, 0):
+                out.append(root + pointer)
     return out
 
 
@@ -1969,7 +1982,7 @@ def twin_places(
             continue
         own = set(blanked.get(it.id, ()))
         at: dict[str, list[tuple[str, Any]]] = {}  # the item walked once: its filled scalars per template naming them
-        for p, v, general in _templated(it):
+        for p, v, general in _templated(it, through=True):
             for template in by_general.get(general, ()):
                 if _matches(p, template) and v not in (None, "", False, 0):
                     at.setdefault(template, []).append((p, v))
