@@ -1,5 +1,5 @@
 """Session 25's fixes of review and QA-24 findings: JSON held in a string edited inside, the map `leak mine -o`
-writes, a token of the input explained by it, progress between the phases of `leak` commands."""
+writes, progress between the phases of `leak` commands."""
 
 from __future__ import annotations
 
@@ -94,7 +94,7 @@ SHORT = {
         "cannot reset password",
         "change my email",
         "add a second user",
-        "lost my 2FA device",
+        "lost my phone",
         "username taken",
     ],
 }
@@ -117,24 +117,6 @@ def _leaked(capsys: pytest.CaptureFixture[str], *args: str) -> set[str]:
     run("leak", "scan", *args, "--format", "json", "--limit", "0")
     report = json.loads(capsys.readouterr().out)
     return {it["id"] for it in report["items"] if it["leaked"]}
-
-
-def _map(tmp_path: Path, data: Path, capsys: pytest.CaptureFixture[str]) -> tuple[Path, dict[str, list[object]]]:
-    out = tmp_path / "map.json"
-    assert run("leak", "mine", str(data), "-o", str(out)) == 0
-    capsys.readouterr()
-    return out, json.loads(out.read_text())
-
-
-def test_a_token_of_an_input_value_read_as_words_is_those_words(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
-    """Review 24b: `2FA` of the account message `lost my 2FA device` was a leak in `scan --mine` (the word test reads a
-    digit then capitals as a code) while the message itself, a field read as the task's input, was for review: a
-    token held by exactly the items of a whole input value that reads as words is those words too. A code riding
-    across a label's several messages is no such token, and stays a leak (the test of the map, below)."""
-    data = _write(tmp_path / "d.jsonl", _short_tickets("", 0.0))
-    assert _leaked(capsys, str(data), "--mine") == set()
 
 
 def _map(tmp_path: Path, data: Path, capsys: pytest.CaptureFixture[str]) -> tuple[Path, dict[str, list[object]]]:
@@ -171,6 +153,30 @@ def test_a_rider_scan_mine_only_reviews_stays_out_of_the_map(
     cmap, entries = _map(tmp_path, data, capsys)
     assert entries == {}, entries
     assert _leaked(capsys, str(data), "--no-mine", "--correlated-map", str(cmap)) == mined
+
+
+@pytest.mark.parametrize("code", ["[P1] server down", "server down ref HX17"])
+def test_a_code_inside_one_input_message_of_one_label_stays_a_leak(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], code: str
+) -> None:
+    """Review 25f: a label code held in exactly one message of one label's pool (`[P1] server down`, only high's) rides
+    with the label; reading it as the message's words (280004bf, reverted) hid every such item (14 / 32 of 240 leaked,
+    then 0)."""
+    pools = {
+        "high": [code, "database unreachable", "checkout failing", "payments timing out", "site is slow"],
+        "medium": ["report is late", "export is empty", "sync stops", "blank login screen", "upload fails"],
+        "low": ["change my email", "add a second user", "question about invoice", "username taken", "dark mode"],
+    }
+    rng = random.Random(5)
+    labels = list(pools)
+    rows: list[dict[str, object]] = []
+    for i in range(240):
+        lab = labels[i % 3]
+        projection = {"message": rng.choice(pools[lab]), "customer_tier": rng.choice(["free", "pro", "enterprise"])}
+        rows.append({"id": f"T-{i}", "expected": lab, "label_set": labels, "projection": projection})
+    data = _write(tmp_path / "d.jsonl", rows)
+    coded = {r["id"] for r in rows if r["projection"]["message"] == code}  # type: ignore[index]
+    assert coded and coded <= _leaked(capsys, str(data), "--mine")
 
 
 def test_the_mined_line_says_what_its_records_count() -> None:
