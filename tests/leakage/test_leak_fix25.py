@@ -70,6 +70,39 @@ def test_a_blank_inside_json_held_in_a_string_is_watched_as_that_field(
             assert cb["args"] == (ca["args"] if held != "RF-HOLD" else json.dumps({"customer": ""})), (ca, cb)
 
 
+def test_a_blank_inside_json_held_in_a_string_edits_only_that_value(tmp_path: Path) -> None:
+    """Review 25f: blanking a field inside JSON held in a string wrote the whole document anew, on every record the
+    uniform blank reached: a 30-digit integer became `1.2345678901234568e+29`, `1e2` became `100.0`, an indent of 4
+    became 2. Only the blanked value's characters change now; a record with nothing to blank there keeps its bytes."""
+    rng = random.Random(4)
+    rows: list[dict[str, object]] = []
+    for i in range(240):
+        lab = LABELS[i % 3]
+        status = "refund" if lab == "refund" and rng.random() < 0.5 else "" if i % 5 == 0 else "open"
+        args = (
+            '{\n    "order": "O%d",\n    "status": "%s",\n    "ts": 123456789012345678901234567890,\n    "amt": 1e2\n}'
+        )
+        projection = {
+            "message": rng.choice(MESSAGES[:2]) + f" order {i}",
+            "calls": [{"name": "lookup", "args": args % (rng.randint(1000, 9999), status)}],
+        }
+        rows.append({"id": f"r{i}", "expected": lab, "label_set": LABELS, "projection": projection})
+    data = _write(tmp_path / "d.jsonl", rows)
+    out = tmp_path / "s.jsonl"
+    run("leak", "sanitize", str(data), "-o", str(out), "--no-mine")
+    clean = [json.loads(line) for line in out.read_text().splitlines()]
+    blanked = 0
+    for a, b in zip(rows, clean, strict=True):
+        held = a["projection"]["calls"][0]["args"]  # type: ignore[index]
+        got = b["projection"]["calls"][0]["args"]
+        status = json.loads(held)["status"]
+        assert got == held.replace(f'"status": "{status}"', '"status": ""'), (held, got)
+        if not status:
+            assert b["projection"] == a["projection"]
+        blanked += got != held
+    assert blanked > 100, blanked  # the field is blanked on every item that fills it
+
+
 def test_kept_as_input_copy_lists_only_what_the_written_item_still_holds() -> None:
     """Review 24a: a place kept as the item's copy of its input was reported kept unless a cut named that very path,
     so a copy inside a JSON string another edit blanked whole (`/calls/0/args`) was still listed under
