@@ -62,6 +62,7 @@ def test_a_blank_inside_json_held_in_a_string_is_watched_as_that_field(
     err = got.out + got.err
     assert rc == 1, err
     assert "leak by elimination (/calls/*/args/customer)" in err, err
+    assert "blanked on every item, so that" not in err, err  # review 25f: 200 items keep it, the note said otherwise
     raw = [json.loads(line) for line in data.read_text().splitlines()]
     clean = [json.loads(line) for line in out.read_text().splitlines()]
     for a, b in zip(raw, clean, strict=True):
