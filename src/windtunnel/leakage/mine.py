@@ -273,7 +273,8 @@ class MineResult:
         """
         fix = {"bh": "Benjamini-Hochberg", "bonferroni": "Bonferroni"}.get(self.correction, self.correction)
         records = (
-            f"{_count(self.records, 'record')}: items of one label holding the same prose or input count once, "
+            f"{_count(self.records, 'record')}: items of one label sharing a text of over {PROSE_WORDS} words or a "
+            "--derive-from value are one, unless it is a template or their inputs differ, "
             if 0 < self.records < self.items
             else ""
         )
