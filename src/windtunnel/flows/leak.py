@@ -1271,6 +1271,7 @@ def _sanitize_pass(
             final(event)
         listener = final
         break
+    redone = [t for t in redone if t not in set(watch.fields())]  # one still eliminating was not: its alert says so
     if redone:
         listener(Notice(f"blanked on every item, so that an empty value tells nothing: {', '.join(redone)}"))
     if twinned:

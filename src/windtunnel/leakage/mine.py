@@ -273,7 +273,8 @@ class MineResult:
         """
         fix = {"bh": "Benjamini-Hochberg", "bonferroni": "Bonferroni"}.get(self.correction, self.correction)
         records = (
-            f"{_count(self.records, 'record')}: items of one label holding the same prose or input count once, "
+            f"{_count(self.records, 'record')}: items of one label sharing a text of over {PROSE_WORDS} words or a "
+            "--derive-from value are one, unless it is a template or their inputs differ, "
             if 0 < self.records < self.items
             else ""
         )
@@ -2320,19 +2321,6 @@ def in_words(key: Key, text: str, span: tuple[int, int] | None, written: bool = 
     return all(_word(c, joined) or layout(c) for c in text[a:b].split())
 
 
-def _inside_input_value(key: Key, sug: Suggestion, text: str) -> bool:
-    """Whether ``key``, a member of the row of ``sug`` (held by exactly the items holding it), sits in ``text``, a
-    field read as the task's input whose whole value is ``sug``'s and reads as words (:func:`in_words`): the token
-    then rides with the label only as that text does, and is its words too, whatever its shape. ``2FA`` of ``lost
-    my 2FA device`` (the word test reads a digit then capitals as a code) was a leak where the message was for review
-    (review 24b); a code riding across several texts of a label (``BX77`` after each billing message) is no member of
-    any one text's row, and stays a leak."""
-    own = (sug.kind, sug.pointer, sug.value)
-    if key == own or sug.kind != "value" or normalize_needle(text) != normalize_needle(sug.value):
-        return False
-    return in_words(own, text, None, True, loose=True)
-
-
 def _whole_codes(by_key: Mapping[Key, Suggestion]) -> dict[tuple[str, str], Suggestion]:
     """Per ``(label, needle)``, the suggestion of each mined whole value (a field's value, a decoded view's) that reads
     as a code: three tokens at most, :data:`_CODE_CHARS` characters or more, one digit or more. A token or an n-gram
@@ -2513,11 +2501,7 @@ def _own_label(
                     strings = {p: v if isinstance(v, str) else v[0] for p, v, _cut in _leaves(it.projection, "")}
                 text = strings.get(place, "")
                 if inputs and _general(place) in inputs:
-                    if (
-                        _general(place) in evidence
-                        or in_words(key, text, span, view == "raw", loose=True)
-                        or _inside_input_value(key, sug, text)
-                    ):
+                    if _general(place) in evidence or in_words(key, text, span, view == "raw", loose=True):
                         review = INPUT_REVIEW
                 elif (
                     derive_from

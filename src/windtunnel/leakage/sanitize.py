@@ -1626,7 +1626,8 @@ def _fix_leaf(
                 doc = _apply(doc, rebased, mode, sub, ctx)
             finally:
                 ctx.prefix = outer
-            parent[key] = _dump_like(value, doc)
+            patched = _patch_like(value, embedded_json(value), doc)
+            parent[key] = patched if patched is not None else _dump_like(value, doc)
             removed = sum(r.chars_removed for r in sub)
             log.append(
                 Redaction(
@@ -1818,6 +1819,101 @@ def _hashed(f: Finding, root: str) -> str | None:
 
 def _rebase(f: Finding) -> Finding:
     return replace(f, pointer=f.inner or "", inner=None, span=None, hashed_pointer=f.hashed_inner, hashed_inner=None)
+
+
+_NUMBER = re.compile(r"-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][-+]?[0-9]+)?")
+_STRING = re.compile(r'"(?:[^"\\\x00-\x1f]|\\(?:["\\/bfnrt]|u[0-9a-fA-F]{4}))*"')
+
+
+def _skip(text: str, i: int) -> int:
+    """The index of the first character from ``i`` on that is no JSON blank."""
+    while i < len(text) and text[i] in " \t\n\r":
+        i += 1
+    return i
+
+
+def _patch_like(original: str, before: Any, after: Any) -> str | None:
+    """``original`` (a string holding the JSON ``before``) with only the characters of each scalar that ``after``
+    changed rewritten, every other byte as it was (a 30-digit number, ``1e2``, an indent of 4, the escapes of an
+    untouched string): ``None`` when that cannot be done (the two differ in shape, the text repeats a key, or it is
+    not plain JSON), and the caller writes the document anew (:func:`_dump_like`)."""
+    spans: dict[str, tuple[int, int]] = {}
+    try:
+        end = _json_spans(original, _skip(original, 0), "", spans)
+    except (ValueError, IndexError, RecursionError):
+        return None
+    if original[end:].strip():
+        return None
+    edits: list[tuple[int, int, str]] = []
+    stack: list[tuple[str, Any, Any]] = [("", before, after)]
+    ascii_only = not _has_non_ascii(original)
+    while stack:
+        ptr, a, b = stack.pop()
+        if isinstance(a, dict) or isinstance(b, dict):
+            if not (isinstance(a, dict) and isinstance(b, dict)) or list(a) != list(b):
+                return None
+            stack.extend((f"{ptr}/{escape_pointer_token(str(k))}", a[k], b[k]) for k in a)
+        elif isinstance(a, list) or isinstance(b, list):
+            if not (isinstance(a, list) and isinstance(b, list)) or len(a) != len(b):
+                return None
+            stack.extend((f"{ptr}/{i}", x, y) for i, (x, y) in enumerate(zip(a, b, strict=True)))
+        elif type(a) is not type(b) or a != b:
+            if ptr not in spans:
+                return None
+            start, stop = spans[ptr]
+            edits.append((start, stop, json.dumps(b, ensure_ascii=ascii_only)))
+    out = original
+    for start, stop, text in sorted(edits, reverse=True):
+        out = out[:start] + text + out[stop:]
+    return out
+
+
+def _json_spans(text: str, i: int, ptr: str, spans: dict[str, tuple[int, int]]) -> int:
+    """Read the JSON value starting at ``text[i]``, noting the span of each scalar at its pointer in ``spans``; the
+    index after the value. ``ValueError`` where the text is not plain JSON or an object repeats a key."""
+    c = text[i]
+    if c in "{[":
+        close, n, seen = ("}" if c == "{" else "]"), 0, set()
+        i = _skip(text, i + 1)
+        if text[i] == close:
+            return i + 1
+        while True:
+            if c == "{":
+                if text[i] != '"':
+                    raise ValueError(i)
+                if (m := _STRING.match(text, i)) is None:
+                    raise ValueError(i)
+                name, i = json.loads(m.group()), m.end()
+                if name in seen:
+                    raise ValueError(name)
+                seen.add(name)
+                i = _skip(text, i)
+                if text[i] != ":":
+                    raise ValueError(i)
+                i = _skip(text, i + 1)
+                child = f"{ptr}/{escape_pointer_token(name)}"
+            else:
+                child, n = f"{ptr}/{n}", n + 1
+            i = _skip(text, _json_spans(text, i, child, spans))
+            if text[i] == close:
+                return i + 1
+            if text[i] != ",":
+                raise ValueError(i)
+            i = _skip(text, i + 1)
+    if c == '"':
+        if (m := _STRING.match(text, i)) is None:
+            raise ValueError(i)
+        end = m.end()
+    elif (m := _NUMBER.match(text, i)) is not None:
+        end = m.end()
+    elif text.startswith(("true", "null"), i):
+        end = i + 4
+    elif text.startswith("false", i):
+        end = i + 5
+    else:
+        raise ValueError(i)
+    spans[ptr] = (i, end)
+    return end
 
 
 def _dump_like(original: str, doc: Any) -> str:
