@@ -179,6 +179,28 @@ def test_a_number_in_an_identifier_is_the_label_only_beside_a_name_of_the_task(l
     assert not _leaks(clean, expected="3", label_set=STARS)
 
 
+RDS = ["MDA", "MDC", "MDK", "MKA", "MDL", "MSE"]
+
+
+@pytest.mark.parametrize(
+    ("leaky", "clean"),
+    [
+        # a code's capitals glued to its digits are a word of the code (the identifier principle)
+        ({"ticket": {"functional_location": "SND-T05-MSE20"}}, {"ticket": {"functional_location": "SND-T05"}}),
+        ({"asset": "HVS-T30-MSE01"}, {"asset": "HVS-T30-XMSE01"}),
+        ({"asset": "MSE20"}, {"blob": "Y2FtMSE7Znc9Mi41"}),
+    ],
+)
+def test_a_label_glued_to_a_codes_digits_is_a_word_of_the_code(leaky: Any, clean: Any) -> None:
+    """ds12: ``SND-T05-MSE20`` names the component ``MSE`` (its code's letters beside the code's number)."""
+    assert _leaks(leaky, expected="MSE", label_set=RDS)
+    assert not _leaks(clean, expected="MSE", label_set=RDS)
+
+
+def test_a_codes_number_is_not_a_number_of_the_scale() -> None:
+    assert not _leaks({"site": {"camera": "RCNX3", "asset": "HVS3"}}, expected="3", label_set=STARS)
+
+
 def test_a_number_under_a_field_naming_the_answer_is_the_label() -> None:
     assert _leaks({"outcome": 3}, expected="3", label_set=STARS)
     assert not _leaks({"shard": 3}, expected="3", label_set=STARS)

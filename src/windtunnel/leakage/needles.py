@@ -695,7 +695,11 @@ class NeedleSet:
         if view is None:
             return []
         covered = _Cover(prior)
-        return [h for h in self._search_views(view.text, view, name) if not covered(h.span, h.needle)]
+        return [
+            h
+            for h in self._search_views(view.text, view, name)
+            if not covered(h.span, h.needle) and not _code_number(h)
+        ]
 
     def _search_canonical(self, base: Mapped, prior: list[Hit]) -> list[Hit]:
         """Hits of numeric and date needles in the canonical view (numbers without separators, dates in
@@ -731,6 +735,18 @@ class NeedleSet:
             for hit in self._search_canonical(view, prior + out):
                 out.append(Hit(hit.needle, hit.span, name + "+canonical", hit.whole, hit.view_text, hit.view_span))
         return out
+
+
+def _code_number(hit: Hit) -> bool:
+    """``hit`` is a needle without a letter that the identifier view split off a code's capitals
+    (``20`` of ``MSE20``): the code's serial, not a number of its own (a number standing apart in the
+    original is a whole token of the full view, which covers it)."""
+    if any(ch.isalpha() for ch in hit.needle.key):
+        return False
+    text, (a, b) = hit.view_text, hit.view_span
+    return (a >= 2 and text[a - 1] == " " and text[a - 2].isalpha()) or (
+        b + 1 < len(text) and text[b] == " " and text[b + 1].isalpha()
+    )
 
 
 _Keyed = tuple[ahocorasick.Automaton, list[list[int]], tuple[int, ...], int, int]
