@@ -49,26 +49,27 @@ def _glued(text: str) -> list[int]:
 _SNAKE_RE = re.compile(r"(?<=[^\W_])_(?=[^\W_])")
 
 
-def has_humps(text: str) -> bool:
-    """Whether ``text`` holds a camelCase hump or an underscore joining two words (a cheap check
-    before :func:`identifier_view`)."""
+def has_humps(text: str, glued: bool = True) -> bool:
+    """Whether ``text`` holds a camelCase hump or an underscore joining two words, or with ``glued`` a code's
+    capitals glued to its digits (a cheap check before :func:`identifier_view`)."""
     if "_" in text and _SNAKE_RE.search(text) is not None:
         return True
-    if _HAS_GLUED_RE.search(text) is not None:
+    if glued and _HAS_GLUED_RE.search(text) is not None:
         return True
     return not text.islower() and _HAS_HUMP_RE.search(text) is not None
 
 
-def identifier_view(m: Mapped) -> Mapped | None:
-    """``m`` with a space at every camelCase hump and for every underscore joining two words, or
-    ``None`` when it has neither."""
+def identifier_view(m: Mapped, glued: bool = True) -> Mapped | None:
+    """``m`` with a space at every camelCase hump and for every underscore joining two words, and with
+    ``glued`` where a code's capitals meet its digits, or ``None`` when it has none. Mining keeps a code whole
+    (``glued=False``: ``ROUTE_ZK7`` gives the candidate ``ZK7``, a value riding with a label as one unit)."""
     text = m.text
     # A capital that ends a percent-escape (``%3APayments``) is a byte's hex digit, not a word's hump.
     reps = [(p, p, " ") for p in (mt.start() for mt in _HUMP_RE.finditer(text)) if p < 3 or text[p - 3] != "%"]
-    if _HAS_GLUED_RE.search(text) is not None:
-        glued = [(p, p, " ") for p in _glued(text)]
-        if glued:
-            reps = sorted(reps + glued)
+    if glued and _HAS_GLUED_RE.search(text) is not None:
+        splits = [(p, p, " ") for p in _glued(text)]
+        if splits:
+            reps = sorted(reps + splits)
     if "_" in text:
         snake = [(mt.start(), mt.end(), " ") for mt in _SNAKE_RE.finditer(text)]
         if snake:
