@@ -410,6 +410,10 @@ class Hit(NamedTuple):
     """The match covers every word of the string (in the view where it was seen)."""
     view_text: str = ""
     view_span: tuple[int, int] = (0, 0)
+    glued: bool = False
+    """Only the split of a code's capitals from the digits they are glued to shows the match (``MSE`` of
+    ``MSE20``): a weak mention, a leak only where the dataset shows the place rides with the record's label
+    (:mod:`~windtunnel.leakage.agreement`); the item-level audit leaves it for review."""
 
 
 class NeedleSet:
@@ -695,8 +699,9 @@ class NeedleSet:
         if view is None:
             return []
         covered = _Cover(prior)
+        original = m.text if name == "identifier" else None  # the searched string itself, not a decoded view
         return [
-            h
+            h._replace(glued=True) if _glued_hit(h, original) else h
             for h in self._search_views(view.text, view, name)
             if not covered(h.span, h.needle) and not _code_number(h)
         ]
@@ -722,10 +727,7 @@ class NeedleSet:
         covered = _Cover(prior)
         out = [h for h in self._search_views(view.text, view, name) if not covered(h.span, h.needle)]
         if has_humps(view.text):
-            out.extend(
-                Hit(h.needle, h.span, name, h.whole, h.view_text, h.view_span)
-                for h in self._search_identifiers(view, name, prior + out)
-            )
+            out.extend(h._replace(view=name) for h in self._search_identifiers(view, name, prior + out))
         if self.ocr:
             out.extend(
                 Hit(h.needle, h.span, name + "+ocr", h.whole, h.view_text, h.view_span)
@@ -746,6 +748,19 @@ def _code_number(hit: Hit) -> bool:
     text, (a, b) = hit.view_text, hit.view_span
     return (a >= 2 and text[a - 1] == " " and text[a - 2].isalpha()) or (
         b + 1 < len(text) and text[b] == " " and text[b + 1].isalpha()
+    )
+
+
+def _glued_hit(hit: Hit, original: str | None) -> bool:
+    """``hit``, found by the identifier split only, stands beside a digit it was glued to (``MSE`` of ``MSE20``,
+    ``XL`` of ``63XL``): no underscore, hump or blank parts them in the string. Read in ``original`` (the searched
+    string itself) when given, else in the split view (a decoded string: the blank there beside a digit)."""
+    if original is not None:
+        a, b = hit.span
+        return (a > 0 and original[a - 1].isdigit()) or (b < len(original) and original[b].isdigit())
+    text, (a, b) = hit.view_text, hit.view_span
+    return (a >= 2 and text[a - 1] == " " and text[a - 2].isdigit()) or (
+        b + 1 < len(text) and text[b] == " " and text[b + 1].isdigit()
     )
 
 

@@ -1,0 +1,106 @@
+"""A label glued to a code's digits (``SND-T05-MSE20`` holds ``MSE``) is decided by the dataset, not by one record.
+
+Invented data. A wind-farm ticket's functional location carries, on some records, the component's system code glued
+to a serial number: that place rides with the record's label across the dataset, a leak (principle 1, from the
+agreement evidence). The look-alikes are ordinary codes whose letters happen to spell a label or an alias (``MED2``
+a ward, ``NO2`` a gas, ``HI5`` a room, ``63XL`` a part, ``IPHONE15PRO`` a device, ``NT46NO`` a postcode): they stand
+on records of every label, so they are not flagged, and the sanitizer leaves those records byte for byte, a
+``--derive-from`` field included.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from windtunnel.flows.leak import SanitizeRequest, ScanRequest, sanitize_flow, scan_flow
+
+RDS = ["MDA", "MDC", "MDK", "MKA", "MDL", "MSE"]
+_SITES = ["SND", "BLM", "HVS", "KRN", "GSV", "NHW"]
+_FINDINGS = ["Noise from main shaft area.", "Pitch motor tripped twice.", "Converter fault cleared.", "Yaw error."]
+
+
+def _write(path: Path, rows: list[dict[str, Any]]) -> Path:
+    path.write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
+    return path
+
+
+def _turbines(n: int = 60) -> tuple[list[dict[str, Any]], list[bool]]:
+    """``n`` tickets; every other one's location ends with its own component code glued to a serial."""
+    rng = random.Random(3)
+    rows, leaking = [], []
+    for i in range(n):
+        label = RDS[i % len(RDS)]
+        loc = f"{rng.choice(_SITES)}-T{rng.randrange(1, 43):02d}"
+        glued = i % 2 == 0
+        if glued:
+            loc += f"-{label}{rng.choice(['01', '10', '20'])}"
+        proj = {
+            "ticket": {"work_order": str(40000000 + i), "functional_location": loc, "priority": "2"},
+            "technician_report": rng.choice(_FINDINGS),
+        }
+        rows.append({"id": f"t{i}", "expected": label, "label_set": RDS, "projection": proj})
+        leaking.append(glued)
+    return rows, leaking
+
+
+def _flagged(path: Path, *, derive_from: list[str], agreement: bool | None = None, mine: bool = True) -> list[bool]:
+    out = io.BytesIO()
+    req = ScanRequest(dataset=path, fmt="json", stream=out, mine=mine, derive_from=derive_from, agreement=agreement)
+    scan_flow(req)
+    return [bool(it["leaked"]) for it in json.loads(out.getvalue())["items"]]
+
+
+def test_a_label_glued_to_a_codes_digits_that_rides_with_the_label_is_found(tmp_path: Path) -> None:
+    rows, leaking = _turbines()
+    path = _write(tmp_path / "turbines.jsonl", rows)
+    # the agreement evidence alone (no mining, on by default): the place follows the record's label
+    assert _flagged(path, derive_from=["/technician_report"], mine=False) == leaking
+    # one record alone cannot tell: without the dataset's evidence the glued code is for review, not flagged
+    assert not any(_flagged(path, derive_from=["/technician_report"], agreement=False, mine=False))
+    clean = tmp_path / "turbines.clean.jsonl"
+    sanitize_flow(SanitizeRequest(dataset=path, output=clean, mine=False, derive_from=["/technician_report"]))
+    after = [json.loads(line)["projection"] for line in clean.read_text(encoding="utf-8").splitlines()]
+    for raw, done in zip(rows, after, strict=True):
+        # the code is cut (on every record: a field cut on one label's records only would tell by its absence),
+        # the task's input is not
+        assert done["technician_report"] == raw["projection"]["technician_report"]
+        assert raw["expected"] not in done["ticket"]["functional_location"]
+
+
+# (label set, the codes a record's field holds, drawn apart from its label: their letters spell a label)
+_LOOK_ALIKES = [
+    (["low", "med", "hi"], ["MED2", "HI5", "MED4", "HI2"]),
+    (["yes", "no"], ["NO2", "NT46NO", "NO3"]),
+    (["S", "M", "L", "XL"], ["63XL", "12XL"]),
+    (["free", "pro", "enterprise"], ["IPHONE15PRO", "MBP14PRO"]),
+]
+
+
+def _look_alikes(labels: list[str], codes: list[str], n: int = 60) -> list[dict[str, Any]]:
+    """``n`` records whose code is drawn apart from the label: every code stands on records of every label."""
+    rng = random.Random(11)
+    rows = []
+    for i in range(n):
+        label = labels[i % len(labels)]
+        proj = {"asset": {"code": rng.choice(codes), "site": "depot 4"}, "note": f"ref {rng.choice(codes)} checked"}
+        rows.append({"id": f"r{i}", "expected": label, "label_set": labels, "projection": proj})
+    return rows
+
+
+@pytest.mark.parametrize(("labels", "codes"), _LOOK_ALIKES)
+def test_codes_whose_letters_spell_a_label_but_do_not_track_it_are_not_flagged(
+    tmp_path: Path, labels: list[str], codes: list[str]
+) -> None:
+    path = _write(tmp_path / "codes.jsonl", _look_alikes(labels, codes))
+    for derive_from in ([], ["/note"]):
+        assert not any(_flagged(path, derive_from=derive_from))
+        assert not any(_flagged(path, derive_from=derive_from, agreement=False))
+        clean = tmp_path / "codes.clean.jsonl"
+        sanitize_flow(SanitizeRequest(dataset=path, output=clean, mine=True, derive_from=derive_from))
+        assert clean.read_bytes() == path.read_bytes()
