@@ -104,3 +104,59 @@ def test_codes_whose_letters_spell_a_label_but_do_not_track_it_are_not_flagged(
         clean = tmp_path / "codes.clean.jsonl"
         sanitize_flow(SanitizeRequest(dataset=path, output=clean, mine=True, derive_from=derive_from))
         assert clean.read_bytes() == path.read_bytes()
+
+
+def _reviewed(path: Path, *, derive_from: list[str], agreement: bool | None = None) -> int:
+    out = io.BytesIO()
+    req = ScanRequest(dataset=path, fmt="json", stream=out, derive_from=derive_from, agreement=agreement)
+    scan_flow(req)
+    return sum(bool(it["review"]) for it in json.loads(out.getvalue())["items"])
+
+
+@pytest.mark.parametrize(("labels", "codes"), _LOOK_ALIKES)
+def test_glued_look_alikes_the_dataset_found_at_chance_are_not_left_for_review(
+    tmp_path: Path, labels: list[str], codes: list[str]
+) -> None:
+    # the agreement tested the place and found it at chance: the dataset cleared the code, no review finding, and
+    # the sanitizer's --redact-review leaves the records whole; where the evidence cannot test (--no-agreement),
+    # the glued match stays for review
+    path = _write(tmp_path / "codes.jsonl", _look_alikes(labels, codes))
+    assert _reviewed(path, derive_from=[]) == 0
+    assert _reviewed(path, derive_from=[], agreement=False) > 0
+    clean = tmp_path / "codes.clean.jsonl"
+    sanitize_flow(SanitizeRequest(dataset=path, output=clean, redact_review=True))
+    assert clean.read_bytes() == path.read_bytes()
+
+
+def test_glued_mentions_never_crowd_out_an_ordinary_mention(tmp_path: Path) -> None:
+    # a log of 70 glued codes read first holds more mentions than an item keeps; the note read after it states the
+    # record's label in a place that follows it on every record: the agreement evidence must still see it
+    labels = ["Billing", "Outage", "Access"]
+    rng = random.Random(2)
+    rows = []
+    for i in range(40):
+        label = labels[i % 3]
+        log = " ".join(f"{rng.choice(labels).upper()}{rng.randrange(10, 99)}" for _ in range(70))
+        note = f"Customer wrote again; the {label.lower()} thing is still open, see thread."
+        rows.append(
+            {"id": f"r{i}", "expected": label, "label_set": labels, "projection": {"a_log": log, "z_note": note}}
+        )
+    path = _write(tmp_path / "cap.jsonl", rows)
+    assert all(_flagged(path, derive_from=[], mine=False))
+
+
+def test_a_blank_a_decoded_view_holds_before_a_digit_is_no_glued_split(tmp_path: Path) -> None:
+    # ``priorityHigh%202`` decodes to ``priorityHigh 2``: ``High`` is the hump's word with a number after it, a
+    # per-record leak as before the glued split existed, not a glued code left to the dataset
+    labels = ["Low", "Medium", "High"]
+    rows = [
+        {
+            "id": f"r{i}",
+            "expected": labels[i % 3],
+            "label_set": labels,
+            "projection": {"t": {"url": f"https://x.example/q?r=priority{labels[i % 3]}%202"}, "summary": "Disk full."},
+        }
+        for i in range(30)
+    ]
+    path = _write(tmp_path / "decoded.jsonl", rows)
+    assert all(_flagged(path, derive_from=[], agreement=False, mine=False))

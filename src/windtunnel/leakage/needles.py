@@ -52,6 +52,7 @@ from windtunnel.leakage.text import (
     normalize_needle,
 )
 from windtunnel.leakage.views import canonical_views, has_humps, identifier_view
+from windtunnel.leakage.views.tokens import glued_blanks
 
 Role = Literal["expected", "correlated", "label"]
 
@@ -700,8 +701,9 @@ class NeedleSet:
             return []
         covered = _Cover(prior)
         original = m.text if name == "identifier" else None  # the searched string itself, not a decoded view
+        blanks = glued_blanks(m.text) if original is None else frozenset()
         return [
-            h._replace(glued=True) if _glued_hit(h, original) else h
+            h._replace(glued=True) if _glued_hit(h, original, blanks, len(view.text)) else h
             for h in self._search_views(view.text, view, name)
             if not covered(h.span, h.needle) and not _code_number(h)
         ]
@@ -751,14 +753,19 @@ def _code_number(hit: Hit) -> bool:
     )
 
 
-def _glued_hit(hit: Hit, original: str | None) -> bool:
+def _glued_hit(hit: Hit, original: str | None, blanks: frozenset[int], size: int) -> bool:
     """``hit``, found by the identifier split only, stands beside a digit it was glued to (``MSE`` of ``MSE20``,
     ``XL`` of ``63XL``): no underscore, hump or blank parts them in the string. Read in ``original`` (the searched
-    string itself) when given, else in the split view (a decoded string: the blank there beside a digit)."""
+    string itself) when given; in a decoded view, the blank beside it in the split view must be one the split of a
+    code's capitals from its digits wrote (``blanks``, :func:`~.views.tokens.glued_blanks`; ``size``: the split
+    view's length, the hit's view being aligned with it), not one the decoded text holds (``priorityHigh%202``
+    reads ``priorityHigh 2``: ``High`` is the hump's word, a number after it)."""
     if original is not None:
         a, b = hit.span
         return (a > 0 and original[a - 1].isdigit()) or (b < len(original) and original[b].isdigit())
     text, (a, b) = hit.view_text, hit.view_span
+    if len(text) == size:
+        return (a - 1) in blanks or b in blanks
     return (a >= 2 and text[a - 1] == " " and text[a - 2].isdigit()) or (
         b + 1 < len(text) and text[b] == " " and text[b + 1].isdigit()
     )

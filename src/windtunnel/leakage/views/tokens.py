@@ -63,7 +63,12 @@ def identifier_view(m: Mapped, glued: bool = True) -> Mapped | None:
     """``m`` with a space at every camelCase hump and for every underscore joining two words, and with
     ``glued`` where a code's capitals meet its digits, or ``None`` when it has none. Mining keeps a code whole
     (``glued=False``: ``ROUTE_ZK7`` gives the candidate ``ZK7``, a value riding with a label as one unit)."""
-    text = m.text
+    reps = _identifier_reps(m.text, glued)
+    return apply(m, reps) if reps else None
+
+
+def _identifier_reps(text: str, glued: bool) -> list[tuple[int, int, str]]:
+    """The replacements :func:`identifier_view` makes in ``text`` (sorted)."""
     # A capital that ends a percent-escape (``%3APayments``) is a byte's hex digit, not a word's hump.
     reps = [(p, p, " ") for p in (mt.start() for mt in _HUMP_RE.finditer(text)) if p < 3 or text[p - 3] != "%"]
     if glued and _HAS_GLUED_RE.search(text) is not None:
@@ -74,9 +79,23 @@ def identifier_view(m: Mapped, glued: bool = True) -> Mapped | None:
         snake = [(mt.start(), mt.end(), " ") for mt in _SNAKE_RE.finditer(text)]
         if snake:
             reps = sorted(reps + snake) if reps else snake
-    if not reps:
-        return None
-    return apply(m, reps)
+    return reps
+
+
+def glued_blanks(text: str) -> frozenset[int]:
+    """The offsets in :func:`identifier_view`'s text of ``text`` of the blanks that split a code's capitals from
+    its digits (``MSE20`` → ``MSE 20``): where a word of the view was glued to a digit in ``text``, as against a
+    blank ``text`` holds itself (``priorityHigh 2``)."""
+    if _HAS_GLUED_RE.search(text) is None:
+        return frozenset()
+    splits = set(_glued(text))
+    out = set()
+    shift = 0
+    for a, b, rep in _identifier_reps(text, True):
+        if a == b and a in splits:
+            out.add(a + shift)
+        shift += len(rep) - (b - a)
+    return frozenset(out)
 
 
 def identifier_words(text: str) -> list[str]:
