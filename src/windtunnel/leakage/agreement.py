@@ -467,29 +467,12 @@ class Agreement:
         return self._uncleared(entry, findings)
 
     def _uncleared(self, entry: _Entry, findings: list[Finding]) -> list[Finding]:
-        """``findings`` without the review findings of a label glued to a code's digits (``MSE`` of ``MSE20``) the
-        dataset cleared: at a glued mention found at chance (:meth:`_at_chance`), or, beyond the item's glued
-        mentions (:data:`~.mentions.MAX_GLUED`), at a pointer whose glued mentions were all found so. Where the
-        evidence could not test the place (too few records, a listing, no mention kept) the finding stays."""
-        if not any(glued_review(f) for f in findings):
-            return findings
-        chance: list[Mention] = []
-        untested: set[str] = set()
-        for m in entry.mentions:
-            if m.glued:
-                (chance.append(m) if self._at_chance(m, entry) else untested.add(m.pointer))
-        if not chance:
-            return findings
-        cleared_at = {m.pointer for m in chance} - untested
-
-        def cleared(f: Finding) -> bool:
-            if not glued_review(f):
-                return False
-            if any(overlaps(f, m) for m in chance):
-                return True
-            return f.pointer in cleared_at and not any(overlaps(f, m) for m in entry.mentions)
-
-        return [f for f in findings if not cleared(f)]
+        """``findings`` without the review findings of a label glued to a code's digits (``MSE`` of ``MSE20``): where
+        the dataset's evidence ran, a glued match it did not promote to a leak finding of its own is dropped, whether
+        it found the place at chance or could not test it (a listing of several labels, too few records) — a weak
+        mention the dataset does not back is not worth a person's look, and on clean codes there are thousands."""
+        del entry  # every glued review finding of an item the evidence read is decided by now
+        return [f for f in findings if not glued_review(f)]
 
     def _held_text(self, audit: ItemAudit) -> tuple[list[Finding], int]:
         """The findings of ``audit`` with those in a text the dataset shows does not tell the label made review
