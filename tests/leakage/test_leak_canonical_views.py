@@ -347,6 +347,28 @@ def test_the_tokeniser_leaves_a_clean_look_alike(text: str) -> None:
     assert NeedleSet.build(["High", "G"]).search(text, decode=False) == []
 
 
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [
+        ("SND-T05-MSE20", "MSE"),  # a code's capitals glued to its digits are a word of it
+        ("20MSE", "MSE"),
+        ("loc KRN-T23-MSE01 ok", "MSE"),
+        ("XMSE20", None),  # inside a longer run of capitals: another code
+        ("ID 3DE4", None),  # a run of hex digits is a number in base 16, not a code
+        ("Y2FtMSE7Znc9", None),  # a run with small letters is base64 or a hash, not a code
+        ("mse20", None),
+    ],
+)
+def test_a_codes_capitals_glued_to_its_digits_are_a_word(text: str, found: str | None) -> None:
+    hits = NeedleSet.build(["MSE", "DE"]).search(text, decode=False)
+    assert [text[a:b] for a, b in (h.span for h in hits)] == ([found] if found else [])
+
+
+@pytest.mark.parametrize("text", ["SND-T05-MSE20", "RCNX8351", "20MSE"])
+def test_a_codes_number_glued_to_its_capitals_is_no_number_of_its_own(text: str) -> None:
+    assert NeedleSet.build(["20", "8351", "3"]).search(text, decode=False) == []
+
+
 def test_the_identifier_view_maps_back_to_the_original() -> None:
     view = identifier_view(Mapped("isHighPriority"))
     assert view is not None and view.text == "is High Priority"

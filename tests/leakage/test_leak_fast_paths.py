@@ -12,7 +12,7 @@ import orjson
 
 from windtunnel.leakage import prefilter
 from windtunnel.leakage.needles import NeedleSet
-from windtunnel.leakage.views.tokens import has_humps, identifier_span
+from windtunnel.leakage.views.tokens import _glued, has_humps, identifier_span
 
 _ALPHABET = "aAbBzZhH19 _-.:/\t\n,;é%&=<>\"'"
 
@@ -25,9 +25,11 @@ def _texts(n: int, seed: int, alphabet: str = _ALPHABET) -> list[str]:
 def test_the_hump_check_led_by_the_capital_equals_the_pair_pattern() -> None:
     before = re.compile(r"[a-z][A-Z]|[A-Z][A-Z][a-z]")
     snake = re.compile(r"[^\W_]_[^\W_]")  # an underscore joining two words splits too
+    glued = re.compile(r"[A-Z]{2}[0-9]|[0-9][A-Z]{2}")  # and capitals glued to a code's digits
     texts = [*_texts(3000, 1), "priorityHigh", "HTTPServer", "HIGH", "High", "high", "5G", "aB", "ABc", "A_B", "_a_"]
     for text in texts:
-        expected = snake.search(text) is not None or (not text.islower() and before.search(text) is not None)
+        split = snake.search(text) is not None or glued.search(text) is not None
+        expected = split or (not text.islower() and before.search(text) is not None)
         assert has_humps(text) == expected, text
 
 
@@ -48,10 +50,12 @@ def test_the_identifier_start_read_backwards_equals_the_search() -> None:
         hump = (a > i and text[a - 1].islower() and text[a].isupper()) or (
             j > b and text[b - 1].islower() and text[b].isupper()
         )
+        glued = {i + p for p in _glued(text[i:j])}
+        hump = hump or a in glued or b in glued
         return (i, j) if (joined or hump) and (i, j) != (a, b) else None
 
     rng = random.Random(2)
-    texts = [*_texts(1500, 3), "x" * 200 + ".High", "RiskLevel.CRITICAL", "a_" * 60 + "High"]
+    texts = [*_texts(1500, 3), "x" * 200 + ".High", "RiskLevel.CRITICAL", "a_" * 60 + "High", "SND-T05-MSE20 HH19"]
     for text in texts:
         for _ in range(4):
             if not text:

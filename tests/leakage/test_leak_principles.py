@@ -179,6 +179,37 @@ def test_a_number_in_an_identifier_is_the_label_only_beside_a_name_of_the_task(l
     assert not _leaks(clean, expected="3", label_set=STARS)
 
 
+RDS = ["MDA", "MDC", "MDK", "MKA", "MDL", "MSE"]
+
+
+def _glued_review(projection: Any, expected: str) -> list[str]:
+    """The rules of the item-level findings, all for review (none makes the item leak)."""
+    rec = {"id": "p", "expected": expected, "label_set": RDS, "projection": projection}
+    fast = audit_item(rec)
+    assert fast.findings == audit_item(rec, prefilter=False).findings and not fast.leaked
+    return [f.rule for f in fast.findings]
+
+
+@pytest.mark.parametrize(
+    ("leaky", "clean"),
+    [
+        # a code's capitals glued to its digits are a word of the code, a weak mention: for review per record
+        ({"ticket": {"functional_location": "SND-T05-MSE20"}}, {"ticket": {"functional_location": "SND-T05"}}),
+        ({"asset": "HVS-T30-MSE01"}, {"asset": "HVS-T30-XMSE01"}),
+        ({"asset": "MSE20"}, {"blob": "Y2FtMSE7Znc9Mi41"}),
+    ],
+)
+def test_a_label_glued_to_a_codes_digits_is_for_review_in_one_record(leaky: Any, clean: Any) -> None:
+    """ds12: ``SND-T05-MSE20`` names the component ``MSE``, and ``NO2`` names a gas: one record cannot tell which,
+    the dataset decides (:mod:`windtunnel.leakage.agreement`, ``tests/leakage/test_leak_glued_codes.py``)."""
+    assert _glued_review(leaky, "MSE") == ["freetext.token"]
+    assert _glued_review(clean, "MSE") == []
+
+
+def test_a_codes_number_is_not_a_number_of_the_scale() -> None:
+    assert not _leaks({"site": {"camera": "RCNX3", "asset": "HVS3"}}, expected="3", label_set=STARS)
+
+
 def test_a_number_under_a_field_naming_the_answer_is_the_label() -> None:
     assert _leaks({"outcome": 3}, expected="3", label_set=STARS)
     assert not _leaks({"shard": 3}, expected="3", label_set=STARS)

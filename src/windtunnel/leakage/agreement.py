@@ -69,7 +69,7 @@ from windtunnel.leakage.mentions import LEVELS, Mention, item_mentions, overlaps
 from windtunnel.leakage.mine import Prints, in_derive_from, prose_prints, records_of
 from windtunnel.leakage.model import Finding, ItemAudit, LeakItem
 from windtunnel.leakage.pointers import hide_answers
-from windtunnel.leakage.scan import escape_pointer_token
+from windtunnel.leakage.scan import escape_pointer_token, glued_review
 from windtunnel.leakage.text import normalize_needle
 
 MIN_SUPPORT = 5
@@ -183,6 +183,8 @@ class Agreement:
     decided: bool = False
     promoted: int = 0
     demoted: int = 0
+    cleared: int = 0
+    """Review findings of a label glued to a code's digits dropped: the dataset found their place at chance."""
     items: int = 0
     row_labels: list[str] = field(default_factory=list)
     """The first answer of every labelled item, in order (what :func:`~windtunnel.leakage.mine.records_of` links)."""
@@ -368,46 +370,50 @@ class Agreement:
         """``audit`` with the dataset's evidence applied: an agreeing mention in a slot that follows the label
         becomes a leak finding; an item-level leak in a slot at chance becomes a review finding. The same
         object when nothing changes."""
-        findings, promoted, demoted = self._apply(audit)
-        if not promoted and not demoted:
+        findings, promoted, demoted, cleared = self._apply(audit)
+        if not promoted and not demoted and not cleared:
             return audit
         self.promoted += promoted
         self.demoted += demoted
+        self.cleared += cleared
         return ItemAudit(audit.item, findings, audit.line, audit.sources)
 
     def demote(self, audit: ItemAudit) -> ItemAudit:
         """``audit`` with only the demotions of :meth:`adjust` (an item-level leak in a slot at chance becomes a
         review finding): what the sanitizer acts on beside the promotions it is given as findings of their own."""
-        findings, _promoted, demoted = self._apply(audit, promote=False)
-        if not demoted:
+        findings, _promoted, demoted, cleared = self._apply(audit, promote=False)
+        if not demoted and not cleared:
             return audit
         self.demoted += demoted
+        self.cleared += cleared
         return ItemAudit(audit.item, findings, audit.line, audit.sources)
 
     def promotions(self, audit: ItemAudit) -> list[Finding]:
         """The leak findings :meth:`adjust` adds to ``audit`` (what the sanitizer cuts beside the audit's own)."""
         if not self.may_promote(audit.item, audit.line):
             return []
-        findings, _promoted, _demoted = self._apply(audit)
+        findings = self._apply(audit)[0]
         return [f for f in findings if f.rule == RULE and f not in audit.findings]
 
-    def _apply(self, audit: ItemAudit, *, promote: bool = True) -> tuple[list[Finding], int, int]:
-        """The findings of ``audit`` adjusted, and how many were added and demoted (``promote``: add too).
+    def _apply(self, audit: ItemAudit, *, promote: bool = True) -> tuple[list[Finding], int, int, int]:
+        """The findings of ``audit`` adjusted, and how many were added, demoted and cleared (``promote``: add too).
 
         For each mention of the item, the dataset's evidence for its slot decides. Where the slot follows the
         answer, the prepared candidate finding replaces what the audit said at that place, unless a blocking
         finding is already there, and, where the audit cleared the mention on a principle, only when the
         evidence is strong enough to override that decision. Where the slot is at chance (judged by pointer
         and context, not a slot of its own, and not a listing of labels), blocking findings of other rules there become
-        ``low`` review findings, with the evidence in their detail. Items the evidence has no entry for, and
-        any item before the groups are decided, keep their findings unchanged.
+        ``low`` review findings, with the evidence in their detail, and the review finding of a label glued to a code's
+        digits there is dropped (the dataset cleared it), as is one beyond the item's glued mentions
+        (:data:`~.mentions.MAX_GLUED`) at a pointer whose glued mentions were all found at chance so. Items the
+        evidence has no entry for, and any item before the groups are decided, keep their findings unchanged.
         """
         if not self.decided:
-            return audit.findings, 0, 0
+            return audit.findings, 0, 0, 0
         findings, demoted = self._held_text(audit)
         entry = self.entries.get((audit.item, audit.line))
         if entry is None:
-            return findings, 0, demoted
+            return findings, 0, demoted, 0
         promoted = 0
         candidates = {(c.pointer, c.span): c for c in entry.candidates}
         for m in entry.mentions:
@@ -431,18 +437,42 @@ class Agreement:
                 findings.append(replace(made, detail=_promoted(g)))
                 promoted += 1
                 continue
-            g, own_slot = self._judged(m)
-            if g is None or g.verdict != "chance" or g.level != LEVELS[0] or own_slot:
-                continue
-            if _lists(entry, g, m) and not (g.by_sets and self._counted(entry, g, m)):
+            g = self._judged(m)[0]
+            if g is None or not self._at_chance(m, entry):
                 continue
             for i in here:
                 f = findings[i]
-                if f.blocking and f.rule != RULE and not _rides(f):
+                if f.blocking and f.rule != RULE and not _rides(f) and not glued_review(f):
                     why = f"; across the dataset {g.describe()}: not above chance, for review"
                     findings[i] = replace(f, severity="low", detail=f.detail + why)
                     demoted += 1
-        return findings, promoted, demoted
+        kept = self._uncleared(entry, findings)
+        return kept, promoted, demoted, len(findings) - len(kept)
+
+    def _at_chance(self, m: Mention, entry: _Entry) -> bool:
+        """Mention ``m`` of ``entry`` stands in a slot the dataset found at chance (judged by pointer and context,
+        not a slot of its own, and not a listing of labels in this item unless counted by sets)."""
+        g, own_slot = self._judged(m)
+        if g is None or g.verdict != "chance" or g.level != LEVELS[0] or own_slot:
+            return False
+        return not _lists(entry, g, m) or (g.by_sets and self._counted(entry, g, m))
+
+    def without_cleared(self, item: str, line: int | None, findings: list[Finding]) -> list[Finding]:
+        """``findings`` of item (``item``, ``line``) without the review findings of a label glued to a code's digits
+        that the dataset cleared (:meth:`_uncleared`), whatever the answer they were made for (the sanitizer's
+        probes of the other labels)."""
+        entry = self.entries.get((item, line))
+        if not self.decided or entry is None or not any(glued_review(f) for f in findings):
+            return findings
+        return self._uncleared(entry, findings)
+
+    def _uncleared(self, entry: _Entry, findings: list[Finding]) -> list[Finding]:
+        """``findings`` without the review findings of a label glued to a code's digits (``MSE`` of ``MSE20``): where
+        the dataset's evidence ran, a glued match it did not promote to a leak finding of its own is dropped, whether
+        it found the place at chance or could not test it (a listing of several labels, too few records) — a weak
+        mention the dataset does not back is not worth a person's look, and on clean codes there are thousands."""
+        del entry  # every glued review finding of an item the evidence read is decided by now
+        return [f for f in findings if not glued_review(f)]
 
     def _held_text(self, audit: ItemAudit) -> tuple[list[Finding], int]:
         """The findings of ``audit`` with those in a text the dataset shows does not tell the label made review
@@ -537,6 +567,7 @@ class Agreement:
             "groups_at_chance": chance,
             "promoted": self.promoted,
             "demoted": self.demoted,
+            "glued_cleared": self.cleared,
             "description": (
                 f"{len(self.entries)} of {self.items} items mention a label; of {len(judged)} slots with support,"
                 f" {follows} follow the record's label, {one_label} agree with it in one label"

@@ -38,6 +38,10 @@ _WINDOW = 80
 """Characters read on each side of a mention to find its context tokens (bounded: linear in the text)."""
 MAX_MENTIONS = 64
 """Mentions kept per item (the first in walk order): a label word in every line of a long log says no more."""
+MAX_GLUED = 16
+"""Glued mentions (a label glued to a code's digits, ``MSE`` of ``MSE20``: :attr:`Mention.glued`) kept per item
+beside :data:`MAX_MENTIONS`, in a budget of their own: a field of many codes never crowds out an ordinary
+mention read after it."""
 MAX_TEXT = 100_000
 """Characters of one string searched for mentions (a longer string is searched in its first part)."""
 PLACEHOLDER = "§"
@@ -67,6 +71,9 @@ class Mention(NamedTuple):
     listed: bool = False
     """Another label stands among the context tokens (``Low, Medium or High``): the item lists labels in this
     slot, and which of them is its own is the item-level decision's to read."""
+    glued: bool = False
+    """A label glued to a code's digits (``MSE`` of ``MSE20``, :attr:`~windtunnel.leakage.needles.Hit.glued`): a weak
+    mention, kept within :data:`MAX_GLUED`, never in place of an ordinary one."""
 
 
 class _LabelNeedles(NamedTuple):
@@ -187,7 +194,8 @@ def _general_pointer(pointer: str, mask: re.Pattern[str]) -> str:
 
 def item_mentions(item: LeakItem, *, decode: bool = True) -> list[Mention]:
     """The mentions of ``item``'s labels in its projection (none without a label set of two labels or more),
-    in walk order, at most :data:`MAX_MENTIONS`."""
+    in walk order, at most :data:`MAX_MENTIONS` ordinary ones and :data:`MAX_GLUED` glued ones (a budget of their
+    own: glued mentions never displace ordinary ones)."""
     labels = tuple(dict.fromkeys(item.label_set))
     if len(labels) < 2:
         return []
@@ -199,8 +207,9 @@ def item_mentions(item: LeakItem, *, decode: bool = True) -> list[Mention]:
             return []  # the pre-check proves no label can match anywhere
         decode = decode and plan.decode
     out: list[Mention] = []
+    glued = [0]  # the glued mentions in ``out``
     stack: list[tuple[str, Any]] = [("", item.projection)]
-    while stack and len(out) < MAX_MENTIONS:
+    while stack and len(out) - glued[0] < MAX_MENTIONS:
         pointer, node = stack.pop()
         if isinstance(node, Mapping):
             for key in reversed(list(node)):
@@ -215,10 +224,18 @@ def item_mentions(item: LeakItem, *, decode: bool = True) -> list[Mention]:
                 dec = decode and (plan.string_decode(text) if plan is not None and plan.exact else True)
                 if not _may_hold(text, prepared, plan, dec):
                     continue
-            _string_mentions(text, pointer, prepared, dec, out, whole=False)
+            _string_mentions(text, pointer, prepared, dec, out, glued, whole=False)
         elif isinstance(node, (int, float)) and not isinstance(node, bool):
-            _string_mentions(str(node), pointer, prepared, False, out, whole=True)
-    return out[:MAX_MENTIONS]
+            _string_mentions(str(node), pointer, prepared, False, out, glued, whole=True)
+    if len(out) - glued[0] <= MAX_MENTIONS:
+        return out
+    kept = []
+    ordinary = 0
+    for m in out:
+        ordinary += not m.glued
+        if m.glued or ordinary <= MAX_MENTIONS:
+            kept.append(m)
+    return kept
 
 
 def _may_hold(text: str, prepared: _LabelNeedles, plan: Plan | None, decode: bool) -> bool:
@@ -235,9 +252,17 @@ def _may_hold(text: str, prepared: _LabelNeedles, plan: Plan | None, decode: boo
 
 
 def _string_mentions(
-    text: str, pointer: str, prepared: _LabelNeedles, decode: bool, out: list[Mention], *, whole: bool
+    text: str,
+    pointer: str,
+    prepared: _LabelNeedles,
+    decode: bool,
+    out: list[Mention],
+    glued: list[int],
+    *,
+    whole: bool,
 ) -> None:
-    """Append the mentions in one string (``whole``: a number, whose mention has no span)."""
+    """Append the mentions in one string (``whole``: a number, whose mention has no span) to ``out``, a glued one
+    only while ``glued[0]`` (the glued ones already in ``out``, counted here) is below :data:`MAX_GLUED`."""
     if not text:
         return
     found = _found(text, prepared, decode)
@@ -245,12 +270,20 @@ def _string_mentions(
         return
     ptr = _general_pointer(pointer, prepared.mask)
     rep = "json" if whole else string_representation(text, "json")
-    for span, label, ctx, listed in found:
-        out.append(Mention(pointer, None if whole else span, label, (f"{ptr} {ctx}", ctx), rep, listed))
+    for span, label, ctx, listed, weak in found:
+        if weak:
+            if glued[0] >= MAX_GLUED:
+                continue
+            glued[0] += 1
+        out.append(Mention(pointer, None if whole else span, label, (f"{ptr} {ctx}", ctx), rep, listed, weak))
 
 
-def _found(text: str, prepared: _LabelNeedles, decode: bool) -> tuple[tuple[tuple[int, int], str, str, bool], ...]:
-    """The mentions in ``text`` apart from where it is: (span, label, masked context, listed) per hit. A text
+_Found = tuple[tuple[int, int], str, str, bool, bool]
+"""A mention in a text apart from where it is: span, label, masked context, listed, glued."""
+
+
+def _found(text: str, prepared: _LabelNeedles, decode: bool) -> tuple[_Found, ...]:
+    """The mentions in ``text`` apart from where it is: (span, label, masked context, listed, glued) per hit. A text
     seen again with the same label set (a template, a twin record) is searched once (bounded cache)."""
     key = (text, decode, prepared.needles) if len(text) <= _CACHED_TEXT_MAX else None
     if key is not None:
@@ -263,7 +296,7 @@ def _found(text: str, prepared: _LabelNeedles, decode: bool) -> tuple[tuple[tupl
         if label is None:
             continue
         ctx, beside = _context(h.view_text, *h.view_span, prepared)
-        made.append((h.span, label, ctx, bool(beside - {label})))
+        made.append((h.span, label, ctx, bool(beside - {label}), h.glued))
     result = tuple(made)
     if key is not None:
         if len(_FOUND) >= _FOUND_MAX:
@@ -272,7 +305,7 @@ def _found(text: str, prepared: _LabelNeedles, decode: bool) -> tuple[tuple[tupl
     return result
 
 
-_FOUND: dict[tuple[str, bool, NeedleSet], tuple[tuple[tuple[int, int], str, str, bool], ...]] = {}
+_FOUND: dict[tuple[str, bool, NeedleSet], tuple[_Found, ...]] = {}
 """(text, decode, the label set's needles) → its mentions apart from where it is; cleared when full."""
 _FOUND_MAX = 4096
 _CACHED_TEXT_MAX = 4096

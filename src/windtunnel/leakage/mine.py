@@ -651,7 +651,7 @@ def _string_candidates(template: str, value: str, depth: int = 0) -> Found:
         return ()
     out: dict[tuple[str, str, str], tuple[tuple[int, int] | None, str]] = {}
     _text_candidates(template, value, Mapped(value), "raw", out, whole=True)
-    ident = identifier_view(Mapped(value)) if has_humps(value) else None
+    ident = identifier_view(Mapped(value), glued=False) if has_humps(value, glued=False) else None
     if ident is not None:
         _text_candidates(template, value, ident, "identifier", out, whole=False)
     if depth < _MAX_EMBED_DEPTH and s[:1] == "<":  # data markup held in the string: its elements are its fields
@@ -668,7 +668,7 @@ def _string_candidates(template: str, value: str, depth: int = 0) -> Found:
         if len(view.text) > _MAX_VIEW_LEN or len(view.text.split()) > PROSE_WORDS:
             continue
         _text_candidates(template, value, view, name, out, whole=True)
-        ident = identifier_view(view) if has_humps(view.text) else None
+        ident = identifier_view(view, glued=False) if has_humps(view.text, glued=False) else None
         if ident is not None:
             _text_candidates(template, value, ident, f"{name}+identifier", out, whole=False)
     if depth < _MAX_EMBED_DEPTH and is_url(s):

@@ -52,6 +52,7 @@ from windtunnel.leakage.text import (
     normalize_needle,
 )
 from windtunnel.leakage.views import canonical_views, has_humps, identifier_view
+from windtunnel.leakage.views.tokens import glued_blanks
 
 Role = Literal["expected", "correlated", "label"]
 
@@ -410,6 +411,10 @@ class Hit(NamedTuple):
     """The match covers every word of the string (in the view where it was seen)."""
     view_text: str = ""
     view_span: tuple[int, int] = (0, 0)
+    glued: bool = False
+    """Only the split of a code's capitals from the digits they are glued to shows the match (``MSE`` of
+    ``MSE20``): a weak mention, a leak only where the dataset shows the place rides with the record's label
+    (:mod:`~windtunnel.leakage.agreement`); the item-level audit leaves it for review."""
 
 
 class NeedleSet:
@@ -695,7 +700,13 @@ class NeedleSet:
         if view is None:
             return []
         covered = _Cover(prior)
-        return [h for h in self._search_views(view.text, view, name) if not covered(h.span, h.needle)]
+        original = m.text if name == "identifier" else None  # the searched string itself, not a decoded view
+        blanks = glued_blanks(m.text) if original is None else frozenset()
+        return [
+            h._replace(glued=True) if _glued_hit(h, original, blanks, len(view.text)) else h
+            for h in self._search_views(view.text, view, name)
+            if not covered(h.span, h.needle) and not _code_number(h)
+        ]
 
     def _search_canonical(self, base: Mapped, prior: list[Hit]) -> list[Hit]:
         """Hits of numeric and date needles in the canonical view (numbers without separators, dates in
@@ -718,10 +729,7 @@ class NeedleSet:
         covered = _Cover(prior)
         out = [h for h in self._search_views(view.text, view, name) if not covered(h.span, h.needle)]
         if has_humps(view.text):
-            out.extend(
-                Hit(h.needle, h.span, name, h.whole, h.view_text, h.view_span)
-                for h in self._search_identifiers(view, name, prior + out)
-            )
+            out.extend(h._replace(view=name) for h in self._search_identifiers(view, name, prior + out))
         if self.ocr:
             out.extend(
                 Hit(h.needle, h.span, name + "+ocr", h.whole, h.view_text, h.view_span)
@@ -731,6 +739,36 @@ class NeedleSet:
             for hit in self._search_canonical(view, prior + out):
                 out.append(Hit(hit.needle, hit.span, name + "+canonical", hit.whole, hit.view_text, hit.view_span))
         return out
+
+
+def _code_number(hit: Hit) -> bool:
+    """``hit`` is a needle without a letter that the identifier view split off a code's capitals
+    (``20`` of ``MSE20``): the code's serial, not a number of its own (a number standing apart in the
+    original is a whole token of the full view, which covers it)."""
+    if any(ch.isalpha() for ch in hit.needle.key):
+        return False
+    text, (a, b) = hit.view_text, hit.view_span
+    return (a >= 2 and text[a - 1] == " " and text[a - 2].isalpha()) or (
+        b + 1 < len(text) and text[b] == " " and text[b + 1].isalpha()
+    )
+
+
+def _glued_hit(hit: Hit, original: str | None, blanks: frozenset[int], size: int) -> bool:
+    """``hit``, found by the identifier split only, stands beside a digit it was glued to (``MSE`` of ``MSE20``,
+    ``XL`` of ``63XL``): no underscore, hump or blank parts them in the string. Read in ``original`` (the searched
+    string itself) when given; in a decoded view, the blank beside it in the split view must be one the split of a
+    code's capitals from its digits wrote (``blanks``, :func:`~.views.tokens.glued_blanks`; ``size``: the split
+    view's length, the hit's view being aligned with it), not one the decoded text holds (``priorityHigh%202``
+    reads ``priorityHigh 2``: ``High`` is the hump's word, a number after it)."""
+    if original is not None:
+        a, b = hit.span
+        return (a > 0 and original[a - 1].isdigit()) or (b < len(original) and original[b].isdigit())
+    text, (a, b) = hit.view_text, hit.view_span
+    if len(text) == size:
+        return (a - 1) in blanks or b in blanks
+    return (a >= 2 and text[a - 1] == " " and text[a - 2].isdigit()) or (
+        b + 1 < len(text) and text[b] == " " and text[b + 1].isdigit()
+    )
 
 
 _Keyed = tuple[ahocorasick.Automaton, list[list[int]], tuple[int, ...], int, int]

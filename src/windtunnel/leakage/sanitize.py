@@ -71,7 +71,7 @@ from windtunnel.leakage.model import DatasetError, Finding, ItemAudit, LeakItem,
 from windtunnel.leakage.pointers import parse_pointer, scalar_leaves
 from windtunnel.leakage.records import record_values
 from windtunnel.leakage.resolve import Records, own_column_value
-from windtunnel.leakage.scan import audit_item, escape_pointer_token
+from windtunnel.leakage.scan import audit_item, escape_pointer_token, glued_review
 from windtunnel.leakage.shared_values import AlikeValues, alike_values, drawn_alike, shared_values
 from windtunnel.leakage.value_parts import common_words, differing_span, leaning_texts, words
 from windtunnel.leakage.value_parts import key as value_key
@@ -368,7 +368,7 @@ def sanitize_item(
     before = _demoted(audit_item(it, decode=decode, learned=learned), it, agreement)
     todo = [f for f in before.findings if f.blocking or redact_review]
     if redact_review:
-        todo.extend(_other_labels_review(it, labels, decode))
+        todo.extend(_other_labels_review(it, labels, decode, agreement))
     kept: list[Finding] = []
     copy_kept: list[Finding] = []
     copied = copied_places(it, copies or {}) if derive_from else frozenset()
@@ -515,8 +515,8 @@ def _shown_path(f: Finding, show_values: bool) -> str:
 def _demoted(audit: ItemAudit, item: LeakItem, agreement: Agreement | None, *, rescan: bool = False) -> ItemAudit:
     """``audit`` of ``item`` with the leaks ``agreement`` demotes to review (a rescan's sanitized projection is
     judged by the dataset's slots, as ``leak check`` judges a sanitized file)."""
-    if agreement is None or not any(f.blocking for f in audit.findings):
-        return audit
+    if agreement is None or not any(f.blocking or glued_review(f) for f in audit.findings):
+        return audit  # nothing the evidence demotes or clears (a glued review finding at chance is dropped)
     judge = agreement.applied_to([item]) if rescan else agreement
     return judge.demote(ItemAudit(audit.item, audit.findings, item.line, audit.sources))
 
@@ -1300,17 +1300,23 @@ def _narrowest(pointers: set[str]) -> str:
     return narrowest(pointers)
 
 
-def _other_labels_review(it: LeakItem, labels: Sequence[str], decode: bool) -> list[Finding]:
+def _other_labels_review(
+    it: LeakItem, labels: Sequence[str], decode: bool, agreement: Agreement | None = None
+) -> list[Finding]:
     """The review findings the item would have under each other label of its set: ``--redact-review`` cuts a bare
     mention of any label, so "Latency is high during backups" loses its word on every item, not only where
-    ``High`` is the answer (a cut there alone would point at it). One audit per other label."""
+    ``High`` is the answer (a cut there alone would point at it). One audit per other label; without the glued
+    codes ``agreement`` cleared (:meth:`~windtunnel.leakage.agreement.Agreement.without_cleared`)."""
     own = {e.casefold() for e in it.expected}
     out: list[Finding] = []
     for label in dict.fromkeys([*it.label_set, *labels]):
         if label.casefold() in own:
             continue
         probe = replace(it, expected=[label], correlated_values=[])
-        out.extend(f for f in audit_item(probe, decode=decode).findings if not f.blocking)
+        found = audit_item(probe, decode=decode).findings
+        if agreement is not None:
+            found = agreement.without_cleared(it.id, it.line, found)
+        out.extend(f for f in found if not f.blocking)
     return out
 
 

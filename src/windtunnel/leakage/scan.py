@@ -1784,6 +1784,14 @@ def _classify(
     inflected = hit.needle.inflected
     whole = inflected and _whole_inflected(hit.view_text, *hit.view_span, whole_value)
     emit = _emitter(ctx, pointer, rep, span, hit.view, value, derived, inflected, whole)
+    if hit.glued:
+        # ``MSE`` of ``SND-T05-MSE20``: a code's capitals glued to its digits may be its word for the label or an
+        # ordinary code's letters (``MED2``, ``NO2``, ``63XL``); one record cannot tell, the dataset can
+        # (:mod:`.agreement` makes it a leak where the place rides with the record's label)
+        if role != "label" and not suppress:
+            what = "a correlated value" if role == "correlated" else "the expected answer"
+            _review(emit, role == "correlated", ctx, f"{GLUED_DETAIL} {what}")
+        return
     if suppress and whole_value and rep == "json" and role != "label" and (refs := _referrers(pointer, ctx)):
         # A reference elsewhere in the record to this one member of a listing (a pointer the record copies
         # or selects it by) singles it out (principle 1, a listing marking one member): stated where the
@@ -2340,6 +2348,17 @@ def _leak(
     """Emit a finding of the answer (``channel``, ``rule``, ``severity``) or, for a correlated value, its
     ``correlated`` counterpart (``corr_rule``, medium)."""
     emit("correlated" if corr else channel, "medium" if corr else severity, corr_rule if corr else rule, detail)
+
+
+GLUED_DETAIL = "a code's capitals glued to its digits equal"
+"""How the detail of a glued review finding starts (a label glued to a code's digits, :attr:`.needles.Hit.glued`)."""
+
+
+def glued_review(f: Finding) -> bool:
+    """``f`` is the review finding of a label glued to a code's digits (``MSE`` of ``MSE20``): a weak mention the
+    per-item audit cannot decide, which the dataset's agreement evidence promotes, or clears where it found the
+    place at chance (:mod:`.agreement`)."""
+    return f.rule in ("freetext.token", "correlated.token") and f.detail.startswith(GLUED_DETAIL)
 
 
 def _review(emit: Any, corr: bool, ctx: _Ctx, detail: str) -> None:

@@ -23,33 +23,79 @@ _HUMP_RE = re.compile(r"(?<=[a-z])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
 # The same humps, led by the capital: a pattern led by a class the prose rarely holds is skipped to by
 # the engine, where ``[a-z][A-Z]|[A-Z][A-Z][a-z]`` was tried at every letter (5.4 → 1.4 µs on a comment).
 _HAS_HUMP_RE = re.compile(r"[A-Z](?:(?<=[a-z][A-Z])|(?=[A-Z][a-z]))")
+# Two capitals or more glued to digits (``MSE20``, ``20MSE``): a code's letters beside its number.
+_HAS_GLUED_RE = re.compile(r"[A-Z]{2}[0-9]|[0-9][A-Z]{2}")
+# The code holding them: a run of letters and digits (``SND-T05-MSE20`` holds ``SND``, ``T05``, ``MSE20``).
+_ALNUM_RUN_RE = re.compile(r"[A-Za-z0-9]+")
+_GLUED_RE = re.compile(r"(?<=[A-Z]{2})(?=[0-9])|(?<=[0-9])(?=[A-Z]{2})")
+_HEX_RE = re.compile(r"[0-9A-F]+")
+
+
+def _glued(text: str) -> list[int]:
+    """The places where a run of capitals meets digits inside one code written in capitals and digits
+    (``MSE20`` → ``MSE 20``): the code's letters are a word of it, as an identifier's are. Not inside a run
+    holding a small letter (mixed case is base64 or a hash, ``Y2FtPUNUMTQ7``, whose capitals are no word),
+    nor inside one of hex digits only (``3DE4``: a number in base 16)."""
+    out: list[int] = []
+    for run in _ALNUM_RUN_RE.finditer(text):
+        code = run.group()
+        if _HAS_GLUED_RE.search(code) is None or not code.isupper() or _HEX_RE.fullmatch(code):
+            continue
+        out.extend(run.start() + mt.start() for mt in _GLUED_RE.finditer(code))
+    return out
 
 
 # An underscore between two letters or digits (``REQUEST_FEATURE``; not ``_High_``, emphasis).
 _SNAKE_RE = re.compile(r"(?<=[^\W_])_(?=[^\W_])")
 
 
-def has_humps(text: str) -> bool:
-    """Whether ``text`` holds a camelCase hump or an underscore joining two words (a cheap check
-    before :func:`identifier_view`)."""
+def has_humps(text: str, glued: bool = True) -> bool:
+    """Whether ``text`` holds a camelCase hump or an underscore joining two words, or with ``glued`` a code's
+    capitals glued to its digits (a cheap check before :func:`identifier_view`)."""
     if "_" in text and _SNAKE_RE.search(text) is not None:
+        return True
+    if glued and _HAS_GLUED_RE.search(text) is not None:
         return True
     return not text.islower() and _HAS_HUMP_RE.search(text) is not None
 
 
-def identifier_view(m: Mapped) -> Mapped | None:
-    """``m`` with a space at every camelCase hump and for every underscore joining two words, or
-    ``None`` when it has neither."""
-    text = m.text
+def identifier_view(m: Mapped, glued: bool = True) -> Mapped | None:
+    """``m`` with a space at every camelCase hump and for every underscore joining two words, and with
+    ``glued`` where a code's capitals meet its digits, or ``None`` when it has none. Mining keeps a code whole
+    (``glued=False``: ``ROUTE_ZK7`` gives the candidate ``ZK7``, a value riding with a label as one unit)."""
+    reps = _identifier_reps(m.text, glued)
+    return apply(m, reps) if reps else None
+
+
+def _identifier_reps(text: str, glued: bool) -> list[tuple[int, int, str]]:
+    """The replacements :func:`identifier_view` makes in ``text`` (sorted)."""
     # A capital that ends a percent-escape (``%3APayments``) is a byte's hex digit, not a word's hump.
     reps = [(p, p, " ") for p in (mt.start() for mt in _HUMP_RE.finditer(text)) if p < 3 or text[p - 3] != "%"]
+    if glued and _HAS_GLUED_RE.search(text) is not None:
+        splits = [(p, p, " ") for p in _glued(text)]
+        if splits:
+            reps = sorted(reps + splits)
     if "_" in text:
         snake = [(mt.start(), mt.end(), " ") for mt in _SNAKE_RE.finditer(text)]
         if snake:
             reps = sorted(reps + snake) if reps else snake
-    if not reps:
-        return None
-    return apply(m, reps)
+    return reps
+
+
+def glued_blanks(text: str) -> frozenset[int]:
+    """The offsets in :func:`identifier_view`'s text of ``text`` of the blanks that split a code's capitals from
+    its digits (``MSE20`` → ``MSE 20``): where a word of the view was glued to a digit in ``text``, as against a
+    blank ``text`` holds itself (``priorityHigh 2``)."""
+    if _HAS_GLUED_RE.search(text) is None:
+        return frozenset()
+    splits = set(_glued(text))
+    out = set()
+    shift = 0
+    for a, b, rep in _identifier_reps(text, True):
+        if a == b and a in splits:
+            out.add(a + shift)
+        shift += len(rep) - (b - a)
+    return frozenset(out)
 
 
 def identifier_words(text: str) -> list[str]:
@@ -68,8 +114,9 @@ _EDGE_PUNCT = ".:/-_"
 def identifier_span(text: str, a: int, b: int, joiners: str = _JOINERS) -> tuple[int, int] | None:
     """The identifier holding the word ``text[a:b]`` as one of its words, as ``[start, end)``, or ``None``.
 
-    An identifier is a run without blanks whose words are joined by ``_ . : /`` or a camelCase hump
-    (``PRIORITY_HIGH``, ``cat:billing``, ``RiskLevel.CRITICAL``, ``severity::2``, ``priorityHigh``);
+    An identifier is a run without blanks whose words are joined by ``_ . : /``, a camelCase hump or a code's
+    capitals glued to its digits (``PRIORITY_HIGH``, ``cat:billing``, ``RiskLevel.CRITICAL``, ``severity::2``,
+    ``priorityHigh``, ``MSE20``);
     punctuation at its ends (a sentence's full stop) is not part of it. A lone word is not one.
     ``joiners="._:/-"`` also joins at hyphens (for a whole value such as a tag ``sev-4``).
     """
@@ -88,6 +135,9 @@ def identifier_span(text: str, a: int, b: int, joiners: str = _JOINERS) -> tuple
     hump = (a > i and text[a - 1].islower() and text[a].isupper()) or (
         j > b and text[b - 1].islower() and text[b].isupper()
     )
+    if not (joined or hump) and (i, j) != (a, b) and _HAS_GLUED_RE.search(text, i, j) is not None:
+        glued = {i + p for p in _glued(text[i:j])}
+        hump = a in glued or b in glued  # ``MSE20``: the code's capitals beside its digits
     return (i, j) if (joined or hump) and (i, j) != (a, b) else None
 
 
