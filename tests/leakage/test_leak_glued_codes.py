@@ -163,8 +163,8 @@ def test_a_blank_a_decoded_view_holds_before_a_digit_is_no_glued_split(tmp_path:
 
 
 def test_glued_codes_of_several_labels_in_one_string_are_not_left_for_review(tmp_path: Path) -> None:
-    # a maintenance log each record holds codes of every label in: a listing the evidence cannot test; a weak
-    # mention the dataset does not back is dropped where the evidence ran, and stays for review where it did not
+    # a maintenance log each record holds codes of every label in: a listing tells nothing of the record's own, so
+    # the glued matches are dropped where the evidence ran, and stay for review where it did not
     labels = ["MDA", "MDC", "MDK", "MSE"]
     rng = random.Random(5)
     rows = []
@@ -180,3 +180,19 @@ def test_glued_codes_of_several_labels_in_one_string_are_not_left_for_review(tmp
     clean = tmp_path / "log.clean.jsonl"
     sanitize_flow(SanitizeRequest(dataset=path, output=clean, redact_review=True))
     assert clean.read_bytes() == path.read_bytes()
+
+
+def test_a_glued_code_agreeing_above_chance_below_the_bar_stays_for_review(tmp_path: Path) -> None:
+    # review of the first version: the code names the record's label on 75 % of the records (chance 33 %), short of
+    # the 80 % a promotion asks; the dataset does not clear such a place, so each match stays for a person
+    labels = ["MSE", "OVH", "BRK"]
+    rng = random.Random(9)
+    rows = []
+    for i in range(150):
+        label = labels[i % 3]
+        code = label if rng.random() < 0.75 else rng.choice([x for x in labels if x != label])
+        log = f"unit SND-T{rng.randint(10, 99)}-{code}{rng.randint(10, 99)} tripped"
+        rows.append({"id": f"r{i}", "expected": label, "label_set": labels, "projection": {"log": log}})
+    path = _write(tmp_path / "p75.jsonl", rows)
+    agreeing = sum(r["expected"] in r["projection"]["log"] for r in rows)
+    assert _reviewed(path, derive_from=[]) == agreeing

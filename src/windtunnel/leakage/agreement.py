@@ -467,12 +467,42 @@ class Agreement:
         return self._uncleared(entry, findings)
 
     def _uncleared(self, entry: _Entry, findings: list[Finding]) -> list[Finding]:
-        """``findings`` without the review findings of a label glued to a code's digits (``MSE`` of ``MSE20``): where
-        the dataset's evidence ran, a glued match it did not promote to a leak finding of its own is dropped, whether
-        it found the place at chance or could not test it (a listing of several labels, too few records) — a weak
-        mention the dataset does not back is not worth a person's look, and on clean codes there are thousands."""
-        del entry  # every glued review finding of an item the evidence read is decided by now
-        return [f for f in findings if not glued_review(f)]
+        """``findings`` without the review findings of a label glued to a code's digits (``MSE`` of ``MSE20``) the
+        dataset cleared: at a glued mention its place found at chance (:meth:`_at_chance`) or listing several labels
+        (a log line holding codes of every label: a listing tells nothing of the record's own), or, beyond the item's
+        glued mentions (:data:`~.mentions.MAX_GLUED`), at a pointer whose glued mentions were all cleared so. Where the
+        place agrees with the label above chance without being promoted, or too few records hold it to test, the
+        finding stays for review."""
+        if not any(glued_review(f) for f in findings):
+            return findings
+        cleared_ms: list[Mention] = []
+        kept_at: set[str] = set()
+        for m in entry.mentions:
+            if m.glued:
+                (cleared_ms.append(m) if self._cleared(m, entry) else kept_at.add(m.pointer))
+        if not cleared_ms:
+            return findings
+        cleared_at = {m.pointer for m in cleared_ms} - kept_at
+
+        def cleared(f: Finding) -> bool:
+            if not glued_review(f):
+                return False
+            if any(overlaps(f, m) for m in cleared_ms):
+                return True
+            return f.pointer in cleared_at and not any(overlaps(f, m) for m in entry.mentions)
+
+        return [f for f in findings if not cleared(f)]
+
+    def _cleared(self, m: Mention, entry: _Entry) -> bool:
+        """Glued mention ``m`` tells nothing the dataset backs: its place is at chance, or it stands in a listing of
+        several labels (beside another label, or the item holds two labels at its place or in its field)."""
+        if self._at_chance(m, entry) or m.listed:
+            return True
+        g = self._judged(m)[0]
+        if g is not None and _lists(entry, g, m):
+            return True
+        # a place too mixed to count (no group judges it) is a listing when the item holds other labels there
+        return len({normalize_needle(o.label) for o in entry.mentions if o.pointer == m.pointer}) > 1
 
     def _held_text(self, audit: ItemAudit) -> tuple[list[Finding], int]:
         """The findings of ``audit`` with those in a text the dataset shows does not tell the label made review
