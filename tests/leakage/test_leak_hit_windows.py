@@ -101,3 +101,64 @@ def test_the_url_index_answers_as_the_search_of_every_window(monkeypatch: pytest
         assert indexed == searched
         assert any(indexed)
 
+
+def _calls(fn: Any) -> int:
+    """Python and C calls made by ``fn()`` (``sys.setprofile``): the same count on any machine and load."""
+    count = 0
+
+    def prof(_frame: Any, event: str, _arg: Any) -> None:
+        nonlocal count
+        if event in ("call", "c_call"):
+            count += 1
+
+    sys.setprofile(prof)
+    try:
+        fn()
+    finally:
+        sys.setprofile(None)
+    return count
+
+
+@pytest.mark.parametrize("unit", ["High-", "Low-Medium-High-x1-"])
+def test_the_mentions_of_a_long_run_without_blanks_are_linear(unit: str) -> None:
+    """The agreement evidence's mentions (:func:`~windtunnel.leakage.mentions.item_mentions`) of a run of label
+    words without a blank: twice the run costs at most ~2.5 times the calls (each hit read the whole run to find
+    its code's ends, a call per character: 20,000 characters of ``High-`` took ~6 minutes in ``leak scan``)."""
+    from windtunnel.leakage.mentions import item_mentions
+    from windtunnel.leakage.model import LeakItem
+
+    def item(body: str) -> LeakItem:
+        rec = {"id": "r", "expected": "High", "label_set": ["Low", "Medium", "High"], "projection": {"body": body}}
+        return LeakItem.from_mapping(rec)
+
+    item_mentions(item("High or Low"))  # the label set's needles, made once
+
+    def work(n: int) -> int:
+        it = item(unit * (n // len(unit)))
+        return _calls(lambda: item_mentions(it))
+
+    small, large = work(2_000), work(4_000)
+    assert large <= 2.5 * small, (small, large)
+
+
+def test_the_chunk_index_answers_as_the_walk_over_the_run(monkeypatch: pytest.MonkeyPatch) -> None:
+    """On random long views of label words, codes, joiners and blanks, the code chunk read from the view's index
+    (:func:`~windtunnel.leakage.mentions._indexed_chunk`) is the one the walk over its characters finds."""
+    import random
+
+    from windtunnel.leakage import mentions
+
+    prepared = mentions._label_needles(("Low", "Medium", "High"), ())
+    rng = random.Random(25)
+    pieces = ["High", "low", "medium", "-", "/", ",", " ", "\n", "34", "x", "_", ".", "\u00a0", "Not"]
+    for _ in range(30):
+        view = "".join(rng.choice(pieces) for _ in range(rng.randint(900, 1500)))
+        assert len(view) > mentions._CHUNKS_INDEXED
+        spans = [(m.start(), m.end()) for m in prepared.mask.finditer(view)]
+        spans += [(a, a + rng.randint(1, 12)) for a in rng.sample(range(len(view) - 12), 40)]
+        indexed = [mentions._code_chunk(view, a, b, prepared) for a, b in spans]
+        monkeypatch.setattr(mentions, "_CHUNKS_INDEXED", len(view))
+        walked = [mentions._code_chunk(view, a, b, prepared) for a, b in spans]
+        monkeypatch.undo()
+        assert indexed == walked
+        assert indexed != spans
