@@ -23,6 +23,7 @@ path segments and category paths. Each returns offsets into the original string 
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from typing import Any
@@ -246,6 +247,19 @@ _URL_IN_TEXT = re.compile(
 )
 """A URL, or an absolute path (a ``/`` after no word, and not a closing tag's ``</``)."""
 _EXTENSION = re.compile(r"\.[A-Za-z0-9]{1,5}$")
+_URL_START = re.compile(r"://|(?<![\w.:/~<-])/(?=[\w%.~-])", re.IGNORECASE)
+"""Where :data:`_URL_IN_TEXT` can match: a scheme's ``://`` (its letters just before it) or an absolute path's
+``/`` (the same look-behind and look-ahead)."""
+_URL_INDEXED = 8192
+"""A text longer than this has its possible URL starts found once (:func:`_url_starts`), so the many hits of
+one long string do not each search 4 K characters for a URL that is not there."""
+
+
+@lru_cache(maxsize=8)
+def _url_starts(text: str) -> list[int]:
+    """The sorted positions in ``text`` of every :data:`_URL_START`: a search of :data:`_URL_IN_TEXT` over a
+    window holding none of them finds nothing."""
+    return [m.start() for m in _URL_START.finditer(text)]
 
 
 def url_path_segment(text: str, a: int, b: int) -> bool:
@@ -258,8 +272,13 @@ def url_path_segment(text: str, a: int, b: int) -> bool:
     """
     if "/" not in text:
         return False
+    lo, hi = max(0, a - 2048), min(len(text), b + 2048)
+    if len(text) > _URL_INDEXED:
+        starts = _url_starts(text)
+        if bisect_left(starts, hi) == bisect_left(starts, lo):
+            return False  # no URL or absolute path can start in the window (the window is not searched per hit)
     # A URL holding the span starts at most 2 K characters before it (a long text stays linear).
-    for m in _URL_IN_TEXT.finditer(text, max(0, a - 2048), min(len(text), b + 2048)):
+    for m in _URL_IN_TEXT.finditer(text, lo, hi):
         pa, pb = m.span(1)
         if not (pa <= a and b <= pb):
             continue

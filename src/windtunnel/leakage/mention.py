@@ -1131,6 +1131,12 @@ def _gutter_shape(text: str, a: int, b: int, lead: str) -> str:
     return re.sub(r"(?<=[A-Za-z_])\d+", "0", rest.lstrip())
 
 
+def gutter_led(text: str, a: int, b: int) -> bool:
+    """The line holding ``text[a:b]`` starts with a lead mark (see :func:`gutter_apart`, which needs one): asked
+    first, so the members near a hit on an unmarked line are never gathered (a string of many hits stays cheap)."""
+    return bool(_gutter(text, _line_at(text, a, b)[0]))
+
+
 def gutter_apart(text: str, a: int, b: int, others: Sequence[tuple[int, int]]) -> str | None:
     """The member ``text[a:b]`` stands on a line whose lead mark sets it apart from the lines of the other
     members of its listing: each other member (two at least) on a line of its own, all with one lead

@@ -19,6 +19,7 @@ for its mentions before any item is audited; :func:`decisions` pairs mentions wi
 from __future__ import annotations
 
 import re
+from bisect import bisect_left, bisect_right
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from typing import Any, NamedTuple
@@ -162,6 +163,8 @@ def _code_chunk(view: str, a: int, b: int, prepared: _LabelNeedles) -> tuple[int
     (``MEL 34-30-08``: ``08`` is no label, so ``30`` there is the code's second part, not a second label), as
     ``(start, end)`` in ``view``; ``(a, b)`` otherwise — a listing written without blanks (``High/Low``, parts
     joined by ``,;|/``) or a run of labels only (``1-3``) keeps its other labels."""
+    if len(view) > _CHUNKS_INDEXED:
+        return _indexed_chunk(_chunk_index(view, prepared.mask), view, a, b)
     c0, c1 = a, b
     while c0 > 0 and not view[c0 - 1].isspace():
         c0 -= 1
@@ -172,6 +175,50 @@ def _code_chunk(view: str, a: int, b: int, prepared: _LabelNeedles) -> tuple[int
         return a, b
     parts = _CHUNK_PART.findall(chunk)
     if all(prepared.mask.fullmatch(part) for part in parts):
+        return a, b
+    return c0, c1
+
+
+_CHUNKS_INDEXED = 1024
+"""A view longer than this has its runs without blanks read once (:func:`_chunk_index`): a run of thousands of
+label words without a blank (``High-High-…``) was read whole by each of its hits."""
+_RUN = re.compile(r"\S+")
+_JOINER = re.compile(r"[,;|/]")
+
+
+class _ChunkIndex(NamedTuple):
+    """A view's runs without blanks (sorted starts, ends), whether each run's parts are all label words, and
+    where a listing's joiner (:data:`_LIST_JOINERS`) stands."""
+
+    starts: list[int]
+    ends: list[int]
+    labels_only: list[bool]
+    joiners: list[int]
+
+
+@lru_cache(maxsize=8)
+def _chunk_index(view: str, mask: re.Pattern[str]) -> _ChunkIndex:
+    """The :class:`_ChunkIndex` of ``view`` with the label words of ``mask`` (made once per view)."""
+    starts, ends, labels_only = [], [], []
+    for m in _RUN.finditer(view):
+        starts.append(m.start())
+        ends.append(m.end())
+        labels_only.append(all(mask.fullmatch(part) for part in _CHUNK_PART.findall(m.group())))
+    return _ChunkIndex(starts, ends, labels_only, [m.start() for m in _JOINER.finditer(view)])
+
+
+def _indexed_chunk(index: _ChunkIndex, view: str, a: int, b: int) -> tuple[int, int]:
+    """:func:`_code_chunk` read from the view's :class:`_ChunkIndex`: the same chunk (its runs, from the one
+    holding ``a - 1`` to the one holding ``b``), the same joiner test, the same test of its parts."""
+    first = bisect_right(index.starts, a - 1) - 1 if a > 0 and not view[a - 1].isspace() else None
+    last = bisect_right(index.starts, b) - 1 if b < len(view) and not view[b].isspace() else None
+    c0 = index.starts[first] if first is not None else a
+    c1 = index.ends[last] if last is not None else b
+    if (c0, c1) == (a, b) or bisect_left(index.joiners, c1) > bisect_left(index.joiners, c0):
+        return a, b
+    lo = first if first is not None else bisect_left(index.starts, a)
+    hi = last if last is not None else bisect_right(index.starts, b - 1) - 1
+    if all(index.labels_only[lo : hi + 1]):
         return a, b
     return c0, c1
 

@@ -2639,6 +2639,8 @@ def _selected(spans: list[tuple[int, int, str]] | None, hit: Hit, va: int, vb: i
         near = [(a, b) for a, b, norm in _near(spans, va - 200, vb + 200) if norm != hit.needle.norm]
         if mention.marked_apart(text, va, vb, near) is not None:
             return True
+        if not mention.gutter_led(text, va, vb):
+            return False  # an unmarked line: no lead mark sets it apart (its 2,000 characters around are not read)
         lines = [(a, b) for a, b, norm in _near(spans, va - 2000, vb + 2000) if norm != hit.needle.norm]
         return mention.gutter_apart(text, va, vb, lines) is not None
     others = [a for a, _b, norm in _near(spans, va - LISTING_REACH, vb + LISTING_REACH) if norm != hit.needle.norm]
@@ -2789,9 +2791,13 @@ def _same_answer(hit: Hit, ctx: _Ctx) -> frozenset[str]:
     if hit.needle.role != "expected":
         return frozenset()
     needles = ctx.needles.needles
-    if hit.needle.derived:
-        return frozenset(n.norm for n in needles if n.role == "expected")
-    return frozenset(n.norm for n in needles if n.role == "expected" and n.derived)
+    if hit.needle.derived:  # read once per item (:func:`_read_once`), not once per hit
+        return _read_once(
+            ctx, "same answer", "derived", lambda: frozenset(n.norm for n in needles if n.role == "expected")
+        )
+    return _read_once(
+        ctx, "same answer", "", lambda: frozenset(n.norm for n in needles if n.role == "expected" and n.derived)
+    )
 
 
 _VALUE_KEYS = frozenset(

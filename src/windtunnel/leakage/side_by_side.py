@@ -40,6 +40,8 @@ def side_by_side(text: str, spans: Sequence[tuple[int, int, str]], va: int, vb: 
     label is taken out (see the module). ``False`` when no other label is near."""
     lo, hi = max(0, va - WINDOW), min(len(text), vb + WINDOW)
     near = spans[bisect_left(spans, (lo,)) : bisect_left(spans, (hi,))]
+    if text.find("<", lo, hi) < 0 or text.find(">", lo, hi) < 0:
+        return False  # no markup in the window: no unit has an element (:func:`_element`), so none is masked
     if not any(n != norm for _a, _b, n in near):
         return False
     masked, at, others = _masked(text, near, lo, hi, va)
