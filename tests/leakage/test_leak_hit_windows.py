@@ -17,6 +17,7 @@ from typing import Any
 
 import pytest
 
+from tests.leakage.call_count import calls_made
 from windtunnel.leakage import audit_item, formats, scan, side_by_side
 
 SHAPES = {
@@ -102,23 +103,6 @@ def test_the_url_index_answers_as_the_search_of_every_window(monkeypatch: pytest
         assert any(indexed)
 
 
-def _calls(fn: Any) -> int:
-    """Python and C calls made by ``fn()`` (``sys.setprofile``): the same count on any machine and load."""
-    count = 0
-
-    def prof(_frame: Any, event: str, _arg: Any) -> None:
-        nonlocal count
-        if event in ("call", "c_call"):
-            count += 1
-
-    sys.setprofile(prof)
-    try:
-        fn()
-    finally:
-        sys.setprofile(None)
-    return count
-
-
 @pytest.mark.parametrize("unit", ["High-", "Low-Medium-High-x1-"])
 def test_the_mentions_of_a_long_run_without_blanks_are_linear(unit: str) -> None:
     """The agreement evidence's mentions (:func:`~windtunnel.leakage.mentions.item_mentions`) of a run of label
@@ -135,7 +119,7 @@ def test_the_mentions_of_a_long_run_without_blanks_are_linear(unit: str) -> None
 
     def work(n: int) -> int:
         it = item(unit * (n // len(unit)))
-        return _calls(lambda: item_mentions(it))
+        return calls_made(lambda: item_mentions(it))
 
     small, large = work(2_000), work(4_000)
     assert large <= 2.5 * small, (small, large)
