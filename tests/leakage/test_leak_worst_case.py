@@ -10,8 +10,8 @@ faster than the input.
 from __future__ import annotations
 
 import base64
-import json
 import itertools
+import json
 import tracemalloc
 from collections.abc import Callable
 from typing import Any
