@@ -16,8 +16,9 @@ from windtunnel.leakage import audit_item, learned
 from windtunnel.leakage.model import LeakItem
 from windtunnel.leakage.parallel import iter_audits
 
+from .call_count import calls_made
 from .test_leak_cli import schema, write_jsonl
-from .test_leak_worst_case import WORST, _work
+from .test_leak_worst_case import WORST
 
 DATA = Path(__file__).resolve().parents[2] / "benchmarks" / "leak_data"
 LABELS = ["Low", "Medium", "High"]
@@ -233,7 +234,7 @@ def test_work_grows_linearly_with_the_learned_decision_on(name: str) -> None:
         it = LeakItem.from_mapping({"id": "w", "expected": "High", "label_set": LABELS, "projection": WORST[name](n)})
         findings = audit_item(it, learned=False).findings
         learned.learned_findings(it, findings)  # warm the caches that are per answer, not per input
-        return _work(lambda: learned.learned_findings(it, findings))
+        return calls_made(lambda: learned.learned_findings(it, findings))
 
     small, big = work(40), work(160)
     assert big <= 6 * small + 2000, f"{name}: {small} operations for n=40, {big} for n=160"
