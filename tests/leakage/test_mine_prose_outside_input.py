@@ -125,3 +125,72 @@ def test_the_terminal_line_says_why_prose_outside_the_named_input_is_for_review(
     out = " ".join(capsys.readouterr().out.split())
     assert "for review only: words of /review/note, prose outside --derive-from" in out
     assert "as no --derive-from names it" not in out
+
+
+# A hazard panel's conclusion, written after the decision on some records only: two long paraphrases per label (too
+# long to be mined as whole values), each carried word for word by the records it was given to; the rest hold null.
+CONCLUSION = {
+    "low": [
+        "The review panel found that exposure to the product is not likely to cause any adverse consequence for "
+        "users, and the finding is regulatory only.",
+        "No adverse consequence for users is expected from exposure to the product; the violation found by the panel "
+        "is regulatory only and minor.",
+    ],
+    "medium": [
+        "The review panel found that exposure to the product may cause temporary or reversible adverse consequences, "
+        "a serious outcome being remote.",
+        "Expected effects of exposure to the product are temporary and reversible for users; the panel considers a "
+        "serious outcome remote in every case.",
+    ],
+    "high": [
+        "The review panel found a reasonable probability that exposure to the product will cause serious adverse "
+        "consequences or death of users.",
+        "Exposure to the product is reasonably likely to result in serious adverse consequences or death, the panel "
+        "concluded, even in healthy users.",
+    ],
+}
+HAZARD = {"low": ["label typo", "missing lot code"], "medium": ["foreign matter", "undeclared sulfite"]}
+HAZARD["high"] = ["salmonella", "undeclared peanut"]
+
+
+def _panel(seed: int, *, by_input: bool, n: int = 240) -> list[LeakItem]:
+    # ``by_input``: the conclusion follows the hazard named in the input (each hazard its own paraphrase), and the
+    # label follows the hazard: the text tells the label only as the input does
+    rng = random.Random(seed)
+    out = []
+    for i in range(n):
+        label = rng.choice(LABELS)
+        hazard = rng.randrange(2)
+        reason = f"{HAZARD[label][hazard]} found in lot {rng.randint(100, 999)} of " + " ".join(
+            rng.choice(WORDS) for _ in range(6)
+        )
+        concluded = rng.random() < 0.4
+        conclusion = CONCLUSION[label][hazard if by_input else rng.randrange(2)] if concluded else None
+        projection = {"recall": {"reason": reason}, "evaluation": {"conclusion": conclusion}}
+        out.append(LeakItem(id=f"r{i}", expected=[label], projection=projection, label_set=LABELS))
+    return out
+
+
+PANEL_INPUT = ["/recall/reason"]
+
+
+def test_words_of_a_text_one_label_carries_word_for_word_outside_the_input_are_a_leak() -> None:
+    # the conclusions are too long to be mined whole; their words are mined, and each record's text is one its
+    # label's records share word for word: a sentence picked by the label, not an author's note (was for review)
+    items = _panel(6, by_input=False)
+    result = mine(items, derive_from=PANEL_INPUT)
+    assert not [s for s in result.suggestions if s.kind == "value" and s.pointer == "/evaluation/conclusion"]
+    flagged = dict(mined_findings(items, result, derive_from=PANEL_INPUT))
+    concluded = {it.id for it in items if it.projection["evaluation"]["conclusion"]}
+    assert set(flagged) == concluded
+    for findings in flagged.values():
+        assert all(f.pointer == "/evaluation/conclusion" for f in findings)
+        assert all(f.severity == "medium" and "word for word" in f.detail for f in findings)
+
+
+def test_a_canned_text_the_input_tells_stays_unflagged() -> None:
+    # the twin: each conclusion follows the hazard the input names, so its words tell the label as the input does
+    items = _panel(6, by_input=True)
+    result = mine(items, derive_from=PANEL_INPUT)
+    flagged = dict(mined_findings(items, result, derive_from=PANEL_INPUT))
+    assert not [f for fs in flagged.values() for f in fs if f.blocking]

@@ -146,6 +146,22 @@ def explained_by_words(
     return _tells(riders, label, purity, range(len(words)), lambda r: needed <= words[r], labels, 1)
 
 
+def explained_by_a_word(
+    riders: set[int], label: str, purity: float, words: Sequence[InputWords], labels: Sequence[str]
+) -> str | None:
+    """A word that the input of every record of ``riders`` holds and whose records the two tests of
+    :func:`explained_by` find telling ``label`` as the riders do (Bonferroni over the words tried), or None: a text
+    chosen from the input (a panel's canned conclusion for each hazard its input names) rather than from the label.
+    ``words`` and ``labels`` are per record."""
+    if not riders:
+        return None
+    common = frozenset.intersection(*(words[r] for r in riders))
+    for word in sorted(common):
+        if _tells(riders, label, purity, range(len(words)), lambda r, w=word: w in words[r], labels, len(common)):
+            return word
+    return None
+
+
 def copied_from_input(
     holders: Mapping[K, set[int]],
     text_of: Callable[[K], str],
