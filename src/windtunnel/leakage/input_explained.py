@@ -157,9 +157,14 @@ def explained_by_a_word(
         return None
     common = frozenset.intersection(*(words[r] for r in riders))
     for word in sorted(common):
-        if _tells(riders, label, purity, range(len(words)), lambda r, w=word: w in words[r], labels, len(common)):
+        if _tells(riders, label, purity, range(len(words)), partial(_holds, words, word), labels, len(common)):
             return word
     return None
+
+
+def _holds(words: Sequence[InputWords], word: str, r: int) -> bool:
+    """Whether record ``r``'s input holds ``word``."""
+    return word in words[r]
 
 
 def copied_from_input(

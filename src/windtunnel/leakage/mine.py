@@ -77,7 +77,7 @@ from windtunnel.leakage.input_explained import (
     input_words,
     words_at,
 )
-from windtunnel.leakage.input_text import masked_input, names_of
+from windtunnel.leakage.input_text import mask_input, masked_input, names_of
 from windtunnel.leakage.markup_record import markup_leaves
 from windtunnel.leakage.model import Finding, LeakItem
 from windtunnel.leakage.ranges import date_gaps, day_of, number_of, pure_runs, run_text, separated
@@ -391,6 +391,15 @@ def in_derive_from(pointer: str, derive_from: Sequence[str]) -> bool:
         elif escape_pointer_token(d) in parts:
             return True
     return False
+
+
+def input_located(item: LeakItem, derive_from: Sequence[str]) -> bool:
+    """Whether some ``derive_from`` field resolves to a place of ``item`` (a pointer at or under it, or a key name's
+    place inside a text: :mod:`~windtunnel.leakage.input_text`): only then is prose elsewhere known not to be the
+    task's input."""
+    if mask_input(item.projection, derive_from) is not item.projection:
+        return True
+    return any(in_derive_from(pointer, derive_from) for pointer, _value, _cut in _leaves(item.projection, ""))
 
 
 def _named_in_text(entry: str, pointer: str, value: Any) -> bool:
@@ -2567,7 +2576,7 @@ def _own_label(
                     and _prose_words(key, text, span, view)
                     and not _quoted(key, sug.label, codes)
                 ):
-                    canned = (_general(place), canned_text(text)) in result.canned
+                    canned = (_general(place), canned_text(text)) in result.canned and input_located(it, derive_from)
                     review = CANNED_LEAK if canned else PROSE_REVIEW
             elif inputs and (sug.kind, sug.pointer, sug.value) in result.told:
                 review = INPUT_TOLD
