@@ -194,3 +194,36 @@ def test_a_canned_text_the_input_tells_stays_unflagged() -> None:
     result = mine(items, derive_from=PANEL_INPUT)
     flagged = dict(mined_findings(items, result, derive_from=PANEL_INPUT))
     assert not [f for fs in flagged.values() for f in fs if f.blocking]
+
+
+# An auto-summary written for each group of reasons the input names (three reasons per outcome, one summary per
+# group), long enough to be prose; the outcome follows the reason. The summary is a function of the input's reason.
+REASON = {
+    "low": ["cosmetic scratch", "wrong colour", "late by a day"],
+    "medium": ["missing part", "loose hinge", "slow start"],
+    "high": ["does not power on", "burnt smell", "cracked casing"],
+}
+GROUP_SUMMARY = {
+    lab: f"Auto-summary: the reason selected is one our policy routes to the {queue} queue, where it is handled "
+    "once the item is received back at the warehouse and checked by a person."
+    for lab, queue in zip(LABELS, ["courtesy", "standard", "priority"], strict=True)
+}
+
+
+def test_a_canned_text_picked_by_several_values_of_an_input_field_stays_unflagged() -> None:
+    # no one reason holds a group's records, and no input word does (each reason its own words): the text is
+    # still the input's, as every record holding one of the group's reasons carries it (was 235 of 240 flagged)
+    rng = random.Random(7)
+    items = []
+    for i in range(240):
+        group = rng.choice(LABELS)
+        label = group if rng.random() < 0.97 else rng.choice(LABELS)
+        projection = {
+            "ticket": {"reason": rng.choice(REASON[group]), "message": " ".join(rng.choice(WORDS) for _ in range(12))},
+            "intake": {"summary": GROUP_SUMMARY[group]},
+        }
+        items.append(LeakItem(id=f"s{i}", expected=[label], projection=projection, label_set=LABELS))
+    derive = ["/ticket/reason", "/ticket/message"]
+    result = mine(items, derive_from=derive)
+    flagged = dict(mined_findings(items, result, derive_from=derive))
+    assert not [f for fs in flagged.values() for f in fs if f.blocking]

@@ -75,6 +75,9 @@ from windtunnel.leakage.input_explained import (
     explained_by_words,
     input_values,
     input_words,
+    picked_by_values,
+    value_groups,
+    word_labels,
     words_at,
 )
 from windtunnel.leakage.input_text import mask_input, masked_input, names_of
@@ -1822,11 +1825,16 @@ def mine(
             else:
                 explained.append(Explained(sug, why))
         out = kept
+        mined = {sug.value.casefold() for sug in out}
+        canned = {key: v for key, v in canned.items() if any(value in key[1] for value in mined)}  # others never asked
+        index = word_labels(record_words, record_label) if canned else {}
+        by_value = value_groups(record_input) if canned else {}
         canned = {  # a text the input picks (each hazard its own canned conclusion) tells the label as the input does
             key: (records, label, purity)
             for key, (records, label, purity) in canned.items()
             if explained_by(records, label, purity, record_input, record_label) is None
-            and explained_by_a_word(records, label, purity, record_words, record_label) is None
+            and explained_by_a_word(records, label, purity, record_words, record_label, index) is None
+            and picked_by_values(records, record_input, by_value, CANNED_RECORDS) is None
         }
     restating = [sug for sug in out if (sug.kind, sug.pointer, sug.value) in apart]
     out = [sug for sug in out if (sug.kind, sug.pointer, sug.value) not in apart]
