@@ -227,3 +227,37 @@ def test_a_canned_text_picked_by_several_values_of_an_input_field_stays_unflagge
     result = mine(items, derive_from=derive)
     flagged = dict(mined_findings(items, result, derive_from=derive))
     assert not [f for fs in flagged.values() for f in fs if f.blocking]
+
+
+EVALUATION = {
+    "low": "Panel finding, after reading the firm's file and the lab results: exposure to the product is unlikely "
+    "to lead to any adverse health effect in the people who used it.",
+    "medium": "Panel finding, after reading the firm's file and the lab results: exposure to the product may lead to "
+    "a temporary or reversible adverse health effect in the people who used it.",
+    "high": "Panel finding, after reading the firm's file and the lab results: exposure to the product is reasonably "
+    "likely to lead to a serious adverse health effect in the people who used it.",
+}
+
+
+def test_a_canned_text_across_groups_of_one_case_each_is_still_a_leak() -> None:
+    # recall events of 3-5 products, one class per event (texts too long to be mined whole), the event id in the
+    # input: every record of an event
+    # carries its evaluation, but an event id says nothing by itself (a few records of one case), and the text is
+    # canned per class across many events — the label's text, not the input's (picked_by_values cleared it)
+    rng = random.Random(1)
+    nouns = [*WORDS, "apple", "brick", "cloud", "delta", "eagle", "flame", "grape", "house", "ivory"]
+    items = []
+    for e in range(60):
+        label = rng.choice(LABELS)
+        event = {"event_id": str(90000 + 7 * e), "reason": " ".join(rng.choice(nouns) for _ in range(10))}
+        for _ in range(rng.randint(3, 5)):
+            projection = {
+                "recall": {**event, "product": " ".join(rng.choice(nouns) for _ in range(6))},
+                "evaluation": {"summary": EVALUATION[label]},
+            }
+            items.append(LeakItem(id=f"e{len(items)}", expected=[label], projection=projection, label_set=LABELS))
+    derive = ["/recall/event_id", "/recall/reason", "/recall/product"]
+    result = mine(items, derive_from=derive)
+    flagged = dict(mined_findings(items, result, derive_from=derive))
+    blocking = {i for i, fs in flagged.items() if any(f.blocking and f.pointer == "/evaluation/summary" for f in fs)}
+    assert len(blocking) == len(items)

@@ -196,18 +196,34 @@ def value_groups(inputs: Sequence[InputValues]) -> ValueGroups:
     return out
 
 
-def picked_by_values(carriers: set[int], inputs: Sequence[InputValues], groups: ValueGroups, least: int) -> str | None:
-    """An input field whose value decides whether a record carries a text (the records ``carriers``), or None: every
-    carrier holds the field, and every record holding a value some carrier holds carries the text too, each such
-    value held by ``least`` records or more (not a value of one record, which decides nothing by chance). The text
-    is then a function of the input (an auto-summary written for each group of reasons the input names), whatever
-    label those values lead to: it says nothing the input does not."""
+def picked_by_values(
+    carriers: set[int],
+    label: str,
+    inputs: Sequence[InputValues],
+    groups: ValueGroups,
+    labels: Sequence[str],
+    least: int,
+) -> str | None:
+    """An input field whose value decides whether a record carries a text (the records ``carriers``, of ``label``
+    mostly), or None: every carrier holds the field, every record holding a value some carrier holds carries the
+    text too, and each such value is held by ``least`` records or more and tells ``label`` beyond chance by itself
+    (one-sided Fisher over ``labels``, per record, Bonferroni over the values). The text is then a function of an
+    input that says the label (an auto-summary written for each group of reasons the input names). A value that says
+    nothing by itself — a group id of a few records, each group of one label (a recall event, a customer) — decides
+    no text: its records share a label because they are one case, and a text canned for that label across many
+    groups is the label's, not the input's."""
     if not carriers:
         return None
+    total = len(labels)
+    of_label = sum(lab == label for lab in labels)
     for template in sorted(set.intersection(*(set(inputs[r]) for r in carriers))):
         held = groups[template]
         values = {inputs[r][template] for r in carriers}
-        if all(len(held[v]) >= least and held[v] <= carriers for v in values):
+        if all(len(held[v]) >= least and held[v] <= carriers for v in values) and all(
+            fisher_greater(sum(labels[r] == label for r in held[v]), len(held[v]), of_label, total) * len(values)
+            <= ALPHA
+            for v in values
+        ):
             return template
     return None
 

@@ -1834,7 +1834,7 @@ def mine(
             for key, (records, label, purity) in canned.items()
             if explained_by(records, label, purity, record_input, record_label) is None
             and explained_by_a_word(records, label, purity, record_words, record_label, index) is None
-            and picked_by_values(records, record_input, by_value, CANNED_RECORDS) is None
+            and picked_by_values(records, label, record_input, by_value, record_label, CANNED_RECORDS) is None
         }
     restating = [sug for sug in out if (sug.kind, sug.pointer, sug.value) in apart]
     out = [sug for sug in out if (sug.kind, sug.pointer, sug.value) not in apart]
