@@ -29,8 +29,10 @@ LABELS = ["approve", "comment", "reject"]
 VERDICT = {"approve": "greenlit", "comment": "pending", "reject": "blocked"}
 NOTES = [
     "Automated pre-review finished for this change: {g} (scanned {n} files, confidence 0.{c})",
-    "Bot summary of the checks run on the branch today: {g} with {n} files looked at",
+    "Bot summary of the checks run on the branch today: {g} with {n} files looked at (confidence 0.{c})",
 ]
+# A confidence per note: each note is written anew (a note that a label's records carried word for word, whole numbers
+# aside, would be canned for the label and its words mined as a leak: mine.CANNED_LEAK); here the blind evidence cuts.
 CHATTER = ["Rebased on main.", "Updated the description.", "Thanks, will look tomorrow.", "Pushed a fixup commit."]
 TITLES = ["Fix the cache key", "Add retries to the client", "Rename the config flag", "Bump the parser", "Tidy logs"]
 
@@ -150,7 +152,8 @@ def _texts(*, keyed: bool, leak_share: float, n: int = 120) -> tuple[list[dict[s
     for i in range(n):
         label, leak = rng.choice(LABELS), rng.random() < leak_share
         said = f"the change {words[label]} according to the author today"
-        text = f"Review request number {i}.\n" + (f"message: {said}" if keyed else f"the message: {said}")
+        ref = "".join(rng.choice("bcdfghjklmnpqrstvwxz") for _ in range(6))  # each request its own (not canned)
+        text = f"Review request {ref}.\n" + (f"message: {said}" if keyed else f"the message: {said}")
         if leak:
             text += f"\nrouted to the {VERDICT[label]} desk"  # prose, not a name-value pair mining reads
         recs.append({"id": f"t-{i}", "expected": label, "projection": text})

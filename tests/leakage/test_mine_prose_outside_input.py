@@ -125,3 +125,139 @@ def test_the_terminal_line_says_why_prose_outside_the_named_input_is_for_review(
     out = " ".join(capsys.readouterr().out.split())
     assert "for review only: words of /review/note, prose outside --derive-from" in out
     assert "as no --derive-from names it" not in out
+
+
+# A hazard panel's conclusion, written after the decision on some records only: two long paraphrases per label (too
+# long to be mined as whole values), each carried word for word by the records it was given to; the rest hold null.
+CONCLUSION = {
+    "low": [
+        "The review panel found that exposure to the product is not likely to cause any adverse consequence for "
+        "users, and the finding is regulatory only.",
+        "No adverse consequence for users is expected from exposure to the product; the violation found by the panel "
+        "is regulatory only and minor.",
+    ],
+    "medium": [
+        "The review panel found that exposure to the product may cause temporary or reversible adverse consequences, "
+        "a serious outcome being remote.",
+        "Expected effects of exposure to the product are temporary and reversible for users; the panel considers a "
+        "serious outcome remote in every case.",
+    ],
+    "high": [
+        "The review panel found a reasonable probability that exposure to the product will cause serious adverse "
+        "consequences or death of users.",
+        "Exposure to the product is reasonably likely to result in serious adverse consequences or death, the panel "
+        "concluded, even in healthy users.",
+    ],
+}
+HAZARD = {"low": ["label typo", "missing lot code"], "medium": ["foreign matter", "undeclared sulfite"]}
+HAZARD["high"] = ["salmonella", "undeclared peanut"]
+
+
+def _panel(seed: int, *, by_input: bool, n: int = 240) -> list[LeakItem]:
+    # ``by_input``: the conclusion follows the hazard named in the input (each hazard its own paraphrase), and the
+    # label follows the hazard: the text tells the label only as the input does
+    rng = random.Random(seed)
+    out = []
+    for i in range(n):
+        label = rng.choice(LABELS)
+        hazard = rng.randrange(2)
+        reason = f"{HAZARD[label][hazard]} found in lot {rng.randint(100, 999)} of " + " ".join(
+            rng.choice(WORDS) for _ in range(6)
+        )
+        concluded = rng.random() < 0.4
+        conclusion = CONCLUSION[label][hazard if by_input else rng.randrange(2)] if concluded else None
+        projection = {"recall": {"reason": reason}, "evaluation": {"conclusion": conclusion}}
+        out.append(LeakItem(id=f"r{i}", expected=[label], projection=projection, label_set=LABELS))
+    return out
+
+
+PANEL_INPUT = ["/recall/reason"]
+
+
+def test_words_of_a_text_one_label_carries_word_for_word_outside_the_input_are_a_leak() -> None:
+    # the conclusions are too long to be mined whole; their words are mined, and each record's text is one its
+    # label's records share word for word: a sentence picked by the label, not an author's note (was for review)
+    items = _panel(6, by_input=False)
+    result = mine(items, derive_from=PANEL_INPUT)
+    assert not [s for s in result.suggestions if s.kind == "value" and s.pointer == "/evaluation/conclusion"]
+    flagged = dict(mined_findings(items, result, derive_from=PANEL_INPUT))
+    concluded = {it.id for it in items if it.projection["evaluation"]["conclusion"]}
+    assert set(flagged) == concluded
+    for findings in flagged.values():
+        assert all(f.pointer == "/evaluation/conclusion" for f in findings)
+        assert all(f.severity == "medium" and "word for word" in f.detail for f in findings)
+
+
+def test_a_canned_text_the_input_tells_stays_unflagged() -> None:
+    # the twin: each conclusion follows the hazard the input names, so its words tell the label as the input does
+    items = _panel(6, by_input=True)
+    result = mine(items, derive_from=PANEL_INPUT)
+    flagged = dict(mined_findings(items, result, derive_from=PANEL_INPUT))
+    assert not [f for fs in flagged.values() for f in fs if f.blocking]
+
+
+# An auto-summary written for each group of reasons the input names (three reasons per outcome, one summary per
+# group), long enough to be prose; the outcome follows the reason. The summary is a function of the input's reason.
+REASON = {
+    "low": ["cosmetic scratch", "wrong colour", "late by a day"],
+    "medium": ["missing part", "loose hinge", "slow start"],
+    "high": ["does not power on", "burnt smell", "cracked casing"],
+}
+GROUP_SUMMARY = {
+    lab: f"Auto-summary: the reason selected is one our policy routes to the {queue} queue, where it is handled "
+    "once the item is received back at the warehouse and checked by a person."
+    for lab, queue in zip(LABELS, ["courtesy", "standard", "priority"], strict=True)
+}
+
+
+def test_a_canned_text_picked_by_several_values_of_an_input_field_stays_unflagged() -> None:
+    # no one reason holds a group's records, and no input word does (each reason its own words): the text is
+    # still the input's, as every record holding one of the group's reasons carries it (was 235 of 240 flagged)
+    rng = random.Random(7)
+    items = []
+    for i in range(240):
+        group = rng.choice(LABELS)
+        label = group if rng.random() < 0.97 else rng.choice(LABELS)
+        projection = {
+            "ticket": {"reason": rng.choice(REASON[group]), "message": " ".join(rng.choice(WORDS) for _ in range(12))},
+            "intake": {"summary": GROUP_SUMMARY[group]},
+        }
+        items.append(LeakItem(id=f"s{i}", expected=[label], projection=projection, label_set=LABELS))
+    derive = ["/ticket/reason", "/ticket/message"]
+    result = mine(items, derive_from=derive)
+    flagged = dict(mined_findings(items, result, derive_from=derive))
+    assert not [f for fs in flagged.values() for f in fs if f.blocking]
+
+
+EVALUATION = {
+    "low": "Panel finding, after reading the firm's file and the lab results: exposure to the product is unlikely "
+    "to lead to any adverse health effect in the people who used it.",
+    "medium": "Panel finding, after reading the firm's file and the lab results: exposure to the product may lead to "
+    "a temporary or reversible adverse health effect in the people who used it.",
+    "high": "Panel finding, after reading the firm's file and the lab results: exposure to the product is reasonably "
+    "likely to lead to a serious adverse health effect in the people who used it.",
+}
+
+
+def test_a_canned_text_across_groups_of_one_case_each_is_still_a_leak() -> None:
+    # recall events of 3-5 products, one class per event (texts too long to be mined whole), the event id in the
+    # input: every record of an event
+    # carries its evaluation, but an event id says nothing by itself (a few records of one case), and the text is
+    # canned per class across many events — the label's text, not the input's (picked_by_values cleared it)
+    rng = random.Random(1)
+    nouns = [*WORDS, "apple", "brick", "cloud", "delta", "eagle", "flame", "grape", "house", "ivory"]
+    items = []
+    for e in range(60):
+        label = rng.choice(LABELS)
+        event = {"event_id": str(90000 + 7 * e), "reason": " ".join(rng.choice(nouns) for _ in range(10))}
+        for _ in range(rng.randint(3, 5)):
+            projection = {
+                "recall": {**event, "product": " ".join(rng.choice(nouns) for _ in range(6))},
+                "evaluation": {"summary": EVALUATION[label]},
+            }
+            items.append(LeakItem(id=f"e{len(items)}", expected=[label], projection=projection, label_set=LABELS))
+    derive = ["/recall/event_id", "/recall/reason", "/recall/product"]
+    result = mine(items, derive_from=derive)
+    flagged = dict(mined_findings(items, result, derive_from=derive))
+    blocking = {i for i, fs in flagged.items() if any(f.blocking and f.pointer == "/evaluation/summary" for f in fs)}
+    assert len(blocking) == len(items)

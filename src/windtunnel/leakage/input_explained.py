@@ -146,6 +146,88 @@ def explained_by_words(
     return _tells(riders, label, purity, range(len(words)), lambda r: needed <= words[r], labels, 1)
 
 
+WordLabels = dict[str, Counter[str]]
+"""Each input word → the labels of the records whose input holds it (:func:`word_labels`), the label counts of all
+records under the key ``""`` (no word is empty)."""
+
+
+def word_labels(words: Sequence[InputWords], labels: Sequence[str]) -> WordLabels:
+    """The index :func:`explained_by_a_word` tests words with, built once over the records (``words`` and ``labels``
+    per record): a word's two tests are then counts, not a pass over every record."""
+    out: WordLabels = {"": Counter(labels)}
+    for held, label in zip(words, labels, strict=True):
+        for word in held:
+            out.setdefault(word, Counter())[label] += 1
+    return out
+
+
+def explained_by_a_word(
+    riders: set[int], label: str, purity: float, words: Sequence[InputWords], labels: Sequence[str], index: WordLabels
+) -> str | None:
+    """A word that the input of every record of ``riders`` holds and whose records the two tests of
+    :func:`explained_by` find telling ``label`` as the riders do (Bonferroni over the words tried), or None: a text
+    chosen from the input (a panel's canned conclusion for each hazard its input names) rather than from the label.
+    ``words`` and ``labels`` are per record, ``index`` their :func:`word_labels`."""
+    if not riders:
+        return None
+    common = frozenset.intersection(*(words[r] for r in riders))
+    mine = sum(labels[r] == label for r in riders)
+    of_label = index[""][label]
+    for word in sorted(common):
+        inside = index[word]
+        in_place = inside[label]
+        if in_place < purity * inside.total() or not mine or in_place >= of_label:
+            continue  # the place does not say the label, or the label has no records outside it
+        if fisher_greater(mine, mine, in_place, of_label) * len(common) <= ALPHA:
+            return word
+    return None
+
+
+ValueGroups = dict[str, dict[float | str, set[int]]]
+"""Each input field (template) → each of its values → the records holding that value (:func:`value_groups`)."""
+
+
+def value_groups(inputs: Sequence[InputValues]) -> ValueGroups:
+    """The records of every value of every input field (``inputs`` per record), built once."""
+    out: ValueGroups = {}
+    for r, values in enumerate(inputs):
+        for template, value in values.items():
+            out.setdefault(template, {}).setdefault(value, set()).add(r)
+    return out
+
+
+def picked_by_values(
+    carriers: set[int],
+    label: str,
+    inputs: Sequence[InputValues],
+    groups: ValueGroups,
+    labels: Sequence[str],
+    least: int,
+) -> str | None:
+    """An input field whose value decides whether a record carries a text (the records ``carriers``, of ``label``
+    mostly), or None: every carrier holds the field, every record holding a value some carrier holds carries the
+    text too, and each such value is held by ``least`` records or more and tells ``label`` beyond chance by itself
+    (one-sided Fisher over ``labels``, per record, Bonferroni over the values). The text is then a function of an
+    input that says the label (an auto-summary written for each group of reasons the input names). A value that says
+    nothing by itself — a group id of a few records, each group of one label (a recall event, a customer) — decides
+    no text: its records share a label because they are one case, and a text canned for that label across many
+    groups is the label's, not the input's."""
+    if not carriers:
+        return None
+    total = len(labels)
+    of_label = sum(lab == label for lab in labels)
+    for template in sorted(set.intersection(*(set(inputs[r]) for r in carriers))):
+        held = groups[template]
+        values = {inputs[r][template] for r in carriers}
+        if all(len(held[v]) >= least and held[v] <= carriers for v in values) and all(
+            fisher_greater(sum(labels[r] == label for r in held[v]), len(held[v]), of_label, total) * len(values)
+            <= ALPHA
+            for v in values
+        ):
+            return template
+    return None
+
+
 def copied_from_input(
     holders: Mapping[K, set[int]],
     text_of: Callable[[K], str],

@@ -71,12 +71,16 @@ from windtunnel.leakage.input_explained import (
     InputValues,
     InputWords,
     explained_by,
+    explained_by_a_word,
     explained_by_words,
     input_values,
     input_words,
+    picked_by_values,
+    value_groups,
+    word_labels,
     words_at,
 )
-from windtunnel.leakage.input_text import masked_input, names_of
+from windtunnel.leakage.input_text import mask_input, masked_input, names_of
 from windtunnel.leakage.markup_record import markup_leaves
 from windtunnel.leakage.model import Finding, LeakItem
 from windtunnel.leakage.ranges import date_gaps, day_of, number_of, pure_runs, run_text, separated
@@ -195,6 +199,10 @@ class MineResult:
     """Without ``derive_from``: the suggestions ``(kind, pointer, value)`` made of the words of the fields read as the
     task's input on every record holding them, which those words tell (:func:`explained_by_words`): held outside the
     input (a slug built from the headline) they are the input's signal, for review (:func:`mined_findings`)."""
+    canned: set[tuple[str, str]] = field(default_factory=set, repr=False)
+    """With ``derive_from``: the texts of prose outside it that records of one label carry word for word, numbers aside
+    (:func:`canned_text`), as ``(field template, folded text)``: ``CANNED_RECORDS`` records or more, ``min_purity`` of
+    them of one label. A mined word of such a text is a leak, not an author's words for review (:data:`CANNED_LEAK`)."""
     explained: list[Explained] = field(default_factory=list)
     """With ``derive_from``: riders that passed the test but that the task's input already tells (their records sit in
     one place of an input field that says the label there: :mod:`.input_explained`), so not suggested."""
@@ -232,7 +240,7 @@ class MineResult:
     def to_dict(self) -> dict[str, Any]:
         """The result as ``leak mine`` prints it: every count and suggestion (``input``: :meth:`read_as_input`),
         without ``members`` (an internal index for :func:`mined_findings`)."""
-        skip = ("members", "told", "reviewed", "leaking", "task_words")
+        skip = ("members", "told", "reviewed", "leaking", "task_words", "canned")
         out = {k: v for k, v in asdict(self).items() if k not in skip}
         out["suggestions"] = [{**s.to_dict(), "input": self.read_as_input(s)} for s in self.suggestions]
         out["pairs"] = [p.to_dict() for p in self.pairs]
@@ -386,6 +394,15 @@ def in_derive_from(pointer: str, derive_from: Sequence[str]) -> bool:
         elif escape_pointer_token(d) in parts:
             return True
     return False
+
+
+def input_located(item: LeakItem, derive_from: Sequence[str]) -> bool:
+    """Whether some ``derive_from`` field resolves to a place of ``item`` (a pointer at or under it, or a key name's
+    place inside a text: :mod:`~windtunnel.leakage.input_text`): only then is prose elsewhere known not to be the
+    task's input."""
+    if mask_input(item.projection, derive_from) is not item.projection:
+        return True
+    return any(in_derive_from(pointer, derive_from) for pointer, _value, _cut in _leaves(item.projection, ""))
 
 
 def _named_in_text(entry: str, pointer: str, value: Any) -> bool:
@@ -1447,6 +1464,35 @@ def _same_input(a: Mapping[int, frozenset[int]], b: Mapping[int, frozenset[int]]
     return all(large.get(place, texts) == texts for place, texts in small.items())
 
 
+CANNED_RECORDS = 3
+"""A text of prose outside the named input that this many records carry word for word (numbers aside), all but
+``1 - min_purity`` of them of one label, is canned for that label (:attr:`MineResult.canned`)."""
+
+
+def canned_text(text: str) -> str:
+    """``text`` as records carrying one canned sentence hold it alike: case and blanks folded, each whole number a
+    slot (a date, a count filled in per record: ``... on 2024-07-22 ...``)."""
+    return " ".join(_SLOT.sub(_fold, text).casefold().split())
+
+
+def _canned(
+    held: Mapping[tuple[str, str], Sequence[int]], record_of: Sequence[int], record_label: Sequence[str], purity: float
+) -> dict[tuple[str, str], tuple[set[int], str, float]]:
+    """The texts of ``held`` (``(template, folded text)`` → its items) that ``CANNED_RECORDS`` records or more carry,
+    ``purity`` of them or more of one label (:attr:`MineResult.canned`), each with its records, label and purity."""
+    out: dict[tuple[str, str], tuple[set[int], str, float]] = {}
+    for key, its in held.items():
+        if len(its) < CANNED_RECORDS:
+            continue
+        records = {record_of[i] for i in its}
+        if len(records) < CANNED_RECORDS:
+            continue
+        label, top = max(sorted(Counter(record_label[r] for r in records).items()), key=lambda kv: kv[1])
+        if top >= purity * len(records):
+            out[key] = (records, label, top / len(records))
+    return out
+
+
 def records_of(labels: Sequence[str], prose: Sequence[Prints]) -> tuple[list[int], list[str]]:
     """The record of every item, and the label of every record: items linked by prose they share, with one label,
     are one record shown several ways (one ticket in five renderings, one record under several questions).
@@ -1549,6 +1595,7 @@ def mine(
     dates_of: list[dict[str, str]] = []  # per labelled item: its dates per field (a gap between two is a field)
     masked_from: dict[tuple[str, str, str], set[tuple[str, str, str]]] = {}  # template → the texts it was read from
     raw_held: dict[tuple[str, str, str], list[int]] = {}  # each text a template may be read from → its items
+    canned_held: dict[tuple[str, str], list[int]] = {}  # with derive_from: each text of prose outside it → its items
     restated = Restated()  # with derive_from: the fields outside it that restate it (:mod:`.unlisted_input`)
     task_text = TaskText()  # without derive_from: the texts every record carries (:mod:`.task_named`)
     for it in items:
@@ -1587,6 +1634,8 @@ def mine(
         )
         for raw in raws:
             raw_held.setdefault(raw, []).append(n)
+            if derive_from and len(raw[2].split()) > PROSE_WORDS:  # prose outside the input, numbers folded
+                canned_held.setdefault((raw[1], canned_text(raw[2])), []).append(n)
         if places is not None:
             places.done()
         for key, where in found_here.items():
@@ -1605,6 +1654,8 @@ def mine(
         if len(raw_held) > max_candidates:  # only a text some template was read from is ever asked
             read_from = set().union(*masked_from.values())
             raw_held = {k: a for k, a in raw_held.items() if k in read_from}
+        if len(canned_held) > max_candidates:
+            canned_held = {k: a for k, a in canned_held.items() if len(a) > 1}
     # Without --derive-from the input is inferred from what the fields hold: it tells records apart as a named input
     # does, and prose read as the input is not mined (its whole texts, its codes), as a named input is not.
     inputs = places.inputs(len(labels_of)) if places is not None else []
@@ -1620,6 +1671,7 @@ def mine(
     for key in splitting(_with_texts(held, raw_held, masked_from), masked_from):  # it carries another field's signal
         held.pop(key, None)
     record_of, record_label = records_of(labels_of, prose_of)
+    canned = _canned(canned_held, record_of, record_label, min_purity)
     record_task: list[tuple[str, ...]] = [()] * len(record_label)
     for i in reversed(range(len(record_of))):
         record_task[record_of[i]] = tasks_of[i]
@@ -1773,6 +1825,17 @@ def mine(
             else:
                 explained.append(Explained(sug, why))
         out = kept
+        mined = {sug.value.casefold() for sug in out}
+        canned = {key: v for key, v in canned.items() if any(value in key[1] for value in mined)}  # others never asked
+        index = word_labels(record_words, record_label) if canned else {}
+        by_value = value_groups(record_input) if canned else {}
+        canned = {  # a text the input picks (each hazard its own canned conclusion) tells the label as the input does
+            key: (records, label, purity)
+            for key, (records, label, purity) in canned.items()
+            if explained_by(records, label, purity, record_input, record_label) is None
+            and explained_by_a_word(records, label, purity, record_words, record_label, index) is None
+            and picked_by_values(records, label, record_input, by_value, record_label, CANNED_RECORDS) is None
+        }
     restating = [sug for sug in out if (sug.kind, sug.pointer, sug.value) in apart]
     out = [sug for sug in out if (sug.kind, sug.pointer, sug.value) not in apart]
     told = (
@@ -1814,6 +1877,7 @@ def mine(
         floored=sorted(floored & {sug.pointer for sug in out}),
         prose=sorted(prose),
         told=told if out else set(),
+        canned=set(canned) if out else set(),
     )
 
 
@@ -2283,6 +2347,17 @@ clean ones (ds3: 92 more found, 112 more flagged); counting only its words for r
 flagged."""
 
 
+CANNED_LEAK = (
+    "; a leak though in prose outside the named input: the text holding it is one that records of this label carry "
+    "word for word (numbers aside), a sentence chosen by the label, not an author's words"
+)
+"""Why a mined word of prose outside ``--derive-from`` is a leak after all: the text it sits in is canned for its
+label (:attr:`MineResult.canned`: three records or more carry it alike, one label among them). An author's note or a
+summary of the record is written anew for each record; a sentence that one label's records share word for word, and
+whose words ride with that label over the whole dataset, was picked by the label (a hazard panel's conclusion
+paraphrasing the class's definition, a notice sent once the case was decided)."""
+
+
 def _prose_words(key: Key, text: str, span: tuple[int, int] | None, view: str) -> bool:
     """The mined ``key`` found in prose outside the named input is words of that prose (:func:`in_words`), for
     review: not the whole text held word for word (a sentence the records of one label carry alike is a template
@@ -2509,7 +2584,8 @@ def _own_label(
                     and _prose_words(key, text, span, view)
                     and not _quoted(key, sug.label, codes)
                 ):
-                    review = PROSE_REVIEW
+                    canned = (_general(place), canned_text(text)) in result.canned and input_located(it, derive_from)
+                    review = CANNED_LEAK if canned else PROSE_REVIEW
             elif inputs and (sug.kind, sug.pointer, sug.value) in result.told:
                 review = INPUT_TOLD
             if (
@@ -2520,16 +2596,17 @@ def _own_label(
                 and sug.pointer not in books
             ):
                 review = NAMED_REVIEW  # a code book stays a leak whatever its name
+            leak = not review or review == CANNED_LEAK
             if leaks is not None:
                 own = (sug.kind, sug.pointer, sug.value)
-                leaks[own] = leaks.get(own, False) or not review
+                leaks[own] = leaks.get(own, False) or leak
             if found_as is not None:
-                found_as[key] = found_as.get(key, False) or not review
+                found_as[key] = found_as.get(key, False) or leak
             found.append(
                 Finding(
                     item=it.id,
                     channel="correlated",
-                    severity="low" if review else "medium",
+                    severity="medium" if leak else "low",
                     pointer=pointer,
                     representation="mined",
                     span=span,

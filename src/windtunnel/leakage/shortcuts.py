@@ -38,6 +38,7 @@ from windtunnel.leakage.mine import (
     _prose_candidates,
     _string_candidates,
     in_derive_from,
+    input_located,
 )
 from windtunnel.leakage.model import Finding, LeakItem
 from windtunnel.leakage.simulate import NUMERIC_KINDS, Feature, blind_predictions_cv, selected_features
@@ -126,15 +127,6 @@ def _proven(features: dict[Feature, Counter[str]], answers: Sequence[str]) -> di
         if n and binom_sf(k, n, share.get(label, 1.0)) * len(features) <= CUT_ALPHA:
             out[feature] = by_label
     return out
-
-
-def input_located(item: LeakItem, derive_from: Sequence[str]) -> bool:
-    """Whether some ``derive_from`` field resolves to a place of ``item`` (a pointer at or under it, or a key name's
-    place inside a text: :mod:`~windtunnel.leakage.input_text`): only then is prose elsewhere known not to be the
-    task's input."""
-    if mask_input(item.projection, derive_from) is not item.projection:
-        return True
-    return any(in_derive_from(pointer, derive_from) for pointer, _value, _cut in _leaves(item.projection, ""))
 
 
 def shortcut_findings(
