@@ -82,6 +82,7 @@ from windtunnel.leakage.model import Finding, LeakItem
 from windtunnel.leakage.ranges import date_gaps, day_of, number_of, pure_runs, run_text, separated
 from windtunnel.leakage.record_table import record_table
 from windtunnel.leakage.records import ID_SHAPE, RECORD_ID
+from windtunnel.leakage.resolve import Records, holds_records, own_row_cells
 from windtunnel.leakage.scan import escape_pointer_token
 from windtunnel.leakage.task_named import TaskText, code_books, named
 from windtunnel.leakage.templates import PLACEHOLDER, OwnWords, splitting
@@ -513,6 +514,7 @@ def candidates(
             out.setdefault(("key", _general(pointer), name), (pointer, None, None, "raw"))
     names = names_of(derive_from)
     own: OwnWords | None = None
+    records: Records | None = None
     for pointer, value, cut in _leaves(projection, ""):
         template = _general(pointer)
         if visit is not None:
@@ -541,7 +543,13 @@ def candidates(
             if key not in out:
                 out[key] = (outer, None if inner is not None else span, inner, view)
         if found and not copy and "\n" in value:  # a one-record table's cells are its fields (:mod:`.record_table`)
-            for name, cell, cell_span in record_table(value):
+            row = record_table(value)
+            if not row and inner is None and holds_records(value):
+                # this record's row of a table of many (named by its id or a whole value shown outside the table)
+                if records is None:
+                    records = Records(projection)
+                row = own_row_cells(records, value)
+            for name, cell, cell_span in row:
                 sub = f"{template}/{escape_pointer_token(name)}"
                 out.setdefault(("value", sub, cell), (outer, None if inner is not None else cell_span, inner, "table"))
         if found:  # a text filled in with the record's own words is read as its template too (:mod:`.templates`)

@@ -1,0 +1,103 @@
+"""This record's row of a many-row table held in a string, named by a whole value the record shows elsewhere.
+
+A recruiter board (a Markdown table whose bars do not line up, one row per candidate of the requisition) holds
+this record's candidate in one row, named by the name the record shows under ``/candidate/name``, and the other
+candidates in the rest. The row's cells are this record's fields: a label in its Stage cell leaks (principle 1),
+and mining reads the Stage column at ``/board/Stage`` on this row only. The other rows stay a listing: a board of
+other candidates only says nothing, and the sanitizer leaves their rows as they were written.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from windtunnel.leakage import audit_item
+from windtunnel.leakage.mine import candidates, mine, mined_findings
+from windtunnel.leakage.model import LeakItem
+from windtunnel.leakage.resolve import Records, own_row_cells, own_value
+
+LABELS = ["Low", "Medium", "High"]
+NAMES = ["Carlos Yilmaz", "Mei Smith", "Ana Brown", "Yuki Ali", "Ethan Reyes", "Priya Novak", "Oskar Costa", "Wei Kaur"]
+STAGES = ["Application Review", "Phone Screen", "Onsite", "Offer", "Rejected", "Talent Pool - Hold"]
+
+
+def _board(rows: list[tuple[str, str]]) -> str:
+    lines = ["### REQ-4533 pipeline", "", "| Candidate | Stage | Owner |", "|---|---|---|"]
+    lines += [f"| {name} | {stage} | {'KL' if i % 2 else 'DS'} |" for i, (name, stage) in enumerate(rows)]
+    return "\n".join(lines)
+
+
+def _leaked(projection: Any, expected: str = "High") -> bool:
+    item = {"id": "t", "expected": expected, "label_set": LABELS, "projection": projection}
+    fast, ref = audit_item(item), audit_item(item, prefilter=False)
+    assert fast.findings == ref.findings
+    return fast.leaked
+
+
+def test_this_records_row_of_an_unaligned_pipe_table_is_named_by_a_whole_value() -> None:
+    board = _board([("Ethan Reyes", "Onsite"), ("Carlos Yilmaz", "Phone Screen"), ("Ana Brown", "Offer")])
+    records = Records({"candidate": {"name": "Carlos Yilmaz"}, "board": board})
+    cells = own_row_cells(records, board)
+    expected = [("Candidate", "Carlos Yilmaz"), ("Stage", "Phone Screen"), ("Owner", "KL")]
+    assert [(n, v) for n, v, _s in cells] == expected
+    assert all(board[a:b] == v for _n, v, (a, b) in cells)
+    a = board.index("Phone Screen")
+    assert own_value(records, board, (a, a + len("Phone Screen"))) is not None
+    b = board.index("Offer")
+    assert own_value(records, board, (b, b + len("Offer"))) is None  # another candidate's row
+
+
+def test_a_table_of_other_records_only_names_no_row() -> None:
+    board = _board([("Ethan Reyes", "Onsite"), ("Mei Smith", "Phone Screen"), ("Ana Brown", "Offer")])
+    assert own_row_cells(Records({"candidate": {"name": "Carlos Yilmaz"}, "board": board}), board) == []
+    # a value every row holds (the owner), or one in a column whose cells repeat, names no row either
+    board = _board([("Ethan Reyes", "Offer"), ("Mei Smith", "Offer"), ("Ana Brown", "Onsite")])
+    assert own_row_cells(Records({"recruiter": "Offer", "board": board}), board) == []
+
+
+def test_a_label_in_this_records_row_leaks_and_a_board_of_others_does_not() -> None:
+    rows = [("Ethan Reyes", "Low"), ("Carlos Yilmaz", "High"), ("Ana Brown", "Medium"), ("Mei Smith", "Low")]
+    assert _leaked({"candidate": {"name": "Carlos Yilmaz"}, "board": _board(rows)})
+    others = [("Ethan Reyes", "Low"), ("Priya Novak", "High"), ("Ana Brown", "Medium"), ("Mei Smith", "Low")]
+    assert not _leaked({"candidate": {"name": "Carlos Yilmaz"}, "board": _board(others)})
+
+
+SAID = {"Low": "Rejected", "Medium": "Talent Pool - Hold", "High": "Phone Screen"}
+DERIVE = ["/candidate/resume"]
+
+
+def _dataset(seed: int, *, own_row: bool, n: int = 150) -> list[LeakItem]:
+    rng = random.Random(seed)
+    out = []
+    for i in range(n):
+        label = LABELS[i % 3]
+        name = f"{rng.choice(NAMES).split()[0]} {rng.choice(NAMES).split()[1]}-{i}"
+        others = [(f"{rng.choice(NAMES)} {j}", rng.choice(STAGES)) for j in range(rng.randint(3, 5))]
+        board = [*others]
+        if own_row:
+            board.insert(rng.randrange(len(board) + 1), (name, SAID[label]))
+        projection = {"candidate": {"name": name, "resume": f"resume {i}"}, "board": _board(board)}
+        out.append(LeakItem(id=f"c{i}", expected=[label], projection=projection, label_set=LABELS))
+    return out
+
+
+def test_this_records_row_is_mined_as_its_fields() -> None:
+    items = _dataset(3, own_row=True)
+    held = candidates(items[0].projection, DERIVE)
+    assert ("value", "/board/Stage", SAID["Low"]) in held
+    result = mine(items, derive_from=DERIVE)
+    assert {s.label for s in result.suggestions if s.pointer == "/board/Stage"} == set(LABELS)
+    flagged = dict(mined_findings(items, result, derive_from=DERIVE))
+    for it in items:
+        text = it.projection["board"]
+        leaks = {text[f.span[0] : f.span[1]] for f in flagged.get(it.id, []) if f.severity == "medium" and f.span}
+        assert SAID[it.expected[0]] in leaks
+        row = next(line for line in text.splitlines() if it.projection["candidate"]["name"] in line)
+        assert all(row.find(text[f.span[0] : f.span[1]]) >= 0 for f in flagged[it.id] if f.span)
+
+
+def test_boards_without_this_records_row_give_nothing() -> None:
+    for seed in (3, 4):
+        result = mine(_dataset(seed, own_row=False), derive_from=DERIVE)
+        assert not [s for s in result.suggestions if s.pointer.startswith("/board")]
