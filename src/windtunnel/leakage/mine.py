@@ -60,6 +60,7 @@ from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, S
 from dataclasses import asdict, dataclass, field
 from functools import lru_cache, partial
 from typing import Any, Literal
+from urllib.parse import unquote_plus
 
 from windtunnel._util.stats import adjust_p, fisher_greater
 from windtunnel.leakage.aliases import identifier_spellings
@@ -683,6 +684,8 @@ def _string_candidates(template: str, value: str, depth: int = 0) -> Found:
         for a, param in _query_values(value):
             for key, span, vname in _string_candidates(template, param, depth + 1):
                 out.setdefault(key, ((a, a + len(param)) if span is None else (a + span[0], a + span[1]), vname))
+        for name, param, span in query_fields(value):  # a query's parameters are its fields
+            out.setdefault(("value", f"{template}/{escape_pointer_token(name)}", param), (span, "query"))
     return tuple((key, span, view) for key, (span, view) in out.items())
 
 
@@ -754,6 +757,31 @@ def _doc_candidates(
 
 _QUERY_VALUE = re.compile(r"[?&;][^=&#;\s]+=([^&#;\s]{8,})")
 """A query parameter's value of eight characters or more (``?ctx=eyJ…``)."""
+
+
+_QUERY_PAIR = re.compile(r"[?&;]([A-Za-z_][\w.\[\]-]{0,63})=([^&#;\s]{1,80})(?=[&#;\s]|$)")
+
+
+def query_fields(url: str) -> list[tuple[str, str, tuple[int, int]]]:
+    """``(name, value, span)`` of each parameter of the URL's query (``?…&cls=1&…`` gives ``cls``, ``1``): a field
+    named by its parameter, its value form-decoded (``+`` a space, percent-escapes their characters: ``Class+I`` is
+    ``Class I``), found at the value's characters. Mined at the URL's pointer followed by the name (``/links/*/cls``),
+    as a one-record table's cells are (:mod:`.record_table`): a code a parameter rides with its label (``cls=1`` for
+    ``Class I``) is counted with the same parameter's other codes (the field's code book), not only as a segment pair
+    glued to its neighbours. A name repeated in the query gives its first value only."""
+    if "?" not in url:
+        return []
+    out: list[tuple[str, str, tuple[int, int]]] = []
+    seen: set[str] = set()
+    for m in _QUERY_PAIR.finditer(url, url.find("?")):
+        name, raw = m.group(1), m.group(2)
+        if name in seen:
+            continue
+        seen.add(name)
+        value = unquote_plus(raw).strip()
+        if value:
+            out.append((name, value, m.span(2)))
+    return out
 
 
 def _query_values(url: str) -> list[tuple[int, str]]:
