@@ -81,3 +81,14 @@ def test_a_parameter_drawn_apart_from_the_label_gives_nothing() -> None:
     for seed in (5, 6, 7):
         result = mine(_dataset(seed, leak=False), derive_from=["/reason"])
         assert not [s for s in result.suggestions if s.pointer.startswith("/links")]
+
+
+def test_a_plus_url_decoded_from_percent_2b_is_a_plus() -> None:
+    # ``%2B`` is the plus sign: form never reads a text url decoded (``?grade=A%2B`` is ``A+``, never ``A``)
+    url = "https://seed.example/lot?grade=A%2B&lot=123"
+    texts = [v.text for _n, v in canonical_views(url)]
+    assert any("grade=A+&" in t for t in texts)
+    assert not any("grade=A &" in t or "grade=A&" in t for t in texts)
+    item = {"id": "t", "expected": "A", "label_set": ["A+", "A", "B"], "projection": {"link": url}}
+    assert not audit_item(item).leaked
+    assert not audit_item(item, prefilter=False).leaked
