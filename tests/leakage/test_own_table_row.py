@@ -38,41 +38,50 @@ def _leaked(projection: Any, expected: str = "High") -> bool:
 def test_this_records_row_of_an_unaligned_pipe_table_is_named_by_a_whole_value() -> None:
     board = _board([("Ethan Reyes", "Onsite"), ("Carlos Yilmaz", "Phone Screen"), ("Ana Brown", "Offer")])
     records = Records({"candidate": {"name": "Carlos Yilmaz"}, "board": board})
-    cells = own_row_cells(records, board)
+    cells, naming = own_row_cells(records, board)
+    assert naming == "carlos yilmaz"
     expected = [("Candidate", "Carlos Yilmaz"), ("Stage", "Phone Screen"), ("Owner", "KL")]
     assert [(n, v) for n, v, _s in cells] == expected
     assert all(board[a:b] == v for _n, v, (a, b) in cells)
     a = board.index("Phone Screen")
-    assert own_value(records, board, (a, a + len("Phone Screen"))) is not None
+    assert own_value(records, board, (a, a + len("Phone Screen"))) is None  # the scan: a name or a shared value?
     b = board.index("Offer")
     assert own_value(records, board, (b, b + len("Offer"))) is None  # another candidate's row
 
 
 def test_a_table_of_other_records_only_names_no_row() -> None:
     board = _board([("Ethan Reyes", "Onsite"), ("Mei Smith", "Phone Screen"), ("Ana Brown", "Offer")])
-    assert own_row_cells(Records({"candidate": {"name": "Carlos Yilmaz"}, "board": board}), board) == []
+    assert own_row_cells(Records({"candidate": {"name": "Carlos Yilmaz"}, "board": board}), board) == ([], None)
     # a value every row holds (the owner), or one in a column whose cells repeat, names no row either
     board = _board([("Ethan Reyes", "Offer"), ("Mei Smith", "Offer"), ("Ana Brown", "Onsite")])
-    assert own_row_cells(Records({"recruiter": "Offer", "board": board}), board) == []
+    assert own_row_cells(Records({"recruiter": "Offer", "board": board}), board) == ([], None)
+    # a date or a time names no row: a moment many records may share
+    stamps = "| Received | Candidate | Stage |\n|---|---|---|\n| 2025-06-28T04:17:36Z | Ines Haddad | Rejected |\n"
+    stamps += "| 2025-06-29T01:00:00Z | Fatima Kim | Onsite |\n| 2025-06-30T02:00:00Z | Tom Reed | Phone Screen |"
+    assert own_row_cells(Records({"applied_at": "2025-06-28T04:17:36Z", "feed": stamps}), stamps) == ([], None)
 
 
-def test_a_label_in_this_records_row_leaks_and_a_board_of_others_does_not() -> None:
+def test_the_scan_reads_no_row_named_by_a_whole_value() -> None:
+    # a table of sources: "Indeed" is this record's source and many others', not its name
+    sources = "| Source | Applicants | Most common result |\n|---|---|---|\n| Indeed | 120 | Low |\n"
+    sources += "| LinkedIn | 80 | High |\n| Referral | 12 | Medium |"
+    assert not _leaked({"candidate": {"name": "Ann Bell", "source": "Indeed"}, "sources": sources}, "Low")
     rows = [("Ethan Reyes", "Low"), ("Carlos Yilmaz", "High"), ("Ana Brown", "Medium"), ("Mei Smith", "Low")]
-    assert _leaked({"candidate": {"name": "Carlos Yilmaz"}, "board": _board(rows)})
-    others = [("Ethan Reyes", "Low"), ("Priya Novak", "High"), ("Ana Brown", "Medium"), ("Mei Smith", "Low")]
-    assert not _leaked({"candidate": {"name": "Carlos Yilmaz"}, "board": _board(others)})
+    assert not _leaked({"candidate": {"name": "Carlos Yilmaz"}, "board": _board(rows)})
 
 
 SAID = {"Low": "Rejected", "Medium": "Talent Pool - Hold", "High": "Phone Screen"}
 DERIVE = ["/candidate/resume"]
 
 
-def _dataset(seed: int, *, own_row: bool, n: int = 150) -> list[LeakItem]:
+def _dataset(seed: int, *, own_row: bool, n: int = 150, shared: int = 0) -> list[LeakItem]:
     rng = random.Random(seed)
     out = []
     for i in range(n):
         label = LABELS[i % 3]
         name = f"{rng.choice(NAMES).split()[0]} {rng.choice(NAMES).split()[1]}-{i}"
+        if shared:  # a value many records share (a source, an office) names the row, not the record
+            name = f"Source {LABELS.index(label) * shared + i % shared}"
         others = [(f"{rng.choice(NAMES)} {j}", rng.choice(STAGES)) for j in range(rng.randint(3, 5))]
         board = [*others]
         if own_row:
@@ -101,3 +110,10 @@ def test_boards_without_this_records_row_give_nothing() -> None:
     for seed in (3, 4):
         result = mine(_dataset(seed, own_row=False), derive_from=DERIVE)
         assert not [s for s in result.suggestions if s.pointer.startswith("/board")]
+
+
+def test_a_row_named_by_a_value_many_records_share_is_not_mined() -> None:
+    # each naming value held by 10 records, every one of its label: a table of sources, not of candidates
+    items = _dataset(3, own_row=True, shared=5)
+    result = mine(items, derive_from=DERIVE)
+    assert not [s for s in result.suggestions if s.pointer.startswith("/board")]

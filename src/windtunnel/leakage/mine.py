@@ -471,6 +471,7 @@ def candidates(
     raws: set[tuple[str, str, str]] | None = None,
     moments: bool = True,
     copied: Collection[str] = frozenset(),
+    named_rows: list[tuple[tuple[str, str, str], tuple[str, str]]] | None = None,
 ) -> dict[tuple[str, str, str], Where]:
     """The candidates of one projection, ``(kind, pointer template, text)`` → where it is first seen.
 
@@ -496,6 +497,11 @@ def candidates(
     :func:`.input_text.input_spans`) is the input there too: its characters are blanked before the string is read
     (:func:`.input_text.masked_input`, the offsets of the rest kept), so mining, the ``blind`` agent and the sanitizer
     read the same characters as the input.
+
+    ``named_rows``: where this record's row of a table of many is named by a whole value rather than an id
+    (:func:`.resolve.own_row_cells`), each cell candidate with ``(template, naming value)`` is appended there: whether
+    the value is this record's own only the dataset tells (:func:`mine` keeps the cells of a row whose naming value
+    few records hold).
 
     ``prose``: without ``derive_from``, read prose as it is read outside a named input (:func:`_prose_candidates`);
     :func:`mine` then keeps what it finds there only outside the fields it reads as the task's input.
@@ -549,7 +555,12 @@ def candidates(
                 # this record's row of a table of many (named by its id or a whole value shown outside the table)
                 if records is None:
                     records = Records(projection)
-                row = own_row_cells(records, value)
+                row, naming = own_row_cells(records, value)
+                if naming is not None and named_rows is not None:
+                    named_rows.extend(
+                        (("value", f"{template}/{escape_pointer_token(name)}", cell), (template, naming))
+                        for name, cell, _span in row
+                    )
             for name, cell, cell_span in row:
                 sub = f"{template}/{escape_pointer_token(name)}"
                 out.setdefault(("value", sub, cell), (outer, None if inner is not None else cell_span, inner, "table"))
@@ -757,6 +768,11 @@ def _doc_candidates(
 
 _QUERY_VALUE = re.compile(r"[?&;][^=&#;\s]+=([^&#;\s]{8,})")
 """A query parameter's value of eight characters or more (``?ctx=eyJ…``)."""
+
+
+_NAMING_RECORDS = 3
+"""The most items a whole value may name a table row in and still name this record's row there (a name held by
+one record, or the few copies of one record): more is a value records share (a source, an office, a status)."""
 
 
 _QUERY_PAIR = re.compile(r"[?&;]([A-Za-z_][\w.\[\]-]{0,63})=([^&#;\s]{1,80})(?=[&#;\s]|$)")
@@ -1585,6 +1601,8 @@ def mine(
     dates_of: list[dict[str, str]] = []  # per labelled item: its dates per field (a gap between two is a field)
     masked_from: dict[tuple[str, str, str], set[tuple[str, str, str]]] = {}  # template → the texts it was read from
     raw_held: dict[tuple[str, str, str], list[int]] = {}  # each text a template may be read from → its items
+    named_by: dict[tuple[str, str], set[int]] = {}  # a table row's naming value (a whole value) → the items it names
+    named_cells: list[tuple[int, tuple[str, str, str], tuple[str, str]]] = []
     restated = Restated()  # with derive_from: the fields outside it that restate it (:mod:`.unlisted_input`)
     task_text = TaskText()  # without derive_from: the texts every record carries (:mod:`.task_named`)
     for it in items:
@@ -1611,6 +1629,7 @@ def mine(
         scalars_here = values_of[-1] if scalars is not None else input_values(it.projection, (), _anywhere)
         dates_of.append({t: v for t, v in scalars_here.items() if isinstance(v, str) and day_of(v) is not None})
         raws: set[tuple[str, str, str]] = set()
+        named_here: list[tuple[tuple[str, str, str], tuple[str, str]]] = []
         found_here = candidates(
             it.projection,
             derive_from,
@@ -1620,7 +1639,11 @@ def mine(
             prose=True,
             raws=raws,
             moments=bool(derive_from),
+            named_rows=named_here,
         )
+        for cell_key, naming in named_here:
+            named_by.setdefault(naming, set()).add(n)
+            named_cells.append((n, cell_key, naming))
         for raw in raws:
             raw_held.setdefault(raw, []).append(n)
         if places is not None:
@@ -1641,6 +1664,15 @@ def mine(
         if len(raw_held) > max_candidates:  # only a text some template was read from is ever asked
             read_from = set().union(*masked_from.values())
             raw_held = {k: a for k, a in raw_held.items() if k in read_from}
+    # A table row named by a whole value (a name, not an id) is this record's only where few records hold the value:
+    # a source, an office or a status shared by many names no record's row (:func:`.resolve.own_row_cells`).
+    for n, cell_key, naming in named_cells:
+        if len(named_by[naming]) > _NAMING_RECORDS and cell_key in held:
+            kept_items = array("I", (i for i in held[cell_key] if i != n))
+            if kept_items:
+                held[cell_key] = kept_items
+            else:
+                del held[cell_key]
     # Without --derive-from the input is inferred from what the fields hold: it tells records apart as a named input
     # does, and prose read as the input is not mined (its whole texts, its codes), as a named input is not.
     inputs = places.inputs(len(labels_of)) if places is not None else []

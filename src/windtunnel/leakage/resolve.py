@@ -176,20 +176,26 @@ def own_value(records: Records, text: str, span: Span) -> Own | None:
     return None
 
 
-def own_row_cells(records: Records, text: str) -> list[tuple[str, str, Span]]:
+def own_row_cells(records: Records, text: str) -> tuple[list[tuple[str, str, Span]], str | None]:
     """``(column name, cell text, span)`` of each cell of this record's row of a table of many records held in
-    ``text`` (a header over rows, the row named by an id or a whole value the projection shows outside the
-    table: :func:`_own_rows`): the record's fields, as :func:`windtunnel.leakage.record_table.record_table` reads
-    the one row of a one-record table. Nothing when no row, or more than one, is this record's; the other rows
-    stay a listing of other records."""
+    ``text`` (a header over rows, the row named by an id the projection shows outside the table, :func:`_own_rows`,
+    or else by a whole value it shows there, :func:`_named_row`): the record's fields, as
+    :func:`windtunnel.leakage.record_table.record_table` reads the one row of a one-record table; and the naming
+    value when the row is named by a whole value (``None`` for an id). A value may be one many records share (a
+    source ``Indeed``, a status ``open``): one record cannot tell a name from a shared value, so only mining reads a
+    row named so, where the dataset says whether the value is specific to its record. Nothing when no row, or more
+    than one, is this record's; the other rows stay a listing of other records."""
     if len(text) > _MAX_TEXT or not _structure(text):
-        return []
+        return [], None
     out: list[tuple[str, str, Span]] = []
+    naming: str | None = None
     for header, rows in _tables(text):
         if not header or len(rows) < 2:
             continue
         region = text[min(a for _v, a, _b in rows[0]) : max(b for _v, _a, b in rows[-1])]
         own = _own_rows(rows, records, [region])
+        if not own:
+            own, naming = _named_row(rows, records)
         if len(own) != 1 or len(own[0]) != len(header):
             continue
         for (name, _na, _nb), (value, a, _b) in zip(header, own[0], strict=True):
@@ -197,7 +203,7 @@ def own_row_cells(records: Records, text: str) -> list[tuple[str, str, Span]]:
             cell = value.strip()
             if name.strip() and cell:
                 out.append((name.strip(), cell, (a + lead, a + lead + len(cell))))
-    return out
+    return out, naming if out else None
 
 
 def own_cell_within(records: Records, text: str, span: Span) -> list[str]:
@@ -244,9 +250,7 @@ def _fold(text: str) -> str:
 def _own_rows(rows: list[list[Cell]], records: Records, sources: list[str]) -> list[list[Cell]]:
     """The rows holding an id the projection shows outside the structure (``sources``: the text the
     structure is written in); none when every row of a table of several is named so (then the names
-    say nothing about which one is this record). Without such an id, the one row whose cell in a key
-    column (a cell of a letter or more, different on every row) is a whole value the projection shows
-    outside the structure (``| Carlos Yilmaz | … |`` and ``"name": "Carlos Yilmaz"``): :func:`_named_row`."""
+    say nothing about which one is this record)."""
     inside = Counter(tok for text in sources for tok in _TOKEN_RE.findall(text))
     named: list[tuple[list[Cell], str]] = []
     for row in rows:
@@ -255,30 +259,42 @@ def _own_rows(rows: list[list[Cell]], records: Records, sources: list[str]) -> l
                 named.append((row, value.strip()))
                 break
     if not named:
-        return _named_row(rows, records)
+        return []
     if len(named) == len(rows) and len({v for _r, v in named}) > 1:
         return []
     return [r for r, _v in named]
 
 
-def _named_row(rows: list[list[Cell]], records: Records) -> list[list[Cell]]:
-    """This record's row of a table of several, named by a whole value rather than an id: in a column
-    whose cells all differ (a key: a name, a title), the one cell that is a whole string value of the
-    projection (4 to 80 characters, a letter). A value the projection shows under no key column, or in
-    key columns naming different rows, says nothing about which row is this record's; a table whose
-    rows no value names is a listing of other records."""
+def _named_row(rows: list[list[Cell]], records: Records) -> tuple[list[list[Cell]], str | None]:
+    """This record's row of a table of several, named by a whole value rather than an id, and that value
+    (casefolded): in a column whose cells all differ (a key: a name, a title), the one cell that is a whole
+    string value of the projection (4 to 80 characters, a letter, not a date or a time). A value in key
+    columns naming different rows says nothing about which row is this record's; a table whose rows no
+    value names is a listing of other records. Whether the value is this record's own (a name) or one many
+    records share (a source, an office) only the dataset tells: :func:`own_row_cells`."""
     if len(rows) < 2 or len({len(r) for r in rows}) != 1:
-        return []
+        return [], None
     whole = records.whole_values()
-    picked: set[int] = set()
+    picked: dict[int, str] = {}
     for j in range(len(rows[0])):
         column = [_fold(row[j][0]) for row in rows]
         if len(set(column)) != len(column) or not all(column):
             continue
-        hits = [i for i, v in enumerate(column) if v in whole and 4 <= len(v) <= 80 and any(c.isalpha() for c in v)]
+        hits = [
+            i
+            for i, v in enumerate(column)
+            if v in whole and 4 <= len(v) <= 80 and any(c.isalpha() for c in v) and not _MOMENT.search(v)
+        ]
         if len(hits) == 1:
-            picked.add(hits[0])
-    return [rows[picked.pop()]] if len(picked) == 1 else []
+            picked.setdefault(hits[0], column[hits[0]])
+    if len(picked) != 1:
+        return [], None
+    ((i, value),) = picked.items()
+    return [rows[i]], value
+
+
+_MOMENT = re.compile(r"\d{4}-\d{2}-\d{2}|\d{1,2}:\d{2}|\d{1,2}/\d{1,2}/\d{2,4}")
+"""A date or clock time within a value: a timestamp names a moment many records may share, never a record."""
 
 
 def _own_columns(header: list[Cell], rows: list[list[Cell]], records: Records, sources: list[str]) -> list[Cell]:
