@@ -9,9 +9,14 @@ other candidates only says nothing, and the sanitizer leaves their rows as they 
 
 from __future__ import annotations
 
+import json
 import random
+from pathlib import Path
 from typing import Any
 
+import pytest
+
+from windtunnel.flows.leak import SanitizeRequest, sanitize_flow
 from windtunnel.leakage import audit_item
 from windtunnel.leakage.mine import candidates, mine, mined_findings
 from windtunnel.leakage.model import LeakItem
@@ -117,3 +122,23 @@ def test_a_row_named_by_a_value_many_records_share_is_not_mined() -> None:
     items = _dataset(3, own_row=True, shared=5)
     result = mine(items, derive_from=DERIVE)
     assert not [s for s in result.suggestions if s.pointer.startswith("/board")]
+
+
+@pytest.mark.parametrize("mode", ["span", "sentence"])
+def test_the_sanitizer_cuts_this_records_cell_only(tmp_path: Path, mode: str) -> None:
+    # the mined "Rejected" is this record's Stage cell: another candidate's "Rejected" is that candidate's, and stays
+    items = _dataset(3, own_row=True)
+    rows = [{"id": it.id, "expected": it.expected[0], "label_set": LABELS, "projection": it.projection} for it in items]
+    (tmp_path / "in.jsonl").write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
+    out = tmp_path / "out.jsonl"
+    request = SanitizeRequest(dataset=tmp_path / "in.jsonl", output=out, mode=mode, mine=True, derive_from=DERIVE)
+    assert sanitize_flow(request).summary["still_leaking"] == 0
+    others_cut = 0
+    for it, line in zip(items, out.read_text(encoding="utf-8").splitlines(), strict=True):
+        was, now = it.projection["board"].split("\n"), json.loads(line)["projection"]["board"].split("\n")
+        name = it.projection["candidate"]["name"]
+        assert len(now) == len(was)  # every row kept, this record's too
+        own = next(i for i, row in enumerate(was) if name in row)
+        assert now[own] == was[own].replace(f"| {SAID[it.expected[0]]} |", "|  |")
+        others_cut += sum(a != b for i, (a, b) in enumerate(zip(was, now, strict=True)) if i != own)
+    assert others_cut == 0
