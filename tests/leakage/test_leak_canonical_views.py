@@ -45,6 +45,7 @@ def _tags(text: str) -> str:
 CASES: dict[str, tuple[str, ...]] = {
     "html": ("Priority: &#72;igh today", "Caf&eacute; &amp; &#72;ighway&#33;"),
     "url": ("q=login&prio%3D%2548igh", "path%2Fhighway%20map"),
+    "form": ("desk.example/t?q=login&prio=Very+High&x=1", "desk.example/Very+High/t?q=1+1", "Very High"),
     "escape": ("prio \\u0048igh", "C:\\\\highway\\\\new"),
     "concat": ('=IF(A2>3, "Hi" & "gh", "Low")', 'road = "Hi" + "ghway" || "x"'),
     "base64": ("token " + base64.b64encode(b"High").decode(), "id " + base64.b64encode(b"Highway").decode()),

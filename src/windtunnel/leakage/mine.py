@@ -60,6 +60,7 @@ from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, S
 from dataclasses import asdict, dataclass, field
 from functools import lru_cache, partial
 from typing import Any, Literal
+from urllib.parse import unquote_plus
 
 from windtunnel._util.stats import adjust_p, fisher_greater
 from windtunnel.leakage.aliases import identifier_spellings
@@ -86,6 +87,7 @@ from windtunnel.leakage.model import Finding, LeakItem
 from windtunnel.leakage.ranges import date_gaps, day_of, number_of, pure_runs, run_text, separated
 from windtunnel.leakage.record_table import record_table
 from windtunnel.leakage.records import ID_SHAPE, RECORD_ID
+from windtunnel.leakage.resolve import Records, holds_records, own_row_cells
 from windtunnel.leakage.scan import escape_pointer_token
 from windtunnel.leakage.task_named import TaskText, code_books, named
 from windtunnel.leakage.templates import PLACEHOLDER, OwnWords, splitting
@@ -486,6 +488,7 @@ def candidates(
     raws: set[tuple[str, str, str]] | None = None,
     moments: bool = True,
     copied: Collection[str] = frozenset(),
+    named_rows: list[tuple[tuple[str, str, str], tuple[str, str]]] | None = None,
 ) -> dict[tuple[str, str, str], Where]:
     """The candidates of one projection, ``(kind, pointer template, text)`` → where it is first seen.
 
@@ -512,6 +515,11 @@ def candidates(
     (:func:`.input_text.masked_input`, the offsets of the rest kept), so mining, the ``blind`` agent and the sanitizer
     read the same characters as the input.
 
+    ``named_rows``: where this record's row of a table of many is named by a whole value rather than an id
+    (:func:`.resolve.own_row_cells`), each cell candidate with ``(template, naming value)`` is appended there: whether
+    the value is this record's own only the dataset tells (:func:`mine` keeps the cells of a row whose naming value
+    few records hold).
+
     ``prose``: without ``derive_from``, read prose as it is read outside a named input (:func:`_prose_candidates`);
     :func:`mine` then keeps what it finds there only outside the fields it reads as the task's input.
 
@@ -530,6 +538,7 @@ def candidates(
             out.setdefault(("key", _general(pointer), name), (pointer, None, None, "raw"))
     names = names_of(derive_from)
     own: OwnWords | None = None
+    records: Records | None = None
     for pointer, value, cut in _leaves(projection, ""):
         template = _general(pointer)
         if visit is not None:
@@ -558,7 +567,18 @@ def candidates(
             if key not in out:
                 out[key] = (outer, None if inner is not None else span, inner, view)
         if found and not copy and "\n" in value:  # a one-record table's cells are its fields (:mod:`.record_table`)
-            for name, cell, cell_span in record_table(value):
+            row = record_table(value)
+            if not row and inner is None and holds_records(value):
+                # this record's row of a table of many (named by its id or a whole value shown outside the table)
+                if records is None:
+                    records = Records(projection)
+                row, naming = own_row_cells(records, value)
+                if naming is not None and named_rows is not None:
+                    named_rows.extend(
+                        (("value", f"{template}/{escape_pointer_token(name)}", cell), (template, naming))
+                        for name, cell, _span in row
+                    )
+            for name, cell, cell_span in row:
                 sub = f"{template}/{escape_pointer_token(name)}"
                 out.setdefault(("value", sub, cell), (outer, None if inner is not None else cell_span, inner, "table"))
         if found:  # a text filled in with the record's own words is read as its template too (:mod:`.templates`)
@@ -692,6 +712,8 @@ def _string_candidates(template: str, value: str, depth: int = 0) -> Found:
         for a, param in _query_values(value):
             for key, span, vname in _string_candidates(template, param, depth + 1):
                 out.setdefault(key, ((a, a + len(param)) if span is None else (a + span[0], a + span[1]), vname))
+        for name, param, span in query_fields(value):  # a query's parameters are its fields
+            out.setdefault(("value", f"{template}/{escape_pointer_token(name)}", param), (span, "query"))
     return tuple((key, span, view) for key, (span, view) in out.items())
 
 
@@ -763,6 +785,36 @@ def _doc_candidates(
 
 _QUERY_VALUE = re.compile(r"[?&;][^=&#;\s]+=([^&#;\s]{8,})")
 """A query parameter's value of eight characters or more (``?ctx=eyJ…``)."""
+
+
+_NAMING_RECORDS = 3
+"""The most items a whole value may name a table row in and still name this record's row there (a name held by
+one record, or the few copies of one record): more is a value records share (a source, an office, a status)."""
+
+
+_QUERY_PAIR = re.compile(r"[?&;]([A-Za-z_][\w.\[\]-]{0,63})=([^&#;\s]{1,80})(?=[&#;\s]|$)")
+
+
+def query_fields(url: str) -> list[tuple[str, str, tuple[int, int]]]:
+    """``(name, value, span)`` of each parameter of the URL's query (``?…&cls=1&…`` gives ``cls``, ``1``): a field
+    named by its parameter, its value form-decoded (``+`` a space, percent-escapes their characters: ``Class+I`` is
+    ``Class I``), found at the value's characters. Mined at the URL's pointer followed by the name (``/links/*/cls``),
+    as a one-record table's cells are (:mod:`.record_table`): a code a parameter rides with its label (``cls=1`` for
+    ``Class I``) is counted with the same parameter's other codes (the field's code book), not only as a segment pair
+    glued to its neighbours. A name repeated in the query gives its first value only."""
+    if "?" not in url:
+        return []
+    out: list[tuple[str, str, tuple[int, int]]] = []
+    seen: set[str] = set()
+    for m in _QUERY_PAIR.finditer(url, url.find("?")):
+        name, raw = m.group(1), m.group(2)
+        if name in seen:
+            continue
+        seen.add(name)
+        value = unquote_plus(raw).strip()
+        if value:
+            out.append((name, value, m.span(2)))
+    return out
 
 
 def _query_values(url: str) -> list[tuple[int, str]]:
@@ -1596,6 +1648,8 @@ def mine(
     masked_from: dict[tuple[str, str, str], set[tuple[str, str, str]]] = {}  # template → the texts it was read from
     raw_held: dict[tuple[str, str, str], list[int]] = {}  # each text a template may be read from → its items
     canned_held: dict[tuple[str, str], list[int]] = {}  # with derive_from: each text of prose outside it → its items
+    named_by: dict[tuple[str, str], set[int]] = {}  # a table row's naming value (a whole value) → the items it names
+    named_cells: list[tuple[int, tuple[str, str, str], tuple[str, str]]] = []
     restated = Restated()  # with derive_from: the fields outside it that restate it (:mod:`.unlisted_input`)
     task_text = TaskText()  # without derive_from: the texts every record carries (:mod:`.task_named`)
     for it in items:
@@ -1622,6 +1676,7 @@ def mine(
         scalars_here = values_of[-1] if scalars is not None else input_values(it.projection, (), _anywhere)
         dates_of.append({t: v for t, v in scalars_here.items() if isinstance(v, str) and day_of(v) is not None})
         raws: set[tuple[str, str, str]] = set()
+        named_here: list[tuple[tuple[str, str, str], tuple[str, str]]] = []
         found_here = candidates(
             it.projection,
             derive_from,
@@ -1631,7 +1686,11 @@ def mine(
             prose=True,
             raws=raws,
             moments=bool(derive_from),
+            named_rows=named_here,
         )
+        for cell_key, naming in named_here:
+            named_by.setdefault(naming, set()).add(n)
+            named_cells.append((n, cell_key, naming))
         for raw in raws:
             raw_held.setdefault(raw, []).append(n)
             if derive_from and len(raw[2].split()) > PROSE_WORDS:  # prose outside the input, numbers folded
@@ -1656,6 +1715,15 @@ def mine(
             raw_held = {k: a for k, a in raw_held.items() if k in read_from}
         if len(canned_held) > max_candidates:
             canned_held = {k: a for k, a in canned_held.items() if len(a) > 1}
+    # A table row named by a whole value (a name, not an id) is this record's only where few records hold the value:
+    # a source, an office or a status shared by many names no record's row (:func:`.resolve.own_row_cells`).
+    for n, cell_key, naming in named_cells:
+        if len(named_by[naming]) > _NAMING_RECORDS and cell_key in held:
+            kept_items = array("I", (i for i in held[cell_key] if i != n))
+            if kept_items:
+                held[cell_key] = kept_items
+            else:
+                del held[cell_key]
     # Without --derive-from the input is inferred from what the fields hold: it tells records apart as a named input
     # does, and prose read as the input is not mined (its whole texts, its codes), as a named input is not.
     inputs = places.inputs(len(labels_of)) if places is not None else []

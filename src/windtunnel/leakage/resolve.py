@@ -54,6 +54,7 @@ class Records:
     """Per string, the text of each cell of this record's rows (a wrapped cell's pieces joined)."""
     _refs: dict[str, list[str]] | None = None
     """Per node pointer, the pointers of the strings that refer to it (:meth:`referrers`)."""
+    _whole: frozenset[str] | None = None
 
     def located(self) -> list[tuple[str, str]]:
         """``(pointer, text)`` of every string and number of the projection (a bounded walk).
@@ -87,6 +88,16 @@ class Records:
         if self._tokens is None:
             self._tokens = Counter(tok for text in self.texts() for tok in _TOKEN_RE.findall(text))
         return self._tokens[value] > inside[value]
+
+    def whole_values(self) -> frozenset[str]:
+        """The projection's strings of 4 to 80 characters with a letter, casefolded and blanks collapsed: a
+        name or subject the record shows as a whole value (``"name": "Carlos Yilmaz"``), which a table cell
+        may repeat to say which row is this record's (:func:`_own_rows`)."""
+        if self._whole is None:
+            self._whole = frozenset(
+                _fold(t) for _p, t in self.located() if 4 <= len(t.strip()) <= 80 and any(c.isalpha() for c in t)
+            )
+        return self._whole
 
     def referrers(self, pointer: str) -> list[str]:
         """The pointers of the projection's strings that are a JSON Pointer to the node at ``pointer`` or
@@ -165,6 +176,36 @@ def own_value(records: Records, text: str, span: Span) -> Own | None:
     return None
 
 
+def own_row_cells(records: Records, text: str) -> tuple[list[tuple[str, str, Span]], str | None]:
+    """``(column name, cell text, span)`` of each cell of this record's row of a table of many records held in
+    ``text`` (a header over rows, the row named by an id the projection shows outside the table, :func:`_own_rows`,
+    or else by a whole value it shows there, :func:`_named_row`): the record's fields, as
+    :func:`windtunnel.leakage.record_table.record_table` reads the one row of a one-record table; and the naming
+    value when the row is named by a whole value (``None`` for an id). A value may be one many records share (a
+    source ``Indeed``, a status ``open``): one record cannot tell a name from a shared value, so only mining reads a
+    row named so, where the dataset says whether the value is specific to its record. Nothing when no row, or more
+    than one, is this record's; the other rows stay a listing of other records."""
+    if len(text) > _MAX_TEXT or not _structure(text):
+        return [], None
+    out: list[tuple[str, str, Span]] = []
+    naming: str | None = None
+    for header, rows in _tables(text):
+        if not header or len(rows) < 2:
+            continue
+        region = text[min(a for _v, a, _b in rows[0]) : max(b for _v, _a, b in rows[-1])]
+        own = _own_rows(rows, records, [region])
+        if not own:
+            own, naming = _named_row(rows, records)
+        if len(own) != 1 or len(own[0]) != len(header):
+            continue
+        for (name, _na, _nb), (value, a, _b) in zip(header, own[0], strict=True):
+            lead = len(value) - len(value.lstrip())
+            cell = value.strip()
+            if name.strip() and cell:
+                out.append((name.strip(), cell, (a + lead, a + lead + len(cell))))
+    return out, naming if out else None
+
+
 def own_cell_within(records: Records, text: str, span: Span) -> list[str]:
     """The texts of this record's cells written within ``text[span]`` (a wrapped cell's pieces joined,
     ``Crit`` + ``ical``): what a view that joins a table's wrapped rows shows of this record's row when
@@ -202,6 +243,10 @@ def id_tokens(text: str) -> list[str]:
     return [tok for tok in _TOKEN_RE.findall(text) if _id_like(tok)] if len(text) <= _MAX_TEXT else []
 
 
+def _fold(text: str) -> str:
+    return " ".join(text.casefold().split())
+
+
 def _own_rows(rows: list[list[Cell]], records: Records, sources: list[str]) -> list[list[Cell]]:
     """The rows holding an id the projection shows outside the structure (``sources``: the text the
     structure is written in); none when every row of a table of several is named so (then the names
@@ -218,6 +263,38 @@ def _own_rows(rows: list[list[Cell]], records: Records, sources: list[str]) -> l
     if len(named) == len(rows) and len({v for _r, v in named}) > 1:
         return []
     return [r for r, _v in named]
+
+
+def _named_row(rows: list[list[Cell]], records: Records) -> tuple[list[list[Cell]], str | None]:
+    """This record's row of a table of several, named by a whole value rather than an id, and that value
+    (casefolded): in a column whose cells all differ (a key: a name, a title), the one cell that is a whole
+    string value of the projection (4 to 80 characters, a letter, not a date or a time). A value in key
+    columns naming different rows says nothing about which row is this record's; a table whose rows no
+    value names is a listing of other records. Whether the value is this record's own (a name) or one many
+    records share (a source, an office) only the dataset tells: :func:`own_row_cells`."""
+    if len(rows) < 2 or len({len(r) for r in rows}) != 1:
+        return [], None
+    whole = records.whole_values()
+    picked: dict[int, str] = {}
+    for j in range(len(rows[0])):
+        column = [_fold(row[j][0]) for row in rows]
+        if len(set(column)) != len(column) or not all(column):
+            continue
+        hits = [
+            i
+            for i, v in enumerate(column)
+            if v in whole and 4 <= len(v) <= 80 and any(c.isalpha() for c in v) and not _MOMENT.search(v)
+        ]
+        if len(hits) == 1:
+            picked.setdefault(hits[0], column[hits[0]])
+    if len(picked) != 1:
+        return [], None
+    ((i, value),) = picked.items()
+    return [rows[i]], value
+
+
+_MOMENT = re.compile(r"\d{4}-\d{2}-\d{2}|\d{1,2}:\d{2}|\d{1,2}/\d{1,2}/\d{2,4}")
+"""A date or clock time within a value: a timestamp names a moment many records may share, never a record."""
 
 
 def _own_columns(header: list[Cell], rows: list[list[Cell]], records: Records, sources: list[str]) -> list[Cell]:
@@ -333,7 +410,7 @@ def _tables(text: str) -> list[Table]:
             if rows:
                 out.append((None, rows))
     if not out and "\n" in text:
-        table = _delimited(text) or _drawn(text)
+        table = _delimited(text) or _drawn(text) or _pipe(text)
         if table:
             out.append((table[0], table[1:]))
     return out
@@ -432,6 +509,47 @@ def _drawn(text: str) -> list[list[Cell]]:
         else:
             rows.append(cells)
     return rows if len(rows) >= 3 else []
+
+
+_PIPE_RULE = re.compile(r"\|?[ \t]*:?-{3,}:?[ \t]*(?:\|[ \t]*:?-{3,}:?[ \t]*)*\|?[ \t]*")
+
+
+def _pipe(text: str) -> list[list[Cell]]:
+    """The header and data rows of a Markdown pipe table of many records whose bars need not line up (``| Name |
+    Stage |`` over ``|---|---|`` over rows of any width): the first run of lines holding a bar whose second line
+    is a rule line, each line split at ``|`` (the empty edges of outer bars are no cells), every row with the
+    header's number of cells. Two data rows or more, else nothing (a one-record table is
+    :mod:`windtunnel.leakage.record_table`'s)."""
+    if text.count("|") < 6 or "-|" not in text.replace(" ", "").replace(":", ""):
+        return []
+    block: list[tuple[str, int]] = []
+    for line, start in _lines(text):
+        if "|" in line:
+            block.append((line, start))
+        elif block:
+            break
+    if len(block) < 4 or not _PIPE_RULE.fullmatch(block[1][0].strip()):
+        return []
+    rows = [_pipe_cells(line, start) for line, start in (block[0], *block[2:])]
+    width = len(rows[0])
+    if width < 2 or any(len(r) != width for r in rows):
+        return []
+    return rows
+
+
+def _pipe_cells(line: str, start: int) -> list[Cell]:
+    """The stripped cells of one pipe-table line with their spans, outer bars' empty edges left out."""
+    cells: list[Cell] = []
+    for value, a, _b in _split(line, start, "|"):
+        lead = len(value) - len(value.lstrip())
+        v = value.strip()
+        cells.append((v, a + lead, a + lead + len(v)))
+    body = line.strip()
+    if body.startswith("|") and cells and not cells[0][0]:
+        cells = cells[1:]
+    if body.endswith("|") and cells and not cells[-1][0]:
+        cells = cells[:-1]
+    return cells
 
 
 _HTML_TABLE_RE = re.compile(r"<table\b.*?</table\s*>", re.S | re.I)

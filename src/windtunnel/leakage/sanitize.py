@@ -1786,8 +1786,12 @@ def _every_mined_place(text: str, group: list[Finding]) -> list[Finding]:
     its later rows), and a mined n-gram holding one of those places is left to them (its span took the words around
     the code, across a line break, joining the rows). Where such a value is a whole cell of a delimited table
     (:func:`~windtunnel.leakage.cuts.in_table_cell`) the cell alone goes, in either mode, as a whole value is
-    blanked: the row around it is the table's structure and its other cells the record's data."""
-    by_value = [f for f in group if f.rule in _BY_VALUE and f.span is not None]
+    blanked: the row around it is the table's structure and its other cells the record's data. A mined cell of this
+    record's row (view ``table``) is cut where it points only: another record's row holding the word is that
+    record's."""
+    # A cell of this record's row of a table (view ``table``: :func:`.mine.candidates`) is this record's field: the
+    # same word in another record's row is that record's, and stays.
+    by_value = [f for f in group if f.rule in _BY_VALUE and f.span is not None and f.view != "table"]
     if not by_value:
         return group
     tokens: set[tuple[int, int]] = set()

@@ -211,6 +211,11 @@ _UNDONE_BY_ITSELF = frozenset({"reversed", "rot13"})
 they read only some lines, a mix of both), so they are never applied twice in a row."""
 
 
+_NEVER_AFTER: dict[str, frozenset[str]] = {"form": frozenset({"url"})}
+"""Decoders that never read a text another decoder produced: ``form`` reads a ``+`` in a query value as the space
+it encodes, and a ``+`` that ``url`` decoded was written ``%2B``, the plus sign itself (``?grade=A%2B`` is ``A+``)."""
+
+
 def canonical_views(
     m: Mapped | str, *, only: frozenset[str] | None = None, max_depth: int = MAX_DEPTH, spans: bool = True
 ) -> list[tuple[str, Mapped]]:
@@ -240,6 +245,9 @@ def canonical_views(
             for dec, marker, undone in steps:
                 if undone and name.endswith(("+" + dec.name, ":" + dec.name)):
                     continue  # read backwards twice is read as written, in pieces: no view, only artefacts
+                after = _NEVER_AFTER.get(dec.name)
+                if after and name and not after.isdisjoint(name.removeprefix("decoded:").split("+")):
+                    continue  # a '+' url decoded from %2B is a plus, not a form-encoded space
                 # The marker first, here: most decoders' is absent, and a call less each is most of the
                 # pipeline's own cost on a short string.
                 if not (marker(one) if one is not None else any(marker(w) for _lo, w in windows or ())):

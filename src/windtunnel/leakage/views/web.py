@@ -42,6 +42,31 @@ def percent(text: str) -> list[Replacement]:
     return out
 
 
+_FORM_VALUE_RE = re.compile(r"(?<=[?&;])[\w.%\[\]-]{1,64}=([^&#;\s\"'<>=]*\+[^&#;\s\"'<>=]*)")
+"""A query parameter's value holding a ``+`` (``?q=Class+I&…``): the value after ``=``, up to the next ``&``."""
+_FORM_BLOB_RE = re.compile(rb"[?&][\w.%\[\]-]{1,64}=[^&#;\s\"'<>=\\]*\+")
+
+
+@decoder(
+    "form",
+    order=19,
+    marker=lambda t: "+" in t and "=" in t,
+    blob_marker=lambda b: b.find(b"+") >= 0 and _FORM_BLOB_RE.search(b) is not None,
+)
+def form_plus(text: str) -> list[Replacement]:
+    """``?classification=Class+I&…``: in a URL query or a form body (``application/x-www-form-urlencoded``) a
+    ``+`` in a parameter's value is an encoded space (``%2B`` is the plus sign, which :func:`percent` decodes
+    after): each value holding one as the value with spaces. Only a value after ``?``, ``&`` or ``;`` and its
+    name's ``=`` is read, so a ``+`` in prose or arithmetic stays a plus."""
+    out: list[Replacement] = []
+    for mt in _FORM_VALUE_RE.finditer(text):
+        a, b = mt.span(1)
+        value = mt.group(1)
+        if value.strip("+"):
+            out.append((a, b, value.replace("+", " ")))
+    return out
+
+
 @decoder("markup", order=80, marker=lambda t: "<" in t and ">" in t)
 def split_tags(text: str) -> list[Replacement]:
     """Tags inside a word removed (``Hi<b>gh</b>`` reads ``High`` once rendered)."""
