@@ -82,6 +82,7 @@ from windtunnel.leakage.model import Finding, LeakItem
 from windtunnel.leakage.ranges import date_gaps, day_of, number_of, pure_runs, run_text, separated
 from windtunnel.leakage.record_table import record_table
 from windtunnel.leakage.records import ID_SHAPE, RECORD_ID
+from windtunnel.leakage.relations import Derived, derived, describe, shown
 from windtunnel.leakage.scan import escape_pointer_token
 from windtunnel.leakage.task_named import TaskText, code_books, named
 from windtunnel.leakage.templates import PLACEHOLDER, OwnWords, splitting
@@ -132,6 +133,9 @@ class Suggestion:
     """``p_value`` corrected for the number of candidates tested."""
     also: list[str] = field(default_factory=list)
     """Other candidates held by exactly the same items (one test): ``Q2`` in a title beside a ``★``."""
+    relation: str = ""
+    """For a value derived from two fields of the record (:mod:`.relations`): which relation, without its value
+    (``the ratio of /duty to /value``); the suggestion points at one of the two fields."""
 
     def to_dict(self) -> dict[str, Any]:
         """Every field, as ``leak mine`` writes a suggestion (in clear: the scan report keeps only counts)."""
@@ -356,6 +360,11 @@ def _count(n: int, noun: str) -> str:
 def _outside(derive_from: Sequence[str], pointer: str) -> bool:
     """``pointer`` is outside the fields named in ``derive_from``."""
     return not in_derive_from(pointer, derive_from)
+
+
+def _both_input(derive_from: Sequence[str], a: str, b: str) -> bool:
+    """Both fields (templates) are in the ``derive_from`` fields: their relation is the task's own measurement."""
+    return in_derive_from(a, derive_from) and in_derive_from(b, derive_from)
 
 
 def _adjust_apart(ps: Sequence[float], apart: Sequence[bool], correction: Correction) -> list[float]:
@@ -1547,6 +1556,8 @@ def mine(
     texts_of: list[dict[str, InputWords]] = []  # per labelled item, without derive_from: its strings' words per field
     values_of: list[InputValues] = []  # per labelled item, without derive_from: its scalars per field
     dates_of: list[dict[str, str]] = []  # per labelled item: its dates per field (a gap between two is a field)
+    derived_of: list[list[Derived]] = []  # per labelled item: the derived values of its pairs of fields
+    both_input = partial(_both_input, derive_from) if derive_from else None  # a pair of the input: its own signal
     masked_from: dict[tuple[str, str, str], set[tuple[str, str, str]]] = {}  # template → the texts it was read from
     raw_held: dict[tuple[str, str, str], list[int]] = {}  # each text a template may be read from → its items
     restated = Restated()  # with derive_from: the fields outside it that restate it (:mod:`.unlisted_input`)
@@ -1574,6 +1585,7 @@ def mine(
             values_of.append(input_values(it.projection, (), _anywhere))
         scalars_here = values_of[-1] if scalars is not None else input_values(it.projection, (), _anywhere)
         dates_of.append({t: v for t, v in scalars_here.items() if isinstance(v, str) and day_of(v) is not None})
+        derived_of.append(derived(it.projection, both_input) if both_input is not None else derived(it.projection))
         raws: set[tuple[str, str, str]] = set()
         found_here = candidates(
             it.projection,
@@ -1680,6 +1692,16 @@ def mine(
     for key, label, support, p, keys in _gap_tests(record_dates, outside, record_label, record_task, min_support):
         members[key] = keys
         tests.append((key, label, support, support, p))
+    record_derived: list[list[Derived]] = [[]] * len(record_label)
+    for i in reversed(range(len(record_of))):
+        record_derived[record_of[i]] = derived_of[i]
+    relation_of: dict[Key, str] = {}
+    for key, label, top, support, p, keys, relation in _relation_tests(
+        record_derived, outside, record_label, label_counts, min_support
+    ):
+        members[key] = keys
+        relation_of[key] = relation
+        tests.append((key, label, top, support, p))
     # A field read as the task's input holds values of one label each by nature (messages drawn from a pool per
     # label): the code book asks that of the fields the owner named as not the input, or that do not read as one.
     # With the input named, a passing field's labels are found down to the book's own count floor (its test is the
@@ -1724,7 +1746,8 @@ def mine(
             continue
         kind, pointer, text = key
         also = _distinct([text, *(k[2] for k in members[key])])[1:]
-        found.append((Suggestion(pointer, text, label, purity, support, base, kind, p, q, also), members[key]))
+        sug = Suggestion(pointer, text, label, purity, support, base, kind, p, q, also, relation_of.get(key, ""))
+        found.append((sug, members[key]))
     # An n-gram made of a word that is itself found for the same label adds nothing ('q2 stuck' beside 'q2').
     words = {(sug.label, k[2]) for sug, keys in found for k in keys if k[0] != "ngram"}
     # A code book whose values are each found alone for its label adds nothing either (a badge of 80 items a glyph).
@@ -1916,6 +1939,84 @@ def _gap_tests(
                 dates = sorted({record_dates[r][b] for r in records})
                 gap = ("range", b, f"{key[2]} days after {a}")
                 yield gap, label, support, min(1.0, p * len(gaps)), [("value", b, d) for d in dates]
+
+
+_RELATION_RANK = {"months": 0, "days": 1, "ratio": 2}
+
+
+def _relation_tests(
+    record_derived: Sequence[Sequence[Derived]],
+    outside: Callable[[str], bool],
+    record_label: Sequence[str],
+    label_counts: Mapping[str, int],
+    min_support: int,
+) -> Iterator[tuple[Key, str, int, int, float, list[Key], str]]:
+    """``(key, label, top, support, p, member keys, relation)`` of each value derived from a pair of fields of the
+    record (:mod:`.relations`: the ratio of two numbers, the gap between two dates) that ``min_support`` records or
+    more hold and not every one: a candidate like a whole value, tested as one (one-sided Fisher exact over the
+    records, times the number of labels), its p also multiplied by the number of pairs read over the dataset (the pair
+    was chosen among them). Derived values held by the same records are one test (the whole months and the days of
+    one gap). Each pair is also asked as a number field tested whole, as a date's gap from the input is
+    (:func:`_gap_tests`: sorted, one block per label, :func:`~windtunnel.leakage.ranges.separated`, its p times the
+    pairs read): a validity of 12, 9, 6 or 0 months by grade on 28 records of 140 gives blocks of 5 to 9 records, whose
+    value tests alone the pairs' count outweighs; a value whose records are a block's is not tested again. The key says what was derived (``/duty / /value = 0.375``) at the pointer of one of the two fields, the
+    first ``outside`` the input (with ``--derive-from``, outside it; without, outside the fields read as the input;
+    failing both, the first); the members are that field's values as written on the records holding the derived
+    value, so the finding points at its characters and is mapped and sanitized as those values would be."""
+    by_value: dict[tuple[tuple[str, str, str], str], dict[int, tuple[str, str]]] = {}
+    relations: set[tuple[str, str, str]] = set()
+    for r, found in enumerate(record_derived):
+        for d in found:
+            relations.add(d.relation)
+            by_value.setdefault((d.relation, d.value), {}).setdefault(r, d.texts)
+    total = len(record_label)
+    blocks: set[frozenset[int]] = set()
+    for relation in sorted(relations):
+        by_text: dict[str, set[int]] = {}
+        for (rel, value), held_by in by_value.items():
+            if rel == relation:
+                by_text[value] = set(held_by)
+        if len(by_text) < 3:
+            continue
+        at = _pointed(relation, outside)
+        for _key, label, support, p, keys in _field_runs(
+            relation[1 + at], by_text, record_label, min_support, False, blocks_only=True
+        ):
+            values = [k[2] for k in keys]
+            records = frozenset().union(*(by_text[v] for v in values))
+            blocks.add(records)
+            texts = sorted({by_value[(relation, v)][r][at] for v in values for r in by_value[(relation, v)]})
+            key = ("range", relation[1 + at], shown(relation, run_text(values)))
+            p = min(1.0, p * len(relations))
+            yield key, label, support, support, p, [("value", key[1], t) for t in texts], describe(relation)
+    groups: dict[frozenset[int], tuple[tuple[str, str, str], str]] = {}
+    for (relation, value), held_by in by_value.items():
+        if len(held_by) < min_support or len(held_by) >= total or frozenset(held_by) in blocks:
+            continue
+        records = frozenset(held_by)
+        best = groups.get(records)
+        if best is None or (_RELATION_RANK[relation[0]], relation, value) < (
+            _RELATION_RANK[best[0][0]],
+            best[0],
+            best[1],
+        ):
+            groups[records] = (relation, value)
+    for records, (relation, value) in groups.items():
+        c = Counter(record_label[r] for r in records)
+        label, top = max(sorted(c.items()), key=lambda kv: kv[1])
+        support = len(records)
+        p = fisher_greater(top, support, label_counts[label], total) * len(label_counts) * len(relations)
+        at = _pointed(relation, outside)
+        pointer = relation[1 + at]
+        texts = sorted({by_value[(relation, value)][r][at] for r in records})
+        key = ("range", pointer, shown(relation, value))
+        yield key, label, top, support, min(1.0, p), [("value", pointer, t) for t in texts], describe(relation)
+
+
+def _pointed(relation: tuple[str, str, str], outside: Callable[[str], bool]) -> int:
+    """Which of a relation's two fields its findings point at: the first ``outside`` the input, failing both the
+    first (0 or 1)."""
+    return 0 if outside(relation[1]) or not outside(relation[2]) else 1
 
 
 _CODE_NUMBER = re.compile(r"([^\W\d_]+) (\d+)")
@@ -2365,12 +2466,15 @@ def _held(
                 yield it, [(k, w) for k, w in every if in_derive_from(w[0] + (w[2] or ""), derive_from) and k in by_key]
         return
     needles = {needle for _label, needle in codes}
+    dated = any(k[0] == "value" and moment(k[2]) for k in by_key)
     kept: list[tuple[LeakItem, list[tuple[Key, Any]]]] = []
     quotes: dict[tuple[str, str], Counter[str]] = {}
     for it in items:
         if not it.expected:
             continue
-        every = candidates(it.projection, derive_from, prose=True, moments=bool(derive_from)).items()
+        # Without derive_from a point in time gives no candidate of its own; a date mined through a relation (a gap
+        # from another date: :func:`_gap_tests`, :func:`_relation_tests`) is a member all the same, found as written.
+        every = candidates(it.projection, derive_from, prose=True, moments=bool(derive_from) or dated).items()
         held: list[tuple[Key, Any]] = []
         spelled: set[tuple[str, str]] = set()
         for key, where in every:
@@ -2537,7 +2641,12 @@ def _own_label(
                     rule="correlated.mined",
                     detail=(
                         (KEY_HELD if key[0] == "key" else "")
-                        + f"a {sug.kind} no rule names that rides with this item's label: {sug.purity:.0%} of the "
+                        + (
+                            f"a value derived from two fields, {sug.relation} (this field is one of them),"
+                            if sug.relation
+                            else f"a {sug.kind}"
+                        )
+                        + f" no rule names that rides with this item's label: {sug.purity:.0%} of the "
                         f"{sug.support} items holding it share that label (base rate {sug.base_rate:.0%}; "
                         f"Fisher p = {sug.p_value:.2g}, {fix} q = {sug.q_value:.2g} over {result.tested} candidates)"
                         + review
