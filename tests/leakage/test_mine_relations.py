@@ -182,16 +182,36 @@ def _loans(seed: int) -> list[LeakItem]:
     return items
 
 
-def test_a_relation_of_two_input_measurements_is_for_review_without_derive_from() -> None:
-    """Without ``--derive-from`` the pair is read (the input is inferred), found at a field read as the input and
-    decided as a single mined value there is: for review, not a leak; with the input named it is not asked."""
+def test_a_relation_of_two_input_measurements_is_not_a_leak_in_either_mode() -> None:
+    """A pair of two fields of the input is not asked: named (``--derive-from``), or read as the input without it,
+    as a single value there is not a leak (before, mode (a) found the ratio's blocks at the debt)."""
     items = _loans(7)
     result = mine(items)
-    assert "/applicant/debt_usd" in result.inputs
-    assert {s.label for s in _relations(result)} == {"approve", "review", "decline"}
-    found = [f for _id, fs in mined_findings(items, result) for f in fs if "the ratio of" in f.detail]
-    assert found and all(f.severity == "low" for f in found)
+    assert {"/applicant/debt_usd", "/applicant/income_usd"} <= set(result.inputs)
+    assert not _relations(result)
+    assert not [f for _id, fs in mined_findings(items, result) for f in fs if "the ratio of" in f.detail]
     assert not _relations(mine(items, derive_from=["/applicant"]))
+
+
+def test_a_relation_is_found_at_the_field_whose_values_are_its_own() -> None:
+    """A ratio of a common rating to an upstream probability held by some records only: the rating's values are
+    held by records without the probability too (found there, by value, where nothing was derived); the finding
+    is at the probability, and no record lacking it is flagged."""
+    rng = random.Random(11)
+    labels = ["reinstate", "conditions", "uphold"]
+    p_of = {"reinstate": (0.8, 0.95), "conditions": (0.4, 0.55), "uphold": (0.03, 0.1)}
+    items = []
+    for i in range(240):
+        label = rng.choice(labels)
+        projection: dict[str, Any] = {"case": {"rating": rng.choice([4.5, 4.6, 4.7, 4.8, 4.9])}, "statement": "x"}
+        if i % 3 == 0:
+            projection["risk"] = {"p": round(rng.uniform(*p_of[label]), 3)}
+        items.append(LeakItem(id=f"r{i}", expected=[label], projection=projection, label_set=labels))
+    result = mine(items, derive_from=["/statement"])
+    assert _relations(result)
+    assert all(s.pointer == "/risk/p" for s in _relations(result))
+    flagged = dict(mined_findings(items, result, derive_from=["/statement"]))
+    assert flagged and all("risk" in it.projection for it in items if it.id in flagged)
 
 
 def _certificates(seed: int, *, leak: bool) -> list[LeakItem]:

@@ -1696,8 +1696,23 @@ def mine(
     for i in reversed(range(len(record_of))):
         record_derived[record_of[i]] = derived_of[i]
     relation_of: dict[Key, str] = {}
+    input_objects = {t.rpartition("/")[0] for t in inputs}
+
+    def relation_input(template: str, dated: bool) -> bool:
+        """A field of the input: named, or read as the input (a date, which is never read so, where its object holds a
+        field read so: a track gap's start beside its distance, a booking's slot beside its party size)."""
+        if derive_from:
+            return in_derive_from(template, derive_from)
+        return template in inputs or (dated and template.rpartition("/")[0] in input_objects)
+
+    # With the input named a pair of two of its fields is its own measurement; read as the input without it, a pair
+    # with either field there may be (a date the input's window starts from), as a single value there is not a leak.
+
+    def holders(key: Key) -> set[int]:
+        return {record_of[i] for i in held.get(key, ())}
+
     for key, label, top, support, p, keys, relation in _relation_tests(
-        record_derived, outside, record_label, label_counts, min_support
+        record_derived, relation_input, holders, record_label, label_counts, min_support, either=not derive_from
     ):
         members[key] = keys
         relation_of[key] = relation
@@ -1946,10 +1961,13 @@ _RELATION_RANK = {"months": 0, "days": 1, "ratio": 2}
 
 def _relation_tests(
     record_derived: Sequence[Sequence[Derived]],
-    outside: Callable[[str], bool],
+    is_input: Callable[[str, bool], bool],
+    holders: Callable[[Key], set[int]],
     record_label: Sequence[str],
     label_counts: Mapping[str, int],
     min_support: int,
+    *,
+    either: bool = False,
 ) -> Iterator[tuple[Key, str, int, int, float, list[Key], str]]:
     """``(key, label, top, support, p, member keys, relation)`` of each value derived from a pair of fields of the
     record (:mod:`.relations`: the ratio of two numbers, the gap between two dates) that ``min_support`` records or
@@ -1959,17 +1977,45 @@ def _relation_tests(
     one gap). Each pair is also asked as a number field tested whole, as a date's gap from the input is
     (:func:`_gap_tests`: sorted, one block per label, :func:`~windtunnel.leakage.ranges.separated`, its p times the
     pairs read): a validity of 12, 9, 6 or 0 months by grade on 28 records of 140 gives blocks of 5 to 9 records, whose
-    value tests alone the pairs' count outweighs; a value whose records are a block's is not tested again. The key says what was derived (``/duty / /value = 0.375``) at the pointer of one of the two fields, the
-    first ``outside`` the input (with ``--derive-from``, outside it; without, outside the fields read as the input;
-    failing both, the first); the members are that field's values as written on the records holding the derived
-    value, so the finding points at its characters and is mapped and sanitized as those values would be."""
+    value tests alone the pairs' count outweighs; a value whose records are a block's is not tested again.
+
+    A pair both of whose fields ``is_input`` (template, whether a date) is not asked, nor with ``either`` (the input
+    read, not named) one with either field there: a relation of the task's own measurements is its signal. The key
+    says what was derived (``/duty / /value = 0.375``) at one of the two fields
+    not of the input, the one keeping the most members (below); the members are that field's values as written on
+    the records holding the derived value, so the finding points at its characters and is mapped and sanitized as
+    those values would be. A member some record outside the relation of the same label holds too (``holders``: the
+    records holding a candidate) is left out: as a value it would be found there too, where nothing was derived (a
+    driver's rating of 4.75, beside an upstream probability on some records only)."""
     by_value: dict[tuple[tuple[str, str, str], str], dict[int, tuple[str, str]]] = {}
     relations: set[tuple[str, str, str]] = set()
     for r, found in enumerate(record_derived):
         for d in found:
+            dated = d.relation[0] != "ratio"
+            first, second = is_input(d.relation[1], dated), is_input(d.relation[2], dated)
+            if (first or second) if either else (first and second):
+                continue
             relations.add(d.relation)
             by_value.setdefault((d.relation, d.value), {}).setdefault(r, d.texts)
     total = len(record_label)
+
+    def members(relation: tuple[str, str, str], records: Set[int], values: Sequence[str], label: str) -> list[Key]:
+        dated = relation[0] != "ratio"
+        best: list[Key] = []
+        for at in (0, 1):
+            pointer = relation[1 + at]
+            if is_input(pointer, dated):
+                continue
+            texts = {by_value[(relation, v)][r][at] for v in values for r in by_value[(relation, v)] if r in records}
+            keys = [
+                ("value", pointer, t)
+                for t in sorted(texts)
+                if not any(r not in records and record_label[r] == label for r in holders(("value", pointer, t)))
+            ]
+            if len(keys) > len(best):
+                best = keys
+        return best
+
     blocks: set[frozenset[int]] = set()
     for relation in sorted(relations):
         by_text: dict[str, set[int]] = {}
@@ -1978,17 +2024,16 @@ def _relation_tests(
                 by_text[value] = set(held_by)
         if len(by_text) < 3:
             continue
-        at = _pointed(relation, outside)
         for _key, label, support, p, keys in _field_runs(
-            relation[1 + at], by_text, record_label, min_support, False, blocks_only=True
+            relation[1], by_text, record_label, min_support, False, blocks_only=True
         ):
             values = [k[2] for k in keys]
             records = frozenset().union(*(by_text[v] for v in values))
             blocks.add(records)
-            texts = sorted({by_value[(relation, v)][r][at] for v in values for r in by_value[(relation, v)]})
-            key = ("range", relation[1 + at], shown(relation, run_text(values)))
-            p = min(1.0, p * len(relations))
-            yield key, label, support, support, p, [("value", key[1], t) for t in texts], describe(relation)
+            found_at = members(relation, records, values, label)
+            if found_at:
+                key = ("range", found_at[0][1], shown(relation, run_text(values)))
+                yield key, label, support, support, min(1.0, p * len(relations)), found_at, describe(relation)
     groups: dict[frozenset[int], tuple[tuple[str, str, str], str]] = {}
     for (relation, value), held_by in by_value.items():
         if len(held_by) < min_support or len(held_by) >= total or frozenset(held_by) in blocks:
@@ -2006,17 +2051,10 @@ def _relation_tests(
         label, top = max(sorted(c.items()), key=lambda kv: kv[1])
         support = len(records)
         p = fisher_greater(top, support, label_counts[label], total) * len(label_counts) * len(relations)
-        at = _pointed(relation, outside)
-        pointer = relation[1 + at]
-        texts = sorted({by_value[(relation, value)][r][at] for r in records})
-        key = ("range", pointer, shown(relation, value))
-        yield key, label, top, support, min(1.0, p), [("value", pointer, t) for t in texts], describe(relation)
-
-
-def _pointed(relation: tuple[str, str, str], outside: Callable[[str], bool]) -> int:
-    """Which of a relation's two fields its findings point at: the first ``outside`` the input, failing both the
-    first (0 or 1)."""
-    return 0 if outside(relation[1]) or not outside(relation[2]) else 1
+        found_at = members(relation, records, [value], label)
+        if found_at:
+            key = ("range", found_at[0][1], shown(relation, value))
+            yield key, label, top, support, min(1.0, p), found_at, describe(relation)
 
 
 _CODE_NUMBER = re.compile(r"([^\W\d_]+) (\d+)")
@@ -2466,19 +2504,19 @@ def _held(
                 yield it, [(k, w) for k, w in every if in_derive_from(w[0] + (w[2] or ""), derive_from) and k in by_key]
         return
     needles = {needle for _label, needle in codes}
-    dated = any(k[0] == "value" and moment(k[2]) for k in by_key)
+    # Without derive_from a point in time gives no candidate of its own (:func:`candidates`); a date that is a member
+    # of a relation (:func:`_relation_tests`) is found as written all the same.
+    dated = set() if derive_from else {k for k, s in by_key.items() if s.relation and k[0] == "value" and moment(k[2])}
     kept: list[tuple[LeakItem, list[tuple[Key, Any]]]] = []
     quotes: dict[tuple[str, str], Counter[str]] = {}
     for it in items:
         if not it.expected:
             continue
-        # Without derive_from a point in time gives no candidate of its own; a date mined through a relation (a gap
-        # from another date: :func:`_gap_tests`, :func:`_relation_tests`) is a member all the same, found as written.
-        every = candidates(it.projection, derive_from, prose=True, moments=bool(derive_from) or dated).items()
+        every = candidates(it.projection, derive_from, prose=True, moments=bool(derive_from) or bool(dated)).items()
         held: list[tuple[Key, Any]] = []
         spelled: set[tuple[str, str]] = set()
         for key, where in every:
-            if key in by_key:
+            if key in by_key and (not dated or key in dated or not (key[0] == "value" and moment(key[2]))):
                 held.append((key, where))
             elif needles and key[0] in ("token", "ngram") and normalize_needle(key[2]) in needles:
                 held.append((key, where))
