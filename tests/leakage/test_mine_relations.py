@@ -196,7 +196,8 @@ def test_a_relation_of_two_input_measurements_is_not_a_leak_in_either_mode() -> 
 def test_a_relation_is_found_at_the_field_whose_values_are_its_own() -> None:
     """A ratio of a common rating to an upstream probability held by some records only: the rating's values are
     held by records without the probability too (found there, by value, where nothing was derived); the finding
-    is at the probability, and no record lacking it is flagged."""
+    is at the probability, and no record lacking it is flagged. (The rating takes few values, so the ratio is the
+    probability rescaled, not asked as a relation: the probability's own values are found.)"""
     rng = random.Random(11)
     labels = ["reinstate", "conditions", "uphold"]
     p_of = {"reinstate": (0.8, 0.95), "conditions": (0.4, 0.55), "uphold": (0.03, 0.1)}
@@ -208,8 +209,8 @@ def test_a_relation_is_found_at_the_field_whose_values_are_its_own() -> None:
             projection["risk"] = {"p": round(rng.uniform(*p_of[label]), 3)}
         items.append(LeakItem(id=f"r{i}", expected=[label], projection=projection, label_set=labels))
     result = mine(items, derive_from=["/statement"])
-    assert _relations(result)
     assert all(s.pointer == "/risk/p" for s in _relations(result))
+    assert {s.pointer for s in result.suggestions} == {"/risk/p"}
     flagged = dict(mined_findings(items, result, derive_from=["/statement"]))
     assert flagged and all("risk" in it.projection for it in items if it.id in flagged)
 
@@ -257,3 +258,38 @@ def test_a_validity_by_grade_is_found_at_a_date_in_both_modes() -> None:
     for derive in (["/test_results"], []):
         result = mine(clean, derive_from=derive)
         assert not _relations(result)
+
+
+def _purchases(seed: int, fee: Any) -> list[LeakItem]:
+    """A size band from the input's own amount; outside the input only a fee (``fee(rng)``) and a store."""
+    rng = random.Random(seed)
+    labels = ["small", "medium", "large"]
+    items = []
+    for i in range(300):
+        amount = round(rng.choice([rng.uniform(1, 15), rng.uniform(15, 200), rng.uniform(200, 5000)]), 2)
+        label = "small" if amount < 15 else "medium" if amount < 200 else "large"
+        projection = {
+            "purchase": {"amount": amount, "item": rng.choice(["pen", "lamp", "desk"])},
+            "receipt": {"fee": fee(rng), "store": f"S{rng.randrange(40)}"},
+        }
+        items.append(LeakItem(id=f"p{i}", expected=[label], projection=projection, label_set=labels))
+    return items
+
+
+def test_a_ratio_with_a_field_of_few_values_only_rescales_the_other_and_is_no_candidate() -> None:
+    """A ratio to a flat fee (or a fee of two values) is the input's amount rescaled: it tells nothing either field
+    does not, so it is not asked (before, the amount's blocks by band were found at the fee, and sanitize could not cut
+    them)."""
+    for fee in (lambda _rng: 1.5, lambda rng: rng.choice([1.5, 2.5])):
+        items = _purchases(3, fee)
+        result = mine(items, derive_from=["/purchase"])
+        assert not _relations(result)
+        assert not dict(mined_findings(items, result, derive_from=["/purchase"]))
+
+
+def test_derived_values_are_counted_among_the_candidates_seen() -> None:
+    """The summary's "N tested of M seen" counts a relation's derived values in M too (before, fewer were seen than
+    tested)."""
+    result = mine(_items(_rows(1, leak=True)), derive_from=DERIVE)
+    assert _relations(result)
+    assert result.tested <= result.candidates

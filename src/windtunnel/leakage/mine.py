@@ -162,7 +162,7 @@ class MineResult:
     items: int
     labels: dict[str, int]
     candidates: int
-    """Distinct candidates seen."""
+    """Distinct candidates seen (a relation's derived values among them, :mod:`.relations`)."""
     tested: int
     """Candidates tested: supported, not a label, one per set of items."""
     alpha: float
@@ -1831,7 +1831,7 @@ def mine(
     return MineResult(
         items=len(labels_of),
         labels=dict(sorted(label_counts.items())),
-        candidates=len(counts),
+        candidates=len(counts) + len({(d.relation, d.value) for found in record_derived for d in found}),
         tested=len(tests),
         alpha=alpha,
         correction=correction,
@@ -1989,6 +1989,7 @@ def _relation_tests(
     driver's rating of 4.75, beside an upstream probability on some records only)."""
     by_value: dict[tuple[tuple[str, str, str], str], dict[int, tuple[str, str]]] = {}
     relations: set[tuple[str, str, str]] = set()
+    spreads: dict[tuple[str, str, str], tuple[set[str], set[str], set[str]]] = {}
     for r, found in enumerate(record_derived):
         for d in found:
             dated = d.relation[0] != "ratio"
@@ -1997,6 +1998,16 @@ def _relation_tests(
                 continue
             relations.add(d.relation)
             by_value.setdefault((d.relation, d.value), {}).setdefault(r, d.texts)
+            spread = spreads.setdefault(d.relation, (set(), set(), set()))
+            spread[0].add(d.value)
+            spread[1].add(d.texts[0])
+            spread[2].add(d.texts[1])
+    # A relation tells more than either field alone only where its values are fewer than each field's: with one field
+    # constant (a flat fee) or of few values, the relation is the other field rescaled, a value of its own, not a
+    # relation — it is not asked (nor counted among the pairs read).
+    told = {rel for rel, (values, first, second) in spreads.items() if len(values) < min(len(first), len(second))}
+    relations &= told
+    by_value = {k: v for k, v in by_value.items() if k[0] in told}
     total = len(record_label)
 
     def members(relation: tuple[str, str, str], records: Set[int], values: Sequence[str], label: str) -> list[Key]:
