@@ -293,3 +293,23 @@ def test_derived_values_are_counted_among_the_candidates_seen() -> None:
     result = mine(_items(_rows(1, leak=True)), derive_from=DERIVE)
     assert _relations(result)
     assert result.tested <= result.candidates
+
+
+def test_a_relation_of_two_fields_restating_the_input_is_the_inputs_own() -> None:
+    """An invoice outside the named input copies the order's net and tax: their ratio (the tax rate, the task's
+    signal) is the input's relation, as a pair of two input fields is not asked (before, found at the invoice)."""
+    rng = random.Random(1)
+    rates = {"reduced": 0.05, "standard": 0.12, "luxury": 0.2}
+    items = []
+    for i in range(300):
+        label = rng.choice(list(rates))
+        net = round(rng.uniform(20, 900), 2)
+        tax = round(net * rates[label], 2)
+        projection = {
+            "order": {"sku": f"S{rng.randrange(1000, 9999)}", "net_usd": net, "tax_usd": tax},
+            "invoice": {"no": f"INV{rng.randrange(10**5)}", "amount_usd": net, "tax_usd": tax},
+        }
+        items.append(LeakItem(id=f"o{i}", expected=[label], projection=projection, label_set=list(rates)))
+    result = mine(items, derive_from=["/order"])
+    assert not _relations(result)
+    assert not dict(mined_findings(items, result, derive_from=["/order"]))

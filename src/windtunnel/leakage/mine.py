@@ -82,7 +82,8 @@ from windtunnel.leakage.model import Finding, LeakItem
 from windtunnel.leakage.ranges import date_gaps, day_of, number_of, pure_runs, run_text, separated
 from windtunnel.leakage.record_table import record_table
 from windtunnel.leakage.records import ID_SHAPE, RECORD_ID
-from windtunnel.leakage.relations import Derived, derived, describe, shown
+from windtunnel.leakage.relations import Derived, derived, describe, leaves, shown
+from windtunnel.leakage.relations import restating as restating_fields
 from windtunnel.leakage.scan import escape_pointer_token
 from windtunnel.leakage.task_named import TaskText, code_books, named
 from windtunnel.leakage.templates import PLACEHOLDER, OwnWords, splitting
@@ -1558,6 +1559,8 @@ def mine(
     dates_of: list[dict[str, str]] = []  # per labelled item: its dates per field (a gap between two is a field)
     derived_of: list[list[Derived]] = []  # per labelled item: the derived values of its pairs of fields
     both_input = partial(_both_input, derive_from) if derive_from else None  # a pair of the input: its own signal
+    restating_held: Counter[str] = Counter()  # with derive_from: a number or date outside it → items holding it
+    restating_hits: Counter[str] = Counter()  # … → items where its value is one of the input's
     masked_from: dict[tuple[str, str, str], set[tuple[str, str, str]]] = {}  # template → the texts it was read from
     raw_held: dict[tuple[str, str, str], list[int]] = {}  # each text a template may be read from → its items
     restated = Restated()  # with derive_from: the fields outside it that restate it (:mod:`.unlisted_input`)
@@ -1585,7 +1588,14 @@ def mine(
             values_of.append(input_values(it.projection, (), _anywhere))
         scalars_here = values_of[-1] if scalars is not None else input_values(it.projection, (), _anywhere)
         dates_of.append({t: v for t, v in scalars_here.items() if isinstance(v, str) and day_of(v) is not None})
-        derived_of.append(derived(it.projection, both_input) if both_input is not None else derived(it.projection))
+        if both_input is not None:
+            found_leaves = leaves(it.projection)
+            derived_of.append(derived(it.projection, both_input, found_leaves))
+            for template, restates in restating_fields(found_leaves, partial(in_derive_from, derive_from=derive_from)):
+                restating_held[template] += 1
+                restating_hits[template] += restates
+        else:
+            derived_of.append(derived(it.projection))
         raws: set[tuple[str, str, str]] = set()
         found_here = candidates(
             it.projection,
@@ -1698,11 +1708,17 @@ def mine(
     relation_of: dict[Key, str] = {}
     input_objects = {t.rpartition("/")[0] for t in inputs}
 
+    # A field outside the named input whose value is one of the input's on nearly every record restates it (an
+    # invoice's amount and units copying the order's total and quantity): paired, it is the input's own relation.
+    restating_input = {
+        t for t, n in restating_held.items() if n >= min_support and restating_hits[t] >= _RESTATING_SHARE * n
+    }
+
     def relation_input(template: str, dated: bool) -> bool:
         """A field of the input: named, or read as the input (a date, which is never read so, where its object holds a
         field read so: a track gap's start beside its distance, a booking's slot beside its party size)."""
         if derive_from:
-            return in_derive_from(template, derive_from)
+            return in_derive_from(template, derive_from) or template in restating_input
         return template in inputs or (dated and template.rpartition("/")[0] in input_objects)
 
     # With the input named a pair of two of its fields is its own measurement; read as the input without it, a pair
@@ -1957,6 +1973,9 @@ def _gap_tests(
 
 
 _RELATION_RANK = {"months": 0, "days": 1, "ratio": 2}
+_RESTATING_SHARE = 0.9
+"""Share of the records holding a number or date outside the named input on which its value is one of the input's,
+from which the field is the input restated when relations are paired."""
 
 
 def _relation_tests(

@@ -166,12 +166,24 @@ def pairs(found: list[Leaf]) -> Iterator[tuple[Leaf, Leaf]]:
                         return
 
 
-def derived(projection: Any, skip: Callable[[str, str], bool] = lambda _a, _b: False) -> list[Derived]:
+def restating(found: list[Leaf], is_input: Callable[[str], bool]) -> Iterator[tuple[str, bool]]:
+    """Per number or date of ``found`` (a record's :func:`leaves`) outside the input (``is_input(template)`` false):
+    its template, and whether its value is one the input holds (an invoice's amount restating the order's total).
+    A field doing so on nearly every record is the input restated: its relations are the input's."""
+    own = {(leaf.number, leaf.day) for leaf in found if is_input(leaf.template)}
+    for leaf in found:
+        if not is_input(leaf.template):
+            yield leaf.template, (leaf.number, leaf.day) in own
+
+
+def derived(
+    projection: Any, skip: Callable[[str, str], bool] = lambda _a, _b: False, found: list[Leaf] | None = None
+) -> list[Derived]:
     """The derived values of ``projection``'s pairs of fields (module docstring), without those ``skip(a, b)``
-    (templates) leaves out."""
+    (templates) leaves out; ``found``, where given, is ``projection``'s :func:`leaves`."""
     out: list[Derived] = []
     seen: set[tuple[tuple[str, str, str], str]] = set()
-    for x, y in pairs(leaves(projection)):
+    for x, y in pairs(leaves(projection) if found is None else found):
         if y.template < x.template:
             x, y = y, x
         if skip(x.template, y.template):
