@@ -313,3 +313,37 @@ def test_a_relation_of_two_fields_restating_the_input_is_the_inputs_own() -> Non
     result = mine(items, derive_from=["/order"])
     assert not _relations(result)
     assert not dict(mined_findings(items, result, derive_from=["/order"]))
+
+
+def _tickets(seed: int) -> list[LeakItem]:
+    """A team routed by the input's priority; outside it the due date is the received date plus the priority's SLA."""
+    rng = random.Random(seed)
+    sla = {"P1": 1, "P2": 3, "P3": 7, "P4": 14}
+    team = {"P1": "oncall", "P2": "oncall", "P3": "backlog", "P4": "backlog"}
+    items = []
+    for i in range(300):
+        priority = rng.choice(list(sla))
+        label = team[priority]
+        if rng.random() < 0.03:  # a few tickets routed the other way
+            label = "oncall" if label == "backlog" else "backlog"
+        received = date(2025, 1, 1).toordinal() + rng.randrange(300)
+        projection = {
+            "ticket": {"title": rng.choice(["login broken", "slow page", "typo", "crash"]), "priority": priority},
+            "sla": {
+                "received": date.fromordinal(received).isoformat(),
+                "due": date.fromordinal(received + sla[priority]).isoformat(),
+                "queue": rng.choice(["q1", "q2"]),
+            },
+        }
+        items.append(LeakItem(id=f"t{i}", expected=[label], projection=projection, label_set=["oncall", "backlog"]))
+    return items
+
+
+def test_a_relation_the_input_tells_is_not_a_leak() -> None:
+    """A due date a priority's SLA after the received date: the gap follows the named input's priority, which tells
+    the team; the relation is explained by the input as a single value would be (its riders the records holding the
+    gap, not every record holding one of its dates: before, found at the dates)."""
+    items = _tickets(4)
+    result = mine(items, derive_from=["/ticket"])
+    assert not _relations(result)
+    assert not dict(mined_findings(items, result, derive_from=["/ticket"]))

@@ -1727,11 +1727,13 @@ def mine(
     def holders(key: Key) -> set[int]:
         return {record_of[i] for i in held.get(key, ())}
 
-    for key, label, top, support, p, keys, relation in _relation_tests(
+    relation_records: dict[Key, frozenset[int]] = {}  # a relation's candidate → the records holding its values
+    for key, label, top, support, p, keys, relation, held_by in _relation_tests(
         record_derived, relation_input, holders, record_label, label_counts, min_support, either=not derive_from
     ):
         members[key] = keys
         relation_of[key] = relation
+        relation_records[key] = held_by
         tests.append((key, label, top, support, p))
     # A field read as the task's input holds values of one label each by nature (messages drawn from a pool per
     # label): the code book asks that of the fields the owner named as not the input, or that do not read as one.
@@ -1814,7 +1816,13 @@ def mine(
             record_words[record_of[i]] = words_of[i]
         kept = []
         for sug in out:
-            riders_of = {record_of[i] for k in members[(sug.kind, sug.pointer, sug.value)] for i in held.get(k, ())}
+            key = (sug.kind, sug.pointer, sug.value)
+            # A relation's riders are the records holding it, not every record holding one of its field's values.
+            riders_of = (
+                set(relation_records[key])
+                if key in relation_records
+                else {record_of[i] for k in members[key] for i in held.get(k, ())}
+            )
             why = explained_by(riders_of, sug.label, sug.purity, record_input, record_label)
             if (
                 why is None
@@ -1830,7 +1838,7 @@ def mine(
     restating = [sug for sug in out if (sug.kind, sug.pointer, sug.value) in apart]
     out = [sug for sug in out if (sug.kind, sug.pointer, sug.value) not in apart]
     told = (
-        _told(out, members, held, record_of, record_label, texts_of, values_of, frozenset(inputs))
+        _told(out, members, held, record_of, record_label, texts_of, values_of, frozenset(inputs), relation_records)
         if texts_of
         else set()
     )
@@ -1880,6 +1888,7 @@ def _told(
     texts_of: Sequence[Mapping[str, InputWords]],
     values_of: Sequence[InputValues],
     inputs: frozenset[str],
+    relations: Mapping[Key, frozenset[int]],
 ) -> set[Key]:
     """Without ``derive_from``: the suggestions (a word, an n-gram, a short value) made of the words that the fields
     read as the task's input (``inputs``) hold on every record holding them, where those words tell the label as the
@@ -1895,7 +1904,9 @@ def _told(
     told: set[Key] = set()
     for sug in out:
         key = (sug.kind, sug.pointer, sug.value)
-        riders_of = {record_of[i] for k in members[key] for i in held.get(k, ())}
+        riders_of = (
+            set(relations[key]) if key in relations else {record_of[i] for k in members[key] for i in held.get(k, ())}
+        )
         outside = bool(sug.pointer) and sug.pointer not in inputs  # its own field would tell it (its own value)
         if outside and explained_by(riders_of, sug.label, sug.purity, record_input, record_label) is not None:
             told.add(key)
@@ -1987,12 +1998,12 @@ def _relation_tests(
     min_support: int,
     *,
     either: bool = False,
-) -> Iterator[tuple[Key, str, int, int, float, list[Key], str]]:
-    """``(key, label, top, support, p, member keys, relation)`` of each value derived from a pair of fields of the
-    record (:mod:`.relations`: the ratio of two numbers, the gap between two dates) that ``min_support`` records or
-    more hold and not every one: a candidate like a whole value, tested as one (one-sided Fisher exact over the
-    records, times the number of labels), its p also multiplied by the number of pairs read over the dataset (the pair
-    was chosen among them). Derived values held by the same records are one test (the whole months and the days of
+) -> Iterator[tuple[Key, str, int, int, float, list[Key], str, frozenset[int]]]:
+    """``(key, label, top, support, p, member keys, relation, records holding it)`` of each value derived from a pair of
+    fields of the record (:mod:`.relations`: the ratio of two numbers, the gap between two dates) that ``min_support``
+    records or more hold and not every one: a candidate like a whole value, tested as one (one-sided Fisher exact over
+    the records, times the number of labels), its p also multiplied by the number of pairs read over the dataset (the
+    pair was chosen among them). Derived values held by the same records are one test (the whole months and the days of
     one gap). Each pair is also asked as a number field tested whole, as a date's gap from the input is
     (:func:`_gap_tests`: sorted, one block per label, :func:`~windtunnel.leakage.ranges.separated`, its p times the
     pairs read): a validity of 12, 9, 6 or 0 months by grade on 28 records of 140 gives blocks of 5 to 9 records, whose
@@ -2063,7 +2074,7 @@ def _relation_tests(
             found_at = members(relation, records, values, label)
             if found_at:
                 key = ("range", found_at[0][1], shown(relation, run_text(values)))
-                yield key, label, support, support, min(1.0, p * len(relations)), found_at, describe(relation)
+                yield key, label, support, support, min(1.0, p * len(relations)), found_at, describe(relation), records
     groups: dict[frozenset[int], tuple[tuple[str, str, str], str]] = {}
     for (relation, value), held_by in by_value.items():
         if len(held_by) < min_support or len(held_by) >= total or frozenset(held_by) in blocks:
@@ -2084,7 +2095,7 @@ def _relation_tests(
         found_at = members(relation, records, [value], label)
         if found_at:
             key = ("range", found_at[0][1], shown(relation, value))
-            yield key, label, top, support, min(1.0, p), found_at, describe(relation)
+            yield key, label, top, support, min(1.0, p), found_at, describe(relation), records
 
 
 _CODE_NUMBER = re.compile(r"([^\W\d_]+) (\d+)")
