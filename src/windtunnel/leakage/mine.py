@@ -87,6 +87,8 @@ from windtunnel.leakage.model import Finding, LeakItem
 from windtunnel.leakage.ranges import date_gaps, day_of, number_of, pure_runs, run_text, separated
 from windtunnel.leakage.record_table import record_table
 from windtunnel.leakage.records import ID_SHAPE, RECORD_ID
+from windtunnel.leakage.relations import Derived, derived, describe, leaves, shown
+from windtunnel.leakage.relations import restating as restating_fields
 from windtunnel.leakage.resolve import Records, holds_records, own_row_cells
 from windtunnel.leakage.scan import escape_pointer_token
 from windtunnel.leakage.task_named import TaskText, code_books, named
@@ -138,6 +140,9 @@ class Suggestion:
     """``p_value`` corrected for the number of candidates tested."""
     also: list[str] = field(default_factory=list)
     """Other candidates held by exactly the same items (one test): ``Q2`` in a title beside a ``★``."""
+    relation: str = ""
+    """For a value derived from two fields of the record (:mod:`.relations`): which relation, without its value
+    (``the ratio of /duty to /value``); the suggestion points at one of the two fields."""
 
     def to_dict(self) -> dict[str, Any]:
         """Every field, as ``leak mine`` writes a suggestion (in clear: the scan report keeps only counts)."""
@@ -164,7 +169,7 @@ class MineResult:
     items: int
     labels: dict[str, int]
     candidates: int
-    """Distinct candidates seen."""
+    """Distinct candidates seen (a relation's derived values among them, :mod:`.relations`)."""
     tested: int
     """Candidates tested: supported, not a label, one per set of items."""
     alpha: float
@@ -366,6 +371,11 @@ def _count(n: int, noun: str) -> str:
 def _outside(derive_from: Sequence[str], pointer: str) -> bool:
     """``pointer`` is outside the fields named in ``derive_from``."""
     return not in_derive_from(pointer, derive_from)
+
+
+def _both_input(derive_from: Sequence[str], a: str, b: str) -> bool:
+    """Both fields (templates) are in the ``derive_from`` fields: their relation is the task's own measurement."""
+    return in_derive_from(a, derive_from) and in_derive_from(b, derive_from)
 
 
 def _adjust_apart(ps: Sequence[float], apart: Sequence[bool], correction: Correction) -> list[float]:
@@ -1645,6 +1655,10 @@ def mine(
     texts_of: list[dict[str, InputWords]] = []  # per labelled item, without derive_from: its strings' words per field
     values_of: list[InputValues] = []  # per labelled item, without derive_from: its scalars per field
     dates_of: list[dict[str, str]] = []  # per labelled item: its dates per field (a gap between two is a field)
+    derived_of: list[list[Derived]] = []  # per labelled item: the derived values of its pairs of fields
+    both_input = partial(_both_input, derive_from) if derive_from else None  # a pair of the input: its own signal
+    restating_held: Counter[str] = Counter()  # with derive_from: a number or date outside it → items holding it
+    restating_hits: Counter[str] = Counter()  # … → items where its value is one of the input's
     masked_from: dict[tuple[str, str, str], set[tuple[str, str, str]]] = {}  # template → the texts it was read from
     raw_held: dict[tuple[str, str, str], list[int]] = {}  # each text a template may be read from → its items
     canned_held: dict[tuple[str, str], list[int]] = {}  # with derive_from: each text of prose outside it → its items
@@ -1675,6 +1689,14 @@ def mine(
             values_of.append(input_values(it.projection, (), _anywhere))
         scalars_here = values_of[-1] if scalars is not None else input_values(it.projection, (), _anywhere)
         dates_of.append({t: v for t, v in scalars_here.items() if isinstance(v, str) and day_of(v) is not None})
+        if both_input is not None:
+            found_leaves = leaves(it.projection)
+            derived_of.append(derived(it.projection, both_input, found_leaves))
+            for template, restates in restating_fields(found_leaves, partial(in_derive_from, derive_from=derive_from)):
+                restating_held[template] += 1
+                restating_hits[template] += restates
+        else:
+            derived_of.append(derived(it.projection))
         raws: set[tuple[str, str, str]] = set()
         named_here: list[tuple[tuple[str, str, str], tuple[str, str]]] = []
         found_here = candidates(
@@ -1800,6 +1822,39 @@ def mine(
     for key, label, support, p, keys in _gap_tests(record_dates, outside, record_label, record_task, min_support):
         members[key] = keys
         tests.append((key, label, support, support, p))
+    record_derived: list[list[Derived]] = [[]] * len(record_label)
+    for i in reversed(range(len(record_of))):
+        record_derived[record_of[i]] = derived_of[i]
+    relation_of: dict[Key, str] = {}
+    input_objects = {t.rpartition("/")[0] for t in inputs}
+
+    # A field outside the named input whose value is one of the input's on nearly every record restates it (an
+    # invoice's amount and units copying the order's total and quantity): paired, it is the input's own relation.
+    restating_input = {
+        t for t, n in restating_held.items() if n >= min_support and restating_hits[t] >= _RESTATING_SHARE * n
+    }
+
+    def relation_input(template: str, dated: bool) -> bool:
+        """A field of the input: named, or read as the input (a date, which is never read so, where its object holds a
+        field read so: a track gap's start beside its distance, a booking's slot beside its party size)."""
+        if derive_from:
+            return in_derive_from(template, derive_from) or template in restating_input
+        return template in inputs or (dated and template.rpartition("/")[0] in input_objects)
+
+    # With the input named a pair of two of its fields is its own measurement; read as the input without it, a pair
+    # with either field there may be (a date the input's window starts from), as a single value there is not a leak.
+
+    def holders(key: Key) -> set[int]:
+        return {record_of[i] for i in held.get(key, ())}
+
+    relation_records: dict[Key, frozenset[int]] = {}  # a relation's candidate → the records holding its values
+    for key, label, top, support, p, keys, relation, held_by in _relation_tests(
+        record_derived, relation_input, holders, record_label, label_counts, min_support, either=not derive_from
+    ):
+        members[key] = keys
+        relation_of[key] = relation
+        relation_records[key] = held_by
+        tests.append((key, label, top, support, p))
     # A field read as the task's input holds values of one label each by nature (messages drawn from a pool per
     # label): the code book asks that of the fields the owner named as not the input, or that do not read as one.
     # With the input named, a passing field's labels are found down to the book's own count floor (its test is the
@@ -1844,7 +1899,8 @@ def mine(
             continue
         kind, pointer, text = key
         also = _distinct([text, *(k[2] for k in members[key])])[1:]
-        found.append((Suggestion(pointer, text, label, purity, support, base, kind, p, q, also), members[key]))
+        sug = Suggestion(pointer, text, label, purity, support, base, kind, p, q, also, relation_of.get(key, ""))
+        found.append((sug, members[key]))
     # An n-gram made of a word that is itself found for the same label adds nothing ('q2 stuck' beside 'q2').
     words = {(sug.label, k[2]) for sug, keys in found for k in keys if k[0] != "ngram"}
     # A code book whose values are each found alone for its label adds nothing either (a badge of 80 items a glyph).
@@ -1880,7 +1936,13 @@ def mine(
             record_words[record_of[i]] = words_of[i]
         kept = []
         for sug in out:
-            riders_of = {record_of[i] for k in members[(sug.kind, sug.pointer, sug.value)] for i in held.get(k, ())}
+            key = (sug.kind, sug.pointer, sug.value)
+            # A relation's riders are the records holding it, not every record holding one of its field's values.
+            riders_of = (
+                set(relation_records[key])
+                if key in relation_records
+                else {record_of[i] for k in members[key] for i in held.get(k, ())}
+            )
             why = explained_by(riders_of, sug.label, sug.purity, record_input, record_label)
             if (
                 why is None
@@ -1907,7 +1969,7 @@ def mine(
     restating = [sug for sug in out if (sug.kind, sug.pointer, sug.value) in apart]
     out = [sug for sug in out if (sug.kind, sug.pointer, sug.value) not in apart]
     told = (
-        _told(out, members, held, record_of, record_label, texts_of, values_of, frozenset(inputs))
+        _told(out, members, held, record_of, record_label, texts_of, values_of, frozenset(inputs), relation_records)
         if texts_of
         else set()
     )
@@ -1924,7 +1986,7 @@ def mine(
     return MineResult(
         items=len(labels_of),
         labels=dict(sorted(label_counts.items())),
-        candidates=len(counts),
+        candidates=len(counts) + len({(d.relation, d.value) for found in record_derived for d in found}),
         tested=len(tests),
         alpha=alpha,
         correction=correction,
@@ -1958,6 +2020,7 @@ def _told(
     texts_of: Sequence[Mapping[str, InputWords]],
     values_of: Sequence[InputValues],
     inputs: frozenset[str],
+    relations: Mapping[Key, frozenset[int]],
 ) -> set[Key]:
     """Without ``derive_from``: the suggestions (a word, an n-gram, a short value) made of the words that the fields
     read as the task's input (``inputs``) hold on every record holding them, where those words tell the label as the
@@ -1973,7 +2036,9 @@ def _told(
     told: set[Key] = set()
     for sug in out:
         key = (sug.kind, sug.pointer, sug.value)
-        riders_of = {record_of[i] for k in members[key] for i in held.get(k, ())}
+        riders_of = (
+            set(relations[key]) if key in relations else {record_of[i] for k in members[key] for i in held.get(k, ())}
+        )
         outside = bool(sug.pointer) and sug.pointer not in inputs  # its own field would tell it (its own value)
         if outside and explained_by(riders_of, sug.label, sug.purity, record_input, record_label) is not None:
             told.add(key)
@@ -2048,6 +2113,121 @@ def _gap_tests(
                 dates = sorted({record_dates[r][b] for r in records})
                 gap = ("range", b, f"{key[2]} days after {a}")
                 yield gap, label, support, min(1.0, p * len(gaps)), [("value", b, d) for d in dates]
+
+
+_RELATION_RANK = {"months": 0, "days": 1, "ratio": 2}
+_RESTATING_SHARE = 0.9
+"""Share of the records holding a number or date outside the named input on which its value is one of the input's,
+from which the field is the input restated when relations are paired."""
+
+
+def _relation_tests(
+    record_derived: Sequence[Sequence[Derived]],
+    is_input: Callable[[str, bool], bool],
+    holders: Callable[[Key], set[int]],
+    record_label: Sequence[str],
+    label_counts: Mapping[str, int],
+    min_support: int,
+    *,
+    either: bool = False,
+) -> Iterator[tuple[Key, str, int, int, float, list[Key], str, frozenset[int]]]:
+    """``(key, label, top, support, p, member keys, relation, records holding it)`` of each value derived from a pair of
+    fields of the record (:mod:`.relations`: the ratio of two numbers, the gap between two dates) that ``min_support``
+    records or more hold and not every one: a candidate like a whole value, tested as one (one-sided Fisher exact over
+    the records, times the number of labels), its p also multiplied by the number of pairs read over the dataset (the
+    pair was chosen among them). Derived values held by the same records are one test (the whole months and the days of
+    one gap). Each pair is also asked as a number field tested whole, as a date's gap from the input is
+    (:func:`_gap_tests`: sorted, one block per label, :func:`~windtunnel.leakage.ranges.separated`, its p times the
+    pairs read): a validity of 12, 9, 6 or 0 months by grade on 28 records of 140 gives blocks of 5 to 9 records, whose
+    value tests alone the pairs' count outweighs; a value whose records are a block's is not tested again.
+
+    A pair both of whose fields ``is_input`` (template, whether a date) is not asked, nor with ``either`` (the input
+    read, not named) one with either field there: a relation of the task's own measurements is its signal. The key
+    says what was derived (``/duty / /value = 0.375``) at one of the two fields
+    not of the input, the one keeping the most members (below); the members are that field's values as written on
+    the records holding the derived value, so the finding points at its characters and is mapped and sanitized as
+    those values would be. A member some record outside the relation of the same label holds too (``holders``: the
+    records holding a candidate) is left out: as a value it would be found there too, where nothing was derived (a
+    driver's rating of 4.75, beside an upstream probability on some records only)."""
+    by_value: dict[tuple[tuple[str, str, str], str], dict[int, tuple[str, str]]] = {}
+    relations: set[tuple[str, str, str]] = set()
+    spreads: dict[tuple[str, str, str], tuple[set[str], set[str], set[str]]] = {}
+    for r, found in enumerate(record_derived):
+        for d in found:
+            dated = d.relation[0] != "ratio"
+            first, second = is_input(d.relation[1], dated), is_input(d.relation[2], dated)
+            if (first or second) if either else (first and second):
+                continue
+            relations.add(d.relation)
+            by_value.setdefault((d.relation, d.value), {}).setdefault(r, d.texts)
+            spread = spreads.setdefault(d.relation, (set(), set(), set()))
+            spread[0].add(d.value)
+            spread[1].add(d.texts[0])
+            spread[2].add(d.texts[1])
+    # A relation tells more than either field alone only where its values are fewer than each field's: with one field
+    # constant (a flat fee) or of few values, the relation is the other field rescaled, a value of its own, not a
+    # relation — it is not asked (nor counted among the pairs read).
+    told = {rel for rel, (values, first, second) in spreads.items() if len(values) < min(len(first), len(second))}
+    relations &= told
+    by_value = {k: v for k, v in by_value.items() if k[0] in told}
+    total = len(record_label)
+
+    def members(relation: tuple[str, str, str], records: Set[int], values: Sequence[str], label: str) -> list[Key]:
+        dated = relation[0] != "ratio"
+        best: list[Key] = []
+        for at in (0, 1):
+            pointer = relation[1 + at]
+            if is_input(pointer, dated):
+                continue
+            texts = {by_value[(relation, v)][r][at] for v in values for r in by_value[(relation, v)] if r in records}
+            keys = [
+                ("value", pointer, t)
+                for t in sorted(texts)
+                if not any(r not in records and record_label[r] == label for r in holders(("value", pointer, t)))
+            ]
+            if len(keys) > len(best):
+                best = keys
+        return best
+
+    blocks: set[frozenset[int]] = set()
+    for relation in sorted(relations):
+        by_text: dict[str, set[int]] = {}
+        for (rel, value), held_by in by_value.items():
+            if rel == relation:
+                by_text[value] = set(held_by)
+        if len(by_text) < 3:
+            continue
+        for _key, label, support, p, keys in _field_runs(
+            relation[1], by_text, record_label, min_support, False, blocks_only=True
+        ):
+            values = [k[2] for k in keys]
+            records = frozenset().union(*(by_text[v] for v in values))
+            blocks.add(records)
+            found_at = members(relation, records, values, label)
+            if found_at:
+                key = ("range", found_at[0][1], shown(relation, run_text(values)))
+                yield key, label, support, support, min(1.0, p * len(relations)), found_at, describe(relation), records
+    groups: dict[frozenset[int], tuple[tuple[str, str, str], str]] = {}
+    for (relation, value), held_by in by_value.items():
+        if len(held_by) < min_support or len(held_by) >= total or frozenset(held_by) in blocks:
+            continue
+        records = frozenset(held_by)
+        best = groups.get(records)
+        if best is None or (_RELATION_RANK[relation[0]], relation, value) < (
+            _RELATION_RANK[best[0][0]],
+            best[0],
+            best[1],
+        ):
+            groups[records] = (relation, value)
+    for records, (relation, value) in groups.items():
+        c = Counter(record_label[r] for r in records)
+        label, top = max(sorted(c.items()), key=lambda kv: kv[1])
+        support = len(records)
+        p = fisher_greater(top, support, label_counts[label], total) * len(label_counts) * len(relations)
+        found_at = members(relation, records, [value], label)
+        if found_at:
+            key = ("range", found_at[0][1], shown(relation, value))
+            yield key, label, top, support, min(1.0, p), found_at, describe(relation), records
 
 
 _CODE_NUMBER = re.compile(r"([^\W\d_]+) (\d+)")
@@ -2508,16 +2688,19 @@ def _held(
                 yield it, [(k, w) for k, w in every if in_derive_from(w[0] + (w[2] or ""), derive_from) and k in by_key]
         return
     needles = {needle for _label, needle in codes}
+    # Without derive_from a point in time gives no candidate of its own (:func:`candidates`); a date that is a member
+    # of a relation (:func:`_relation_tests`) is found as written all the same.
+    dated = set() if derive_from else {k for k, s in by_key.items() if s.relation and k[0] == "value" and moment(k[2])}
     kept: list[tuple[LeakItem, list[tuple[Key, Any]]]] = []
     quotes: dict[tuple[str, str], Counter[str]] = {}
     for it in items:
         if not it.expected:
             continue
-        every = candidates(it.projection, derive_from, prose=True, moments=bool(derive_from)).items()
+        every = candidates(it.projection, derive_from, prose=True, moments=bool(derive_from) or bool(dated)).items()
         held: list[tuple[Key, Any]] = []
         spelled: set[tuple[str, str]] = set()
         for key, where in every:
-            if key in by_key:
+            if key in by_key and (not dated or key in dated or not (key[0] == "value" and moment(key[2]))):
                 held.append((key, where))
             elif needles and key[0] in ("token", "ngram") and normalize_needle(key[2]) in needles:
                 held.append((key, where))
@@ -2682,7 +2865,12 @@ def _own_label(
                     rule="correlated.mined",
                     detail=(
                         (KEY_HELD if key[0] == "key" else "")
-                        + f"a {sug.kind} no rule names that rides with this item's label: {sug.purity:.0%} of the "
+                        + (
+                            f"a value derived from two fields, {sug.relation} (this field is one of them),"
+                            if sug.relation
+                            else f"a {sug.kind}"
+                        )
+                        + f" no rule names that rides with this item's label: {sug.purity:.0%} of the "
                         f"{sug.support} items holding it share that label (base rate {sug.base_rate:.0%}; "
                         f"Fisher p = {sug.p_value:.2g}, {fix} q = {sug.q_value:.2g} over {result.tested} candidates)"
                         + review
