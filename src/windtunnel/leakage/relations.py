@@ -23,6 +23,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from datetime import date
+from itertools import chain, islice
 from typing import Any
 
 from windtunnel.leakage.ranges import day_of, number_of
@@ -137,16 +138,24 @@ def pairs(found: list[Leaf]) -> Iterator[tuple[Leaf, Leaf]]:
         kind_count = sum(1 for g in group if (g.day is None) == (leaf.day is None))
         if kind_count < MAX_FIELDS:
             group.append(leaf)
-    n = 0
+    candidates = (
+        (x, y)
+        for x, y in chain(_within(by_parent), _across(by_parent))
+        if (x.day is None) == (y.day is None) and x.template != y.template
+    )
+    yield from islice(candidates, MAX_PAIRS)
+
+
+def _within(by_parent: dict[str, list[Leaf]]) -> Iterator[tuple[Leaf, Leaf]]:
+    """Every two fields of one object."""
     for group in by_parent.values():
         for i, x in enumerate(group):
             for y in group[i + 1 :]:
-                if (x.day is None) != (y.day is None) or x.template == y.template:
-                    continue
                 yield x, y
-                n += 1
-                if n >= MAX_PAIRS:
-                    return
+
+
+def _across(by_parent: dict[str, list[Leaf]]) -> Iterator[tuple[Leaf, Leaf]]:
+    """Every field of an object with every field of a sibling object (a list's elements excepted)."""
     parents = list(by_parent)
     for i, p in enumerate(parents):
         grand, _, last = p.rpartition("/")
@@ -158,12 +167,7 @@ def pairs(found: list[Leaf]) -> Iterator[tuple[Leaf, Leaf]]:
                 continue
             for x in by_parent[p]:
                 for y in by_parent[q]:
-                    if (x.day is None) != (y.day is None) or x.template == y.template:
-                        continue
                     yield x, y
-                    n += 1
-                    if n >= MAX_PAIRS:
-                        return
 
 
 def restating(found: list[Leaf], is_input: Callable[[str], bool]) -> Iterator[tuple[str, bool]]:
