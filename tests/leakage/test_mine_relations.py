@@ -347,3 +347,37 @@ def test_a_relation_the_input_tells_is_not_a_leak() -> None:
     result = mine(items, derive_from=["/ticket"])
     assert not _relations(result)
     assert not dict(mined_findings(items, result, derive_from=["/ticket"]))
+
+
+def _duties(seed: int) -> list[LeakItem]:
+    """A duty at the class's rate on a declared amount of twelve standard amounts: every label's relation is found at
+    the declared amount, whose values each label's records hold too."""
+    rng = random.Random(seed)
+    rate = {"A": 0.05, "B": 0.12, "C": 0.2}
+    standard = [100, 150, 200, 250, 300, 400, 500, 600, 750, 800, 900, 1000]
+    items = []
+    for i in range(150):
+        label = rng.choice(sorted(rate))
+        declared = rng.choice(standard)
+        projection = {
+            "goods": {"desc": rng.choice(["bolts", "toys", "tea", "silk"])},
+            "entry": {"declared": declared, "duty": round(declared * rate[label], 2), "port": rng.choice(["P1", "P2"])},
+        }
+        items.append(LeakItem(id=f"d{i}", expected=[label], projection=projection, label_set=sorted(rate)))
+    return items
+
+
+def test_relations_of_every_label_at_one_field_of_few_values_each_find_their_own_records() -> None:
+    """One relation per label, each found at the declared amount (its twelve values the members of all three): each
+    record is found by its own label's relation (before, a value shared by several suggestions was found for the
+    first one only, so the records of the other labels holding it went unflagged: 106 of 150)."""
+    items = _duties(41)
+    result = mine(items, derive_from=["/goods"])
+    relations = _relations(result)
+    assert {s.label for s in relations} == {"A", "B", "C"}
+    assert len({s.pointer for s in relations}) == 1
+    flagged = dict(mined_findings(items, result, derive_from=["/goods"]))
+    assert set(flagged) == {it.id for it in items}
+    assert all(f.severity == "medium" for fs in flagged.values() for f in fs)
+    named = f"{relations[0].relation} (this field is one of them)"
+    assert all(any(f.pointer == relations[0].pointer and named in f.detail for f in fs) for fs in flagged.values())

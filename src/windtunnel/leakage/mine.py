@@ -2784,6 +2784,24 @@ def mark_reviewed(items: Iterable[LeakItem], result: MineResult) -> None:
     result.leaking = {k for k, leaked in leaks.items() if leaked} | {k for k, leaked in found_as.items() if leaked}
 
 
+def _owners(
+    suggestions: Sequence[Suggestion], members: Mapping[Key, Sequence[Key]]
+) -> dict[Key, dict[str, Suggestion]]:
+    """Per candidate, per label, the suggestion a record of that label holding it is found for: a suggestion's own key,
+    and its members (the candidates held by the same items), the first suggestion of a label keeping a member that
+    several of that label share. A member is mostly one label's, yet not always: each label's relation
+    (:func:`_relation_tests`) may be found at one field of few values, each value a member of every label's relation
+    (the declared amounts a duty's rate applies to); each record is found by its own label's (before, a candidate was
+    found for the first suggestion holding it only, and the other labels' records holding it went unflagged)."""
+    out: dict[Key, dict[str, Suggestion]] = {}
+    for s in suggestions:
+        out[(s.kind, s.pointer, s.value)] = {s.label: s}
+    for s in suggestions:
+        for k in members.get((s.kind, s.pointer, s.value), []):
+            out.setdefault(k, {}).setdefault(s.label, s)
+    return out
+
+
 def _own_label(
     items: Iterable[LeakItem],
     result: MineResult,
@@ -2799,10 +2817,8 @@ def _own_label(
     restating = (
         [] if inside else result.restating
     )  # an unlisted input's candidates: for review (:data:`UNLISTED_REVIEW`)
-    by_key = {(s.kind, s.pointer, s.value): s for s in [*result.suggestions, *restating]}
-    for s in [*result.suggestions, *restating]:  # the candidates held by the same items are found the same way
-        for k in result.members.get((s.kind, s.pointer, s.value), []):
-            by_key.setdefault(k, s)
+    owners = _owners([*result.suggestions, *restating], result.members)
+    by_key = {k: next(iter(own.values())) for k, own in owners.items()}
     pairs = {} if inside else {(p.pointer, name_key(p.name), p.value.casefold()): p for p in result.pairs}
     if not by_key and not pairs:
         return
@@ -2815,8 +2831,13 @@ def _own_label(
         found: list[Finding] = _pair_findings(it, pairs, result.pairs_tested, fix, derive_from) if pairs else []
         strings: dict[str, str] | None = None
         for key, (pointer, span, inner, view) in held:
-            sug = by_key.get(key) or codes[(it.expected[0], normalize_needle(key[2]))]
-            if sug.label != it.expected[0]:
+            of_label = owners.get(key)  # a candidate suggestions of several labels share: found for its own label's
+            sug = (
+                of_label.get(it.expected[0])
+                if of_label is not None
+                else codes.get((it.expected[0], normalize_needle(key[2])))
+            )
+            if sug is None:
                 continue
             review = ""
             place = pointer + (inner or "")
