@@ -148,3 +148,38 @@ def test_separated_counts_the_orderings_of_the_labels() -> None:
     assert separated({**values, "6": {"a": 1}}) is None  # a label on both sides of another's block
     assert separated({**values, "3": {"b": 1, "c": 1}}) is None  # a value two labels hold
     assert separated({"1": {"a": 1}, "x": {"b": 1}, "2": {"b": 1}}) is None  # two numbers: no order to tell
+
+
+def _mixed_tasks(seed: int) -> list[LeakItem]:
+    """Three tasks in one file (told apart by their label sets): a priority of 1-2 for one label and 5-6 for the other
+    in the first, the other way round (and 3-4 for a third label) in the second, drawn apart from the label in the
+    third."""
+    rng = random.Random(seed)
+    out: list[LeakItem] = []
+
+    def add(n: int, labels: list[str], priority: dict[str, list[int]] | None) -> None:
+        for _ in range(n):
+            label = rng.choice(labels)
+            value = rng.choice(priority[label]) if priority else rng.randint(1, 6)
+            projection = {
+                "ticket": {"text": rng.choice(["printer down", "cannot login", "need laptop", "vpn slow"])},
+                "meta": {"priority": value, "site": rng.choice(["N", "S"])},
+            }
+            out.append(LeakItem(id=f"m{len(out)}", expected=[label], projection=projection, label_set=labels))
+
+    add(60, ["A", "B"], {"A": [1, 2], "B": [5, 6]})
+    add(60, ["A", "B", "D"], {"A": [5, 6], "B": [1, 2], "D": [3, 4]})
+    add(90, ["A", "B", "C"], None)
+    return out
+
+
+def test_a_run_found_in_one_task_does_not_flag_each_label_of_another_task_holding_its_values() -> None:
+    """Priorities 5-6 are one label's run in the first task and the other's in the second: each value is a member of
+    both labels' runs, yet a run found in one task is no evidence about the third task's records holding the same
+    values (a member shared by several runs keeps its first suggestion, as before): 89 records flagged, not 169."""
+    items = _mixed_tasks(3)
+    result = mine(items, derive_from=["/ticket"])
+    flagged = dict(mined_findings(items, result, derive_from=["/ticket"]))
+    third = [it for it in items if it.label_set == ["A", "B", "C"]]
+    assert sum(1 for it in third if it.id in flagged) <= 30
+    assert len(flagged) == 89

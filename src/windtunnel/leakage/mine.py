@@ -180,6 +180,10 @@ class MineResult:
     derive_from: list[str] = field(default_factory=list)
     members: dict[tuple[str, str, str], list[tuple[str, str, str]]] = field(default_factory=dict, repr=False)
     """Per suggestion ``(kind, pointer, value)``: every candidate held by the same items."""
+    owned: set[tuple[str, str, str]] = field(default_factory=set, repr=False)
+    """The suggestions whose members no record of their label outside the suggestion's records holds (a relation's,
+    a date gap's: :func:`_own_members`): a member several labels' such suggestions share is found for each record's own
+    label (:func:`_owners`)."""
     records: int = 0
     """Distinct records the test counted (items holding the same prose with the same label are one record);
     ``labels``, supports and purities count records."""
@@ -247,7 +251,7 @@ class MineResult:
     def to_dict(self) -> dict[str, Any]:
         """The result as ``leak mine`` prints it: every count and suggestion (``input``: :meth:`read_as_input`),
         without ``members`` (an internal index for :func:`mined_findings`)."""
-        skip = ("members", "told", "reviewed", "leaking", "task_words", "canned")
+        skip = ("members", "owned", "told", "reviewed", "leaking", "task_words", "canned")
         out = {k: v for k, v in asdict(self).items() if k not in skip}
         out["suggestions"] = [{**s.to_dict(), "input": self.read_as_input(s)} for s in self.suggestions]
         out["pairs"] = [p.to_dict() for p in self.pairs]
@@ -1819,8 +1823,16 @@ def mine(
     for i in reversed(range(len(record_of))):
         record_dates[record_of[i]] = dates_of[i]
     outside = (lambda t: not in_derive_from(t, derive_from)) if derive_from else (lambda t: t not in inputs)
-    for key, label, support, p, keys in _gap_tests(record_dates, outside, record_label, record_task, min_support):
+
+    def holders(key: Key) -> set[int]:
+        return {record_of[i] for i in held.get(key, ())}
+
+    owned: set[Key] = set()  # the gaps and relations, whose members are their label's own (:func:`_own_members`)
+    for key, label, support, p, keys in _gap_tests(
+        record_dates, outside, holders, record_label, record_task, min_support
+    ):
         members[key] = keys
+        owned.add(key)
         tests.append((key, label, support, support, p))
     record_derived: list[list[Derived]] = [[]] * len(record_label)
     for i in reversed(range(len(record_of))):
@@ -1844,16 +1856,16 @@ def mine(
     # With the input named a pair of two of its fields is its own measurement; read as the input without it, a pair
     # with either field there may be (a date the input's window starts from), as a single value there is not a leak.
 
-    def holders(key: Key) -> set[int]:
-        return {record_of[i] for i in held.get(key, ())}
-
     relation_records: dict[Key, frozenset[int]] = {}  # a relation's candidate → the records holding its values
-    for key, label, top, support, p, keys, relation, held_by in _relation_tests(
+    relation_parts: dict[Key, list[frozenset[int]]] = {}  # … and per value of it, the records holding that value
+    for key, label, top, support, p, keys, relation, parts in _relation_tests(
         record_derived, relation_input, holders, record_label, label_counts, min_support, either=not derive_from
     ):
         members[key] = keys
         relation_of[key] = relation
-        relation_records[key] = held_by
+        relation_records[key] = frozenset().union(*parts)
+        relation_parts[key] = parts
+        owned.add(key)
         tests.append((key, label, top, support, p))
     # A field read as the task's input holds values of one label each by nature (messages drawn from a pool per
     # label): the code book asks that of the fields the owner named as not the input, or that do not read as one.
@@ -1944,6 +1956,8 @@ def mine(
                 else {record_of[i] for k in members[key] for i in held.get(k, ())}
             )
             why = explained_by(riders_of, sug.label, sug.purity, record_input, record_label)
+            if why is None and len(relation_parts.get(key, ())) > 1:
+                why = _explained_per_value(relation_parts[key], sug, min_support, record_input, record_label)
             if (
                 why is None
                 and sug.kind in WORD_KINDS
@@ -1969,7 +1983,18 @@ def mine(
     restating = [sug for sug in out if (sug.kind, sug.pointer, sug.value) in apart]
     out = [sug for sug in out if (sug.kind, sug.pointer, sug.value) not in apart]
     told = (
-        _told(out, members, held, record_of, record_label, texts_of, values_of, frozenset(inputs), relation_records)
+        _told(
+            out,
+            members,
+            held,
+            record_of,
+            record_label,
+            texts_of,
+            values_of,
+            frozenset(inputs),
+            relation_parts,
+            min_support,
+        )
         if texts_of
         else set()
     )
@@ -1995,6 +2020,7 @@ def mine(
         suggestions=out,
         derive_from=list(derive_from),
         members={(sug.kind, sug.pointer, sug.value): keys for sug, keys in found},
+        owned={(sug.kind, sug.pointer, sug.value) for sug, _keys in found} & owned,
         records=total,
         inputs=inputs if out else [],
         evidence=evidence if out else [],
@@ -2020,7 +2046,8 @@ def _told(
     texts_of: Sequence[Mapping[str, InputWords]],
     values_of: Sequence[InputValues],
     inputs: frozenset[str],
-    relations: Mapping[Key, frozenset[int]],
+    relations: Mapping[Key, Sequence[frozenset[int]]],
+    min_support: int,
 ) -> set[Key]:
     """Without ``derive_from``: the suggestions (a word, an n-gram, a short value) made of the words that the fields
     read as the task's input (``inputs``) hold on every record holding them, where those words tell the label as the
@@ -2037,10 +2064,18 @@ def _told(
     for sug in out:
         key = (sug.kind, sug.pointer, sug.value)
         riders_of = (
-            set(relations[key]) if key in relations else {record_of[i] for k in members[key] for i in held.get(k, ())}
+            set().union(*relations[key])
+            if key in relations
+            else {record_of[i] for k in members[key] for i in held.get(k, ())}
         )
         outside = bool(sug.pointer) and sug.pointer not in inputs  # its own field would tell it (its own value)
-        if outside and explained_by(riders_of, sug.label, sug.purity, record_input, record_label) is not None:
+        if outside and (
+            explained_by(riders_of, sug.label, sug.purity, record_input, record_label) is not None
+            or (
+                len(relations.get(key, ())) > 1
+                and _explained_per_value(relations[key], sug, min_support, record_input, record_label) is not None
+            )
+        ):
             told.add(key)
             continue
         if any(k[0] in ("value", "range") and k[1] in inputs for k in members[key]):
@@ -2090,6 +2125,7 @@ def _range_tests(
 def _gap_tests(
     record_dates: Sequence[Mapping[str, str]],
     outside: Callable[[str], bool],
+    holders: Callable[[Key], set[int]],
     record_label: Sequence[str],
     record_task: Sequence[tuple[str, ...]],
     min_support: int,
@@ -2102,17 +2138,78 @@ def _gap_tests(
     number of pairs asked (the pair was chosen among them); the key says what was computed
     (``28 days after /visit/date``, at the date's pointer) and the members are the dates as written at their
     pointer, so the finding points at the derived field's characters and is mapped and sanitized as those values
-    would be."""
-    gaps = {pair: by_text for pair, by_text in date_gaps(record_dates, outside).items() if len(by_text) >= 3}
+    would be. As with a relation, a pair of fewer gaps than either date's values is asked only (:func:`_tells_more`:
+    a date of few values, a report's or an export's, makes the gap the other date again), and a date some record of
+    the label outside the block holds too is no member (:func:`_own_members`)."""
+    gaps = {
+        pair: by_text
+        for pair, by_text in date_gaps(record_dates, outside).items()
+        if len(by_text) >= 3
+        and _tells_more(
+            by_text,
+            {record_dates[r][pair[0]] for rs in by_text.values() for r in rs},
+            {record_dates[r][pair[1]] for rs in by_text.values() for r in rs},
+        )
+    }
     for (b, a), whole in gaps.items():
         for by_text in by_task(whole, record_task):
             for key, label, support, p, keys in _field_runs(
                 b, by_text, record_label, min_support, False, blocks_only=True
             ):
                 records = set().union(*(by_text[k[2]] for k in keys))
-                dates = sorted({record_dates[r][b] for r in records})
-                gap = ("range", b, f"{key[2]} days after {a}")
-                yield gap, label, support, min(1.0, p * len(gaps)), [("value", b, d) for d in dates]
+                dates = {record_dates[r][b] for r in records}
+                found_at = _own_members(b, dates, records, label, holders, record_label)
+                if found_at:
+                    gap = ("range", b, f"{key[2]} days after {a}")
+                    yield gap, label, support, min(1.0, p * len(gaps)), found_at
+
+
+def _tells_more(values: Collection[str], first: Collection[str], second: Collection[str]) -> bool:
+    """Whether a value derived from two fields (a ratio, a gap between two dates: ``values``, over the records
+    holding it) tells more than either field alone (``first``, ``second``: their values there): only where its values
+    are fewer than each field's. With one field constant (a flat fee, one report date) or of few values, the derived
+    value is the other field rescaled, a value of its own, not a relation — it is not asked (nor counted among the
+    pairs read)."""
+    return len(values) < min(len(first), len(second))
+
+
+def _own_members(
+    pointer: str,
+    texts: Iterable[str],
+    records: Set[int],
+    label: str,
+    holders: Callable[[Key], set[int]],
+    record_label: Sequence[str],
+) -> list[Key]:
+    """The members of a derived value (a relation's, a date gap's) at ``pointer``: its field's ``texts`` on the
+    ``records`` holding it, less those some record of ``label`` outside ``records`` holds too (``holders``: the records
+    holding a candidate): as a value it would be found there too, where nothing was derived (a driver's rating of
+    4.75, beside an upstream probability on some records only; an export date every label's records share)."""
+    return [
+        ("value", pointer, t)
+        for t in sorted(texts)
+        if not any(r not in records and record_label[r] == label for r in holders(("value", pointer, t)))
+    ]
+
+
+def _explained_per_value(
+    parts: Sequence[frozenset[int]],
+    sug: Suggestion,
+    min_support: int,
+    record_input: Sequence[InputValues],
+    record_label: Sequence[str],
+) -> str | None:
+    """The input field that tells each value of a relation found as a block (``parts``: per value, the records
+    holding it), or None: a tax rate each origin of a region has its own of, two origins to a region, sits in no one
+    place of the input as a block, yet each rate does (:func:`explained_by`, as a candidate of one value would be). A
+    value held by fewer than ``min_support`` records is no evidence (one record is its own place), so none is
+    explained then."""
+    if any(len(part) < min_support for part in parts):
+        return None
+    why = [explained_by(set(part), sug.label, sug.purity, record_input, record_label) for part in parts]
+    if any(w is None for w in why):
+        return None
+    return ", ".join(sorted({w for w in why if w is not None}))
 
 
 _RELATION_RANK = {"months": 0, "days": 1, "ratio": 2}
@@ -2130,13 +2227,13 @@ def _relation_tests(
     min_support: int,
     *,
     either: bool = False,
-) -> Iterator[tuple[Key, str, int, int, float, list[Key], str, frozenset[int]]]:
-    """``(key, label, top, support, p, member keys, relation, records holding it)`` of each value derived from a pair of
-    fields of the record (:mod:`.relations`: the ratio of two numbers, the gap between two dates) that ``min_support``
-    records or more hold and not every one: a candidate like a whole value, tested as one (one-sided Fisher exact over
-    the records, times the number of labels), its p also multiplied by the number of pairs read over the dataset (the
-    pair was chosen among them). Derived values held by the same records are one test (the whole months and the days of
-    one gap). Each pair is also asked as a number field tested whole, as a date's gap from the input is
+) -> Iterator[tuple[Key, str, int, int, float, list[Key], str, list[frozenset[int]]]]:
+    """``(key, label, top, support, p, member keys, relation, per value the records holding it)`` of each value derived
+    from a pair of fields of the record (:mod:`.relations`: the ratio of two numbers, the gap between two dates) that
+    ``min_support`` records or more hold and not every one: a candidate like a whole value, tested as one (one-sided
+    Fisher exact over the records, times the number of labels), its p also multiplied by the number of pairs read over
+    the dataset (the pair was chosen among them). Derived values held by the same records are one test (the whole months
+    and the days of one gap). Each pair is also asked as a number field tested whole, as a date's gap from the input is
     (:func:`_gap_tests`: sorted, one block per label, :func:`~windtunnel.leakage.ranges.separated`, its p times the
     pairs read): a validity of 12, 9, 6 or 0 months by grade on 28 records of 140 gives blocks of 5 to 9 records, whose
     value tests alone the pairs' count outweighs; a value whose records are a block's is not tested again.
@@ -2148,7 +2245,9 @@ def _relation_tests(
     the records holding the derived value, so the finding points at its characters and is mapped and sanitized as
     those values would be. A member some record outside the relation of the same label holds too (``holders``: the
     records holding a candidate) is left out: as a value it would be found there too, where nothing was derived (a
-    driver's rating of 4.75, beside an upstream probability on some records only)."""
+    driver's rating of 4.75, beside an upstream probability on some records only: :func:`_own_members`). Each value's
+    records are yielded apart (the block's whole records are their union), for the input to explain a relation value
+    by value (:func:`_explained_per_value`)."""
     by_value: dict[tuple[tuple[str, str, str], str], dict[int, tuple[str, str]]] = {}
     relations: set[tuple[str, str, str]] = set()
     spreads: dict[tuple[str, str, str], tuple[set[str], set[str], set[str]]] = {}
@@ -2164,10 +2263,7 @@ def _relation_tests(
             spread[0].add(d.value)
             spread[1].add(d.texts[0])
             spread[2].add(d.texts[1])
-    # A relation tells more than either field alone only where its values are fewer than each field's: with one field
-    # constant (a flat fee) or of few values, the relation is the other field rescaled, a value of its own, not a
-    # relation — it is not asked (nor counted among the pairs read).
-    told = {rel for rel, (values, first, second) in spreads.items() if len(values) < min(len(first), len(second))}
+    told = {rel for rel, (values, first, second) in spreads.items() if _tells_more(values, first, second)}
     relations &= told
     by_value = {k: v for k, v in by_value.items() if k[0] in told}
     total = len(record_label)
@@ -2180,11 +2276,7 @@ def _relation_tests(
             if is_input(pointer, dated):
                 continue
             texts = {by_value[(relation, v)][r][at] for v in values for r in by_value[(relation, v)] if r in records}
-            keys = [
-                ("value", pointer, t)
-                for t in sorted(texts)
-                if not any(r not in records and record_label[r] == label for r in holders(("value", pointer, t)))
-            ]
+            keys = _own_members(pointer, texts, records, label, holders, record_label)
             if len(keys) > len(best):
                 best = keys
         return best
@@ -2206,7 +2298,8 @@ def _relation_tests(
             found_at = members(relation, records, values, label)
             if found_at:
                 key = ("range", found_at[0][1], shown(relation, run_text(values)))
-                yield key, label, support, support, min(1.0, p * len(relations)), found_at, describe(relation), records
+                parts = [frozenset(by_text[v]) for v in values]
+                yield key, label, support, support, min(1.0, p * len(relations)), found_at, describe(relation), parts
     groups: dict[frozenset[int], tuple[tuple[str, str, str], str]] = {}
     for (relation, value), held_by in by_value.items():
         if len(held_by) < min_support or len(held_by) >= total or frozenset(held_by) in blocks:
@@ -2227,7 +2320,7 @@ def _relation_tests(
         found_at = members(relation, records, [value], label)
         if found_at:
             key = ("range", found_at[0][1], shown(relation, value))
-            yield key, label, top, support, min(1.0, p), found_at, describe(relation), records
+            yield key, label, top, support, min(1.0, p), found_at, describe(relation), [records]
 
 
 _CODE_NUMBER = re.compile(r"([^\W\d_]+) (\d+)")
@@ -2785,20 +2878,28 @@ def mark_reviewed(items: Iterable[LeakItem], result: MineResult) -> None:
 
 
 def _owners(
-    suggestions: Sequence[Suggestion], members: Mapping[Key, Sequence[Key]]
+    suggestions: Sequence[Suggestion], members: Mapping[Key, Sequence[Key]], owned: Collection[Key] = frozenset()
 ) -> dict[Key, dict[str, Suggestion]]:
     """Per candidate, per label, the suggestion a record of that label holding it is found for: a suggestion's own key,
-    and its members (the candidates held by the same items), the first suggestion of a label keeping a member that
-    several of that label share. A member is mostly one label's, yet not always: each label's relation
-    (:func:`_relation_tests`) may be found at one field of few values, each value a member of every label's relation
-    (the declared amounts a duty's rate applies to); each record is found by its own label's (before, a candidate was
-    found for the first suggestion holding it only, and the other labels' records holding it went unflagged)."""
+    and its members (the candidates held by the same items), the first suggestion holding a member keeping it. A member
+    is mostly one label's, yet not always: each label's relation (:func:`_relation_tests`) may be found at one field of
+    few values, each value a member of every label's relation (the declared amounts a duty's rate applies to). The
+    members of such suggestions (``owned``: a relation's, a date gap's, which no record of their label outside their
+    records holds, :func:`_own_members`) are found for each record's own label's, the first of a label keeping one
+    several of that label share (before, a candidate was found for the first suggestion holding it only, and the
+    other labels' records holding it went unflagged). Other members (a range run's, a code book's) keep their first
+    suggestion only: a run found in one task of a file mixing several (priorities 5 to 6 for one label there) is no
+    evidence about the records of another task holding the same values."""
     out: dict[Key, dict[str, Suggestion]] = {}
     for s in suggestions:
         out[(s.kind, s.pointer, s.value)] = {s.label: s}
     for s in suggestions:
-        for k in members.get((s.kind, s.pointer, s.value), []):
-            out.setdefault(k, {}).setdefault(s.label, s)
+        key = (s.kind, s.pointer, s.value)
+        for k in members.get(key, []):
+            if key in owned:
+                out.setdefault(k, {}).setdefault(s.label, s)
+            elif k not in out:
+                out[k] = {s.label: s}
     return out
 
 
@@ -2817,7 +2918,7 @@ def _own_label(
     restating = (
         [] if inside else result.restating
     )  # an unlisted input's candidates: for review (:data:`UNLISTED_REVIEW`)
-    owners = _owners([*result.suggestions, *restating], result.members)
+    owners = _owners([*result.suggestions, *restating], result.members, result.owned)
     by_key = {k: next(iter(own.values())) for k, own in owners.items()}
     pairs = {} if inside else {(p.pointer, name_key(p.name), p.value.casefold()): p for p in result.pairs}
     if not by_key and not pairs:
