@@ -181,8 +181,8 @@ class MineResult:
     members: dict[tuple[str, str, str], list[tuple[str, str, str]]] = field(default_factory=dict, repr=False)
     """Per suggestion ``(kind, pointer, value)``: every candidate held by the same items."""
     owned: set[tuple[str, str, str]] = field(default_factory=set, repr=False)
-    """The suggestions whose members no record of their label outside the suggestion's records holds (a relation's,
-    a date gap's: :func:`_own_members`): a member several labels' such suggestions share is found for each record's own
+    """The suggestions whose members no record of their label outside the suggestion's records holds (a relation's:
+    :func:`_own_members`): a member several labels' such suggestions share is found for each record's own
     label (:func:`_owners`)."""
     records: int = 0
     """Distinct records the test counted (items holding the same prose with the same label are one record);
@@ -1827,12 +1827,9 @@ def mine(
     def holders(key: Key) -> set[int]:
         return {record_of[i] for i in held.get(key, ())}
 
-    owned: set[Key] = set()  # the gaps and relations, whose members are their label's own (:func:`_own_members`)
-    for key, label, support, p, keys in _gap_tests(
-        record_dates, outside, holders, record_label, record_task, min_support
-    ):
+    owned: set[Key] = set()  # the relations, whose members are their label's own (:func:`_own_members`)
+    for key, label, support, p, keys in _gap_tests(record_dates, outside, record_label, record_task, min_support):
         members[key] = keys
-        owned.add(key)
         tests.append((key, label, support, support, p))
     record_derived: list[list[Derived]] = [[]] * len(record_label)
     for i in reversed(range(len(record_of))):
@@ -2125,7 +2122,6 @@ def _range_tests(
 def _gap_tests(
     record_dates: Sequence[Mapping[str, str]],
     outside: Callable[[str], bool],
-    holders: Callable[[Key], set[int]],
     record_label: Sequence[str],
     record_task: Sequence[tuple[str, ...]],
     min_support: int,
@@ -2138,30 +2134,23 @@ def _gap_tests(
     number of pairs asked (the pair was chosen among them); the key says what was computed
     (``28 days after /visit/date``, at the date's pointer) and the members are the dates as written at their
     pointer, so the finding points at the derived field's characters and is mapped and sanitized as those values
-    would be. As with a relation, a pair of fewer gaps than either date's values is asked only (:func:`_tells_more`:
-    a date of few values, a report's or an export's, makes the gap the other date again), and a date some record of
-    the label outside the block holds too is no member (:func:`_own_members`)."""
-    gaps = {
-        pair: by_text
-        for pair, by_text in date_gaps(record_dates, outside).items()
-        if len(by_text) >= 3
-        and _tells_more(
-            by_text,
-            {record_dates[r][pair[0]] for rs in by_text.values() for r in rs},
-            {record_dates[r][pair[1]] for rs in by_text.values() for r in rs},
-        )
-    }
+    would be."""
+    gaps = {pair: by_text for pair, by_text in date_gaps(record_dates, outside).items() if len(by_text) >= 3}
     for (b, a), whole in gaps.items():
         for by_text in by_task(whole, record_task):
             for key, label, support, p, keys in _field_runs(
                 b, by_text, record_label, min_support, False, blocks_only=True
             ):
                 records = set().union(*(by_text[k[2]] for k in keys))
-                dates = {record_dates[r][b] for r in records}
-                found_at = _own_members(b, dates, records, label, holders, record_label)
-                if found_at:
-                    gap = ("range", b, f"{key[2]} days after {a}")
-                    yield gap, label, support, min(1.0, p * len(gaps)), found_at
+                dates = sorted({record_dates[r][b] for r in records})
+                gap = ("range", b, f"{key[2]} days after {a}")
+                yield gap, label, support, min(1.0, p * len(gaps)), [("value", b, d) for d in dates]
+
+
+_RELATION_RANK = {"months": 0, "days": 1, "ratio": 2}
+_RESTATING_SHARE = 0.9
+"""Share of the records holding a number or date outside the named input on which its value is one of the input's,
+from which the field is the input restated when relations are paired."""
 
 
 def _tells_more(values: Collection[str], first: Collection[str], second: Collection[str]) -> bool:
@@ -2884,7 +2873,7 @@ def _owners(
     and its members (the candidates held by the same items), the first suggestion holding a member keeping it. A member
     is mostly one label's, yet not always: each label's relation (:func:`_relation_tests`) may be found at one field of
     few values, each value a member of every label's relation (the declared amounts a duty's rate applies to). The
-    members of such suggestions (``owned``: a relation's, a date gap's, which no record of their label outside their
+    members of such suggestions (``owned``: a relation's, which no record of their label outside their
     records holds, :func:`_own_members`) are found for each record's own label's, the first of a label keeping one
     several of that label share (before, a candidate was found for the first suggestion holding it only, and the
     other labels' records holding it went unflagged). Other members (a range run's, a code book's) keep their first
