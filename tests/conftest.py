@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import itertools
 import json
 import threading
 from collections.abc import Callable, Iterator
@@ -130,10 +131,24 @@ def wait_for_stored_cells(store: Path, n: int = 1, timeout: float = 60.0) -> int
     raise AssertionError(f"no run in {store} reached {n} stored cells within {timeout} s")
 
 
+@pytest.fixture(scope="session")
+def _run_stores(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    """One directory for the tests' private stores (its own counter: see :func:`_private_run_store`)."""
+    yield tmp_path_factory.mktemp("stores")
+
+
+_STORE_NUMBERS = itertools.count()
+
+
 @pytest.fixture(autouse=True)
-def _private_run_store(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
-    """CLI runs in tests write their results to a private store, never to the repository's."""
-    monkeypatch.setenv("WINDTUNNEL_STORE", str(tmp_path_factory.mktemp("store") / "runs.db"))
+def _private_run_store(_run_stores: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """CLI runs in tests write their results to a private store, never to the repository's: a new empty
+    directory per test. Numbered here, not by ``tmp_path_factory.mktemp`` (which lists the whole base temp
+    directory to find the next number: quadratic over a worker's ~3,500 tests, and every ``tmp_path`` lists the
+    store directories too)."""
+    store = _run_stores / str(next(_STORE_NUMBERS))
+    store.mkdir()
+    monkeypatch.setenv("WINDTUNNEL_STORE", str(store / "runs.db"))
 
 
 @pytest.fixture

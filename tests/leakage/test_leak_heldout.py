@@ -61,21 +61,27 @@ def test_the_sample_meets_the_targets_with_the_learned_decision_on() -> None:
         assert s["recall"] >= 0.98 and s["false_alarms"] == 0.0 and s["n_controls"] >= 150, (split, s)
 
 
-def test_families_and_splits_are_built_from_the_records() -> None:
-    fams = {(c.split, c.family, c.leak) for c in leak_heldout.cases()}
+@pytest.fixture(scope="module")
+def every_case() -> list[leak_heldout.Case]:
+    """Every case of the benchmark (``cases()``, seeded: the same list each time), made once for the tests below."""
+    return list(leak_heldout.cases())
+
+
+def test_families_and_splits_are_built_from_the_records(every_case: list[leak_heldout.Case]) -> None:
+    fams = {(c.split, c.family, c.leak) for c in every_case}
     leak_fams = {f for _s, f, leak in fams if leak}
     control_fams = {f for _s, f, leak in fams if not leak}
     assert len(leak_fams) >= 20 and len(control_fams) >= len(leak_fams)
     assert {s for s, _f, _l in fams} == {"dev", "heldout", "fresh"}
     by_record: dict[str, set[str]] = {}
-    for c in leak_heldout.cases():
+    for c in every_case:
         by_record.setdefault(c.item["id"].split("|")[0], set()).add(c.split)
     # A record is in dev or in held-out (and its fresh twin), never both.
     assert all(splits in ({"dev"}, {"heldout", "fresh"}) for splits in by_record.values())
 
 
-def test_the_sample_covers_every_family() -> None:
-    every = {(c.family, c.leak) for c in leak_heldout.cases()}
+def test_the_sample_covers_every_family(every_case: list[leak_heldout.Case]) -> None:
+    every = {(c.family, c.leak) for c in every_case}
     sampled = {(c.family, c.leak) for c in leak_heldout.cases(every=EVERY)}
     assert sampled == every
 
