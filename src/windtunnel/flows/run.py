@@ -30,7 +30,7 @@ the user sees goes through the :class:`~windtunnel.flows.events.Listener`.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, fields
 from itertools import islice
 from pathlib import Path
@@ -364,6 +364,8 @@ class _Counts:
     agent_exited: int = 0
     faults: bool = False
     usage: UsageTally = field(default_factory=UsageTally)
+    failed_on: dict[str, int] = field(default_factory=dict)  # invariant id -> cells that failed it
+    errored: int = 0
 
     def add(self, row: CellDict) -> None:
         """Count report row ``row``: the cells, the ones cut short by the agent process exiting, whether any fault was
@@ -372,6 +374,11 @@ class _Counts:
         self.cells += 1
         self.agent_exited += row.get("error_kind") == "agent_exited"
         self.faults = self.faults or bool(row.get("faults"))
+        self.errored += row.get("status") == "error"
+        for check in row.get("checks") or ():
+            if check.get("passed") is False:
+                key = str(check.get("id") or check.get("type"))
+                self.failed_on[key] = self.failed_on.get(key, 0) + 1
         self.usage.add(row)  # as engine.report.build_report's total_usage sums them
 
     def total_usage(self) -> UsageTotalDict | None:
@@ -544,12 +551,23 @@ def run_flow(req: RunRequest, listener: Listener = SILENT, *, command: str = "ru
         summary_dict["passed"] = True
     if spec is not None and counts.cells and not counts.faults:
         why = no_fault_fired(session.warnings)
-        summary_dict.update({"passed": False, "reasons": [*(summary_dict.get("reasons") or []), why]})
+        # a cell that failed an invariant or errored is the verdict's cause, not the faults that did not fire (a
+        # reproduce line reruns one cell, in which a probabilistic fault may well not fire: QA-27 #1)
+        cause = failure_cause(counts.failed_on, counts.errored)
+        summary_dict.update({"passed": False, "reasons": [*(summary_dict.get("reasons") or []), cause or why]})
         notices.append(why)
         listener(Notice(why))
     return _finish(
         req, cfg, ran, summary_dict, sink, counts, notices, store, run_id, started, extra_run, mode, seed, plan.count
     )
+
+
+def failure_cause(failed_on: Mapping[str, int], errored: int) -> str | None:
+    """The verdict's cause when cells failed invariants (``failed_on``: invariant id -> cells) or errored, else None."""
+    parts = [f"{inv} failed in {n} cell{'s' if n != 1 else ''}" for inv, n in sorted(failed_on.items())]
+    if errored:
+        parts.append(f"{errored} cell{'s' if errored != 1 else ''} errored")
+    return "; ".join(parts) if parts else None
 
 
 def no_fault_fired(warnings: Sequence[str]) -> str:
