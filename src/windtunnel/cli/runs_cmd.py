@@ -218,7 +218,13 @@ def print_diff(diff: RunDiff, console: Console) -> None:
             return Text("—", style="dim")
         return Text(f"{value:+.1f}", style="green" if value > 0 else "red" if value < 0 else "")
 
-    scores = Table(title=Text(f"{diff.run_a} → {diff.run_b}"), title_justify="left")
+    heading = Text(f"{diff.run_a}")
+    if diff.partial_a:
+        heading.append(" (partial)", style="bold yellow")
+    heading.append(f" → {diff.run_b}")
+    if diff.partial_b:
+        heading.append(" (partial)", style="bold yellow")
+    scores = Table(title=heading, title_justify="left")
     for col in ("phase", "before", "after", "Δ"):
         scores.add_column(col, justify="left" if col == "phase" else "right")
     for p in [diff.score, *diff.phases]:
@@ -229,8 +235,8 @@ def print_diff(diff: RunDiff, console: Console) -> None:
             label.append(f" ({p.measure} score)", style="dim")
         scores.add_row(
             label,
-            format_score(p.before),
-            format_score(p.after),
+            format_score(p.before) + (" (partial)" if diff.partial_a and p is diff.score else ""),
+            format_score(p.after) + (" (partial)" if diff.partial_b and p is diff.score else ""),
             delta(p.delta),
         )
     console.print(scores)
@@ -263,3 +269,5 @@ def print_diff(diff: RunDiff, console: Console) -> None:
             style="dim",
         )
     )
+    for warning in diff.warnings:
+        console.print(Text(f"warning: {warning}", style="yellow"))
