@@ -65,6 +65,12 @@ def load_source(source: str, store_path: Path | None) -> ReportDict:
     path = Path(source)
     if path.is_file() or source.endswith(".json"):
         return load_report_file(path)
+    if path.is_dir():  # not a run id either: say what was given (QA-27 #4)
+        inside = "the runs.db in it" if (path / "runs.db").is_file() else "the runs.db that holds the run"
+        raise UsageError(
+            f"{source!r} is a directory, not a report file or a run id",
+            hint=f"give a JSON report file in it, or a run id with --store PATH for {inside}",
+        )
     store_file = store_path or default_store_path()
     if not store_file.exists():
         raise UsageError(
