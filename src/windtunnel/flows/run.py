@@ -30,7 +30,7 @@ the user sees goes through the :class:`~windtunnel.flows.events.Listener`.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, fields
 from itertools import islice
 from pathlib import Path
@@ -84,6 +84,7 @@ from windtunnel.mutations.scoring import type_weights
 from windtunnel.report.dicts import CellDict, ReportDict, RunInfoDict, SummaryDict, UsageTotalDict
 from windtunnel.report.usage import UsageTally
 from windtunnel.reports.stats import SummaryTally
+from windtunnel.reports.verdict import count_failures, failure_cause
 from windtunnel.store.runstore import RunStore, resume_hint
 
 if TYPE_CHECKING:
@@ -374,11 +375,7 @@ class _Counts:
         self.cells += 1
         self.agent_exited += row.get("error_kind") == "agent_exited"
         self.faults = self.faults or bool(row.get("faults"))
-        self.errored += row.get("status") == "error"
-        for check in row.get("checks") or ():
-            if check.get("passed") is False:
-                key = str(check.get("id") or check.get("type"))
-                self.failed_on[key] = self.failed_on.get(key, 0) + 1
+        self.errored += count_failures(row, self.failed_on)
         self.usage.add(row)  # as engine.report.build_report's total_usage sums them
 
     def total_usage(self) -> UsageTotalDict | None:
@@ -560,14 +557,6 @@ def run_flow(req: RunRequest, listener: Listener = SILENT, *, command: str = "ru
     return _finish(
         req, cfg, ran, summary_dict, sink, counts, notices, store, run_id, started, extra_run, mode, seed, plan.count
     )
-
-
-def failure_cause(failed_on: Mapping[str, int], errored: int) -> str | None:
-    """The verdict's cause when cells failed invariants (``failed_on``: invariant id -> cells) or errored, else None."""
-    parts = [f"{inv} failed in {n} cell{'s' if n != 1 else ''}" for inv, n in sorted(failed_on.items())]
-    if errored:
-        parts.append(f"{errored} cell{'s' if errored != 1 else ''} errored")
-    return "; ".join(parts) if parts else None
 
 
 def no_fault_fired(warnings: Sequence[str]) -> str:
