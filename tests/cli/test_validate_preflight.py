@@ -256,6 +256,13 @@ def test_the_bundled_example_validates(capsys: pytest.CaptureFixture[str]) -> No
     assert out.out.startswith("ok ")
 
 
+def test_the_ok_line_counts_one_of_a_kind_in_the_singular(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """QA-27 #4: "1 golden prompts, 1 invariants"."""
+    code, out = validate(tmp_path, PY_AGENT + GOLDEN + "invariants: [{type: output_not_empty}]\n", capsys)
+    assert code == ExitCode.OK
+    assert "1 golden prompt, 1 invariant, 1 mutation type, 0 contract scenarios" in out, out
+
+
 def test_no_import_skips_the_tool_registry_names(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     text = PY_AGENT.replace("  llm:", f'  tool_registry: "{EX}.tools:NOPE"\n  llm:') + GOLDEN
     text += "chaos:\n  tool_faults: [{tool: from_the_registry, mode: timeout}]\n"

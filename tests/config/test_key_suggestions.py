@@ -54,3 +54,19 @@ def test_a_parameter_of_another_invariant_type_names_the_close_one_of_this_type(
         parse_config(text, "windtunnel.yaml")
     message = str(info.value)
     assert "is not a parameter of" in message and message.rstrip().endswith(fix), message
+
+
+@pytest.mark.parametrize(
+    ("line", "hint"),
+    [
+        ("value: 5", '(got 5); YAML reads 5 as a number: quote it (value: "5") to mean the text'),
+        ("value: yes", '(got True); YAML reads true as a boolean: quote it (value: "true") to mean the text'),
+    ],
+)
+def test_a_number_where_text_is_expected_says_to_quote_it(line: str, hint: str) -> None:
+    """QA-27 #4: `contains value: 5` said "Input should be a valid string (got 5)" with no word on quoting."""
+    head = 'version: "2.0"\nagent: {type: python, endpoint: "pkg.agent:handle"}\n'
+    text = f"{head}invariants:\n  - type: contains\n    {line}\n"
+    with pytest.raises(ConfigError) as info:
+        parse_config(text, "windtunnel.yaml")
+    assert f"line 5: invariants[0].value: Input should be a valid string {hint}" in str(info.value), str(info.value)

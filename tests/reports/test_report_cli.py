@@ -95,6 +95,10 @@ def test_terminal_format_prints(stored: tuple[Path, str, dict[str, Any]], capsys
         (["report", "{tmp}/absent.json"], "does not exist"),
         (["report", "{tmp}/bad.json"], "not a valid windtunnel run report"),
         (["report", "{tmp}/notjson.json"], "is not JSON"),
+        # QA-27 #4: a leak audit report is named as one ("$: missing required key 'cells'" before), a directory too
+        (["report", "{tmp}/scan.json"], "is a leakage audit report (written by `windtunnel leak scan`)"),
+        (["report", "{tmp}/adir"], "'adir' is a directory, not a report file or a run id"),
+        (["report", "{tmp}/adir.json"], "is a directory, not a report file"),
         (["report", "latest", "-f", "htlm", "--store", "{db}"], "did you mean 'html'"),
     ],
 )
@@ -104,11 +108,19 @@ def test_errors_exit_2_with_a_reason(
     args: list[str],
     needle: str,
     capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     db, _, _ = stored
     (tmp_path / "bad.json").write_text(json.dumps({"schema_version": "1", "cells": []}))
     (tmp_path / "notjson.json").write_text("hello")
+    leak = {"schema_version": "1", "tool": {"name": "windtunnel", "version": "0"}, "source": "d.jsonl", "items": []}
+    (tmp_path / "scan.json").write_text(json.dumps({**leak, "summary": {"items": 0, "leaked_items": 0}}))
+    (tmp_path / "adir").mkdir()
+    (tmp_path / "adir.json").mkdir()
     argv = [a.format(db=db, tmp=tmp_path) for a in args]
+    if "adir" in args[-1] and not args[-1].endswith(".json"):  # a bare name, as typed in the folder that holds it
+        argv = ["report", "adir", "--store", str(db)]
+        monkeypatch.chdir(tmp_path)
     assert run_cli(argv) == 2
     assert needle in capsys.readouterr().err
 

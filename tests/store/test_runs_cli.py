@@ -202,3 +202,28 @@ def test_a_run_cut_short_has_no_score_in_the_list(tmp_path: Path, capsys: pytest
     assert run_cli(["runs", "list", "--store", str(path)]) == 0
     table = capsys.readouterr().out
     assert table.count("100.0") == 1 and table.count("n/a") == 2
+
+
+def test_diff_marks_a_partial_run_and_warns_when_cells_do_not_match(
+    db: tuple[Path, str, str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    """QA-27 #2: a run interrupted after 1 of 4 cells is marked partial, and a diff whose cells match nowhere (another
+    config) says so instead of a bare "regressed: none"."""
+    path, a, _ = db
+    cells = _matrix(True)
+    with RunStore(path) as store:
+        cut = store.start_run({"id": "20250105-120000-000005", "mode": "contract", "seed": 4})
+        store.add_cells(cut, cells[:1])
+        store.finish_run(cut, {**make_report(cells[:1])["summary"], "partial": True, "cells_planned": 4}, "interrupted")
+        other = store.start_run({"id": "20250106-120000-000006", "mode": "contract", "seed": 4})
+        odd = [make_cell("x", kind="contract", scenario="baseline", invariant="valid_json", prompt="another config")]
+        store.add_cells(other, odd)
+        store.finish_run(other, make_report(odd)["summary"], "passed")
+    assert run_cli(["runs", "diff", a, cut, "--store", str(path)]) == 0
+    out = " ".join(capsys.readouterr().out.split())
+    assert f"→ {cut} (partial)" in out and f"{cut} is partial (cut short after 1 of 4 cells)" in out
+    assert "1 cell(s) matched; 0 only in" in out
+    assert run_cli(["runs", "diff", a, other, "--store", str(path), "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["matched"] == 0 and data["partial_b"] is None
+    assert any(w.startswith(f"no cell of {other} matches a cell of {a}") for w in data["warnings"])

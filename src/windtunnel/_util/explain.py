@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 import types
 import typing
+from collections.abc import Sequence
 from typing import Any
 
 from pydantic import BaseModel
@@ -224,7 +225,18 @@ def explain_error(e: Any, data: Any, smap: SourceMap, root: Any, top: str = "(to
         line = smap.line_of(named)
         return f"{f'line {line}: ' if line else ''}{msg}"
     got = f" (got {_short(e.get('input'))})" if "input" in e and etype not in {"value_error", "assertion_error"} else ""
-    return f"{where}{_show(path, top)}: {msg}{got}"
+    return f"{where}{_show(path, top)}: {msg}{got}{_quote_hint(etype, e.get('input'), path)}"
+
+
+def _quote_hint(etype: str, value: object, path: Sequence[object]) -> str:
+    """For a string expected where YAML read a number or a boolean (``value: 5``, ``- yes``): how to quote it."""
+    if etype != "string_type" or not isinstance(value, int | float | bool):
+        return ""
+    text = str(value).lower() if isinstance(value, bool) else str(value)
+    kind = "a boolean" if isinstance(value, bool) else "a number"
+    key = path[-1] if path and isinstance(path[-1], str) else None
+    quoted = f'{key}: "{text}"' if key else f'"{text}"'
+    return f"; YAML reads {text} as {kind}: quote it ({quoted}) to mean the text"
 
 
 def format_validation_error(

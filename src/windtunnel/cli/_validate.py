@@ -46,6 +46,11 @@ def validate_config(config: Path | None, *, no_import: bool) -> None:
     say(
         "ok",
         "green",
-        f"{p}: agent {agent.type}, {len(cfg.golden_prompts)} golden prompts, "
-        f"{inv} invariants, {len(cfg.mutations.types)} mutation types, {scen} contract scenarios{warned}",
+        f"{p}: agent {agent.type}, {_count(len(cfg.golden_prompts), 'golden prompt')}, {_count(inv, 'invariant')}, "
+        f"{_count(len(cfg.mutations.types), 'mutation type')}, {_count(scen, 'contract scenario')}{warned}",
     )
+
+
+def _count(n: int, noun: str) -> str:
+    """``1 invariant``, ``2 invariants``."""
+    return f"{n} {noun}{'' if n == 1 else 's'}"

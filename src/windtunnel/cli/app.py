@@ -67,7 +67,7 @@ COMMANDS: dict[str, Lazy] = {
         "explore_cmd",
         "Search fault schedules × prompt mutations for cells that break an invariant, guided by what each cell "
         "shows (new call sequences, exceptions, answers); shrink each failure to a minimal schedule, rerun it "
-        "--reruns times (flaky unless it fails every time) and save it to .windtunnel/found/, which `run`, "
+        "--reruns times (flaky unless it fails every time) and save it to found/ beside the run store, which `run`, "
         "`contract run` and `ci` replay first.",
     ),
     "verify": Lazy(

@@ -84,7 +84,9 @@ def ci(
     ray_address: str = RayAddressOpt,
     shard: str = ShardOpt,
     found: bool = typer.Option(
-        True, "--found/--no-found", help="Replay the failures `windtunnel explore` saved (.windtunnel/found/) first."
+        True,
+        "--found/--no-found",
+        help="Replay the failures `windtunnel explore` saved (found/ beside the run store) first.",
     ),
 ) -> None:
     """Run the mutation, chaos-only, contract and replay phases and gate on the weighted score.

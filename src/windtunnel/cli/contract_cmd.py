@@ -242,7 +242,9 @@ def contract_run(
         "inline ('{faults: [...]}').",
     ),
     found: bool = typer.Option(
-        True, "--found/--no-found", help="Replay the failures `windtunnel explore` saved (.windtunnel/found/) first."
+        True,
+        "--found/--no-found",
+        help="Replay the failures `windtunnel explore` saved (found/ beside the run store) first.",
     ),
 ) -> None:
     """Run the contract matrix: every invariant in every scenario where its `when` holds.

@@ -56,11 +56,15 @@ def explore(
         "guided", "--strategy", help="guided (coverage-guided search) or random (random schedules: a baseline)."
     ),
     mutations: bool = typer.Option(True, "--mutations/--no-mutations", help="Also search the planned mutations."),
-    save: bool = typer.Option(True, "--save/--no-save", help="Save minimal failures to .windtunnel/found/."),
+    save: bool = typer.Option(
+        True,
+        "--save/--no-save",
+        help="Save minimal failures to found/ beside the run store (.windtunnel/found/ by default; see --found-dir).",
+    ),
     found_dir: Path = typer.Option(
         None,
         "--found-dir",
-        help="Where to save them (default: found/ beside the store); checked before the search, like -o.",
+        help="Where to save them (default: found/ beside the run store); checked before the search, like -o.",
     ),
     concurrency: int = typer.Option(None, "--concurrency", min=1, help="Override advanced.concurrency."),
     fmt: str = typer.Option(None, "--format", "-f", help="Report format (json, html, md ...; default from -o)."),
@@ -75,7 +79,7 @@ def explore(
 ) -> None:
     """Search fault schedules × prompt mutations for cells that break an invariant, guided by what each cell
     shows (new call sequences, exceptions, answers); shrink each failure to a minimal schedule, rerun it
-    --reruns times (flaky unless it fails every time) and save it to .windtunnel/found/, which `run`,
+    --reruns times (flaky unless it fails every time) and save it to found/ beside the run store, which `run`,
     `contract run` and `ci` replay first.
 
     Failures that break the same checks are one defect only when their minimal reproducers (faults by seam and mode,

@@ -82,7 +82,9 @@ ScheduleOpt = typer.Option(
     "('{faults: [...]}'; see docs/explore.md).",
 )
 FoundOpt = typer.Option(
-    True, "--found/--no-found", help="Replay the failures `windtunnel explore` saved (.windtunnel/found/) first."
+    True,
+    "--found/--no-found",
+    help="Replay the failures `windtunnel explore` saved (found/ beside the run store) first.",
 )
 
 

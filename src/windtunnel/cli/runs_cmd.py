@@ -65,6 +65,12 @@ def load_source(source: str, store_path: Path | None) -> ReportDict:
     path = Path(source)
     if path.is_file() or source.endswith(".json"):
         return load_report_file(path)
+    if path.is_dir():  # not a run id either: say what was given (QA-27 #4)
+        inside = "the runs.db in it" if (path / "runs.db").is_file() else "the runs.db that holds the run"
+        raise UsageError(
+            f"{source!r} is a directory, not a report file or a run id",
+            hint=f"give a JSON report file in it, or a run id with --store PATH for {inside}",
+        )
     store_file = store_path or default_store_path()
     if not store_file.exists():
         raise UsageError(
@@ -218,7 +224,13 @@ def print_diff(diff: RunDiff, console: Console) -> None:
             return Text("—", style="dim")
         return Text(f"{value:+.1f}", style="green" if value > 0 else "red" if value < 0 else "")
 
-    scores = Table(title=Text(f"{diff.run_a} → {diff.run_b}"), title_justify="left")
+    heading = Text(f"{diff.run_a}")
+    if diff.partial_a:
+        heading.append(" (partial)", style="bold yellow")
+    heading.append(f" → {diff.run_b}")
+    if diff.partial_b:
+        heading.append(" (partial)", style="bold yellow")
+    scores = Table(title=heading, title_justify="left")
     for col in ("phase", "before", "after", "Δ"):
         scores.add_column(col, justify="left" if col == "phase" else "right")
     for p in [diff.score, *diff.phases]:
@@ -229,8 +241,8 @@ def print_diff(diff: RunDiff, console: Console) -> None:
             label.append(f" ({p.measure} score)", style="dim")
         scores.add_row(
             label,
-            format_score(p.before),
-            format_score(p.after),
+            format_score(p.before) + (" (partial)" if diff.partial_a and p is diff.score else ""),
+            format_score(p.after) + (" (partial)" if diff.partial_b and p is diff.score else ""),
             delta(p.delta),
         )
     console.print(scores)
@@ -263,3 +275,5 @@ def print_diff(diff: RunDiff, console: Console) -> None:
             style="dim",
         )
     )
+    for warning in diff.warnings:
+        console.print(Text(f"warning: {warning}", style="yellow"))

@@ -58,7 +58,9 @@ def score(
         None, "--min-score", min=0, max=100, help="Pass when the score reaches this (0-100; 0.8 is read as 80)."
     ),
     found: bool = typer.Option(
-        True, "--found/--no-found", help="Replay the failures `windtunnel explore` saved (.windtunnel/found/) first."
+        True,
+        "--found/--no-found",
+        help="Replay the failures `windtunnel explore` saved (found/ beside the run store) first.",
     ),
     repeat: int = RepeatOpt,
     mutations: bool = MutationsOpt,

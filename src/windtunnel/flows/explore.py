@@ -695,22 +695,30 @@ async def _explore(runner: _Runner, req: ExploreRequest, seed: int, listener: Li
         shrunk) is covered by the minimal reproducer of one shrunk before, breaking the same checks, is merged into
         it: one defect, reported once, and no longer counted toward ``--max-failures``.
 
-        The notes number them ``N of M`` in the order found, ``M`` counting the ones held back beyond
-        ``--max-failures`` too (each was announced as found), so ``M`` does not grow as those take freed places."""
+        The notes number them ``N of M kept`` in the order found (``M`` grows when one held back takes a freed place)
+        and name apart how many more are held back beyond ``--max-failures`` (announced as found, not shrunk unless a
+        merge frees a place); a failure with nothing to shrink (no fault, no mutation) is said to be rerun only."""
         nonlocal settled, shrinking, faulted, variants
         progress, runner.progress = runner.progress, False  # the bar counts the search's calls, not shrinking's
         try:
             while settled < len(found):
                 place, cand, obs, res, at = found[settled]
                 settled += 1
-                of = len(found) + len(held)  # the failures found so far, held back ones too: a count that holds still
+                of = f"{len(found)} kept"  # the ones held back beyond --max-failures are not shrunk: said apart
+                back = f"; {len(held)} more held back beyond --max-failures {req.max_failures}" if held else ""
                 sig, rep = obs.failure_signature(), runner.reproducer(cand.schedule, cand.input)
                 first = next(((p, r) for s, r, p in shrunk if s == sig and r.covers(rep)), None)
                 if first is None:  # not explained by a reproducer already shrunk: shrink it and look again
+                    n = len(cand.schedule.faults)
+                    steps = shrink_candidates(cand.schedule, cand.input, search.modes, obs.seam_calls())
+                    smaller = next(steps, None) is not None
                     listener(
                         Notice(
-                            f"shrinking failure {settled} of {of} ({len(cand.schedule.faults)} faults), then "
-                            f"{req.reruns} reruns"
+                            f"shrinking failure {settled} of {of} ({n} fault{'' if n == 1 else 's'}), then "
+                            f"{req.reruns} reruns{back}"
+                            if smaller
+                            else f"rerunning failure {settled} of {of} {req.reruns} times (nothing to shrink: it "
+                            f"needs no fault and its prompt is not mutated){back}"
                         )
                     )
                     before = runner.calls

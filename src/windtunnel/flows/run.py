@@ -84,6 +84,7 @@ from windtunnel.mutations.scoring import type_weights
 from windtunnel.report.dicts import CellDict, ReportDict, RunInfoDict, SummaryDict, UsageTotalDict
 from windtunnel.report.usage import UsageTally
 from windtunnel.reports.stats import SummaryTally
+from windtunnel.reports.verdict import count_failures, failure_cause
 from windtunnel.store.runstore import RunStore, resume_hint
 
 if TYPE_CHECKING:
@@ -364,6 +365,8 @@ class _Counts:
     agent_exited: int = 0
     faults: bool = False
     usage: UsageTally = field(default_factory=UsageTally)
+    failed_on: dict[str, int] = field(default_factory=dict)  # invariant id -> cells that failed it
+    errored: int = 0
 
     def add(self, row: CellDict) -> None:
         """Count report row ``row``: the cells, the ones cut short by the agent process exiting, whether any fault was
@@ -372,6 +375,7 @@ class _Counts:
         self.cells += 1
         self.agent_exited += row.get("error_kind") == "agent_exited"
         self.faults = self.faults or bool(row.get("faults"))
+        self.errored += count_failures(row, self.failed_on)
         self.usage.add(row)  # as engine.report.build_report's total_usage sums them
 
     def total_usage(self) -> UsageTotalDict | None:
@@ -544,7 +548,10 @@ def run_flow(req: RunRequest, listener: Listener = SILENT, *, command: str = "ru
         summary_dict["passed"] = True
     if spec is not None and counts.cells and not counts.faults:
         why = no_fault_fired(session.warnings)
-        summary_dict.update({"passed": False, "reasons": [*(summary_dict.get("reasons") or []), why]})
+        # a cell that failed an invariant or errored is the verdict's cause, not the faults that did not fire (a
+        # reproduce line reruns one cell, in which a probabilistic fault may well not fire: QA-27 #1)
+        cause = failure_cause(counts.failed_on, counts.errored)
+        summary_dict.update({"passed": False, "reasons": [*(summary_dict.get("reasons") or []), cause or why]})
         notices.append(why)
         listener(Notice(why))
     return _finish(

@@ -135,6 +135,11 @@ def load_report_file(path: str | Path) -> ReportDict:
             f"report file {str(path)!r} does not exist",
             hint="give a JSON report path or a run id from `windtunnel runs list`",
         ) from None
+    except IsADirectoryError:
+        raise UsageError(
+            f"{str(path)!r} is a directory, not a report file",
+            hint="give the JSON report file (written with --format json) or a run id from `windtunnel runs list`",
+        ) from None
     except OSError as err:
         raise UsageError(f"cannot read report file {str(path)!r}: {err.strerror}") from None
     try:
@@ -144,4 +149,25 @@ def load_report_file(path: str | Path) -> ReportDict:
             f"{str(path)!r} is not JSON ({err}); a windtunnel run report is a JSON file",
             hint="render one with `windtunnel report RUN_ID --format json -o report.json`",
         ) from None
+    if _is_leak_report(data):
+        source = data.get("source")
+        again = (
+            f"windtunnel leak scan {source} -f html -o report.html"
+            if isinstance(source, str)
+            else "windtunnel leak scan"
+        )
+        raise UsageError(
+            f"{str(path)!r} is a leakage audit report (written by `windtunnel leak scan`), not a run report",
+            hint=f"open it as JSON, or render the audit again as a page or table: `{again}` (-f table | sarif); "
+            "`report` renders the reports of `run`, `contract run`, `ci` and `explore`",
+        )
     return ensure_valid(data, repr(str(path)))
+
+
+def _is_leak_report(data: object) -> bool:
+    """Whether ``data`` has the core of a leak audit report (``items`` and a summary counting ``leaked_items``) and
+    none of a run report (``run``, ``cells``)."""
+    if not isinstance(data, dict) or "run" in data or "cells" in data:
+        return False
+    summary = data.get("summary")
+    return isinstance(data.get("items"), list) and isinstance(summary, dict) and "leaked_items" in summary

@@ -7,7 +7,7 @@ the viewer all put this line first.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 
 
 def lead_reason(summary: Mapping[str, object]) -> str | None:
@@ -34,4 +34,23 @@ def cells_ran(summary: Mapping[str, object]) -> object:
     return total
 
 
-__all__ = ["cells_ran", "lead_reason"]
+def failure_cause(failed_on: Mapping[str, int], errored: int) -> str | None:
+    """The verdict's cause when cells failed invariants (``failed_on``: invariant id -> cells) or errored, else None:
+    what a chaos run in which no fault fired gives as its reason instead of the faults (QA-27 #1)."""
+    parts = [f"{inv} failed in {n} cell{'s' if n != 1 else ''}" for inv, n in sorted(failed_on.items())]
+    if errored:
+        parts.append(f"{errored} cell{'s' if errored != 1 else ''} errored")
+    return "; ".join(parts) if parts else None
+
+
+def count_failures(cell: Mapping[str, object], failed_on: dict[str, int]) -> bool:
+    """Add the invariants report row ``cell`` failed to ``failed_on``; whether the cell errored."""
+    checks = cell.get("checks")
+    for check in checks if isinstance(checks, Iterable) else ():
+        if isinstance(check, Mapping) and check.get("passed") is False:
+            key = str(check.get("id") or check.get("type"))
+            failed_on[key] = failed_on.get(key, 0) + 1
+    return cell.get("status") == "error"
+
+
+__all__ = ["cells_ran", "count_failures", "failure_cause", "lead_reason"]

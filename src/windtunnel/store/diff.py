@@ -104,6 +104,32 @@ class RunDiff:
     removed: int = 0
     skipped: int = 0
     """Cells in both runs that were skipped in one or both (matched, but without a verdict to compare)."""
+    partial_a: str | None = None
+    """How run ``a`` was cut short (``"8 of 48 cells"``) when it is partial (interrupted, aborted): its scores cover
+    only the cells that ran."""
+    partial_b: str | None = None
+    """The same for run ``b``."""
+
+    @property
+    def warnings(self) -> list[str]:
+        """What makes the scores and verdicts above weaker than they look: a partial run, and cells that did not match
+        (none at all: runs of different configs or seeds, so nothing can have regressed)."""
+        out = [
+            f"{run} is partial (cut short after {how}): its scores cover only the cells that ran"
+            for run, how in ((self.run_a, self.partial_a), (self.run_b, self.partial_b))
+            if how is not None
+        ]
+        if not self.matched and (self.added or self.removed):
+            out.append(
+                f"no cell of {self.run_b} matches a cell of {self.run_a}, so nothing can show as regressed or fixed "
+                "and the score delta compares different cells: compare runs of the same config and --seed"
+            )
+        elif self.added or self.removed:
+            out.append(
+                f"{self.matched} cell(s) matched; {self.added} only in {self.run_b}, {self.removed} only in "
+                f"{self.run_a}: the regressed and fixed cells are among the matched ones only"
+            )
+        return out
 
     @property
     def matched(self) -> int:
@@ -148,6 +174,9 @@ class RunDiff:
             "added": self.added,
             "removed": self.removed,
             "matched": self.matched,
+            "partial_a": self.partial_a,
+            "partial_b": self.partial_b,
+            "warnings": self.warnings,
         }
 
 
@@ -206,6 +235,16 @@ def _change(key: str, failing: list[Cell], before: str, after: str) -> CellChang
     )
 
 
+def _partial(report: ReportDict) -> str | None:
+    """``"8 of 48 cells"`` (or ``"cells"`` without a plan count) when ``report`` is partial, else None."""
+    summary = report["summary"]
+    if not summary.get("partial") and report["run"].get("status") not in ("interrupted", "aborted"):
+        return None
+    planned = summary.get("cells_planned")
+    ran = len(report["cells"])
+    return f"{ran} of {planned} cells" if isinstance(planned, int) and planned else f"{ran} cells"
+
+
 def diff_reports(a: ReportDict, b: ReportDict) -> RunDiff:
     """Compare report ``a`` (before) with report ``b`` (after).
 
@@ -228,6 +267,8 @@ def diff_reports(a: ReportDict, b: ReportDict) -> RunDiff:
         run_b=str(b["run"]["id"]),
         score=PhaseDelta("overall", a["summary"].get("score"), b["summary"].get("score"), apart),
         phases=[PhaseDelta(p, scores_a.get(p), scores_b.get(p)) for p in ordered_phases({*scores_a, *scores_b})],
+        partial_a=_partial(a),
+        partial_b=_partial(b),
     )
     for key, group_b in groups_b.items():
         group_a = groups_a.get(key)

@@ -26,6 +26,7 @@ from windtunnel.engine.report import build_report
 from windtunnel.engine.scoring import summarize
 from windtunnel.engine.shard import ids_digest
 from windtunnel.report.dicts import ReportDict, SummaryDict
+from windtunnel.reports.verdict import count_failures, failure_cause
 from windtunnel.store.runstore import RunStore
 
 MERGEABLE_MODES = ("run", "chaos", "contract", "ci")
@@ -212,7 +213,9 @@ def merge_reports(reports: Sequence[tuple[str, ReportDict]], *, run_id: str) -> 
         reasons.append(f"shard run(s) cut short: {', '.join(partial)}; rerun or --resume them, then merge again")
     if first["mode"] == "chaos" and cells and not any(c.get("faults") for c in cells):
         summary["passed"] = False
-        reasons.append(NO_FAULT_FIRED)
+        failed_on: dict[str, int] = {}
+        errored = sum(count_failures(c, failed_on) for c in cells)
+        reasons.append(failure_cause(failed_on, errored) or NO_FAULT_FIRED)  # a failed cell is the cause (QA-27 #1)
     if reasons:
         summary["reasons"] = reasons
     notices = list(dict.fromkeys(n for _, rep in ordered for n in rep.get("notices") or []))
