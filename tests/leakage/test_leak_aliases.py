@@ -199,10 +199,10 @@ INTENTS = ["refund_request", "cancel_subscription", "billing_dispute", "damaged_
 @pytest.mark.parametrize(
     ("label", "spellings"),
     [
-        ("billing_dispute", ["billing dispute", "billing-dispute"]),
+        ("billing_dispute", ["billing dispute", "billing-dispute", "billingdispute"]),
         ("billingDispute", ["billing Dispute", "billing-Dispute"]),
-        ("Billing Dispute", ["Billing-Dispute"]),
-        ("non-urgent", ["non urgent"]),
+        ("Billing Dispute", ["Billing-Dispute", "BillingDispute"]),
+        ("non-urgent", ["non urgent", "nonurgent"]),
         ("Sev-3", []),  # a code: its parts are no words (the coded scale spells it)
         ("A-1", []),
         ("High", []),
@@ -220,6 +220,9 @@ def test_a_label_written_as_an_identifier_is_also_its_words(label: str, spelling
         ({"notes": "Intent: billing-dispute"}, True),
         ({"intent": "Billing Dispute"}, True),
         ({"intent": "BillingDispute"}, True),
+        ({"case_ref": "billingdispute-1001"}, True),  # the words run together in an identifier
+        ({"case_ref": "BILLINGDISPUTE-1001"}, True),
+        ({"case_ref": "damageditem-1001"}, False),  # another label
         ({"notes": "Options: refund request, cancel subscription, billing dispute, damaged item"}, False),
         ({"notes": "Intent: damaged item"}, False),  # another label
     ],
