@@ -1,0 +1,55 @@
+"""QA-27 findings on the leakage auditor, each pinned by a test that failed before its fix."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+from tests.clirun import wt as run
+from windtunnel.flows.leak import check_flow
+
+LABELS = ["refund", "password_reset", "shipping_delay"]
+BODIES = [
+    "I tried the app and the website and nothing works as expected.",
+    "Could you tell me what the next steps are?",
+    "Let me know if you need more details from my side.",
+]
+
+
+def _tickets(n: int, *, seed: int = 7) -> list[dict[str, object]]:
+    """Tickets of three labels whose ``shipping_delay`` ones alone carry a tracking object (a field present on one
+    label only: the mined presence leak)."""
+    rng = random.Random(seed)
+    rows = []
+    for i in range(n):
+        lab = LABELS[i % 3]
+        ticket: dict[str, object] = {"body": rng.choice(BODIES), "tier": rng.choice(["gold", "silver", "bronze"])}
+        if lab == "shipping_delay":
+            ticket["carrier_tracking"] = {"number": f"1Z{rng.randrange(10**8, 10**9)}"}
+        rows.append({"id": f"T-{i}", "expected": lab, "label_set": LABELS, "projection": {"ticket": ticket}})
+    return rows
+
+
+def _write(path: Path, rows: list[dict[str, object]]) -> Path:
+    path.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    return path
+
+
+def test_check_gives_the_reason_sanitize_gave_for_a_place_it_leaves(tmp_path: Path) -> None:
+    # ``leak sanitize --mine`` leaves the mined presence leak as not-removed; ``leak check --mine`` of its output, with
+    # the same options, said "the sanitizer removes it: sanitize again", a fix that changes nothing
+    raw = _write(tmp_path / "raw.jsonl", _tickets(48))
+    clean = tmp_path / "clean.jsonl"
+    stats = tmp_path / "stats.jsonl"
+    assert run("leak", "sanitize", str(raw), "--mine", "-o", str(clean), "--stats", str(stats)) == 1
+    given = {
+        row["reason"]
+        for line in stats.read_text().splitlines()
+        for row in json.loads(line).get("residual_left", [])
+        if isinstance(row, dict) and "reason" in row
+    }
+    assert given == {"not-removed"}  # else this checks nothing
+    rows = check_flow(raw, clean, mine=True).summary["still_leaking_left"]
+    assert rows
+    assert {r["reason"] for item in rows.values() for r in item} == {"not-removed"}
