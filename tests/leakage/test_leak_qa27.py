@@ -6,8 +6,11 @@ import json
 import random
 from pathlib import Path
 
+import pytest
+
 from tests.clirun import wt as run
-from windtunnel.flows.leak import check_flow
+from windtunnel.flows.events import Notice
+from windtunnel.flows.leak import ScanRequest, check_flow, scan_flow
 
 LABELS = ["refund", "password_reset", "shipping_delay"]
 BODIES = [
@@ -53,3 +56,26 @@ def test_check_gives_the_reason_sanitize_gave_for_a_place_it_leaves(tmp_path: Pa
     rows = check_flow(raw, clean, mine=True).summary["still_leaking_left"]
     assert rows
     assert {r["reason"] for item in rows.values() for r in item} == {"not-removed"}
+
+
+def test_a_derive_from_covering_every_field_is_an_alert(tmp_path: Path) -> None:
+    # ``--derive-from ticket`` names the object holding every field: mining and the blind baseline read nothing, and
+    # the scan said "0 leaked, exit 0" without a word
+    raw = _write(tmp_path / "raw.jsonl", _tickets(48))
+    said: list[Notice] = []
+    outcome = scan_flow(ScanRequest(dataset=raw, derive_from=["ticket"], mine=True), said.append)
+    alerts = [n.text for n in said if isinstance(n, Notice) and n.kind == "alert"]
+    assert len(alerts) == 1
+    assert "--derive-from 'ticket' covers every field the items hold" in alerts[0]
+    assert "e.g. --derive-from /ticket/body" in alerts[0]
+    assert outcome.summary["leaked_items"] == 0  # what the alert is about
+    said.clear()
+    scan_flow(ScanRequest(dataset=raw, derive_from=["/ticket/body"], mine=True), said.append)
+    assert not [n for n in said if isinstance(n, Notice) and "covers every field" in n.text]
+
+
+def test_a_dotted_derive_from_is_told_its_pointer(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    raw = _write(tmp_path / "raw.jsonl", _tickets(6))
+    assert run("leak", "scan", str(raw), "--derive-from", "ticket.body") == 2
+    assert "'ticket.body' (did you mean '/ticket/body'?" in capsys.readouterr().err
+

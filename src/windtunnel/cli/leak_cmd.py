@@ -811,6 +811,7 @@ def check(
             derive_from=list(derive_from or []),
             agreement=agreement,
             learned=learned,
+            listener=RichListener(plan=False, bar=False),
         )
     s = outcome.summary
     con = out_console()
@@ -933,7 +934,7 @@ def baseline(
     fields["derive_from"] = list(derive_from or [])
     fields["decode"] = not no_decode
     with _said_if_interrupted("during the baseline: nothing was decided"):
-        outcome = baseline_flow(BaselineRequest(**fields))
+        outcome = baseline_flow(BaselineRequest(**fields), RichListener(plan=False, bar=False))
     if fmt == "json":
         out_console().print_json(orjson.dumps(outcome.summary).decode())
     else:
@@ -1054,6 +1055,7 @@ def mine(
             alpha=alpha,
             correction=correction.strip().lower(),
             derive_from=list(derive_from or []),
+            listener=RichListener(plan=False, bar=False),
         )
     result = outcome.detail
     con = out_console()
