@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from tests.clirun import wt as run
+from windtunnel.flows import leak as leak_flow
 from windtunnel.flows.events import Notice
 from windtunnel.flows.leak import ScanRequest, check_flow, scan_flow
 
@@ -79,3 +81,27 @@ def test_a_dotted_derive_from_is_told_its_pointer(tmp_path: Path, capsys: pytest
     assert run("leak", "scan", str(raw), "--derive-from", "ticket.body") == 2
     assert "'ticket.body' (did you mean '/ticket/body'?" in capsys.readouterr().err
 
+
+def test_a_ctrl_c_before_the_first_item_names_only_the_pass_running(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # ``leak scan --no-mine`` stopped in its agreement pass said "while mining or reading the dataset"
+    raw = _write(tmp_path / "raw.jsonl", _tickets(30))
+
+    def stopped(items: Iterator[object], **_: object) -> None:
+        next(iter(items))  # the pass has begun
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(leak_flow, "agreement_of", stopped)
+    assert run("leak", "scan", str(raw), "--no-mine") == 130
+    err = capsys.readouterr().err
+    assert "interrupted before the first item (while reading the dataset for agreement evidence)" in err
+    assert "mining" not in err
+
+
+def test_a_dataset_given_to_baseline_as_results_is_told_to_simulate(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    raw = _write(tmp_path / "raw.jsonl", _tickets(6))
+    assert run("leak", "baseline", str(raw)) == 2
+    assert "--simulate copy|blind --dataset" in capsys.readouterr().err

@@ -48,8 +48,11 @@ from windtunnel.leakage.simulate import READS_DATA, SIMULATIONS, blind_with_driv
 
 RESULT_HINT = (
     'each line is true/false, {"id": ..., "passed": true|false} (also "true"/"false" or 1/0) '
-    'or {"prediction": ..., "label": ...}'
+    'or {"prediction": ..., "label": ...}; a dataset (items with "expected") is no results file: to test it without '
+    "a model, simulate one on it: leak baseline --simulate copy|blind --dataset FILE"
 )
+"""The hint of a results file ``leak baseline`` cannot read: its formats, and the command a dataset given as results
+(the commonest mix-up) meant."""
 
 
 def load_results(path: Path) -> tuple[list[Any], list[int]]:
