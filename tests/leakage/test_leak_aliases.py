@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from windtunnel.leakage import audit_item
-from windtunnel.leakage.aliases import label_aliases, parse_alias_options
+from windtunnel.leakage.aliases import label_abbreviations, label_aliases, parse_alias_options
 
 RATING = ["1", "2", "3", "4", "5"]
 SIZES = ["S", "M", "L", "XL"]
@@ -230,3 +230,11 @@ def test_a_label_written_as_an_identifier_is_also_its_words(label: str, spelling
 def test_a_snake_case_intent_is_found_in_its_words(projection: dict[str, object], leaks: bool) -> None:
     # intent datasets name their labels as identifiers; a note or a router writes the same label in words
     assert _leaks(expected="billing_dispute", label_set=INTENTS, target="intent", projection=projection) is leaks
+
+
+def test_a_labels_words_run_together_give_no_abbreviation() -> None:
+    # ``passwordreset`` is a spelling of the label, matched whole; its prefixes (``pass``, ``ship``) would make a
+    # value field ``PASS`` the label of two words on its first word alone
+    labels = ["refund", "password_reset", "shipping_delay"]
+    assert [label_abbreviations(lab, labels) for lab in labels] == [["ref", "refu"], [], []]
+    assert label_abbreviations("pass with conditions", ["pass", "pass with conditions", "fail"]) == []

@@ -317,7 +317,13 @@ def label_abbreviations(label: str, label_set: Sequence[str]) -> list[str]:
     other label (nor its word aliases) begins with them. Without a label set, none."""
     if len(label_set) < 2 or label not in label_set:
         return []
-    words = {lab: [w for w in (lab, *label_aliases(lab, label_set, lexicon=False)) if w.isalpha()] for lab in label_set}
+    # (not from a label's words run together, ``passwordreset``: ``pass`` or ``ship`` would stand for a label of two
+    # words on a prefix of its first alone)
+    words = {
+        lab: [w for w in (lab, *label_aliases(lab, label_set, lexicon=False)) if w.isalpha() and w not in joined]
+        for lab in label_set
+        for joined in [identifier_spellings(lab)]
+    }
     others = [w.casefold() for lab, ws in words.items() if lab != label for w in ws]
     out: list[str] = []
     for word in words.get(label, []):
