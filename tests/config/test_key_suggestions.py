@@ -59,8 +59,9 @@ def test_a_parameter_of_another_invariant_type_names_the_close_one_of_this_type(
 @pytest.mark.parametrize(
     ("line", "hint"),
     [
-        ("value: 5", '(got 5); YAML reads 5 as a number: quote it (value: "5") to mean the text'),
-        ("value: yes", '(got True); YAML reads true as a boolean: quote it (value: "true") to mean the text'),
+        ("value: 5", "(got 5); YAML reads it as a number: put the value of value in quotes, as written, to mean"),
+        ("value: no", "(got False); YAML reads it as a boolean: put the value of value in quotes, as written"),
+        ("value: 007", "(got 7); YAML reads it as a number: put the value of value in quotes, as written"),
     ],
 )
 def test_a_number_where_text_is_expected_says_to_quote_it(line: str, hint: str) -> None:

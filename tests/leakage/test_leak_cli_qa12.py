@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -70,14 +71,15 @@ def test_ctrl_c_while_mining_says_so(
 ) -> None:
     import windtunnel.flows.leak as flow  # the module whose miner is stopped
 
-    def stopped(*args: object, **kwargs: object) -> object:
+    def stopped(items: Iterator[object], *args: object, **kwargs: object) -> object:
+        next(iter(items))  # the mining read has begun
         raise KeyboardInterrupt
 
     monkeypatch.setattr(flow, "mine", stopped)
     data = _write(tmp_path / "d.jsonl", [ROW])
     out = tmp_path / "r.json"
     assert run_cli("leak", "scan", str(data), "--mine", "-o", str(out)) == 130
-    assert "interrupted before the first item (while mining or reading the dataset)" in _said(capsys)[1]
+    assert "interrupted before the first item (while reading the dataset for mining)" in _said(capsys)[1]
     assert not out.exists()
     assert run_cli("leak", "sanitize", str(data), "--mine", "-o", str(tmp_path / "c.jsonl")) == 130
     assert "interrupted before the first item" in _said(capsys)[1]

@@ -227,3 +227,18 @@ def test_diff_marks_a_partial_run_and_warns_when_cells_do_not_match(
     data = json.loads(capsys.readouterr().out)
     assert data["matched"] == 0 and data["partial_b"] is None
     assert any(w.startswith(f"no cell of {other} matches a cell of {a}") for w in data["warnings"])
+
+
+def test_a_run_id_is_read_from_the_store_even_beside_a_directory_of_that_name(
+    db: tuple[Path, str, str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Review 27b: a folder named ``latest`` (or like a run id) in the working directory must not hide the run the
+    store holds; only a name the store does not know is told to be a directory."""
+    path, _, b = db
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "latest").mkdir()
+    (tmp_path / "nothing").mkdir()
+    assert run_cli(["report", "latest", "--store", str(path), "-f", "json", "-o", "-"]) == 0
+    assert json.loads(capsys.readouterr().out)["run"]["id"] == b
+    assert run_cli(["report", "nothing", "--store", str(path)]) == 2
+    assert "'nothing' is a directory, not a report file or a run id" in capsys.readouterr().err

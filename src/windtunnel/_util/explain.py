@@ -229,14 +229,14 @@ def explain_error(e: Any, data: Any, smap: SourceMap, root: Any, top: str = "(to
 
 
 def _quote_hint(etype: str, value: object, path: Sequence[object]) -> str:
-    """For a string expected where YAML read a number or a boolean (``value: 5``, ``- yes``): how to quote it."""
+    """For a string expected where YAML read a number or a boolean (``value: 5``, ``- yes``): quote it. The value as
+    written is not repeated, since YAML has already changed it (``no`` is false, ``007`` is 7: review 27b)."""
     if etype != "string_type" or not isinstance(value, int | float | bool):
         return ""
-    text = str(value).lower() if isinstance(value, bool) else str(value)
     kind = "a boolean" if isinstance(value, bool) else "a number"
     key = path[-1] if path and isinstance(path[-1], str) else None
-    quoted = f'{key}: "{text}"' if key else f'"{text}"'
-    return f"; YAML reads {text} as {kind}: quote it ({quoted}) to mean the text"
+    where = f"the value of {key}" if key else "the value"
+    return f"; YAML reads it as {kind}: put {where} in quotes, as written, to mean the text"
 
 
 def format_validation_error(

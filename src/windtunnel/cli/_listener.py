@@ -60,6 +60,8 @@ class RichListener:
         self.between = False
         """Show progress between phases too (:class:`Between`; the ``leak`` commands, whose phases each read the file
         and leave a gap of work between them); the caller then calls :meth:`close` when the flow returns."""
+        self.phase: str | None = None
+        """The label of the last pass begun (:class:`Started`): what a Ctrl-C before the first result stopped."""
         self.stored_always = False
         """Print :class:`RunStored`'s run id also when not quiet (``ci``: its phases' plan lines name their own)."""
 
@@ -110,6 +112,7 @@ class RichListener:
             if self.plan:
                 con.print(escape(event.text))
         elif isinstance(event, Started):
+            self.phase = event.label
             self._end_between()
             self._progress = Progress(
                 event.total, label=event.label, quiet=not self.bar, failed_label=event.failed, started=self._started

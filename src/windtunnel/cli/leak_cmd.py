@@ -20,8 +20,9 @@ from __future__ import annotations
 
 import contextlib
 import io
+import re
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -200,18 +201,33 @@ def _interrupted(items: int, where: str | None) -> None:
 
 
 @contextlib.contextmanager
-def _said_if_interrupted(what: str) -> Iterator[None]:
+def _said_if_interrupted(what: str | Callable[[], str]) -> Iterator[None]:
     """Ctrl-C that escapes a flow (its item loop keeps what it did and returns ``interrupted``; this is before it:
-    mining, a pre-pass, a baseline) says so on stderr and exits 130, instead of typer's silent 130."""
+    mining, a pre-pass, a baseline) says so on stderr and exits 130, instead of typer's silent 130. ``what`` is
+    said after "interrupted", or called then (:func:`_before_items`: what was running when it came)."""
     try:
         yield
     except KeyboardInterrupt:
         sys.stdout.flush()
-        sys.stderr.write(f"interrupted {what}\n")
+        sys.stderr.write(f"interrupted {what if isinstance(what, str) else what()}\n")
         raise SystemExit(int(ExitCode.INTERRUPTED)) from None
 
 
-_BEFORE_ITEMS = "before the first item (while mining or reading the dataset): nothing was written"
+_PASS_RE = re.compile(r"items \((.+)\)")
+"""A pre-pass's progress label (``items (mining)``, ``items (agreement evidence)``): what it reads the file for."""
+
+
+def _before_items(listener: RichListener) -> Callable[[], str]:
+    """What a Ctrl-C before the first item stopped, from the last pass ``listener`` saw begin: only what was
+    running (``while reading the dataset for agreement evidence``), never a pass the options left off (mining
+    under ``--no-mine``); before any pass, the reading of the dataset (the options' checks, a pipe's first read)."""
+
+    def said() -> str:
+        found = _PASS_RE.fullmatch(listener.phase or "")
+        doing = f"while reading the dataset for {found.group(1)}" if found else "while reading the dataset"
+        return f"before the first item ({doing}): nothing was written"
+
+    return said
 
 
 NARROW_TABLE = 120
@@ -494,17 +510,18 @@ def scan(
         return __import__("windtunnel.view.leak_page", fromlist=["scan_html"]).scan_html(locals())
     sigterm_as_interrupt()  # `kill PID` stops like Ctrl-C: the partial report is kept, exit 130
     asked = output  # where the report goes (a file, or - for stdout), for the summary line
+    listener = _phased()  # the scan's progress, and what a Ctrl-C before the first item stopped
     if output == Path("-"):  # `-o -`: the report on stdout, as for `report -o -` (without -f: json)
         output = None
     if fmt == "table" and output is not None:  # the plain table to a file, replaced only once written
         refuse_overwrite([("-o", output)], [("DATASET", dataset), ("--from-report", from_report), ("--config", config)])
-        with report_file(output) as sink, _said_if_interrupted(_BEFORE_ITEMS):
+        with report_file(output) as sink, _said_if_interrupted(_before_items(listener)):
             outcome = _scan(locals())
             _print_table_to(outcome.audits, outcome.detail, show_values, limit, sink)
             sink.keep = True
     else:
         try:
-            with _said_if_interrupted(_BEFORE_ITEMS):
+            with _said_if_interrupted(_before_items(listener)):
                 outcome = _scan(locals())
         except WindtunnelError as err:  # a bad record: the table of the items before it, then the error
             done = getattr(err, PARTIAL, None)
@@ -572,7 +589,7 @@ def _scan(args: dict[str, Any]) -> Any:
         learned=args.get("learned"),
         judge=judge_of(args),
     )
-    listener = _phased()
+    listener = args["listener"]
     try:
         return scan_flow(request, listener)
     finally:
@@ -680,7 +697,7 @@ def sanitize(
         learned=learned,
     )
     listener = _phased()
-    with _said_if_interrupted(_BEFORE_ITEMS):
+    with _said_if_interrupted(_before_items(listener)):
         try:
             outcome = sanitize_flow(request, listener)
         finally:
@@ -811,6 +828,7 @@ def check(
             derive_from=list(derive_from or []),
             agreement=agreement,
             learned=learned,
+            listener=RichListener(plan=False, bar=False),
         )
     s = outcome.summary
     con = out_console()
@@ -933,7 +951,7 @@ def baseline(
     fields["derive_from"] = list(derive_from or [])
     fields["decode"] = not no_decode
     with _said_if_interrupted("during the baseline: nothing was decided"):
-        outcome = baseline_flow(BaselineRequest(**fields))
+        outcome = baseline_flow(BaselineRequest(**fields), RichListener(plan=False, bar=False))
     if fmt == "json":
         out_console().print_json(orjson.dumps(outcome.summary).decode())
     else:
@@ -1054,6 +1072,7 @@ def mine(
             alpha=alpha,
             correction=correction.strip().lower(),
             derive_from=list(derive_from or []),
+            listener=RichListener(plan=False, bar=False),
         )
     result = outcome.detail
     con = out_console()

@@ -65,21 +65,27 @@ def load_source(source: str, store_path: Path | None) -> ReportDict:
     path = Path(source)
     if path.is_file() or source.endswith(".json"):
         return load_report_file(path)
+    store_file = store_path or default_store_path()
+    if store_file.exists():
+        with open_store(store_path) as store:
+            try:
+                run_id = resolve_run(store, source)
+            except UsageError:
+                if not path.is_dir():
+                    raise
+            else:  # a run id is read as one even where a directory of that name sits here (review 27b)
+                return ensure_valid(store.load_report(run_id), f"stored run {source!r}")
     if path.is_dir():  # not a run id either: say what was given (QA-27 #4)
         inside = "the runs.db in it" if (path / "runs.db").is_file() else "the runs.db that holds the run"
         raise UsageError(
             f"{source!r} is a directory, not a report file or a run id",
             hint=f"give a JSON report file in it, or a run id with --store PATH for {inside}",
         )
-    store_file = store_path or default_store_path()
-    if not store_file.exists():
-        raise UsageError(
-            f"{source!r} is neither a report file nor a run id: there is no file of that name "
-            f"and no run store at {str(store_file)!r}",
-            hint="pass a JSON report path, or --store PATH for the runs.db that holds the run",
-        )
-    with open_store(store_path) as store:
-        return ensure_valid(store.load_report(resolve_run(store, source)), f"stored run {source!r}")
+    raise UsageError(
+        f"{source!r} is neither a report file nor a run id: there is no file of that name "
+        f"and no run store at {str(store_file)!r}",
+        hint="pass a JSON report path, or --store PATH for the runs.db that holds the run",
+    )
 
 
 @runs_app.command("list")

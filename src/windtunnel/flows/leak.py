@@ -53,6 +53,7 @@ from windtunnel.leakage.judge import LeakJudge
 from windtunnel.leakage.learned import LEARNED_DEFAULT
 from windtunnel.leakage.mine import (
     MineResult,
+    derive_from_covers_all,
     mine,
     mined_findings,
     mined_in_derive_from,
@@ -74,7 +75,7 @@ from windtunnel.leakage.sanitize import (
     uniform_fields,
     why_left,
 )
-from windtunnel.leakage.scan import audit_item
+from windtunnel.leakage.scan import audit_item, escape_pointer_token
 from windtunnel.leakage.shared_values import AlikeValues
 from windtunnel.leakage.shortcuts import MAX_ROUNDS, Shortcuts, blind_shortcuts, shortcut_findings
 from windtunnel.leakage.text import normalize_needle
@@ -240,11 +241,38 @@ _ROOT_SAID = " (a key named '' in a JSON pointer; the reports show the projectio
 user copies it from there."""
 
 
-def check_field_options(dataset: Path | None, fmap: FieldMap, derive_from: Sequence[str]) -> None:
+def check_field_options(
+    dataset: Path | None, fmap: FieldMap, derive_from: Sequence[str], listener: Listener = SILENT
+) -> None:
     """The options that name something in the dataset name something there: ``--derive-from`` a field
-    (:func:`check_derive_from`), ``--alias`` a label (:func:`check_aliases`); a usage error (exit 2) otherwise."""
+    (:func:`check_derive_from`), ``--alias`` a label (:func:`check_aliases`); a usage error (exit 2) otherwise.
+    A ``--derive-from`` that names every field the items hold is an alert to ``listener``
+    (:func:`derive_from_alert`)."""
     check_aliases(dataset, fmap)
     check_derive_from(dataset, fmap, derive_from)
+    alert = derive_from_alert(dataset, fmap, derive_from)
+    if alert is not None:
+        listener(Notice(alert, kind="alert"))
+
+
+def derive_from_alert(dataset: Path | None, fmap: FieldMap, derive_from: Sequence[str]) -> str | None:
+    """The alert when ``--derive-from`` covers every field the items hold (:func:`derive_from_covers_all`:
+    ``--derive-from ticket`` naming the one object the record holds): the input then hides the whole record from
+    mining, the blind baseline and the sanitizer's mined cuts, which find nothing and say so as if it were clean.
+    Names the fix: the fields the task is answered from (the prose fields seen, else a pointer under the entry)."""
+    if not derive_from or dataset is None or not dataset.is_file():
+        return None
+    prose = derive_from_covers_all((m.item.projection for m in items(dataset, fmap)), derive_from)
+    if prose is None:
+        return None
+    named = ", ".join(repr(d) for d in derive_from)
+    first = derive_from[0] if derive_from[0].startswith("/") else "/" + escape_pointer_token(derive_from[0])
+    example = " ".join(f"--derive-from {p}" for p in (prose[:3] or [first + "/FIELD"]))
+    return (
+        f"--derive-from {named} covers every field the items hold: nothing is left outside the task's input, so "
+        "mining, the blind baseline and the sanitizer's mined cuts read none of the record (only the scan's own rules "
+        f"do); name the fields the task is answered from instead, e.g. {example}"
+    )
 
 
 def check_aliases(dataset: Path | None, fmap: FieldMap) -> None:
@@ -286,14 +314,22 @@ def check_derive_from(dataset: Path | None, fmap: FieldMap, derive_from: Sequenc
         return
     pointers = [p for p in seen if p.startswith("/")]
     names = [p for p in seen if not p.startswith("/")]
-    said = "; ".join(
-        f"{d!r}{_ROOT_SAID if d == '/' else did_you_mean(d, pointers if d.startswith('/') else names)}" for d in left
-    )
+    said = "; ".join(f"{d!r}{_ROOT_SAID if d == '/' else _meant(d, pointers, names)}" for d in left)
     raise UsageError(
         f"--derive-from names no field of any item in {dataset}: {said}",
         hint="give a JSON pointer into what the model reads (e.g. '/messages/*/text', '*' for every list element), "
         "or a key name matched anywhere ('text')",
     )
+
+
+def _meant(entry: str, pointers: Sequence[str], names: Sequence[str]) -> str:
+    """`` (did you mean …?)`` for a ``--derive-from`` entry that names nothing: a dotted path (``ticket.body``) whose
+    pointer (``/ticket/body``) the items hold is that pointer, else the closest pointer or key name seen."""
+    if not entry.startswith("/") and "." in entry:
+        pointer = "/" + "/".join(escape_pointer_token(t) for t in entry.split("."))
+        if pointer in pointers:
+            return f" (did you mean {pointer!r}? a path into the record is a JSON pointer)"
+    return did_you_mean(entry, pointers if entry.startswith("/") else names)
 
 
 def audits(
@@ -741,7 +777,7 @@ def scan_flow(req: ScanRequest, listener: Listener = SILENT) -> LeakOutcome:
     if req.dataset is not None:
         source = str(req.dataset)
         fmap = req.fields.field_map()
-        check_field_options(req.dataset, fmap, req.derive_from)
+        check_field_options(req.dataset, fmap, req.derive_from, listener)
         found = audits(req.dataset, fmap, req.decode, req.jobs, req.executor, req.ray_address, req.learned)
         mined, extra, _ = mine_for(req.dataset, fmap, req.derive_from, req.mine, listener)
         if extra:
@@ -950,7 +986,7 @@ def sanitize_flow(req: SanitizeRequest, listener: Listener = SILENT) -> LeakOutc
         ],
     )
     fmap = req.fields.field_map()
-    check_field_options(req.dataset, fmap, req.derive_from)
+    check_field_options(req.dataset, fmap, req.derive_from, listener)
     labels = dataset_labels(req.dataset, fmap) if not fmap.label_set else list(fmap.label_set)
     mined, extra, mined_result = mine_for(req.dataset, fmap, req.derive_from, req.mine, listener)
     agreed, agreement = agreement_for(req.dataset, fmap, req.agreement, req.decode, req.derive_from, listener)
@@ -1537,6 +1573,7 @@ def check_flow(
     derive_from: Sequence[str] = (),
     agreement: bool | None = None,
     learned: bool | None = None,
+    listener: Listener = SILENT,
 ) -> LeakOutcome:
     """The CI assertion: the raw projection leaks on every item, the sanitized one on none.
 
@@ -1548,10 +1585,11 @@ def check_flow(
     (:func:`agreement_for`, ``agreement`` as ``--agreement``) adjusts the audits of both sides: the sanitized
     items' mentions are judged by the raw dataset's slots; ``summary["agreement"]`` says how. ``learned`` adds the
     learned decision to the audits of both sides, as ``leak scan --learned`` does (``None``: its default).
+    ``listener`` hears the alerts of the options (:func:`check_field_options`).
     """
     fields = fields or Fields()
     fmap = fields.field_map()
-    check_field_options(raw, fmap, derive_from)
+    check_field_options(raw, fmap, derive_from, listener)
     raw_leaks: dict[str, bool] = {}
     seen: dict[str, int | None] = {}
     found: _Audits

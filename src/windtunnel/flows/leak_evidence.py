@@ -31,6 +31,7 @@ import orjson
 from windtunnel._util.errors import UsageError
 from windtunnel._util.paths import refuse_overwrite
 from windtunnel._util.suggest import did_you_mean
+from windtunnel.flows.events import SILENT, Listener
 from windtunnel.flows.leak import Fields, LeakOutcome, check_field_options, items
 from windtunnel.leakage.baseline import (
     ResultError,
@@ -47,8 +48,11 @@ from windtunnel.leakage.simulate import READS_DATA, SIMULATIONS, blind_with_driv
 
 RESULT_HINT = (
     'each line is true/false, {"id": ..., "passed": true|false} (also "true"/"false" or 1/0) '
-    'or {"prediction": ..., "label": ...}'
+    'or {"prediction": ..., "label": ...}; a dataset (items with "expected") is no results file: to test it without '
+    "a model, simulate one on it: leak baseline --simulate copy|blind --dataset FILE"
 )
+"""The hint of a results file ``leak baseline`` cannot read: its formats, and the command a dataset given as results
+(the commonest mix-up) meant."""
 
 
 def load_results(path: Path) -> tuple[list[Any], list[int]]:
@@ -102,9 +106,10 @@ class BaselineRequest:
     """Show a deciding value of ``copy`` / ``blind`` that is a label in clear (hashed by default)."""
 
 
-def baseline_flow(req: BaselineRequest) -> LeakOutcome:
+def baseline_flow(req: BaselineRequest, listener: Listener = SILENT) -> LeakOutcome:
     """Is a blind baseline above chance? failed (a leak) when significantly so; ``summary`` holds
-    ``baseline`` (and ``paired``, the McNemar test of raw vs sanitized results)."""
+    ``baseline`` (and ``paired``, the McNemar test of raw vs sanitized results). ``listener`` hears the alerts of
+    the options (:func:`~windtunnel.flows.leak.check_field_options`)."""
 
     if req.pair_by not in ("auto", "id", "position"):
         raise UsageError(f"unknown --pair-by {req.pair_by!r}", hint="valid: auto, id, position")
@@ -112,7 +117,7 @@ def baseline_flow(req: BaselineRequest) -> LeakOutcome:
     lines: list[int] | None = None
     simulation: dict[str, Any] | None = None
     if req.simulate is not None:
-        records, simulation = _simulate(req, blind_predictions)
+        records, simulation = _simulate(req, blind_predictions, listener)
     elif req.results is not None:
         records, lines = load_results(req.results)
     else:
@@ -188,7 +193,9 @@ NOT_READING = (
 )
 
 
-def _simulate(req: BaselineRequest, blind_predictions: Any) -> tuple[list[dict[str, Any]], dict[str, Any]]:
+def _simulate(
+    req: BaselineRequest, blind_predictions: Any, listener: Listener = SILENT
+) -> tuple[list[dict[str, Any]], dict[str, Any]]:
     """``{id, prediction, label}`` records of a built-in blind agent on ``req.dataset``, and what it was.
 
     The agents differ in what they may read: ``copy`` answers with a label value it finds in what the model reads
@@ -208,7 +215,7 @@ def _simulate(req: BaselineRequest, blind_predictions: Any) -> tuple[list[dict[s
         raise UsageError("--simulate needs --dataset (its expected answers are the labels)")
     fields = req.fields or Fields(req.expected_field)
     fmap = fields.field_map()
-    check_field_options(req.dataset, fmap, req.derive_from)
+    check_field_options(req.dataset, fmap, req.derive_from, listener)
     found = [m.item for m in items(req.dataset, fmap) if m.item.expected]
     if not found:  # before any agent: each would fail on nothing in its own way (a fold count, an empty max)
         raise UsageError(f"{req.dataset} holds no items; a blind baseline over zero items proves nothing")
@@ -352,12 +359,13 @@ def mine_flow(
     alpha: float = 0.01,
     correction: str = "bh",
     derive_from: Sequence[str] = (),
+    listener: Listener = SILENT,
 ) -> LeakOutcome:
     """Mine the dataset for candidates that predict the label (:func:`windtunnel.leakage.mine.mine`).
 
     ``detail`` holds the :class:`~windtunnel.leakage.mine.MineResult` (``detail.suggestions``); ``summary``
     its counts and suggestions; ``output`` gets the ``{label: [values]}`` map for ``--correlated-map``.
-    Always ``passed``: mining has no verdict.
+    Always ``passed``: mining has no verdict. ``listener`` hears the alerts of the options.
     """
 
     if correction not in ("bh", "bonferroni"):
@@ -367,7 +375,7 @@ def mine_flow(
     refuse_overwrite([("-o", output)], [("DATASET", dataset)])
     fields = fields or Fields()
     fmap = Fields(fields.expected_field, fields.context_field, fields.id_field).field_map()
-    check_field_options(dataset, fmap, derive_from)
+    check_field_options(dataset, fmap, derive_from, listener)
     result = mine(
         (m.item for m in items(dataset, fmap)),
         min_support=min_support,

@@ -548,10 +548,12 @@ def run_flow(req: RunRequest, listener: Listener = SILENT, *, command: str = "ru
         summary_dict["passed"] = True
     if spec is not None and counts.cells and not counts.faults:
         why = no_fault_fired(session.warnings)
-        # a cell that failed an invariant or errored is the verdict's cause, not the faults that did not fire (a
-        # reproduce line reruns one cell, in which a probabilistic fault may well not fire: QA-27 #1)
+        # a cell that failed an invariant or errored leads the reasons (a reproduce line reruns one cell, in which a
+        # probabilistic fault may well not fire: QA-27 #1); the faults that never fired stay a reason, since they
+        # tested nothing (review 27b: a run passing its gate but for the faults)
         cause = failure_cause(counts.failed_on, counts.errored)
-        summary_dict.update({"passed": False, "reasons": [*(summary_dict.get("reasons") or []), cause or why]})
+        own = [r for r in [cause, why] if r]
+        summary_dict.update({"passed": False, "reasons": [*(summary_dict.get("reasons") or []), *own]})
         notices.append(why)
         listener(Notice(why))
     return _finish(

@@ -462,6 +462,32 @@ def unmatched_derive_from(projections: Iterable[Any], derive_from: Sequence[str]
     return left, list(seen)
 
 
+COVERED_READ = 200
+"""Items :func:`derive_from_covers_all` reads: enough to meet a field the input leaves out, if the items hold one."""
+
+
+def derive_from_covers_all(projections: Iterable[Any], derive_from: Sequence[str]) -> list[str] | None:
+    """``None`` when some field of the first :data:`COVERED_READ` projections is outside ``derive_from``; else (the
+    named input covers every field the items hold, ``--derive-from ticket`` naming the container of all) the prose
+    fields seen (pointer templates of strings of more than :data:`PROSE_WORDS` words), the narrower input to name.
+    Nothing is then left outside the task's input for mining, the blind baseline or the sanitizer's mined cuts."""
+    if not derive_from:
+        return None
+    prose: dict[str, None] = {}
+    read = 0
+    for projection in projections:
+        for pointer, value, cut in _leaves(projection, "", empty=True):
+            field = pointer if cut is None else pointer[:cut]
+            if not in_derive_from(field, derive_from):
+                return None
+            if isinstance(value, str) and len(value.split()) > PROSE_WORDS:
+                prose.setdefault(_general(field))
+        read += 1
+        if read >= COVERED_READ:
+            break
+    return list(prose) if read else None
+
+
 def _tokens(text: str) -> list[tuple[str, int, int]]:
     """``(case-folded token, start, end)`` of the words and symbols of ``text``; ASCII punctuation is left
     out (structure), a non-ASCII symbol is kept (``★``, ``🔴`` can ride with a label)."""

@@ -68,7 +68,7 @@ from windtunnel.leakage.listing import listing_member, unmark
 from windtunnel.leakage.mention import clear_tally, regutter, restyle, table_cell, unselect
 from windtunnel.leakage.mine import PROSE_WORDS, in_derive_from
 from windtunnel.leakage.model import DatasetError, Finding, ItemAudit, LeakItem, PointerMap, record_pointer
-from windtunnel.leakage.pointers import parse_pointer, scalar_leaves
+from windtunnel.leakage.pointers import node_at, parse_pointer, scalar_leaves
 from windtunnel.leakage.records import record_values
 from windtunnel.leakage.resolve import Records, own_column_value
 from windtunnel.leakage.scan import audit_item, escape_pointer_token, glued_review
@@ -535,17 +535,35 @@ def why_left(
 
     ``leak check`` and the audit page hold only the sanitized file, not the sanitizer's record of it; so the item is
     sanitized once more (with ``extra``, ``labels`` and ``learned`` as the scan that found ``blocking``) and the
-    reasons the sanitizer records where it declines are read (:meth:`SanitizeResult.left`). A place it now clears
-    is ``sanitizable``: the file was sanitized another way (other options) or edited after. One per place and rule.
+    reasons the sanitizer records where it declines are read (:meth:`SanitizeResult.left`). A place it now edits
+    is ``sanitizable``: the file was sanitized another way (other options) or edited after. A place it leaves as it
+    is has the reason recorded there, else ``not-removed``, as ``leak sanitize`` gave it: the sanitizer, run again
+    with these options, writes the same value, so sanitizing again would change nothing (a mined finding, which the
+    item's own rescan does not repeat, is one). One per place and rule.
     """
     res = sanitize_item(item, decode=decode, labels=labels, extra=extra, learned=learned, agreement=agreement)
     left = {(x.finding.pointer + (x.finding.inner or ""), x.finding.rule): x for x in res.left()}
     out: dict[tuple[str, str], Left] = {}
     for f in blocking:
-        key = (f.pointer + (f.inner or ""), f.rule)
-        if key not in out:
-            out[key] = left.get(key) or Left(f, "object-key" if f.target == "key" else "sanitizable", item.sources)
+        path = f.pointer + (f.inner or "")
+        key = (path, f.rule)
+        if key in out:
+            continue
+        reason: Reason
+        if f.target == "key":
+            reason = "object-key"
+        elif _edited_at(item.projection, res.item.projection, f.pointer):
+            reason = "sanitizable"
+        else:
+            reason = res._reason_at(path)
+        out[key] = left.get(key) or Left(f, reason, item.sources)
     return list(out.values())
+
+
+def _edited_at(before: Any, after: Any, pointer: str) -> bool:
+    """Whether the value at ``pointer`` differs between ``before`` and ``after`` (a place gone counts as edited)."""
+    tokens = parse_pointer(pointer)
+    return bool(node_at(before, tokens) != node_at(after, tokens))
 
 
 def _unseen(after: ItemAudit, before: ItemAudit, redact_review: bool) -> list[Finding]:

@@ -215,7 +215,8 @@ def merge_reports(reports: Sequence[tuple[str, ReportDict]], *, run_id: str) -> 
         summary["passed"] = False
         failed_on: dict[str, int] = {}
         errored = sum(count_failures(c, failed_on) for c in cells)
-        reasons.append(failure_cause(failed_on, errored) or NO_FAULT_FIRED)  # a failed cell is the cause (QA-27 #1)
+        cause = failure_cause(failed_on, errored)  # a failed cell leads (QA-27 #1); the faults tested nothing still
+        reasons.extend([cause, NO_FAULT_FIRED] if cause else [NO_FAULT_FIRED])
     if reasons:
         summary["reasons"] = reasons
     notices = list(dict.fromkeys(n for _, rep in ordered for n in rep.get("notices") or []))
