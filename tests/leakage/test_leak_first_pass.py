@@ -67,15 +67,11 @@ def test_a_probe_made_by_a_short_path_is_the_general_probe(answer: str, value: t
 
 def test_the_probe_of_an_answer_and_its_identifier_spelling_is_its_lone_probe() -> None:
     needles = _prepared(("Amber falcon",), (), ())[0]
-    # else this checks nothing (the words run together, ``amberfalcon``, are another word set)
-    assert [n.norm for n in needles.needles] == ["amber falcon", "amber-falcon", "amberfalcon"]
-    pair = NeedleSet(needles.needles[:2])
-    assert prefilter._one_word_set(pair.needles)
-    assert prefilter._make_probe(pair) == prefilter._lone_probe(pair.needles[0])
+    assert [n.norm for n in needles.needles] == ["amber falcon", "amber-falcon"]  # else this checks nothing
+    assert prefilter._one_word_set(needles.needles)
+    assert prefilter._make_probe(needles) == prefilter._lone_probe(needles.needles[0])
     # The general path reads the two needles as one word set, as every check of the probe would.
-    assert prefilter._probe_of(pair).sets == (((b"amber", b"falcon"), True),)
-    assert not prefilter._one_word_set(needles.needles)
-    assert prefilter._probe_of(needles).sets == (((b"amber", b"falcon"), True), ((b"amberfalcon",), False))
+    assert prefilter._probe_of(needles).sets == (((b"amber", b"falcon"), True),)
     assert not prefilter._one_word_set(_prepared(("Amber falcon",), ("acct-7",), ())[0].needles)
 
 
@@ -244,10 +240,7 @@ def _identifier_spellings_by_character(label: str) -> tuple[str, ...]:
         return ()
     if not all(p.isalnum() for p in parts):
         return ()
-    forms = [" ".join(parts), "-".join(parts)]
-    if all(all(c.isalpha() for c in p) for p in parts):
-        forms.append("".join(parts))
-    return tuple(a for a in dict.fromkeys(forms) if _key(a) != _key(label))
+    return tuple(a for a in (" ".join(parts), "-".join(parts)) if _key(a) != _key(label))
 
 
 def test_identifier_spellings_count_letters_as_the_character_test_does() -> None:

@@ -29,9 +29,7 @@ depends on the label set, so that a word is never read as a label it cannot be:
 * an **identifier's words** (any label set, or none): a label written as one identifier of two words or more
   (``billing_dispute``, ``billing-dispute``, ``billingDispute``, ``BILLING_DISPUTE``) is also those words
   (``billing dispute``), and a label of two words or more is also the words joined by ``-``
-  (``billing-dispute``) and, its parts all letters, run together (``billingdispute``, one token no view
-  splits, as in a case reference ``BILLINGDISPUTE-77``): one label in another case convention, not another
-  word, so it is a full alias
+  (``billing-dispute``): one label in another case convention, not another word, so it is a full alias
   (:func:`identifier_spellings`); the identifier view already finds the words in ``billing_dispute`` and
   ``BillingDispute`` once they are a needle;
 * the user's map (``--alias High=urgent``, or an item's ``aliases`` object): any label, any text,
@@ -128,8 +126,7 @@ _ASCII_LETTER_RE = re.compile(r"[A-Za-z]")
 @lru_cache(maxsize=4096)
 def identifier_spellings(label: str) -> tuple[str, ...]:
     """``label``'s own words in the other case conventions: ``billing_dispute`` → ``billing dispute`` (matched in
-    prose and, through the identifier view, in ``BillingDispute``), ``Billing Dispute`` → ``Billing-Dispute``,
-    and the words run together when each part is letters (``billingdispute``: one token in every view).
+    prose and, through the identifier view, in ``BillingDispute``), ``Billing Dispute`` → ``Billing-Dispute``.
 
     Only for a label of two words or more, two of them of two letters or more: ``A-1`` or ``Sev-3`` is a code
     whose parts are no words (``a 1`` is prose), and the coded scale has their spellings. A label without ``_``,
@@ -152,10 +149,7 @@ def identifier_spellings(label: str) -> tuple[str, ...]:
         return ()
     if not all(p.isalnum() for p in parts):
         return ()  # punctuation inside a word (``c++_dev``, ``v1.2-beta``): no plain words to write
-    forms = [" ".join(parts), "-".join(parts)]
-    if all(p.isalpha() for p in parts):
-        forms.append("".join(parts))  # ``passwordreset-1001``: the words run together, one token in every view
-    return tuple(a for a in dict.fromkeys(forms) if _key(a) != _key(label))
+    return tuple(a for a in (" ".join(parts), "-".join(parts)) if _key(a) != _key(label))
 
 
 def _numeric(labels: Sequence[str]) -> bool:
@@ -317,13 +311,7 @@ def label_abbreviations(label: str, label_set: Sequence[str]) -> list[str]:
     other label (nor its word aliases) begins with them. Without a label set, none."""
     if len(label_set) < 2 or label not in label_set:
         return []
-    # (not from a label's words run together, ``passwordreset``: ``pass`` or ``ship`` would stand for a label of two
-    # words on a prefix of its first alone)
-    words = {
-        lab: [w for w in (lab, *label_aliases(lab, label_set, lexicon=False)) if w.isalpha() and w not in joined]
-        for lab in label_set
-        for joined in [identifier_spellings(lab)]
-    }
+    words = {lab: [w for w in (lab, *label_aliases(lab, label_set, lexicon=False)) if w.isalpha()] for lab in label_set}
     others = [w.casefold() for lab, ws in words.items() if lab != label for w in ws]
     out: list[str] = []
     for word in words.get(label, []):
