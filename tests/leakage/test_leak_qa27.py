@@ -76,6 +76,28 @@ def test_a_derive_from_covering_every_field_is_an_alert(tmp_path: Path) -> None:
     assert not [n for n in said if isinstance(n, Notice) and "covers every field" in n.text]
 
 
+@pytest.mark.parametrize("derive_from", [["/review"], ["review"], ["/title", "/review"]])
+def test_no_alert_where_the_input_named_is_the_prose_field_itself(tmp_path: Path, derive_from: list[str]) -> None:
+    """Review 27q: a record holding only its text (or its title and text), the text named as the input, was alerted
+    and told to name the very field it named."""
+    rng = random.Random(3)
+    rows = [
+        {
+            "id": f"r{i}",
+            "expected": rng.choice(["pos", "neg"]),
+            "label_set": ["neg", "pos"],
+            "projection": {"title": f"Item {i}", "review": " ".join(rng.choice(BODIES).split()[:12]) + f" ({i})"},
+        }
+        for i in range(48)
+    ]
+    if derive_from == ["/review"] or derive_from == ["review"]:
+        rows = [{**r, "projection": {"review": r["projection"]["review"]}} for r in rows]  # type: ignore[index]
+    raw = _write(tmp_path / "raw.jsonl", rows)
+    said: list[Notice] = []
+    scan_flow(ScanRequest(dataset=raw, derive_from=derive_from, mine=True), said.append)
+    assert not [n for n in said if isinstance(n, Notice) and "covers every field" in n.text]
+
+
 def test_a_dotted_derive_from_is_told_its_pointer(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     raw = _write(tmp_path / "raw.jsonl", _tickets(6))
     assert run("leak", "scan", str(raw), "--derive-from", "ticket.body") == 2

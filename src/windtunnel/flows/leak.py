@@ -265,6 +265,8 @@ def derive_from_alert(dataset: Path | None, fmap: FieldMap, derive_from: Sequenc
     prose = derive_from_covers_all((m.item.projection for m in items(dataset, fmap)), derive_from)
     if prose is None:
         return None
+    if prose and all(p in derive_from or p.rsplit("/", 1)[-1] in derive_from for p in prose):
+        return None  # the entries are the prose fields themselves (a one-field record's text): the fix it would name
     named = ", ".join(repr(d) for d in derive_from)
     first = derive_from[0] if derive_from[0].startswith("/") else "/" + escape_pointer_token(derive_from[0])
     example = " ".join(f"--derive-from {p}" for p in (prose[:3] or [first + "/FIELD"]))
