@@ -94,6 +94,25 @@ def test_diff_lists_the_fixed_cells(db: tuple[Path, str, str], capsys: pytest.Ca
     assert "regressed (1)" in capsys.readouterr().out
 
 
+def test_diff_compares_a_stored_run_with_a_report_file(
+    db: tuple[Path, str, str], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A run is a stored run or a JSON report file (a CI artefact), on either side, as the docs say (QA-27)."""
+    path, a, b = db
+    assert run_cli(["runs", "show", b, "--store", str(path), "-f", "json"]) == 0
+    after = tmp_path / "after.json"
+    after.write_text(capsys.readouterr().out)
+    assert run_cli(["runs", "diff", a, str(after), "--store", str(path), "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert [c["cell_ids"] for c in data["fixed"]] == [["tool_timeouts/no_pii"]]
+    assert run_cli(["runs", "diff", str(after), a, "--store", str(path), "--fail-on-regression"]) == 1
+    assert "regressed (1)" in capsys.readouterr().out
+    assert run_cli(["runs", "diff", str(after), str(after)]) == 0  # two files need no store
+    assert "regressed: none" in capsys.readouterr().out
+    assert run_cli(["runs", "diff", str(tmp_path / "gone.json"), a, "--store", str(path)]) == 2
+    assert "gone.json" in capsys.readouterr().err
+
+
 def test_unknown_run_and_missing_store(
     db: tuple[Path, str, str], tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

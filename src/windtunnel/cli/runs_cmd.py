@@ -191,18 +191,22 @@ def _write_json(console: Any, data: Any) -> None:
 
 @runs_app.command("diff")
 def diff_runs(
-    run_a: str = typer.Argument(..., metavar="A", help="The earlier run (before)."),
-    run_b: str = typer.Argument(..., metavar="B", help="The later run (after)."),
+    run_a: str = typer.Argument(
+        ..., metavar="A", help="The earlier run (before): a run id, `latest`, a unique prefix, or a JSON report file."
+    ),
+    run_b: str = typer.Argument(..., metavar="B", help="The later run (after): as A."),
     store: Path = typer.Option(None, "--store", help=STORE_HELP),
     fmt: str | None = format_option("Output format: table or json (the diff as data)."),
     as_json: bool = json_alias_option(),
     fail_on_regression: bool = typer.Option(False, "--fail-on-regression", help="Exit 1 when any cell regressed."),
 ) -> None:
-    """Compare two runs: regressed cells, fixed cells and score deltas per phase."""
+    """Compare two runs: regressed cells, fixed cells and score deltas per phase. Each run is a stored run or a
+    JSON report file (a CI artefact)."""
+
+    from windtunnel.store.diff import diff_reports
 
     as_json = chosen_format(fmt, as_json) == "json"
-    with open_store(store) as st:
-        diff = st.diff(resolve_run(st, run_a), resolve_run(st, run_b))
+    diff = diff_reports(load_source(run_a, store), load_source(run_b, store))
     console = out_console()
     if as_json:
         _write_json(console, diff.to_dict())
