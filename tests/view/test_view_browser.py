@@ -221,6 +221,11 @@ def test_diff_page_lists_the_cells_that_regressed(example_store: ExampleStore, v
     p.click("#diff-previous")
     p.wait_for_selector("#diff-summary")
     assert p.url.endswith(f"/diff?a={first}&b={second}") and diff_url != p.url
+    with RunStore(example_store.path, create=False) as store:
+        warnings = store.diff(first, second).warnings
+    assert warnings  # two seeds: the mutated prompts differ, so only some cells match, which the page must say
+    shown = p.locator("#diff-warnings li").evaluate_all("ls => ls.map(l => l.textContent)")
+    assert shown == [f"warning: {w}" for w in warnings]
     assert pg.errors == [] and pg.foreign_requests() == []
 
 

@@ -664,7 +664,11 @@
 
   function renderDiff(d) {
     var root = clear(app());
-    root.appendChild(el("h1", null, "Diff ", link("/run", { id: d.run_a }, d.run_a), " → ", link("/run", { id: d.run_b }, d.run_b)));
+    var partial = function (how) { return how ? el("span", { cls: "down", title: "cut short after " + how, text: " (partial)" }) : null; };
+    root.appendChild(el("h1", null, "Diff ", link("/run", { id: d.run_a }, d.run_a), partial(d.partial_a), " → ", link("/run", { id: d.run_b }, d.run_b), partial(d.partial_b)));
+    if (d.warnings && d.warnings.length) {  // what makes the figures below weaker than they look, as `runs diff` warns
+      root.appendChild(el("ul", { id: "diff-warnings" }, d.warnings.map(function (w) { return el("li", { cls: "down", text: "warning: " + w }); })));
+    }
     var la = d.latency.a, lb = d.latency.b;
     var sub = function (x, y) { return x === null || y === null ? null : y - x; };
     root.appendChild(table("diff-summary", ["measure", "before", "after", "delta"], [
