@@ -125,6 +125,26 @@ def test_errors_exit_2_with_a_reason(
     assert needle in capsys.readouterr().err
 
 
+@pytest.mark.parametrize(
+    ("source", "summary", "command"),
+    [
+        ("d.jsonl", {}, "windtunnel leak scan d.jsonl -f html -o report.html"),
+        ("my data.jsonl", {}, "windtunnel leak scan 'my data.jsonl' -f html -o report.html"),
+        # review 27b: an audit of a run was told `leak scan run <id>`, a dataset named "run" and a file named the id
+        ("run 20250101-120000-abcdef", {"cells": 4}, "windtunnel leak scan --from-run 20250101-120000-abcdef -f html"),
+        ("ci/report.json", {"cells": 4}, "windtunnel leak scan --from-report ci/report.json -f html"),
+    ],
+)
+def test_a_leak_report_is_told_the_command_that_audits_its_source_again(
+    tmp_path: Path, source: str, summary: dict[str, int], command: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    leak = {"schema_version": "1", "tool": {"name": "windtunnel", "version": "0"}, "source": source, "items": []}
+    path = tmp_path / "scan.json"
+    path.write_text(json.dumps({**leak, "summary": {"items": 0, "leaked_items": 0, **summary}}))
+    assert run_cli(["report", str(path)]) == 2
+    assert command in " ".join(capsys.readouterr().err.split())
+
+
 @pytest.mark.parametrize("fmt", ["json", "md", "junit"])
 def test_dash_output_prints_the_report_to_stdout(
     tmp_path: Path,

@@ -16,8 +16,9 @@ anywhere. Validation accepts more than it checks: extra keys pass, so a report f
 
 from __future__ import annotations
 
+import shlex
 from pathlib import Path
-from typing import cast
+from typing import Any, cast
 
 import orjson
 from pydantic import ValidationError
@@ -150,18 +151,27 @@ def load_report_file(path: str | Path) -> ReportDict:
             hint="render one with `windtunnel report RUN_ID --format json -o report.json`",
         ) from None
     if _is_leak_report(data):
-        source = data.get("source")
-        again = (
-            f"windtunnel leak scan {source} -f html -o report.html"
-            if isinstance(source, str)
-            else "windtunnel leak scan"
-        )
+        again = _scan_again(data)
         raise UsageError(
             f"{str(path)!r} is a leakage audit report (written by `windtunnel leak scan`), not a run report",
             hint=f"open it as JSON, or render the audit again as a page or table: `{again}` (-f table | sarif); "
             "`report` renders the reports of `run`, `contract run`, `ci` and `explore`",
         )
     return ensure_valid(data, repr(str(path)))
+
+
+def _scan_again(data: dict[str, Any]) -> str:
+    """The command that audits again what leak report ``data`` audited, as a page: its dataset, or the run or run
+    report it read (a run's audit counts the run's ``cells`` in its summary; its source is ``run ID`` or the path)."""
+    source = data.get("source")
+    if not isinstance(source, str) or not source:
+        return "windtunnel leak scan"
+    if "cells" in data.get("summary", {}):
+        run = source.removeprefix("run ") if source.startswith("run ") else None
+        what = f"--from-run {shlex.quote(run)}" if run is not None else f"--from-report {shlex.quote(source)}"
+    else:
+        what = shlex.quote(source)
+    return f"windtunnel leak scan {what} -f html -o report.html"
 
 
 def _is_leak_report(data: object) -> bool:
