@@ -76,6 +76,21 @@ def test_a_derive_from_covering_every_field_is_an_alert(tmp_path: Path) -> None:
     assert not [n for n in said if isinstance(n, Notice) and "covers every field" in n.text]
 
 
+def test_no_alert_where_a_field_outside_the_input_comes_late_in_the_file(tmp_path: Path) -> None:
+    """Review 27q: only the first 200 items were read, so a field outside the input first held by a later item was
+    missed and the alert said the input covered every field."""
+    rows = _tickets(260)
+    for r in rows[230:]:
+        r["projection"]["queue_note"] = "moved by the night shift"  # type: ignore[index]
+    raw = _write(tmp_path / "raw.jsonl", rows)
+    said: list[Notice] = []
+    scan_flow(ScanRequest(dataset=raw, derive_from=["ticket"], mine=True), said.append)
+    assert not [n for n in said if isinstance(n, Notice) and "covers every field" in n.text]
+    early = _write(tmp_path / "early.jsonl", rows[:230])  # the same items but the late ones: alerted
+    scan_flow(ScanRequest(dataset=early, derive_from=["ticket"], mine=True), said.append)
+    assert [n for n in said if isinstance(n, Notice) and "covers every field" in n.text]
+
+
 @pytest.mark.parametrize("derive_from", [["/review"], ["review"], ["/title", "/review"]])
 def test_no_alert_where_the_input_named_is_the_prose_field_itself(tmp_path: Path, derive_from: list[str]) -> None:
     """Review 27q: a record holding only its text (or its title and text), the text named as the input, was alerted
