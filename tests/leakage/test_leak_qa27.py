@@ -91,6 +91,19 @@ def test_no_alert_where_a_field_outside_the_input_comes_late_in_the_file(tmp_pat
     assert [n for n in said if isinstance(n, Notice) and "covers every field" in n.text]
 
 
+@pytest.mark.parametrize("stray", [{"note": None}, {"note": ""}, {"note": {}}, {"note": "see above"}, None])
+def test_one_stray_field_outside_the_input_does_not_silence_the_alert(tmp_path: Path, stray: object) -> None:
+    """Review 28a: one item holding an empty field outside the input (or being an empty object), anywhere in the file,
+    turned the alert off, though mining tests nothing held by fewer than five records."""
+    rows = _tickets(48)
+    extra = {"id": "T-x", "expected": LABELS[0], "label_set": LABELS}
+    rows.insert(30, {**extra, "projection": {**rows[0]["projection"], **stray} if stray is not None else {}})  # type: ignore[dict-item]
+    raw = _write(tmp_path / "raw.jsonl", rows)
+    said: list[Notice] = []
+    scan_flow(ScanRequest(dataset=raw, derive_from=["ticket"], mine=True), said.append)
+    assert [n for n in said if isinstance(n, Notice) and "covers every field" in n.text]
+
+
 @pytest.mark.parametrize("derive_from", [["/review"], ["review"], ["/title", "/review"]])
 def test_no_alert_where_the_input_named_is_the_prose_field_itself(tmp_path: Path, derive_from: list[str]) -> None:
     """Review 27q: a record holding only its text (or its title and text), the text named as the input, was alerted

@@ -120,6 +120,7 @@ def test_from_run_takes_latest_and_a_unique_prefix(project: Path, ref: str) -> N
     assert code == 1, err
     pointers = [f["pointer"] for it in report["items"] for f in it["findings"]]
     assert pointers == ["/calls/0/response/fields/priority/name"]
+    assert report["source"] == f"run {run_id}"  # pinned: 'latest' names another run tomorrow (review 28a)
 
 
 def test_unknown_run_and_missing_config_are_usage_errors(project: Path, tmp_path: Path) -> None:

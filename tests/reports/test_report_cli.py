@@ -133,6 +133,7 @@ def test_errors_exit_2_with_a_reason(
         # review 27b: an audit of a run was told `leak scan run <id>`, a dataset named "run" and a file named the id
         ("run 20250101-120000-abcdef", {"cells": 4}, "windtunnel leak scan --from-run 20250101-120000-abcdef -f html"),
         ("ci/report.json", {"cells": 4}, "windtunnel leak scan --from-report ci/report.json -f html"),
+        ("run report.json", {"cells": 4}, "windtunnel leak scan --from-report 'run report.json' -f html"),
     ],
 )
 def test_a_leak_report_is_told_the_command_that_audits_its_source_again(

@@ -79,7 +79,7 @@ from windtunnel.leakage.scan import audit_item, escape_pointer_token
 from windtunnel.leakage.shared_values import AlikeValues
 from windtunnel.leakage.shortcuts import MAX_ROUNDS, Shortcuts, blind_shortcuts, shortcut_findings
 from windtunnel.leakage.text import normalize_needle
-from windtunnel.store.leak_items import store_items
+from windtunnel.store.leak_items import run_source, store_items
 
 if TYPE_CHECKING:
     from windtunnel.leakage.dataset import FieldMap, MappedItem
@@ -803,7 +803,7 @@ def scan_flow(req: ScanRequest, listener: Listener = SILENT) -> LeakOutcome:
             mined = {"skipped": "runs are not mined"}
         if req.agreement:
             agreed = {"skipped": "runs are not read again"}
-        source = f"run {req.from_run}" if req.from_run else str(req.from_report)
+        source = run_source(req.from_run, req.store or default_store_path()) if req.from_run else str(req.from_report)
         found = run_audits(req.from_run, req.from_report, req.store, req.config, counts, req.decode, req.learned)
     refuse_overwrite(
         [("-o", req.output)], [("DATASET", req.dataset), ("--from-report", req.from_report), ("--config", req.config)]

@@ -154,7 +154,8 @@ def load_report_file(path: str | Path) -> ReportDict:
         again = _scan_again(data)
         raise UsageError(
             f"{str(path)!r} is a leakage audit report (written by `windtunnel leak scan`), not a run report",
-            hint=f"open it as JSON, or render the audit again as a page or table: `{again}` (-f table | sarif); "
+            hint=f"open it as JSON, or render the audit again as a page or table: `{again}` (-f table | sarif), "
+            "adding the options the audit was given (--store, -c, the field options), from the directory it ran in; "
             "`report` renders the reports of `run`, `contract run`, `ci` and `explore`",
         )
     return ensure_valid(data, repr(str(path)))
@@ -167,7 +168,8 @@ def _scan_again(data: dict[str, Any]) -> str:
     if not isinstance(source, str) or not source:
         return "windtunnel leak scan"
     if "cells" in data.get("summary", {}):
-        run = source.removeprefix("run ") if source.startswith("run ") else None
+        # "run ID" names a stored run; a report file may be named "run report.json" (review 28a)
+        run = source.removeprefix("run ") if source.startswith("run ") and not source.endswith(".json") else None
         what = f"--from-run {shlex.quote(run)}" if run is not None else f"--from-report {shlex.quote(source)}"
     else:
         what = shlex.quote(source)

@@ -27,3 +27,15 @@ def store_items(run_id: str, store: Path, counts: RunCounts, *, config: Path | N
         near = [store.parent.parent, store.parent]
         cfg = resolve_config(str(named) if named else None, near=near, override=config)
         yield from cell_items(db.iter_cells(info.id), golden_expected(cfg), counts)
+
+
+def run_source(run_ref: str, store: Path) -> str:
+    """The ``source`` a leak report of stored run ``run_ref`` names: ``run <full id>``, so ``latest`` or a prefix is
+    pinned to the run audited (review 28a: a report of ``--from-run latest`` told to audit ``latest`` again would audit
+    a later run). As typed when the store cannot say (no store, an unknown run): the audit itself then fails saying
+    why."""
+    try:
+        with RunStore(store, create=False) as db:
+            return f"run {db.resolve(run_ref)}"
+    except Exception:  # any failure is the audit's to report, with its own message
+        return f"run {run_ref}"

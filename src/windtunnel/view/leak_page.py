@@ -56,7 +56,7 @@ from windtunnel.leakage.report import Tally
 from windtunnel.leakage.runs import RunCounts, RunSourceError, report_items
 from windtunnel.leakage.sanitize import sanitize_item
 from windtunnel.reports.html import csp_hash
-from windtunnel.store.leak_items import store_items
+from windtunnel.store.leak_items import run_source, store_items
 
 CHANNEL_RANK = {"direct": 0, "upstream": 1, "correlated": 2, "freetext": 3}
 HIDDEN = "answer hidden"
@@ -454,7 +454,7 @@ def scan_html(args: Mapping[str, Any]) -> None:
                 raise UsageError(str(err), hint="check the DATASET: a .jsonl or .json file of items") from None
 
     else:
-        source = f"run {from_run}" if from_run else str(from_report)
+        source = run_source(from_run, args["store"] or default_store_path()) if from_run else str(from_report)
 
         def items() -> Iterator[Any]:
             try:
