@@ -69,6 +69,16 @@ def test_list(db: tuple[Path, str, str], capsys: pytest.CaptureFixture[str]) -> 
     assert "75.0" in out and "100.0" in out and "passed" in out
 
 
+def test_list_says_how_many_runs_it_left_out(db: tuple[Path, str, str], capsys: pytest.CaptureFixture[str]) -> None:
+    path, a, b = db
+    assert run_cli(["runs", "list", "--store", str(path), "--limit", "1"]) == 0
+    out = capsys.readouterr().out
+    assert b in out and a not in out
+    assert "1 of 2 runs shown, newest first: --limit 2 lists them all" in out
+    assert run_cli(["runs", "list", "--store", str(path), "--limit", "2"]) == 0
+    assert "runs shown" not in capsys.readouterr().out
+
+
 def test_show(db: tuple[Path, str, str], capsys: pytest.CaptureFixture[str]) -> None:
     path, a, _ = db
     assert run_cli(["runs", "show", a, "--store", str(path)]) == 0

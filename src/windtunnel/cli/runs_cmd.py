@@ -99,6 +99,7 @@ def list_runs(
     as_json = chosen_format(fmt, False) == "json"
     with open_store(store) as st:
         runs = st.list_runs(limit=limit)
+        total = st.count_runs() if len(runs) == limit else len(runs)
     console = out_console()
     if as_json:
         rows = [
@@ -150,6 +151,10 @@ def list_runs(
         color_system=console.color_system,  # type: ignore[arg-type]
     )
     wide.print(table)
+    if total > len(runs):  # QA-28: 20 of 48 runs were listed with nothing said of the rest
+        console.print(
+            Text(f"{len(runs)} of {total} runs shown, newest first: --limit {total} lists them all", style="dim")
+        )
 
 
 @runs_app.command("show")

@@ -609,6 +609,11 @@ class RunStore:
             rows = self._db.execute(sql, params).fetchall()
         return [_run_info(r) for r in rows]
 
+    def count_runs(self) -> int:
+        """How many runs the store holds (what ``runs list`` shows a part of)."""
+        with self._lock:
+            return int(self._db.execute("SELECT count(*) FROM runs").fetchone()[0])
+
     def load_report(self, run_id: str) -> ReportDict:
         """The schema-valid run report rebuilt from the stored rows.
 
