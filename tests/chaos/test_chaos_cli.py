@@ -76,6 +76,16 @@ def test_nothing_to_inject_is_a_usage_error(tmp_path: Path, capsys: pytest.Captu
     assert code == 2 and "nothing to inject" in err
 
 
+def test_a_proxy_with_nothing_for_its_seam_is_a_usage_error_naming_the_other(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """QA-28: a tools proxy served a config of LLM faults only, faulting nothing, its banner listing them as its own."""
+    cfg = tmp_path / "windtunnel.yaml"
+    cfg.write_text("agent: {type: http, endpoint: 'http://127.0.0.1:9/x'}\nchaos: {llm_faults: [{mode: rate_limit}]}\n")
+    code, _, err = run_main(["proxy", "tools", "-c", str(cfg)], capsys)
+    assert code == 2 and "nothing for the tools proxy to inject" in err and "windtunnel proxy llm" in err
+
+
 def wait_healthy(url: str, proc: subprocess.Popen[str]) -> None:
     for _ in range(200):
         if proc.poll() is not None:
@@ -176,6 +186,7 @@ def test_standalone_llm_proxy(tmp_path: Path) -> None:
         cfg.write_text(
             "agent: {type: http, endpoint: 'http://127.0.0.1:9/x'}\n"
             "chaos:\n  llm_faults: [{mode: rate_limit, after_calls: 1}]\n"
+            "  tool_faults: [{tool: lookup, mode: malformed}]\n"  # the tools proxy's: not listed by this one
         )
         port = free_port()
         proc = start(["proxy", "llm", "--upstream", upstream_url, "-c", str(cfg), "--port", str(port)])
@@ -190,6 +201,8 @@ def test_standalone_llm_proxy(tmp_path: Path) -> None:
     assert first.status_code == 200 and second.status_code == 429
     assert len(up.requests) == 1
     assert f"OPENAI_BASE_URL={base}" in out
+    injects = [line for line in out.splitlines() if line.strip().startswith("injects")]
+    assert len(injects) == 1 and "rate_limit" in injects[0], out
 
 
 @pytest.mark.slow

@@ -8,7 +8,7 @@ faults still fire independently.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from windtunnel.chaos.base import ContextAttackSpec, LlmFaultSpec, ToolFaultSpec
 from windtunnel.chaos.profiles import load_profile
@@ -70,6 +70,13 @@ class ChaosSpec:
     def needs_tool_seam(self) -> bool:
         """Tool faults, or attacks that travel in tool replies, need the agent's tool calls."""
         return bool(self.tool_faults) or any(_targets_tools(a) for a in self.context_attacks)
+
+    def delivered_at(self, seam: str) -> tuple[Any, ...]:
+        """The faults and attacks the ``tools`` or ``llm`` seam delivers: tool faults and the attacks that travel in
+        tool replies, or the LLM faults (an attack on the agent's input goes through neither proxy)."""
+        if seam == "tools":
+            return (*self.tool_faults, *(a for a in self.context_attacks if _targets_tools(a)))
+        return tuple(self.llm_faults)
 
     @property
     def needs_llm_seam(self) -> bool:

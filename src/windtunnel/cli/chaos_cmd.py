@@ -192,6 +192,15 @@ def _serve(
     reach it can use it, and the LLM proxy relays callers' API keys). On the way out it says how many calls it saw and
     how many faults fired, and warns when none did: the agent's calls never matched, so nothing was tested.
     """
+    if not spec.delivered_at(kind):  # a proxy that faults nothing would test nothing
+        other = "llm" if kind == "tools" else "tools"
+        raise UsageError(
+            f"nothing for the {kind} proxy to inject: scenario {spec.name!r} has no "
+            + ("tool faults and no attacks in tool replies" if kind == "tools" else "LLM faults"),
+            hint=f"its faults go through the {other} proxy: windtunnel proxy {other}"
+            if spec.delivered_at(other)
+            else "add faults for this seam to the chaos: block or the scenario",
+        )
     plan = FaultPlan(spec, seed=seed, key=spec.name)
     con = out_console()
     warn = err_console()
@@ -237,7 +246,7 @@ def _serve(
         async with server:
             served.append(True)
             con.print(f"windtunnel {kind} proxy on [bold]{server.url}[/] — scenario {spec.name!r}, seed {seed}")
-            for f in (*spec.tool_faults, *spec.llm_faults, *spec.context_attacks):
+            for f in spec.delivered_at(kind):  # QA-28: each proxy listed the other seam's faults as its own
                 con.print(f"  injects {f.describe()}")
             if kind == "tools":
                 con.print(
