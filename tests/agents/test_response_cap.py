@@ -161,8 +161,13 @@ def test_python_agent_output_over_the_cap_is_too_large(py_module: str) -> None:
         async with PythonAgent(PythonAgentConfig(endpoint=f"{py_module}:huge", max_response_bytes=CAP)) as a:
             await a.invoke("hi")
 
-    with pytest.raises(AgentResponseTooLarge):
+    with pytest.raises(AgentResponseTooLarge) as info:
         anyio.run(main)
+    # QA-28: the message compared 300,000 characters with the cap in bytes
+    assert (
+        f"at least 300,000 bytes in UTF-8 (300,000 characters), more than agent.max_response_bytes ({CAP:,} bytes)"
+        in str(info.value)
+    )
 
 
 def test_agents_own_timeout_error_is_agent_exception_not_the_harness_deadline(py_module: str) -> None:

@@ -280,6 +280,9 @@ def test_cell_reruns_one_unit(tmp_path: Path, capsys: pytest.CaptureFixture[str]
     assert code == 1
     assert {c["id"].split(":")[0] for c in again["cells"]} == {unit}
     assert again["summary"]["units_completed"] == 1
+    path = write(tmp_path, support_config("handle_unfixed"))
+    _, _, err = cli(["contract", "run", "-c", str(path), "--cell", unit, "-o", str(tmp_path / "r")], capsys)
+    assert ": 1 scenario × " in err and "1 agent call planned (1 unit)" in err  # QA-28: "1 scenarios", "1 units"
 
 
 def test_docs_worked_example(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

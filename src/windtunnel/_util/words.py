@@ -56,3 +56,8 @@ def a_type(value: object) -> str:
 def never_run(names: Sequence[str]) -> str:
     """``"tone_shift never runs"`` / ``"noise, paraphrase never run"``."""
     return f"{', '.join(names)} never {'runs' if len(names) == 1 else 'run'}"
+
+
+def count(n: int, noun: str) -> str:
+    """``n`` and ``noun``, plural unless ``n`` is one (``1 cell``, ``4 cells``; a regular plural)."""
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"

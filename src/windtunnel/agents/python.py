@@ -82,10 +82,12 @@ def check_output_size(output: str | None, limit: int) -> None:
     encoded to count its bytes. Lone surrogates (possible in a python string) are counted, not rejected."""
     if output is None or len(output) * 4 <= limit:
         return
-    size = len(output) if len(output) > limit else len(output.encode("utf-8", "surrogatepass"))
+    counted = len(output) <= limit  # else its characters alone exceed the limit: at least as many bytes
+    size = len(output.encode("utf-8", "surrogatepass")) if counted else len(output)
     if size > limit:
-        raise AgentResponseTooLarge(
-            f"the agent returned {len(output):,} characters, more than agent.max_response_bytes ({limit:,} bytes)"
+        raise AgentResponseTooLarge(  # QA-28: "N characters, more than ... bytes" compared characters with bytes
+            f"the agent returned {'' if counted else 'at least '}{size:,} bytes in UTF-8 ({len(output):,} "
+            f"characters), more than agent.max_response_bytes ({limit:,} bytes)"
         )
 
 

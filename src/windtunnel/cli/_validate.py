@@ -17,6 +17,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from windtunnel._util.imports import split_ref
+from windtunnel._util.words import count
 from windtunnel.agents.refcheck import check_agent_refs
 from windtunnel.cli._plain import say
 from windtunnel.config.load import find_config, load_config
@@ -51,6 +52,5 @@ def validate_config(config: Path | None, *, no_import: bool) -> None:
     )
 
 
-def _count(n: int, noun: str) -> str:
-    """``1 invariant``, ``2 invariants``."""
-    return f"{n} {noun}{'' if n == 1 else 's'}"
+_count = count
+"""``1 invariant``, ``2 invariants``."""

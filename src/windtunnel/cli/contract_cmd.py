@@ -20,6 +20,7 @@ from rich.markup import escape
 from rich.table import Table
 
 from windtunnel._util.signals import held_interrupts
+from windtunnel._util.words import count
 from windtunnel.cli._console import err_console, out_console, report_on_stdout
 from windtunnel.cli._lazy import module_app
 from windtunnel.cli._listener import RichListener
@@ -292,7 +293,7 @@ def contract_validate(
     na = len(plan.matrix) - len(plan.applicable_cells)
     out_console().print(
         f"[green]ok[/] {escape(str(path))}: contract {escape(plan.name)!s}, "
-        f"{len(plan.scenarios)} scenarios × "
-        f"{len(plan.invariants)} invariants = {len(plan.applicable_cells)} cells (+{na} N/A), "
+        f"{count(len(plan.scenarios), 'scenario')} × "
+        f"{count(len(plan.invariants), 'invariant')} = {count(len(plan.applicable_cells), 'cell')} (+{na} N/A), "
         f"{runner.planned_calls} agent calls per run"
     )

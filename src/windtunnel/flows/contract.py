@@ -30,6 +30,7 @@ from windtunnel._util.errors import UsageError
 from windtunnel._util.imports import import_refs
 from windtunnel._util.jsontypes import JSONObject
 from windtunnel._util.prewarm import Prewarm
+from windtunnel._util.words import count
 from windtunnel.config.load import find_config, load_config
 from windtunnel.config.model import Config, Scenario
 from windtunnel.config.storepath import store_path
@@ -174,14 +175,15 @@ def _plan_line(plan: Any, runner: Any, seed: int, whole: Any = None, kept: int =
     has left); ``kept``: its units already done."""
     whole = whole if whole is not None else plan
     applicable = len(whole.applicable_cells)
-    parts = [f"{len(plan.units)} units" + (f", {kept} of {len(whole.units)} already done" if kept else "")]
+    parts = [count(len(plan.units), "unit") + (f", {kept} of {len(whole.units)} already done" if kept else "")]
     if plan.baseline_calls:
         parts.append(f"{plan.baseline_calls} baselines")
     if runner.state_calls:
         parts.append(f"{runner.state_calls} state-detection calls")
     return (
-        f"contract {whole.name}: {len(whole.scenarios)} scenarios × {len(whole.invariants)} invariants "
-        f"= {applicable} cells (+{len(whole.matrix) - applicable} N/A); {runner.planned_calls} agent calls planned "
+        f"contract {whole.name}: {count(len(whole.scenarios), 'scenario')} × "
+        f"{count(len(whole.invariants), 'invariant')} = {count(applicable, 'cell')} "
+        f"(+{len(whole.matrix) - applicable} N/A); {count(runner.planned_calls, 'agent call')} planned "
         f"({', '.join(parts)}); seed {seed}"
     )
 

@@ -63,6 +63,7 @@ from typing import Any, Literal
 from urllib.parse import unquote_plus
 
 from windtunnel._util.stats import adjust_p, fisher_greater
+from windtunnel._util.words import count
 from windtunnel.leakage.aliases import identifier_spellings
 from windtunnel.leakage.codebook import MIN_VALUE, code_book, slot_frames, value_parts
 from windtunnel.leakage.decode import embedded_json
@@ -366,10 +367,8 @@ def _sentence(value: str) -> bool:
     return sum(any(c.isalpha() for c in w) for w in value.split()) >= _SENTENCE_WORDS
 
 
-@lru_cache(maxsize=4096)
-def _count(n: int, noun: str) -> str:
-    """``n`` and ``noun``, plural unless ``n`` is one (``1 label``, ``4 labels``)."""
-    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
+_count = lru_cache(maxsize=4096)(count)
+"""``n`` and ``noun``, plural unless ``n`` is one (``1 label``, ``4 labels``), cached: mining's notes repeat them."""
 
 
 def _outside(derive_from: Sequence[str], pointer: str) -> bool:
