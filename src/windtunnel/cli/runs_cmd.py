@@ -12,7 +12,7 @@ completes this group from :mod:`~windtunnel.cli.merge_cmd`, which is the module 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import orjson
 import typer
@@ -29,9 +29,7 @@ from windtunnel.report.dicts import ReportDict
 from windtunnel.reports import ensure_valid, load_report_file, print_summary
 from windtunnel.reports.cells import format_score, truncate
 from windtunnel.store import RunStore, default_store_path
-
-if TYPE_CHECKING:
-    from windtunnel.store.diff import RunDiff
+from windtunnel.store.diff import RunDiff, diff_reports
 
 app = module_app()
 
@@ -207,8 +205,6 @@ def diff_runs(
 ) -> None:
     """Compare two runs: regressed cells, fixed cells and score deltas per phase. Each run is a stored run or a
     JSON report file (a CI artefact)."""
-
-    from windtunnel.store.diff import diff_reports
 
     as_json = chosen_format(fmt, as_json) == "json"
     diff = diff_reports(load_source(run_a, store), load_source(run_b, store))
