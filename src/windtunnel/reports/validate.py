@@ -17,8 +17,9 @@ anywhere. Validation accepts more than it checks: extra keys pass, so a report f
 from __future__ import annotations
 
 import shlex
+from collections.abc import Mapping
 from pathlib import Path
-from typing import Any, cast
+from typing import cast
 
 import orjson
 from pydantic import ValidationError
@@ -161,13 +162,14 @@ def load_report_file(path: str | Path) -> ReportDict:
     return ensure_valid(data, repr(str(path)))
 
 
-def _scan_again(data: dict[str, Any]) -> str:
+def _scan_again(data: Mapping[str, object]) -> str:
     """The command that audits again what leak report ``data`` audited, as a page: its dataset, or the run or run
     report it read (a run's audit counts the run's ``cells`` in its summary; its source is ``run ID`` or the path)."""
     source = data.get("source")
     if not isinstance(source, str) or not source:
         return "windtunnel leak scan"
-    if "cells" in data.get("summary", {}):
+    summary = data.get("summary")
+    if isinstance(summary, Mapping) and "cells" in summary:
         # "run ID" names a stored run; a report file may be named "run report.json" (review 28a)
         run = source.removeprefix("run ") if source.startswith("run ") and not source.endswith(".json") else None
         what = f"--from-run {shlex.quote(run)}" if run is not None else f"--from-report {shlex.quote(source)}"
