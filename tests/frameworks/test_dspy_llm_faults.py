@@ -87,10 +87,15 @@ def test_validate_refuses_llm_faults_on_an_lm_with_the_litellm_engine_and_says_h
     assert "engine='litellm'" in err and "engine='lm15'" in err, err
 
 
-async def test_a_recorded_cut_replays_at_lm15s_transport_as_the_cut_dspy_met(stub) -> None:
+async def test_a_recorded_cut_replays_at_lm15s_transport_as_the_cut_dspy_met(stub, monkeypatch) -> None:
     """QA 22 finding 6 at DSPy's seam: a call the live ``stream_cutoff`` cut is recorded as a cut (``cut: true``) and
     replayed as one (lm15's ``ReadError`` after the body's start), so DSPy meets the same error after the same
     attempts, and not a 500 it would map and retry as a server error."""
+    import dspy.clients.execution as dspy_execution
+
+    # DSPy sleeps 1, 2 and 4 s between its retries of a dropped connection (no Retry-After to read): 14 s of the
+    # suite's wall for the live run and the replay. The attempts and their errors are the same without the pauses.
+    monkeypatch.setattr(dspy_execution, "_delay", lambda exc, attempt: 0.0, raising=False)
     from windtunnel.agents import build_agent
     from windtunnel.chaos import ChaosRuntime, ChaosSpec
     from windtunnel.config.load import parse_config
