@@ -2,7 +2,8 @@
 
 ``POST /invoke {"input": "order 7"}`` → it calls its tool service (``TOOLS_URL``) for ``/lookup`` and
 ``/weather`` through whatever ``HTTP_PROXY`` says, asks its model at ``OPENAI_BASE_URL`` when set, and
-answers ``{"output": ...}`` with a fallback sentence for every failed call.
+answers ``{"output": ...}`` with a fallback sentence for every failed call (with ``AGENT_MODE=defect``, a failed
+lookup is answered as if the order had shipped).
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from typing import Any
 import httpx
 
 TOOLS_URL = os.environ["TOOLS_URL"]
+DEFECT = os.environ.get("AGENT_MODE") == "defect"
 CLIENT = httpx.Client(timeout=10.0)  # trust_env: HTTP_PROXY / NO_PROXY from the environment
 
 
@@ -28,7 +30,10 @@ def answer(prompt: str) -> str:
         r.raise_for_status()
         parts.append(f"order {r.json()['order_id']} is {r.json()['status']}")
     except (httpx.HTTPError, ValueError, KeyError) as err:
-        parts.append(f"FALLBACK lookup failed ({getattr(getattr(err, 'response', None), 'status_code', err)})")
+        if DEFECT:  # the planted defect of the replay tests: a failed lookup answered from thin air
+            parts.append(f"order {order} is shipped")
+        else:
+            parts.append(f"FALLBACK lookup failed ({getattr(getattr(err, 'response', None), 'status_code', err)})")
     try:
         r = CLIENT.get(f"{TOOLS_URL}/weather")
         r.raise_for_status()

@@ -15,10 +15,18 @@ import httpx
 from windtunnel.chaos.llm_payload import unsaid
 from windtunnel.chaos.llm_wire import NO_TEXT, was_cut
 from windtunnel.chaos.plan import SUMMARY_CHARS, WAITING
+from windtunnel.chaos.routes import route_name
 from windtunnel.replay.payloads import status_of_error
 from windtunnel.replay.session import RecordedCall
 
 _STATUS_PREFIX = re.compile(r"^(\d{3})\b")
+
+
+def url_glob(url: str) -> str:
+    """The recorded URL of an HTTP call: its path and query on any scheme and host (``*://*/orders/7?full=1``), so a
+    replay does not depend on the address the agent used. With the method, this is what identifies a recorded HTTP
+    call when it is matched (see :meth:`~windtunnel.replay.matcher.RecordedResponder`)."""
+    return f"*://*{httpx.URL(url).raw_path.decode('ascii', 'replace')}"
 
 
 def _status(entry: dict[str, Any]) -> tuple[int, bool]:
@@ -99,8 +107,10 @@ def recorded_from_log(entry: dict[str, Any]) -> tuple[RecordedCall | None, str |
     Model calls are replayed with their answer when the log kept it whole (the completion, or its text and tool
     calls), with their failure when they failed, and as a cut (``cut``, :func:`_cut_call`) when the connection
     dropped before the end of the answer; an answer the log holds only in part runs live. HTTP calls are
-    matched by method and path on any host (``*://*<path>``), so a replay does not depend on the address the agent
-    used. HTTPS tunnels (``CONNECT``) are left out: their content was never visible to the proxy."""
+    named by their route (``127.0.0.1/weather/Berlin``, what the replay's proxy names the live call; never the
+    ``tool`` of the chaos fault that named it while recording) and matched by method and path on any host
+    (``*://*<path>``, :func:`url_glob`), so a replay does not depend on the address the agent used. HTTPS tunnels
+    (``CONNECT``) are left out: their content was never visible to the proxy."""
     target = entry.get("target")
     name = str(entry.get("name") or "")
     status, timeout = _status(entry)
@@ -134,9 +144,10 @@ def recorded_from_log(entry: dict[str, Any]) -> tuple[RecordedCall | None, str |
         if isinstance(args, dict) and args.get("method") == "CONNECT":
             return None, f"HTTPS tunnel to {name} (encrypted, cannot be replayed)"
         if isinstance(args, dict) and isinstance(args.get("url"), str):
-            u = httpx.URL(args["url"])
-            path = u.raw_path.decode("ascii", "replace")
-            args = {"method": args.get("method"), "url": f"*://*{path}"}
+            # named by its route, as the replay's proxy names the live call (no fault names a replayed call), not by
+            # the tool name a chaos fault gave it while recording
+            name = route_name(args["url"])
+            args = {"method": args.get("method"), "url": url_glob(args["url"])}
     if _truncated(response):
         return RecordedCall(
             target="http" if target == "http" else "tool",

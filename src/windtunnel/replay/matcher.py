@@ -120,13 +120,19 @@ class RecordedResponder:
     # -- matching ----------------------------------------------------------------------------
     def _name_matches(self, entry: RecordedCall, name: str, url: str | None) -> bool:
         """Whether a recorded entry's name matches the call: exactly, as a glob, or, for an HTTP call, against its
-        full URL, ``host/path`` or path."""
+        full URL, ``host/path`` or path, or by its recorded URL (:func:`_url_matches`).
+
+        The recorded URL is an HTTP call's identity: a session written while a chaos fault named the call by its
+        ``tool`` (``weather``, as ``record`` and ``export`` once wrote) names it otherwise than the replay, where no
+        fault names the live call and the proxy names it by its route (``127.0.0.1/weather/Berlin``)."""
         if entry.name == name or fnmatchcase(name, entry.name):
             return True
         if url is not None:
             u = httpx.URL(url)
             host_path = f"{u.host}{u.path}"
-            return fnmatchcase(url, entry.name) or fnmatchcase(host_path, entry.name) or entry.name == u.path
+            if fnmatchcase(url, entry.name) or fnmatchcase(host_path, entry.name) or entry.name == u.path:
+                return True
+            return entry.target == "http" and _url_matches(entry, url) is True
         return False
 
     def _args_match(self, entry: RecordedCall, kind: Target, args: Any, url: str | None) -> bool:
@@ -138,10 +144,9 @@ class RecordedResponder:
         if url is not None and isinstance(entry.args, dict):
             # HTTP calls: the recorded method must match and the recorded URL may be a glob
             method = entry.args.get("method")
-            pattern = entry.args.get("url")
             if method is not None and method != args.get("method"):
                 return False
-            return pattern is None or pattern == url or fnmatchcase(url, str(pattern))
+            return _url_matches(entry, url) is not False
         return canonical(entry.args) == canonical(args)
 
     def _matches(self, i: int, kind: Target, name: str, args: Any, url: str | None, *, with_args: bool) -> bool:
@@ -256,6 +261,15 @@ class RecordedResponder:
         Reported as a note: an agent that now skips a call it made during the incident may have been fixed, or may
         have stopped doing something it should; either way a reader should know."""
         return [e for e, n in zip(self.entries, self.used, strict=False) if n == 0]
+
+
+def _url_matches(entry: RecordedCall, url: str) -> bool | None:
+    """Whether the recorded URL of an HTTP entry (``args.url``, a glob such as ``*://*/weather/Berlin``) matches the
+    call's URL; ``None`` when the entry records no URL."""
+    pattern = entry.args.get("url") if isinstance(entry.args, dict) else None
+    if pattern is None:
+        return None
+    return pattern == url or fnmatchcase(url, str(pattern))
 
 
 def _tool_reply(entry: RecordedCall, name: str) -> ToolReply:

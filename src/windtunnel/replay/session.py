@@ -50,8 +50,10 @@ class RecordedCall(StrictModel):
     target: Literal["tool", "llm", "http"] = "tool"
     """``tool`` (a python tool), ``http`` (an outbound HTTP call of an HTTP agent), ``llm`` (a model call)."""
     name: str
-    """Tool name, model name, or for ``http`` the host and path (``api.example.com/orders/1``).
-    Glob patterns (``*``) are allowed."""
+    """Tool name, model name, or for ``http`` the host and path (``api.example.com/orders/1``; ``record`` and
+    ``export`` write the call's route, as the replay's proxy names it). Glob patterns (``*``) are allowed. An ``http``
+    call with a recorded ``args.url`` is also matched by that URL whatever its name (a session once named it by the
+    ``tool`` of the chaos fault that hit it)."""
     args: dict[str, Any] | None = None
     """The call's arguments (``{"method", "url"}`` for ``http``); ``None`` matches any arguments."""
     response: Any = None
