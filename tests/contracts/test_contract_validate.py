@@ -230,3 +230,20 @@ def test_a_plugin_invariant_that_crashes_is_found_and_built_ins_are_not_called(
     cfg.contract.invariants.append(_CrashingPlugin(value="order", id="plugin"))
     problems = check_contract(cfg)
     assert problems == ["contract invariant 'plugin' (contains) crashes when evaluated: RuntimeError: plugin bug"]
+
+
+def test_contract_validate_gives_the_warnings_validate_gives(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """QA-28 medium 7: a tool fault naming no tool of the agent, and a streamed-only fault mode, were warned about by
+    `validate` while `contract validate` printed a bare ok."""
+    data = support_config("handle")
+    data["contract"]["chaos_matrix"][1]["tool_faults"][0]["tool"] = "order_stauts"
+    data["contract"]["chaos_matrix"].append({"name": "dup", "llm_faults": [{"mode": "duplicate_chunk"}]})
+    del data["replays"]  # its session path is relative to the example's directory
+    path = write(tmp_path, data)
+    code, _, general = cli(["validate", "-c", str(path)], capsys)
+    assert code == 0 and "'order_stauts' (did you mean 'order_status'?)" in general and "streamed answers" in general
+    code, out, err = cli(["contract", "validate", "-c", str(path)], capsys)
+    assert code == 0 and "2 warning(s)" in out
+    assert "'order_stauts' (did you mean 'order_status'?)" in err and "streamed answers only" in err

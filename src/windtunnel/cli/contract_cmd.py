@@ -33,7 +33,7 @@ from windtunnel.contracts.run import ContractRun, unreachable_scenarios
 from windtunnel.contracts.scoring import not_run_line
 from windtunnel.engine.scoring import is_failure
 from windtunnel.flows.contract import ContractRequest, contract_flow
-from windtunnel.flows.preflight import check_env
+from windtunnel.flows.preflight import check_env, preflight
 from windtunnel.reports.verdict import lead_reason
 
 if TYPE_CHECKING:
@@ -287,13 +287,18 @@ def contract_validate(
     check_env(cfg, str(path), command="validate", mutation=False)  # what `contract run` stops on (QA-6 F-9)
     raise_problems(cfg, imports=not no_import)
     plan = plan_contract(cfg)
-    for why in unreachable_scenarios(cfg, plan, checked=False).values():  # run only if the agent is behind the proxies
+    # the warnings `validate` gives on the contract (a tool name no fault can match, a streamed-only fault mode ...):
+    # one preflight for both commands, so neither says ok where the other warns (QA-28 medium 7)
+    warnings = preflight(cfg, phases=("contract",), imports=not no_import, agent_imports=not no_import).warnings
+    warnings += list(unreachable_scenarios(cfg, plan, checked=False).values())  # run only behind the proxies
+    for why in warnings:
         err_console().print(f"[yellow]warning:[/] {escape(why)}")
     runner = ContractRun(cfg, plan, seed=0)
     na = len(plan.matrix) - len(plan.applicable_cells)
+    warned = f", {len(warnings)} warning(s)" if warnings else ""
     out_console().print(
         f"[green]ok[/] {escape(str(path))}: contract {escape(plan.name)!s}, "
         f"{count(len(plan.scenarios), 'scenario')} × "
         f"{count(len(plan.invariants), 'invariant')} = {count(len(plan.applicable_cells), 'cell')} (+{na} N/A), "
-        f"{runner.planned_calls} agent calls per run"
+        f"{runner.planned_calls} agent calls per run{warned}"
     )
