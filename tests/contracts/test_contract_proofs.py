@@ -322,3 +322,25 @@ def test_scenario_whose_faults_never_fire_is_not_exercised_and_the_contract_fail
     assert s["score"] == 100.0, "only the exercised scenario is scored"
     assert any("'order-service-timeout' was not exercised" in r for r in s["reasons"])
     assert s["by_scenario"]["order-service-timeout"]["not_exercised"] >= 1
+
+
+def test_a_scenario_not_exercised_is_told_what_its_faults_need(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """QA-28 medium 8: the reason always said to check the tool names and match_url patterns, even when the notes
+    blamed the fault's window or its mode (a streamed-only mode on an agent that does not stream); `run --chaos`
+    already gave the window's advice."""
+    cfg = support_config("handle", scenarios=("no-chaos",))
+    cfg["contract"]["chaos_matrix"] += [
+        {"name": "late", "tool_faults": [{"tool": "order_status", "mode": "timeout", "after_calls": 5}]},
+        {"name": "dup", "llm_faults": [{"mode": "duplicate_chunk"}]},
+        {"name": "typo", "tool_faults": [{"tool": "order_lookup", "mode": "timeout"}]},
+    ]
+    code, report, _err = run_json(tmp_path, cfg, capsys)
+    reasons = {r.split("'")[1]: r for r in report["summary"]["reasons"] if "was not exercised" in r}
+    assert code == 1 and set(reasons) == {"late", "dup", "typo"}, report["summary"]["reasons"]
+    assert "window (after_calls / on_call)" in reasons["late"] and "tool names" not in reasons["late"]
+    assert "mode found nothing to act on" in reasons["dup"] and "tool names" not in reasons["dup"]
+    assert "check the tool names" in reasons["typo"]
+    notes = " ".join(report["notices"])
+    assert "(duplicate_chunk, scenario 'dup') never fired: it acts only on streamed answers" in notes

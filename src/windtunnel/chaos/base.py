@@ -16,7 +16,7 @@ the mode name; they ask the model:
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from fnmatch import fnmatchcase
 from typing import Any, ClassVar, TypeVar
@@ -219,6 +219,39 @@ WINDOW_MISSED = ": its window"
 any cell made: ``…never fired: its window (after_calls: 5) starts at call 6, and no cell made more than 5 …``."""
 
 
+NOTHING_TO_ACT_ON = ": it acts only on"
+"""What a ``never fired`` warning adds when the fault was in its window but its mode had nothing to act on in the calls
+the cells made (:attr:`FaultSpec.acts_on`): ``…never fired: it acts only on streamed answers (stream=True) …``."""
+
+NAMES_ADVICE = "check the tool names and match_url patterns against the calls the agent makes"
+"""What to check when a fault never fired and neither its window nor its mode explains it."""
+
+
+def unfired_advice(messages: Sequence[str], *, names: str = NAMES_ADVICE) -> str:
+    """What to check for faults that never fired, from their ``never fired`` warnings (one run's, or one contract
+    scenario's): their windows when each warning blames its window (:data:`WINDOW_MISSED`), their modes when each
+    blames its mode or window (:data:`NOTHING_TO_ACT_ON`), else ``names`` (the tool names and match_url patterns),
+    with the windows and modes the other warnings name. ``run --chaos`` and ``contract run`` both say it, so a fault
+    that never fired gets the same advice from either."""
+    windowed = [m for m in messages if WINDOW_MISSED in m]
+    unfit = [m for m in messages if NOTHING_TO_ACT_ON in m and WINDOW_MISSED not in m]
+    if messages and len(windowed) == len(messages):
+        return (
+            "each fault's window (after_calls / on_call) starts after the calls a cell made (see the notes that name "
+            "them): lower after_calls / on_call, or give the agent prompts that make more calls"
+        )
+    if messages and len(windowed) + len(unfit) == len(messages):
+        what = "mode" if not windowed else "window (after_calls / on_call) or mode"
+        return (
+            f"each fault's {what} found nothing to act on in the calls the agent made (see the notes that say what "
+            "each acts on): give the agent prompts that make such calls, or choose faults that act on the calls it "
+            "makes"
+        )
+    if windowed or unfit:
+        return names + ", and the windows (after_calls / on_call) and modes the notes name"
+    return names
+
+
 class FaultSpec(StrictModel):
     """Fields shared by every tool and LLM fault."""
 
@@ -242,6 +275,10 @@ class FaultSpec(StrictModel):
     count: int | None = Field(None, ge=1)
     """Fault this many eligible calls in a row (a burst), then let the calls through again; unset = no end
     (``on_call`` alone faults that one call)."""
+    acts_on: ClassVar[str | None] = None
+    """What a call must offer for the mode to act on it, for a mode that passes other calls through untouched
+    (``streamed answers (stream=True)``); a fault that reached its window and never acted says so in its ``never
+    fired`` warning (:data:`NOTHING_TO_ACT_ON`). ``None``: the mode acts on every call it fires on."""
 
     @model_validator(mode="after")
     def _one_start(self) -> FaultSpec:

@@ -41,6 +41,7 @@ class ToolCallFault(LlmFaultSpec):
     """A fault on one tool call of the model's answer (shared by the tool-call modes)."""
 
     whole_answer: ClassVar[bool] = True
+    acts_on: ClassVar[str | None] = "model answers that call a tool (its `tool` glob)"
     tool: str = "*"
     """Which tool calls are eligible: a tool name or glob (``*``: any); the first that matches is faulted."""
 
@@ -213,6 +214,7 @@ class ToolCallsStrippedFault(LlmFaultSpec):
     impact: ClassVar[int] = 3
     outcome: ClassVar[str] = ANSWERED
     whole_answer: ClassVar[bool] = True
+    acts_on: ClassVar[str | None] = "model answers that call a tool"
     mode: Literal["tool_calls_stripped"] = "tool_calls_stripped"
 
     def transform(self, call: LlmCall, reply: LlmReply, d: Decision) -> LlmReply:
@@ -306,6 +308,7 @@ class StaleAnswerFault(LlmFaultSpec):
     impact: ClassVar[int] = 2
     outcome: ClassVar[str] = ANSWERED
     needs_previous: ClassVar[bool] = True
+    acts_on: ClassVar[str | None] = "a cell's second model call or later (it answers with the previous answer)"
     mode: Literal["stale_answer"] = "stale_answer"
 
     def replace(self, call: LlmCall, d: Decision) -> LlmReply | None:
@@ -325,6 +328,7 @@ class DuplicateChunkFault(LlmFaultSpec):
     impact: ClassVar[int] = 1
     outcome: ClassVar[str] = ANSWERED
     streamed_only: ClassVar[bool] = True
+    acts_on: ClassVar[str | None] = "streamed answers with text (stream=True)"
     mode: Literal["duplicate_chunk"] = "duplicate_chunk"
     chunk: int = Field(1, ge=0)
     """Which text chunk is sent twice (0: the first)."""

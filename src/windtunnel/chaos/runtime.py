@@ -39,7 +39,7 @@ from typing import Any
 
 from windtunnel._util.envexpand import expand_env
 from windtunnel._util.errors import ConfigError, HarnessError
-from windtunnel.chaos.base import WINDOW_MISSED, FaultSpec
+from windtunnel.chaos.base import NOTHING_TO_ACT_ON, WINDOW_MISSED, FaultSpec
 from windtunnel.chaos.hooks import agent_hooks
 from windtunnel.chaos.plan import FaultPlan, Responder, activate
 from windtunnel.chaos.proxy import LlmProxy, ToolProxy
@@ -615,7 +615,9 @@ class ChaosRuntime:
                         if kind != "attack"
                         else "context"
                     )
-                    why = self._window_missed(item, self._most_eligible.get((spec.name, kind, index), 0))
+                    seen = self._most_eligible.get((spec.name, kind, index), 0)
+                    why = self._window_missed(item, seen)
+                    unfit = None if why else self._nothing_to_act_on(item, seen)
                     out.append(
                         {
                             "scenario": spec.name,
@@ -623,11 +625,24 @@ class ChaosRuntime:
                             "name": name,
                             "mode": mode,
                             "message": f"fault configured for {what} ({mode}, scenario {spec.name!r}) never fired"
-                            + (f"{WINDOW_MISSED} {why}" if why else ""),
+                            + (f"{WINDOW_MISSED} {why}" if why else "")
+                            + (f"{NOTHING_TO_ACT_ON} {unfit}" if unfit else ""),
                             **({"window": why} if why else {}),
+                            **({"acts_on": unfit} if unfit else {}),
                         }
                     )
         return out
+
+    @staticmethod
+    def _nothing_to_act_on(item: object, seen: int) -> str | None:
+        """What the mode of a fault eligible for ``seen`` calls acts on, when it passes other calls through untouched
+        (:attr:`FaultSpec.acts_on`), its window was reached and it fires on every call: none of those calls offered
+        it that (a non-streamed answer for ``duplicate_chunk``, a cell's first model call for ``stale_answer``).
+        ``None`` otherwise."""
+        acts_on = getattr(type(item), "acts_on", None)
+        if not acts_on or not seen or not isinstance(item, FaultSpec) or item.probability < 1.0:
+            return None  # a fault that may not fire (probability) may have been passed over by chance
+        return f"{acts_on}, and none of the calls it was eligible for was one"
 
     @staticmethod
     def _window_missed(item: object, seen: int) -> str | None:

@@ -27,13 +27,19 @@ with ``min_score``, the score reaches it. No scorable cell → score ``None`` an
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from windtunnel._util.stats import mean_pass_hat_k, wilson_interval
+from windtunnel.chaos.base import unfired_advice
 from windtunnel.contracts.matrix import ContractPlan, MatrixCell
 from windtunnel.engine.cells import CellResult
+
+CONTRACT_NAMES_ADVICE = (
+    "check the tool names, match_url patterns and agent.tools / agent.llm against the calls the agent makes"
+)
+"""What a scenario not exercised is told to check when no ``never fired`` warning blames a window or a mode."""
 
 SEVERITY_WEIGHTS: dict[str, int] = {"critical": 3, "high": 2, "medium": 1, "low": 1}
 CellStatus = Literal["pass", "fail", "error", "flaky", "n/a", "not run", "not exercised"]
@@ -285,13 +291,21 @@ class ContractVerdict:
 
 
 def score_contract(
-    plan: ContractPlan, results: Iterable[CellResult], *, min_score: float | None = None
+    plan: ContractPlan,
+    results: Iterable[CellResult],
+    *,
+    min_score: float | None = None,
+    warnings: Sequence[str] = (),
 ) -> ContractVerdict:
     """Score the results of ``plan``'s units (see the module docstring for the rules).
 
     Every reason the contract fails is collected, not only the first: a critical cell that failed or was flaky,
     cells not run (interrupted, budget, faults windtunnel cannot reach), scenarios whose faults never fired, and
-    other failures without ``min_score`` or a score below it. The verdict passes only when that list is empty."""
+    other failures without ``min_score`` or a score below it. The verdict passes only when that list is empty.
+
+    ``warnings``: the run's warnings; a scenario not exercised is told what to check from its faults' ``never
+    fired`` warnings among them (:func:`~windtunnel.chaos.base.unfired_advice`: the windows or modes they blame),
+    as ``run --chaos`` is."""
     by_id = {r.cell.id: r for r in results}
     idle = unexercised_scenarios(plan, by_id.values())
     stats = [cell_stats(mc, by_id) for mc in plan.matrix]
@@ -324,10 +338,11 @@ def score_contract(
         reasons.append(f"{why} ({_cells(n)})")
     for name, units in idle.items():
         cells = sum(s.scenario == name and s.status == "not exercised" for s in stats)
+        unfired = [w for w in warnings if f", scenario {name!r}) never fired" in w]
+        advice = unfired_advice(unfired, names=CONTRACT_NAMES_ADVICE)
         reasons.append(
             f"scenario {name!r} was not exercised: none of its faults fired in its {units} unit(s), so its "
-            f"{cells} cell(s) are out of the score (check the tool names, match_url patterns and agent.tools / "
-            "agent.llm against the calls the agent makes)"
+            f"{cells} cell(s) are out of the score ({advice})"
         )
     if score is not None and not bad_critical:
         if min_score is None:

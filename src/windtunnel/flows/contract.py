@@ -452,7 +452,7 @@ def contract_flow(req: ContractRequest, listener: Listener = SILENT) -> Outcome:
     notices += runner.warnings
     for w in runner.warnings:
         listener(Notice(w))
-    verdict = score_contract(plan, results, min_score=req.min_score)
+    verdict = score_contract(plan, results, min_score=req.min_score, warnings=notices)
     rows = contract_rows(plan, results, reproduce_base(config_path, seed, req.repeat))
     state = runner.state
     extra: SummaryDict = {

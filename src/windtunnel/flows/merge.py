@@ -165,7 +165,8 @@ def merge_contract(reports: Shards, *, run_id: str) -> ReportDict:
         )
     results = restored_results(plan, rows)
     min_score = _min_score(ordered)
-    verdict = score_contract(plan, results, min_score=min_score)
+    shard_notes = [str(n) for _, rep in ordered for n in rep.get("notices") or []]  # their never-fired warnings
+    verdict = score_contract(plan, results, min_score=min_score, warnings=shard_notes)
     merged_rows = contract_rows(
         plan, results, reproduce_base(first.get("config") or "", int(first.get("seed") or 0), repeat)
     )

@@ -40,7 +40,7 @@ from windtunnel._util.errors import ConfigError, UsageError
 from windtunnel._util.imports import import_refs
 from windtunnel._util.jsontypes import JSONObject
 from windtunnel._util.paths import refuse_overwrite
-from windtunnel.chaos.base import WINDOW_MISSED
+from windtunnel.chaos.base import NAMES_ADVICE, unfired_advice
 from windtunnel.chaos.proxy.common import check_fixed_ports
 from windtunnel.chaos.spec import ChaosSpec
 from windtunnel.config.load import find_config, load_config
@@ -562,22 +562,12 @@ def run_flow(req: RunRequest, listener: Listener = SILENT, *, command: str = "ru
 
 
 def no_fault_fired(warnings: Sequence[str]) -> str:
-    """Why a chaos run in which no fault fired tested nothing, and what to check: the tool names and match_url patterns,
-    or, when a fault's window explains it (its ``never fired`` warning names the window), the windows."""
+    """Why a chaos run in which no fault fired tested nothing, and what to check (:func:`unfired_advice
+    <windtunnel.chaos.base.unfired_advice>` on its ``never fired`` warnings: the windows or modes they blame, else the
+    tool names and match_url patterns)."""
     unfired = [w for w in warnings if " never fired" in w]
-    windowed = [w for w in unfired if WINDOW_MISSED in w]
-    head = "no configured fault fired in the whole run, so it tested nothing: "
-    if unfired and len(windowed) == len(unfired):
-        return head + (
-            "each fault's window (after_calls / on_call) starts after the calls a cell made (see the notes that name "
-            "them): lower after_calls / on_call, or give the agent prompts that make more calls"
-        )
-    names = (
-        "check the tool names and match_url patterns against the calls the agent makes (see the `calls` of each cell)"
-    )
-    if windowed:
-        return head + names + ", and the windows (after_calls / on_call) the notes name"
-    return head + names
+    names = NAMES_ADVICE + " (see the `calls` of each cell)"
+    return "no configured fault fired in the whole run, so it tested nothing: " + unfired_advice(unfired, names=names)
 
 
 def _finish(
