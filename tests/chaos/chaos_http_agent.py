@@ -3,7 +3,7 @@
 ``POST /invoke {"input": "order 7"}`` → it calls its tool service (``TOOLS_URL``) for ``/lookup`` and
 ``/weather`` through whatever ``HTTP_PROXY`` says, asks its model at ``OPENAI_BASE_URL`` when set, and
 answers ``{"output": ...}`` with a fallback sentence for every failed call (with ``AGENT_MODE=defect``, a failed
-lookup is answered as if the order had shipped).
+lookup is answered as if the order had shipped; with ``AGENT_MODE=err500``, it fails the turn with a 500).
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ import httpx
 
 TOOLS_URL = os.environ["TOOLS_URL"]
 DEFECT = os.environ.get("AGENT_MODE") == "defect"
+CRASH = os.environ.get("AGENT_MODE") == "err500"
 CLIENT = httpx.Client(timeout=10.0)  # trust_env: HTTP_PROXY / NO_PROXY from the environment
 
 
@@ -30,6 +31,8 @@ def answer(prompt: str) -> str:
         r.raise_for_status()
         parts.append(f"order {r.json()['order_id']} is {r.json()['status']}")
     except (httpx.HTTPError, ValueError, KeyError) as err:
+        if CRASH:  # the retry tests: a failed lookup fails the whole turn with a 500
+            raise
         if DEFECT:  # the planted defect of the replay tests: a failed lookup answered from thin air
             parts.append(f"order {order} is shipped")
         else:
@@ -61,7 +64,15 @@ class Handler(BaseHTTPRequestHandler):
 
     def do_POST(self) -> None:
         body = json.loads(self.rfile.read(int(self.headers.get("Content-Length", "0"))))
-        data = json.dumps({"output": answer(body.get("input", body.get("prompt", "")))}).encode()
+        try:
+            data = json.dumps({"output": answer(body.get("input", body.get("prompt", "")))}).encode()
+        except httpx.HTTPError as err:
+            data = json.dumps({"error": str(err)}).encode()
+            self.send_response(500)
+            self.send_header("Content-Length", str(len(data)))
+            self.end_headers()
+            self.wfile.write(data)
+            return
         self.send_response(200)
         self.send_header("Content-Type", "application/json")
         self.send_header("Content-Length", str(len(data)))

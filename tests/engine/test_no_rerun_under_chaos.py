@@ -90,3 +90,48 @@ def test_a_plain_run_still_retries_a_5xx(tmp_path: Path) -> None:
     assert code == 0, report["summary"]
     golden = [c for c in report["cells"] if c["kind"] == "golden"]
     assert golden and all(c["attempts"] == 2 and len(c["retried"]) == 1 for c in golden)
+
+
+def test_a_turn_that_failed_under_a_fault_is_not_re_run_by_configured_retries(tmp_path: Path) -> None:
+    """QA-28 medium 6: with `advanced.retries: 2` a unit that answered 500 under the fault was re-run, missed the
+    fault (a burst of one call) and passed, with no notice; the turn that failed under the fault counts as failed
+    and the run says why its retries were not applied."""
+    import sys
+
+    from tests.chaos.chaos_servers import tool_service
+    from tests.ports import free_port
+
+    agent_py = Path(__file__).parents[1] / "chaos" / "chaos_http_agent.py"
+    port = free_port()
+    with tool_service() as (rec, tools_url):
+        cfg = {
+            "version": "2.0",
+            "agent": {
+                "type": "http",
+                "endpoint": f"http://127.0.0.1:{port}/invoke",
+                "health_endpoint": f"http://127.0.0.1:{port}/health",
+                "command": [sys.executable, str(agent_py), str(port)],
+                "env": {"TOOLS_URL": tools_url, "AGENT_MODE": "err500"},
+            },
+            "golden_prompts": ["order 7"],
+            "contract": {
+                "name": "orders",
+                "invariants": [{"id": "answers", "type": "output_not_empty", "severity": "high"}],
+                "chaos_matrix": [
+                    {
+                        "name": "lookup-blip",
+                        "tool_faults": [
+                            {"tool": "lookup", "match_url": f"{tools_url}/lookup*", "mode": "error", "on_call": 1}
+                        ],
+                    }
+                ],
+            },
+            "advanced": {"seed": 1, "isolation": "concurrent", "retries": 2},
+        }
+        code, report = run_contract(tmp_path, cfg)
+    assert rec.paths().count("/lookup") == 0, "the turn was not sent again"
+    [cell] = report["cells"]
+    assert code == 1 and cell["status"] == "error" and cell["attempts"] == 1 and "retried" not in cell
+    assert any(
+        "1 turn(s) failed while a fault fired and were not re-run (advanced.retries: 2)" in n for n in report["notices"]
+    )

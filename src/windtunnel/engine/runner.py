@@ -55,7 +55,8 @@ def _no_scope(cell: Cell) -> Iterator[None]:
 DEFAULT_RETRIES = 2
 """Re-runs of a cell without chaos after a retryable error when neither ``agent.retries`` nor
 ``advanced.retries`` is set. Under chaos and in contracts the default is 0: a re-run sends the whole turn
-again, so its faults and side effects would repeat and a lucky attempt could hide the failure."""
+again, so its faults and side effects would repeat and a lucky attempt could hide the failure. Configured retries
+re-run a turn under chaos only when no fault fired during it (:meth:`CellRunner.invoke`)."""
 
 
 def default_retries(cell: Cell) -> int:
@@ -93,6 +94,9 @@ class CellRunner:
     """True once the agent is known to be gone for good (its launched process exited): no more retries."""
     budget: Any = None
     """The run's :class:`~windtunnel.engine.budget.RunBudget` (``advanced.max_cost``), if any."""
+    kept_faulted: int = 0
+    """Turns that failed while a fault fired and were not re-run although retries were configured (a count for the
+    run's notice, :meth:`invoke`)."""
 
     async def invoke(
         self,
@@ -105,8 +109,10 @@ class CellRunner:
         re-run is appended to ``retried`` (its error and the faults fired during it, from ``scope``).
 
         Only errors the agent layer marks retryable (transport errors, 429, 5xx) are retried, with backoff (or the
-        server's ``Retry-After``); a gone agent is never retried. Returns ``(response, error, attempts)`` with
-        exactly one of the first two set."""
+        server's ``Retry-After``); a gone agent is never retried, nor a turn that failed while a fault fired: that
+        failure is the agent's answer to the fault, which a re-run would repeat (side effects included) or, missing
+        the fault, hide behind a lucky pass (QA-28 medium 6: ``advanced.retries: 2`` turned a 500 under the fault
+        into a passed unit). Returns ``(response, error, attempts)`` with exactly one of the first two set."""
         transport = self.transport(cell)
         retries = default_retries(cell) if self.retries is None else self.retries
         attempt = 0
@@ -118,8 +124,11 @@ class CellRunner:
             except AgentCallError as err:
                 if not err.retryable or attempt > retries or self.gone():
                     return None, err, attempt
+                faults = scope.fired[before:] if scope is not None else []
+                if faults:
+                    self.kept_faulted += 1
+                    return None, err, attempt
                 if retried is not None:
-                    faults = scope.fired[before:] if scope is not None else []
                     retried.append({"attempt": attempt, "error": str(err), "error_kind": err.kind, "faults": faults})
                 await self.sleep(backoff_seconds(attempt - 1, err))
 

@@ -81,6 +81,8 @@ class RunSession:
     _finished: int = field(default=0, init=False, repr=False)
     _timed_out: int = field(default=0, init=False, repr=False)
     _waiting_on_model: int = field(default=0, init=False, repr=False)
+    _kept_faulted: int = field(default=0, init=False, repr=False)
+    """Turns that failed under a fault and were not re-run despite configured retries (the runner's count)."""
     """Of the cells that timed out, those whose agent was still waiting for its model (:func:`waiting_on`)."""
     """Cells finished, and of those timed out (``agent.timeout``): a warning after the run names the setting."""
     watch: ExitWatch = field(default_factory=ExitWatch, init=False, repr=False)
@@ -126,6 +128,16 @@ class RunSession:
         does not retry under chaos or in contracts)."""
         r = getattr(self.cfg.agent, "retries", None)
         return self.cfg.advanced.retries if r is None else int(r)
+
+    def _kept_faulted_notice(self, kept: int) -> str:
+        """Why ``kept`` turns that failed under a fault were not re-run, although retries are configured: the notice
+        that says the retries were not applied to them, and which turns they are applied to."""
+        key = "agent.retries" if getattr(self.cfg.agent, "retries", None) is not None else "advanced.retries"
+        return (
+            f"{kept} turn(s) failed while a fault fired and were not re-run ({key}: {self._retries()}): a failure "
+            "under a fault is the agent's answer to it and counts as one (a re-run would repeat the fault's side "
+            "effects, or pass by missing it); the retries re-run only turns that failed with no fault firing"
+        )
 
     async def baselines(self, agent: Agent, runner: CellRunner) -> dict[str, str]:
         """One clean, chaos-free response per golden prompt (for ``behavior_unchanged: auto``).
@@ -188,6 +200,8 @@ class RunSession:
                 self.warnings.append(advice)
             if runtime is not None:
                 self.warnings += [w["message"] for w in runtime.never_fired()]
+            if self._kept_faulted:
+                self.warnings.append(self._kept_faulted_notice(self._kept_faulted))
             self.watch.raise_if_gone()
 
     def _guarded(self, runner: CellRunner) -> Callable[[Cell], Awaitable[CellResult | None]]:
@@ -240,12 +254,14 @@ class RunSession:
                 listener(result)
 
         run_cell = self._guarded(runner)
-
-        if not serial:
-            await (self.executor or LocalExecutor(self.effective_concurrency)).run(cells, run_cell, emit)
-            return
-        # proxies hold one cell's plan at a time: scenarios in sequence, cells one at a time
-        for _, group in groupby(sorted(cells, key=lambda c: c.scenario or ""), key=lambda c: c.scenario):
-            if self.watch.gone():
-                break
-            await LocalExecutor(1).run(list(group), run_cell, emit)
+        try:
+            if not serial:
+                await (self.executor or LocalExecutor(self.effective_concurrency)).run(cells, run_cell, emit)
+                return
+            # proxies hold one cell's plan at a time: scenarios in sequence, cells one at a time
+            for _, group in groupby(sorted(cells, key=lambda c: c.scenario or ""), key=lambda c: c.scenario):
+                if self.watch.gone():
+                    break
+                await LocalExecutor(1).run(list(group), run_cell, emit)
+        finally:
+            self._kept_faulted += runner.kept_faulted  # for the run's notice
