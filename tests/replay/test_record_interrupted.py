@@ -3,6 +3,7 @@ and where. A real process, a real SIGINT, sent once the agent call is in flight.
 
 from __future__ import annotations
 
+import json
 import os
 import signal
 import subprocess
@@ -61,3 +62,36 @@ def test_an_interrupted_record_says_nothing_was_written_and_where(tmp_path: Path
     assert done.returncode == 130, done
     assert f"nothing recorded; {output} is left as it was" in " ".join(done.stderr.split()), done.stderr
     assert output.read_text(encoding="utf-8") == "format: windtunnel.session/1\n"
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="SIGINT to a child process")
+def test_an_interrupted_replay_run_says_so_on_its_verdict_line(tmp_path: Path) -> None:
+    """QA-28 low 13: an interrupted `replay run` printed "FAIL  replay score 100.0/100  sessions 2: 2 passed" on
+    stdout, with neither "interrupted" nor the sessions it never reached."""
+    (tmp_path / "w.yaml").write_text(
+        CONFIG + "contract:\n  name: weather\n  invariants: [{id: answers, type: output_not_empty}]\n", encoding="utf-8"
+    )
+    call = {"target": "tool", "name": "get_weather", "response": {"city": "Rome", "temp_c": 21, "sky": "sunny"}}
+    for name, text in [("s1", "quick: weather?"), ("s2", "Weather?"), ("s3", "Weather?")]:
+        session = {"id": name, "input": text, "calls": [call], "replay": {"match": "by_tool"}}
+        (tmp_path / "sessions").mkdir(exist_ok=True)
+        (tmp_path / "sessions" / f"{name}.json").write_text(json.dumps(session), encoding="utf-8")
+    called = tmp_path / "called"
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(REPO / "src"), str(REPO)]), "WT_TEST_CALLED": str(called)}
+    args = [sys.executable, "-m", "windtunnel", "replay", "run", "sessions", "-c", "w.yaml", "--concurrency", "1"]
+    child = subprocess.Popen(args, cwd=tmp_path, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        for _ in range(1200):  # the second session's call in flight (a poll, no wall-clock assertion)
+            if called.exists() or child.poll() is not None:
+                break
+            time.sleep(0.1)
+        assert called.exists(), child.communicate(timeout=5)
+        child.send_signal(signal.SIGINT)
+        out, err = child.communicate(timeout=120)
+    finally:
+        if child.poll() is None:
+            child.kill()
+            child.communicate()
+    assert child.returncode == 130, (out, err)
+    verdict = next(line for line in out.splitlines() if "replay score" in line)
+    assert "FAIL (interrupted)" in verdict and "sessions 1 of 3: 1 passed" in verdict, verdict

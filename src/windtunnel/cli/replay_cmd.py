@@ -277,10 +277,16 @@ def render_replay(outcome: Outcome, *, show_summary: bool = True) -> None:
 
     s = outcome.summary
     verdict = "[bold green]PASS[/]" if s["passed"] else "[bold red]FAIL[/]"
+    # a replay cut short says so on the verdict line, with the sessions it did not reach (QA-28 low 13: an
+    # interrupted replay read "FAIL  replay score 100.0/100  sessions 2: 2 passed")
+    cut = " (interrupted)" if outcome.status == "interrupted" else " (cut short)" if outcome.aborted else ""
+    sessions = f"{s['cells_total']}"
+    if cut and outcome.planned and outcome.planned != s["cells_total"]:
+        sessions += f" of {outcome.planned}"
     score = "n/a" if s["score"] is None else f"{s['score']:.1f}/100"
     if show_summary:
         out_console().print(
-            f"{verdict}  replay score {score}  sessions {s['cells_total']}: "
+            f"{verdict}{cut}  replay score {score}  sessions {sessions}: "
             f"{s['cells_passed']} passed, {s['cells_failed']} failed, {s['cells_errored']} errored"
         )
     report_written(outcome)
