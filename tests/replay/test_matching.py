@@ -8,8 +8,10 @@ from typing import Any
 
 import pytest
 
+from windtunnel.chaos.base import ToolCall
 from windtunnel.chaos.injected import LlmFaultError, ToolFaultError, ToolTimeout
 from windtunnel.chaos.plan import FaultPlan, activate
+from windtunnel.chaos.routes import route_name
 from windtunnel.chaos.spec import ChaosSpec
 from windtunnel.chaos.wrappers import wrap_llm_call, wrap_tool
 from windtunnel.replay.matcher import RecordedResponder
@@ -231,3 +233,38 @@ def test_a_recorded_cut_at_a_wrapped_create_raises_the_cut_after_its_chunks() ->
     assert "".join(got) == "Your order ship"
     assert [c["error"] for c in plan.calls] == ["connection dropped before the end of the model's answer"] * 2
     assert responder.mismatches == []
+
+
+@pytest.mark.parametrize("mode", ["by_tool", "strict", "by_args"])
+def test_http_entries_of_two_hosts_on_one_path_answer_their_own_host(mode: str) -> None:
+    """Review 28b: the recorded URL (``*://*/v1/items``, any host) identified an HTTP entry whatever its name, so a
+    call to ``b.example`` took ``a.example``'s recording; only an old-style name (a tool's, no ``/``) falls back to
+    the URL."""
+
+    def http(url: str) -> dict[str, Any]:
+        args = {"method": "GET", "url": "*://*/v1/items"}
+        return {"target": "http", "name": url, "args": args, "response": {"h": url}}
+
+    def ask(responder: RecordedResponder, url: str) -> Any:
+        answer = responder.tool(ToolCall(route_name(url), {"method": "GET", "url": url}, "s", url), "http")
+        assert answer is not None
+        return answer.reply.body if answer.mode == "replay" else answer.mode
+
+    responder = RecordedResponder(session([http("a.example/v1/items"), http("b.example/v1/items")], match=mode))
+    if mode == "strict":  # the recording expects a's call first: b's is not answered with a's recording
+        assert ask(responder, "http://b.example/v1/items") == "replay-unmatched"
+        responder = RecordedResponder(session([http("a.example/v1/items"), http("b.example/v1/items")], match=mode))
+        assert ask(responder, "http://a.example/v1/items") == {"h": "a.example/v1/items"}
+    else:
+        assert ask(responder, "http://b.example/v1/items") == {"h": "b.example/v1/items"}
+        assert ask(responder, "http://a.example/v1/items") == {"h": "a.example/v1/items"}
+    # a hand-written entry naming one path with a broader URL glob answers only that path
+    orders = [
+        {"target": "http", "name": f"api.x/orders/{n}", "args": {"url": "*://*/orders/*"}, "response": {"o": n}}
+        for n in (1, 2)
+    ]
+    responder = RecordedResponder(session(orders, match=mode))
+    assert ask(responder, "http://api.x/orders/2") == ("replay-unmatched" if mode == "strict" else {"o": 2})
+    # an entry named by a fault's tool, as sessions were written before, is still identified by its URL
+    legacy = {"target": "http", "name": "items", "args": {"method": "GET", "url": "*://*/v1/items"}, "response": 1}
+    assert ask(RecordedResponder(session([legacy], match=mode)), "http://b.example/v1/items") == 1

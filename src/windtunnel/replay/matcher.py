@@ -124,7 +124,9 @@ class RecordedResponder:
 
         The recorded URL is an HTTP call's identity: a session written while a chaos fault named the call by its
         ``tool`` (``weather``, as ``record`` and ``export`` once wrote) names it otherwise than the replay, where no
-        fault names the live call and the proxy names it by its route (``127.0.0.1/weather/Berlin``)."""
+        fault names the live call and the proxy names it by its route (``127.0.0.1/weather/Berlin``). Only such an
+        old-style name (a tool's, with no ``/``) falls back to the URL: a route name (``a.example/v1/items``) names its
+        host and path, and its URL glob (``*://*/v1/items``, any host) would also answer another host's call."""
         if entry.name == name or fnmatchcase(name, entry.name):
             return True
         if url is not None:
@@ -132,7 +134,7 @@ class RecordedResponder:
             host_path = f"{u.host}{u.path}"
             if fnmatchcase(url, entry.name) or fnmatchcase(host_path, entry.name) or entry.name == u.path:
                 return True
-            return entry.target == "http" and _url_matches(entry, url) is True
+            return entry.target == "http" and "/" not in entry.name and _url_matches(entry, url) is True
         return False
 
     def _args_match(self, entry: RecordedCall, kind: Target, args: Any, url: str | None) -> bool:
