@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import contract_agents
 import pytest
@@ -344,3 +345,38 @@ def test_a_scenario_not_exercised_is_told_what_its_faults_need(
     assert "check the tool names" in reasons["typo"]
     notes = " ".join(report["notices"])
     assert "(duplicate_chunk, scenario 'dup') never fired: it acts only on streamed answers" in notes
+
+
+def not_exercised(tmp_path: Path, capsys: pytest.CaptureFixture[str], scenario: dict[str, Any]) -> tuple[str, str]:
+    """The reason ``contract run`` gives for ``scenario`` (not exercised) and the run's notices."""
+    cfg = support_config("handle", scenarios=("no-chaos", "order-service-timeout"))
+    cfg["contract"]["chaos_matrix"].append(scenario)
+    code, report, _err = run_json(tmp_path, cfg, capsys)
+    reasons = [r for r in report["summary"]["reasons"] if "was not exercised" in r]
+    assert code == 1 and len(reasons) == 1 and f"'{scenario['name']}'" in reasons[0], report["summary"]["reasons"]
+    return reasons[0], " ".join(report["notices"])
+
+
+def test_a_tool_call_mode_whose_tool_glob_matched_no_call_blames_the_glob_not_the_mode(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Review 28b: a tool-call mode whose `tool` glob had a typo said it acts only on answers that call a tool and
+    none was one, though every answer called one."""
+    scenario = {"name": "glob", "llm_faults": [{"mode": "tool_args_truncated", "tool": "order_statuss"}]}
+    reason, notes = not_exercised(tmp_path, capsys, scenario)
+    assert "check the tool names" in reason and "`tool` glob" in reason and "mode found nothing" not in reason
+    assert "scenario 'glob') never fired: its `tool` glob 'order_statuss' matched none of the tool calls" in notes
+    assert "order_status" in notes.split("'order_statuss' matched none")[1].split(")")[0]
+    assert "it acts only on" not in notes
+
+
+def test_stale_answer_on_the_first_call_only_blames_the_window_not_the_mode(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Review 28b: stale_answer with on_call: 1 on an agent making several model calls a turn blamed the mode, though
+    its window (only the first call, which has no previous answer) was the cause."""
+    scenario = {"name": "stale1", "llm_faults": [{"mode": "stale_answer", "on_call": 1}]}
+    reason, notes = not_exercised(tmp_path, capsys, scenario)
+    assert "window (after_calls / on_call)" in reason and "mode found nothing" not in reason
+    assert "scenario 'stale1') never fired: its window (on_call: 1) covers only a cell's first model call" in notes
+    assert "it acts only on" not in notes

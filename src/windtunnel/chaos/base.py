@@ -32,6 +32,13 @@ from windtunnel.chaos.routes import called_name
 class FaultNotApplicable(Exception):
     """Raised by ``transform`` when a reply has nothing this fault can corrupt (e.g. no JSON fields)."""
 
+    def __init__(self, passed_over: Sequence[str] = ()) -> None:
+        """``passed_over``: what the reply offered that the fault's own filter left out (the tool calls of an answer
+        none of which its ``tool`` glob matches), so a fault that never fired can say its filter, not its mode, was
+        the cause (:data:`GLOB_MISSED`)."""
+        super().__init__(*passed_over)
+        self.passed_over = tuple(passed_over)
+
 
 @dataclass
 class ToolCall:
@@ -223,6 +230,11 @@ NOTHING_TO_ACT_ON = ": it acts only on"
 """What a ``never fired`` warning adds when the fault was in its window but its mode had nothing to act on in the calls
 the cells made (:attr:`FaultSpec.acts_on`): ``…never fired: it acts only on streamed answers (stream=True) …``."""
 
+GLOB_MISSED = ": its `tool` glob"
+"""What a ``never fired`` warning adds when the answers offered what the mode acts on but the fault's ``tool`` glob
+matched none of it: ``…never fired: its `tool` glob 'get_wether' matched none of the tool calls in the model's answers
+(get_weather)``; its advice is then to check the names (:data:`NAMES_ADVICE`), not the mode."""
+
 NAMES_ADVICE = "check the tool names and match_url patterns against the calls the agent makes"
 """What to check when a fault never fired and neither its window nor its mode explains it."""
 
@@ -230,15 +242,16 @@ NAMES_ADVICE = "check the tool names and match_url patterns against the calls th
 def unfired_advice(messages: Sequence[str], *, names: str = NAMES_ADVICE) -> str:
     """What to check for faults that never fired, from their ``never fired`` warnings (one run's, or one contract
     scenario's): their windows when each warning blames its window (:data:`WINDOW_MISSED`), their modes when each
-    blames its mode or window (:data:`NOTHING_TO_ACT_ON`), else ``names`` (the tool names and match_url patterns),
-    with the windows and modes the other warnings name. ``run --chaos`` and ``contract run`` both say it, so a fault
-    that never fired gets the same advice from either."""
+    blames its mode or window (:data:`NOTHING_TO_ACT_ON`), else ``names`` (the tool names and match_url patterns, and
+    a tool-call mode's ``tool`` glob when a warning says it matched none of the answers' tool calls,
+    :data:`GLOB_MISSED`), with the windows and modes the other warnings name. ``run --chaos`` and ``contract run``
+    both say it, so a fault that never fired gets the same advice from either."""
     windowed = [m for m in messages if WINDOW_MISSED in m]
     unfit = [m for m in messages if NOTHING_TO_ACT_ON in m and WINDOW_MISSED not in m]
     if messages and len(windowed) == len(messages):
         return (
-            "each fault's window (after_calls / on_call) starts after the calls a cell made (see the notes that name "
-            "them): lower after_calls / on_call, or give the agent prompts that make more calls"
+            "each fault's window (after_calls / on_call) misses the calls it could act on (see the notes that name "
+            "them): move after_calls / on_call to calls the cells make, or give the agent prompts that make more calls"
         )
     if messages and len(windowed) + len(unfit) == len(messages):
         what = "mode" if not windowed else "window (after_calls / on_call) or mode"
@@ -247,6 +260,8 @@ def unfired_advice(messages: Sequence[str], *, names: str = NAMES_ADVICE) -> str
             "each acts on): give the agent prompts that make such calls, or choose faults that act on the calls it "
             "makes"
         )
+    if any(GLOB_MISSED in m for m in messages):
+        names += "; a tool-call mode's `tool` glob against the tools its note says the model called"
     if windowed or unfit:
         return names + ", and the windows (after_calls / on_call) and modes the notes name"
     return names

@@ -47,7 +47,8 @@ class ToolCallFault(LlmFaultSpec):
 
     def transform(self, call: LlmCall, reply: LlmReply, d: Decision) -> LlmReply:
         """Fault the first tool call whose name matches ``tool`` (:meth:`edit`) and set the finish reason the fault
-        implies; not applicable when the answer has no matching call or the edit changes nothing.
+        implies; not applicable when the answer has no matching call (naming the calls it has, which ``tool`` passed
+        over) or the edit changes nothing.
         """
         calls = list(reply.tool_calls or [])
         for i, tc in enumerate(calls):
@@ -57,7 +58,7 @@ class ToolCallFault(LlmFaultSpec):
                     raise FaultNotApplicable
                 calls[i] = changed
                 return dataclasses.replace(reply, tool_calls=calls, finish_reason=self.finish(reply))
-        raise FaultNotApplicable
+        raise FaultNotApplicable([tc.name for tc in calls])
 
     def edit(self, call: LlmCall, tc: ToolUse) -> ToolUse | None:
         """The faulted tool call (``None``: this call offers nothing to fault)."""

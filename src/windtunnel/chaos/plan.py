@@ -15,7 +15,7 @@ import json
 import math
 import threading
 import time
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
@@ -248,7 +248,9 @@ class LlmDecision:
         for index, fault, d in self.transforms:
             try:
                 reply = fault.transform(self.call, reply, d)
-            except FaultNotApplicable:
+            except FaultNotApplicable as skip:
+                if skip.passed_over:
+                    self.plan.passed_over(index, skip.passed_over)
                 continue
             self.plan._fire("llm", "llm", index, fault.mode, self.call.name, call_seq=self.call_seq)
             self.modes.append(fault.mode)
@@ -302,6 +304,9 @@ class FaultPlan:
         self._fired_ids = fired_ids if fired_ids is not None else set()
         self._lock = threading.RLock()
         self._eligible: dict[tuple[str, int], int] = {}
+        self._passed_over: dict[int, set[str]] = {}
+        """What each LLM fault's own filter left out of the answers its mode could have acted on, by fault index
+        (:meth:`passed_over`)."""
         self._occurrence: dict[tuple[str, int, str], int] = {}
         self._llm_windows, self._llm_end = fire_windows(spec.llm_faults)
         """The call indices at which some LLM fault may fire (merged ``[start, end)`` windows) and the end of the last:
@@ -329,6 +334,15 @@ class FaultPlan:
             seen = {key: n for key, n in self._eligible.items() if key[0] == "tool"}
             seen.update((("llm", i), self._llm_calls) for i in range(len(self.spec.llm_faults)))
             return seen
+
+    def passed_over(self, index: int, names: Sequence[str] = ()) -> set[str]:
+        """What LLM fault ``index``'s ``tool`` glob left out of this cell's answers (the tool calls they made);
+        ``names`` adds to it (:class:`~windtunnel.chaos.base.FaultNotApplicable`). Read when the cell ends, so a fault
+        that never fired can say its glob, not its mode, was the cause."""
+        with self._lock:
+            seen = self._passed_over.setdefault(index, set())
+            seen.update(names)
+            return set(seen)
 
     # -- decisions ---------------------------------------------------------------------------
     def _decision(self, kind: str, index: int, signature: str) -> Decision:

@@ -39,7 +39,7 @@ from typing import Any
 
 from windtunnel._util.envexpand import expand_env
 from windtunnel._util.errors import ConfigError, HarnessError
-from windtunnel.chaos.base import NOTHING_TO_ACT_ON, WINDOW_MISSED, FaultSpec
+from windtunnel.chaos.base import GLOB_MISSED, NOTHING_TO_ACT_ON, WINDOW_MISSED, FaultSpec, LlmFaultSpec
 from windtunnel.chaos.hooks import agent_hooks
 from windtunnel.chaos.plan import FaultPlan, Responder, activate
 from windtunnel.chaos.proxy import LlmProxy, ToolProxy
@@ -187,6 +187,9 @@ class ChaosRuntime:
         self._most_eligible: dict[tuple[str, str, int], int] = {}
         """The most calls one cell made that a fault was eligible for, by ``(scenario, kind, index)``: a fault that
         never fired because its window (``after_calls`` / ``on_call``) starts past them says so."""
+        self._passed_over: dict[tuple[str, str, int], set[str]] = {}
+        """The tool calls of the model's answers an LLM fault's ``tool`` glob matched none of, over the run, by
+        ``(scenario, kind, index)``: a tool-call mode that never fired says its glob, not its mode, was the cause."""
         self._counts_lock = threading.Lock()
         self._used: dict[str, ChaosSpec] = {}
         self._schedules: dict[str, tuple[ChaosSpec, dict[str, Any]]] = {}
@@ -551,10 +554,14 @@ class ChaosRuntime:
             if proxied:
                 self._cell_plan = self._cell_id = None
             seen = plan.eligible_seen()
+            passed = {i: plan.passed_over(i) for i in range(len(spec.llm_faults))}
             with self._counts_lock:
                 for (kind, index), n in seen.items():
                     key = (spec.name, kind, index)
                     self._most_eligible[key] = max(self._most_eligible.get(key, 0), n)
+                for index, names in passed.items():
+                    if names:
+                        self._passed_over.setdefault((spec.name, "llm", index), set()).update(names)
 
     def schedule_of(self, spec: ChaosSpec) -> dict[str, Any] | None:
         """``spec`` as a schedule's report data (computed once per scenario); ``None`` without faults."""
@@ -617,7 +624,14 @@ class ChaosRuntime:
                     )
                     seen = self._most_eligible.get((spec.name, kind, index), 0)
                     why = self._window_missed(item, seen)
-                    unfit = None if why else self._nothing_to_act_on(item, seen)
+                    passed = self._passed_over.get((spec.name, kind, index))
+                    glob = (
+                        f"{GLOB_MISSED} {getattr(item, 'tool', '*')!r} matched none of the tool calls in the model's "
+                        f"answers ({', '.join(sorted(passed))})"
+                        if passed and not why
+                        else None
+                    )
+                    unfit = None if why or glob else self._nothing_to_act_on(item, seen)
                     out.append(
                         {
                             "scenario": spec.name,
@@ -626,6 +640,7 @@ class ChaosRuntime:
                             "mode": mode,
                             "message": f"fault configured for {what} ({mode}, scenario {spec.name!r}) never fired"
                             + (f"{WINDOW_MISSED} {why}" if why else "")
+                            + (glob or "")
                             + (f"{NOTHING_TO_ACT_ON} {unfit}" if unfit else ""),
                             **({"window": why} if why else {}),
                             **({"acts_on": unfit} if unfit else {}),
@@ -655,7 +670,12 @@ class ChaosRuntime:
         if cls.should_fire is not FaultSpec.should_fire or cls.in_window is not FaultSpec.in_window:
             return None  # a mode that decides for itself may fire on any call: no window to blame
         start = item.on_call - 1 if item.on_call is not None else item.after_calls
+        setting = f"on_call: {item.on_call}" if item.on_call is not None else f"after_calls: {item.after_calls}"
+        length = item.count if item.count is not None else (1 if item.on_call is not None else None)
+        if isinstance(item, LlmFaultSpec) and item.needs_previous and length is not None and start + length <= 1:
+            # a mode that answers with the previous answer has nothing to give a cell's first call: a window that
+            # covers only that call never lets it act, however many calls the cells made
+            return f"({setting}) covers only a cell's first model call, which has no previous answer to replay"
         if seen > start:
             return None
-        setting = f"on_call: {item.on_call}" if item.on_call is not None else f"after_calls: {item.after_calls}"
         return f"({setting}) starts at call {start + 1}, and no cell made more than {start} call(s) it applies to"
