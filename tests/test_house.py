@@ -174,6 +174,28 @@ def test_public_modules_and_functions_have_docstrings() -> None:
     assert undocumented_public() == [], "say what it is and why (issue #28)"
 
 
+def stacked_attribute_docstrings() -> list[str]:
+    """Class bodies with two docstrings in a row: an attribute's docstring goes right below the attribute, so the
+    second string documents nothing, or a field was put between another field and its docstring."""
+    found = []
+    for path, _text, tree, _functions in _modules():
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ClassDef):
+                for a, b in zip(node.body, node.body[1:], strict=False):
+                    if _is_string(a) and _is_string(b):
+                        found.append(f"{path.relative_to(SRC)}:{b.lineno} ({node.name})")
+    return found
+
+
+def _is_string(stmt: ast.stmt) -> bool:
+    return isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Constant) and isinstance(stmt.value.value, str)
+
+
+def test_an_attribute_docstring_sits_below_its_attribute() -> None:
+    """Review 28b: a field was inserted between ``_waiting_on_model`` and that field's docstrings."""
+    assert stacked_attribute_docstrings() == []
+
+
 def test_docstrings_stay_above_the_floor() -> None:
     docs, lines = docstring_lines()
     ratio = sum(docs.values()) / sum(lines.values())

@@ -80,11 +80,11 @@ class RunSession:
     """Filled after the run: configured faults that never fired, and the like."""
     _finished: int = field(default=0, init=False, repr=False)
     _timed_out: int = field(default=0, init=False, repr=False)
+    """Cells finished, and of those timed out (``agent.timeout``): a warning after the run names the setting."""
     _waiting_on_model: int = field(default=0, init=False, repr=False)
+    """Of the cells that timed out, those whose agent was still waiting for its model (:func:`waiting_on`)."""
     _kept_faulted: int = field(default=0, init=False, repr=False)
     """Turns that failed under a fault and were not re-run despite configured retries (the runner's count)."""
-    """Of the cells that timed out, those whose agent was still waiting for its model (:func:`waiting_on`)."""
-    """Cells finished, and of those timed out (``agent.timeout``): a warning after the run names the setting."""
     watch: ExitWatch = field(default_factory=ExitWatch, init=False, repr=False)
     """The launched ``agent.command``: a run whose agent process dies raises AgentExitedError."""
 

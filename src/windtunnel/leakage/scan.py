@@ -322,10 +322,10 @@ class _Ctx:
     label once]`` (rules or definitions, one per label: like one such text, they describe the task,
     principle 3). Decided only when a hit needs it."""
     records: Records | None = None
+    """The projection's records in strings (tables, references), worked out when a hit first asks."""
     reads: dict[tuple[str, str], Any] = field(default_factory=dict)
     """Reads of a whole string that do not depend on the hit (see :func:`_read_once`): made once per string,
     not once per hit (a string of thousands of label words would otherwise be read whole per hit)."""
-    """The projection's records in strings (tables, references), worked out when a hit first asks."""
     decode_asked: bool = True
     """Decoding as asked (``--no-decode`` turns it off), whatever the pre-check's plan says: a hit seen
     as written is read again in a decoded view when nothing ties it (see :func:`_reread_decoded`)."""
