@@ -26,3 +26,9 @@ def test_context_field_help_names_only_what_the_command_shows(capsys: pytest.Cap
 def test_usage_lines_name_the_dataset_as_the_docs_do(capsys: pytest.CaptureFixture[str]) -> None:
     assert "[DATASET]" in _help(capsys, "leak", "scan")
     assert "{DATASET}" in _help(capsys, "leak", "mine")
+
+
+def test_contract_validate_help_says_warnings_exit_0(capsys: pytest.CaptureFixture[str]) -> None:
+    """Review 28b: the help said only 'exit 2 listing every problem', though validate also warns with exit 0."""
+    text = _help(capsys, "contract", "validate")
+    assert "exit 2" in text and "Warnings" in text and "exit 0" in text

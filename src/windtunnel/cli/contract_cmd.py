@@ -280,7 +280,9 @@ def contract_validate(
     config: Path = ConfigOpt,
     no_import: bool = typer.Option(False, "--no-import", help="Do not import python agent references."),
 ) -> None:
-    """Check the contract without calling the agent; exit 2 listing every problem found."""
+    """Check the contract without calling the agent; exit 2 listing every problem found. Warnings (a fault's tool
+    that names none of the agent's tools, a fault mode for streamed answers only) are printed with exit 0, and the
+    ok line counts them."""
 
     path = find_config(config)
     cfg = load_config(path)
