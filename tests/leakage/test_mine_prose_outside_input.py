@@ -261,3 +261,69 @@ def test_a_canned_text_across_groups_of_one_case_each_is_still_a_leak() -> None:
     flagged = dict(mined_findings(items, result, derive_from=derive))
     blocking = {i for i, fs in flagged.items() if any(f.blocking and f.pointer == "/evaluation/summary" for f in fs)}
     assert len(blocking) == len(items)
+
+
+# A reply a tool fills in per record once the case is decided: one template per label, its slots filled with the
+# applicant's first name (shown nowhere else in the record), a unit's code and a count. No two replies are equal, and
+# each is too long to be mined whole (over 120 characters), so its words are what is mined.
+REPLY = {
+    "low": "Dear {name}, we regret to inform you that your application for membership was not retained by the board "
+    "at its meeting this month.",
+    "medium": "Dear {name}, your application is accepted but no unit of {n} rooms is free at the moment: your name is "
+    "now on our waiting list.",
+    "high": "Dear {name}, we are pleased to offer you unit {unit} ({n} rooms) in the east building of the cooperative. "
+    "Please confirm by Friday.",
+}
+SHARED_REPLY = (
+    "Dear {name}, the board has read your application for membership at its meeting this month and its outcome is "
+    "{word}; write back soon."
+)
+
+
+def _replies(seed: int, *, per_label: bool, n: int = 240) -> list[LeakItem]:
+    # ``per_label``: each label its own template; else one template for every label, its slot the label's word
+    rng = random.Random(seed)
+    out = []
+    for i in range(n):
+        label = rng.choice(LABELS)
+        template = REPLY[label] if per_label else SHARED_REPLY
+        reply = template.format(
+            name="".join(rng.choice("bdklmnrstv") + rng.choice("aeiou") for _ in range(3)).title(),
+            n=rng.randint(1, 3),
+            unit=f"{rng.randint(1, 4)}{rng.choice('ABCDEF')}",
+            word=NOTE_WORD[label],
+        )
+        body = " ".join(rng.choice(WORDS) for _ in range(12))
+        projection = {"application": {"body": body}, "emails": [{"body": reply}] if rng.random() < 0.4 else []}
+        out.append(LeakItem(id=f"a{i}", expected=[label], projection=projection, label_set=LABELS))
+    return out
+
+
+REPLY_INPUT = ["/application"]
+
+
+def test_words_of_a_reply_filled_in_per_record_outside_the_input_are_a_leak() -> None:
+    # each reply is its own text (the name, the unit, the count): word for word, no label's records carry one; but
+    # for those slots they carry their label's template, so its words are a leak (were for review)
+    items = _replies(7, per_label=True)
+    result = mine(items, derive_from=REPLY_INPUT)
+    flagged = dict(mined_findings(items, result, derive_from=REPLY_INPUT))
+    replied = {it.id for it in items if it.projection["emails"]}
+    assert set(flagged) == replied
+    for findings in flagged.values():
+        assert all(f.pointer == "/emails/0/body" and f.severity == "medium" for f in findings)
+        # its words say why; a letter of the unit's code is a code among the words, a leak as before
+        assert all("word for word" in f.detail for f in findings if len(f.value) > 1)
+
+
+def test_a_frame_every_label_fills_in_stays_for_review() -> None:
+    # the twin: one frame for every label, the label's word in a slot; the frame is no sentence one label carries,
+    # so the word riding with the label stays for review, as an author's word would
+    items = _replies(7, per_label=False)
+    result = mine(items, derive_from=REPLY_INPUT)
+    assert {(s.value, s.label) for s in result.suggestions if s.kind == "token"} >= {
+        (w, lab) for lab, w in NOTE_WORD.items()
+    }
+    flagged = dict(mined_findings(items, result, derive_from=REPLY_INPUT))
+    assert flagged
+    assert all(f.severity == "low" and "for review" in f.detail for fs in flagged.values() for f in fs)

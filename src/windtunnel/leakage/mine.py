@@ -214,7 +214,9 @@ class MineResult:
     canned: set[tuple[str, str]] = field(default_factory=set, repr=False)
     """With ``derive_from``: the texts of prose outside it that records of one label carry word for word, numbers aside
     (:func:`canned_text`), as ``(field template, folded text)``: ``CANNED_RECORDS`` records or more, ``min_purity`` of
-    them of one label. A mined word of such a text is a leak, not an author's words for review (:data:`CANNED_LEAK`)."""
+    them of one label; or but for a few slots (:func:`_slotted`: a reply filled in with a name and a unit's code),
+    each text of such a group. A mined word of such a text is a leak, not an author's words for review
+    (:data:`CANNED_LEAK`)."""
     explained: list[Explained] = field(default_factory=list)
     """With ``derive_from``: riders that passed the test but that the task's input already tells (their records sit in
     one place of an input field that says the label there: :mod:`.input_explained`), so not suggested."""
@@ -1597,6 +1599,83 @@ def _canned(
     return out
 
 
+SLOT_SHARE = 5
+"""Texts of prose outside the named input with as many tokens, ``n`` each, that differ in ``n // SLOT_SHARE`` of them at
+most (one in five: a name, a unit's code, a plural) are one canned text with those tokens as its slots
+(:func:`_slotted`)."""
+_SLOT_SEEDS = 64
+"""Texts a text is compared with per shared block (:func:`_slotted`): past them it starts no group of its own."""
+
+
+def _slotted(held: Mapping[tuple[str, str], Sequence[int]]) -> dict[tuple[str, str], list[tuple[str, str]]]:
+    """The texts of ``held`` (``(template, folded text)`` → its items, :func:`canned_text`) that a tool or a writer
+    fills in per record — ``Bonjour Marta, nous sommes au regret de vous informer …`` — grouped with the texts that
+    agree with them word for word but for a few slots (:data:`SLOT_SHARE`): per group, its frame (``(template, the
+    text with its slots written …)``) → its texts. A text is one group's at most; groups of one text are left out.
+
+    Two texts of ``n`` tokens each differing in ``k`` at most agree on one of ``k + 1`` blocks of their tokens as a
+    whole, so texts are compared only with those sharing a block (and at most :data:`_SLOT_SEEDS` of them); groups
+    join through shared members. Label-free: structure only."""
+    by_shape: dict[tuple[str, int], list[tuple[str, ...]]] = {}
+    for template, text in held:
+        tokens = tuple(text.split())
+        if len(tokens) // SLOT_SHARE:
+            by_shape.setdefault((template, len(tokens)), []).append(tokens)
+    out: dict[tuple[str, str], list[tuple[str, str]]] = {}
+    for (template, n), texts in by_shape.items():
+        if len(texts) < 2:
+            continue
+        for members in _slot_groups(texts, n // SLOT_SHARE):
+            if len(members) < 2:
+                continue
+            frame = " ".join(
+                t if all(texts[m][p] == t for m in members) else PLACEHOLDER for p, t in enumerate(texts[members[0]])
+            )
+            out[(template, frame)] = [(template, " ".join(texts[m])) for m in members]
+    return out
+
+
+def _slot_groups(texts: Sequence[tuple[str, ...]], k: int) -> list[list[int]]:
+    """The groups of ``texts`` (as many tokens each) joined by pairs differing in ``k`` tokens at most, as positions in
+    ``texts`` (:func:`_slotted`)."""
+    n = len(texts[0])
+    parent = list(range(len(texts)))
+
+    def root(i: int) -> int:
+        while parent[i] != i:
+            parent[i] = parent[parent[i]]
+            i = parent[i]
+        return i
+
+    bounds = [round(n * b / (k + 1)) for b in range(k + 2)]
+    for b in range(k + 1):
+        seeds: dict[tuple[str, ...], list[int]] = {}
+        for i, tokens in enumerate(texts):
+            near = seeds.setdefault(tokens[bounds[b] : bounds[b + 1]], [])
+            for j in near:
+                if _within(tokens, texts[j], k):
+                    parent[root(i)] = root(j)
+                    break
+            else:
+                if len(near) < _SLOT_SEEDS:
+                    near.append(i)
+    groups: dict[int, list[int]] = {}
+    for i in range(len(texts)):
+        groups.setdefault(root(i), []).append(i)
+    return list(groups.values())
+
+
+def _within(a: Sequence[str], b: Sequence[str], k: int) -> bool:
+    """``a`` and ``b`` (as many tokens) differ in ``k`` tokens at most."""
+    off = 0
+    for x, y in zip(a, b, strict=True):
+        if x != y:
+            off += 1
+            if off > k:
+                return False
+    return True
+
+
 def records_of(labels: Sequence[str], prose: Sequence[Prints]) -> tuple[list[int], list[str]]:
     """The record of every item, and the label of every record: items linked by prose they share, with one label,
     are one record shown several ways (one ticket in five renderings, one record under several questions).
@@ -1804,6 +1883,14 @@ def mine(
         held.pop(key, None)
     record_of, record_label = records_of(labels_of, prose_of)
     canned = _canned(canned_held, record_of, record_label, min_purity)
+    slotted = _slotted(canned_held) if canned_held else {}  # a text filled in per record: canned but for its slots
+    for frame, (records, label, purity) in _canned(
+        {f: [i for t in texts for i in canned_held[t]] for f, texts in slotted.items()},
+        record_of,
+        record_label,
+        min_purity,
+    ).items():
+        canned.setdefault(frame, (records, label, purity))
     record_task: list[tuple[str, ...]] = [()] * len(record_label)
     for i in reversed(range(len(record_of))):
         record_task[record_of[i]] = tasks_of[i]
@@ -2068,7 +2155,7 @@ def mine(
         floored=sorted(floored & {sug.pointer for sug in out}),
         prose=sorted(prose),
         told=told if out else set(),
-        canned=set(canned) if out else set(),
+        canned={t for key in canned for t in slotted.get(key, [key])} if out else set(),
     )
 
 
