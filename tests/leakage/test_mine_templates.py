@@ -178,3 +178,50 @@ def test_the_ids_a_text_spells_mask_as_every_id_of_the_record_would() -> None:
             text = "".join(rnd.choice([*pieces, " ", "-", "_", "z", "/", "é", ". "]) for _ in range(rnd.randint(1, 7)))
             for alone in (frozenset(), frozenset({text.strip().casefold()}), frozenset({rnd.choice(ids).casefold()})):
                 assert own._ids_masked(text, alone) == own._all_masked(text, alone), (ids, text, alone)
+
+
+# A machine translation of each report's summary, one line per hazard, naming the record's site: a site of several
+# words, some of them short (``DC``, ``of``, ``(ES)``), as the record's ``/report/site`` holds it.
+SITES = ["DC Daventry", "Port of Tyne", "Zaragoza PLAZA (ES)", "St Helens Hub", "Magna Park Lutterworth"]
+HAZARDS = ["pedestrian", "load", "rack"]
+SUMMARY = {
+    "pedestrian": "Casi accidente en {site}: conflicto con peatón.",
+    "load": "Casi accidente en {site}: inestabilidad de la carga.",
+    "rack": "Casi accidente en {site}: impacto contra estantería o estructura.",
+}
+
+
+def _translated(seed: int, n: int = 150) -> list[LeakItem]:
+    rng = random.Random(seed)
+    out = []
+    for i in range(n):
+        label = HAZARDS[i % 3]
+        site = rng.choice(SITES)
+        projection = {
+            "report": {
+                "site": site,
+                "narrative": " ".join(rng.choice(["forklift", "aisle", "shift"]) for _ in range(9)),
+            },
+            "translations": {"es": SUMMARY[label].format(site=site)} if i % 5 < 2 else None,
+        }
+        out.append(LeakItem(id=f"r{i}", expected=[label], projection=projection, label_set=HAZARDS))
+    return out
+
+
+def test_a_line_naming_the_records_site_of_several_words_is_mined_as_one_template() -> None:
+    # the site's short words (``DC``, ``of``) were left as written: five templates per hazard, one per site, each on a
+    # few records; the site is masked whole now, one template per hazard
+    items = _translated(3)
+    result = mine(items, derive_from=["/report/narrative"])
+    found = {(s.label, s.value) for s in result.suggestions if s.pointer == "/translations/es" and s.kind == "value"}
+    assert found >= {(lab, line.format(site=PLACEHOLDER)) for lab, line in SUMMARY.items()}
+    flagged = dict(mined_findings(items, result, derive_from=["/report/narrative"]))
+    assert set(flagged) == {it.id for it in items if it.projection["translations"]}
+
+
+def test_a_short_string_is_masked_whole_inside_another_text_not_in_a_copy_of_it() -> None:
+    own = OwnWords(["DC Daventry", "bank (GB)", "a note of many more words than a name"])
+    assert own.masked("Casi accidente en DC Daventry: conflicto.") == f"Casi accidente en {PLACEHOLDER}: conflicto."
+    # a copy of the string is masked by its words only, as before: what it holds besides them is its own signal
+    assert OwnWords(["bank (GB)", "bank (GB)"]).masked("bank (GB)") == f"{PLACEHOLDER} (GB)"
+    assert own.masked("the DC stays, Daventry goes") == f"the DC stays, {PLACEHOLDER} goes"

@@ -10,7 +10,9 @@ are its own (an author's note) masks to a text of its own, as before.
 
 The record's own words are those of its short strings (:data:`OWN_WORDS` words at most: names, ids, titles, codes)
 at another place than the text: a word of three letters or more, and a short value holding a digit as a whole
-(an id, ``2024-345``). Numbers alone are not masked (a count the text repeats is the text's own: ``40 off``).
+(an id, ``2024-345``). Numbers alone are not masked (a count the text repeats is the text's own: ``40 off``). A short
+string of two words or more is masked whole where another text holds it (a site ``DC Daventry``: its two-letter ``DC``
+too), not in a text that is that string whole (a copy keeps the words' masking).
 """
 
 from __future__ import annotations
@@ -46,6 +48,9 @@ class OwnWords:
         self._by_runs: dict[tuple[str, ...], list[str]] = {}
         self._order: dict[str, int] = {}
         self._run_counts: list[int] = []
+        self.phrases: Counter[str] = Counter()
+        """The record's short strings of two words or more (case folded), each masked whole where a text holds it."""
+        self._phrase_pattern: re.Pattern[str] | None = None
         self.tried = 0
         """Ids tried on the texts so far (a work counter: each text tries the ids its own runs of letters and
         digits could spell, not every id of the record)."""
@@ -53,6 +58,8 @@ class OwnWords:
             words, ids = _lent(s)
             self.words.update(words)
             self.ids.update(ids)
+            if words and len(s.split()) > 1:
+                self.phrases[_phrase(s)] += 1
 
     def masked(self, text: str) -> str | None:
         """``text`` with the words and ids other strings of the record hold masked (:data:`PLACEHOLDER`), or None
@@ -60,15 +67,29 @@ class OwnWords:
         if not self.words and not self.ids:
             return None
         words, ids = _lent(text)
-        out = text
+        out = self._phrases_masked(text)
         if self.ids:
             # a text that is itself a short id lends it: only the ids other strings hold are masked in it
             alone = frozenset(i for i in ids if self.ids[i] == 1)
-            out = self._ids_masked(text, alone)
+            out = self._ids_masked(out, alone)
         out = _WORD.sub(
             lambda m: PLACEHOLDER if self.words[k := m.group().casefold()] > (k in words) else m.group(), out
         )
         return out if out != text else None
+
+    def _phrases_masked(self, text: str) -> str:
+        """``text`` with the short strings of two words or more that another string of the record holds masked whole
+        where they stand (a site ``DC Daventry`` in ``Casi accidente en DC Daventry: …``: its short words too)."""
+        if not self.phrases:
+            return text
+        if self._phrase_pattern is None:
+            lent = sorted(self.phrases, key=len, reverse=True)
+            self._phrase_pattern = re.compile(
+                r"(?<![^\W_])(?:" + "|".join(r"\s+".join(map(re.escape, p.split())) for p in lent) + r")(?![^\W_])",
+                re.IGNORECASE,
+            )
+        own = _phrase(text)  # a text that is such a string whole (a copy) is left to the words' masking below
+        return self._phrase_pattern.sub(lambda m: m.group() if _phrase(m.group()) == own else PLACEHOLDER, text)
 
     def _ids_masked(self, text: str, alone: frozenset[str]) -> str:
         """``text`` with the ids of the record but ``alone`` masked where they stand whole (not inside a longer run
@@ -133,6 +154,11 @@ def splitting(holders: Mapping[K, Collection[int]], masked_from: Mapping[K, Iter
         if any(not have.issuperset(holders.get(raw, ())) for raw in raws):
             out.add(key)
     return out
+
+
+def _phrase(s: str) -> str:
+    """``s`` as a lent short string is compared: blanks and case folded."""
+    return " ".join(s.split()).casefold()
 
 
 def _lent(s: str) -> tuple[set[str], set[str]]:
