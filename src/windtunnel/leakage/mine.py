@@ -1783,6 +1783,8 @@ def mine(
     masked_from: dict[tuple[str, str, str], set[tuple[str, str, str]]] = {}  # template → the texts it was read from
     raw_held: dict[tuple[str, str, str], list[int]] = {}  # each text a template may be read from → its items
     canned_held: dict[tuple[str, str], list[int]] = {}  # with derive_from: each text of prose outside it → its items
+    input_inside: set[tuple[str, str]] = set()  # … those holding the named input inside (a key named in the text)
+    input_names = names_of(derive_from)
     named_by: dict[tuple[str, str], set[int]] = {}  # a table row's naming value (a whole value) → the items it names
     named_cells: list[tuple[int, tuple[str, str, str], tuple[str, str]]] = []
     restated = Restated()  # with derive_from: the fields outside it that restate it (:mod:`.unlisted_input`)
@@ -1838,6 +1840,8 @@ def mine(
             raw_held.setdefault(raw, []).append(n)
             if derive_from and len(raw[2].split()) > PROSE_WORDS:  # prose outside the input, numbers folded
                 canned_held.setdefault((raw[1], canned_text(raw[2])), []).append(n)
+                if masked_input(raw[2], input_names) != raw[2]:  # the named input inside: its frame is the input's
+                    input_inside.add((raw[1], canned_text(raw[2])))
         if places is not None:
             places.done()
         for key, where in found_here.items():
@@ -1883,7 +1887,9 @@ def mine(
         held.pop(key, None)
     record_of, record_label = records_of(labels_of, prose_of)
     canned = _canned(canned_held, record_of, record_label, min_purity)
-    slotted = _slotted(canned_held) if canned_held else {}  # a text filled in per record: canned but for its slots
+    # a text filled in per record: canned but for its slots; not a text holding the named input inside, whose frame
+    # would carry the input (the label's own message) and its slots the rest
+    slotted = _slotted({k: a for k, a in canned_held.items() if k not in input_inside}) if canned_held else {}
     for frame, (records, label, purity) in _canned(
         {f: [i for t in texts for i in canned_held[t]] for f, texts in slotted.items()},
         record_of,
