@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -61,3 +63,67 @@ def test_ci_stops_on_a_contract_with_an_empty_matrix_like_contract_run(
     ci_err = capsys.readouterr().err
     assert "chaos_matrix" in contract_err and "chaos_matrix" in ci_err
     assert not (tmp_path / "ci" / "mutation.json").exists()  # nothing ran
+
+
+def _small(tmp_path: Path, **changes: Any) -> Path:
+    """The example config cut to two prompts and one mutation, with ``changes`` (None drops a key)."""
+    data = yaml.safe_load((REPO / CONFIG).read_text(encoding="utf-8"))
+    data.update(golden_prompts=data["golden_prompts"][:2], mutations={"count": 1, "types": ["paraphrase"]})
+    for key, value in changes.items():
+        if value is None:
+            data.pop(key, None)
+        else:
+            data[key] = value
+    data.pop("replays", None)
+    path = tmp_path / "windtunnel.yaml"
+    path.write_text(yaml.safe_dump(data), encoding="utf-8")
+    return path
+
+
+def test_min_score_never_passes_a_chaos_phase_that_tested_nothing(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # QA-28 #1: the fault's window starts after every call a cell makes, so no fault fires: `run --chaos-only
+    # --min-score 50` fails ("tested nothing"), and ci given the same --min-score must fail that phase and itself
+    never = {"tool_faults": [{"tool": "order_status", "mode": "timeout", "after_calls": 50}]}
+    cfg = _small(tmp_path, chaos=never, contract=None)
+    assert wt("run", "-c", str(cfg), "--chaos-only", "--min-score", "50", "--no-store", "-q", "-o", "-") == 1
+    capsys.readouterr()
+    out_dir = tmp_path / "ci"
+    assert wt("ci", "-c", str(cfg), "--min-score", "50", "-o", str(out_dir), "--no-store", "-q") == 1
+    out = capsys.readouterr().out
+    summary = json.loads((out_dir / "summary.json").read_text(encoding="utf-8"))["summary"]
+    chaos = summary["phases"]["chaos"]
+    assert chaos["status"] == "run" and chaos["passed"] is False and chaos["score"] is None
+    assert summary["passed"] is False
+    assert any("chaos phase failed" in r and "tested nothing" in r for r in summary["reasons"])
+    # the phase ran and failed: no report calls it "not run"
+    assert re.search(r"chaos\s+│\s+n/a\s+│\s+[\d.]+\s+│\s+FAILED", out), out
+    md = (out_dir / "summary.md").read_text(encoding="utf-8")
+    assert re.search(r"\| chaos \| n/a \| [\d.]+ \| ❌ \|", md), md
+    html = (out_dir / "summary.html").read_text(encoding="utf-8")
+    row = html[html.index(">chaos<") :]
+    assert "not run" not in row[: row.index("</tr>")]
+
+
+def test_min_score_never_passes_a_contract_scenario_not_exercised(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    data = yaml.safe_load((REPO / CONFIG).read_text(encoding="utf-8"))
+    typo = [{"name": "no-chaos"}, {"name": "typo", "tool_faults": [{"tool": "order_statuz", "mode": "timeout"}]}]
+    cfg = _small(tmp_path, chaos=None, contract={**data["contract"], "chaos_matrix": typo})
+    assert wt("contract", "run", "-c", str(cfg), "--min-score", "50", "--no-store", "-q", "-o", "-") == 1
+    capsys.readouterr()
+    out_dir = tmp_path / "ci"
+    assert wt("ci", "-c", str(cfg), "--min-score", "50", "-o", str(out_dir), "--no-store", "-q") == 1
+    summary = json.loads((out_dir / "summary.json").read_text(encoding="utf-8"))["summary"]
+    assert summary["phases"]["contract"]["passed"] is False and summary["passed"] is False
+    assert any("contract phase failed" in r and "'typo' was not exercised" in r for r in summary["reasons"])
+
+
+def test_the_overall_score_still_outweighs_a_phase_score_below_min_score(tmp_path: Path) -> None:
+    # the one failure --min-score's overall score stands in for: a phase's own score below it
+    contract = windtunnel.run_contract(CONFIG, seed=5, min_score=99.9)
+    assert not contract.passed and contract.summary.get("failed_on_score_only") is True
+    ci = windtunnel.ci(CONFIG, seed=5, min_score=80, output=tmp_path / "ci", use_store=False)
+    assert ci.passed

@@ -93,8 +93,9 @@ def ci(
 
     Each configured phase runs once: mutations without chaos, golden prompts under `chaos:`, the
     contract matrix with exactly its scenarios, replays without global chaos. Phases that are not
-    configured are "not run" and the remaining weights are renormalised. Exit 1 on a critical contract
-    failure, a failed replay, a failed phase (without --min-score) or an overall score below --min-score.
+    configured are "not run" and the remaining weights are renormalised. Exit 1 on a failed phase (with
+    --min-score, one that failed for anything but its own score below it: a critical contract failure, a failed
+    replay, chaos that tested nothing...) or an overall score below --min-score.
     """
     options = {k: v for k, v in locals().items() if k != "quiet"}  # named as the request's fields
     if output is not None and str(output) == "-":

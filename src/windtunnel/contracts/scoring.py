@@ -281,6 +281,8 @@ class ContractVerdict:
     why: str | None = None
     """The cause that leads the verdict's headline, short (``None`` when it passed): scenarios that were
     not exercised or not run come first, because a score over the rest reads as a pass."""
+    failed_on_score_only: bool = False
+    """The one reason it failed is a score below ``--min-score`` (what ``ci``'s overall score may stand in for)."""
 
     def stats(self, scenario: str, invariant: str) -> CellStats:
         """The stats of the ``(scenario, invariant label)`` cell; ``KeyError`` when the matrix has none."""
@@ -315,6 +317,7 @@ def score_contract(
     score = weighted_score(stats)
     bad_critical = [s for s in stats if s.severity == "critical" and s.status in FAILING]
     reasons: list[str] = []
+    gate_only = False
     if score is None:
         reasons.append("no matrix cell could be scored")
     for s in bad_critical:
@@ -353,6 +356,7 @@ def score_contract(
                 )
         elif score < min_score:
             reasons.append(f"score {score:.1f} is below --min-score {min_score:g}")
+            gate_only = len(reasons) == 1
     verdict = ContractVerdict(
         score=score,
         passed=not reasons,
@@ -361,6 +365,7 @@ def score_contract(
         reasons=reasons,
         not_exercised=idle,
         why=_lead(plan, stats, reasons),
+        failed_on_score_only=gate_only,
     )
     for name in plan.scenarios:
         verdict.by_scenario[name] = _aggregate([s for s in stats if s.scenario == name])

@@ -60,6 +60,10 @@ class PhaseResult:
     passed: bool = False
     exit_code: int | None = None
     critical_failed: bool = False
+    failed_on_score_only: bool = False
+    """It failed only because its score is below ``--min-score``: the one failure ci's overall score may outweigh."""
+    reasons: list[str] = field(default_factory=list)
+    """Why it failed, as its own command says (its summary's ``reasons``)."""
     report_path: str | None = None
     html_path: str | None = None
     not_run: str | None = None

@@ -37,6 +37,10 @@ class Summary:
     not_exercised: dict[str, int] = field(default_factory=dict)
     """Chaos scenarios none of whose faults fired → their cells, which are left out of every count and
     the score (they tested nothing); a run with one does not pass."""
+    failed_on_score_only: bool = False
+    """The run failed only because its score is below ``--min-score``: nothing else kept it from passing. ``ci``
+    lets its overall score stand in for that one reason and no other (flows/ci.py); whoever fails the run for
+    another reason afterwards (no fault fired, cut short) clears it with :func:`failed_beyond_score`."""
 
     def as_dict(self) -> SummaryDict:
         """The summary as the JSON report writes it: the score rounded to 2 places, the not-exercised figures only
@@ -56,7 +60,16 @@ class Summary:
         if self.not_exercised:
             out["cells_not_exercised"] = sum(self.not_exercised.values())
             out["not_exercised"] = dict(self.not_exercised)
+        if self.failed_on_score_only:
+            out["failed_on_score_only"] = True
         return out
+
+
+def failed_beyond_score(summary: SummaryDict) -> None:
+    """Mark a report's ``summary`` as failed for a reason of its own, not (only) a score below ``--min-score``:
+    ``passed`` false and ``failed_on_score_only`` dropped, so ``ci``'s overall score never passes it."""
+    summary["passed"] = False
+    summary.pop("failed_on_score_only", None)
 
 
 def not_run(cell: Mapping[str, Any]) -> bool:
@@ -215,10 +228,11 @@ class Tally:
             out.score = min(100.0, 100.0 * num / den)  # float sums can overshoot by an ulp
             if self.min_score is not None:
                 out.passed = out.score >= self.min_score
+                out.failed_on_score_only = not out.passed
             else:
                 out.passed = out.cells_passed == out.cells_total - out.cells_skipped
         if out.not_exercised or self._budget_cut:
-            out.passed = False
+            out.passed = out.failed_on_score_only = False
         return out
 
 

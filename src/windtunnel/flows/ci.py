@@ -9,12 +9,15 @@ ci never gathers the phases' cells: it keeps a source per phase (the run store f
 chaos phases) and reads them again for each file it writes (docs/performance.md).
 
 The verdict (:func:`ci_summary`): the overall score is the phases' scores weighted by ``scoring:``, renormalised
-over the phases that ran. With ``--min-score`` ci passes when that score reaches it, no critical contract invariant
-failed and no replayed incident failed; without it, when every phase that ran passed by its own command's rule
-(:func:`phase_rule`). Either way a phase that is configured but could not run (an HTTP agent whose calls the fault
-proxies cannot reach, :func:`_unreachable_chaos`) keeps ci from passing, with its reason — not running a check is
-never the same as passing it. A ci cut short in a phase (Ctrl-C, the agent dying) passes nothing, and its summary
-names the phase; the phases already finished keep their reports, and ``--resume`` reuses them.
+over the phases that ran. Every phase is judged by its own command's rule (:func:`phase_rule`), and ci passes only
+when every phase that ran passed, with one exception: with ``--min-score``, a phase whose one failure is its own
+score below it (``failed_on_score_only``) is outweighed by the overall score reaching it. Any other failure of a
+phase — a critical contract invariant, a replayed incident, chaos in which no fault fired, a contract scenario not
+exercised, a budget cut — fails ci whatever the score. Either way a phase that is configured but could not run
+(an HTTP agent whose calls the fault proxies cannot reach, :func:`_unreachable_chaos`) keeps ci from passing,
+with its reason — not running a check is never the same as passing it. A ci cut short in a phase (Ctrl-C, the
+agent dying) passes nothing, and its summary names the phase; the phases already finished keep their reports, and
+``--resume`` reuses them.
 
 What ci does not do: run phases concurrently (each phase is its own run with its own conditions, and a stateful
 agent would mix them) or re-judge a phase's cells (a phase's verdict is its flow's, so ``ci`` and the separate
@@ -219,12 +222,15 @@ def _phase_result(
     non-zero never counts as passed inside ci, whatever its summary holds."""
     summary = head["summary"]
     html = render_streamed(head, cells, "html", out_dir / f"{phase}.html")
+    passed = bool(summary.get("passed")) and code == 0
     return PhaseResult(
         name=phase,
         score=summary.get("score"),
-        passed=bool(summary.get("passed")) and code == 0,
+        passed=passed,
         exit_code=code,
         critical_failed=bool(summary.get("critical_failed")),
+        failed_on_score_only=not passed and bool(summary.get("failed_on_score_only")),
+        reasons=list(summary.get("reasons") or []),
         report_path=json_path.name,
         html_path=html.name,
     )
@@ -460,17 +466,23 @@ def phase_rule(min_score: float | None) -> str:
     if min_score is None:
         return "a phase passes when every one of its cells passes"
     return (
-        f"a phase passes when its score reaches --min-score {min_score:g} and no critical contract invariant "
-        "failed (replay: every session passes)"
+        f"a phase passes when its score reaches --min-score {min_score:g} and nothing else failed it: no critical "
+        "contract invariant, no chaos that tested nothing (replay: every session passes)"
     )
+
+
+def _failed(r: PhaseResult, min_score: float | None) -> bool:
+    """A phase that ran and failed by its own command's rule for a reason ``--min-score``'s overall score cannot
+    outweigh: anything but its own score below ``--min-score`` (without ``--min-score``, any failure)."""
+    return r.not_run is None and not r.passed and not (min_score is not None and r.failed_on_score_only)
 
 
 def _why(
     results: list[PhaseResult], score: float | None, min_score: float | None, critical: bool, replay_failed: bool
 ) -> list[str]:
     """The reasons ci did not pass, in the order a reader needs them: a critical contract failure, a failed replay, no
-    score at all, a score below ``--min-score``, then (without ``--min-score``) each failed phase, and each configured
-    phase that could not run. Empty when ci passed.
+    score at all, a score below ``--min-score``, then each other failed phase with its own first reason, and each
+    configured phase that could not run. Empty when ci passed.
     """
     out = []
     if critical:
@@ -481,8 +493,13 @@ def _why(
         out.append("no phase produced a score")
     elif min_score is not None and score < min_score:
         out.append(f"overall score {score:.1f} is below --min-score {min_score:g}")
-    if min_score is None:
-        out += [f"the {r.name} phase failed" for r in results if r.not_run is None and not r.passed]
+    for r in results:
+        if not _failed(r, min_score) or (r.name == "replay" and replay_failed):
+            continue
+        if r.name == "contract" and critical and min_score is not None:
+            continue  # its critical failure leads the reasons
+        why = next((w for w in r.reasons if "below --min-score" not in w), None) if min_score is not None else None
+        out.append(f"the {r.name} phase failed: {why}" if why else f"the {r.name} phase failed")
     out += [r.not_run for r in results if r.not_run and r.blocking]  # a configured phase that could not run
     return out
 
@@ -600,10 +617,10 @@ def ci_summary(
     score = overall(results, weights)
     critical = any(r.critical_failed for r in results if r.name == "contract")
     replay_failed = any(not r.passed for r in results if r.name == "replay" and r.not_run is None)
-    if min_score is not None:
-        passed = score is not None and score >= min_score and not critical and not replay_failed
-    else:
-        passed = score is not None and all(r.passed for r in results if r.not_run is None)
+    # every phase is judged by its own command's rule; --min-score lets the overall score stand in only for a
+    # phase's own score below it, never for another failure (chaos that tested nothing: QA-28 #1)
+    failed = any(_failed(r, min_score) for r in results)
+    passed = score is not None and (min_score is None or score >= min_score) and not critical and not failed
     passed = passed and not any(r.not_run and r.blocking for r in results)
     reasons_failed = _why(results, score, min_score, critical, replay_failed) if not passed else []
     if stop is not None:  # a ci cut short passes nothing, whatever its phases so far
@@ -617,7 +634,7 @@ def ci_summary(
             if stopped.status == "interrupted"
             else f"ci was aborted in the {name} phase: {gone}"
         )
-        reasons_failed = [why_stop, *[r for r in reasons_failed if r != f"the {name} phase failed"]]
+        reasons_failed = [why_stop, *[r for r in reasons_failed if not r.startswith(f"the {name} phase failed")]]
     phases: dict[str, PhaseDict] = {}
     for r in results:
         entry: PhaseDict = {

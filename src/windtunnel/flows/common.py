@@ -47,6 +47,7 @@ from windtunnel._util.signals import interruptible
 from windtunnel.config.load import CONFIG_NAMES, load_config
 from windtunnel.config.model import SEED_MAX, Config
 from windtunnel.config.storepath import default_store_path
+from windtunnel.engine.scoring import failed_beyond_score
 from windtunnel.flows.events import Listener, Notice, Started, Stopped
 from windtunnel.report.dicts import CellDict, ReportDict, RunInfoDict, SummaryDict
 from windtunnel.reports.base import get_reporter, render_report
@@ -368,7 +369,8 @@ def mark_cut_short(summary: SummaryDict, interrupted: bool, aborted: AgentExited
     far, is ``partial``, and an aborted run records why (``summary.aborted``, a reason)."""
     if not interrupted and aborted is None:
         return
-    summary.update({"passed": False, "partial": True})
+    failed_beyond_score(summary)
+    summary["partial"] = True
     if aborted is not None:
         summary.update({"aborted": abort_record(aborted), "reasons": [*(summary.get("reasons") or []), aborted.reason]})
 

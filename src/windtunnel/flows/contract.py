@@ -163,6 +163,7 @@ def _summary(verdict: Any, rows: list[CellDict], extra: SummaryDict) -> SummaryD
         "cells_skipped": count["skipped"],
         "reasons": verdict.reasons,
         **({"why": verdict.why} if verdict.why else {}),
+        **({"failed_on_score_only": True} if verdict.failed_on_score_only else {}),
         "by_scenario": verdict.by_scenario,
         "by_invariant": verdict.by_invariant,
         "matrix": [s.as_dict() for s in verdict.cells],

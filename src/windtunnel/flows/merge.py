@@ -26,6 +26,7 @@ from windtunnel.config.model import Config
 from windtunnel.contracts import plan_contract, score_contract
 from windtunnel.engine.phases import PHASES, PhaseResult, renormalised_weights
 from windtunnel.engine.report import build_report
+from windtunnel.engine.scoring import failed_beyond_score
 from windtunnel.flows.ci import REPLAY_SHARDED, ci_summary
 from windtunnel.flows.contract import contract_rows, reproduce_base, restored_results, summarize_contract
 from windtunnel.report.dicts import ReportDict, RunInfoDict, SummaryDict
@@ -184,7 +185,8 @@ def merge_contract(reports: Shards, *, run_id: str) -> ReportDict:
     summary = summarize_contract(verdict, plan, merged_rows, extra)
     partial = [label for (label, _), s in zip(ordered, summaries, strict=True) if s.get("partial")]
     if partial:  # a shard cut short: the merged run is partial too, and passes nothing
-        summary.update({"passed": False, "partial": True})
+        failed_beyond_score(summary)
+        summary["partial"] = True
         summary["reasons"] = [
             *(summary.get("reasons") or []),
             f"shard run(s) cut short: {', '.join(partial)}; rerun or --resume them, then merge again",
@@ -251,6 +253,8 @@ def merge_ci(reports: Shards, phases: Mapping[str, Shards], *, run_id: str) -> R
                 passed=bool(summary.get("passed")),
                 exit_code=0 if summary.get("passed") else 1,
                 critical_failed=bool(summary.get("critical_failed")),
+                failed_on_score_only=not summary.get("passed") and bool(summary.get("failed_on_score_only")),
+                reasons=list(summary.get("reasons") or []),
                 cells=[{**c, "id": f"{phase}:{c['id']}", "phase": phase} for c in merged.get("cells", [])],
             )
         )

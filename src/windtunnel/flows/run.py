@@ -53,7 +53,7 @@ from windtunnel.engine.placement import apply_placement, check_executor
 from windtunnel.engine.plan import check_plan_size, count_plan, iter_plan, plan_run, require_prompts
 from windtunnel.engine.planspill import PlanSpill
 from windtunnel.engine.report import build_report, now_iso
-from windtunnel.engine.scoring import Tally
+from windtunnel.engine.scoring import Tally, failed_beyond_score
 from windtunnel.engine.session import RunSession, run_invariants
 from windtunnel.engine.shard import parse_shard, plan_record, require_fixed_seed
 from windtunnel.engine.sink import ResultSink
@@ -553,7 +553,8 @@ def run_flow(req: RunRequest, listener: Listener = SILENT, *, command: str = "ru
         # tested nothing (review 27b: a run passing its gate but for the faults)
         cause = failure_cause(counts.failed_on, counts.errored)
         own = [r for r in [cause, why] if r]
-        summary_dict.update({"passed": False, "reasons": [*(summary_dict.get("reasons") or []), *own]})
+        failed_beyond_score(summary_dict)
+        summary_dict["reasons"] = [*(summary_dict.get("reasons") or []), *own]
         notices.append(why)
         listener(Notice(why))
     return _finish(

@@ -129,6 +129,8 @@ class SummaryDict(TypedDict, total=False):
     reasons: list[str] | None
     why: str | None
     partial: bool | None
+    failed_on_score_only: bool
+    """The run failed only because its score is below ``--min-score`` (engine/scoring.py)."""
     phases: dict[str, PhaseDict]
     by_type: Mapping[str, ByTypeDict | float]
     """Per mutation type; an older report may give a bare rate."""

@@ -317,6 +317,12 @@ def phase_rows(summary: SummaryDict) -> list[tuple[str, PhaseDict]]:
     return [(name, phases[name]) for name in ordered_phases(phases)]
 
 
+def phase_not_run(entry: PhaseDict) -> bool:
+    """A ci phase that did not run (``status: not run``). A phase that ran and scored nothing (chaos in which no
+    fault fired: score ``n/a``) ran and has its verdict: it is never shown as not run (QA-28 #1)."""
+    return entry.get("status") in ("not run", "not_run")
+
+
 def format_score(score: float | None) -> str:
     """A score with one decimal, or ``n/a`` when there is none (a run that scored nothing is not 0)."""
     if score is None:

@@ -57,6 +57,7 @@ from windtunnel.reports.cells import (
     fault_label,
     format_score,
     not_run_why,
+    phase_not_run,
     phase_rows,
     status_word,
     truncate,
@@ -269,7 +270,7 @@ def _context_from(report: ReportDict, cells: CellSource, phase_links: Mapping[st
     phases = []
     for name, entry in phase_rows(summary):
         link = (phase_links or {}).get(name) or entry.get("report")
-        not_run = entry.get("status") in ("not run", "not_run") or entry.get("score") is None
+        not_run = phase_not_run(entry)
         why = not_run_why(entry) if not_run else ""
         phases.append({"name": name, "entry": entry, "href": safe_href(link), "not_run": not_run, "why": why})
     tally = StatsTally()

@@ -43,6 +43,7 @@ from windtunnel.reports.cells import (
     format_score,
     not_run_why,
     one_line,
+    phase_not_run,
     phase_rows,
     truncate,
     visible_controls,
@@ -150,7 +151,7 @@ def build_markdown(report: ReportDict, top: int = TOP_FAILURES, *, cells: Iterab
         for name, entry in phases:
             if entry.get("run_status") in ("interrupted", "aborted"):
                 state = f"⚠️ {md_text(entry['run_status'])}"
-            elif entry.get("status") in ("not run", "not_run") or entry.get("score") is None:
+            elif phase_not_run(entry):
                 state = f"not run: {md_text(not_run_why(entry))}" if entry.get("reason") else "not run"
             else:
                 state = "✅" if entry.get("passed") else "❌"

@@ -47,6 +47,7 @@ from windtunnel.reports.cells import (
     fault_summary,
     format_score,
     one_line,
+    phase_not_run,
     phase_rows,
     truncate,
 )
@@ -161,7 +162,7 @@ def print_summary(
         for name, entry in phases:
             if entry.get("run_status") in ("interrupted", "aborted"):
                 result = Text(str(entry["run_status"]), style="bold yellow")
-            elif entry.get("status") == "not_run" or entry.get("score") is None:
+            elif phase_not_run(entry):
                 result = Text("not run", style="dim")
             else:
                 result = _verdict(entry.get("passed"))

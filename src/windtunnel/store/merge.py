@@ -23,7 +23,7 @@ from typing import Literal
 
 from windtunnel._util.errors import UsageError
 from windtunnel.engine.report import build_report
-from windtunnel.engine.scoring import summarize
+from windtunnel.engine.scoring import failed_beyond_score, summarize
 from windtunnel.engine.shard import ids_digest
 from windtunnel.report.dicts import ReportDict, SummaryDict
 from windtunnel.reports.verdict import count_failures, failure_cause
@@ -209,10 +209,11 @@ def merge_reports(reports: Sequence[tuple[str, ReportDict]], *, run_id: str) -> 
     reasons: list[str] = []
     partial = [label for (label, _), s in zip(ordered, summaries, strict=True) if s.get("partial")]
     if partial:  # a shard cut short: the merged run is partial too, and passes nothing
-        summary.update({"passed": False, "partial": True})
+        failed_beyond_score(summary)
+        summary["partial"] = True
         reasons.append(f"shard run(s) cut short: {', '.join(partial)}; rerun or --resume them, then merge again")
     if first["mode"] == "chaos" and cells and not any(c.get("faults") for c in cells):
-        summary["passed"] = False
+        failed_beyond_score(summary)
         failed_on: dict[str, int] = {}
         errored = sum(count_failures(c, failed_on) for c in cells)
         cause = failure_cause(failed_on, errored)  # a failed cell leads (QA-27 #1); the faults tested nothing still
