@@ -662,10 +662,13 @@ def ci_summary(
         phases[r.name] = entry
     # Cells cut by the agent process dying were not run: counted apart, never as the agent's errors.
     counts = {s: 0 for s in ("passed", "failed", "error", "skipped")}
-    ran = not_run = 0
+    ran = not_run = idle = 0
     for c in (c for r in results for c in r.cells) if cells is None else cells:
         if c.get("error_kind") == "agent_exited":
             not_run += 1
+            continue
+        if c.get("not_exercised"):  # a contract scenario none of whose faults fired: in no count (QA-28 #3)
+            idle += 1
             continue
         ran += 1
         if c["status"] in counts:
@@ -680,6 +683,7 @@ def ci_summary(
         "cells_failed": counts["failed"],
         "cells_errored": counts["error"],
         "cells_skipped": counts["skipped"],
+        **({"cells_not_exercised": idle} if idle else {}),
         "min_score": min_score,
         "phases": phases,
         "phase_rule": phase_rule(min_score),

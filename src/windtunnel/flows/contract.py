@@ -22,6 +22,7 @@ units are left out of the scores and the matrix); an unresolvable reference or a
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import Any, cast
@@ -151,12 +152,17 @@ def _summary(verdict: Any, rows: list[CellDict], extra: SummaryDict) -> SummaryD
     places), the verdict and its reasons, the cell counts by status, the scores by scenario and by invariant, and the
     matrix; ``extra`` adds the run's own keys.
     """
-    count = {k: sum(r["status"] == k for r in rows) for k in ("passed", "failed", "error", "skipped")}
+    idle = sum(bool(r.get("not_exercised")) for r in rows)  # ran, tested nothing: in no count but their own
+    count = {
+        k: sum(r["status"] == k and not r.get("not_exercised") for r in rows)
+        for k in ("passed", "failed", "error", "skipped")
+    }
     return {
         "score": None if verdict.score is None else round(verdict.score, 2),
         "passed": verdict.passed,
         "critical_failed": verdict.critical_failed,
-        "cells_total": len(rows),
+        **({"cells_not_exercised": idle} if idle else {}),
+        "cells_total": len(rows) - idle,
         "cells_passed": count["passed"],
         "cells_failed": count["failed"],
         "cells_errored": count["error"],
@@ -266,12 +272,14 @@ def sharded(plan: Any, shard: str | None) -> Any:
     return plan.only({u.id for u in parse_shard(shard).select(plan.units)})
 
 
-def contract_rows(plan: Any, results: list[CellResult], base: list[str]) -> list[CellDict]:
+def contract_rows(plan: Any, results: list[CellResult], base: list[str], idle: Collection[str] = ()) -> list[CellDict]:
     """The report rows: one per (unit, invariant) that has a result, in plan order, then the N/A cells.
 
     A unit without a result (not run: interrupted, or its scenario cut short) has no row, so the report never
     shows an unrun check as failed; each row's ``reproduce`` command starts with ``base``. The N/A rows are
-    ``skipped`` with the reason, so every cell of the matrix appears once."""
+    ``skipped`` with the reason, so every cell of the matrix appears once. The rows of a scenario in ``idle`` (the
+    verdict's ``not_exercised``: none of its faults fired) keep their status and are marked ``not_exercised``: they
+    ran, but tested nothing, so the counts, the statistics and the JUnit cases leave them out (QA-28 #3)."""
     labels = plan.by_label
     by_id = {r.cell.id: r for r in results}
     rows: list[CellDict] = []
@@ -280,7 +288,10 @@ def contract_rows(plan: Any, results: list[CellResult], base: list[str]) -> list
         if r is None:
             continue
         for label in unit.invariants or []:
-            rows.append(cell_row(r, reproduce_base=base, invariant=label, severity=labels[label].severity))
+            row = cell_row(r, reproduce_base=base, invariant=label, severity=labels[label].severity)
+            if unit.scenario in idle:
+                row["not_exercised"] = True
+            rows.append(row)
     rows += [_na_row(mc) for mc in plan.matrix if not mc.applicable]
     return rows
 
@@ -454,7 +465,7 @@ def contract_flow(req: ContractRequest, listener: Listener = SILENT) -> Outcome:
     for w in runner.warnings:
         listener(Notice(w))
     verdict = score_contract(plan, results, min_score=req.min_score, warnings=notices)
-    rows = contract_rows(plan, results, reproduce_base(config_path, seed, req.repeat))
+    rows = contract_rows(plan, results, reproduce_base(config_path, seed, req.repeat), verdict.not_exercised)
     state = runner.state
     extra: SummaryDict = {
         "contract": plan.name,

@@ -169,7 +169,10 @@ def merge_contract(reports: Shards, *, run_id: str) -> ReportDict:
     shard_notes = [str(n) for _, rep in ordered for n in rep.get("notices") or []]  # their never-fired warnings
     verdict = score_contract(plan, results, min_score=min_score, warnings=shard_notes)
     merged_rows = contract_rows(
-        plan, results, reproduce_base(first.get("config") or "", int(first.get("seed") or 0), repeat)
+        plan,
+        results,
+        reproduce_base(first.get("config") or "", int(first.get("seed") or 0), repeat),
+        verdict.not_exercised,
     )
     states = [state for s in summaries if (state := s.get("state_detection"))]
     extra: SummaryDict = {

@@ -248,6 +248,8 @@ class CellDict(TypedDict, total=False):
     metadata: JSONObject
     phase: str
     detail: str
+    not_exercised: bool
+    """A contract row of a scenario none of whose faults fired: it ran, tested nothing, is in no count."""
     # a replayed session
     session: JSONObject
     contract: JSONObject

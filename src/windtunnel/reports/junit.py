@@ -31,7 +31,6 @@ from windtunnel.reports.base import reporter
 from windtunnel.reports.cells import (
     cell_group,
     cell_label,
-    count_statuses,
     failure_detail,
     fault_summary,
     format_score,
@@ -125,7 +124,7 @@ class SuiteTally:
     def add(self, cell: CellDict) -> None:
         """Count one cell."""
         self.tests += 1
-        status = "skipped" if not_run(cell) else str(cell.get("status"))
+        status = "skipped" if not_run(cell) or cell.get("not_exercised") else str(cell.get("status"))
         self.counts[status] = self.counts.get(status, 0) + 1
         self.seconds += float(cell.get("latency_ms") or 0)
         self.stats.add(cell)
@@ -182,7 +181,7 @@ def testcase(cell: CellDict, repeats: bool) -> ET.Element:
         "time": f"{float(latency) / 1000:.3f}" if latency is not None else None,
     }
     case = ET.Element("testcase", {k: xml_text(v) for k, v in attrs.items() if v is not None})
-    status = "skipped" if not_run(cell) else cell.get("status")
+    status = "skipped" if not_run(cell) or cell.get("not_exercised") else cell.get("status")
     if status == "failed":
         checks = [c for c in cell.get("checks") or [] if not c.get("passed")]
         _el(
@@ -201,6 +200,9 @@ def testcase(cell: CellDict, repeats: bool) -> ET.Element:
             message=truncate(error, MESSAGE_WIDTH),
             type=error.split(":", 1)[0] if ":" in error else "error",
         )
+    elif cell.get("not_exercised"):  # it ran and tested nothing: no pass, no failure (QA-28 #3)
+        why = f"not exercised: none of the faults of scenario {cell.get('scenario')!r} fired, so it tested nothing"
+        _el(case, "skipped", message=truncate(why, MESSAGE_WIDTH))
     elif status == "skipped":
         why = str(cell.get("error") or "skipped")
         _el(case, "skipped", message=truncate(f"not run: {why}" if not_run(cell) else why, MESSAGE_WIDTH))
@@ -214,8 +216,10 @@ def build_junit(report: ReportDict) -> ET.Element:
     does not list get suites too), or one suite named after the run's mode.
     """
     cells: list[CellDict] = list(report.get("cells") or [])
-    counts = count_statuses(cells)
-    root = junit_root(report, len(cells), counts)
+    total = SuiteTally()  # the totals the streamed file writes (reports/stream.py): one count of each cell
+    for cell in cells:
+        total.add(cell)
+    root = junit_root(report, len(cells), total.counts)
     repeats = compute_stats(cells).has_repeats
     phases = dict(phase_rows(report.get("summary") or {}))
     if phases:

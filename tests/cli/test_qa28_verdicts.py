@@ -1,0 +1,63 @@
+"""QA-28: what tested nothing is never counted as passed (contract cells not exercised, #3), shows red in JUnit
+(#4), and fails `runs diff --fail-on-regression` (#5)."""
+
+from __future__ import annotations
+
+import json
+import xml.etree.ElementTree as ET
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+
+from tests.clirun import wt
+
+REPO = Path(__file__).resolve().parents[2]
+CONFIG = "examples/support_agent/windtunnel.yaml"
+
+
+@pytest.fixture(autouse=True)
+def at_repo_root(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(REPO)
+    monkeypatch.syspath_prepend(str(REPO))
+
+
+def _small(tmp_path: Path, **changes: Any) -> Path:
+    """The example config cut to two prompts and one mutation, with ``changes`` (None drops a key)."""
+    data = yaml.safe_load((REPO / CONFIG).read_text(encoding="utf-8"))
+    data.update(golden_prompts=data["golden_prompts"][:2], mutations={"count": 1, "types": ["paraphrase"]})
+    for key, value in changes.items():
+        if value is None:
+            data.pop(key, None)
+        else:
+            data[key] = value
+    data.pop("replays", None)
+    path = tmp_path / "windtunnel.yaml"
+    path.write_text(yaml.safe_dump(data), encoding="utf-8")
+    return path
+
+
+def test_contract_cells_not_exercised_are_in_no_count(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # scenario "typo" names a tool the agent never calls: its units run, no fault fires, its cells tested nothing
+    data = yaml.safe_load((REPO / CONFIG).read_text(encoding="utf-8"))
+    typo = [{"name": "no-chaos"}, {"name": "typo", "tool_faults": [{"tool": "order_statuz", "mode": "timeout"}]}]
+    cfg = _small(tmp_path, chaos=None, contract={**data["contract"], "chaos_matrix": typo})
+    report = tmp_path / "c.json"
+    assert wt("contract", "run", "-c", str(cfg), "--no-store", "-q", "-o", str(report)) == 1
+    doc = json.loads(report.read_text(encoding="utf-8"))
+    summary, cells = doc["summary"], doc["cells"]
+    idle = [c for c in cells if c["scenario"] == "typo" and c["status"] != "skipped"]
+    judged = [c for c in cells if c["scenario"] == "no-chaos" and c["status"] != "skipped"]
+    assert idle and all(c.get("not_exercised") for c in idle)
+    assert summary["cells_not_exercised"] == len(idle)
+    assert summary["cells_passed"] == sum(c["status"] == "passed" for c in judged)
+    capsys.readouterr()
+    assert wt("report", str(report), "-f", "md", "-o", str(tmp_path / "c.md")) == 0
+    md = (tmp_path / "c.md").read_text(encoding="utf-8")
+    assert f"pass rate | 100\\.0% \\({len(judged)}/{len(judged)}\\)" in md, md
+    assert wt("report", str(report), "-f", "junit", "-o", str(tmp_path / "c.xml")) == 0
+    cases = ET.parse(tmp_path / "c.xml").getroot().iter("testcase")
+    typo_cases = [c for c in cases if c.get("classname") == "typo"]
+    assert typo_cases and all(c.find("skipped") is not None for c in typo_cases)
+    assert "not exercised" in str(typo_cases[0].find("skipped").get("message"))  # type: ignore[union-attr]
