@@ -61,3 +61,32 @@ def test_contract_cells_not_exercised_are_in_no_count(tmp_path: Path, capsys: py
     typo_cases = [c for c in cases if c.get("classname") == "typo"]
     assert typo_cases and all(c.find("skipped") is not None for c in typo_cases)
     assert "not exercised" in str(typo_cases[0].find("skipped").get("message"))  # type: ignore[union-attr]
+
+
+NEVER = {"tool_faults": [{"tool": "order_status", "mode": "timeout", "after_calls": 50}]}
+"""A fault whose window starts after every call a cell makes: it never fires, the chaos tests nothing."""
+
+
+def _failures(path: Path) -> list[ET.Element]:
+    return [f for case in ET.parse(path).getroot().iter("testcase") if (f := case.find("failure")) is not None]
+
+
+def test_junit_of_a_run_that_failed_with_no_failed_cell_is_red(tmp_path: Path) -> None:
+    cfg = _small(tmp_path, chaos=NEVER, contract=None)
+    xml = tmp_path / "run.xml"
+    assert wt("run", "-c", str(cfg), "--chaos-only", "--no-store", "-q", "-f", "junit", "-o", str(xml)) == 1
+    root = ET.parse(xml).getroot()
+    assert root.get("failures") == "1"
+    (failure,) = _failures(xml)
+    assert "tested nothing" in str(failure.get("message"))
+    # the same in ci's summary.xml (written from the streamed cells)
+    out = tmp_path / "ci"
+    assert wt("ci", "-c", str(cfg), "-o", str(out), "--no-store", "-q") == 1
+    assert any("tested nothing" in str(f.get("message")) for f in _failures(out / "summary.xml"))
+
+
+def test_junit_of_a_passing_run_has_no_verdict_case(tmp_path: Path) -> None:
+    cfg = _small(tmp_path, chaos=None, contract=None)
+    xml = tmp_path / "run.xml"
+    assert wt("run", "-c", str(cfg), "--no-store", "-q", "-f", "junit", "-o", str(xml), "--min-score", "10") == 0
+    assert not _failures(xml) and "verdict" not in xml.read_text(encoding="utf-8")

@@ -498,7 +498,7 @@ def _why(
             continue
         if r.name == "contract" and critical and min_score is not None:
             continue  # its critical failure leads the reasons
-        why = next((w for w in r.reasons if "below --min-score" not in w), None) if min_score is not None else None
+        why = next((w for w in r.reasons if "below --min-score" not in w), None)
         out.append(f"the {r.name} phase failed: {why}" if why else f"the {r.name} phase failed")
     out += [r.not_run for r in results if r.not_run and r.blocking]  # a configured phase that could not run
     return out

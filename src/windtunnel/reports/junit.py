@@ -12,8 +12,9 @@ suite and a line per case, so the cause of a failure goes where they look first:
 suite and the ``message`` of each case (cut to :data:`MESSAGE_WIDTH` characters), with the whole story (prompt, faults,
 checks, output, reproduce command) in the element's text.
 
-Two invariants a change must keep. A run cut short adds a suite with one ``<error>`` case of its own, so no CI widget
-shows a partial run as green even when every cell that ran passed. And the tree built here is the one
+Two invariants a change must keep. A run cut short adds a suite with one ``<error>`` case of its own, and a run that
+failed with no case failed or errored one ``<failure>`` case with its reasons, so no CI widget shows a partial or
+failed run as green even when every cell that ran passed. And the tree built here is the one
 :mod:`windtunnel.reports.stream` writes suite by suite for a run too large for memory (it calls :func:`junit_root`,
 :func:`suite_head` and :func:`testcase`), so the streamed file is the same bytes as :func:`render_junit`'s.
 """
@@ -244,11 +245,43 @@ def junit_root(report: ReportDict, tests: int, counts: Mapping[str, int]) -> ET.
         },
     )
     short = cut_short(report)
+    summary = report.get("summary") or {}
     if short is not None:
         root.set("errors", str(counts["error"] + 1))
         root.set("tests", str(tests + 1))
         _cut_short_suite(root, short, report)
+    elif summary.get("passed") is False and not counts["failed"] and not counts["error"]:
+        root.set("failures", "1")
+        root.set("tests", str(tests + 1))
+        _verdict_suite(root, report)
     return root
+
+
+def _verdict_suite(root: ET.Element, report: ReportDict) -> None:
+    """A run that failed with no case failed or errored (no fault fired, a scenario not exercised, a phase that
+    tested nothing, a budget cut): one ``<failure>`` testcase carrying its reasons, so a CI test tab is red, not
+    green with the cause in a property (QA-28 #4). The caller has already counted it into the root's totals."""
+    summary = report.get("summary") or {}
+    reasons = [str(r) for r in summary.get("reasons") or []]
+    why = lead_reason(summary) or "the run did not pass"
+    suite = _el(
+        root,
+        "testsuite",
+        name="windtunnel verdict",
+        tests=1,
+        failures=1,
+        errors=0,
+        skipped=0,
+        time="0.000",
+        timestamp=report["run"].get("started_at"),
+    )
+    props = _el(suite, "properties")
+    _el(props, "property", name="run_id", value=report["run"].get("id"))
+    _el(props, "property", name="seed", value=report["run"].get("seed"))
+    _el(props, "property", name="why_it_failed", value=why)
+    case = _el(suite, "testcase", classname="windtunnel", name=f"{report['run'].get('mode') or 'run'} verdict")
+    case.set("time", "0.000")
+    _el(case, "failure", "\n".join(reasons or [why]), message=truncate(why, MESSAGE_WIDTH), type="run_failed")
 
 
 def _cut_short_suite(root: ET.Element, short: CutShort, report: ReportDict) -> None:
