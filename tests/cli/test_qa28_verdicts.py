@@ -90,3 +90,19 @@ def test_junit_of_a_passing_run_has_no_verdict_case(tmp_path: Path) -> None:
     xml = tmp_path / "run.xml"
     assert wt("run", "-c", str(cfg), "--no-store", "-q", "-f", "junit", "-o", str(xml), "--min-score", "10") == 0
     assert not _failures(xml) and "verdict" not in xml.read_text(encoding="utf-8")
+
+
+def test_diff_gate_fails_when_b_tested_nothing(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # A: the fault fires (the real result, 1 ms late) and every cell passes; B: the same cells, no fault fires,
+    # so B fails for a reason no cell shows and nothing can show as regressed (QA-28 #5)
+    fires = {"tool_faults": [{"tool": "order_status", "mode": "slow", "delay_ms": 1}]}
+    a, b = tmp_path / "a.json", tmp_path / "b.json"
+    for faults, out in ((fires, a), (NEVER, b)):
+        cfg = _small(tmp_path, chaos=faults, contract=None)
+        wt("run", "-c", str(cfg), "--chaos-only", "--no-store", "-q", "-o", str(out), "--seed", "3")
+    assert json.loads(a.read_text(encoding="utf-8"))["summary"]["passed"] is True
+    capsys.readouterr()
+    assert wt("runs", "diff", str(a), str(b), "--fail-on-regression") == 1
+    out = capsys.readouterr().out
+    assert "did not pass, for a reason no cell shows" in out and "tested nothing" in out
+    assert wt("runs", "diff", str(b), str(a), "--fail-on-regression") == 0  # the other way round: B passed

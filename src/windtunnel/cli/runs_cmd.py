@@ -201,7 +201,11 @@ def diff_runs(
     store: Path = typer.Option(None, "--store", help=STORE_HELP),
     fmt: str | None = format_option("Output format: table or json (the diff as data)."),
     as_json: bool = json_alias_option(),
-    fail_on_regression: bool = typer.Option(False, "--fail-on-regression", help="Exit 1 when any cell regressed."),
+    fail_on_regression: bool = typer.Option(
+        False,
+        "--fail-on-regression",
+        help="Exit 1 when any cell regressed, or B failed for a reason no cell shows (no fault fired...).",
+    ),
 ) -> None:
     """Compare two runs: regressed cells, fixed cells and score deltas per phase. Each run is a stored run or a
     JSON report file (a CI artefact)."""
@@ -219,8 +223,8 @@ def diff_runs(
             "whether anything regressed",
             hint="compare runs of the same config and --seed (mutated prompts only match under one seed)",
         )
-    if fail_on_regression and diff.regressed:
-        raise typer.Exit(code=int(ExitCode.FAILED))
+    if fail_on_regression and (diff.regressed or diff.unseen_b is not None):
+        raise typer.Exit(code=int(ExitCode.FAILED))  # B failing where no cell shows it (tested nothing) fails too
 
 
 def print_diff(diff: RunDiff, console: Console) -> None:

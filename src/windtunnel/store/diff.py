@@ -32,6 +32,7 @@ from windtunnel.reports.cells import (
     ordered_phases,
     summarize_cells,
 )
+from windtunnel.reports.verdict import lead_reason
 
 
 @dataclass(frozen=True)
@@ -109,6 +110,9 @@ class RunDiff:
     only the cells that ran."""
     partial_b: str | None = None
     """The same for run ``b``."""
+    unseen_b: str | None = None
+    """Why run ``b`` did not pass when none of its cells failed or errored (no fault fired, a scenario not exercised,
+    a budget cut): a failure no cell shows, so no cell can show as regressed; ``--fail-on-regression`` fails on it."""
 
     @property
     def warnings(self) -> list[str]:
@@ -119,6 +123,8 @@ class RunDiff:
             for run, how in ((self.run_a, self.partial_a), (self.run_b, self.partial_b))
             if how is not None
         ]
+        if self.unseen_b is not None:
+            out.append(f"{self.run_b} did not pass, for a reason no cell shows: {self.unseen_b}")
         if not self.matched and (self.added or self.removed):
             out.append(
                 f"no cell of {self.run_b} matches a cell of {self.run_a}, so nothing can show as regressed or fixed "
@@ -176,6 +182,7 @@ class RunDiff:
             "matched": self.matched,
             "partial_a": self.partial_a,
             "partial_b": self.partial_b,
+            "unseen_b": self.unseen_b,
             "warnings": self.warnings,
         }
 
@@ -287,6 +294,8 @@ def diff_reports(a: ReportDict, b: ReportDict) -> RunDiff:
         else:
             result.skipped += 1
     result.removed = sum(1 for key in groups_a if key not in groups_b)
+    if b["summary"].get("passed") is False and not any(_verdict(g) in ("failed", "error") for g in groups_b.values()):
+        result.unseen_b = lead_reason(b["summary"]) or "its summary says it did not pass"
     order = {"critical": 0, "high": 1, "medium": 2, "low": 3}
     for changes, groups in ((result.regressed, groups_b), (result.fixed, groups_a)):
         changes.sort(key=lambda c: (order.get(str(groups[c.key][0].get("severity")), 2), c.phase, c.label))
