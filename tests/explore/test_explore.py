@@ -456,3 +456,23 @@ def test_a_hang_and_a_crash_that_break_the_same_checks_are_two_failures() -> Non
     assert hang.failure_signature() != crash.failure_signature()
     judged = Observation(calls=[], status="failed", checks=broken)
     assert judged.failure_signature() == ("latency", "output_not_empty")
+
+
+def test_a_saved_failure_fails_run_contract_run_and_ci_whatever_the_min_score(tmp_path: Path) -> None:
+    # QA-28 #9: one failing replay cell among many kept the score above --min-score, so the commands passed
+    config = write_config(tmp_path, extra=CONTRACT)
+    assert wt("explore", "-c", str(config), "--budget", "60", "--seed", "5", "-q") == 1
+    gate = ("--seed", "1", "--min-score", "10")
+    report = tmp_path / "run.json"
+    assert wt("run", "-c", str(config), *gate, "--no-mutations", "-o", str(report)) == 1
+    summary = json.loads(report.read_text())["summary"]
+    assert summary["score"] >= 10 and any("saved failure" in r for r in summary["reasons"])
+    assert wt("contract", "run", "-c", str(config), *gate) == 1
+    out = tmp_path / "ci"
+    assert wt("ci", "-c", str(config), *gate, "-o", str(out)) == 1
+    ci = json.loads((out / "summary.json").read_text())["summary"]
+    assert ci["score"] >= 10 and any("saved failure" in r for r in ci["reasons"])
+    planted.FIXED["on"] = True  # the agent is fixed: the saved failure passes, and so does the gate
+    assert wt("run", "-c", str(config), *gate, "--no-mutations") == 0
+    assert wt("contract", "run", "-c", str(config), *gate) == 0
+    assert wt("ci", "-c", str(config), *gate, "-o", str(tmp_path / "ci2")) == 0

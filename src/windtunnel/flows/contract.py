@@ -38,6 +38,7 @@ from windtunnel.config.storepath import store_path
 from windtunnel.contracts import STATE_WARNING, ContractRun, StateVerdict, plan_contract, score_contract
 from windtunnel.contracts.found import found_dir, inv_data, load_found, scenario_data, select_found
 from windtunnel.contracts.run import cut_short_scenarios
+from windtunnel.contracts.scoring import FAILING
 from windtunnel.engine.cells import CellResult, CheckOutcome, FaultRecord
 from windtunnel.engine.placement import apply_placement, check_executor
 from windtunnel.engine.report import build_report, cell_row, now_iso
@@ -63,7 +64,7 @@ from windtunnel.flows.events import SILENT, Listener, Notice, Planned, cell_done
 from windtunnel.flows.outcome import Outcome, decide, exit_code_of
 from windtunnel.flows.preflight import check_env
 from windtunnel.flows.reach import resolve_reach
-from windtunnel.flows.run import found_notice
+from windtunnel.flows.run import found_notice, found_reason
 from windtunnel.flows.schedule import checked_schedule
 from windtunnel.report.dicts import CellDict, RunInfoDict, SummaryDict
 from windtunnel.store.runstore import RunStore, resume_hint
@@ -368,6 +369,11 @@ def _extra_scenarios(cfg: Config, req: ContractRequest, config_path: Path) -> st
     return found_notice(found) if others is None else f"{found_notice(found)}; {others}"
 
 
+def _scenario_names(cfg: Config) -> frozenset[str]:
+    """The names of the contract matrix's scenarios (none without a contract)."""
+    return frozenset(sc.name for sc in (cfg.contract.chaos_matrix or [])) if cfg.contract is not None else frozenset()
+
+
 def _sans_id(data: dict[str, Any]) -> dict[str, Any]:
     """An invariant's data without its ``id`` and ``description``, to tell whether a saved failure's invariant is one
     the contract already checks (the same check under another name is not added twice).
@@ -414,7 +420,10 @@ def contract_flow(req: ContractRequest, listener: Listener = SILENT) -> Outcome:
     else:
         require_fixed_seed(parse_shard(req.shard) if req.shard else None, req.seed, cfg.advanced.seed)
     apply_placement(cfg, req.executor, req.ray_address)
+    before = _scenario_names(cfg)
     found_note = _extra_scenarios(cfg, req, config_path)
+    # the saved failures put first in the matrix (never --schedule's own scenario)
+    replayed = _scenario_names(cfg) - before if req.schedule is None else frozenset()
     if found_note:
         listener(Notice(found_note))
     full = sharded(plan_contract(cfg, repeat=req.repeat), req.shard)
@@ -465,6 +474,11 @@ def contract_flow(req: ContractRequest, listener: Listener = SILENT) -> Outcome:
     for w in runner.warnings:
         listener(Notice(w))
     verdict = score_contract(plan, results, min_score=req.min_score, warnings=notices)
+    still = sorted({st.scenario for st in verdict.cells if st.scenario in replayed and st.status in FAILING})
+    if still:  # a saved failure fails the contract whatever the score, until the agent is fixed (docs/explore.md)
+        verdict.reasons.append(found_reason(still))
+        verdict.passed = verdict.failed_on_score_only = False
+        verdict.why = verdict.why or verdict.reasons[0]
     rows = contract_rows(plan, results, reproduce_base(config_path, seed, req.repeat), verdict.not_exercised)
     state = runner.state
     extra: SummaryDict = {

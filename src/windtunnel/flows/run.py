@@ -367,6 +367,10 @@ class _Counts:
     usage: UsageTally = field(default_factory=UsageTally)
     failed_on: dict[str, int] = field(default_factory=dict)  # invariant id -> cells that failed it
     errored: int = 0
+    found: frozenset[str] = frozenset()
+    """The scenarios of the saved explore failures this run replays."""
+    found_failing: list[str] = field(default_factory=list)
+    """The ids of the replayed saved failures that failed or errored again."""
 
     def add(self, row: CellDict) -> None:
         """Count report row ``row``: the cells, the ones cut short by the agent process exiting, whether any fault was
@@ -376,6 +380,8 @@ class _Counts:
         self.agent_exited += row.get("error_kind") == "agent_exited"
         self.faults = self.faults or bool(row.get("faults"))
         self.errored += count_failures(row, self.failed_on)
+        if row.get("scenario") in self.found and row.get("status") in ("failed", "error"):
+            self.found_failing.append(str(row.get("id")))
         self.usage.add(row)  # as engine.report.build_report's total_usage sums them
 
     def total_usage(self) -> UsageTotalDict | None:
@@ -458,7 +464,7 @@ def run_flow(req: RunRequest, listener: Listener = SILENT, *, command: str = "ru
         extra_run["shard_plan"] = plan_record(parse_shard(req.shard), plan.whole, [c.id for c in plan.cells()])
     run_id = req.run_id or new_run_id()
     base = reproduce_base(req, config_path, seed)
-    counts = _Counts()
+    counts = _Counts(found=frozenset(f.name for f in found))
     weights = type_weights(cfg.mutations.weights)
     done: set[str] = set()
     if store is not None:
@@ -534,7 +540,7 @@ def run_flow(req: RunRequest, listener: Listener = SILENT, *, command: str = "ru
     # stored rows of cells that never ran again are in the report: count them too (stale rows imply a store)
     if stale and ran.cut_short and store is not None:
         sink.tally = Tally(weights=weights, min_score=req.min_score)
-        counts = _Counts()
+        counts = _Counts(found=counts.found)
         for row in store.iter_cells(run_id):
             sink.tally.add(row)
             counts.add(row)
@@ -557,8 +563,23 @@ def run_flow(req: RunRequest, listener: Listener = SILENT, *, command: str = "ru
         summary_dict["reasons"] = [*(summary_dict.get("reasons") or []), *own]
         notices.append(why)
         listener(Notice(why))
+    if counts.found_failing:  # a saved failure fails the run whatever the score, until the agent is fixed
+        failed_beyond_score(summary_dict)
+        summary_dict["reasons"] = [*(summary_dict.get("reasons") or []), found_reason(counts.found_failing)]
     return _finish(
         req, cfg, ran, summary_dict, sink, counts, notices, store, run_id, started, extra_run, mode, seed, plan.count
+    )
+
+
+def found_reason(failing: Sequence[str]) -> str:
+    """Why a run or contract fails on the saved explore failures it replayed (``failing``: their cells or
+    scenarios), whatever ``--min-score`` says: each is a known bug, and it fails until the agent is fixed."""
+    n = len(failing)
+    shown = ", ".join(failing[:3]) + (" …" if n > 3 else "")
+    return (
+        f"{n} saved failure{'' if n == 1 else 's'} from `windtunnel explore` still fail{'s' if n == 1 else ''} "
+        f"({shown}): a saved failure fails the run whatever the score until the agent is fixed (delete its file "
+        "in found/ once it is fixed for good; --no-found skips them)"
     )
 
 
