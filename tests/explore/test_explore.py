@@ -476,3 +476,22 @@ def test_a_saved_failure_fails_run_contract_run_and_ci_whatever_the_min_score(tm
     assert wt("run", "-c", str(config), *gate, "--no-mutations") == 0
     assert wt("contract", "run", "-c", str(config), *gate) == 0
     assert wt("ci", "-c", str(config), *gate, "-o", str(tmp_path / "ci2")) == 0
+
+
+def test_a_saved_failure_still_fails_the_merge_of_run_shards(tmp_path: Path) -> None:
+    # review 28: the merge summarised the cells again and never saw the saved failure, so it passed
+    config = write_config(tmp_path)
+    assert wt("explore", "-c", str(config), "--budget", "60", "--seed", "5", "-q") == 1
+    gate = ("--seed", "1", "--min-score", "10")
+    codes = [
+        wt("run", "-c", str(config), *gate, "--shard", f"{i}/2", "-o", str(tmp_path / f"s{i}.json")) for i in (1, 2)
+    ]
+    assert sorted(codes) == [0, 1]  # one shard holds the replay
+    shard = json.loads((tmp_path / f"s{codes.index(1) + 1}.json").read_text())
+    assert [c["id"] for c in shard["cells"] if c.get("saved_failure")]
+    out = tmp_path / "merged.json"
+    files = [str(tmp_path / "s1.json"), str(tmp_path / "s2.json")]
+    assert wt("runs", "merge", *files, "--store", str(tmp_path / "m.db"), "-f", "json", "-o", str(out)) == 1
+    summary = json.loads(out.read_text())["summary"]
+    assert summary["passed"] is False and summary["score"] >= 10
+    assert any("saved failure" in r for r in summary["reasons"]) and not summary.get("failed_on_score_only")

@@ -102,6 +102,7 @@ class Found:
             mutation=MutationRef(type=m["type"], args=dict(m.get("args") or {})) if m else None,
             scenario=self.name,
             seq=seq,
+            saved_failure=True,
         )
 
 

@@ -83,6 +83,9 @@ class Cell:
     """A conversation: the user turns, sent one call at a time (``input`` is its label)."""
     seq: int | None = None
     """Its position in the plan: the store reads cells back in this order (reports in plan order)."""
+    saved_failure: bool = False
+    """A replay of a failure ``windtunnel explore`` saved: failing again fails the run whatever the score (its row
+    says so, so a merge of shards recounts it)."""
 
     @property
     def prompt_text(self) -> str:

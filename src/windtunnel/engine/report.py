@@ -85,6 +85,8 @@ def cell_row(
         "faults": cast("list[FaultDict]", [f.model_dump(exclude_none=True) for f in r.faults]) if r.faults else [],
         "checks": [_check(c) for c in checks],
     }
+    if cell.saved_failure:  # recounted by a merge of shards (store/merge.py)
+        row["saved_failure"] = True
     if r.retried:
         row["retried"] = r.retried
     if r.calls:

@@ -64,9 +64,10 @@ from windtunnel.flows.events import SILENT, Listener, Notice, Planned, cell_done
 from windtunnel.flows.outcome import Outcome, decide, exit_code_of
 from windtunnel.flows.preflight import check_env
 from windtunnel.flows.reach import resolve_reach
-from windtunnel.flows.run import found_notice, found_reason
+from windtunnel.flows.run import found_notice
 from windtunnel.flows.schedule import checked_schedule
 from windtunnel.report.dicts import CellDict, RunInfoDict, SummaryDict
+from windtunnel.reports.verdict import found_reason
 from windtunnel.store.runstore import RunStore, resume_hint
 
 

@@ -84,7 +84,7 @@ from windtunnel.mutations.scoring import type_weights
 from windtunnel.report.dicts import CellDict, ReportDict, RunInfoDict, SummaryDict, UsageTotalDict
 from windtunnel.report.usage import UsageTally
 from windtunnel.reports.stats import SummaryTally
-from windtunnel.reports.verdict import count_failures, failure_cause
+from windtunnel.reports.verdict import count_failures, failure_cause, found_reason
 from windtunnel.store.runstore import RunStore, resume_hint
 
 if TYPE_CHECKING:
@@ -568,18 +568,6 @@ def run_flow(req: RunRequest, listener: Listener = SILENT, *, command: str = "ru
         summary_dict["reasons"] = [*(summary_dict.get("reasons") or []), found_reason(counts.found_failing)]
     return _finish(
         req, cfg, ran, summary_dict, sink, counts, notices, store, run_id, started, extra_run, mode, seed, plan.count
-    )
-
-
-def found_reason(failing: Sequence[str]) -> str:
-    """Why a run or contract fails on the saved explore failures it replayed (``failing``: their cells or
-    scenarios), whatever ``--min-score`` says: each is a known bug, and it fails until the agent is fixed."""
-    n = len(failing)
-    shown = ", ".join(failing[:3]) + (" …" if n > 3 else "")
-    return (
-        f"{n} saved failure{'' if n == 1 else 's'} from `windtunnel explore` still fail{'s' if n == 1 else ''} "
-        f"({shown}): a saved failure fails the run whatever the score until the agent is fixed (delete its file "
-        "in found/ once it is fixed for good; --no-found skips them)"
     )
 
 

@@ -248,6 +248,8 @@ class CellDict(TypedDict, total=False):
     metadata: JSONObject
     phase: str
     detail: str
+    saved_failure: bool
+    """A replay of a failure ``windtunnel explore`` saved (failing again fails the run whatever the score)."""
     not_exercised: bool
     """A contract row of a scenario none of whose faults fired: it ran, tested nothing, is in no count."""
     # a replayed session

@@ -208,6 +208,9 @@ class Cell(_Model):
     """A command that reruns exactly this cell."""
     usage: Usage | Absent = None
     """Tokens and cost, when the agent recorded usage."""
+    saved_failure: bool | Absent = None
+    """True on the replay of a failure ``windtunnel explore`` saved: failing again fails the run whatever the score
+    (a merge of shards counts it too)."""
 
 
 class RunReport(_Model):

@@ -7,7 +7,7 @@ the viewer all put this line first.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 
 
 def lead_reason(summary: Mapping[str, object]) -> str | None:
@@ -53,4 +53,22 @@ def count_failures(cell: Mapping[str, object], failed_on: dict[str, int]) -> boo
     return cell.get("status") == "error"
 
 
-__all__ = ["cells_ran", "count_failures", "failure_cause", "lead_reason"]
+def found_reason(failing: Sequence[str]) -> str:
+    """Why a run or contract fails on the saved explore failures it replayed (``failing``: their cells or
+    scenarios), whatever ``--min-score`` says: each is a known bug, and it fails until the agent is fixed."""
+    n = len(failing)
+    shown = ", ".join(failing[:3]) + (" …" if n > 3 else "")
+    return (
+        f"{n} saved failure{'' if n == 1 else 's'} from `windtunnel explore` still fail{'s' if n == 1 else ''} "
+        f"({shown}): a saved failure fails the run whatever the score until the agent is fixed (delete its file "
+        "in found/ once it is fixed for good; --no-found skips them)"
+    )
+
+
+def saved_failures_failing(cells: Iterable[Mapping[str, object]]) -> list[str]:
+    """The ids of the rows replaying a saved explore failure (``saved_failure``) that failed or errored again: each
+    fails the run whatever the score (:func:`found_reason`); a merge of shards recounts them from the rows."""
+    return [str(c.get("id")) for c in cells if c.get("saved_failure") and c.get("status") in ("failed", "error")]
+
+
+__all__ = ["cells_ran", "count_failures", "failure_cause", "found_reason", "lead_reason", "saved_failures_failing"]

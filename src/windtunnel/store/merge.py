@@ -26,7 +26,7 @@ from windtunnel.engine.report import build_report
 from windtunnel.engine.scoring import failed_beyond_score, summarize
 from windtunnel.engine.shard import ids_digest
 from windtunnel.report.dicts import ReportDict, SummaryDict
-from windtunnel.reports.verdict import count_failures, failure_cause
+from windtunnel.reports.verdict import count_failures, failure_cause, found_reason, saved_failures_failing
 from windtunnel.store.runstore import RunStore
 
 MERGEABLE_MODES = ("run", "chaos", "contract", "ci")
@@ -218,6 +218,10 @@ def merge_reports(reports: Sequence[tuple[str, ReportDict]], *, run_id: str) -> 
         errored = sum(count_failures(c, failed_on) for c in cells)
         cause = failure_cause(failed_on, errored)  # a failed cell leads (QA-27 #1); the faults tested nothing still
         reasons.extend([cause, NO_FAULT_FIRED] if cause else [NO_FAULT_FIRED])
+    still = saved_failures_failing(cells)
+    if still:  # a saved explore failure failing again fails the run whatever the score, as each shard said
+        failed_beyond_score(summary)
+        reasons.append(found_reason(still))
     if reasons:
         summary["reasons"] = reasons
     notices = list(dict.fromkeys(n for _, rep in ordered for n in rep.get("notices") or []))
