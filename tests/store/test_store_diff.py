@@ -101,3 +101,19 @@ def test_contract_phase_compares_resilience_scores_not_raw_pass_rates() -> None:
         100.0,
     )
     assert diff.to_dict()["phases"][0]["measure"] == "resilience"
+
+
+def test_rows_of_a_scenario_not_exercised_are_neither_passed_nor_failed() -> None:
+    # review 28: B's unexercised rows read 'fixed failed → passed' and 'still passing', and the gate passed
+    a_cells = _cells(fixed=False)
+    b_cells = [
+        dict(c, not_exercised=True) if c["scenario"] == "tool_timeouts" else c  # its faults never fired in B
+        for c in _cells(fixed=True)
+    ]
+    a = make_report(a_cells, mode="contract", run_id="a")  # type: ignore[arg-type]
+    why = "scenario tool_timeouts not exercised: none of its faults fired"
+    b = make_report(b_cells, mode="contract", run_id="b", passed=False, reasons=[why])  # type: ignore[arg-type]
+    diff = diff_reports(a, b)
+    assert diff.fixed == [] and diff.regressed == []
+    assert diff.unchanged_passing == 2 and diff.skipped == 2  # baseline's two cells; tool_timeouts' two uncounted
+    assert diff.unseen_b == why

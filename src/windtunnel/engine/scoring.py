@@ -77,6 +77,12 @@ def not_run(cell: Mapping[str, Any]) -> bool:
     return cell.get("error_kind") == "agent_exited"
 
 
+def without_verdict(cell: Mapping[str, Any]) -> bool:
+    """A row with no verdict to count or compare: ``skipped``, or a contract row of a scenario none of whose faults
+    fired (``not_exercised``: it ran and tested nothing, so it is neither passed nor failed, QA-28 #3)."""
+    return cell.get("status") == "skipped" or bool(cell.get("not_exercised"))
+
+
 def is_failure(cell: Mapping[str, Any]) -> bool:
     """A cell that failed or errored on its own (a cell cut short is :func:`not_run` instead)."""
     return cell.get("status") in ("failed", "error") and not not_run(cell)

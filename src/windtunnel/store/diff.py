@@ -21,6 +21,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
 from windtunnel._util.jsontypes import JSONObject
+from windtunnel.engine.scoring import without_verdict
 from windtunnel.report.dicts import ReportDict
 from windtunnel.reports.cells import (
     Cell,
@@ -198,10 +199,12 @@ def _verdicts(cells: Iterable[Cell]) -> dict[str, list[Cell]]:
 
 
 def _verdict(group: list[Cell]) -> str:
-    """The verdict of one cell over its repeats: skipped when every repeat was, passed when every other repeat passed,
-    error when every one errored, failed otherwise (a failure anywhere outweighs the passes).
+    """The verdict of one cell over its repeats: skipped when every repeat was (or has no verdict: a contract row of
+    a scenario not exercised is neither passed nor failed, :func:`~windtunnel.engine.scoring.without_verdict`), passed
+    when every other repeat passed, error when every one errored, failed otherwise (a failure anywhere outweighs the
+    passes).
     """
-    statuses = {str(c.get("status")) for c in group} - {"skipped"}
+    statuses = {str(c.get("status")) for c in group if not without_verdict(c)}
     if not statuses:
         return "skipped"
     if statuses == {"passed"}:
