@@ -335,3 +335,35 @@ def test_a_store_with_the_facts_first_two_indexes_gets_the_one_covering_index(tm
         assert _api_view(reader, run_id)["aggregate"] == _expected(reader, run_id)
     finally:
         reader.close()
+
+
+def test_contract_rows_of_a_scenario_not_exercised_are_in_no_rate_on_the_run_page(tmp_path: Path) -> None:
+    # review 28: the run page read 66.7 % (4/6) where the report said 50 % (2/4), counting the unexercised rows
+    rows = [
+        make_cell(
+            f"{sc}:{inv}",
+            kind="contract",
+            scenario=sc,
+            invariant=inv,
+            status="failed" if sc == "down" and inv == "b" else "passed",
+            **({"not_exercised": True} if sc == "late" else {}),  # type: ignore[arg-type]
+        )
+        for sc in ("ok", "down", "late")
+        for inv in ("a", "b")
+    ]
+    rows[0] = dict(rows[0], status="failed", passed=False)  # type: ignore[assignment]
+    path = tmp_path / "runs.db"
+    with RunStore(path) as store:
+        run_id = store.start_run({"mode": "contract", "config_path": "c.yaml", "seed": 1})
+        store.add_cells(run_id, rows)
+        store.finish_run(run_id, {"cells": 6}, "failed")
+    direct = aggregate_cells(rows)
+    assert (direct["scored"], direct["counts"]["passed"], direct["pass_rate"]) == (4, 2, 0.5)
+    assert direct["counts"]["not_exercised"] == 2 and direct["by_invariant"]["a"]["total"] == 2
+    reader = StoreReader(path)
+    try:
+        found = reader.fact_aggregate(run_id, aggregate_groups)
+        assert found is not None and found[0] == direct == _expected(reader, run_id)
+        assert _api_view(reader, run_id)["aggregate"] == direct
+    finally:
+        reader.close()

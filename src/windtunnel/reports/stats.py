@@ -20,7 +20,7 @@ from typing import Any
 from windtunnel._util.jsontypes import JSONObject
 from windtunnel._util.stats import Z95, mean_pass_hat_k, pass_hat_k
 from windtunnel._util.stats import wilson_interval as _wilson_interval
-from windtunnel.engine.scoring import is_failure, not_run
+from windtunnel.engine.scoring import is_failure, not_run, without_verdict
 from windtunnel.report.dicts import CellDict
 from windtunnel.reports.cells import Cell, cell_label, identity_digest
 from windtunnel.reports.usage import TopUsage
@@ -123,7 +123,7 @@ class StatsTally:
         """Count one cell: skipped cells and cells cut short by the agent process dying are not counted; a ``chaos``
         cell of a scenario whose faults have not fired yet waits until one fires (and is never counted if none does).
         """
-        if cell.get("status") == "skipped" or cell.get("error_kind") == "agent_exited" or cell.get("not_exercised"):
+        if without_verdict(cell) or not_run(cell):
             return  # a contract row of a scenario none of whose faults fired tested nothing (QA-28 #3)
         won = 1 if cell.get("passed") else 0
         scenario = cell.get("scenario")

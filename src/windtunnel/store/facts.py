@@ -36,6 +36,7 @@ from typing import NamedTuple, cast
 
 import orjson
 
+from windtunnel.engine.scoring import without_verdict
 from windtunnel.report.dicts import CellDict
 from windtunnel.report.models import Cell
 from windtunnel.report.shape import shape_problem
@@ -124,6 +125,7 @@ FACT_PATHS = (
     "$.scenario",
     "$.latency_ms",
     "$.faults",
+    "$.not_exercised",
 )
 """The fields of a stored cell that its facts come from, as SQLite's ``json_extract`` paths."""
 
@@ -162,6 +164,12 @@ class Facts(NamedTuple):
         return self.faults.split(FAULT_SEP) if self.faults else []
 
 
+NOT_EXERCISED = "not_exercised"
+"""The status in the facts of a contract row of a scenario none of whose faults fired (``not_exercised``): it ran, but
+is in no count (QA-28 #3), so the run page's pass rate agrees with the report's."""
+NO_VERDICT = ("skipped", NOT_EXERCISED)
+"""Fact statuses left out of the pass rates: a cell not run, and a row that tested nothing."""
+
 FactKey = tuple[str, bool, str, str, str, str, str, str]
 """A :class:`Facts` without the latency: a row of ``fact_groups`` without its code."""
 
@@ -190,6 +198,8 @@ def fact_values(cell: CellDict) -> tuple[FactKey, float | None]:
     """:func:`facts_of` as its key and its latency, without the check of the fields' types: for a row the engine has
     just built (the run's hot path, ~1 µs a cell)."""
     status = str(cell.get("status"))
+    if status != "skipped" and without_verdict(cell):  # ran and tested nothing: neither passed nor failed
+        status = NOT_EXERCISED
     latency = cell.get("latency_ms")
     if status == "skipped" or latency.__class__ not in (float, int) or not math.isfinite(latency or 0.0):
         latency = None
@@ -248,10 +258,21 @@ class GroupCodes:
         self._codes.clear()
 
 
-_CUT = ("status", "passed", "phase", "kind", "invariant", "scenario", "latency_ms")
+_CUT = ("status", "passed", "phase", "kind", "invariant", "scenario", "latency_ms", "not_exercised")
 
 
-_EXTRACTED_KEYS = ("status", "passed", "phase", "kind", "mutation", "invariant", "scenario", "latency_ms", "faults")
+_EXTRACTED_KEYS = (
+    "status",
+    "passed",
+    "phase",
+    "kind",
+    "mutation",
+    "invariant",
+    "scenario",
+    "latency_ms",
+    "faults",
+    "not_exercised",
+)
 
 
 def extracted_facts(raw: str | bytes | None) -> Facts:

@@ -348,7 +348,7 @@ class StoreReader:
                 if raw is None:
                     yield rowid, {"status": "error", "passed": False, "kind": None, "faults": None}
                     continue
-                status, passed, phase, kind, mutation, invariant, scenario, latency, faults = orjson.loads(raw)
+                status, passed, phase, kind, mutation, invariant, scenario, latency, faults, idle = orjson.loads(raw)
                 facts = {
                     "status": status,
                     "passed": passed,
@@ -360,6 +360,8 @@ class StoreReader:
                     "latency_ms": latency,
                     "faults": faults,
                 }
+                if idle is not None:  # a contract row of a scenario not exercised (store/facts.py's NOT_EXERCISED)
+                    facts["not_exercised"] = idle
                 # the same check as every whole cell read (_cell): a damaged row stands as an errored cell
                 if shape_problem(facts, Cell) is not None:
                     facts = {"status": "error", "passed": False, "kind": None, "faults": None}

@@ -23,7 +23,7 @@ from typing import Any, TypeVar, cast
 from windtunnel._util.stats import wilson_interval
 from windtunnel.report.dicts import CellDict, as_cell
 from windtunnel.reports.cells import cell_phase, failure_detail, fault_label, one_line, truncate
-from windtunnel.store.facts import NO_FAULT, Facts, fact_values
+from windtunnel.store.facts import NO_FAULT, NO_VERDICT, Facts, fact_values
 
 HIST_BINS = 20
 _K = TypeVar("_K", bound=Hashable)
@@ -94,7 +94,7 @@ class Tally:
         self.total += n
         status = facts.status
         self.counts[status] = self.counts.get(status, 0) + n
-        if status == "skipped":
+        if status in NO_VERDICT:  # skipped, or a contract row of a scenario not exercised: in no rate
             return
         ok = n if facts.passed else 0
         _count(self.by_phase, facts.phase, ok, n)
