@@ -127,3 +127,24 @@ def test_the_overall_score_still_outweighs_a_phase_score_below_min_score(tmp_pat
     assert not contract.passed and contract.summary.get("failed_on_score_only") is True
     ci = windtunnel.ci(CONFIG, seed=5, min_score=80, output=tmp_path / "ci", use_store=False)
     assert ci.passed
+
+
+def test_a_phase_kept_by_resume_from_before_failed_on_score_only_is_read_as_score_only() -> None:
+    # review 28: `ci --resume` of a ci started before the key existed failed on a phase the overall score outweighs
+    from windtunnel.flows.ci import _score_only_before_the_key
+
+    contract = {"passed": False, "score": 72.0, "min_score": 80.0, "reasons": ["score 72.0 is below --min-score 80"]}
+    run = {"passed": False, "score": 72.0, "min_score": 80.0}  # a run phase below the gate has no reason of its own
+    assert _score_only_before_the_key(contract) and _score_only_before_the_key(run)  # type: ignore[arg-type]
+    others = [
+        {**contract, "reasons": [*contract["reasons"], "scenario 'typo' was not exercised"]},
+        {**run, "reasons": ["no configured fault fired in the whole run, so it tested nothing"]},
+        {**contract, "critical_failed": True},
+        {**contract, "failed_on_score_only": False},  # says so itself
+        {**run, "partial": True},
+        {**run, "cells_not_exercised": 2},
+        {**run, "score": 85.0},  # above its gate: it failed for another reason
+        {**run, "min_score": None},
+        {**run, "passed": True},
+    ]
+    assert not any(_score_only_before_the_key(s) for s in others)  # type: ignore[arg-type]
