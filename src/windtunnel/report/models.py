@@ -105,6 +105,11 @@ class Summary(_Model):
     leaves out, because they were not exercised or not run); renderers fall back on the first reason."""
     partial: bool | None = None
     """True when the run was cut short (interrupted or aborted): it passes nothing."""
+    failed_on_score_only: bool | Absent = None
+    """True when the one thing that failed the run is its score below ``--min-score`` (``ci``'s overall score may
+    outweigh that, and nothing else)."""
+    cells_not_exercised: Count | Absent = None
+    """Cells of chaos scenarios none of whose faults fired: they ran, tested nothing, and are in no other count."""
     phases: dict[str, PhaseEntry] | Absent = None
     """``ci`` only: one entry per phase."""
 
@@ -208,6 +213,8 @@ class Cell(_Model):
     """A command that reruns exactly this cell."""
     usage: Usage | Absent = None
     """Tokens and cost, when the agent recorded usage."""
+    not_exercised: bool | Absent = None
+    """True on a contract row of a scenario none of whose faults fired: neither passed nor failed, in no count."""
     saved_failure: bool | Absent = None
     """True on the replay of a failure ``windtunnel explore`` saved: failing again fails the run whatever the score
     (a merge of shards counts it too)."""
