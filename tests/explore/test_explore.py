@@ -495,3 +495,17 @@ def test_a_saved_failure_still_fails_the_merge_of_run_shards(tmp_path: Path) -> 
     summary = json.loads(out.read_text())["summary"]
     assert summary["passed"] is False and summary["score"] >= 10
     assert any("saved failure" in r for r in summary["reasons"]) and not summary.get("failed_on_score_only")
+
+
+def test_a_saved_failure_still_fails_the_merge_of_ci_shards(tmp_path: Path) -> None:
+    # review 28: the ci merge re-summarised the first phase, so the merged ci passed
+    config = write_config(tmp_path)
+    assert wt("explore", "-c", str(config), "--budget", "60", "--seed", "5", "-q") == 1
+    gate = ("--seed", "1", "--min-score", "10", "-q")
+    for i in (1, 2):
+        wt("ci", "-c", str(config), *gate, "--shard", f"{i}/2", "-o", str(tmp_path / f"ci{i}"))
+    out = tmp_path / "merged.json"
+    files = [str(tmp_path / f"ci{i}" / "summary.json") for i in (1, 2)]
+    assert wt("runs", "merge", *files, "--store", str(tmp_path / "m.db"), "-f", "json", "-o", str(out)) == 1
+    summary = json.loads(out.read_text())["summary"]
+    assert summary["passed"] is False and any("saved failure" in r for r in summary["reasons"])
