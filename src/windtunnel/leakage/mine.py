@@ -1635,17 +1635,21 @@ def _slotted(held: Mapping[tuple[str, str], Sequence[int]]) -> dict[tuple[str, s
     return out
 
 
+def _root(parent: list[int], i: int) -> int:
+    """The root of ``i`` in the union-find forest ``parent`` (paths halved on the way)."""
+    while parent[i] != i:
+        parent[i] = parent[parent[i]]
+        i = parent[i]
+    return i
+
+
 def _slot_groups(texts: Sequence[tuple[str, ...]], k: int) -> list[list[int]]:
     """The groups of ``texts`` (as many tokens each) joined by pairs differing in ``k`` tokens at most, as positions in
     ``texts`` (:func:`_slotted`)."""
     n = len(texts[0])
     parent = list(range(len(texts)))
 
-    def root(i: int) -> int:
-        while parent[i] != i:
-            parent[i] = parent[parent[i]]
-            i = parent[i]
-        return i
+    root = partial(_root, parent)
 
     bounds = [round(n * b / (k + 1)) for b in range(k + 2)]
     for b in range(k + 1):
@@ -1707,11 +1711,7 @@ def records_of(labels: Sequence[str], prose: Sequence[Prints]) -> tuple[list[int
             label_of_hash[h] = None
     parent = list(range(len(labels)))
 
-    def root(i: int) -> int:
-        while parent[i] != i:
-            parent[i] = parent[parent[i]]
-            i = parent[i]
-        return i
+    root = partial(_root, parent)
 
     inputs = [_input_of(prints) for prints in prose]
     for h, items in holders.items():
