@@ -42,6 +42,17 @@ def test_directory_output_uses_run_id_and_extension(tmp_path: Path) -> None:
     assert output_path(report, str(tmp_path / "new") + "/", ".md").parent == tmp_path / "new"
 
 
+def test_a_path_without_a_suffix_is_a_directory_for_every_command(tmp_path: Path) -> None:
+    """One rule for every command's -o (QA-28 LOW 10): `report -o out` and `runs merge -o out` write
+    out/<run id>.<ext> as `run -o out` does; an existing file without a suffix is still that file."""
+    report = sample_report(5, run_id="20250101-abc")
+    out = render_report(report, "json", tmp_path / "out")
+    assert out == tmp_path / "out" / "20250101-abc.json" and out.is_file()
+    plain = tmp_path / "plain"
+    plain.write_text("old")
+    assert render_report(report, "json", plain) == plain and plain.read_text() != "old"
+
+
 @pytest.fixture
 def scratch_names() -> Iterator[list[str]]:
     names: list[str] = []

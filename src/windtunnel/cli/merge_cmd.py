@@ -65,7 +65,12 @@ def merge_runs(
     runs: list[str] = typer.Argument(..., metavar="RUN|FILE.json...", help="The shard runs (ids or report files)."),
     store: Path = typer.Option(None, "--store", help=STORE_HELP),
     fmt: str = typer.Option(None, "--format", "-f", help="Also write the merged report: html, json, junit, ..."),
-    output: str = typer.Option(None, "--output", "-o", help="Where to write it (file or directory)."),
+    output: str = typer.Option(
+        None,
+        "--output",
+        "-o",
+        help="Where to write it: a file (with a suffix) or a directory (no suffix: <dir>/<run id>.<ext>).",
+    ),
 ) -> None:
     """Merge the shard runs of one `run|contract run|ci --shard I/N` into one stored run with the unsharded score.
 

@@ -42,7 +42,8 @@ def report(
         None,
         "--output",
         "-o",
-        help="File to write, a directory (default: ./reports/<run id>.<ext>), or - for stdout.",
+        help="File to write (with a suffix), a directory (no suffix: <dir>/<run id>.<ext>; default ./reports/), "
+        "or - for stdout.",
     ),
     store: Path = typer.Option(
         None, "--store", help="Run store (default: $WINDTUNNEL_STORE, else .windtunnel/runs.db)."

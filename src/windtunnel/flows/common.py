@@ -255,10 +255,9 @@ def write_report(
     if output is not None and str(output) == "-":
         _report_to_stdout(report, fmt, cells, tally)
         return None
-    # a str: Path() drops the trailing separator that tells render_report "a directory"
+    # a str: Path() drops the trailing separator that tells render_report "a directory"; a path without a suffix
+    # that is not an existing file is one as well (reports.base.output_path)
     target: Path | str = output if output is not None else "reports" + os.sep
-    if output is not None and output.suffix == "" and not output.is_file():
-        target = f"{output}{os.sep}"  # a directory: the file is named after the run
     if cells is not None:
         return render_streamed(report, cells, fmt, target, tally=tally)
 

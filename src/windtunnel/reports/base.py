@@ -151,15 +151,16 @@ def get_reporter(name: str) -> Reporter:
 
 
 def output_path(report: ReportDict, out: Path | str, extension: str) -> Path:
-    """``out`` itself, or ``out/<run id><extension>`` when ``out`` is an existing directory or ends with a path
-    separator.
+    """``out`` itself, or ``out/<run id><extension>`` when ``out`` is a directory: an existing one, a path ending with a
+    separator, or a path without a suffix that is not an existing file (``reports``) — one rule for every command's
+    ``-o``, so ``run -o out`` and ``report -o out`` both write ``out/<run id><extension>``.
 
     The run id is made filename-safe, and a missing parent directory is created; one that cannot be is a
     :class:`UsageError` naming it, before any rendering work is done.
     """
     raw = str(out)
     path = Path(out)
-    if path.is_dir() or raw.endswith(("/", "\\")):
+    if path.is_dir() or raw.endswith(("/", "\\")) or (path.suffix == "" and not path.is_file()):
         run_id = str(report.get("run", {}).get("id") or "report")
         safe = "".join(ch if ch.isalnum() or ch in "-_." else "_" for ch in run_id)
         path = path / f"{safe}{extension}"
