@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import shutil
 import socket
 from pathlib import Path
 
@@ -79,8 +80,18 @@ def test_verify_runs_the_validate_preflight(tmp_path: Path, capsys: pytest.Captu
 def test_score_takes_runs_cell_options_and_scores_the_same_cells(
     options: list[str], tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """QA-13 minor 12: docs/cli.md says `score` runs like `run`; its options choose the same cells."""
-    common = ["-c", CFG, "--seed", "7", "--no-store", "--no-found", *options]
+    """QA-13 minor 12: docs/cli.md says `score` runs like `run`; its options choose the same cells.
+
+    The two runs are compared, so the example's two-second latency invariant is lifted in a copy of its folder: on a
+    loaded machine one run's cell may take longer than the other's (96.54 against 98.21 seen), which is the
+    invariant's job and not what this test checks."""
+    folder = tmp_path / "support_agent"
+    shutil.copytree(REPO / Path(CFG).parent, folder)
+    cfg = folder / Path(CFG).name
+    text = cfg.read_text("utf-8")
+    assert "max_ms: 2000" in text
+    cfg.write_text(text.replace("max_ms: 2000", "max_ms: 600000"), "utf-8")
+    common = ["-c", str(cfg), "--seed", "7", "--no-store", "--no-found", *options]
     code = wt("score", *common)
     score = capsys.readouterr().out.strip()
     report = tmp_path / "run.json"
