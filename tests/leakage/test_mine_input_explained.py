@@ -146,3 +146,42 @@ def test_without_the_input_named_the_inferred_input_tells_the_fee_for_review() -
             severities.setdefault(f.pointer, set()).add(f.severity)
     assert severities["/fee_usd"] == {"low"}
     assert severities["/queue"] == {"medium"}
+
+
+def _status_items(*, clipped: bool) -> list[LeakItem]:
+    """Requests whose size tells the full study (above 2 MW) and a status column written on every request above
+    2 MW: the label clipped (``FULL STU``) or a queue code (``SIS-Q``); both ride with the size."""
+    labels = ["fast track", "full study"]
+    rng = random.Random(5)
+    out = []
+    for i in range(160):
+        size = rng.randint(100, 5000)
+        track = "full study" if size > 2000 else rng.choice(labels)
+        projection: dict[str, Any] = {"size_kw": size, "ref": f"R-{rng.randint(1000, 9999)}"}
+        if size > 2000:
+            projection["status"] = "FULL STU" if clipped else "SIS-Q"
+        out.append(LeakItem(id=f"s{i}", expected=[track], projection=projection, label_set=labels))
+    return out
+
+
+def test_a_rider_writing_the_label_short_is_not_explained_by_the_input() -> None:
+    """``FULL STU`` is the label written short: it states the label (principle 1), whatever the size tells; a code
+    riding with the size alone (``SIS-Q``) is still the input's signal."""
+    clipped = mine(_status_items(clipped=True), derive_from=["/size_kw"])
+    assert ("/status", "FULL STU") in {(s.pointer, s.value) for s in clipped.suggestions}
+    assert not clipped.explained
+    coded = mine(_status_items(clipped=False), derive_from=["/size_kw"])
+    assert ("/status", "SIS-Q") in {(e.suggestion.pointer, e.suggestion.value) for e in coded.explained}
+
+
+def test_clips_label_reads_each_word_clipped_at_its_end() -> None:
+    from windtunnel.leakage.aliases import clips_label
+
+    labels = ["OFF STATION", "MISSING", "OFF SHORE", "DAMAGED"]
+    assert clips_label("OFF STA", "OFF STATION", labels)
+    assert clips_label("miss", "MISSING", labels)
+    assert not clips_label("OFF S", "OFF STATION", labels)  # two letters clip nothing
+    assert not clips_label("OFF STATION", "OFF STATION", labels)  # the label itself: the scan reads it
+    assert not clips_label("OFF", "OFF STATION", labels)  # a word fewer
+    assert not clips_label("SIS-Q", "MISSING", labels)
+    assert not clips_label("OFF SHO", "OFF STATION", labels)

@@ -107,3 +107,47 @@ def test_a_cell_filled_in_per_record_is_read_in_its_frames() -> None:
     flagged = {k for k, fs in found if any(f.severity in ("medium", "high") for f in fs)}
     assert returned and returned <= flagged
     assert not any(s.pointer.startswith("/minutes") for s in mine(dataset(False), derive_from=DERIVE).suggestions)
+
+
+def test_a_fixed_width_one_record_tables_cells_are_fields() -> None:
+    """A notice's extract row under a fixed-width header (names parted by two blanks or more) is read by its
+    columns; a sentence over a sentence, or a row whose text crosses a column's start, is no table."""
+    text = "LLNR   AID NAME                 STATUS    LNM\n24779  Channel Nun Buoy 7       OFF STA   50/23"
+    cells = record_table(text)
+    assert [(n, v) for n, v, _s in cells] == [
+        ("LLNR", "24779"),
+        ("AID NAME", "Channel Nun Buoy 7"),
+        ("STATUS", "OFF STA"),
+        ("LNM", "50/23"),
+    ]
+    assert all(text[a:b] == v for _n, v, (a, b) in cells)
+    assert record_table("LLNR   AID NAME   STATUS\n24779  Channel Nun Buoy 7 OFF STA") == []  # crosses a column
+    assert record_table("Dear board,  thank you\nWe met on Monday and agreed on it.") == []
+    assert record_table("ID    STATUS\n      OFF STA") == []  # a column left empty
+
+
+def test_a_fixed_width_column_riding_with_the_label_is_mined_at_its_cells() -> None:
+    said = {"fund": "APPR", "decline": "DECL", "resubmit": "DEFR"}
+
+    def dataset(leak: bool) -> list[LeakItem]:
+        rng = random.Random(11)
+        out = []
+        for i in range(150):
+            label = LABELS[i % 3]
+            code = said[label if leak else rng.choice(LABELS)]
+            row = f"2024-{100 + i:<4} {rng.choice(ORGS):<20} {code:<8} {i % 52:02d}/24"
+            extract = f"GRANT     APPLICANT            ACTION   WK\n{row}"
+            projection = {"reviews": [rng.randint(1, 5) for _ in range(3)], "extract": extract if i % 2 else None}
+            out.append(LeakItem(id=f"x{i}", expected=[label], projection=projection, label_set=LABELS))
+        return out
+
+    items = dataset(True)
+    result = mine(items, derive_from=DERIVE)
+    assert {s.label for s in result.suggestions if s.pointer == "/extract/ACTION"} == set(LABELS)
+    flagged = dict(mined_findings(items, result, derive_from=DERIVE))
+    for it in items:
+        if it.projection["extract"]:
+            text = it.projection["extract"]
+            leaks = {text[f.span[0] : f.span[1]] for f in flagged.get(it.id, []) if f.severity == "medium" and f.span}
+            assert said[it.expected[0]] in leaks
+    assert not [s for s in mine(dataset(False), derive_from=DERIVE).suggestions if s.pointer.startswith("/extract")]

@@ -57,7 +57,7 @@ rules; ``leak mine`` finds what no list names, with evidence from the data.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from functools import lru_cache
 
 from windtunnel.leakage.lexicon import is_lexicon_alias, lexicon_aliases, number_words
@@ -320,6 +320,26 @@ def label_abbreviations(label: str, label_set: Sequence[str]) -> list[str]:
             if not any(o.startswith(prefix) for o in others):
                 out.append(word[:n])
     return [a for a in dict.fromkeys(out) if _key(a) not in {_key(lab) for lab in label_set}]
+
+
+def clips_label(value: str, label: str, labels: Iterable[str]) -> bool:
+    """``value`` is ``label`` written short, word for word: as many words, each the label's word or its first three
+    letters or more, one clipped at least (``OFF STA`` for ``OFF STATION``), and clipping no other label of
+    ``labels`` so (a notice's status column)."""
+
+    def clip(v: list[str], lab: str) -> bool:
+        words = lab.casefold().split()
+        if len(v) != len(words):
+            return False
+        return all(
+            w == x or (len(w) >= _MIN_ABBREVIATION and w.isalpha() and x.startswith(w))
+            for w, x in zip(v, words, strict=True)
+        )
+
+    v = value.casefold().split()
+    if not v or " ".join(v) == " ".join(label.casefold().split()) or not clip(v, label):
+        return False
+    return not any(clip(v, other) for other in labels if other != label)
 
 
 def derived_alias(alias: str, label_set: Sequence[str], user: Mapping[str, Sequence[str]] | None = None) -> bool:

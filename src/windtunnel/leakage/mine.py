@@ -64,7 +64,7 @@ from urllib.parse import unquote_plus
 
 from windtunnel._util.stats import adjust_p, fisher_greater
 from windtunnel._util.words import count
-from windtunnel.leakage.aliases import identifier_spellings
+from windtunnel.leakage.aliases import clips_label, identifier_spellings
 from windtunnel.leakage.codebook import MIN_VALUE, code_book, slot_frames, value_parts
 from windtunnel.leakage.decode import embedded_json
 from windtunnel.leakage.formats import is_url
@@ -2092,7 +2092,8 @@ def mine(
                 and explained_by_words(riders_of, sug.value, sug.label, sug.purity, record_words, record_label)
             ):
                 why = "(the input's own words)"
-            if why is None:
+            if why is None or clips_label(sug.value, sug.label, label_counts):
+                # a rider that writes the label short states it (principle 1), whatever the input tells
                 kept.append(sug)
             else:
                 explained.append(Explained(sug, why))

@@ -8,8 +8,12 @@ followed by its column's name, so a column whose cells ride with the label is a 
 
 A table is a header line and exactly one data row (a pipe table's rule line aside), both with the same number of
 cells (two or more), split at ``|`` (Markdown, Slack), a tab, or ``;`` / ``,`` when every header cell is a short
-name (three words at most, no sentence): prose with commas is no table. A table of many records is left to
-structure resolution (which row is this record's).
+name (three words at most, no sentence): prose with commas is no table. Without a delimiter, a fixed-width table
+(a mainframe report, a notice's extract row) is read by its columns: the header's names are parted by two blanks or
+more (a name of a few words keeps one blank inside), and the row fills every column, each of its cells starting at
+its name's character after a blank and ending before the next name's start, as principle 1 reads such a cell in
+the scan (:func:`windtunnel.leakage.mention._fixed_cell`). A table of many records is left to structure resolution
+(which row is this record's).
 """
 
 from __future__ import annotations
@@ -22,6 +26,8 @@ Cell = tuple[str, str, tuple[int, int]]
 _RULE = re.compile(r"[\s|:+=-]+")
 _MAX_NAME_WORDS = 3
 _DELIMITERS = ("|", "\t", ";", ",")
+_NAME = re.compile(r"\S(?: ?\S)*")
+"""A fixed-width header's column names: runs of characters with at most one blank inside (two blanks part them)."""
 
 
 def record_table(text: str) -> list[Cell]:
@@ -47,7 +53,29 @@ def record_table(text: str) -> list[Cell]:
         out = [(name, value, span) for (name, _ns), (value, span) in zip(names, cells, strict=True) if name and value]
         if out:
             return out
-    return []
+    return _fixed_width(head, row, start)
+
+
+def _fixed_width(head: str, row: str, start: int) -> list[Cell]:
+    """The cells of the row ``row`` (written at ``start``) under the fixed-width header ``head``, or ``[]``: two
+    names or more, each of a few words with a letter, the row's text all inside the columns, every cell filled,
+    starting at its name's column after a blank and ending with a blank before the next name's column."""
+    names = [(m.start(), m.group()) for m in _NAME.finditer(head)]
+    if len(names) < 2 or any(len(n.split()) > _MAX_NAME_WORDS or not any(ch.isalpha() for ch in n) for _a, n in names):
+        return []
+    if row[: names[0][0]].strip():
+        return []
+    out: list[Cell] = []
+    for i, (a, name) in enumerate(names):
+        b = names[i + 1][0] if i + 1 < len(names) else len(row)
+        piece = row[a:b]
+        if not piece.strip() or piece[0].isspace() or (a > 0 and not row[a - 1 : a].isspace()):
+            return []
+        if i + 1 < len(names) and not row[b - 1 : b].isspace():
+            return []
+        value = piece.strip()
+        out.append((name, value, (start + a, start + a + len(value))))
+    return out
 
 
 def _cells(line: str, d: str, offset: int) -> list[tuple[str, tuple[int, int]]]:
