@@ -148,9 +148,11 @@ def test_without_the_input_named_the_inferred_input_tells_the_fee_for_review() -
     assert severities["/queue"] == {"medium"}
 
 
-def _status_items(*, clipped: bool) -> list[LeakItem]:
+def _status_items(*, clipped: bool, column: bool = True) -> list[LeakItem]:
     """Requests whose size tells the full study (above 2 MW) and a status column written on every request above
-    2 MW: the label clipped (``FULL STU``) or a queue code (``SIS-Q``); both ride with the size."""
+    2 MW: the label clipped (``FULL STU``) or a queue code (``SIS-Q``); both ride with the size. With ``column`` the
+    status is written on the fast-track requests too (``FAST TRA`` / ``FT-Q``), which no input tells: a column
+    stating labels."""
     labels = ["fast track", "full study"]
     rng = random.Random(5)
     out = []
@@ -160,6 +162,8 @@ def _status_items(*, clipped: bool) -> list[LeakItem]:
         projection: dict[str, Any] = {"size_kw": size, "ref": f"R-{rng.randint(1000, 9999)}"}
         if size > 2000:
             projection["status"] = "FULL STU" if clipped else "SIS-Q"
+        elif column and track == "fast track":
+            projection["status"] = "FAST TRA" if clipped else "FT-Q"
         out.append(LeakItem(id=f"s{i}", expected=[track], projection=projection, label_set=labels))
     return out
 
@@ -168,10 +172,19 @@ def test_a_rider_writing_the_label_short_is_not_explained_by_the_input() -> None
     """``FULL STU`` is the label written short: it states the label (principle 1), whatever the size tells; a code
     riding with the size alone (``SIS-Q``) is still the input's signal."""
     clipped = mine(_status_items(clipped=True), derive_from=["/size_kw"])
-    assert ("/status", "FULL STU") in {(s.pointer, s.value) for s in clipped.suggestions}
+    found = {(s.pointer, s.value) for s in clipped.suggestions}
+    assert {("/status", "FULL STU"), ("/status", "FAST TRA")} <= found
     assert not clipped.explained
     coded = mine(_status_items(clipped=False), derive_from=["/size_kw"])
     assert ("/status", "SIS-Q") in {(e.suggestion.pointer, e.suggestion.value) for e in coded.explained}
+
+
+def test_a_short_word_the_input_explains_stays_explained_outside_a_column_of_labels() -> None:
+    """Review 29r: a value that happens to clip a label (``app`` for approved, ``pos`` for positive, here ``FULL
+    STU``) in a field that states no other label is the input's signal as any value would be: explained."""
+    alone = mine(_status_items(clipped=True, column=False), derive_from=["/size_kw"])
+    assert ("/status", "FULL STU") in {(e.suggestion.pointer, e.suggestion.value) for e in alone.explained}
+    assert ("/status", "FULL STU") not in {(s.pointer, s.value) for s in alone.suggestions}
 
 
 def test_clips_label_reads_each_word_clipped_at_its_end() -> None:

@@ -2075,6 +2075,7 @@ def mine(
             record_input[record_of[i]] = input_of[i]
             record_words[record_of[i]] = words_of[i]
         kept = []
+        clipped: list[Explained] = []  # explained riders writing their label short: kept where the field states labels
         for sug in out:
             key = (sug.kind, sug.pointer, sug.value)
             # A relation's riders are the records holding it, not every record holding one of its field's values.
@@ -2092,11 +2093,21 @@ def mine(
                 and explained_by_words(riders_of, sug.value, sug.label, sug.purity, record_words, record_label)
             ):
                 why = "(the input's own words)"
-            if why is None or clips_label(sug.value, sug.label, label_counts):
-                # a rider that writes the label short states it (principle 1), whatever the input tells
+            if why is None:
                 kept.append(sug)
+            elif clips_label(sug.value, sug.label, label_counts):
+                clipped.append(Explained(sug, why))
             else:
                 explained.append(Explained(sug, why))
+        # a rider that writes its label short states it (principle 1), whatever the input tells, where its field is
+        # a column stating labels: the field also carries another label's rider kept (a notice's status `OFF STA`
+        # beside `DMGD`); alone, a short word of the input's own (`app`, `pos`, `min`) stays explained (review 29r)
+        stating = {(sug.pointer, sug.label) for sug in kept}
+        for ex in clipped:
+            if any(p == ex.suggestion.pointer and lab != ex.suggestion.label for p, lab in stating):
+                kept.append(ex.suggestion)
+            else:
+                explained.append(ex)
         out = kept
         mined = {sug.value.casefold() for sug in out}
         canned = {key: v for key, v in canned.items() if any(value in key[1] for value in mined)}  # others never asked
