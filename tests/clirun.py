@@ -2,7 +2,15 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+from typing import Any
+
+import yaml
+
 from windtunnel.cli.app import main
+
+REPO = Path(__file__).resolve().parents[1]
+EXAMPLE = "examples/support_agent/windtunnel.yaml"
 
 
 def wt(*args: str) -> int:
@@ -12,3 +20,19 @@ def wt(*args: str) -> int:
     except SystemExit as ex:
         return int(ex.code or 0)
     return 0
+
+
+def small_example(tmp_path: Path, **changes: Any) -> Path:
+    """The bundled example's config cut to two prompts and one mutation, without replays, with ``changes`` (None
+    drops a key), written to ``tmp_path/windtunnel.yaml``."""
+    data = yaml.safe_load((REPO / EXAMPLE).read_text(encoding="utf-8"))
+    data.update(golden_prompts=data["golden_prompts"][:2], mutations={"count": 1, "types": ["paraphrase"]})
+    for key, value in changes.items():
+        if value is None:
+            data.pop(key, None)
+        else:
+            data[key] = value
+    data.pop("replays", None)
+    path = tmp_path / "windtunnel.yaml"
+    path.write_text(yaml.safe_dump(data), encoding="utf-8")
+    return path

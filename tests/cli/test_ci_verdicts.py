@@ -11,10 +11,8 @@ import pytest
 import yaml
 
 import windtunnel
-from tests.clirun import wt
-
-REPO = Path(__file__).resolve().parents[2]
-CONFIG = "examples/support_agent/windtunnel.yaml"
+from tests.clirun import EXAMPLE as CONFIG
+from tests.clirun import REPO, small_example, wt
 
 
 @pytest.fixture(autouse=True)
@@ -65,28 +63,13 @@ def test_ci_stops_on_a_contract_with_an_empty_matrix_like_contract_run(
     assert not (tmp_path / "ci" / "mutation.json").exists()  # nothing ran
 
 
-def _small(tmp_path: Path, **changes: Any) -> Path:
-    """The example config cut to two prompts and one mutation, with ``changes`` (None drops a key)."""
-    data = yaml.safe_load((REPO / CONFIG).read_text(encoding="utf-8"))
-    data.update(golden_prompts=data["golden_prompts"][:2], mutations={"count": 1, "types": ["paraphrase"]})
-    for key, value in changes.items():
-        if value is None:
-            data.pop(key, None)
-        else:
-            data[key] = value
-    data.pop("replays", None)
-    path = tmp_path / "windtunnel.yaml"
-    path.write_text(yaml.safe_dump(data), encoding="utf-8")
-    return path
-
-
 def test_min_score_never_passes_a_chaos_phase_that_tested_nothing(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     # QA-28 #1: the fault's window starts after every call a cell makes, so no fault fires: `run --chaos-only
     # --min-score 50` fails ("tested nothing"), and ci given the same --min-score must fail that phase and itself
     never = {"tool_faults": [{"tool": "order_status", "mode": "timeout", "after_calls": 50}]}
-    cfg = _small(tmp_path, chaos=never, contract=None)
+    cfg = small_example(tmp_path, chaos=never, contract=None)
     assert wt("run", "-c", str(cfg), "--chaos-only", "--min-score", "50", "--no-store", "-q", "-o", "-") == 1
     capsys.readouterr()
     out_dir = tmp_path / "ci"
@@ -111,7 +94,7 @@ def test_min_score_never_passes_a_contract_scenario_not_exercised(
 ) -> None:
     data = yaml.safe_load((REPO / CONFIG).read_text(encoding="utf-8"))
     typo = [{"name": "no-chaos"}, {"name": "typo", "tool_faults": [{"tool": "order_statuz", "mode": "timeout"}]}]
-    cfg = _small(tmp_path, chaos=None, contract={**data["contract"], "chaos_matrix": typo})
+    cfg = small_example(tmp_path, chaos=None, contract={**data["contract"], "chaos_matrix": typo})
     assert wt("contract", "run", "-c", str(cfg), "--min-score", "50", "--no-store", "-q", "-o", "-") == 1
     capsys.readouterr()
     out_dir = tmp_path / "ci"

@@ -6,15 +6,12 @@ from __future__ import annotations
 import json
 import xml.etree.ElementTree as ET
 from pathlib import Path
-from typing import Any
 
 import pytest
 import yaml
 
-from tests.clirun import wt
-
-REPO = Path(__file__).resolve().parents[2]
-CONFIG = "examples/support_agent/windtunnel.yaml"
+from tests.clirun import EXAMPLE as CONFIG
+from tests.clirun import REPO, small_example, wt
 
 
 @pytest.fixture(autouse=True)
@@ -23,26 +20,11 @@ def at_repo_root(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.syspath_prepend(str(REPO))
 
 
-def _small(tmp_path: Path, **changes: Any) -> Path:
-    """The example config cut to two prompts and one mutation, with ``changes`` (None drops a key)."""
-    data = yaml.safe_load((REPO / CONFIG).read_text(encoding="utf-8"))
-    data.update(golden_prompts=data["golden_prompts"][:2], mutations={"count": 1, "types": ["paraphrase"]})
-    for key, value in changes.items():
-        if value is None:
-            data.pop(key, None)
-        else:
-            data[key] = value
-    data.pop("replays", None)
-    path = tmp_path / "windtunnel.yaml"
-    path.write_text(yaml.safe_dump(data), encoding="utf-8")
-    return path
-
-
 def test_contract_cells_not_exercised_are_in_no_count(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     # scenario "typo" names a tool the agent never calls: its units run, no fault fires, its cells tested nothing
     data = yaml.safe_load((REPO / CONFIG).read_text(encoding="utf-8"))
     typo = [{"name": "no-chaos"}, {"name": "typo", "tool_faults": [{"tool": "order_statuz", "mode": "timeout"}]}]
-    cfg = _small(tmp_path, chaos=None, contract={**data["contract"], "chaos_matrix": typo})
+    cfg = small_example(tmp_path, chaos=None, contract={**data["contract"], "chaos_matrix": typo})
     report = tmp_path / "c.json"
     assert wt("contract", "run", "-c", str(cfg), "--no-store", "-q", "-o", str(report)) == 1
     doc = json.loads(report.read_text(encoding="utf-8"))
@@ -72,7 +54,7 @@ def _failures(path: Path) -> list[ET.Element]:
 
 
 def test_junit_of_a_run_that_failed_with_no_failed_cell_is_red(tmp_path: Path) -> None:
-    cfg = _small(tmp_path, chaos=NEVER, contract=None)
+    cfg = small_example(tmp_path, chaos=NEVER, contract=None)
     xml = tmp_path / "run.xml"
     assert wt("run", "-c", str(cfg), "--chaos-only", "--no-store", "-q", "-f", "junit", "-o", str(xml)) == 1
     root = ET.parse(xml).getroot()
@@ -86,7 +68,7 @@ def test_junit_of_a_run_that_failed_with_no_failed_cell_is_red(tmp_path: Path) -
 
 
 def test_junit_of_a_passing_run_has_no_verdict_case(tmp_path: Path) -> None:
-    cfg = _small(tmp_path, chaos=None, contract=None)
+    cfg = small_example(tmp_path, chaos=None, contract=None)
     xml = tmp_path / "run.xml"
     assert wt("run", "-c", str(cfg), "--no-store", "-q", "-f", "junit", "-o", str(xml), "--min-score", "10") == 0
     assert not _failures(xml) and "verdict" not in xml.read_text(encoding="utf-8")
@@ -98,7 +80,7 @@ def test_diff_gate_fails_when_b_tested_nothing(tmp_path: Path, capsys: pytest.Ca
     fires = {"tool_faults": [{"tool": "order_status", "mode": "slow", "delay_ms": 1}]}
     a, b = tmp_path / "a.json", tmp_path / "b.json"
     for faults, out in ((fires, a), (NEVER, b)):
-        cfg = _small(tmp_path, chaos=faults, contract=None)
+        cfg = small_example(tmp_path, chaos=faults, contract=None)
         wt("run", "-c", str(cfg), "--chaos-only", "--no-store", "-q", "-o", str(out), "--seed", "3")
     assert json.loads(a.read_text(encoding="utf-8"))["summary"]["passed"] is True
     capsys.readouterr()

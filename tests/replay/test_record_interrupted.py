@@ -25,16 +25,16 @@ golden_prompts: ["Weather in Rome?"]
 """
 
 
-def record_and_interrupt(tmp_path: Path, output: Path) -> subprocess.CompletedProcess[str]:
-    """``windtunnel replay record`` in a child process, SIGINT once the agent has made its tool call."""
-    (tmp_path / "w.yaml").write_text(CONFIG, encoding="utf-8")
+def interrupt_when_called(tmp_path: Path, *command: str) -> subprocess.CompletedProcess[str]:
+    """``windtunnel COMMAND`` in a child process in ``tmp_path``, SIGINT once the hanging agent's tool call is in flight
+    (it writes the file ``WT_TEST_CALLED`` names: a poll, no wall-clock assertion)."""
     called = tmp_path / "called"
     called.unlink(missing_ok=True)
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(REPO / "src"), str(REPO)]), "WT_TEST_CALLED": str(called)}
-    args = [sys.executable, "-m", "windtunnel", "replay", "record", "-c", "w.yaml", "-i", "Weather?", "-o", str(output)]
+    args = [sys.executable, "-m", "windtunnel", *command]
     child = subprocess.Popen(args, cwd=tmp_path, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
-        for _ in range(1200):  # the agent's call in flight: it wrote the file (a poll, no wall-clock assertion)
+        for _ in range(1200):
             if called.exists() or child.poll() is not None:
                 break
             time.sleep(0.1)
@@ -46,6 +46,12 @@ def record_and_interrupt(tmp_path: Path, output: Path) -> subprocess.CompletedPr
             child.kill()
             child.communicate()
     return subprocess.CompletedProcess(args, child.returncode, out, err)
+
+
+def record_and_interrupt(tmp_path: Path, output: Path) -> subprocess.CompletedProcess[str]:
+    """``windtunnel replay record`` in a child process, SIGINT once the agent has made its tool call."""
+    (tmp_path / "w.yaml").write_text(CONFIG, encoding="utf-8")
+    return interrupt_when_called(tmp_path, "replay", "record", "-c", "w.yaml", "-i", "Weather?", "-o", str(output))
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="SIGINT to a child process")
@@ -76,22 +82,9 @@ def test_an_interrupted_replay_run_says_so_on_its_verdict_line(tmp_path: Path) -
         session = {"id": name, "input": text, "calls": [call], "replay": {"match": "by_tool"}}
         (tmp_path / "sessions").mkdir(exist_ok=True)
         (tmp_path / "sessions" / f"{name}.json").write_text(json.dumps(session), encoding="utf-8")
-    called = tmp_path / "called"
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(REPO / "src"), str(REPO)]), "WT_TEST_CALLED": str(called)}
-    args = [sys.executable, "-m", "windtunnel", "replay", "run", "sessions", "-c", "w.yaml", "--concurrency", "1"]
-    child = subprocess.Popen(args, cwd=tmp_path, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    try:
-        for _ in range(1200):  # the second session's call in flight (a poll, no wall-clock assertion)
-            if called.exists() or child.poll() is not None:
-                break
-            time.sleep(0.1)
-        assert called.exists(), child.communicate(timeout=5)
-        child.send_signal(signal.SIGINT)
-        out, err = child.communicate(timeout=120)
-    finally:
-        if child.poll() is None:
-            child.kill()
-            child.communicate()
-    assert child.returncode == 130, (out, err)
+    # the second session's call in flight
+    done = interrupt_when_called(tmp_path, "replay", "run", "sessions", "-c", "w.yaml", "--concurrency", "1")
+    out, err = done.stdout, done.stderr
+    assert done.returncode == 130, (out, err)
     verdict = next(line for line in out.splitlines() if "replay score" in line)
     assert "FAIL (interrupted)" in verdict and "sessions 1 of 3: 1 passed" in verdict, verdict

@@ -264,17 +264,7 @@ def _verdict_suite(root: ET.Element, report: ReportDict) -> None:
     summary = report.get("summary") or {}
     reasons = [str(r) for r in summary.get("reasons") or []]
     why = lead_reason(summary) or "the run did not pass"
-    suite = _el(
-        root,
-        "testsuite",
-        name="windtunnel verdict",
-        tests=1,
-        failures=1,
-        errors=0,
-        skipped=0,
-        time="0.000",
-        timestamp=report["run"].get("started_at"),
-    )
+    suite = _one_case_suite(root, report, "windtunnel verdict", failures=1)
     props = _el(suite, "properties")
     _el(props, "property", name="run_id", value=report["run"].get("id"))
     _el(props, "property", name="seed", value=report["run"].get("seed"))
@@ -284,6 +274,23 @@ def _verdict_suite(root: ET.Element, report: ReportDict) -> None:
     _el(case, "failure", "\n".join(reasons or [why]), message=truncate(why, MESSAGE_WIDTH), type="run_failed")
 
 
+def _one_case_suite(
+    root: ET.Element, report: ReportDict, name: str, *, failures: int = 0, errors: int = 0
+) -> ET.Element:
+    """A ``<testsuite>`` of one case that is about the run itself (its verdict, its cut short), at the run's start."""
+    return _el(
+        root,
+        "testsuite",
+        name=name,
+        tests=1,
+        failures=failures,
+        errors=errors,
+        skipped=0,
+        time="0.000",
+        timestamp=report["run"].get("started_at"),
+    )
+
+
 def _cut_short_suite(root: ET.Element, short: CutShort, report: ReportDict) -> None:
     """A run cut short is an error of its own: one ``<error>`` testcase so CI widgets do not show green.
 
@@ -291,17 +298,7 @@ def _cut_short_suite(root: ET.Element, short: CutShort, report: ReportDict) -> N
     and exit code); the case's text is the headline and the agent's stderr tail, its type ``run_interrupted`` or
     ``run_aborted``. The caller has already counted it into the root's ``tests`` and ``errors``.
     """
-    suite = _el(
-        root,
-        "testsuite",
-        name="windtunnel run",
-        tests=1,
-        failures=0,
-        errors=1,
-        skipped=0,
-        time="0.000",
-        timestamp=report["run"].get("started_at"),
-    )
+    suite = _one_case_suite(root, report, "windtunnel run", errors=1)
     props = _el(suite, "properties")
     for key, value in short.as_dict().items():
         _el(props, "property", name=key, value=value)
