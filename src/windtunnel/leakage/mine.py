@@ -217,6 +217,11 @@ class MineResult:
     them of one label; or but for a few slots (:func:`_slotted`: a reply filled in with a name and a unit's code),
     each text of such a group. A mined word of such a text is a leak, not an author's words for review
     (:data:`CANNED_LEAK`)."""
+    sorted_blocks: set[tuple[str, str, str]] = field(default_factory=set, repr=False)
+    """The ranges found as one block of a field (or of a code's word) whose numbers, sorted, fall into one block per
+    label (:func:`~windtunnel.leakage.ranges.separated`, asked with ``--derive-from`` or on a field's own evidence): a
+    number on the label's own scale. Found in prose outside the named input, such a block is a leak as a code there is,
+    not an author's words for review (:func:`mined_findings`)."""
     explained: list[Explained] = field(default_factory=list)
     """With ``derive_from``: riders that passed the test but that the task's input already tells (their records sit in
     one place of an input field that says the label there: :mod:`.input_explained`), so not suggested."""
@@ -254,7 +259,7 @@ class MineResult:
     def to_dict(self) -> dict[str, Any]:
         """The result as ``leak mine`` prints it: every count and suggestion (``input``: :meth:`read_as_input`),
         without ``members`` (an internal index for :func:`mined_findings`)."""
-        skip = ("members", "owned", "told", "reviewed", "leaking", "task_words", "canned")
+        skip = ("members", "owned", "told", "reviewed", "leaking", "task_words", "canned", "sorted_blocks")
         out = {k: v for k, v in asdict(self).items() if k not in skip}
         out["suggestions"] = [{**s.to_dict(), "input": self.read_as_input(s)} for s in self.suggestions]
         out["pairs"] = [p.to_dict() for p in self.pairs]
@@ -1945,8 +1950,9 @@ def mine(
     # Without --derive-from, a field too few items hold to be the input is asked on its own evidence too.
     scarce = frozenset(places.scarce(len(labels_of))) if places is not None else frozenset()
     own_evidence = (lambda _t: True) if derive_from else (lambda t: t in scarce)
+    sorted_blocks: set[Key] = set()
     for key, label, support, p, keys in _range_tests(
-        held, record_of, record_label, record_task, min_support, own_evidence
+        held, record_of, record_label, record_task, min_support, own_evidence, sorted_blocks
     ):
         members[key] = keys
         tests.append((key, label, support, support, p))
@@ -2174,6 +2180,7 @@ def mine(
         prose=sorted(prose),
         told=told if out else set(),
         canned={t for key in canned for t in slotted.get(key, [key])} if out else set(),
+        sorted_blocks={(s.kind, s.pointer, s.value) for s in out if (s.kind, s.pointer, s.value) in sorted_blocks},
     )
 
 
@@ -2240,6 +2247,7 @@ def _range_tests(
     record_task: Sequence[tuple[str, ...]],
     min_support: int,
     evidence: Callable[[str], bool] = lambda _t: False,
+    blocks: set[tuple[str, str, str]] | None = None,
 ) -> Iterator[tuple[tuple[str, str, str], str, int, float, list[tuple[str, str, str]]]]:
     """``(key, label, support, p, member keys)`` of each run of a field's numbers held by one label only
     (:func:`~windtunnel.leakage.ranges.pure_runs`): a score that maps to the answer, each value too rare to be
@@ -2250,7 +2258,8 @@ def _range_tests(
     their pointer, so the run is found, mapped and sanitized as those values would be. A field for which ``evidence``
     holds (with ``--derive-from``, any; without, one too few items hold to be the input) is also asked as a whole:
     sorted, one block per label (:func:`~windtunnel.leakage.ranges.separated`), each block is a run with the field's
-    p, whatever its records."""
+    p, whatever its records; so is a code's word with its numbers (``wind 72`` … ``wind 163`` in a statement's text:
+    one block per label). ``blocks`` collects the keys of the runs found so, as blocks of a whole field."""
     fields: dict[str, dict[str, set[int]]] = {}
     coded: dict[str, dict[str, set[int]]] = {}
     for key, a in held.items():
@@ -2258,8 +2267,8 @@ def _range_tests(
             fields.setdefault(key[1], {})[key[2]] = {record_of[i] for i in a}
         elif key[0] == "ngram" and (m := _CODE_NUMBER.fullmatch(key[2])) is not None:
             coded.setdefault(m.group(1), {})[key[2]] = {record_of[i] for i in a}
-    yield from _runs_of(fields, record_label, record_task, min_support, evidence=evidence)
-    yield from _runs_of(coded, record_label, record_task, min_support, coded=True)
+    yield from _runs_of(fields, record_label, record_task, min_support, evidence=evidence, blocks=blocks)
+    yield from _runs_of(coded, record_label, record_task, min_support, coded=True, evidence=evidence, blocks=blocks)
 
 
 def _gap_tests(
@@ -2468,6 +2477,7 @@ def _runs_of(
     *,
     coded: bool = False,
     evidence: Callable[[str], bool] = lambda _t: False,
+    blocks: set[tuple[str, str, str]] | None = None,
 ) -> Iterator[tuple[tuple[str, str, str], str, int, float, list[tuple[str, str, str]]]]:
     """The run tests of :func:`_range_tests` over ``fields`` (a field's template → each whole value → its records;
     with ``coded``, the word before a code's number → each 2-gram ``word number`` → its records). A field's run is
@@ -2475,7 +2485,9 @@ def _runs_of(
     (``PB-454`` and ``PB 454`` alike), shown as ``pb 400..499``."""
     for template, whole in fields.items():
         for by_text in by_task(whole, record_task):
-            yield from _field_runs(template, by_text, record_label, min_support, coded, as_whole=evidence(template))
+            yield from _field_runs(
+                template, by_text, record_label, min_support, coded, as_whole=evidence(template), blocks=blocks
+            )
 
 
 def _field_runs(
@@ -2487,10 +2499,12 @@ def _field_runs(
     *,
     as_whole: bool = False,
     blocks_only: bool = False,
+    blocks: set[tuple[str, str, str]] | None = None,
 ) -> Iterator[tuple[tuple[str, str, str], str, int, float, list[tuple[str, str, str]]]]:
     """The run tests of one field (or one code's word) among the records of one task (:func:`_runs_of`); ``as_whole``
     (the field is its own evidence: ``evidence(template)`` of :func:`_range_tests`), a field sorted into one block per
-    label gives each block with the field's p instead; ``blocks_only``, only that (no run tests)."""
+    label gives each block with the field's p instead; ``blocks_only``, only that (no run tests); ``blocks`` collects
+    the keys of the blocks so given."""
     numbers = {t.rpartition(" ")[2] if coded else t: t for t in by_text}
     per_label = {n: dict(Counter(record_label[r] for r in by_text[t])) for n, t in numbers.items()}
     held_by = Counter(record_label[r] for r in set().union(*by_text.values()))
@@ -2507,11 +2521,12 @@ def _field_runs(
         p = min(1.0, fisher_greater(support, support, held_by[run.label], total) * len(held_by) * run.intervals)
         if whole is not None:
             p = min(p, whole.p)
+        key = ("range", "", f"{template} {run_text(run.texts)}") if coded else ("range", template, run_text(run.texts))
+        if whole is not None and blocks is not None:
+            blocks.add(key)
         if coded:
-            key = ("range", "", f"{template} {run_text(run.texts)}")
             yield key, run.label, support, p, [("ngram", "", t) for t in texts]
         else:
-            key = ("range", template, run_text(run.texts))
             yield key, run.label, support, p, [("value", template, t) for t in texts]
 
 
@@ -3088,6 +3103,7 @@ def _own_label(
                     and len(text.split()) > PROSE_WORDS
                     and _prose_words(key, text, span, view)
                     and not _quoted(key, sug.label, codes)
+                    and (sug.kind, sug.pointer, sug.value) not in result.sorted_blocks
                 ):
                     canned = (_general(place), canned_text(text)) in result.canned and input_located(it, derive_from)
                     review = CANNED_LEAK if canned else PROSE_REVIEW
