@@ -598,6 +598,7 @@ def candidates(
     names = names_of(derive_from)
     own: OwnWords | None = None
     records: Records | None = None
+    lists: dict[tuple[str, str], set[str]] = {}  # (a list's pointer, its members' template) → the members' values
     for pointer, value, cut in _leaves(projection, ""):
         template = _general(pointer)
         if visit is not None:
@@ -609,6 +610,8 @@ def candidates(
             continue
         outer, inner = (pointer, None) if cut is None else (pointer[:cut], pointer[cut:])
         copy = pointer in copied  # this item's copy of its input: only its template is read
+        if cut is None and not copy and (listed := _list_member(pointer)) is not None:
+            lists.setdefault((listed, template), set()).add(value if isinstance(value, str) else value[0])
         if not isinstance(value, str):
             if not copy:
                 out.setdefault(("value", template, value[0]), (outer, None, inner, "raw"))
@@ -653,7 +656,36 @@ def candidates(
                 out.setdefault(key, (outer, None, inner, "template"))
                 if masked_from is not None:
                     masked_from.setdefault(key, set()).add(("value", template, value.strip()))
+    for (listed, template), held in lists.items():
+        together = members_text(held)
+        if together is not None:
+            out.setdefault(("value", template, together), (listed, None, None, "members"))
     return out
+
+
+def _list_member(pointer: str) -> str | None:
+    """The pointer of the list ``pointer`` is a member of (at its last index: ``/log`` for ``/log/2/channel``), or
+    None when no list holds it."""
+    parts = pointer.split("/")
+    for i in range(len(parts) - 1, 0, -1):
+        if parts[i].isdigit():
+            return "/".join(parts[:i])
+    return None
+
+
+_MEMBERS_MAX = 8
+"""The most members of one list read together as one value (more is a log, not a set chosen as a whole)."""
+
+
+def members_text(values: Collection[str]) -> str | None:
+    """The members of one list at one template (``/log/*/channel``) read together as one value, as the sorted set
+    ``[a, b, c]``, or None: a list whose members are short values (no prose) and few (:data:`_MEMBERS_MAX`). A set of
+    recipients, of flags, of codes chosen as a whole by the answer (a distribution list per level) is a value though
+    each member is shared by several sets; a one-member set is told from the same value beside others."""
+    if not values or len(values) > _MEMBERS_MAX or any(len(v.split()) > PROSE_WORDS for v in values):
+        return None
+    text = "[" + ", ".join(sorted(values)) + "]"
+    return text if len(text) <= _MAX_VALUE_LEN else None
 
 
 _MOMENT = re.compile(
