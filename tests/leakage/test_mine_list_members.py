@@ -55,6 +55,12 @@ def test_a_set_of_recipients_chosen_by_the_label_is_mined() -> None:
     assert not [it.id for it in items if "sent" not in it.projection and it.id in flagged]
 
 
+def test_without_the_input_named_no_set_is_read() -> None:
+    # mode (a) infers the input per field; a set spanning an inferred input's members would be read as a rider
+    result = mine(_dataset(1, leak=True), derive_from=[])
+    assert not [s for s in result.suggestions if s.value.startswith("[")]
+
+
 def test_recipients_drawn_apart_from_the_label_give_nothing() -> None:
     for seed in range(3):
         items = _dataset(seed, leak=False)

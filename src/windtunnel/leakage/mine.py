@@ -656,7 +656,7 @@ def candidates(
                 out.setdefault(key, (outer, None, inner, "template"))
                 if masked_from is not None:
                     masked_from.setdefault(key, set()).add(("value", template, value.strip()))
-    for (listed, template), held in lists.items():
+    for (listed, template), held in lists.items() if derive_from else ():  # with the input named (mode (b)) only
         together = members_text(held)
         if together is not None:
             out.setdefault(("value", template, together), (listed, None, None, "members"))
