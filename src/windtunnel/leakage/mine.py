@@ -388,11 +388,12 @@ def _both_input(derive_from: Sequence[str], a: str, b: str) -> bool:
     return in_derive_from(a, derive_from) and in_derive_from(b, derive_from)
 
 
-def _adjust_apart(ps: Sequence[float], apart: Sequence[bool], correction: Correction) -> list[float]:
-    """``ps`` corrected in two families: those ``apart`` (an unlisted input's candidates) and the others."""
+def _adjust_apart(ps: Sequence[float], family: Sequence[int], correction: Correction) -> list[float]:
+    """``ps`` corrected in families, each test in the one ``family`` names: 0 the riders, 1 an unlisted input's
+    candidates, 2 the sets of a list's members."""
     out = [1.0] * len(ps)
-    for side in (False, True):
-        at = [i for i, a in enumerate(apart) if a is side]
+    for side in sorted(set(family)):
+        at = [i for i, a in enumerate(family) if a == side]
         for i, q in zip(at, adjust_p([ps[i] for i in at], correction), strict=True):
             out[i] = q
     return out
@@ -1804,6 +1805,7 @@ def mine(
     tasks_of: list[tuple[str, ...]] = []  # per labelled item: its label set (a file may mix tasks)
     prose_of: list[Prints] = []  # per labelled item: the hashes of its prose (what a record is)
     viewed: set[tuple[str, str, str]] = set()  # read in a decoded or identifier view somewhere: shown after the written
+    sets: set[tuple[str, str, str]] = set()  # the sets of a list's members (:func:`members_text`): tested apart
     places = None if derive_from else _Places()  # the owner named the input: nothing to infer
     prose: set[str] = set()  # without derive_from: where the items hold prose, which is not mined (a sample)
     pair_counts = PairCounts(derive_from)
@@ -1884,6 +1886,8 @@ def mine(
         for key, where in found_here.items():
             if where[3] not in _AS_WRITTEN:
                 viewed.add(key)
+            if where[3] == "members":
+                sets.add(key)
             a = held.get(key)
             if a is None:
                 held[key] = array("I", (n,))
@@ -1892,6 +1896,7 @@ def mine(
         if len(held) > max_candidates:
             held = {k: a for k, a in held.items() if len(a) > 1}
             viewed = {k for k in viewed if k in held}
+            sets = {k for k in sets if k in held}
         if len(pair_counts.held) > max_candidates:
             pair_counts.prune()
         if len(raw_held) > max_candidates:  # only a text some template was read from is ever asked
@@ -2068,7 +2073,10 @@ def mine(
     # An unlisted input's candidates are the input's signal: tested apart, they do not loosen the riders' correction.
     unlisted = restated.unlisted()
     apart = {t[0] for t in tests if unlisted and restated.inside(members[t[0]], held, viewed)}
-    adjusted = _adjust_apart([t[4] for t in tests], [t[0] in apart for t in tests], correction)
+    # So are the sets of a list's members (:func:`members_text`), a reading of values tested already one by one: a
+    # set held by the same records as a value is that value's test; the others do not loosen the values' correction.
+    family = [1 if t[0] in apart else 2 if t[0] in sets else 0 for t in tests]
+    adjusted = _adjust_apart([t[4] for t in tests], family, correction)
     found: list[tuple[Suggestion, list[tuple[str, str, str]]]] = []
     for (key, label, top, support, p), q in zip(tests, adjusted, strict=True):
         purity = top / support
