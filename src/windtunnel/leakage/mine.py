@@ -1978,7 +1978,7 @@ def mine(
     members: dict[tuple[str, str, str], list[tuple[str, str, str]]] = {}
     for keys in groups.values():
         key = min(keys, key=lambda k: (_KIND_RANK[k[0]], k in viewed, len(k[1]) if k[0] == "key" else 0, len(k[2]), k))
-        members[key] = keys
+        members[key] = keys if key in sets else [k for k in keys if k not in sets]  # a value is found as written
         c = counts[key]
         label, top = max(sorted(c.items()), key=lambda kv: kv[1])
         support = sum(c.values())
@@ -1989,7 +1989,13 @@ def mine(
     own_evidence = (lambda _t: True) if derive_from else (lambda t: t in scarce)
     sorted_blocks: set[Key] = set()
     for key, label, support, p, keys in _range_tests(
-        held, record_of, record_label, record_task, min_support, own_evidence, sorted_blocks
+        {k: a for k, a in held.items() if k not in sets} if sets else held,
+        record_of,
+        record_label,
+        record_task,
+        min_support,
+        own_evidence,
+        sorted_blocks,
     ):
         members[key] = keys
         tests.append((key, label, support, support, p))
@@ -2054,8 +2060,9 @@ def mine(
             book_words[record_of[i]] |= item_words[i]
     floored: set[str] = set()
     """The fields whose book holds values the support floor keeps back (reported when the field is mined)."""
+    values = {k: a for k, a in held.items() if k not in sets} if sets else held  # a set is no value of the field
     for key, label, support, p, keys in _code_book_tests(
-        held,
+        values,
         record_of,
         record_label,
         record_task,
@@ -2105,10 +2112,17 @@ def mine(
         and keys <= wider
         and (keys < wider or (len(other.value), other.value) < (len(sug.value), sug.value))
     }
+    # A set of a list's members one of which is found for the same label adds nothing either (a book's action beside
+    # the pair of actions it stands in).
+    keyed = {(sug.label, k) for sug, keys in found for k in keys if k not in sets}
     out = [
         sug
         for sug, keys in found
         if (sug.kind != "ngram" or not any((sug.label, w) in words for w in sug.value.split()))
+        and (
+            (sug.kind, sug.pointer, sug.value) not in sets
+            or not any((sug.label, ("value", sug.pointer, m)) in keyed for m in sug.value[1:-1].split(", "))
+        )
         and (sug.kind != "field" or not all((sug.label, k) in alone for k in keys))
         and not _parts_found_alone(sug, alone)
         and id(sug) not in inner
@@ -2550,6 +2564,8 @@ def _field_runs(
     held_by = Counter(record_label[r] for r in set().union(*by_text.values()))
     total = sum(held_by.values())
     whole = separated(per_label) if as_whole or blocks_only else None
+    if coded and whole is not None and not all(len(b.texts) > 1 for b in whole.blocks):
+        whole = None  # a code's word: a scale (several numbers a label) is asked whole, not one code a label
     if blocks_only and whole is None:
         return
     for run in whole.blocks if whole is not None else pure_runs(per_label, min_support):
