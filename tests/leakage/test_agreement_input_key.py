@@ -58,10 +58,24 @@ def test_a_key_deeper_inside_a_named_field_is_still_read() -> None:
     assert _blocking_keys(raw, ["/application"]) == 20  # a member of the input named like the label
 
 
+def test_a_bare_key_name_names_only_the_top_level_member() -> None:
+    # the owner names the input `collateral` by its bare key; a section elsewhere keyed like it, held only by that
+    # label's records (a desk's note filed after the decision), is a value of the record (review 30r: a leaking
+    # dataset exited 0)
+    raw = _raw(nested=False)
+    for r in raw:
+        desk: dict[str, Any] = {"officer": "K. Ruiz"}
+        if r["expected"] == "collateral":
+            desk["collateral"] = {"ref": "UCC-1", "filed": True}
+        r["projection"]["desk_note"] = desk
+    assert _blocking_keys(raw, ["collateral"]) == 20
+
+
 def test_names_input_reads_pointers_templates_and_key_names() -> None:
     assert names_input("/collateral", ["/collateral"])
     assert names_input("/parts/3", ["/parts/*"])
-    assert names_input("/a/collateral", ["collateral"])
+    assert names_input("/collateral", ["collateral"])
+    assert not names_input("/a/collateral", ["collateral"])
     assert not names_input("/a/collateral", ["/collateral"])
     assert not names_input("/collateral/kind", ["/collateral"])
     assert not names_input(None, ["/collateral"])

@@ -764,14 +764,17 @@ _INPUT_KEY = "; the key is the name of a field --derive-from names: the task's i
 
 def names_input(pointer: str | None, derive_from: Sequence[str]) -> bool:
     """The member at ``pointer`` is itself a field ``derive_from`` names (its pointer, a template with ``*``, or a
-    bare key name equal to its key): its key is the name the owner gave the task's input, not a value of the record.
-    Whether the field is there is the input's own fact (a specimen submitted, a section filled in), as what it holds
-    is; a key deeper inside the field is still read as any key is."""
+    bare key name equal to a top-level key): its key is the name the owner gave the task's input, not a value of the
+    record. Whether the field is there is the input's own fact (a specimen submitted, a section filled in), as what it
+    holds is; a key deeper inside the field is still read as any key is. A bare name says no place, so it names only
+    the record's own top-level member: the same key elsewhere (``/office_action/specimen`` beside an input
+    ``specimen``) is a value of the record, as without the owner's word (review 30r)."""
     if not pointer or not derive_from:
         return False
     general = "/".join("*" if t.isdigit() else t for t in pointer.split("/"))
-    last = pointer.rsplit("/", 1)[-1]
-    return any(d in (pointer, general) if d.startswith("/") else escape_pointer_token(d) == last for d in derive_from)
+    return any(
+        d in (pointer, general) if d.startswith("/") else "/" + escape_pointer_token(d) == pointer for d in derive_from
+    )
 
 
 def adjusted(audits: Iterable[ItemAudit], agreement: Agreement) -> list[ItemAudit]:

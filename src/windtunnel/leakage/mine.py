@@ -2523,6 +2523,17 @@ _CODE_NUMBER = re.compile(r"([^\W\d_]+) (\d+)")
 word like a field's numbers (a playbook's series chosen by the verdict: ``PB-1xx`` benign, ``PB-9xx`` malicious)."""
 
 
+def _restates_input(words: str, strings: Mapping[str, str], derive_from: Sequence[str]) -> bool:
+    """The number of a code's word (``wind 72``) is one the record's named input holds: the prose restates the input
+    (a narrative repeating the measured wind), which tells no more than the input does — its words stay for review,
+    as a mined word in prose is (review 30r)."""
+    m = _CODE_NUMBER.fullmatch(words)
+    if m is None:
+        return False
+    number = re.compile(rf"(?<![\d.]){m.group(2)}(?![\d])")
+    return any(number.search(v) for p, v in strings.items() if in_derive_from(p, derive_from))
+
+
 def _runs_of(
     fields: Mapping[str, Mapping[str, set[int]]],
     record_label: Sequence[str],
@@ -3159,7 +3170,10 @@ def _own_label(
                     and len(text.split()) > PROSE_WORDS
                     and _prose_words(key, text, span, view)
                     and not _quoted(key, sug.label, codes)
-                    and (sug.kind, sug.pointer, sug.value) not in result.sorted_blocks
+                    and (
+                        (sug.kind, sug.pointer, sug.value) not in result.sorted_blocks
+                        or _restates_input(key[2], strings, derive_from)
+                    )
                 ):
                     canned = (_general(place), canned_text(text)) in result.canned and input_located(it, derive_from)
                     review = CANNED_LEAK if canned else PROSE_REVIEW
