@@ -2524,14 +2524,14 @@ word like a field's numbers (a playbook's series chosen by the verdict: ``PB-1xx
 
 
 def _restates_input(words: str, strings: Mapping[str, str], derive_from: Sequence[str]) -> bool:
-    """The number of a code's word (``wind 72``) is one the record's named input holds: the prose restates the input
-    (a narrative repeating the measured wind), which tells no more than the input does — its words stay for review,
-    as a mined word in prose is (review 30r)."""
+    """The number of a code's word (``wind 72``) is a whole value of the record's named input: the prose restates
+    the input (a narrative repeating the measured wind), which tells no more than the input does — its words stay for
+    review, as a mined word in prose is (review 30r)."""
     m = _CODE_NUMBER.fullmatch(words)
     if m is None:
         return False
-    number = re.compile(rf"(?<![\d.]){m.group(2)}(?![\d])")
-    return any(number.search(v) for p, v in strings.items() if in_derive_from(p, derive_from))
+    number = m.group(2)
+    return any(v.strip() == number for p, v in strings.items() if in_derive_from(p, derive_from))
 
 
 def _runs_of(
