@@ -11,9 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from tests.leakage.audited import audited
 from windtunnel.leakage.agreement import agreement_of, names_input
-from windtunnel.leakage.model import ItemAudit, LeakItem
-from windtunnel.leakage.scan import audit_item
 
 LABELS = ["collateral", "income", "approve"]
 _ASSETS = ["2014 pickup truck", "farm equipment lien", "savings certificate", "second mortgage on a duplex"]
@@ -35,12 +34,7 @@ def _raw(nested: bool) -> list[dict[str, Any]]:
 
 
 def _blocking_keys(raw: list[dict[str, Any]], derive_from: list[str]) -> int:
-    items = [LeakItem.from_mapping(r, index=i) for i, r in enumerate(raw)]
-    audits = []
-    for i, it in enumerate(items):
-        it.line = i + 1
-        a = audit_item(it)
-        audits.append(ItemAudit(a.item, a.findings, it.line))
+    items, audits = audited(raw)
     agreement = agreement_of(items, derive_from=derive_from)
     return sum(any(f.blocking and f.target == "key" for f in agreement.adjust(a).findings) for a in audits)
 
