@@ -599,7 +599,7 @@ def candidates(
     names = names_of(derive_from)
     own: OwnWords | None = None
     records: Records | None = None
-    lists: dict[tuple[str, str], set[str]] = {}  # (a list's pointer, its members' template) → the members' values
+    lists = ListSets()  # each list's members at one template, read together (with the input named only)
     for pointer, value, cut in _leaves(projection, ""):
         template = _general(pointer)
         if visit is not None:
@@ -611,8 +611,8 @@ def candidates(
             continue
         outer, inner = (pointer, None) if cut is None else (pointer[:cut], pointer[cut:])
         copy = pointer in copied  # this item's copy of its input: only its template is read
-        if cut is None and not copy and (listed := _list_member(pointer)) is not None:
-            lists.setdefault((listed, template), set()).add(value if isinstance(value, str) else value[0])
+        if cut is None and not copy:
+            lists.add(pointer, value)
         if not isinstance(value, str):
             if not copy:
                 out.setdefault(("value", template, value[0]), (outer, None, inner, "raw"))
@@ -657,11 +657,37 @@ def candidates(
                 out.setdefault(key, (outer, None, inner, "template"))
                 if masked_from is not None:
                     masked_from.setdefault(key, set()).add(("value", template, value.strip()))
-    for (listed, template), held in lists.items() if derive_from else ():  # with the input named (mode (b)) only
-        together = members_text(held)
-        if together is not None:
-            out.setdefault(("value", template, together), (listed, None, None, "members"))
+    for key, listed, _at in lists.sets() if derive_from else ():  # with the input named (mode (b)) only
+        out.setdefault(key, (listed, None, None, "members"))
     return out
+
+
+class ListSets:
+    """The members of each list of one item at one template (``/log/*/channel``), gathered leaf by leaf
+    (:meth:`add`: a leaf outside any list is no member) and read together as one value (:meth:`sets`,
+    :func:`members_text`). One reading for :func:`candidates` (what mining and the ``blind`` agent read) and for the
+    sanitizer's cut of what the agent reads (:func:`~windtunnel.leakage.shortcuts.shortcut_findings`): a set the agent
+    reads the label off is cut where it sits, at its members, or the agent still reads it after sanitizing."""
+
+    def __init__(self) -> None:
+        self._held: dict[tuple[str, str], dict[str, str]] = {}  # (list, template) → each member's pointer → value
+
+    def add(self, pointer: str, value: str | tuple[str]) -> None:
+        """The leaf ``value`` at ``pointer`` (a non-string scalar as a 1-tuple of its text, as :func:`_leaves`
+        gives it), a member of the list holding it, if any."""
+        listed = _list_member(pointer)
+        if listed is not None:
+            self._held.setdefault((listed, _general(pointer)), {})[pointer] = (
+                value if isinstance(value, str) else value[0]
+            )
+
+    def sets(self) -> Iterator[tuple[tuple[str, str, str], str, list[str]]]:
+        """``(key, list pointer, member pointers)`` of each list whose members read as one value: the key is
+        ``("value", template, members_text)``."""
+        for (listed, template), held in self._held.items():
+            together = members_text(set(held.values()))
+            if together is not None:
+                yield ("value", template, together), listed, list(held)
 
 
 def _list_member(pointer: str) -> str | None:

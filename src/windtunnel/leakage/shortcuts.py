@@ -33,6 +33,7 @@ from windtunnel.leakage.input_text import mask_input
 # (``candidates`` keeps one place per feature); no cycle: mine imports nothing of this module.
 from windtunnel.leakage.mine import (
     PROSE_WORDS,
+    ListSets,
     _general,
     _leaves,
     _prose_candidates,
@@ -169,11 +170,14 @@ def shortcut_findings(
         )
 
     read = mask_input(item.projection, derive_from)  # as the blind agent reads it: a named input in a text blanked
+    lists = ListSets()  # a list's members read together (:func:`~windtunnel.leakage.mine.candidates`)
     for pointer, value, cut in _leaves(read, ""):
         if (derive_from and in_derive_from(pointer, derive_from)) or (inputs and in_derive_from(pointer, inputs)):
             continue
         template = _general(pointer)
         outer, inner = (pointer, None) if cut is None else (pointer[:cut], pointer[cut:])
+        if cut is None:
+            lists.add(pointer, value)
         if not isinstance(value, str):
             key = ("value", template, value[0])
             if key in wanted or template in numeric:
@@ -188,4 +192,8 @@ def shortcut_findings(
         for key, span, view in found:
             if key in wanted:
                 add(outer, inner, None if inner is not None else span, view, key)
+    for key, _listed, at in lists.sets() if derive_from else ():  # a set the agent reads: cut at each member
+        if key in wanted:
+            for pointer in at:
+                add(pointer, None, None, "raw", key)
     return out
