@@ -4,9 +4,11 @@ codes as the typer app, without importing typer; rich only where it would change
 from __future__ import annotations
 
 import io
+import json
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 from rich.console import Console
@@ -29,31 +31,82 @@ def _run(code: str) -> tuple[int, str, str]:
     return done.returncode, done.stdout, done.stderr
 
 
-def _both(args: list[str]) -> tuple[tuple[int, str, str], tuple[int, str, str]]:
-    lean = _run(
-        "import sys\nfrom windtunnel.cli.entry import main\n"
-        f"try:\n    main({args!r})\nexcept SystemExit as ex:\n    code = ex.code\n"
-        "assert 'typer' not in sys.modules, 'the lean path imported typer'\nsys.exit(code)\n"
-    )
-    full = _run(f"from windtunnel.cli.app import main\nmain({args!r})\n")
-    return lean, full
+_BATCH = """
+import json, os, sys, tempfile, traceback
+from windtunnel.cli.{module} import main
+results = {{}}
+for name, args in {cases!r}:
+    with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
+        saved = os.dup(1), os.dup(2)
+        os.dup2(out.fileno(), 1)
+        os.dup2(err.fileno(), 2)
+        code = 0
+        try:
+            main(args)
+        except SystemExit as ex:  # the exit status the interpreter makes of it
+            code = ex.code
+            if code is None:
+                code = 0
+            elif not isinstance(code, int):
+                print(code, file=sys.stderr)
+                code = 1
+        except BaseException:
+            traceback.print_exc()
+            code = 1
+        sys.stdout.flush()
+        sys.stderr.flush()
+        os.dup2(saved[0], 1)
+        os.dup2(saved[1], 2)
+        os.close(saved[0])
+        os.close(saved[1])
+        out.seek(0)
+        err.seek(0)
+        results[name] = [code, out.read().decode(), err.read().decode(), "typer" in sys.modules]
+print(json.dumps(results))
+"""
 
 
-@pytest.mark.parametrize(
-    ("text", "code"),
-    [(None, 0), (HTTP, 0), (WARN, 0), (BAD, 2), (UNSET, 2), ("missing", 2), ("agent: [\n", 2)],
-    ids=["example", "ok", "warning", "schema-error", "preflight-error", "missing-file", "yaml-error"],
-)
-def test_lean_validate_prints_what_the_typer_app_prints(tmp_path: Path, text: str | None, code: int) -> None:
-    if text is None:
-        args = ["validate", "-c", EXAMPLE, "--no-import"]
-    elif text == "missing":
-        args = ["validate", "--config", str(tmp_path / "nope.yaml")]
-    else:
-        path = tmp_path / "c.yaml"
-        path.write_text(text)
-        args = ["validate", f"--config={path}"]
-    lean, full = _both(args)
+@pytest.fixture(scope="module")
+def both(tmp_path_factory: pytest.TempPathFactory) -> dict[str, tuple[tuple[int, str, str], tuple[int, str, str]]]:
+    """Each case's (exit code, stdout, stderr) on the lean path and through the typer app: one process per path runs
+    every case in turn, its stdout and stderr file descriptors pointed at a fresh file per case (no terminal, as a
+    pipe), and records after each case whether typer was imported: 2 processes instead of 2 per case (each ~1 CPU-s
+    of start-up). The lean process must never have imported typer; the typer one must have."""
+    root = tmp_path_factory.mktemp("lean")
+    cases: list[tuple[str, list[str]]] = []
+    for name, text in zip(_IDS, (t for t, _ in _CASES), strict=True):
+        if text is None:
+            args = ["validate", "-c", EXAMPLE, "--no-import"]
+        elif text == "missing":
+            args = ["validate", "--config", str(root / "nope.yaml")]
+        else:
+            path = root / f"{name}.yaml"
+            path.write_text(text)
+            args = ["validate", f"--config={path}"]
+        cases.append((name, args))
+    emoji = root / "emoji.yaml"
+    emoji.write_text(HTTP + EMOJI_KEY)
+    cases.append(("emoji", ["validate", "-c", str(emoji)]))
+    runs = {}
+    for module in ("entry", "app"):
+        code, out, err = _run(_BATCH.format(module=module, cases=cases))
+        assert code == 0 and not err, (module, code, err)
+        runs[module] = json.loads(out)
+    assert not any(r[3] for r in runs["entry"].values()), "the lean path imported typer"
+    assert all(r[3] for r in runs["app"].values())
+    return {name: (tuple(runs["entry"][name][:3]), tuple(runs["app"][name][:3])) for name, _ in cases}  # type: ignore[misc]
+
+
+_CASES = [(None, 0), (HTTP, 0), (WARN, 0), (BAD, 2), (UNSET, 2), ("missing", 2), ("agent: [\n", 2)]
+_IDS = ["example", "ok", "warning", "schema-error", "preflight-error", "missing-file", "yaml-error"]
+EMOJI_KEY = "':thumbs_up:[bold]x': 1\n"
+
+
+@pytest.mark.parametrize(("text", "code"), _CASES, ids=_IDS)
+def test_lean_validate_prints_what_the_typer_app_prints(
+    request: pytest.FixtureRequest, both: dict[str, Any], text: str | None, code: int
+) -> None:
+    lean, full = both[request.node.callspec.id]
     assert lean == full
     assert lean[0] == code, lean
 
@@ -148,18 +201,18 @@ def test_a_closed_stdout_exits_alike_on_both_paths() -> None:
     assert lean == (0, "")
 
 
-EMOJI_KEY = "':thumbs_up:[bold]x': 1\n"
-
-
 @pytest.mark.parametrize("colour", [False, True], ids=["pipe", "forced-colour"])
-def test_user_text_keeps_its_emoji_codes(tmp_path: Path, colour: bool) -> None:
+def test_user_text_keeps_its_emoji_codes(request: pytest.FixtureRequest, tmp_path: Path, colour: bool) -> None:
     # QA-5 F6: a config key ':thumbs_up:[bold]x' was reported as '👍[bold]x'
-    path = tmp_path / "c.yaml"
-    path.write_text(HTTP + EMOJI_KEY)
-    args = ["validate", "-c", str(path)]
-    force = "import os\nos.environ['FORCE_COLOR'] = '1'\n" if colour else ""
-    lean = _run(f"{force}from windtunnel.cli.entry import main\nmain({args!r})\n")
-    full = _run(f"{force}from windtunnel.cli.app import main\nmain({args!r})\n")
+    if colour:  # FORCE_COLOR set before windtunnel is imported: a process of its own per path
+        path = tmp_path / "c.yaml"
+        path.write_text(HTTP + EMOJI_KEY)
+        args = ["validate", "-c", str(path)]
+        force = "import os\nos.environ['FORCE_COLOR'] = '1'\n"
+        lean = _run(f"{force}from windtunnel.cli.entry import main\nmain({args!r})\n")
+        full = _run(f"{force}from windtunnel.cli.app import main\nmain({args!r})\n")
+    else:  # a pipe: the case of the shared runs of the two paths
+        lean, full = request.getfixturevalue("both")["emoji"]
     for code, _out, err in (lean, full):
         assert code == 2, err
         assert ":thumbs_up:" in err and "[bold]x" in err

@@ -69,15 +69,29 @@ def project(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return root
 
 
-def scan_json(project: Path, *source: str) -> tuple[int, dict[str, Any], str]:
-    done = windtunnel(project, "leak", "scan", *source, "-f", "json", "-o", "leaks.json")
-    report = json.loads((project / "leaks.json").read_text(encoding="utf-8"))
+@pytest.fixture
+def in_project(project: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """The CLI run in-process (``leak scan`` reads files and the store: no process behaviour to test) in the
+    project's directory, with the project's own default store, as :func:`windtunnel` runs it."""
+    monkeypatch.chdir(project)
+    monkeypatch.delenv("WINDTUNNEL_STORE", raising=False)
+    return project
+
+
+def scan_json(capsys: pytest.CaptureFixture[str], *source: str) -> tuple[int, dict[str, Any], str]:
+    capsys.readouterr()
+    code = run("leak", "scan", *source, "-f", "json", "-o", "leaks.json")
+    err = capsys.readouterr().err
+    report = json.loads(Path("leaks.json").read_text(encoding="utf-8"))
     jsonschema.validate(report, schema())
-    return done.returncode, report, done.stderr
+    return code, report, err
 
 
-def test_from_report_finds_the_answer_in_the_tool_response(project: Path) -> None:
-    code, report, err = scan_json(project, "--from-report", "report.json")
+def test_from_report_finds_the_answer_in_the_tool_response(
+    in_project: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    project = in_project
+    code, report, err = scan_json(capsys, "--from-report", "report.json")
     assert code == 1
     by_id = {it["id"]: it for it in report["items"]}
     leaky = [it for it in by_id.values() if it["leaked"]]
@@ -99,10 +113,11 @@ def test_from_report_finds_the_answer_in_the_tool_response(project: Path) -> Non
     assert "1 of 3 cells skipped" in err
 
 
-def test_from_run_reads_the_store(project: Path) -> None:
+def test_from_run_reads_the_store(in_project: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    project = in_project
     run_id = json.loads((project / "report.json").read_text())["run"]["id"]
     store = project / ".windtunnel" / "runs.db"  # the project's default store (the run had no --store)
-    code, report, _ = scan_json(project, "--from-run", run_id, "--store", str(store))
+    code, report, _ = scan_json(capsys, "--from-run", run_id, "--store", str(store))
     assert code == 1
     assert report["source"] == f"run {run_id}"
     pointers = [f["pointer"] for it in report["items"] for f in it["findings"]]
@@ -110,22 +125,29 @@ def test_from_run_reads_the_store(project: Path) -> None:
 
 
 @pytest.mark.parametrize("ref", ["latest", "prefix"])
-def test_from_run_takes_latest_and_a_unique_prefix(project: Path, ref: str) -> None:
+def test_from_run_takes_latest_and_a_unique_prefix(
+    in_project: Path, capsys: pytest.CaptureFixture[str], ref: str
+) -> None:
     """QA 24: `--from-run latest` and a unique prefix were refused ("no run ..."), while `report` and `runs show`
     take both; one resolver (`RunStore.resolve`) reads a run reference for every command now."""
+    project = in_project
     run_id = json.loads((project / "report.json").read_text())["run"]["id"]
     store = project / ".windtunnel" / "runs.db"
     given = "latest" if ref == "latest" else run_id[: len(run_id) - 2]
-    code, report, err = scan_json(project, "--from-run", given, "--store", str(store))
+    code, report, err = scan_json(capsys, "--from-run", given, "--store", str(store))
     assert code == 1, err
     pointers = [f["pointer"] for it in report["items"] for f in it["findings"]]
     assert pointers == ["/calls/0/response/fields/priority/name"]
     assert report["source"] == f"run {run_id}"  # pinned: 'latest' names another run tomorrow (review 28a)
 
 
-def test_unknown_run_and_missing_config_are_usage_errors(project: Path, tmp_path: Path) -> None:
-    done = windtunnel(project, "leak", "scan", "--from-run", "nope")
-    assert done.returncode == 2 and "nope" in done.stderr
+def test_unknown_run_and_missing_config_are_usage_errors(
+    in_project: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    project = in_project
+    capsys.readouterr()
+    assert run("leak", "scan", "--from-run", "nope") == 2
+    assert "nope" in capsys.readouterr().err
     report = json.loads((project / "report.json").read_text())
     report["run"]["config"] = "gone.yaml"
     moved = tmp_path / "report.json"
