@@ -25,6 +25,10 @@ whose input holds the rider's words (:data:`InputWords`); the rider must be amon
 and the same two tests decide. Whatever those words predict, the input predicts from the same words, which the
 model reads anyway. A planted code beside the copied words (``spo-`` in ``spo-connor-doyle-withdraws``) is in no
 input, and stays a rider.
+
+A whole field outside the input can be the input's too (:func:`input_fixed`): a log's board-foot volume computed from
+its diameter and length takes one value wherever the diameter and length are the same, whatever the grade. Mining and
+the ``blind`` agent read such a field as the input.
 """
 
 from __future__ import annotations
@@ -289,3 +293,78 @@ def _place(template: str, riders: set[int], inputs: Sequence[InputValues]) -> An
         one = values[0]
         return lambda v: v == one
     return None
+
+
+FIXED_ALPHA = 0.01
+"""The level of the test that a field outside the input agrees across labels where the input's values do by more
+than chance (:func:`input_fixed`)."""
+FIXED_FIELDS = 12
+"""The input fields (those whose values repeat most across records) a field outside it is tried against, alone and in
+pairs: enough for a record's few measurements, bounded so that the test stays small on wide records."""
+
+
+def input_fixed(items: Sequence[Any], answers: Sequence[str], derive_from: Sequence[str]) -> frozenset[str]:
+    """The fields (templates) outside ``derive_from`` whose value the input's own values fix, whatever the label: a
+    board-foot volume computed from a log's diameter and length, equal on every two records of different grades that
+    share that diameter and length. Such a field follows the input, not the label: whatever it predicts, the input
+    predicts from the values the model reads anyway, and it is no rider (a value set from the label differs across
+    labels where the input is the same: a price per grade times the weight differs between two grades of one weight).
+
+    Per field outside the input (a scalar the record holds once, :func:`input_values` read outside) and per input
+    field or pair of input fields (the :data:`FIXED_FIELDS` whose values repeat most): the records sharing the input's
+    values are grouped; the field is fixed there when it takes one value in every group, and the groups holding two
+    labels or more agree ``m`` times (records of another label than the group's first, holding its value) where
+    chance agreement (the field's own collision rate, ``Σ p²``) would give ``q**m`` below :data:`FIXED_ALPHA`,
+    Bonferroni over the input fields and pairs tried. Without ``derive_from`` nothing is fixed."""
+    if not derive_from or len(items) != len(answers):
+        return frozenset()
+
+    from windtunnel.leakage.mine import in_derive_from  # mine imports this module
+
+    def outside(pointer: str, names: Sequence[str]) -> bool:
+        return not in_derive_from(pointer, names)
+
+    inputs = [input_values(it.projection, derive_from, in_derive_from) for it in items]
+    others = [input_values(it.projection, derive_from, outside) for it in items]
+    return fixed_by_input(inputs, others, answers)
+
+
+def fixed_by_input(
+    inputs: Sequence[InputValues], others: Sequence[InputValues], answers: Sequence[str]
+) -> frozenset[str]:
+    """:func:`input_fixed` on values already read: per record its input fields' values and those of its fields
+    outside the input (both :func:`input_values`), and its label."""
+    repeats: Counter[str] = Counter()
+    for template in {t for v in inputs for t in v}:
+        values = Counter(v[template] for v in inputs if template in v)
+        repeats[template] = sum(n for n in values.values() if n > 1)
+    fields = [t for t, n in sorted(repeats.items(), key=lambda kv: (-kv[1], kv[0]))[:FIXED_FIELDS] if n]
+    keys: list[tuple[str, ...]] = [(a,) for a in fields] + [
+        (a, b) for x, a in enumerate(fields) for b in fields[x + 1 :]
+    ]
+    if not keys:
+        return frozenset()
+    out: set[str] = set()
+    for template in sorted({t for v in others for t in v}):
+        held = [i for i, v in enumerate(others) if template in v]
+        counts = Counter(others[i][template] for i in held)
+        if len(counts) < 2 or len(held) < 2:
+            continue
+        q = sum((n / len(held)) ** 2 for n in counts.values())
+        for key in keys:
+            groups: dict[tuple[Any, ...], list[int]] = {}
+            for i in held:
+                if all(k in inputs[i] for k in key):
+                    groups.setdefault(tuple(inputs[i][k] for k in key), []).append(i)
+            agree = 0
+            fixed = True
+            for members in groups.values():
+                if len({others[i][template] for i in members}) > 1:
+                    fixed = False
+                    break
+                first = answers[members[0]]
+                agree += sum(answers[i] != first for i in members[1:])
+            if fixed and agree and q**agree * len(keys) <= FIXED_ALPHA:
+                out.add(template)
+                break
+    return frozenset(out)

@@ -2839,8 +2839,12 @@ def _flag_alias(hit: Hit, ctx: _Ctx) -> bool:
 
 
 def _numeric_scale(ctx: _Ctx) -> bool:
-    """The item's labels are numbers (a rating scale)."""
-    return bool(ctx.label_norms) and all(n.isdigit() for n in ctx.label_norms)
+    """The item's labels are numbers (a rating scale), or three numbers or more and one label of another shape
+    beside them, as a counted scale may hold one (grades ``1`` … ``5`` and ``SG``, a sample below grade)."""
+    if not ctx.label_norms:
+        return False
+    numbers = sum(n.isdigit() for n in ctx.label_norms)
+    return numbers == len(ctx.label_norms) or (numbers >= 3 and numbers == len(ctx.label_norms) - 1)
 
 
 def _other_number(hit: Hit, pointer: str, ctx: _Ctx) -> bool:

@@ -50,7 +50,7 @@ from windtunnel._util.rng import cell_rng
 from windtunnel._util.stats import adjust_p, fisher_greater
 from windtunnel.leakage.dataset import FieldMap, read_correlated
 from windtunnel.leakage.input_copies import copied_per_item
-from windtunnel.leakage.input_explained import WORD_KINDS, InputWords, copied_from_input, input_words
+from windtunnel.leakage.input_explained import WORD_KINDS, InputWords, copied_from_input, input_fixed, input_words
 from windtunnel.leakage.input_text import mask_input
 from windtunnel.leakage.label_slots import ItemSlots, Named, SlotJudge, read_slots
 from windtunnel.leakage.mine import (
@@ -289,7 +289,8 @@ def _features(
     the input too, and is not read; records are still told apart by the whole text. So is the item's copy of its input
     outside ``derive_from`` (``copied_at``, per item: :func:`~windtunnel.leakage.input_copies.copied_per_item`, computed
     when not given), the places where the sanitizer keeps it: a tool call's vendor id that is the order's own is not
-    read, a code written there instead is."""
+    read, a code written there instead is. Nor is a field the input's values fix across labels (a volume computed
+    from the named diameter and length: :func:`~windtunnel.leakage.input_explained.input_fixed`), as mining reads it."""
     if copied_at is None:
         copied_at = copied_per_item(items, derive_from)
     read = [mask_input(it.projection, derive_from) for it in items]  # a named input inside a text is not read
@@ -320,6 +321,9 @@ def _features(
     record_of = _split_templated(joined, where)
     if derive_from:  # a value made of the record's own input words is the input, as mining reads it
         copied = _copied(items, feats, answers, record_of, derive_from) | _restating(items, feats, where, derive_from)
+        fixed = input_fixed(items, answers, derive_from)
+        if fixed:
+            copied |= {f for fs in feats for f in fs if f[1] in fixed}
         if copied:
             where = [{k: v for k, v in w.items() if k not in copied} for w in where]
             bins = [{k: v for k, v in b.items() if k not in copied} for b in bins]
