@@ -115,3 +115,100 @@ def test_a_measurement_on_a_scale_beside_one_other_label_is_no_grade() -> None:
 
 def test_a_field_naming_the_grade_still_states_it_beside_one_other_label() -> None:
     assert ("/grade", "direct.value") in _wheat("2", {"sample": {"damaged_kernels_pct": 1.4}, "grade": 2})
+
+
+# A field equal wherever the input is equal is not the input's when the label tells it (review 29s): a coarse code
+# shared by two neighbouring labels, seen on records submitted twice and graded either way; a status rolled up from an
+# account's transactions' labels, constant per account id (an input field). Each must stay a rider, as before.
+
+DECISIONS = ["approve", "refer", "decline"]
+APPLICANT = ["/applicant/income", "/applicant/age", "/applicant/region"]
+
+
+def _applications(seed: int = 1) -> list[dict[str, Any]]:
+    """Loan decisions with a case status set from the decision (``closed`` for decline, ``open`` for both others), on
+    300 applicants, and 20 applicants submitted twice, approved once and referred once (both ``open``)."""
+    rng = random.Random(seed)
+
+    def applicant() -> dict[str, Any]:
+        return {"income": rng.randrange(20000, 200000), "age": rng.randrange(18, 75), "region": rng.choice("NSEWC")}
+
+    def record(i: int, decision: str, app: dict[str, Any]) -> dict[str, Any]:
+        case = {"status": "closed" if decision == "decline" else "open", "clerk": f"C{rng.randrange(30)}"}
+        return {
+            "id": f"r{i:04d}",
+            "expected": decision,
+            "label_set": DECISIONS,
+            "projection": {"applicant": app, "case": case},
+        }
+
+    recs = []
+    for i in range(300):
+        app = applicant()
+        score = app["income"] / 1000 - (15 if app["age"] < 23 else 0) + rng.gauss(0, 25)
+        recs.append(record(i, "approve" if score > 110 else "refer" if score > 70 else "decline", app))
+    for _ in range(20):
+        app = applicant()
+        recs += [record(len(recs), "approve", app), record(len(recs) + 1, "refer", app)]
+    return recs
+
+
+def _transactions(seed: int = 3) -> list[dict[str, Any]]:
+    """Card transactions, five per account (the account id is an input field), with the account's status ``frozen``
+    once any of its transactions is fraud: a roll-up of the labels, equal on every record of the account."""
+    rng = random.Random(seed)
+    recs = []
+    for account in range(60):
+        bad = rng.random() < 0.3
+        labels = ["fraud" if bad and rng.random() < 0.5 else "legit" for _ in range(5)]
+        for label in labels:
+            amount = round(rng.uniform(5, 900), 2)
+            txn = {"account_id": f"AC{account:05d}", "amount": amount, "mcc": rng.choice("ABCDE")}
+            status = {"status": "frozen" if "fraud" in labels else "active", "branch": f"B{rng.randrange(9)}"}
+            recs.append(
+                {
+                    "id": f"t{len(recs):04d}",
+                    "expected": label,
+                    "label_set": ["fraud", "legit"],
+                    "projection": {"txn": txn, "account": status},
+                }
+            )
+    return recs
+
+
+def _fixed_and_suggested(recs: list[dict[str, Any]], derive: list[str]) -> tuple[frozenset[str], set[str]]:
+    from windtunnel.leakage.input_explained import input_fixed
+    from windtunnel.leakage.mine import mine
+
+    items = [LeakItem.from_mapping(r) for r in recs]
+    fixed = input_fixed(items, [r["expected"] for r in recs], derive)
+    return fixed, {s.pointer for s in mine(items, derive_from=derive).suggestions}
+
+
+def test_a_coarse_code_two_labels_share_is_no_input_where_an_applicant_repeats() -> None:
+    fixed, suggested = _fixed_and_suggested(_applications(), APPLICANT)
+    assert "/case/status" not in fixed  # approve and refer agree on `open` through their labels, not the applicant
+    assert "/case/status" in suggested  # `closed` still names decline
+
+
+def test_a_status_rolled_up_from_the_labels_is_no_input_where_an_account_repeats() -> None:
+    fixed, suggested = _fixed_and_suggested(_transactions(), ["/txn/account_id", "/txn/amount", "/txn/mcc"])
+    assert "/account/status" not in fixed  # `frozen` beside a legit transaction is its account's fraud, carried over
+    assert "/account/status" in suggested
+
+
+def test_the_records_are_grouped_once_per_key_whatever_the_fields(monkeypatch: Any) -> None:
+    from windtunnel.leakage import input_explained
+
+    calls: list[tuple[str, ...]] = []
+    grouped = input_explained._groups
+
+    def counted(inputs: Any, key: tuple[str, ...]) -> list[list[int]]:
+        calls.append(key)
+        return grouped(inputs, key)
+
+    monkeypatch.setattr(input_explained, "_groups", counted)
+    recs, _truth = _logs(rider=True)
+    items = [LeakItem(id=r["id"], expected=[r["expected"]], projection=r["projection"]) for r in recs]
+    assert input_explained.input_fixed(items, [r["expected"] for r in recs], DERIVE) == {"/log/doyle_bf"}
+    assert len(calls) == len(set(calls)) == 3 + 3  # three input fields and their three pairs, not times the fields

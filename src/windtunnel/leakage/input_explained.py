@@ -333,7 +333,13 @@ def fixed_by_input(
     inputs: Sequence[InputValues], others: Sequence[InputValues], answers: Sequence[str]
 ) -> frozenset[str]:
     """:func:`input_fixed` on values already read: per record its input fields' values and those of its fields
-    outside the input (both :func:`input_values`), and its label."""
+    outside the input (both :func:`input_values`), and its label.
+
+    Agreement counts only where the labels do not tell the value: a group of two labels whose value is the one a label
+    of it holds most often anywhere (``open`` for both ``approve`` and ``refer``; an account's ``frozen``, set once any
+    of its transactions is fraud, beside a legit one) agrees through the label, carried across records by a repeated
+    input, and is no evidence that the input fixes the field. The records are grouped once per key (only groups of two
+    records or more are kept), so the cost is the keys times the records, plus the fields times the grouped records."""
     repeats: Counter[str] = Counter()
     for template in {t for v in inputs for t in v}:
         values = Counter(v[template] for v in inputs if template in v)
@@ -344,6 +350,7 @@ def fixed_by_input(
     ]
     if not keys:
         return frozenset()
+    grouped = [_groups(inputs, key) for key in keys]
     out: set[str] = set()
     for template in sorted({t for v in others for t in v}):
         held = [i for i, v in enumerate(others) if template in v]
@@ -351,20 +358,48 @@ def fixed_by_input(
         if len(counts) < 2 or len(held) < 2:
             continue
         q = sum((n / len(held)) ** 2 for n in counts.values())
-        for key in keys:
-            groups: dict[tuple[Any, ...], list[int]] = {}
-            for i in held:
-                if all(k in inputs[i] for k in key):
-                    groups.setdefault(tuple(inputs[i][k] for k in key), []).append(i)
-            agree = 0
-            fixed = True
-            for members in groups.values():
-                if len({others[i][template] for i in members}) > 1:
-                    fixed = False
-                    break
-                first = answers[members[0]]
-                agree += sum(answers[i] != first for i in members[1:])
-            if fixed and agree and q**agree * len(keys) <= FIXED_ALPHA:
+        per_label: dict[str, Counter[Any]] = {}
+        for i in held:
+            per_label.setdefault(answers[i], Counter())[others[i][template]] += 1
+        told = {label: {v for v, n in c.items() if n == max(c.values())} for label, c in per_label.items()}
+        for groups in grouped:
+            agree = _agreement(groups, others, answers, template, told)
+            if agree and q**agree * len(keys) <= FIXED_ALPHA:
                 out.add(template)
                 break
     return frozenset(out)
+
+
+def _groups(inputs: Sequence[InputValues], key: tuple[str, ...]) -> list[list[int]]:
+    """The records holding every field of ``key``, grouped by their values there: the groups of two records or more."""
+    groups: dict[tuple[Any, ...], list[int]] = {}
+    for i, values in enumerate(inputs):
+        if all(k in values for k in key):
+            groups.setdefault(tuple(values[k] for k in key), []).append(i)
+    return [members for members in groups.values() if len(members) > 1]
+
+
+def _agreement(
+    groups: Sequence[Sequence[int]],
+    others: Sequence[InputValues],
+    answers: Sequence[str],
+    template: str,
+    told: Mapping[str, set[Any]],
+) -> int:
+    """Across ``groups`` (records of equal input values), the records holding ``template`` whose label differs from
+    their group's first record's while the value is the same, counted in the groups whose value no label of theirs
+    holds most often (``told``); 0 when the field takes two values in one group (it is not fixed there)."""
+    agree = 0
+    for members in groups:
+        present = [i for i in members if template in others[i]]
+        if len(present) < 2:
+            continue
+        value = others[present[0]][template]
+        if any(others[i][template] != value for i in present[1:]):
+            return 0
+        labels = {answers[i] for i in present}
+        if len(labels) < 2 or any(value in told[label] for label in labels):
+            continue
+        first = answers[present[0]]
+        agree += sum(answers[i] != first for i in present[1:])
+    return agree
