@@ -304,20 +304,30 @@ pairs: enough for a record's few measurements, bounded so that the test stays sm
 
 
 def input_fixed(items: Sequence[Any], answers: Sequence[str], derive_from: Sequence[str]) -> frozenset[str]:
-    """The fields (templates) outside ``derive_from`` whose value the input's own values fix, whatever the label: a
-    board-foot volume computed from a log's diameter and length, equal on every two records of different grades that
-    share that diameter and length. Such a field follows the input, not the label: whatever it predicts, the input
-    predicts from the values the model reads anyway, and it is no rider (a value set from the label differs across
-    labels where the input is the same: a price per grade times the weight differs between two grades of one weight).
+    """The fields (templates) outside ``derive_from`` that the input's own values fix, for some of their values at
+    least (:func:`input_fixed_values`, whose keys they are)."""
+    return frozenset(input_fixed_values(items, answers, derive_from))
+
+
+def input_fixed_values(
+    items: Sequence[Any], answers: Sequence[str], derive_from: Sequence[str]
+) -> dict[str, frozenset[Any]]:
+    """Per field (template) outside ``derive_from``, the values of it that the input's own values fix, whatever the
+    label: a board-foot volume computed from a log's diameter and length, equal on every two records of different
+    grades that share that diameter and length. Such a value follows the input, not the label: whatever it predicts,
+    the input predicts from the values the model reads anyway, and it is no rider (a value set from the label differs
+    across labels where the input is the same: a price per grade times the weight differs between two grades of one
+    weight).
 
     Per field outside the input (a scalar the record holds once, :func:`input_values` read outside) and per input
     field or pair of input fields (the :data:`FIXED_FIELDS` whose values repeat most): the records sharing the input's
     values are grouped; the field is fixed there when it takes one value in every group, and the groups holding two
     labels or more agree ``m`` times (records of another label than the group's first, holding its value) where
     chance agreement (the field's own collision rate, ``Σ p²``) would give ``q**m`` below :data:`FIXED_ALPHA`,
-    Bonferroni over the input fields and pairs tried. Without ``derive_from`` nothing is fixed."""
+    Bonferroni over the input fields and pairs tried. Only the values seen so agreeing, and those that predict no
+    label at all, are the input's (:func:`fixed_by_input`). Without ``derive_from`` nothing is fixed."""
     if not derive_from or len(items) != len(answers):
-        return frozenset()
+        return {}
 
     from windtunnel.leakage.mine import in_derive_from  # mine imports this module
 
@@ -329,17 +339,26 @@ def input_fixed(items: Sequence[Any], answers: Sequence[str], derive_from: Seque
     return fixed_by_input(inputs, others, answers)
 
 
+TOLD_ALPHA = 0.05
+"""The level at which a value predicts a label (one-sided binomial against the label's share among the field's
+records): such a value agrees across labels only through the labels (:func:`fixed_by_input`)."""
+
+
 def fixed_by_input(
     inputs: Sequence[InputValues], others: Sequence[InputValues], answers: Sequence[str]
-) -> frozenset[str]:
-    """:func:`input_fixed` on values already read: per record its input fields' values and those of its fields
+) -> dict[str, frozenset[Any]]:
+    """:func:`input_fixed_values` on values already read: per record its input fields' values and those of its fields
     outside the input (both :func:`input_values`), and its label.
 
-    Agreement counts only where the labels do not tell the value: a group of two labels whose value is the one a label
-    of it holds most often anywhere (``open`` for both ``approve`` and ``refer``; an account's ``frozen``, set once any
-    of its transactions is fraud, beside a legit one) agrees through the label, carried across records by a repeated
-    input, and is no evidence that the input fixes the field. The records are grouped once per key (only groups of two
-    records or more are kept), so the cost is the keys times the records, plus the fields times the grouped records."""
+    Decided per value, not per field. Agreement counts only where the labels do not tell the value: a group of two
+    labels whose value, on the records outside the group, predicts one of them (``open`` for both ``approve`` and
+    ``refer``, ``closed`` for decline; an account's ``frozen``, ``blocked`` or ``suspended``, set once any of its
+    transactions is fraud, beside a legit one) agrees through the label, carried across records by a repeated input,
+    and is no evidence that the input fixes the field. A field found fixed gives up only the values seen agreeing so,
+    and those that predict no label on their own records (nothing to give up there); a value that predicts a label
+    and was never seen agreeing across labels untold stays a rider. The records are grouped once per key (only groups
+    of two records or more are kept), so the cost is the keys times the records, plus the fields times the grouped
+    records."""
     repeats: Counter[str] = Counter()
     for template in {t for v in inputs for t in v}:
         values = Counter(v[template] for v in inputs if template in v)
@@ -349,25 +368,43 @@ def fixed_by_input(
         (a, b) for x, a in enumerate(fields) for b in fields[x + 1 :]
     ]
     if not keys:
-        return frozenset()
+        return {}
     grouped = [_groups(inputs, key) for key in keys]
-    out: set[str] = set()
+    out: dict[str, frozenset[Any]] = {}
     for template in sorted({t for v in others for t in v}):
         held = [i for i, v in enumerate(others) if template in v]
         counts = Counter(others[i][template] for i in held)
         if len(counts) < 2 or len(held) < 2:
             continue
         q = sum((n / len(held)) ** 2 for n in counts.values())
-        per_label: dict[str, Counter[Any]] = {}
+        base = Counter(answers[i] for i in held)
+        share = {label: n / len(held) for label, n in base.items()}
+        per_value: dict[Any, Counter[str]] = {}
         for i in held:
-            per_label.setdefault(answers[i], Counter())[others[i][template]] += 1
-        told = {label: {v for v, n in c.items() if n == max(c.values())} for label, c in per_label.items()}
+            per_value.setdefault(others[i][template], Counter())[answers[i]] += 1
+        riding: set[Any] = set()  # values seen agreeing across labels only through the labels
+        fixed = False
         for groups in grouped:
-            agree = _agreement(groups, others, answers, template, told)
+            agree, told = _agreement(groups, others, answers, template, per_value, share, len(keys))
+            if told is None:
+                continue
+            riding |= told
             if agree and q**agree * len(keys) <= FIXED_ALPHA:
-                out.add(template)
-                break
-    return frozenset(out)
+                fixed = True
+        if fixed:
+            out[template] = frozenset(per_value) - riding
+    return out
+
+
+def _predicts(counts: Mapping[str, int], n: int, labels: Any, share: Mapping[str, float]) -> bool:
+    """Whether ``counts`` (labels of ``n`` records holding one value) predict one of ``labels`` beyond its ``share``
+    (one-sided binomial at :data:`TOLD_ALPHA`)."""
+    from windtunnel._util.stats import binomial_greater
+
+    return n > 0 and any(
+        counts.get(label, 0) > 0 and binomial_greater(counts.get(label, 0), n, share[label]) <= TOLD_ALPHA
+        for label in labels
+    )
 
 
 def _groups(inputs: Sequence[InputValues], key: tuple[str, ...]) -> list[list[int]]:
@@ -384,22 +421,42 @@ def _agreement(
     others: Sequence[InputValues],
     answers: Sequence[str],
     template: str,
-    told: Mapping[str, set[Any]],
-) -> int:
+    per_value: Mapping[Any, Counter[str]],
+    share: Mapping[str, float],
+    tries: int,
+) -> tuple[int, set[Any] | None]:
     """Across ``groups`` (records of equal input values), the records holding ``template`` whose label differs from
-    their group's first record's while the value is the same, counted in the groups whose value no label of theirs
-    holds most often (``told``); 0 when the field takes two values in one group (it is not fixed there)."""
+    their group's first record's while the value is the same, counted in the groups whose value, on the records
+    outside the group (``per_value`` less the group's own), predicts none of the group's labels. With the values that
+    ride the label: those of a group of two labels or more where it predicts one, and those whose groups never hold
+    two labels where the field's groups do so often (``(1 - r)**g`` times the values and the ``tries`` at most
+    :data:`FIXED_ALPHA`, ``r`` the share of the field's groups holding two labels, ``g`` the value's groups: an
+    account status ``open`` on every customer who never churned). ``(0, None)`` when the field takes two values in
+    one group (it is not fixed there)."""
     agree = 0
+    riding: set[Any] = set()
+    pure: Counter[Any] = Counter()  # per value, its groups of one label
+    mixed = 0
     for members in groups:
         present = [i for i in members if template in others[i]]
         if len(present) < 2:
             continue
         value = others[present[0]][template]
         if any(others[i][template] != value for i in present[1:]):
-            return 0
-        labels = {answers[i] for i in present}
-        if len(labels) < 2 or any(value in told[label] for label in labels):
+            return 0, None
+        here = Counter(answers[i] for i in present)
+        if len(here) < 2:
+            pure[value] += 1
+            continue
+        mixed += 1
+        elsewhere = per_value[value] - here
+        if _predicts(elsewhere, sum(elsewhere.values()), here, share):
+            riding.add(value)
             continue
         first = answers[present[0]]
         agree += sum(answers[i] != first for i in present[1:])
-    return agree
+    total = mixed + sum(pure.values())
+    if mixed:
+        r = mixed / total
+        riding |= {v for v, g in pure.items() if (1 - r) ** g * len(per_value) * tries <= FIXED_ALPHA}
+    return agree, riding

@@ -2080,9 +2080,11 @@ def mine(
     if input_of:  # a rider the task's input already tells is the input's signal, not a leak (:mod:`.input_explained`)
         fixed = fixed_by_input(input_of, outside_of, labels_of)  # a field the input's values fix is the input's
         record_input: list[InputValues] = [{}] * len(record_label)
+        record_outside: list[InputValues] = [{}] * len(record_label)
         record_words: list[InputWords] = [frozenset()] * len(record_label)
         for i in reversed(range(len(record_of))):
             record_input[record_of[i]] = input_of[i]
+            record_outside[record_of[i]] = outside_of[i]
             record_words[record_of[i]] = words_of[i]
         kept = []
         clipped: list[Explained] = []  # explained riders writing their label short: kept where the field states labels
@@ -2094,7 +2096,13 @@ def mine(
                 if key in relation_records
                 else {record_of[i] for k in members[key] for i in held.get(k, ())}
             )
-            why = "(fixed by the input's values)" if sug.pointer in fixed else None
+            why = (  # given up only where every record holding it holds a value the input fixes
+                "(fixed by the input's values)"
+                if sug.pointer in fixed
+                and riders_of
+                and all(record_outside[r].get(sug.pointer) in fixed[sug.pointer] for r in riders_of)
+                else None
+            )
             why = why or explained_by(riders_of, sug.label, sug.purity, record_input, record_label)
             if why is None and len(relation_parts.get(key, ())) > 1:
                 why = _explained_per_value(relation_parts[key], sug, min_support, record_input, record_label)
