@@ -17,6 +17,7 @@ import jsonschema
 import pytest
 
 from tests.clirun import wt as run_cli
+from tests.leakage.audited import audited
 from windtunnel._util.stats import binomial_greater
 from windtunnel.flows.leak import SanitizeRequest, ScanRequest, sanitize_flow, scan_flow
 from windtunnel.leakage import audit_item
@@ -60,14 +61,7 @@ def _value_slot(rng: random.Random, label: str, _i: int) -> str:
 
 def _leak_items(raw: list[dict[str, Any]]) -> tuple[list[LeakItem], list[ItemAudit]]:
     """The items as the scan reads them (with lines) and their per-item audits."""
-    items = [LeakItem.from_mapping(r, index=i) for i, r in enumerate(raw)]
-    for i, it in enumerate(items):
-        it.line = i + 1
-    audits = []
-    for it in items:
-        a = audit_item(it)
-        audits.append(ItemAudit(a.item, a.findings, it.line))
-    return items, audits
+    return audited(raw)
 
 
 def _adjusted(raw: list[dict[str, Any]]) -> tuple[list[ItemAudit], list[ItemAudit], Any]:

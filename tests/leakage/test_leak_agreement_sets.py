@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from windtunnel.leakage import audit_item
+from tests.leakage.audited import audited
 from windtunnel.leakage.agreement import agreement_of
 from windtunnel.leakage.model import ItemAudit, LeakItem
 
@@ -55,12 +55,7 @@ def _items(mode: str, n: int = 150, seed: int = 0) -> list[dict[str, Any]]:
 
 def _audits(raw: list[dict[str, Any]], derive_from: list[str]) -> tuple[list[ItemAudit], Any]:
     """Per-item audits of ``raw``'s items and the dataset's agreement evidence, ``derive_from`` named as input."""
-    items = [LeakItem.from_mapping(r, index=i) for i, r in enumerate(raw)]
-    audits = []
-    for i, it in enumerate(items):
-        it.line = i + 1
-        a = audit_item(it)
-        audits.append(ItemAudit(a.item, a.findings, it.line))
+    items, audits = audited(raw)
     return audits, agreement_of(items, derive_from=derive_from)
 
 

@@ -512,6 +512,10 @@ class Agreement:
         for i, f in enumerate(findings):
             if not f.blocking or f.rule == RULE or _rides(f):
                 continue
+            if f.target == "key" and names_input(f.pointer, self.derive_from):
+                findings[i] = replace(f, severity="low", detail=f.detail + _INPUT_KEY)
+                demoted += 1
+                continue
             why = self._held_alike(audit.item, audit.line, f.pointer, f.target == "key")
             if why is not None:
                 findings[i] = replace(f, severity="low", detail=f.detail + why)
@@ -755,9 +759,27 @@ def agreement_of(items: Iterable[LeakItem], *, decode: bool = True, derive_from:
     return agreement
 
 
+_INPUT_KEY = "; the key is the name of a field --derive-from names: the task's input, for review"
+
+
+def names_input(pointer: str | None, derive_from: Sequence[str]) -> bool:
+    """The member at ``pointer`` is itself a field ``derive_from`` names (its pointer, a template with ``*``, or a
+    bare key name equal to a top-level key): its key is the name the owner gave the task's input, not a value of the
+    record. Whether the field is there is the input's own fact (a specimen submitted, a section filled in), as what it
+    holds is; a key deeper inside the field is still read as any key is. A bare name says no place, so it names only
+    the record's own top-level member: the same key elsewhere (``/office_action/specimen`` beside an input
+    ``specimen``) is a value of the record, as without the owner's word (review 30r)."""
+    if not pointer or not derive_from:
+        return False
+    general = "/".join("*" if t.isdigit() else t for t in pointer.split("/"))
+    return any(
+        d in (pointer, general) if d.startswith("/") else "/" + escape_pointer_token(d) == pointer for d in derive_from
+    )
+
+
 def adjusted(audits: Iterable[ItemAudit], agreement: Agreement) -> list[ItemAudit]:
     """``audits`` adjusted by ``agreement`` (see :meth:`Agreement.adjust`)."""
     return [agreement.adjust(a) for a in audits]
 
 
-__all__ = ["Agreement", "Group", "adjusted", "agreement_of", "verdict_of"]
+__all__ = ["Agreement", "Group", "adjusted", "agreement_of", "names_input", "verdict_of"]

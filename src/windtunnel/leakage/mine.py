@@ -218,6 +218,11 @@ class MineResult:
     them of one label; or but for a few slots (:func:`_slotted`: a reply filled in with a name and a unit's code),
     each text of such a group. A mined word of such a text is a leak, not an author's words for review
     (:data:`CANNED_LEAK`)."""
+    sorted_blocks: set[tuple[str, str, str]] = field(default_factory=set, repr=False)
+    """The ranges found as one block of a field (or of a code's word) whose numbers, sorted, fall into one block per
+    label (:func:`~windtunnel.leakage.ranges.separated`, asked with ``--derive-from`` or on a field's own evidence): a
+    number on the label's own scale. Found in prose outside the named input, such a block is a leak as a code there is,
+    not an author's words for review (:func:`mined_findings`)."""
     explained: list[Explained] = field(default_factory=list)
     """With ``derive_from``: riders that passed the test but that the task's input already tells (their records sit in
     one place of an input field that says the label there: :mod:`.input_explained`), so not suggested."""
@@ -255,7 +260,7 @@ class MineResult:
     def to_dict(self) -> dict[str, Any]:
         """The result as ``leak mine`` prints it: every count and suggestion (``input``: :meth:`read_as_input`),
         without ``members`` (an internal index for :func:`mined_findings`)."""
-        skip = ("members", "owned", "told", "reviewed", "leaking", "task_words", "canned")
+        skip = ("members", "owned", "told", "reviewed", "leaking", "task_words", "canned", "sorted_blocks")
         out = {k: v for k, v in asdict(self).items() if k not in skip}
         out["suggestions"] = [{**s.to_dict(), "input": self.read_as_input(s)} for s in self.suggestions]
         out["pairs"] = [p.to_dict() for p in self.pairs]
@@ -390,11 +395,12 @@ def _both_input(derive_from: Sequence[str], a: str, b: str) -> bool:
     return in_derive_from(a, derive_from) and in_derive_from(b, derive_from)
 
 
-def _adjust_apart(ps: Sequence[float], apart: Sequence[bool], correction: Correction) -> list[float]:
-    """``ps`` corrected in two families: those ``apart`` (an unlisted input's candidates) and the others."""
+def _adjust_apart(ps: Sequence[float], family: Sequence[int], correction: Correction) -> list[float]:
+    """``ps`` corrected in families, each test in the one ``family`` names: 0 the riders, 1 an unlisted input's
+    candidates, 2 the sets of a list's members."""
     out = [1.0] * len(ps)
-    for side in (False, True):
-        at = [i for i, a in enumerate(apart) if a is side]
+    for side in sorted(set(family)):
+        at = [i for i, a in enumerate(family) if a == side]
         for i, q in zip(at, adjust_p([ps[i] for i in at], correction), strict=True):
             out[i] = q
     return out
@@ -600,6 +606,7 @@ def candidates(
     names = names_of(derive_from)
     own: OwnWords | None = None
     records: Records | None = None
+    lists: dict[tuple[str, str], set[str]] = {}  # (a list's pointer, its members' template) → the members' values
     for pointer, value, cut in _leaves(projection, ""):
         template = _general(pointer)
         if visit is not None:
@@ -611,6 +618,8 @@ def candidates(
             continue
         outer, inner = (pointer, None) if cut is None else (pointer[:cut], pointer[cut:])
         copy = pointer in copied  # this item's copy of its input: only its template is read
+        if cut is None and not copy and (listed := _list_member(pointer)) is not None:
+            lists.setdefault((listed, template), set()).add(value if isinstance(value, str) else value[0])
         if not isinstance(value, str):
             if not copy:
                 out.setdefault(("value", template, value[0]), (outer, None, inner, "raw"))
@@ -655,7 +664,36 @@ def candidates(
                 out.setdefault(key, (outer, None, inner, "template"))
                 if masked_from is not None:
                     masked_from.setdefault(key, set()).add(("value", template, value.strip()))
+    for (listed, template), held in lists.items() if derive_from else ():  # with the input named (mode (b)) only
+        together = members_text(held)
+        if together is not None:
+            out.setdefault(("value", template, together), (listed, None, None, "members"))
     return out
+
+
+def _list_member(pointer: str) -> str | None:
+    """The pointer of the list ``pointer`` is a member of (at its last index: ``/log`` for ``/log/2/channel``), or
+    None when no list holds it."""
+    parts = pointer.split("/")
+    for i in range(len(parts) - 1, 0, -1):
+        if parts[i].isdigit():
+            return "/".join(parts[:i])
+    return None
+
+
+_MEMBERS_MAX = 8
+"""The most members of one list read together as one value (more is a log, not a set chosen as a whole)."""
+
+
+def members_text(values: Collection[str]) -> str | None:
+    """The members of one list at one template (``/log/*/channel``) read together as one value, as the sorted set
+    ``[a, b, c]``, or None: a list whose members are short values (no prose) and few (:data:`_MEMBERS_MAX`). A set of
+    recipients, of flags, of codes chosen as a whole by the answer (a distribution list per level) is a value though
+    each member is shared by several sets; a one-member set is told from the same value beside others."""
+    if not values or len(values) > _MEMBERS_MAX or any(len(v.split()) > PROSE_WORDS for v in values):
+        return None
+    text = "[" + ", ".join(sorted(values)) + "]"
+    return text if len(text) <= _MAX_VALUE_LEN else None
 
 
 _MOMENT = re.compile(
@@ -1774,6 +1812,7 @@ def mine(
     tasks_of: list[tuple[str, ...]] = []  # per labelled item: its label set (a file may mix tasks)
     prose_of: list[Prints] = []  # per labelled item: the hashes of its prose (what a record is)
     viewed: set[tuple[str, str, str]] = set()  # read in a decoded or identifier view somewhere: shown after the written
+    sets: set[tuple[str, str, str]] = set()  # the sets of a list's members (:func:`members_text`): tested apart
     places = None if derive_from else _Places()  # the owner named the input: nothing to infer
     prose: set[str] = set()  # without derive_from: where the items hold prose, which is not mined (a sample)
     pair_counts = PairCounts(derive_from)
@@ -1856,6 +1895,8 @@ def mine(
         for key, where in found_here.items():
             if where[3] not in _AS_WRITTEN:
                 viewed.add(key)
+            if where[3] == "members":
+                sets.add(key)
             a = held.get(key)
             if a is None:
                 held[key] = array("I", (n,))
@@ -1864,6 +1905,7 @@ def mine(
         if len(held) > max_candidates:
             held = {k: a for k, a in held.items() if len(a) > 1}
             viewed = {k for k in viewed if k in held}
+            sets = {k for k in sets if k in held}
         if len(pair_counts.held) > max_candidates:
             pair_counts.prune()
         if len(raw_held) > max_candidates:  # only a text some template was read from is ever asked
@@ -1945,7 +1987,7 @@ def mine(
     members: dict[tuple[str, str, str], list[tuple[str, str, str]]] = {}
     for keys in groups.values():
         key = min(keys, key=lambda k: (_KIND_RANK[k[0]], k in viewed, len(k[1]) if k[0] == "key" else 0, len(k[2]), k))
-        members[key] = keys
+        members[key] = keys if key in sets else [k for k in keys if k not in sets]  # a value is found as written
         c = counts[key]
         label, top = max(sorted(c.items()), key=lambda kv: kv[1])
         support = sum(c.values())
@@ -1954,8 +1996,15 @@ def mine(
     # Without --derive-from, a field too few items hold to be the input is asked on its own evidence too.
     scarce = frozenset(places.scarce(len(labels_of))) if places is not None else frozenset()
     own_evidence = (lambda _t: True) if derive_from else (lambda t: t in scarce)
+    sorted_blocks: set[Key] = set()
     for key, label, support, p, keys in _range_tests(
-        held, record_of, record_label, record_task, min_support, own_evidence
+        {k: a for k, a in held.items() if k not in sets} if sets else held,
+        record_of,
+        record_label,
+        record_task,
+        min_support,
+        own_evidence,
+        sorted_blocks,
     ):
         members[key] = keys
         tests.append((key, label, support, support, p))
@@ -2020,8 +2069,9 @@ def mine(
             book_words[record_of[i]] |= item_words[i]
     floored: set[str] = set()
     """The fields whose book holds values the support floor keeps back (reported when the field is mined)."""
+    values = {k: a for k, a in held.items() if k not in sets} if sets else held  # a set is no value of the field
     for key, label, support, p, keys in _code_book_tests(
-        held,
+        values,
         record_of,
         record_label,
         record_task,
@@ -2039,7 +2089,10 @@ def mine(
     # An unlisted input's candidates are the input's signal: tested apart, they do not loosen the riders' correction.
     unlisted = restated.unlisted()
     apart = {t[0] for t in tests if unlisted and restated.inside(members[t[0]], held, viewed)}
-    adjusted = _adjust_apart([t[4] for t in tests], [t[0] in apart for t in tests], correction)
+    # So are the sets of a list's members (:func:`members_text`), a reading of values tested already one by one: a
+    # set held by the same records as a value is that value's test; the others do not loosen the values' correction.
+    family = [1 if t[0] in apart else 2 if t[0] in sets else 0 for t in tests]
+    adjusted = _adjust_apart([t[4] for t in tests], family, correction)
     found: list[tuple[Suggestion, list[tuple[str, str, str]]]] = []
     for (key, label, top, support, p), q in zip(tests, adjusted, strict=True):
         purity = top / support
@@ -2068,10 +2121,17 @@ def mine(
         and keys <= wider
         and (keys < wider or (len(other.value), other.value) < (len(sug.value), sug.value))
     }
+    # A set of a list's members one of which is found for the same label adds nothing either (a book's action beside
+    # the pair of actions it stands in).
+    keyed = {(sug.label, k) for sug, keys in found for k in keys if k not in sets}
     out = [
         sug
         for sug, keys in found
         if (sug.kind != "ngram" or not any((sug.label, w) in words for w in sug.value.split()))
+        and (
+            (sug.kind, sug.pointer, sug.value) not in sets
+            or not any((sug.label, ("value", sug.pointer, m)) in keyed for m in sug.value[1:-1].split(", "))
+        )
         and (sug.kind != "field" or not all((sug.label, k) in alone for k in keys))
         and not _parts_found_alone(sug, alone)
         and id(sug) not in inner
@@ -2193,6 +2253,7 @@ def mine(
         prose=sorted(prose),
         told=told if out else set(),
         canned={t for key in canned for t in slotted.get(key, [key])} if out else set(),
+        sorted_blocks={(s.kind, s.pointer, s.value) for s in out if (s.kind, s.pointer, s.value) in sorted_blocks},
     )
 
 
@@ -2259,6 +2320,7 @@ def _range_tests(
     record_task: Sequence[tuple[str, ...]],
     min_support: int,
     evidence: Callable[[str], bool] = lambda _t: False,
+    blocks: set[tuple[str, str, str]] | None = None,
 ) -> Iterator[tuple[tuple[str, str, str], str, int, float, list[tuple[str, str, str]]]]:
     """``(key, label, support, p, member keys)`` of each run of a field's numbers held by one label only
     (:func:`~windtunnel.leakage.ranges.pure_runs`): a score that maps to the answer, each value too rare to be
@@ -2269,7 +2331,8 @@ def _range_tests(
     their pointer, so the run is found, mapped and sanitized as those values would be. A field for which ``evidence``
     holds (with ``--derive-from``, any; without, one too few items hold to be the input) is also asked as a whole:
     sorted, one block per label (:func:`~windtunnel.leakage.ranges.separated`), each block is a run with the field's
-    p, whatever its records."""
+    p, whatever its records; so is a code's word with its numbers (``wind 72`` … ``wind 163`` in a statement's text:
+    one block per label). ``blocks`` collects the keys of the runs found so, as blocks of a whole field."""
     fields: dict[str, dict[str, set[int]]] = {}
     coded: dict[str, dict[str, set[int]]] = {}
     for key, a in held.items():
@@ -2277,8 +2340,8 @@ def _range_tests(
             fields.setdefault(key[1], {})[key[2]] = {record_of[i] for i in a}
         elif key[0] == "ngram" and (m := _CODE_NUMBER.fullmatch(key[2])) is not None:
             coded.setdefault(m.group(1), {})[key[2]] = {record_of[i] for i in a}
-    yield from _runs_of(fields, record_label, record_task, min_support, evidence=evidence)
-    yield from _runs_of(coded, record_label, record_task, min_support, coded=True)
+    yield from _runs_of(fields, record_label, record_task, min_support, evidence=evidence, blocks=blocks)
+    yield from _runs_of(coded, record_label, record_task, min_support, coded=True, evidence=evidence, blocks=blocks)
 
 
 def _gap_tests(
@@ -2479,6 +2542,17 @@ _CODE_NUMBER = re.compile(r"([^\W\d_]+) (\d+)")
 word like a field's numbers (a playbook's series chosen by the verdict: ``PB-1xx`` benign, ``PB-9xx`` malicious)."""
 
 
+def _restates_input(words: str, strings: Mapping[str, str], derive_from: Sequence[str]) -> bool:
+    """The number of a code's word (``wind 72``) is a whole value of the record's named input: the prose restates
+    the input (a narrative repeating the measured wind), which tells no more than the input does — its words stay for
+    review, as a mined word in prose is (review 30r)."""
+    m = _CODE_NUMBER.fullmatch(words)
+    if m is None:
+        return False
+    number = m.group(2)
+    return any(v.strip() == number for p, v in strings.items() if in_derive_from(p, derive_from))
+
+
 def _runs_of(
     fields: Mapping[str, Mapping[str, set[int]]],
     record_label: Sequence[str],
@@ -2487,6 +2561,7 @@ def _runs_of(
     *,
     coded: bool = False,
     evidence: Callable[[str], bool] = lambda _t: False,
+    blocks: set[tuple[str, str, str]] | None = None,
 ) -> Iterator[tuple[tuple[str, str, str], str, int, float, list[tuple[str, str, str]]]]:
     """The run tests of :func:`_range_tests` over ``fields`` (a field's template → each whole value → its records;
     with ``coded``, the word before a code's number → each 2-gram ``word number`` → its records). A field's run is
@@ -2494,7 +2569,9 @@ def _runs_of(
     (``PB-454`` and ``PB 454`` alike), shown as ``pb 400..499``."""
     for template, whole in fields.items():
         for by_text in by_task(whole, record_task):
-            yield from _field_runs(template, by_text, record_label, min_support, coded, as_whole=evidence(template))
+            yield from _field_runs(
+                template, by_text, record_label, min_support, coded, as_whole=evidence(template), blocks=blocks
+            )
 
 
 def _field_runs(
@@ -2506,15 +2583,19 @@ def _field_runs(
     *,
     as_whole: bool = False,
     blocks_only: bool = False,
+    blocks: set[tuple[str, str, str]] | None = None,
 ) -> Iterator[tuple[tuple[str, str, str], str, int, float, list[tuple[str, str, str]]]]:
     """The run tests of one field (or one code's word) among the records of one task (:func:`_runs_of`); ``as_whole``
     (the field is its own evidence: ``evidence(template)`` of :func:`_range_tests`), a field sorted into one block per
-    label gives each block with the field's p instead; ``blocks_only``, only that (no run tests)."""
+    label gives each block with the field's p instead; ``blocks_only``, only that (no run tests); ``blocks`` collects
+    the keys of the blocks so given."""
     numbers = {t.rpartition(" ")[2] if coded else t: t for t in by_text}
     per_label = {n: dict(Counter(record_label[r] for r in by_text[t])) for n, t in numbers.items()}
     held_by = Counter(record_label[r] for r in set().union(*by_text.values()))
     total = sum(held_by.values())
     whole = separated(per_label) if as_whole or blocks_only else None
+    if coded and whole is not None and not all(len(b.texts) > 1 for b in whole.blocks):
+        whole = None  # a code's word: a scale (several numbers a label) is asked whole, not one code a label
     if blocks_only and whole is None:
         return
     for run in whole.blocks if whole is not None else pure_runs(per_label, min_support):
@@ -2526,11 +2607,12 @@ def _field_runs(
         p = min(1.0, fisher_greater(support, support, held_by[run.label], total) * len(held_by) * run.intervals)
         if whole is not None:
             p = min(p, whole.p)
+        key = ("range", "", f"{template} {run_text(run.texts)}") if coded else ("range", template, run_text(run.texts))
+        if whole is not None and blocks is not None:
+            blocks.add(key)
         if coded:
-            key = ("range", "", f"{template} {run_text(run.texts)}")
             yield key, run.label, support, p, [("ngram", "", t) for t in texts]
         else:
-            key = ("range", template, run_text(run.texts))
             yield key, run.label, support, p, [("value", template, t) for t in texts]
 
 
@@ -3107,6 +3189,10 @@ def _own_label(
                     and len(text.split()) > PROSE_WORDS
                     and _prose_words(key, text, span, view)
                     and not _quoted(key, sug.label, codes)
+                    and (
+                        (sug.kind, sug.pointer, sug.value) not in result.sorted_blocks
+                        or _restates_input(key[2], strings, derive_from)
+                    )
                 ):
                     canned = (_general(place), canned_text(text)) in result.canned and input_located(it, derive_from)
                     review = CANNED_LEAK if canned else PROSE_REVIEW
