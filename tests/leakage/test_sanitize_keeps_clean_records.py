@@ -125,10 +125,11 @@ DECISIONS = ["approve", "refer", "decline"]
 APPLICANT = ["/applicant/income", "/applicant/age", "/applicant/region"]
 
 
-def _applications(seed: int = 1, status: Any = None, twice: int = 20) -> list[dict[str, Any]]:
+def _applications(seed: int = 1, status: Any = None, twice: int = 20, reference: bool = False) -> list[dict[str, Any]]:
     """Loan decisions with a case status set from the decision (``closed`` for decline, ``open`` for both others, or
     ``status(rng, decision)``), on 300 applicants, and ``twice`` applicants submitted twice, approved once and referred
-    once (the status of the first decision on both)."""
+    once (the status of the first decision on both, or with ``reference`` a resubmission reference of the pair's
+    own, ``RS-0007``, in its place)."""
     rng = random.Random(seed)
     status = status or (lambda _rng, decision: "closed" if decision == "decline" else "open")
 
@@ -149,10 +150,10 @@ def _applications(seed: int = 1, status: Any = None, twice: int = 20) -> list[di
         app = applicant()
         score = app["income"] / 1000 - (15 if app["age"] < 23 else 0) + rng.gauss(0, 25)
         recs.append(record(i, "approve" if score > 110 else "refer" if score > 70 else "decline", app))
-    for _ in range(twice):
+    for j in range(twice):
         app = applicant()
         first = rng.choice(["approve", "refer"])
-        stated = status(rng, first)
+        stated = f"RS-{j:04d}" if reference else status(rng, first)
         recs += [record(len(recs), "approve", app, stated), record(len(recs) + 1, "refer", app, stated)]
     return recs
 
@@ -222,6 +223,37 @@ def test_arbitrary_codes_per_decision_are_no_input_where_an_applicant_repeats() 
     recs = _applications(seed=17, status=lambda rng, decision: rng.choice(CODES[decision]), twice=8)
     fixed, suggested = _fixed_and_suggested(recs, APPLICANT)
     assert "/case/status" not in fixed  # `K41` on a referred resubmission is its approval, carried over
+    assert "/case/status" in suggested
+
+
+# A value is the input's only where it is itself seen so, and two records are not enough to see it (review 30s2): a
+# reference of a resubmitted pair agrees across its two labels and is nowhere else, which an input fixing it and a
+# repeated record carrying it along would both show; at 4c431e7c it marked the field fixed and the statuses set from
+# the label, never in any group, were given up with it (no finding); per-decision pools of codes lost their riders.
+
+
+def _fixed_values(recs: list[dict[str, Any]], derive: list[str]) -> dict[str, frozenset[Any]]:
+    from windtunnel.leakage.input_explained import input_fixed_values
+
+    items = [LeakItem.from_mapping(r) for r in recs]
+    return input_fixed_values(items, [r["expected"] for r in recs], derive)
+
+
+def test_a_resubmission_reference_exempts_no_status_set_from_the_decision() -> None:
+    recs = _applications(seed=43, reference=True)
+    given_up = _fixed_values(recs, APPLICANT).get("/case/status", frozenset())
+    assert not given_up & {"open", "closed"}  # never in a group of equal inputs: nothing says the input fixes them
+    _fixed, suggested = _fixed_and_suggested(recs, APPLICANT)
+    assert "/case/status" in suggested  # `closed` still names decline
+
+
+POOLS = {d: [f"{d[:2].upper()}{n:03d}" for n in range(80)] for d in DECISIONS}
+
+
+def test_a_pool_of_codes_per_decision_stays_a_rider_where_pairs_repeat_one() -> None:
+    recs = _applications(seed=32, status=lambda rng, decision: rng.choice(POOLS[decision]))
+    fixed, suggested = _fixed_and_suggested(recs, APPLICANT)
+    assert "/case/status" not in fixed  # a code on a resubmitted pair agrees across labels only once per pair
     assert "/case/status" in suggested
 
 

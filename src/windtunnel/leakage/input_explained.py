@@ -324,8 +324,9 @@ def input_fixed_values(
     values are grouped; the field is fixed there when it takes one value in every group, and the groups holding two
     labels or more agree ``m`` times (records of another label than the group's first, holding its value) where
     chance agreement (the field's own collision rate, ``Σ p²``) would give ``q**m`` below :data:`FIXED_ALPHA`,
-    Bonferroni over the input fields and pairs tried. Only the values seen so agreeing, and those that predict no
-    label at all, are the input's (:func:`fixed_by_input`). Without ``derive_from`` nothing is fixed."""
+    Bonferroni over the input fields and pairs tried, counted in groups of :data:`FIXED_GROUP` records or more. Only
+    the values held in those groups, and those that predict no label at all, are the input's, less those that ride the
+    label (:func:`fixed_by_input`). Without ``derive_from`` nothing is fixed."""
     if not derive_from or len(items) != len(answers):
         return {}
 
@@ -339,6 +340,10 @@ def input_fixed_values(
     return fixed_by_input(inputs, others, answers)
 
 
+FIXED_GROUP = 3
+"""The records of one group (equal input values) holding two labels or more that count as agreement across labels:
+two records of two labels are as well one record repeated under another label, its value copied along, as two
+records whose input fixes the value (:func:`fixed_by_input`)."""
 TOLD_ALPHA = 0.05
 """The level at which a value predicts a label (one-sided binomial against the label's share among the field's
 records): such a value agrees across labels only through the labels (:func:`fixed_by_input`)."""
@@ -354,11 +359,14 @@ def fixed_by_input(
     labels whose value, on the records outside the group, predicts one of them (``open`` for both ``approve`` and
     ``refer``, ``closed`` for decline; an account's ``frozen``, ``blocked`` or ``suspended``, set once any of its
     transactions is fraud, beside a legit one) agrees through the label, carried across records by a repeated input,
-    and is no evidence that the input fixes the field. A field found fixed gives up only the values seen agreeing so,
-    and those that predict no label on their own records (nothing to give up there); a value that predicts a label
-    and was never seen agreeing across labels untold stays a rider. The records are grouped once per key (only groups
-    of two records or more are kept), so the cost is the keys times the records, plus the fields times the grouped
-    records."""
+    and is no evidence that the input fixes the field; nor is a group of two records of two labels (:data:`FIXED_GROUP`:
+    a resubmitted pair's reference ``RS-0007``, or a code of the first decision copied onto the second, agrees across
+    its two labels and is nowhere else). A field found fixed gives up only the values held in the groups of a key
+    that fixes it, and those that predict no label on their own records (at :data:`FIXED_ALPHA` over the field's
+    values and the keys: a volume on one log, or on two small logs of one grade, is no rider), never another value
+    because the field is fixed: a status set from the label on records that share no input with others stays a
+    rider. The records are grouped once per key (only groups of two records or more are kept), so the cost is the keys
+    times the records, plus the fields times the grouped records."""
     repeats: Counter[str] = Counter()
     for template in {t for v in inputs for t in v}:
         values = Counter(v[template] for v in inputs if template in v)
@@ -383,26 +391,31 @@ def fixed_by_input(
         for i in held:
             per_value.setdefault(others[i][template], Counter())[answers[i]] += 1
         riding: set[Any] = set()  # values seen agreeing across labels only through the labels
-        fixed = False
+        seen: set[Any] = set()  # values held by the groups of a key that fixes the field
         for groups in grouped:
-            agree, told = _agreement(groups, others, answers, template, per_value, share, len(keys))
+            agree, told, held_there = _agreement(groups, others, answers, template, per_value, share, len(keys))
             if told is None:
                 continue
             riding |= told
             if agree and q**agree * len(keys) <= FIXED_ALPHA:
-                fixed = True
-        if fixed:
-            out[template] = frozenset(per_value) - riding
+                seen |= held_there
+        if seen:  # the field is fixed: its values seen in the groups, and those that predict no label on their own
+            level = FIXED_ALPHA / (len(per_value) * len(keys))  # as for a group of one label (:func:`_agreement`)
+            alone = {v for v, c in per_value.items() if not _predicts(c, sum(c.values()), c, share, level)}
+            if (seen | alone) - riding:
+                out[template] = frozenset((seen | alone) - riding)
     return out
 
 
-def _predicts(counts: Mapping[str, int], n: int, labels: Any, share: Mapping[str, float]) -> bool:
+def _predicts(
+    counts: Mapping[str, int], n: int, labels: Any, share: Mapping[str, float], alpha: float = TOLD_ALPHA
+) -> bool:
     """Whether ``counts`` (labels of ``n`` records holding one value) predict one of ``labels`` beyond its ``share``
-    (one-sided binomial at :data:`TOLD_ALPHA`)."""
+    (one-sided binomial at ``alpha``, :data:`TOLD_ALPHA` unless told)."""
     from windtunnel._util.stats import binomial_greater
 
     return n > 0 and any(
-        counts.get(label, 0) > 0 and binomial_greater(counts.get(label, 0), n, share[label]) <= TOLD_ALPHA
+        counts.get(label, 0) > 0 and binomial_greater(counts.get(label, 0), n, share[label]) <= alpha
         for label in labels
     )
 
@@ -424,18 +437,22 @@ def _agreement(
     per_value: Mapping[Any, Counter[str]],
     share: Mapping[str, float],
     tries: int,
-) -> tuple[int, set[Any] | None]:
+) -> tuple[int, set[Any] | None, set[Any]]:
     """Across ``groups`` (records of equal input values), the records holding ``template`` whose label differs from
-    their group's first record's while the value is the same, counted in the groups whose value, on the records
-    outside the group (``per_value`` less the group's own), predicts none of the group's labels. With the values that
-    ride the label: those of a group of two labels or more where it predicts one, and those whose groups never hold
-    two labels where the field's groups do so often (``(1 - r)**g`` times the values and the ``tries`` at most
+    their group's first record's while the value is the same, counted in the groups of :data:`FIXED_GROUP` records or
+    more whose value, on the records outside the group (``per_value`` less the group's own), predicts none of the
+    group's labels. With the values that ride the label: those of a group of two labels or more where it predicts one
+    (at :data:`TOLD_ALPHA`), those of a group of one label where it predicts that label beyond what the field's
+    values would show by chance (at :data:`FIXED_ALPHA` over the values and the ``tries``: a status ``open`` on an
+    applicant seen twice and approved twice, which approves elsewhere too), and those whose groups never hold two
+    labels where the field's groups do so often (``(1 - r)**g`` times the values and the ``tries`` at most
     :data:`FIXED_ALPHA`, ``r`` the share of the field's groups holding two labels, ``g`` the value's groups: an
-    account status ``open`` on every customer who never churned). ``(0, None)`` when the field takes two values in
-    one group (it is not fixed there)."""
+    account status ``open`` on every customer who never churned); and the values the groups hold. ``(0, None, ∅)``
+    when the field takes two values in one group (it is not fixed there)."""
     agree = 0
     riding: set[Any] = set()
     pure: Counter[Any] = Counter()  # per value, its groups of one label
+    held: set[Any] = set()
     mixed = 0
     for members in groups:
         present = [i for i in members if template in others[i]]
@@ -443,20 +460,27 @@ def _agreement(
             continue
         value = others[present[0]][template]
         if any(others[i][template] != value for i in present[1:]):
-            return 0, None
+            return 0, None, set()
+        held.add(value)
         here = Counter(answers[i] for i in present)
+        elsewhere = per_value[value] - here
+        # a group of one label: its label predicted elsewhere beyond what the field's values would show by chance
+        level = TOLD_ALPHA if len(here) > 1 else FIXED_ALPHA / (len(per_value) * tries)
+        told = _predicts(elsewhere, sum(elsewhere.values()), here, share, level)
+        if told:
+            riding.add(value)
         if len(here) < 2:
             pure[value] += 1
             continue
         mixed += 1
-        elsewhere = per_value[value] - here
-        if _predicts(elsewhere, sum(elsewhere.values()), here, share):
-            riding.add(value)
+        if told:
             continue
+        if len(present) < FIXED_GROUP:
+            continue  # a record repeated under another label carries its value as well as an input fixing it would
         first = answers[present[0]]
         agree += sum(answers[i] != first for i in present[1:])
     total = mixed + sum(pure.values())
     if mixed:
         r = mixed / total
         riding |= {v for v, g in pure.items() if (1 - r) ** g * len(per_value) * tries <= FIXED_ALPHA}
-    return agree, riding
+    return agree, riding, held
