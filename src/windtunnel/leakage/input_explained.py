@@ -325,8 +325,8 @@ def input_fixed_values(
     labels or more agree ``m`` times (records of another label than the group's first, holding its value) where
     chance agreement (the field's own collision rate, ``Σ p²``) would give ``q**m`` below :data:`FIXED_ALPHA`,
     Bonferroni over the input fields and pairs tried, counted in groups of :data:`FIXED_GROUP` records or more. Only
-    the values held in those groups, and those that predict no label at all, are the input's, less those that ride the
-    label (:func:`fixed_by_input`). Without ``derive_from`` nothing is fixed."""
+    the values held in those groups are the input's, less those that ride the label (:func:`fixed_by_input`).
+    Without ``derive_from`` nothing is fixed."""
     if not derive_from or len(items) != len(answers):
         return {}
 
@@ -362,11 +362,11 @@ def fixed_by_input(
     and is no evidence that the input fixes the field; nor is a group of two records of two labels (:data:`FIXED_GROUP`:
     a resubmitted pair's reference ``RS-0007``, or a code of the first decision copied onto the second, agrees across
     its two labels and is nowhere else). A field found fixed gives up only the values held in the groups of a key
-    that fixes it, and those that predict no label on their own records (at :data:`FIXED_ALPHA` over the field's
-    values and the keys: a volume on one log, or on two small logs of one grade, is no rider), never another value
-    because the field is fixed: a status set from the label on records that share no input with others stays a
-    rider. The records are grouped once per key (only groups of two records or more are kept), so the cost is the keys
-    times the records, plus the fields times the grouped records."""
+    that fixes it, never another value because the field is fixed: a status set from the label on records that share
+    no input with others stays a rider, and so does a value too rare to test on its own records (a code of a pool of
+    forty per decision, on four records each, predicts no label alone, but the pool together names it). The records
+    are grouped once per key (only groups of two records or more are kept), so the cost is the keys times the
+    records, plus the fields times the grouped records."""
     repeats: Counter[str] = Counter()
     for template in {t for v in inputs for t in v}:
         values = Counter(v[template] for v in inputs if template in v)
@@ -399,11 +399,8 @@ def fixed_by_input(
             riding |= told
             if agree and q**agree * len(keys) <= FIXED_ALPHA:
                 seen |= held_there
-        if seen:  # the field is fixed: its values seen in the groups, and those that predict no label on their own
-            level = FIXED_ALPHA / (len(per_value) * len(keys))  # as for a group of one label (:func:`_agreement`)
-            alone = {v for v, c in per_value.items() if not _predicts(c, sum(c.values()), c, share, level)}
-            if (seen | alone) - riding:
-                out[template] = frozenset((seen | alone) - riding)
+        if seen - riding:  # the field is fixed: only its values held in the groups that fix it are the input's
+            out[template] = frozenset(seen - riding)
     return out
 
 
