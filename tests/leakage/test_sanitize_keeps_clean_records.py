@@ -91,6 +91,27 @@ def test_a_code_set_from_the_grade_is_still_cut_beside_it(tmp_path: Path) -> Non
         assert json.loads(line)["projection"]["log"]["doyle_bf"] != ""  # the volume is never blanked
 
 
+PRICE = {"1": 410.0, "2": 260.0, "3": 150.0, "4": 80.0}
+
+
+def test_a_number_set_from_the_grade_is_still_cut_beside_a_fixed_batch_id(tmp_path: Path) -> None:
+    # A fixed number's ranges are the input's (the volume's, above); a number set from the label is not, though a
+    # code beside it is fixed by the input: a price per grade takes two values among logs of one diameter and length.
+    recs, _truth = _logs()
+    rng = random.Random(5)
+    for r in recs:
+        log = r["projection"]["log"]
+        log["batch"] = f"LB-{log['diameter_in']}x{log['length_ft']}"  # fixed by the input: held alike across grades
+        log["price_usd"] = PRICE[r["expected"]] + rng.randrange(20)  # a range per grade: a rider
+    items = [LeakItem(id=r["id"], expected=[r["expected"]], projection=r["projection"]) for r in recs]
+    from windtunnel.leakage.input_explained import input_fixed
+
+    assert "/log/batch" in input_fixed(items, [r["expected"] for r in recs], DERIVE)
+    _before, after = _sanitize(tmp_path, recs)
+    prices = [json.loads(line)["projection"]["log"]["price_usd"] for line in after]
+    assert all(p != r["projection"]["log"]["price_usd"] for p, r in zip(prices, recs, strict=True))
+
+
 def test_input_fixed_reads_the_computed_field_only() -> None:
     from windtunnel.leakage.input_explained import input_fixed  # new in session 29: imported here, so the rest run
 

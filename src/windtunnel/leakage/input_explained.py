@@ -340,6 +340,19 @@ def input_fixed_values(
     return fixed_by_input(inputs, others, answers)
 
 
+def fixed_numbers(fixed: Mapping[str, frozenset[Any]], others: Sequence[InputValues]) -> frozenset[str]:
+    """The fields of ``fixed`` (:func:`fixed_by_input`, over ``others``, the records' values outside the input) that
+    hold only numbers: such a field is read as ranges too (a quantile bin of the volume, shortcuts' ``numeric``
+    templates), and a range is the input's wherever the field is, its unique values included (a volume on one log of a
+    diameter and length: in no group, yet computed from them as every other one is). The field agreed across labels
+    in groups of :data:`FIXED_GROUP` records or more and took two values in no group of equal input of the key that
+    fixes it; a number set from the label (a price per grade) takes two values in such a group and is not fixed. A
+    code or a word keeps the per-value rule: a rare one is no evidence of being the input's."""
+    return frozenset(
+        t for t in fixed if all(isinstance(v[t], float) for v in others if t in v) and any(t in v for v in others)
+    )
+
+
 FIXED_GROUP = 3
 """The records of one group (equal input values) holding two labels or more that count as agreement across labels:
 two records of two labels are as well one record repeated under another label, its value copied along, as two

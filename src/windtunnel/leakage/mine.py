@@ -76,6 +76,7 @@ from windtunnel.leakage.input_explained import (
     explained_by_a_word,
     explained_by_words,
     fixed_by_input,
+    fixed_numbers,
     input_values,
     input_words,
     picked_by_values,
@@ -2139,6 +2140,7 @@ def mine(
     explained: list[Explained] = []
     if input_of:  # a rider the task's input already tells is the input's signal, not a leak (:mod:`.input_explained`)
         fixed = fixed_by_input(input_of, outside_of, labels_of)  # a field the input's values fix is the input's
+        numbers = fixed_numbers(fixed, outside_of)  # and so is a fixed number's range, its unique values' too
         record_input: list[InputValues] = [{}] * len(record_label)
         record_outside: list[InputValues] = [{}] * len(record_label)
         record_words: list[InputWords] = [frozenset()] * len(record_label)
@@ -2160,7 +2162,10 @@ def mine(
                 "(fixed by the input's values)"
                 if sug.pointer in fixed
                 and riders_of
-                and all(record_outside[r].get(sug.pointer) in fixed[sug.pointer] for r in riders_of)
+                and (
+                    (sug.kind == "range" and sug.pointer in numbers)
+                    or all(record_outside[r].get(sug.pointer) in fixed[sug.pointer] for r in riders_of)
+                )
                 else None
             )
             why = why or explained_by(riders_of, sug.label, sug.purity, record_input, record_label)

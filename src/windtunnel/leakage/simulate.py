@@ -54,6 +54,7 @@ from windtunnel.leakage.input_explained import (
     WORD_KINDS,
     InputWords,
     copied_from_input,
+    fixed_numbers,
     input_fixed_values,
     input_values,
     input_words,
@@ -334,9 +335,14 @@ def _features(
             feats = [f - copied for f in feats]
         fixed = input_fixed_values(items, answers, derive_from)
         if fixed:  # per record: such a field is the input's where its value is one the input fixes
-            for i, it in enumerate(items):
-                held = input_values(it.projection, derive_from, _outside_input)
-                drop = {f for f in feats[i] if f[1] in fixed and held.get(f[1]) in fixed[f[1]]}
+            outside = [input_values(it.projection, derive_from, _outside_input) for it in items]
+            numbers = fixed_numbers(fixed, outside)  # and a fixed number's ranges are the input's everywhere
+            for i, held in enumerate(outside):
+                drop = {
+                    f
+                    for f in feats[i]
+                    if f[1] in fixed and (held.get(f[1]) in fixed[f[1]] or (f[0] in NUMERIC_KINDS and f[1] in numbers))
+                }
                 if drop:
                     where[i] = {k: v for k, v in where[i].items() if k not in drop}
                     bins[i] = {k: v for k, v in bins[i].items() if k not in drop}
