@@ -25,6 +25,10 @@ whose input holds the rider's words (:data:`InputWords`); the rider must be amon
 and the same two tests decide. Whatever those words predict, the input predicts from the same words, which the
 model reads anyway. A planted code beside the copied words (``spo-`` in ``spo-connor-doyle-withdraws``) is in no
 input, and stays a rider.
+
+A whole field outside the input can be the input's too (:func:`input_fixed`): a log's board-foot volume computed from
+its diameter and length takes one value wherever the diameter and length are the same, whatever the grade. Mining and
+the ``blind`` agent read such a field as the input.
 """
 
 from __future__ import annotations
@@ -289,3 +293,204 @@ def _place(template: str, riders: set[int], inputs: Sequence[InputValues]) -> An
         one = values[0]
         return lambda v: v == one
     return None
+
+
+FIXED_ALPHA = 0.01
+"""The level of the test that a field outside the input agrees across labels where the input's values do by more
+than chance (:func:`input_fixed`)."""
+FIXED_FIELDS = 12
+"""The input fields (those whose values repeat most across records) a field outside it is tried against, alone and in
+pairs: enough for a record's few measurements, bounded so that the test stays small on wide records."""
+
+
+def input_fixed(items: Sequence[Any], answers: Sequence[str], derive_from: Sequence[str]) -> frozenset[str]:
+    """The fields (templates) outside ``derive_from`` that the input's own values fix, for some of their values at
+    least (:func:`input_fixed_values`, whose keys they are)."""
+    return frozenset(input_fixed_values(items, answers, derive_from))
+
+
+def input_fixed_values(
+    items: Sequence[Any], answers: Sequence[str], derive_from: Sequence[str]
+) -> dict[str, frozenset[Any]]:
+    """Per field (template) outside ``derive_from``, the values of it that the input's own values fix, whatever the
+    label: a board-foot volume computed from a log's diameter and length, equal on every two records of different
+    grades that share that diameter and length. Such a value follows the input, not the label: whatever it predicts,
+    the input predicts from the values the model reads anyway, and it is no rider (a value set from the label differs
+    across labels where the input is the same: a price per grade times the weight differs between two grades of one
+    weight).
+
+    Per field outside the input (a scalar the record holds once, :func:`input_values` read outside) and per input
+    field or pair of input fields (the :data:`FIXED_FIELDS` whose values repeat most): the records sharing the input's
+    values are grouped; the field is fixed there when it takes one value in every group, and the groups holding two
+    labels or more agree ``m`` times (records of another label than the group's first, holding its value) where
+    chance agreement (the field's own collision rate, ``Σ p²``) would give ``q**m`` below :data:`FIXED_ALPHA`,
+    Bonferroni over the input fields and pairs tried, counted in groups of :data:`FIXED_GROUP` records or more. Only
+    the values held in those groups are the input's, less those that ride the label (:func:`fixed_by_input`).
+    Without ``derive_from`` nothing is fixed."""
+    if not derive_from or len(items) != len(answers):
+        return {}
+
+    from windtunnel.leakage.mine import in_derive_from  # mine imports this module
+
+    def outside(pointer: str, names: Sequence[str]) -> bool:
+        return not in_derive_from(pointer, names)
+
+    inputs = [input_values(it.projection, derive_from, in_derive_from) for it in items]
+    others = [input_values(it.projection, derive_from, outside) for it in items]
+    return fixed_by_input(inputs, others, answers)
+
+
+def fixed_numbers(fixed: Mapping[str, frozenset[Any]], others: Sequence[InputValues]) -> frozenset[str]:
+    """The fields of ``fixed`` (:func:`fixed_by_input`, over ``others``, the records' values outside the input) that
+    hold only numbers: such a field is read as ranges too (a quantile bin of the volume, shortcuts' ``numeric``
+    templates), and a range is the input's wherever the field is, its unique values included (a volume on one log of a
+    diameter and length: in no group, yet computed from them as every other one is). The field agreed across labels
+    in groups of :data:`FIXED_GROUP` records or more and took two values in no group of equal input of the key that
+    fixes it; a number set from the label (a price per grade) takes two values in such a group and is not fixed. A
+    code or a word keeps the per-value rule: a rare one is no evidence of being the input's."""
+    return frozenset(
+        t for t in fixed if all(isinstance(v[t], float) for v in others if t in v) and any(t in v for v in others)
+    )
+
+
+FIXED_GROUP = 3
+"""The records of one group (equal input values) holding two labels or more that count as agreement across labels:
+two records of two labels are as well one record repeated under another label, its value copied along, as two
+records whose input fixes the value (:func:`fixed_by_input`)."""
+TOLD_ALPHA = 0.05
+"""The level at which a value predicts a label (one-sided binomial against the label's share among the field's
+records): such a value agrees across labels only through the labels (:func:`fixed_by_input`)."""
+
+
+def fixed_by_input(
+    inputs: Sequence[InputValues], others: Sequence[InputValues], answers: Sequence[str]
+) -> dict[str, frozenset[Any]]:
+    """:func:`input_fixed_values` on values already read: per record its input fields' values and those of its fields
+    outside the input (both :func:`input_values`), and its label.
+
+    Decided per value, not per field. Agreement counts only where the labels do not tell the value: a group of two
+    labels whose value, on the records outside the group, predicts one of them (``open`` for both ``approve`` and
+    ``refer``, ``closed`` for decline; an account's ``frozen``, ``blocked`` or ``suspended``, set once any of its
+    transactions is fraud, beside a legit one) agrees through the label, carried across records by a repeated input,
+    and is no evidence that the input fixes the field; nor is a group of two records of two labels (:data:`FIXED_GROUP`:
+    a resubmitted pair's reference ``RS-0007``, or a code of the first decision copied onto the second, agrees across
+    its two labels and is nowhere else). A field found fixed gives up only the values held in the groups of a key
+    that fixes it, never another value because the field is fixed: a status set from the label on records that share
+    no input with others stays a rider, and so does a value too rare to test on its own records (a code of a pool of
+    forty per decision, on four records each, predicts no label alone, but the pool together names it). The records
+    are grouped once per key (only groups of two records or more are kept), so the cost is the keys times the
+    records, plus the fields times the grouped records."""
+    repeats: Counter[str] = Counter()
+    for template in {t for v in inputs for t in v}:
+        values = Counter(v[template] for v in inputs if template in v)
+        repeats[template] = sum(n for n in values.values() if n > 1)
+    fields = [t for t, n in sorted(repeats.items(), key=lambda kv: (-kv[1], kv[0]))[:FIXED_FIELDS] if n]
+    keys: list[tuple[str, ...]] = [(a,) for a in fields] + [
+        (a, b) for x, a in enumerate(fields) for b in fields[x + 1 :]
+    ]
+    if not keys:
+        return {}
+    grouped = [_groups(inputs, key) for key in keys]
+    out: dict[str, frozenset[Any]] = {}
+    for template in sorted({t for v in others for t in v}):
+        held = [i for i, v in enumerate(others) if template in v]
+        counts = Counter(others[i][template] for i in held)
+        if len(counts) < 2 or len(held) < 2:
+            continue
+        q = sum((n / len(held)) ** 2 for n in counts.values())
+        base = Counter(answers[i] for i in held)
+        share = {label: n / len(held) for label, n in base.items()}
+        per_value: dict[Any, Counter[str]] = {}
+        for i in held:
+            per_value.setdefault(others[i][template], Counter())[answers[i]] += 1
+        riding: set[Any] = set()  # values seen agreeing across labels only through the labels
+        seen: set[Any] = set()  # values held by the groups of a key that fixes the field
+        for groups in grouped:
+            agree, told, held_there = _agreement(groups, others, answers, template, per_value, share, len(keys))
+            if told is None:
+                continue
+            riding |= told
+            if agree and q**agree * len(keys) <= FIXED_ALPHA:
+                seen |= held_there
+        if seen - riding:  # the field is fixed: only its values held in the groups that fix it are the input's
+            out[template] = frozenset(seen - riding)
+    return out
+
+
+def _predicts(
+    counts: Mapping[str, int], n: int, labels: Any, share: Mapping[str, float], alpha: float = TOLD_ALPHA
+) -> bool:
+    """Whether ``counts`` (labels of ``n`` records holding one value) predict one of ``labels`` beyond its ``share``
+    (one-sided binomial at ``alpha``, :data:`TOLD_ALPHA` unless told)."""
+    from windtunnel._util.stats import binomial_greater
+
+    return n > 0 and any(
+        counts.get(label, 0) > 0 and binomial_greater(counts.get(label, 0), n, share[label]) <= alpha
+        for label in labels
+    )
+
+
+def _groups(inputs: Sequence[InputValues], key: tuple[str, ...]) -> list[list[int]]:
+    """The records holding every field of ``key``, grouped by their values there: the groups of two records or more."""
+    groups: dict[tuple[Any, ...], list[int]] = {}
+    for i, values in enumerate(inputs):
+        if all(k in values for k in key):
+            groups.setdefault(tuple(values[k] for k in key), []).append(i)
+    return [members for members in groups.values() if len(members) > 1]
+
+
+def _agreement(
+    groups: Sequence[Sequence[int]],
+    others: Sequence[InputValues],
+    answers: Sequence[str],
+    template: str,
+    per_value: Mapping[Any, Counter[str]],
+    share: Mapping[str, float],
+    tries: int,
+) -> tuple[int, set[Any] | None, set[Any]]:
+    """Across ``groups`` (records of equal input values), the records holding ``template`` whose label differs from
+    their group's first record's while the value is the same, counted in the groups of :data:`FIXED_GROUP` records or
+    more whose value, on the records outside the group (``per_value`` less the group's own), predicts none of the
+    group's labels. With the values that ride the label: those of a group of two labels or more where it predicts one
+    (at :data:`TOLD_ALPHA`), those of a group of one label where it predicts that label beyond what the field's
+    values would show by chance (at :data:`FIXED_ALPHA` over the values and the ``tries``: a status ``open`` on an
+    applicant seen twice and approved twice, which approves elsewhere too), and those whose groups never hold two
+    labels where the field's groups do so often (``(1 - r)**g`` times the values and the ``tries`` at most
+    :data:`FIXED_ALPHA`, ``r`` the share of the field's groups holding two labels, ``g`` the value's groups: an
+    account status ``open`` on every customer who never churned); and the values the groups hold. ``(0, None, ∅)``
+    when the field takes two values in one group (it is not fixed there)."""
+    agree = 0
+    riding: set[Any] = set()
+    pure: Counter[Any] = Counter()  # per value, its groups of one label
+    held: set[Any] = set()
+    mixed = 0
+    for members in groups:
+        present = [i for i in members if template in others[i]]
+        if len(present) < 2:
+            continue
+        value = others[present[0]][template]
+        if any(others[i][template] != value for i in present[1:]):
+            return 0, None, set()
+        held.add(value)
+        here = Counter(answers[i] for i in present)
+        elsewhere = per_value[value] - here
+        # a group of one label: its label predicted elsewhere beyond what the field's values would show by chance
+        level = TOLD_ALPHA if len(here) > 1 else FIXED_ALPHA / (len(per_value) * tries)
+        told = _predicts(elsewhere, sum(elsewhere.values()), here, share, level)
+        if told:
+            riding.add(value)
+        if len(here) < 2:
+            pure[value] += 1
+            continue
+        mixed += 1
+        if told:
+            continue
+        if len(present) < FIXED_GROUP:
+            continue  # a record repeated under another label carries its value as well as an input fixing it would
+        first = answers[present[0]]
+        agree += sum(answers[i] != first for i in present[1:])
+    total = mixed + sum(pure.values())
+    if mixed:
+        r = mixed / total
+        riding |= {v for v, g in pure.items() if (1 - r) ** g * len(per_value) * tries <= FIXED_ALPHA}
+    return agree, riding, held

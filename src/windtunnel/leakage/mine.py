@@ -75,6 +75,8 @@ from windtunnel.leakage.input_explained import (
     explained_by,
     explained_by_a_word,
     explained_by_words,
+    fixed_by_input,
+    fixed_numbers,
     input_values,
     input_words,
     picked_by_values,
@@ -380,6 +382,12 @@ _count = lru_cache(maxsize=4096)(count)
 
 def _outside(derive_from: Sequence[str], pointer: str) -> bool:
     """``pointer`` is outside the fields named in ``derive_from``."""
+    return not in_derive_from(pointer, derive_from)
+
+
+def _not_input(pointer: str, derive_from: Sequence[str]) -> bool:
+    """``pointer`` is outside the fields named in ``derive_from`` (:func:`_outside`, in the order
+    :func:`~windtunnel.leakage.input_explained.input_values` asks)."""
     return not in_derive_from(pointer, derive_from)
 
 
@@ -1836,6 +1844,7 @@ def mine(
     prose: set[str] = set()  # without derive_from: where the items hold prose, which is not mined (a sample)
     pair_counts = PairCounts(derive_from)
     input_of: list[InputValues] = []  # per labelled item, with derive_from: its input fields' values
+    outside_of: list[InputValues] = []  # per labelled item, with derive_from: its values outside the input
     words_of: list[InputWords] = []  # per labelled item, with derive_from: its input strings' words
     scalars_of: list[list[tuple[str, int]]] = []  # per labelled item, without derive_from: its scalars' prints
     texts_of: list[dict[str, InputWords]] = []  # per labelled item, without derive_from: its strings' words per field
@@ -1863,6 +1872,7 @@ def mine(
         prose_of.append(prose_prints(it.projection, derive_from))
         if derive_from:
             input_of.append(input_values(it.projection, derive_from, in_derive_from))
+            outside_of.append(input_values(it.projection, derive_from, _not_input))
             words_of.append(input_words(it.projection, derive_from, in_derive_from))
             restated.add(it.expected[0], it.projection, words_of[-1], partial(_outside, derive_from))
         if not derive_from and n < _PROSE_SAMPLE:
@@ -2155,10 +2165,14 @@ def mine(
     ]
     explained: list[Explained] = []
     if input_of:  # a rider the task's input already tells is the input's signal, not a leak (:mod:`.input_explained`)
+        fixed = fixed_by_input(input_of, outside_of, labels_of)  # a field the input's values fix is the input's
+        numbers = fixed_numbers(fixed, outside_of)  # and so is a fixed number's range, its unique values' too
         record_input: list[InputValues] = [{}] * len(record_label)
+        record_outside: list[InputValues] = [{}] * len(record_label)
         record_words: list[InputWords] = [frozenset()] * len(record_label)
         for i in reversed(range(len(record_of))):
             record_input[record_of[i]] = input_of[i]
+            record_outside[record_of[i]] = outside_of[i]
             record_words[record_of[i]] = words_of[i]
         kept = []
         clipped: list[Explained] = []  # explained riders writing their label short: kept where the field states labels
@@ -2170,7 +2184,17 @@ def mine(
                 if key in relation_records
                 else {record_of[i] for k in members[key] for i in held.get(k, ())}
             )
-            why = explained_by(riders_of, sug.label, sug.purity, record_input, record_label)
+            why = (  # given up only where every record holding it holds a value the input fixes
+                "(fixed by the input's values)"
+                if sug.pointer in fixed
+                and riders_of
+                and (
+                    (sug.kind == "range" and sug.pointer in numbers)
+                    or all(record_outside[r].get(sug.pointer) in fixed[sug.pointer] for r in riders_of)
+                )
+                else None
+            )
+            why = why or explained_by(riders_of, sug.label, sug.purity, record_input, record_label)
             if why is None and len(relation_parts.get(key, ())) > 1:
                 why = _explained_per_value(relation_parts[key], sug, min_support, record_input, record_label)
             if (

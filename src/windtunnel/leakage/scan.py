@@ -2764,9 +2764,10 @@ def _scale_legend(spans: list[tuple[int, int, str]] | None, hit: Hit, va: int, v
     """The hit is one end of a numeric scale (``1`` or ``5`` of ``1``–``5``) within a few words of the
     other end, with no change between them (``Priority from 1 (lowest) to 5 (highest).``): a legend of
     the scale, as a listing of every label is (principle 3), not a statement of either end."""
-    if not spans or not _numeric_scale(ctx) or len(ctx.label_norms) < 2:
+    numbers = [n for n in ctx.label_norms if n.isdigit()]  # a scale's other-shaped label (``SG``) is no end
+    if not spans or not _numeric_scale(ctx) or len(numbers) < 2:
         return False
-    ends = {min(ctx.label_norms, key=int), max(ctx.label_norms, key=int)}
+    ends = {min(numbers, key=int), max(numbers, key=int)}
     if hit.needle.norm not in ends:
         return False
     text = hit.view_text
@@ -2839,8 +2840,12 @@ def _flag_alias(hit: Hit, ctx: _Ctx) -> bool:
 
 
 def _numeric_scale(ctx: _Ctx) -> bool:
-    """The item's labels are numbers (a rating scale)."""
-    return bool(ctx.label_norms) and all(n.isdigit() for n in ctx.label_norms)
+    """The item's labels are numbers (a rating scale), or three numbers or more and one label of another shape
+    beside them, as a counted scale may hold one (grades ``1`` … ``5`` and ``SG``, a sample below grade)."""
+    if not ctx.label_norms:
+        return False
+    numbers = sum(n.isdigit() for n in ctx.label_norms)
+    return numbers == len(ctx.label_norms) or (numbers >= 3 and numbers == len(ctx.label_norms) - 1)
 
 
 def _other_number(hit: Hit, pointer: str, ctx: _Ctx) -> bool:

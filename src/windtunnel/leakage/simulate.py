@@ -50,7 +50,15 @@ from windtunnel._util.rng import cell_rng
 from windtunnel._util.stats import adjust_p, fisher_greater
 from windtunnel.leakage.dataset import FieldMap, read_correlated
 from windtunnel.leakage.input_copies import copied_per_item
-from windtunnel.leakage.input_explained import WORD_KINDS, InputWords, copied_from_input, input_words
+from windtunnel.leakage.input_explained import (
+    WORD_KINDS,
+    InputWords,
+    copied_from_input,
+    fixed_numbers,
+    input_fixed_values,
+    input_values,
+    input_words,
+)
 from windtunnel.leakage.input_text import mask_input
 from windtunnel.leakage.label_slots import ItemSlots, Named, SlotJudge, read_slots
 from windtunnel.leakage.mine import (
@@ -289,7 +297,8 @@ def _features(
     the input too, and is not read; records are still told apart by the whole text. So is the item's copy of its input
     outside ``derive_from`` (``copied_at``, per item: :func:`~windtunnel.leakage.input_copies.copied_per_item`, computed
     when not given), the places where the sanitizer keeps it: a tool call's vendor id that is the order's own is not
-    read, a code written there instead is."""
+    read, a code written there instead is. Nor is a value the input's values fix across labels (a volume computed
+    from the named diameter and length: :func:`~windtunnel.leakage.input_explained.input_fixed`), as mining reads it."""
     if copied_at is None:
         copied_at = copied_per_item(items, derive_from)
     read = [mask_input(it.projection, derive_from) for it in items]  # a named input inside a text is not read
@@ -324,7 +333,26 @@ def _features(
             where = [{k: v for k, v in w.items() if k not in copied} for w in where]
             bins = [{k: v for k, v in b.items() if k not in copied} for b in bins]
             feats = [f - copied for f in feats]
+        fixed = input_fixed_values(items, answers, derive_from)
+        if fixed:  # per record: such a field is the input's where its value is one the input fixes
+            outside = [input_values(it.projection, derive_from, _outside_input) for it in items]
+            numbers = fixed_numbers(fixed, outside)  # and a fixed number's ranges are the input's everywhere
+            for i, held in enumerate(outside):
+                drop = {
+                    f
+                    for f in feats[i]
+                    if f[1] in fixed and (held.get(f[1]) in fixed[f[1]] or (f[0] in NUMERIC_KINDS and f[1] in numbers))
+                }
+                if drop:
+                    where[i] = {k: v for k, v in where[i].items() if k not in drop}
+                    bins[i] = {k: v for k, v in bins[i].items() if k not in drop}
+                    feats[i] = feats[i] - drop
     return where, bins, feats, record_of
+
+
+def _outside_input(pointer: str, derive_from: Sequence[str]) -> bool:
+    """``pointer`` is outside the fields named in ``derive_from`` (as :func:`input_values` asks)."""
+    return not in_derive_from(pointer, derive_from)
 
 
 def _absent_keys(where: Sequence[Mapping[Feature, Where]], bins: Sequence[dict[Feature, str]]) -> None:
