@@ -39,8 +39,8 @@ from collections.abc import Callable, Mapping, Sequence
 from functools import partial
 from typing import Any, TypeVar
 
-from windtunnel._util.stats import fisher_greater
-from windtunnel.leakage.pointers import scalar_leaves
+from windtunnel._util.stats import binomial_greater, fisher_greater
+from windtunnel.leakage.pointers import in_derive_from, scalar_leaves
 from windtunnel.leakage.ranges import number_of
 
 ALPHA = 0.01
@@ -330,8 +330,6 @@ def input_fixed_values(
     if not derive_from or len(items) != len(answers):
         return {}
 
-    from windtunnel.leakage.mine import in_derive_from  # mine imports this module
-
     def outside(pointer: str, names: Sequence[str]) -> bool:
         return not in_derive_from(pointer, names)
 
@@ -422,8 +420,6 @@ def _predicts(
 ) -> bool:
     """Whether ``counts`` (labels of ``n`` records holding one value) predict one of ``labels`` beyond its ``share``
     (one-sided binomial at ``alpha``, :data:`TOLD_ALPHA` unless told)."""
-    from windtunnel._util.stats import binomial_greater
-
     return n > 0 and any(
         counts.get(label, 0) > 0 and binomial_greater(counts.get(label, 0), n, share[label]) <= alpha
         for label in labels

@@ -87,13 +87,14 @@ from windtunnel.leakage.input_explained import (
 from windtunnel.leakage.input_text import mask_input, masked_input, names_of
 from windtunnel.leakage.markup_record import markup_leaves
 from windtunnel.leakage.model import Finding, LeakItem
+from windtunnel.leakage.pointers import escape_pointer_token, in_derive_from
+from windtunnel.leakage.pointers import general_pointer as _general
 from windtunnel.leakage.ranges import date_gaps, day_of, number_of, pure_runs, run_text, separated
 from windtunnel.leakage.record_table import record_table
 from windtunnel.leakage.records import ID_SHAPE, RECORD_ID
 from windtunnel.leakage.relations import Derived, derived, describe, leaves, shown
 from windtunnel.leakage.relations import restating as restating_fields
 from windtunnel.leakage.resolve import Records, holds_records, own_row_cells
-from windtunnel.leakage.scan import escape_pointer_token
 from windtunnel.leakage.task_named import TaskText, code_books, named
 from windtunnel.leakage.templates import PLACEHOLDER, OwnWords, splitting
 from windtunnel.leakage.text import Mapped, normalize_needle
@@ -405,26 +406,6 @@ def _adjust_apart(ps: Sequence[float], family: Sequence[int], correction: Correc
         for i, q in zip(at, adjust_p([ps[i] for i in at], correction), strict=True):
             out[i] = q
     return out
-
-
-def _general(pointer: str) -> str:
-    """``pointer`` with list indices as ``*``: the same field of every element counts as one place."""
-    return "/".join("*" if t.isdigit() else t for t in pointer.split("/"))
-
-
-def in_derive_from(pointer: str, derive_from: Sequence[str]) -> bool:
-    """``pointer`` is at or under a field named in ``derive_from`` (a pointer, a template with ``*``,
-    or a bare key name matched anywhere): the task's input, which mining does not read and the sanitizer does not
-    cut on mined evidence."""
-    general = _general(pointer)
-    parts = pointer.split("/")
-    for d in derive_from:
-        if d.startswith("/"):
-            if pointer == d or pointer.startswith(d + "/") or general == d or general.startswith(d + "/"):
-                return True
-        elif escape_pointer_token(d) in parts:
-            return True
-    return False
 
 
 def input_located(item: LeakItem, derive_from: Sequence[str]) -> bool:

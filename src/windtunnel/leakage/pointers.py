@@ -325,3 +325,28 @@ def string_leaves(node: Any, path: tuple[str, ...] = ()) -> Iterator[tuple[tuple
     elif isinstance(node, list):
         for i, v in enumerate(node):
             yield from string_leaves(v, (*path, str(i)))
+
+
+def escape_pointer_token(token: str) -> str:
+    """RFC 6901 escaping of one reference token (``~`` → ``~0`` first, then ``/`` → ``~1``)."""
+    return token.replace("~", "~0").replace("/", "~1")
+
+
+def general_pointer(pointer: str) -> str:
+    """``pointer`` with list indices as ``*``: the same field of every element counts as one place."""
+    return "/".join("*" if t.isdigit() else t for t in pointer.split("/"))
+
+
+def in_derive_from(pointer: str, derive_from: Sequence[str]) -> bool:
+    """``pointer`` is at or under a field named in ``derive_from`` (a pointer, a template with ``*``,
+    or a bare key name matched anywhere): the task's input, which mining does not read and the sanitizer does not
+    cut on mined evidence."""
+    general = general_pointer(pointer)
+    parts = pointer.split("/")
+    for d in derive_from:
+        if d.startswith("/"):
+            if pointer == d or pointer.startswith(d + "/") or general == d or general.startswith(d + "/"):
+                return True
+        elif escape_pointer_token(d) in parts:
+            return True
+    return False

@@ -132,7 +132,7 @@ from windtunnel.leakage.onehot import drop_listed_columns, may_one_hot, one_hot_
 from windtunnel.leakage.ordinal import may_name_position, position_findings
 from windtunnel.leakage.other_inputs import drop_other_inputs, may_drop, may_repeat_input, repeated_input_findings
 from windtunnel.leakage.pieces import lists_every_label, piece_text
-from windtunnel.leakage.pointers import hide_answers, node_at
+from windtunnel.leakage.pointers import escape_pointer_token, hide_answers, node_at
 from windtunnel.leakage.predictions import predictions
 from windtunnel.leakage.prefilter import (
     Plan,
@@ -253,11 +253,6 @@ def _attribute_value(text: str, a: int, b: int) -> bool:
 # Distinct (answers, correlated values, labels, target) combinations kept ready: a bounded cache, so
 # memory stays flat however long the dataset is (a needle set is a few hundred bytes).
 _PREPARED_CACHE = 16384
-
-
-def escape_pointer_token(token: str) -> str:
-    """RFC 6901 escaping of one reference token (``~`` → ``~0`` first, then ``/`` → ``~1``)."""
-    return token.replace("~", "~0").replace("/", "~1")
 
 
 @dataclass(slots=True)
