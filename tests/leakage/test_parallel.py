@@ -223,8 +223,21 @@ def test_a_dead_worker_is_an_error_not_a_short_report(dataset: Path, new_childre
     assert not new_children()
 
 
+@pytest.fixture(scope="module")
+def cli_dataset(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """300 records (~180 KB): three ranges of the 64 KB the CLI cuts, so one of the two workers audits two ranges
+    and the results of both interleave, as in any larger file (the 600 of ``dataset`` were six ranges and twice the
+    work of each of the CLI's runs; the many-range merge itself is proved on ``dataset`` by the parity tests)."""
+    path = write_dataset(tmp_path_factory.mktemp("cli") / "items.jsonl", 300)
+    assert len(list(parallel._ranges(path, path.stat().st_size, parallel.chunk_size(path.stat().st_size, 2)))) == 3
+    return path
+
+
 @pytest.mark.parametrize("fmt", ["json", "sarif"])
-def test_cli_scan_output_is_identical_for_any_jobs(dataset: Path, tmp_path: Path, fmt: str, new_children: Any) -> None:
+def test_cli_scan_output_is_identical_for_any_jobs(
+    cli_dataset: Path, tmp_path: Path, fmt: str, new_children: Any
+) -> None:
+    dataset = cli_dataset
     one, two = tmp_path / f"one.{fmt}", tmp_path / f"two.{fmt}"
     assert run_cli("leak", "scan", str(dataset), "-f", fmt, "-o", str(one), "-j", "1") == 1
     assert run_cli("leak", "scan", str(dataset), "-f", fmt, "-o", str(two), "--jobs", "2") == 1
