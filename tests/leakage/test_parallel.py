@@ -152,15 +152,18 @@ def _until_error(audits: Iterator[ItemAudit]) -> tuple[list[ItemAudit], str]:
     ids=["bad-json", "no-expected", "bad-expected-type", "not-an-object"],
 )
 def test_dataset_error_surfaces_at_its_absolute_line(tmp_path: Path, bad: str, new_children: Any) -> None:
-    good = write_dataset(tmp_path / "good.jsonl", 300, trailing_newline=True).read_text().splitlines()
-    at = 257  # a line deep in the file, many ranges after the first
+    # 120 records in 1.5 KB ranges: the bad line is 30-odd ranges after the first, as deep as the 257th line of 300
+    # records in 4 KB ranges was, at under half the audits (those before the error, made serially and in parallel)
+    good = write_dataset(tmp_path / "good.jsonl", 120, trailing_newline=True).read_text().splitlines()
+    at = 113  # a line deep in the file, many ranges after the first
     path = tmp_path / "bad.jsonl"
     path.write_text("\n".join([*good[: at - 1], bad, *good[at - 1 :]]) + "\n", encoding="utf-8")
+    assert len(list(parallel._ranges(path, len("\n".join(good[: at - 1]).encode()), 1536))) > 30
     want_audits, want_msg = _until_error(_serial_lazy(path))
-    got_audits, got_msg = _until_error(iter_audits(path, jobs=2, chunk_bytes=4096))
+    got_audits, got_msg = _until_error(iter_audits(path, jobs=2, chunk_bytes=1536))
     assert got_msg == want_msg
     assert f"line {at}" in want_msg or f":{at}:" in want_msg
-    assert got_audits == want_audits and len(want_audits) > 200
+    assert got_audits == want_audits and len(want_audits) > 100
     assert not new_children()
 
 
