@@ -29,20 +29,22 @@ def test_leak_scan_on_ray_is_byte_identical(local_ray: Any, tmp_path: Path, fmt:
 
 
 def test_many_small_ranges_give_the_serial_audits(local_ray: Any, tmp_path: Path) -> None:
-    dataset = write_dataset(tmp_path / "d.jsonl", 800, trailing_newline=True)
-    got = list(iter_audits_ray(dataset, chunk_bytes=4096))  # dozens of ranges, ids and lines rebased
+    # 200 records in 1.5 KB ranges: 67 ranges (800 in 4 KB were 109), dozens either way, at a quarter of the audits
+    dataset = write_dataset(tmp_path / "d.jsonl", 200, trailing_newline=True)
+    got = list(iter_audits_ray(dataset, chunk_bytes=1536))  # dozens of ranges, ids and lines rebased
     assert got == serial(dataset)
 
 
 def test_a_broken_record_raises_the_serial_error(local_ray: Any, tmp_path: Path) -> None:
-    dataset = write_dataset(tmp_path / "d.jsonl", 600)
+    # 160 records in 1.5 KB ranges: the broken line is 46 ranges in (the 451st of 600 records in 4 KB ranges was 56)
+    dataset = write_dataset(tmp_path / "d.jsonl", 160)
     lines = dataset.read_text().splitlines()
-    lines[450] = '{"id": "broken", '
+    lines[150] = '{"id": "broken", '
     dataset.write_text("\n".join(lines))
     with pytest.raises(DatasetError) as serial_err:
         serial(dataset)
     with pytest.raises(DatasetError) as ray_err:
-        list(iter_audits_ray(dataset, chunk_bytes=4096))
+        list(iter_audits_ray(dataset, chunk_bytes=1536))
     assert str(ray_err.value) == str(serial_err.value)
 
 
