@@ -152,15 +152,18 @@ def _until_error(audits: Iterator[ItemAudit]) -> tuple[list[ItemAudit], str]:
     ids=["bad-json", "no-expected", "bad-expected-type", "not-an-object"],
 )
 def test_dataset_error_surfaces_at_its_absolute_line(tmp_path: Path, bad: str, new_children: Any) -> None:
-    good = write_dataset(tmp_path / "good.jsonl", 300, trailing_newline=True).read_text().splitlines()
-    at = 257  # a line deep in the file, many ranges after the first
+    # 120 records in 1.5 KB ranges: the bad line is 30-odd ranges after the first, as deep as the 257th line of 300
+    # records in 4 KB ranges was, at under half the audits (those before the error, made serially and in parallel)
+    good = write_dataset(tmp_path / "good.jsonl", 120, trailing_newline=True).read_text().splitlines()
+    at = 113  # a line deep in the file, many ranges after the first
     path = tmp_path / "bad.jsonl"
     path.write_text("\n".join([*good[: at - 1], bad, *good[at - 1 :]]) + "\n", encoding="utf-8")
+    assert len(list(parallel._ranges(path, len("\n".join(good[: at - 1]).encode()), 1536))) > 30
     want_audits, want_msg = _until_error(_serial_lazy(path))
-    got_audits, got_msg = _until_error(iter_audits(path, jobs=2, chunk_bytes=4096))
+    got_audits, got_msg = _until_error(iter_audits(path, jobs=2, chunk_bytes=1536))
     assert got_msg == want_msg
     assert f"line {at}" in want_msg or f":{at}:" in want_msg
-    assert got_audits == want_audits and len(want_audits) > 200
+    assert got_audits == want_audits and len(want_audits) > 100
     assert not new_children()
 
 
@@ -223,8 +226,21 @@ def test_a_dead_worker_is_an_error_not_a_short_report(dataset: Path, new_childre
     assert not new_children()
 
 
+@pytest.fixture(scope="module")
+def cli_dataset(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """300 records (~180 KB): three ranges of the 64 KB the CLI cuts, so one of the two workers audits two ranges
+    and the results of both interleave, as in any larger file (the 600 of ``dataset`` were six ranges and twice the
+    work of each of the CLI's runs; the many-range merge itself is proved on ``dataset`` by the parity tests)."""
+    path = write_dataset(tmp_path_factory.mktemp("cli") / "items.jsonl", 300)
+    assert len(list(parallel._ranges(path, path.stat().st_size, parallel.chunk_size(path.stat().st_size, 2)))) == 3
+    return path
+
+
 @pytest.mark.parametrize("fmt", ["json", "sarif"])
-def test_cli_scan_output_is_identical_for_any_jobs(dataset: Path, tmp_path: Path, fmt: str, new_children: Any) -> None:
+def test_cli_scan_output_is_identical_for_any_jobs(
+    cli_dataset: Path, tmp_path: Path, fmt: str, new_children: Any
+) -> None:
+    dataset = cli_dataset
     one, two = tmp_path / f"one.{fmt}", tmp_path / f"two.{fmt}"
     assert run_cli("leak", "scan", str(dataset), "-f", fmt, "-o", str(one), "-j", "1") == 1
     assert run_cli("leak", "scan", str(dataset), "-f", fmt, "-o", str(two), "--jobs", "2") == 1

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import importlib
+import importlib.metadata
+
 import pytest
 
 BOT = """
@@ -66,6 +69,16 @@ def test_the_fixture_runs_a_config(windtunnel):
     windtunnel.check(outcome)
     assert outcome.report_path.exists()
 """
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _installed_plugins_imported() -> None:
+    """The in-process runs below load every installed pytest plugin, as the user's pytest would; pytester drops the
+    modules a run imported when it ends, so a plugin module this suite's own run does not load (langsmith's: ~220
+    modules imported and assertion-rewritten, ~1.5 CPU-s) was imported again by every run. Imported once here, each
+    run loads and registers the same plugins, from modules already imported."""
+    for ep in importlib.metadata.entry_points(group="pytest11"):
+        importlib.import_module(ep.module)
 
 
 @pytest.fixture

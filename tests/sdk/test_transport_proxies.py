@@ -8,8 +8,10 @@ import asyncio
 import json
 import socket
 import sys
+import threading
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AsyncExitStack, contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -114,12 +116,71 @@ def test_forward_proxy_keeps_content_length_and_header_case() -> None:
     assert "X-Request-Id" in list(through.raw.headers.keys())
 
 
-@pytest.fixture
-def anyio_backend() -> str:
-    return "asyncio"
+@dataclass
+class Launched:
+    """One agent on the real openai SDK, launched by windtunnel with a runtime's proxies in its environment; the
+    runtime, its proxies and the agent process live on ``loop`` (an event loop on a thread of its own)."""
+
+    loop: asyncio.AbstractEventLoop
+    runtime: ChaosRuntime
+    env: dict[str, str]
+    endpoint: str
+    port: int
 
 
-@pytest.mark.anyio
+@pytest.fixture(scope="module")
+def launched() -> Iterator[Launched]:
+    """The agent is launched once for the module, as a run launches it once for all its cells: its process and
+    its ``import openai`` were most of each test's cost when every test launched its own. Each test holds one
+    cell of the shared runtime (the proxies hold one cell at a time) with its own fault, as a run's cells do."""
+    # The port stays bound (not listening) until the agent starts: the proxies ChaosRuntime starts on
+    # port 0 cannot be handed the same one (a released port can be, and then the agent's is "in use").
+    hold = socket.socket()
+    hold.bind(("127.0.0.1", 0))
+    port = int(hold.getsockname()[1])
+    loop = asyncio.new_event_loop()
+    thread = threading.Thread(target=loop.run_forever, daemon=True)
+    thread.start()
+
+    def on_loop(coro: Any) -> Any:
+        return asyncio.run_coroutine_threadsafe(coro, loop).result(60)
+
+    with hold, LlmStub() as stub:
+        cfg = agent_config(port, "{mode: empty}", stream=False)
+        stack = AsyncExitStack()
+        try:
+            rt = on_loop(
+                stack.enter_async_context(
+                    ChaosRuntime(cfg.agent, [ChaosSpec.resolve(cfg.chaos)], seed=1, llm_upstream=stub.openai_url)
+                )
+            )
+            env = rt.agent_env()
+            hold.close()
+            on_loop(stack.enter_async_context(AgentProcess(cfg.agent, extra_env=env)))
+            yield Launched(loop, rt, env, cfg.agent.endpoint, port)
+        finally:
+            on_loop(stack.aclose())
+            loop.call_soon_threadsafe(loop.stop)
+            thread.join(10)
+            loop.close()
+
+
+def agent_config(port: int, fault: str, *, stream: bool) -> Any:
+    return parse_config(
+        f"""
+agent:
+  type: http
+  endpoint: http://127.0.0.1:{port}/invoke
+  health_endpoint: http://127.0.0.1:{port}/health
+  command: [{json.dumps(sys.executable)}, {json.dumps(str(AGENT_PY))}, "{port}"]
+  request_template: '{{"prompt": "{{prompt}}", "stream": {json.dumps(stream)}}}'
+chaos:
+  llm_faults: [{fault}]
+""",
+        "windtunnel.yaml",
+    )
+
+
 @pytest.mark.parametrize("stream", [False, True])
 @pytest.mark.parametrize(
     ("fault", "expected"),
@@ -132,36 +193,20 @@ def anyio_backend() -> str:
         ("{mode: empty}", ""),
     ],
 )
-async def test_launched_agent_on_the_openai_sdk_feels_llm_faults_as_sdk_exceptions(
-    fault: str, expected: str, stream: bool
+def test_launched_agent_on_the_openai_sdk_feels_llm_faults_as_sdk_exceptions(
+    launched: Launched, fault: str, expected: str, stream: bool
 ) -> None:
-    # The port stays bound (not listening) until the agent starts: the proxies ChaosRuntime starts on
-    # port 0 cannot be handed the same one (a released port can be, and then the agent's is "in use").
-    hold = socket.socket()
-    hold.bind(("127.0.0.1", 0))
-    port = int(hold.getsockname()[1])
-    with hold, LlmStub() as stub:
-        cfg = parse_config(
-            f"""
-agent:
-  type: http
-  endpoint: http://127.0.0.1:{port}/invoke
-  health_endpoint: http://127.0.0.1:{port}/health
-  command: [{json.dumps(sys.executable)}, {json.dumps(str(AGENT_PY))}, "{port}"]
-  request_template: '{{"prompt": "{{prompt}}", "stream": {json.dumps(stream)}}}'
-chaos:
-  llm_faults: [{fault}]
-""",
-            "windtunnel.yaml",
-        )
-        spec = ChaosSpec.resolve(cfg.chaos)
-        async with ChaosRuntime(cfg.agent, [spec], seed=1, llm_upstream=stub.openai_url) as rt:
-            env = rt.agent_env()
-            assert env["NO_PROXY"].endswith(f":{rt.llm_proxy_url.rsplit(':', 1)[1].split('/')[0]}")
-            hold.close()
-            async with AgentProcess(cfg.agent, extra_env=env), httpx.AsyncClient(trust_env=False) as client:
-                with rt.cell(spec, "c") as cc:
-                    r = await client.post(cfg.agent.endpoint, json={"prompt": "hi", "stream": stream}, timeout=30)
+    rt = launched.runtime
+    spec = ChaosSpec.resolve(agent_config(launched.port, fault, stream=stream).chaos)
+    assert launched.env["NO_PROXY"].endswith(f":{rt.llm_proxy_url.rsplit(':', 1)[1].split('/')[0]}")
+
+    async def one_cell() -> tuple[httpx.Response, Any]:
+        async with httpx.AsyncClient(trust_env=False) as client:
+            with rt.cell(spec, "c") as cc:
+                r = await client.post(launched.endpoint, json={"prompt": "hi", "stream": stream}, timeout=30)
+        return r, cc
+
+    r, cc = asyncio.run_coroutine_threadsafe(one_cell(), launched.loop).result(60)
     assert r.json()["output"].startswith(expected) and (expected or r.json()["output"] == "")
     llm = [c for c in cc.calls if c["target"] == "llm"]
     # The SDK retries errors, and connection errors before the body was handed over (not mid-stream).
