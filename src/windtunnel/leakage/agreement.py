@@ -438,12 +438,17 @@ class Agreement:
                 promoted += 1
                 continue
             g = self._judged(m)[0]
-            if g is None or not self._at_chance(m, entry):
+            if g is None:
+                continue
+            if self._at_chance(m, entry):
+                why = f"; across the dataset {g.describe()}: not above chance, for review"
+            elif self._input_short(m, entry):
+                why = f"; in the task's input (--derive-from), and across the dataset {g.describe()}: {_SHORT}"
+            else:
                 continue
             for i in here:
                 f = findings[i]
                 if f.blocking and f.rule != RULE and not _rides(f) and not glued_review(f):
-                    why = f"; across the dataset {g.describe()}: not above chance, for review"
                     findings[i] = replace(f, severity="low", detail=f.detail + why)
                     demoted += 1
         kept = self._uncleared(entry, findings)
@@ -456,6 +461,24 @@ class Agreement:
         if g is None or g.verdict != "chance" or g.level != LEVELS[0] or own_slot:
             return False
         return not _lists(entry, g, m) or (g.by_sets and self._counted(entry, g, m))
+
+    def _input_short(self, m: Mention, entry: _Entry) -> bool:
+        """Mention ``m`` of ``entry`` names the record's own label inside the task's input as the owner named it
+        (``derive_from``), and its place (the pointer in the signature, :data:`MIN_SUPPORT` records or more, as a
+        slot that follows needs; not a slot of its own nor a listing in this item) agrees with the label less often
+        than a value does: the 95 % upper bound of its agreement stays below what a slot that follows the label
+        needs (:data:`FOLLOWS_RATE`, and halfway from chance to always). Such a place is a field of the input whose
+        words are label words (a sub-test's ``PASS`` / ``FAIL`` that implies the answer on some records and not on
+        others; a question naming a label): the task's own signal, for review. An answer field the owner named by
+        mistake agrees on nearly every record and keeps its findings; without ``derive_from`` nothing changes."""
+        if not self.derive_from or normalize_needle(m.label) not in entry.answers:
+            return False
+        if (m.pointer, m.span) in entry.outside:
+            return False
+        g, own_slot = self._judged(m)
+        if g is None or g.level != LEVELS[0] or own_slot or g.n < MIN_SUPPORT or _lists(entry, g, m):
+            return False
+        return wilson_interval(g.k, g.n)[1] < _value_rate(g)
 
     def without_cleared(self, item: str, line: int | None, findings: list[Finding]) -> list[Finding]:
         """``findings`` of item (``item``, ``line``) without the review findings of a label glued to a code's digits
@@ -639,11 +662,17 @@ def judge_groups(groups: Iterable[Group]) -> None:
         g.verdict = verdict_of(g)
 
 
+def _value_rate(g: Group) -> float:
+    """The least agreement of a slot that follows the label: :data:`FOLLOWS_RATE`, and halfway from chance to
+    always."""
+    return max(FOLLOWS_RATE, (1 + min(1.0, g.chance)) / 2)
+
+
 def verdict_of(g: Group) -> Verdict:
     """A tested group's verdict (see the module docstring)."""
     rate = g.k / g.n
     chance = min(1.0, g.chance)
-    if g.q <= ALPHA and rate >= max(FOLLOWS_RATE, (1 + chance) / 2) and not g.listing:
+    if g.q <= ALPHA and rate >= _value_rate(g) and not g.listing:
         return "follows" if len(g.agreeing_labels) >= 2 else "agrees"
     if g.n >= MIN_CHANCE_SUPPORT:
         upper = wilson_interval(g.k, g.n)[1]
@@ -759,6 +788,7 @@ def agreement_of(items: Iterable[LeakItem], *, decode: bool = True, derive_from:
     return agreement
 
 
+_SHORT = "short of the agreement a value has (the input's own signal, not the answer written down), for review"
 _INPUT_KEY = "; the key is the name of a field --derive-from names: the task's input, for review"
 
 

@@ -1,0 +1,65 @@
+"""A label word inside the task's input whose place agrees with the label less often than a value does is for review.
+
+Invented shape: a food-truck inspection whose labels are ``pass``, ``fail``, ``deferred``; the input holds a sub-test,
+``/truck/hood_test``, whose result is ``pass``, ``fail`` or ``not fitted``. A failed hood fails the inspection, a
+passed one says nothing of it: the hood's word equals the label on some records only (principle 1 reads each such
+record's value as the answer). The owner names ``/truck`` as input, and the dataset shows the place short of a value:
+the findings are for review. An answer field the owner named by mistake (``/truck/outcome``, the label on every
+record) agrees nearly always and keeps its findings; without the owner's word nothing changes.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tests.leakage.audited import audited
+from windtunnel.leakage.agreement import agreement_of
+
+LABELS = ["pass", "fail", "deferred"]
+
+
+def _raw(*, outcome: bool = False, notes: str = "") -> list[dict[str, Any]]:
+    out = []
+    for i in range(90):
+        label = LABELS[i % 3]
+        # a failed hood fails the truck; a passed hood stands on trucks of every outcome
+        hood = "fail" if label == "fail" and i % 2 else ("not fitted" if i % 5 == 0 else "pass")
+        truck: dict[str, Any] = {"plate": f"FT-{1000 + 7 * i}", "hood_test": hood, "grease_trap_l": 20 + i % 9}
+        if outcome:
+            truck["outcome"] = label
+        proj: dict[str, Any] = {"truck": truck, "inspector": {"name": "R. Okafor", "badge": 400 + i % 13}}
+        if notes and i % 10 == 3:
+            proj[notes] = {"text": "The owner asked whether it will be deferred again."}
+        out.append({"id": f"r{i}", "expected": label, "label_set": LABELS, "projection": proj})
+    return out
+
+
+def _blocking_at(raw: list[dict[str, Any]], derive_from: list[str], pointer: str) -> int:
+    items, audits = audited(raw)
+    agreement = agreement_of(items, derive_from=derive_from)
+    return sum(any(f.blocking and f.pointer == pointer for f in agreement.adjust(a).findings) for a in audits)
+
+
+def test_a_sub_result_in_the_named_input_is_for_review() -> None:
+    raw = _raw()
+    assert _blocking_at(raw, [], "/truck/hood_test") > 20  # no input named: each value is read as the answer
+    assert _blocking_at(raw, ["/inspector"], "/truck/hood_test") > 20  # another field named: still a value
+    assert _blocking_at(raw, ["/truck"], "/truck/hood_test") == 0  # the input's own signal
+    items, audits = audited(raw)
+    agreement = agreement_of(items, derive_from=["/truck"])
+    details = [f.detail for a in audits for f in agreement.adjust(a).findings if f.pointer == "/truck/hood_test"]
+    assert details and all("short of the agreement a value has" in d for d in details)
+
+
+def test_an_answer_field_named_by_mistake_keeps_its_findings() -> None:
+    raw = _raw(outcome=True)
+    assert _blocking_at(raw, ["/truck"], "/truck/outcome") == 90  # the label on every record: the answer
+    assert _blocking_at(raw, ["/truck"], "/truck/hood_test") == 0
+
+
+def test_a_question_in_a_named_note_is_for_review_and_stays_outside_it() -> None:
+    # nine records hold the same question naming one label, three of them of that label: short of a value
+    raw = _raw(notes="owner_note")
+    assert _blocking_at(raw, ["/truck", "/owner_note"], "/owner_note/text") == 0
+    outside = _blocking_at(raw, ["/truck"], "/owner_note/text")
+    assert outside == _blocking_at(raw, [], "/owner_note/text") == 3  # outside the named input the item decides
