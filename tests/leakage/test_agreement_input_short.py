@@ -10,9 +10,12 @@ record) agrees nearly always and keeps its findings; without the owner's word no
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
 from typing import Any
 
 from tests.leakage.audited import audited
+from windtunnel.flows.leak import SanitizeRequest, sanitize_flow
 from windtunnel.leakage.agreement import agreement_of
 
 LABELS = ["pass", "fail", "deferred"]
@@ -63,3 +66,14 @@ def test_a_question_in_a_named_note_is_for_review_and_stays_outside_it() -> None
     assert _blocking_at(raw, ["/truck", "/owner_note"], "/owner_note/text") == 0
     outside = _blocking_at(raw, ["/truck"], "/owner_note/text")
     assert outside == _blocking_at(raw, [], "/owner_note/text") == 3  # outside the named input the item decides
+
+
+def test_sanitize_keeps_the_named_sub_result_on_every_record(tmp_path: Path) -> None:
+    # ds19's obd_emissions_inspection: the gas-cap test's FAIL was blanked on the clean FAIL records (a field
+    # "leaking by elimination"), legitimate input rewritten; short of a value, it is the input's and kept
+    data = tmp_path / "d.jsonl"
+    data.write_text("".join(json.dumps(r) + "\n" for r in _raw()), encoding="utf-8")
+    out = tmp_path / "d.clean.jsonl"
+    sanitize_flow(SanitizeRequest(dataset=data, output=out, mine=True, derive_from=["/truck", "/inspector"]))
+    kept = [json.loads(line)["projection"]["truck"]["hood_test"] for line in out.read_text().splitlines()]
+    assert kept == [r["projection"]["truck"]["hood_test"] for r in _raw()]
