@@ -21,7 +21,7 @@ from windtunnel.leakage.agreement import agreement_of
 LABELS = ["pass", "fail", "deferred"]
 
 
-def _raw(*, outcome: bool = False, notes: str = "") -> list[dict[str, Any]]:
+def _raw(*, outcome: bool = False, notes: str = "", model: bool = False) -> list[dict[str, Any]]:
     out = []
     for i in range(90):
         label = LABELS[i % 3]
@@ -30,6 +30,8 @@ def _raw(*, outcome: bool = False, notes: str = "") -> list[dict[str, Any]]:
         truck: dict[str, Any] = {"plate": f"FT-{1000 + 7 * i}", "hood_test": hood, "grease_trap_l": 20 + i % 9}
         if outcome:
             truck["outcome"] = label
+        if model:
+            truck["ai_outcome"] = hood if hood != "not fitted" else "deferred"  # an earlier model, right on some
         proj: dict[str, Any] = {"truck": truck, "inspector": {"name": "R. Okafor", "badge": 400 + i % 13}}
         if notes and i % 10 == 3:
             proj[notes] = {"text": "The owner asked whether it will be deferred again."}
@@ -58,6 +60,12 @@ def test_an_answer_field_named_by_mistake_keeps_its_findings() -> None:
     raw = _raw(outcome=True)
     assert _blocking_at(raw, ["/truck"], "/truck/outcome") == 90  # the label on every record: the answer
     assert _blocking_at(raw, ["/truck"], "/truck/hood_test") == 0
+
+
+def test_an_earlier_models_output_in_the_named_input_stays_a_leak() -> None:
+    # principle 1: any value of a field named like an earlier model's output is its answer, however often right
+    raw = _raw(model=True)
+    assert _blocking_at(raw, ["/truck"], "/truck/ai_outcome") == _blocking_at(raw, [], "/truck/ai_outcome") > 20
 
 
 def test_a_question_in_a_named_note_is_for_review_and_stays_outside_it() -> None:

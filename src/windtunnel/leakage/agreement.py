@@ -445,14 +445,18 @@ class Agreement:
             g = self._judged(m)[0]
             if g is None:
                 continue
+            short = False
             if self._at_chance(m, entry):
                 why = f"; across the dataset {g.describe()}: not above chance, for review"
             elif self._input_short(m, entry):
                 why = f"; in the task's input (--derive-from), and across the dataset {g.describe()}: {_SHORT}"
+                short = True
             else:
                 continue
             for i in here:
                 f = findings[i]
+                if short and f.channel == "upstream":
+                    continue  # an earlier model's output is its answer however often it is right (principle 1)
                 if f.blocking and f.rule != RULE and not _rides(f) and not glued_review(f):
                     findings[i] = replace(f, severity="low", detail=f.detail + why)
                     demoted += 1
