@@ -68,6 +68,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
 from windtunnel._util.stats import adjust_p, binomial_greater, wilson_interval
+from windtunnel.leakage.formats import is_upstream_name
 from windtunnel.leakage.held_texts import HeldTexts, TextKey, texts_of
 from windtunnel.leakage.input_text import input_of, names_of
 from windtunnel.leakage.mentions import LEVELS, Mention, item_mentions, overlaps
@@ -129,6 +130,10 @@ class Group:
     p: float = 1.0
     q: float = 1.0
     verdict: Verdict = "unknown"
+    label_n: dict[str, int] = field(default_factory=dict)
+    """Per label, the records holding that one label here (what :attr:`n` counts, label by label)."""
+    label_k: dict[str, int] = field(default_factory=dict)
+    """Per label, those of :attr:`label_n` whose answer it is."""
     text: TextKey | None = None
     """The one text every mention of the group stands in (the same value at one place in every record), if so."""
 
@@ -160,7 +165,7 @@ class Group:
 class _Entry:
     """One item as the agreement pass keeps it: its answers, label set and mentions."""
 
-    __slots__ = ("answers", "candidates", "labels", "mentions", "outside", "row")
+    __slots__ = ("answers", "candidates", "labels", "mentions", "named", "outside", "row")
 
     def __init__(
         self, answers: frozenset[str], labels: frozenset[str], mentions: list[Mention], row: int | None
@@ -173,6 +178,9 @@ class _Entry:
         self.candidates: list[Finding] = []
         self.outside: set[tuple[str, tuple[int, int] | None]] = set()
         """The agreeing mentions (pointer, span) that lie outside the task's input as ``derive_from`` locates it."""
+        self.named: set[tuple[str, tuple[int, int] | None]] = set()
+        """The agreeing mentions (pointer, span) that are the whole value of a field ``derive_from`` names by its own
+        pointer (:func:`names_input`)."""
 
 
 @dataclass
@@ -192,6 +200,10 @@ class Agreement:
     """Review findings of a label glued to a code's digits dropped: the dataset found their place at chance."""
     items: int = 0
     row_labels: list[str] = field(default_factory=list)
+    row_sets: list[frozenset[str]] = field(default_factory=list)
+    """The label set of every labelled item, in order (beside :attr:`row_labels`)."""
+    label_records: dict[tuple[frozenset[str], str], int] = field(default_factory=dict)
+    """Per label set and label, the records of that label (once decided): what a field answering it covers."""
     """The first answer of every labelled item, in order (what :func:`~windtunnel.leakage.mine.records_of` links)."""
     row_prose: list[Prints] = field(default_factory=list)
     """The prose of every labelled item: items sharing a record's prose are one record, counted once."""
@@ -213,6 +225,7 @@ class Agreement:
             counts[first] = counts.get(first, 0) + 1
             row = len(self.row_labels)
             self.row_labels.append(first)
+            self.row_sets.append(labels)
             self.row_prose.append(prose_prints(item.projection, self.derive_from))
             self.texts.add(row, item.projection)
         self._keep(item, labels, row)
@@ -247,6 +260,7 @@ class Agreement:
             if self.derive_from:
                 spots = {(m.pointer, m.span) for m in agreeing}
                 entry.outside = _outside_input(item.projection, spots, self.derive_from)
+                entry.named = _named_whole(item.projection, spots, self.derive_from)
         self.entries[(item.id, item.line)] = entry
 
     def applied_to(self, items: Iterable[LeakItem]) -> Agreement:
@@ -257,6 +271,7 @@ class Agreement:
             derive_from=self.derive_from,
             groups=self.groups,
             label_counts=self.label_counts,
+            label_records=self.label_records,
             texts=self.texts,
             decided=True,
         )
@@ -287,6 +302,12 @@ class Agreement:
         :func:`~windtunnel.leakage.mine.records_of`) are one draw: a record's own label word repeated in its
         renderings is one agreeing record, not several."""
         record_of, record_label = records_of(self.row_labels, self.row_prose)
+        seen: set[tuple[frozenset[str], int]] = set()
+        for row, labels in enumerate(self.row_sets):
+            if (labels, record_of[row]) not in seen:
+                seen.add((labels, record_of[row]))
+                key = (labels, record_label[record_of[row]])
+                self.label_records[key] = self.label_records.get(key, 0) + 1
         self.texts.decide(record_of, record_label, MIN_CHANCE_SUPPORT, few=MIN_SUPPORT)
         per_group: dict[tuple[int, str], dict[int, set[str]]] = {}
         places: dict[tuple[int, str], dict[int, list[str]]] = {}
@@ -323,9 +344,11 @@ class Agreement:
                 (lab,) = labs
                 g.n += 1
                 g.chance_sum += self._chance(entry.labels, lab)
+                g.label_n[lab] = g.label_n.get(lab, 0) + 1
                 if lab in entry.answers:
                     g.k += 1
                     g.agreeing_labels.add(lab)
+                    g.label_k[lab] = g.label_k.get(lab, 0) + 1
             (g.text,) = whole[(level, sig)] if len(whole[(level, sig)]) == 1 else (None,)
             self.groups[(level, sig)] = g
         judge_groups(self.groups.values())
@@ -455,7 +478,7 @@ class Agreement:
                 continue
             for i in here:
                 f = findings[i]
-                if short and f.channel == "upstream":
+                if short and _upstream_at(f.pointer):
                     continue  # an earlier model's output is its answer however often it is right (principle 1)
                 if f.blocking and f.rule != RULE and not _rides(f) and not glued_review(f):
                     findings[i] = replace(f, severity="low", detail=f.detail + why)
@@ -472,22 +495,36 @@ class Agreement:
         return not _lists(entry, g, m) or (g.by_sets and self._counted(entry, g, m))
 
     def _input_short(self, m: Mention, entry: _Entry) -> bool:
-        """Mention ``m`` of ``entry`` names the record's own label inside the task's input as the owner named it
-        (``derive_from``), and its place (the pointer in the signature, :data:`MIN_SUPPORT` records or more, as a
-        slot that follows needs; not a slot of its own nor a listing in this item) agrees with the label less often
-        than a value does: the 95 % upper bound of its agreement stays below what a slot that follows the label
-        needs (:data:`FOLLOWS_RATE`, and halfway from chance to always). Such a place is a field of the input whose
-        words are label words (a sub-test's ``PASS`` / ``FAIL`` that implies the answer on some records and not on
-        others; a question naming a label): the task's own signal, for review. An answer field the owner named by
-        mistake agrees on nearly every record and keeps its findings; without ``derive_from`` nothing changes."""
-        if not self.derive_from or normalize_needle(m.label) not in entry.answers:
-            return False
-        if (m.pointer, m.span) in entry.outside:
+        """Mention ``m`` of ``entry`` is the record's own label as the whole value of a field the owner named by that
+        field's own pointer (``derive_from`` lists it: not a section holding it, whose other fields may be an answer
+        field swept in), and the dataset shows that field short of an answer: its place (the pointer in the signature,
+        :data:`MIN_SUPPORT` records or more, as a slot that follows needs; not a slot of its own nor a listing in this
+        item) agrees with the label less often than a value does (the 95 % upper bound below what a slot that follows
+        needs, :func:`_value_rate`), and it is no answer field for the mention's own label either
+        (:meth:`_answers_label`). Such a field is the input's own signal: a sub-test's ``PASS`` / ``FAIL`` that
+        implies the answer on some records and says nothing on others. A statement in prose, or a label inside a
+        longer value, is never read so; without ``derive_from`` nothing changes."""
+        if not self.derive_from or (m.pointer, m.span) not in entry.named:
             return False
         g, own_slot = self._judged(m)
         if g is None or g.level != LEVELS[0] or own_slot or g.n < MIN_SUPPORT or _lists(entry, g, m):
             return False
-        return wilson_interval(g.k, g.n)[1] < _value_rate(g)
+        if wilson_interval(g.k, g.n)[1] >= _value_rate(g):
+            return False
+        return not self._answers_label(g, entry, normalize_needle(m.label))
+
+    def _answers_label(self, g: Group, entry: _Entry, label: str) -> bool:
+        """Group ``g`` is an answer field for ``label``: where it holds that label, the record's label is that label
+        at least as often as a value agrees (:data:`FOLLOWS_RATE`, and halfway from chance to always), and it holds
+        it on nearly every record of that label (:data:`FOLLOWS_RATE` of them) — ``deny`` on every denied claim,
+        whatever the field says on the others. A sub-test's ``FAIL`` that fails the inspection on the few records
+        whose gas cap failed covers few of the failed inspections: the input's signal, not the answer."""
+        n, k = g.label_n.get(label, 0), g.label_k.get(label, 0)
+        if not n:
+            return False
+        chance = min(1.0, self._chance(entry.labels, label))
+        records = self.label_records.get((entry.labels, label), 0)
+        return k / n >= max(FOLLOWS_RATE, (1 + chance) / 2) and k >= FOLLOWS_RATE * records
 
     def without_cleared(self, item: str, line: int | None, findings: list[Finding]) -> list[Finding]:
         """``findings`` of item (``item``, ``line``) without the review findings of a label glued to a code's digits
@@ -752,6 +789,33 @@ def _outside_input(
             continue
         out.add((pointer, span))
     return out
+
+
+def _named_whole(
+    projection: Any, mentions: set[tuple[str, tuple[int, int] | None]], derive_from: Sequence[str]
+) -> set[tuple[str, tuple[int, int] | None]]:
+    """The ``mentions`` (pointer, span) that are the whole value of a field ``derive_from`` names by its own pointer
+    (:func:`names_input`): a scalar, or a string the mention's characters fill but for white space. A label inside
+    a longer text (a sentence, a JSON or ``key: value`` text held in the string) is not."""
+    values = _values(projection)
+    out = set()
+    for pointer, span in mentions:
+        if pointer not in values or not names_input(pointer, derive_from):
+            continue
+        value = values[pointer]
+        if isinstance(value, (Mapping, list)):
+            continue
+        if isinstance(value, str):
+            if span is None or value[: span[0]].strip() or value[span[1] :].strip():
+                continue
+        out.add((pointer, span))
+    return out
+
+
+def _upstream_at(pointer: str | None) -> bool:
+    """A key on ``pointer``'s path is named like an earlier stage's output (:func:`~.formats.is_upstream_name`): what
+    such a field holds is that stage's answer, however often it is right (principle 1)."""
+    return bool(pointer) and any(is_upstream_name(t) for t in (pointer or "").split("/") if t and not t.isdigit())
 
 
 def _values(projection: Any) -> dict[str, Any]:
