@@ -3,9 +3,9 @@
 Invented shape: a food-truck inspection whose labels are ``pass``, ``fail``, ``deferred``; the input holds a sub-test,
 ``/truck/hood_test``, whose result is ``pass``, ``fail`` or ``not fitted``. A failed hood fails the inspection, a
 passed one says nothing of it: the hood's word equals the label on some records only (principle 1 reads each such
-record's value as the answer). The owner names ``/truck/hood_test`` as input, and the dataset shows the place short of a value:
-the findings are for review. An answer field the owner named by mistake (``/truck/outcome``, the label on every
-record) agrees nearly always and keeps its findings; without the owner's word nothing changes.
+record's value as the answer). The owner names ``/truck/hood_test`` as input, and the dataset shows the place short
+of a value: the findings are for review. An answer field the owner named by mistake (``/truck/outcome``, the label
+on every record) agrees nearly always and keeps its findings; without the owner's word nothing changes.
 The owner's word counts where it names the field itself (``/truck/hood_test``): a named section (``/truck``) keeps the
 item-level decisions, since its other fields may be an answer field the owner swept in.
 """

@@ -805,9 +805,8 @@ def _named_whole(
         value = values[pointer]
         if isinstance(value, (Mapping, list)):
             continue
-        if isinstance(value, str):
-            if span is None or value[: span[0]].strip() or value[span[1] :].strip():
-                continue
+        if isinstance(value, str) and (span is None or value[: span[0]].strip() or value[span[1] :].strip()):
+            continue
         out.add((pointer, span))
     return out
 
