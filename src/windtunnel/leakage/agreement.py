@@ -306,8 +306,8 @@ class Agreement:
         for row, labels in enumerate(self.row_sets):
             if (labels, record_of[row]) not in seen:
                 seen.add((labels, record_of[row]))
-                key = (labels, record_label[record_of[row]])
-                self.label_records[key] = self.label_records.get(key, 0) + 1
+                lk = (labels, record_label[record_of[row]])
+                self.label_records[lk] = self.label_records.get(lk, 0) + 1
         self.texts.decide(record_of, record_label, MIN_CHANCE_SUPPORT, few=MIN_SUPPORT)
         per_group: dict[tuple[int, str], dict[int, set[str]]] = {}
         places: dict[tuple[int, str], dict[int, list[str]]] = {}
