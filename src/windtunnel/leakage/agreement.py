@@ -795,12 +795,15 @@ def _named_whole(
     projection: Any, mentions: set[tuple[str, tuple[int, int] | None]], derive_from: Sequence[str]
 ) -> set[tuple[str, tuple[int, int] | None]]:
     """The ``mentions`` (pointer, span) that are the whole value of a field ``derive_from`` names by its own pointer
-    (:func:`names_input`): a scalar, or a string the mention's characters fill but for white space. A label inside
-    a longer text (a sentence, a JSON or ``key: value`` text held in the string) is not."""
+    (that pointer, or a bare name equal to a top-level key; not a template with ``*``, which names every row of a
+    name/value layout at once, an answer row among them): a scalar, or a string the mention's characters fill but
+    for white space. A label inside a longer text (a sentence, a JSON or ``key: value`` text held in the string) is
+    not."""
     values = _values(projection)
+    own = {d if d.startswith("/") else "/" + escape_pointer_token(d) for d in derive_from}
     out = set()
     for pointer, span in mentions:
-        if pointer not in values or not names_input(pointer, derive_from):
+        if pointer not in values or pointer not in own:
             continue
         value = values[pointer]
         if isinstance(value, (Mapping, list)):
