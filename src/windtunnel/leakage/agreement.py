@@ -200,11 +200,11 @@ class Agreement:
     """Review findings of a label glued to a code's digits dropped: the dataset found their place at chance."""
     items: int = 0
     row_labels: list[str] = field(default_factory=list)
+    """The first answer of every labelled item, in order (what :func:`~windtunnel.leakage.mine.records_of` links)."""
     row_sets: list[frozenset[str]] = field(default_factory=list)
     """The label set of every labelled item, in order (beside :attr:`row_labels`)."""
     label_records: dict[tuple[frozenset[str], str], int] = field(default_factory=dict)
     """Per label set and label, the records of that label (once decided): what a field answering it covers."""
-    """The first answer of every labelled item, in order (what :func:`~windtunnel.leakage.mine.records_of` links)."""
     row_prose: list[Prints] = field(default_factory=list)
     """The prose of every labelled item: items sharing a record's prose are one record, counted once."""
     texts: HeldTexts = field(default_factory=HeldTexts)
