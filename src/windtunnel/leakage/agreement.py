@@ -42,11 +42,12 @@ Verdicts (:class:`Group`):
   record, a key every record has, an instruction whose "the top" reads as the last label) becomes a review
   finding, by the chance verdict above against the label's own share; whatever rule made the finding, and an
   agreeing mention in such a text is not promoted either.
-* **short of a value, in the task's input** (:meth:`Agreement._input_short`, with ``derive_from`` only): a mention
-  of the record's own label inside the named input, at a place whose agreement's 95 % upper bound stays below
-  what the follows verdict needs: the input's own signal (a sub-test's ``FAIL`` that fails the inspection where
-  its ``PASS`` says nothing), so an item-level leak there becomes a review finding. An answer field the owner
-  named by mistake agrees on nearly every record and keeps its findings.
+* **short of a value, in the task's input** (:meth:`Agreement._input_short`, with ``derive_from`` only): the record's
+  own label as the whole value of a field ``derive_from`` lists by its own pointer (not a section holding it), at a
+  place whose agreement's 95 % upper bound stays below what the follows verdict needs, and no answer field for
+  that label (:meth:`Agreement._answers_label`): the input's own signal (a sub-test's ``FAIL`` that fails the
+  inspection where its ``PASS`` says nothing), so an item-level leak reading that value becomes a review finding.
+  Prose, a label inside a longer value, and a field named like an earlier model's output keep their findings.
 * otherwise the item-level decision stands.
 
 A follows verdict turns a *review* finding (the item-level "cannot tell") into a leak; a mention the item-level
