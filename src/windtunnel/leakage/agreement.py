@@ -42,6 +42,12 @@ Verdicts (:class:`Group`):
   record, a key every record has, an instruction whose "the top" reads as the last label) becomes a review
   finding, by the chance verdict above against the label's own share; whatever rule made the finding, and an
   agreeing mention in such a text is not promoted either.
+* **short of a value, in the task's input** (:meth:`Agreement._input_short`, with ``derive_from`` only): the record's
+  own label as the whole value of a field ``derive_from`` lists by its own pointer (not a section holding it), at a
+  place whose agreement's 95 % upper bound stays below what the follows verdict needs, and no answer field for
+  that label (:meth:`Agreement._answers_label`): the input's own signal (a sub-test's ``FAIL`` that fails the
+  inspection where its ``PASS`` says nothing), so an item-level leak reading that value becomes a review finding.
+  Prose, a label inside a longer value, and a field named like an earlier model's output keep their findings.
 * otherwise the item-level decision stands.
 
 A follows verdict turns a *review* finding (the item-level "cannot tell") into a leak; a mention the item-level
@@ -63,6 +69,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
 from windtunnel._util.stats import adjust_p, binomial_greater, wilson_interval
+from windtunnel.leakage.formats import is_upstream_name
 from windtunnel.leakage.held_texts import HeldTexts, TextKey, texts_of
 from windtunnel.leakage.input_text import input_of, names_of
 from windtunnel.leakage.mentions import LEVELS, Mention, item_mentions, overlaps
@@ -124,6 +131,10 @@ class Group:
     p: float = 1.0
     q: float = 1.0
     verdict: Verdict = "unknown"
+    label_n: dict[str, int] = field(default_factory=dict)
+    """Per label, the records holding that one label here (what :attr:`n` counts, label by label)."""
+    label_k: dict[str, int] = field(default_factory=dict)
+    """Per label, those of :attr:`label_n` whose answer it is."""
     text: TextKey | None = None
     """The one text every mention of the group stands in (the same value at one place in every record), if so."""
 
@@ -155,7 +166,7 @@ class Group:
 class _Entry:
     """One item as the agreement pass keeps it: its answers, label set and mentions."""
 
-    __slots__ = ("answers", "candidates", "labels", "mentions", "outside", "row")
+    __slots__ = ("answers", "candidates", "labels", "mentions", "named", "outside", "row")
 
     def __init__(
         self, answers: frozenset[str], labels: frozenset[str], mentions: list[Mention], row: int | None
@@ -168,6 +179,9 @@ class _Entry:
         self.candidates: list[Finding] = []
         self.outside: set[tuple[str, tuple[int, int] | None]] = set()
         """The agreeing mentions (pointer, span) that lie outside the task's input as ``derive_from`` locates it."""
+        self.named: set[tuple[str, tuple[int, int] | None]] = set()
+        """The agreeing mentions (pointer, span) that are the whole value of a field ``derive_from`` names by its own
+        pointer (:func:`names_input`)."""
 
 
 @dataclass
@@ -188,6 +202,10 @@ class Agreement:
     items: int = 0
     row_labels: list[str] = field(default_factory=list)
     """The first answer of every labelled item, in order (what :func:`~windtunnel.leakage.mine.records_of` links)."""
+    row_sets: list[frozenset[str]] = field(default_factory=list)
+    """The label set of every labelled item, in order (beside :attr:`row_labels`)."""
+    label_records: dict[tuple[frozenset[str], str], int] = field(default_factory=dict)
+    """Per label set and label, the records of that label (once decided): what a field answering it covers."""
     row_prose: list[Prints] = field(default_factory=list)
     """The prose of every labelled item: items sharing a record's prose are one record, counted once."""
     texts: HeldTexts = field(default_factory=HeldTexts)
@@ -208,6 +226,7 @@ class Agreement:
             counts[first] = counts.get(first, 0) + 1
             row = len(self.row_labels)
             self.row_labels.append(first)
+            self.row_sets.append(labels)
             self.row_prose.append(prose_prints(item.projection, self.derive_from))
             self.texts.add(row, item.projection)
         self._keep(item, labels, row)
@@ -242,6 +261,7 @@ class Agreement:
             if self.derive_from:
                 spots = {(m.pointer, m.span) for m in agreeing}
                 entry.outside = _outside_input(item.projection, spots, self.derive_from)
+                entry.named = _named_whole(item.projection, spots, self.derive_from)
         self.entries[(item.id, item.line)] = entry
 
     def applied_to(self, items: Iterable[LeakItem]) -> Agreement:
@@ -252,6 +272,7 @@ class Agreement:
             derive_from=self.derive_from,
             groups=self.groups,
             label_counts=self.label_counts,
+            label_records=self.label_records,
             texts=self.texts,
             decided=True,
         )
@@ -282,6 +303,12 @@ class Agreement:
         :func:`~windtunnel.leakage.mine.records_of`) are one draw: a record's own label word repeated in its
         renderings is one agreeing record, not several."""
         record_of, record_label = records_of(self.row_labels, self.row_prose)
+        seen: set[tuple[frozenset[str], int]] = set()
+        for row, labels in enumerate(self.row_sets):
+            if (labels, record_of[row]) not in seen:
+                seen.add((labels, record_of[row]))
+                lk = (labels, record_label[record_of[row]])
+                self.label_records[lk] = self.label_records.get(lk, 0) + 1
         self.texts.decide(record_of, record_label, MIN_CHANCE_SUPPORT, few=MIN_SUPPORT)
         per_group: dict[tuple[int, str], dict[int, set[str]]] = {}
         places: dict[tuple[int, str], dict[int, list[str]]] = {}
@@ -318,9 +345,11 @@ class Agreement:
                 (lab,) = labs
                 g.n += 1
                 g.chance_sum += self._chance(entry.labels, lab)
+                g.label_n[lab] = g.label_n.get(lab, 0) + 1
                 if lab in entry.answers:
                     g.k += 1
                     g.agreeing_labels.add(lab)
+                    g.label_k[lab] = g.label_k.get(lab, 0) + 1
             (g.text,) = whole[(level, sig)] if len(whole[(level, sig)]) == 1 else (None,)
             self.groups[(level, sig)] = g
         judge_groups(self.groups.values())
@@ -438,12 +467,21 @@ class Agreement:
                 promoted += 1
                 continue
             g = self._judged(m)[0]
-            if g is None or not self._at_chance(m, entry):
+            if g is None:
+                continue
+            short = False
+            if self._at_chance(m, entry):
+                why = f"; across the dataset {g.describe()}: not above chance, for review"
+            elif self._input_short(m, entry):
+                why = f"; in the task's input (--derive-from), and across the dataset {g.describe()}: {_SHORT}"
+                short = True
+            else:
                 continue
             for i in here:
                 f = findings[i]
+                if short and _upstream_at(f.pointer):
+                    continue  # an earlier model's output is its answer however often it is right (principle 1)
                 if f.blocking and f.rule != RULE and not _rides(f) and not glued_review(f):
-                    why = f"; across the dataset {g.describe()}: not above chance, for review"
                     findings[i] = replace(f, severity="low", detail=f.detail + why)
                     demoted += 1
         kept = self._uncleared(entry, findings)
@@ -456,6 +494,38 @@ class Agreement:
         if g is None or g.verdict != "chance" or g.level != LEVELS[0] or own_slot:
             return False
         return not _lists(entry, g, m) or (g.by_sets and self._counted(entry, g, m))
+
+    def _input_short(self, m: Mention, entry: _Entry) -> bool:
+        """Mention ``m`` of ``entry`` is the record's own label as the whole value of a field the owner named by that
+        field's own pointer (``derive_from`` lists it: not a section holding it, whose other fields may be an answer
+        field swept in), and the dataset shows that field short of an answer: its place (the pointer in the signature,
+        :data:`MIN_SUPPORT` records or more, as a slot that follows needs; not a slot of its own nor a listing in this
+        item) agrees with the label less often than a value does (the 95 % upper bound below what a slot that follows
+        needs, :func:`_value_rate`), and it is no answer field for the mention's own label either
+        (:meth:`_answers_label`). Such a field is the input's own signal: a sub-test's ``PASS`` / ``FAIL`` that
+        implies the answer on some records and says nothing on others. A statement in prose, or a label inside a
+        longer value, is never read so; without ``derive_from`` nothing changes."""
+        if not self.derive_from or (m.pointer, m.span) not in entry.named:
+            return False
+        g, own_slot = self._judged(m)
+        if g is None or g.level != LEVELS[0] or own_slot or g.n < MIN_SUPPORT or _lists(entry, g, m):
+            return False
+        if wilson_interval(g.k, g.n)[1] >= _value_rate(g):
+            return False
+        return not self._answers_label(g, entry, normalize_needle(m.label))
+
+    def _answers_label(self, g: Group, entry: _Entry, label: str) -> bool:
+        """Group ``g`` is an answer field for ``label``: where it holds that label, the record's label is that label
+        at least as often as a value agrees (:data:`FOLLOWS_RATE`, and halfway from chance to always), and it holds
+        it on nearly every record of that label (:data:`FOLLOWS_RATE` of them) — ``deny`` on every denied claim,
+        whatever the field says on the others. A sub-test's ``FAIL`` that fails the inspection on the few records
+        whose gas cap failed covers few of the failed inspections: the input's signal, not the answer."""
+        n, k = g.label_n.get(label, 0), g.label_k.get(label, 0)
+        if not n:
+            return False
+        chance = min(1.0, self._chance(entry.labels, label))
+        records = self.label_records.get((entry.labels, label), 0)
+        return k / n >= max(FOLLOWS_RATE, (1 + chance) / 2) and k >= FOLLOWS_RATE * records
 
     def without_cleared(self, item: str, line: int | None, findings: list[Finding]) -> list[Finding]:
         """``findings`` of item (``item``, ``line``) without the review findings of a label glued to a code's digits
@@ -639,11 +709,17 @@ def judge_groups(groups: Iterable[Group]) -> None:
         g.verdict = verdict_of(g)
 
 
+def _value_rate(g: Group) -> float:
+    """The least agreement of a slot that follows the label: :data:`FOLLOWS_RATE`, and halfway from chance to
+    always."""
+    return max(FOLLOWS_RATE, (1 + min(1.0, g.chance)) / 2)
+
+
 def verdict_of(g: Group) -> Verdict:
     """A tested group's verdict (see the module docstring)."""
     rate = g.k / g.n
     chance = min(1.0, g.chance)
-    if g.q <= ALPHA and rate >= max(FOLLOWS_RATE, (1 + chance) / 2) and not g.listing:
+    if g.q <= ALPHA and rate >= _value_rate(g) and not g.listing:
         return "follows" if len(g.agreeing_labels) >= 2 else "agrees"
     if g.n >= MIN_CHANCE_SUPPORT:
         upper = wilson_interval(g.k, g.n)[1]
@@ -716,6 +792,35 @@ def _outside_input(
     return out
 
 
+def _named_whole(
+    projection: Any, mentions: set[tuple[str, tuple[int, int] | None]], derive_from: Sequence[str]
+) -> set[tuple[str, tuple[int, int] | None]]:
+    """The ``mentions`` (pointer, span) that are the whole value of a field ``derive_from`` names by its own pointer
+    (that pointer, or a bare name equal to a top-level key; not a template with ``*``, which names every row of a
+    name/value layout at once, an answer row among them): a scalar, or a string the mention's characters fill but
+    for white space. A label inside a longer text (a sentence, a JSON or ``key: value`` text held in the string) is
+    not."""
+    values = _values(projection)
+    own = {d if d.startswith("/") else "/" + escape_pointer_token(d) for d in derive_from}
+    out = set()
+    for pointer, span in mentions:
+        if pointer not in values or pointer not in own:
+            continue
+        value = values[pointer]
+        if isinstance(value, (Mapping, list)):
+            continue
+        if isinstance(value, str) and (span is None or value[: span[0]].strip() or value[span[1] :].strip()):
+            continue
+        out.add((pointer, span))
+    return out
+
+
+def _upstream_at(pointer: str | None) -> bool:
+    """A key on ``pointer``'s path is named like an earlier stage's output (:func:`~.formats.is_upstream_name`): what
+    such a field holds is that stage's answer, however often it is right (principle 1)."""
+    return bool(pointer) and any(is_upstream_name(t) for t in (pointer or "").split("/") if t and not t.isdigit())
+
+
 def _values(projection: Any) -> dict[str, Any]:
     """Every value of ``projection`` (containers included) by its pointer."""
     out: dict[str, Any] = {}
@@ -759,6 +864,7 @@ def agreement_of(items: Iterable[LeakItem], *, decode: bool = True, derive_from:
     return agreement
 
 
+_SHORT = "short of the agreement a value has (the input's own signal, not the answer written down), for review"
 _INPUT_KEY = "; the key is the name of a field --derive-from names: the task's input, for review"
 
 
