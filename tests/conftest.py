@@ -9,6 +9,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
 
+import _pytest.pytester
 import pytest
 from hypothesis import HealthCheck, settings
 
@@ -179,3 +180,31 @@ def echo_server() -> Iterator[RecordingServer]:
 
     with RecordingServer(handler) as srv:
         yield srv
+
+
+class _SnapshotKeepingWindtunnel(_pytest.pytester.SysModulesSnapshot):
+    """pytester's ``sys.modules`` snapshot, except that ``windtunnel`` modules imported since it was taken survive its
+    restore. An in-process inner run imports windtunnel's modules (its pytest plugin runs there), and a plugin module
+    registers itself into a registry module the outer process may already hold (``@reporter("terminal")`` into
+    ``REPORTERS``): dropping the plugin module while the registry keeps its entry made the next import of it a
+    "registered twice" error in whichever later test imported it first, so the suite's outcome hung on test order.
+    The inner run's own modules (its test files, the project it imports) are still dropped."""
+
+    def __init__(self, preserve: Callable[[str], bool] | None = None) -> None:
+        def keep(name: str) -> bool:
+            """Whether the module called ``name`` outlives the snapshot."""
+            return name.partition(".")[0] == "windtunnel" or (preserve is not None and preserve(name))
+
+        super().__init__(preserve=keep)
+
+
+@pytest.fixture
+def _windtunnel_modules_outlive_pytester(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every snapshot pytester takes from here on (its own and each in-process run's) keeps windtunnel's modules."""
+    monkeypatch.setattr(_pytest.pytester, "SysModulesSnapshot", _SnapshotKeepingWindtunnel)
+
+
+@pytest.fixture
+def pytester(_windtunnel_modules_outlive_pytester: None, pytester: pytest.Pytester) -> pytest.Pytester:
+    """pytest's ``pytester``, created after :func:`_windtunnel_modules_outlive_pytester` is in place."""
+    return pytester

@@ -4,8 +4,11 @@ from __future__ import annotations
 
 import importlib
 import importlib.metadata
+import sys
 
 import pytest
+
+from windtunnel.reports.base import REPORTERS
 
 BOT = """
 def good(prompt):
@@ -218,3 +221,13 @@ def test_the_documented_complete_example_passes_as_written(pytester: pytest.Pyte
     result = pytester.runpytest("-p", "no:cacheprovider", "-W", "error", "tests")
     result.assert_outcomes(passed=4)
     assert "never run" not in result.stdout.str()
+
+
+def test_a_plugin_module_an_inner_run_imports_stays_imported_with_its_registration(pytester: pytest.Pytester) -> None:
+    """An in-process run that first imports a module registering a plugin (into ``REPORTERS``, held by this process
+    since collection) leaves it imported: importing it again is not a second registration (tests/conftest.py)."""
+    pytester.makepyfile(test_imports="import windtunnel.reports.terminal\n\n\ndef test_imported():\n    pass\n")
+    pytester.runpytest("-p", "no:cacheprovider").assert_outcomes(passed=1)
+    assert "windtunnel.reports.terminal" in sys.modules
+    assert "terminal" in REPORTERS
+    importlib.import_module("windtunnel.reports.terminal")
