@@ -36,13 +36,14 @@ def _row(i: int, label: str, labels: list[str], projection: dict[str, Any]) -> d
     return {"id": f"r{i}", "expected": label, "label_set": labels, "projection": projection}
 
 
-def _one_label_decision() -> list[dict[str, Any]]:
-    # the system's decision says deny on every denied claim, approve on the others (approved and escalated)
+def _one_label_decision(name: str = "system_decision", filled: int = 3, n: int = 90) -> list[dict[str, Any]]:
+    # the field says deny on denied claims (on ``filled`` of every three, "pending" on the rest), approve on the
+    # others (approved and escalated): deny never stands on another label's record, nor another label on a denial
     rows = []
-    for i in range(90):
+    for i in range(n):
         lab = CLAIM[i % 3]
         claim = {"claim_no": f"C-{5000 + i}", "amount": 100 + 17 * i % 900, "policy": f"P{i % 11}"}
-        claim["system_decision"] = "deny" if lab == "deny" else "approve"
+        claim[name] = ("deny" if (i // 3) % 3 < filled else "pending") if lab == "deny" else "approve"
         rows.append(_row(i, lab, CLAIM, {"claim": claim}))
     return rows
 
@@ -50,10 +51,23 @@ def _one_label_decision() -> list[dict[str, Any]]:
 def test_a_field_stating_one_label_on_all_its_records_stays_a_leak(tmp_path: Path) -> None:
     rows = _one_label_decision()
     assert _scan(tmp_path, rows, ["/claim"]) == (1, Counter({"/claim/system_decision": 60}))  # main's
-    # named by its own pointer: deny on every denied claim is that label's answer field; approve, on approved and
+    # named by its own pointer, a field named for a decision keeps every finding (an earlier stage's answer)
+    assert _scan(tmp_path, rows, ["/claim/system_decision"]) == (1, Counter({"/claim/system_decision": 60}))
+    # under a plain name: deny on every denied claim is that label's answer field; approve, on approved and
     # escalated claims alike, is short of one (the owner's word on the field)
-    code, counts = _scan(tmp_path, rows, ["/claim/system_decision"])
-    assert code == 1 and counts["/claim/system_decision"] == 30
+    rows = _one_label_decision("desk_flag")
+    code, counts = _scan(tmp_path, rows, ["/claim/desk_flag"])
+    assert code == 1 and counts["/claim/desk_flag"] == 30
+
+
+def test_an_answer_field_filled_on_part_of_its_labels_records_stays_a_leak(tmp_path: Path) -> None:
+    # deny on two thirds of the denials and "pending" on the rest, never another label on a denial: an answer not
+    # yet written on some records, not a sub-test that also passes failed inspections
+    for filled in (2, 1):
+        rows = _one_label_decision("desk_flag", filled=filled, n=120)
+        denied = sum(r["projection"]["claim"]["desk_flag"] == "deny" for r in rows)
+        code, counts = _scan(tmp_path, rows, ["/claim/desk_flag"])
+        assert code == 1 and counts["/claim/desk_flag"] == denied, filled
 
 
 def _earlier_judgement(name: str, value: Any = str) -> list[dict[str, Any]]:
@@ -154,8 +168,11 @@ def test_a_decision_row_of_a_name_value_form_stays_a_leak(tmp_path: Path) -> Non
         rows.append(_row(i, lab, YES_NO, {"form": {"rows": cells}}))
     code, counts = _scan(tmp_path, rows, ["/form"])
     assert code == 1 and counts["/form/rows/2/value"] == 38  # main's
-    # a template names every row at once, the decision row among them: not the owner's word on one field
+    # a template names every row at once, the decision row among them: not the owner's word on one field; nor is a
+    # pointer to one position, whose evidence counts every position of the list together
     assert _scan(tmp_path, rows, ["/form/rows/*/value"]) == (code, counts)
+    assert _scan(tmp_path, rows, ["/form/rows/2/value"]) == (code, counts)
+    assert _scan(tmp_path, rows, ["/form/rows/1/value", "/form/rows/2/value"])[1]["/form/rows/2/value"] == 38
 
 
 def _truck(i: int, label: str) -> dict[str, Any]:

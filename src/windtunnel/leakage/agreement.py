@@ -69,7 +69,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
 from windtunnel._util.stats import adjust_p, binomial_greater, wilson_interval
-from windtunnel.leakage.formats import is_upstream_name
+from windtunnel.leakage.formats import is_upstream_name, key_words
 from windtunnel.leakage.held_texts import HeldTexts, TextKey, texts_of
 from windtunnel.leakage.input_text import input_of, names_of
 from windtunnel.leakage.mentions import LEVELS, Mention, item_mentions, overlaps
@@ -95,6 +95,10 @@ STRONG_ALPHA = 0.01
 RULE = "freetext.agreement"
 MINED = "correlated.mined"
 """The rules of mined findings (``correlated.mined``, ``correlated.mined-pair``) start so."""
+
+WRONG_SHARE = 0.05
+"""An answer field for a label holds another label on at most this share of that label's records
+(:meth:`Agreement._answers_label`)."""
 
 
 def _rides(f: Finding) -> bool:
@@ -135,6 +139,8 @@ class Group:
     """Per label, the records holding that one label here (what :attr:`n` counts, label by label)."""
     label_k: dict[str, int] = field(default_factory=dict)
     """Per label, those of :attr:`label_n` whose answer it is."""
+    label_wrong: dict[str, int] = field(default_factory=dict)
+    """Per label, the records of that label holding another label here (a passed gas cap on a failed inspection)."""
     text: TextKey | None = None
     """The one text every mention of the group stands in (the same value at one place in every record), if so."""
 
@@ -346,6 +352,8 @@ class Agreement:
                 g.n += 1
                 g.chance_sum += self._chance(entry.labels, lab)
                 g.label_n[lab] = g.label_n.get(lab, 0) + 1
+                for answer in entry.answers - {lab}:
+                    g.label_wrong[answer] = g.label_wrong.get(answer, 0) + 1
                 if lab in entry.answers:
                     g.k += 1
                     g.agreeing_labels.add(lab)
@@ -516,16 +524,17 @@ class Agreement:
 
     def _answers_label(self, g: Group, entry: _Entry, label: str) -> bool:
         """Group ``g`` is an answer field for ``label``: where it holds that label, the record's label is that label
-        at least as often as a value agrees (:data:`FOLLOWS_RATE`, and halfway from chance to always), and it holds
-        it on nearly every record of that label (:data:`FOLLOWS_RATE` of them) — ``deny`` on every denied claim,
-        whatever the field says on the others. A sub-test's ``FAIL`` that fails the inspection on the few records
-        whose gas cap failed covers few of the failed inspections: the input's signal, not the answer."""
+        at least as often as a value agrees (:data:`FOLLOWS_RATE`, and halfway from chance to always), and on the
+        records of that label it holds no other label (at most :data:`WRONG_SHARE` of them; a blank or ``pending``
+        there is an answer not yet written) — ``deny`` on the denied claims it is filled on, whatever the field says
+        on the others. A sub-test's ``FAIL`` fails the inspection, but its ``PASS`` stands on many failed
+        inspections too: a field that names another label on this label's records is the input's signal."""
         n, k = g.label_n.get(label, 0), g.label_k.get(label, 0)
         if not n:
             return False
         chance = min(1.0, self._chance(entry.labels, label))
         records = self.label_records.get((entry.labels, label), 0)
-        return k / n >= max(FOLLOWS_RATE, (1 + chance) / 2) and k >= FOLLOWS_RATE * records
+        return k / n >= max(FOLLOWS_RATE, (1 + chance) / 2) and g.label_wrong.get(label, 0) <= WRONG_SHARE * records
 
     def without_cleared(self, item: str, line: int | None, findings: list[Finding]) -> list[Finding]:
         """``findings`` of item (``item``, ``line``) without the review findings of a label glued to a code's digits
@@ -801,7 +810,13 @@ def _named_whole(
     for white space. A label inside a longer text (a sentence, a JSON or ``key: value`` text held in the string) is
     not."""
     values = _values(projection)
-    own = {d if d.startswith("/") else "/" + escape_pointer_token(d) for d in derive_from}
+    # A pointer into a list names one position, but the dataset evidence counts the list's positions together (a
+    # name/value layout's answer row among them): only a pointer with no position names a field by its own pointer.
+    own = {
+        d if d.startswith("/") else "/" + escape_pointer_token(d)
+        for d in derive_from
+        if not any(t.isdigit() for t in d.split("/"))
+    }
     out = set()
     for pointer, span in mentions:
         if pointer not in values or pointer not in own:
@@ -816,9 +831,20 @@ def _named_whole(
 
 
 def _upstream_at(pointer: str | None) -> bool:
-    """A key on ``pointer``'s path is named like an earlier stage's output (:func:`~.formats.is_upstream_name`): what
-    such a field holds is that stage's answer, however often it is right (principle 1)."""
-    return bool(pointer) and any(is_upstream_name(t) for t in (pointer or "").split("/") if t and not t.isdigit())
+    """A key on ``pointer``'s path is named like an earlier stage's output (:func:`~.formats.is_upstream_name`, or
+    any of its words names a model, a machine label or a decision: ``model_prediction``, ``pseudo_label``,
+    ``first_reviewer_decision``):
+    what such a field holds is that stage's answer, however often it is right (principle 1). Wider than the scan's
+    own test on purpose: here it only keeps a finding the item-level decision made."""
+    keys = [t for t in (pointer or "").split("/") if t and not t.isdigit()]
+    return any(is_upstream_name(t) or any(w.startswith(_MACHINE) for w in key_words(t)) for t in keys)
+
+
+_MACHINE = (
+    *("model", "bot", "pseudo", "weak", "prelabel", "pred", "machine", "classifier"),
+    *("decision", "verdict", "ruling", "disposition", "outcome"),
+)
+"""Words of a key that name a model, a machine label or a decision already taken (:func:`_upstream_at`)."""
 
 
 def _values(projection: Any) -> dict[str, Any]:
