@@ -60,6 +60,19 @@ def test_a_field_stating_one_label_on_all_its_records_stays_a_leak(tmp_path: Pat
     assert code == 1 and counts["/claim/desk_flag"] == 30
 
 
+def test_an_answer_field_wrong_on_a_few_of_its_labels_records_stays_a_leak(tmp_path: Path) -> None:
+    # deny on 37 of 40 denials, approve on the other 3 and on every other claim: deny is always right and the field
+    # names deny on nearly every denial (review fa32c's q_37_3); plain names that only begin like a model's keep it too
+    for name in ("desk_flag", "bottle_cap_test", "model_check"):
+        rows = []
+        for i in range(120):
+            lab = CLAIM[i % 3]
+            value = "deny" if lab == "deny" and i not in (1, 31, 61) else "approve"
+            rows.append(_row(i, lab, CLAIM, {"claim": {"claim_no": f"C-{5000 + i}", name: value}}))
+        code, counts = _scan(tmp_path, rows, [f"/claim/{name}"])
+        assert code == 1 and counts[f"/claim/{name}"] >= 37, name
+
+
 def test_an_answer_field_filled_on_part_of_its_labels_records_stays_a_leak(tmp_path: Path) -> None:
     # deny on two thirds of the denials and "pending" on the rest, never another label on a denial: an answer not
     # yet written on some records, not a sub-test that also passes failed inspections

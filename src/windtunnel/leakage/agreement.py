@@ -96,10 +96,6 @@ RULE = "freetext.agreement"
 MINED = "correlated.mined"
 """The rules of mined findings (``correlated.mined``, ``correlated.mined-pair``) start so."""
 
-WRONG_SHARE = 0.05
-"""An answer field for a label holds another label on at most this share of that label's records
-(:meth:`Agreement._answers_label`)."""
-
 
 def _rides(f: Finding) -> bool:
     """``f`` is a mined finding: its evidence is that its value rides with the label across the dataset, which a label
@@ -208,10 +204,6 @@ class Agreement:
     items: int = 0
     row_labels: list[str] = field(default_factory=list)
     """The first answer of every labelled item, in order (what :func:`~windtunnel.leakage.mine.records_of` links)."""
-    row_sets: list[frozenset[str]] = field(default_factory=list)
-    """The label set of every labelled item, in order (beside :attr:`row_labels`)."""
-    label_records: dict[tuple[frozenset[str], str], int] = field(default_factory=dict)
-    """Per label set and label, the records of that label (once decided): what a field answering it covers."""
     row_prose: list[Prints] = field(default_factory=list)
     """The prose of every labelled item: items sharing a record's prose are one record, counted once."""
     texts: HeldTexts = field(default_factory=HeldTexts)
@@ -232,7 +224,6 @@ class Agreement:
             counts[first] = counts.get(first, 0) + 1
             row = len(self.row_labels)
             self.row_labels.append(first)
-            self.row_sets.append(labels)
             self.row_prose.append(prose_prints(item.projection, self.derive_from))
             self.texts.add(row, item.projection)
         self._keep(item, labels, row)
@@ -278,7 +269,6 @@ class Agreement:
             derive_from=self.derive_from,
             groups=self.groups,
             label_counts=self.label_counts,
-            label_records=self.label_records,
             texts=self.texts,
             decided=True,
         )
@@ -309,12 +299,6 @@ class Agreement:
         :func:`~windtunnel.leakage.mine.records_of`) are one draw: a record's own label word repeated in its
         renderings is one agreeing record, not several."""
         record_of, record_label = records_of(self.row_labels, self.row_prose)
-        seen: set[tuple[frozenset[str], int]] = set()
-        for row, labels in enumerate(self.row_sets):
-            if (labels, record_of[row]) not in seen:
-                seen.add((labels, record_of[row]))
-                lk = (labels, record_label[record_of[row]])
-                self.label_records[lk] = self.label_records.get(lk, 0) + 1
         self.texts.decide(record_of, record_label, MIN_CHANCE_SUPPORT, few=MIN_SUPPORT)
         per_group: dict[tuple[int, str], dict[int, set[str]]] = {}
         places: dict[tuple[int, str], dict[int, list[str]]] = {}
@@ -525,16 +509,16 @@ class Agreement:
     def _answers_label(self, g: Group, entry: _Entry, label: str) -> bool:
         """Group ``g`` is an answer field for ``label``: where it holds that label, the record's label is that label
         at least as often as a value agrees (:data:`FOLLOWS_RATE`, and halfway from chance to always), and on the
-        records of that label it holds no other label (at most :data:`WRONG_SHARE` of them; a blank or ``pending``
-        there is an answer not yet written) — ``deny`` on the denied claims it is filled on, whatever the field says
-        on the others. A sub-test's ``FAIL`` fails the inspection, but its ``PASS`` stands on many failed
-        inspections too: a field that names another label on this label's records is the input's signal."""
+        records of that label where it names a label it names that one as often (a blank or ``pending`` there is an
+        answer not yet written) — ``deny`` on the denied claims it is filled on, whatever the field says on the
+        others. A sub-test's ``FAIL`` fails the inspection, but its ``PASS`` stands on more failed inspections than
+        its ``FAIL`` does: a field that mostly names another label on this label's records is the input's signal."""
         n, k = g.label_n.get(label, 0), g.label_k.get(label, 0)
         if not n:
             return False
         chance = min(1.0, self._chance(entry.labels, label))
-        records = self.label_records.get((entry.labels, label), 0)
-        return k / n >= max(FOLLOWS_RATE, (1 + chance) / 2) and g.label_wrong.get(label, 0) <= WRONG_SHARE * records
+        wrong = g.label_wrong.get(label, 0)
+        return k / n >= max(FOLLOWS_RATE, (1 + chance) / 2) and k >= FOLLOWS_RATE * (k + wrong)
 
     def without_cleared(self, item: str, line: int | None, findings: list[Finding]) -> list[Finding]:
         """``findings`` of item (``item``, ``line``) without the review findings of a label glued to a code's digits
@@ -837,14 +821,18 @@ def _upstream_at(pointer: str | None) -> bool:
     what such a field holds is that stage's answer, however often it is right (principle 1). Wider than the scan's
     own test on purpose: here it only keeps a finding the item-level decision made."""
     keys = [t for t in (pointer or "").split("/") if t and not t.isdigit()]
-    return any(is_upstream_name(t) or any(w.startswith(_MACHINE) for w in key_words(t)) for t in keys)
+    return any(
+        is_upstream_name(t) or any(w in _MACHINE or w.startswith(("pred", "classif")) for w in key_words(t))
+        for t in keys
+    )
 
 
-_MACHINE = (
-    *("model", "bot", "pseudo", "weak", "prelabel", "pred", "machine", "classifier"),
-    *("decision", "verdict", "ruling", "disposition", "outcome"),
+_MACHINE = frozenset(
+    ("model", "models", "bot", "pseudo", "weak", "prelabel", "machine", "decision", "verdict", "ruling")
+    + ("disposition", "outcome")
 )
-"""Words of a key that name a model, a machine label or a decision already taken (:func:`_upstream_at`)."""
+"""Whole words of a key that name a model, a machine label or a decision already taken (:func:`_upstream_at`);
+besides, a word starting ``pred`` or ``classif``."""
 
 
 def _values(projection: Any) -> dict[str, Any]:
