@@ -29,7 +29,8 @@ structure. A rider hidden by an encoding is still read by the model; mined as wr
 unseen. Each candidate keeps where the model reads it (the string's pointer, the span of the original
 characters through the view's offset map, the pointer inside embedded JSON), so a mined finding points at
 those characters and the sanitizer removes them. Prose is not decoded (its candidates are not mined), so
-the views cost nothing on the content; on the rest they are the scan's bounded pipeline, linear per string.
+the views cost nothing on the content; on the rest they are the scan's bounded pipeline, linear per string. Prose
+outside a named input is mined, and read as its reader reads it (:func:`prose_read`).
 
 Suggestions are evidence for review: ``leak mine -o map.json`` writes them as a correlated map for
 ``--correlated-map``; ``leak scan --mine`` reports them on the items that hold them
@@ -62,7 +63,7 @@ from functools import lru_cache, partial
 from typing import Any, Literal
 from urllib.parse import unquote_plus
 
-from windtunnel._util.stats import adjust_p, fisher_greater
+from windtunnel._util.stats import adjust_p, fisher_greater, pure_groups_chance
 from windtunnel._util.words import count
 from windtunnel.leakage.aliases import clips_label, identifier_spellings
 from windtunnel.leakage.codebook import MIN_VALUE, code_book, slot_frames, value_parts
@@ -89,6 +90,7 @@ from windtunnel.leakage.markup_record import markup_leaves
 from windtunnel.leakage.model import Finding, LeakItem
 from windtunnel.leakage.pointers import escape_pointer_token, in_derive_from
 from windtunnel.leakage.pointers import general_pointer as _general
+from windtunnel.leakage.prose_text import prose_text
 from windtunnel.leakage.ranges import date_gaps, day_of, number_of, pure_runs, run_text, separated
 from windtunnel.leakage.record_table import record_table
 from windtunnel.leakage.records import ID_SHAPE, RECORD_ID
@@ -117,6 +119,7 @@ _MIXED = re.compile(r"(?=\w*[^\W\d_])(?=\w*\d)\w+")
 _RUNS = re.compile(r"[^\W\d_]+")
 """The letter runs of a code."""
 _MAX_PART_TOKEN = 24
+PLACEHOLDER_RE = re.escape(PLACEHOLDER)
 
 
 @dataclass
@@ -742,12 +745,28 @@ def _prose_candidates(template: str, value: str) -> Found:
     whole value (a note many records carry word for word), its tokens (a glyph in a bot's summary) and 2-3-word
     n-grams as written. Without ``derive_from`` prose may be the content the task is read from, and is not mined;
     with it, the owner has said what the content is, and a sentence elsewhere that rides with the label (an
-    adjuster's "OK to pay", a review bot's verdict glyph) is a shortcut like any value. Read as written only:
-    prose is not decoded."""
+    adjuster's "OK to pay", a review bot's verdict glyph) is a shortcut like any value. Read as written, and as its
+    reader reads it where a transfer encoding or character references hide its words (:func:`prose_read`)."""
     out: dict[tuple[str, str, str], tuple[tuple[int, int] | None, str]] = {}
     _text_candidates(template, value, Mapped(value), "raw", out, whole=True)
+    prose_read(template, value, out)
     _tail_candidates(template, value, out, 0)  # a log line's words are prose, the JSON it ends with is structure
     return tuple((key, span, view) for key, (span, view) in out.items())
+
+
+PROSE_VIEW = "prose"
+"""The view of prose outside the named input read decoded (:func:`prose_read`)."""
+
+
+def prose_read(template: str, value: str, out: dict[tuple[str, str, str], tuple[tuple[int, int] | None, str]]) -> None:
+    """Add the candidates of the prose ``value`` read as its reader reads it (:func:`~.prose_text.prose_text`: a
+    quoted-printable letter's soft breaks joined, its escapes, encoded-words and character references decoded) to
+    ``out``, unless read as written already, each at the original characters through the view's offset map: a verdict
+    split by a soft line break (``denied i=`` / ``n part``) is the words its reader reads. Its words stay words
+    (:func:`_prose_words`); nothing when nothing is decoded."""
+    view = prose_text(value)
+    if view is not None:
+        _text_candidates(template, value, view, PROSE_VIEW, out, whole=True)
 
 
 Found = tuple[tuple[tuple[str, str, str], tuple[int, int] | None, str], ...]
@@ -1557,7 +1576,8 @@ def prose_tokens(
             continue
         if pointer in copied:
             continue
-        words = [tok for tok, _a, _b in _tokens(value)]
+        view = prose_text(value)  # read as its reader reads it (:func:`prose_read`)
+        words = [tok for tok, _a, _b in _tokens(value if view is None else view.text)]
         for n in range(1, _MAX_NGRAM + 1):
             for i in range(len(words) - n + 1):
                 gram = words[i : i + n]
@@ -1632,6 +1652,46 @@ def canned_text(text: str) -> str:
     """``text`` as records carrying one canned sentence hold it alike: case and blanks folded, each whole number a
     slot (a date, a count filled in per record: ``... on 2024-07-22 ...``)."""
     return " ".join(_SLOT.sub(_fold, text).casefold().split())
+
+
+OWN_VALUES = 256
+"""The record's own values slotted in its prose at most (:func:`own_values`)."""
+_OWN_LIST = re.compile(PLACEHOLDER_RE + r"(?:(?:\s*[,;/&+]\s*|\s+[^\W\d_]{1,3}\s+)" + PLACEHOLDER_RE + ")+")
+"""A list of slotted values (``…, …, … and …``): one slot, however many values the record lists."""
+
+
+def _token_text(text: str) -> str:
+    """``text`` as its tokens joined by blanks (:func:`_tokens`: ASCII punctuation left out), as n-grams read it."""
+    return " ".join(tok for tok, _a, _b in _tokens(text))
+
+
+def own_values(projection: Any) -> tuple[str, ...]:
+    """The record's own short values (its strings of ``PROSE_WORDS`` words at most holding a letter: a name, a place, a
+    code, a list's members), longest first, for :func:`canned_read`."""
+    out: set[str] = set()
+    for _pointer, value, _cut in _leaves(projection, ""):
+        if not isinstance(value, str) or not 2 <= len(s := value.strip()) <= _MAX_VALUE_LEN:
+            continue
+        if len(s.split()) <= PROSE_WORDS and any(c.isalpha() for c in s):
+            out.add(s)
+    return tuple(sorted(out, key=lambda v: (-len(v), v))[:OWN_VALUES])
+
+
+def canned_read(text: str, own: Sequence[str] = ()) -> tuple[str, ...]:
+    """The readings of a text of prose outside the named input that records carrying one canned text hold alike
+    (:func:`canned_text`: numbers folded): read as its reader reads it (:func:`~.prose_text.prose_text`), and then
+    with the record's own values (``own``, :func:`own_values`: its other fields' names, places, codes, whole and
+    case kept) as one slot each, a list of them as one slot — ``Avis aux récoltants — Baynes Sound (PE-27-048) :
+    zone interdite …`` is the notice every closed area's record carries with its own water body and code. The
+    widest reading last (the first again when no value of the record is in the text)."""
+    view = prose_text(text)
+    read = text if view is None else view.text
+    plain = canned_text(read)
+    if not own:
+        return (plain,)
+    values = re.compile(r"(?<!\w)(?:" + "|".join(map(re.escape, own)) + r")(?!\w)")
+    slotted = _OWN_LIST.sub(PLACEHOLDER, values.sub(PLACEHOLDER, read))
+    return (plain, canned_text(slotted))
 
 
 def _canned(
@@ -1838,6 +1898,7 @@ def mine(
     masked_from: dict[tuple[str, str, str], set[tuple[str, str, str]]] = {}  # template → the texts it was read from
     raw_held: dict[tuple[str, str, str], list[int]] = {}  # each text a template may be read from → its items
     canned_held: dict[tuple[str, str], list[int]] = {}  # with derive_from: each text of prose outside it → its items
+    whole_read: dict[tuple[str, str], set[str]] = {}  # … each text's widest reading (:func:`canned_read`) → its texts
     input_inside: set[tuple[str, str]] = set()  # … those holding the named input inside (a key named in the text)
     input_names = names_of(derive_from)
     named_by: dict[tuple[str, str], set[int]] = {}  # a table row's naming value (a whole value) → the items it names
@@ -1892,12 +1953,20 @@ def mine(
         for cell_key, naming in named_here:
             named_by.setdefault(naming, set()).add(n)
             named_cells.append((n, cell_key, naming))
+        own_here: tuple[str, ...] | None = None
         for raw in raws:
             raw_held.setdefault(raw, []).append(n)
             if derive_from and len(raw[2].split()) > PROSE_WORDS:  # prose outside the input, numbers folded
-                canned_held.setdefault((raw[1], canned_text(raw[2])), []).append(n)
-                if masked_input(raw[2], input_names) != raw[2]:  # the named input inside: its frame is the input's
-                    input_inside.add((raw[1], canned_text(raw[2])))
+                if own_here is None:
+                    own_here = own_values(it.projection)
+                reads = canned_read(raw[2], own_here)  # as written, and with the record's own values as one slot
+                named_inside = masked_input(raw[2], input_names) != raw[2]  # the named input inside: its frame is its
+                for read in dict.fromkeys(reads):
+                    canned_held.setdefault((raw[1], read), []).append(n)
+                    if named_inside:
+                        input_inside.add((raw[1], read))
+                if len(raw[2]) <= _MAX_VALUE_LEN:  # a text tested whole is found as its whole value
+                    whole_read.setdefault((raw[1], reads[-1]), set()).add(raw[2])
         if places is not None:
             places.done()
         for key, where in found_here.items():
@@ -2094,6 +2163,15 @@ def mine(
     ):
         members[key] = keys
         tests.append((key, label, support, support, p))
+    if derive_from:  # a field whose every value is one label's, tested as a whole (:func:`whole_fields`)
+        whole_input: list[InputValues] = [{}] * len(record_label)
+        for i in reversed(range(len(record_of))):
+            whole_input[record_of[i]] = input_of[i]
+        for key, label, support, p, keys in whole_fields(
+            _whole_groups(values, viewed, norms, whole_read, raw_held, record_of), record_label, whole_input
+        ):
+            members[key] = keys
+            tests.append((key, label, support, support, p))
     # An unlisted input's candidates are the input's signal: tested apart, they do not loosen the riders' correction.
     unlisted = restated.unlisted()
     apart = {t[0] for t in tests if unlisted and restated.inside(members[t[0]], held, viewed)}
@@ -2201,7 +2279,11 @@ def mine(
                 explained.append(ex)
         out = kept
         mined = {sug.value.casefold() for sug in out}
-        canned = {key: v for key, v in canned.items() if any(value in key[1] for value in mined)}  # others never asked
+        canned = {  # others never asked; an n-gram is read across punctuation, as its text's tokens (``full. you``)
+            key: v
+            for key, v in canned.items()
+            if any(value in key[1] for value in mined) or any(value in _token_text(key[1]) for value in mined)
+        }
         index = word_labels(record_words, record_label) if canned else {}
         by_value = value_groups(record_input) if canned else {}
         canned = {  # a text the input picks (each hazard its own canned conclusion) tells the label as the input does
@@ -2710,6 +2792,96 @@ def _code_book_tests(
             )
 
 
+WHOLE_GROUPS = 2
+"""A field tested whole (:func:`whole_fields`) holds this many values of two records or more at least."""
+
+
+def _whole_groups(
+    values: Mapping[Key, Collection[int]],
+    viewed: Set[Key],
+    norms: Set[str],
+    whole_read: Mapping[tuple[str, str], Collection[str]],
+    raw_held: Mapping[Key, Collection[int]],
+    record_of: Sequence[int],
+) -> list[tuple[str, dict[str, tuple[set[int], list[Key]]]]]:
+    """Per field outside the named input, its values → (the records holding it, the candidates it is found by): the
+    short values as written (a label's own spelling left to the scan), and, as a field of its own, the texts of prose
+    by their widest canned reading (:func:`canned_read`: a notice filled in with the record's own place and code,
+    numbers folded), found by the whole texts read so."""
+    short: dict[str, dict[str, tuple[set[int], list[Key]]]] = {}
+    for key, its in values.items():
+        if key[0] == "value" and key not in viewed and normalize_needle(key[2]) not in norms:
+            short.setdefault(key[1], {})[key[2]] = ({record_of[i] for i in its}, [key])
+    read: dict[str, dict[str, tuple[set[int], list[Key]]]] = {}
+    for (template, reading), texts in whole_read.items():
+        keys = [("value", template, t) for t in sorted(texts)]
+        records = {record_of[i] for k in keys for i in raw_held.get(k, ())}
+        if records:
+            read.setdefault(template, {})[reading] = (records, keys)
+    return [*short.items(), *read.items()]
+
+
+def whole_fields(
+    fields: Iterable[tuple[str, Mapping[str, tuple[set[int], list[Key]]]]],
+    record_label: Sequence[str],
+    record_input: Sequence[InputValues],
+    max_values: int = 2000,
+) -> Iterator[tuple[Key, str, int, float, list[Key]]]:
+    """``(key, label, support, p, member keys)`` per label of each field whose every value is one label's (each
+    distinct value held by records of one label only), tested as a whole: ``p`` is the exact chance that, the labels
+    of the records holding the field permuted at random, every value would still be one label's
+    (:func:`~windtunnel._util.stats.pure_groups_chance`). A verdict written in a dozen phrasings of two to nine records
+    each (a notice translated per case) is too rare to test value by value, and a code book counts values of three
+    records or more under a bound that errs towards chance; as a whole, that no phrasing is shared by two labels is
+    the evidence. Values of one record are pure by nature and weigh nothing. A field holding several values on one
+    record (a list) is not asked: its values are no partition of its records.
+
+    A field that restates the input (``record_input``: the same measurement in another language, a named input's
+    value copied with its unit) holds values of one label each because the input's do: where every value of two
+    records or more is held by records that agree on one field of the input, and those fields' values differ from
+    value to value, the field is the input's, not tested. Members: per label, its values' candidates (the whole texts
+    read so), so the field is found, mapped and sanitized as those values would be."""
+    for template, by_value in fields:
+        if not 2 <= len(by_value) <= max_values:
+            continue
+        groups = list(by_value.values())
+        holders = [r for records, _keys in groups for r in records]
+        if len(set(holders)) != len(holders):
+            continue  # a record holds two values: no partition
+        labels_of = [{record_label[r] for r in records} for records, _keys in groups]
+        if any(len(labs) != 1 for labs in labels_of):
+            continue
+        multi = [records for records, _keys in groups if len(records) >= 2]
+        per_label = Counter(record_label[r] for r in holders)
+        if len(multi) < WHOLE_GROUPS or len(per_label) < 2 or _restates_input_values(multi, record_input):
+            continue
+        counts = sorted(per_label.items())
+        p = pure_groups_chance([len(records) for records, _keys in groups], [k for _lab, k in counts])
+        for label, k in counts:
+            own = [
+                (v, keys)
+                for (v, (_records, keys)), labs in zip(by_value.items(), labels_of, strict=True)
+                if label in labs
+            ]
+            shown = "; ".join(sorted(v for v, _keys in own))
+            key = ("field", template, shown if len(shown) <= _MAX_VALUE_LEN else shown[: _MAX_VALUE_LEN - 1] + "…")
+            yield key, label, k, p, [m for _v, keys in own for m in keys]
+
+
+def _restates_input_values(groups: Sequence[set[int]], record_input: Sequence[InputValues]) -> bool:
+    """Every one of ``groups`` (records holding one value of a field, two or more each) agrees on one field of the
+    input, whose values differ between the groups: the field restates that input field (:func:`whole_fields`)."""
+    shared: set[str] | None = None
+    for records in groups:
+        first = record_input[next(iter(records))]
+        agree = {t for t in first if all(record_input[r].get(t) == first[t] for r in records)}
+        shared = agree if shared is None else shared & agree
+        if not shared:
+            return False
+    assert shared is not None
+    return any(len({record_input[next(iter(g))][t] for g in groups}) > 1 for t in shared)
+
+
 def _inferred_input_words(texts_of: Sequence[Mapping[str, InputWords]], inputs: frozenset[str]) -> list[InputWords]:
     """Per item, the words (:func:`~windtunnel.leakage.input_explained.words_of`) of its strings in the fields read
     as the task's input when no ``--derive-from`` names it (``texts_of``: per item, its strings' words per field);
@@ -2949,6 +3121,8 @@ def _prose_words(key: Key, text: str, span: tuple[int, int] | None, view: str) -
     review: not the whole text held word for word (a sentence the records of one label carry alike is a template
     chosen by the label, a bot's canned summary, not an author's note) nor a code written among the words (a glyph,
     an emoji in a chat line, an encoded run), which are leaks as anywhere else."""
+    if view == PROSE_VIEW:  # prose read decoded: its words are words as they are read (:func:`prose_read`)
+        return key[0] != "value" and all(_word(t, plain=True) for t in key[2].split())
     return key[0] != "value" and in_words(key, text, span, view == "raw")
 
 
@@ -3176,6 +3350,7 @@ def _own_label(
     for it, held in _held(items, by_key, codes, derive_from, inside=inside):
         found: list[Finding] = _pair_findings(it, pairs, result.pairs_tested, fix, derive_from) if pairs else []
         strings: dict[str, str] | None = None
+        own: tuple[str, ...] | None = None
         for key, (pointer, span, inner, view) in held:
             of_label = owners.get(key)  # a candidate suggestions of several labels share: found for its own label's
             sug = (
@@ -3206,7 +3381,11 @@ def _own_label(
                         or _restates_input(key[2], strings, derive_from)
                     )
                 ):
-                    canned = (_general(place), canned_text(text)) in result.canned and input_located(it, derive_from)
+                    if own is None:
+                        own = own_values(it.projection)
+                    canned = any(
+                        (_general(place), read) in result.canned for read in canned_read(text, own)
+                    ) and input_located(it, derive_from)
                     review = CANNED_LEAK if canned else PROSE_REVIEW
             elif inputs and (sug.kind, sug.pointer, sug.value) in result.told:
                 review = INPUT_TOLD

@@ -139,7 +139,9 @@ def reference_replacements(text: str) -> list[Replacement]:
     """HTML/XML character references (``&#x69;``, ``&#105;``, ``&eacute;``) as the characters they name."""
     if "&" not in text:
         return []
-    return [(m.start(), m.end(), d) for m in _REFERENCE.finditer(text) if (d := html.unescape(m.group(0))) != m.group(0)]
+    return [
+        (m.start(), m.end(), d) for m in _REFERENCE.finditer(text) if (d := html.unescape(m.group(0))) != m.group(0)
+    ]
 
 
 def prose_text(value: str) -> Mapped | None:
