@@ -2163,6 +2163,7 @@ def mine(
     ):
         members[key] = keys
         tests.append((key, label, support, support, p))
+    whole_keys: set[Key] = set()
     if derive_from:  # a field whose every value is one label's, tested as a whole (:func:`whole_fields`)
         whole_input: list[InputValues] = [{}] * len(record_label)
         for i in reversed(range(len(record_of))):
@@ -2170,7 +2171,10 @@ def mine(
         for key, label, support, p, keys in whole_fields(
             _whole_groups(values, viewed, norms, whole_read, raw_held, record_of), record_label, whole_input
         ):
+            if key in members:  # tested as a code book already
+                continue
             members[key] = keys
+            whole_keys.add(key)
             tests.append((key, label, support, support, p))
     # An unlisted input's candidates are the input's signal: tested apart, they do not loosen the riders' correction.
     unlisted = restated.unlisted()
@@ -2210,6 +2214,10 @@ def mine(
     # A set of a list's members one of which is found for the same label adds nothing either (a book's action beside
     # the pair of actions it stands in).
     keyed = {(sug.label, k) for sug, keys in found for k in keys if k not in sets}
+    # A field tested whole adds nothing where what else is found for its label is held by every record it is found on
+    # and is found as a leak anywhere (a glyph in each summary, a value, a range): not words, which prose holds for
+    # review only.
+    whole_covered = _whole_covered(found, whole_keys, held, record_of) if whole_keys else set()
     out = [
         sug
         for sug, keys in found
@@ -2221,6 +2229,7 @@ def mine(
         and (sug.kind != "field" or not all((sug.label, k) in alone for k in keys))
         and not _parts_found_alone(sug, alone)
         and id(sug) not in inner
+        and id(sug) not in whole_covered
     ]
     explained: list[Explained] = []
     if input_of:  # a rider the task's input already tells is the input's signal, not a leak (:mod:`.input_explained`)
@@ -2818,7 +2827,12 @@ def _whole_groups(
         records = {record_of[i] for k in keys for i in raw_held.get(k, ())}
         if records:
             read.setdefault(template, {})[reading] = (records, keys)
-    return [*short.items(), *read.items()]
+    out = list(short.items())
+    for template, by_read in read.items():  # a reading that groups the records as written does adds nothing
+        as_written = {frozenset(records) for records, _keys in short.get(template, {}).values()}
+        if {frozenset(records) for records, _keys in by_read.values()} != as_written:
+            out.append((template, by_read))
+    return out
 
 
 def whole_fields(
@@ -2866,6 +2880,30 @@ def whole_fields(
             shown = "; ".join(sorted(v for v, _keys in own))
             key = ("field", template, shown if len(shown) <= _MAX_VALUE_LEN else shown[: _MAX_VALUE_LEN - 1] + "…")
             yield key, label, k, p, [m for _v, keys in own for m in keys]
+
+
+def _whole_covered(
+    found: Sequence[tuple[Suggestion, list[Key]]],
+    whole_keys: Set[Key],
+    held: Mapping[Key, Collection[int]],
+    record_of: Sequence[int],
+) -> set[int]:
+    """The ids of the suggestions of :func:`whole_fields` (``whole_keys``) whose records all hold another suggestion
+    of their label that is no words (not a token or an n-gram of words: a value, a range, a glyph, a code)."""
+    covering: dict[str, set[int]] = {}
+    for sug, keys in found:
+        if (sug.kind, sug.pointer, sug.value) in whole_keys:
+            continue
+        if sug.kind in ("token", "ngram") and all(_word(t, plain=True) for t in sug.value.split()):
+            continue
+        covering.setdefault(sug.label, set()).update(record_of[i] for k in keys for i in held.get(k, ()))
+    out: set[int] = set()
+    for sug, keys in found:
+        if (sug.kind, sug.pointer, sug.value) in whole_keys:
+            records = {record_of[i] for k in keys for i in held.get(k, ())}
+            if records <= covering.get(sug.label, set()):
+                out.add(id(sug))
+    return out
 
 
 def _restates_input_values(groups: Sequence[set[int]], record_input: Sequence[InputValues]) -> bool:
