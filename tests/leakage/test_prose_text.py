@@ -97,7 +97,10 @@ def test_an_equals_sign_at_a_line_end_that_is_no_soft_break_is_left() -> None:
     """Review 31r: any ``=`` at a line end was read as a soft break."""
     shell = "Run these lines before the build starts on the worker:\nexport FOO=\nbar --verbose --all targets now"
     assert _read(shell) is None
-    padded = "The attachment follows as sent by the vendor portal today:\nQUJDREVGR0hJSktMTU5PUFFSU1RVVldYWVphYmNkZWZnaGlqa2xtbm8=\nend of the attachment and of the message"
+    padded = (
+        "The attachment follows as sent by the vendor portal today:\n"
+        "QUJDREVGR0hJSktMTU5PUFFSU1RVVldYWVphYmNkZWZnaGlqa2xtbm8=\nend of the attachment and of the message"
+    )
     assert _read(padded) is None
     assert qp_replacements(shell) == [] and qp_replacements(padded) == []
 
