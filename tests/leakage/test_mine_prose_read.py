@@ -1,0 +1,209 @@
+"""With ``--derive-from``: prose outside the named input read decoded and canned with the record's own values as one
+slot, and a field whose every value is one label's tested whole — both ways.
+
+* A quoted-printable letter per record (its soft breaks falling anywhere in the verdict, the requester's name and the
+  custodians searched filled in) carries one verdict sentence per label: read decoded (``mine.prose_read``) and with
+  the record's own values as one slot (``mine.canned_read``) it is one canned text per label, and its words a leak on
+  every record. Each record's copy as written differs (names, breaks): without either, its words are for review only.
+  The same letters with the verdict drawn apart from the label give no leak.
+* A notice filled in with the record's own water body, area code and species (one to four), longer than a value:
+  canned per label once the record's own values are one slot, a list of them one; the same notice drawn apart gives
+  nothing.
+* A verdict translated into phrasings of two records each (``mine.whole_fields``): too rare value by value, found as
+  a whole field by its exact permutation chance; phrasings drawn apart give nothing; a field restating the input (the
+  named sky condition in Spanish, two records per condition) is not flagged whole (review 31r: exit 0 -> 1).
+"""
+
+from __future__ import annotations
+
+import itertools
+import quopri
+import random
+
+from windtunnel._util.stats import pure_groups_chance
+from windtunnel.leakage.mine import canned_read, mine, mined_findings, own_values, whole_fields
+from windtunnel.leakage.model import LeakItem
+
+LABELS = ["full grant", "partial grant", "full denial"]
+VERDICT = {
+    "full grant": "your request is granted in full and every page is enclosed",
+    "partial grant": "your request is granted in part and denied in part as marked",
+    "full denial": "your request is denied in full under the exemptions cited below",
+}
+NAMES = ["Ana Lima", "Bo Chen", "Chidi Okafor", "Dana Scully-Mulder", "Eve Ng", "Farida Haddad", "Gus", "Hiroko Sato"]
+OFFICES = ["IT", "Records Office", "Environmental Compliance", "Fleet Services", "Legal", "Procurement"]
+WORDS = ["contract", "invoice", "sampling", "depot", "review", "email", "memo", "report", "audit", "permit", "map"]
+DERIVE = ["/request/description"]
+
+
+def _letters(seed: int, *, leak: bool, n: int = 150) -> list[LeakItem]:
+    rng = random.Random(seed)
+    out = []
+    for i in range(n):
+        label = rng.choice(LABELS)
+        verdict = VERDICT[label if leak else rng.choice(LABELS)]
+        name, offices = rng.choice(NAMES), rng.sample(OFFICES, rng.randint(1, 4))
+        letter = (
+            f"Dear {name},\n\nThis responds to your request {rng.randint(1000, 9999)} received on "
+            f"2024-0{rng.randint(1, 9)}-1{rng.randint(0, 9)}. After a search of {', '.join(offices)}, {verdict}. "
+            "You may appeal this determination within 90 days.\n\nSincerely,\nFOIA Officer"
+        )
+        raw = quopri.encodestring(letter.encode()).decode()
+        projection = {
+            "request": {"description": " ".join(rng.choice(WORDS) for _ in range(12)), "requester": name},
+            "search": {"custodians": offices},
+            "outbox": {"raw": raw},
+        }
+        out.append(LeakItem(id=f"r{i}", expected=[label], projection=projection, label_set=LABELS))
+    return out
+
+
+def _medium(items: list[LeakItem], pointer: str) -> set[str]:
+    result = mine(items, derive_from=DERIVE)
+    flagged = dict(mined_findings(items, result, derive_from=DERIVE))
+    return {i for i, fs in flagged.items() if any(f.pointer == pointer and f.severity == "medium" for f in fs)}
+
+
+def test_a_quoted_printable_letter_canned_per_label_is_read_decoded_and_found() -> None:
+    items = _letters(1, leak=True)
+    assert sum("=\n" in it.projection["outbox"]["raw"] for it in items) == len(items)  # every letter soft-broken
+    assert _medium(items, "/outbox/raw") == {it.id for it in items}
+
+
+def test_the_same_letters_with_the_verdict_drawn_apart_give_no_leak() -> None:
+    for seed in range(2):
+        assert _medium(_letters(seed, leak=False), "/outbox/raw") == set()
+
+
+PLACES = [f"{a} {b}" for a, b in itertools.product(["Baie de", "Port", "Cape", "Little", "North", "Saint"], WORDS)]
+NOTICE = {
+    "approved": "zone approved for harvest",
+    "restricted": "zone restricted to relay harvest only",
+    "prohibited": "zone closed to every harvest permanently",
+}
+AREA = ["approved", "restricted", "prohibited"]
+SPECIES = ["American oyster", "quahog", "Pacific oyster", "blue mussel", "soft-shell clam", "Manila clam", "scallop"]
+
+
+def _notices(seed: int, *, leak: bool, n: int = 180) -> list[LeakItem]:
+    rng = random.Random(seed)
+    out = []
+    for i in range(n):
+        label = rng.choice(AREA)
+        place, code = rng.choice(PLACES), f"{rng.choice(['PE', 'NB', 'NS'])}-{rng.randint(10, 99)}-0{i:02d}"
+        species = rng.sample(SPECIES, rng.randint(1, 4))
+        text = (
+            f"Notice to harvesters - {place} ({code}, {', '.join(species)}) from 2024-0{rng.randint(1, 9)}-1"
+            f"{rng.randint(0, 9)}: {NOTICE[label if leak else rng.choice(AREA)]}. Harvest of any species here follows "
+            "the provincial schedule of the current season."
+        )
+        projection = {
+            "request": {"description": " ".join(rng.choice(WORDS) for _ in range(12))},
+            "growing_area": {"water_body": place, "area_code": code, "species": species},
+            "public_notice": {"text": text},
+        }
+        out.append(LeakItem(id=f"n{i}", expected=[label], projection=projection, label_set=AREA))
+    return out
+
+
+def test_canned_read_slots_the_records_own_values() -> None:
+    a, b = _notices(2, leak=True)[:2]
+    reads = [canned_read(it.projection["public_notice"]["text"], own_values(it.projection)) for it in (a, b)]
+    assert reads[0][0] != reads[1][0]  # as written, each record's own place and code
+    same = NOTICE[a.expected[0]] in reads[0][-1] and a.expected == b.expected
+    assert (reads[0][-1] == reads[1][-1]) == same or a.expected != b.expected
+    assert "…" in reads[0][-1] and a.projection["growing_area"]["water_body"].casefold() not in reads[0][-1]
+
+
+def test_a_list_of_own_values_is_one_slot() -> None:
+    own = ("Records Office", "Fleet Services", "IT")
+    one = canned_read("After a search of IT, Records Office and Fleet Services, your request is granted.", own)
+    two = canned_read("After a search of Records Office, your request is granted.", own)
+    assert one[-1] == two[-1] == "after a search of …, your request is granted."
+
+
+def test_a_notice_filled_in_with_the_records_own_values_is_canned_per_label() -> None:
+    items = _notices(3, leak=True)
+    assert all(len(it.projection["public_notice"]["text"]) > 120 for it in items)  # no whole value: words only
+    assert _medium(items, "/public_notice/text") == {it.id for it in items}
+
+
+def test_the_same_notice_drawn_apart_gives_nothing() -> None:
+    assert _medium(_notices(4, leak=False), "/public_notice/text") == set()
+
+
+def _phrase(rng: random.Random) -> str:
+    return " ".join("".join(rng.choice("bcdfglmnprstv") + rng.choice("aeiou") for _ in range(3)) for _ in range(2))
+
+
+def _translated(seed: int, *, leak: bool, per_phrase: int = 2, phrases: int = 12) -> list[LeakItem]:
+    rng = random.Random(seed)
+    labels = [lab for lab in AREA for _ in range(per_phrase * phrases)]
+    said = {lab: [_phrase(rng) for _ in range(phrases)] for lab in AREA}
+    texts = [f"Avis: {said[lab][k // per_phrase]}" for lab in AREA for k in range(per_phrase * phrases)]
+    if not leak:
+        rng.shuffle(texts)
+    out = []
+    for i, (label, text) in enumerate(zip(labels, texts, strict=True)):
+        projection = {"request": {"description": " ".join(rng.choice(WORDS) for _ in range(12))}, "avis": text}
+        out.append(LeakItem(id=f"t{i}", expected=[label], projection=projection, label_set=AREA))
+    return out
+
+
+def test_a_verdict_translated_into_phrasings_of_two_records_each_is_found_whole() -> None:
+    items = _translated(5, leak=True)
+    result = mine(items, derive_from=DERIVE)
+    assert {s.label for s in result.suggestions if s.kind == "field" and s.pointer == "/avis"} == set(AREA)
+    flagged = dict(mined_findings(items, result, derive_from=DERIVE))
+    assert set(flagged) == {it.id for it in items}
+
+
+def test_phrasings_drawn_apart_give_nothing() -> None:
+    for seed in range(3):
+        items = _translated(seed, leak=False)
+        result = mine(items, derive_from=DERIVE)
+        assert not [s for s in result.suggestions if s.pointer == "/avis"], seed
+
+
+SKY = [f"sky {k}" for k in range(36)]
+
+
+def _restated(seed: int) -> list[LeakItem]:
+    # the named input decides the label (its sky condition); /resumen says the same condition in Spanish
+    rng = random.Random(seed)
+    out = []
+    for i in range(len(SKY) * 2):
+        sky = SKY[i // 2]
+        label = AREA[SKY.index(sky) % 3]
+        projection = {"obs": {"sky": sky, "temp": rng.randint(-5, 30)}, "resumen": f"cielo {sky.split()[1]} hoy"}
+        out.append(LeakItem(id=f"s{i}", expected=[label], projection=projection, label_set=AREA))
+    return out
+
+
+def test_a_field_restating_the_input_is_not_flagged_whole() -> None:
+    items = _restated(6)
+    result = mine(items, derive_from=["/obs"])
+    assert not [s for s in result.suggestions if s.pointer == "/resumen"]
+    assert not dict(mined_findings(items, result, derive_from=["/obs"]))
+    # the guard is what keeps it: the same groups without the input's values are found whole
+    by_value: dict[str, tuple[set[int], list[tuple[str, str, str]]]] = {}
+    for r, it in enumerate(items):
+        by_value.setdefault(it.projection["resumen"], (set(), [("value", "/resumen", it.projection["resumen"])]))[
+            0
+        ].add(r)
+    labels = [it.expected[0] for it in items]
+    inputs = [{"/obs/sky": it.projection["obs"]["sky"]} for it in items]
+    assert not list(whole_fields([("/resumen", by_value)], labels, inputs))
+    assert {lab for _k, lab, *_rest in whole_fields([("/resumen", by_value)], labels, [{}] * len(items))} == set(AREA)
+
+
+def test_pure_groups_chance_is_exact() -> None:
+    groups, counts = [3, 2, 2], [4, 3, 2]
+    pool = [lab for lab, n in enumerate(counts) for _ in range(n)]
+    orders = set(itertools.permutations(pool))
+    pure = sum(
+        all(len(set(order[a : a + g])) == 1 for a, g in zip(itertools.accumulate([0, *groups]), groups, strict=False))
+        for order in orders
+    )
+    assert abs(pure_groups_chance(groups, counts) - pure / len(orders)) < 1e-12
+    assert pure_groups_chance([1, 1, 1], [2, 1]) == 1.0
