@@ -2171,7 +2171,10 @@ def mine(
         for key, label, support, p, keys in whole_fields(
             _whole_groups(values, viewed, norms, whole_read, raw_held, record_of), record_label, whole_input
         ):
-            if key in members:  # tested as a code book already
+            if key in members:  # tested as a code book already: one test, found by the values of both
+                members[key] = _distinct_keys([*members[key], *keys])
+                at = next(k for k, t in enumerate(tests) if t[0] == key)
+                tests[at] = (*tests[at][:4], min(tests[at][4], p))
                 continue
             members[key] = keys
             whole_keys.add(key)
@@ -2214,9 +2217,8 @@ def mine(
     # A set of a list's members one of which is found for the same label adds nothing either (a book's action beside
     # the pair of actions it stands in).
     keyed = {(sug.label, k) for sug, keys in found for k in keys if k not in sets}
-    # A field tested whole adds nothing where what else is found for its label is held by every record it is found on
-    # and is found as a leak anywhere (a glyph in each summary, a value, a range): not words, which prose holds for
-    # review only.
+    # A field tested whole adds nothing where a code or a glyph found for its label is held by every record it is found
+    # on (a glyph in each summary): found at its span, the sanitizer cuts it and not the whole text.
     whole_covered = _whole_covered(found, whole_keys, held, record_of) if whole_keys else set()
     out = [
         sug
@@ -2801,6 +2803,11 @@ def _code_book_tests(
             )
 
 
+def _distinct_keys(keys: Iterable[Key]) -> list[Key]:
+    """``keys`` without repeats, in order."""
+    return list(dict.fromkeys(keys))
+
+
 WHOLE_GROUPS = 2
 """A field tested whole (:func:`whole_fields`) holds this many values of two records or more at least."""
 
@@ -2888,13 +2895,13 @@ def _whole_covered(
     held: Mapping[Key, Collection[int]],
     record_of: Sequence[int],
 ) -> set[int]:
-    """The ids of the suggestions of :func:`whole_fields` (``whole_keys``) whose records all hold another suggestion
-    of their label that is no words (not a token or an n-gram of words: a value, a range, a glyph, a code)."""
+    """The ids of the suggestions of :func:`whole_fields` (``whole_keys``) whose records all hold a token or an n-gram
+    found for their label that is no words (a glyph, a code): found at its span, the whole text is not the leak."""
     covering: dict[str, set[int]] = {}
     for sug, keys in found:
         if (sug.kind, sug.pointer, sug.value) in whole_keys:
             continue
-        if sug.kind in ("token", "ngram") and all(_word(t, plain=True) for t in sug.value.split()):
+        if sug.kind not in ("token", "ngram") or all(_word(t, plain=True) for t in sug.value.split()):
             continue
         covering.setdefault(sug.label, set()).update(record_of[i] for k in keys for i in held.get(k, ()))
     out: set[int] = set()
