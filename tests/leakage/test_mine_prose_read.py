@@ -21,7 +21,7 @@ import quopri
 import random
 
 from windtunnel._util.stats import pure_groups_chance
-from windtunnel.leakage.mine import canned_read, mine, mined_findings, own_values, whole_fields
+from windtunnel.leakage.mine import canned_read, mine, mined_findings, own_values, prose_tokens, whole_fields
 from windtunnel.leakage.model import LeakItem
 
 LABELS = ["full grant", "partial grant", "full denial"]
@@ -207,3 +207,17 @@ def test_pure_groups_chance_is_exact() -> None:
     )
     assert abs(pure_groups_chance(groups, counts) - pure / len(orders)) < 1e-12
     assert pure_groups_chance([1, 1, 1], [2, 1]) == 1.0
+
+
+def test_the_blind_agent_reads_prose_outside_the_input_decoded() -> None:
+    """``mine.prose_tokens`` (what the ``blind`` agent reads of prose outside the input) reads the letter joined."""
+    split = [  # as written, a soft break splits the verdict
+        it
+        for it in _letters(7, leak=True)
+        if it.expected == ["partial grant"]
+        and "denied in part" not in it.projection["outbox"]["raw"].replace("\n", " ")
+    ]
+    assert split
+    for it in split:
+        words = prose_tokens(it.projection, DERIVE)
+        assert words.get(("ngram", "", "denied in part")) == "/outbox/raw"
