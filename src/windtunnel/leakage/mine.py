@@ -1689,9 +1689,17 @@ def canned_read(text: str, own: Sequence[str] = ()) -> tuple[str, ...]:
     plain = canned_text(read)
     if not own:
         return (plain,)
-    values = re.compile(r"(?<!\w)(?:" + "|".join(map(re.escape, own)) + r")(?!\w)")
-    slotted = _OWN_LIST.sub(PLACEHOLDER, values.sub(PLACEHOLDER, read))
+    held = tuple(v for v in own if v in read)  # a substring test per value: the pattern holds only the text's own
+    if not held:
+        return (plain, plain)
+    slotted = _OWN_LIST.sub(PLACEHOLDER, _own_pattern(held).sub(PLACEHOLDER, read))
     return (plain, canned_text(slotted))
+
+
+@lru_cache(maxsize=256)
+def _own_pattern(values: tuple[str, ...]) -> re.Pattern[str]:
+    """The record's own values ``values`` (longest first) as whole words, one pattern."""
+    return re.compile(r"(?<!\w)(?:" + "|".join(map(re.escape, values)) + r")(?!\w)")
 
 
 def _canned(
