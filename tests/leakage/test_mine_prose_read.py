@@ -221,3 +221,40 @@ def test_the_blind_agent_reads_prose_outside_the_input_decoded() -> None:
     for it in split:
         words = prose_tokens(it.projection, DERIVE)
         assert words.get(("ngram", "", "denied in part")) == "/outbox/raw"
+
+
+STATUS = {"approved": "A", "restricted": "R", "prohibited": "K"}
+
+
+def _tables(seed: int, *, leak: bool, n: int = 150, per_label: int = 4) -> list[LeakItem]:
+    # a Markdown attribute table exported on four records of each label: its status cell rides with the label, its
+    # other cells are numbers of the record's own; longer than a value, its status a one-letter word too rare to mine
+    rng = random.Random(seed)
+    out = []
+    left = dict.fromkeys(AREA, per_label)
+    for i in range(n):
+        label = rng.choice(AREA)
+        projection: dict[str, object] = {"request": {"description": " ".join(rng.choice(WORDS) for _ in range(12))}}
+        if left[label]:
+            left[label] -= 1
+            cell = STATUS[label if leak else rng.choice(AREA)]
+            projection["export_md"] = (
+                "| Item | Description | Value |\n|---|---|---|\n"
+                f"| 41 | Structure open/restricted/closed | {cell} |\n"
+                f"| 43 | Structure type | {rng.randint(100, 999)} |\n"
+                f"| 91 | Inspection frequency (mo) | {rng.choice([12, 24, 48])} |"
+            )
+        out.append(LeakItem(id=f"m{i}", expected=[label], projection=projection, label_set=AREA))
+    return out
+
+
+def test_a_text_longer_than_a_value_is_found_whole_by_its_fields_test() -> None:
+    items = _tables(8, leak=True)
+    held = {it.id for it in items if "export_md" in it.projection}
+    assert all(len(it.projection["export_md"]) > 120 for it in items if it.id in held)  # type: ignore[arg-type]
+    assert _medium(items, "/export_md") == held
+
+
+def test_the_same_table_drawn_apart_gives_nothing() -> None:
+    for seed in range(3):
+        assert _medium(_tables(seed, leak=False), "/export_md") == set(), seed

@@ -1973,8 +1973,7 @@ def mine(
                     canned_held.setdefault((raw[1], read), []).append(n)
                     if named_inside:
                         input_inside.add((raw[1], read))
-                if len(raw[2]) <= _MAX_VALUE_LEN:  # a text tested whole is found as its whole value
-                    whole_read.setdefault((raw[1], reads[-1]), set()).add(raw[2])
+                whole_read.setdefault((raw[1], reads[-1]), set()).add(raw[2])
         if places is not None:
             places.done()
         for key, where in found_here.items():
@@ -2186,6 +2185,9 @@ def mine(
                 continue
             members[key] = keys
             whole_keys.add(key)
+            for k in keys:  # a text too long to be a candidate is held all the same (:func:`_long_texts`)
+                if k not in held and k in raw_held:
+                    held[k] = array("I", raw_held[k])
             tests.append((key, label, support, support, p))
     # An unlisted input's candidates are the input's signal: tested apart, they do not loosen the riders' correction.
     unlisted = restated.unlisted()
@@ -3253,6 +3255,7 @@ def _held(
                 yield it, [(k, w) for k, w in every if in_derive_from(w[0] + (w[2] or ""), derive_from) and k in by_key]
         return
     needles = {needle for _label, needle in codes}
+    long_texts = {k[1] for k in by_key if k[0] == "value" and len(k[2]) > _MAX_VALUE_LEN} if derive_from else set()
     # Without derive_from a point in time gives no candidate of its own (:func:`candidates`); a date that is a member
     # of a relation (:func:`_relation_tests`) is found as written all the same.
     dated = set() if derive_from else {k for k, s in by_key.items() if s.relation and k[0] == "value" and moment(k[2])}
@@ -3261,10 +3264,14 @@ def _held(
     for it in items:
         if not it.expected:
             continue
-        every = candidates(it.projection, derive_from, prose=True, moments=bool(derive_from) or bool(dated)).items()
+        seen = list(
+            candidates(it.projection, derive_from, prose=True, moments=bool(derive_from) or bool(dated)).items()
+        )
+        if long_texts:  # a text too long to be a candidate, found whole by its field's test (:func:`whole_fields`)
+            seen.extend(_long_texts(it.projection, long_texts))
         held: list[tuple[Key, Any]] = []
         spelled: set[tuple[str, str]] = set()
-        for key, where in every:
+        for key, where in seen:
             if key in by_key and (not dated or key in dated or not (key[0] == "value" and moment(key[2]))):
                 held.append((key, where))
             elif needles and key[0] in ("token", "ngram") and normalize_needle(key[2]) in needles:
@@ -3290,6 +3297,16 @@ def _held(
                 )
             ],
         )
+
+
+def _long_texts(projection: Any, templates: Set[str]) -> Iterator[tuple[Key, Where]]:
+    """The texts of ``projection`` at ``templates`` too long to be a candidate (:data:`_MAX_VALUE_LEN`) as whole values
+    where they are (:func:`whole_fields` finds a field of prose through its whole texts, however long)."""
+    for pointer, value, cut in _leaves(projection, ""):
+        if cut is None and isinstance(value, str) and len(s := value.strip()) > _MAX_VALUE_LEN:
+            template = _general(pointer)
+            if template in templates:
+                yield ("value", template, s), (pointer, None, None, "raw")
 
 
 def _leans(holders: Counter[str], label: str) -> bool:
