@@ -2227,8 +2227,7 @@ def mine(
     # A set of a list's members one of which is found for the same label adds nothing either (a book's action beside
     # the pair of actions it stands in).
     keyed = {(sug.label, k) for sug, keys in found for k in keys if k not in sets}
-    # A field tested whole adds nothing where a code or a glyph found for its label is held by every record it is found
-    # on (a glyph in each summary): found at its span, the sanitizer cuts it and not the whole text.
+    # A field tested whole adds nothing where finer findings of its label cover its records (:func:`_whole_covered`).
     whole_covered = _whole_covered(found, whole_keys, held, record_of) if whole_keys else set()
     out = [
         sug
@@ -2905,21 +2904,35 @@ def _whole_covered(
     held: Mapping[Key, Collection[int]],
     record_of: Sequence[int],
 ) -> set[int]:
-    """The ids of the suggestions of :func:`whole_fields` (``whole_keys``) whose records all hold a token or an n-gram
-    found for their label that is no words (a glyph, a code): found at its span, the whole text is not the leak."""
-    covering: dict[str, set[int]] = {}
+    """The ids of the suggestions of :func:`whole_fields` (``whole_keys``) that add nothing: their records all hold,
+    found for their label, a token or an n-gram that is no words (a glyph, a code) or a value inside the same text (a
+    table's cell, JSON held in it) — found where it sits, the whole text is not the leak — or, for a field found
+    through texts too long to be a value (:func:`_long_texts`), any other suggestion of their label (a canned text's
+    words, asked of the input as such: the whole text adds only a coarser cut)."""
+    codes: dict[str, set[int]] = {}
+    every: dict[str, set[int]] = {}
+    inner: dict[tuple[str, str], set[int]] = {}
     for sug, keys in found:
         if (sug.kind, sug.pointer, sug.value) in whole_keys:
             continue
-        if sug.kind not in ("token", "ngram") or all(_word(t, plain=True) for t in sug.value.split()):
-            continue
-        covering.setdefault(sug.label, set()).update(record_of[i] for k in keys for i in held.get(k, ()))
+        records = {record_of[i] for k in keys for i in held.get(k, ())}
+        every.setdefault(sug.label, set()).update(records)
+        if sug.kind in ("token", "ngram") and not all(_word(t, plain=True) for t in sug.value.split()):
+            codes.setdefault(sug.label, set()).update(records)
+        inner.setdefault((sug.label, sug.pointer), set()).update(records)
     out: set[int] = set()
     for sug, keys in found:
-        if (sug.kind, sug.pointer, sug.value) in whole_keys:
-            records = {record_of[i] for k in keys for i in held.get(k, ())}
-            if records <= covering.get(sug.label, set()):
-                out.add(id(sug))
+        if (sug.kind, sug.pointer, sug.value) not in whole_keys:
+            continue
+        records = {record_of[i] for k in keys for i in held.get(k, ())}
+        if any(len(k[2]) > _MAX_VALUE_LEN for k in keys):
+            covered = every.get(sug.label, set())
+        else:
+            covered = codes.get(sug.label, set()).union(
+                *(rs for (lab, p), rs in inner.items() if lab == sug.label and p.startswith(sug.pointer + "/"))
+            )
+        if records <= covered:
+            out.add(id(sug))
     return out
 
 
