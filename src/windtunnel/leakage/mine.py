@@ -1973,7 +1973,8 @@ def mine(
                     canned_held.setdefault((raw[1], read), []).append(n)
                     if named_inside:
                         input_inside.add((raw[1], read))
-                whole_read.setdefault((raw[1], reads[-1]), set()).add(raw[2])
+                if not named_inside:  # read whole, its reading would carry the input's words (as for _slotted)
+                    whole_read.setdefault((raw[1], reads[-1]), set()).add(raw[2])
         if places is not None:
             places.done()
         for key, where in found_here.items():
