@@ -258,3 +258,79 @@ def test_a_text_longer_than_a_value_is_found_whole_by_its_fields_test() -> None:
 def test_the_same_table_drawn_apart_gives_nothing() -> None:
     for seed in range(3):
         assert _medium(_tables(seed, leak=False), "/export_md") == set(), seed
+
+
+def _free_text_restated(seed: int, *, n: int = 90, conds: int = 30, quoted: bool = False) -> list[LeakItem]:
+    # the named input is a free-text report whose condition (a pseudo-word) decides the label; outside it, a summary
+    # in another language restates the condition (numbers differ per record), or a letter quotes the input whole
+    rng = random.Random(seed)
+    cond = [(_phrase(rng).split()[0], _phrase(rng).split()[0]) for _ in range(conds)]
+    stock = [" ".join(_phrase(rng) for _ in range(5)) for _ in range(conds)]  # ten words: longer than a value
+    out = []
+    for i in range(n):
+        k = i % conds
+        t = rng.randint(-5, 35)
+        if quoted:
+            projection = {
+                "request": {"description": stock[k], "case": rng.randint(10000, 99999)},
+                "notification": {
+                    "body": f"Case {rng.randint(10000, 99999)} was received.\n\nThe resident wrote: {stock[k]}\n\n"
+                    "This message was generated automatically; please do not reply to it."
+                },
+            }
+        else:
+            projection = {
+                "request": {"description": f"Station report: the sky was {cond[k][0]} all afternoon with {t} degrees"},
+                "resumen": f"Resumen de la estacion: cielo {cond[k][1]} toda la tarde con {t} grados",
+            }
+        out.append(LeakItem(id=f"r{i}", expected=[AREA[k % 3]], projection=projection, label_set=AREA))
+    rng.shuffle(out)
+    return out
+
+
+def test_a_field_restating_a_free_text_input_is_not_flagged_whole() -> None:
+    # review rec32: the guard asked only short input values; a free-text input's restatement was flagged whole
+    # (a clean dataset exit 0 -> 1, every record rewritten by the sanitizer)
+    for quoted in (False, True):
+        items = _free_text_restated(7, quoted=quoted)
+        result = mine(items, derive_from=DERIVE)
+        assert not [s for s in result.suggestions if s.kind == "field"], quoted
+        assert not dict(mined_findings(items, result, derive_from=DERIVE)), quoted
+
+
+def test_the_restated_input_guard_asks_the_inputs_words() -> None:
+    # each value's records share an input word only records of their label hold: restated; without the words, found
+    items = _free_text_restated(8)
+    by_value: dict[str, tuple[set[int], list[tuple[str, str, str]]]] = {}
+    for r, it in enumerate(items):
+        said = it.projection["resumen"].split("cielo ")[1].split()[0]
+        by_value.setdefault(said, (set(), [("value", "/resumen", said)]))[0].add(r)
+    labels = [it.expected[0] for it in items]
+    words = [frozenset(it.projection["request"]["description"].casefold().split()) for it in items]
+    assert not list(whole_fields([("/resumen", by_value)], labels, [{}] * len(items), record_words=words))
+    assert {lab for _k, lab, *_rest in whole_fields([("/resumen", by_value)], labels, [{}] * len(items))} == set(AREA)
+    # a planted verdict's records share no such word (the input's words are spread over every label)
+    planted = _translated(5, leak=True)
+    result = mine(planted, derive_from=DERIVE)
+    assert {s.label for s in result.suggestions if s.kind == "field" and s.pointer == "/avis"} == set(AREA)
+
+
+def test_canned_read_slots_the_records_input_of_any_length() -> None:
+    items = _free_text_restated(9, quoted=True)
+    reads = {canned_read(it.projection["notification"]["body"], own_values(it.projection, DERIVE))[-1] for it in items}
+    assert len(reads) == 1  # the quoted complaint is one slot: every record's letter reads alike
+    assert len({canned_read(it.projection["notification"]["body"], own_values(it.projection))[-1] for it in items}) > 1
+
+
+def test_a_value_of_one_record_is_not_a_member_of_a_field_found_whole() -> None:
+    # review rec32: twelve phrasings of two records ride with the label, sixty other records hold a unique note each;
+    # the field is found on the pairs' records only, not on the sixty (pure by nature, no evidence)
+    rng = random.Random(11)
+    items = _translated(5, leak=True, phrases=4)
+    for i in range(60):
+        projection = {"request": {"description": " ".join(rng.choice(WORDS) for _ in range(12))}, "avis": _phrase(rng)}
+        items.append(LeakItem(id=f"c{i}", expected=[rng.choice(AREA)], projection=projection, label_set=AREA))
+    result = mine(items, derive_from=DERIVE)
+    assert {s.label for s in result.suggestions if s.kind == "field" and s.pointer == "/avis"} == set(AREA)
+    flagged = dict(mined_findings(items, result, derive_from=DERIVE))
+    assert set(flagged) == {it.id for it in items if it.id.startswith("t")}

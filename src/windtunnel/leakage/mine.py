@@ -1665,16 +1665,22 @@ def _token_text(text: str) -> str:
     return " ".join(tok for tok, _a, _b in _tokens(text))
 
 
-def own_values(projection: Any) -> tuple[str, ...]:
+def own_values(projection: Any, derive_from: Sequence[str] = ()) -> tuple[str, ...]:
     """The record's own short values (its strings of ``PROSE_WORDS`` words at most holding a letter: a name, a place, a
-    code, a list's members), longest first, for :func:`canned_read`."""
+    code, a list's members) and its input's strings of any length (``derive_from``: a complaint a letter quotes whole),
+    longest first, for :func:`canned_read`."""
     out: set[str] = set()
-    for _pointer, value, _cut in _leaves(projection, ""):
-        if not isinstance(value, str) or not 2 <= len(s := value.strip()) <= _MAX_VALUE_LEN:
+    inputs: set[str] = set()
+    for pointer, value, _cut in _leaves(projection, ""):
+        if not isinstance(value, str) or len(s := value.strip()) < 2 or not any(c.isalpha() for c in s):
             continue
-        if len(s.split()) <= PROSE_WORDS and any(c.isalpha() for c in s):
+        if derive_from and in_derive_from(pointer, derive_from):
+            inputs.add(s)
+        elif len(s) <= _MAX_VALUE_LEN and len(s.split()) <= PROSE_WORDS:
             out.add(s)
-    return tuple(sorted(out, key=lambda v: (-len(v), v))[:OWN_VALUES])
+    given = sorted(inputs, key=lambda v: (-len(v), v))[:OWN_VALUES]
+    short = sorted(out - inputs, key=lambda v: (-len(v), v))[: OWN_VALUES - len(given)]
+    return tuple(sorted([*given, *short], key=lambda v: (-len(v), v)))
 
 
 def canned_read(text: str, own: Sequence[str] = ()) -> tuple[str, ...]:
@@ -1966,7 +1972,7 @@ def mine(
             raw_held.setdefault(raw, []).append(n)
             if derive_from and len(raw[2].split()) > PROSE_WORDS:  # prose outside the input, numbers folded
                 if own_here is None:
-                    own_here = own_values(it.projection)
+                    own_here = own_values(it.projection, derive_from)
                 reads = canned_read(raw[2], own_here)  # as written, and with the record's own values as one slot
                 named_inside = masked_input(raw[2], input_names) != raw[2]  # the named input inside: its frame is its
                 for read in dict.fromkeys(reads):
@@ -2174,10 +2180,15 @@ def mine(
     whole_keys: set[Key] = set()
     if derive_from:  # a field whose every value is one label's, tested as a whole (:func:`whole_fields`)
         whole_input: list[InputValues] = [{}] * len(record_label)
+        whole_words: list[InputWords] = [frozenset()] * len(record_label)
         for i in reversed(range(len(record_of))):
             whole_input[record_of[i]] = input_of[i]
+            whole_words[record_of[i]] = words_of[i]
         for key, label, support, p, keys in whole_fields(
-            _whole_groups(values, viewed, norms, whole_read, raw_held, record_of), record_label, whole_input
+            _whole_groups(values, viewed, norms, whole_read, raw_held, record_of),
+            record_label,
+            whole_input,
+            record_words=whole_words,
         ):
             if key in members:  # tested as a code book already: one test, found by the values of both
                 members[key] = _distinct_keys([*members[key], *keys])
@@ -2857,6 +2868,7 @@ def whole_fields(
     record_label: Sequence[str],
     record_input: Sequence[InputValues],
     max_values: int = 2000,
+    record_words: Sequence[InputWords] = (),
 ) -> Iterator[tuple[Key, str, int, float, list[Key]]]:
     """``(key, label, support, p, member keys)`` per label of each field whose every value is one label's (each
     distinct value held by records of one label only), tested as a whole: ``p`` is the exact chance that, the labels
@@ -2864,14 +2876,17 @@ def whole_fields(
     (:func:`~windtunnel._util.stats.pure_groups_chance`). A verdict written in a dozen phrasings of two to nine records
     each (a notice translated per case) is too rare to test value by value, and a code book counts values of three
     records or more under a bound that errs towards chance; as a whole, that no phrasing is shared by two labels is
-    the evidence. Values of one record are pure by nature and weigh nothing. A field holding several values on one
-    record (a list) is not asked: its values are no partition of its records.
+    the evidence. Values of one record are pure by nature and weigh nothing: they count among the records permuted,
+    but are no members and are not found. A field holding several values on one record (a list) is not asked: its
+    values are no partition of its records.
 
-    A field that restates the input (``record_input``: the same measurement in another language, a named input's
-    value copied with its unit) holds values of one label each because the input's do: where every value of two
-    records or more is held by records that agree on one field of the input, and those fields' values differ from
-    value to value, the field is the input's, not tested. Members: per label, its values' candidates (the whole texts
-    read so), so the field is found, mapped and sanitized as those values would be."""
+    A field that restates the input (the same measurement in another language, a named input's value copied with its
+    unit, a free-text report summarised, a complaint quoted whole) holds values of one label each because the input's
+    do: where every value of two records or more is held by records that agree on one field of the input
+    (``record_input``) whose values differ from value to value, or share an input word (``record_words``) that only
+    records of their label hold (:func:`_restates_input_words`), the field is the input's, not tested. Members: per
+    label, the candidates of its values of two records or more (the whole texts read so), so the field is found,
+    mapped and sanitized as those values would be."""
     for template, by_value in fields:
         if not 2 <= len(by_value) <= max_values:
             continue
@@ -2884,19 +2899,27 @@ def whole_fields(
             continue
         multi = [records for records, _keys in groups if len(records) >= 2]
         per_label = Counter(record_label[r] for r in holders)
-        if len(multi) < WHOLE_GROUPS or len(per_label) < 2 or _restates_input_values(multi, record_input):
+        if (
+            len(multi) < WHOLE_GROUPS
+            or len(per_label) < 2
+            or _restates_input_values(multi, record_input)
+            or _restates_input_words(multi, [records for records, _keys in groups], record_words, record_label)
+        ):
             continue
         counts = sorted(per_label.items())
         p = pure_groups_chance([len(records) for records, _keys in groups], [k for _lab, k in counts])
-        for label, k in counts:
-            own = [
-                (v, keys)
-                for (v, (_records, keys)), labs in zip(by_value.items(), labels_of, strict=True)
-                if label in labs
+        for label, _k in counts:
+            own = [  # a value of one record is pure by nature: no evidence, not a member
+                (v, records, keys)
+                for (v, (records, keys)), labs in zip(by_value.items(), labels_of, strict=True)
+                if label in labs and len(records) >= 2
             ]
-            shown = "; ".join(sorted(v for v, _keys in own))
+            if not own:
+                continue
+            shown = "; ".join(sorted(v for v, _records, _keys in own))
             key = ("field", template, shown if len(shown) <= _MAX_VALUE_LEN else shown[: _MAX_VALUE_LEN - 1] + "…")
-            yield key, label, k, p, [m for _v, keys in own for m in keys]
+            support = sum(len(records) for _v, records, _keys in own)
+            yield key, label, support, p, [m for _v, _records, keys in own for m in keys]
 
 
 def _whole_covered(
@@ -2935,6 +2958,31 @@ def _whole_covered(
         if records <= covered:
             out.add(id(sug))
     return out
+
+
+def _restates_input_words(
+    multi: Sequence[set[int]],
+    groups: Sequence[set[int]],
+    record_words: Sequence[InputWords],
+    record_label: Sequence[str],
+) -> bool:
+    """Every one of ``multi`` (records holding one value of a field, two or more each) shares an input word
+    (``record_words``, :func:`~.input_explained.input_words`) whose every holder among the field's records (``groups``)
+    has the value's label: the input alone says the label there, as :func:`~.input_explained.explained_by` judges a
+    rider, so each value goes with the input's words (a report's condition restated in another language, a complaint
+    a letter quotes whole) and the field restates the input (:func:`whole_fields`)."""
+    if not record_words:
+        return False
+    labels_of: dict[str, set[str]] = {}  # each input word → the labels of the field's records holding it
+    for records in groups:
+        for r in records:
+            for w in record_words[r]:
+                labels_of.setdefault(w, set()).add(record_label[r])
+    for records in multi:
+        label = {record_label[r] for r in records}
+        if not any(labels_of[w] == label for w in frozenset.intersection(*(record_words[r] for r in records))):
+            return False
+    return True
 
 
 def _restates_input_values(groups: Sequence[set[int]], record_input: Sequence[InputValues]) -> bool:
@@ -3466,7 +3514,7 @@ def _own_label(
                     )
                 ):
                     if own is None:
-                        own = own_values(it.projection)
+                        own = own_values(it.projection, derive_from)
                     canned = any(
                         (_general(place), read) in result.canned for read in canned_read(text, own)
                     ) and input_located(it, derive_from)
