@@ -334,3 +334,14 @@ def test_a_value_of_one_record_is_not_a_member_of_a_field_found_whole() -> None:
     assert {s.label for s in result.suggestions if s.kind == "field" and s.pointer == "/avis"} == set(AREA)
     flagged = dict(mined_findings(items, result, derive_from=DERIVE))
     assert set(flagged) == {it.id for it in items if it.id.startswith("t")}
+
+
+def test_the_blind_agent_reads_prose_both_as_written_and_decoded() -> None:
+    # review rec32: a text read as quoted-printable by mistake must not hide its words as written from the blind agent
+    text = (
+        "Result of the review for the records requested by the office: denied i=\nn part as the clerk marked on the"
+        " copies sent to you tod=\nay by mail"
+    )
+    words = prose_tokens({"request": {"description": "a b"}, "note": text}, DERIVE)
+    assert ("ngram", "", "denied in part") in words  # decoded
+    assert ("token", "", "tod") in words and ("token", "", "today") in words  # as written, and decoded

@@ -145,3 +145,23 @@ def test_nothing_is_kept_between_calls() -> None:
     finally:
         tracemalloc.stop()
     assert kept < 200_000
+
+
+def test_one_equals_sign_at_a_line_end_of_ordinary_text_is_left() -> None:
+    # review rec32: undeclared, one `=` at the end of a long line read as a soft break joined `A=` / `B grade`
+    for text in (
+        "Result summary for the quarterly review meeting with the board today: A=\nB grade",
+        "Configuration dump of the service as captured during the incident window=\n42 retries",
+    ):
+        assert _read(text) is None, text
+    # two soft breaks, or one beside an escape, are quoted-printable
+    two = (
+        "Result summary for the quarterly review meeting with the bo=\nard today, held in the main conference room"
+        " on the fi=\nrst floor"
+    )
+    read = (
+        "Result summary for the quarterly review meeting with the board today, held in the main conference room on the"
+    )
+    assert _read(two) == read + " first floor"
+    one = "Result summary for the quarterly review meeting with the bo=\nard today: see =C2=A7 4"
+    assert _read(one) == "Result summary for the quarterly review meeting with the board today: see § 4"

@@ -1576,14 +1576,15 @@ def prose_tokens(
             continue
         if pointer in copied:
             continue
-        view = prose_text(value)  # read as its reader reads it (:func:`prose_read`)
-        words = [tok for tok, _a, _b in _tokens(value if view is None else view.text)]
-        for n in range(1, _MAX_NGRAM + 1):
-            for i in range(len(words) - n + 1):
-                gram = words[i : i + n]
-                if n > 1 and not all(w[0].isalnum() for w in gram):
-                    continue
-                out.setdefault(("token" if n == 1 else "ngram", "", " ".join(gram)), pointer)
+        view = prose_text(value)  # as written, and as its reader reads it (:func:`prose_read`)
+        for text in (value,) if view is None else (value, view.text):
+            words = [tok for tok, _a, _b in _tokens(text)]
+            for n in range(1, _MAX_NGRAM + 1):
+                for i in range(len(words) - n + 1):
+                    gram = words[i : i + n]
+                    if n > 1 and not all(w[0].isalnum() for w in gram):
+                        continue
+                    out.setdefault(("token" if n == 1 else "ngram", "", " ".join(gram)), pointer)
     return out
 
 

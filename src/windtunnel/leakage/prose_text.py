@@ -10,7 +10,8 @@ finding there still points at what was written and the sanitizer removes it.
 
 Quoted-printable is read only where the text is quoted-printable (:func:`qp_replacements`): it says so
 (``Content-Transfer-Encoding: quoted-printable``), or, undeclared, it holds soft line breaks on lines as long as an
-encoder writes them and every ``=`` of its body is an escape or a soft break. The ``=`` of a mail header (``charset=``),
+encoder writes them — two or more, or one beside an escape (``=3D``) — and every ``=`` of its body is an escape or a
+soft break. The ``=`` of a mail header (``charset=``),
 of a MIME boundary or part header and of a URL's query do not count; an escape's hex may be lower case. A shell line
 ``export FOO=`` or a base64 line's padding before a line break is no soft break. Nothing is cached: each call costs a
 few passes over the text and its map lives as long as the caller keeps it (two integers a character).
@@ -39,6 +40,9 @@ _BASE64_LINE = re.compile(r"[A-Za-z0-9+/]{8,}=*")
 SOFT_LINE = 40
 """Undeclared, a line that ends in a soft break is this long at least: an encoder wraps near 76 characters, and a short
 line ending in ``=`` is an assignment (``export FOO=``) continued on the next."""
+UNDECLARED_SOFT = 2
+"""Undeclared, a text is quoted-printable with this many soft breaks at least, or one with an escape (``=3D``): a
+single ``=`` at the end of a line of ordinary text (``A=`` / ``B grade``) is no encoding."""
 _WORD = re.compile(r"=\?[A-Za-z0-9_.:-]{1,40}(?:\*[A-Za-z-]{1,20})?\?[BbQq]\?[^?\s]{0,900}\?=")
 _BETWEEN = re.compile(r"[ \t]*(?:\r?\n)?[ \t]+")
 _REFERENCE = re.compile(r"&(?:#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});")
@@ -93,7 +97,7 @@ def qp_replacements(text: str) -> list[Replacement]:
                 escapes.append((a + p, a + p + 3))
             elif not declared:
                 return []
-    if not declared and not soft:
+    if not declared and (not soft or (len(soft) < UNDECLARED_SOFT and not escapes)):  # one `=` at a line end: none
         return []
     out = list(soft)
     for run_start, run_end in _runs(escapes):
