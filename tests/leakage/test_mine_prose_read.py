@@ -23,6 +23,7 @@ import random
 from windtunnel._util.stats import pure_groups_chance
 from windtunnel.leakage.mine import canned_read, mine, mined_findings, own_values, prose_tokens, whole_fields
 from windtunnel.leakage.model import LeakItem
+from windtunnel.leakage.sanitize import sanitize_item
 
 LABELS = ["full grant", "partial grant", "full denial"]
 VERDICT = {
@@ -345,3 +346,18 @@ def test_the_blind_agent_reads_prose_both_as_written_and_decoded() -> None:
     words = prose_tokens({"request": {"description": "a b"}, "note": text}, DERIVE)
     assert ("ngram", "", "denied in part") in words  # decoded
     assert ("token", "", "tod") in words and ("token", "", "today") in words  # as written, and decoded
+
+
+def test_a_cut_in_a_letter_read_decoded_leaves_no_dangling_soft_break() -> None:
+    # review rec32: the verdict's sentence was cut from the line after a soft break, leaving `search o=` joined to
+    # the next sentence; cut as its reader reads it, the whole sentence goes with the soft breaks next to it
+    items = _letters(1, leak=True)
+    result = mine(items, derive_from=DERIVE)
+    flagged = dict(mined_findings(items, result, derive_from=DERIVE))
+    assert flagged
+    for it in items:
+        if it.id not in flagged:
+            continue
+        out = sanitize_item(it, extra=flagged[it.id], derive_from=DERIVE).item.projection["outbox"]["raw"]
+        assert not any(v in out.replace("=\n", "") for v in VERDICT.values()), it.id
+        assert "search o=" not in out and "search of" not in out, it.id  # the verdict's sentence is cut whole
