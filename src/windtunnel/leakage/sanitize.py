@@ -51,6 +51,7 @@ import copy
 import hashlib
 import json
 import re
+from bisect import bisect_left, bisect_right
 from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
@@ -688,10 +689,11 @@ def _decoded_cut(value: str, view: Mapped, span: tuple[int, int], mode: Mode) ->
     sentence a soft break splits is cut whole."""
     if view.starts is None or view.ends is None:
         return cuts.cut_range(value, span, mode)
-    inside = [k for k, (a, b) in enumerate(zip(view.starts, view.ends, strict=True)) if span[0] <= a and b <= span[1]]
-    if not inside:
+    first = bisect_left(view.starts, span[0])  # the decoded characters inside the span (both maps non-decreasing)
+    stop = bisect_right(view.ends, span[1])
+    if stop <= first:
         return cuts.cut_range(value, span, mode)
-    cut = cuts.cut_range(view.text, (inside[0], inside[-1] + 1), mode)
+    cut = cuts.cut_range(view.text, (first, stop), mode)
     if cut is None:
         return None
     a, b = cut
