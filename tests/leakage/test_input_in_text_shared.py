@@ -56,8 +56,19 @@ def test_mining_does_not_read_the_named_key_inside_a_text() -> None:
     assert not _mined_values(items, ["narrative"])
     # ... though the same words, written outside the named key, are mined
     moved = [replace(it, projection=str(it.projection).replace("narrative:", "history:")) for it in items]
-    found = _mined_values(moved, ["narrative"])
+    suggestions = mine(moved, derive_from=["narrative"]).suggestions
+    found = {s.value.casefold() for s in suggestions if s.kind in ("token", "ngram")}
     assert found and {w for v in found for w in v.split()} <= STORY_WORDS
+    # and the text is found whole (mine.whole_fields): per label, its claims read with numbers folded, each holding
+    # only that label's stories (one story, one insured, a few records of one label each)
+    whole = {s.label: s.value for s in suggestions if s.kind not in ("token", "ngram")}
+    assert {s.kind for s in suggestions if s.kind not in ("token", "ngram")} == {"field"}
+    assert set(whole) == set(LABELS)
+    for label, value in whole.items():
+        assert value.startswith("claim: number: clm-0 insured: ") and " history: | " in value  # numbers folded
+        assert any(story in value for story in STORY[label])
+        other = next(lab for lab in LABELS if lab != label)
+        assert not any(story in value for story in STORY[other])
 
 
 def test_mining_still_reads_the_rest_of_the_text() -> None:

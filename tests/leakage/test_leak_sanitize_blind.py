@@ -32,7 +32,8 @@ NOTES = [
     "Bot summary of the checks run on the branch today: {g} with {n} files looked at (confidence 0.{c})",
 ]
 # A confidence per note: each note is written anew (a note that a label's records carried word for word, whole numbers
-# aside, would be canned for the label and its words mined as a leak: mine.CANNED_LEAK); here the blind evidence cuts.
+# aside, would be canned for the label and its words mined as a leak: mine.CANNED_LEAK; so would notes that two
+# records or more share, none across labels: mine.whole_fields); here the blind evidence cuts.
 CHATTER = ["Rebased on main.", "Updated the description.", "Thanks, will look tomorrow.", "Pushed a fixup commit."]
 TITLES = ["Fix the cache key", "Add retries to the client", "Rename the config flag", "Bump the parser", "Tidy logs"]
 
@@ -43,7 +44,7 @@ def _record(rng: random.Random, i: int, label: str, *, leak: bool) -> dict[str, 
     timeline = [{"author": f"dev{rng.randrange(40)}", "body": rng.choice(CHATTER)}]
     if leak or rng.random() < 0.3:
         glyph = VERDICT[label] if leak else rng.choice(list(VERDICT.values()))
-        note = rng.choice(NOTES).format(g=glyph, n=rng.randrange(2, 30), c=rng.randrange(10, 99))
+        note = rng.choice(NOTES).format(g=glyph, n=rng.randrange(2, 30), c=rng.randrange(100, 1000))
         timeline.insert(rng.randrange(2), {"author": "pilot[bot]", "body": note})
     return {
         "id": f"pr-{i:04d}",

@@ -132,3 +132,37 @@ def adjust_p(p_values: Sequence[float], method: str = "bh") -> list[float]:
 
 
 __all__ = ["Z95", "adjust_p", "binomial_greater", "fisher_greater", "mean_pass_hat_k", "pass_hat_k", "wilson_interval"]
+
+
+def pure_groups_chance(groups: Sequence[int], counts: Sequence[int], max_states: int = 20_000) -> float:
+    """The exact chance that, the labels of ``sum(counts)`` records permuted at random (``counts[l]`` records of each
+    label), every one of the disjoint ``groups`` (their sizes; records in no group are free) holds one label only.
+
+    A group of one is always pure. Counted over the groups' assignments to labels that fit the counts (a table of the
+    records each label gives the groups so far, the largest groups first): ``W(c)`` assignments use ``c[l]`` records of
+    label ``l``, and each leaves ``(N - M)! / prod (n_l - c_l)!`` labelings of the free records among the
+    ``N! / prod n_l!`` in all. Where the table would pass ``max_states`` entries, the groups counted so far are all
+    that is asked: fewer groups pure is likelier, so the chance returned is then an upper bound, never below it."""
+    total = sum(counts)
+    sizes = sorted((g for g in groups if g >= 2), reverse=True)
+    if not sizes or sum(sizes) > total:
+        return 1.0 if not sizes else 0.0
+    states: dict[tuple[int, ...], int] = {tuple(0 for _ in counts): 1}
+    held = 0
+    for g in sizes:
+        nxt: dict[tuple[int, ...], int] = {}
+        for c, w in states.items():
+            for lab, n in enumerate(counts):
+                if c[lab] + g <= n:
+                    c2 = (*c[:lab], c[lab] + g, *c[lab + 1 :])
+                    nxt[c2] = nxt.get(c2, 0) + w
+        if len(nxt) > max_states:
+            break
+        states, held = nxt, held + g
+    if not states:
+        return 0.0
+    base = math.lgamma(total - held + 1) + sum(math.lgamma(n + 1) for n in counts) - math.lgamma(total + 1)
+    acc = 0.0
+    for c, w in states.items():
+        acc += math.exp(math.log(w) + base - sum(math.lgamma(n - k + 1) for n, k in zip(counts, c, strict=True)))
+    return min(1.0, acc)

@@ -29,7 +29,8 @@ structure. A rider hidden by an encoding is still read by the model; mined as wr
 unseen. Each candidate keeps where the model reads it (the string's pointer, the span of the original
 characters through the view's offset map, the pointer inside embedded JSON), so a mined finding points at
 those characters and the sanitizer removes them. Prose is not decoded (its candidates are not mined), so
-the views cost nothing on the content; on the rest they are the scan's bounded pipeline, linear per string.
+the views cost nothing on the content; on the rest they are the scan's bounded pipeline, linear per string. Prose
+outside a named input is mined, and read as its reader reads it (:func:`prose_read`).
 
 Suggestions are evidence for review: ``leak mine -o map.json`` writes them as a correlated map for
 ``--correlated-map``; ``leak scan --mine`` reports them on the items that hold them
@@ -62,7 +63,7 @@ from functools import lru_cache, partial
 from typing import Any, Literal
 from urllib.parse import unquote_plus
 
-from windtunnel._util.stats import adjust_p, fisher_greater
+from windtunnel._util.stats import adjust_p, fisher_greater, pure_groups_chance
 from windtunnel._util.words import count
 from windtunnel.leakage.aliases import clips_label, identifier_spellings
 from windtunnel.leakage.codebook import MIN_VALUE, code_book, slot_frames, value_parts
@@ -89,6 +90,7 @@ from windtunnel.leakage.markup_record import markup_leaves
 from windtunnel.leakage.model import Finding, LeakItem
 from windtunnel.leakage.pointers import escape_pointer_token, in_derive_from
 from windtunnel.leakage.pointers import general_pointer as _general
+from windtunnel.leakage.prose_text import prose_text
 from windtunnel.leakage.ranges import date_gaps, day_of, number_of, pure_runs, run_text, separated
 from windtunnel.leakage.record_table import record_table
 from windtunnel.leakage.records import ID_SHAPE, RECORD_ID
@@ -117,6 +119,7 @@ _MIXED = re.compile(r"(?=\w*[^\W\d_])(?=\w*\d)\w+")
 _RUNS = re.compile(r"[^\W\d_]+")
 """The letter runs of a code."""
 _MAX_PART_TOKEN = 24
+PLACEHOLDER_RE = re.escape(PLACEHOLDER)
 
 
 @dataclass
@@ -742,12 +745,28 @@ def _prose_candidates(template: str, value: str) -> Found:
     whole value (a note many records carry word for word), its tokens (a glyph in a bot's summary) and 2-3-word
     n-grams as written. Without ``derive_from`` prose may be the content the task is read from, and is not mined;
     with it, the owner has said what the content is, and a sentence elsewhere that rides with the label (an
-    adjuster's "OK to pay", a review bot's verdict glyph) is a shortcut like any value. Read as written only:
-    prose is not decoded."""
+    adjuster's "OK to pay", a review bot's verdict glyph) is a shortcut like any value. Read as written, and as its
+    reader reads it where a transfer encoding or character references hide its words (:func:`prose_read`)."""
     out: dict[tuple[str, str, str], tuple[tuple[int, int] | None, str]] = {}
     _text_candidates(template, value, Mapped(value), "raw", out, whole=True)
+    prose_read(template, value, out)
     _tail_candidates(template, value, out, 0)  # a log line's words are prose, the JSON it ends with is structure
     return tuple((key, span, view) for key, (span, view) in out.items())
+
+
+PROSE_VIEW = "prose"
+"""The view of prose outside the named input read decoded (:func:`prose_read`)."""
+
+
+def prose_read(template: str, value: str, out: dict[tuple[str, str, str], tuple[tuple[int, int] | None, str]]) -> None:
+    """Add the candidates of the prose ``value`` read as its reader reads it (:func:`~.prose_text.prose_text`: a
+    quoted-printable letter's soft breaks joined, its escapes, encoded-words and character references decoded) to
+    ``out``, unless read as written already, each at the original characters through the view's offset map: a verdict
+    split by a soft line break (``denied i=`` / ``n part``) is the words its reader reads. Its words stay words
+    (:func:`_prose_words`); nothing when nothing is decoded."""
+    view = prose_text(value)
+    if view is not None:
+        _text_candidates(template, value, view, PROSE_VIEW, out, whole=True)
 
 
 Found = tuple[tuple[tuple[str, str, str], tuple[int, int] | None, str], ...]
@@ -1557,13 +1576,15 @@ def prose_tokens(
             continue
         if pointer in copied:
             continue
-        words = [tok for tok, _a, _b in _tokens(value)]
-        for n in range(1, _MAX_NGRAM + 1):
-            for i in range(len(words) - n + 1):
-                gram = words[i : i + n]
-                if n > 1 and not all(w[0].isalnum() for w in gram):
-                    continue
-                out.setdefault(("token" if n == 1 else "ngram", "", " ".join(gram)), pointer)
+        view = prose_text(value)  # as written, and as its reader reads it (:func:`prose_read`)
+        for text in (value,) if view is None else (value, view.text):
+            words = [tok for tok, _a, _b in _tokens(text)]
+            for n in range(1, _MAX_NGRAM + 1):
+                for i in range(len(words) - n + 1):
+                    gram = words[i : i + n]
+                    if n > 1 and not all(w[0].isalnum() for w in gram):
+                        continue
+                    out.setdefault(("token" if n == 1 else "ngram", "", " ".join(gram)), pointer)
     return out
 
 
@@ -1632,6 +1653,60 @@ def canned_text(text: str) -> str:
     """``text`` as records carrying one canned sentence hold it alike: case and blanks folded, each whole number a
     slot (a date, a count filled in per record: ``... on 2024-07-22 ...``)."""
     return " ".join(_SLOT.sub(_fold, text).casefold().split())
+
+
+OWN_VALUES = 256
+"""The record's own values slotted in its prose at most (:func:`own_values`)."""
+_OWN_LIST = re.compile(PLACEHOLDER_RE + r"(?:(?:\s*[,;/&+]\s*|\s+[^\W\d_]{1,3}\s+)" + PLACEHOLDER_RE + ")+")
+"""A list of slotted values (``…, …, … and …``): one slot, however many values the record lists."""
+
+
+def _token_text(text: str) -> str:
+    """``text`` as its tokens joined by blanks (:func:`_tokens`: ASCII punctuation left out), as n-grams read it."""
+    return " ".join(tok for tok, _a, _b in _tokens(text))
+
+
+def own_values(projection: Any, derive_from: Sequence[str] = ()) -> tuple[str, ...]:
+    """The record's own short values (its strings of ``PROSE_WORDS`` words at most holding a letter: a name, a place, a
+    code, a list's members) and its input's strings of any length (``derive_from``: a complaint a letter quotes whole),
+    longest first, for :func:`canned_read`."""
+    out: set[str] = set()
+    inputs: set[str] = set()
+    for pointer, value, _cut in _leaves(projection, ""):
+        if not isinstance(value, str) or len(s := value.strip()) < 2 or not any(c.isalpha() for c in s):
+            continue
+        if derive_from and in_derive_from(pointer, derive_from):
+            inputs.add(s)
+        elif len(s) <= _MAX_VALUE_LEN and len(s.split()) <= PROSE_WORDS:
+            out.add(s)
+    given = sorted(inputs, key=lambda v: (-len(v), v))[:OWN_VALUES]
+    short = sorted(out - inputs, key=lambda v: (-len(v), v))[: OWN_VALUES - len(given)]
+    return tuple(sorted([*given, *short], key=lambda v: (-len(v), v)))
+
+
+def canned_read(text: str, own: Sequence[str] = ()) -> tuple[str, ...]:
+    """The readings of a text of prose outside the named input that records carrying one canned text hold alike
+    (:func:`canned_text`: numbers folded): read as its reader reads it (:func:`~.prose_text.prose_text`), and then
+    with the record's own values (``own``, :func:`own_values`: its other fields' names, places, codes, whole and
+    case kept) as one slot each, a list of them as one slot — ``Avis aux récoltants — Baynes Sound (PE-27-048) :
+    zone interdite …`` is the notice every closed area's record carries with its own water body and code. The
+    widest reading last (the first again when no value of the record is in the text)."""
+    view = prose_text(text)
+    read = text if view is None else view.text
+    plain = canned_text(read)
+    if not own:
+        return (plain,)
+    held = tuple(v for v in own if v in read)  # a substring test per value: the pattern holds only the text's own
+    if not held:
+        return (plain, plain)
+    slotted = _OWN_LIST.sub(PLACEHOLDER, _own_pattern(held).sub(PLACEHOLDER, read))
+    return (plain, canned_text(slotted))
+
+
+@lru_cache(maxsize=256)
+def _own_pattern(values: tuple[str, ...]) -> re.Pattern[str]:
+    """The record's own values ``values`` (longest first) as whole words, one pattern."""
+    return re.compile(r"(?<!\w)(?:" + "|".join(map(re.escape, values)) + r")(?!\w)")
 
 
 def _canned(
@@ -1838,6 +1913,7 @@ def mine(
     masked_from: dict[tuple[str, str, str], set[tuple[str, str, str]]] = {}  # template → the texts it was read from
     raw_held: dict[tuple[str, str, str], list[int]] = {}  # each text a template may be read from → its items
     canned_held: dict[tuple[str, str], list[int]] = {}  # with derive_from: each text of prose outside it → its items
+    whole_read: dict[tuple[str, str], set[str]] = {}  # … each text's widest reading (:func:`canned_read`) → its texts
     input_inside: set[tuple[str, str]] = set()  # … those holding the named input inside (a key named in the text)
     input_names = names_of(derive_from)
     named_by: dict[tuple[str, str], set[int]] = {}  # a table row's naming value (a whole value) → the items it names
@@ -1892,12 +1968,20 @@ def mine(
         for cell_key, naming in named_here:
             named_by.setdefault(naming, set()).add(n)
             named_cells.append((n, cell_key, naming))
+        own_here: tuple[str, ...] | None = None
         for raw in raws:
             raw_held.setdefault(raw, []).append(n)
             if derive_from and len(raw[2].split()) > PROSE_WORDS:  # prose outside the input, numbers folded
-                canned_held.setdefault((raw[1], canned_text(raw[2])), []).append(n)
-                if masked_input(raw[2], input_names) != raw[2]:  # the named input inside: its frame is the input's
-                    input_inside.add((raw[1], canned_text(raw[2])))
+                if own_here is None:
+                    own_here = own_values(it.projection, derive_from)
+                reads = canned_read(raw[2], own_here)  # as written, and with the record's own values as one slot
+                named_inside = masked_input(raw[2], input_names) != raw[2]  # the named input inside: its frame is its
+                for read in dict.fromkeys(reads):
+                    canned_held.setdefault((raw[1], read), []).append(n)
+                    if named_inside:
+                        input_inside.add((raw[1], read))
+                if not named_inside:  # read whole, its reading would carry the input's words (as for _slotted)
+                    whole_read.setdefault((raw[1], reads[-1]), set()).add(raw[2])
         if places is not None:
             places.done()
         for key, where in found_here.items():
@@ -2094,6 +2178,30 @@ def mine(
     ):
         members[key] = keys
         tests.append((key, label, support, support, p))
+    whole_keys: set[Key] = set()
+    if derive_from:  # a field whose every value is one label's, tested as a whole (:func:`whole_fields`)
+        whole_input: list[InputValues] = [{}] * len(record_label)
+        whole_words: list[InputWords] = [frozenset()] * len(record_label)
+        for i in reversed(range(len(record_of))):
+            whole_input[record_of[i]] = input_of[i]
+            whole_words[record_of[i]] = words_of[i]
+        for key, label, support, p, keys in whole_fields(
+            _whole_groups(values, viewed, norms, whole_read, raw_held, record_of),
+            record_label,
+            whole_input,
+            record_words=whole_words,
+        ):
+            if key in members:  # tested as a code book already: one test, found by the values of both
+                members[key] = _distinct_keys([*members[key], *keys])
+                at = next(k for k, t in enumerate(tests) if t[0] == key)
+                tests[at] = (*tests[at][:4], min(tests[at][4], p))
+                continue
+            members[key] = keys
+            whole_keys.add(key)
+            for k in keys:  # a text too long to be a candidate is held all the same (:func:`_long_texts`)
+                if k not in held and k in raw_held:
+                    held[k] = array("I", raw_held[k])
+            tests.append((key, label, support, support, p))
     # An unlisted input's candidates are the input's signal: tested apart, they do not loosen the riders' correction.
     unlisted = restated.unlisted()
     apart = {t[0] for t in tests if unlisted and restated.inside(members[t[0]], held, viewed)}
@@ -2132,6 +2240,8 @@ def mine(
     # A set of a list's members one of which is found for the same label adds nothing either (a book's action beside
     # the pair of actions it stands in).
     keyed = {(sug.label, k) for sug, keys in found for k in keys if k not in sets}
+    # A field tested whole adds nothing where finer findings of its label cover its records (:func:`_whole_covered`).
+    whole_covered = _whole_covered(found, whole_keys, held, record_of) if whole_keys else set()
     out = [
         sug
         for sug, keys in found
@@ -2143,6 +2253,7 @@ def mine(
         and (sug.kind != "field" or not all((sug.label, k) in alone for k in keys))
         and not _parts_found_alone(sug, alone)
         and id(sug) not in inner
+        and id(sug) not in whole_covered
     ]
     explained: list[Explained] = []
     if input_of:  # a rider the task's input already tells is the input's signal, not a leak (:mod:`.input_explained`)
@@ -2201,7 +2312,11 @@ def mine(
                 explained.append(ex)
         out = kept
         mined = {sug.value.casefold() for sug in out}
-        canned = {key: v for key, v in canned.items() if any(value in key[1] for value in mined)}  # others never asked
+        canned = {  # others never asked; an n-gram is read across punctuation, as its text's tokens (``full. you``)
+            key: v
+            for key, v in canned.items()
+            if any(value in key[1] for value in mined) or any(value in _token_text(key[1]) for value in mined)
+        }
         index = word_labels(record_words, record_label) if canned else {}
         by_value = value_groups(record_input) if canned else {}
         canned = {  # a text the input picks (each hazard its own canned conclusion) tells the label as the input does
@@ -2710,6 +2825,181 @@ def _code_book_tests(
             )
 
 
+def _distinct_keys(keys: Iterable[Key]) -> list[Key]:
+    """``keys`` without repeats, in order."""
+    return list(dict.fromkeys(keys))
+
+
+WHOLE_GROUPS = 2
+"""A field tested whole (:func:`whole_fields`) holds this many values of two records or more at least."""
+
+
+def _whole_groups(
+    values: Mapping[Key, Collection[int]],
+    viewed: Set[Key],
+    norms: Set[str],
+    whole_read: Mapping[tuple[str, str], Collection[str]],
+    raw_held: Mapping[Key, Collection[int]],
+    record_of: Sequence[int],
+) -> list[tuple[str, dict[str, tuple[set[int], list[Key]]]]]:
+    """Per field outside the named input, its values → (the records holding it, the candidates it is found by): the
+    short values as written (a label's own spelling left to the scan), and, as a field of its own, the texts of prose
+    by their widest canned reading (:func:`canned_read`: a notice filled in with the record's own place and code,
+    numbers folded), found by the whole texts read so."""
+    short: dict[str, dict[str, tuple[set[int], list[Key]]]] = {}
+    for key, its in values.items():
+        if key[0] == "value" and key not in viewed and normalize_needle(key[2]) not in norms:
+            short.setdefault(key[1], {})[key[2]] = ({record_of[i] for i in its}, [key])
+    read: dict[str, dict[str, tuple[set[int], list[Key]]]] = {}
+    for (template, reading), texts in whole_read.items():
+        keys = [("value", template, t) for t in sorted(texts)]
+        records = {record_of[i] for k in keys for i in raw_held.get(k, ())}
+        if records:
+            read.setdefault(template, {})[reading] = (records, keys)
+    out = list(short.items())
+    for template, by_read in read.items():  # a reading that groups the records as written does adds nothing
+        as_written = {frozenset(records) for records, _keys in short.get(template, {}).values()}
+        if {frozenset(records) for records, _keys in by_read.values()} != as_written:
+            out.append((template, by_read))
+    return out
+
+
+def whole_fields(
+    fields: Iterable[tuple[str, Mapping[str, tuple[set[int], list[Key]]]]],
+    record_label: Sequence[str],
+    record_input: Sequence[InputValues],
+    max_values: int = 2000,
+    record_words: Sequence[InputWords] = (),
+) -> Iterator[tuple[Key, str, int, float, list[Key]]]:
+    """``(key, label, support, p, member keys)`` per label of each field whose every value is one label's (each
+    distinct value held by records of one label only), tested as a whole: ``p`` is the exact chance that, the labels
+    of the records holding the field permuted at random, every value would still be one label's
+    (:func:`~windtunnel._util.stats.pure_groups_chance`). A verdict written in a dozen phrasings of two to nine records
+    each (a notice translated per case) is too rare to test value by value, and a code book counts values of three
+    records or more under a bound that errs towards chance; as a whole, that no phrasing is shared by two labels is
+    the evidence. Values of one record are pure by nature and weigh nothing: they count among the records permuted,
+    but are no members and are not found. A field holding several values on one record (a list) is not asked: its
+    values are no partition of its records.
+
+    A field that restates the input (the same measurement in another language, a named input's value copied with its
+    unit, a free-text report summarised, a complaint quoted whole) holds values of one label each because the input's
+    do: where every value of two records or more is held by records that agree on one field of the input
+    (``record_input``) whose values differ from value to value, or share an input word (``record_words``) that only
+    records of their label hold (:func:`_restates_input_words`), the field is the input's, not tested. Members: per
+    label, the candidates of its values of two records or more (the whole texts read so), so the field is found,
+    mapped and sanitized as those values would be."""
+    for template, by_value in fields:
+        if not 2 <= len(by_value) <= max_values:
+            continue
+        groups = list(by_value.values())
+        holders = [r for records, _keys in groups for r in records]
+        if len(set(holders)) != len(holders):
+            continue  # a record holds two values: no partition
+        labels_of = [{record_label[r] for r in records} for records, _keys in groups]
+        if any(len(labs) != 1 for labs in labels_of):
+            continue
+        multi = [records for records, _keys in groups if len(records) >= 2]
+        per_label = Counter(record_label[r] for r in holders)
+        if (
+            len(multi) < WHOLE_GROUPS
+            or len(per_label) < 2
+            or _restates_input_values(multi, record_input)
+            or _restates_input_words(multi, [records for records, _keys in groups], record_words, record_label)
+        ):
+            continue
+        counts = sorted(per_label.items())
+        p = pure_groups_chance([len(records) for records, _keys in groups], [k for _lab, k in counts])
+        for label, _k in counts:
+            own = [  # a value of one record is pure by nature: no evidence, not a member
+                (v, records, keys)
+                for (v, (records, keys)), labs in zip(by_value.items(), labels_of, strict=True)
+                if label in labs and len(records) >= 2
+            ]
+            if not own:
+                continue
+            shown = "; ".join(sorted(v for v, _records, _keys in own))
+            key = ("field", template, shown if len(shown) <= _MAX_VALUE_LEN else shown[: _MAX_VALUE_LEN - 1] + "…")
+            support = sum(len(records) for _v, records, _keys in own)
+            yield key, label, support, p, [m for _v, _records, keys in own for m in keys]
+
+
+def _whole_covered(
+    found: Sequence[tuple[Suggestion, list[Key]]],
+    whole_keys: Set[Key],
+    held: Mapping[Key, Collection[int]],
+    record_of: Sequence[int],
+) -> set[int]:
+    """The ids of the suggestions of :func:`whole_fields` (``whole_keys``) that add nothing: their records all hold,
+    found for their label, a token or an n-gram that is no words (a glyph, a code) or a value inside the same text (a
+    table's cell, JSON held in it) — found where it sits, the whole text is not the leak — or, for a field found
+    through texts too long to be a value (:func:`_long_texts`), any other suggestion of their label (a canned text's
+    words, asked of the input as such: the whole text adds only a coarser cut)."""
+    codes: dict[str, set[int]] = {}
+    every: dict[str, set[int]] = {}
+    inner: dict[tuple[str, str], set[int]] = {}
+    for sug, keys in found:
+        if (sug.kind, sug.pointer, sug.value) in whole_keys:
+            continue
+        records = {record_of[i] for k in keys for i in held.get(k, ())}
+        every.setdefault(sug.label, set()).update(records)
+        if sug.kind in ("token", "ngram") and not all(_word(t, plain=True) for t in sug.value.split()):
+            codes.setdefault(sug.label, set()).update(records)
+        inner.setdefault((sug.label, sug.pointer), set()).update(records)
+    out: set[int] = set()
+    for sug, keys in found:
+        if (sug.kind, sug.pointer, sug.value) not in whole_keys:
+            continue
+        records = {record_of[i] for k in keys for i in held.get(k, ())}
+        if any(len(k[2]) > _MAX_VALUE_LEN for k in keys):
+            covered = every.get(sug.label, set())
+        else:
+            covered = codes.get(sug.label, set()).union(
+                *(rs for (lab, p), rs in inner.items() if lab == sug.label and p.startswith(sug.pointer + "/"))
+            )
+        if records <= covered:
+            out.add(id(sug))
+    return out
+
+
+def _restates_input_words(
+    multi: Sequence[set[int]],
+    groups: Sequence[set[int]],
+    record_words: Sequence[InputWords],
+    record_label: Sequence[str],
+) -> bool:
+    """Every one of ``multi`` (records holding one value of a field, two or more each) shares an input word
+    (``record_words``, :func:`~.input_explained.input_words`) whose every holder among the field's records (``groups``)
+    has the value's label: the input alone says the label there, as :func:`~.input_explained.explained_by` judges a
+    rider, so each value goes with the input's words (a report's condition restated in another language, a complaint
+    a letter quotes whole) and the field restates the input (:func:`whole_fields`)."""
+    if not record_words:
+        return False
+    labels_of: dict[str, set[str]] = {}  # each input word → the labels of the field's records holding it
+    for records in groups:
+        for r in records:
+            for w in record_words[r]:
+                labels_of.setdefault(w, set()).add(record_label[r])
+    for records in multi:
+        label = {record_label[r] for r in records}
+        if not any(labels_of[w] == label for w in frozenset.intersection(*(record_words[r] for r in records))):
+            return False
+    return True
+
+
+def _restates_input_values(groups: Sequence[set[int]], record_input: Sequence[InputValues]) -> bool:
+    """Every one of ``groups`` (records holding one value of a field, two or more each) agrees on one field of the
+    input, whose values differ between the groups: the field restates that input field (:func:`whole_fields`)."""
+    shared: set[str] | None = None
+    for records in groups:
+        first = record_input[next(iter(records))]
+        agree = {t for t in first if all(record_input[r].get(t) == first[t] for r in records)}
+        shared = agree if shared is None else shared & agree
+        if not shared:
+            return False
+    assert shared is not None
+    return any(len({record_input[next(iter(g))][t] for g in groups}) > 1 for t in shared)
+
+
 def _inferred_input_words(texts_of: Sequence[Mapping[str, InputWords]], inputs: frozenset[str]) -> list[InputWords]:
     """Per item, the words (:func:`~windtunnel.leakage.input_explained.words_of`) of its strings in the fields read
     as the task's input when no ``--derive-from`` names it (``texts_of``: per item, its strings' words per field);
@@ -2949,6 +3239,8 @@ def _prose_words(key: Key, text: str, span: tuple[int, int] | None, view: str) -
     review: not the whole text held word for word (a sentence the records of one label carry alike is a template
     chosen by the label, a bot's canned summary, not an author's note) nor a code written among the words (a glyph,
     an emoji in a chat line, an encoded run), which are leaks as anywhere else."""
+    if view == PROSE_VIEW:  # prose read decoded: its words are words as they are read (:func:`prose_read`)
+        return key[0] != "value" and all(_word(t, plain=True) for t in key[2].split())
     return key[0] != "value" and in_words(key, text, span, view == "raw")
 
 
@@ -3026,6 +3318,7 @@ def _held(
                 yield it, [(k, w) for k, w in every if in_derive_from(w[0] + (w[2] or ""), derive_from) and k in by_key]
         return
     needles = {needle for _label, needle in codes}
+    long_texts = {k[1] for k in by_key if k[0] == "value" and len(k[2]) > _MAX_VALUE_LEN} if derive_from else set()
     # Without derive_from a point in time gives no candidate of its own (:func:`candidates`); a date that is a member
     # of a relation (:func:`_relation_tests`) is found as written all the same.
     dated = set() if derive_from else {k for k, s in by_key.items() if s.relation and k[0] == "value" and moment(k[2])}
@@ -3034,10 +3327,14 @@ def _held(
     for it in items:
         if not it.expected:
             continue
-        every = candidates(it.projection, derive_from, prose=True, moments=bool(derive_from) or bool(dated)).items()
+        seen = list(
+            candidates(it.projection, derive_from, prose=True, moments=bool(derive_from) or bool(dated)).items()
+        )
+        if long_texts:  # a text too long to be a candidate, found whole by its field's test (:func:`whole_fields`)
+            seen.extend(_long_texts(it.projection, long_texts))
         held: list[tuple[Key, Any]] = []
         spelled: set[tuple[str, str]] = set()
-        for key, where in every:
+        for key, where in seen:
             if key in by_key and (not dated or key in dated or not (key[0] == "value" and moment(key[2]))):
                 held.append((key, where))
             elif needles and key[0] in ("token", "ngram") and normalize_needle(key[2]) in needles:
@@ -3063,6 +3360,16 @@ def _held(
                 )
             ],
         )
+
+
+def _long_texts(projection: Any, templates: Set[str]) -> Iterator[tuple[Key, Where]]:
+    """The texts of ``projection`` at ``templates`` too long to be a candidate (:data:`_MAX_VALUE_LEN`) as whole values
+    where they are (:func:`whole_fields` finds a field of prose through its whole texts, however long)."""
+    for pointer, value, cut in _leaves(projection, ""):
+        if cut is None and isinstance(value, str) and len(s := value.strip()) > _MAX_VALUE_LEN:
+            template = _general(pointer)
+            if template in templates:
+                yield ("value", template, s), (pointer, None, None, "raw")
 
 
 def _leans(holders: Counter[str], label: str) -> bool:
@@ -3176,6 +3483,7 @@ def _own_label(
     for it, held in _held(items, by_key, codes, derive_from, inside=inside):
         found: list[Finding] = _pair_findings(it, pairs, result.pairs_tested, fix, derive_from) if pairs else []
         strings: dict[str, str] | None = None
+        own: tuple[str, ...] | None = None
         for key, (pointer, span, inner, view) in held:
             of_label = owners.get(key)  # a candidate suggestions of several labels share: found for its own label's
             sug = (
@@ -3206,7 +3514,11 @@ def _own_label(
                         or _restates_input(key[2], strings, derive_from)
                     )
                 ):
-                    canned = (_general(place), canned_text(text)) in result.canned and input_located(it, derive_from)
+                    if own is None:
+                        own = own_values(it.projection, derive_from)
+                    canned = any(
+                        (_general(place), read) in result.canned for read in canned_read(text, own)
+                    ) and input_located(it, derive_from)
                     review = CANNED_LEAK if canned else PROSE_REVIEW
             elif inputs and (sug.kind, sug.pointer, sug.value) in result.told:
                 review = INPUT_TOLD

@@ -51,6 +51,7 @@ import copy
 import hashlib
 import json
 import re
+from bisect import bisect_left, bisect_right
 from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
@@ -69,10 +70,12 @@ from windtunnel.leakage.mention import clear_tally, regutter, restyle, table_cel
 from windtunnel.leakage.mine import PROSE_WORDS, in_derive_from
 from windtunnel.leakage.model import DatasetError, Finding, ItemAudit, LeakItem, PointerMap, record_pointer
 from windtunnel.leakage.pointers import node_at, parse_pointer, scalar_leaves
+from windtunnel.leakage.prose_text import prose_text
 from windtunnel.leakage.records import record_values
 from windtunnel.leakage.resolve import Records, own_column_value
 from windtunnel.leakage.scan import audit_item, escape_pointer_token, glued_review
 from windtunnel.leakage.shared_values import AlikeValues, alike_values, drawn_alike, shared_values
+from windtunnel.leakage.text import Mapped
 from windtunnel.leakage.value_parts import common_words, differing_span, leaning_texts, words
 from windtunnel.leakage.value_parts import key as value_key
 from windtunnel.leakage.value_parts import riders as value_riders
@@ -676,6 +679,29 @@ def _prose_row(value: str, lo: int, hi: int, d: str) -> bool:
     end = value.find("\n", start)
     header = value[start : end if end >= 0 else len(value)]
     return len(value[lo:hi].split()) > PROSE_WORDS or any(len(c.split()) > PROSE_WORDS for c in header.split(d))
+
+
+def _decoded_cut(value: str, view: Mapped, span: tuple[int, int], mode: Mode) -> tuple[int, int] | None:
+    """The cut of a hit at ``span`` of ``value``, a text its reader reads decoded (``view``,
+    :func:`~windtunnel.leakage.prose_text.prose_text`: a quoted-printable letter's soft breaks joined, as mining reads
+    it in :data:`~windtunnel.leakage.mine.PROSE_VIEW`): its sentence as the reader reads it, mapped to the original
+    characters and extended over the soft breaks next to it, so no ``o=`` is left dangling before what was cut and a
+    sentence a soft break splits is cut whole."""
+    if view.starts is None or view.ends is None:
+        return cuts.cut_range(value, span, mode)
+    first = bisect_left(view.starts, span[0])  # the decoded characters inside the span (both maps non-decreasing)
+    stop = bisect_right(view.ends, span[1])
+    if stop <= first:
+        return cuts.cut_range(value, span, mode)
+    cut = cuts.cut_range(view.text, (first, stop), mode)
+    if cut is None:
+        return None
+    a, b = cut
+    if b <= a:
+        return view.span(a, b)
+    lo = view.ends[a - 1] if a > 0 else 0  # the characters a soft break dropped between the cut and its neighbours
+    hi = view.starts[b] if b < len(view.text) else len(value)
+    return (lo, hi)
 
 
 def _through_strings(doc: Any, f: Finding) -> Finding:
@@ -1727,6 +1753,7 @@ def _fix_leaf(
     cells: list[tuple[int, int]] = []
     group = _every_mined_place(value, group)
     member: dict[tuple[int, int], bool] = {}  # hits of one sentence share its cut: its listing is read once
+    read: Mapped | Literal[False] | None = None  # the text as its reader reads it (:func:`_decoded_cut`), once
     for f in group:
         if f.span is None:
             continue
@@ -1741,7 +1768,9 @@ def _fix_leaf(
         if around is not None:  # a sentence inside this record's cell: the cell is the unit, the row stays
             cells.append(around)
             continue
-        cut = cuts.cut_range(value, f.span, mode)
+        if read is None:
+            read = prose_text(value) or False
+        cut = cuts.cut_range(value, f.span, mode) if read is False else _decoded_cut(value, read, f.span, mode)
         if cut is not None and cut not in member:
             member[cut] = cuts.listing_member(value, cut, ctx.labels)
         if cut is None:
