@@ -137,7 +137,10 @@ def _phrase(rng: random.Random) -> str:
     return " ".join("".join(rng.choice("bcdfglmnprstv") + rng.choice("aeiou") for _ in range(3)) for _ in range(2))
 
 
-def _translated(seed: int, *, leak: bool, per_phrase: int = 2, phrases: int = 12) -> list[LeakItem]:
+def _translated(
+    seed: int, *, leak: bool, per_phrase: int = 2, phrases: int = 12, typed: bool = False
+) -> list[LeakItem]:
+    # typed: the input opens with a word typical of the record's label ("Category sewage: ..."), as inputs do
     rng = random.Random(seed)
     labels = [lab for lab in AREA for _ in range(per_phrase * phrases)]
     said = {lab: [_phrase(rng) for _ in range(phrases)] for lab in AREA}
@@ -146,8 +149,16 @@ def _translated(seed: int, *, leak: bool, per_phrase: int = 2, phrases: int = 12
         rng.shuffle(texts)
     out = []
     for i, (label, text) in enumerate(zip(labels, texts, strict=True)):
-        projection = {"request": {"description": " ".join(rng.choice(WORDS) for _ in range(12))}, "avis": text}
-        out.append(LeakItem(id=f"t{i}", expected=[label], projection=projection, label_set=AREA))
+        words = " ".join(rng.choice(WORDS) for _ in range(12))
+        description = f"Category {label}: {words}" if typed else words
+        out.append(
+            LeakItem(
+                id=f"t{i}",
+                expected=[label],
+                projection={"request": {"description": description}, "avis": text},
+                label_set=AREA,
+            )
+        )
     return out
 
 
@@ -157,6 +168,14 @@ def test_a_verdict_translated_into_phrasings_of_two_records_each_is_found_whole(
     assert {s.label for s in result.suggestions if s.kind == "field" and s.pointer == "/avis"} == set(AREA)
     flagged = dict(mined_findings(items, result, derive_from=DERIVE))
     assert set(flagged) == {it.id for it in items}
+
+
+def test_a_verdict_field_stays_found_whole_when_the_input_says_the_label_too() -> None:
+    # an input word typical of each label (held by every value of that label) is no restatement: the field's values
+    # are not the input's (review rec32b's cat shape; the restated-input guard gave it up)
+    items = _translated(5, leak=True, typed=True)
+    result = mine(items, derive_from=DERIVE)
+    assert {s.label for s in result.suggestions if s.kind == "field" and s.pointer == "/avis"} == set(AREA)
 
 
 def test_phrasings_drawn_apart_give_nothing() -> None:

@@ -2969,21 +2969,32 @@ def _restates_input_words(
 ) -> bool:
     """Every one of ``multi`` (records holding one value of a field, two or more each) shares an input word
     (``record_words``, :func:`~.input_explained.input_words`) whose every holder among the field's records (``groups``)
-    has the value's label: the input alone says the label there, as :func:`~.input_explained.explained_by` judges a
+    has the value's label and at least :data:`RESTATED_SHARE` of them hold the value: the input alone says the label
+    there, as :func:`~.input_explained.explained_by` judges a
     rider, so each value goes with the input's words (a report's condition restated in another language, a complaint
     a letter quotes whole) and the field restates the input (:func:`whole_fields`)."""
     if not record_words:
         return False
     labels_of: dict[str, set[str]] = {}  # each input word → the labels of the field's records holding it
+    holders: Counter[str] = Counter()  # each input word → how many of the field's records hold it
     for records in groups:
         for r in records:
             for w in record_words[r]:
                 labels_of.setdefault(w, set()).add(record_label[r])
+                holders[w] += 1
     for records in multi:
         label = {record_label[r] for r in records}
-        if not any(labels_of[w] == label for w in frozenset.intersection(*(record_words[r] for r in records))):
+        shared = frozenset.intersection(*(record_words[r] for r in records))
+        # the word is the value's own, not only its label's: most of its holders hold this value (an input word
+        # typical of a label, "Category sewage", is held by every value of that label and says nothing of restating)
+        if not any(labels_of[w] == label and RESTATED_SHARE * holders[w] <= len(records) for w in shared):
             return False
     return True
+
+
+RESTATED_SHARE = 0.5
+"""A value restates the input through a word when at least this share of the word's holders hold the value
+(:func:`_restates_input_words`)."""
 
 
 def _restates_input_values(groups: Sequence[set[int]], record_input: Sequence[InputValues]) -> bool:
