@@ -17,7 +17,7 @@ import pytest
 from tests.clirun import wt
 from windtunnel._util.errors import UsageError
 from windtunnel.reports.sample import make_cell
-from windtunnel.store import RunStore
+from windtunnel.store import RunStore, run_ids
 from windtunnel.store.queries import StoreReader
 from windtunnel.view.aggregate import aggregate_cells, percentile
 from windtunnel.view.server import CSP, serve_in_thread
@@ -79,6 +79,26 @@ def test_reader_pages_filters_and_uses_its_indexes(tmp_path: Path) -> None:
     with pytest.raises(sqlite3.OperationalError):  # read-only connection: the viewer can never write
         reader._db().execute("DELETE FROM runs")
     reader.close()
+
+
+def test_runs_started_in_one_millisecond_in_one_process_keep_their_order(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """In-process runs, as a test suite makes them: one clock reading for both, one ``started_at``. The ids alone
+    order them, in the order they were made (the older is the later's previous, so its diff's "before")."""
+    monkeypatch.setattr(run_ids, "_RUN_IDS", run_ids.RunIds(clock=lambda: 1_796_201_711_407_000_000))
+    path = tmp_path / "runs.db"
+    made = []
+    with RunStore(path) as store:
+        for seed in (1, 2, 3):
+            run_id = store.start_run({"mode": "run", "config_path": "c.yaml", "seed": seed, "started_at": "same"})
+            store.finish_run(run_id, {"score": 1.0, "passed": True}, "passed")
+            made.append(run_id)
+    reader = StoreReader(path)
+    page, _ = reader.runs_page()
+    assert [r.id for r in page] == made[::-1]  # newest first
+    assert reader.previous(reader.run(made[2])) == made[1] and reader.previous(reader.run(made[1])) == made[0]
+    assert [r.id for r in reader.runs_of(config="c.yaml", mode="run")] == made  # a trend, oldest first
 
 
 def test_indexes_are_skipped_on_a_store_that_cannot_be_written(tmp_path: Path) -> None:

@@ -23,7 +23,7 @@ from windtunnel.report.dicts import ReportDict
 from windtunnel.reports import print_summary, render_report
 from windtunnel.store import RunStore, default_store_path
 from windtunnel.store.merge import store_merged
-from windtunnel.store.runstore import new_run_id
+from windtunnel.store.run_ids import new_run_id
 
 
 def merged_report(sources: list[str], store: Path | None) -> ReportDict:

@@ -53,8 +53,8 @@ from windtunnel.report.dicts import CellDict, ReportDict, RunInfoDict, SummaryDi
 from windtunnel.reports.base import get_reporter, render_report
 from windtunnel.reports.stats import SummaryTally
 from windtunnel.reports.stream import render_streamed
+from windtunnel.store.run_ids import new_run_id as store_run_id
 from windtunnel.store.runstore import RunStore
-from windtunnel.store.runstore import new_run_id as store_run_id
 
 T = TypeVar("T")
 

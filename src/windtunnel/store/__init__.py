@@ -13,6 +13,7 @@ The pieces, writer first:
   flow needs (its own cells for the report, the completed ids for a resume);
 * :mod:`~windtunnel.store.queries` — a read-only, per-thread reader for ``windtunnel view`` and ``runs list``,
   which may run while another process writes;
+* :mod:`~windtunnel.store.run_ids` — run ids, which sort in start order;
 * :mod:`~windtunnel.store.diff` — two stored reports compared cell by cell (``runs diff``);
 * :mod:`~windtunnel.store.merge` — the reports of the shards of one ``run --shard I/N`` joined into one run;
 * :mod:`~windtunnel.store.leak_items` — a stored run's cells as leak-audit items.
@@ -26,12 +27,12 @@ score or judge: summaries arrive computed by the flow (or, for a merge, by the e
 
 from windtunnel.config.storepath import DEFAULT_STORE_PATH, default_store_path
 from windtunnel.store.diff import CellChange, PhaseDelta, RunDiff, diff_reports
+from windtunnel.store.run_ids import RunIds, new_run_id
 from windtunnel.store.runstore import (
     RUN_STATUSES,
     RunInfo,
     RunStore,
     UnknownRunError,
-    new_run_id,
     utc_now,
 )
 
@@ -41,6 +42,7 @@ __all__ = [
     "CellChange",
     "PhaseDelta",
     "RunDiff",
+    "RunIds",
     "RunInfo",
     "RunStore",
     "UnknownRunError",

@@ -34,13 +34,11 @@ from __future__ import annotations
 
 import atexit
 import contextlib
-import secrets
 import sqlite3
 import threading
 import weakref
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
-from datetime import datetime, timezone
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn, TypeVar, cast
 
@@ -57,6 +55,7 @@ from windtunnel.report.usage import total_usage
 from windtunnel.reports.cells import summarize_cells
 from windtunnel.store import facts as cell_facts
 from windtunnel.store.diff import diff_reports
+from windtunnel.store.run_ids import new_run_id
 
 if TYPE_CHECKING:
     from windtunnel.store.diff import RunDiff
@@ -116,15 +115,6 @@ CREATE TABLE IF NOT EXISTS cells (
 _SEQ_INDEX = "CREATE INDEX IF NOT EXISTS cells_seq ON cells (run_id, seq)"
 
 _RUN_COLUMNS = ("id", "mode", "config_path", "seed", "started_at", "finished_at", "status")
-
-
-def new_run_id() -> str:
-    """A new run id, ``YYYYMMDD-HHMMSS-xxxxxx`` (UTC start time, then 24 random bits).
-
-    Ids sort by start time as plain strings, which ``runs list`` and the viewer rely on to break ties in
-    ``started_at``; the random tail makes two runs started in the same second, e.g. the shards of one CI job,
-    distinct without a counter shared between processes."""
-    return datetime.now(timezone.utc).strftime("%Y%m%d-%H%M%S-") + secrets.token_hex(3)
 
 
 _open_stores: weakref.WeakSet[RunStore] = weakref.WeakSet()

@@ -119,7 +119,7 @@
   function timeSeconds(iso) { var t = Date.parse(iso); return isNaN(t) ? 0 : t / 1000; }
 
   // -- runs page ----------------------------------------------------------------------------
-  var runsState = { offset: 0, limit: 50, selected: [] };
+  var runsState = { offset: 0, limit: 50, selected: [], started: {} };  // started: run id -> started_at, for compare()
 
   function runsPage() {
     var p = params();
@@ -165,6 +165,7 @@
     trend.setAttribute("href", "/trends" + query({ config: runsState.config, mode: runsState.mode }));
     var body = clear(document.querySelector("#runs-table tbody"));
     data.runs.forEach(function (r) {
+      runsState.started[r.id] = r.started_at;
       var box = el("input", { type: "checkbox", "aria-label": "select " + r.id, data: { id: r.id } });
       box.checked = runsState.selected.indexOf(r.id) >= 0;
       box.addEventListener("change", function () { toggleSelected(r.id, box.checked); });
@@ -197,8 +198,19 @@
     document.getElementById("compare").disabled = runsState.selected.length !== 2;
   }
 
+  // Runs in the order they started: by the recorded start (to the millisecond), then by id. An id alone orders two
+  // runs only to the second where they came from different processes or from a version before store/run_ids.py.
+  function startOrder(ids, started) {
+    function at(id) { var t = Date.parse(started[id] || ""); return isNaN(t) ? Infinity : t; }
+    return ids.slice().sort(function (x, y) {
+      var dx = at(x), dy = at(y);
+      if (dx !== dy) return dx < dy ? -1 : 1;
+      return x < y ? -1 : x > y ? 1 : 0;
+    });
+  }
+
   function compare() {
-    var s = runsState.selected.slice().sort(); // run ids sort by start time: older is "a" (before)
+    var s = startOrder(runsState.selected, runsState.started); // the older is "a" (before)
     window.location.href = "/diff" + query({ a: s[0], b: s[1] });
   }
 
