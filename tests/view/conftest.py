@@ -1,4 +1,5 @@
-"""Fixtures for the viewer's tests: a run store filled by REAL runs of the bundled example, a server, a browser."""
+"""Fixtures for the viewer's tests: a run store filled by REAL runs of the bundled example (in this process), a server,
+a browser."""
 
 from __future__ import annotations
 
@@ -12,7 +13,9 @@ from typing import Any
 
 import pytest
 import yaml
+from examples.support_agent import agent, tools
 
+from tests.clirun import wt
 from tests.conftest import SUPPORT_AGENT_ENV
 from windtunnel.reports.sample import CHROMIUM as _CHROMIUM
 from windtunnel.reports.sample import CHROMIUM_ARGS
@@ -44,8 +47,28 @@ def windtunnel(store: Path, *args: str, check: bool = True) -> subprocess.Comple
     return proc
 
 
+def in_process(store: Path, *args: str) -> None:
+    """``windtunnel ARGS`` in this process, as :func:`windtunnel` runs it in a child (from the repository root,
+    writing runs into ``store``, the bundled agent's routing environment cleared and its state reset first, as a
+    fresh process starts it): the store's runs are what is shown, not how the process that made them started."""
+    with pytest.MonkeyPatch.context() as mp:
+        mp.chdir(REPO)
+        mp.setenv("WINDTUNNEL_STORE", str(store))
+        for name in SUPPORT_AGENT_ENV:
+            mp.delenv(name, raising=False)
+        agent.reset()
+        tools.CALLS.clear()
+        try:
+            code = wt(*args)
+        finally:
+            agent.reset()
+            tools.CALLS.clear()
+    if code not in (0, 1):
+        raise AssertionError(f"windtunnel {' '.join(args)} exited {code}")
+
+
 def run_json(store: Path, out: Path, *args: str) -> dict[str, Any]:
-    windtunnel(store, *args, "-q", "-f", "json", "-o", str(out))
+    in_process(store, *args, "-q", "-f", "json", "-o", str(out))
     report: dict[str, Any] = json.loads(out.read_text())
     return report
 
@@ -68,7 +91,7 @@ class ExampleStore:
         self.contract = run_json(self.path, root / "contract.json", "contract", "run", "-c", CONFIG, "--seed", "1")
         self.strict = run_json(self.path, root / "strict.json", "run", "-c", str(self.strict_config), "--seed", "3")
         # last: a ci run, stored as one run plus one run per phase (<id>-mutation, -chaos, -contract, -replay)
-        windtunnel(self.path, "ci", "-c", CONFIG, "--seed", "1", "-q", "-o", str(root / "ci"))
+        in_process(self.path, "ci", "-c", CONFIG, "--seed", "1", "-q", "-o", str(root / "ci"))
         self.ci: dict[str, Any] = json.loads((root / "ci" / "summary.json").read_text())
         self.ci_phases = [f"{self.ci['run']['id']}-{phase}" for phase in self.ci["summary"]["phases"]]
 
