@@ -1339,9 +1339,23 @@ class _Places:
         for template, held in self.holders.items():
             if held < INPUT_PRESENCE * items or self.text[template] < INPUT_TEXT * held:
                 continue
+            if self.riding(template):
+                continue
             if self._variety(template) >= INPUT_VARIETY or graded(self.values.get(template, {}).values()):
                 out.append(template)
         return sorted(out)
+
+    def riding(self, template: str) -> bool:
+        """``template``, a field of prose (most of its holders hold more than ``PROSE_WORDS`` words of text there),
+        holds a rider beside ordinary texts (:func:`rides_beside`): not the task's input, however varied its texts (a
+        pool of notes every label's records share, and on some records one more of their label's). A measurement or a
+        word of a closed set repeats by nature, some of its values on one label's records only: it is not asked."""
+        held = self.holders[template]
+        return (
+            2 * self.prose[template] >= held
+            and template not in self.unsaid
+            and rides_beside(self.said.get(template, {}).values(), held)
+        )
 
     def evidence(self, items: int, inputs: Iterable[str] = ()) -> list[str]:
         """The fields read as the task's input by what their values say of the labels (:func:`tells_every_record`,
@@ -1379,7 +1393,11 @@ class _Places:
         label is the content as often as a canned note (messages drawn from a pool per label), and nothing in the file
         tells which; a text only some records hold cannot be what every record is answered from (an upstream step's
         note, a bot's summary on the records it ran on), so its whole texts and codes are mined."""
-        return {t for t, n in self.prose.items() if n and n >= INPUT_PRESENCE * items and 2 * n >= self.holders[t]}
+        return {
+            t
+            for t, n in self.prose.items()
+            if n and n >= INPUT_PRESENCE * items and 2 * n >= self.holders[t] and not self.riding(t)
+        }
 
 
 def _from_prose(key: tuple[str, str, str]) -> bool:
@@ -1452,6 +1470,38 @@ def tells_every_record(values: Iterable[Counter[str]], held: int) -> bool:
         repeated += 1
         covered += n
     return repeated > len(named) >= 2 and covered >= INPUT_PRESENCE * held
+
+
+RIDER_SHARE = 0.5
+"""A field's texts of one label each (:func:`rides_beside`) are a rider when fewer than this share of the items
+holding the field hold them: the others hold texts every label's records share."""
+
+
+def rides_beside(values: Iterable[Counter[str]], held: int) -> bool:
+    """A field whose texts tell the label on some records only, beside texts every label's records hold alike: of
+    ``values`` (per text as written, the labels of the items holding it; a list's members each), two or more repeat
+    and are each held by one label (``GRADED_TOP``), together by ``GRADED_MIN`` items or more yet fewer than
+    ``RIDER_SHARE`` of the ``held`` items; and some text is held by several labels (``GRADED_MIN`` items, no label at
+    ``GRADED_TOP``) in shares that do not differ beyond chance (not :func:`graded`). A partner's note drawn from a few
+    ordinary remarks on every record, and on some records a second note in one canned sentence per label: an upstream
+    step's words beside filler, not the content, whatever the variety of its texts. The content never repeats a text
+    word for word (written record by record), or repeats texts of one label on every record (a pool of phrasings per
+    label: they cover the records), or shifts the odds with its shared texts (:func:`graded`)."""
+    seen = list(values)
+    if len(seen) >= _GRADED_VALUES:
+        return False  # more values than counted: what the others say is unknown
+    pure = covered = 0
+    mixed: list[Counter[str]] = []
+    for c in seen:
+        n = sum(c.values())
+        if n < 2:
+            continue
+        if max(c.values()) >= GRADED_TOP * n:
+            pure += 1
+            covered += n
+        elif n >= GRADED_MIN:
+            mixed.append(c)
+    return pure >= 2 and GRADED_MIN <= covered < RIDER_SHARE * held and bool(mixed) and not graded(mixed)
 
 
 def tells_beside_odds(values: Iterable[Counter[str]]) -> bool:
