@@ -97,6 +97,20 @@ def test_riders_beside_filler_in_counts() -> None:
     assert not rides_beside([*shared, *riders, Counter({"a": 40})], 90)  # one label's texts on most records
     graded_shared = [Counter({"a": 25, "b": 5, "c": 1}), Counter({"a": 1, "b": 5, "c": 25})]
     assert not rides_beside([*graded_shared, *riders], 90)  # shared texts shift the odds: the content
+    pairs = [Counter({"a": 2}), Counter({"b": 2}), Counter({"c": 2})] + [Counter({"a": 1, "b": 1})] * 9
+    assert not rides_beside([*shared, *pairs], 90)  # remarks combined at random: as many one-label texts as chance
+
+
+def test_a_table_cell_in_a_string_read_as_the_input_is_judged_by_its_own_column() -> None:
+    def tally(rng: random.Random, i: int, label: str) -> dict[str, Any]:
+        species = rng.choice(["WAE", "SMB", "NOP", "LAT"])
+        if i % 3:
+            return {"tally": f"SPP | N | MEAN\n{species} | 1 | {rng.uniform(8, 30):.1f}"}
+        cells = " | ".join("1" if lab == label else "0" for lab in LABELS)
+        return {"tally": f"SPP | {' | '.join(x.upper() for x in LABELS)}\n{species} | {cells}"}
+
+    items = _items(6, tally)
+    assert _leaks(items)["/tally"] == sum(1 for it in items if "N | MEAN" not in it.projection["tally"])
 
 
 def test_a_measurement_that_repeats_is_not_asked() -> None:

@@ -53,6 +53,7 @@ values equal to a label are left to the scan.
 from __future__ import annotations
 
 import itertools
+import math
 import re
 import unicodedata
 from array import array
@@ -1490,18 +1491,29 @@ def rides_beside(values: Iterable[Counter[str]], held: int) -> bool:
     seen = list(values)
     if len(seen) >= _GRADED_VALUES:
         return False  # more values than counted: what the others say is unknown
+    every: Counter[str] = Counter()
+    for c in seen:
+        every.update(c)
+    total = sum(every.values())
     pure = covered = 0
+    chance = 0.0  # the texts of one label expected were labels drawn apart from the texts
     mixed: list[Counter[str]] = []
     for c in seen:
         n = sum(c.values())
         if n < 2:
             continue
+        chance += sum((k / total) ** n for k in every.values())
         if max(c.values()) >= GRADED_TOP * n:
             pure += 1
             covered += n
         elif n >= GRADED_MIN:
             mixed.append(c)
-    return pure >= 2 and GRADED_MIN <= covered < RIDER_SHARE * held and bool(mixed) and not graded(mixed)
+    if not (pure >= 2 and GRADED_MIN <= covered < RIDER_SHARE * held and mixed) or graded(mixed):
+        return False
+    # more texts of one label than chance makes (Poisson tail): a pool of remarks combined at random leaves some
+    # combinations on one label's records, as many as the labels' shares predict
+    tail = 1.0 - sum(math.exp(-chance) * chance**i / math.factorial(i) for i in range(pure))
+    return tail <= GRADED_ALPHA
 
 
 def tells_beside_odds(values: Iterable[Counter[str]]) -> bool:
@@ -3558,11 +3570,13 @@ def _own_label(
             place = pointer + (inner or "")
             if any(sug is r for r in restating):
                 review = UNLISTED_REVIEW.format(field=_general(place), fields=", ".join(result.derive_from))
-            elif (inputs and _general(place) in inputs) or derive_from:
+            # a cell of a table read in a string is a field of its own (``/tally/KEPT``): read as the input only where
+            # its own field is, not because the string holding it is (its column may be an upstream step's tally)
+            elif (at_input := bool(inputs) and _general(place) in inputs and not _cell_of(key, place)) or derive_from:
                 if strings is None:
                     strings = {p: v if isinstance(v, str) else v[0] for p, v, _cut in _leaves(it.projection, "")}
                 text = strings.get(place, "")
-                if inputs and _general(place) in inputs:
+                if at_input:
                     if _general(place) in evidence or in_words(key, text, span, view == "raw", loose=True):
                         review = INPUT_REVIEW
                 elif (
@@ -3627,6 +3641,12 @@ def _own_label(
         found = [f for f in found if f.span is None or (f.pointer, f.inner, f.severity) not in whole]
         if found:
             yield it.id, found
+
+
+def _cell_of(key: Key, place: str) -> bool:
+    """``key`` is a field read inside the string at ``place`` (a table's cell: its template is the string's and a
+    column's name), not the string's own value or words."""
+    return key[1].startswith(_general(place) + "/")
 
 
 KEY_HELD = (
