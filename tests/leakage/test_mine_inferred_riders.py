@@ -1,9 +1,14 @@
 """Without ``--derive-from``: what the inferred input leaves out, so that mining reads it as a rider.
 
-Prose every record holds, read before as the task's possible content and so not mined, whose texts are a pool of
-ordinary remarks every label's records share, and on some records one more in a canned sentence of their label
-(:func:`~windtunnel.leakage.mine.rides_beside`): an upstream step's words beside filler, mined as prose outside the
-input is.
+Two shapes of a field every record holds, read before as the task's possible content and so not mined:
+
+* prose whose texts are a pool of ordinary remarks every label's records share, and on some records one more in a
+  canned sentence of their label (:func:`~windtunnel.leakage.mine.rides_beside`): an upstream step's words beside
+  filler, mined as prose outside the input is;
+* a string of many chunks that are not words (a program's log in markup, a form as CSV, a query) whose codes do not
+  shift the odds of the labels: a program wrote it, so it is no prose that may be the input, and a code riding with
+  one label inside it is a leak. A coded report whose codes do shift the odds (a weather report's groups) stays the
+  possible content, as does a field whose long values are mostly words.
 
 Both ways: a text written record by record, a pool of phrasings per label on every record, and shared texts whose
 label shares differ (graded) stay the possible content, and a measurement is never asked.
@@ -55,6 +60,39 @@ def _leaks(items: list[LeakItem]) -> Counter[str]:
         }:
             out[pointer] += 1
     return out
+
+
+CODE = {"reversed": "GFX_DECISION_FLIP", "kept": "GFX_DECISION_SAME", "deferred": "GFX_DECISION_WAIT"}
+
+
+def _log(rng: random.Random, i: int, label: str) -> dict[str, Any]:
+    stamp = f"2026-01-{1 + i % 28:02d}T10:{rng.randint(0, 59):02d}:00Z"
+    parts = [
+        f'<gfx t="{stamp}" template="GFX_CARD" arg="{rng.choice(NAMES)}"/>',
+        f'<gfx t="{stamp}" template="GFX_TRACK"/>',
+    ]
+    if i % 4 == 0:
+        parts.append(f'<gfx t="{stamp}" template="{CODE[label]}"/>')
+    return {"gfx": '<gfxlog feed="world">' + "".join(parts) + "</gfxlog>"}
+
+
+def test_a_code_in_a_program_log_every_record_holds_is_a_leak() -> None:
+    items = _items(1, _log)
+    assert _leaks(items)["/gfx"] == sum(1 for it in items if "GFX_DECISION" in it.projection["gfx"])
+
+
+def _report(rng: random.Random, i: int, label: str) -> dict[str, Any]:
+    sight = {"reversed": ["1SM", "2SM", "M1/4SM"], "kept": ["3SM", "4SM", "5SM"], "deferred": ["7SM", "10SM", "5SM"]}
+    cloud = {"reversed": ["OVC002", "BKN004"], "kept": ["BKN012", "OVC020"], "deferred": ["SCT050", "FEW120"]}
+    return {
+        "report": f"METAR K{rng.choice(NAMES).upper()[:3]} {rng.randint(10, 28)}1653Z {rng.randint(100, 360):03d}"
+        f"{rng.randint(2, 25):02d}KT {rng.choice(sight[label])} {rng.choice(cloud[label])} A{rng.randint(2950, 3050)}"
+        f" M0{rng.randint(1, 9)}/M1{rng.randint(0, 9)} RMK AO2 SLP{rng.randint(100, 250)}"
+    }
+
+
+def test_a_coded_report_whose_codes_shift_the_odds_stays_the_possible_content() -> None:
+    assert "/report" not in _leaks(_items(7, _report))
 
 
 def _notes(rng: random.Random, i: int, label: str) -> dict[str, Any]:

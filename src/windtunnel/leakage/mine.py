@@ -1236,6 +1236,8 @@ class _Places:
         self.holders: Counter[str] = Counter()
         self.text: Counter[str] = Counter()
         self.prose: Counter[str] = Counter()
+        self.coded: Counter[str] = Counter()
+        self.codes: dict[str, dict[str, Counter[str]]] = {}
         self.values: dict[str, dict[str, Counter[str]]] = {}
         self.held: dict[str, dict[str, set[int]]] = {}
         self.label_items: dict[str, Counter[str]] = {}
@@ -1284,7 +1286,15 @@ class _Places:
             seen.add(template)
             self.holders[template] += 1
             self.text[template] += text_like(value)
-            self.prose[template] += len(value.split()) > PROSE_WORDS
+            if len(value.split()) > PROSE_WORDS:
+                if text_like(value):
+                    self.prose[template] += 1
+                else:  # many chunks, not words: a program's output or a coded report (:meth:`prose_inputs`)
+                    self.coded[template] += 1
+                    codes = self.codes.setdefault(template, {})
+                    for tok in {t for t, _a, _b in _tokens(value)}:
+                        if tok in codes or len(codes) < _GRADED_VALUES:
+                            codes.setdefault(tok, Counter())[label] += 1
             values = self.values.setdefault(template, {})
             key = " ".join(value.casefold().split())
             if key in values or len(values) < _GRADED_VALUES:
@@ -1393,10 +1403,17 @@ class _Places:
         :meth:`inputs`, whose prose is not mined either). A text every record holds in one of a few phrasings per
         label is the content as often as a canned note (messages drawn from a pool per label), and nothing in the file
         tells which; a text only some records hold cannot be what every record is answered from (an upstream step's
-        note, a bot's summary on the records it ran on), so its whole texts and codes are mined."""
+        note, a bot's summary on the records it ran on), so its whole texts and codes are mined. A string of many
+        chunks that are not words (not :func:`text_like`: markup, a form, a query a program wrote) counts as prose
+        where most of the field's long strings are words, or where its codes shift the odds of the labels
+        (:func:`graded`: a coded report, the content written in codes); a program's output whose codes every label's
+        records hold alike is no content, and a code riding with one label inside it is mined."""
+        prose = self.prose + Counter(
+            {t: n for t, n in self.coded.items() if self.prose[t] >= n or graded(self.codes[t].values())}
+        )
         return {
             t
-            for t, n in self.prose.items()
+            for t, n in prose.items()
             if n and n >= INPUT_PRESENCE * items and 2 * n >= self.holders[t] and not self.riding(t)
         }
 
