@@ -1,17 +1,14 @@
 """Without ``--derive-from``: what the inferred input leaves out, so that mining reads it as a rider.
 
-Two shapes of a field every record holds, read before as the task's possible content and so not mined:
+Prose every record holds, read before as the task's possible content and so not mined, whose texts are a pool of
+ordinary remarks every label's records share, and on some records one more beside it in a canned sentence of their
+label (:func:`~windtunnel.leakage.mine.rides_beside`): an upstream step's words beside filler, mined as prose outside
+the input is.
 
-* prose whose texts are a pool of ordinary remarks every label's records share, and on some records one more in a
-  canned sentence of their label (:func:`~windtunnel.leakage.mine.rides_beside`): an upstream step's words beside
-  filler, mined as prose outside the input is;
-* a string of many chunks that are not words (a program's log in markup, a form as CSV, a query) whose codes do not
-  shift the odds of the labels: a program wrote it, so it is no prose that may be the input, and a code riding with
-  one label inside it is a leak. A coded report whose codes do shift the odds (a weather report's groups) stays the
-  possible content, as does a field whose long values are mostly words.
-
-Both ways: a text written record by record, a pool of phrasings per label on every record, and shared texts whose
-label shares differ (graded) stay the possible content, and a measurement is never asked.
+Both ways: a text written record by record, a pool of phrasings per label on every record, one text per record that
+is vague on most records and tells the label on some (a customer's message), and shared texts whose label shares
+differ (graded) stay the possible content, and a measurement is never asked. (Long strings of codes and tables held in
+a string: ``test_mine_inferred_codes.py``.)
 """
 
 from __future__ import annotations
@@ -20,11 +17,10 @@ import random
 from collections import Counter
 from typing import Any
 
-from windtunnel.leakage.mine import mine, mined_findings, rides_beside
-from windtunnel.leakage.model import LeakItem
+from windtunnel.leakage.mine import mine, rides_beside
 
-LABELS = ["reversed", "kept", "deferred"]
-NAMES = ["Ada", "Bo", "Cy", "Dee", "Eli", "Fay", "Gus", "Hal", "Ivy", "Jo", "Kai", "Lu", "Max", "Ned", "Oz", "Pia"]
+from .inferred_data import items, leaks
+
 FILLER = [
     "Orbit refreshed overnight, nothing else to add here.",
     "Ephemeris sent over, covariance looks realistic to us.",
@@ -37,64 +33,6 @@ CANNED = {
 }
 
 
-def _items(seed: int, make: Any, n: int = 180) -> list[LeakItem]:
-    rng = random.Random(seed)
-    out = []
-    for i in range(n):
-        label = LABELS[i % 3]
-        projection = {
-            "task": "Decide the outcome.",
-            "reading": {"value": round(rng.uniform(0, 100), 1), "by": rng.choice(NAMES)},
-            **make(rng, i, label),
-        }
-        out.append(LeakItem(id=f"r{i}", expected=[label], projection=projection, label_set=LABELS))
-    return out
-
-
-def _leaks(items: list[LeakItem]) -> Counter[str]:
-    """Field template (list indices as ``*``) → items holding a mined leak (not for review) there."""
-    out: Counter[str] = Counter()
-    for _id, findings in mined_findings(items, mine(items)):
-        for pointer in {
-            "/".join("*" if p.isdigit() else p for p in f.pointer.split("/")) for f in findings if f.blocking
-        }:
-            out[pointer] += 1
-    return out
-
-
-CODE = {"reversed": "GFX_DECISION_FLIP", "kept": "GFX_DECISION_SAME", "deferred": "GFX_DECISION_WAIT"}
-
-
-def _log(rng: random.Random, i: int, label: str) -> dict[str, Any]:
-    stamp = f"2026-01-{1 + i % 28:02d}T10:{rng.randint(0, 59):02d}:00Z"
-    parts = [
-        f'<gfx t="{stamp}" template="GFX_CARD" arg="{rng.choice(NAMES)}"/>',
-        f'<gfx t="{stamp}" template="GFX_TRACK"/>',
-    ]
-    if i % 4 == 0:
-        parts.append(f'<gfx t="{stamp}" template="{CODE[label]}"/>')
-    return {"gfx": '<gfxlog feed="world">' + "".join(parts) + "</gfxlog>"}
-
-
-def test_a_code_in_a_program_log_every_record_holds_is_a_leak() -> None:
-    items = _items(1, _log)
-    assert _leaks(items)["/gfx"] == sum(1 for it in items if "GFX_DECISION" in it.projection["gfx"])
-
-
-def _report(rng: random.Random, i: int, label: str) -> dict[str, Any]:
-    sight = {"reversed": ["1SM", "2SM", "M1/4SM"], "kept": ["3SM", "4SM", "5SM"], "deferred": ["7SM", "10SM", "5SM"]}
-    cloud = {"reversed": ["OVC002", "BKN004"], "kept": ["BKN012", "OVC020"], "deferred": ["SCT050", "FEW120"]}
-    return {
-        "report": f"METAR K{rng.choice(NAMES).upper()[:3]} {rng.randint(10, 28)}1653Z {rng.randint(100, 360):03d}"
-        f"{rng.randint(2, 25):02d}KT {rng.choice(sight[label])} {rng.choice(cloud[label])} A{rng.randint(2950, 3050)}"
-        f" M0{rng.randint(1, 9)}/M1{rng.randint(0, 9)} RMK AO2 SLP{rng.randint(100, 250)}"
-    }
-
-
-def test_a_coded_report_whose_codes_shift_the_odds_stays_the_possible_content() -> None:
-    assert "/report" not in _leaks(_items(7, _report))
-
-
 def _notes(rng: random.Random, i: int, label: str) -> dict[str, Any]:
     notes = [{"text": rng.choice(FILLER)}]
     if i % 4 == 0:
@@ -103,10 +41,9 @@ def _notes(rng: random.Random, i: int, label: str) -> dict[str, Any]:
 
 
 def test_a_canned_note_beside_shared_filler_is_a_leak() -> None:
-    items = _items(2, _notes)
-    result = mine(items)
-    assert "/notes/*/text" not in result.inputs
-    assert _leaks(items)["/notes/*/text"] == sum(1 for it in items if len(it.projection["notes"]) > 1)
+    found = items(2, _notes)
+    assert "/notes/*/text" not in mine(found).inputs
+    assert leaks(found)["/notes/*/text"] == sum(1 for it in found if len(it.projection["notes"]) > 1)
 
 
 def _pool(rng: random.Random, i: int, label: str) -> dict[str, Any]:
@@ -115,16 +52,43 @@ def _pool(rng: random.Random, i: int, label: str) -> dict[str, Any]:
 
 
 def test_phrasings_of_each_label_on_every_record_stay_the_possible_content() -> None:
-    assert "/notes/*/text" not in _leaks(_items(3, _pool))
+    assert "/notes/*/text" not in leaks(items(3, _pool))
 
 
 def _written(rng: random.Random, i: int, label: str) -> dict[str, Any]:
-    words = ["leak", "noise", "crack", "stain", "draft", "rattle", "drip", "hum", "squeak", "wobble"]
-    return {"notes": [{"text": " ".join(rng.choice(words) for _ in range(9))}]}
+    words = ["leak", "noise", "stain", "draft", "rattle", "squeak", "wobble", "damp", "creak", "gap"]
+    told = {"reversed": "E41", "kept": "E07", "deferred": "E19"}[label]  # the content's own code of the label
+    text = [rng.choice(words) for _ in range(9)]
+    text.insert(rng.randrange(10), told)
+    return {"notes": [{"text": " ".join(text)}]}
 
 
-def test_text_written_record_by_record_gives_no_leak() -> None:
-    assert "/notes/*/text" not in _leaks(_items(4, _written))
+def test_text_written_record_by_record_stays_the_possible_content() -> None:
+    # read as a rider, its codes of one label would be leaks on every record
+    assert "/notes/*/text" not in leaks(items(4, _written))
+
+
+VAGUE = [
+    "Hello, I have a problem and need some help please.",
+    "Something is not working the way it should for me.",
+    "Can someone from your team get back to me soon?",
+    "I tried a few things already but nothing has helped.",
+    "This has been going on for a while, please look into it.",
+]
+SPECIFIC = {
+    "reversed": ["I was charged twice for my subscription this month.", "Please refund the extra fee on my invoice."],
+    "kept": ["The app crashes every time I open the settings page.", "I get an error when I upload a large file."],
+    "deferred": ["I cannot log in since I changed my email address.", "Please merge my two accounts into one."],
+}
+
+
+def _message(rng: random.Random, i: int, label: str) -> dict[str, Any]:
+    message = rng.choice(SPECIFIC[label]) if rng.random() < 0.35 else rng.choice(VAGUE)
+    return {"ticket": {"id": f"TK-{10000 + i}", "channel": rng.choice(["email", "chat", "web"])}, "message": message}
+
+
+def test_one_text_per_record_vague_on_most_and_telling_on_some_stays_the_possible_content() -> None:
+    assert "/message" not in leaks(items(5, _message))  # read as a rider, its telling messages would be leaks
 
 
 def test_riders_beside_filler_in_counts() -> None:
@@ -137,18 +101,9 @@ def test_riders_beside_filler_in_counts() -> None:
     assert not rides_beside([*graded_shared, *riders], 90)  # shared texts shift the odds: the content
     pairs = [Counter({"a": 2}), Counter({"b": 2}), Counter({"c": 2})] + [Counter({"a": 1, "b": 1})] * 9
     assert not rides_beside([*shared, *pairs], 90)  # remarks combined at random: as many one-label texts as chance
-
-
-def test_a_table_cell_in_a_string_read_as_the_input_is_judged_by_its_own_column() -> None:
-    def tally(rng: random.Random, i: int, label: str) -> dict[str, Any]:
-        species = rng.choice(["WAE", "SMB", "NOP", "LAT"])
-        if i % 3:
-            return {"tally": f"SPP | N | MEAN\n{species} | 1 | {rng.uniform(8, 30):.1f}"}
-        cells = " | ".join("1" if lab == label else "0" for lab in LABELS)
-        return {"tally": f"SPP | {' | '.join(x.upper() for x in LABELS)}\n{species} | {cells}"}
-
-    items = _items(6, tally)
-    assert _leaks(items)["/tally"] == sum(1 for it in items if "N | MEAN" not in it.projection["tally"])
+    values = [*shared, *riders]
+    assert not rides_beside(values, 90, [0, 0, 5, 4, 5])  # each one-label text the record's only one there
+    assert rides_beside(values, 90, [30, 29, 0, 1, 0])  # beside another text on nearly every record
 
 
 def test_a_measurement_that_repeats_is_not_asked() -> None:
@@ -156,4 +111,4 @@ def test_a_measurement_that_repeats_is_not_asked() -> None:
         low = {"reversed": 70, "kept": 75, "deferred": 80}[label]
         return {"nadir": rng.randint(low, low + 12)}
 
-    assert "/nadir" not in _leaks(_items(5, reading))  # its repeated values ride with labels: it is the input
+    assert "/nadir" not in leaks(items(5, reading))  # its repeated values ride with labels: it is the input
