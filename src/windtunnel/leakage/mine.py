@@ -52,13 +52,14 @@ values equal to a label are left to the scan.
 
 from __future__ import annotations
 
+import heapq
 import itertools
-import math
 import re
 import unicodedata
+import zlib
 from array import array
 from collections import Counter
-from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence, Set, Sized
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence, Set
 from dataclasses import asdict, dataclass, field
 from functools import lru_cache, partial
 from typing import Any, Literal
@@ -202,9 +203,6 @@ class MineResult:
     """Without ``derive_from``: those of :attr:`inputs` read as the input by what their values say of the labels
     (:func:`tells_every_record`: a diagnosis, a code snippet, a billed usage type), whatever their shape; every mined
     value there is for review (:func:`mined_findings`), not only words."""
-    columns: list[str] = field(default_factory=list)
-    """Without ``derive_from``: the columns of a table read inside a string of :attr:`inputs` that fewer than
-    ``INPUT_PRESENCE`` of the string's holders hold (:func:`_own_columns`): fields of their own, not the input."""
     pairs: list[PairRider] = field(default_factory=list)
     """Values of names inside the texts mining does not read as values (the named input; prose without
     ``derive_from``) that ride with a label under a much stronger requirement (:mod:`.text_pairs`)."""
@@ -1240,8 +1238,7 @@ class _Places:
         self.text: Counter[str] = Counter()
         self.prose: Counter[str] = Counter()
         self.coded: Counter[str] = Counter()
-        self.codes: dict[str, dict[str, Counter[str]]] = {}
-        self.codes_full: set[str] = set()
+        self.codes: dict[str, _Codes] = {}
         self.values: dict[str, dict[str, Counter[str]]] = {}
         self.held: dict[str, dict[str, set[int]]] = {}
         self.label_items: dict[str, Counter[str]] = {}
@@ -1249,7 +1246,6 @@ class _Places:
         self.lists: set[str] = set()
         self.said: dict[str, dict[int, Counter[str]]] = {}
         self.unsaid: set[str] = set()
-        self.lone: dict[str, Counter[int]] = {}
         self.flags: dict[str, set[str]] = {}
         self._pending: tuple[str, dict[str, set[str]], dict[str, set[str]]] | None = None
 
@@ -1296,9 +1292,7 @@ class _Places:
                     self.prose[template] += 1
                 else:  # many chunks, not words: a program's output or a coded report (:meth:`prose_inputs`)
                     self.coded[template] += 1
-                    grow = template not in self.codes_full
-                    if not _count_codes(self.codes.setdefault(template, {}), value, label, grow) and grow:
-                        self.codes_full.add(template)
+                    self.codes.setdefault(template, _Codes()).add(value, label)
             values = self.values.setdefault(template, {})
             key = " ".join(value.casefold().split())
             if key in values or len(values) < _GRADED_VALUES:
@@ -1318,12 +1312,10 @@ class _Places:
         self._pending = None
         for template, values in raw.items():
             said = self.said.setdefault(template, {})
-            lone = self.lone.setdefault(template, Counter())
             for value in values:
                 h = hash(value)
                 if h in said or len(said) < _GRADED_VALUES:
                     said.setdefault(h, Counter())[label] += 1
-                    lone[h] += len(values) == 1  # the item's only text there: beside nothing
                 else:
                     self.unsaid.add(template)
         for template, texts in written.items():
@@ -1356,8 +1348,6 @@ class _Places:
         for template, held in self.holders.items():
             if held < INPUT_PRESENCE * items or self.text[template] < INPUT_TEXT * held:
                 continue
-            if self.riding(template):
-                continue
             if self._variety(template) >= INPUT_VARIETY or graded(self.values.get(template, {}).values()):
                 out.append(template)
         return sorted(out)
@@ -1367,21 +1357,9 @@ class _Places:
         every such string holds (``INPUT_PRESENCE``: a markup's element and attribute names, a form's headings) left
         out: they are the program's structure, held by every label alike, and would be the values compared."""
         held = self.coded[template]
-        return graded(c for c in self.codes.get(template, {}).values() if sum(c.values()) < INPUT_PRESENCE * held)
-
-    def riding(self, template: str) -> bool:
-        """``template``, a field of prose (most of its holders hold more than ``PROSE_WORDS`` words of text there),
-        holds a rider beside ordinary texts (:func:`rides_beside`): not the task's input, however varied its texts (a
-        pool of notes every label's records share, and on some records one more of their label's). A measurement or a
-        word of a closed set repeats by nature, some of its values on one label's records only: it is not asked."""
-        held = self.holders[template]
-        said = self.said.get(template, {})
-        lone = self.lone.get(template, Counter())
-        return (
-            2 * self.prose[template] >= held
-            and template not in self.unsaid
-            and rides_beside(said.values(), held, [lone[h] for h in said])
-        )
+        codes = self.codes.get(template)
+        counts = codes.counts.values() if codes is not None else ()
+        return graded(c for c in counts if sum(c.values()) < INPUT_PRESENCE * held)
 
     def evidence(self, items: int, inputs: Iterable[str] = ()) -> list[str]:
         """The fields read as the task's input by what their values say of the labels (:func:`tells_every_record`,
@@ -1425,36 +1403,40 @@ class _Places:
         records hold alike is no content, and a code riding with one label inside it is mined."""
         coded = {t: n for t, n in self.coded.items() if self.prose[t] >= n or self.coded_graded(t)}
         prose = self.prose + Counter(coded)
-        return {
-            t
-            for t, n in prose.items()
-            if n and n >= INPUT_PRESENCE * items and 2 * n >= self.holders[t] and not self.riding(t)
-        }
+        return {t for t, n in prose.items() if n and n >= INPUT_PRESENCE * items and 2 * n >= self.holders[t]}
 
 
-_CODES_KEPT = 1024
-"""The distinct tokens of one field's long coded strings counted per label (:meth:`_Places.coded_graded`)."""
+_CODES_KEPT = 4096
+"""The distinct tokens of one field's long coded strings counted per label (:class:`_Codes`)."""
 
 
-def _count_codes(codes: dict[str, Counter[str]], value: str, label: str, grow: bool = True) -> bool:
-    """Count each token of ``value`` once for ``label`` in ``codes``, in the order the text writes them (the same
-    every run); a new token only while ``grow``. Full (``_CODES_KEPT``), the tokens held by one item so far are let
-    go (a stamp, an id made anew per record: none is a value :func:`graded` compares, which needs ``GRADED_MIN``
-    items); when the repeated ones alone hold half of it, no new token is counted after: False is returned."""
-    for tok in dict.fromkeys(t for t, _a, _b in _tokens(value)):
-        held = codes.get(tok)
-        if held is None:
-            if not grow:
-                continue
-            if len(codes) >= _CODES_KEPT:
-                for once in [t for t, c in codes.items() if sum(c.values()) < 2]:
-                    del codes[once]
-                if 2 * len(codes) >= _CODES_KEPT:
-                    grow = False
-                    continue
-            held = codes[tok] = Counter()
-        held[label] += 1
-    return grow
+class _Codes:
+    """The tokens of one field's long coded strings, each counted once per item for its label (:attr:`counts`). When
+    more than ``_CODES_KEPT`` distinct tokens come, those of the lowest stable hash are kept (a bottom-k sample: a
+    token's CRC-32, then the token): which tokens are kept, and their counts, do not depend on the records' order, on
+    Python's hash seed, or on where in the file the sample fills. A kept token was among the lowest when first seen,
+    so it was counted from its first item on."""
+
+    __slots__ = ("_kept", "counts")
+
+    def __init__(self) -> None:
+        self.counts: dict[str, Counter[str]] = {}
+        self._kept: list[tuple[int, str]] = []  # a heap of (-hash, token): its top is the highest token kept
+
+    def add(self, value: str, label: str) -> None:
+        """Count each token of ``value`` once for ``label``."""
+        for tok in dict.fromkeys(t for t, _a, _b in _tokens(value)):
+            held = self.counts.get(tok)
+            if held is None:
+                rank = (-zlib.crc32(tok.encode("utf-8", "surrogatepass")), tok)
+                if len(self.counts) < _CODES_KEPT:
+                    heapq.heappush(self._kept, rank)
+                elif rank > self._kept[0]:
+                    del self.counts[heapq.heapreplace(self._kept, rank)[1]]
+                else:
+                    continue  # above every kept token: out of the sample for good
+                held = self.counts[tok] = Counter()
+            held[label] += 1
 
 
 def _from_prose(key: tuple[str, str, str]) -> bool:
@@ -1527,58 +1509,6 @@ def tells_every_record(values: Iterable[Counter[str]], held: int) -> bool:
         repeated += 1
         covered += n
     return repeated > len(named) >= 2 and covered >= INPUT_PRESENCE * held
-
-
-RIDER_SHARE = 0.5
-"""A field's texts of one label each (:func:`rides_beside`) are a rider when fewer than this share of the items
-holding the field hold them: the others hold texts every label's records share."""
-
-
-def rides_beside(values: Iterable[Counter[str]], held: int, alone: Iterable[int] | None = None) -> bool:
-    """A field whose texts tell the label on some records only, beside texts every label's records hold alike: of
-    ``values`` (per text as written, the labels of the items holding it; a list's members each), two or more repeat
-    and are each held by one label (``GRADED_TOP``), together by ``GRADED_MIN`` items or more yet fewer than
-    ``RIDER_SHARE`` of the ``held`` items; and some text is held by several labels (``GRADED_MIN`` items, no label at
-    ``GRADED_TOP``) in shares that do not differ beyond chance (not :func:`graded`). A partner's note drawn from a few
-    ordinary remarks on every record, and on some records a second note in one canned sentence per label: an upstream
-    step's words beside filler, not the content, whatever the variety of its texts. The content never repeats a text
-    word for word (written record by record), or repeats texts of one label on every record (a pool of phrasings per
-    label: they cover the records), or shifts the odds with its shared texts (:func:`graded`). ``alone`` (per value
-    of ``values``, the items where it is the only text of the field; none if not given): a rider sits beside another
-    text on its records (a second note, a reply, one more voucher), so the one-label texts are the item's only text
-    there on fewer than ``1 - GRADED_TOP`` of their holdings; one text per record, vague on most records and telling
-    on some, is the content answering the task as often (a customer's message) and nothing in the counts tells which.
-    """
-    seen = list(values)
-    if len(seen) >= _GRADED_VALUES:
-        return False  # more values than counted: what the others say is unknown
-    lone = list(alone) if alone is not None else [0] * len(seen)
-    every: Counter[str] = Counter()
-    for c in seen:
-        every.update(c)
-    total = sum(every.values())
-    pure = covered = single = 0
-    chance = 0.0  # the texts of one label expected were labels drawn apart from the texts
-    mixed: list[Counter[str]] = []
-    for c, only in zip(seen, lone, strict=True):
-        n = sum(c.values())
-        if n < 2:
-            continue
-        chance += sum((k / total) ** n for k in every.values())
-        if max(c.values()) >= GRADED_TOP * n:
-            pure += 1
-            covered += n
-            single += only
-        elif n >= GRADED_MIN:
-            mixed.append(c)
-    if not (pure >= 2 and GRADED_MIN <= covered < RIDER_SHARE * held and mixed) or graded(mixed):
-        return False
-    if single > (1 - GRADED_TOP) * covered:
-        return False  # the one-label texts stand alone on their records: one text per record, maybe the content
-    # more texts of one label than chance makes (Poisson tail): a pool of remarks combined at random leaves some
-    # combinations on one label's records, as many as the labels' shares predict
-    tail = 1.0 - sum(math.exp(-chance) * chance**i / math.factorial(i) for i in range(pure))
-    return tail <= GRADED_ALPHA
 
 
 def tells_beside_odds(values: Iterable[Counter[str]]) -> bool:
@@ -2146,7 +2076,6 @@ def mine(
     inputs = places.inputs(len(labels_of)) if places is not None else []
     evidence = places.evidence(len(labels_of), inputs) if places is not None else []
     inputs = sorted([*inputs, *evidence])
-    columns = _own_columns(held, inputs, places.holders) if places is not None else []
     if places is not None:
         read_as_input = frozenset(inputs)
         prose_of = [p + input_prints(s, read_as_input) for p, s in zip(prose_of, scalars_of, strict=True)]
@@ -2498,7 +2427,6 @@ def mine(
         records=total,
         inputs=inputs if out else [],
         evidence=evidence if out else [],
-        columns=columns if out else [],
         pairs=pairs,
         pairs_tested=pairs_tested,
         explained=explained,
@@ -3619,7 +3547,6 @@ def _own_label(
     codes = _whole_codes(by_key) if derive_from and not inside else {}
     inputs = set(result.inputs) if not derive_from else set()
     evidence = set(result.evidence) if not derive_from else set()
-    columns = set(result.columns) if not derive_from else set()
     books = code_books(result.suggestions, result.labels) if result.task_words and not derive_from else frozenset()
     for it, held in _held(items, by_key, codes, derive_from, inside=inside):
         found: list[Finding] = _pair_findings(it, pairs, result.pairs_tested, fix, derive_from) if pairs else []
@@ -3638,15 +3565,11 @@ def _own_label(
             place = pointer + (inner or "")
             if any(sug is r for r in restating):
                 review = UNLISTED_REVIEW.format(field=_general(place), fields=", ".join(result.derive_from))
-            # a cell of a table in a string read as the input is the input too, unless its column is held by only
-            # some of the string's holders (``/tally/KEPT``: an upstream step's tally, a field of its own)
-            elif (
-                at_input := bool(inputs) and _general(place) in inputs and not _cell_of(key, place, columns)
-            ) or derive_from:
+            elif (inputs and _general(place) in inputs) or derive_from:
                 if strings is None:
                     strings = {p: v if isinstance(v, str) else v[0] for p, v, _cut in _leaves(it.projection, "")}
                 text = strings.get(place, "")
-                if at_input:
+                if inputs and _general(place) in inputs:
                     if _general(place) in evidence or in_words(key, text, span, view == "raw", loose=True):
                         review = INPUT_REVIEW
                 elif (
@@ -3711,25 +3634,6 @@ def _own_label(
         found = [f for f in found if f.span is None or (f.pointer, f.inner, f.severity) not in whole]
         if found:
             yield it.id, found
-
-
-def _cell_of(key: Key, place: str, columns: Collection[str]) -> bool:
-    """``key`` is a cell of a table read inside the string at ``place`` (its template is the string's and a column's
-    name) in one of ``columns``, those only some of the string's holders hold (:func:`_own_columns`)."""
-    return key[1] in columns and key[1].startswith(_general(place) + "/")
-
-
-def _own_columns(held: Mapping[Key, Sized], inputs: Collection[str], holders: Mapping[str, int]) -> list[str]:
-    """The columns of a table read inside a string at one of ``inputs`` (a cell's template: the string's and the
-    column's name; ``held``: each candidate's items) that fewer than ``INPUT_PRESENCE`` of the string's ``holders``
-    hold: a tally added on some records (``/tally/KEPT``) is an upstream step's, a field of its own. A column every
-    table of the field holds is part of what the string is read as (a vitals table's ``AVPU``): the input."""
-    per: Counter[str] = Counter()
-    known = set(inputs)
-    for (kind, template, _value), items in held.items():
-        if kind == "value" and template.rsplit("/", 1)[0] in known:
-            per[template] += len(items)
-    return sorted(t for t, n in per.items() if n < INPUT_PRESENCE * holders[t.rsplit("/", 1)[0]])
 
 
 KEY_HELD = (
