@@ -52,9 +52,11 @@ values equal to a label are left to the scan.
 
 from __future__ import annotations
 
+import heapq
 import itertools
 import re
 import unicodedata
+import zlib
 from array import array
 from collections import Counter
 from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence, Set
@@ -1235,6 +1237,8 @@ class _Places:
         self.holders: Counter[str] = Counter()
         self.text: Counter[str] = Counter()
         self.prose: Counter[str] = Counter()
+        self.coded: Counter[str] = Counter()
+        self.codes: dict[str, _Codes] = {}
         self.values: dict[str, dict[str, Counter[str]]] = {}
         self.held: dict[str, dict[str, set[int]]] = {}
         self.label_items: dict[str, Counter[str]] = {}
@@ -1283,7 +1287,12 @@ class _Places:
             seen.add(template)
             self.holders[template] += 1
             self.text[template] += text_like(value)
-            self.prose[template] += len(value.split()) > PROSE_WORDS
+            if len(value.split()) > PROSE_WORDS:
+                if text_like(value):
+                    self.prose[template] += 1
+                else:  # many chunks, not words: a program's output or a coded report (:meth:`prose_inputs`)
+                    self.coded[template] += 1
+                    self.codes.setdefault(template, _Codes()).add(value, label)
             values = self.values.setdefault(template, {})
             key = " ".join(value.casefold().split())
             if key in values or len(values) < _GRADED_VALUES:
@@ -1343,6 +1352,15 @@ class _Places:
                 out.append(template)
         return sorted(out)
 
+    def coded_graded(self, template: str) -> bool:
+        """The codes of ``template``'s long coded strings shift the odds of the labels (:func:`graded`), those nearly
+        every such string holds (``INPUT_PRESENCE``: a markup's element and attribute names, a form's headings) left
+        out: they are the program's structure, held by every label alike, and would be the values compared."""
+        held = self.coded[template]
+        codes = self.codes.get(template)
+        counts = codes.counts.values() if codes is not None else ()
+        return graded(c for c in counts if sum(c.values()) < INPUT_PRESENCE * held)
+
     def evidence(self, items: int, inputs: Iterable[str] = ()) -> list[str]:
         """The fields read as the task's input by what their values say of the labels (:func:`tells_every_record`,
         :func:`tells_beside_odds`): held by most items (``INPUT_PRESENCE``), whatever their shape (a diagnosis, a
@@ -1378,8 +1396,47 @@ class _Places:
         :meth:`inputs`, whose prose is not mined either). A text every record holds in one of a few phrasings per
         label is the content as often as a canned note (messages drawn from a pool per label), and nothing in the file
         tells which; a text only some records hold cannot be what every record is answered from (an upstream step's
-        note, a bot's summary on the records it ran on), so its whole texts and codes are mined."""
-        return {t for t, n in self.prose.items() if n and n >= INPUT_PRESENCE * items and 2 * n >= self.holders[t]}
+        note, a bot's summary on the records it ran on), so its whole texts and codes are mined. A string of many
+        chunks that are not words (not :func:`text_like`: markup, a form, a query a program wrote) counts as prose
+        where most of the field's long strings are words, or where its codes shift the odds of the labels
+        (:func:`graded`: a coded report, the content written in codes); a program's output whose codes every label's
+        records hold alike is no content, and a code riding with one label inside it is mined."""
+        coded = {t: n for t, n in self.coded.items() if self.prose[t] >= n or self.coded_graded(t)}
+        prose = self.prose + Counter(coded)
+        return {t for t, n in prose.items() if n and n >= INPUT_PRESENCE * items and 2 * n >= self.holders[t]}
+
+
+_CODES_KEPT = 4096
+"""The distinct tokens of one field's long coded strings counted per label (:class:`_Codes`)."""
+
+
+class _Codes:
+    """The tokens of one field's long coded strings, each counted once per item for its label (:attr:`counts`). When
+    more than ``_CODES_KEPT`` distinct tokens come, those of the lowest stable hash are kept (a bottom-k sample: a
+    token's CRC-32, then the token): which tokens are kept, and their counts, do not depend on the records' order, on
+    Python's hash seed, or on where in the file the sample fills. A kept token was among the lowest when first seen,
+    so it was counted from its first item on."""
+
+    __slots__ = ("_kept", "counts")
+
+    def __init__(self) -> None:
+        self.counts: dict[str, Counter[str]] = {}
+        self._kept: list[tuple[int, str]] = []  # a heap of (-hash, token): its top is the highest token kept
+
+    def add(self, value: str, label: str) -> None:
+        """Count each token of ``value`` once for ``label``."""
+        for tok in dict.fromkeys(t for t, _a, _b in _tokens(value)):
+            held = self.counts.get(tok)
+            if held is None:
+                rank = (-zlib.crc32(tok.encode("utf-8", "surrogatepass")), tok)
+                if len(self.counts) < _CODES_KEPT:
+                    heapq.heappush(self._kept, rank)
+                elif rank > self._kept[0]:
+                    del self.counts[heapq.heapreplace(self._kept, rank)[1]]
+                else:
+                    continue  # above every kept token: out of the sample for good
+                held = self.counts[tok] = Counter()
+            held[label] += 1
 
 
 def _from_prose(key: tuple[str, str, str]) -> bool:
