@@ -165,3 +165,21 @@ def test_one_equals_sign_at_a_line_end_of_ordinary_text_is_left() -> None:
     assert _read(two) == read + " first floor"
     one = "Result summary for the quarterly review meeting with the bo=\nard today: see =C2=A7 4"
     assert _read(one) == "Result summary for the quarterly review meeting with the board today: see § 4"
+
+
+def test_a_character_whose_escapes_an_encoder_wrapped_is_read_whole() -> None:
+    # ``committee=E2=80=`` / ``=99s``: the three bytes of one ``’`` split by a soft break are one character, not
+    # ``â€™`` (each line's bytes decoded apart gave the blind agent and mining a second spelling of the same words)
+    text = (
+        "Hearing 3 (J/70, race 9) =E2=80=93 the protest committee=E2=80=\n=99s decision: the protest of Fathom v Lark"
+        " is withdrawn with th=\ne committee=E2=80=99s permission."
+    )
+    read = _read(text)
+    assert read == (
+        "Hearing 3 (J/70, race 9) – the protest committee’s decision: the protest of Fathom v Lark is withdrawn with"
+        " the committee’s permission."
+    )
+    view = prose_text(text)
+    assert view is not None
+    at = view.text.index("’s decision")
+    assert text[slice(*view.span(at, at + 1))] == "=E2=80=\n=99"  # the character maps to its escapes and the break

@@ -99,25 +99,32 @@ def qp_replacements(text: str) -> list[Replacement]:
                 return []
     if not declared and (not soft or (len(soft) < UNDECLARED_SOFT and not escapes)):  # one `=` at a line end: none
         return []
-    out = list(soft)
-    for run_start, run_end in _runs(escapes):
-        data = quopri.decodestring(text[run_start:run_end].encode("ascii"))
+    out: list[Replacement] = []
+    for run in _runs(soft, escapes):
+        if not any(escape for _a, _b, escape in run):  # a soft break alone
+            out.append((run[0][0], run[0][1], ""))
+            continue
+        data = quopri.decodestring("".join(text[a:b] for a, b, escape in run if escape).encode("ascii"))
         try:
             decoded = data.decode("utf-8")
         except UnicodeDecodeError:
             decoded = data.decode("cp1252", errors="replace")
-        out.append((run_start, run_end, decoded))
-    return sorted(out)
+        out.append((run[0][0], run[-1][1], decoded))
+    return out
 
 
-def _runs(escapes: list[tuple[int, int]]) -> list[tuple[int, int]]:
-    """Adjacent escapes joined into runs (a character's bytes are written as several escapes)."""
-    out: list[tuple[int, int]] = []
-    for a, b in escapes:
-        if out and out[-1][1] == a:
-            out[-1] = (out[-1][0], b)
+def _runs(soft: list[Replacement], escapes: list[tuple[int, int]]) -> list[list[tuple[int, int, bool]]]:
+    """The soft breaks and escapes in text order, each next to the one before joined into a run, a soft break alone
+    its own: a character's bytes are written as several escapes, and an encoder may wrap the line between two of them
+    (``committee=E2=80=`` / ``=99s``), so its bytes are decoded together (``’``), never one line's apart (``â€™``).
+    Each piece is ``(start, end, escape)``: ``escape`` False for a soft break."""
+    pieces = sorted([(a, b, False) for a, b, _d in soft] + [(a, b, True) for a, b in escapes])
+    out: list[list[tuple[int, int, bool]]] = []
+    for piece in pieces:
+        if out and out[-1][-1][1] == piece[0] and (piece[2] or out[-1][-1][2]):
+            out[-1].append(piece)
         else:
-            out.append((a, b))
+            out.append([piece])
     return out
 
 
