@@ -521,7 +521,7 @@ def selected_features(
         return {}
     where, bins, feats, record_of = _features(items, derive_from)
     answers = [it.expected[0] for it in items]
-    kept, _by_label, _rest = _fit_fold(range(len(items)), feats, answers, record_of)
+    kept, _by_label, _rest, _group = _fit_fold(range(len(items)), feats, answers, record_of)
     if places is not None:
         for w, b in zip(where, bins, strict=True):
             for f in kept.keys() & w.keys():
@@ -582,10 +582,11 @@ def _fit_fold(
     answers: Sequence[str],
     record_of: Sequence[int],
     named: Sequence[Sequence[Named]] = (),
-) -> tuple[dict[Feature, Counter[str]], Counter[str], Counter[str]]:
+) -> tuple[dict[Feature, Counter[str]], Counter[str], Counter[str], dict[Feature, int]]:
     """The features one fold keeps, each with its training records per label, the training records per label,
-    and those of the training records holding no kept feature, from the training items only (the test fold is
-    never read).
+    those of the training records holding no kept feature, and per kept feature the number of its group (the kept
+    features held by exactly the same training records: one candidate, which the model weighs once), from the
+    training items only (the test fold is never read).
 
     Counts are per record (renderings of one record are one draw); a candidate held by fewer than
     ``_MIN_SUPPORT`` training records or by all of them is not tested. Its majority label is tested with Fisher's
@@ -597,6 +598,7 @@ def _fit_fold(
     by_label: Counter[str] = Counter()
     seen_records: set[int] = set()
     counts: dict[Feature, Counter[str]] = {}
+    holders: dict[Feature, list[int]] = {}
     pairs: set[tuple[Feature, int]] = set()
     for i in train:
         r = record_of[i]
@@ -608,6 +610,7 @@ def _fit_fold(
                 continue
             pairs.add((f, r))
             counts.setdefault(f, Counter())[answers[i]] += 1
+            holders.setdefault(f, []).append(r)
     total = sum(by_label.values())
     tests: list[tuple[Feature, float]] = []
     for f, c in counts.items():
@@ -620,13 +623,15 @@ def _fit_fold(
         tests.append((f, min(1.0, fisher_greater(top, support, by_label[label], total) * len(by_label))))
     adjusted = adjust_p([t[1] for t in tests], "bh")
     kept = {f: counts[f] for (f, _p), q in zip(tests, adjusted, strict=True) if q <= _Q}
+    numbers: dict[tuple[int, ...], int] = {}
+    group = {f: numbers.setdefault(tuple(sorted(holders[f])), len(numbers)) for f in kept}
     rest: Counter[str] = Counter()
     done: set[int] = set()
     for i in train:
         if record_of[i] not in done and not any(f in kept for f in feats[i]) and not (named and named[i]):
             done.add(record_of[i])
             rest[answers[i]] += 1
-    return kept, by_label, rest
+    return kept, by_label, rest, group
 
 
 class _Model:
@@ -639,19 +644,23 @@ class _Model:
     training records holding none hold most (the residual majority: a rider in a third of the records leaves the
     rest with a different label mix); with nothing kept, that is the training majority: chance. Absent features
     are not weighed: the kept features are correlated (a number's thresholds), and their absences would be counted
-    many times over."""
+    many times over. Nor is a candidate weighed more than once: the kept features held by exactly the same training
+    records (a sentence's words and n-grams, a text read as written and decoded) are one group, weighed by one of
+    them; else a canned sentence of twenty n-grams leaning to one label outvoted a code that tells another."""
 
     def __init__(
         self,
         kept: Mapping[Feature, Counter[str]],
         by_label: Counter[str],
         rest: Counter[str],
+        group: Mapping[Feature, int] | None = None,
         *,
         spelled: Mapping[str, str] | None = None,
         holders: Mapping[str, Counter[str]] | None = None,
     ) -> None:
         """``kept``: per kept feature its training records per label; ``by_label``: the training records per
-        label; ``rest``: the training records holding no kept feature nor a named label, per label; ``spelled``:
+        label; ``rest``: the training records holding no kept feature nor a named label, per label; ``group``: per
+        kept feature its group (:func:`_fit_fold`; none given: each its own); ``spelled``:
         a label normalised as mentions are (:func:`~windtunnel.leakage.text.normalize_needle`) → its answer;
         ``holders``: per numeric field, the training records per label holding a value there
         (:func:`_numeric_holders`). A numeric field's ranges weigh by each label's share among the records holding
@@ -671,6 +680,7 @@ class _Model:
         self.weight = {
             f: {lab: math.log((c[lab] + 1) / (denominator(f, lab) + 2)) for lab in self.labels} for f, c in kept.items()
         }
+        self.group = dict(group) if group is not None else {f: n for n, f in enumerate(kept)}
         self.fallback = _majority(list((rest or by_label).elements()))
         self.spelled = spelled or {}
 
@@ -686,10 +696,14 @@ class _Model:
     def predict(self, feats: frozenset[Feature], named: Sequence[Named] = ()) -> tuple[str, Feature | Named | None]:
         """The label of highest posterior for an item holding ``feats`` and naming ``named`` (ties: the first in
         sorted order), and the held feature or named slot that weighed most for it against the runner-up
-        (``None``: none held, the residual majority)."""
-        weights: list[tuple[Feature | Named, dict[str, float]]] = [
-            (f, self.weight[f]) for f in sorted(f for f in feats if f in self.weight)
-        ]
+        (``None``: none held, the residual majority). A group weighs by its first member held, one with a field
+        first (a word's feature names none)."""
+        weights: list[tuple[Feature | Named, dict[str, float]]] = []
+        seen: set[int] = set()
+        for f in sorted((f for f in feats if f in self.weight), key=lambda f: (not f[1], f)):
+            if self.group[f] not in seen:
+                seen.add(self.group[f])
+                weights.append((f, self.weight[f]))
         for m in named:
             w = self._slot_weight(m)
             if w is not None:

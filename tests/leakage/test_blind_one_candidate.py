@@ -1,0 +1,54 @@
+"""The ``blind`` agent weighs the features held by the same training records once.
+
+A sentence's words and n-grams, and a text read both as written and decoded (a quoted-printable note,
+``leakage/prose_text.py``, df22ad39), are many features held by exactly the same records: one candidate. Weighed as
+many, a canned note leaning to one label outvoted a code that tells another on the records holding both (blind33).
+
+The dataset is invented: two labels, a case text (the named input), a history note outside it on half the approvals
+and a quarter of the denials, an ``escalated`` flag on about a third of the denials.
+"""
+
+from __future__ import annotations
+
+import random
+
+from windtunnel.leakage.model import LeakItem
+from windtunnel.leakage.simulate import blind_predictions_cv
+
+DERIVE = ["/case"]
+NOTE = "Routine follow up logged by the service desk after the customer called back about the same issue again today"
+
+
+def _wrapped(text: str, width: int = 40) -> str:
+    """``text`` as a quoted-printable encoder wraps it: a soft line break every ``width`` characters."""
+    return "=\n".join(text[i : i + width] for i in range(0, len(text), width))
+
+
+def _dataset(seed: int, *, encoded: bool = False, n: int = 120) -> list[LeakItem]:
+    rng = random.Random(seed)
+    out = []
+    for i in range(n):
+        label = "approve" if i % 2 == 0 else "deny"
+        meta: dict[str, str] = {"agent": f"ag{rng.randrange(9)}"}
+        projection: dict[str, object] = {
+            "case": {"text": " ".join(rng.choice(["alpha", "beta", "gamma", "delta"]) for _ in range(6))},
+            "meta": meta,
+        }
+        if rng.random() < (0.5 if label == "approve" else 0.25):
+            projection["history"] = _wrapped(NOTE) if encoded else NOTE
+        if label == "deny" and rng.random() < 0.3:
+            meta["flag"] = "escalated"
+        out.append(LeakItem(id=f"r{i}", expected=[label], label_set=["approve", "deny"], projection=projection))
+    return out
+
+
+def test_a_flag_is_not_outvoted_by_the_n_grams_of_one_note() -> None:
+    for seed, encoded in ((1, False), (3, False), (3, True)):
+        items = _dataset(seed, encoded=encoded)
+        predictions = blind_predictions_cv(items, derive_from=DERIVE)
+        both = [
+            p
+            for it, p in zip(items, predictions, strict=True)
+            if "history" in it.projection and "flag" in it.projection["meta"]
+        ]
+        assert both and set(both) == {"deny"}, (seed, encoded, both)
