@@ -52,3 +52,29 @@ def test_a_flag_is_not_outvoted_by_the_n_grams_of_one_note() -> None:
             if "history" in it.projection and "flag" in it.projection["meta"]
         ]
         assert both and set(both) == {"deny"}, (seed, encoded, both)
+
+
+def _counted(seed: int, n: int = 150) -> list[LeakItem]:
+    """Invented: a ticket text (the named input) and, on the ``reopen`` records only, a small count of reopenings
+    (1-4): its key and its ranges are held by exactly the same records, but weighed against different ones."""
+    rng = random.Random(seed)
+    out = []
+    for i in range(n):
+        label = "reopen" if rng.random() < 0.25 else "close"
+        meta: dict[str, object] = {"queue": rng.choice(["q1", "q2", "q3", "q4", "q5"])}
+        if label == "reopen":
+            meta["reopened_times"] = rng.randrange(1, 5)
+        projection = {"ticket": {"text": " ".join(rng.choice(["disk", "mail", "vpn", "login"]) for _ in range(5))},
+                      "meta": meta}
+        out.append(LeakItem(id=f"t{i}", expected=[label], label_set=["close", "reopen"], projection=projection))
+    return out
+
+
+def test_a_count_one_label_holds_weighs_by_its_key_not_by_its_ranges() -> None:
+    # A number's ranges weigh among the records holding the field (no odds when only one label holds it); the
+    # field's key weighs among all records. Grouped as one candidate and weighed by a range, the count that tells
+    # the label on every record holding it was at chance.
+    items = _counted(7)
+    predictions = blind_predictions_cv(items, derive_from=["/ticket"])
+    held = [p for it, p in zip(items, predictions, strict=True) if "reopened_times" in it.projection["meta"]]
+    assert held and set(held) == {"reopen"}, held

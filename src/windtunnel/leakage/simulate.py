@@ -645,8 +645,11 @@ class _Model:
     rest with a different label mix); with nothing kept, that is the training majority: chance. Absent features
     are not weighed: the kept features are correlated (a number's thresholds), and their absences would be counted
     many times over. Nor is a candidate weighed more than once: the kept features held by exactly the same training
-    records (a sentence's words and n-grams, a text read as written and decoded) are one group, weighed by one of
-    them; else a canned sentence of twenty n-grams leaning to one label outvoted a code that tells another."""
+    records and weighed against the same records (a sentence's words and n-grams, a text read as written and decoded)
+    are one group, weighed once; else a canned sentence of twenty n-grams leaning to one label outvoted a code that
+    tells another. Its members then weigh the same by construction: a number's ranges and thresholds, weighed among
+    the records holding the field, are never one group with the field's key, weighed among all records (a count
+    only one label's records hold would otherwise weigh by a threshold, at no odds, instead of by its key)."""
 
     def __init__(
         self,
@@ -672,15 +675,19 @@ class _Model:
         self.base = {lab: math.log(by_label[lab] / total) for lab in self.labels}
         held = holders or {}
 
+        def among(f: Feature) -> str | None:
+            """The numeric field whose holders a feature's share is taken among (``None``: all records)."""
+            return f[1] if f[0] in NUMERIC_KINDS and f[1] in held else None
+
         def denominator(f: Feature, lab: str) -> int:
-            if f[0] in NUMERIC_KINDS and f[1] in held:
-                return held[f[1]][lab]
-            return by_label[lab]
+            field = among(f)
+            return by_label[lab] if field is None else held[field][lab]
 
         self.weight = {
             f: {lab: math.log((c[lab] + 1) / (denominator(f, lab) + 2)) for lab in self.labels} for f, c in kept.items()
         }
-        self.group = dict(group) if group is not None else {f: n for n, f in enumerate(kept)}
+        numbers = dict(group) if group is not None else {f: n for n, f in enumerate(kept)}
+        self.group: dict[Feature, tuple[int, str | None]] = {f: (numbers[f], among(f)) for f in kept}
         self.fallback = _majority(list((rest or by_label).elements()))
         self.spelled = spelled or {}
 
@@ -696,10 +703,10 @@ class _Model:
     def predict(self, feats: frozenset[Feature], named: Sequence[Named] = ()) -> tuple[str, Feature | Named | None]:
         """The label of highest posterior for an item holding ``feats`` and naming ``named`` (ties: the first in
         sorted order), and the held feature or named slot that weighed most for it against the runner-up
-        (``None``: none held, the residual majority). A group weighs by its first member held, one with a field
-        first (a word's feature names none)."""
+        (``None``: none held, the residual majority). A group weighs once (its members weigh the same), reported by
+        its first member held, one with a field first (a word's feature names none)."""
         weights: list[tuple[Feature | Named, dict[str, float]]] = []
-        seen: set[int] = set()
+        seen: set[tuple[int, str | None]] = set()
         for f in sorted((f for f in feats if f in self.weight), key=lambda f: (not f[1], f)):
             if self.group[f] not in seen:
                 seen.add(self.group[f])
