@@ -183,3 +183,20 @@ def test_a_character_whose_escapes_an_encoder_wrapped_is_read_whole() -> None:
     assert view is not None
     at = view.text.index("’s decision")
     assert text[slice(*view.span(at, at + 1))] == "=E2=80=\n=99"  # the character maps to its escapes and the break
+
+
+def test_one_stray_byte_falls_back_alone_and_each_character_maps_to_its_own_escapes() -> None:
+    # ``=C3=A9`` (UTF-8 ``é``), a soft break, then ``=93`` (cp1252 ``“``): read character by character, the stray byte
+    # alone falls back to cp1252; the whole run read as cp1252 gave ``Ã©``. Each decoded character replaces its own
+    # escapes, not the run's.
+    text = (
+        "The tenancy panel reviewed the landlord's file in full; its r=C3=A9sum=C3=A9=\n=93refused=94 was read out"
+        " to both parties at the=\n end."
+    )
+    view = prose_text(text)
+    assert view is not None
+    assert view.text.endswith("résumé“refused” was read out to both parties at the end.")
+    quote = view.text.index("“")
+    assert text[slice(*view.span(quote, quote + 1))] == "=93"
+    accent = view.text.index("é“")
+    assert text[slice(*view.span(accent, accent + 1))] == "=C3=A9"
