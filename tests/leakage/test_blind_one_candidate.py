@@ -3,6 +3,7 @@
 A sentence's words and n-grams, and a text read both as written and decoded (a quoted-printable note,
 ``leakage/prose_text.py``, df22ad39), are many features held by exactly the same records: one candidate. Weighed as
 many, a canned note leaning to one label outvoted a code that tells another on the records holding both (blind33).
+A note written from a template with optional phrases is several such candidates: one text votes once.
 
 The dataset is invented: two labels, a case text (the named input), a history note outside it on half the approvals
 and a quarter of the denials, an ``escalated`` flag on about a third of the denials.
@@ -64,8 +65,10 @@ def _counted(seed: int, n: int = 150) -> list[LeakItem]:
         meta: dict[str, object] = {"queue": rng.choice(["q1", "q2", "q3", "q4", "q5"])}
         if label == "reopen":
             meta["reopened_times"] = rng.randrange(1, 5)
-        projection = {"ticket": {"text": " ".join(rng.choice(["disk", "mail", "vpn", "login"]) for _ in range(5))},
-                      "meta": meta}
+        projection = {
+            "ticket": {"text": " ".join(rng.choice(["disk", "mail", "vpn", "login"]) for _ in range(5))},
+            "meta": meta,
+        }
         out.append(LeakItem(id=f"t{i}", expected=[label], label_set=["close", "reopen"], projection=projection))
     return out
 
@@ -78,3 +81,41 @@ def test_a_count_one_label_holds_weighs_by_its_key_not_by_its_ranges() -> None:
     predictions = blind_predictions_cv(items, derive_from=["/ticket"])
     held = [p for it, p in zip(items, predictions, strict=True) if "reopened_times" in it.projection["meta"]]
     assert held and set(held) == {"reopen"}, held
+
+
+PHRASES = [
+    ("Routine follow up logged by the service desk", False),
+    ("outside office hours", True),
+    ("after the customer called back", False),
+    ("on the phone line", True),
+    ("about the same issue", False),
+    ("first raised last week", True),
+    ("and again today", False),
+    ("with nothing new to add", True),
+]
+
+
+def _templated(seed: int, n: int = 120) -> list[LeakItem]:
+    """As :func:`_dataset`, the note written from a template with optional phrases: its words are then held by
+    several different sets of records (one per phrase), many candidates of one text."""
+    rng = random.Random(seed)
+    items = _dataset(seed, n=n)
+    for it in items:
+        if "history" in it.projection:
+            it.projection["history"] = " ".join(p for p, optional in PHRASES if not optional or rng.random() < 0.5)
+    return items
+
+
+def test_a_flag_is_not_outvoted_by_one_templated_note() -> None:
+    # One text field of one item votes once (the mean of its kept words' and n-grams' weights): a note written with
+    # optional phrases, its words held by different records, cast one vote per phrase and outvoted the flag.
+    wrong = []
+    for seed in range(1, 7):
+        items = _templated(seed)
+        predictions = blind_predictions_cv(items, derive_from=DERIVE)
+        wrong += [
+            (seed, p)
+            for it, p in zip(items, predictions, strict=True)
+            if "history" in it.projection and "flag" in it.projection["meta"] and p != "deny"
+        ]
+    assert not wrong, wrong

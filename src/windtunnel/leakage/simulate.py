@@ -234,6 +234,7 @@ def blind_with_drivers(
     norms = [normalize_needle(a) for a in answers]
     spelled = dict(zip(norms, answers, strict=True))
     out = [""] * n
+    places = [_text_places(w, b) for w, b in zip(where, bins, strict=True)]
     for k in range(min(folds, n)):
         train = [i for i in range(n) if fold_of[i] != k]
         test = [i for i in range(n) if fold_of[i] == k]
@@ -250,13 +251,23 @@ def blind_with_drivers(
             holders=_numeric_holders(train, feats, answers, record_of),
         )
         for i in test:
-            out[i], top = model.predict(read[i], named[i])
+            out[i], top = model.predict(read[i], named[i], places[i])
             if isinstance(top, Named):
                 drivers[i] = (top.field, "label-slot", top.signature)
             elif top is not None:
                 pointer = bins[i][top] if top in bins[i] else where[i][top][0] if top in where[i] else top[1]
                 drivers[i] = ("/".join("*" if t.isdigit() else t for t in pointer.split("/")), top[0], top[2])
     return out, drivers
+
+
+def _text_places(where: Mapping[Feature, Where], bins: Mapping[Feature, str]) -> dict[Feature, str]:
+    """Per feature an item reads from one of its texts (a field whose words and n-grams the agent reads:
+    :func:`~windtunnel.leakage.mine.prose_tokens`), that text's pointer: its words and n-grams, and its key and
+    value read as a short value's are. A number's ranges are not a text's."""
+    out = {f: pointer for f, pointer in bins.items() if f[0] in ("token", "ngram")}
+    texts = set(out.values())
+    out.update({f: at[0] for f, at in where.items() if at[0] in texts and f[0] not in NUMERIC_KINDS})
+    return out
 
 
 def _numeric_holders(
@@ -700,17 +711,29 @@ class _Model:
         other = math.log((1 - rate) / max(1, len(self.labels) - 1))
         return {lab: math.log(rate) if lab == label else other for lab in self.labels}
 
-    def predict(self, feats: frozenset[Feature], named: Sequence[Named] = ()) -> tuple[str, Feature | Named | None]:
+    def predict(
+        self, feats: frozenset[Feature], named: Sequence[Named] = (), places: Mapping[Feature, str] | None = None
+    ) -> tuple[str, Feature | Named | None]:
         """The label of highest posterior for an item holding ``feats`` and naming ``named`` (ties: the first in
         sorted order), and the held feature or named slot that weighed most for it against the runner-up
         (``None``: none held, the residual majority). A group weighs once (its members weigh the same), reported by
-        its first member held, one with a field first (a word's feature names none)."""
+        its first member held, one with a field first (a word's feature names none). ``places``: per feature read
+        from one of the item's texts, that text's pointer (:func:`_text_places`); a text votes once, by the mean of
+        its groups' weights (a note written from a template with optional phrases holds words that different records
+        hold, one group per phrase, and would otherwise outvote a flag that tells another label)."""
         weights: list[tuple[Feature | Named, dict[str, float]]] = []
         seen: set[tuple[int, str | None]] = set()
+        texts: dict[str, list[tuple[Feature, dict[str, float]]]] = {}
         for f in sorted((f for f in feats if f in self.weight), key=lambda f: (not f[1], f)):
             if self.group[f] not in seen:
                 seen.add(self.group[f])
-                weights.append((f, self.weight[f]))
+                if places and f in places:
+                    texts.setdefault(places[f], []).append((f, self.weight[f]))
+                else:
+                    weights.append((f, self.weight[f]))
+        for members in texts.values():
+            mean = {lab: sum(w[lab] for _f, w in members) / len(members) for lab in self.labels}
+            weights.append((members[0][0], mean))
         for m in named:
             w = self._slot_weight(m)
             if w is not None:
