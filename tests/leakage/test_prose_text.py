@@ -165,3 +165,38 @@ def test_one_equals_sign_at_a_line_end_of_ordinary_text_is_left() -> None:
     assert _read(two) == read + " first floor"
     one = "Result summary for the quarterly review meeting with the bo=\nard today: see =C2=A7 4"
     assert _read(one) == "Result summary for the quarterly review meeting with the board today: see § 4"
+
+
+def test_a_character_whose_escapes_an_encoder_wrapped_is_read_whole() -> None:
+    # ``committee=E2=80=`` / ``=99s``: the three bytes of one ``’`` split by a soft break are one character, not
+    # ``â€™`` (each line's bytes decoded apart gave the blind agent and mining a second spelling of the same words)
+    text = (
+        "Hearing 3 (J/70, race 9) =E2=80=93 the protest committee=E2=80=\n=99s decision: the protest of Fathom v Lark"
+        " is withdrawn with th=\ne committee=E2=80=99s permission."
+    )
+    read = _read(text)
+    assert read == (
+        "Hearing 3 (J/70, race 9) – the protest committee’s decision: the protest of Fathom v Lark is withdrawn with"
+        " the committee’s permission."
+    )
+    view = prose_text(text)
+    assert view is not None
+    at = view.text.index("’s decision")
+    assert text[slice(*view.span(at, at + 1))] == "=E2=80=\n=99"  # the character maps to its escapes and the break
+
+
+def test_one_stray_byte_falls_back_alone_and_each_character_maps_to_its_own_escapes() -> None:
+    # ``=C3=A9`` (UTF-8 ``é``), a soft break, then ``=93`` (cp1252 ``“``): read character by character, the stray byte
+    # alone falls back to cp1252; the whole run read as cp1252 gave ``Ã©``. Each decoded character replaces its own
+    # escapes, not the run's.
+    text = (
+        "The tenancy panel reviewed the landlord's file in full; its r=C3=A9sum=C3=A9=\n=93refused=94 was read out"
+        " to both parties at the=\n end."
+    )
+    view = prose_text(text)
+    assert view is not None
+    assert view.text.endswith("résumé“refused” was read out to both parties at the end.")
+    quote = view.text.index("“")
+    assert text[slice(*view.span(quote, quote + 1))] == "=93"
+    accent = view.text.index("é“")
+    assert text[slice(*view.span(accent, accent + 1))] == "=C3=A9"

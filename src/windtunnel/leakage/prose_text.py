@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import email.header
 import html
-import quopri
 import re
 
 from windtunnel.leakage.text import Mapped
@@ -99,25 +98,61 @@ def qp_replacements(text: str) -> list[Replacement]:
                 return []
     if not declared and (not soft or (len(soft) < UNDECLARED_SOFT and not escapes)):  # one `=` at a line end: none
         return []
-    out = list(soft)
-    for run_start, run_end in _runs(escapes):
-        data = quopri.decodestring(text[run_start:run_end].encode("ascii"))
+    out: list[Replacement] = []
+    for run in _runs(soft, escapes):
+        out.extend(_characters(text, run))
+    return out
+
+
+def _utf8_length(lead: int) -> int:
+    """How many bytes the UTF-8 character opening with byte ``lead`` spans (0: no character opens with it)."""
+    if lead < 0x80:
+        return 1
+    if 0xC2 <= lead <= 0xDF:
+        return 2
+    if 0xE0 <= lead <= 0xEF:
+        return 3
+    if 0xF0 <= lead <= 0xF4:
+        return 4
+    return 0
+
+
+def _characters(text: str, run: list[tuple[int, int, bool]]) -> list[Replacement]:
+    """One run's replacements: each character its escapes encode, replacing those escapes (and a soft break between
+    them), each soft break outside a character removed. The bytes are read as UTF-8 character by character, a byte
+    that opens none or whose character the next bytes do not complete as cp1252 (a stray ``=93`` after a valid
+    ``=C3=A9`` is ``“``, and the ``é`` stays ``é``), so a finding points at the escapes of its own character."""
+    data = [(int(text[a + 1 : b], 16), a, b) for a, b, escape in run if escape]
+    breaks = [(a, b) for a, b, escape in run if not escape]
+    chars: list[Replacement] = []
+    k = 0
+    while k < len(data):
+        size = _utf8_length(data[k][0])
+        piece = bytes(byte for byte, _a, _b in data[k : k + size])
         try:
-            decoded = data.decode("utf-8")
+            decoded = piece.decode("utf-8") if size and len(piece) == size else ""
         except UnicodeDecodeError:
-            decoded = data.decode("cp1252", errors="replace")
-        out.append((run_start, run_end, decoded))
-    return sorted(out)
+            decoded = ""
+        if not decoded:
+            size, decoded = 1, bytes([data[k][0]]).decode("cp1252", errors="replace")
+        chars.append((data[k][1], data[k + size - 1][2], decoded))
+        k += size
+    inside = [(a, b, "") for a, b in breaks if not any(s < a < e for s, e, _d in chars)]
+    return sorted(chars + inside)
 
 
-def _runs(escapes: list[tuple[int, int]]) -> list[tuple[int, int]]:
-    """Adjacent escapes joined into runs (a character's bytes are written as several escapes)."""
-    out: list[tuple[int, int]] = []
-    for a, b in escapes:
-        if out and out[-1][1] == a:
-            out[-1] = (out[-1][0], b)
+def _runs(soft: list[Replacement], escapes: list[tuple[int, int]]) -> list[list[tuple[int, int, bool]]]:
+    """The soft breaks and escapes in text order, each next to the one before joined into a run, a soft break alone
+    its own: a character's bytes are written as several escapes, and an encoder may wrap the line between two of them
+    (``committee=E2=80=`` / ``=99s``), so its bytes are decoded together (``’``), never one line's apart (``â€™``).
+    Each piece is ``(start, end, escape)``: ``escape`` False for a soft break."""
+    pieces = sorted([(a, b, False) for a, b, _d in soft] + [(a, b, True) for a, b in escapes])
+    out: list[list[tuple[int, int, bool]]] = []
+    for piece in pieces:
+        if out and out[-1][-1][1] == piece[0] and (piece[2] or out[-1][-1][2]):
+            out[-1].append(piece)
         else:
-            out.append((a, b))
+            out.append([piece])
     return out
 
 

@@ -234,6 +234,7 @@ def blind_with_drivers(
     norms = [normalize_needle(a) for a in answers]
     spelled = dict(zip(norms, answers, strict=True))
     out = [""] * n
+    places = [_text_places(w, b) for w, b in zip(where, bins, strict=True)]
     for k in range(min(folds, n)):
         train = [i for i in range(n) if fold_of[i] != k]
         test = [i for i in range(n) if fold_of[i] == k]
@@ -250,13 +251,23 @@ def blind_with_drivers(
             holders=_numeric_holders(train, feats, answers, record_of),
         )
         for i in test:
-            out[i], top = model.predict(read[i], named[i])
+            out[i], top = model.predict(read[i], named[i], places[i])
             if isinstance(top, Named):
                 drivers[i] = (top.field, "label-slot", top.signature)
             elif top is not None:
                 pointer = bins[i][top] if top in bins[i] else where[i][top][0] if top in where[i] else top[1]
                 drivers[i] = ("/".join("*" if t.isdigit() else t for t in pointer.split("/")), top[0], top[2])
     return out, drivers
+
+
+def _text_places(where: Mapping[Feature, Where], bins: Mapping[Feature, str]) -> dict[Feature, str]:
+    """Per feature an item reads from one of its texts (a field whose words and n-grams the agent reads:
+    :func:`~windtunnel.leakage.mine.prose_tokens`), that text's pointer: its words and n-grams, and its key and
+    value read as a short value's are. A number's ranges are not a text's."""
+    out = {f: pointer for f, pointer in bins.items() if f[0] in ("token", "ngram")}
+    texts = set(out.values())
+    out.update({f: at[0] for f, at in where.items() if at[0] in texts and f[0] not in NUMERIC_KINDS})
+    return out
 
 
 def _numeric_holders(
@@ -521,7 +532,7 @@ def selected_features(
         return {}
     where, bins, feats, record_of = _features(items, derive_from)
     answers = [it.expected[0] for it in items]
-    kept, _by_label, _rest = _fit_fold(range(len(items)), feats, answers, record_of)
+    kept, _by_label, _rest, _group = _fit_fold(range(len(items)), feats, answers, record_of)
     if places is not None:
         for w, b in zip(where, bins, strict=True):
             for f in kept.keys() & w.keys():
@@ -582,10 +593,11 @@ def _fit_fold(
     answers: Sequence[str],
     record_of: Sequence[int],
     named: Sequence[Sequence[Named]] = (),
-) -> tuple[dict[Feature, Counter[str]], Counter[str], Counter[str]]:
+) -> tuple[dict[Feature, Counter[str]], Counter[str], Counter[str], dict[Feature, int]]:
     """The features one fold keeps, each with its training records per label, the training records per label,
-    and those of the training records holding no kept feature, from the training items only (the test fold is
-    never read).
+    those of the training records holding no kept feature, and per kept feature the number of its group (the kept
+    features held by exactly the same training records: one candidate, which the model weighs once), from the
+    training items only (the test fold is never read).
 
     Counts are per record (renderings of one record are one draw); a candidate held by fewer than
     ``_MIN_SUPPORT`` training records or by all of them is not tested. Its majority label is tested with Fisher's
@@ -597,6 +609,7 @@ def _fit_fold(
     by_label: Counter[str] = Counter()
     seen_records: set[int] = set()
     counts: dict[Feature, Counter[str]] = {}
+    holders: dict[Feature, list[int]] = {}
     pairs: set[tuple[Feature, int]] = set()
     for i in train:
         r = record_of[i]
@@ -608,6 +621,7 @@ def _fit_fold(
                 continue
             pairs.add((f, r))
             counts.setdefault(f, Counter())[answers[i]] += 1
+            holders.setdefault(f, []).append(r)
     total = sum(by_label.values())
     tests: list[tuple[Feature, float]] = []
     for f, c in counts.items():
@@ -620,13 +634,15 @@ def _fit_fold(
         tests.append((f, min(1.0, fisher_greater(top, support, by_label[label], total) * len(by_label))))
     adjusted = adjust_p([t[1] for t in tests], "bh")
     kept = {f: counts[f] for (f, _p), q in zip(tests, adjusted, strict=True) if q <= _Q}
+    numbers: dict[tuple[int, ...], int] = {}
+    group = {f: numbers.setdefault(tuple(sorted(holders[f])), len(numbers)) for f in kept}
     rest: Counter[str] = Counter()
     done: set[int] = set()
     for i in train:
         if record_of[i] not in done and not any(f in kept for f in feats[i]) and not (named and named[i]):
             done.add(record_of[i])
             rest[answers[i]] += 1
-    return kept, by_label, rest
+    return kept, by_label, rest, group
 
 
 class _Model:
@@ -639,19 +655,26 @@ class _Model:
     training records holding none hold most (the residual majority: a rider in a third of the records leaves the
     rest with a different label mix); with nothing kept, that is the training majority: chance. Absent features
     are not weighed: the kept features are correlated (a number's thresholds), and their absences would be counted
-    many times over."""
+    many times over. Nor is a candidate weighed more than once: the kept features held by exactly the same training
+    records and weighed against the same records (a sentence's words and n-grams, a text read as written and decoded)
+    are one group, weighed once; else a canned sentence of twenty n-grams leaning to one label outvoted a code that
+    tells another. Its members then weigh the same by construction: a number's ranges and thresholds, weighed among
+    the records holding the field, are never one group with the field's key, weighed among all records (a count
+    only one label's records hold would otherwise weigh by a threshold, at no odds, instead of by its key)."""
 
     def __init__(
         self,
         kept: Mapping[Feature, Counter[str]],
         by_label: Counter[str],
         rest: Counter[str],
+        group: Mapping[Feature, int] | None = None,
         *,
         spelled: Mapping[str, str] | None = None,
         holders: Mapping[str, Counter[str]] | None = None,
     ) -> None:
         """``kept``: per kept feature its training records per label; ``by_label``: the training records per
-        label; ``rest``: the training records holding no kept feature nor a named label, per label; ``spelled``:
+        label; ``rest``: the training records holding no kept feature nor a named label, per label; ``group``: per
+        kept feature its group (:func:`_fit_fold`; none given: each its own); ``spelled``:
         a label normalised as mentions are (:func:`~windtunnel.leakage.text.normalize_needle`) → its answer;
         ``holders``: per numeric field, the training records per label holding a value there
         (:func:`_numeric_holders`). A numeric field's ranges weigh by each label's share among the records holding
@@ -663,14 +686,19 @@ class _Model:
         self.base = {lab: math.log(by_label[lab] / total) for lab in self.labels}
         held = holders or {}
 
+        def among(f: Feature) -> str | None:
+            """The numeric field whose holders a feature's share is taken among (``None``: all records)."""
+            return f[1] if f[0] in NUMERIC_KINDS and f[1] in held else None
+
         def denominator(f: Feature, lab: str) -> int:
-            if f[0] in NUMERIC_KINDS and f[1] in held:
-                return held[f[1]][lab]
-            return by_label[lab]
+            field = among(f)
+            return by_label[lab] if field is None else held[field][lab]
 
         self.weight = {
             f: {lab: math.log((c[lab] + 1) / (denominator(f, lab) + 2)) for lab in self.labels} for f, c in kept.items()
         }
+        numbers = dict(group) if group is not None else {f: n for n, f in enumerate(kept)}
+        self.group: dict[Feature, tuple[int, str | None]] = {f: (numbers[f], among(f)) for f in kept}
         self.fallback = _majority(list((rest or by_label).elements()))
         self.spelled = spelled or {}
 
@@ -683,13 +711,29 @@ class _Model:
         other = math.log((1 - rate) / max(1, len(self.labels) - 1))
         return {lab: math.log(rate) if lab == label else other for lab in self.labels}
 
-    def predict(self, feats: frozenset[Feature], named: Sequence[Named] = ()) -> tuple[str, Feature | Named | None]:
+    def predict(
+        self, feats: frozenset[Feature], named: Sequence[Named] = (), places: Mapping[Feature, str] | None = None
+    ) -> tuple[str, Feature | Named | None]:
         """The label of highest posterior for an item holding ``feats`` and naming ``named`` (ties: the first in
         sorted order), and the held feature or named slot that weighed most for it against the runner-up
-        (``None``: none held, the residual majority)."""
-        weights: list[tuple[Feature | Named, dict[str, float]]] = [
-            (f, self.weight[f]) for f in sorted(f for f in feats if f in self.weight)
-        ]
+        (``None``: none held, the residual majority). A group weighs once (its members weigh the same), reported by
+        its first member held, one with a field first (a word's feature names none). ``places``: per feature read
+        from one of the item's texts, that text's pointer (:func:`_text_places`); a text votes once, by the mean of
+        its groups' weights (a note written from a template with optional phrases holds words that different records
+        hold, one group per phrase, and would otherwise outvote a flag that tells another label)."""
+        weights: list[tuple[Feature | Named, dict[str, float]]] = []
+        seen: set[tuple[int, str | None]] = set()
+        texts: dict[str, list[tuple[Feature, dict[str, float]]]] = {}
+        for f in sorted((f for f in feats if f in self.weight), key=lambda f: (not f[1], f)):
+            if self.group[f] not in seen:
+                seen.add(self.group[f])
+                if places and f in places:
+                    texts.setdefault(places[f], []).append((f, self.weight[f]))
+                else:
+                    weights.append((f, self.weight[f]))
+        for members in texts.values():
+            mean = {lab: sum(w[lab] for _f, w in members) / len(members) for lab in self.labels}
+            weights.append((members[0][0], mean))
         for m in named:
             w = self._slot_weight(m)
             if w is not None:
