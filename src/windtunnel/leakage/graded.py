@@ -1,0 +1,103 @@
+"""Fields whose values only make a label likelier: input-side correlates, for review, never cut.
+
+Mining and the blind baseline find what rides with the label, and cannot see time. A field set *with* the answer or
+computed from it (a fee per tier, a follow-up artefact, a code written by the decision) determines the label wherever
+it appears: its numbers, sorted, fall into one block per label, its values are each one label's. Another measurement
+of the subject (an oxygen-desaturation index beside the apnoea index the rule reads, staining grades beside the colour
+change) or a prior state of it (an earlier reading of the day, the previous grade, the restraint in use) is made
+*before* the decision: input-side evidence. It makes a label likelier without naming it — pure at the extremes of its
+range, mixed in the middle; values that lean to a label yet often hold another. Such a field is *graded*
+(:func:`graded_fields`): its mined values are reported for review, not as leaks, and the sanitizer does not cut them
+(docs/leakage.md, principle 8).
+
+The measure is the field's own, over every record holding one value there (a list's members name no one place and
+are not judged):
+
+* numbers: sorted, the labels of neighbouring records; the changes of label beyond the ``k - 1`` a field sorted into
+  one block per label needs, against those a random order of the same labels makes. The field *determines* the label
+  when that excess is at most :data:`EXCESS_BAR` of chance's (a fee table: 0; an index beside the rule's: a half);
+* other values: the values that lean to one label (a one-sided binomial test of their majority label against its
+  share of the field, :data:`LEAN_ALPHA`), and among their records the share holding that label. The field
+  determines it when that share is at least :data:`PURE_BAR` (a code per label: 1; a prior state: 0.6). Values held
+  alike by every label (a flyer on every record) lean nowhere and are not counted.
+
+A field with fewer than :data:`MIN_RECORDS` records holding it, or with no value leaning anywhere, gets no verdict
+(not graded): too little to tell a correlate from a code.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Collection, Mapping, Sequence
+
+from windtunnel._util.stats import binomial_greater
+
+MIN_RECORDS = 20
+"""Records holding a field, at least, for a verdict on it."""
+EXCESS_BAR = 0.25
+"""A numeric field whose excess changes of label, sorted, reach this share of a random order's is graded."""
+PURE_BAR = 0.8
+"""A field of other values whose leaning values hold their label on fewer of their records than this is graded."""
+LEAN_ALPHA = 0.05
+"""A value leans to its majority label at this one-sided binomial p against that label's share of the field."""
+NUMBER_SHARE = 0.8
+"""A field is read as numbers when at least this share of its values are numbers (and six are distinct)."""
+
+
+def graded_fields(
+    values: Sequence[Mapping[str, float | str]], labels: Sequence[str], fields: Collection[str]
+) -> set[str]:
+    """The ``fields`` (templates) that are graded (see the module docstring), over records ``values`` (per record, a
+    template → its number or short text, :func:`~windtunnel.leakage.input_explained.input_values`) with their
+    ``labels`` (one per record, in the same order)."""
+    out = set()
+    for template in fields:
+        pairs = [(v[template], label) for v, label in zip(values, labels, strict=True) if template in v]
+        if len(pairs) >= MIN_RECORDS and graded(pairs):
+            out.add(template)
+    return out
+
+
+def graded(pairs: Sequence[tuple[float | str, str]]) -> bool:
+    """Whether one field's ``(value, label)`` pairs, one per record, are graded (see the module docstring)."""
+    numbers = [(v, label) for v, label in pairs if isinstance(v, float)]
+    if len(numbers) >= NUMBER_SHARE * len(pairs) and len({v for v, _ in numbers}) > 5:
+        return excess_changes(numbers) >= EXCESS_BAR
+    share = leaning_purity([(str(v), label) for v, label in pairs])
+    return share is not None and share < PURE_BAR
+
+
+def excess_changes(numbers: Sequence[tuple[float, str]]) -> float:
+    """The changes of label between neighbours of ``numbers`` sorted by value (ties in the records' order), beyond the
+    ``k - 1`` one block per label needs, as a share of those a random order makes beyond them (0: one block per
+    label; about 1: no tie to the label)."""
+    ordered = [label for _v, label in sorted(numbers, key=lambda t: t[0])]
+    n = len(ordered)
+    counts = Counter(ordered)
+    if n < 2 or len(counts) < 2:
+        return 0.0
+    changes = sum(a != b for a, b in zip(ordered, ordered[1:], strict=False))
+    same = sum(c * (c - 1) for c in counts.values()) / (n * (n - 1))  # chance two neighbours share a label
+    needed = len(counts) - 1
+    at_random = (n - 1) * (1 - same) - needed
+    if at_random <= 0:
+        return 0.0
+    return max(0.0, (changes - needed) / at_random)
+
+
+def leaning_purity(pairs: Sequence[tuple[str, str]]) -> float | None:
+    """Among the values of ``pairs`` that lean to one label (:data:`LEAN_ALPHA`), the share of their records holding
+    that label; None when no value leans."""
+    base = Counter(label for _v, label in pairs)
+    by_value: dict[str, Counter[str]] = {}
+    for v, label in pairs:
+        by_value.setdefault(v, Counter())[label] += 1
+    held = kept = 0
+    for counts in by_value.values():
+        n = sum(counts.values())
+        label, k = counts.most_common(1)[0]
+        if n < 2 or binomial_greater(k, n, base[label] / len(pairs)) > LEAN_ALPHA:
+            continue
+        held += n
+        kept += k
+    return kept / held if held else None
