@@ -1080,7 +1080,19 @@ def _shortcuts_summary(
                 + (f" and {len(fields) - _KEPT_SHOWN} more" if len(fields) > _KEPT_SHOWN else "")
             )
         )
-    if left is not None and left.above_chance:
+    if left is not None and left.above_chance and left.graded:
+        graded = sorted(left.graded)
+        listener(
+            Notice(
+                f"after sanitizing, the {left.verdict()} reads the label off fields whose values only make a label "
+                "likelier (pure at the extremes, mixed in the middle; or leaning to a label yet often another): "
+                + ", ".join(graded[:_LEFT_FIELDS_SHOWN])
+                + (f" and {len(graded) - _LEFT_FIELDS_SHOWN} more" if len(graded) > _LEFT_FIELDS_SHOWN else "")
+                + ". Another measurement or a prior state of the subject is input-side evidence, not the answer: "
+                "reported for review, not cut (docs/leakage.md, principle 8)"
+            )
+        )
+    if left is not None and left.above_chance and (left.features or not left.graded):
         read = left.fields()
         named = ", ".join(read[:_LEFT_FIELDS_SHOWN]) + (
             f" and {len(read) - _LEFT_FIELDS_SHOWN} more" if len(read) > _LEFT_FIELDS_SHOWN else ""
@@ -1103,6 +1115,7 @@ def _shortcuts_summary(
         "features": sum(len(r.features) for r in rounds),
         "items_cut": len(cut),
         "fields": fields,
+        "graded": sorted(left.graded) if left is not None else [],
         "after": None
         if left is None
         else {"pass_rate": left.pass_rate, "chance": left.chance, "p_value": left.p_value},

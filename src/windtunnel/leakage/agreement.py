@@ -70,12 +70,14 @@ from typing import Any, Literal
 
 from windtunnel._util.stats import adjust_p, binomial_greater, wilson_interval
 from windtunnel.leakage.formats import is_upstream_name, key_words
+from windtunnel.leakage.graded import graded_fields
 from windtunnel.leakage.held_texts import HeldTexts, TextKey, texts_of
+from windtunnel.leakage.input_explained import InputValues, input_values
 from windtunnel.leakage.input_text import input_of, names_of
 from windtunnel.leakage.mentions import LEVELS, Mention, item_mentions, overlaps
 from windtunnel.leakage.mine import Prints, in_derive_from, prose_prints, records_of
 from windtunnel.leakage.model import Finding, ItemAudit, LeakItem
-from windtunnel.leakage.pointers import hide_answers
+from windtunnel.leakage.pointers import general_pointer, hide_answers
 from windtunnel.leakage.scan import escape_pointer_token, glued_review
 from windtunnel.leakage.text import normalize_needle
 
@@ -212,6 +214,11 @@ class Agreement:
         default_factory=dict
     )
     """Per item (id, line): its texts holding a label or its answer's other spellings, its answer and label set."""
+    row_values: list[InputValues] = field(default_factory=list)
+    """The short scalars of every labelled item, per field template (:func:`~.input_explained.input_values`)."""
+    graded: set[str] = field(default_factory=set)
+    """The fields holding a mention whose values only make a label likelier (:mod:`.graded`): another measurement or
+    a prior state of the subject, where a label read is input-side evidence, for review (principle 8)."""
 
     def add(self, item: LeakItem) -> None:
         """Read one item: count its label, keep its mentions (an item without a label set has none)."""
@@ -225,6 +232,7 @@ class Agreement:
             row = len(self.row_labels)
             self.row_labels.append(first)
             self.row_prose.append(prose_prints(item.projection, self.derive_from))
+            self.row_values.append(input_values(item.projection, (), _anywhere))
             self.texts.add(row, item.projection)
         self._keep(item, labels, row)
 
@@ -271,6 +279,7 @@ class Agreement:
             label_counts=self.label_counts,
             texts=self.texts,
             decided=True,
+            graded=self.graded,
         )
         for it in items:
             other.items += 1
@@ -300,6 +309,9 @@ class Agreement:
         renderings is one agreeing record, not several."""
         record_of, record_label = records_of(self.row_labels, self.row_prose)
         self.texts.decide(record_of, record_label, MIN_CHANCE_SUPPORT, few=MIN_SUPPORT)
+        mentioned = {general_pointer(m.pointer) for e in self.entries.values() for m in e.mentions if m.pointer}
+        self.graded = graded_fields(self.row_values, self.row_labels, mentioned)
+        self.row_values = []
         per_group: dict[tuple[int, str], dict[int, set[str]]] = {}
         places: dict[tuple[int, str], dict[int, list[str]]] = {}
         owners: dict[int, _Entry] = {}
@@ -439,6 +451,13 @@ class Agreement:
         candidates = {(c.pointer, c.span): c for c in entry.candidates}
         for m in entry.mentions:
             here = [i for i, f in enumerate(findings) if overlaps(f, m)]
+            if m.pointer and general_pointer(m.pointer) in self.graded and not _upstream_at(m.pointer):
+                for i in here:  # principle 8: input-side evidence, never promoted, its leaks for review
+                    f = findings[i]
+                    if f.blocking and f.rule != RULE and not _rides(f) and not glued_review(f):
+                        findings[i] = replace(f, severity="low", detail=f.detail + _GRADED)
+                        demoted += 1
+                continue
             g = self._promoting(m, entry)
             if g is not None:
                 if not promote:
@@ -878,8 +897,18 @@ def agreement_of(items: Iterable[LeakItem], *, decode: bool = True, derive_from:
     return agreement
 
 
+_GRADED = (
+    "; across the dataset this field's values only make a label likelier (pure at the extremes, mixed in the "
+    "middle; or leaning to a label yet often holding another): another measurement or a prior state of the "
+    "subject, input-side evidence, for review"
+)
 _SHORT = "short of the agreement a value has (the input's own signal, not the answer written down), for review"
 _INPUT_KEY = "; the key is the name of a field --derive-from names: the task's input, for review"
+
+
+def _anywhere(_pointer: str, _derive_from: Sequence[str]) -> bool:
+    """Every field (:func:`~.input_explained.input_values` reads them all)."""
+    return True
 
 
 def names_input(pointer: str | None, derive_from: Sequence[str]) -> bool:

@@ -29,6 +29,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Collection, Mapping, Sequence
+from itertools import pairwise
 
 from windtunnel._util.stats import binomial_greater
 
@@ -76,7 +77,7 @@ def excess_changes(numbers: Sequence[tuple[float, str]]) -> float:
     counts = Counter(ordered)
     if n < 2 or len(counts) < 2:
         return 0.0
-    changes = sum(a != b for a, b in zip(ordered, ordered[1:], strict=False))
+    changes = sum(a != b for a, b in pairwise(ordered))
     same = sum(c * (c - 1) for c in counts.values()) / (n * (n - 1))  # chance two neighbours share a label
     needed = len(counts) - 1
     at_random = (n - 1) * (1 - same) - needed

@@ -23,10 +23,12 @@ agent is at chance (a clean dataset keeps its bytes).
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from windtunnel.leakage.baseline import binom_sf
+from windtunnel.leakage.graded import graded_fields
+from windtunnel.leakage.input_explained import input_values
 from windtunnel.leakage.input_text import mask_input
 
 # The miner's per-string candidate readers, so a feature is found at every place of an item, not only its first
@@ -66,6 +68,10 @@ class Shortcuts:
     """The features the agent's selection keeps on the whole dataset (empty when the agent is at chance)."""
     places: dict[Feature, Counter[str]] = field(default_factory=dict)
     """Per feature, the fields holding it (:func:`~windtunnel.leakage.simulate.selected_features`)."""
+    graded: set[str] = field(default_factory=set)
+    """The fields the agent reads whose values only make a label likelier (:mod:`.graded`: another measurement or a
+    prior state of the subject): input-side evidence, reported, never cut; their features are not in
+    :attr:`features`."""
 
     @property
     def above_chance(self) -> bool:
@@ -105,9 +111,37 @@ def blind_shortcuts(items: Sequence[LeakItem], *, derive_from: Sequence[str] = (
     p = binom_sf(passes, len(answers), chance)
     out = Shortcuts(passes / len(answers), chance, p)
     if out.above_chance:
-        out.features = _proven(selected_features(items, derive_from=derive_from, places=out.places), answers)
+        proven = _proven(selected_features(items, derive_from=derive_from, places=out.places), answers)
+        out.graded = _graded_fields(items, answers, proven, out.places, derive_from)
+        out.features = {f: c for f, c in proven.items() if not _fields_of(f, out.places) <= out.graded}
         out.places = {f: out.places[f] for f in out.features if f in out.places}
     return out
+
+
+def _fields_of(feature: Feature, places: Mapping[Feature, Counter[str]]) -> set[str]:
+    """The fields (templates) a feature sits at: its own, or a word's places."""
+    return {feature[1]} if feature[1] else set(places.get(feature) or ())
+
+
+def _graded_fields(
+    items: Sequence[LeakItem],
+    answers: Sequence[str],
+    features: Iterable[Feature],
+    places: Mapping[Feature, Counter[str]],
+    derive_from: Sequence[str],
+) -> set[str]:
+    """The fields of ``features`` whose values only make a label likelier (:mod:`.graded`): input-side evidence the
+    blind agent reads, which is reported and not cut."""
+    fields = {t for f in features for t in _fields_of(f, places) if t}
+    if not fields:
+        return set()
+    outside = [input_values(it.projection, derive_from, _outside) for it in items]
+    return graded_fields(outside, answers, fields)
+
+
+def _outside(pointer: str, derive_from: Sequence[str]) -> bool:
+    """Whether ``pointer`` lies outside the named input (every pointer, without one)."""
+    return not (derive_from and in_derive_from(pointer, derive_from))
 
 
 CUT_ALPHA = 0.01
