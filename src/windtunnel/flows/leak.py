@@ -1089,7 +1089,7 @@ def _shortcuts_summary(
                 + ", ".join(graded[:_LEFT_FIELDS_SHOWN])
                 + (f" and {len(graded) - _LEFT_FIELDS_SHOWN} more" if len(graded) > _LEFT_FIELDS_SHOWN else "")
                 + ". Another measurement or a prior state of the subject is input-side evidence, not the answer: "
-                "reported for review, not cut (docs/leakage.md, principle 8)"
+                "reported for review, not cut (docs/leakage.md, principle 7)"
             )
         )
     if left is not None and left.above_chance and (left.features or not left.graded):

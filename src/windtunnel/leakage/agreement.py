@@ -218,7 +218,7 @@ class Agreement:
     """The short scalars of every labelled item, per field template (:func:`~.input_explained.input_values`)."""
     graded: set[str] = field(default_factory=set)
     """The fields holding a mention whose values only make a label likelier (:mod:`.graded`): another measurement or
-    a prior state of the subject, where a label read is input-side evidence, for review (principle 8)."""
+    a prior state of the subject, where a label read is input-side evidence, for review (principle 7)."""
 
     def add(self, item: LeakItem) -> None:
         """Read one item: count its label, keep its mentions (an item without a label set has none)."""
@@ -452,7 +452,7 @@ class Agreement:
         for m in entry.mentions:
             here = [i for i, f in enumerate(findings) if overlaps(f, m)]
             if m.pointer and general_pointer(m.pointer) in self.graded and not _upstream_at(m.pointer):
-                for i in here:  # principle 8: input-side evidence, never promoted, its leaks for review
+                for i in here:  # principle 7: input-side evidence, never promoted, its leaks for review
                     f = findings[i]
                     if f.blocking and f.rule != RULE and not _rides(f) and not glued_review(f):
                         findings[i] = replace(f, severity="low", detail=f.detail + _GRADED)

@@ -8,7 +8,7 @@ change) or a prior state of it (an earlier reading of the day, the previous grad
 *before* the decision: input-side evidence. It makes a label likelier without naming it — pure at the extremes of its
 range, mixed in the middle; values that lean to a label yet often hold another. Such a field is *graded*
 (:func:`graded_fields`): its mined values are reported for review, not as leaks, and the sanitizer does not cut them
-(docs/leakage.md, principle 8).
+(docs/leakage.md, principle 7).
 
 The measure is the field's own, over every record holding one value there (a list's members name no one place and
 are not judged):
