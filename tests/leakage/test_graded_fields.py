@@ -15,7 +15,7 @@ import random
 from pathlib import Path
 
 from windtunnel.flows.leak import SanitizeRequest, ScanRequest, sanitize_flow, scan_flow
-from windtunnel.leakage.graded import excess_changes, graded, graded_fields, leaning_purity
+from windtunnel.leakage.graded import excess_changes, graded, graded_fields, label_purity, leaning_purity
 
 LABELS = ["normal", "mild", "moderate", "severe"]
 INPUT = ["/study/index"]
@@ -84,6 +84,17 @@ def test_a_code_per_label_determines_and_a_prior_state_is_graded() -> None:
     share = leaning_purity(prior)
     assert share is not None and share < 0.8
     assert graded(prior)
+
+
+def test_a_coarse_answer_the_label_fixes_is_no_correlate() -> None:
+    # deny on every denial, approve on approved and escalated claims alike: approve leans yet holds two labels, but
+    # each label's records hold one value (the decision at a coarser grain, written with it)
+    claims = ["approve", "deny", "escalate"]
+    pairs = [("deny" if lab == "deny" else "approve", lab) for lab in (claims[i % 3] for i in range(90))]
+    share = leaning_purity(pairs)
+    assert share is not None and share < 0.8
+    assert label_purity(pairs) == 1.0
+    assert not graded(pairs)
 
 
 def test_a_value_every_label_holds_alike_leans_nowhere() -> None:

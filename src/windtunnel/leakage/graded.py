@@ -17,9 +17,11 @@ are not judged):
   one block per label needs, against those a random order of the same labels makes. The field *determines* the label
   when that excess is at most :data:`EXCESS_BAR` of chance's (a fee table: 0; an index beside the rule's: a half);
 * other values: the values that lean to one label (a one-sided binomial test of their majority label against its
-  share of the field, :data:`LEAN_ALPHA`), and among their records the share holding that label. The field
-  determines it when that share is at least :data:`PURE_BAR` (a code per label: 1; a prior state: 0.6). Values held
-  alike by every label (a flyer on every record) lean nowhere and are not counted.
+  share of the field, :data:`LEAN_ALPHA`), and among their records the share holding that label; and, the other way,
+  the share of the records holding the value their label's records hold most. The field determines the label when
+  either share is at least :data:`PURE_BAR`: a code per label (1), or a value the label fixes (a coarse answer,
+  ``approve`` on approved and escalated claims alike: 1). A prior state fails both (the previous grade: 0.69 and
+  about a half). Values held alike by every label (a flyer on every record) lean nowhere and are not counted.
 
 A field with fewer than :data:`MIN_RECORDS` records holding it, or with no value leaning anywhere, gets no verdict
 (not graded): too little to tell a correlate from a code.
@@ -64,8 +66,19 @@ def graded(pairs: Sequence[tuple[float | str, str]]) -> bool:
     numbers = [(v, label) for v, label in pairs if isinstance(v, float)]
     if len(numbers) >= NUMBER_SHARE * len(pairs) and len({v for v, _ in numbers}) > 5:
         return excess_changes(numbers) >= EXCESS_BAR
-    share = leaning_purity([(str(v), label) for v, label in pairs])
-    return share is not None and share < PURE_BAR
+    texts = [(str(v), label) for v, label in pairs]
+    share = leaning_purity(texts)
+    return share is not None and share < PURE_BAR and label_purity(texts) < PURE_BAR
+
+
+def label_purity(pairs: Sequence[tuple[str, str]]) -> float:
+    """The share of the records of ``pairs`` holding the value their label's records hold most: 1 when the label
+    fixes the value (a coarse answer, ``approve`` on approved and escalated claims alike, ``deny`` on denials), low
+    when a label's records hold many values (a prior state: the restraint in use before a stage)."""
+    by_label: dict[str, Counter[str]] = {}
+    for v, label in pairs:
+        by_label.setdefault(label, Counter())[v] += 1
+    return sum(c.most_common(1)[0][1] for c in by_label.values()) / len(pairs) if pairs else 0.0
 
 
 def excess_changes(numbers: Sequence[tuple[float, str]]) -> float:
