@@ -82,18 +82,30 @@ def test_a_code_per_label_determines_and_a_prior_state_is_graded() -> None:
         before = lab if rng.random() < 0.55 else LABELS[max(0, LABELS.index(lab) - 1)]
         prior.append((before, lab))
     share = leaning_purity(prior)
-    assert share is not None and share < 0.8
+    assert share is not None and share < 0.9
     assert graded(prior)
 
 
 def test_a_coarse_answer_the_label_fixes_is_no_correlate() -> None:
     # deny on every denial, approve on approved and escalated claims alike: approve leans yet holds two labels, but
     # each label's records hold one value (the decision at a coarser grain, written with it)
-    claims = ["approve", "deny", "escalate"]
-    pairs = [("deny" if lab == "deny" else "approve", lab) for lab in (claims[i % 3] for i in range(90))]
+    labels = ["approve"] * 40 + ["escalate"] * 15 + ["deny"] * 35
+    pairs = [("deny" if lab == "deny" else "approve", lab) for lab in labels]
     share = leaning_purity(pairs)
-    assert share is not None and share < 0.8
+    assert share is not None and share < 0.9
     assert label_purity(pairs) == 1.0
+    assert not graded(pairs)
+
+
+def test_a_value_ruling_out_one_label_leans_nowhere() -> None:
+    # a board's red on every dumped batch, one of two greys on the others whatever they are: the greys rule dump out
+    # and say nothing of hold or release, so the field is a code for dump, no correlate
+    rng = random.Random(6)
+    pairs = []
+    for _ in range(150):
+        lab = rng.choice(["dump", "hold", "release"])
+        pairs.append(("#d32f2f" if lab == "dump" else rng.choice(["#9e9e9e", "#607d8b"]), lab))
+    assert leaning_purity(pairs) == 1.0
     assert not graded(pairs)
 
 

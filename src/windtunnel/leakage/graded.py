@@ -17,11 +17,13 @@ are not judged):
   one block per label needs, against those a random order of the same labels makes. The field *determines* the label
   when that excess is at most :data:`EXCESS_BAR` of chance's (a fee table: 0; an index beside the rule's: a half);
 * other values: the values that lean to one label (a one-sided binomial test of their majority label against its
-  share of the field, :data:`LEAN_ALPHA`), and among their records the share holding that label; and, the other way,
-  the share of the records holding the value their label's records hold most. The field determines the label when
-  either share is at least :data:`PURE_BAR`: a code per label (1), or a value the label fixes (a coarse answer,
-  ``approve`` on approved and escalated claims alike: 1). A prior state fails both (the previous grade: 0.69 and
-  about a half). Values held alike by every label (a flyer on every record) lean nowhere and are not counted.
+  share of the field, :data:`LEAN_ALPHA`, a quarter of the way from that share to all, and twice the runner-up's
+  records: a value ruling one label out, a grey on every batch not dumped, leans nowhere), and among their records the
+  share holding that label; the other way, the share of the records holding the value their label's records hold
+  most. The field determines the label when the first is at least :data:`PURE_BAR` (a code per label: 1) or the
+  second at least :data:`FIXED_BAR` (a value the label fixes, a coarse answer: ``approve`` on approved and escalated
+  claims alike, 1). A prior state fails both (the previous grade: 0.67 and about a half). Values held alike by every
+  label (a flyer on every record) lean nowhere and are not counted.
 
 A field with fewer than :data:`MIN_RECORDS` records holding it, or with no value leaning anywhere, gets no verdict
 (not graded): too little to tell a correlate from a code.
@@ -39,10 +41,15 @@ MIN_RECORDS = 20
 """Records holding a field, at least, for a verdict on it."""
 EXCESS_BAR = 0.25
 """A numeric field whose excess changes of label, sorted, reach this share of a random order's is graded."""
-PURE_BAR = 0.8
-"""A field of other values whose leaning values hold their label on fewer of their records than this is graded."""
+PURE_BAR = 0.9
+"""A field of other values whose leaning values hold their label on fewer of their records than this is graded (a
+code per label is near-pure: 1; a prior state is not: 0.6), unless its label fixes the value (:data:`FIXED_BAR`)."""
+FIXED_BAR = 0.8
+"""A field whose records hold their label's most common value this often or more is fixed by the label: no
+correlate (a coarse answer, ``approve`` on approved and escalated claims alike)."""
 LEAN_ALPHA = 0.05
-"""A value leans to its majority label at this one-sided binomial p against that label's share of the field."""
+"""A value leans to its majority label at this one-sided binomial p against that label's share of the field (times
+the number of labels: any may be the majority), its share there a quarter of the way from that share to all or more."""
 NUMBER_SHARE = 0.8
 """A field is read as numbers when at least this share of its values are numbers (and six are distinct)."""
 
@@ -68,7 +75,7 @@ def graded(pairs: Sequence[tuple[float | str, str]]) -> bool:
         return excess_changes(numbers) >= EXCESS_BAR
     texts = [(str(v), label) for v, label in pairs]
     share = leaning_purity(texts)
-    return share is not None and share < PURE_BAR and label_purity(texts) < PURE_BAR
+    return share is not None and share < PURE_BAR and label_purity(texts) < FIXED_BAR
 
 
 def label_purity(pairs: Sequence[tuple[str, str]]) -> float:
@@ -109,9 +116,12 @@ def leaning_purity(pairs: Sequence[tuple[str, str]]) -> float | None:
     held = kept = 0
     for counts in by_value.values():
         n = sum(counts.values())
-        label, k = counts.most_common(1)[0]
-        if n < 2 or binomial_greater(k, n, base[label] / len(pairs)) > LEAN_ALPHA:
-            continue
+        (label, k), *rest = counts.most_common(2)
+        share = base[label] / len(pairs)
+        if n < 2 or k / n < share + (1 - share) / 4 or binomial_greater(k, n, share) * len(base) > LEAN_ALPHA:
+            continue  # a value held near the field's own mix (a "pending" on records of every label) leans nowhere
+        if rest and k < 2 * rest[0][1]:
+            continue  # two labels alike: the value rules others out (a grey on every batch not dumped), no lean
         held += n
         kept += k
     return kept / held if held else None

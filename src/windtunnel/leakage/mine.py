@@ -2406,6 +2406,9 @@ def _graded(
         for k in [(s.kind, s.pointer, s.value), *members.get((s.kind, s.pointer, s.value), ())]
         if k[1]
     }
+    # a field a relation is found at is computed from the answer with another field (a duty at the class's rate on
+    # the declared amount): its single values may mix, the pair does not
+    fields -= {_general(t) for s in out if s.relation for t in [s.pointer, *_RELATION_FIELD.findall(s.relation)] if t}
     if not fields or len(values) != len(labels):
         return []
     return sorted(graded_fields(values, labels, fields))
@@ -3608,6 +3611,8 @@ def _own_label(
             yield it.id, found
 
 
+_RELATION_FIELD = re.compile(r"(?<!\S)/\S+")
+"""A field named in a relation's words (:func:`~windtunnel.leakage.relations.describe`)."""
 GRADED_REVIEW = (
     "; for review: this field's values only make a label likelier (pure at the extremes of its range and mixed in "
     "the middle, or leaning to a label yet often holding another): another measurement or a prior state of the "
