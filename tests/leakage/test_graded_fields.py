@@ -161,3 +161,17 @@ def test_the_sanitizer_still_cuts_the_fee(tmp_path: Path) -> None:
     assert fees and all(f in (None, "", 0) for f in fees)
     for before, now in zip(rows, after, strict=True):
         assert now["projection"]["oximetry"] == before["projection"]["oximetry"]
+
+
+def _blind_exit(path: Path) -> int:
+    from windtunnel.flows.leak import Fields
+    from windtunnel.flows.leak_evidence import BaselineRequest, baseline_flow
+
+    outcome = baseline_flow(BaselineRequest(simulate="blind", dataset=path, fields=Fields(), derive_from=INPUT))
+    return int(outcome.exit_code)
+
+
+def test_the_blind_agent_reads_no_correlate_and_still_reads_the_fee(tmp_path: Path) -> None:
+    # the correlate is input-side evidence, left out as the named input is: the clean dataset is at chance
+    assert _blind_exit(_write(tmp_path / "psg.jsonl", _rows())) == 0
+    assert _blind_exit(_write(tmp_path / "psg_fee.jsonl", _rows(fee=True))) == 1

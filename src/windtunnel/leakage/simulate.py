@@ -49,6 +49,7 @@ from typing import Any
 from windtunnel._util.rng import cell_rng
 from windtunnel._util.stats import adjust_p, fisher_greater
 from windtunnel.leakage.dataset import FieldMap, read_correlated
+from windtunnel.leakage.graded import graded_fields
 from windtunnel.leakage.input_copies import copied_per_item
 from windtunnel.leakage.input_explained import (
     WORD_KINDS,
@@ -298,7 +299,9 @@ def _features(
     outside ``derive_from`` (``copied_at``, per item: :func:`~windtunnel.leakage.input_copies.copied_per_item`, computed
     when not given), the places where the sanitizer keeps it: a tool call's vendor id that is the order's own is not
     read, a code written there instead is. Nor is a value the input's values fix across labels (a volume computed
-    from the named diameter and length: :func:`~windtunnel.leakage.input_explained.input_fixed`), as mining reads it."""
+    from the named diameter and length: :func:`~windtunnel.leakage.input_explained.input_fixed`), as mining reads it,
+    nor a field whose values only make a label likelier (:mod:`~windtunnel.leakage.graded`, principle 7: another
+    measurement or a prior state of the subject, input-side evidence as the named input is)."""
     if copied_at is None:
         copied_at = copied_per_item(items, derive_from)
     read = [mask_input(it.projection, derive_from) for it in items]  # a named input inside a text is not read
@@ -347,6 +350,15 @@ def _features(
                     where[i] = {k: v for k, v in where[i].items() if k not in drop}
                     bins[i] = {k: v for k, v in bins[i].items() if k not in drop}
                     feats[i] = feats[i] - drop
+    graded = graded_fields(
+        [input_values(it.projection, derive_from, _outside_input) for it in items],
+        answers,
+        {f[1] for fs in feats for f in fs if f[1]},
+    )
+    if graded:  # input-side evidence (principle 7): another measurement or a prior state of the subject
+        where = [{k: v for k, v in w.items() if k[1] not in graded} for w in where]
+        bins = [{k: v for k, v in b.items() if k[1] not in graded} for b in bins]
+        feats = [frozenset(f for f in fs if f[1] not in graded) for fs in feats]
     return where, bins, feats, record_of
 
 
