@@ -1005,6 +1005,8 @@ def sanitize_flow(req: SanitizeRequest, listener: Listener = SILENT) -> LeakOutc
     rounds: list[Shortcuts] = []
     left: Shortcuts | None = None
     inferred: list[str] = [] if req.derive_from else list(mined_result.inputs)  # mining read these as the input
+    told = {(e.suggestion.pointer, e.suggestion.value) for e in mined_result.explained}  # riders the input tells
+    told_words = {value.casefold() for _pointer, value in told}  # … as the blind agent reads a word: anywhere
     while True:
         held: list[Event] = []
 
@@ -1020,6 +1022,9 @@ def sanitize_flow(req: SanitizeRequest, listener: Listener = SILENT) -> LeakOutc
             if left is None or not left.above_chance or len(rounds) >= MAX_ROUNDS:
                 break
             features = {f for r in rounds for f in r.features} | set(left.features)
+            # a rider mining found the input already tells (its records sit where the input says the label) is no
+            # shortcut to cut, whoever reads it: cutting it rewrites clean records for what the input says anyway
+            features = {f for f in features if (f[1], f[2]) not in told and not (f[1] == "" and f[2] in told_words)}
             more = {}
             for m in items(req.dataset, fmap):
                 found = shortcut_findings(m.item, features, derive_from=req.derive_from, inputs=inferred)
