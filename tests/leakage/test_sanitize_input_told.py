@@ -1,11 +1,11 @@
 """The sanitizer's blind rounds do not cut a rider mining found the input already tells.
 
-A pool test's clarity is ``cloudy`` only where the main drain is not visible (not always there), and a drain not visible closes the
-pool: ``cloudy`` rides with ``close pool``, yet its records sit where the named input (the drain's visibility) says
-the label anyway, so mining does not suggest it (:mod:`~windtunnel.leakage.input_explained`). The blind agent, which
-reads no input, still reads it; cutting it, and then the field on every item (a blank on one label's items would tell),
-rewrote every record of a clean dataset. The sanitizer follows mining: a clean dataset keeps its bytes. A code
-written by the decision beside it is still cut.
+A pool test's clarity is ``cloudy`` only where the main drain is not visible (not always there), and a drain not
+visible closes the pool: ``cloudy`` rides with ``close pool``, yet its records sit where the named input (the drain's
+visibility) says the label anyway, so mining does not suggest it (:mod:`~windtunnel.leakage.input_explained`). The
+blind agent, which reads no input, still reads it; cutting it, and then the field on every item (a blank on one
+label's items would tell), rewrote every record of a clean dataset. The sanitizer follows mining: a clean dataset
+keeps its bytes. A code written by the decision beside it is still cut.
 """
 
 from __future__ import annotations
