@@ -108,11 +108,7 @@ def test_an_earlier_models_field_named_by_its_pointer_stays_a_leak(tmp_path: Pat
     assert _scan(tmp_path, rows, ["/claim"]) == (1, Counter({"/claim/predicted_outcome": 150}))
 
 
-def test_a_reported_number_right_two_times_in_three_is_a_prior_state_for_review(tmp_path: Path) -> None:
-    # session 32 kept this a leak; principle 7 (session 33) reads the field's shape: the reporter's severity leans to
-    # the answer yet names another on a third of the records (and each severity's records hold several): a judgement
-    # made before the decision, input-side evidence, for review. A field named like an earlier stage's output keeps
-    # its findings (test_an_earlier_judgement_under_a_plain_name_in_a_named_section_stays_a_leak).
+def test_a_reported_number_in_a_named_section_stays_a_leak(tmp_path: Path) -> None:
     rnd = random.Random(9)
     labels = ["1", "2", "3", "4"]
     rows = []
@@ -122,7 +118,7 @@ def test_a_reported_number_right_two_times_in_three_is_a_prior_state_for_review(
         ticket = {"key": f"OPS-{7000 + i}", "component": "db", "reported_severity": rep, "summary": "Degraded"}
         rows.append(_row(i, lab, labels, {"ticket": ticket}))
     code, counts = _scan(tmp_path, rows, ["/ticket"])
-    assert code == 0 and counts["/ticket/reported_severity"] == 0
+    assert code == 1 and counts["/ticket/reported_severity"] > 90
 
 
 def test_prose_in_the_named_input_keeps_the_item_level_decision(tmp_path: Path) -> None:

@@ -18,8 +18,9 @@ are not judged):
   when that excess is at most :data:`EXCESS_BAR` of chance's (a fee table: 0; an index beside the rule's: a half);
 * other values: the values that lean to one label (a one-sided binomial test of their majority label against its
   share of the field, :data:`LEAN_ALPHA`, a quarter of the way from that share to all, and twice the runner-up's
-  records: a value ruling one label out, a grey on every batch not dumped, leans nowhere), and among their records the
-  share holding that label; the other way, the share of the records holding the value their label's records hold
+  records: a value ruling one label out, a grey on every batch not dumped, leans nowhere; nor does a value held on
+  every label's records, the field's neutral value beside a code), and among their records the share holding that
+  label; the other way, the share of the records holding the value their label's records hold
   most. The field determines the label when the first is at least :data:`PURE_BAR` (a code per label: 1) or the
   second at least :data:`FIXED_BAR` (a value the label fixes, a coarse answer: ``approve`` on approved and escalated
   claims alike, 1). A prior state fails both (the previous grade: 0.67 and about a half). Values held alike by every
@@ -122,6 +123,8 @@ def leaning_purity(pairs: Sequence[tuple[str, str]]) -> float | None:
             continue  # a value held near the field's own mix (a "pending" on records of every label) leans nowhere
         if rest and k < 2 * rest[0][1]:
             continue  # two labels alike: the value rules others out (a grey on every batch not dumped), no lean
+        if len(counts) == len(base):
+            continue  # held on every label's records: the field's neutral value (the blank beside a code), no lean
         held += n
         kept += k
     return kept / held if held else None

@@ -356,9 +356,10 @@ def _features(
         {f[1] for fs in feats for f in fs if f[1]},
     )
     if graded:  # input-side evidence (principle 7): another measurement or a prior state of the subject
-        where = [{k: v for k, v in w.items() if k[1] not in graded} for w in where]
-        bins = [{k: v for k, v in b.items() if k[1] not in graded} for b in bins]
-        feats = [frozenset(f for f in fs if f[1] not in graded) for fs in feats]
+        # a field's features, and a word where this item holds it in such a field (its words are that field's value)
+        where = [{k: v for k, v in w.items() if (k[1] or _template(str(v[0]))) not in graded} for w in where]
+        bins = [{k: v for k, v in b.items() if (k[1] or _template(v)) not in graded} for b in bins]
+        feats = [frozenset(w) | frozenset(b) for w, b in zip(where, bins, strict=True)]
     return where, bins, feats, record_of
 
 
