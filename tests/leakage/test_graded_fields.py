@@ -175,3 +175,27 @@ def test_the_blind_agent_reads_no_correlate_and_still_reads_the_fee(tmp_path: Pa
     # the correlate is input-side evidence, left out as the named input is: the clean dataset is at chance
     assert _blind_exit(_write(tmp_path / "psg.jsonl", _rows())) == 0
     assert _blind_exit(_write(tmp_path / "psg_fee.jsonl", _rows(fee=True))) == 1
+
+
+def test_a_count_that_moves_on_one_label_only_is_no_correlate() -> None:
+    # a results board's revision: 1 on every protest's board, 2 to 6 once a disqualification is scored (upheld): the
+    # tie at 1 is one value's mix, counted once, and the rest is one block
+    rng = random.Random(7)
+    labels = ["upheld", "dismissed", "invalid", "withdrawn"]
+    pairs = []
+    for _ in range(60):
+        lab = rng.choice(labels)
+        pairs.append((float(rng.randint(2, 6)) if lab == "upheld" and rng.random() < 0.6 else 1.0, lab))
+    assert not graded(pairs)
+
+
+def test_an_earlier_models_scores_are_never_graded() -> None:
+    rng = random.Random(8)
+    values, labels = [], []
+    for _ in range(120):
+        lab = rng.choice(LABELS)
+        x = LABELS.index(lab) * 0.2 + rng.gauss(0, 0.2)
+        values.append({"/admin_records_model/scores/severe": round(x, 3), "/oximetry/odi": round(x, 3)})
+        labels.append(lab)
+    fields = {"/admin_records_model/scores/severe", "/oximetry/odi"}
+    assert graded_fields(values, labels, fields) == {"/oximetry/odi"}

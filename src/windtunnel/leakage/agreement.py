@@ -69,8 +69,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
 from windtunnel._util.stats import adjust_p, binomial_greater, wilson_interval
-from windtunnel.leakage.formats import is_upstream_name, key_words
-from windtunnel.leakage.graded import graded_fields
+from windtunnel.leakage.graded import graded_fields, upstream_at
 from windtunnel.leakage.held_texts import HeldTexts, TextKey, texts_of
 from windtunnel.leakage.input_explained import InputValues, input_values
 from windtunnel.leakage.input_text import input_of, names_of
@@ -451,7 +450,7 @@ class Agreement:
         candidates = {(c.pointer, c.span): c for c in entry.candidates}
         for m in entry.mentions:
             here = [i for i, f in enumerate(findings) if overlaps(f, m)]
-            if m.pointer and general_pointer(m.pointer) in self.graded and not _upstream_at(m.pointer):
+            if m.pointer and general_pointer(m.pointer) in self.graded and not upstream_at(m.pointer):
                 for i in here:  # principle 7: input-side evidence, never promoted, its leaks for review
                     f = findings[i]
                     if f.blocking and f.rule != RULE and not _rides(f) and not glued_review(f):
@@ -490,7 +489,7 @@ class Agreement:
                 continue
             for i in here:
                 f = findings[i]
-                if short and _upstream_at(f.pointer):
+                if short and upstream_at(f.pointer):
                     continue  # an earlier model's output is its answer however often it is right (principle 1)
                 if f.blocking and f.rule != RULE and not _rides(f) and not glued_review(f):
                     findings[i] = replace(f, severity="low", detail=f.detail + why)
@@ -831,27 +830,6 @@ def _named_whole(
             continue
         out.add((pointer, span))
     return out
-
-
-def _upstream_at(pointer: str | None) -> bool:
-    """A key on ``pointer``'s path is named like an earlier stage's output (:func:`~.formats.is_upstream_name`, or
-    any of its words names a model, a machine label or a decision: ``model_prediction``, ``pseudo_label``,
-    ``first_reviewer_decision``):
-    what such a field holds is that stage's answer, however often it is right (principle 1). Wider than the scan's
-    own test on purpose: here it only keeps a finding the item-level decision made."""
-    keys = [t for t in (pointer or "").split("/") if t and not t.isdigit()]
-    return any(
-        is_upstream_name(t) or any(w in _MACHINE or w.startswith(("pred", "classif")) for w in key_words(t))
-        for t in keys
-    )
-
-
-_MACHINE = frozenset(
-    ("model", "models", "bot", "pseudo", "weak", "prelabel", "machine", "decision", "verdict", "ruling")
-    + ("disposition", "outcome")
-)
-"""Whole words of a key that name a model, a machine label or a decision already taken (:func:`_upstream_at`);
-besides, a word starting ``pred`` or ``classif``."""
 
 
 def _values(projection: Any) -> dict[str, Any]:

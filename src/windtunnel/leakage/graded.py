@@ -37,6 +37,7 @@ from collections.abc import Collection, Mapping, Sequence
 from itertools import pairwise
 
 from windtunnel._util.stats import binomial_greater
+from windtunnel.leakage.formats import is_upstream_name, key_words
 
 MIN_RECORDS = 20
 """Records holding a field, at least, for a verdict on it."""
@@ -63,10 +64,34 @@ def graded_fields(
     ``labels`` (one per record, in the same order)."""
     out = set()
     for template in fields:
+        if upstream_at(template):
+            continue  # an earlier stage's output is its answer however often it is right (principle 1)
         pairs = [(v[template], label) for v, label in zip(values, labels, strict=True) if template in v]
         if len(pairs) >= MIN_RECORDS and graded(pairs):
             out.add(template)
     return out
+
+
+def upstream_at(pointer: str | None) -> bool:
+    """A key on ``pointer``'s path is named like an earlier stage's output (:func:`~.formats.is_upstream_name`, or
+    any of its words names a model, a machine label or a decision: ``model_prediction``, ``pseudo_label``,
+    ``first_reviewer_decision``):
+    what such a field holds is that stage's answer, however often it is right (principle 1). Wider than the scan's
+    own test on purpose: the agreement evidence only keeps a finding the item-level decision made there, and such
+    a field is never graded (:func:`graded_fields`)."""
+    keys = [t for t in (pointer or "").split("/") if t and not t.isdigit()]
+    return any(
+        is_upstream_name(t) or any(w in _MACHINE or w.startswith(("pred", "classif")) for w in key_words(t))
+        for t in keys
+    )
+
+
+_MACHINE = frozenset(
+    ("model", "models", "bot", "pseudo", "weak", "prelabel", "machine", "decision", "verdict", "ruling")
+    + ("disposition", "outcome")
+)
+"""Whole words of a key that name a model, a machine label or a decision already taken (:func:`upstream_at`);
+besides, a word starting ``pred`` or ``classif``."""
 
 
 def graded(pairs: Sequence[tuple[float | str, str]]) -> bool:
@@ -90,10 +115,10 @@ def label_purity(pairs: Sequence[tuple[str, str]]) -> float:
 
 
 def excess_changes(numbers: Sequence[tuple[float, str]]) -> float:
-    """The changes of label between neighbours of ``numbers`` sorted by value (ties in the records' order), beyond the
+    """The changes of label between neighbours of ``numbers`` sorted by value (ties by label), beyond the
     ``k - 1`` one block per label needs, as a share of those a random order makes beyond them (0: one block per
     label; about 1: no tie to the label)."""
-    ordered = [label for _v, label in sorted(numbers, key=lambda t: t[0])]
+    ordered = [label for _v, label in sorted(numbers)]  # ties by label: one value's mix is counted once, not re-drawn
     n = len(ordered)
     counts = Counter(ordered)
     if n < 2 or len(counts) < 2:
