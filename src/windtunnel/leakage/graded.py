@@ -15,7 +15,7 @@ are not judged):
 
 * numbers: sorted, the labels of neighbouring records; the changes of label beyond the ``k - 1`` a field sorted into
   one block per label needs, against those a random order of the same labels makes. The field *determines* the label
-  when that excess is at most :data:`EXCESS_BAR` of chance's (a fee table: 0; an index beside the rule's: a half);
+  when that excess is below :data:`EXCESS_BAR` of chance's (a fee table: 0; an index beside the rule's: 0.2 to 0.6);
 * other values: the values that lean to one label (a one-sided binomial test of their majority label against its
   share of the field, :data:`LEAN_ALPHA`, a quarter of the way from that share to all, and twice the runner-up's
   records: a value ruling one label out, a grey on every batch not dumped, leans nowhere; nor does a value held on
@@ -41,7 +41,7 @@ from windtunnel.leakage.formats import is_upstream_name, key_words
 
 MIN_RECORDS = 20
 """Records holding a field, at least, for a verdict on it."""
-EXCESS_BAR = 0.25
+EXCESS_BAR = 0.15
 """A numeric field whose excess changes of label, sorted, reach this share of a random order's is graded."""
 PURE_BAR = 0.9
 """A field of other values whose leaning values hold their label on fewer of their records than this is graded (a
