@@ -1040,7 +1040,7 @@ def sanitize_flow(req: SanitizeRequest, listener: Listener = SILENT) -> LeakOutc
         rounds.append(left)
     for event in held:
         listener(event)
-    if rounds or (left is not None and left.above_chance):
+    if rounds or (left is not None and (left.above_chance or left.graded)):
         outcome.summary["blind_shortcuts"] = _shortcuts_summary(rounds, left, cut, listener)
     return outcome
 
@@ -1085,19 +1085,25 @@ def _shortcuts_summary(
                 + (f" and {len(fields) - _KEPT_SHOWN} more" if len(fields) > _KEPT_SHOWN else "")
             )
         )
-    if left is not None and left.above_chance and left.graded:
+    if left is not None and left.graded:
         graded = sorted(left.graded)
+        rate, p = left.with_graded or (left.pass_rate, left.p_value)
+        only = left.only_through_graded
         listener(
             Notice(
-                f"after sanitizing, the {left.verdict()} reads the label off fields whose values only make a label "
-                "likelier (pure at the extremes, mixed in the middle; or leaning to a label yet often another): "
+                "after sanitizing, the blind baseline leaves out fields whose values only make a label likelier "
+                "(pure at the extremes, mixed in the middle; or leaning to a label yet often another): "
                 + ", ".join(graded[:_LEFT_FIELDS_SHOWN])
                 + (f" and {len(graded) - _LEFT_FIELDS_SHOWN} more" if len(graded) > _LEFT_FIELDS_SHOWN else "")
+                + f"; reading them it passes {rate:.2f} vs {left.chance:.2f} (p = {p:.2g})"
+                + (" — above chance only through them" if only else "")
                 + ". Another measurement or a prior state of the subject is input-side evidence, not the answer: "
-                "reported for review, not cut (docs/leakage.md, principle 7)"
+                "reported for review, not cut (docs/leakage.md, principle 7). If they are set with or after the "
+                "answer, name their values with --correlated-map (then they are cut), or the input with --derive-from",
+                kind="alert" if only else "note",
             )
         )
-    if left is not None and left.above_chance and (left.features or not left.graded):
+    if left is not None and left.above_chance and left.features:
         read = left.fields()
         named = ", ".join(read[:_LEFT_FIELDS_SHOWN]) + (
             f" and {len(read) - _LEFT_FIELDS_SHOWN} more" if len(read) > _LEFT_FIELDS_SHOWN else ""
@@ -1121,6 +1127,9 @@ def _shortcuts_summary(
         "items_cut": len(cut),
         "fields": fields,
         "graded": sorted(left.graded) if left is not None else [],
+        "with_graded": None
+        if left is None or left.with_graded is None
+        else {"pass_rate": left.with_graded[0], "p_value": left.with_graded[1]},
         "after": None
         if left is None
         else {"pass_rate": left.pass_rate, "chance": left.chance, "p_value": left.p_value},

@@ -69,7 +69,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
 from windtunnel._util.stats import adjust_p, binomial_greater, wilson_interval
-from windtunnel.leakage.graded import graded_fields, upstream_at
+from windtunnel.leakage.graded import graded_fields, told_of, upstream_at
 from windtunnel.leakage.held_texts import HeldTexts, TextKey, texts_of
 from windtunnel.leakage.input_explained import InputValues, input_values
 from windtunnel.leakage.input_text import input_of, names_of
@@ -218,6 +218,8 @@ class Agreement:
     graded: set[str] = field(default_factory=set)
     """The fields holding a mention whose values only make a label likelier (:mod:`.graded`): another measurement or
     a prior state of the subject, where a label read is input-side evidence, for review (principle 7)."""
+    told: set[str] = field(default_factory=set)
+    """The values the user names as correlated (:func:`~.graded.told_of`): a field holding one is never graded."""
 
     def add(self, item: LeakItem) -> None:
         """Read one item: count its label, keep its mentions (an item without a label set has none)."""
@@ -232,6 +234,7 @@ class Agreement:
             self.row_labels.append(first)
             self.row_prose.append(prose_prints(item.projection, self.derive_from))
             self.row_values.append(input_values(item.projection, (), _anywhere))
+            self.told.update(told_of([item]))
             self.texts.add(row, item.projection)
         self._keep(item, labels, row)
 
@@ -309,7 +312,7 @@ class Agreement:
         record_of, record_label = records_of(self.row_labels, self.row_prose)
         self.texts.decide(record_of, record_label, MIN_CHANCE_SUPPORT, few=MIN_SUPPORT)
         mentioned = {general_pointer(m.pointer) for e in self.entries.values() for m in e.mentions if m.pointer}
-        self.graded = graded_fields(self.row_values, self.row_labels, mentioned)
+        self.graded = graded_fields(self.row_values, self.row_labels, mentioned, self.told)
         self.row_values = []
         per_group: dict[tuple[int, str], dict[int, set[str]]] = {}
         places: dict[tuple[int, str], dict[int, list[str]]] = {}

@@ -27,17 +27,22 @@ are not judged):
   label (a flyer on every record) lean nowhere and are not counted.
 
 A field with fewer than :data:`MIN_RECORDS` records holding it, or with no value leaning anywhere, gets no verdict
-(not graded): too little to tell a correlate from a code.
+(not graded): too little to tell a correlate from a code. The user's word overrides the shape: a field holding a value
+the user names as correlated (an item's ``correlated_values``, ``--correlated-map``: :func:`told_of`) is never graded.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from itertools import pairwise
+from typing import TYPE_CHECKING
 
 from windtunnel._util.stats import binomial_greater
 from windtunnel.leakage.formats import is_upstream_name, key_words
+
+if TYPE_CHECKING:
+    from windtunnel.leakage.model import LeakItem
 
 MIN_RECORDS = 20
 """Records holding a field, at least, for a verdict on it."""
@@ -57,19 +62,38 @@ NUMBER_SHARE = 0.8
 
 
 def graded_fields(
-    values: Sequence[Mapping[str, float | str]], labels: Sequence[str], fields: Collection[str]
+    values: Sequence[Mapping[str, float | str]],
+    labels: Sequence[str],
+    fields: Collection[str],
+    told: Collection[str] = (),
 ) -> set[str]:
     """The ``fields`` (templates) that are graded (see the module docstring), over records ``values`` (per record, a
     template → its number or short text, :func:`~windtunnel.leakage.input_explained.input_values`) with their
-    ``labels`` (one per record, in the same order)."""
+    ``labels`` (one per record, in the same order). A field holding a value of ``told`` (what the user names as
+    correlated, :func:`told_of`) is never graded: the user's word overrides the shape."""
     out = set()
     for template in fields:
         if upstream_at(template):
             continue  # an earlier stage's output is its answer however often it is right (principle 1)
         pairs = [(v[template], label) for v, label in zip(values, labels, strict=True) if template in v]
+        if told and any(_text(v) in told for v, _label in pairs):
+            continue  # the user names its values as correlated: set with or after the answer, whatever the shape
         if len(pairs) >= MIN_RECORDS and graded(pairs):
             out.add(template)
     return out
+
+
+def told_of(items: Iterable[LeakItem]) -> frozenset[str]:
+    """The values the user names as correlated over ``items`` (each item's ``correlated_values``: the dataset's own
+    and ``--correlated-map``'s), as :func:`graded_fields` compares them."""
+    return frozenset(v.strip() for it in items for v in it.correlated_values)
+
+
+def _text(value: float | str) -> str:
+    """A field's value as the user would write it (a whole number without its ``.0``)."""
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return str(value).strip()
 
 
 def upstream_at(pointer: str | None) -> bool:

@@ -69,7 +69,7 @@ from windtunnel.leakage.aliases import clips_label, identifier_spellings
 from windtunnel.leakage.codebook import MIN_VALUE, code_book, slot_frames, value_parts
 from windtunnel.leakage.decode import embedded_json
 from windtunnel.leakage.formats import is_url
-from windtunnel.leakage.graded import graded_fields
+from windtunnel.leakage.graded import graded_fields, told_of
 from windtunnel.leakage.input_explained import (
     WORD_KINDS,
     InputValues,
@@ -1925,9 +1925,11 @@ def mine(
     named_cells: list[tuple[int, tuple[str, str, str], tuple[str, str]]] = []
     restated = Restated()  # with derive_from: the fields outside it that restate it (:mod:`.unlisted_input`)
     task_text = TaskText()  # without derive_from: the texts every record carries (:mod:`.task_named`)
+    user_correlated: set[str] = set()  # the values the user names as correlated: a field holding one is never graded
     for it in items:
         if not it.expected:
             continue
+        user_correlated.update(told_of([it]))
         n = len(labels_of)
         labels_of.append(it.expected[0])
         tasks_of.append(tuple(sorted(set(it.label_set))))
@@ -2386,7 +2388,7 @@ def mine(
         told=told if out else set(),
         canned={t for key in canned for t in slotted.get(key, [key])} if out else set(),
         sorted_blocks={(s.kind, s.pointer, s.value) for s in out if (s.kind, s.pointer, s.value) in sorted_blocks},
-        graded=_graded(out, members, outside_of if derive_from else values_of, labels_of),
+        graded=_graded(out, members, outside_of if derive_from else values_of, labels_of, user_correlated),
     )
 
 
@@ -2395,10 +2397,12 @@ def _graded(
     members: Mapping[Key, Sequence[Key]],
     values: Sequence[InputValues],
     labels: Sequence[str],
+    told: Collection[str] = (),
 ) -> list[str]:
     """The fields of the suggestions ``out`` (a whole value's, a run's, a word's: the fields their members sit at; not
     a relation's, which two fields make) that are graded (:func:`~windtunnel.leakage.graded.graded_fields`), over each
-    item's ``values`` outside the named input (``values_of`` without it) and its label."""
+    item's ``values`` outside the named input (``values_of`` without it) and its label; a field holding a value of
+    ``told`` (the user names it as correlated) is not graded."""
     fields = {
         _general(k[1])
         for s in out
@@ -2411,7 +2415,7 @@ def _graded(
     fields -= {_general(t) for s in out if s.relation for t in [s.pointer, *_RELATION_FIELD.findall(s.relation)] if t}
     if not fields or len(values) != len(labels):
         return []
-    return sorted(graded_fields(values, labels, fields))
+    return sorted(graded_fields(values, labels, fields, told))
 
 
 def _told(

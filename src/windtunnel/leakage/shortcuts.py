@@ -23,12 +23,10 @@ agent is at chance (a clean dataset keeps its bytes).
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from windtunnel.leakage.baseline import binom_sf
-from windtunnel.leakage.graded import graded_fields
-from windtunnel.leakage.input_explained import input_values
 from windtunnel.leakage.input_text import mask_input
 
 # The miner's per-string candidate readers, so a feature is found at every place of an item, not only its first
@@ -69,14 +67,21 @@ class Shortcuts:
     places: dict[Feature, Counter[str]] = field(default_factory=dict)
     """Per feature, the fields holding it (:func:`~windtunnel.leakage.simulate.selected_features`)."""
     graded: set[str] = field(default_factory=set)
-    """The fields the agent reads whose values only make a label likelier (:mod:`.graded`: another measurement or a
-    prior state of the subject): input-side evidence, reported, never cut; their features are not in
-    :attr:`features`."""
+    """The fields the agent leaves out because their values only make a label likelier (:mod:`.graded`: another
+    measurement or a prior state of the subject, principle 7): input-side evidence, reported, never cut."""
+    with_graded: tuple[float, float] | None = None
+    """With :attr:`graded` non-empty: the agent's pass rate and p-value when it reads those fields too (same folds),
+    which tells whether it is above chance only through them."""
 
     @property
     def above_chance(self) -> bool:
         """Whether the agent passes above chance at :data:`ALPHA`."""
         return self.p_value <= ALPHA
+
+    @property
+    def only_through_graded(self) -> bool:
+        """Whether the agent is above chance only when it reads the :attr:`graded` fields (:data:`ALPHA`)."""
+        return self.with_graded is not None and self.with_graded[1] <= ALPHA and not self.above_chance
 
     def verdict(self) -> str:
         """The agent's pass rate against chance."""
@@ -105,43 +110,20 @@ def blind_shortcuts(items: Sequence[LeakItem], *, derive_from: Sequence[str] = (
     answers = [it.expected[0] for it in items if it.expected]
     if len(answers) != len(items) or len(items) < 10 or len(set(answers)) < 2:
         return None
-    preds = blind_predictions_cv(items, derive_from=derive_from)
+    left_out: set[str] = set()
+    preds = blind_predictions_cv(items, derive_from=derive_from, left_out=left_out)
     passes = sum(p == a for p, a in zip(preds, answers, strict=True))
     chance = max(Counter(answers).values()) / len(answers)
     p = binom_sf(passes, len(answers), chance)
-    out = Shortcuts(passes / len(answers), chance, p)
+    out = Shortcuts(passes / len(answers), chance, p, graded=left_out)
+    if left_out:  # the same agent reading the graded fields too: above chance only through them?
+        read = blind_predictions_cv(items, derive_from=derive_from, keep_graded=True)
+        k = sum(p == a for p, a in zip(read, answers, strict=True))
+        out.with_graded = (k / len(answers), binom_sf(k, len(answers), chance))
     if out.above_chance:
-        proven = _proven(selected_features(items, derive_from=derive_from, places=out.places), answers)
-        out.graded = _graded_fields(items, answers, proven, out.places, derive_from)
-        out.features = {f: c for f, c in proven.items() if not _fields_of(f, out.places) <= out.graded}
+        out.features = _proven(selected_features(items, derive_from=derive_from, places=out.places), answers)
         out.places = {f: out.places[f] for f in out.features if f in out.places}
     return out
-
-
-def _fields_of(feature: Feature, places: Mapping[Feature, Counter[str]]) -> set[str]:
-    """The fields (templates) a feature sits at: its own, or a word's places."""
-    return {feature[1]} if feature[1] else set(places.get(feature) or ())
-
-
-def _graded_fields(
-    items: Sequence[LeakItem],
-    answers: Sequence[str],
-    features: Iterable[Feature],
-    places: Mapping[Feature, Counter[str]],
-    derive_from: Sequence[str],
-) -> set[str]:
-    """The fields of ``features`` whose values only make a label likelier (:mod:`.graded`): input-side evidence the
-    blind agent reads, which is reported and not cut."""
-    fields = {t for f in features for t in _fields_of(f, places) if t}
-    if not fields:
-        return set()
-    outside = [input_values(it.projection, derive_from, _outside) for it in items]
-    return graded_fields(outside, answers, fields)
-
-
-def _outside(pointer: str, derive_from: Sequence[str]) -> bool:
-    """Whether ``pointer`` lies outside the named input (every pointer, without one)."""
-    return not (derive_from and in_derive_from(pointer, derive_from))
 
 
 CUT_ALPHA = 0.01
