@@ -167,7 +167,7 @@ def step_baseline(path: str, derive_from: Sequence[str], simulate: str = "blind"
     outcome = baseline_flow(
         BaselineRequest(simulate=simulate, dataset=Path(path), fields=Fields(), derive_from=list(derive_from))
     )
-    return {"exit": int(outcome.exit_code), **outcome.summary["baseline"]}
+    return {"exit": int(outcome.exit_code), **outcome.summary["baseline"], "graded": outcome.summary.get("graded")}
 
 
 def step_sanitized(path: str, derive_from: Sequence[str]) -> dict[str, Any]:
@@ -306,6 +306,9 @@ class Scored:
     """Suggestions at least :data:`NAMES_LEAK` of whose holders truly leak."""
     blind_exit: int | None = None
     blind_line: str = ""
+    blind_graded: dict[str, Any] | None = None
+    """The blind agent's run reading the graded fields it leaves out (principle 7): the fields, its pass rate, p and
+    verdict with them (None: none left out). Its exit above is the run without them."""
     copy_exit: int | None = None
     copy_line: str = ""
     sanitized_exit: int | None = None
@@ -402,7 +405,7 @@ def score(ds: Dataset, outs: dict[str, tuple[str, Any]]) -> Scored:
             s.mine_names_leak = shares[0] >= NAMES_LEAK
     status, base = outs.get("baseline", ("missing", None))
     if status == "ok":
-        s.blind_exit, s.blind_line = base["exit"], _baseline_line(base)
+        s.blind_exit, s.blind_line, s.blind_graded = base["exit"], _baseline_line(base), base.get("graded")
     status, base = outs.get("copy", ("missing", None))
     if status == "ok":
         s.copy_exit, s.copy_line = base["exit"], _baseline_line(base)
@@ -416,7 +419,11 @@ def score(ds: Dataset, outs: dict[str, tuple[str, Any]]) -> Scored:
 def _baseline_line(base: dict[str, Any]) -> str:
     """A baseline's verdict, pass rate against chance, and p, on one line."""
     rates = f"{base['pass_rate']:.2f} vs {base['chance']:.2f} ({base['chance_model']})"
-    return f"{base['verdict']} {rates} p={base['p_value']:.2g}"
+    line = f"{base['verdict']} {rates} p={base['p_value']:.2g}"
+    graded = base.get("graded")
+    if graded:  # the same agent reading the graded fields it left out
+        line += f"; with graded {', '.join(graded['fields'])}: {graded['verdict']} {graded['pass_rate']:.2f}"
+    return line
 
 
 def measure(ds: Dataset, runner: Runner, tmp: Path) -> tuple[Scored, dict[str, tuple[str, Any]]]:
@@ -510,6 +517,10 @@ def totals(results: Sequence[Scored]) -> dict[str, Any]:
     verdicts: dict[str, tuple[Rate, Rate]] = {}
     for name, called in (  # None: the step hung or failed, a verdict neither way
         ("blind baseline (exit 1)", lambda r: None if r.blind_exit is None else r.blind_exit == 1),
+        (  # the same agent reading the graded fields too: what the exit would say without principle 7
+            "blind baseline with graded (leak)",
+            lambda r: None if r.blind_exit is None else r.blind_exit == 1 or _graded_leak(r),
+        ),
         ("copy baseline (exit 1)", lambda r: None if r.copy_exit is None else r.copy_exit == 1),
         ("leak mine (any suggestion)", lambda r: None if r.mine_found is None else r.mine_found > 0),
         ("leak scan (a) (exit 1)", lambda r: None if "scan" not in r.scan_exit else r.scan_exit["scan"] == 1),
@@ -532,6 +543,11 @@ def totals(results: Sequence[Scored]) -> dict[str, Any]:
         "rewritten": rewritten,
         "blind_after_sanitize": after,
     }
+
+
+def _graded_leak(r: Scored) -> bool:
+    """Whether the blind agent calls ``r`` leaking once it reads the graded fields it leaves out."""
+    return bool(r.blind_graded and r.blind_graded.get("verdict") == "leak")
 
 
 def print_totals(results: Sequence[Scored]) -> None:

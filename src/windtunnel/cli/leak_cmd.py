@@ -957,10 +957,27 @@ def baseline(
     else:
         _print_simulation(outcome.summary.get("simulation"))
         _print_baseline(outcome.detail, outcome.summary.get("paired"), power)
+        _print_graded(outcome.summary.get("graded"))
         if outcome.summary.get("hint"):
             out_console().print(f"  hint: {outcome.summary['hint']}", markup=False, highlight=False)
     if not outcome.passed:
         _fail()
+
+
+def _print_graded(graded: dict[str, Any] | None) -> None:
+    """The graded fields the blind agent left out (principle 7) and its pass rate reading them too; the verdict and
+    exit above are without them."""
+    if not graded:
+        return
+    con = out_console()
+    con.print(
+        plain(
+            f"left out as input-side correlates (graded): {', '.join(graded['fields'])}; with them: passes "
+            f"{graded['passes']} pass rate={graded['pass_rate']:.3f} p = {graded['p_value']:.3g} ({graded['verdict']})"
+        )
+    )
+    if graded.get("message"):
+        con.print(f"  note: {graded['message']}", markup=False, highlight=False)
 
 
 _DRIVERS = 5

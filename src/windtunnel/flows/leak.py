@@ -1005,6 +1005,8 @@ def sanitize_flow(req: SanitizeRequest, listener: Listener = SILENT) -> LeakOutc
     rounds: list[Shortcuts] = []
     left: Shortcuts | None = None
     inferred: list[str] = [] if req.derive_from else list(mined_result.inputs)  # mining read these as the input
+    told = {(e.suggestion.pointer, e.suggestion.value) for e in mined_result.explained}  # riders the input tells
+    told_words = {value.casefold() for _pointer, value in told}  # … as the blind agent reads a word: anywhere
     while True:
         held: list[Event] = []
 
@@ -1020,6 +1022,9 @@ def sanitize_flow(req: SanitizeRequest, listener: Listener = SILENT) -> LeakOutc
             if left is None or not left.above_chance or len(rounds) >= MAX_ROUNDS:
                 break
             features = {f for r in rounds for f in r.features} | set(left.features)
+            # a rider mining found the input already tells (its records sit where the input says the label) is no
+            # shortcut to cut, whoever reads it: cutting it rewrites clean records for what the input says anyway
+            features = {f for f in features if (f[1], f[2]) not in told and not (f[1] == "" and f[2] in told_words)}
             more = {}
             for m in items(req.dataset, fmap):
                 found = shortcut_findings(m.item, features, derive_from=req.derive_from, inputs=inferred)
@@ -1035,7 +1040,7 @@ def sanitize_flow(req: SanitizeRequest, listener: Listener = SILENT) -> LeakOutc
         rounds.append(left)
     for event in held:
         listener(event)
-    if rounds or (left is not None and left.above_chance):
+    if rounds or (left is not None and (left.above_chance or left.graded)):
         outcome.summary["blind_shortcuts"] = _shortcuts_summary(rounds, left, cut, listener)
     return outcome
 
@@ -1080,7 +1085,25 @@ def _shortcuts_summary(
                 + (f" and {len(fields) - _KEPT_SHOWN} more" if len(fields) > _KEPT_SHOWN else "")
             )
         )
-    if left is not None and left.above_chance:
+    if left is not None and left.graded:
+        graded = sorted(left.graded)
+        rate, p = left.with_graded or (left.pass_rate, left.p_value)
+        only = left.only_through_graded
+        listener(
+            Notice(
+                "after sanitizing, the blind baseline leaves out fields whose values only make a label likelier "
+                "(pure at the extremes, mixed in the middle; or leaning to a label yet often another): "
+                + ", ".join(graded[:_LEFT_FIELDS_SHOWN])
+                + (f" and {len(graded) - _LEFT_FIELDS_SHOWN} more" if len(graded) > _LEFT_FIELDS_SHOWN else "")
+                + f"; reading them it passes {rate:.2f} vs {left.chance:.2f} (p = {p:.2g})"
+                + (" — above chance only through them" if only else "")
+                + ". Another measurement or a prior state of the subject is input-side evidence, not the answer: "
+                "reported for review, not cut (docs/leakage.md, principle 7). If they are set with or after the "
+                "answer, name their values with --correlated-map (then they are cut), or the input with --derive-from",
+                kind="alert" if only else "note",
+            )
+        )
+    if left is not None and left.above_chance and left.features:
         read = left.fields()
         named = ", ".join(read[:_LEFT_FIELDS_SHOWN]) + (
             f" and {len(read) - _LEFT_FIELDS_SHOWN} more" if len(read) > _LEFT_FIELDS_SHOWN else ""
@@ -1103,6 +1126,10 @@ def _shortcuts_summary(
         "features": sum(len(r.features) for r in rounds),
         "items_cut": len(cut),
         "fields": fields,
+        "graded": sorted(left.graded) if left is not None else [],
+        "with_graded": None
+        if left is None or left.with_graded is None
+        else {"pass_rate": left.with_graded[0], "p_value": left.with_graded[1]},
         "after": None
         if left is None
         else {"pass_rate": left.pass_rate, "chance": left.chance, "p_value": left.p_value},

@@ -144,6 +144,9 @@ def baseline_flow(req: BaselineRequest, listener: Listener = SILENT) -> LeakOutc
         raise UsageError(str(err), hint="pass --chance P or --labels N, or give {prediction, label} results") from None
     out: dict[str, Any] = {"baseline": summary.to_dict()}
     if simulation is not None:
+        graded = simulation.pop("graded", None)
+        if graded is not None:
+            out["graded"] = _with_graded(req, summary, graded)
         out["simulation"] = simulation
         if req.simulate == "blind" and not req.derive_from and summary.verdict == "leak":
             named = _input_hint(req, simulation)
@@ -165,6 +168,39 @@ def baseline_flow(req: BaselineRequest, listener: Listener = SILENT) -> LeakOutc
             raise UsageError("--paired compares two results files: give RESULTS (the raw run) too")
         out["paired"] = _paired(req.results, req.paired, req.pair_by, req.alpha, mcnemar_exact)
     return LeakOutcome(status="failed" if summary.verdict == "leak" else "passed", summary=out, detail=summary)
+
+
+def _with_graded(req: BaselineRequest, without: Any, graded: Mapping[str, Any]) -> dict[str, Any]:
+    """The blind agent's second run, reading the graded fields it left out (same folds and chance model): the fields,
+    its pass rate, p-value and verdict with them, and a message when it is above chance only through them. The exit
+    code stays the first run's (the fields look like input-side evidence, principle 7); this makes the ambiguity
+    visible: by shape alone a noisy value set with the answer cannot be told from another measurement."""
+    fields = list(graded["fields"])
+    withs = summarize_blind_baseline(
+        graded["records"],
+        chance=req.chance,
+        chance_model=req.chance_model,  # type: ignore[arg-type]
+        n_labels=req.n_labels,
+        alpha=req.alpha,
+        excess=req.excess,
+        target_power=req.power,
+    )
+    out: dict[str, Any] = {
+        "fields": fields,
+        "passes": withs.passes,
+        "pass_rate": withs.pass_rate,
+        "p_value": withs.p_value,
+        "verdict": withs.verdict,
+    }
+    if withs.verdict == "leak" and without.verdict != "leak":
+        out["message"] = (
+            "above chance only through fields that look like input-side correlates: "
+            + ", ".join(fields)
+            + f" (pass rate {withs.pass_rate:.3f}, p = {withs.p_value:.2g} with them). If they are set with or after "
+            "the answer, name their values with --correlated-map (the agent then reads them, and the sanitizer cuts "
+            "them); if they are the task's input, name them with --derive-from"
+        )
+    return out
 
 
 def _input_hint(req: BaselineRequest, simulation: Mapping[str, Any]) -> str | None:
@@ -230,7 +266,20 @@ def _simulate(
     elif name == "blind":
         if req.folds < 2 or req.folds > max(2, len(found)):
             raise UsageError(f"--folds {req.folds}: give 2 to {max(2, len(found))} folds (one per item at most)")
-        preds, drivers = blind_with_drivers(found, derive_from=req.derive_from, folds=req.folds, seed=req.seed)
+        left_out: set[str] = set()
+        preds, drivers = blind_with_drivers(
+            found, derive_from=req.derive_from, folds=req.folds, seed=req.seed, left_out=left_out
+        )
+        if left_out:  # the same agent, same folds, reading the graded fields too (principle 7)
+            read = blind_with_drivers(
+                found, derive_from=req.derive_from, folds=req.folds, seed=req.seed, keep_graded=True
+            )[0]
+            info["graded"] = {
+                "fields": sorted(left_out),
+                "records": [
+                    {"id": it.id, "prediction": p, "label": lab} for it, p, lab in zip(found, read, labels, strict=True)
+                ],
+            }
         hidden = list(req.derive_from) or ["prose (strings of more than 6 words)"]  # named input: other prose is read
         copies = input_copies(found, req.derive_from)  # left out where an item holds its copy
         hidden += [f"{field} where it copies {source}" for field, source in copies.items()]

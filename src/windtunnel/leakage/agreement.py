@@ -69,13 +69,14 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
 from windtunnel._util.stats import adjust_p, binomial_greater, wilson_interval
-from windtunnel.leakage.formats import is_upstream_name, key_words
+from windtunnel.leakage.graded import graded_fields, told_of, upstream_at
 from windtunnel.leakage.held_texts import HeldTexts, TextKey, texts_of
+from windtunnel.leakage.input_explained import InputValues, input_values
 from windtunnel.leakage.input_text import input_of, names_of
 from windtunnel.leakage.mentions import LEVELS, Mention, item_mentions, overlaps
 from windtunnel.leakage.mine import Prints, in_derive_from, prose_prints, records_of
 from windtunnel.leakage.model import Finding, ItemAudit, LeakItem
-from windtunnel.leakage.pointers import hide_answers
+from windtunnel.leakage.pointers import general_pointer, hide_answers
 from windtunnel.leakage.scan import escape_pointer_token, glued_review
 from windtunnel.leakage.text import normalize_needle
 
@@ -212,6 +213,13 @@ class Agreement:
         default_factory=dict
     )
     """Per item (id, line): its texts holding a label or its answer's other spellings, its answer and label set."""
+    row_values: list[InputValues] = field(default_factory=list)
+    """The short scalars of every labelled item, per field template (:func:`~.input_explained.input_values`)."""
+    graded: set[str] = field(default_factory=set)
+    """The fields holding a mention whose values only make a label likelier (:mod:`.graded`): another measurement or
+    a prior state of the subject, where a label read is input-side evidence, for review (principle 7)."""
+    told: set[str] = field(default_factory=set)
+    """The values the user names as correlated (:func:`~.graded.told_of`): a field holding one is never graded."""
 
     def add(self, item: LeakItem) -> None:
         """Read one item: count its label, keep its mentions (an item without a label set has none)."""
@@ -225,6 +233,8 @@ class Agreement:
             row = len(self.row_labels)
             self.row_labels.append(first)
             self.row_prose.append(prose_prints(item.projection, self.derive_from))
+            self.row_values.append(input_values(item.projection, (), _anywhere))
+            self.told.update(told_of([item]))
             self.texts.add(row, item.projection)
         self._keep(item, labels, row)
 
@@ -271,6 +281,7 @@ class Agreement:
             label_counts=self.label_counts,
             texts=self.texts,
             decided=True,
+            graded=self.graded,
         )
         for it in items:
             other.items += 1
@@ -300,6 +311,9 @@ class Agreement:
         renderings is one agreeing record, not several."""
         record_of, record_label = records_of(self.row_labels, self.row_prose)
         self.texts.decide(record_of, record_label, MIN_CHANCE_SUPPORT, few=MIN_SUPPORT)
+        mentioned = {general_pointer(m.pointer) for e in self.entries.values() for m in e.mentions if m.pointer}
+        self.graded = graded_fields(self.row_values, self.row_labels, mentioned, self.told)
+        self.row_values = []
         per_group: dict[tuple[int, str], dict[int, set[str]]] = {}
         places: dict[tuple[int, str], dict[int, list[str]]] = {}
         owners: dict[int, _Entry] = {}
@@ -439,6 +453,13 @@ class Agreement:
         candidates = {(c.pointer, c.span): c for c in entry.candidates}
         for m in entry.mentions:
             here = [i for i, f in enumerate(findings) if overlaps(f, m)]
+            if m.pointer and general_pointer(m.pointer) in self.graded and not upstream_at(m.pointer):
+                for i in here:  # principle 7: input-side evidence, never promoted, its leaks for review
+                    f = findings[i]
+                    if f.blocking and f.rule != RULE and not _rides(f) and not glued_review(f):
+                        findings[i] = replace(f, severity="low", detail=f.detail + _GRADED)
+                        demoted += 1
+                continue
             g = self._promoting(m, entry)
             if g is not None:
                 if not promote:
@@ -471,7 +492,7 @@ class Agreement:
                 continue
             for i in here:
                 f = findings[i]
-                if short and _upstream_at(f.pointer):
+                if short and upstream_at(f.pointer):
                     continue  # an earlier model's output is its answer however often it is right (principle 1)
                 if f.blocking and f.rule != RULE and not _rides(f) and not glued_review(f):
                     findings[i] = replace(f, severity="low", detail=f.detail + why)
@@ -814,27 +835,6 @@ def _named_whole(
     return out
 
 
-def _upstream_at(pointer: str | None) -> bool:
-    """A key on ``pointer``'s path is named like an earlier stage's output (:func:`~.formats.is_upstream_name`, or
-    any of its words names a model, a machine label or a decision: ``model_prediction``, ``pseudo_label``,
-    ``first_reviewer_decision``):
-    what such a field holds is that stage's answer, however often it is right (principle 1). Wider than the scan's
-    own test on purpose: here it only keeps a finding the item-level decision made."""
-    keys = [t for t in (pointer or "").split("/") if t and not t.isdigit()]
-    return any(
-        is_upstream_name(t) or any(w in _MACHINE or w.startswith(("pred", "classif")) for w in key_words(t))
-        for t in keys
-    )
-
-
-_MACHINE = frozenset(
-    ("model", "models", "bot", "pseudo", "weak", "prelabel", "machine", "decision", "verdict", "ruling")
-    + ("disposition", "outcome")
-)
-"""Whole words of a key that name a model, a machine label or a decision already taken (:func:`_upstream_at`);
-besides, a word starting ``pred`` or ``classif``."""
-
-
 def _values(projection: Any) -> dict[str, Any]:
     """Every value of ``projection`` (containers included) by its pointer."""
     out: dict[str, Any] = {}
@@ -878,8 +878,18 @@ def agreement_of(items: Iterable[LeakItem], *, decode: bool = True, derive_from:
     return agreement
 
 
+_GRADED = (
+    "; across the dataset this field's values only make a label likelier (pure at the extremes, mixed in the "
+    "middle; or leaning to a label yet often holding another): another measurement or a prior state of the "
+    "subject, input-side evidence, for review"
+)
 _SHORT = "short of the agreement a value has (the input's own signal, not the answer written down), for review"
 _INPUT_KEY = "; the key is the name of a field --derive-from names: the task's input, for review"
+
+
+def _anywhere(_pointer: str, _derive_from: Sequence[str]) -> bool:
+    """Every field (:func:`~.input_explained.input_values` reads them all)."""
+    return True
 
 
 def names_input(pointer: str | None, derive_from: Sequence[str]) -> bool:

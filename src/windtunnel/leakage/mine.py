@@ -71,6 +71,7 @@ from windtunnel.leakage.aliases import clips_label, identifier_spellings
 from windtunnel.leakage.codebook import MIN_VALUE, code_book, slot_frames, value_parts
 from windtunnel.leakage.decode import embedded_json
 from windtunnel.leakage.formats import is_url
+from windtunnel.leakage.graded import graded_fields, told_of
 from windtunnel.leakage.input_explained import (
     WORD_KINDS,
     InputValues,
@@ -245,6 +246,10 @@ class MineResult:
     floored: list[str] = field(default_factory=list)
     """Without ``derive_from``: the mined fields (code books) whose rarer values the support floor holds back (a
     label's values on fewer records than ``min_support``), which ``--derive-from`` tests on the book's own evidence."""
+    graded: list[str] = field(default_factory=list)
+    """The fields of the suggestions whose values only make a label likelier (:mod:`.graded`: pure at the extremes of a
+    range and mixed in the middle, or leaning to a label yet often holding another): an input-side correlate, another
+    measurement or a prior state of the subject, whose mined values :func:`mined_findings` gives for review."""
     prose: list[str] = field(default_factory=list)
     """Without ``derive_from``: the templates of the prose the items hold (strings of more than ``PROSE_WORDS``
     words, seen in the first ``_PROSE_SAMPLE`` items) at fields most items hold (:meth:`_Places.prose_inputs`), not
@@ -1977,9 +1982,11 @@ def mine(
     named_cells: list[tuple[int, tuple[str, str, str], tuple[str, str]]] = []
     restated = Restated()  # with derive_from: the fields outside it that restate it (:mod:`.unlisted_input`)
     task_text = TaskText()  # without derive_from: the texts every record carries (:mod:`.task_named`)
+    user_correlated: set[str] = set()  # the values the user names as correlated: a field holding one is never graded
     for it in items:
         if not it.expected:
             continue
+        user_correlated.update(told_of([it]))
         n = len(labels_of)
         labels_of.append(it.expected[0])
         tasks_of.append(tuple(sorted(set(it.label_set))))
@@ -2438,7 +2445,34 @@ def mine(
         told=told if out else set(),
         canned={t for key in canned for t in slotted.get(key, [key])} if out else set(),
         sorted_blocks={(s.kind, s.pointer, s.value) for s in out if (s.kind, s.pointer, s.value) in sorted_blocks},
+        graded=_graded(out, members, outside_of if derive_from else values_of, labels_of, user_correlated),
     )
+
+
+def _graded(
+    out: Sequence[Suggestion],
+    members: Mapping[Key, Sequence[Key]],
+    values: Sequence[InputValues],
+    labels: Sequence[str],
+    told: Collection[str] = (),
+) -> list[str]:
+    """The fields of the suggestions ``out`` (a whole value's, a run's, a word's: the fields their members sit at; not
+    a relation's, which two fields make) that are graded (:func:`~windtunnel.leakage.graded.graded_fields`), over each
+    item's ``values`` outside the named input (``values_of`` without it) and its label; a field holding a value of
+    ``told`` (the user names it as correlated) is not graded."""
+    fields = {
+        _general(k[1])
+        for s in out
+        if not s.relation and s.kind != "key"
+        for k in [(s.kind, s.pointer, s.value), *members.get((s.kind, s.pointer, s.value), ())]
+        if k[1]
+    }
+    # a field a relation is found at is computed from the answer with another field (a duty at the class's rate on
+    # the declared amount): its single values may mix, the pair does not
+    fields -= {_general(t) for s in out if s.relation for t in [s.pointer, *_RELATION_FIELD.findall(s.relation)] if t}
+    if not fields or len(values) != len(labels):
+        return []
+    return sorted(graded_fields(values, labels, fields, told))
 
 
 def _told(
@@ -3590,6 +3624,8 @@ def _own_label(
                     review = CANNED_LEAK if canned else PROSE_REVIEW
             elif inputs and (sug.kind, sug.pointer, sug.value) in result.told:
                 review = INPUT_TOLD
+            if not review and not sug.relation and result.graded and _general(place) in result.graded:
+                review = GRADED_REVIEW
             if (
                 not review
                 and not derive_from
@@ -3634,6 +3670,16 @@ def _own_label(
         found = [f for f in found if f.span is None or (f.pointer, f.inner, f.severity) not in whole]
         if found:
             yield it.id, found
+
+
+_RELATION_FIELD = re.compile(r"(?<!\S)/\S+")
+"""A field named in a relation's words (:func:`~windtunnel.leakage.relations.describe`)."""
+GRADED_REVIEW = (
+    "; for review: this field's values only make a label likelier (pure at the extremes of its range and mixed in "
+    "the middle, or leaning to a label yet often holding another): another measurement or a prior state of the "
+    "subject, input-side evidence rather than the answer set with the decision"
+)
+"""The detail's tail of a mined finding at a graded field (:mod:`.graded`)."""
 
 
 KEY_HELD = (

@@ -66,11 +66,22 @@ class Shortcuts:
     """The features the agent's selection keeps on the whole dataset (empty when the agent is at chance)."""
     places: dict[Feature, Counter[str]] = field(default_factory=dict)
     """Per feature, the fields holding it (:func:`~windtunnel.leakage.simulate.selected_features`)."""
+    graded: set[str] = field(default_factory=set)
+    """The fields the agent leaves out because their values only make a label likelier (:mod:`.graded`: another
+    measurement or a prior state of the subject, principle 7): input-side evidence, reported, never cut."""
+    with_graded: tuple[float, float] | None = None
+    """With :attr:`graded` non-empty: the agent's pass rate and p-value when it reads those fields too (same folds),
+    which tells whether it is above chance only through them."""
 
     @property
     def above_chance(self) -> bool:
         """Whether the agent passes above chance at :data:`ALPHA`."""
         return self.p_value <= ALPHA
+
+    @property
+    def only_through_graded(self) -> bool:
+        """Whether the agent is above chance only when it reads the :attr:`graded` fields (:data:`ALPHA`)."""
+        return self.with_graded is not None and self.with_graded[1] <= ALPHA and not self.above_chance
 
     def verdict(self) -> str:
         """The agent's pass rate against chance."""
@@ -99,11 +110,16 @@ def blind_shortcuts(items: Sequence[LeakItem], *, derive_from: Sequence[str] = (
     answers = [it.expected[0] for it in items if it.expected]
     if len(answers) != len(items) or len(items) < 10 or len(set(answers)) < 2:
         return None
-    preds = blind_predictions_cv(items, derive_from=derive_from)
+    left_out: set[str] = set()
+    preds = blind_predictions_cv(items, derive_from=derive_from, left_out=left_out)
     passes = sum(p == a for p, a in zip(preds, answers, strict=True))
     chance = max(Counter(answers).values()) / len(answers)
     p = binom_sf(passes, len(answers), chance)
-    out = Shortcuts(passes / len(answers), chance, p)
+    out = Shortcuts(passes / len(answers), chance, p, graded=left_out)
+    if left_out:  # the same agent reading the graded fields too: above chance only through them?
+        read = blind_predictions_cv(items, derive_from=derive_from, keep_graded=True)
+        k = sum(p == a for p, a in zip(read, answers, strict=True))
+        out.with_graded = (k / len(answers), binom_sf(k, len(answers), chance))
     if out.above_chance:
         out.features = _proven(selected_features(items, derive_from=derive_from, places=out.places), answers)
         out.places = {f: out.places[f] for f in out.features if f in out.places}

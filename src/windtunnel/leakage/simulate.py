@@ -49,6 +49,7 @@ from typing import Any
 from windtunnel._util.rng import cell_rng
 from windtunnel._util.stats import adjust_p, fisher_greater
 from windtunnel.leakage.dataset import FieldMap, read_correlated
+from windtunnel.leakage.graded import graded_fields, told_of
 from windtunnel.leakage.input_copies import copied_per_item
 from windtunnel.leakage.input_explained import (
     WORD_KINDS,
@@ -176,14 +177,28 @@ value (a candidate's text, or a finding's rule)."""
 
 
 def blind_predictions_cv(
-    items: Sequence[LeakItem], *, derive_from: Sequence[str] = (), folds: int = 5, seed: int = 0
+    items: Sequence[LeakItem],
+    *,
+    derive_from: Sequence[str] = (),
+    folds: int = 5,
+    seed: int = 0,
+    keep_graded: bool = False,
+    left_out: set[str] | None = None,
 ) -> list[str]:
     """Out-of-fold predictions over each item's candidates (see :func:`blind_with_drivers`)."""
-    return blind_with_drivers(items, derive_from=derive_from, folds=folds, seed=seed)[0]
+    return blind_with_drivers(
+        items, derive_from=derive_from, folds=folds, seed=seed, keep_graded=keep_graded, left_out=left_out
+    )[0]
 
 
 def blind_with_drivers(
-    items: Sequence[LeakItem], *, derive_from: Sequence[str] = (), folds: int = 5, seed: int = 0
+    items: Sequence[LeakItem],
+    *,
+    derive_from: Sequence[str] = (),
+    folds: int = 5,
+    seed: int = 0,
+    keep_graded: bool = False,
+    left_out: set[str] | None = None,
 ) -> tuple[list[str], list[Driver | None]]:
     """Out-of-fold predictions over each item's candidates with the content removed, and per item the candidate
     that decided it (``None``: no telling candidate, the training folds' majority label).
@@ -208,13 +223,14 @@ def blind_with_drivers(
     records show to follow the record's label (:class:`~windtunnel.leakage.label_slots.SlotJudge`: pooled across
     labels, where each label's word alone is too rare to pass) weighs for that label too; its driver is
     ``(field, "label-slot", signature)``, the signature with the label words masked. ``folds`` below 2 raises
-    ``ValueError``.
+    ``ValueError``. A graded field (principle 7) is left out and added to ``left_out`` when given; ``keep_graded``
+    reads it too (the baseline's second run, :func:`_features`).
     """
     if folds < 2:
         raise ValueError(f"folds must be 2 or more, got {folds}")
     n = len(items)
     copied = copied_per_item(items, derive_from)
-    where, bins, feats, record_of = _features(items, derive_from, copied)
+    where, bins, feats, record_of = _features(items, derive_from, copied, keep_graded=keep_graded, left_out=left_out)
     texts = [
         [(t, text) for at, inner, t, text in pair_texts(it.projection, derive_from) if at + (inner or "") not in c]
         for it, c in zip(items, copied, strict=True)
@@ -298,7 +314,12 @@ def _named(
 
 
 def _features(
-    items: Sequence[LeakItem], derive_from: Sequence[str], copied_at: Sequence[frozenset[str]] | None = None
+    items: Sequence[LeakItem],
+    derive_from: Sequence[str],
+    copied_at: Sequence[frozenset[str]] | None = None,
+    *,
+    keep_graded: bool = False,
+    left_out: set[str] | None = None,
 ) -> tuple[list[dict[Feature, Where]], list[dict[Feature, str]], list[frozenset[Feature]], list[int]]:
     """What the ``blind`` agent reads of ``items``: per item its candidates (where each is first seen), its numeric
     bins and prose words (each → the pointer holding it), the union of both as its feature set, and per item its
@@ -309,7 +330,11 @@ def _features(
     outside ``derive_from`` (``copied_at``, per item: :func:`~windtunnel.leakage.input_copies.copied_per_item`, computed
     when not given), the places where the sanitizer keeps it: a tool call's vendor id that is the order's own is not
     read, a code written there instead is. Nor is a value the input's values fix across labels (a volume computed
-    from the named diameter and length: :func:`~windtunnel.leakage.input_explained.input_fixed`), as mining reads it."""
+    from the named diameter and length: :func:`~windtunnel.leakage.input_explained.input_fixed`), as mining reads it,
+    nor a field whose values only make a label likelier (:mod:`~windtunnel.leakage.graded`, principle 7: another
+    measurement or a prior state of the subject, input-side evidence as the named input is): those fields are added
+    to ``left_out`` when given, and kept (read) with ``keep_graded``. A field holding a value the user names as
+    correlated is never graded (:func:`~windtunnel.leakage.graded.told_of`)."""
     if copied_at is None:
         copied_at = copied_per_item(items, derive_from)
     read = [mask_input(it.projection, derive_from) for it in items]  # a named input inside a text is not read
@@ -358,6 +383,19 @@ def _features(
                     where[i] = {k: v for k, v in where[i].items() if k not in drop}
                     bins[i] = {k: v for k, v in bins[i].items() if k not in drop}
                     feats[i] = feats[i] - drop
+    graded = graded_fields(
+        [input_values(it.projection, derive_from, _outside_input) for it in items],
+        answers,
+        {f[1] for fs in feats for f in fs if f[1]},
+        told_of(items),
+    )
+    if left_out is not None:
+        left_out.update(graded)
+    if graded and not keep_graded:  # input-side evidence (principle 7): another measurement, a prior state
+        # a field's features, and a word where this item holds it in such a field (its words are that field's value)
+        where = [{k: v for k, v in w.items() if (k[1] or _template(str(v[0]))) not in graded} for w in where]
+        bins = [{k: v for k, v in b.items() if (k[1] or _template(v)) not in graded} for b in bins]
+        feats = [frozenset(w) | frozenset(b) for w, b in zip(where, bins, strict=True)]
     return where, bins, feats, record_of
 
 

@@ -1,0 +1,179 @@
+"""Fields whose values only make a label likelier: input-side correlates, for review, never cut.
+
+Mining and the blind baseline find what rides with the label, and cannot see time. A field set *with* the answer or
+computed from it (a fee per tier, a follow-up artefact, a code written by the decision) determines the label wherever
+it appears: its numbers, sorted, fall into one block per label, its values are each one label's. Another measurement
+of the subject (an oxygen-desaturation index beside the apnoea index the rule reads, staining grades beside the colour
+change) or a prior state of it (an earlier reading of the day, the previous grade, the restraint in use) is made
+*before* the decision: input-side evidence. It makes a label likelier without naming it — pure at the extremes of its
+range, mixed in the middle; values that lean to a label yet often hold another. Such a field is *graded*
+(:func:`graded_fields`): its mined values are reported for review, not as leaks, and the sanitizer does not cut them
+(docs/leakage.md, principle 7).
+
+The measure is the field's own, over every record holding one value there (a list's members name no one place and
+are not judged):
+
+* numbers: sorted, the labels of neighbouring records; the changes of label beyond the ``k - 1`` a field sorted into
+  one block per label needs, against those a random order of the same labels makes. The field *determines* the label
+  when that excess is below :data:`EXCESS_BAR` of chance's (a fee table: 0; an index beside the rule's: 0.2 to 0.6);
+* other values: the values that lean to one label (a one-sided binomial test of their majority label against its
+  share of the field, :data:`LEAN_ALPHA`, a quarter of the way from that share to all, and twice the runner-up's
+  records: a value ruling one label out, a grey on every batch not dumped, leans nowhere; nor does a value held on
+  every label's records, the field's neutral value beside a code), and among their records the share holding that
+  label; the other way, the share of the records holding the value their label's records hold
+  most. The field determines the label when the first is at least :data:`PURE_BAR` (a code per label: 1) or the
+  second at least :data:`FIXED_BAR` (a value the label fixes, a coarse answer: ``approve`` on approved and escalated
+  claims alike, 1). A prior state fails both (the previous grade: 0.67 and about a half). Values held alike by every
+  label (a flyer on every record) lean nowhere and are not counted.
+
+A field with fewer than :data:`MIN_RECORDS` records holding it, or with no value leaning anywhere, gets no verdict
+(not graded): too little to tell a correlate from a code. The user's word overrides the shape: a field holding a value
+the user names as correlated (an item's ``correlated_values``, ``--correlated-map``: :func:`told_of`) is never graded.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Collection, Iterable, Mapping, Sequence
+from itertools import pairwise
+from typing import TYPE_CHECKING
+
+from windtunnel._util.stats import binomial_greater
+from windtunnel.leakage.formats import is_upstream_name, key_words
+
+if TYPE_CHECKING:
+    from windtunnel.leakage.model import LeakItem
+
+MIN_RECORDS = 20
+"""Records holding a field, at least, for a verdict on it."""
+EXCESS_BAR = 0.15
+"""A numeric field whose excess changes of label, sorted, reach this share of a random order's is graded."""
+PURE_BAR = 0.9
+"""A field of other values whose leaning values hold their label on fewer of their records than this is graded (a
+code per label is near-pure: 1; a prior state is not: 0.6), unless its label fixes the value (:data:`FIXED_BAR`)."""
+FIXED_BAR = 0.8
+"""A field whose records hold their label's most common value this often or more is fixed by the label: no
+correlate (a coarse answer, ``approve`` on approved and escalated claims alike)."""
+LEAN_ALPHA = 0.05
+"""A value leans to its majority label at this one-sided binomial p against that label's share of the field (times
+the number of labels: any may be the majority), its share there a quarter of the way from that share to all or more."""
+NUMBER_SHARE = 0.8
+"""A field is read as numbers when at least this share of its values are numbers (and six are distinct)."""
+
+
+def graded_fields(
+    values: Sequence[Mapping[str, float | str]],
+    labels: Sequence[str],
+    fields: Collection[str],
+    told: Collection[str] = (),
+) -> set[str]:
+    """The ``fields`` (templates) that are graded (see the module docstring), over records ``values`` (per record, a
+    template → its number or short text, :func:`~windtunnel.leakage.input_explained.input_values`) with their
+    ``labels`` (one per record, in the same order). A field holding a value of ``told`` (what the user names as
+    correlated, :func:`told_of`) is never graded: the user's word overrides the shape."""
+    out = set()
+    for template in fields:
+        if upstream_at(template):
+            continue  # an earlier stage's output is its answer however often it is right (principle 1)
+        pairs = [(v[template], label) for v, label in zip(values, labels, strict=True) if template in v]
+        if told and any(_text(v) in told for v, _label in pairs):
+            continue  # the user names its values as correlated: set with or after the answer, whatever the shape
+        if len(pairs) >= MIN_RECORDS and graded(pairs):
+            out.add(template)
+    return out
+
+
+def told_of(items: Iterable[LeakItem]) -> frozenset[str]:
+    """The values the user names as correlated over ``items`` (each item's ``correlated_values``: the dataset's own
+    and ``--correlated-map``'s), as :func:`graded_fields` compares them."""
+    return frozenset(v.strip() for it in items for v in it.correlated_values)
+
+
+def _text(value: float | str) -> str:
+    """A field's value as the user would write it (a whole number without its ``.0``)."""
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return str(value).strip()
+
+
+def upstream_at(pointer: str | None) -> bool:
+    """A key on ``pointer``'s path is named like an earlier stage's output (:func:`~.formats.is_upstream_name`, or
+    any of its words names a model, a machine label or a decision: ``model_prediction``, ``pseudo_label``,
+    ``first_reviewer_decision``):
+    what such a field holds is that stage's answer, however often it is right (principle 1). Wider than the scan's
+    own test on purpose: the agreement evidence only keeps a finding the item-level decision made there, and such
+    a field is never graded (:func:`graded_fields`)."""
+    keys = [t for t in (pointer or "").split("/") if t and not t.isdigit()]
+    return any(
+        is_upstream_name(t) or any(w in _MACHINE or w.startswith(("pred", "classif")) for w in key_words(t))
+        for t in keys
+    )
+
+
+_MACHINE = frozenset(
+    ("model", "models", "bot", "pseudo", "weak", "prelabel", "machine", "decision", "verdict", "ruling")
+    + ("disposition", "outcome")
+)
+"""Whole words of a key that name a model, a machine label or a decision already taken (:func:`upstream_at`);
+besides, a word starting ``pred`` or ``classif``."""
+
+
+def graded(pairs: Sequence[tuple[float | str, str]]) -> bool:
+    """Whether one field's ``(value, label)`` pairs, one per record, are graded (see the module docstring)."""
+    numbers = [(v, label) for v, label in pairs if isinstance(v, float)]
+    if len(numbers) >= NUMBER_SHARE * len(pairs) and len({v for v, _ in numbers}) > 5:
+        return excess_changes(numbers) >= EXCESS_BAR
+    texts = [(str(v), label) for v, label in pairs]
+    share = leaning_purity(texts)
+    return share is not None and share < PURE_BAR and label_purity(texts) < FIXED_BAR
+
+
+def label_purity(pairs: Sequence[tuple[str, str]]) -> float:
+    """The share of the records of ``pairs`` holding the value their label's records hold most: 1 when the label
+    fixes the value (a coarse answer, ``approve`` on approved and escalated claims alike, ``deny`` on denials), low
+    when a label's records hold many values (a prior state: the restraint in use before a stage)."""
+    by_label: dict[str, Counter[str]] = {}
+    for v, label in pairs:
+        by_label.setdefault(label, Counter())[v] += 1
+    return sum(c.most_common(1)[0][1] for c in by_label.values()) / len(pairs) if pairs else 0.0
+
+
+def excess_changes(numbers: Sequence[tuple[float, str]]) -> float:
+    """The changes of label between neighbours of ``numbers`` sorted by value (ties by label), beyond the
+    ``k - 1`` one block per label needs, as a share of those a random order makes beyond them (0: one block per
+    label; about 1: no tie to the label)."""
+    ordered = [label for _v, label in sorted(numbers)]  # ties by label: one value's mix is counted once, not re-drawn
+    n = len(ordered)
+    counts = Counter(ordered)
+    if n < 2 or len(counts) < 2:
+        return 0.0
+    changes = sum(a != b for a, b in pairwise(ordered))
+    same = sum(c * (c - 1) for c in counts.values()) / (n * (n - 1))  # chance two neighbours share a label
+    needed = len(counts) - 1
+    at_random = (n - 1) * (1 - same) - needed
+    if at_random <= 0:
+        return 0.0
+    return max(0.0, (changes - needed) / at_random)
+
+
+def leaning_purity(pairs: Sequence[tuple[str, str]]) -> float | None:
+    """Among the values of ``pairs`` that lean to one label (:data:`LEAN_ALPHA`), the share of their records holding
+    that label; None when no value leans."""
+    base = Counter(label for _v, label in pairs)
+    by_value: dict[str, Counter[str]] = {}
+    for v, label in pairs:
+        by_value.setdefault(v, Counter())[label] += 1
+    held = kept = 0
+    for counts in by_value.values():
+        n = sum(counts.values())
+        (label, k), *rest = counts.most_common(2)
+        share = base[label] / len(pairs)
+        if n < 2 or k / n < share + (1 - share) / 4 or binomial_greater(k, n, share) * len(base) > LEAN_ALPHA:
+            continue  # a value held near the field's own mix (a "pending" on records of every label) leans nowhere
+        if rest and k < 2 * rest[0][1]:
+            continue  # two labels alike: the value rules others out (a grey on every batch not dumped), no lean
+        if len(counts) == len(base):
+            continue  # held on every label's records: the field's neutral value (the blank beside a code), no lean
+        held += n
+        kept += k
+    return kept / held if held else None
