@@ -34,6 +34,7 @@ from windtunnel._util.suggest import did_you_mean
 from windtunnel.flows.events import SILENT, Listener
 from windtunnel.flows.leak import Fields, LeakOutcome, check_field_options, items
 from windtunnel.leakage.baseline import (
+    BaselineSummary,
     ResultError,
     SingleLabelError,
     blind_predictions,
@@ -125,16 +126,7 @@ def baseline_flow(req: BaselineRequest, listener: Listener = SILENT) -> LeakOutc
     if req.chance_model not in ("auto", "uniform", "majority", "prior"):
         raise UsageError(f"unknown --chance-model {req.chance_model!r}", hint="valid: auto, uniform, majority, prior")
     try:
-        summary = summarize_blind_baseline(
-            records,
-            chance=req.chance,
-            chance_model=req.chance_model,  # type: ignore[arg-type]
-            n_labels=req.n_labels,
-            alpha=req.alpha,
-            excess=req.excess,
-            target_power=req.power,
-            lines=lines,
-        )
+        summary = _summarize(req, records, lines)
     except ResultError as err:
         raise UsageError(f"{req.results}: {err}", hint=RESULT_HINT) from None
     except SingleLabelError as err:
@@ -170,21 +162,27 @@ def baseline_flow(req: BaselineRequest, listener: Listener = SILENT) -> LeakOutc
     return LeakOutcome(status="failed" if summary.verdict == "leak" else "passed", summary=out, detail=summary)
 
 
-def _with_graded(req: BaselineRequest, without: Any, graded: Mapping[str, Any]) -> dict[str, Any]:
-    """The blind agent's second run, reading the graded fields it left out (same folds and chance model): the fields,
-    its pass rate, p-value and verdict with them, and a message when it is above chance only through them. The exit
-    code stays the first run's (the fields look like input-side evidence, principle 7); this makes the ambiguity
-    visible: by shape alone a noisy value set with the answer cannot be told from another measurement."""
-    fields = list(graded["fields"])
-    withs = summarize_blind_baseline(
-        graded["records"],
+def _summarize(req: BaselineRequest, records: Sequence[Any], lines: Sequence[int] | None = None) -> BaselineSummary:
+    """:func:`summarize_blind_baseline` over ``records`` with the request's chance model, alpha, excess and power."""
+    return summarize_blind_baseline(
+        records,
         chance=req.chance,
         chance_model=req.chance_model,  # type: ignore[arg-type]
         n_labels=req.n_labels,
         alpha=req.alpha,
         excess=req.excess,
         target_power=req.power,
+        lines=lines,
     )
+
+
+def _with_graded(req: BaselineRequest, without: Any, graded: Mapping[str, Any]) -> dict[str, Any]:
+    """The blind agent's second run, reading the graded fields it left out (same folds and chance model): the fields,
+    its pass rate, p-value and verdict with them, and a message when it is above chance only through them. The exit
+    code stays the first run's (the fields look like input-side evidence, principle 7); this makes the ambiguity
+    visible: by shape alone a noisy value set with the answer cannot be told from another measurement."""
+    fields = list(graded["fields"])
+    withs = _summarize(req, graded["records"])
     out: dict[str, Any] = {
         "fields": fields,
         "passes": withs.passes,
