@@ -64,6 +64,23 @@ def test_the_baseline_names_the_graded_fields_and_its_rate_with_them(tmp_path: P
     assert "above chance only through fields that look like input-side correlates: /screening/risk" in graded["message"]
 
 
+def test_the_note_names_the_graded_fields_that_decided_not_every_graded_field(tmp_path: Path) -> None:
+    """Beside the risk score, measurements that lean on nothing much are graded too (the shape test grades them):
+    the note names the field whose reading decided the answers, with its count right, not the whole list."""
+    rng = random.Random(5)
+    rows = _rows()
+    for row in rows:
+        row["projection"]["patient"] = {"age": rng.randint(20, 90), "weight": round(rng.gauss(80, 12), 1)}
+    code, summary = _baseline(_write(tmp_path / "permits.jsonl", rows))
+    graded = summary["graded"]
+    assert code == 0 and graded["verdict"] == "leak"
+    deciding = [d["field"] for d in graded["deciding"]]
+    assert deciding[0] == "/screening/risk" and len(graded["fields"]) > len(deciding)  # age and weight graded too
+    note = graded["message"].split(" (pass rate")[0]
+    assert "/screening/risk (" in note and " right)" in note
+    assert all(f not in note for f in graded["fields"] if f not in deciding)
+
+
 def test_a_field_the_user_names_as_correlated_is_never_graded(tmp_path: Path) -> None:
     rows = _rows()
     named = str(rows[0]["projection"]["screening"]["risk"])

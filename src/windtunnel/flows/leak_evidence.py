@@ -176,6 +176,16 @@ def _summarize(req: BaselineRequest, records: Sequence[Any], lines: Sequence[int
     )
 
 
+def _graded_deciding(left_out: set[str], drivers: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """The graded fields that decided answers of the agent's run reading them (its drivers at or under a graded
+    field), most right answers first: the few that carry a verdict, not every field the shape test graded."""
+    return [
+        dict(d)
+        for d in drivers["fields"]
+        if d["correct"] and any(d["field"] == g or d["field"].startswith(g + "/") for g in left_out)
+    ]
+
+
 def _with_graded(req: BaselineRequest, without: Any, graded: Mapping[str, Any]) -> dict[str, Any]:
     """The blind agent's second run, reading the graded fields it left out (same folds and chance model): the fields,
     its pass rate, p-value and verdict with them, and a message when it is above chance only through them. The exit
@@ -190,10 +200,14 @@ def _with_graded(req: BaselineRequest, without: Any, graded: Mapping[str, Any]) 
         "p_value": withs.p_value,
         "verdict": withs.verdict,
     }
+    deciding = list(graded.get("deciding") or [])
+    if deciding:
+        out["deciding"] = deciding
     if withs.verdict == "leak" and without.verdict != "leak":
+        named = [f"{d['field']} ({d['correct']} of {d['decided']} right)" for d in deciding] or fields
         out["message"] = (
             "above chance only through fields that look like input-side correlates: "
-            + ", ".join(fields)
+            + ", ".join(named)
             + f" (pass rate {withs.pass_rate:.3f}, p = {withs.p_value:.2g} with them). If they are set with or after "
             "the answer, name their values with --correlated-map (the agent then reads them, and the sanitizer cuts "
             "them); if they are the task's input, name them with --derive-from"
@@ -269,11 +283,12 @@ def _simulate(
             found, derive_from=req.derive_from, folds=req.folds, seed=req.seed, left_out=left_out
         )
         if left_out:  # the same agent, same folds, reading the graded fields too (principle 7)
-            read = blind_with_drivers(
+            read, read_drivers = blind_with_drivers(
                 found, derive_from=req.derive_from, folds=req.folds, seed=req.seed, keep_graded=True
-            )[0]
+            )
             info["graded"] = {
                 "fields": sorted(left_out),
+                "deciding": _graded_deciding(left_out, drivers_summary(read, labels, read_drivers)),
                 "records": [
                     {"id": it.id, "prediction": p, "label": lab} for it, p, lab in zip(found, read, labels, strict=True)
                 ],
