@@ -533,8 +533,8 @@ def totals(results: Sequence[Scored]) -> dict[str, Any]:
         cl = Rate(sum(called(r) is False for r in results if not r.leaks), sum(not r.leaks for r in results))
         verdicts[name] = (lk, cl)
     # After sanitizing, a leaking dataset should no longer be called leaking by the blind baseline.
-    lk = [r for r in results if r.leaks]
-    after = Rate(sum(r.sanitized_exit == 0 for r in lk), len(lk))
+    leaking = [r for r in results if r.leaks]
+    after = Rate(sum(r.sanitized_exit == 0 for r in leaking), len(leaking))
     return {
         "recall": rec,
         "fa_leaking": fa_leaking,
