@@ -941,7 +941,9 @@ def baseline(
     With --paired, an exact McNemar test compares the raw and sanitized runs (with --simulate, the agent's answers
     on --dataset and on the --paired dataset, paired by id). --simulate copy and blind
     also print what decided their answers per field: at chance over the dataset is no all-clear when one
-    field answers the items it decides right.
+    field answers the items it decides right. --simulate blind also leaves out the fields whose values only make a
+    label likelier (another measurement, a prior state: docs/leakage.md, principle 7), runs again reading them and
+    prints both; the exit is the run without them, and a note names the fields when only they carry the answer.
     """
 
     fields = {k: v for k, v in locals().items() if k in BaselineRequest.__dataclass_fields__}
