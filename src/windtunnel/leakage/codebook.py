@@ -12,24 +12,30 @@ and, per label, the pure values that chance explains badly on their own (purity 
 a field that passes is found through those values at their pointer, as a whole value mined there would be. A field
 whose values follow the label only by chance (an assignee, a device, a city) gives a p near 1.
 
-A book also names its **rare values** (:attr:`CodeBook.rare`): the values held by fewer than ``MIN_VALUE`` records, one
-label each, when the field reads as a code book with a default — every value held by two labels is a default, held by
-more records than any value of the book (the ``TBD`` or ``Unassigned`` most records hold), and the rare values hold no
-more records than the book's pure values do. A value of one or two records tells nothing alone, but in such a field the
-values that are not the shared default are the ones written from the answer: the book's test, once it passes, is their
-evidence (a cellar plan's ``tank only, sell off as bulk`` on the two bulk lots beside three plans of 6–12 lots each). A
-field with a tail of values of its own beside the book (one-off notes on the clean records, names drawn apart from the
-label) holds more rare records than book values, or values two labels share that are no default, and names none.
+A book also names its **rare values** (:attr:`CodeBook.rare`): the values held by two records to fewer than
+``MIN_VALUE``, one label each, when the field reads as a code book with a default — every value held by two labels is
+a default, held by more records than any value of the book (the ``TBD`` or ``Unassigned`` most records hold), and the
+rare values hold no more records than the book's pure values do. A value of one or two records tells nothing alone,
+but in such a field the values that are not the shared default are the ones written from the answer: the book's test,
+once it passes, is their evidence (a cellar plan's ``tank only, sell off as bulk`` on the two bulk lots beside three
+plans of 6–12 lots each). A field with a tail of values of its own beside the book (one-off notes on the clean
+records, names drawn apart from the label) holds more rare records than book values, or values two labels share that
+are no default, and names none. A value of one record is never named, whatever the book: held out, it was seen on no
+other record, so it predicts nothing (it is pure by construction); it counts only in the tail. Nor does a string read
+in several views (as written, masked, decoded) count as several values: values held by the same records are one draw
+(:func:`same_holders`).
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 
 MIN_VALUE = 3
 """Records a value must be held by to count: below, purity is what chance gives most values."""
+RARE_VALUE = 2
+"""Records a rare value must be held by to be named: a value of one record is pure by construction."""
 MAX_CHANCE = 0.2
 """A pure value is found only when chance makes one of its size pure at most this often."""
 MAX_VALUES = 2000
@@ -75,10 +81,12 @@ def code_book(values: Mapping[str, Mapping[str, int]], shares: Mapping[str, floa
 
 
 def _rare(values: Mapping[str, Mapping[str, int]], pure: Mapping[str, list[str]]) -> dict[str, list[str]]:
-    """Label → the field's values of fewer than ``MIN_VALUE`` records held by it alone, when the field reads as a book
-    with a default: every value two labels hold is a default, held by more records than any of the book's pure values
-    (``pure``; a field with no shared value at all is a book without a default, read alike), and the rare values hold
-    no more records than those pure values do; ``{}`` otherwise."""
+    """Label → the field's values of ``RARE_VALUE`` to ``MIN_VALUE - 1`` records held by it alone, when the field
+    reads as a book with a default: every value two labels hold is a default, held by more records than any of the
+    book's pure values (``pure``; a field with no shared value at all is a book without a default, read alike), and
+    the rare values (those of one record among them) hold no more records than those pure values do; ``{}``
+    otherwise. A value of one record is counted in that tail but never named: held out, it was seen on no other
+    record, so nothing predicts its label from it (it is pure by construction)."""
     sizes = [sum(values[t].values()) for texts in pure.values() for t in texts]
     rare: dict[str, list[str]] = {}
     held = 0
@@ -88,9 +96,22 @@ def _rare(values: Mapping[str, Mapping[str, int]], pure: Mapping[str, list[str]]
         if len(labels) > 1 and n <= max(sizes):
             return {}  # values two labels share beside the book's: the field has a tail of its own
         if len(labels) == 1 and n < MIN_VALUE:
-            rare.setdefault(labels[0], []).append(text)
+            if n >= RARE_VALUE:
+                rare.setdefault(labels[0], []).append(text)
             held += n
     return rare if held <= sum(sizes) else {}
+
+
+def same_holders(by_text: Mapping[str, Collection[int]]) -> dict[str, list[str]]:
+    """A field's values grouped by the records holding them: the first value of each group (in order) → every value
+    held by exactly those records. A string read in several views (as written, with the record's own words masked,
+    decoded) gives one value per view on the same records: one draw, which the book counts once, or its pure
+    values would count twice and its tail weigh double (``held <= sum(sizes)`` of :func:`_rare` passed by a field of
+    one-off values beside a book read twice)."""
+    groups: dict[frozenset[int], list[str]] = {}
+    for text, records in by_text.items():
+        groups.setdefault(frozenset(records), []).append(text)
+    return {texts[0]: texts for texts in groups.values()}
 
 
 def _tail(chances: list[float], observed: int) -> float:

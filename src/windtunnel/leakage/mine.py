@@ -68,7 +68,7 @@ from urllib.parse import unquote_plus
 from windtunnel._util.stats import adjust_p, fisher_greater, pure_groups_chance
 from windtunnel._util.words import count
 from windtunnel.leakage.aliases import clips_label, identifier_spellings
-from windtunnel.leakage.codebook import MIN_VALUE, code_book, slot_frames, value_parts
+from windtunnel.leakage.codebook import MIN_VALUE, code_book, same_holders, slot_frames, value_parts
 from windtunnel.leakage.decode import embedded_json
 from windtunnel.leakage.formats import is_url
 from windtunnel.leakage.graded import graded_fields, told_of
@@ -3173,18 +3173,21 @@ def _field_book(
     ``by_text`` holds the heads of the field's codes (:func:`code_heads`), shown as ``26…``, and each head's members
     are the whole values it heads, so the head is found, mapped and sanitized as those values would be. The book's
     rare values (:attr:`~windtunnel.leakage.codebook.CodeBook.rare`) among ``rare`` are found with its pure ones,
-    whatever the records they hold: the field's test is their evidence."""
-    if len(by_text) < 2:
+    whatever the records they hold: the field's test is their evidence. Values held by the same records (a string's
+    views) are one value of the book (:func:`~windtunnel.leakage.codebook.same_holders`), found through all of them."""
+    same = same_holders(by_text)
+    if len(same) < 2:
         return
-    per_label = {t: dict(Counter(record_label[r] for r in rs)) for t, rs in by_text.items()}
+    per_label = {t: dict(Counter(record_label[r] for r in by_text[t])) for t in same}
     held_by = Counter(record_label[r] for r in set().union(*by_text.values()))
     total = sum(held_by.values())
     book = code_book(per_label, {lab: k / total for lab, k in held_by.items()})
     if book is None:
         return
-    found = {lab: list(texts) for lab, texts in book.pure.items()}
+    found = {lab: [t for first in texts for t in same[first]] for lab, texts in book.pure.items()}
     with_rare = set()
-    for label, texts in book.rare.items():
+    for label, firsts in book.rare.items():
+        texts = [t for first in firsts for t in same[first]]
         if kept := [t for t in texts if t in rare]:
             found.setdefault(label, []).extend(kept)
             with_rare.add(label)

@@ -1,0 +1,103 @@
+"""A field of values unique to their records beside a few repeated leaking ones: no evidence for the unique ones.
+
+A packing step writes a carton-label template on every record: on 60 of 150 records one of a dozen shared templates
+named after the answer's grade (``tmpl/acme_shield_grade_aa_v3.svg``, each on 2 to 8 records), on the rest a template
+unique to the record (``tmpl/p4680_carton_v4.svg``, its plant's number inside). Every value of the field is one
+label's, but a value seen once is so by construction: held out, it was seen on no other record and predicts nothing.
+Its records must not be flagged, whatever the shared templates prove of the field; the shared templates are still
+found (through their values and through the grade word inside them). The twin writes, on the other records, a packing
+code per grade repeated over a handful of records (``pk-sun-2``): each is seen on other records of its grade, and is
+found; so is a grade word inside templates unique to their records (``tmpl/p4680_grade_aa_v3.svg``), a part seen on
+many. The shared templates, read in two views (as written and with the grader's ``ACME`` masked, a word of the
+record's own), are one draw per record, not two: counted twice, they outweighed the unique values' tail and made
+those the book's rare values.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from windtunnel.leakage.codebook import code_book, same_holders
+from windtunnel.leakage.mine import mine, mined_findings
+from windtunnel.leakage.model import LeakItem
+
+GRADES = ["AA", "A", "B"]
+WORDS = {"AA": "aa", "A": "a", "B": "b"}
+CODES = {"AA": "sun", "A": "oak", "B": "elm"}
+DERIVE = ["/candling"]
+DEPTH = {"AA": ["1/8 in", "1/16 in"], "A": ["3/16 in", "5/32 in"], "B": ["1/4 in", "5/16 in"]}
+SHARED = {3: 3, 4: 2, 5: 3, 6: 5, 7: 8}  # template version → records holding each grade's template of that version
+
+
+def _eggs(seed: int, *, coded: bool = False, unique: bool = False) -> list[tuple[LeakItem, bool]]:
+    """150 records (``(item, leaks)``), 50 a grade; 60 carry a shared template named after their grade (``unique``:
+    one of their own, their plant's number beside the grade's word)."""
+    rng = random.Random(seed)
+    shared = [
+        (g, f"tmpl/acme_shield_grade_{WORDS[g]}_v{v}.svg") for g in GRADES for v, n in SHARED.items() for _ in range(n)
+    ]
+    shared = shared[:60]
+    rows: list[tuple[str, str | None]] = [(g, t) for g, t in shared]
+    for g in GRADES:
+        rows += [(g, None)] * (50 - sum(1 for h, _t in shared if h == g))
+    rng.shuffle(rows)
+    plants = rng.sample(range(1000, 9999), len(rows))
+    out = []
+    for i, ((grade, template), plant) in enumerate(zip(rows, plants, strict=True)):
+        leaks = template is not None
+        if leaks and unique:
+            template = f"tmpl/p{plant}_grade_{WORDS[grade]}_v{rng.randint(2, 5)}.svg"
+        if template is None:
+            template = (
+                f"pk-{CODES[grade]}-{rng.randrange(4)}" if coded else f"tmpl/p{plant}_carton_v{rng.randint(2, 5)}.svg"
+            )
+        projection: dict[str, Any] = {
+            "candling": {"plant": f"P-{plant}", "grader": "ACME-AMS 3095", "air_cell": rng.choice(DEPTH[grade])},
+            "packing": {"label_template": template, "size": rng.choice(["Large", "Medium", "Jumbo"])},
+        }
+        out.append((LeakItem(id=f"e{i}", expected=[grade], projection=projection, label_set=GRADES), leaks))
+    return out
+
+
+def _flagged(rows: list[tuple[LeakItem, bool]]) -> set[str]:
+    items = [it for it, _leaks in rows]
+    return set(dict(mined_findings(items, mine(items, derive_from=DERIVE), derive_from=DERIVE)))
+
+
+def test_values_unique_to_their_records_are_not_found_on_the_field_of_shared_ones() -> None:
+    for seed in range(3):
+        rows = _eggs(seed)
+        flagged = _flagged(rows)
+        assert not flagged & {it.id for it, leaks in rows if not leaks}, seed
+        assert {it.id for it, leaks in rows if leaks} <= flagged, seed
+
+
+def test_a_grade_word_inside_values_unique_to_their_records_is_found() -> None:
+    for seed in range(3):
+        rows = _eggs(seed, unique=True)
+        flagged = _flagged(rows)
+        assert flagged == {it.id for it, leaks in rows if leaks}, seed
+
+
+def test_a_code_per_grade_repeated_over_records_is_found() -> None:
+    for seed in range(3):
+        rows = _eggs(seed, coded=True)
+        flagged = _flagged(rows)
+        assert {it.id for it, _leaks in rows} <= flagged, seed
+
+
+def test_a_value_of_one_record_is_no_rare_value_of_a_book() -> None:
+    shares = {"a": 0.5, "b": 0.5}
+    book_values = {"va": {"a": 6}, "vb": {"b": 6}, "wa": {"a": 4}, "wb": {"b": 4}}
+    book = code_book({**book_values, "ra": {"a": 2}, "one": {"b": 1}}, shares)
+    assert book is not None and book.rare == {"a": ["ra"]}
+
+
+def test_views_of_one_string_are_one_value_of_the_book() -> None:
+    by_text = {"tmpl/x_a_v2.svg": {1, 2, 3}, "tmpl/…_a_v2.svg": {1, 2, 3}, "tmpl/p1.svg": {4}, "tmpl/p2.svg": {5}}
+    assert same_holders(by_text) == {
+        "tmpl/x_a_v2.svg": ["tmpl/x_a_v2.svg", "tmpl/…_a_v2.svg"],
+        "tmpl/p1.svg": ["tmpl/p1.svg"],
+        "tmpl/p2.svg": ["tmpl/p2.svg"],
+    }
