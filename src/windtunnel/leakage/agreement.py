@@ -640,12 +640,14 @@ class Agreement:
         return counts.get(label, 0) / total if total else 0.0
 
     def _counted(self, entry: _Entry, g: Group, m: Mention) -> bool:
-        """Whether ``entry``'s labels in ``g``'s slot were counted in its set-level figures (not every label of its
-        set): the slot's verdict then speaks for this item too."""
+        """Whether ``entry``'s labels in ``g``'s slot are of the kind its set-level figures count (one label, or each
+        the value of its own member of a list): the slot's verdict then speaks for this item too. A record holding
+        every label of its set there is of that kind though left out of the counts (its answer is among them
+        whatever it is): it says less than a counted one, so the slot's chance verdict covers it as well (a
+        manifest of other lots that happens to list every grade)."""
         mine = [o for o in entry.mentions if g.signature in o.signatures] or [m]
-        held = {normalize_needle(o.label) for o in mine}
-        labs = held | ({_LISTED} if any(o.listed for o in mine) else set())
-        return _members(labs, [o.pointer for o in mine]) and (len(held) == 1 or self._share(entry, held) < 1.0)
+        labs = {normalize_needle(o.label) for o in mine} | ({_LISTED} if any(o.listed for o in mine) else set())
+        return _members(labs, [o.pointer for o in mine])
 
     def _one_label_leak(self, g: Group, m: Mention, entry: _Entry, here: Sequence[int]) -> bool:
         """Whether a slot that agrees with the record's label in one label only (``g``, verdict ``agrees``) makes
