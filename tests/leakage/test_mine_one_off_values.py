@@ -1,16 +1,16 @@
 """A field of values unique to their records beside a few repeated leaking ones: no evidence for the unique ones.
 
 A packing step writes a carton-label template on every record: on 60 of 150 records one of a dozen shared templates
-named after the answer's grade (``tmpl/acme_shield_grade_aa_v3.svg``, each on 2 to 8 records), on the rest a template
-unique to the record (``tmpl/p4680_carton_v4.svg``, its plant's number inside). Every value of the field is one
-label's, but a value seen once is so by construction: held out, it was seen on no other record and predicts nothing.
-Its records must not be flagged, whatever the shared templates prove of the field; the shared templates are still
-found (through their values and through the grade word inside them). The twin writes, on the other records, a packing
-code per grade repeated over a handful of records (``pk-sun-2``): each is seen on other records of its grade, and is
-found; so is a grade word inside templates unique to their records (``tmpl/p4680_grade_aa_v3.svg``), a part seen on
-many. The shared templates, read in two views (as written and with the grader's ``ACME`` masked, a word of the
-record's own), are one draw per record, not two: counted twice, they outweighed the unique values' tail and made
-those the book's rare values.
+named after the answer's grade (``tmpl/acme_shield_grade_aa_v3.svg``, each on 2 to 8 records; or 90 of 150), on the
+rest a template unique to the record (``tmpl/p4680_carton_v4.svg``, its plant's number inside). Every value of the
+field is one label's, but a value seen once is so by construction: held out, it was seen on no other record and
+predicts nothing. Its records must not be flagged, whatever the shared templates prove of the field; the shared
+templates are still found (through their values and through the grade word inside them). The twin writes, on the other
+records, a packing code per grade repeated over a handful of records (``pk-sun-2``): each is seen on other records of
+its grade, and is found; so is a grade word inside templates unique to their records (``tmpl/p4680_grade_aa_v3.svg``),
+a part seen on many. The shared templates, read in two views (as written and with the grader's ``ACME`` masked, a word
+of the record's own), are one draw per record, not two: counted twice, they outweighed the unique values' tail and
+made those the book's rare values.
 """
 
 from __future__ import annotations
@@ -27,17 +27,17 @@ WORDS = {"AA": "aa", "A": "a", "B": "b"}
 CODES = {"AA": "sun", "A": "oak", "B": "elm"}
 DERIVE = ["/candling"]
 DEPTH = {"AA": ["1/8 in", "1/16 in"], "A": ["3/16 in", "5/32 in"], "B": ["1/4 in", "5/16 in"]}
-SHARED = {3: 3, 4: 2, 5: 3, 6: 5, 7: 8}  # template version → records holding each grade's template of that version
+SHARED = {3: 3, 4: 2, 5: 3, 6: 5, 7: 8, 8: 6, 9: 6}  # template version → records holding each grade's template
 
 
-def _eggs(seed: int, *, coded: bool = False, unique: bool = False) -> list[tuple[LeakItem, bool]]:
-    """150 records (``(item, leaks)``), 50 a grade; 60 carry a shared template named after their grade (``unique``:
-    one of their own, their plant's number beside the grade's word)."""
+def _eggs(seed: int, *, coded: bool = False, unique: bool = False, leaking: int = 60) -> list[tuple[LeakItem, bool]]:
+    """150 records (``(item, leaks)``), 50 a grade; ``leaking`` of them (a third a grade) carry a shared template
+    named after their grade (``unique``: one of their own, their plant's number beside the grade's word)."""
     rng = random.Random(seed)
-    shared = [
-        (g, f"tmpl/acme_shield_grade_{WORDS[g]}_v{v}.svg") for g in GRADES for v, n in SHARED.items() for _ in range(n)
+    per_grade = [
+        [f"tmpl/acme_shield_grade_{WORDS[g]}_v{v}.svg" for v, n in SHARED.items() for _ in range(n)] for g in GRADES
     ]
-    shared = shared[:60]
+    shared = [(g, t) for g, texts in zip(GRADES, per_grade, strict=True) for t in texts[: leaking // 3]]
     rows: list[tuple[str, str | None]] = [(g, t) for g, t in shared]
     for g in GRADES:
         rows += [(g, None)] * (50 - sum(1 for h, _t in shared if h == g))
@@ -68,6 +68,16 @@ def _flagged(rows: list[tuple[LeakItem, bool]]) -> set[str]:
 def test_values_unique_to_their_records_are_not_found_on_the_field_of_shared_ones() -> None:
     for seed in range(3):
         rows = _eggs(seed)
+        flagged = _flagged(rows)
+        assert not flagged & {it.id for it, leaks in rows if not leaks}, seed
+        assert {it.id for it, leaks in rows if leaks} <= flagged, seed
+
+
+def test_they_are_not_found_where_the_shared_ones_outnumber_them() -> None:
+    # 90 records of shared templates beside 60 unique ones: the unique ones are too few to read as a tail of the
+    # field's own, yet a value seen once is still no evidence for its record
+    for seed in range(2):
+        rows = _eggs(seed, leaking=90)
         flagged = _flagged(rows)
         assert not flagged & {it.id for it, leaks in rows if not leaks}, seed
         assert {it.id for it, leaks in rows if leaks} <= flagged, seed
