@@ -11,6 +11,11 @@ its grade, and is found; so is a grade word inside templates unique to their rec
 a part seen on many. The shared templates, read in two views (as written and with the grader's ``ACME`` masked, a word
 of the record's own), are one draw per record, not two: counted twice, they outweighed the unique values' tail and
 made those the book's rare values.
+
+A value of one record is named only beside a default shared across labels: a dispatch note that reads ``pending`` on
+every clean record, a routing code per grade repeated on a few leaking ones, and one-off notes written from the grade
+on the others. The default is the field's evidence that the values apart from it are written from the answer; the
+unique templates above have no default (each record its own value, an identifier's) and stay unnamed.
 """
 
 from __future__ import annotations
@@ -102,6 +107,49 @@ def test_a_value_of_one_record_is_no_rare_value_of_a_book() -> None:
     book_values = {"va": {"a": 6}, "vb": {"b": 6}, "wa": {"a": 4}, "wb": {"b": 4}}
     book = code_book({**book_values, "ra": {"a": 2}, "one": {"b": 1}}, shares)
     assert book is not None and book.rare == {"a": ["ra"]}
+
+
+def test_a_value_of_one_record_is_a_rare_value_beside_a_default() -> None:
+    shares = {"a": 0.5, "b": 0.5}
+    book_values = {"va": {"a": 6}, "vb": {"b": 6}, "wa": {"a": 4}, "wb": {"b": 4}}
+    values = {**book_values, "pending": {"a": 30, "b": 30}, "ra": {"a": 2}, "one": {"b": 1}, "two": {"a": 1}}
+    book = code_book(values, shares)
+    assert book is not None and book.rare == {"a": ["ra", "two"], "b": ["one"]}
+    without = code_book({k: v for k, v in values.items() if k != "pending"}, shares)
+    assert without is not None and without.rare == {"a": ["ra"]}
+
+
+NOTES = {
+    "AA": ["clear cell, ship to the premium buyer", "flawless yolk, top shelf", "reserve for the gift boxes"],
+    "A": ["good shell, standard retail cartons", "slight cell, regular grocery run", "fine for the weekly order"],
+    "B": ["route to the bakery contract", "thin shell, breaker plant only", "ok for liquid egg processing"],
+}
+ROUTES = {"AA": ["RT-PREM 1", "RT-PREM 2"], "A": ["RT-RET 4", "RT-RET 5"], "B": ["RT-BRK 8", "RT-BRK 9"]}
+
+
+def _notes(seed: int) -> list[tuple[LeakItem, bool]]:
+    """150 records, 50 a grade: per grade two routing codes on four records each and three notes of one record
+    each, written from the grade without its word; ``pending`` on the rest (the field's default)."""
+    rng = random.Random(seed)
+    rows: list[tuple[str, str]] = []
+    for g in GRADES:
+        written = [r for r in ROUTES[g] for _ in range(4)] + NOTES[g]
+        rows += [(g, t) for t in written] + [(g, "pending")] * (50 - len(written))
+    rng.shuffle(rows)
+    out = []
+    for i, (grade, note) in enumerate(rows):
+        projection: dict[str, Any] = {
+            "candling": {"plant": f"P-{rng.randrange(1000, 9999)}", "air_cell": rng.choice(DEPTH[grade])},
+            "dispatch": {"note": note, "bay": f"B{rng.randrange(30)}"},
+        }
+        out.append((LeakItem(id=f"n{i}", expected=[grade], projection=projection, label_set=GRADES), note != "pending"))
+    return out
+
+
+def test_one_off_notes_beside_a_default_are_found() -> None:
+    for seed in range(2):
+        rows = _notes(seed)
+        assert _flagged(rows) == {it.id for it, leaks in rows if leaks}, seed
 
 
 def test_views_of_one_string_are_one_value_of_the_book() -> None:
