@@ -159,3 +159,14 @@ def test_views_of_one_string_are_one_value_of_the_book() -> None:
         "tmpl/p1.svg": ["tmpl/p1.svg"],
         "tmpl/p2.svg": ["tmpl/p2.svg"],
     }
+
+
+def test_a_book_value_read_in_views_is_shown_as_written() -> None:
+    from windtunnel.leakage.mine import _field_book
+
+    labels = ["a"] * 8 + ["b"] * 8
+    north = {0, 1, 2, 3}
+    by_text = {"Team North": north, "Team N\u6736rth": north, "Team South": {8, 9, 10, 11}, "Desk 9": {4, 5, 12, 13}}
+    found = list(_field_book("/f", by_text, labels, 3, written={"Team North", "Team South", "Desk 9"}))
+    shown = {key[2]: [m[2] for m in members] for key, _label, _n, _p, members in found}
+    assert shown["Team North"] == ["Team North", "Team N\u6736rth"]
