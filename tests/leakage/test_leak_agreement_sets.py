@@ -152,3 +152,39 @@ def test_this_records_cell_in_a_table_of_records_is_the_item_levels_to_read() ->
     table = [g for (level, sig), g in agreement.groups.items() if level == 0 and sig.startswith("/weekly_export")]
     assert any(g.listing for g in table)
     assert all(g.sets_n == g.n for g in table)  # records with several labels in the text are not counted by sets
+
+
+def _manifests(seed: int = 0) -> tuple[list[dict[str, Any]], set[int]]:
+    """Outage records whose feeder log lists other outages as ``OUT-1234: cause`` strings (up to eight: some records
+    hold every cause); on every tenth record the record's own row is among them, tied to its ``outage_id``. Returns
+    the records and the indices of those with their own row."""
+    rng = random.Random(seed)
+    out, own = [], set()
+    for i in range(200):
+        label = CAUSES[i % len(CAUSES)]
+        oid = f"OUT-{rng.randrange(1000, 9999)}"
+        log = [f"OUT-{rng.randrange(1000, 9999)}: {rng.choice(CAUSES)}" for _ in range(rng.randint(1, 8))]
+        if i % 10 == 1:
+            log.insert(rng.randint(0, len(log)), f"{oid}: {label}")
+            own.add(i)
+        projection = {
+            "narrative": rng.choice(_NOTES),
+            "outage_id": oid,
+            "feeder_log": log,
+            "programme_covers": CAUSES[:4],
+        }
+        out.append({"id": f"o{i}", "expected": label, "label_set": CAUSES, "projection": projection})
+    return out, own
+
+
+def test_a_record_holding_every_label_keeps_its_own_row() -> None:
+    # the log is at chance by the counted records; a record listing every cause is covered by that verdict, unless
+    # the member naming its answer is tied to its own id (its own row among other outages'): that one stays a leak
+    raw, own = _manifests()
+    before, after = _run(raw)
+    every = {i for i, r in enumerate(raw) if set(CAUSES) <= {t.split(": ")[1] for t in r["projection"]["feeder_log"]}}
+    assert every & own and every - own
+    leaking = _leaking_at(after, "feeder_log")
+    assert every & own <= leaking
+    assert not leaking & (every - own)
+    assert every & own <= _leaking_at(before, "feeder_log")
