@@ -30,14 +30,15 @@ def _items(mode: str, n: int = 150, seed: int = 0) -> list[dict[str, Any]]:
     """``n`` outage records: a narrative (the input), a feeder's history of other outages with their causes, and the
     causes a programme covers (the same four on every record). ``mode``: ``random`` (history drawn apart from the
     label), ``half`` (the record's own cause added to the history of every other record), ``others`` (the history
-    lists two causes that are not the record's)."""
+    lists two causes that are not the record's), ``long`` (as ``random``, up to eight past outages: some records
+    hold every cause)."""
     rng = random.Random(seed)
     out = []
     for i in range(n):
         label = CAUSES[i % len(CAUSES)]
         history = [
             {"date": f"2024-0{rng.randint(1, 9)}-1{rng.randint(0, 9)}", "cause": rng.choice([*CAUSES, "unknown"])}
-            for _ in range(rng.randint(1, 4))
+            for _ in range(rng.randint(1, 8 if mode == "long" else 4))
         ]
         if mode == "half" and i % 2 == 0:
             history.insert(rng.randint(0, len(history)), {"date": "2024-10-01", "cause": label})
@@ -86,6 +87,17 @@ def test_labels_of_other_events_and_a_constant_list_are_at_chance() -> None:
     assert not any(a.leaked for a in after)
     demoted = [f for a in after for f in a.findings if f.pointer.startswith("/programme_covers")]
     assert demoted and all(f.severity == "low" and "include the record's label" in f.detail for f in demoted)
+
+
+def test_a_record_whose_history_holds_every_label_is_covered_by_the_slots_verdict() -> None:
+    # a long history drawn apart from the label holds every cause on some records: their answer is among them
+    # whatever it is, so they are not counted, but they say less than a counted record: the slot at chance (by the
+    # counted records) covers their item-level leaks too
+    raw = _items("long")
+    every = {i for i, r in enumerate(raw) if set(CAUSES) <= {h["cause"] for h in r["projection"]["feeder_history"]}}
+    before, after = _run(raw)
+    assert every & _leaking_at(before, "feeder_history")  # the per-item audit reads the answer as a value
+    assert not _leaking_at(after, "feeder_history")
 
 
 def test_a_history_holding_the_answer_on_half_the_records_stays_a_leak() -> None:
@@ -140,3 +152,39 @@ def test_this_records_cell_in_a_table_of_records_is_the_item_levels_to_read() ->
     table = [g for (level, sig), g in agreement.groups.items() if level == 0 and sig.startswith("/weekly_export")]
     assert any(g.listing for g in table)
     assert all(g.sets_n == g.n for g in table)  # records with several labels in the text are not counted by sets
+
+
+def _manifests(seed: int = 0) -> tuple[list[dict[str, Any]], set[int]]:
+    """Outage records whose feeder log lists other outages as ``OUT-1234: cause`` strings (up to eight: some records
+    hold every cause); on every tenth record the record's own row is among them, tied to its ``outage_id``. Returns
+    the records and the indices of those with their own row."""
+    rng = random.Random(seed)
+    out, own = [], set()
+    for i in range(200):
+        label = CAUSES[i % len(CAUSES)]
+        oid = f"OUT-{rng.randrange(1000, 9999)}"
+        log = [f"OUT-{rng.randrange(1000, 9999)}: {rng.choice(CAUSES)}" for _ in range(rng.randint(1, 8))]
+        if i % 10 == 1:
+            log.insert(rng.randint(0, len(log)), f"{oid}: {label}")
+            own.add(i)
+        projection = {
+            "narrative": rng.choice(_NOTES),
+            "outage_id": oid,
+            "feeder_log": log,
+            "programme_covers": CAUSES[:4],
+        }
+        out.append({"id": f"o{i}", "expected": label, "label_set": CAUSES, "projection": projection})
+    return out, own
+
+
+def test_a_record_holding_every_label_keeps_its_own_row() -> None:
+    # the log is at chance by the counted records; a record listing every cause is covered by that verdict, unless
+    # the member naming its answer is tied to its own id (its own row among other outages'): that one stays a leak
+    raw, own = _manifests()
+    before, after = _run(raw)
+    every = {i for i, r in enumerate(raw) if set(CAUSES) <= {t.split(": ")[1] for t in r["projection"]["feeder_log"]}}
+    assert every & own and every - own
+    leaking = _leaking_at(after, "feeder_log")
+    assert every & own <= leaking
+    assert not leaking & (every - own)
+    assert every & own <= _leaking_at(before, "feeder_log")

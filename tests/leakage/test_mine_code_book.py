@@ -212,6 +212,7 @@ def test_the_rare_values_of_a_book() -> None:
     shares = {"a": 0.4, "b": 0.3, "c": 0.3}
     book_values = {"va": {"a": 6}, "vb": {"b": 6}, "vc": {"c": 5}, "default": {"a": 20, "b": 15, "c": 15}}
     book = code_book({**book_values, "ra": {"a": 2}, "rc": {"c": 1}}, shares)
+    # a value of one record beside the field's default is named (the default is the field's evidence)
     assert book is not None and book.rare == {"a": ["ra"], "c": ["rc"]}
     # a rare value two labels hold: the field has a tail of its own
     book = code_book({**book_values, "ra": {"a": 2}, "rab": {"a": 1, "b": 1}}, shares)

@@ -64,6 +64,7 @@ audit's findings (:meth:`Agreement.adjust`); the per-item audit itself is never 
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
@@ -77,6 +78,7 @@ from windtunnel.leakage.mentions import LEVELS, Mention, item_mentions, overlaps
 from windtunnel.leakage.mine import Prints, in_derive_from, prose_prints, records_of
 from windtunnel.leakage.model import Finding, ItemAudit, LeakItem
 from windtunnel.leakage.pointers import general_pointer, hide_answers
+from windtunnel.leakage.resolve import Records, names_own_id
 from windtunnel.leakage.scan import escape_pointer_token, glued_review
 from windtunnel.leakage.text import normalize_needle
 
@@ -169,7 +171,7 @@ class Group:
 class _Entry:
     """One item as the agreement pass keeps it: its answers, label set and mentions."""
 
-    __slots__ = ("answers", "candidates", "labels", "mentions", "named", "outside", "row")
+    __slots__ = ("answers", "candidates", "labels", "mentions", "named", "outside", "own", "row")
 
     def __init__(
         self, answers: frozenset[str], labels: frozenset[str], mentions: list[Mention], row: int | None
@@ -185,6 +187,9 @@ class _Entry:
         self.named: set[tuple[str, tuple[int, int] | None]] = set()
         """The agreeing mentions (pointer, span) that are the whole value of a field ``derive_from`` names by its own
         pointer (:func:`names_input`)."""
+        self.own: set[str] = set()
+        """The pointers of the strings holding one agreeing mention, the only mention there, beside an id the
+        projection shows outside them (:func:`~.resolve.names_own_id`): a row tied to the record's own id."""
 
 
 @dataclass
@@ -265,6 +270,7 @@ class Agreement:
                 for m in agreeing
             ]
             entry.candidates = hide_answers(made, item.projection, [*item.expected, *item.correlated_values])
+            entry.own = _own_strings(item.projection, mentions, agreeing)
             if self.derive_from:
                 spots = {(m.pointer, m.span) for m in agreeing}
                 entry.outside = _outside_input(item.projection, spots, self.derive_from)
@@ -640,12 +646,19 @@ class Agreement:
         return counts.get(label, 0) / total if total else 0.0
 
     def _counted(self, entry: _Entry, g: Group, m: Mention) -> bool:
-        """Whether ``entry``'s labels in ``g``'s slot were counted in its set-level figures (not every label of its
-        set): the slot's verdict then speaks for this item too."""
+        """Whether ``entry``'s labels in ``g``'s slot are of the kind its set-level figures count (one label, or each
+        the value of its own member of a list): the slot's verdict then speaks for this item too. A record holding
+        every label of its set there is of that kind though left out of the counts (its answer is among them
+        whatever it is): it says less than a counted one, so the slot's chance verdict covers it as well (a
+        manifest of other lots that happens to list every grade) — unless ``m`` stands in a member tied to the
+        record's own id (:attr:`_Entry.own`: ``HND-4821: Excellent`` beside its lot code ``HND-4821``), the
+        record's own row among the others, which the chance of the listing does not cover."""
         mine = [o for o in entry.mentions if g.signature in o.signatures] or [m]
         held = {normalize_needle(o.label) for o in mine}
         labs = held | ({_LISTED} if any(o.listed for o in mine) else set())
-        return _members(labs, [o.pointer for o in mine]) and (len(held) == 1 or self._share(entry, held) < 1.0)
+        if not _members(labs, [o.pointer for o in mine]):
+            return False
+        return len(held) == 1 or self._share(entry, held) < 1.0 or m.pointer not in entry.own
 
     def _one_label_leak(self, g: Group, m: Mention, entry: _Entry, here: Sequence[int]) -> bool:
         """Whether a slot that agrees with the record's label in one label only (``g``, verdict ``agrees``) makes
@@ -855,6 +868,17 @@ def _overrides_clearance(g: Group) -> bool:
     the same field's slot (the pointer in the signature), :data:`STRONG_SUPPORT` items and ``q`` at most
     :data:`STRONG_ALPHA`."""
     return g.level == LEVELS[0] and g.n >= STRONG_SUPPORT and g.q <= STRONG_ALPHA
+
+
+def _own_strings(projection: Any, mentions: Sequence[Mention], agreeing: Sequence[Mention]) -> set[str]:
+    """The pointers of ``agreeing`` mentions alone in their string (no other mention there) whose string holds an
+    id the projection shows outside it (:func:`~.resolve.names_own_id`)."""
+    alone = Counter(o.pointer for o in mentions)
+    wanted = {m.pointer for m in agreeing if alone[m.pointer] == 1}
+    if not wanted:
+        return set()
+    records = Records(projection)
+    return {p for p, text in records.located() if p in wanted and names_own_id(records, text)}
 
 
 def _lists(entry: _Entry, g: Group, m: Mention) -> bool:

@@ -12,24 +12,32 @@ and, per label, the pure values that chance explains badly on their own (purity 
 a field that passes is found through those values at their pointer, as a whole value mined there would be. A field
 whose values follow the label only by chance (an assignee, a device, a city) gives a p near 1.
 
-A book also names its **rare values** (:attr:`CodeBook.rare`): the values held by fewer than ``MIN_VALUE`` records, one
-label each, when the field reads as a code book with a default — every value held by two labels is a default, held by
-more records than any value of the book (the ``TBD`` or ``Unassigned`` most records hold), and the rare values hold no
-more records than the book's pure values do. A value of one or two records tells nothing alone, but in such a field the
-values that are not the shared default are the ones written from the answer: the book's test, once it passes, is their
-evidence (a cellar plan's ``tank only, sell off as bulk`` on the two bulk lots beside three plans of 6–12 lots each). A
-field with a tail of values of its own beside the book (one-off notes on the clean records, names drawn apart from the
-label) holds more rare records than book values, or values two labels share that are no default, and names none.
+A book also names its **rare values** (:attr:`CodeBook.rare`): the values held by fewer than ``MIN_VALUE`` records,
+one label each, when the field reads as a code book with a default — every value held by two labels is a default,
+held by more records than any value of the book (the ``TBD`` or ``Unassigned`` most records hold), and the rare
+values hold no more records than the book's pure values do. A value of one or two records tells nothing alone, but in
+such a field the values that are not the shared default are the ones written from the answer: the book's test, once
+it passes, is their evidence (a cellar plan's ``tank only, sell off as bulk`` on the two bulk lots beside three plans
+of 6–12 lots each). A field with a tail of values of its own beside the book (one-off notes on the clean records,
+names drawn apart from the label) holds more rare records than book values, or values two labels share that are no
+default, and names none. A value of one record is pure by construction (held out, it was seen on no other record): it
+is named only when the field has a default shared across labels, the field-level evidence that the values apart from
+it are written from the answer; in a field with no such default, every record its own value, it is an identifier's
+and counts only in the tail (:func:`_named`). Nor does a string read in several views (as written, masked, decoded)
+count as several values: values held by the same records are one draw (:func:`same_holders`).
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 
 MIN_VALUE = 3
 """Records a value must be held by to count: below, purity is what chance gives most values."""
+RARE_VALUE = 2
+"""Records a rare value must be held by to be named when its field has no default shared across labels: a value of
+one record is pure by construction."""
 MAX_CHANCE = 0.2
 """A pure value is found only when chance makes one of its size pure at most this often."""
 MAX_VALUES = 2000
@@ -47,8 +55,9 @@ class CodeBook:
     counted: int
     """Values held by ``MIN_VALUE`` records or more."""
     rare: dict[str, list[str]] = field(default_factory=dict)
-    """Label → its values held by fewer than ``MIN_VALUE`` records, when the field reads as a book with a default
-    (see the module docstring); found only on the book's evidence."""
+    """Label → its values held by ``RARE_VALUE`` to ``MIN_VALUE - 1`` records (and those of one record, when the field
+    has a default shared across labels), when the field reads as a book with a default (see the module docstring);
+    found only on the book's evidence."""
 
 
 def code_book(values: Mapping[str, Mapping[str, int]], shares: Mapping[str, float]) -> CodeBook | None:
@@ -78,19 +87,47 @@ def _rare(values: Mapping[str, Mapping[str, int]], pure: Mapping[str, list[str]]
     """Label → the field's values of fewer than ``MIN_VALUE`` records held by it alone, when the field reads as a book
     with a default: every value two labels hold is a default, held by more records than any of the book's pure values
     (``pure``; a field with no shared value at all is a book without a default, read alike), and the rare values hold
-    no more records than those pure values do; ``{}`` otherwise."""
+    no more records than those pure values do; ``{}`` otherwise. A value of one record is named only beside a default
+    (:func:`_named`)."""
     sizes = [sum(values[t].values()) for texts in pure.values() for t in texts]
-    rare: dict[str, list[str]] = {}
+    rare: dict[str, list[tuple[str, int]]] = {}
     held = 0
+    default = False
     for text, per_label in values.items():
         n = sum(per_label.values())
         labels = [lab for lab, k in per_label.items() if k]
         if len(labels) > 1 and n <= max(sizes):
             return {}  # values two labels share beside the book's: the field has a tail of its own
+        default = default or len(labels) > 1
         if len(labels) == 1 and n < MIN_VALUE:
-            rare.setdefault(labels[0], []).append(text)
+            rare.setdefault(labels[0], []).append((text, n))
             held += n
-    return rare if held <= sum(sizes) else {}
+    if held > sum(sizes):
+        return {}
+    named = {lab: [t for t, n in texts if _named(n, default)] for lab, texts in rare.items()}
+    return {lab: texts for lab, texts in named.items() if texts}
+
+
+def _named(records: int, default: bool) -> bool:
+    """Whether a rare value held by ``records`` records is named. A value of one record is pure by construction: held
+    out, it was seen on no other record, so it predicts nothing by itself. Beside a default shared across labels, the
+    values that are not the default are deviations from it, written from the answer: the default is the field-level
+    evidence, and a one-off code per label is named (a routing code written once per segment beside ``standard``). A
+    field with no default, each record its own value, is an identifier (a plant's own template, a lot number): its
+    one-off values are never named, whatever its book; two records holding a value make it a value seen elsewhere."""
+    return records >= RARE_VALUE or default
+
+
+def same_holders(by_text: Mapping[str, Collection[int]]) -> dict[str, list[str]]:
+    """A field's values grouped by the records holding them: the first value of each group (in order) → every value
+    held by exactly those records. A string read in several views (as written, with the record's own words masked,
+    decoded) gives one value per view on the same records: one draw, which the book counts once, or its pure
+    values would count twice and its tail weigh double (``held <= sum(sizes)`` of :func:`_rare` passed by a field of
+    one-off values beside a book read twice)."""
+    groups: dict[frozenset[int], list[str]] = {}
+    for text, records in by_text.items():
+        groups.setdefault(frozenset(records), []).append(text)
+    return {texts[0]: texts for texts in groups.values()}
 
 
 def _tail(chances: list[float], observed: int) -> float:

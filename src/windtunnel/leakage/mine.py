@@ -68,7 +68,7 @@ from urllib.parse import unquote_plus
 from windtunnel._util.stats import adjust_p, fisher_greater, pure_groups_chance
 from windtunnel._util.words import count
 from windtunnel.leakage.aliases import clips_label, identifier_spellings
-from windtunnel.leakage.codebook import MIN_VALUE, code_book, slot_frames, value_parts
+from windtunnel.leakage.codebook import MIN_VALUE, code_book, same_holders, slot_frames, value_parts
 from windtunnel.leakage.decode import embedded_json
 from windtunnel.leakage.formats import is_url
 from windtunnel.leakage.graded import graded_fields, told_of
@@ -2891,7 +2891,7 @@ def _code_book_tests(
         # On the book's own evidence (its floor), its rare values are found too, as written (a decoded view's chance
         # reading of one record's string is no code).
         rare = set(written) if floor <= MIN_VALUE else set()
-        yield from _field_book(template, by_text, record_label, floor, rare=rare, floored=floored)
+        yield from _field_book(template, by_text, record_label, floor, rare=rare, floored=floored, written=set(written))
         for size in range(1, _MAX_PREFIX + 1):  # a code's leading part is its class (a sub-chapter's chapter)
             heads = code_heads(written, size)
             if heads:
@@ -3166,6 +3166,7 @@ def _field_book(
     shape: str = "{}…",
     rare: Set[str] = frozenset(),
     floored: set[str] | None = None,
+    written: Set[str] | None = None,
 ) -> Iterator[tuple[tuple[str, str, str], str, int, float, list[tuple[str, str, str]]]]:
     """The code-book tests of one field among the records of one task (:func:`_code_book_tests`). ``floored`` collects
     the field when the support floor holds back some of its values (a label's values on fewer records than the
@@ -3173,18 +3174,23 @@ def _field_book(
     ``by_text`` holds the heads of the field's codes (:func:`code_heads`), shown as ``26…``, and each head's members
     are the whole values it heads, so the head is found, mapped and sanitized as those values would be. The book's
     rare values (:attr:`~windtunnel.leakage.codebook.CodeBook.rare`) among ``rare`` are found with its pure ones,
-    whatever the records they hold: the field's test is their evidence."""
-    if len(by_text) < 2:
+    whatever the records they hold: the field's test is their evidence. Values held by the same records (a string's
+    views) are one value of the book (:func:`~windtunnel.leakage.codebook.same_holders`), found through all of them and
+    shown as written (``written``, when given: the values not read through a view), the other views only among its
+    members."""
+    same = same_holders(by_text)
+    if len(same) < 2:
         return
-    per_label = {t: dict(Counter(record_label[r] for r in rs)) for t, rs in by_text.items()}
+    per_label = {t: dict(Counter(record_label[r] for r in by_text[t])) for t in same}
     held_by = Counter(record_label[r] for r in set().union(*by_text.values()))
     total = sum(held_by.values())
     book = code_book(per_label, {lab: k / total for lab, k in held_by.items()})
     if book is None:
         return
-    found = {lab: list(texts) for lab, texts in book.pure.items()}
+    found = {lab: [t for first in texts for t in same[first]] for lab, texts in book.pure.items()}
     with_rare = set()
-    for label, texts in book.rare.items():
+    for label, firsts in book.rare.items():
+        texts = [t for first in firsts for t in same[first]]
         if kept := [t for t in texts if t in rare]:
             found.setdefault(label, []).extend(kept)
             with_rare.add(label)
@@ -3196,7 +3202,8 @@ def _field_book(
             floored.add(template)
         if (len(records) < min_support and label not in with_rare) or len(records) >= total:
             continue
-        shown = "; ".join(sorted(texts if wholes is None else (shape.format(t) for t in texts)))
+        plain = [t for t in texts if written is None or t in written] or texts
+        shown = "; ".join(sorted(plain if wholes is None else (shape.format(t) for t in plain)))
         key = ("field", template, shown if len(shown) <= _MAX_VALUE_LEN else shown[: _MAX_VALUE_LEN - 1] + "…")
         values = texts if wholes is None else sorted({w for t in texts for w in wholes[t]})
         yield key, label, len(records), book.p, [("value", template, t) for t in values]

@@ -247,6 +247,14 @@ def _fold(text: str) -> str:
     return " ".join(text.casefold().split())
 
 
+def names_own_id(records: Records, text: str) -> bool:
+    """Whether ``text`` (one string of the projection: a list member, a row) holds an id the projection shows
+    outside it (``"HND-4821: Excellent"`` in a manifest beside ``"lot_code": "HND-4821"``): the string is tied to
+    this record, not a listing of another."""
+    inside = Counter(_TOKEN_RE.findall(text))
+    return any(_id_like(tok) and records.shown(tok, inside) for tok in inside)
+
+
 def _own_rows(rows: list[list[Cell]], records: Records, sources: list[str]) -> list[list[Cell]]:
     """The rows holding an id the projection shows outside the structure (``sources``: the text the
     structure is written in); none when every row of a table of several is named so (then the names
