@@ -100,6 +100,7 @@ from windtunnel.leakage.records import ID_SHAPE, RECORD_ID
 from windtunnel.leakage.relations import Derived, derived, describe, leaves, shown
 from windtunnel.leakage.relations import restating as restating_fields
 from windtunnel.leakage.resolve import Records, holds_records, own_row_cells
+from windtunnel.leakage.score_tops import TOP_PREFIX, score_tops
 from windtunnel.leakage.task_named import TaskText, code_books, named
 from windtunnel.leakage.templates import PLACEHOLDER, OwnWords, splitting
 from windtunnel.leakage.text import Mapped, normalize_needle
@@ -658,6 +659,9 @@ def candidates(
                     masked_from.setdefault(key, set()).add(("value", template, value.strip()))
     for key, listed, _at in lists.sets() if derive_from else ():  # with the input named (mode (b)) only
         out.setdefault(key, (listed, None, None, "members"))
+    for at, member in score_tops(projection) if derive_from else ():  # a score vector's top (:mod:`.score_tops`)
+        if at and not in_derive_from(at, derive_from) and at not in copied:
+            out.setdefault(("value", _general(at), TOP_PREFIX + member), (at, None, None, "top"))
     return out
 
 
