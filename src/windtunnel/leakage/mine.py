@@ -68,7 +68,7 @@ from urllib.parse import unquote_plus
 from windtunnel._util.stats import adjust_p, fisher_greater, pure_groups_chance
 from windtunnel._util.words import count
 from windtunnel.leakage.aliases import clips_label, identifier_spellings
-from windtunnel.leakage.codebook import MIN_VALUE, code_book, slot_frames, value_parts
+from windtunnel.leakage.codebook import FRAME_TOKENS, MIN_VALUE, code_book, slot_frames, value_parts
 from windtunnel.leakage.decode import embedded_json
 from windtunnel.leakage.formats import is_url
 from windtunnel.leakage.graded import graded_fields, told_of
@@ -1769,6 +1769,31 @@ def canned_read(text: str, own: Sequence[str] = ()) -> tuple[str, ...]:
     return (plain, canned_text(slotted))
 
 
+_SENTENCE_END = re.compile(r"\n|(?<=[.!?\u3002\uff01\uff1f])\s+")
+"""Where a sentence of prose ends: a line break, or ``.`` ``!`` ``?`` (or their CJK forms) before a blank."""
+
+
+def sentence_reads(text: str, own: Sequence[str] = (), span: tuple[int, int] | None = None) -> tuple[str, ...]:
+    """The canned readings (:func:`canned_read`) of each sentence of a text of prose outside the named input made of
+    two sentences or more (:data:`_SENTENCE_END`), each of ``FRAME_TOKENS`` tokens or more; with ``span`` (characters
+    of ``text``), of the sentences it overlaps only. A text assembled from template sentences — a broadcast of a dozen
+    slots whose one sentence states a descriptor chosen by the label (``… QNH 988. BRAKING ACTION GOOD RWY 01L.``) —
+    is never carried whole by three records, yet its chosen sentence is: read alone it is canned as a whole text is
+    (:func:`_canned`, the input-picked texts aside), and a mined word in it is a leak."""
+    parts: list[tuple[int, int]] = []
+    start = 0
+    for m in _SENTENCE_END.finditer(text):
+        parts.append((start, m.start()))
+        start = m.end()
+    parts.append((start, len(text)))
+    parts = [(a, b) for a, b in parts if len(text[a:b].split()) >= FRAME_TOKENS]
+    if len(parts) < 2:
+        return ()
+    if span is not None:
+        parts = [(a, b) for a, b in parts if a < span[1] and span[0] < b]
+    return tuple(dict.fromkeys(r for a, b in parts for r in canned_read(text[a:b], own)))
+
+
 @lru_cache(maxsize=256)
 def _own_pattern(values: tuple[str, ...]) -> re.Pattern[str]:
     """The record's own values ``values`` (longest first) as whole words, one pattern."""
@@ -2044,7 +2069,7 @@ def mine(
                     own_here = own_values(it.projection, derive_from)
                 reads = canned_read(raw[2], own_here)  # as written, and with the record's own values as one slot
                 named_inside = masked_input(raw[2], input_names) != raw[2]  # the named input inside: its frame is its
-                for read in dict.fromkeys(reads):
+                for read in dict.fromkeys((*reads, *sentence_reads(raw[2], own_here))):  # and each of its sentences
                     canned_held.setdefault((raw[1], read), []).append(n)
                     if named_inside:
                         input_inside.add((raw[1], read))
@@ -3622,8 +3647,9 @@ def _own_label(
                 ):
                     if own is None:
                         own = own_values(it.projection, derive_from)
+                    sentences = sentence_reads(text, own, span if view == "raw" else None)  # around the word
                     canned = any(
-                        (_general(place), read) in result.canned for read in canned_read(text, own)
+                        (_general(place), read) in result.canned for read in (*canned_read(text, own), *sentences)
                     ) and input_located(it, derive_from)
                     review = CANNED_LEAK if canned else PROSE_REVIEW
             elif inputs and (sug.kind, sug.pointer, sug.value) in result.told:
