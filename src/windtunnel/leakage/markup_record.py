@@ -15,7 +15,9 @@ from __future__ import annotations
 import html
 import re
 
-_TAG = re.compile(r"<(/?)([A-Za-z_][\w.:-]{0,60})(?:\s[^<>]{0,300}?)?\s*(/?)>")
+_TAG = re.compile(r"<(/?)([A-Za-z_][\w.:-]{0,60})(?:\s([^<>]{0,300}?))?\s*(/?)>")
+_ATTRIBUTE = re.compile(r"""([A-Za-z_][\w.:-]{0,60})\s*=\s*(?:"([^"<>]*)"|'([^'<>]*)')""")
+"""An attribute of a start tag with its quoted value (``class="row pci-fail"``): a field of the element too."""
 _SKIP = re.compile(r"<\?[^<>]{0,300}\?>|<!--.{0,300}?-->", re.S)
 _MAX_TEXT = 65536
 _MAX_LEAVES = 500
@@ -40,7 +42,7 @@ def markup_leaves(text: str) -> list[tuple[str, str]]:
             if not stack or "<" in between or ">" in between:
                 return []
             stack[-1][2].append(between)
-        closing, name, empty = m.group(1), m.group(2), m.group(3)
+        closing, name, attributes, empty = m.group(1), m.group(2), m.group(3), m.group(4)
         if closing:
             if not stack or stack[-1][0] != name:
                 return []
@@ -62,6 +64,12 @@ def markup_leaves(text: str) -> list[tuple[str, str]]:
         else:
             roots = 1
         path = f"{stack[-1][1] if stack else ''}/{name}"
+        for a in _ATTRIBUTE.finditer(attributes or ""):  # an attribute's value is the element's field (``/tr/@class``)
+            value = html.unescape(a.group(2) if a.group(2) is not None else a.group(3)).strip()
+            if value:
+                out.append((f"{path}/@{a.group(1)}", value))
+                if len(out) > _MAX_LEAVES:
+                    return []
         if not empty:
             stack.append((name, path, [], False))
     if stack or s[at:].strip() or not roots:

@@ -620,12 +620,12 @@ def candidates(
         if not moments and moment(value):
             continue  # a point in time is a number on a scale, not a code: the case's own measurement (:func:`moment`)
         read = masked_input(value, names)  # a key named inside the text is the input there: blanked, offsets kept
-        found = _string_candidates(template, read)
-        if not found and len(read.split()) > PROSE_WORDS:
+        found = _string_candidates(template, read, long_markup=bool(derive_from))
+        if len(read.split()) > PROSE_WORDS:  # prose, or a record of markup of many words (its fields found above)
             if derive_from:
-                found = _prose_candidates(template, read)
+                found = (*found, *_prose_candidates(template, read))
             elif prose:
-                found = _prose_codes(template, read)
+                found = (*found, *_prose_codes(template, read))
         for key, span, view in () if copy else found:
             if key not in out:
                 out[key] = (outer, None if inner is not None else span, inner, view)
@@ -806,7 +806,7 @@ def _prose_codes(template: str, value: str) -> Found:
 
 
 @lru_cache(maxsize=65536)
-def _string_candidates(template: str, value: str, depth: int = 0) -> Found:
+def _string_candidates(template: str, value: str, depth: int = 0, *, long_markup: bool = False) -> Found:
     """The candidates of one string at ``template`` (memoised: statuses, names and codes repeat).
 
     The string as written first, then each of its canonical views (:func:`~windtunnel.leakage.views.canonical_views`,
@@ -818,20 +818,27 @@ def _string_candidates(template: str, value: str, depth: int = 0) -> Found:
     is not decoded at all, so the views cost nothing on the content and stay linear (bounded) on the rest.
     ``depth`` counts the decoded JSON documents around the string (at most ``_MAX_EMBED_DEPTH`` are walked). A string
     of data markup (:func:`~windtunnel.leakage.markup_record.markup_leaves`: an e-file preview ``<IRS1040><StatusCd>2
-    </StatusCd>...``) is walked the same way, its elements' texts at ``template`` + their paths, found at the string.
+    </StatusCd>...``) is walked the same way, its elements' texts and attributes at ``template`` + their paths, found
+    at the string; with ``long_markup`` (the input named) also when its words make it prose (a report row of many
+    cells), its fields then its only candidates (its words are read as prose besides, by the caller).
     """
     s = value.strip()
-    if not s or len(s.split()) > PROSE_WORDS:
+    markup = depth < _MAX_EMBED_DEPTH and s[:1] == "<"
+    long = len(s.split()) > PROSE_WORDS
+    if not s or (long and not (markup and long_markup)):
         return ()
     out: dict[tuple[str, str, str], tuple[tuple[int, int] | None, str]] = {}
-    _text_candidates(template, value, Mapped(value), "raw", out, whole=True)
-    ident = identifier_view(Mapped(value), glued=False) if has_humps(value, glued=False) else None
-    if ident is not None:
-        _text_candidates(template, value, ident, "identifier", out, whole=False)
-    if depth < _MAX_EMBED_DEPTH and s[:1] == "<":  # data markup held in the string: its elements are its fields
+    if not long:
+        _text_candidates(template, value, Mapped(value), "raw", out, whole=True)
+        ident = identifier_view(Mapped(value), glued=False) if has_humps(value, glued=False) else None
+        if ident is not None:
+            _text_candidates(template, value, ident, "identifier", out, whole=False)
+    if markup:  # data markup held in the string: its elements (and their attributes) are its fields
         for inner, leaf in markup_leaves(s):
             for key, _span, lview in _string_candidates(template + inner, leaf, depth + 1):
                 out.setdefault(key, (None, "markup" if lview == "raw" else f"markup+{lview}"))
+    if long:  # a record of markup of many words: its fields only (its words are read as prose besides)
+        return tuple((key, span, view) for key, (span, view) in out.items())
     if depth < _MAX_EMBED_DEPTH:  # a JSON object a log line ends with (``… body={"event": …}``)
         _tail_candidates(template, value, out, depth)
     for name, view in canonical_views(value):

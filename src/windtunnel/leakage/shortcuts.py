@@ -42,6 +42,7 @@ from windtunnel.leakage.mine import (
     input_located,
 )
 from windtunnel.leakage.model import Finding, LeakItem
+from windtunnel.leakage.score_tops import TOP_PREFIX, score_tops
 from windtunnel.leakage.simulate import NUMERIC_KINDS, Feature, blind_predictions_cv, selected_features
 
 ALPHA = 0.05
@@ -199,9 +200,9 @@ def shortcut_findings(
             if key in wanted or template in numeric:
                 add(outer, inner, None, "raw", key)
             continue
-        found = _string_candidates(template, value)
-        if not found and len(value.split()) > PROSE_WORDS:
-            found = _prose_candidates(template, value) if prose_ok else ()
+        found = _string_candidates(template, value, long_markup=bool(derive_from))
+        if len(value.split()) > PROSE_WORDS:  # prose, or a record of markup of many words (its fields found above)
+            found = (*found, *_prose_candidates(template, value)) if prose_ok else found
         elif template in numeric and any(k[0] == "value" for k, _s, _v in found):
             found = (*found, (("value", template, value), None, "raw"))
             wanted.add(("value", template, value))
@@ -212,4 +213,8 @@ def shortcut_findings(
         if key in wanted:
             for pointer in at:
                 add(pointer, None, None, "raw", key)
+    for at, member in score_tops(read) if derive_from else ():  # a score vector's top the agent reads: at the vector
+        key = ("value", _general(at), TOP_PREFIX + member)
+        if key in wanted and at and not in_derive_from(at, derive_from):
+            add(at, None, None, "top", key)
     return out
