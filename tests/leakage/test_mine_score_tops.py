@@ -87,3 +87,20 @@ def test_no_top_is_read_in_the_named_input_nor_without_it() -> None:
     assert ("value", "/router/weights", "argmax 2") in found
     assert not [k for k in found if k[1].startswith("/ticket") and k[2].startswith("argmax")]
     assert not [k for k in candidates(projection, []) if k[2].startswith("argmax")]  # mode (a): the input is inferred
+
+
+def test_the_sanitizers_cut_of_what_the_agent_reads_finds_a_top_at_its_vector() -> None:
+    # the blind agent reads the tops mining reads (:func:`candidates`); the cut of what it reads finds them where
+    # they sit, as it finds a list's set (``shortcuts.shortcut_findings``)
+    from windtunnel.leakage.shortcuts import shortcut_findings
+
+    it = LeakItem(
+        id="t1",
+        expected=["outage"],
+        projection={"ticket": {"body": "down", "scores": [0.1, 0.8, 0.1]}, "router": {"weights": [0.2, 0.7, 0.1]}},
+        label_set=LABELS,
+    )
+    found = shortcut_findings(it, [("value", "/router/weights", "argmax 1")], derive_from=DERIVE)
+    assert [(f.pointer, f.view) for f in found] == [("/router/weights", "top")]
+    inside = shortcut_findings(it, [("value", "/ticket/scores", "argmax 1")], derive_from=DERIVE)
+    assert not inside  # the named input is never cut

@@ -213,8 +213,8 @@ def shortcut_findings(
         if key in wanted:
             for pointer in at:
                 add(pointer, None, None, "raw", key)
-    for at, member in score_tops(read) if derive_from else ():  # a score vector's top the agent reads: at the vector
-        key = ("value", _general(at), TOP_PREFIX + member)
-        if key in wanted and at and not in_derive_from(at, derive_from):
-            add(at, None, None, "top", key)
+    for vector, member in score_tops(read) if derive_from else ():  # a score vector's top the agent reads: there
+        key = ("value", _general(vector), TOP_PREFIX + member)
+        if key in wanted and vector and not in_derive_from(vector, derive_from):
+            add(vector, None, None, "top", key)
     return out
