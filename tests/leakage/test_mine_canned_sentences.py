@@ -98,3 +98,22 @@ def test_a_chosen_sentence_the_input_picks_is_not_a_leak() -> None:
     result = mine(items, derive_from=DERIVE)
     flagged = dict(mined_findings(items, result, derive_from=DERIVE))
     assert not [f for fs in flagged.values() for f in fs if f.blocking]
+
+
+def test_one_sentence_riding_with_one_label_alone_stays_for_review() -> None:
+    # a technician's remark carried word for word on most studies of one label, beside sentences written anew: no
+    # other label fills its frame, so nothing shows the label chose it (ds20's clean sleep studies: 9 records flagged
+    # before the family was asked)
+    rng = random.Random(5)
+    items = []
+    for i in range(180):
+        label = LABELS[i % 3]
+        first = " ".join(rng.choice(WORDS) for _ in range(6))
+        remark = "No drift observed; hull sensor normal reading." if label == "closed" and i % 2 else ""
+        projection = {"gauges": {"wave_m": i % 7}, "comments": f"{first}. {remark}".strip()}
+        items.append(LeakItem(id=f"c{i}", expected=[label], projection=projection, label_set=LABELS))
+    result = mine(items, derive_from=DERIVE)
+    assert {s.label for s in result.suggestions if s.kind in ("token", "ngram")} == {"closed"}
+    flagged = dict(mined_findings(items, result, derive_from=DERIVE))
+    assert flagged
+    assert all(f.severity == "low" and "for review" in f.detail for fs in flagged.values() for f in fs)

@@ -89,7 +89,7 @@ from windtunnel.leakage.input_explained import (
     words_at,
 )
 from windtunnel.leakage.input_text import mask_input, masked_input, names_of
-from windtunnel.leakage.markup_record import markup_leaves
+from windtunnel.leakage.markup_record import markup_fields
 from windtunnel.leakage.model import Finding, LeakItem
 from windtunnel.leakage.pointers import escape_pointer_token, in_derive_from
 from windtunnel.leakage.pointers import general_pointer as _general
@@ -817,10 +817,11 @@ def _string_candidates(template: str, value: str, depth: int = 0, *, long_markup
     structure, its leaves at ``template`` + their inner templates, their span the encoded run. A string of prose
     is not decoded at all, so the views cost nothing on the content and stay linear (bounded) on the rest.
     ``depth`` counts the decoded JSON documents around the string (at most ``_MAX_EMBED_DEPTH`` are walked). A string
-    of data markup (:func:`~windtunnel.leakage.markup_record.markup_leaves`: an e-file preview ``<IRS1040><StatusCd>2
+    of data markup (:func:`~windtunnel.leakage.markup_record.markup_fields`: an e-file preview ``<IRS1040><StatusCd>2
     </StatusCd>...``) is walked the same way, its elements' texts and attributes at ``template`` + their paths, found
-    at the string; with ``long_markup`` (the input named) also when its words make it prose (a report row of many
-    cells), its fields then its only candidates (its words are read as prose besides, by the caller).
+    at their characters (at the string where comments were read past); with ``long_markup`` (the input named) also
+    when its words make it prose (a report row of many cells), its fields then its only candidates (its words are
+    read as prose besides, by the caller).
     """
     s = value.strip()
     markup = depth < _MAX_EMBED_DEPTH and s[:1] == "<"
@@ -834,9 +835,9 @@ def _string_candidates(template: str, value: str, depth: int = 0, *, long_markup
         if ident is not None:
             _text_candidates(template, value, ident, "identifier", out, whole=False)
     if markup:  # data markup held in the string: its elements (and their attributes) are its fields
-        for inner, leaf in markup_leaves(s):
+        for inner, leaf, at in markup_fields(value):  # found at the element's text or the attribute's value
             for key, _span, lview in _string_candidates(template + inner, leaf, depth + 1):
-                out.setdefault(key, (None, "markup" if lview == "raw" else f"markup+{lview}"))
+                out.setdefault(key, (at, "markup" if lview == "raw" else f"markup+{lview}"))
     if long:  # a record of markup of many words: its fields only (its words are read as prose besides)
         return tuple((key, span, view) for key, (span, view) in out.items())
     if depth < _MAX_EMBED_DEPTH:  # a JSON object a log line ends with (``… body={"event": …}``)
@@ -1801,6 +1802,37 @@ def sentence_reads(text: str, own: Sequence[str] = (), span: tuple[int, int] | N
     return tuple(dict.fromkeys(r for a, b in parts for r in canned_read(text[a:b], own)))
 
 
+SENTENCE_SLOT = 3
+"""The most tokens a sentence's slot holds on either side (:func:`_shares_frame`): a descriptor of a word or three."""
+
+
+def _shares_frame(a: str, b: str) -> bool:
+    """Whether two sentences (canned readings) are one frame filled in two ways: the same tokens but for one run of
+    :data:`SENTENCE_SLOT` tokens at most in each (``braking action good rwy 0.`` / ``braking action less than poor rwy
+    0.``), the frame two tokens or more."""
+    x, y = a.split(), b.split()
+    if x == y:
+        return False
+    fixed = 0
+    while fixed < min(len(x), len(y)) and x[fixed] == y[fixed]:
+        fixed += 1
+    tail = 0
+    while tail < min(len(x), len(y)) - fixed and x[-1 - tail] == y[-1 - tail]:
+        tail += 1
+    frame = fixed + tail
+    return frame >= 2 and len(x) - frame <= SENTENCE_SLOT and len(y) - frame <= SENTENCE_SLOT
+
+
+def _sentence_family(key: tuple[str, str], label: str, canned: Mapping[tuple[str, str], str]) -> bool:
+    """Whether the sentence ``key`` (template, reading), canned alone for ``label``, has a sibling canned for another
+    label at the same place: the same frame with another filler (:func:`_shares_frame`). A sentence chosen by the
+    label is one member of a family, each label its own filler (``BRAKING ACTION GOOD …`` / ``… MEDIUM …``); one
+    sentence riding with one label alone (a technician's ``No arrhythmia observed; ECG normal sinus rhythm.`` on
+    most severe studies of a clean dataset) is no evidence the label chose it: an author's remark on the cases it
+    concerns, left for review as before."""
+    return any(other[0] == key[0] and lab != label and _shares_frame(key[1], other[1]) for other, lab in canned.items())
+
+
 @lru_cache(maxsize=256)
 def _own_pattern(values: tuple[str, ...]) -> re.Pattern[str]:
     """The record's own values ``values`` (longest first) as whole words, one pattern."""
@@ -2011,6 +2043,8 @@ def mine(
     masked_from: dict[tuple[str, str, str], set[tuple[str, str, str]]] = {}  # template → the texts it was read from
     raw_held: dict[tuple[str, str, str], list[int]] = {}  # each text a template may be read from → its items
     canned_held: dict[tuple[str, str], list[int]] = {}  # with derive_from: each text of prose outside it → its items
+    whole_texts: set[tuple[str, str]] = set()  # … those read from a whole text
+    sentence_texts: set[tuple[str, str]] = set()  # … those read from one sentence of a text (:func:`sentence_reads`)
     whole_read: dict[tuple[str, str], set[str]] = {}  # … each text's widest reading (:func:`canned_read`) → its texts
     input_inside: set[tuple[str, str]] = set()  # … those holding the named input inside (a key named in the text)
     input_names = names_of(derive_from)
@@ -2076,7 +2110,10 @@ def mine(
                     own_here = own_values(it.projection, derive_from)
                 reads = canned_read(raw[2], own_here)  # as written, and with the record's own values as one slot
                 named_inside = masked_input(raw[2], input_names) != raw[2]  # the named input inside: its frame is its
-                for read in dict.fromkeys((*reads, *sentence_reads(raw[2], own_here))):  # and each of its sentences
+                sentences = sentence_reads(raw[2], own_here)  # and each of its sentences, read alone
+                whole_texts.update((raw[1], read) for read in reads)
+                sentence_texts.update((raw[1], read) for read in sentences)
+                for read in dict.fromkeys((*reads, *sentences)):
                     canned_held.setdefault((raw[1], read), []).append(n)
                     if named_inside:
                         input_inside.add((raw[1], read))
@@ -2140,6 +2177,8 @@ def mine(
         min_purity,
     ).items():
         canned.setdefault(frame, (records, label, purity))
+    sentence_only = sentence_texts - whole_texts
+    canned_labels = {key: label for key, (_records, label, _purity) in canned.items()}  # a sentence's family (below)
     record_task: list[tuple[str, ...]] = [()] * len(record_label)
     for i in reversed(range(len(record_of))):
         record_task[record_of[i]] = tasks_of[i]
@@ -2425,6 +2464,12 @@ def mine(
             if explained_by(records, label, purity, record_input, record_label) is None
             and explained_by_a_word(records, label, purity, record_words, record_label, index) is None
             and picked_by_values(records, label, record_input, by_value, record_label, CANNED_RECORDS) is None
+        }
+        canned = {  # a sentence canned alone counts in a family of its frame only (:func:`_sentence_family`)
+            key: v
+            for key, v in canned.items()
+            if not all(t in sentence_only for t in slotted.get(key, [key]))
+            or _sentence_family(key, v[1], canned_labels)
         }
     restating = [sug for sug in out if (sug.kind, sug.pointer, sug.value) in apart]
     out = [sug for sug in out if (sug.kind, sug.pointer, sug.value) not in apart]
