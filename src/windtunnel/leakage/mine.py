@@ -89,7 +89,7 @@ from windtunnel.leakage.input_explained import (
     words_at,
 )
 from windtunnel.leakage.input_text import mask_input, masked_input, names_of
-from windtunnel.leakage.markup_record import markup_fields
+from windtunnel.leakage.markup_record import markup_leaves
 from windtunnel.leakage.model import Finding, LeakItem
 from windtunnel.leakage.pointers import escape_pointer_token, in_derive_from
 from windtunnel.leakage.pointers import general_pointer as _general
@@ -620,12 +620,12 @@ def candidates(
         if not moments and moment(value):
             continue  # a point in time is a number on a scale, not a code: the case's own measurement (:func:`moment`)
         read = masked_input(value, names)  # a key named inside the text is the input there: blanked, offsets kept
-        found = _string_candidates(template, read, long_markup=bool(derive_from))
-        if len(read.split()) > PROSE_WORDS:  # prose, or a record of markup of many words (its fields found above)
+        found = _string_candidates(template, read)
+        if not found and len(read.split()) > PROSE_WORDS:
             if derive_from:
-                found = (*found, *_prose_candidates(template, read))
+                found = _prose_candidates(template, read)
             elif prose:
-                found = (*found, *_prose_codes(template, read))
+                found = _prose_codes(template, read)
         for key, span, view in () if copy else found:
             if key not in out:
                 out[key] = (outer, None if inner is not None else span, inner, view)
@@ -806,7 +806,7 @@ def _prose_codes(template: str, value: str) -> Found:
 
 
 @lru_cache(maxsize=65536)
-def _string_candidates(template: str, value: str, depth: int = 0, *, long_markup: bool = False) -> Found:
+def _string_candidates(template: str, value: str, depth: int = 0) -> Found:
     """The candidates of one string at ``template`` (memoised: statuses, names and codes repeat).
 
     The string as written first, then each of its canonical views (:func:`~windtunnel.leakage.views.canonical_views`,
@@ -817,29 +817,21 @@ def _string_candidates(template: str, value: str, depth: int = 0, *, long_markup
     structure, its leaves at ``template`` + their inner templates, their span the encoded run. A string of prose
     is not decoded at all, so the views cost nothing on the content and stay linear (bounded) on the rest.
     ``depth`` counts the decoded JSON documents around the string (at most ``_MAX_EMBED_DEPTH`` are walked). A string
-    of data markup (:func:`~windtunnel.leakage.markup_record.markup_fields`: an e-file preview ``<IRS1040><StatusCd>2
-    </StatusCd>...``) is walked the same way, its elements' texts and attributes at ``template`` + their paths, found
-    at their characters (at the string where comments were read past); with ``long_markup`` (the input named) also
-    when its words make it prose (a report row of many cells), its fields then its only candidates (its words are
-    read as prose besides, by the caller).
+    of data markup (:func:`~windtunnel.leakage.markup_record.markup_leaves`: an e-file preview ``<IRS1040><StatusCd>2
+    </StatusCd>...``) is walked the same way, its elements' texts at ``template`` + their paths, found at the string.
     """
     s = value.strip()
-    markup = depth < _MAX_EMBED_DEPTH and s[:1] == "<"
-    long = len(s.split()) > PROSE_WORDS
-    if not s or (long and not (markup and long_markup)):
+    if not s or len(s.split()) > PROSE_WORDS:
         return ()
     out: dict[tuple[str, str, str], tuple[tuple[int, int] | None, str]] = {}
-    if not long:
-        _text_candidates(template, value, Mapped(value), "raw", out, whole=True)
-        ident = identifier_view(Mapped(value), glued=False) if has_humps(value, glued=False) else None
-        if ident is not None:
-            _text_candidates(template, value, ident, "identifier", out, whole=False)
-    if markup:  # data markup held in the string: its elements (and their attributes) are its fields
-        for inner, leaf, at in markup_fields(value):  # found at the element's text or the attribute's value
+    _text_candidates(template, value, Mapped(value), "raw", out, whole=True)
+    ident = identifier_view(Mapped(value), glued=False) if has_humps(value, glued=False) else None
+    if ident is not None:
+        _text_candidates(template, value, ident, "identifier", out, whole=False)
+    if depth < _MAX_EMBED_DEPTH and s[:1] == "<":  # data markup held in the string: its elements are its fields
+        for inner, leaf in markup_leaves(s):
             for key, _span, lview in _string_candidates(template + inner, leaf, depth + 1):
-                out.setdefault(key, (at, "markup" if lview == "raw" else f"markup+{lview}"))
-    if long:  # a record of markup of many words: its fields only (its words are read as prose besides)
-        return tuple((key, span, view) for key, (span, view) in out.items())
+                out.setdefault(key, (None, "markup" if lview == "raw" else f"markup+{lview}"))
     if depth < _MAX_EMBED_DEPTH:  # a JSON object a log line ends with (``… body={"event": …}``)
         _tail_candidates(template, value, out, depth)
     for name, view in canonical_views(value):

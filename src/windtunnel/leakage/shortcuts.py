@@ -200,9 +200,9 @@ def shortcut_findings(
             if key in wanted or template in numeric:
                 add(outer, inner, None, "raw", key)
             continue
-        found = _string_candidates(template, value, long_markup=bool(derive_from))
-        if len(value.split()) > PROSE_WORDS:  # prose, or a record of markup of many words (its fields found above)
-            found = (*found, *_prose_candidates(template, value)) if prose_ok else found
+        found = _string_candidates(template, value)
+        if not found and len(value.split()) > PROSE_WORDS:
+            found = _prose_candidates(template, value) if prose_ok else ()
         elif template in numeric and any(k[0] == "value" for k, _s, _v in found):
             found = (*found, (("value", template, value), None, "raw"))
             wanted.add(("value", template, value))
