@@ -174,7 +174,10 @@ def test_an_input_named_inside_a_text_is_located_kept_and_not_read(tmp_path: Pat
     assert found is not None and found.above_chance
     assert not any(f[2] in ("great", "question", "broken") for f in found.features)  # the input is not read
     out = sanitize_flow(SanitizeRequest(dataset=raw, output=clean, mine=True, derive_from=["message"]))
-    assert out.summary["blind_shortcuts"]["after"]["p_value"] > 0.05
+    # since session 34 the routing line is a sentence each label fills in (``routed to the … desk``, canned alone in a
+    # family of its frame): mining's finding cuts the word, and no blind round is left to run
+    shortcuts = out.summary.get("blind_shortcuts")
+    assert shortcuts is None or shortcuts["after"]["p_value"] > 0.05
     done = [json.loads(line)["projection"] for line in clean.read_text(encoding="utf-8").splitlines()]
     for r, d, leak in zip(recs, done, truth, strict=True):
         message = r["projection"].split("\n")[1]
