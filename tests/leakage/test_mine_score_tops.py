@@ -10,7 +10,9 @@ it gives nothing; a tie at the top ranks nothing.
 
 from __future__ import annotations
 
+import json
 import random
+from pathlib import Path
 from typing import Any
 
 from windtunnel.leakage.mine import candidates, mine, mined_findings
@@ -49,9 +51,26 @@ def _dataset(seed: int, *, leak: bool, n: int = 120, keyed: bool = False) -> lis
 
 def test_score_tops_reads_a_strict_top_of_numbers_only() -> None:
     doc = {"a": [0.1, 0.7, 0.2], "b": {"x": 1, "y": 3}, "c": [1, 1], "d": [0.5, "n/a"], "e": [True, False], "f": [4]}
-    assert sorted(score_tops(doc)) == [("/a", "1"), ("/b", "y")]
-    assert list(score_tops({"g": {"h": [2.0, 9.5]}})) == [("/g/h", "1")]  # nested
+    assert sorted((t.pointer, t.member) for t in score_tops(doc)) == [("/a", "1"), ("/b", "y")]
+    assert [(t.pointer, t.member) for t in score_tops({"g": {"h": [2.0, 9.5]}})] == [("/g/h", "1")]  # nested
     assert not list(score_tops({"long": list(range(17))}))  # a series, not one score per label
+
+
+def test_numbers_written_as_strings_and_json_held_in_a_string_are_read_too() -> None:
+    doc = {"s": ["0.120", "0.730", "0.150"], "j": '{"order": "v3", "probs": [0.2, 0.5, 0.3]}', "w": ["0.1", "high"]}
+    tops = {(t.pointer, t.member, t.cut) for t in score_tops(doc)}
+    assert tops == {("/s", "1", None), ("/j/probs", "1", 2)}  # inside the string: cut after the string's pointer
+
+
+def test_a_vector_any_of_whose_members_is_the_named_input_is_the_input() -> None:
+    # the input named member by member (or a list as ``/x/*``): the vector is the input's, no top, no cut
+    projection = {"scores": {"a": 3, "b": 9, "c": 1}, "ranks": [4, 8, 2], "router": {"weights": [0.2, 0.1, 0.7]}}
+    for named in (["/scores/a", "/scores/b", "/scores/c", "/ranks/*"], ["/scores/b", "/ranks/1"]):
+        assert [t.pointer for t in score_tops(projection, named)] == ["/router/weights"], named
+        tops = [k for k in candidates(projection, named) if k[2].startswith("argmax")]
+        assert tops == [("value", "/router/weights", "argmax 2")], named
+    copied = {"/router/weights/0", "/router/weights/1", "/router/weights/2"}  # the item's copy of its input
+    assert not list(score_tops({"router": projection["router"]}, ["/scores"], copied))
 
 
 def test_a_score_vector_whose_top_follows_the_label_is_mined_and_found() -> None:
@@ -104,3 +123,56 @@ def test_the_sanitizers_cut_of_what_the_agent_reads_finds_a_top_at_its_vector() 
     assert [(f.pointer, f.view) for f in found] == [("/router/weights", "top")]
     inside = shortcut_findings(it, [("value", "/ticket/scores", "argmax 1")], derive_from=DERIVE)
     assert not inside  # the named input is never cut
+
+
+def _pollutants(seed: int, *, extra: str, n: int = 150) -> list[dict[str, Any]]:
+    """Invented: name the primary pollutant, the input's sub-index that is highest. ``extra`` is what else each
+    record holds: ``members`` (nothing: the input is named member by member; ``list``: the same as a list named
+    ``/x/*``), ``copy`` (the sub-indices again, as a
+    chart's shares: a rescaled copy in a list), ``prior`` (yesterday's sub-indices: the same pollutant most days)."""
+    rng = random.Random(seed)
+    keys = ["pm25", "o3", "no2"]
+    out = []
+    for i in range(n):
+        top = i % 3
+        today = {k: rng.randint(20, 90) for k in keys}
+        today[keys[top]] = rng.randint(100, 160)
+        projection: dict[str, Any] = {"today": {"sub_index": today}}
+        if extra == "list":
+            projection = {"today": {"sub_index": [today[k] for k in keys]}}
+        elif extra == "copy":
+            total = sum(today.values())
+            projection["chart"] = {"bars": [round(today[k] / total, 3) for k in keys]}
+        elif extra == "prior":
+            first = top if rng.random() < 0.8 else rng.randrange(3)
+            yesterday = {k: rng.randint(20, 90) for k in keys}
+            yesterday[keys[first]] = rng.randint(100, 160)
+            projection["yesterday"] = {"sub_index": yesterday}
+        out.append({"id": f"p{i}", "expected": keys[top], "label_set": keys, "projection": projection})
+    return out
+
+
+def test_the_input_named_by_its_members_copied_or_a_prior_state_gives_no_top_and_no_cut(tmp_path: Path) -> None:
+    # review of rec34 (D1-D3): the input's own vector named member by member (or ``/x/*``), a rescaled copy of it
+    # elsewhere, yesterday's sub-indices (a prior state, principle 7) all rank as the label does; none states it
+    from windtunnel.flows.leak import Fields, SanitizeRequest, items, sanitize_flow
+    from windtunnel.leakage.shortcuts import blind_shortcuts
+
+    members = ["/today/sub_index/pm25", "/today/sub_index/o3", "/today/sub_index/no2"]
+    for extra, derive in (
+        ("members", members),
+        ("list", ["/today/sub_index/*"]),
+        ("copy", ["/today"]),
+        ("prior", ["/today"]),
+    ):
+        raw, clean = tmp_path / f"{extra}.jsonl", tmp_path / f"{extra}.clean.jsonl"
+        raw.write_text("".join(json.dumps(r) + "\n" for r in _pollutants(5, extra=extra)), encoding="utf-8")
+        its = [m.item for m in items(raw, Fields().field_map())]
+        result = mine(its, derive_from=derive)
+        assert not [s for s in result.suggestions if s.value.startswith("argmax")], extra
+        flagged = [f for _id, fs in mined_findings(its, result, derive_from=derive) for f in fs]
+        assert not [f for f in flagged if f.severity != "low"], extra  # a graded member is for review only
+        shortcuts = blind_shortcuts(its, derive_from=derive)
+        assert shortcuts is not None and not shortcuts.above_chance, extra
+        sanitize_flow(SanitizeRequest(dataset=raw, output=clean, mine=True, derive_from=derive))
+        assert clean.read_bytes() == raw.read_bytes(), extra

@@ -42,6 +42,7 @@ from typing import Any, TypeVar
 from windtunnel._util.stats import binomial_greater, fisher_greater
 from windtunnel.leakage.pointers import in_derive_from, scalar_leaves
 from windtunnel.leakage.ranges import number_of
+from windtunnel.leakage.score_tops import top_values
 
 ALPHA = 0.01
 """The level of the test that the rider's records of its label sit in the input's place beyond chance."""
@@ -62,7 +63,8 @@ InputValues = dict[str, float | str]
 def input_values(projection: Any, derive_from: Sequence[str], inside: Any) -> InputValues:
     """The scalars of ``projection`` in the task's input (``inside(pointer, derive_from)``), per field template: a
     number (or a string writing one) as a float, a short string or a boolean as its text; a field the record fills
-    more than once (a list) is left out, as it names no one place."""
+    more than once (a list) is left out, as it names no one place. A list or object of numbers whose members are all
+    ``inside`` gives its top too, at its own template (:func:`~.score_tops.top_values`: ``argmax pm25``)."""
     out: dict[str, float | str] = {}
     many: set[str] = set()
     for pointer, value in scalar_leaves(projection):
@@ -82,6 +84,11 @@ def input_values(projection: Any, derive_from: Sequence[str], inside: Any) -> In
         if template in out:
             many.add(template)
         out[template] = got
+    for pointer, top in top_values(projection, derive_from, inside):  # a vector's top is one value of its place
+        template = "/".join("*" if t.isdigit() else t for t in pointer.split("/"))
+        if template in out:
+            many.add(template)
+        out[template] = top
     for template in many:
         del out[template]
     return out

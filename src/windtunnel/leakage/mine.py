@@ -100,7 +100,7 @@ from windtunnel.leakage.records import ID_SHAPE, RECORD_ID
 from windtunnel.leakage.relations import Derived, derived, describe, leaves, shown
 from windtunnel.leakage.relations import restating as restating_fields
 from windtunnel.leakage.resolve import Records, holds_records, own_row_cells
-from windtunnel.leakage.score_tops import TOP_PREFIX, score_tops
+from windtunnel.leakage.score_tops import TOP_PREFIX, ranked_by_input, score_tops, vectors_of
 from windtunnel.leakage.task_named import TaskText, code_books, named
 from windtunnel.leakage.templates import PLACEHOLDER, OwnWords, splitting
 from windtunnel.leakage.text import Mapped, normalize_needle
@@ -659,9 +659,9 @@ def candidates(
                     masked_from.setdefault(key, set()).add(("value", template, value.strip()))
     for key, listed, _at in lists.sets() if derive_from else ():  # with the input named (mode (b)) only
         out.setdefault(key, (listed, None, None, "members"))
-    for at, member in score_tops(projection) if derive_from else ():  # a score vector's top (:mod:`.score_tops`)
-        if at and not in_derive_from(at, derive_from) and at not in copied:
-            out.setdefault(("value", _general(at), TOP_PREFIX + member), (at, None, None, "top"))
+    for top in score_tops(projection, derive_from, copied) if derive_from else ():  # a score vector's top
+        at, inner = (top.pointer, None) if top.cut is None else (top.pointer[: top.cut], top.pointer[top.cut :])
+        out.setdefault(("value", _general(top.pointer), TOP_PREFIX + top.member), (at, None, inner, "top"))
     return out
 
 
@@ -2397,6 +2397,7 @@ def mine(
             record_input[record_of[i]] = input_of[i]
             record_outside[record_of[i]] = outside_of[i]
             record_words[record_of[i]] = words_of[i]
+        ranked = ranked_by_input(input_of, outside_of)  # a score vector whose top is the input's (:mod:`.score_tops`)
         kept = []
         clipped: list[Explained] = []  # explained riders writing their label short: kept where the field states labels
         for sug in out:
@@ -2417,6 +2418,8 @@ def mine(
                 )
                 else None
             )
+            if why is None and sug.kind == "value" and sug.value.startswith(TOP_PREFIX):
+                why = ranked.get(_general(sug.pointer))
             why = why or explained_by(riders_of, sug.label, sug.purity, record_input, record_label)
             if why is None and len(relation_parts.get(key, ())) > 1:
                 why = _explained_per_value(relation_parts[key], sug, min_support, record_input, record_label)
@@ -2545,7 +2548,11 @@ def _graded(
     fields -= {_general(t) for s in out if s.relation for t in [s.pointer, *_RELATION_FIELD.findall(s.relation)] if t}
     if not fields or len(values) != len(labels):
         return []
-    return sorted(graded_fields(values, labels, fields, told))
+    # a score vector's top is graded where its members are (:func:`~.score_tops.vectors_of`): a prior state's scores
+    tops = {_general(s.pointer) for s in out if s.kind == "value" and s.value.startswith(TOP_PREFIX) and s.pointer}
+    parts = {t for v in values for t in v if t.rsplit("/", 1)[0] in tops} - fields
+    graded = graded_fields(values, labels, fields | parts, told)
+    return sorted((graded & fields) | vectors_of(graded & parts, tops))
 
 
 def _told(

@@ -213,8 +213,9 @@ def shortcut_findings(
         if key in wanted:
             for pointer in at:
                 add(pointer, None, None, "raw", key)
-    for vector, member in score_tops(read) if derive_from else ():  # a score vector's top the agent reads: there
-        key = ("value", _general(vector), TOP_PREFIX + member)
-        if key in wanted and vector and not in_derive_from(vector, derive_from):
-            add(vector, None, None, "top", key)
+    for top in score_tops(read, derive_from) if derive_from else ():  # a score vector's top the agent reads
+        key = ("value", _general(top.pointer), TOP_PREFIX + top.member)
+        if key in wanted:
+            outer, inner = (top.pointer, None) if top.cut is None else (top.pointer[: top.cut], top.pointer[top.cut :])
+            add(outer, inner, None, "top", key)
     return out
