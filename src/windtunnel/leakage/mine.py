@@ -1795,34 +1795,55 @@ def sentence_reads(text: str, own: Sequence[str] = (), span: tuple[int, int] | N
 
 
 SENTENCE_SLOT = 3
-"""The most tokens a sentence's slot holds on either side (:func:`_shares_frame`): a descriptor of a word or three."""
+"""The most tokens another label's filler of a sentence's slot holds (:func:`_fills_slot`): a descriptor of a word
+or three (``good`` / ``less than poor``)."""
 
 
-def _shares_frame(a: str, b: str) -> bool:
-    """Whether two sentences (canned readings) are one frame filled in two ways: the same tokens but for one run of
-    :data:`SENTENCE_SLOT` tokens at most in each (``braking action good rwy 0.`` / ``braking action less than poor rwy
-    0.``), the frame two tokens or more."""
-    x, y = a.split(), b.split()
-    if x == y:
-        return False
-    fixed = 0
-    while fixed < min(len(x), len(y)) and x[fixed] == y[fixed]:
-        fixed += 1
-    tail = 0
-    while tail < min(len(x), len(y)) - fixed and x[-1 - tail] == y[-1 - tail]:
-        tail += 1
-    frame = fixed + tail
-    return frame >= 2 and len(x) - frame <= SENTENCE_SLOT and len(y) - frame <= SENTENCE_SLOT
+def _bare(token: str) -> str:
+    """A token of a canned reading without the punctuation it is written with (``night.`` → ``night``)."""
+    return token.strip(".,;:!?()[]\"'")
 
 
-def _sentence_family(key: tuple[str, str], label: str, canned: Mapping[tuple[str, str], str]) -> bool:
+def _fills_slot(a: str, b: str, word: str) -> bool:
+    """Whether sentence ``b`` (a canned reading) is sentence ``a`` with the slot that ``word`` (a mined value) fills
+    in ``a`` filled otherwise: the same tokens before and after that slot, two at least, and in its place another run
+    of one to :data:`SENTENCE_SLOT` tokens (``braking action good rwy 0.`` / ``braking action less than poor rwy 0.``,
+    the slot ``good``). The words around the slot are the frame; a sentence differing elsewhere (another subject
+    before the same ending, ``quiet breathing`` / ``loud snoring noted throughout the night.``) is another
+    sentence."""
+    x, y, w = a.split(), b.split(), word.split()
+    bx, by = [_bare(t) for t in x], [_bare(t) for t in y]
+    for i in range(len(x) - len(w) + 1):
+        if bx[i : i + len(w)] != w:
+            continue
+        head, tail = x[:i], x[i + len(w) :]
+        filler = len(y) - len(head) - len(tail)
+        if (
+            len(head) + len(tail) >= 2
+            and 1 <= filler <= SENTENCE_SLOT
+            and y[: len(head)] == head
+            and y[len(y) - len(tail) :] == tail
+            and by[len(head) : len(head) + filler] != w
+        ):
+            return True
+    return False
+
+
+def _sentence_family(
+    key: tuple[str, str], label: str, canned: Mapping[tuple[str, str], str], mined: Collection[str]
+) -> bool:
     """Whether the sentence ``key`` (template, reading), canned alone for ``label``, has a sibling canned for another
-    label at the same place: the same frame with another filler (:func:`_shares_frame`). A sentence chosen by the
-    label is one member of a family, each label its own filler (``BRAKING ACTION GOOD …`` / ``… MEDIUM …``); one
-    sentence riding with one label alone (a technician's ``No arrhythmia observed; ECG normal sinus rhythm.`` on
-    most severe studies of a clean dataset) is no evidence the label chose it: an author's remark on the cases it
-    concerns, left for review as before."""
-    return any(other[0] == key[0] and lab != label and _shares_frame(key[1], other[1]) for other, lab in canned.items())
+    label at the same place: the same sentence with the slot a ``mined`` word fills in it filled otherwise
+    (:func:`_fills_slot`), as a template filled per label is. A sentence chosen by the label is one member of a
+    family, each label its own filler (``BRAKING ACTION GOOD …`` / ``… MEDIUM …``); one sentence riding with one label
+    alone (a technician's ``No arrhythmia observed; ECG normal sinus rhythm.`` on most severe studies of a clean
+    dataset), or two remarks of two labels sharing an ending only, is no evidence the label chose it: an author's
+    remark on the cases it concerns, left for review as before."""
+    words = [w for w in mined if w and w in key[1]]
+    return any(
+        other[0] == key[0] and lab != label and any(_fills_slot(key[1], other[1], w) for w in words)
+        for other, lab in canned.items()
+    )
 
 
 @lru_cache(maxsize=256)
@@ -2464,7 +2485,7 @@ def mine(
             key: v
             for key, v in canned.items()
             if not all(t in sentence_only for t in slotted.get(key, [key]))
-            or _sentence_family(key, v[1], canned_labels)
+            or _sentence_family(key, v[1], canned_labels, mined)
         }
     restating = [sug for sug in out if (sug.kind, sug.pointer, sug.value) in apart]
     out = [sug for sug in out if (sug.kind, sug.pointer, sug.value) not in apart]
