@@ -16,7 +16,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from windtunnel.leakage.mine import mine, mined_findings, sentence_reads
+from windtunnel.leakage.mine import _fills_slot, mine, mined_findings, sentence_reads
 from windtunnel.leakage.model import LeakItem
 
 LABELS = ["open", "restricted", "closed"]
@@ -39,7 +39,8 @@ def _broadcast(rng: random.Random, label: str | None) -> str:
 def _dataset(seed: int, *, by_input: bool = False, n: int = 180) -> list[LeakItem]:
     # ``by_input``: the sentence follows the swell band the input names (calm GREEN, moderate AMBER, rough RED), and
     # the state follows the band and the wave height: calm is always open, rough always closed, moderate any of the
-    # three by height, so the sentence tells the state only as the input does
+    # three by height, so the sentence tells the state only as the input does; a quay lamp showing the state's colour
+    # on every fourth record (a leak of its own) has the colour words mined, so the sentence is asked
     rng = random.Random(seed)
     out = []
     for i in range(n):
@@ -53,6 +54,8 @@ def _dataset(seed: int, *, by_input: bool = False, n: int = 180) -> list[LeakIte
             "gauges": {"wave_m": wave, "band": ["calm", "moderate", "rough"][band]},
             "broadcast": _broadcast(rng, chosen if i % 2 == 0 else None),
         }
+        if by_input and i % 4 == 1:
+            projection["quay"] = {"lamp": f"{COLOUR[label]} LAMP ON"}
         out.append(LeakItem(id=f"p{i}", expected=[label], projection=projection, label_set=LABELS))
     return out
 
@@ -96,8 +99,13 @@ def test_a_note_of_sentences_written_anew_per_record_stays_for_review() -> None:
 def test_a_chosen_sentence_the_input_picks_is_not_a_leak() -> None:
     items = _dataset(2, by_input=True)
     result = mine(items, derive_from=DERIVE)
+    tokens = {(s.value, s.label) for s in result.suggestions if s.kind == "token"}
+    assert {("green", "open"), ("red", "closed")} <= tokens  # mined (the lamp): the chosen sentence is asked
     flagged = dict(mined_findings(items, result, derive_from=DERIVE))
-    assert not [f for fs in flagged.values() for f in fs if f.blocking]
+    at_broadcast = [f for fs in flagged.values() for f in fs if f.pointer == "/broadcast"]
+    assert at_broadcast  # the colour words in the sentence are found there ...
+    assert not [f for f in at_broadcast if f.blocking]  # ... for review: the input's band picks the sentence
+    assert [f for fs in flagged.values() for f in fs if f.pointer.startswith("/quay") and f.blocking]
 
 
 def test_one_sentence_riding_with_one_label_alone_stays_for_review() -> None:
@@ -114,6 +122,33 @@ def test_one_sentence_riding_with_one_label_alone_stays_for_review() -> None:
         items.append(LeakItem(id=f"c{i}", expected=[label], projection=projection, label_set=LABELS))
     result = mine(items, derive_from=DERIVE)
     assert {s.label for s in result.suggestions if s.kind in ("token", "ngram")} == {"closed"}
+    flagged = dict(mined_findings(items, result, derive_from=DERIVE))
+    assert flagged
+    assert all(f.severity == "low" and "for review" in f.detail for fs in flagged.values() for f in fs)
+
+
+def test_a_family_is_one_sentence_with_the_mined_words_slot_filled_otherwise() -> None:
+    assert _fills_slot("braking action good rwy 0.", "braking action less than poor rwy 0.", "good")
+    assert _fills_slot("port entry signal green for all vessels.", "port entry signal red for all vessels.", "green")
+    # the same ending only: the words around the mined word's slot differ (``water`` / ``spray``)
+    assert not _fills_slot("calm water noted along the quay.", "heavy spray noted along the quay.", "calm")
+    assert not _fills_slot("calm water noted along the quay.", "calm water noted along the quay.", "calm")
+
+
+def test_two_labels_remarks_sharing_an_ending_stay_for_review() -> None:
+    # review of rec34 (D4): a remark per label carried word for word on many of its records, the two sharing only
+    # ``noted along the quay.``: two authors' remarks on the cases they concern, not one sentence filled per label
+    rng = random.Random(7)
+    remarks = {"open": "Calm water noted along the quay.", "closed": "Heavy spray noted along the quay."}
+    items = []
+    for i in range(180):
+        label = LABELS[i % 3]
+        first = " ".join(rng.choice(WORDS) for _ in range(6))
+        remark = remarks.get(label, "") if i % 2 else ""
+        projection = {"gauges": {"wave_m": i % 7}, "comments": f"{first}. {remark}".strip()}
+        items.append(LeakItem(id=f"r{i}", expected=[label], projection=projection, label_set=LABELS))
+    result = mine(items, derive_from=DERIVE)
+    assert {s.label for s in result.suggestions if s.kind in ("token", "ngram")} == {"open", "closed"}
     flagged = dict(mined_findings(items, result, derive_from=DERIVE))
     assert flagged
     assert all(f.severity == "low" and "for review" in f.detail for fs in flagged.values() for f in fs)
