@@ -54,6 +54,9 @@ def test_score_tops_reads_a_strict_top_of_numbers_only() -> None:
     assert sorted((t.pointer, t.member) for t in score_tops(doc)) == [("/a", "1"), ("/b", "y")]
     assert [(t.pointer, t.member) for t in score_tops({"g": {"h": [2.0, 9.5]}})] == [("/g/h", "1")]  # nested
     assert not list(score_tops({"long": list(range(17))}))  # a series, not one score per label
+    # with the record's label set: one number per label, so a pair of coordinates is no score vector of four labels
+    doc = {"coords": [41.6, 0.21], "probs": [0.1, 0.2, 0.6, 0.1], "channels": [0.4, 0.5, 0.2, 0.8, 0.8, 0.6]}
+    assert [(t.pointer, t.member) for t in score_tops(doc, labels=4)] == [("/probs", "2")]
 
 
 def test_numbers_written_as_strings_and_json_held_in_a_string_are_read_too() -> None:

@@ -549,6 +549,7 @@ def candidates(
     moments: bool = True,
     copied: Collection[str] = frozenset(),
     named_rows: list[tuple[tuple[str, str, str], tuple[str, str]]] | None = None,
+    labels: int = 0,
 ) -> dict[tuple[str, str, str], Where]:
     """The candidates of one projection, ``(kind, pointer template, text)`` → where it is first seen.
 
@@ -591,6 +592,9 @@ def candidates(
     the input's and give no candidate as written or in any view; only that the field holds a copy at all is read, as
     a template that masks the whole value (:data:`~windtunnel.leakage.templates.PLACEHOLDER`: the digits and short
     words a template keeps of a copy are the input's too), where the copy is read as a template at all.
+
+    ``labels``: the size of the record's label set; a score vector's top (:mod:`.score_tops`) is read of one number
+    per label.
     """
     out: dict[tuple[str, str, str], Where] = {}
     for pointer, name in _members(projection):  # a key held at all: its presence may be the signal (QA 24)
@@ -659,7 +663,7 @@ def candidates(
                     masked_from.setdefault(key, set()).add(("value", template, value.strip()))
     for key, listed, _at in lists.sets() if derive_from else ():  # with the input named (mode (b)) only
         out.setdefault(key, (listed, None, None, "members"))
-    for top in score_tops(projection, derive_from, copied) if derive_from else ():  # a score vector's top
+    for top in score_tops(projection, derive_from, copied, labels) if derive_from else ():  # a score vector's top
         at, inner = (top.pointer, None) if top.cut is None else (top.pointer[: top.cut], top.pointer[top.cut :])
         out.setdefault(("value", _general(top.pointer), TOP_PREFIX + top.member), (at, None, inner, "top"))
     return out
@@ -2075,8 +2079,8 @@ def mine(
         tasks_of.append(tuple(sorted(set(it.label_set))))
         prose_of.append(prose_prints(it.projection, derive_from))
         if derive_from:
-            input_of.append(input_values(it.projection, derive_from, in_derive_from))
-            outside_of.append(input_values(it.projection, derive_from, _not_input))
+            input_of.append(input_values(it.projection, derive_from, in_derive_from, len(tasks_of[-1])))
+            outside_of.append(input_values(it.projection, derive_from, _not_input, len(tasks_of[-1])))
             words_of.append(input_words(it.projection, derive_from, in_derive_from))
             restated.add(it.expected[0], it.projection, words_of[-1], partial(_outside, derive_from))
         if not derive_from and n < _PROSE_SAMPLE:
@@ -2111,6 +2115,7 @@ def mine(
             raws=raws,
             moments=bool(derive_from),
             named_rows=named_here,
+            labels=len(tasks_of[-1]),
         )
         for cell_key, naming in named_here:
             named_by.setdefault(naming, set()).add(n)
@@ -3531,7 +3536,13 @@ def _held(
         if not it.expected:
             continue
         seen = list(
-            candidates(it.projection, derive_from, prose=True, moments=bool(derive_from) or bool(dated)).items()
+            candidates(
+                it.projection,
+                derive_from,
+                prose=True,
+                moments=bool(derive_from) or bool(dated),
+                labels=len(set(it.label_set)),
+            ).items()
         )
         if long_texts:  # a text too long to be a candidate, found whole by its field's test (:func:`whole_fields`)
             seen.extend(_long_texts(it.projection, long_texts))

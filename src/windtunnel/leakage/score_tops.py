@@ -24,8 +24,10 @@ from windtunnel.leakage.pointers import escape_pointer_token, in_derive_from
 from windtunnel.leakage.ranges import number_of
 
 TOP_MEMBERS = (2, 16)
-"""The fewest and most members of a list or object whose top is read: a pair at least (one number ranks nothing),
-sixteen at most (a longer run of numbers is a series — readings over time, a histogram — not one score per label)."""
+"""The fewest and most members of a list or object whose top is read when the record lists no label set: a pair at
+least (one number ranks nothing), sixteen at most (a longer run of numbers is a series — readings over time, a
+histogram — not one score per label). With a label set, one number per label exactly (``labels``): a pair of
+coordinates is no score vector of a four-label task."""
 
 TOP_PREFIX = "argmax "
 """How a top is written as a candidate's text: ``argmax 2`` (a list's position), ``argmax High`` (an object's key)."""
@@ -58,9 +60,10 @@ def _number(value: Any) -> float | None:
     return number if number is not None and math.isfinite(number) else None
 
 
-def vector_tops(node: Any) -> Iterator[Top]:
+def vector_tops(node: Any, labels: int = 0) -> Iterator[Top]:
     """Every list or object in ``node`` (JSON held in a string walked as structure, one level, as mining reads it)
-    whose members are all numbers (:func:`_number`), :data:`TOP_MEMBERS` of them, one strictly greatest. A tie at the
+    whose members are all numbers (:func:`_number`), one per label (``labels``, the size of the record's label set;
+    without one, :data:`TOP_MEMBERS`), one strictly greatest. A tie at the
     top (every score equal, two shared firsts) ranks nothing. Iterative, so a deep item is walked too."""
     stack: list[tuple[str, Any, int | None]] = [("", node, None)]
     low, high = TOP_MEMBERS
@@ -78,7 +81,7 @@ def vector_tops(node: Any) -> Iterator[Top]:
         else:
             continue
         numbers = [_number(v) for _k, v in members]
-        if low <= len(members) <= high and all(n is not None for n in numbers):
+        if (len(members) == labels if labels else low <= len(members) <= high) and all(n is not None for n in numbers):
             best = max(n for n in numbers if n is not None)
             firsts = [k for (k, _v), n in zip(members, numbers, strict=True) if n == best]
             if len(firsts) == 1 and ptr:
@@ -91,22 +94,24 @@ def vector_tops(node: Any) -> Iterator[Top]:
         )
 
 
-def score_tops(node: Any, derive_from: Sequence[str] = (), copied: Collection[str] = frozenset()) -> Iterator[Top]:
+def score_tops(
+    node: Any, derive_from: Sequence[str] = (), copied: Collection[str] = frozenset(), labels: int = 0
+) -> Iterator[Top]:
     """Every top of ``node`` (:func:`vector_tops`) outside the named input: a vector any of
     whose members is in ``derive_from`` (``/scores/a`` named, ``/scores/*``) is the input's and has no top, nor one
     any of whose members is the item's copy of its input (``copied``, :func:`~.input_copies.copied_places`)."""
-    for top in vector_tops(node):
+    for top in vector_tops(node, labels):
         if not any(in_derive_from(p, derive_from) or p in copied for p in (top.pointer, *top.members)):
             yield top
 
 
 def top_values(
-    node: Any, derive_from: Sequence[str], inside: Callable[[str, Sequence[str]], bool]
+    node: Any, derive_from: Sequence[str], inside: Callable[[str, Sequence[str]], bool], labels: int = 0
 ) -> Iterator[tuple[str, str]]:
     """``(pointer, text)`` of each top of ``node`` whose members are all ``inside`` (as
     :func:`~.input_explained.input_values` reads a place): the input's own tops as the input's values, the others'
     as theirs, so a top outside that only repeats the input's (a copy, a rescaled copy) is explained by it."""
-    for top in vector_tops(node):
+    for top in vector_tops(node, labels):
         if all(inside(p, derive_from) for p in top.members):
             yield top.pointer, TOP_PREFIX + top.member
 

@@ -213,7 +213,9 @@ def shortcut_findings(
         if key in wanted:
             for pointer in at:
                 add(pointer, None, None, "raw", key)
-    for top in score_tops(read, derive_from) if derive_from else ():  # a score vector's top the agent reads
+    for top in (
+        score_tops(read, derive_from, labels=len(set(item.label_set))) if derive_from else ()
+    ):  # a score vector's top the agent reads
         key = ("value", _general(top.pointer), TOP_PREFIX + top.member)
         if key in wanted:
             outer, inner = (top.pointer, None) if top.cut is None else (top.pointer[: top.cut], top.pointer[top.cut :])

@@ -344,7 +344,8 @@ def _features(
     where = []
     for i, p in enumerate(read):
         raws: set[tuple[str, str, str]] = set()
-        where.append(candidates(p, derive_from, masked_from=masked_from, raws=raws, copied=copied_at[i]))
+        size = len(set(items[i].label_set))  # a score vector's top: one number per label
+        where.append(candidates(p, derive_from, masked_from=masked_from, raws=raws, copied=copied_at[i], labels=size))
         for raw in raws:
             holders.setdefault(raw, []).append(i)
     if masked_from:  # as mining: a template that splits a text carries another field's signal (:mod:`.templates`)
@@ -373,7 +374,7 @@ def _features(
             feats = [f - copied for f in feats]
         fixed = input_fixed_values(items, answers, derive_from)
         if fixed:  # per record: such a field is the input's where its value is one the input fixes
-            outside = [input_values(it.projection, derive_from, _outside_input) for it in items]
+            outside = [input_values(it.projection, derive_from, _outside_input, len(set(it.label_set))) for it in items]
             numbers = fixed_numbers(fixed, outside)  # and a fixed number's ranges are the input's everywhere
             for i, held in enumerate(outside):
                 drop = {
@@ -386,7 +387,7 @@ def _features(
                     bins[i] = {k: v for k, v in bins[i].items() if k not in drop}
                     feats[i] = feats[i] - drop
     graded = graded_fields(
-        [input_values(it.projection, derive_from, _outside_input) for it in items],
+        [input_values(it.projection, derive_from, _outside_input, len(set(it.label_set))) for it in items],
         answers,
         {f[1] for fs in feats for f in fs if f[1]},
         told_of(items),
@@ -428,8 +429,9 @@ def _ranked(items: Sequence[LeakItem], feats: Sequence[frozenset[Feature]], deri
     tops = {f for fs in feats for f in fs if f[0] == "value" and f[2].startswith(TOP_PREFIX)}
     if not tops:
         return set()
-    inputs = [input_values(it.projection, derive_from, in_derive_from) for it in items]
-    ranked = ranked_by_input(inputs, [input_values(it.projection, derive_from, _outside_input) for it in items])
+    inputs = [input_values(it.projection, derive_from, in_derive_from, len(set(it.label_set))) for it in items]
+    outside = [input_values(it.projection, derive_from, _outside_input, len(set(it.label_set))) for it in items]
+    ranked = ranked_by_input(inputs, outside)
     return {f for f in tops if f[1] in ranked}
 
 
