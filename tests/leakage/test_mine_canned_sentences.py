@@ -133,6 +133,8 @@ def test_a_family_is_one_sentence_with_the_mined_words_slot_filled_otherwise() -
     # the same ending only: the words around the mined word's slot differ (``water`` / ``spray``)
     assert not _fills_slot("calm water noted along the quay.", "heavy spray noted along the quay.", "calm")
     assert not _fills_slot("calm water noted along the quay.", "calm water noted along the quay.", "calm")
+    assert _fills_slot("braking action good to medium rwy 0.", "braking action medium rwy 0.", "good to")  # no filler
+    assert not _fills_slot("braking action good rwy 0.", "braking action poor rwy 0.", "action")  # the frame's word
 
 
 def test_two_labels_remarks_sharing_an_ending_stay_for_review() -> None:

@@ -1809,35 +1809,35 @@ def _bare(token: str) -> str:
 
 
 def _fills_slot(a: str, b: str, word: str) -> bool:
-    """Whether sentence ``b`` (a canned reading) is sentence ``a`` with the slot that ``word`` (a mined value) fills
-    in ``a`` filled otherwise: the same tokens before and after that slot, two at least, and in its place another run
-    of one to :data:`SENTENCE_SLOT` tokens (``braking action good rwy 0.`` / ``braking action less than poor rwy 0.``,
-    the slot ``good``). The words around the slot are the frame; a sentence differing elsewhere (another subject
-    before the same ending, ``quiet breathing`` / ``loud snoring noted throughout the night.``) is another
-    sentence."""
+    """Whether sentences ``a`` and ``b`` (canned readings) are one sentence whose slot ``word`` (a mined value, in
+    ``a``) fills: the same tokens before the slot and after it, one at least on each side (the slot sits inside a
+    frame), and in the slot a run of one to :data:`SENTENCE_SLOT` tokens in ``a`` that ``word`` overlaps, of none to
+    :data:`SENTENCE_SLOT` in ``b`` (``braking action good rwy 0.`` / ``braking action less than poor rwy 0.``, the
+    slot ``good``; ``… good to medium rwy …`` / ``… medium rwy …``, the slot ``good to``). The words around the slot
+    are the frame; two remarks differing at their start (``quiet breathing`` / ``loud snoring noted throughout the
+    night.``: no word of a frame before the slot) or elsewhere than the mined word are two sentences."""
     x, y, w = a.split(), b.split(), word.split()
-    bx, by = [_bare(t) for t in x], [_bare(t) for t in y]
-    for i in range(len(x) - len(w) + 1):
-        if bx[i : i + len(w)] != w:
-            continue
-        head, tail = x[:i], x[i + len(w) :]
-        filler = len(y) - len(head) - len(tail)
-        if (
-            len(head) + len(tail) >= 2
-            and 1 <= filler <= SENTENCE_SLOT
-            and y[: len(head)] == head
-            and y[len(y) - len(tail) :] == tail
-            and by[len(head) : len(head) + filler] != w
-        ):
-            return True
-    return False
+    if x == y or not w:
+        return False
+    head = 0
+    while head < min(len(x), len(y)) and x[head] == y[head]:
+        head += 1
+    tail = 0
+    while tail < min(len(x), len(y)) - head and x[-1 - tail] == y[-1 - tail]:
+        tail += 1
+    slot = (head, len(x) - tail)
+    if not (head and tail and 1 <= slot[1] - slot[0] <= SENTENCE_SLOT and len(y) - head - tail <= SENTENCE_SLOT):
+        return False
+    bare = [_bare(t) for t in x]
+    return any(bare[i : i + len(w)] == w and i < slot[1] and slot[0] < i + len(w) for i in range(len(x) - len(w) + 1))
 
 
 def _sentence_family(
     key: tuple[str, str], label: str, canned: Mapping[tuple[str, str], str], mined: Collection[str]
 ) -> bool:
     """Whether the sentence ``key`` (template, reading), canned alone for ``label``, has a sibling canned for another
-    label at the same place: the same sentence with the slot a ``mined`` word fills in it filled otherwise
+    label at the same place: the same sentence with the slot a ``mined`` word (or a run mined with it) fills in it
+    filled otherwise
     (:func:`_fills_slot`), as a template filled per label is. A sentence chosen by the label is one member of a
     family, each label its own filler (``BRAKING ACTION GOOD …`` / ``… MEDIUM …``); one sentence riding with one label
     alone (a technician's ``No arrhythmia observed; ECG normal sinus rhythm.`` on most severe studies of a clean
@@ -2486,11 +2486,12 @@ def mine(
             and explained_by_a_word(records, label, purity, record_words, record_label, index) is None
             and picked_by_values(records, label, record_input, by_value, record_label, CANNED_RECORDS) is None
         }
+        spelled = mined | {a.casefold() for sug in out for a in sug.also}  # a mined word's runs, each its slot
         canned = {  # a sentence canned alone counts in a family of its frame only (:func:`_sentence_family`)
             key: v
             for key, v in canned.items()
             if not all(t in sentence_only for t in slotted.get(key, [key]))
-            or _sentence_family(key, v[1], canned_labels, mined)
+            or _sentence_family(key, v[1], canned_labels, spelled)
         }
     restating = [sug for sug in out if (sug.kind, sug.pointer, sug.value) in apart]
     out = [sug for sug in out if (sug.kind, sug.pointer, sug.value) not in apart]
