@@ -157,7 +157,10 @@ def _texts(*, keyed: bool, leak_share: float, n: int = 120) -> tuple[list[dict[s
         ref = "".join(rng.choice("bcdfghjklmnpqrstvwxz") for _ in range(6))  # each request its own (not canned)
         text = f"Review request {ref}.\n" + (f"message: {said}" if keyed else f"the message: {said}")
         if leak:
-            text += f"\nrouted to the {VERDICT[label]} desk"  # prose, not a name-value pair mining reads
+            # prose, not a name-value pair mining reads; its clerk each record's own, so no record's routing line is
+            # another's word for word (canned, its word would be mining's leak and no blind round left to run)
+            clerk = "".join(rng.choice("bcdfghjklmnpqrstvwxz") for _ in range(5))
+            text += f"\nrouted to the {VERDICT[label]} desk by clerk {clerk}"
         recs.append({"id": f"t-{i}", "expected": label, "projection": text})
         truth.append(leak)
     return recs, truth
@@ -174,7 +177,8 @@ def test_an_input_named_inside_a_text_is_located_kept_and_not_read(tmp_path: Pat
     assert found is not None and found.above_chance
     assert not any(f[2] in ("great", "question", "broken") for f in found.features)  # the input is not read
     out = sanitize_flow(SanitizeRequest(dataset=raw, output=clean, mine=True, derive_from=["message"]))
-    assert out.summary["blind_shortcuts"]["after"]["p_value"] > 0.05
+    cut = out.summary["blind_shortcuts"]  # the blind round ran and cut the routing word
+    assert cut["rounds"] >= 1 and cut["after"] is not None and cut["after"]["p_value"] > 0.05
     done = [json.loads(line)["projection"] for line in clean.read_text(encoding="utf-8").splitlines()]
     for r, d, leak in zip(recs, done, truth, strict=True):
         message = r["projection"].split("\n")[1]

@@ -42,6 +42,7 @@ from typing import Any, TypeVar
 from windtunnel._util.stats import binomial_greater, fisher_greater
 from windtunnel.leakage.pointers import in_derive_from, scalar_leaves
 from windtunnel.leakage.ranges import number_of
+from windtunnel.leakage.score_tops import top_values
 
 ALPHA = 0.01
 """The level of the test that the rider's records of its label sit in the input's place beyond chance."""
@@ -59,10 +60,12 @@ InputValues = dict[str, float | str]
 """One record's input fields: template (list indices as ``*``) → its number, or its short text as written."""
 
 
-def input_values(projection: Any, derive_from: Sequence[str], inside: Any) -> InputValues:
+def input_values(projection: Any, derive_from: Sequence[str], inside: Any, labels: int = 0) -> InputValues:
     """The scalars of ``projection`` in the task's input (``inside(pointer, derive_from)``), per field template: a
     number (or a string writing one) as a float, a short string or a boolean as its text; a field the record fills
-    more than once (a list) is left out, as it names no one place."""
+    more than once (a list) is left out, as it names no one place. A list or object of numbers whose members are all
+    ``inside`` gives its top too, at its own template (:func:`~.score_tops.top_values`: ``argmax pm25``; ``labels``, the
+    size of the record's label set, as :func:`~.score_tops.vector_tops` reads it)."""
     out: dict[str, float | str] = {}
     many: set[str] = set()
     for pointer, value in scalar_leaves(projection):
@@ -82,6 +85,11 @@ def input_values(projection: Any, derive_from: Sequence[str], inside: Any) -> In
         if template in out:
             many.add(template)
         out[template] = got
+    for pointer, top in top_values(projection, derive_from, inside, labels):  # a vector's top is one value of its place
+        template = "/".join("*" if t.isdigit() else t for t in pointer.split("/"))
+        if template in out:
+            many.add(template)
+        out[template] = top
     for template in many:
         del out[template]
     return out
@@ -333,8 +341,8 @@ def input_fixed_values(
     def outside(pointer: str, names: Sequence[str]) -> bool:
         return not in_derive_from(pointer, names)
 
-    inputs = [input_values(it.projection, derive_from, in_derive_from) for it in items]
-    others = [input_values(it.projection, derive_from, outside) for it in items]
+    inputs = [input_values(it.projection, derive_from, in_derive_from, len(set(it.label_set))) for it in items]
+    others = [input_values(it.projection, derive_from, outside, len(set(it.label_set))) for it in items]
     return fixed_by_input(inputs, others, answers)
 
 

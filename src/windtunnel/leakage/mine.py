@@ -68,7 +68,7 @@ from urllib.parse import unquote_plus
 from windtunnel._util.stats import adjust_p, fisher_greater, pure_groups_chance
 from windtunnel._util.words import count
 from windtunnel.leakage.aliases import clips_label, identifier_spellings
-from windtunnel.leakage.codebook import MIN_VALUE, code_book, same_holders, slot_frames, value_parts
+from windtunnel.leakage.codebook import FRAME_TOKENS, MIN_VALUE, code_book, same_holders, slot_frames, value_parts
 from windtunnel.leakage.decode import embedded_json
 from windtunnel.leakage.formats import is_url
 from windtunnel.leakage.graded import graded_fields, told_of
@@ -100,6 +100,7 @@ from windtunnel.leakage.records import ID_SHAPE, RECORD_ID
 from windtunnel.leakage.relations import Derived, derived, describe, leaves, shown
 from windtunnel.leakage.relations import restating as restating_fields
 from windtunnel.leakage.resolve import Records, holds_records, own_row_cells
+from windtunnel.leakage.score_tops import TOP_PREFIX, ranked_by_input, score_tops, vectors_of
 from windtunnel.leakage.task_named import TaskText, code_books, named
 from windtunnel.leakage.templates import PLACEHOLDER, OwnWords, splitting
 from windtunnel.leakage.text import Mapped, normalize_needle
@@ -548,6 +549,7 @@ def candidates(
     moments: bool = True,
     copied: Collection[str] = frozenset(),
     named_rows: list[tuple[tuple[str, str, str], tuple[str, str]]] | None = None,
+    labels: int = 0,
 ) -> dict[tuple[str, str, str], Where]:
     """The candidates of one projection, ``(kind, pointer template, text)`` → where it is first seen.
 
@@ -590,6 +592,9 @@ def candidates(
     the input's and give no candidate as written or in any view; only that the field holds a copy at all is read, as
     a template that masks the whole value (:data:`~windtunnel.leakage.templates.PLACEHOLDER`: the digits and short
     words a template keeps of a copy are the input's too), where the copy is read as a template at all.
+
+    ``labels``: the size of the record's label set; a score vector's top (:mod:`.score_tops`) is read of one number
+    per label.
     """
     out: dict[tuple[str, str, str], Where] = {}
     for pointer, name in _members(projection):  # a key held at all: its presence may be the signal (QA 24)
@@ -658,6 +663,9 @@ def candidates(
                     masked_from.setdefault(key, set()).add(("value", template, value.strip()))
     for key, listed, _at in lists.sets() if derive_from else ():  # with the input named (mode (b)) only
         out.setdefault(key, (listed, None, None, "members"))
+    for top in score_tops(projection, derive_from, copied, labels) if derive_from else ():  # a score vector's top
+        at, inner = (top.pointer, None) if top.cut is None else (top.pointer[: top.cut], top.pointer[top.cut :])
+        out.setdefault(("value", _general(top.pointer), TOP_PREFIX + top.member), (at, None, inner, "top"))
     return out
 
 
@@ -1765,6 +1773,83 @@ def canned_read(text: str, own: Sequence[str] = ()) -> tuple[str, ...]:
     return (plain, canned_text(slotted))
 
 
+_SENTENCE_END = re.compile(r"\n|(?<=[.!?\u3002\uff01\uff1f])\s+")
+"""Where a sentence of prose ends: a line break, or ``.`` ``!`` ``?`` (or their CJK forms) before a blank."""
+
+
+def sentence_reads(text: str, own: Sequence[str] = (), span: tuple[int, int] | None = None) -> tuple[str, ...]:
+    """The canned readings (:func:`canned_read`) of each sentence of a text of prose outside the named input made of
+    two sentences or more (:data:`_SENTENCE_END`), each of ``FRAME_TOKENS`` tokens or more; with ``span`` (characters
+    of ``text``), of the sentences it overlaps only. A text assembled from template sentences — a broadcast of a dozen
+    slots whose one sentence states a descriptor chosen by the label (``… QNH 988. BRAKING ACTION GOOD RWY 01L.``) —
+    is never carried whole by three records, yet its chosen sentence is: read alone it is canned as a whole text is
+    (:func:`_canned`, the input-picked texts aside), and a mined word in it is a leak."""
+    parts: list[tuple[int, int]] = []
+    start = 0
+    for m in _SENTENCE_END.finditer(text):
+        parts.append((start, m.start()))
+        start = m.end()
+    parts.append((start, len(text)))
+    parts = [(a, b) for a, b in parts if len(text[a:b].split()) >= FRAME_TOKENS]
+    if len(parts) < 2:
+        return ()
+    if span is not None:
+        parts = [(a, b) for a, b in parts if a < span[1] and span[0] < b]
+    return tuple(dict.fromkeys(r for a, b in parts for r in canned_read(text[a:b], own)))
+
+
+SENTENCE_SLOT = 3
+"""The most tokens another label's filler of a sentence's slot holds (:func:`_fills_slot`): a descriptor of a word
+or three (``good`` / ``less than poor``)."""
+
+
+def _bare(token: str) -> str:
+    """A token of a canned reading without the punctuation it is written with (``night.`` → ``night``)."""
+    return token.strip(".,;:!?()[]\"'")
+
+
+def _fills_slot(a: str, b: str, word: str) -> bool:
+    """Whether sentences ``a`` and ``b`` (canned readings) are one sentence whose slot ``word`` (a mined value, in
+    ``a``) fills: the same tokens before the slot and after it, one at least on each side (the slot sits inside a
+    frame), and in the slot a run of one to :data:`SENTENCE_SLOT` tokens in ``a`` that ``word`` overlaps, of none to
+    :data:`SENTENCE_SLOT` in ``b`` (``braking action good rwy 0.`` / ``braking action less than poor rwy 0.``, the
+    slot ``good``; ``… good to medium rwy …`` / ``… medium rwy …``, the slot ``good to``). The words around the slot
+    are the frame; two remarks differing at their start (``quiet breathing`` / ``loud snoring noted throughout the
+    night.``: no word of a frame before the slot) or elsewhere than the mined word are two sentences."""
+    x, y, w = a.split(), b.split(), word.split()
+    if x == y or not w:
+        return False
+    head = 0
+    while head < min(len(x), len(y)) and x[head] == y[head]:
+        head += 1
+    tail = 0
+    while tail < min(len(x), len(y)) - head and x[-1 - tail] == y[-1 - tail]:
+        tail += 1
+    slot = (head, len(x) - tail)
+    if not (head and tail and 1 <= slot[1] - slot[0] <= SENTENCE_SLOT and len(y) - head - tail <= SENTENCE_SLOT):
+        return False
+    bare = [_bare(t) for t in x]
+    return any(bare[i : i + len(w)] == w and i < slot[1] and slot[0] < i + len(w) for i in range(len(x) - len(w) + 1))
+
+
+def _sentence_family(
+    key: tuple[str, str], label: str, canned: Mapping[tuple[str, str], str], mined: Collection[str]
+) -> bool:
+    """Whether the sentence ``key`` (template, reading), canned alone for ``label``, has a sibling canned for another
+    label at the same place: the same sentence with the slot a ``mined`` word (or a run mined with it) fills in it
+    filled otherwise
+    (:func:`_fills_slot`), as a template filled per label is. A sentence chosen by the label is one member of a
+    family, each label its own filler (``BRAKING ACTION GOOD …`` / ``… MEDIUM …``); one sentence riding with one label
+    alone (a technician's ``No arrhythmia observed; ECG normal sinus rhythm.`` on most severe studies of a clean
+    dataset), or two remarks of two labels sharing an ending only, is no evidence the label chose it: an author's
+    remark on the cases it concerns, left for review as before."""
+    words = [w for w in mined if w and w in key[1]]
+    return any(
+        other[0] == key[0] and lab != label and any(_fills_slot(key[1], other[1], w) for w in words)
+        for other, lab in canned.items()
+    )
+
+
 @lru_cache(maxsize=256)
 def _own_pattern(values: tuple[str, ...]) -> re.Pattern[str]:
     """The record's own values ``values`` (longest first) as whole words, one pattern."""
@@ -1975,6 +2060,8 @@ def mine(
     masked_from: dict[tuple[str, str, str], set[tuple[str, str, str]]] = {}  # template → the texts it was read from
     raw_held: dict[tuple[str, str, str], list[int]] = {}  # each text a template may be read from → its items
     canned_held: dict[tuple[str, str], list[int]] = {}  # with derive_from: each text of prose outside it → its items
+    whole_texts: set[tuple[str, str]] = set()  # … those read from a whole text
+    sentence_texts: set[tuple[str, str]] = set()  # … those read from one sentence of a text (:func:`sentence_reads`)
     whole_read: dict[tuple[str, str], set[str]] = {}  # … each text's widest reading (:func:`canned_read`) → its texts
     input_inside: set[tuple[str, str]] = set()  # … those holding the named input inside (a key named in the text)
     input_names = names_of(derive_from)
@@ -1992,8 +2079,8 @@ def mine(
         tasks_of.append(tuple(sorted(set(it.label_set))))
         prose_of.append(prose_prints(it.projection, derive_from))
         if derive_from:
-            input_of.append(input_values(it.projection, derive_from, in_derive_from))
-            outside_of.append(input_values(it.projection, derive_from, _not_input))
+            input_of.append(input_values(it.projection, derive_from, in_derive_from, len(tasks_of[-1])))
+            outside_of.append(input_values(it.projection, derive_from, _not_input, len(tasks_of[-1])))
             words_of.append(input_words(it.projection, derive_from, in_derive_from))
             restated.add(it.expected[0], it.projection, words_of[-1], partial(_outside, derive_from))
         if not derive_from and n < _PROSE_SAMPLE:
@@ -2028,6 +2115,7 @@ def mine(
             raws=raws,
             moments=bool(derive_from),
             named_rows=named_here,
+            labels=len(tasks_of[-1]),
         )
         for cell_key, naming in named_here:
             named_by.setdefault(naming, set()).add(n)
@@ -2040,7 +2128,10 @@ def mine(
                     own_here = own_values(it.projection, derive_from)
                 reads = canned_read(raw[2], own_here)  # as written, and with the record's own values as one slot
                 named_inside = masked_input(raw[2], input_names) != raw[2]  # the named input inside: its frame is its
-                for read in dict.fromkeys(reads):
+                sentences = sentence_reads(raw[2], own_here)  # and each of its sentences, read alone
+                whole_texts.update((raw[1], read) for read in reads)
+                sentence_texts.update((raw[1], read) for read in sentences)
+                for read in dict.fromkeys((*reads, *sentences)):
                     canned_held.setdefault((raw[1], read), []).append(n)
                     if named_inside:
                         input_inside.add((raw[1], read))
@@ -2104,6 +2195,8 @@ def mine(
         min_purity,
     ).items():
         canned.setdefault(frame, (records, label, purity))
+    sentence_only = sentence_texts - whole_texts
+    canned_labels = {key: label for key, (_records, label, _purity) in canned.items()}  # a sentence's family (below)
     record_task: list[tuple[str, ...]] = [()] * len(record_label)
     for i in reversed(range(len(record_of))):
         record_task[record_of[i]] = tasks_of[i]
@@ -2330,6 +2423,7 @@ def mine(
             record_input[record_of[i]] = input_of[i]
             record_outside[record_of[i]] = outside_of[i]
             record_words[record_of[i]] = words_of[i]
+        ranked = ranked_by_input(input_of, outside_of)  # a score vector whose top is the input's (:mod:`.score_tops`)
         kept = []
         clipped: list[Explained] = []  # explained riders writing their label short: kept where the field states labels
         for sug in out:
@@ -2350,6 +2444,8 @@ def mine(
                 )
                 else None
             )
+            if why is None and sug.kind == "value" and sug.value.startswith(TOP_PREFIX):
+                why = ranked.get(_general(sug.pointer))
             why = why or explained_by(riders_of, sug.label, sug.purity, record_input, record_label)
             if why is None and len(relation_parts.get(key, ())) > 1:
                 why = _explained_per_value(relation_parts[key], sug, min_support, record_input, record_label)
@@ -2389,6 +2485,13 @@ def mine(
             if explained_by(records, label, purity, record_input, record_label) is None
             and explained_by_a_word(records, label, purity, record_words, record_label, index) is None
             and picked_by_values(records, label, record_input, by_value, record_label, CANNED_RECORDS) is None
+        }
+        spelled = mined | {a.casefold() for sug in out for a in sug.also}  # a mined word's runs, each its slot
+        canned = {  # a sentence canned alone counts in a family of its frame only (:func:`_sentence_family`)
+            key: v
+            for key, v in canned.items()
+            if not all(t in sentence_only for t in slotted.get(key, [key]))
+            or _sentence_family(key, v[1], canned_labels, spelled)
         }
     restating = [sug for sug in out if (sug.kind, sug.pointer, sug.value) in apart]
     out = [sug for sug in out if (sug.kind, sug.pointer, sug.value) not in apart]
@@ -2472,7 +2575,11 @@ def _graded(
     fields -= {_general(t) for s in out if s.relation for t in [s.pointer, *_RELATION_FIELD.findall(s.relation)] if t}
     if not fields or len(values) != len(labels):
         return []
-    return sorted(graded_fields(values, labels, fields, told))
+    # a score vector's top is graded where its members are (:func:`~.score_tops.vectors_of`): a prior state's scores
+    tops = {_general(s.pointer) for s in out if s.kind == "value" and s.value.startswith(TOP_PREFIX) and s.pointer}
+    parts = {t for v in values for t in v if t.rsplit("/", 1)[0] in tops} - fields
+    graded = graded_fields(values, labels, fields | parts, told)
+    return sorted((graded & fields) | vectors_of(graded & parts, tops))
 
 
 def _told(
@@ -3437,7 +3544,13 @@ def _held(
         if not it.expected:
             continue
         seen = list(
-            candidates(it.projection, derive_from, prose=True, moments=bool(derive_from) or bool(dated)).items()
+            candidates(
+                it.projection,
+                derive_from,
+                prose=True,
+                moments=bool(derive_from) or bool(dated),
+                labels=len(set(it.label_set)),
+            ).items()
         )
         if long_texts:  # a text too long to be a candidate, found whole by its field's test (:func:`whole_fields`)
             seen.extend(_long_texts(it.projection, long_texts))
@@ -3625,8 +3738,9 @@ def _own_label(
                 ):
                     if own is None:
                         own = own_values(it.projection, derive_from)
+                    sentences = sentence_reads(text, own, span if view == "raw" else None)  # around the word
                     canned = any(
-                        (_general(place), read) in result.canned for read in canned_read(text, own)
+                        (_general(place), read) in result.canned for read in (*canned_read(text, own), *sentences)
                     ) and input_located(it, derive_from)
                     review = CANNED_LEAK if canned else PROSE_REVIEW
             elif inputs and (sug.kind, sug.pointer, sug.value) in result.told:

@@ -42,6 +42,7 @@ from windtunnel.leakage.mine import (
     input_located,
 )
 from windtunnel.leakage.model import Finding, LeakItem
+from windtunnel.leakage.score_tops import TOP_PREFIX, score_tops
 from windtunnel.leakage.simulate import NUMERIC_KINDS, Feature, blind_predictions_cv, selected_features
 
 ALPHA = 0.05
@@ -212,4 +213,11 @@ def shortcut_findings(
         if key in wanted:
             for pointer in at:
                 add(pointer, None, None, "raw", key)
+    for top in (
+        score_tops(read, derive_from, labels=len(set(item.label_set))) if derive_from else ()
+    ):  # a score vector's top the agent reads
+        key = ("value", _general(top.pointer), TOP_PREFIX + top.member)
+        if key in wanted:
+            outer, inner = (top.pointer, None) if top.cut is None else (top.pointer[: top.cut], top.pointer[top.cut :])
+            add(outer, inner, None, "top", key)
     return out

@@ -74,6 +74,7 @@ from windtunnel.leakage.mine import (
 from windtunnel.leakage.model import LeakItem, value_hash
 from windtunnel.leakage.pointers import node_at, parse_pointer
 from windtunnel.leakage.scan import audit_item
+from windtunnel.leakage.score_tops import TOP_PREFIX, ranked_by_input, vectors_of
 from windtunnel.leakage.templates import splitting
 from windtunnel.leakage.text import normalize_needle
 from windtunnel.leakage.text_pairs import PairCounts, name_key, pairs_in, riders
@@ -343,7 +344,8 @@ def _features(
     where = []
     for i, p in enumerate(read):
         raws: set[tuple[str, str, str]] = set()
-        where.append(candidates(p, derive_from, masked_from=masked_from, raws=raws, copied=copied_at[i]))
+        size = len(set(items[i].label_set))  # a score vector's top: one number per label
+        where.append(candidates(p, derive_from, masked_from=masked_from, raws=raws, copied=copied_at[i], labels=size))
         for raw in raws:
             holders.setdefault(raw, []).append(i)
     if masked_from:  # as mining: a template that splits a text carries another field's signal (:mod:`.templates`)
@@ -365,13 +367,14 @@ def _features(
     record_of = _split_templated(joined, where)
     if derive_from:  # a value made of the record's own input words is the input, as mining reads it
         copied = _copied(items, feats, answers, record_of, derive_from) | _restating(items, feats, where, derive_from)
+        copied |= _ranked(items, feats, derive_from)
         if copied:
             where = [{k: v for k, v in w.items() if k not in copied} for w in where]
             bins = [{k: v for k, v in b.items() if k not in copied} for b in bins]
             feats = [f - copied for f in feats]
         fixed = input_fixed_values(items, answers, derive_from)
         if fixed:  # per record: such a field is the input's where its value is one the input fixes
-            outside = [input_values(it.projection, derive_from, _outside_input) for it in items]
+            outside = [input_values(it.projection, derive_from, _outside_input, len(set(it.label_set))) for it in items]
             numbers = fixed_numbers(fixed, outside)  # and a fixed number's ranges are the input's everywhere
             for i, held in enumerate(outside):
                 drop = {
@@ -384,11 +387,13 @@ def _features(
                     bins[i] = {k: v for k, v in bins[i].items() if k not in drop}
                     feats[i] = feats[i] - drop
     graded = graded_fields(
-        [input_values(it.projection, derive_from, _outside_input) for it in items],
+        [input_values(it.projection, derive_from, _outside_input, len(set(it.label_set))) for it in items],
         answers,
         {f[1] for fs in feats for f in fs if f[1]},
         told_of(items),
     )
+    tops = {f[1] for fs in feats for f in fs if f[0] == "value" and f[2].startswith(TOP_PREFIX)}
+    graded |= vectors_of(graded, tops)  # a score vector's top is graded where its members are (a prior state's)
     if left_out is not None:
         left_out.update(graded)
     if graded and not keep_graded:  # input-side evidence (principle 7): another measurement, a prior state
@@ -416,6 +421,18 @@ def _absent_keys(where: Sequence[Mapping[Feature, Where]], bins: Sequence[dict[F
         for k in partial_keys:
             if k not in w:
                 b[("key-absent", k[1], k[2])] = k[1]
+
+
+def _ranked(items: Sequence[LeakItem], feats: Sequence[frozenset[Feature]], derive_from: Sequence[str]) -> set[Feature]:
+    """The tops of score vectors that rank as a top of the input does (:func:`~.score_tops.ranked_by_input`: a copy
+    of the input's vector, rescaled or reordered), as mining explains them: the input's signal, not read."""
+    tops = {f for fs in feats for f in fs if f[0] == "value" and f[2].startswith(TOP_PREFIX)}
+    if not tops:
+        return set()
+    inputs = [input_values(it.projection, derive_from, in_derive_from, len(set(it.label_set))) for it in items]
+    outside = [input_values(it.projection, derive_from, _outside_input, len(set(it.label_set))) for it in items]
+    ranked = ranked_by_input(inputs, outside)
+    return {f for f in tops if f[1] in ranked}
 
 
 def _copied(
