@@ -3664,6 +3664,7 @@ def _own_label(
                     ),
                     value=key[2],
                     inner=inner,
+                    derived_with=_partners(sug.relation, place),
                 )
             )
         whole = {(f.pointer, f.inner, f.severity) for f in found if f.span is None and f.representation == "mined"}
@@ -3674,6 +3675,15 @@ def _own_label(
 
 _RELATION_FIELD = re.compile(r"(?<!\S)/\S+")
 """A field named in a relation's words (:func:`~windtunnel.leakage.relations.describe`)."""
+
+
+def _partners(relation: str, place: str) -> tuple[str, ...]:
+    """The fields (templates) a relation's value at ``place`` is derived with besides ``place``'s own (the other date
+    of a gap), from the relation's words (:data:`_RELATION_FIELD`); empty for a value that is no relation's."""
+    own = _general(place)
+    return tuple(dict.fromkeys(t for t in _RELATION_FIELD.findall(relation) if t != own)) if relation else ()
+
+
 GRADED_REVIEW = (
     "; for review: this field's values only make a label likelier (pure at the extremes of its range and mixed in "
     "the middle, or leaning to a label yet often holding another): another measurement or a prior state of the "

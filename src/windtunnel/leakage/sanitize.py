@@ -832,6 +832,11 @@ class MinedField:
     the value keeps its other words (the slug's copy of the headline), a value holding none keeps its bytes, and what
     is left reads like a value that never held one, so neither the cut nor its absence names a label. Empty: the field
     is edited as above."""
+    partners: frozenset[str] = frozenset()
+    """When every value mined here was one of two fields a relation derives a value from (the months from an inspection
+    date to the next one due, :mod:`~windtunnel.leakage.relations`): the other fields' templates. A record holds the
+    relation only where it fills them, so the field is this one on such records only: a record with no date due keeps
+    its inspection date, which alone rides with no label. Empty: on every record."""
 
     def keeps(self, value: Any) -> bool:
         """Whether a whole-scalar blank of this field leaves ``value`` as it is (:attr:`shared`, :attr:`shapes`)."""
@@ -840,6 +845,8 @@ class MinedField:
     def holds(self, root: Any, pointer: str) -> bool:
         """Whether the scalar at ``pointer`` of the projection ``root`` is this field's."""
         if not _matches(pointer, self.template):
+            return False
+        if not all(_filled_at(root, t) for t in self.partners):
             return False
         toks = pointer.split("/")
         for at, pairs in self.anchors:
@@ -888,6 +895,9 @@ def uniform_fields(
     """Per field the places (item id, pointer) a mined finding edits: blanked there whatever the field's edit."""
     through: set[str] = set()
     """The fields inside JSON held in a string: blanked whole there (a cut inside the document is not tried)."""
+    partners: dict[str, set[str] | None] = {}
+    """Per field the other fields of the relations mined there, while every value mined there is a relation's (None
+    once one is not): :attr:`MinedField.partners`."""
     slot = _label_slot(labels)
     for it, extra in mined:
         audit = audit_item(it, decode=decode)
@@ -898,14 +908,21 @@ def uniform_fields(
                 resolved.append(_through_strings(it.projection, f))
             except (KeyError, IndexError, TypeError, ValueError):
                 resolved.append(f)
-        for f in _rules_first(resolved):
-            if f.representation == _MINED and f.inner and _node(it.projection, f.pointer + f.inner) is not None:
+        for g in _rules_first(resolved):
+            if g.representation == _MINED and g.inner and _node(it.projection, g.pointer + g.inner) is not None:
                 # a value mined inside JSON held in a string (a tool call's arguments): its field is in that document
-                f = replace(f, pointer=f.pointer + f.inner, inner=None, hashed_pointer=None, hashed_inner=None)
-                through.add(_general(f.pointer))
-            if f.representation == _MINED and f.inner is None:
+                g = replace(g, pointer=g.pointer + g.inner, inner=None, hashed_pointer=None, hashed_inner=None)
+                through.add(_general(g.pointer))
+            for f in _scalar_findings(it.projection, g):
+                if f.representation != _MINED or f.inner is not None:
+                    continue
                 path = _general(f.pointer)
                 edited.setdefault(path, set()).update(it.expected[:1])
+                paired = partners.setdefault(path, set())
+                if paired is not None and f.derived_with:
+                    paired.update(f.derived_with)
+                else:
+                    partners[path] = None
                 seen = columns.setdefault(path, set())
                 value = _node(it.projection, f.pointer)
                 column = cuts.column_of(value, f.span) if isinstance(value, str) and f.span is not None else None
@@ -952,13 +969,44 @@ def uniform_fields(
     fields = []
     cut: dict[MinedField, set[tuple[str, str]]] = {}
     for path, done in edited.items():
-        got = _with_parts(_field(where[path], columns.get(path), phrases.get(path)), wholes.get(path), population)
+        got = _field(where[path], columns.get(path), phrases.get(path))
+        got = _with_parts(replace(got, partners=frozenset(partners.get(path) or ())), wholes.get(path), population)
         if spans.get(path) and not (got.columns or got.phrases or got.riders):
             got = _rider_words(got, spans[path] or set(), population, derive_from, ends.get(path, [])) or got
         if got.riders or not every or not every <= done:  # a value's part is cut on every item, every label's too
             fields.append(got)
             cut.setdefault(got, set()).update(cut_at.get(path, ()))
     return _with_shared(fields, population, cut)
+
+
+def _scalar_findings(root: Any, f: Finding) -> list[Finding]:
+    """``f`` at each scalar under it, where it is a mined whole list or object (a set of points ``[1, 2]`` mined as one
+    value): its field is that of those scalars (``/points/*``), so a record holding a scalar where the others hold
+    their list (a placeholder ``"TBC"``) is no place of it; ``[f]`` for any other finding (none for an empty list)."""
+    if f.representation != _MINED or f.inner is not None or f.span is not None:
+        return [f]
+    node = _node(root, f.pointer)
+    if not isinstance(node, (list, Mapping)):
+        return [f]
+    return [
+        replace(f, pointer=at, value=value if isinstance(value, str) else json.dumps(value), hashed_pointer=None)
+        for at, value in sorted(scalar_leaves(node, f.pointer))
+    ]
+
+
+def _filled_at(root: Any, template: str) -> bool:
+    """Whether ``root`` holds a filled scalar (not ``null``, ``""``, ``0`` or ``false``) at the field ``template``
+    (a ``*`` standing for any list index)."""
+    nodes = [root]
+    for tok in parse_pointer(template):
+        step: list[Any] = []
+        for node in nodes:
+            if isinstance(node, list):
+                step.extend(node if tok == "*" else node[int(tok) : int(tok) + 1] if tok.isdigit() else [])
+            elif isinstance(node, Mapping) and tok in node:
+                step.append(node[tok])
+        nodes = step
+    return any(not isinstance(n, (list, Mapping)) and n not in (None, "", False, 0) for n in nodes)
 
 
 def _whole_words(value: str, span: cuts.Range | None) -> bool:

@@ -6,13 +6,15 @@ too rare to prove (``priority_id: 1`` mined for ``Low``, ``2``, ``3`` and ``4`` 
 value was would name its label. A value that the items of several labels hold, each label about as often as its share
 of the field's items, is shown not to be such a rider (a work queue ``EXQ-NEW-KCK`` that new exceptions of every
 disposition sit in, beside ``EXQ-OSD-KCK`` on the damage claims only): blanking it as well cuts a clean record for
-nothing. So it is kept, when what is blanked still falls on the items of the field's labels as a draw of its items
-would (:func:`shared_values`): on two labels or more, none of them above or below its share beyond chance, and the
-labels it misses so rare that a draw of as many items could miss them too (a queue code on some labels of twelve, one
-label's items all in the shared queue: an empty value then rules out a label a draw of 21 items misses one time in
-four). An empty value then names no label, as on a field every label's items lose alike. When the blanks would fall
-on some labels' items only (a fee of ``2500`` mined for one label beside ``800`` and ``1200`` shared by all), the field
-is blanked on every item as before.
+nothing. So it is kept, when what is blanked leans to no label (:func:`shared_values`, :func:`names_no_label`): none
+of the labels it falls on is above its share beyond chance. It may miss some labels (those mining proved no rider of
+at the field: ruled out, yet no label of the rest is likelier for a blank), and a clean record keeps its bytes, as issue
+#25 asks: the sanitizer cuts a value where it carries the answer, not because its field carries it on other records.
+When the blanks lean to a label (a fee of ``2500`` mined for one label beside ``800`` and ``1200`` shared by all), the
+field is blanked on every item as before; blanks too few to show a lean are left to the test of the sanitized output
+(:class:`~windtunnel.leakage.edit_watch.EliminationWatch`), which weighs every edit at the field, the scan's too.
+:func:`drawn_alike`, the stricter test (every label at its share, none missed beyond chance), still decides where an
+edit must read as a draw of the field's items (the empty values a field already holds, a kept part of a value).
 """
 
 from __future__ import annotations
@@ -30,22 +32,23 @@ six labels, lean to one of them by chance one time in four and went on every rec
 more, five items of every label, stays uncorrected)."""
 
 BLANK_ALPHA = 0.01
-"""The blanks left (the values not shared) must not lean to a label either, nor away from one: one-sided exact binomial
-tests of each label's count among them against its share of the field's items (above it, below it),
+"""The blanks left (the values not shared) must not lean to a label either: one-sided exact binomial tests of each
+label's count among them against its share of the field's items (above it; for :func:`drawn_alike`, below it too),
 Bonferroni-corrected over the labels."""
 
 MISSED_ALPHA = 0.05
-"""The labels filling the field that no blank falls on must be ones a draw of as many items misses this often at
-least: ``(1 - s) ** n`` for their summed share ``s`` of the field's items and ``n`` blanks (one test, uncorrected, so
-it errs towards blanking every item): a blank then rules out no label a reader could not have missed anyway."""
+"""For :func:`drawn_alike`: the labels filling the field that no edit falls on must be ones a draw of as many items
+misses this often at least: ``(1 - s) ** n`` for their summed share ``s`` of the field's items and ``n`` edits (one
+test, uncorrected, so it errs towards editing every item): an edit then rules out no label a reader could not have
+missed anyway."""
 
 
 def shared_values(holders: Iterable[tuple[str, str]], records: Iterable[str] | None = None) -> frozenset[str]:
     """The values of one field to keep, from ``holders``: ``(value, label)`` per place filling the field (a value as its
     JSON text, so ``1`` and ``"1"`` differ). A value is kept when items of two labels or more hold it and none of its
-    labels leans beyond chance (:data:`SHARED_ALPHA`); none is kept unless the items holding the other values (those
-    blanked) are of two labels or more, lean to none and away from none (:data:`BLANK_ALPHA`), and miss only labels a
-    draw of as many items would miss (:data:`MISSED_ALPHA`), since a blank would then name the labels it falls on.
+    labels leans beyond chance (:data:`SHARED_ALPHA`); none is kept when the items holding the other values (those
+    blanked) lean to a label (:func:`names_no_label`), since a blank would then name it. With nothing blanked, the
+    values kept are all there is.
 
     ``records`` names the record of each place (a list field has several per record): the test then counts records,
     not places: a value's holders are the records holding it, the blanked the records holding a value not kept, and
@@ -74,9 +77,27 @@ def shared_values(holders: Iterable[tuple[str, str]], records: Iterable[str] | N
         )
     }
     blanked = Counter(label for label, values in of_record.values() if values - kept)
-    if not kept or not drawn_alike(blanked, total):
+    if not kept or (blanked and not names_no_label(blanked, total)):
         return frozenset()
     return frozenset(kept)
+
+
+def names_no_label(edited: Counter[str], total: Counter[str]) -> bool:
+    """Whether the items ``edited`` (per label, how many) point at no label beyond chance among the field's items
+    (``total`` per label): none of their labels is above its share of the field's items (one-sided exact binomial,
+    Bonferroni over the labels, :data:`BLANK_ALPHA`). Such blanks may rule some labels out (those mining found no
+    rider of at the field, or whose records hold none there), but a reader seeing one still has the rest to choose
+    from, none likelier than without it, and the values held alike keep their bytes: a clean record is left as it is.
+    Blanks too few to show a lean (three, on one label's items) are left to the sanitized output's own test, which
+    weighs every edit there, the scan's too (:class:`~windtunnel.leakage.edit_watch.EliminationWatch`: a field blanked
+    on one label's items only, or on labels no item keeping it holds, is then blanked on every item)."""
+    n_all, n_edited = sum(total.values()), sum(edited.values())
+    if len(total) < 2 or not n_all:
+        return False
+    return all(
+        binom_sf(edited.get(label, 0), n_edited, count / n_all) * len(total) > BLANK_ALPHA
+        for label, count in total.items()
+    )
 
 
 def drawn_alike(edited: Counter[str], total: Counter[str]) -> bool:
