@@ -846,7 +846,7 @@ class MinedField:
         """Whether the scalar at ``pointer`` of the projection ``root`` is this field's."""
         if not _matches(pointer, self.template):
             return False
-        if not all(_filled_at(root, t) for t in self.partners):
+        if not all(_filled_at(root, _beside(t, pointer)) for t in self.partners):
             return False
         toks = pointer.split("/")
         for at, pairs in self.anchors:
@@ -898,6 +898,9 @@ def uniform_fields(
     partners: dict[str, set[str] | None] = {}
     """Per field the other fields of the relations mined there, while every value mined there is a relation's (None
     once one is not): :attr:`MinedField.partners`."""
+    scalar: set[str] = set()
+    """The fields some scalar was mined at: a field where only whole lists or objects were holds no
+    scalar of theirs (a placeholder ``"TBC"`` where the other records hold their list is none)."""
     slot = _label_slot(labels)
     for it, extra in mined:
         audit = audit_item(it, decode=decode)
@@ -908,60 +911,62 @@ def uniform_fields(
                 resolved.append(_through_strings(it.projection, f))
             except (KeyError, IndexError, TypeError, ValueError):
                 resolved.append(f)
-        for g in _rules_first(resolved):
-            if g.representation == _MINED and g.inner and _node(it.projection, g.pointer + g.inner) is not None:
+        for f in _rules_first(resolved):
+            if f.representation == _MINED and f.inner and _node(it.projection, f.pointer + f.inner) is not None:
                 # a value mined inside JSON held in a string (a tool call's arguments): its field is in that document
-                g = replace(g, pointer=g.pointer + g.inner, inner=None, hashed_pointer=None, hashed_inner=None)
-                through.add(_general(g.pointer))
-            for f in _scalar_findings(it.projection, g):
-                if f.representation != _MINED or f.inner is not None:
-                    continue
-                path = _general(f.pointer)
-                edited.setdefault(path, set()).update(it.expected[:1])
-                paired = partners.setdefault(path, set())
-                if paired is not None and f.derived_with:
-                    paired.update(f.derived_with)
-                else:
-                    partners[path] = None
-                seen = columns.setdefault(path, set())
-                value = _node(it.projection, f.pointer)
-                column = cuts.column_of(value, f.span) if isinstance(value, str) and f.span is not None else None
-                if seen is not None and column is not None:
-                    seen.add(column)
-                else:
-                    columns[path] = None
-                pattern = _phrase(f.value, slot) if isinstance(value, str) and f.value else None
-                said = phrases.setdefault(path, set())
-                if said is not None and pattern is not None:
-                    said.add(pattern)
-                else:
-                    phrases[path] = None
-                ridden = spans.setdefault(path, set())
-                if (
-                    ridden is not None
-                    and isinstance(value, str)
-                    and _whole_words(value, f.span)
-                    and _as_written(value, f)
-                ):
-                    # the blind agent's reading already weighed the input's copies (input_explained): its word stays
-                    copied = frozenset() if f.rule == _BLIND else _input_words(it, f.pointer, derive_from)
-                    fresh = {w for m in _RIDER.finditer(f.value) if (w := m.group().casefold()) not in copied}
-                    # a whole value's words are marked with the item, so only those of several items' values count
-                    ridden.update(fresh if f.span is not None else {f"\0{w}\0{it.id}" for w in fresh})
-                    ends.setdefault(path, []).append(value)
-                else:
-                    spans[path] = None
-                whole = wholes.setdefault(path, [])
-                if f.span is not None:  # a word riding in the value: cut where it is, as before
-                    pass
-                elif whole is not None and isinstance(value, str) and len(words(value)) > 1:
-                    whole.append(value)
-                else:
-                    wholes[path] = None
-                holders = where.setdefault(path, {})
-                if f.pointer not in holders:
-                    holders[f.pointer] = _elements(it.projection, f.pointer)
-                cut_at.setdefault(path, set()).add((it.id, f.pointer))
+                f = replace(f, pointer=f.pointer + f.inner, inner=None, hashed_pointer=None, hashed_inner=None)
+                through.add(_general(f.pointer))
+            if f.representation != _MINED or f.inner is not None:
+                continue
+            path = _general(f.pointer)
+            node = _node(it.projection, f.pointer) if f.span is None else None
+            if isinstance(node, (list, Mapping)):
+                # a whole list mined (the points a class earns): its own finding blanks it whole on this record,
+                # so its scalars count among the blanks of any field of theirs (:func:`_with_shared`)
+                for at, _ in scalar_leaves(node, f.pointer):
+                    cut_at.setdefault(_general(at), set()).add((it.id, at))
+            else:
+                scalar.add(path)
+            edited.setdefault(path, set()).update(it.expected[:1])
+            paired = partners.setdefault(path, set())
+            if paired is not None and f.derived_with:
+                paired.update(f.derived_with)
+            else:
+                partners[path] = None
+            seen = columns.setdefault(path, set())
+            value = _node(it.projection, f.pointer)
+            column = cuts.column_of(value, f.span) if isinstance(value, str) and f.span is not None else None
+            if seen is not None and column is not None:
+                seen.add(column)
+            else:
+                columns[path] = None
+            pattern = _phrase(f.value, slot) if isinstance(value, str) and f.value else None
+            said = phrases.setdefault(path, set())
+            if said is not None and pattern is not None:
+                said.add(pattern)
+            else:
+                phrases[path] = None
+            ridden = spans.setdefault(path, set())
+            if ridden is not None and isinstance(value, str) and _whole_words(value, f.span) and _as_written(value, f):
+                # the blind agent's reading already weighed the input's copies (input_explained): its word stays
+                copied = frozenset() if f.rule == _BLIND else _input_words(it, f.pointer, derive_from)
+                fresh = {w for m in _RIDER.finditer(f.value) if (w := m.group().casefold()) not in copied}
+                # a whole value's words are marked with the item, so only those of several items' values count
+                ridden.update(fresh if f.span is not None else {f"\0{w}\0{it.id}" for w in fresh})
+                ends.setdefault(path, []).append(value)
+            else:
+                spans[path] = None
+            whole = wholes.setdefault(path, [])
+            if f.span is not None:  # a word riding in the value: cut where it is, as before
+                pass
+            elif whole is not None and isinstance(value, str) and len(words(value)) > 1:
+                whole.append(value)
+            else:
+                wholes[path] = None
+            holders = where.setdefault(path, {})
+            if f.pointer not in holders:
+                holders[f.pointer] = _elements(it.projection, f.pointer)
+            cut_at.setdefault(path, set()).add((it.id, f.pointer))
     for path in through:
         columns[path] = phrases[path] = wholes[path] = spans[path] = None
     every = set(labels)
@@ -969,6 +974,8 @@ def uniform_fields(
     fields = []
     cut: dict[MinedField, set[tuple[str, str]]] = {}
     for path, done in edited.items():
+        if path not in scalar:
+            continue  # only whole lists or objects mined here: each blanked whole by its own finding, nothing else
         got = _field(where[path], columns.get(path), phrases.get(path))
         got = _with_parts(replace(got, partners=frozenset(partners.get(path) or ())), wholes.get(path), population)
         if spans.get(path) and not (got.columns or got.phrases or got.riders):
@@ -979,19 +986,17 @@ def uniform_fields(
     return _with_shared(fields, population, cut)
 
 
-def _scalar_findings(root: Any, f: Finding) -> list[Finding]:
-    """``f`` at each scalar under it, where it is a mined whole list or object (a set of points ``[1, 2]`` mined as one
-    value): its field is that of those scalars (``/points/*``), so a record holding a scalar where the others hold
-    their list (a placeholder ``"TBC"``) is no place of it; ``[f]`` for any other finding (none for an empty list)."""
-    if f.representation != _MINED or f.inner is not None or f.span is not None:
-        return [f]
-    node = _node(root, f.pointer)
-    if not isinstance(node, (list, Mapping)):
-        return [f]
-    return [
-        replace(f, pointer=at, value=value if isinstance(value, str) else json.dumps(value), hashed_pointer=None)
-        for at, value in sorted(scalar_leaves(node, f.pointer))
-    ]
+def _beside(template: str, pointer: str) -> str:
+    """``template`` with each ``*`` of the path it shares with ``pointer`` written as ``pointer``'s index there: the
+    other date of a relation inside a list element is that element's (``/visits/*/due`` beside ``/visits/2/date`` is
+    ``/visits/2/due``); the ``*`` past the shared path stay."""
+    toks, at = template.split("/"), pointer.split("/")
+    for i, tok in enumerate(toks[: len(at) - 1]):
+        if tok == "*" and at[i].isdigit():
+            toks[i] = at[i]
+        elif tok != at[i]:
+            break
+    return "/".join(toks)
 
 
 def _filled_at(root: Any, template: str) -> bool:
@@ -1415,13 +1420,15 @@ def _other_labels_review(
 def _rules_first(findings: list[Finding]) -> list[Finding]:
     """``findings`` without a mined whole value where another finding edits the same field (at it, inside it
     or around it): the scan's edit is the one the items of every label get, so it alone is applied (a blank
-    here beside a cut there would tell the label by how the field was edited)."""
-    acted = [f.pointer for f in findings if f.representation != _MINED]
+    here beside a cut there would tell the label by how the field was edited). A mined whole list or object stays
+    beside the blanks of a mined field inside it (:func:`uniform_fields`: values not shared among its scalars): it is
+    blanked whole on the record it was mined on, and a scalar of it the field keeps would still say its label."""
+    acted = [(f.pointer, f.representation == _UNIFORM) for f in findings if f.representation != _MINED]
     if len(acted) == len(findings) or not acted:
         return findings
 
     def covered(p: str) -> bool:
-        return any(a == p or a.startswith(p + "/") or p.startswith(a + "/") for a in acted)
+        return any(a == p or (a.startswith(p + "/") and not inside) or p.startswith(a + "/") for a, inside in acted)
 
     return [f for f in findings if not (f.representation == _MINED and f.span is None and covered(f.pointer))]
 

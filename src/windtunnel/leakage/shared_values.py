@@ -6,12 +6,13 @@ too rare to prove (``priority_id: 1`` mined for ``Low``, ``2``, ``3`` and ``4`` 
 value was would name its label. A value that the items of several labels hold, each label about as often as its share
 of the field's items, is shown not to be such a rider (a work queue ``EXQ-NEW-KCK`` that new exceptions of every
 disposition sit in, beside ``EXQ-OSD-KCK`` on the damage claims only): blanking it as well cuts a clean record for
-nothing. So it is kept, when what is blanked leans to no label (:func:`shared_values`, :func:`names_no_label`): none
-of the labels it falls on is above its share beyond chance. It may miss some labels (those mining proved no rider of
-at the field: ruled out, yet no label of the rest is likelier for a blank), and a clean record keeps its bytes, as issue
-#25 asks: the sanitizer cuts a value where it carries the answer, not because its field carries it on other records.
-When the blanks lean to a label (a fee of ``2500`` mined for one label beside ``800`` and ``1200`` shared by all), the
-field is blanked on every item as before; blanks too few to show a lean are left to the test of the sanitized output
+nothing. So it is kept, when what is blanked falls on the labels like the field's items (:func:`shared_values`,
+:func:`blanks_unlike_holders`: no dependence between blanked and label beyond chance), and a clean record keeps its
+bytes, as issue #25 asks: the sanitizer cuts a value where it carries the answer, not because its field carries it on
+other records. When the blanks lean to a label (a fee of ``2500`` mined for one label beside ``800`` and ``1200``
+shared by all), or fall on some labels only (riders of two labels of six: an empty value would make those two
+likelier), the field is blanked on every item as before. Blanks too few to differ beyond chance keep the values held
+alike; of those, the ones on a single label's items are then blanked on every item by the test of the sanitized output
 (:class:`~windtunnel.leakage.edit_watch.EliminationWatch`), which weighs every edit at the field, the scan's too.
 :func:`drawn_alike`, the stricter test (every label at its share, none missed beyond chance), still decides where an
 edit must read as a draw of the field's items (the empty values a field already holds, a kept part of a value).
@@ -22,6 +23,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 
+from windtunnel._util.stats import chi2_sf
 from windtunnel.leakage.baseline import binom_cdf, binom_sf
 
 SHARED_ALPHA = 0.05
@@ -32,9 +34,10 @@ six labels, lean to one of them by chance one time in four and went on every rec
 more, five items of every label, stays uncorrected)."""
 
 BLANK_ALPHA = 0.01
-"""The blanks left (the values not shared) must not lean to a label either: one-sided exact binomial tests of each
-label's count among them against its share of the field's items (above it; for :func:`drawn_alike`, below it too),
-Bonferroni-corrected over the labels."""
+"""The blanks left (the values not shared) must fall on the labels like the field's items: for :func:`shared_values`
+the chi-square test of independence between blanked and label (:func:`blanks_unlike_holders`); for
+:func:`drawn_alike`, one-sided exact binomial tests of each label's count among them against its share of the field's
+items (above it, below it), Bonferroni-corrected over the labels."""
 
 MISSED_ALPHA = 0.05
 """For :func:`drawn_alike`: the labels filling the field that no edit falls on must be ones a draw of as many items
@@ -47,8 +50,8 @@ def shared_values(holders: Iterable[tuple[str, str]], records: Iterable[str] | N
     """The values of one field to keep, from ``holders``: ``(value, label)`` per place filling the field (a value as its
     JSON text, so ``1`` and ``"1"`` differ). A value is kept when items of two labels or more hold it and none of its
     labels leans beyond chance (:data:`SHARED_ALPHA`); none is kept when the items holding the other values (those
-    blanked) lean to a label (:func:`names_no_label`), since a blank would then name it. With nothing blanked, the
-    values kept are all there is.
+    blanked) fall on the labels unlike the field's items (:func:`blanks_unlike_holders`), since an empty value would
+    then make some labels likelier. With nothing blanked, the values kept are all there is.
 
     ``records`` names the record of each place (a list field has several per record): the test then counts records,
     not places: a value's holders are the records holding it, the blanked the records holding a value not kept, and
@@ -77,27 +80,31 @@ def shared_values(holders: Iterable[tuple[str, str]], records: Iterable[str] | N
         )
     }
     blanked = Counter(label for label, values in of_record.values() if values - kept)
-    if not kept or (blanked and not names_no_label(blanked, total)):
+    if not kept or blanks_unlike_holders(blanked, total):
         return frozenset()
     return frozenset(kept)
 
 
-def names_no_label(edited: Counter[str], total: Counter[str]) -> bool:
-    """Whether the items ``edited`` (per label, how many) point at no label beyond chance among the field's items
-    (``total`` per label): none of their labels is above its share of the field's items (one-sided exact binomial,
-    Bonferroni over the labels, :data:`BLANK_ALPHA`). Such blanks may rule some labels out (those mining found no
-    rider of at the field, or whose records hold none there), but a reader seeing one still has the rest to choose
-    from, none likelier than without it, and the values held alike keep their bytes: a clean record is left as it is.
-    Blanks too few to show a lean (three, on one label's items) are left to the sanitized output's own test, which
-    weighs every edit there, the scan's too (:class:`~windtunnel.leakage.edit_watch.EliminationWatch`: a field blanked
-    on one label's items only, or on labels no item keeping it holds, is then blanked on every item)."""
+def blanks_unlike_holders(edited: Counter[str], total: Counter[str]) -> bool:
+    """Whether the items ``edited`` (per label, how many) fall on the labels unlike the field's items (``total`` per
+    label) beyond chance: the test of independence between being blanked and the label over the field's items (Pearson
+    chi-square of the table blanked / kept by label, its labels less one degrees of freedom, at :data:`BLANK_ALPHA`).
+    Blanks leaning to one label, or all on some labels of several (riders mined for the two strongest states of six: an
+    empty remark would say "one of those two"), are unlike them; blanks too few to differ beyond chance (three, on one
+    label's items) are not, and keep the values held alike (the sanitized output's own test then weighs them with the
+    scan's edits: :class:`~windtunnel.leakage.edit_watch.EliminationWatch` blanks a field whose blanks fall on one
+    label's items only, or on labels no item keeping it filled holds). A field of one label's items is unlike."""
     n_all, n_edited = sum(total.values()), sum(edited.values())
     if len(total) < 2 or not n_all:
+        return True
+    if n_edited in (0, n_all):
         return False
-    return all(
-        binom_sf(edited.get(label, 0), n_edited, count / n_all) * len(total) > BLANK_ALPHA
-        for label, count in total.items()
-    )
+    x = 0.0
+    for label, count in total.items():
+        for observed, of in ((edited.get(label, 0), n_edited), (count - edited.get(label, 0), n_all - n_edited)):
+            expected = count * of / n_all
+            x += (observed - expected) ** 2 / expected
+    return chi2_sf(x, len(total) - 1) <= BLANK_ALPHA
 
 
 def drawn_alike(edited: Counter[str], total: Counter[str]) -> bool:
