@@ -117,3 +117,24 @@ def test_the_chi_square_tail_in_closed_form() -> None:
     assert chi2_sf(0.0, 4) == 1.0
     assert chi2_sf(5000.0, 40) == 0.0
     assert chi2_sf(3.0, 30) == pytest.approx(1.0)
+
+
+def test_blanks_are_weighed_against_the_records_filling_their_places() -> None:
+    """A router's code at step 1 on every `A` record and a few others, a subject at step 0 on every record: the blanks
+    (the codes) fall on `A` far beyond its share of the records, yet exactly on the records holding a code at all,
+    which their schema shows blanked or not. Weighed against the records filling the places blanked, they tell
+    nothing, and the subjects keep their bytes; weighed against every record, they went too."""
+    rows: list[tuple[str, str]] = []
+    records: list[str] = []
+    places: list[str] = []
+    for label, n, routed in (("A", 12, 12), ("B", 10, 3), ("C", 10, 3), ("D", 9, 3)):
+        for i in range(n):
+            rows.append(('"Order needs review"', label))
+            records.append(f"{label}{i}")
+            places.append("/steps/0/output")
+            if i < routed:
+                rows.append((f'"\\u0000cut {label}{i}"', label))
+                records.append(f"{label}{i}")
+                places.append("/steps/1/output")
+    assert shared_values(rows, records, places) == {'"Order needs review"'}
+    assert shared_values(rows, records) == frozenset()

@@ -1239,8 +1239,10 @@ def _with_shared(
     """Per field ``(value, label, cut)`` of the same places, for the shapes they hold (:func:`shared_shapes`)."""
     records: dict[MinedField, list[str]] = {f: [] for f in whole}
     """Per field the item of each of those places: the draw test counts records, not places."""
-    empties: dict[MinedField, list[tuple[Any, str, str]]] = {f: [] for f in whole}
-    """Per field ``(value, label, item id)`` of the places already empty as read (``""``, ``0``, ``0.0``)."""
+    places: dict[MinedField, list[str]] = {f: [] for f in whole}
+    """Per field the pointer of each of those places: the blanks are weighed against the records filling theirs."""
+    empties: dict[MinedField, list[tuple[Any, str, str, str]]] = {f: [] for f in whole}
+    """Per field ``(value, label, item id, pointer)`` of the places already empty as read (``""``, ``0``, ``0.0``)."""
     for it in population:
         if not it.expected:
             continue
@@ -1249,7 +1251,7 @@ def _with_shared(
                 if value in ("", 0) and not isinstance(value, bool):
                     for f in whole:
                         if f.holds(it.projection, pointer):
-                            empties[f].append((value, it.expected[0], it.id))
+                            empties[f].append((value, it.expected[0], it.id, pointer))
                 continue
             prose = isinstance(value, str) and len(value.split()) > PROSE_WORDS
             for f in whole:
@@ -1257,20 +1259,23 @@ def _with_shared(
                     holders[f].append((f"\0cut {it.id} {pointer}", it.expected[0]))  # its own: never kept
                     rows[f].append((value, it.expected[0], True))
                     records[f].append(it.id)
+                    places[f].append(pointer)
                 elif not prose and f.holds(it.projection, pointer):
                     holders[f].append((json.dumps(value), it.expected[0]))
                     rows[f].append((value, it.expected[0], False))
                     records[f].append(it.id)
+                    places[f].append(pointer)
     # a blank reads like a value that was empty to begin with: the places already empty (as a blank of the field's
     # values writes it) count among the blanks, so that the test weighs every empty value the output shows
     for f in whole:
         blanks = {json.dumps(_blank_of(value)) for value, _, _ in rows[f]}
-        for value, label, rec in empties[f]:
+        for value, label, rec, pointer in empties[f]:
             if json.dumps(value) in blanks:
                 holders[f].append((f"\0empty {rec}", label))  # never kept: an empty value
                 rows[f].append((value, label, True))
                 records[f].append(rec)
-    return [_kept_alike(f, holders[f], rows[f], records[f]) if f in holders else f for f in fields]
+                places[f].append(pointer)
+    return [_kept_alike(f, holders[f], rows[f], records[f], places[f]) if f in holders else f for f in fields]
 
 
 def _blank_of(value: Any) -> Any:
@@ -1285,12 +1290,14 @@ def _kept_alike(
     holders: Sequence[tuple[str, str]],
     rows: Sequence[tuple[Any, str, bool]],
     records: Sequence[str] | None = None,
+    places: Sequence[str] | None = None,
 ) -> MinedField:
     """``f`` with what a blank of it on every item keeps: the values shown to ride with no label
     (:attr:`MinedField.shared`), or their shapes (:attr:`MinedField.shapes`) when those keep more of the field's
-    items (values each a record's own share no value, but their shape)."""
-    shared = shared_values(holders, records)
-    shapes = shared_shapes(rows, records)
+    items (values each a record's own share no value, but their shape). ``records`` and ``places`` name each holder's
+    record and pointer (:func:`~windtunnel.leakage.shared_values.shared_values`)."""
+    shared = shared_values(holders, records, places)
+    shapes = shared_shapes(rows, records, places)
     if shapes:
         by_value = sum(key in shared for key, _ in holders)
         if sum(value_shape(value) in shapes for value, _, cut in rows if not cut) > by_value:

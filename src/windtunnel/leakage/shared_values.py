@@ -6,13 +6,14 @@ too rare to prove (``priority_id: 1`` mined for ``Low``, ``2``, ``3`` and ``4`` 
 value was would name its label. A value that the items of several labels hold, each label about as often as its share
 of the field's items, is shown not to be such a rider (a work queue ``EXQ-NEW-KCK`` that new exceptions of every
 disposition sit in, beside ``EXQ-OSD-KCK`` on the damage claims only): blanking it as well cuts a clean record for
-nothing. So it is kept, when what is blanked falls on the labels like the field's items (:func:`shared_values`,
-:func:`blanks_unlike_holders`: no dependence between blanked and label beyond chance), and a clean record keeps its
-bytes, as issue #25 asks: the sanitizer cuts a value where it carries the answer, not because its field carries it on
-other records. When the blanks lean to a label (a fee of ``2500`` mined for one label beside ``800`` and ``1200``
-shared by all), or fall on some labels only (riders of two labels of six: an empty value would make those two
-likelier), the field is blanked on every item as before. Blanks too few to differ beyond chance keep the values held
-alike; of those, the ones on a single label's items are then blanked on every item by the test of the sanitized output
+nothing. So it is kept, when what is blanked falls on the labels like the items filling the places it is blanked at
+(:func:`shared_values`, :func:`blanks_unlike_holders`: no dependence between blanked and label beyond chance), and a
+clean record keeps its bytes, as issue #25 asks: the sanitizer cuts a value where it carries the answer, not because
+its field carries it on other records. When the blanks lean to a label (a fee of ``2500`` mined for one label beside
+``800`` and ``1200`` shared by all), or fall on some labels only (riders of two labels of six: an empty value would
+make those two likelier), the field is blanked on every item as before. Blanks too few to differ beyond chance keep
+the values held alike; of those, the ones on a single label's items (or on labels no item keeping the field holds) are
+then blanked on every item by the test of the sanitized output
 (:class:`~windtunnel.leakage.edit_watch.EliminationWatch`), which weighs every edit at the field, the scan's too.
 :func:`drawn_alike`, the stricter test (every label at its share, none missed beyond chance), still decides where an
 edit must read as a draw of the field's items (the empty values a field already holds, a kept part of a value).
@@ -46,7 +47,9 @@ test, uncorrected, so it errs towards editing every item): an edit then rules ou
 missed anyway."""
 
 
-def shared_values(holders: Iterable[tuple[str, str]], records: Iterable[str] | None = None) -> frozenset[str]:
+def shared_values(
+    holders: Iterable[tuple[str, str]], records: Iterable[str] | None = None, places: Iterable[str] | None = None
+) -> frozenset[str]:
     """The values of one field to keep, from ``holders``: ``(value, label)`` per place filling the field (a value as its
     JSON text, so ``1`` and ``"1"`` differ). A value is kept when items of two labels or more hold it and none of its
     labels leans beyond chance (:data:`SHARED_ALPHA`); none is kept when the items holding the other values (those
@@ -57,14 +60,22 @@ def shared_values(holders: Iterable[tuple[str, str]], records: Iterable[str] | N
     not places: a value's holders are the records holding it, the blanked the records holding a value not kept, and
     each label's share that of the records filling the field. A record of one label with three rider places in a list
     beside the others' one is one record blanked, as theirs: what a blank tells is which records hold one (how many
-    places a record's list has, its schema shows whatever is blanked). Without it, each place is a record of its own."""
+    places a record's list has, its schema shows whatever is blanked). Without it, each place is a record of its own.
+
+    ``places`` names each place (its pointer): the blanked are then weighed against the records filling one of the
+    places a blank falls on (a router's output at step 1 or 2, not the subject at step 0 every record fills): which
+    records have a value there at all their schema shows blanked or not, and a blank tells only which of those lost
+    it. Without it, against every record filling the field."""
     rows = list(holders)
     ids: list[object] = list(records) if records is not None else list(range(len(rows)))
+    at: list[str | None] = list(places) if places is not None else [None] * len(rows)
     by_value: dict[str, dict[str, set[object]]] = {}
     of_record: dict[object, tuple[str, set[str]]] = {}
-    for (value, label), rec in zip(rows, ids, strict=True):
+    where: dict[object, set[tuple[str | None, str]]] = {}
+    for (value, label), rec, place in zip(rows, ids, at, strict=True):
         by_value.setdefault(value, {}).setdefault(label, set()).add(rec)
         of_record.setdefault(rec, (label, set()))[1].add(value)
+        where.setdefault(rec, set()).add((place, value))
     total: Counter[str] = Counter(label for label, _ in of_record.values())
     n_all = sum(total.values())
     if len(total) < 2:
@@ -80,6 +91,9 @@ def shared_values(holders: Iterable[tuple[str, str]], records: Iterable[str] | N
         )
     }
     blanked = Counter(label for label, values in of_record.values() if values - kept)
+    if places is not None:
+        gone = {place for held in where.values() for place, value in held if value not in kept}
+        total = Counter(label for rec, (label, _) in of_record.items() if any(p in gone for p, _ in where[rec]))
     if not kept or blanks_unlike_holders(blanked, total):
         return frozenset()
     return frozenset(kept)
