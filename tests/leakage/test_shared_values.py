@@ -10,11 +10,12 @@ sits in, beside label-specific codes.
 from __future__ import annotations
 
 import math
+from collections import Counter
 
 import pytest
 
 from windtunnel._util.stats import chi2_sf
-from windtunnel.leakage.shared_values import shared_values
+from windtunnel.leakage.shared_values import blanks_unlike_holders, shared_values
 
 
 def _holders(shared: dict[str, int], blanked: dict[str, int]) -> list[tuple[str, str]]:
@@ -138,3 +139,12 @@ def test_blanks_are_weighed_against_the_records_filling_their_places() -> None:
                 places.append("/steps/1/output")
     assert shared_values(rows, records, places) == {'"Order needs review"'}
     assert shared_values(rows, records) == frozenset()
+
+
+def test_blanks_on_every_record_of_their_places_or_of_one_label_tell_no_label() -> None:
+    """Blanks on every record filling their places, on none, or among the records of one label only: nothing told."""
+    assert not blanks_unlike_holders(Counter({"A": 3}), Counter({"A": 3}))
+    assert not blanks_unlike_holders(Counter({"A": 2}), Counter({"A": 3}))
+    assert not blanks_unlike_holders(Counter({"A": 12, "B": 3}), Counter({"A": 12, "B": 3}))
+    assert not blanks_unlike_holders(Counter(), Counter({"A": 12, "B": 3}))
+    assert blanks_unlike_holders(Counter({"A": 12, "B": 1}), Counter({"A": 12, "B": 12}))

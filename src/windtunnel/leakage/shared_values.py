@@ -107,11 +107,11 @@ def blanks_unlike_holders(edited: Counter[str], total: Counter[str]) -> bool:
     empty remark would say "one of those two"), are unlike them; blanks too few to differ beyond chance (three, on one
     label's items) are not, and keep the values held alike (the sanitized output's own test then weighs them with the
     scan's edits: :class:`~windtunnel.leakage.edit_watch.EliminationWatch` blanks a field whose blanks fall on one
-    label's items only, or on labels no item keeping it filled holds). A field of one label's items is unlike."""
+    label's items only, or on labels no item keeping it filled holds). Blanks on every item, or on none, or among
+    the items of one label only, tell no label apart from another: not unlike (the places a blank falls on held by
+    three records of one label only, a fourth radio log line: their schema names those records blanked or not)."""
     n_all, n_edited = sum(total.values()), sum(edited.values())
-    if len(total) < 2 or not n_all:
-        return True
-    if n_edited in (0, n_all):
+    if len(total) < 2 or n_edited in (0, n_all):
         return False
     x = 0.0
     for label, count in total.items():
