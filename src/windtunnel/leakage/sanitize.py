@@ -835,8 +835,9 @@ class MinedField:
     partners: frozenset[str] = frozenset()
     """When every value mined here was one of two fields a relation derives a value from (the months from an inspection
     date to the next one due, :mod:`~windtunnel.leakage.relations`): the other fields' templates. A record holds the
-    relation only where it fills them, so the field is this one on such records only: a record with no date due keeps
-    its inspection date, which alone rides with no label. Empty: on every record."""
+    relation only where it fills them (in the same list element where both sit in one: :func:`_beside`), so the field
+    is this one on such records only: a record with no date due keeps its inspection date, which alone rides with no
+    label. Empty: on every record."""
 
     def keeps(self, value: Any) -> bool:
         """Whether a whole-scalar blank of this field leaves ``value`` as it is (:attr:`shared`, :attr:`shapes`)."""
