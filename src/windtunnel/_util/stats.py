@@ -1,5 +1,5 @@
 """Small statistics shared by every repeated-trial score and the leakage miner: Wilson intervals,
-pass^k, the one-sided Fisher exact test and multiple-testing corrections."""
+pass^k, the one-sided Fisher exact test, the chi-square tail and multiple-testing corrections."""
 
 from __future__ import annotations
 
@@ -107,6 +107,27 @@ def binomial_greater(k: int, n: int, p: float) -> float:
         if i > n * p and term < acc * 1e-17:
             break
     return min(1.0, acc)
+
+
+def chi2_sf(x: float, df: int) -> float:
+    """The chance of a chi-square variable of ``df`` (a whole number, 1 or more) degrees of freedom reaching ``x``.
+
+    The closed forms of the upper tail for whole degrees of freedom (half ``x`` as ``h``): ``exp(-h)`` times the first
+    ``df / 2`` terms of the series of ``exp(h)`` for an even ``df``; ``erfc(sqrt(h))`` plus terms in ``h ** (i - 1/2)``
+    for an odd one; each term in log space, so a large ``x`` or ``df`` neither overflows nor loses the tail."""
+    if df < 1:
+        raise ValueError(f"need df >= 1, got {df}")
+    if x <= 0.0:
+        return 1.0
+    h = x / 2.0
+    lh = math.log(h)
+    if df % 2 == 0:
+        total = sum(math.exp(-h + i * lh - math.lgamma(i + 1)) for i in range(df // 2))
+    else:
+        total = math.erfc(math.sqrt(h)) + sum(
+            math.exp(-h + (i - 0.5) * lh - math.lgamma(i + 0.5)) for i in range(1, (df - 1) // 2 + 1)
+        )
+    return min(1.0, max(0.0, total))
 
 
 def adjust_p(p_values: Sequence[float], method: str = "bh") -> list[float]:

@@ -154,6 +154,9 @@ class Suggestion:
     relation: str = ""
     """For a value derived from two fields of the record (:mod:`.relations`): which relation, without its value
     (``the ratio of /duty to /value``); the suggestion points at one of the two fields."""
+    relation_fields: tuple[str, ...] = ()
+    """With :attr:`relation`: the templates of its two fields, as data (a key may hold a blank: ``/Last Inspected``,
+    which the relation's words do not delimit)."""
 
     def to_dict(self) -> dict[str, Any]:
         """Every field, as ``leak mine`` writes a suggestion (in clear: the scan report keeps only counts)."""
@@ -2272,7 +2275,7 @@ def mine(
     record_derived: list[list[Derived]] = [[]] * len(record_label)
     for i in reversed(range(len(record_of))):
         record_derived[record_of[i]] = derived_of[i]
-    relation_of: dict[Key, str] = {}
+    relation_of: dict[Key, tuple[str, str, str]] = {}
     input_objects = {t.rpartition("/")[0] for t in inputs}
 
     # A field outside the named input whose value is one of the input's on nearly every record restates it (an
@@ -2374,7 +2377,9 @@ def mine(
             continue
         kind, pointer, text = key
         also = _distinct([text, *(k[2] for k in members[key])])[1:]
-        sug = Suggestion(pointer, text, label, purity, support, base, kind, p, q, also, relation_of.get(key, ""))
+        rel = relation_of.get(key)
+        related = (describe(rel), rel[1:]) if rel else ("", ())
+        sug = Suggestion(pointer, text, label, purity, support, base, kind, p, q, also, *related)
         found.append((sug, members[key]))
     # An n-gram made of a word that is itself found for the same label adds nothing ('q2 stuck' beside 'q2').
     words = {(sug.label, k[2]) for sug, keys in found for k in keys if k[0] != "ngram"}
@@ -2572,7 +2577,7 @@ def _graded(
     }
     # a field a relation is found at is computed from the answer with another field (a duty at the class's rate on
     # the declared amount): its single values may mix, the pair does not
-    fields -= {_general(t) for s in out if s.relation for t in [s.pointer, *_RELATION_FIELD.findall(s.relation)] if t}
+    fields -= {_general(t) for s in out if s.relation for t in [s.pointer, *s.relation_fields] if t}
     if not fields or len(values) != len(labels):
         return []
     # a score vector's top is graded where its members are (:func:`~.score_tops.vectors_of`): a prior state's scores
@@ -2766,8 +2771,9 @@ def _relation_tests(
     min_support: int,
     *,
     either: bool = False,
-) -> Iterator[tuple[Key, str, int, int, float, list[Key], str, list[frozenset[int]]]]:
-    """``(key, label, top, support, p, member keys, relation, per value the records holding it)`` of each value derived
+) -> Iterator[tuple[Key, str, int, int, float, list[Key], tuple[str, str, str], list[frozenset[int]]]]:
+    """``(key, label, top, support, p, member keys, relation (its kind and two fields), per value the records holding
+    it)`` of each value derived
     from a pair of fields of the record (:mod:`.relations`: the ratio of two numbers, the gap between two dates) that
     ``min_support`` records or more hold and not every one: a candidate like a whole value, tested as one (one-sided
     Fisher exact over the records, times the number of labels), its p also multiplied by the number of pairs read over
@@ -2838,7 +2844,7 @@ def _relation_tests(
             if found_at:
                 key = ("range", found_at[0][1], shown(relation, run_text(values)))
                 parts = [frozenset(by_text[v]) for v in values]
-                yield key, label, support, support, min(1.0, p * len(relations)), found_at, describe(relation), parts
+                yield key, label, support, support, min(1.0, p * len(relations)), found_at, relation, parts
     groups: dict[frozenset[int], tuple[tuple[str, str, str], str]] = {}
     for (relation, value), held_by in by_value.items():
         if len(held_by) < min_support or len(held_by) >= total or frozenset(held_by) in blocks:
@@ -2859,7 +2865,7 @@ def _relation_tests(
         found_at = members(relation, records, [value], label)
         if found_at:
             key = ("range", found_at[0][1], shown(relation, value))
-            yield key, label, top, support, min(1.0, p), found_at, describe(relation), [records]
+            yield key, label, top, support, min(1.0, p), found_at, relation, [records]
 
 
 _CODE_NUMBER = re.compile(r"([^\W\d_]+) (\d+)")
@@ -3785,6 +3791,7 @@ def _own_label(
                     ),
                     value=key[2],
                     inner=inner,
+                    derived_with=tuple(t for t in sug.relation_fields if t != _general(place)),
                 )
             )
         whole = {(f.pointer, f.inner, f.severity) for f in found if f.span is None and f.representation == "mined"}
@@ -3793,8 +3800,6 @@ def _own_label(
             yield it.id, found
 
 
-_RELATION_FIELD = re.compile(r"(?<!\S)/\S+")
-"""A field named in a relation's words (:func:`~windtunnel.leakage.relations.describe`)."""
 GRADED_REVIEW = (
     "; for review: this field's values only make a label likelier (pure at the extremes of its range and mixed in "
     "the middle, or leaning to a label yet often holding another): another measurement or a prior state of the "

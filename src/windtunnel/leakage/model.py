@@ -105,6 +105,10 @@ class Finding:
     hash (``None``: the pointer shows none). Reports use it unless values are shown."""
     hashed_inner: str | None = field(default=None, repr=False)
     """The same for ``inner``."""
+    derived_with: tuple[str, ...] = field(default=(), repr=False, compare=False)
+    """For a mined value derived from two fields of the record (a relation: the months from one date to another,
+    :mod:`.relations`), the other field's template: the value rides with the label only beside a value there, and a
+    record with none holds no such relation. Empty for every other finding."""
     judge: Mapping[str, Any] | None = field(default=None, repr=False, compare=False)
     """For a finding of the model judge (``leak scan --judge-url``, :mod:`.judge`): ``model``, ``verdict``
     (stated / review / error), the judge's ``reason`` (``masked_reason``: with the labels hidden), ``label``,

@@ -832,6 +832,12 @@ class MinedField:
     the value keeps its other words (the slug's copy of the headline), a value holding none keeps its bytes, and what
     is left reads like a value that never held one, so neither the cut nor its absence names a label. Empty: the field
     is edited as above."""
+    partners: frozenset[str] = frozenset()
+    """When every value mined here was one of two fields a relation derives a value from (the months from an inspection
+    date to the next one due, :mod:`~windtunnel.leakage.relations`): the other fields' templates. A record holds the
+    relation only where it fills them (in the same list element where both sit in one: :func:`_beside`), so the field
+    is this one on such records only: a record with no date due keeps its inspection date, which alone rides with no
+    label. Empty: on every record."""
 
     def keeps(self, value: Any) -> bool:
         """Whether a whole-scalar blank of this field leaves ``value`` as it is (:attr:`shared`, :attr:`shapes`)."""
@@ -840,6 +846,8 @@ class MinedField:
     def holds(self, root: Any, pointer: str) -> bool:
         """Whether the scalar at ``pointer`` of the projection ``root`` is this field's."""
         if not _matches(pointer, self.template):
+            return False
+        if not all(_filled_at(root, _beside(t, pointer)) for t in self.partners):
             return False
         toks = pointer.split("/")
         for at, pairs in self.anchors:
@@ -888,6 +896,12 @@ def uniform_fields(
     """Per field the places (item id, pointer) a mined finding edits: blanked there whatever the field's edit."""
     through: set[str] = set()
     """The fields inside JSON held in a string: blanked whole there (a cut inside the document is not tried)."""
+    partners: dict[str, set[str] | None] = {}
+    """Per field the other fields of the relations mined there, while every value mined there is a relation's (None
+    once one is not): :attr:`MinedField.partners`."""
+    scalar: set[str] = set()
+    """The fields some scalar was mined at: a field where only whole lists or objects were holds no
+    scalar of theirs (a placeholder ``"TBC"`` where the other records hold their list is none)."""
     slot = _label_slot(labels)
     for it, extra in mined:
         audit = audit_item(it, decode=decode)
@@ -903,48 +917,57 @@ def uniform_fields(
                 # a value mined inside JSON held in a string (a tool call's arguments): its field is in that document
                 f = replace(f, pointer=f.pointer + f.inner, inner=None, hashed_pointer=None, hashed_inner=None)
                 through.add(_general(f.pointer))
-            if f.representation == _MINED and f.inner is None:
-                path = _general(f.pointer)
-                edited.setdefault(path, set()).update(it.expected[:1])
-                seen = columns.setdefault(path, set())
-                value = _node(it.projection, f.pointer)
-                column = cuts.column_of(value, f.span) if isinstance(value, str) and f.span is not None else None
-                if seen is not None and column is not None:
-                    seen.add(column)
-                else:
-                    columns[path] = None
-                pattern = _phrase(f.value, slot) if isinstance(value, str) and f.value else None
-                said = phrases.setdefault(path, set())
-                if said is not None and pattern is not None:
-                    said.add(pattern)
-                else:
-                    phrases[path] = None
-                ridden = spans.setdefault(path, set())
-                if (
-                    ridden is not None
-                    and isinstance(value, str)
-                    and _whole_words(value, f.span)
-                    and _as_written(value, f)
-                ):
-                    # the blind agent's reading already weighed the input's copies (input_explained): its word stays
-                    copied = frozenset() if f.rule == _BLIND else _input_words(it, f.pointer, derive_from)
-                    fresh = {w for m in _RIDER.finditer(f.value) if (w := m.group().casefold()) not in copied}
-                    # a whole value's words are marked with the item, so only those of several items' values count
-                    ridden.update(fresh if f.span is not None else {f"\0{w}\0{it.id}" for w in fresh})
-                    ends.setdefault(path, []).append(value)
-                else:
-                    spans[path] = None
-                whole = wholes.setdefault(path, [])
-                if f.span is not None:  # a word riding in the value: cut where it is, as before
-                    pass
-                elif whole is not None and isinstance(value, str) and len(words(value)) > 1:
-                    whole.append(value)
-                else:
-                    wholes[path] = None
-                holders = where.setdefault(path, {})
-                if f.pointer not in holders:
-                    holders[f.pointer] = _elements(it.projection, f.pointer)
-                cut_at.setdefault(path, set()).add((it.id, f.pointer))
+            if f.representation != _MINED or f.inner is not None:
+                continue
+            path = _general(f.pointer)
+            node = _node(it.projection, f.pointer) if f.span is None else None
+            if isinstance(node, (list, Mapping)):
+                # a whole list mined (the points a class earns): its own finding blanks it whole on this record,
+                # so its scalars count among the blanks of any field of theirs (:func:`_with_shared`)
+                for at, _ in scalar_leaves(node, f.pointer):
+                    cut_at.setdefault(_general(at), set()).add((it.id, at))
+            else:
+                scalar.add(path)
+            edited.setdefault(path, set()).update(it.expected[:1])
+            paired = partners.setdefault(path, set())
+            if paired is not None and f.derived_with:
+                paired.update(f.derived_with)
+            else:
+                partners[path] = None
+            seen = columns.setdefault(path, set())
+            value = _node(it.projection, f.pointer)
+            column = cuts.column_of(value, f.span) if isinstance(value, str) and f.span is not None else None
+            if seen is not None and column is not None:
+                seen.add(column)
+            else:
+                columns[path] = None
+            pattern = _phrase(f.value, slot) if isinstance(value, str) and f.value else None
+            said = phrases.setdefault(path, set())
+            if said is not None and pattern is not None:
+                said.add(pattern)
+            else:
+                phrases[path] = None
+            ridden = spans.setdefault(path, set())
+            if ridden is not None and isinstance(value, str) and _whole_words(value, f.span) and _as_written(value, f):
+                # the blind agent's reading already weighed the input's copies (input_explained): its word stays
+                copied = frozenset() if f.rule == _BLIND else _input_words(it, f.pointer, derive_from)
+                fresh = {w for m in _RIDER.finditer(f.value) if (w := m.group().casefold()) not in copied}
+                # a whole value's words are marked with the item, so only those of several items' values count
+                ridden.update(fresh if f.span is not None else {f"\0{w}\0{it.id}" for w in fresh})
+                ends.setdefault(path, []).append(value)
+            else:
+                spans[path] = None
+            whole = wholes.setdefault(path, [])
+            if f.span is not None:  # a word riding in the value: cut where it is, as before
+                pass
+            elif whole is not None and isinstance(value, str) and len(words(value)) > 1:
+                whole.append(value)
+            else:
+                wholes[path] = None
+            holders = where.setdefault(path, {})
+            if f.pointer not in holders:
+                holders[f.pointer] = _elements(it.projection, f.pointer)
+            cut_at.setdefault(path, set()).add((it.id, f.pointer))
     for path in through:
         columns[path] = phrases[path] = wholes[path] = spans[path] = None
     every = set(labels)
@@ -952,13 +975,44 @@ def uniform_fields(
     fields = []
     cut: dict[MinedField, set[tuple[str, str]]] = {}
     for path, done in edited.items():
-        got = _with_parts(_field(where[path], columns.get(path), phrases.get(path)), wholes.get(path), population)
+        if path not in scalar:
+            continue  # only whole lists or objects mined here: each blanked whole by its own finding, nothing else
+        got = _field(where[path], columns.get(path), phrases.get(path))
+        got = _with_parts(replace(got, partners=frozenset(partners.get(path) or ())), wholes.get(path), population)
         if spans.get(path) and not (got.columns or got.phrases or got.riders):
             got = _rider_words(got, spans[path] or set(), population, derive_from, ends.get(path, [])) or got
         if got.riders or not every or not every <= done:  # a value's part is cut on every item, every label's too
             fields.append(got)
             cut.setdefault(got, set()).update(cut_at.get(path, ()))
     return _with_shared(fields, population, cut)
+
+
+def _beside(template: str, pointer: str) -> str:
+    """``template`` with each ``*`` of the path it shares with ``pointer`` written as ``pointer``'s index there: the
+    other date of a relation inside a list element is that element's (``/visits/*/due`` beside ``/visits/2/date`` is
+    ``/visits/2/due``); the ``*`` past the shared path stay."""
+    toks, at = template.split("/"), pointer.split("/")
+    for i, tok in enumerate(toks[: len(at) - 1]):
+        if tok == "*" and at[i].isdigit():
+            toks[i] = at[i]
+        elif tok != at[i]:
+            break
+    return "/".join(toks)
+
+
+def _filled_at(root: Any, template: str) -> bool:
+    """Whether ``root`` holds a filled scalar (not ``null``, ``""``, ``0`` or ``false``) at the field ``template``
+    (a ``*`` standing for any list index)."""
+    nodes = [root]
+    for tok in parse_pointer(template):
+        step: list[Any] = []
+        for node in nodes:
+            if isinstance(node, list):
+                step.extend(node if tok == "*" else node[int(tok) : int(tok) + 1] if tok.isdigit() else [])
+            elif isinstance(node, Mapping) and tok in node:
+                step.append(node[tok])
+        nodes = step
+    return any(not isinstance(n, (list, Mapping)) and n not in (None, "", False, 0) for n in nodes)
 
 
 def _whole_words(value: str, span: cuts.Range | None) -> bool:
@@ -1186,8 +1240,10 @@ def _with_shared(
     """Per field ``(value, label, cut)`` of the same places, for the shapes they hold (:func:`shared_shapes`)."""
     records: dict[MinedField, list[str]] = {f: [] for f in whole}
     """Per field the item of each of those places: the draw test counts records, not places."""
-    empties: dict[MinedField, list[tuple[Any, str, str]]] = {f: [] for f in whole}
-    """Per field ``(value, label, item id)`` of the places already empty as read (``""``, ``0``, ``0.0``)."""
+    places: dict[MinedField, list[str]] = {f: [] for f in whole}
+    """Per field the pointer of each of those places: the blanks are weighed against the records filling theirs."""
+    empties: dict[MinedField, list[tuple[Any, str, str, str]]] = {f: [] for f in whole}
+    """Per field ``(value, label, item id, pointer)`` of the places already empty as read (``""``, ``0``, ``0.0``)."""
     for it in population:
         if not it.expected:
             continue
@@ -1196,7 +1252,7 @@ def _with_shared(
                 if value in ("", 0) and not isinstance(value, bool):
                     for f in whole:
                         if f.holds(it.projection, pointer):
-                            empties[f].append((value, it.expected[0], it.id))
+                            empties[f].append((value, it.expected[0], it.id, pointer))
                 continue
             prose = isinstance(value, str) and len(value.split()) > PROSE_WORDS
             for f in whole:
@@ -1204,20 +1260,23 @@ def _with_shared(
                     holders[f].append((f"\0cut {it.id} {pointer}", it.expected[0]))  # its own: never kept
                     rows[f].append((value, it.expected[0], True))
                     records[f].append(it.id)
+                    places[f].append(pointer)
                 elif not prose and f.holds(it.projection, pointer):
                     holders[f].append((json.dumps(value), it.expected[0]))
                     rows[f].append((value, it.expected[0], False))
                     records[f].append(it.id)
+                    places[f].append(pointer)
     # a blank reads like a value that was empty to begin with: the places already empty (as a blank of the field's
     # values writes it) count among the blanks, so that the test weighs every empty value the output shows
     for f in whole:
         blanks = {json.dumps(_blank_of(value)) for value, _, _ in rows[f]}
-        for value, label, rec in empties[f]:
+        for value, label, rec, pointer in empties[f]:
             if json.dumps(value) in blanks:
                 holders[f].append((f"\0empty {rec}", label))  # never kept: an empty value
                 rows[f].append((value, label, True))
                 records[f].append(rec)
-    return [_kept_alike(f, holders[f], rows[f], records[f]) if f in holders else f for f in fields]
+                places[f].append(pointer)
+    return [_kept_alike(f, holders[f], rows[f], records[f], places[f]) if f in holders else f for f in fields]
 
 
 def _blank_of(value: Any) -> Any:
@@ -1232,12 +1291,14 @@ def _kept_alike(
     holders: Sequence[tuple[str, str]],
     rows: Sequence[tuple[Any, str, bool]],
     records: Sequence[str] | None = None,
+    places: Sequence[str] | None = None,
 ) -> MinedField:
     """``f`` with what a blank of it on every item keeps: the values shown to ride with no label
     (:attr:`MinedField.shared`), or their shapes (:attr:`MinedField.shapes`) when those keep more of the field's
-    items (values each a record's own share no value, but their shape)."""
-    shared = shared_values(holders, records)
-    shapes = shared_shapes(rows, records)
+    items (values each a record's own share no value, but their shape). ``records`` and ``places`` name each holder's
+    record and pointer (:func:`~windtunnel.leakage.shared_values.shared_values`)."""
+    shared = shared_values(holders, records, places)
+    shapes = shared_shapes(rows, records, places)
     if shapes:
         by_value = sum(key in shared for key, _ in holders)
         if sum(value_shape(value) in shapes for value, _, cut in rows if not cut) > by_value:
@@ -1367,13 +1428,15 @@ def _other_labels_review(
 def _rules_first(findings: list[Finding]) -> list[Finding]:
     """``findings`` without a mined whole value where another finding edits the same field (at it, inside it
     or around it): the scan's edit is the one the items of every label get, so it alone is applied (a blank
-    here beside a cut there would tell the label by how the field was edited)."""
-    acted = [f.pointer for f in findings if f.representation != _MINED]
+    here beside a cut there would tell the label by how the field was edited). A mined whole list or object stays
+    beside the blanks of a mined field inside it (:func:`uniform_fields`: values not shared among its scalars): it is
+    blanked whole on the record it was mined on, and a scalar of it the field keeps would still say its label."""
+    acted = [(f.pointer, f.representation == _UNIFORM) for f in findings if f.representation != _MINED]
     if len(acted) == len(findings) or not acted:
         return findings
 
     def covered(p: str) -> bool:
-        return any(a == p or a.startswith(p + "/") or p.startswith(a + "/") for a in acted)
+        return any(a == p or (a.startswith(p + "/") and not inside) or p.startswith(a + "/") for a, inside in acted)
 
     return [f for f in findings if not (f.representation == _MINED and f.span is None and covered(f.pointer))]
 

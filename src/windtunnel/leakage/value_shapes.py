@@ -82,17 +82,19 @@ def _structured(text: str) -> bool:
         return False
 
 
-def shared_shapes(rows: Iterable[tuple[Any, str, bool]], records: Iterable[str] | None = None) -> frozenset[str]:
+def shared_shapes(
+    rows: Iterable[tuple[Any, str, bool]], records: Iterable[str] | None = None, places: Iterable[str] | None = None
+) -> frozenset[str]:
     """The shapes of one field to keep, from ``rows``: ``(value, label, cut)`` per item filling the field, ``cut`` when
     a mined finding edits it there, or per item holding it empty as a blank writes it (``""``, ``0``: counted among the
     blanks, its shape no rider's). A shape a cut value takes is a rider's and is never kept; of the others, those
     :func:`~windtunnel.leakage.shared_values.shared_values` keeps (held by the items of two labels or more, none
-    beyond its share, and the values blanked falling on the labels as a draw of as many items would; ``records`` names
-    each row's record, counted once as there)."""
+    beyond its share, and the records blanked falling on the labels like those filling the places blanked; ``records``
+    names each row's record, counted once as there, ``places`` its pointer)."""
     got = [(value_shape(value), label, cut, _empty(value)) for value, label, cut in rows]
     riders = {shape for shape, _, cut, empty in got if cut and not empty}  # an empty value is a blank, no rider's
     keyed = [
         (f"\0{at}" if cut or empty or shape in riders else shape, label)  # a key of its own: never kept, a blank
         for at, (shape, label, cut, empty) in enumerate(got)
     ]
-    return shared_values(keyed, records)
+    return shared_values(keyed, records, places)
