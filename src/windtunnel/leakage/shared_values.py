@@ -104,8 +104,10 @@ def blanks_unlike_holders(edited: Counter[str], total: Counter[str]) -> bool:
     label) beyond chance: the test of independence between being blanked and the label over the field's items (Pearson
     chi-square of the table blanked / kept by label, its labels less one degrees of freedom, at :data:`BLANK_ALPHA`).
     Blanks leaning to one label, or all on some labels of several (riders mined for the two strongest states of six: an
-    empty remark would say "one of those two"), are unlike them; blanks too few to differ beyond chance (three, on one
-    label's items) are not, and keep the values held alike (the sanitized output's own test then weighs them with the
+    empty remark would say "one of those two"), are unlike them; blanks too few to differ beyond chance are not (where
+    that line falls depends on the number of labels and their sizes: three blanks on one label of three labels of 50
+    items are not unlike, on one of six labels of 30 they are, p 0.009; Pearson's test with expected counts below one
+    errs towards blanking), and keep the values held alike (the sanitized output's own test then weighs them with the
     scan's edits: :class:`~windtunnel.leakage.edit_watch.EliminationWatch` blanks a field whose blanks fall on one
     label's items only, or on labels no item keeping it filled holds). Blanks on every item, or on none, or among
     the items of one label only, tell no label apart from another: not unlike (the places a blank falls on held by
