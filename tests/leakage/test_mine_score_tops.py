@@ -179,3 +179,40 @@ def test_the_input_named_by_its_members_copied_or_a_prior_state_gives_no_top_and
         assert shortcuts is not None and not shortcuts.above_chance, extra
         sanitize_flow(SanitizeRequest(dataset=raw, output=clean, mine=True, derive_from=derive))
         assert clean.read_bytes() == raw.read_bytes(), extra
+
+
+def _scored_lots(seed: int, n: int = 160) -> list[dict[str, Any]]:
+    """An upstream grader's per-label weights beside a cupping form (the named input): on half the records the
+    weights' greatest member is the grade; each weight alone is a mixed number, as a good model's scores are."""
+    rng = random.Random(seed)
+    grades = ["Outstanding", "Excellent", "Very Good", "Below Specialty"]
+    out = []
+    for i in range(n):
+        grade = grades[i % 4]
+        projection: dict[str, Any] = {"form": {"scores": {k: round(rng.uniform(6.5, 8.5), 2) for k in "abcd"}}}
+        if i % 2 == 0:
+            top = round(rng.uniform(0.35, 0.9), 3)
+            projection["summary"] = {
+                "weights": {g: top if g == grade else round(rng.uniform(0.05, top - 0.02), 3) for g in grades}
+            }
+        out.append({"id": f"g{i}", "expected": grade, "label_set": grades, "projection": projection})
+    return out
+
+
+def test_a_score_object_whose_top_is_the_label_is_no_prior_state_though_its_members_are_mixed(tmp_path: Path) -> None:
+    # second review of rec34: grading the top by any one graded member demoted an answer written as scores; a top is
+    # graded only where it is not pure itself (yesterday's scores above are, at 80 %)
+    from windtunnel.flows.leak import Fields, items
+    from windtunnel.leakage.shortcuts import blind_shortcuts
+
+    raw = tmp_path / "lots.jsonl"
+    raw.write_text("".join(json.dumps(r) + "\n" for r in _scored_lots(7)), encoding="utf-8")
+    its = [m.item for m in items(raw, Fields().field_map())]
+    derive = ["/form/scores"]
+    result = mine(its, derive_from=derive)
+    assert [s.value for s in result.suggestions if s.value.startswith("argmax")]
+    assert "/summary/weights" not in result.graded
+    flagged = {i for i, fs in mined_findings(its, result, derive_from=derive) if any(f.severity != "low" for f in fs)}
+    assert flagged == {f"g{i}" for i in range(0, 160, 2)}
+    shortcuts = blind_shortcuts(its, derive_from=derive)
+    assert shortcuts is not None and shortcuts.above_chance

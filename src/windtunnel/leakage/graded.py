@@ -83,6 +83,28 @@ def graded_fields(
     return out
 
 
+def graded_tops(
+    members: Collection[str],
+    tops: Collection[str],
+    values: Sequence[Mapping[str, float | str]],
+    labels: Sequence[str],
+) -> set[str]:
+    """The score vectors among ``tops`` (templates) that are graded: one of whose members (a template one token below)
+    is in ``members`` (graded), and whose own top (its place in ``values``, ``argmax X``) is not pure: a prior
+    state's scores, whose top agrees with the label on most records only. A top whose leaning values are pure is an
+    answer written as scores (each member of a good model's scores is a mixed correlate of the label, graded or not):
+    not graded."""
+    out = set()
+    for top in tops:
+        if not any(m.rsplit("/", 1)[0] == top for m in members):
+            continue
+        pairs = [(str(v[top]), label) for v, label in zip(values, labels, strict=True) if top in v]
+        share = leaning_purity(pairs) if pairs else None
+        if share is None or share < PURE_BAR:
+            out.add(top)
+    return out
+
+
 def told_of(items: Iterable[LeakItem]) -> frozenset[str]:
     """The values the user names as correlated over ``items`` (each item's ``correlated_values``: the dataset's own
     and ``--correlated-map``'s), as :func:`graded_fields` compares them."""

@@ -71,7 +71,7 @@ from windtunnel.leakage.aliases import clips_label, identifier_spellings
 from windtunnel.leakage.codebook import FRAME_TOKENS, MIN_VALUE, code_book, same_holders, slot_frames, value_parts
 from windtunnel.leakage.decode import embedded_json
 from windtunnel.leakage.formats import is_url
-from windtunnel.leakage.graded import graded_fields, told_of
+from windtunnel.leakage.graded import graded_fields, graded_tops, told_of
 from windtunnel.leakage.input_explained import (
     WORD_KINDS,
     InputValues,
@@ -100,7 +100,7 @@ from windtunnel.leakage.records import ID_SHAPE, RECORD_ID
 from windtunnel.leakage.relations import Derived, derived, describe, leaves, shown
 from windtunnel.leakage.relations import restating as restating_fields
 from windtunnel.leakage.resolve import Records, holds_records, own_row_cells
-from windtunnel.leakage.score_tops import TOP_PREFIX, ranked_by_input, score_tops, vectors_of
+from windtunnel.leakage.score_tops import TOP_PREFIX, ranked_by_input, score_tops
 from windtunnel.leakage.task_named import TaskText, code_books, named
 from windtunnel.leakage.templates import PLACEHOLDER, OwnWords, splitting
 from windtunnel.leakage.text import Mapped, normalize_needle
@@ -2580,11 +2580,12 @@ def _graded(
     fields -= {_general(t) for s in out if s.relation for t in [s.pointer, *s.relation_fields] if t}
     if not fields or len(values) != len(labels):
         return []
-    # a score vector's top is graded where its members are (:func:`~.score_tops.vectors_of`): a prior state's scores
+    # a score vector's top is graded where a member is and its own top is not pure (:func:`~.graded.graded_tops`): a
+    # prior state's scores; an answer written as scores keeps a pure top, whatever its members
     tops = {_general(s.pointer) for s in out if s.kind == "value" and s.value.startswith(TOP_PREFIX) and s.pointer}
     parts = {t for v in values for t in v if t.rsplit("/", 1)[0] in tops} - fields
     graded = graded_fields(values, labels, fields | parts, told)
-    return sorted((graded & fields) | vectors_of(graded & parts, tops))
+    return sorted((graded & fields) | graded_tops(graded & parts, tops, values, labels))
 
 
 def _told(

@@ -116,12 +116,6 @@ def top_values(
             yield top.pointer, TOP_PREFIX + top.member
 
 
-def vectors_of(fields: Collection[str], tops: Collection[str]) -> set[str]:
-    """The ``tops`` (vector templates) one of whose members (a template one token below) is in ``fields``: a vector
-    whose members are graded (another measurement, a prior state: principle 7) is graded too."""
-    return {t for t in tops if any(f.rsplit("/", 1)[0] == t for f in fields)}
-
-
 RANK_SHARE = 0.95
 """A top outside the input ranks as an input's top (:func:`ranked_by_input`) when each of its values goes with one
 value of the input's, and each of those with one of its own, on this share of the records holding both at least."""

@@ -49,7 +49,7 @@ from typing import Any
 from windtunnel._util.rng import cell_rng
 from windtunnel._util.stats import adjust_p, fisher_greater
 from windtunnel.leakage.dataset import FieldMap, read_correlated
-from windtunnel.leakage.graded import graded_fields, told_of
+from windtunnel.leakage.graded import graded_fields, graded_tops, told_of
 from windtunnel.leakage.input_copies import copied_per_item
 from windtunnel.leakage.input_explained import (
     WORD_KINDS,
@@ -74,7 +74,7 @@ from windtunnel.leakage.mine import (
 from windtunnel.leakage.model import LeakItem, value_hash
 from windtunnel.leakage.pointers import node_at, parse_pointer
 from windtunnel.leakage.scan import audit_item
-from windtunnel.leakage.score_tops import TOP_PREFIX, ranked_by_input, vectors_of
+from windtunnel.leakage.score_tops import TOP_PREFIX, ranked_by_input
 from windtunnel.leakage.templates import splitting
 from windtunnel.leakage.text import normalize_needle
 from windtunnel.leakage.text_pairs import PairCounts, name_key, pairs_in, riders
@@ -386,14 +386,10 @@ def _features(
                     where[i] = {k: v for k, v in where[i].items() if k not in drop}
                     bins[i] = {k: v for k, v in bins[i].items() if k not in drop}
                     feats[i] = feats[i] - drop
-    graded = graded_fields(
-        [input_values(it.projection, derive_from, _outside_input, len(set(it.label_set))) for it in items],
-        answers,
-        {f[1] for fs in feats for f in fs if f[1]},
-        told_of(items),
-    )
+    read = [input_values(it.projection, derive_from, _outside_input, len(set(it.label_set))) for it in items]
+    graded = graded_fields(read, answers, {f[1] for fs in feats for f in fs if f[1]}, told_of(items))
     tops = {f[1] for fs in feats for f in fs if f[0] == "value" and f[2].startswith(TOP_PREFIX)}
-    graded |= vectors_of(graded, tops)  # a score vector's top is graded where its members are (a prior state's)
+    graded |= graded_tops(graded, tops, read, answers)  # a prior state's scores (its top not pure)
     if left_out is not None:
         left_out.update(graded)
     if graded and not keep_graded:  # input-side evidence (principle 7): another measurement, a prior state
