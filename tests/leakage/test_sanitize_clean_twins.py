@@ -81,6 +81,19 @@ def _blanks_by_label(before: list[str], after: list[str]) -> tuple[Counter[str],
 POINTS = {"A": [8, 6, 4, 2], "B": [5, 3, 1], "C": [2, 1], "D": [1]}
 
 
+def _clean_kept(tmp_path: Path, rows: list[dict[str, Any]], truth: list[bool]) -> tuple[list[str], list[str]]:
+    """Sanitize ``rows``: every clean record keeps its bytes, every leaking one is rewritten, the records blanked fall
+    on the labels independently of them (the blind baseline reads no blanks) and the blind baseline is at chance.
+    The raw and sanitized lines."""
+    before, after, blind = _sanitized(tmp_path, rows)
+    clean, n_clean, leak, n_leak = _split(before, after, truth)
+    assert clean == 0 < n_clean
+    assert leak == n_leak > 0
+    assert not blanks_unlike_holders(*_blanks_by_label(before, after))
+    assert blind == 0
+    return before, after
+
+
 def _awards(n: int = 160, seed: int = 5, clean: Any = "pending review") -> tuple[list[dict[str, Any]], list[bool]]:
     """A sieve class from a reading; on 40 % of the records the points the class earns (a list set from the class), on
     the others ``clean`` (the placeholder every class's records hold; called with the random generator when
@@ -111,11 +124,7 @@ def _awards(n: int = 160, seed: int = 5, clean: Any = "pending review") -> tuple
 
 def test_a_placeholder_where_other_records_hold_a_mined_list_keeps_its_bytes(tmp_path: Path) -> None:
     rows, truth = _awards()
-    before, after, blind = _sanitized(tmp_path, rows)
-    clean, n_clean, leak, n_leak = _split(before, after, truth)
-    assert clean == 0 < n_clean
-    assert leak == n_leak > 0
-    assert blind == 0
+    _clean_kept(tmp_path, rows, truth)
 
 
 LISTS = {"HC": [20, 15, 12, 10], "1": [10, 8, 6, 4], "2": [5, 3, 2, 1], "3": [2, 1, 1, 0], "4": [1, 1, 0, 0]}
@@ -187,16 +196,11 @@ def test_remarks_every_label_holds_keep_their_bytes_beside_riders_of_every_label
     """Riders on the records of every state at one rate: the records blanked fall on the states like the remarks'
     records, and the remarks every state's records hold keep their bytes."""
     rows, truth = _logs(LABELS6, rate=0.35)
-    before, after, blind = _sanitized(tmp_path, rows)
-    clean, n_clean, leak, n_leak = _split(before, after, truth)
-    assert clean == 0 < n_clean
-    assert leak == n_leak > 0
+    before, after = _clean_kept(tmp_path, rows, truth)
     for raw, got in zip(before, after, strict=True):  # the riders are gone, the common remarks stay where they were
         remarks = json.loads(got)["projection"]["remarks"]
         assert not set(remarks) & set(RIDERS.values())
         assert [r for r in remarks if r] == [r for r in json.loads(raw)["projection"]["remarks"] if r in COMMON]
-    assert not blanks_unlike_holders(*_blanks_by_label(before, after))  # the blind baseline reads no blanks
-    assert blind == 0
 
 
 def test_riders_of_some_labels_only_leave_no_blank_that_names_them(tmp_path: Path) -> None:
@@ -265,12 +269,7 @@ def _visits(
 
 def test_a_date_without_the_second_date_of_a_mined_gap_keeps_its_bytes(tmp_path: Path) -> None:
     rows, truth = _visits()
-    before, after, blind = _sanitized(tmp_path, rows)
-    clean, n_clean, leak, n_leak = _split(before, after, truth)
-    assert clean == 0 < n_clean
-    assert leak == n_leak > 0
-    assert not blanks_unlike_holders(*_blanks_by_label(before, after))
-    assert blind == 0
+    _clean_kept(tmp_path, rows, truth)
 
 
 def test_a_relations_fields_are_data_so_a_key_may_hold_a_blank(tmp_path: Path) -> None:
@@ -281,12 +280,7 @@ def test_a_relations_fields_are_data_so_a_key_may_hold_a_blank(tmp_path: Path) -
     related = [s for s in mine(items, derive_from=DERIVE).suggestions if s.relation]
     assert related
     assert all(set(s.relation_fields) == {"/visit/Last Visited", "/visit/Next Due"} for s in related)
-    before, after, blind = _sanitized(tmp_path, rows)
-    clean, n_clean, leak, n_leak = _split(before, after, truth)
-    assert clean == 0 < n_clean
-    assert leak == n_leak > 0
-    assert not blanks_unlike_holders(*_blanks_by_label(before, after))
-    assert blind == 0
+    _clean_kept(tmp_path, rows, truth)
 
 
 def test_a_field_is_filled_where_a_scalar_there_holds_something() -> None:
