@@ -14,7 +14,7 @@ from typing import Any
 
 from windtunnel.leakage.mine import mine, mined_findings
 from windtunnel.leakage.model import LeakItem
-from windtunnel.leakage.task_named import TaskText, key_words, named
+from windtunnel.leakage.task_named import TaskText, clause_named, key_words, named
 
 LABELS = ["release", "hold", "dump"]
 INSTRUCTION = (
@@ -109,3 +109,65 @@ def test_a_code_book_in_a_field_the_task_names_stays_a_leak() -> None:
         items.append(LeakItem(id=f"a{i}", expected=[label], projection=projection, label_set=labels))
     assert named("/upstream/appeal_outcome", mine(items).task_words)  # the name is the instruction's
     assert _severities(items)["/upstream/appeal_outcome"] == {"medium"}
+
+
+POLICY = (
+    "Weekly inspection. Decide the scaffold tag from the checklist: 'red' (do not use) if any critical item fails "
+    "(base plates, sole boards); otherwise 'yellow' if any other item fails (guardrails, toe boards); otherwise "
+    "'green'. Answer with one of: green, yellow, red."
+)
+TAGS = ["green", "yellow", "red"]
+
+
+def test_a_label_s_clauses_are_the_sentence_parts_writing_it() -> None:
+    text = TaskText()
+    for _ in range(20):
+        text.add({"instruction": POLICY}, TAGS)
+    clauses = text.clauses()
+    assert {"base", "plates", "sole", "boards", "critical"} <= clauses["red"]
+    assert "guardrails" not in clauses["red"] and "guardrails" in clauses["yellow"]
+    assert "scaffold" not in clauses["red"]  # the words before the first label name the task and its answer
+    assert "answer" not in clauses["green"]  # a part listing every label names no condition
+    assert "yellow" not in clauses["red"]  # the labels' own words are no condition
+
+
+def test_a_number_label_gives_no_clauses() -> None:
+    text = TaskText()
+    for _ in range(20):
+        text.add(
+            {"instruction": "Score 600 or more: HC; 320 to 600: 1; below 320: 2. Mountain points by category."},
+            ["HC", "1", "2"],
+        )
+    assert text.clauses() == {}  # thresholds and counts would end and open every clause
+
+
+def test_clause_named_reads_the_field_s_own_name_in_its_label_s_clause() -> None:
+    clauses = {"red": frozenset({"base", "plates", "critical"}), "yellow": frozenset({"guardrails"})}
+    assert clause_named("/inspection/checklist/base_plates_present", "red", clauses)  # "base plates" fails: red
+    assert not clause_named("/inspection/checklist/base_plates_present", "yellow", clauses)  # not yellow's clause
+    assert not clause_named("/board/tag_colour", "red", clauses)
+    assert not clause_named("/x/base_plates_present", "red", {})
+
+
+def _checklists(seed: int, n: int = 150) -> list[LeakItem]:
+    """The tag follows the checklist by the policy: a failed base plate is red's condition. A sticker colour a site
+    office paints on red scaffolds rides too, in a field the policy's clauses never name."""
+    rng = random.Random(seed)
+    out = []
+    for i in range(n):
+        label = rng.choice(TAGS)
+        base = not (label == "red" and rng.random() < 0.7)
+        guard = label != "yellow"
+        projection: dict[str, Any] = {
+            "instruction": POLICY,
+            "checklist": {"base_plates_present": base, "guardrails_complete": guard, "toe_boards_present": True},
+            "office": {"sticker_hex": "#c62828" if label == "red" and rng.random() < 0.6 else "#9e9e9e"},
+        }
+        out.append(LeakItem(id=f"s{i}", expected=[label], projection=projection, label_set=TAGS))
+    return out
+
+
+def test_a_field_named_in_its_label_s_clause_is_for_review_a_sticker_stays_a_leak() -> None:
+    sev = _severities(_checklists(3))
+    assert sev["/checklist/base_plates_present"] == {"low"}  # red's clause names base plates: the policy's input
+    assert sev["/office/sticker_hex"] == {"medium"}

@@ -101,7 +101,7 @@ from windtunnel.leakage.relations import Derived, derived, describe, leaves, sho
 from windtunnel.leakage.relations import restating as restating_fields
 from windtunnel.leakage.resolve import Records, holds_records, own_row_cells
 from windtunnel.leakage.score_tops import TOP_PREFIX, ranked_by_input, score_tops
-from windtunnel.leakage.task_named import TaskText, code_books, named
+from windtunnel.leakage.task_named import TaskText, clause_named, code_books, named
 from windtunnel.leakage.templates import PLACEHOLDER, OwnWords, splitting
 from windtunnel.leakage.text import Mapped, normalize_needle
 from windtunnel.leakage.text_pairs import PairCounts, PairRider, name_key, pairs_in, riders
@@ -247,6 +247,9 @@ class MineResult:
     task_words: frozenset[str] = field(default_factory=frozenset, repr=False)
     """Without ``derive_from``: the words of the task's own text (:mod:`.task_named`): a field it names is read as the
     input, where :func:`mined_findings` gives what rides for review."""
+    task_clauses: dict[str, frozenset[str]] = field(default_factory=dict, repr=False)
+    """Without ``derive_from``: per label, the words the task's own text writes in that label's clauses
+    (:meth:`.task_named.TaskText.clauses`): a field named there is what the rule decides the label from."""
     floored: list[str] = field(default_factory=list)
     """Without ``derive_from``: the mined fields (code books) whose rarer values the support floor holds back (a
     label's values on fewer records than ``min_support``), which ``--derive-from`` tests on the book's own evidence."""
@@ -276,7 +279,17 @@ class MineResult:
     def to_dict(self) -> dict[str, Any]:
         """The result as ``leak mine`` prints it: every count and suggestion (``input``: :meth:`read_as_input`),
         without ``members`` (an internal index for :func:`mined_findings`)."""
-        skip = ("members", "owned", "told", "reviewed", "leaking", "task_words", "canned", "sorted_blocks")
+        skip = (
+            "members",
+            "owned",
+            "told",
+            "reviewed",
+            "leaking",
+            "task_words",
+            "task_clauses",
+            "canned",
+            "sorted_blocks",
+        )
         out = {k: v for k, v in asdict(self).items() if k not in skip}
         out["suggestions"] = [{**s.to_dict(), "input": self.read_as_input(s)} for s in self.suggestions]
         out["pairs"] = [p.to_dict() for p in self.pairs]
@@ -2548,6 +2561,7 @@ def mine(
         unlisted={t: share for t, share in unlisted.items() if any(s.pointer in ("", t) for s in restating)},
         restating=restating,
         task_words=task_text.words() if out else frozenset(),
+        task_clauses=task_text.clauses() if out else {},
         floored=sorted(floored & {sug.pointer for sug in out}),
         prose=sorted(prose),
         told=told if out else set(),
@@ -3758,7 +3772,7 @@ def _own_label(
                 not review
                 and not derive_from
                 and result.task_words
-                and named(place, result.task_words)
+                and (named(place, result.task_words) or clause_named(place, sug.label, result.task_clauses))
                 and sug.pointer not in books
             ):
                 review = NAMED_REVIEW  # a code book stays a leak whatever its name

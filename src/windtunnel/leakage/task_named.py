@@ -18,6 +18,11 @@ the text uses to name the *answer* do not count (those right before the first la
 outcome code: ACC, …"): a field named like the answer is the answer's, the opposite of an input. A field the text
 does not name (a case reference, a colour, a certificate number, an upstream model's class) keeps its findings.
 
+A field the text names in a label's clause is read as named for that label (:func:`clause_named`): a word of its
+name written in a part of a sentence that writes the label ("'red' if any critical item fails (base plates, …)" names
+``base_plates_present`` for red). The policy decides that label from that field. A part writing every label (a
+listing) is no clause, nor are the words before the first label the text writes (the task and its answer named).
+
 A field whose values act as a code book keeps its findings whatever its name (:func:`code_books`): about one value per
 label (:data:`BOOK_VALUES` at most), each held by its label's records only (:data:`BOOK_PURITY`), every label told. An
 input named by the task is read by the policy and tells a label where the policy decides it (a pending plate → hold);
@@ -52,9 +57,12 @@ BOOK_PURITY = 0.95
 """A value of a code book is held by its label's records at least at this purity."""
 BOOK_VALUES = 2
 """A code book writes each label at most this many values."""
+CLAUSE_LETTERS = 4
+"""A word of a label's clause, or of a field's name, of fewer letters (``if``, ``any``, ``the``) names nothing."""
 _STEM = 4
 """Two words of at least this many letters that differ only in an ending of two letters at most are one word."""
 _SPLIT = re.compile(r"(?<=[a-z])(?=[A-Z])")
+_CLAUSE_END = re.compile(r"[.;!?](?=\s|$)|\n")
 
 
 @dataclass
@@ -94,6 +102,37 @@ class TaskText:
                 answer.update(words[max(0, first - ANSWER_NAME) : first])
         return frozenset(out - answer)
 
+    def clauses(self) -> dict[str, frozenset[str]]:
+        """Per label, the words of the task's own texts written in its clauses (module docstring): the parts of a
+        sentence (a semicolon closes one) that write the label and not every label (a listing of the label set
+        names no condition), less the labels' own words and words of fewer than :data:`CLAUSE_LETTERS` letters. The
+        first part to write a label loses the words before it, which name the answer and the task ("Decide the
+        scaffold tag from the checklist: red if …"). None where a label has no word to find (a number: the text's
+        thresholds and counts would be read as its clauses)."""
+        labels = {lab: words_of(lab) for lab in self.labels}
+        if not self.seen or not all(labels.values()):
+            return {}
+        label_words = {w for ws in labels.values() for w in ws}
+        out: dict[str, set[str]] = {}
+        for (_template, text), n in self.counts.items():
+            if n < SHARED * self.seen:
+                continue
+            lead = True
+            for part in _CLAUSE_END.split(text):
+                words = words_of(part)
+                starts = [i for i in range(len(words)) for ws in labels.values() if words[i : i + len(ws)] == ws]
+                if not starts:
+                    continue
+                if lead:
+                    words, lead = words[min(starts) :], False
+                written = {lab for lab, ws in labels.items() for i in range(len(words)) if words[i : i + len(ws)] == ws}
+                if len(written) == len(labels):
+                    continue
+                kept = {w for w in words if len(w) >= CLAUSE_LETTERS and w not in label_words}
+                for lab in written:
+                    out.setdefault(lab, set()).update(kept)
+        return {lab: frozenset(ws) for lab, ws in out.items()}
+
 
 def _first_label(words: Sequence[str], labels: Sequence[list[str]]) -> int | None:
     """The index of the first word of ``words`` where a label (its words in order) starts."""
@@ -125,6 +164,13 @@ def named(pointer: str, words: frozenset[str]) -> bool:
     """Whether the task's text (``words``: :meth:`TaskText.words`) writes every word of the field's own name."""
     mine = key_words(pointer)
     return len(mine) >= NAME_WORDS and bool(words) and all(any(_same(w, v) for v in words) for w in mine)
+
+
+def clause_named(pointer: str, label: str, clauses: dict[str, frozenset[str]]) -> bool:
+    """Whether the task's text writes a word of the field's own name (:data:`CLAUSE_LETTERS` letters or more) in
+    the clause of ``label`` (:meth:`TaskText.clauses`): the rule decides that label from this field."""
+    words = clauses.get(label, frozenset())
+    return any(len(w) >= CLAUSE_LETTERS and any(_same(w, v) for v in words) for w in key_words(pointer))
 
 
 def code_books(suggestions: Iterable[Any], labels: Iterable[str]) -> frozenset[str]:
