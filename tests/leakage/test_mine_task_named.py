@@ -171,3 +171,32 @@ def test_a_field_named_in_its_label_s_clause_is_for_review_a_sticker_stays_a_lea
     sev = _severities(_checklists(3))
     assert sev["/checklist/base_plates_present"] == {"low"}  # red's clause names base plates: the policy's input
     assert sev["/office/sticker_hex"] == {"medium"}
+
+
+def test_one_word_of_a_name_in_a_clause_names_nothing() -> None:
+    """A downstream ``work_order_type`` beside "repair: schedule the work" shares one word with repair's clause: one
+    word names an answer's consequence as often as an input (review of cl35)."""
+    clauses = {"repair": frozenset({"schedule", "work", "vibration"})}
+    assert not clause_named("/downstream/work_order_type", "repair", clauses)
+    assert not clause_named("/bulletin/alert_code", "repair", {"repair": frozenset({"alert", "public"})})
+
+
+def test_the_words_naming_the_answer_are_no_clause_of_any_label() -> None:
+    text = TaskText()
+    policy = (
+        "The outcome is 'deny' when the policy lapsed before the loss; otherwise the outcome is 'investigate' "
+        "when the claim history shows a prior fraud flag; otherwise 'pay'."
+    )
+    for _ in range(20):
+        text.add({"instruction": policy}, ["deny", "investigate", "pay"])
+    clauses = text.clauses()
+    assert "outcome" not in clauses["investigate"]  # "the outcome is …" names the answer wherever it is written
+    assert {"claim", "history", "prior", "fraud"} <= clauses["investigate"]
+    assert not clause_named("/triage_model/model_outcome", "investigate", clauses)
+
+
+def test_a_one_letter_label_gives_no_clauses() -> None:
+    text = TaskText()
+    for _ in range(20):
+        text.add({"instruction": "'F' if the certificate is not trusted; otherwise 'A' for a clean scan."}, ["A", "F"])
+    assert text.clauses() == {}  # the article "a" would write label A in every part

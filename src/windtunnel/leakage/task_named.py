@@ -18,10 +18,11 @@ the text uses to name the *answer* do not count (those right before the first la
 outcome code: ACC, …"): a field named like the answer is the answer's, the opposite of an input. A field the text
 does not name (a case reference, a colour, a certificate number, an upstream model's class) keeps its findings.
 
-A field the text names in a label's clause is read as named for that label (:func:`clause_named`): a word of its
+A field the text names in a label's clause is read as named for that label (:func:`clause_named`): two words of its
 name written in a part of a sentence that writes the label ("'red' if any critical item fails (base plates, …)" names
 ``base_plates_present`` for red). The policy decides that label from that field. A part writing every label (a
-listing) is no clause, nor are the words before the first label the text writes (the task and its answer named).
+listing) is no clause; the words before the first label the text writes, the words naming the answer and the words
+of every label's clauses are no clause's words.
 
 A field whose values act as a code book keeps its findings whatever its name (:func:`code_books`): about one value per
 label (:data:`BOOK_VALUES` at most), each held by its label's records only (:data:`BOOK_PURITY`), every label told. An
@@ -85,32 +86,40 @@ class TaskText:
                 here.add(("/".join("*" if t.isdigit() else t for t in pointer.split("/")), value))
         self.counts.update(here)
 
-    def words(self) -> frozenset[str]:
-        """The words of the task's own texts, less those naming the answer (module docstring)."""
-        if not self.seen:
-            return frozenset()
-        out: set[str] = set()
-        answer: set[str] = set()
+    def words_naming_answer(self) -> set[str]:
+        """The words the task's own texts write right before the first label (:data:`ANSWER_NAME`): they name
+        the answer ("Answer with the outcome code: ACC, …"), not an input."""
         labels = [words_of(lab) for lab in self.labels]
+        answer: set[str] = set()
         for (_template, text), n in self.counts.items():
             if n < SHARED * self.seen:
                 continue
             words = words_of(text)
-            out.update(words)
             first = _first_label(words, labels)
             if first is not None:
                 answer.update(words[max(0, first - ANSWER_NAME) : first])
-        return frozenset(out - answer)
+        return answer
+
+    def words(self) -> frozenset[str]:
+        """The words of the task's own texts, less those naming the answer (module docstring)."""
+        out = {
+            w
+            for (_template, text), n in self.counts.items()
+            if self.seen and n >= SHARED * self.seen
+            for w in words_of(text)
+        }
+        return frozenset(out - self.words_naming_answer())
 
     def clauses(self) -> dict[str, frozenset[str]]:
         """Per label, the words of the task's own texts written in its clauses (module docstring): the parts of a
         sentence (a semicolon closes one) that write the label and not every label (a listing of the label set
-        names no condition), less the labels' own words and words of fewer than :data:`CLAUSE_LETTERS` letters. The
-        first part to write a label loses the words before it, which name the answer and the task ("Decide the
-        scaffold tag from the checklist: red if …"). None where a label has no word to find (a number: the text's
-        thresholds and counts would be read as its clauses)."""
+        names no condition), less the labels' own words, words of fewer than :data:`CLAUSE_LETTERS` letters, the
+        words naming the answer (:meth:`words_naming_answer`) and words every label's clauses write. The first part
+        to write a label loses the words before it, which name the task ("Decide the scaffold tag from the
+        checklist: red if …"). None where a label has no word to find (a number: the text's thresholds and counts
+        would be read as its clauses) or is one letter (``A``: the article)."""
         labels = {lab: words_of(lab) for lab in self.labels}
-        if not self.seen or not all(labels.values()):
+        if not self.seen or not all(len("".join(ws)) > 1 for ws in labels.values()):
             return {}
         label_words = {w for ws in labels.values() for w in ws}
         out: dict[str, set[str]] = {}
@@ -131,7 +140,9 @@ class TaskText:
                 kept = {w for w in words if len(w) >= CLAUSE_LETTERS and w not in label_words}
                 for lab in written:
                     out.setdefault(lab, set()).update(kept)
-        return {lab: frozenset(ws) for lab, ws in out.items()}
+        every = set.intersection(*out.values()) if len(out) == len(labels) else set()
+        answer = self.words_naming_answer()
+        return {lab: frozenset(ws - every - answer) for lab, ws in out.items()}
 
 
 def _first_label(words: Sequence[str], labels: Sequence[list[str]]) -> int | None:
@@ -170,7 +181,7 @@ def clause_named(pointer: str, label: str, clauses: dict[str, frozenset[str]]) -
     """Whether the task's text writes a word of the field's own name (:data:`CLAUSE_LETTERS` letters or more) in
     the clause of ``label`` (:meth:`TaskText.clauses`): the rule decides that label from this field."""
     words = clauses.get(label, frozenset())
-    return any(len(w) >= CLAUSE_LETTERS and any(_same(w, v) for v in words) for w in key_words(pointer))
+    return sum(len(w) >= CLAUSE_LETTERS and any(_same(w, v) for v in words) for w in key_words(pointer)) >= NAME_WORDS
 
 
 def code_books(suggestions: Iterable[Any], labels: Iterable[str]) -> frozenset[str]:
