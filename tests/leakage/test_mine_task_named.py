@@ -200,3 +200,9 @@ def test_a_one_letter_label_gives_no_clauses() -> None:
     for _ in range(20):
         text.add({"instruction": "'F' if the certificate is not trusted; otherwise 'A' for a clean scan."}, ["A", "F"])
     assert text.clauses() == {}  # the article "a" would write label A in every part
+
+
+def test_no_label_no_clause() -> None:
+    text = TaskText()
+    text.add({"instruction": "Read the record and say what you see in it today."}, [])
+    assert text.clauses() == {}

@@ -140,7 +140,7 @@ class TaskText:
                 kept = {w for w in words if len(w) >= CLAUSE_LETTERS and w not in label_words}
                 for lab in written:
                     out.setdefault(lab, set()).update(kept)
-        every = set.intersection(*out.values()) if len(out) == len(labels) else set()
+        every = set.intersection(*out.values()) if out and len(out) == len(labels) else set()
         answer = self.words_naming_answer()
         return {lab: frozenset(ws - every - answer) for lab, ws in out.items()}
 
