@@ -17,6 +17,10 @@ baseline reads no label off the sanitized data):
   there fall on the labels like the field's records (no dependence beyond chance); blanks on some labels only (riders
   mined for two labels of six) blank the field on every record, since an empty value would say "one of those two".
   The blind baseline reads no blanks, so that is asserted directly (:func:`_blanks_by_label`).
+
+Found on ds22 (session 35): a set of a list's members mined together (the codes of a bulletin's products) blanked its
+lists of objects whole, so each product's serial, time and summary went on one label's records, then on every record;
+the set is now cut at its members (:func:`test_a_mined_set_of_a_lists_members_is_cut_at_its_members`).
 """
 
 from __future__ import annotations
@@ -300,3 +304,60 @@ def test_a_relations_other_field_is_read_in_the_same_list_element() -> None:
     root = {"visits": [{"date": "2024-01-02", "due": None}, {"date": "2024-02-03", "due": "2024-08-03"}]}
     assert not _filled_at(root, _beside("/visits/*/due", "/visits/0/date"))
     assert _filled_at(root, _beside("/visits/*/due", "/visits/1/date"))
+
+
+OTHER_PRODUCTS = [
+    ("XRF", "X-ray flux above M5: scale R2"),
+    ("WAT", "Storm watch for the next day"),
+    ("RAD", "Radio burst"),
+]
+
+
+def _bulletins(n: int = 160, seed: int = 6) -> tuple[list[dict[str, Any]], list[bool]]:
+    """A level from a reading; half the records list another product (code, serial, issue time, summary); on a quarter
+    of them the alerts issued up to the level follow (``ALK1`` … ``ALK5``, each with its own serial and time). Mining
+    reads each list's codes together: the alerts alone, ``[ALK1, ALK2]``, are one level's set, where enough records
+    hold them so."""
+    rng = random.Random(seed)
+    levels = ["A", "B", "C", "D", "E"]
+    rows, truth = [], []
+    for i in range(n):
+        reading = rng.randrange(100)
+        label = levels[min(reading // 20, 4)]
+        leak = rng.random() < 0.25
+        products = []
+        if rng.random() < 0.5:
+            code, text = rng.choice(OTHER_PRODUCTS)
+            products.append({"code": code, "serial": rng.randrange(1000, 2000), "issued": _clock(rng), "summary": text})
+        for k in range(levels.index(label) + 1 if leak else 0):
+            products.append({"code": f"ALK{k + 1}", "serial": rng.randrange(2000, 3000), "issued": _clock(rng)})
+            products[-1]["summary"] = "ALERT"
+        rng.shuffle(products)
+        projection = {"sample": {"reading": reading, "site": rng.choice(["N", "S"])}, "products": products}
+        rows.append({"id": f"g{i}", "expected": label, "label_set": levels, "projection": projection})
+        truth.append(leak)
+    return rows, truth
+
+
+def _clock(rng: random.Random) -> str:
+    return f"{rng.randrange(24):02d}:{rng.randrange(60):02d}"
+
+
+def test_a_mined_set_of_a_lists_members_is_cut_at_its_members(tmp_path: Path) -> None:
+    """Session 35, ds22 ``geomag_storm_gscale``: a set of codes mined for one level (``[ALK1, ALK2, ALK3]`` at
+    ``/products/*/code``) blanked its lists whole, serials, issue times and summaries with the codes; blanked on that
+    level's records alone, those fields were then blanked on every record, clean ones too (here 58 of 128 clean
+    records rewritten). The set is cut at its members: the codes go, every other field of the list keeps its value,
+    and no clean record is rewritten."""
+    rows, truth = _bulletins()
+    items = [LeakItem.from_mapping(r) for r in rows]
+    sets = [s for s in mine(items, derive_from=DERIVE).suggestions if s.value.startswith("[")]
+    assert sets
+    before, after = _clean_kept(tmp_path, rows, truth)
+    for raw, got, leak in zip(before, after, truth, strict=True):
+        was, now = json.loads(raw)["projection"]["products"], json.loads(got)["projection"]["products"]
+        assert [{k: v for k, v in p.items() if k != "code"} for p in was] == [
+            {k: v for k, v in p.items() if k != "code"} for p in now
+        ]
+        if leak:
+            assert not any(p["code"].startswith("ALK") for p in now)

@@ -67,7 +67,7 @@ from windtunnel.leakage.input_copies import copied_places
 from windtunnel.leakage.input_copies import templated as _templated
 from windtunnel.leakage.listing import listing_member, unmark
 from windtunnel.leakage.mention import clear_tally, regutter, restyle, table_cell, unselect
-from windtunnel.leakage.mine import PROSE_WORDS, in_derive_from
+from windtunnel.leakage.mine import PROSE_WORDS, ListSets, _leaves, in_derive_from
 from windtunnel.leakage.model import DatasetError, Finding, ItemAudit, LeakItem, PointerMap, record_pointer
 from windtunnel.leakage.pointers import node_at, parse_pointer, scalar_leaves
 from windtunnel.leakage.prose_text import prose_text
@@ -376,7 +376,9 @@ def sanitize_item(
     copy_kept: list[Finding] = []
     copied = copied_places(it, copies or {}) if derive_from else frozenset()
     if extra:
-        acted, kept, copy_kept = _outside(_narrowed(it, extra, mined_uniform), derive_from, copied)
+        acted, kept, copy_kept = _outside(
+            _narrowed(it, at_members(it.projection, extra), mined_uniform), derive_from, copied
+        )
         todo.extend(f for f in acted if f.blocking or redact_review)  # a mined word of the task's input: for review
         before = ItemAudit(before.item, [*before.findings, *acted], before.line, before.sources)
     todo, held = not_alike(it, todo, alike)
@@ -907,7 +909,8 @@ def uniform_fields(
         audit = audit_item(it, decode=decode)
         todo = [f for f in audit.findings if f.blocking or redact_review]
         resolved = []
-        for f in [*todo, *(f for f in extra if f.blocking or redact_review)]:  # a mined word for review is not cut
+        acted = at_members(it.projection, [f for f in extra if f.blocking or redact_review])
+        for f in [*todo, *acted]:  # a mined word for review is not cut
             try:
                 resolved.append(_through_strings(it.projection, f))
             except (KeyError, IndexError, TypeError, ValueError):
@@ -920,6 +923,13 @@ def uniform_fields(
             if f.representation != _MINED or f.inner is not None:
                 continue
             path = _general(f.pointer)
+            if f.view == _MEMBERS and f.span is None:
+                # a member of a mined set (:func:`at_members`): blanked by its own finding on this record, it counts
+                # among the blanks of a field of its scalars (:func:`_with_shared`) as a list mined whole does; it
+                # makes no field by itself, nor is its label one that field's edits reach (that label's lists
+                # holding another member beside the set are its unproven riders, which the field blanks)
+                cut_at.setdefault(path, set()).add((it.id, f.pointer))
+                continue
             node = _node(it.projection, f.pointer) if f.span is None else None
             if isinstance(node, (list, Mapping)):
                 # a whole list mined (the points a class earns): its own finding blanks it whole on this record,
@@ -1590,6 +1600,36 @@ _RIDER = re.compile(r"\w+")
 
 _WORD_PART = "a word riding with a label in some of this field's values, cut with its delimiter on every item"
 """The detail of a finding cutting a rider word of a field (:attr:`MinedField.words`): cut as it is, in any mode."""
+
+
+_MEMBERS = "members"
+"""The view of a mined set of a list's members read together (:class:`~windtunnel.leakage.mine.ListSets`)."""
+
+
+def at_members(projection: Any, findings: Sequence[Finding]) -> list[Finding]:
+    """``findings`` with each mined set of a list's members (view ``members``: the codes at ``/index/*/code`` read
+    together as ``[A, B, C]``, found at the list's own pointer) as one finding per member, at its place: the members
+    carry the answer, the list's other fields (a serial, an issue time, another product's summary beside each code)
+    do not, and a blank of them on the records of the set's label would tell it, after which they went on every
+    record. The members are read as mining reads them (:class:`~windtunnel.leakage.mine.ListSets`); a set no
+    longer read there is left as it is (blanked whole)."""
+    out: list[Finding] = []
+    for f in findings:
+        node = _node(projection, f.pointer) if f.representation == _MINED and f.view == _MEMBERS else None
+        if not isinstance(node, list) or f.inner is not None or f.span is not None:
+            out.append(f)
+            continue
+        lists = ListSets()
+        for pointer, value, cut in _leaves(node, f.pointer):
+            if cut is None:
+                lists.add(pointer, value)
+        at = next((at for key, listed, at in lists.sets() if listed == f.pointer and key[2] == f.value), None)
+        if not at:
+            out.append(f)
+            continue
+        hashed = f.hashed_pointer
+        out.extend(replace(f, pointer=p, hashed_pointer=hashed and hashed + p[len(f.pointer) :]) for p in at)
+    return out
 
 
 def _narrowed(it: LeakItem, findings: Sequence[Finding], fields: Sequence[MinedField]) -> list[Finding]:
