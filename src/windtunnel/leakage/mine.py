@@ -68,6 +68,7 @@ from urllib.parse import unquote_plus
 from windtunnel._util.stats import adjust_p, fisher_greater, pure_groups_chance
 from windtunnel._util.words import count
 from windtunnel.leakage.aliases import clips_label, identifier_spellings
+from windtunnel.leakage.code_tops import family_tops
 from windtunnel.leakage.codebook import FRAME_TOKENS, MIN_VALUE, code_book, same_holders, slot_frames, value_parts
 from windtunnel.leakage.decode import embedded_json
 from windtunnel.leakage.formats import is_url
@@ -688,7 +689,8 @@ def candidates(
 class ListSets:
     """The members of each list of one item at one template (``/log/*/channel``), gathered leaf by leaf
     (:meth:`add`: a leaf outside any list is no member) and read together as one value (:meth:`sets`,
-    :func:`members_text`). One reading for :func:`candidates` (what mining and the ``blind`` agent read) and for the
+    :func:`members_text`, and each family of codes' highest member, :func:`~.code_tops.family_tops`). One reading
+    for :func:`candidates` (what mining and the ``blind`` agent read) and for the
     sanitizer's cut of what the agent reads (:func:`~windtunnel.leakage.shortcuts.shortcut_findings`): a set the agent
     reads the label off is cut where it sits, at its members, or the agent still reads it after sanitizing."""
 
@@ -706,11 +708,14 @@ class ListSets:
 
     def sets(self) -> Iterator[tuple[tuple[str, str, str], str, list[str]]]:
         """``(key, list pointer, member pointers)`` of each list whose members read as one value: the key is
-        ``("value", template, members_text)``."""
+        ``("value", template, members_text)``; and of each family of codes in it, its top (``("value", template,
+        "highest ALTK08")``, with the family's members' pointers)."""
         for (listed, template), held in self._held.items():
             together = members_text(set(held.values()))
             if together is not None:
                 yield ("value", template, together), listed, list(held)
+            for text, family in family_tops(held):  # a family of codes' highest member (:mod:`.code_tops`)
+                yield ("value", template, text), listed, family
 
 
 def _list_member(pointer: str) -> str | None:
