@@ -26,6 +26,11 @@ are not judged):
   claims alike, 1). A prior state fails both (the previous grade: 0.67 and about a half). Values held alike by every
   label (a flyer on every record) lean nowhere and are not counted.
 
+A value is judged in the view it was mined in: a template (a text with the record's own words masked) and a word of
+a text over the field's texts read the same way (:func:`graded_templates`), a whole value over its whole values. A
+title filled in with a zone's name leans with the zone (the zone's own field's correlate) while a code at its head is
+pure: read whole the field looks graded, read as templates it is not.
+
 A field with fewer than :data:`MIN_RECORDS` records holding it, or with no value leaning anywhere, gets no verdict
 (not graded): too little to tell a correlate from a code. The user's word overrides the shape: a field holding a value
 the user names as correlated (an item's ``correlated_values``, ``--correlated-map``: :func:`told_of`) is never graded.
@@ -40,6 +45,7 @@ from typing import TYPE_CHECKING
 
 from windtunnel._util.stats import binomial_greater
 from windtunnel.leakage.formats import is_upstream_name, key_words
+from windtunnel.leakage.input_explained import SHORT_WORDS
 
 if TYPE_CHECKING:
     from windtunnel.leakage.model import LeakItem
@@ -81,6 +87,29 @@ def graded_fields(
         if len(pairs) >= MIN_RECORDS and graded(pairs):
             out.add(template)
     return out
+
+
+def graded_templates(
+    values: Sequence[Mapping[str, float | str]],
+    templates: Sequence[Mapping[str, str]],
+    labels: Sequence[str],
+    fields: Collection[str],
+    told: Collection[str] = (),
+) -> set[str]:
+    """The ``fields`` (templates) graded when read in the template view (:mod:`.templates`): each record's text there
+    with the record's own words masked (``templates``, per record a field → its masked text, where the record's text
+    was read as one), a text no other string of the record lends a word to as it is (``values``, as
+    :func:`graded_fields` reads them). A template mined at a field is judged in this view, not in the whole values':
+    a zone's name filled into a title leans with the zone (a legitimate correlate, its own field's), and the title's
+    own part (a code at its head) is what was mined. A list's members (a field a record holds more than once) are not
+    judged, nor a field holding a value of ``told`` (read whole, as the user writes it)."""
+    if told:
+        fields = {f for f in fields if not any(f in v and _text(v[f]) in told for v in values)}
+    read = [
+        {**v, **{f: t for f, t in m.items() if f in v or ("*" not in f and len(t.split()) <= SHORT_WORDS)}}
+        for v, m in zip(values, templates, strict=True)
+    ]
+    return graded_fields(read, labels, fields)
 
 
 def graded_tops(
