@@ -22,6 +22,7 @@ from pathlib import Path
 from windtunnel.flows.leak import ScanRequest, scan_flow
 from windtunnel.leakage.dataset import iter_items
 from windtunnel.leakage.graded import graded_fields, graded_templates, leaning_purity
+from windtunnel.leakage.mine import MineResult, graded_at
 from windtunnel.leakage.simulate import selected_features
 
 LEVELS = ["low", "medium", "high"]
@@ -112,3 +113,16 @@ def test_the_blind_agent_reads_the_code_as_a_template_and_not_the_sites_lean(tmp
     at_title = {f[2] for f in kept if f[1] == "/push/title"}
     assert {"[L1] Flood notice: …", "[L2] Flood notice: …", "[L3] Flood notice: …"} & at_title
     assert not any(r["projection"]["push"]["title"] in at_title for r in rows)  # whole titles: graded, left out
+
+
+def test_a_word_of_a_text_is_judged_in_the_texts_own_words() -> None:
+    # a glyph or a word found in the title is a part of its own text: judged as the templates are, not as the whole
+    result = MineResult(
+        items=0, labels={}, candidates=0, tested=0, alpha=0.01, correction="bh", min_support=5, min_purity=0.95
+    )
+    result.graded = ["/push/title"]
+    assert graded_at(result, ("value", "/push/title", "Update posted: Weir Lane"), "/push/title", "raw")
+    assert not graded_at(result, ("value", "/push/title", "[L3] Flood notice: …"), "/push/title", "template")
+    assert not graded_at(result, ("token", "", "l3"), "/push/title", "raw")
+    result.graded_templates = ["/push/title"]  # a prior state: graded in both views
+    assert graded_at(result, ("token", "", "l3"), "/push/title", "raw")
