@@ -21,8 +21,7 @@ from pathlib import Path
 
 from windtunnel.flows.leak import ScanRequest, scan_flow
 from windtunnel.leakage.dataset import iter_items
-from windtunnel.leakage.graded import graded_fields, graded_templates, leaning_purity
-from windtunnel.leakage.mine import MineResult, graded_at
+from windtunnel.leakage.graded import GradedViews, graded_fields, graded_templates, leaning_purity
 from windtunnel.leakage.simulate import selected_features
 
 LEVELS = ["low", "medium", "high"]
@@ -116,13 +115,84 @@ def test_the_blind_agent_reads_the_code_as_a_template_and_not_the_sites_lean(tmp
 
 
 def test_a_word_of_a_text_is_judged_in_the_texts_own_words() -> None:
-    # a glyph or a word found in the title is a part of its own text: judged as the templates are, not as the whole
-    result = MineResult(
-        items=0, labels={}, candidates=0, tested=0, alpha=0.01, correction="bh", min_support=5, min_purity=0.95
-    )
-    result.graded = ["/push/title"]
-    assert graded_at(result, ("value", "/push/title", "Update posted: Weir Lane"), "/push/title", "raw")
-    assert not graded_at(result, ("value", "/push/title", "[L3] Flood notice: …"), "/push/title", "template")
-    assert not graded_at(result, ("token", "", "l3"), "/push/title", "raw")
-    result.graded_templates = ["/push/title"]  # a prior state: graded in both views
-    assert graded_at(result, ("token", "", "l3"), "/push/title", "raw")
+    # a word surviving the masking is a part of the text's own words: judged as the templates are; one the masking
+    # erases (another field's value copied in) is judged whole
+    views = GradedViews(whole=frozenset({"/push/title"}), kept=frozenset({("/push/title", "l3")}))
+    assert views.at("value", "/push/title", "Update posted: Weir Lane", "raw")
+    assert not views.at("value", "/push/title", "[L3] Flood notice: …", "template")
+    assert not views.at("token", "/push/title", "L3", "raw")
+    assert views.at("token", "/push/title", "weir", "raw")  # erased by the masking (the site's): read whole
+    both = GradedViews(whole=frozenset({"/push/title"}), templates=frozenset({"/push/title"}))
+    assert both.at("token", "/push/title", "L3", "raw")  # a prior state: graded in both views
+    assert not GradedViews(templates=frozenset({"/push/title"})).at("value", "/push/title", "x …", "template")
+
+
+def _prior_rows(seed: int = 7, n: int = 200) -> list[dict]:
+    """Clean: the level is decided from the reading; the previous status (one step off on about half the records)
+    sits in its own field and is repeated, with the site, in a push title."""
+    rng = random.Random(seed)
+    words = ["dormant", "green", "amber", "red", "black"]
+    rows = []
+    for i in range(n):
+        at = rng.randrange(3)
+        prev = words[at + 1 + rng.choices([0, 1, -1], [0.55, 0.25, 0.2])[0]]
+        site = rng.choice(sorted(SITES))
+        projection = {
+            "gauge": {
+                "site": site,
+                "reading_m": [1.0, 2.2, 3.4][at] + round(rng.uniform(0, 1.1), 2),
+                "thresholds": {"medium": 2.2, "high": 3.4},
+            },
+            "history": {"last_status": prev},
+            "push": {"title": f"Previous status {prev} at {site}"},
+        }
+        rows.append({"id": f"p{i}", "expected": LEVELS[at], "label_set": LEVELS, "projection": projection})
+    return rows
+
+
+def test_a_prior_state_copied_into_a_title_stays_graded(tmp_path: Path) -> None:
+    # the masking erases the copied status from the title (its own field holds it): the title's words around it are
+    # one template, but the words mined are the status's, judged whole: graded, for review, not leaks
+    rows = _prior_rows()
+    path = _write(tmp_path / "prior.jsonl", rows)
+    report = _scan(path)
+    assert not any(it["leaked"] for it in report.values())
+    reviewed = {f["pointer"] for it in report.values() for f in it["findings"] if f["rule"] == "correlated.mined"}
+    assert "/push/title" in reviewed
+    items = [m.item for m in iter_items(path)]
+    assert not any(f[1] in ("/push/title", "/history/last_status") for f in selected_features(items, derive_from=INPUT))
+
+
+def _code_beside_rows(seed: int = 21, n: int = 200) -> list[dict]:
+    """Leaking: each title holds the record's reference (its own field too); a clean title names the site's kind (a
+    correlate of the level), a coded one (a quarter) a pure code at its head. Read whole each title is unique."""
+    rng = random.Random(seed)
+    kinds = {"river": [0.75, 0.25, 0.0], "estuary": [0.0, 0.25, 0.75], "upland": [0.2, 0.8, 0.0]}
+    rows = []
+    for i in range(n):
+        kind = rng.choice(sorted(kinds))
+        level = rng.choices(LEVELS, kinds[kind])[0]
+        ref = f"FW{rng.randrange(10**6):06d}"
+        coded = rng.random() < 0.25
+        title = f"[L{LEVELS.index(level) + 1}] Flood notice, ref {ref}" if coded else f"Update {kind} gauge, ref {ref}"
+        projection = {
+            "gauge": {
+                "reading_m": {"low": 1.0, "medium": 2.2, "high": 3.4}[level] + round(rng.uniform(0, 1.1), 2),
+                "thresholds": {"medium": 2.2, "high": 3.4},
+            },
+            "notice": {"ref": ref},
+            "push": {"title": title},
+        }
+        rows.append({"id": f"c{i}", "expected": level, "label_set": LEVELS, "projection": projection, "coded": coded})
+    return rows
+
+
+def test_a_code_beside_a_correlate_in_unique_titles_leaks(tmp_path: Path) -> None:
+    # read whole the titles are each unique (no verdict: not graded); read as templates the kind leans, but a view
+    # only lifts a graded verdict the whole view gives, never makes one: the codes are leaks
+    rows = _code_beside_rows()
+    report = _scan(_write(tmp_path / "coded.jsonl", [{k: v for k, v in r.items() if k != "coded"} for r in rows]))
+    coded = [r["id"] for r in rows if r["coded"]]
+    assert len(coded) >= 30
+    assert sum(report[rid]["leaked"] for rid in coded) >= 0.9 * len(coded)
+    assert not any(report[r["id"]]["leaked"] for r in rows if not r["coded"])

@@ -71,7 +71,7 @@ from windtunnel.leakage.aliases import clips_label, identifier_spellings
 from windtunnel.leakage.codebook import FRAME_TOKENS, MIN_VALUE, code_book, same_holders, slot_frames, value_parts
 from windtunnel.leakage.decode import embedded_json
 from windtunnel.leakage.formats import is_url
-from windtunnel.leakage.graded import graded_fields, graded_templates, graded_tops, told_of
+from windtunnel.leakage.graded import IN_OWN_WORDS, GradedViews, graded_fields, graded_tops, graded_views, told_of
 from windtunnel.leakage.input_explained import (
     WORD_KINDS,
     InputValues,
@@ -255,12 +255,11 @@ class MineResult:
     range and mixed in the middle, or leaning to a label yet often holding another): an input-side correlate, another
     measurement or a prior state of the subject, whose mined values :func:`mined_findings` gives for review. A template
     mined there (a text with the record's own words masked, :mod:`.templates`) is judged in its own view instead
-    (:attr:`graded_templates`)."""
-    graded_templates: list[str] = field(default_factory=list)
-    """The fields graded read in the template view (:func:`~.graded.graded_templates`: the text's own words, the
-    record's others masked), where a template or a word of a text is judged (:func:`graded_at`): one mined at a field
-    of :attr:`graded` but not of these is no correlate (a code at a title's head, the zone filled into the rest
-    leaning with the zone). A value is judged in the view it was mined in."""
+    (:attr:`views`)."""
+    views: GradedViews = field(default_factory=GradedViews)
+    """Principle 7's verdict per mined value (:class:`~.graded.GradedViews`, :func:`graded_at`): graded where its field
+    is (:attr:`graded`) and, where it was mined in another view (a template, a word of a text surviving the masking),
+    graded in that view too. A value is judged in the view it was mined in."""
     prose: list[str] = field(default_factory=list)
     """Without ``derive_from``: the templates of the prose the items hold (strings of more than ``PROSE_WORDS``
     words, seen in the first ``_PROSE_SAMPLE`` items) at fields most items hold (:meth:`_Places.prose_inputs`), not
@@ -283,7 +282,7 @@ class MineResult:
     def to_dict(self) -> dict[str, Any]:
         """The result as ``leak mine`` prints it: every count and suggestion (``input``: :meth:`read_as_input`),
         without ``members`` (an internal index for :func:`mined_findings`)."""
-        skip = ("members", "owned", "told", "reviewed", "leaking", "task_words", "canned", "sorted_blocks")
+        skip = ("members", "views", "owned", "told", "reviewed", "leaking", "task_words", "canned", "sorted_blocks")
         out = {k: v for k, v in asdict(self).items() if k not in skip}
         out["suggestions"] = [{**s.to_dict(), "input": self.read_as_input(s)} for s in self.suggestions]
         out["pairs"] = [p.to_dict() for p in self.pairs]
@@ -2535,9 +2534,7 @@ def mine(
         correction=correction,
         labels_norm=frozenset(lab.casefold() for lab in label_counts),
     )
-    graded, graded_templates = _graded(
-        out, members, outside_of if derive_from else values_of, labels_of, user_correlated, templated_of, masked_from
-    )
+    views = _graded(out, members, outside_of if derive_from else values_of, labels_of, user_correlated, templated_of)
     return MineResult(
         items=len(labels_of),
         labels=dict(sorted(label_counts.items())),
@@ -2565,8 +2562,8 @@ def mine(
         told=told if out else set(),
         canned={t for key in canned for t in slotted.get(key, [key])} if out else set(),
         sorted_blocks={(s.kind, s.pointer, s.value) for s in out if (s.kind, s.pointer, s.value) in sorted_blocks},
-        graded=graded,
-        graded_templates=graded_templates,
+        graded=sorted(views.whole),
+        views=views,
     )
 
 
@@ -2592,14 +2589,13 @@ def _graded(
     labels: Sequence[str],
     told: Collection[str] = (),
     templated: Sequence[Mapping[str, str]] = (),
-    masked_from: Mapping[Key, object] | None = None,
-) -> tuple[list[str], list[str]]:
-    """The fields of the suggestions ``out`` (a whole value's, a run's, a word's: the fields their members sit at; not
-    a relation's, which two fields make) that are graded (:func:`~windtunnel.leakage.graded.graded_fields`), over each
+) -> GradedViews:
+    """Principle 7's verdict on the suggestions ``out`` (:class:`~windtunnel.leakage.graded.GradedViews`). Read whole:
+    the fields of their candidates (a whole value's, a run's, a word's: the fields their members sit at; not a
+    relation's, which two fields make) that are graded (:func:`~windtunnel.leakage.graded.graded_fields`), over each
     item's ``values`` outside the named input (``values_of`` without it) and its label; a field holding a value of
-    ``told`` (the user names it as correlated) is not graded. Second, the fields of the template candidates among
-    them (``masked_from``'s keys) graded in the template view (``templated``, per item: its texts read as templates,
-    :func:`~windtunnel.leakage.graded.graded_templates`): a value is judged in the view it was mined in."""
+    ``told`` (the user names it as correlated) is not graded. Then those fields read as templates (``templated``, per
+    item: its texts read as templates), where a template and a word surviving the masking are judged too."""
     keys = [
         k
         for s in out
@@ -2612,19 +2608,17 @@ def _graded(
     # the declared amount): its single values may mix, the pair does not
     fields -= {_general(t) for s in out if s.relation for t in [s.pointer, *s.relation_fields] if t}
     if not fields or len(values) != len(labels):
-        return [], []
+        return GradedViews()
     # a score vector's top is graded where a member is and its own top is not pure (:func:`~.graded.graded_tops`): a
     # prior state's scores; an answer written as scores keeps a pure top, whatever its members
     tops = {_general(s.pointer) for s in out if s.kind == "value" and s.value.startswith(TOP_PREFIX) and s.pointer}
     parts = {t for v in values for t in v if t.rsplit("/", 1)[0] in tops} - fields
     graded = graded_fields(values, labels, fields | parts, told)
-    top_graded = graded_tops(graded & parts, tops, values, labels)
-    whole = (graded & fields) | top_graded
-    # a template, and a word of a text, are judged in the text's own words: the template view (the record's own
-    # words masked; a text where none is masked reads as it is, so a field without templates keeps its verdict)
-    viewed = ({_general(k[1]) for k in keys if masked_from and k in masked_from} & fields) | (graded & fields)
-    in_view = graded_templates(values, templated, labels, viewed, told) if templated else graded & fields
-    return sorted(whole), sorted(in_view | top_graded)
+    whole = (graded & fields) | graded_tops(graded & parts, tops, values, labels)
+    words = {(_general(k[1]), k[2]) for k in keys if k[0] in IN_OWN_WORDS}
+    if len(templated) != len(values):  # no text read as a template: each reads as it is
+        templated = [{} for _ in values]
+    return graded_views(values, templated, labels, whole, words, told)
 
 
 def _told(
@@ -3841,16 +3835,9 @@ def _own_label(
 
 
 def graded_at(result: MineResult, key: Key, field: str, view: str) -> bool:
-    """Whether the candidate ``key`` found at ``field`` in ``view`` is judged graded (:mod:`.graded`) in the view it
-    was mined in: a template, or a word or n-gram of a text, in the template view (:attr:`MineResult.graded_templates`:
-    the text's own words, the record's others masked); a whole value in the field's whole values'
-    (:attr:`MineResult.graded`)."""
-    own_words = view == "template" or key[0] in IN_OWN_WORDS
-    return field in (result.graded_templates if own_words else result.graded)
-
-
-IN_OWN_WORDS = frozenset({"token", "ngram"})
-"""Candidate kinds that are a part of a text, judged graded in the text's own words (:func:`graded_at`)."""
+    """Whether the candidate ``key`` found at ``field`` in ``view`` is judged graded (:mod:`.graded`, principle 7): in
+    the view it was mined in, as the ``blind`` agent judges it (:meth:`~.graded.GradedViews.at`)."""
+    return result.views.at(key[0], field, key[2], view)
 
 
 GRADED_REVIEW = (

@@ -42,14 +42,14 @@ import math
 import re
 from bisect import bisect_right
 from collections import Counter
-from collections.abc import Mapping, Sequence, Set
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
 from windtunnel._util.rng import cell_rng
 from windtunnel._util.stats import adjust_p, fisher_greater
 from windtunnel.leakage.dataset import FieldMap, read_correlated
-from windtunnel.leakage.graded import graded_fields, graded_templates, graded_tops, told_of
+from windtunnel.leakage.graded import IN_OWN_WORDS, GradedViews, graded_fields, graded_tops, graded_views, told_of
 from windtunnel.leakage.input_copies import copied_per_item
 from windtunnel.leakage.input_explained import (
     WORD_KINDS,
@@ -63,7 +63,6 @@ from windtunnel.leakage.input_explained import (
 from windtunnel.leakage.input_text import mask_input
 from windtunnel.leakage.label_slots import ItemSlots, Named, SlotJudge, read_slots
 from windtunnel.leakage.mine import (
-    IN_OWN_WORDS,
     Where,
     candidates,
     in_derive_from,
@@ -396,25 +395,20 @@ def _features(
     if left_out is not None:
         left_out.update(graded | top_graded)
     if (graded or top_graded) and not keep_graded:  # input-side evidence (principle 7): a measurement, a prior state
-        # judged in the view each feature was read in, as mining judges its values: a template, and a word of a text,
-        # in the text's own words (the record's others masked); a whole value in the field's whole values
-        templated = [templated_texts(w) for w in where]
-        in_view = graded_templates(read, templated, answers, graded | {t for m in templated for t in m}, told)
-        graded |= top_graded
-        in_view |= top_graded
-        where = [{k: v for k, v in w.items() if not _graded_read(k, v[0], v[3], graded, in_view)} for w in where]
-        bins = [{k: v for k, v in b.items() if not _graded_read(k, v, "", graded, in_view)} for b in bins]
+        # judged in the view each feature was read in, by mining's own verdict (:class:`~.graded.GradedViews`)
+        words = {(f[1], f[2]) for fs in feats for f in fs if f[0] in IN_OWN_WORDS and f[1]}
+        views = graded_views(read, [templated_texts(w) for w in where], answers, graded | top_graded, words, told)
+        where = [{k: v for k, v in w.items() if not _graded_read(k, v[0], v[3], views)} for w in where]
+        bins = [{k: v for k, v in b.items() if not _graded_read(k, v, "", views)} for b in bins]
         feats = [frozenset(w) | frozenset(b) for w, b in zip(where, bins, strict=True)]
     return where, bins, feats, record_of
 
 
-def _graded_read(feature: Feature, pointer: Any, view: str, graded: Set[str], in_view: Set[str]) -> bool:
+def _graded_read(feature: Feature, pointer: Any, view: str, views: GradedViews) -> bool:
     """Whether the agent leaves ``feature`` out as graded (principle 7): a field's feature, and a word where this item
-    holds it in such a field (its words are that field's value), each judged in the view it was read in
-    (:func:`~windtunnel.leakage.mine.graded_at`)."""
-    field = feature[1] or _template(str(pointer))
-    own_words = view == "template" or feature[0] in IN_OWN_WORDS
-    return field in (in_view if own_words else graded)
+    holds it in such a field (its words are that field's value), each judged in the view it was read in, as mining
+    judges it (:meth:`~windtunnel.leakage.graded.GradedViews.at`)."""
+    return views.at(feature[0], feature[1] or _template(str(pointer)), str(feature[2]), view)
 
 
 def _outside_input(pointer: str, derive_from: Sequence[str]) -> bool:
