@@ -21,7 +21,7 @@ from pathlib import Path
 
 from windtunnel.flows.leak import ScanRequest, scan_flow
 from windtunnel.leakage.dataset import iter_items
-from windtunnel.leakage.graded import GradedViews, graded_fields, graded_templates, leaning_purity
+from windtunnel.leakage.graded import GradedViews, graded_fields, graded_templates, graded_views, leaning_purity
 from windtunnel.leakage.simulate import selected_features
 
 LEVELS = ["low", "medium", "high"]
@@ -82,6 +82,14 @@ def test_a_code_at_a_titles_head_is_graded_whole_and_pure_as_a_template() -> Non
     assert "/push/title" in graded_fields(whole, labels, {"/push/title"})  # the site's lean hides the code
     assert leaning_purity([(m["/push/title"], lab) for m, lab in zip(masked, labels, strict=True)]) == 1.0
     assert graded_templates(whole, masked, labels, {"/push/title"}) == set()
+
+
+def test_a_word_mined_anywhere_is_judged_where_it_survives_the_masking() -> None:
+    whole, masked, labels = _title_views(_rows())
+    views = graded_views(whole, masked, labels, {"/push/title"}, [("", "L3"), ("/push/title", "Weir")])
+    assert views.whole == {"/push/title"} and not views.templates
+    assert views.kept == {("/push/title", "l3")}  # the site's name is masked: read whole
+    assert not views.at("token", "/push/title", "L3", "raw") and views.at("token", "/push/title", "weir", "raw")
 
 
 def test_a_prior_state_stays_graded_in_the_template_view() -> None:

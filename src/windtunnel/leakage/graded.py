@@ -160,12 +160,13 @@ def graded_views(
     told: Collection[str] = (),
 ) -> GradedViews:
     """:class:`GradedViews` over ``values`` and their ``templates`` (as :func:`template_view` reads them), for the
-    fields ``whole`` graded read whole and the ``words`` (field, word or n-gram) mined at them."""
+    fields ``whole`` graded read whole and the ``words`` (field, word or n-gram) mined at them (a field ``""``: a word
+    mined wherever a text holds it)."""
     if not whole:
         return GradedViews()
     graded = graded_templates(values, templates, labels, whole, told) & set(whole)
     lifted = set(whole) - graded  # only there does a word's view change its verdict
-    wanted = {(f, w) for f, w in words if f in lifted}
+    wanted = {(t, w) for f, w in words for t in ([f] if f else lifted) if t in lifted}  # "": a word of any text
     kept = kept_words(values, template_view(values, templates), wanted) if wanted else set()
     return GradedViews(frozenset(whole), frozenset(graded), frozenset(kept))
 
@@ -178,20 +179,26 @@ def kept_words(
     """The ``words`` (field, word or n-gram) that survive the template view's masking: held in the viewed text on
     at least half of the records holding them in the whole text (a word the masking erases is another field's, read
     as that field's value)."""
-    wanted: dict[str, list[tuple[str, frozenset[str]]]] = {}
+    wanted: dict[str, dict[str, list[tuple[str, frozenset[str]]]]] = {}  # field → a word's first mark → words
     for f, w in words:
-        wanted.setdefault(f, []).append((w, frozenset(_tokens(w))))
+        toks = _tokens(w)
+        if toks:
+            wanted.setdefault(f, {}).setdefault(toks[0], []).append((w, frozenset(toks)))
     held: Counter[tuple[str, str]] = Counter()
     survived: Counter[tuple[str, str]] = Counter()
     for v, r in zip(values, viewed, strict=True):
-        for f, ws in wanted.items():
+        for f, by_first in wanted.items():
             if f not in v:
                 continue
-            whole, view = set(_tokens(_text(v[f]))), set(_tokens(_text(r.get(f, v[f]))))
-            for w, toks in ws:
-                if toks and toks <= whole:
-                    held[f, w] += 1
-                    survived[f, w] += toks <= view
+            whole = set(_tokens(_text(v[f])))
+            view: set[str] | None = None
+            for first in whole.intersection(by_first):
+                for w, marks in by_first[first]:
+                    if marks <= whole:
+                        if view is None:
+                            view = set(_tokens(_text(r.get(f, v[f]))))
+                        held[f, w] += 1
+                        survived[f, w] += marks <= view
     return {(f, _words_key(w)) for (f, w), n in held.items() if 2 * survived[f, w] >= n}
 
 

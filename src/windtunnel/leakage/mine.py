@@ -2615,7 +2615,13 @@ def _graded(
     parts = {t for v in values for t in v if t.rsplit("/", 1)[0] in tops} - fields
     graded = graded_fields(values, labels, fields | parts, told)
     whole = (graded & fields) | graded_tops(graded & parts, tops, values, labels)
-    words = {(_general(k[1]), k[2]) for k in keys if k[0] in IN_OWN_WORDS}
+    words = {
+        (_general(k[1]) if k[1] else "", k[2])
+        for s in out
+        if not s.relation
+        for k in [(s.kind, s.pointer, s.value), *members.get((s.kind, s.pointer, s.value), ())]
+        if k[0] in IN_OWN_WORDS
+    }
     if len(templated) != len(values):  # no text read as a template: each reads as it is
         templated = [{} for _ in values]
     return graded_views(values, templated, labels, whole, words, told)

@@ -396,7 +396,7 @@ def _features(
         left_out.update(graded | top_graded)
     if (graded or top_graded) and not keep_graded:  # input-side evidence (principle 7): a measurement, a prior state
         # judged in the view each feature was read in, by mining's own verdict (:class:`~.graded.GradedViews`)
-        words = {(f[1], f[2]) for fs in feats for f in fs if f[0] in IN_OWN_WORDS and f[1]}
+        words = {(f[1], f[2]) for fs in feats for f in fs if f[0] in IN_OWN_WORDS}
         views = graded_views(read, [templated_texts(w) for w in where], answers, graded | top_graded, words, told)
         where = [{k: v for k, v in w.items() if not _graded_read(k, v[0], v[3], views)} for w in where]
         bins = [{k: v for k, v in b.items() if not _graded_read(k, v, "", views)} for b in bins]
