@@ -171,6 +171,29 @@ def test_a_prior_state_copied_into_a_title_stays_graded(tmp_path: Path) -> None:
     assert not any(f[1] in ("/push/title", "/history/last_status") for f in selected_features(items, derive_from=INPUT))
 
 
+def test_another_measurement_copied_into_a_title_stays_graded(tmp_path: Path) -> None:
+    # the band sits in its own field and in the title; the masking erases it from the title (and, on the records
+    # where the title lends it all its words, from the band's own field: a text masked whole reads as it is)
+    rng = random.Random(3)
+    rows = []
+    for i in range(200):
+        at = rng.randrange(3)
+        band = ["low", "raised", "very high"][min(2, max(0, at + rng.choices([0, 1, -1], [0.6, 0.2, 0.2])[0]))]
+        site = rng.choice(sorted(SITES))
+        projection = {
+            "gauge": {
+                "site": site,
+                "reading_m": [1.0, 2.2, 3.4][at] + round(rng.uniform(0, 1.1), 2),
+                "thresholds": {"medium": 2.2, "high": 3.4},
+            },
+            "rain": {"band": band},
+            "push": {"title": f"Rain {band} at {site}"},
+        }
+        rows.append({"id": f"m{i}", "expected": LEVELS[at], "label_set": LEVELS, "projection": projection})
+    report = _scan(_write(tmp_path / "band.jsonl", rows))
+    assert not any(it["leaked"] for it in report.values())
+
+
 def _code_beside_rows(seed: int = 21, n: int = 200) -> list[dict]:
     """Leaking: each title holds the record's reference (its own field too); a clean title names the site's kind (a
     correlate of the level), a coded one (a quarter) a pure code at its head. Read whole each title is unique."""

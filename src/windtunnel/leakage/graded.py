@@ -48,6 +48,7 @@ from typing import TYPE_CHECKING
 from windtunnel._util.stats import binomial_greater
 from windtunnel.leakage.formats import is_upstream_name, key_words
 from windtunnel.leakage.input_explained import SHORT_WORDS
+from windtunnel.leakage.templates import PLACEHOLDER
 from windtunnel.leakage.text import normalize_needle
 
 if TYPE_CHECKING:
@@ -114,9 +115,17 @@ def template_view(
 ) -> list[dict[str, float | str]]:
     """Each record's values with its texts read as templates (:mod:`.templates`): the record's own words masked
     (``templates``, per record a field → its masked text, where the record's text was read as one); a text no other
-    string of the record lends a word to reads as it is (``values``, as :func:`graded_fields` reads them)."""
+    string of the record lends a word to reads as it is (``values``, as :func:`graded_fields` reads them), and so does
+    a text masked whole (another field's value copied in: it has no words of its own to read)."""
     return [
-        {**v, **{f: t for f, t in m.items() if f in v or ("*" not in f and len(t.split()) <= SHORT_WORDS)}}
+        {
+            **v,
+            **{
+                f: t
+                for f, t in m.items()
+                if t.replace(PLACEHOLDER, "").strip() and (f in v or ("*" not in f and len(t.split()) <= SHORT_WORDS))
+            },
+        }
         for v, m in zip(values, templates, strict=True)
     ]
 
