@@ -172,26 +172,27 @@ def test_a_prior_state_copied_into_a_title_stays_graded(tmp_path: Path) -> None:
 
 
 def test_another_measurement_copied_into_a_title_stays_graded(tmp_path: Path) -> None:
-    # the band sits in its own field and in the title; the masking erases it from the title (and, on the records
-    # where the title lends it all its words, from the band's own field: a text masked whole reads as it is)
+    # a second measurement's band sits in its own field and in the title; the masking erases it from the title, and
+    # from the band's own field where the title lends it all its words: a text masked whole reads as it is
     rng = random.Random(3)
+    labels = ["normal", "mild", "moderate", "severe"]
     rows = []
-    for i in range(200):
-        at = rng.randrange(3)
-        band = ["low", "raised", "very high"][min(2, max(0, at + rng.choices([0, 1, -1], [0.6, 0.2, 0.2])[0]))]
-        site = rng.choice(sorted(SITES))
+    for i in range(240):
+        x = round(rng.uniform(0, 60), 1)
+        other = max(0.0, x * 0.9 + rng.gauss(0, 9))
+        band = "very high" if other >= 40 else "high" if other >= 25 else "raised" if other >= 10 else "low"
+        site = rng.choice(["Northgate", "Riverside", "Elmfield", "Southwark"])
         projection = {
-            "gauge": {
-                "site": site,
-                "reading_m": [1.0, 2.2, 3.4][at] + round(rng.uniform(0, 1.1), 2),
-                "thresholds": {"medium": 2.2, "high": 3.4},
-            },
-            "rain": {"band": band},
-            "push": {"title": f"Rain {band} at {site}"},
+            "study": {"index": x, "site": site},
+            "oximetry": {"band": band},
+            "push": {"title": f"Oximetry {band} at {site}"},
         }
-        rows.append({"id": f"m{i}", "expected": LEVELS[at], "label_set": LEVELS, "projection": projection})
-    report = _scan(_write(tmp_path / "band.jsonl", rows))
-    assert not any(it["leaked"] for it in report.values())
+        label = labels[(x >= 5) + (x >= 15) + (x >= 30)]
+        rows.append({"id": f"m{i}", "expected": label, "label_set": labels, "projection": projection})
+    out = io.BytesIO()
+    path = _write(tmp_path / "band.jsonl", rows)
+    scan_flow(ScanRequest(dataset=path, fmt="json", stream=out, mine=True, derive_from=["/study/index"]))
+    assert not any(it["leaked"] for it in json.loads(out.getvalue())["items"])
 
 
 def _code_beside_rows(seed: int = 21, n: int = 200) -> list[dict]:
