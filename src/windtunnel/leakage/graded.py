@@ -26,6 +26,11 @@ are not judged):
   claims alike, 1). A prior state fails both (the previous grade: 0.67 and about a half). Values held alike by every
   label (a flyer on every record) lean nowhere and are not counted.
 
+A value is judged in the view it was mined in: a template (a text with the record's own words masked) and a word of
+a text over the field's texts read the same way (:func:`graded_templates`), a whole value over its whole values. A
+title filled in with a zone's name leans with the zone (the zone's own field's correlate) while a code at its head is
+pure: read whole the field looks graded, read as templates it is not.
+
 A field with fewer than :data:`MIN_RECORDS` records holding it, or with no value leaning anywhere, gets no verdict
 (not graded): too little to tell a correlate from a code. The user's word overrides the shape: a field holding a value
 the user names as correlated (an item's ``correlated_values``, ``--correlated-map``: :func:`told_of`) is never graded.
@@ -33,13 +38,18 @@ the user names as correlated (an item's ``correlated_values``, ``--correlated-ma
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Collection, Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from itertools import pairwise
 from typing import TYPE_CHECKING
 
 from windtunnel._util.stats import binomial_greater
 from windtunnel.leakage.formats import is_upstream_name, key_words
+from windtunnel.leakage.input_explained import SHORT_WORDS
+from windtunnel.leakage.templates import PLACEHOLDER
+from windtunnel.leakage.text import normalize_needle
 
 if TYPE_CHECKING:
     from windtunnel.leakage.model import LeakItem
@@ -81,6 +91,136 @@ def graded_fields(
         if len(pairs) >= MIN_RECORDS and graded(pairs):
             out.add(template)
     return out
+
+
+def graded_templates(
+    values: Sequence[Mapping[str, float | str]],
+    templates: Sequence[Mapping[str, str]],
+    labels: Sequence[str],
+    fields: Collection[str],
+    told: Collection[str] = (),
+) -> set[str]:
+    """The ``fields`` (templates) graded when read in the template view (:func:`template_view`). A template mined at a
+    field is judged in this view as well as in the whole values' (:class:`GradedViews`): a zone's name filled into a
+    title leans with the zone (a legitimate correlate, its own field's), and the title's own part (a code at its head)
+    is what was mined. A list's members (a field a record holds more than once) are not judged, nor a field holding a
+    value of ``told`` (read whole, as the user writes it)."""
+    if told:
+        fields = {f for f in fields if not any(f in v and _text(v[f]) in told for v in values)}
+    return graded_fields(template_view(values, templates), labels, fields)
+
+
+def template_view(
+    values: Sequence[Mapping[str, float | str]], templates: Sequence[Mapping[str, str]]
+) -> list[dict[str, float | str]]:
+    """Each record's values with its texts read as templates (:mod:`.templates`): the record's own words masked
+    (``templates``, per record a field → its masked text, where the record's text was read as one); a text no other
+    string of the record lends a word to reads as it is (``values``, as :func:`graded_fields` reads them), and so does
+    a text masked whole (another field's value copied in: it has no words of its own to read)."""
+    return [
+        {
+            **v,
+            **{
+                f: t
+                for f, t in m.items()
+                if t.replace(PLACEHOLDER, "").strip() and (f in v or ("*" not in f and len(t.split()) <= SHORT_WORDS))
+            },
+        }
+        for v, m in zip(values, templates, strict=True)
+    ]
+
+
+IN_OWN_WORDS = frozenset({"token", "ngram"})
+"""Candidate kinds that are a part of a text: judged in the template view where they survive its masking
+(:class:`GradedViews`)."""
+
+
+@dataclass(frozen=True)
+class GradedViews:
+    """Principle 7's verdict on one mined value, shared by mining and the ``blind`` agent (:meth:`at`).
+
+    A value is graded only where its field is graded read whole (``whole``: :func:`graded_fields`, with a score
+    vector's graded tops) and, where it was mined in another view, graded in that view too (``templates``:
+    :func:`graded_templates`): a template (the record's own words masked), and a word or n-gram of a text that
+    survives the masking (``kept``, field → words: :func:`kept_words`). A word the masking erases (a prior state
+    copied into a title from its own field) is judged whole. So a view only lifts a verdict the whole view gives,
+    where it shows the mined value's own reading pure (a code at a title's head, the zone filled into the rest
+    leaning with the zone); it never makes a field graded that the whole view does not."""
+
+    whole: frozenset[str] = frozenset()
+    templates: frozenset[str] = frozenset()
+    kept: frozenset[tuple[str, str]] = frozenset()
+
+    def at(self, kind: str, field: str, value: str, view: str) -> bool:
+        """Whether the candidate ``(kind, field, value)``, found in ``view``, is judged graded."""
+        if field not in self.whole:
+            return False
+        if view == "template" or (kind in IN_OWN_WORDS and (field, _words_key(value)) in self.kept):
+            return field in self.templates
+        return True
+
+
+def graded_views(
+    values: Sequence[Mapping[str, float | str]],
+    templates: Sequence[Mapping[str, str]],
+    labels: Sequence[str],
+    whole: Collection[str],
+    words: Iterable[tuple[str, str]] = (),
+    told: Collection[str] = (),
+) -> GradedViews:
+    """:class:`GradedViews` over ``values`` and their ``templates`` (as :func:`template_view` reads them), for the
+    fields ``whole`` graded read whole and the ``words`` (field, word or n-gram) mined at them (a field ``""``: a word
+    mined wherever a text holds it)."""
+    if not whole:
+        return GradedViews()
+    graded = graded_templates(values, templates, labels, whole, told) & set(whole)
+    lifted = set(whole) - graded  # only there does a word's view change its verdict
+    wanted = {(t, w) for f, w in words for t in ([f] if f else lifted) if t in lifted}  # "": a word of any text
+    kept = kept_words(values, template_view(values, templates), wanted) if wanted else set()
+    return GradedViews(frozenset(whole), frozenset(graded), frozenset(kept))
+
+
+def kept_words(
+    values: Sequence[Mapping[str, float | str]],
+    viewed: Sequence[Mapping[str, float | str]],
+    words: Collection[tuple[str, str]],
+) -> set[tuple[str, str]]:
+    """The ``words`` (field, word or n-gram) that survive the template view's masking: held in the viewed text on
+    at least half of the records holding them in the whole text (a word the masking erases is another field's, read
+    as that field's value)."""
+    wanted: dict[str, dict[str, list[tuple[str, frozenset[str]]]]] = {}  # field → a word's first mark → words
+    for f, w in words:
+        toks = _tokens(w)
+        if toks:
+            wanted.setdefault(f, {}).setdefault(toks[0], []).append((w, frozenset(toks)))
+    held: Counter[tuple[str, str]] = Counter()
+    survived: Counter[tuple[str, str]] = Counter()
+    for v, r in zip(values, viewed, strict=True):
+        for f, by_first in wanted.items():
+            if f not in v:
+                continue
+            whole = set(_tokens(_text(v[f])))
+            view: set[str] | None = None
+            for first in whole.intersection(by_first):
+                for w, marks in by_first[first]:
+                    if marks <= whole:
+                        if view is None:
+                            view = set(_tokens(_text(r.get(f, v[f]))))
+                        held[f, w] += 1
+                        survived[f, w] += marks <= view
+    return {(f, _words_key(w)) for (f, w), n in held.items() if 2 * survived[f, w] >= n}
+
+
+_TOKEN = re.compile(r"\w+|[^\w\s]")
+
+
+def _tokens(text: str) -> list[str]:
+    """A text's words and other marks, folded as a needle is (:func:`~.text.normalize_needle`)."""
+    return _TOKEN.findall(normalize_needle(text))
+
+
+def _words_key(value: str) -> str:
+    return " ".join(_tokens(value))
 
 
 def graded_tops(

@@ -72,7 +72,7 @@ from windtunnel.leakage.code_tops import family_tops
 from windtunnel.leakage.codebook import FRAME_TOKENS, MIN_VALUE, code_book, same_holders, slot_frames, value_parts
 from windtunnel.leakage.decode import embedded_json
 from windtunnel.leakage.formats import is_url
-from windtunnel.leakage.graded import graded_fields, graded_tops, told_of
+from windtunnel.leakage.graded import IN_OWN_WORDS, GradedViews, graded_fields, graded_tops, graded_views, told_of
 from windtunnel.leakage.input_explained import (
     WORD_KINDS,
     InputValues,
@@ -257,7 +257,13 @@ class MineResult:
     graded: list[str] = field(default_factory=list)
     """The fields of the suggestions whose values only make a label likelier (:mod:`.graded`: pure at the extremes of a
     range and mixed in the middle, or leaning to a label yet often holding another): an input-side correlate, another
-    measurement or a prior state of the subject, whose mined values :func:`mined_findings` gives for review."""
+    measurement or a prior state of the subject, whose mined values :func:`mined_findings` gives for review. A template
+    mined there (a text with the record's own words masked, :mod:`.templates`) is judged in its own view instead
+    (:attr:`views`)."""
+    views: GradedViews = field(default_factory=GradedViews)
+    """Principle 7's verdict per mined value (:class:`~.graded.GradedViews`, :func:`graded_at`): graded where its field
+    is (:attr:`graded`) and, where it was mined in another view (a template, a word of a text surviving the masking),
+    graded in that view too. A value is judged in the view it was mined in."""
     prose: list[str] = field(default_factory=list)
     """Without ``derive_from``: the templates of the prose the items hold (strings of more than ``PROSE_WORDS``
     words, seen in the first ``_PROSE_SAMPLE`` items) at fields most items hold (:meth:`_Places.prose_inputs`), not
@@ -282,6 +288,7 @@ class MineResult:
         without ``members`` (an internal index for :func:`mined_findings`)."""
         skip = (
             "members",
+            "views",
             "owned",
             "told",
             "reviewed",
@@ -2079,6 +2086,7 @@ def mine(
     restating_held: Counter[str] = Counter()  # with derive_from: a number or date outside it → items holding it
     restating_hits: Counter[str] = Counter()  # … → items where its value is one of the input's
     masked_from: dict[tuple[str, str, str], set[tuple[str, str, str]]] = {}  # template → the texts it was read from
+    templated_of: list[dict[str, str]] = []  # per labelled item: its texts read as templates, per field
     raw_held: dict[tuple[str, str, str], list[int]] = {}  # each text a template may be read from → its items
     canned_held: dict[tuple[str, str], list[int]] = {}  # with derive_from: each text of prose outside it → its items
     whole_texts: set[tuple[str, str]] = set()  # … those read from a whole text
@@ -2138,6 +2146,7 @@ def mine(
             named_rows=named_here,
             labels=len(tasks_of[-1]),
         )
+        templated_of.append(templated_texts(found_here))
         for cell_key, naming in named_here:
             named_by.setdefault(naming, set()).add(n)
             named_cells.append((n, cell_key, naming))
@@ -2544,6 +2553,7 @@ def mine(
         correction=correction,
         labels_norm=frozenset(lab.casefold() for lab in label_counts),
     )
+    views = _graded(out, members, outside_of if derive_from else values_of, labels_of, user_correlated, templated_of)
     return MineResult(
         items=len(labels_of),
         labels=dict(sorted(label_counts.items())),
@@ -2572,8 +2582,24 @@ def mine(
         told=told if out else set(),
         canned={t for key in canned for t in slotted.get(key, [key])} if out else set(),
         sorted_blocks={(s.kind, s.pointer, s.value) for s in out if (s.kind, s.pointer, s.value) in sorted_blocks},
-        graded=_graded(out, members, outside_of if derive_from else values_of, labels_of, user_correlated),
+        graded=sorted(views.whole),
+        views=views,
     )
+
+
+def templated_texts(found: Mapping[Key, Where]) -> dict[str, str]:
+    """One item's texts read as templates (:mod:`.templates`), per field: a field holding several (a list) is left
+    out, as :func:`~.input_explained.input_values` leaves it."""
+    out: dict[str, str] = {}
+    many: set[str] = set()
+    for key, where in found.items():
+        if where[3] == "template" and key[0] == "value":
+            if key[1] in out:
+                many.add(key[1])
+            out[key[1]] = key[2]
+    for template in many:
+        del out[template]
+    return out
 
 
 def _graded(
@@ -2582,29 +2608,43 @@ def _graded(
     values: Sequence[InputValues],
     labels: Sequence[str],
     told: Collection[str] = (),
-) -> list[str]:
-    """The fields of the suggestions ``out`` (a whole value's, a run's, a word's: the fields their members sit at; not
-    a relation's, which two fields make) that are graded (:func:`~windtunnel.leakage.graded.graded_fields`), over each
+    templated: Sequence[Mapping[str, str]] = (),
+) -> GradedViews:
+    """Principle 7's verdict on the suggestions ``out`` (:class:`~windtunnel.leakage.graded.GradedViews`). Read whole:
+    the fields of their candidates (a whole value's, a run's, a word's: the fields their members sit at; not a
+    relation's, which two fields make) that are graded (:func:`~windtunnel.leakage.graded.graded_fields`), over each
     item's ``values`` outside the named input (``values_of`` without it) and its label; a field holding a value of
-    ``told`` (the user names it as correlated) is not graded."""
-    fields = {
-        _general(k[1])
+    ``told`` (the user names it as correlated) is not graded. Then those fields read as templates (``templated``, per
+    item: its texts read as templates), where a template and a word surviving the masking are judged too."""
+    keys = [
+        k
         for s in out
         if not s.relation and s.kind != "key"
         for k in [(s.kind, s.pointer, s.value), *members.get((s.kind, s.pointer, s.value), ())]
         if k[1]
-    }
+    ]
+    fields = {_general(k[1]) for k in keys}
     # a field a relation is found at is computed from the answer with another field (a duty at the class's rate on
     # the declared amount): its single values may mix, the pair does not
     fields -= {_general(t) for s in out if s.relation for t in [s.pointer, *s.relation_fields] if t}
     if not fields or len(values) != len(labels):
-        return []
+        return GradedViews()
     # a score vector's top is graded where a member is and its own top is not pure (:func:`~.graded.graded_tops`): a
     # prior state's scores; an answer written as scores keeps a pure top, whatever its members
     tops = {_general(s.pointer) for s in out if s.kind == "value" and s.value.startswith(TOP_PREFIX) and s.pointer}
     parts = {t for v in values for t in v if t.rsplit("/", 1)[0] in tops} - fields
     graded = graded_fields(values, labels, fields | parts, told)
-    return sorted((graded & fields) | graded_tops(graded & parts, tops, values, labels))
+    whole = (graded & fields) | graded_tops(graded & parts, tops, values, labels)
+    words = {
+        (_general(k[1]) if k[1] else "", k[2])
+        for s in out
+        if not s.relation
+        for k in [(s.kind, s.pointer, s.value), *members.get((s.kind, s.pointer, s.value), ())]
+        if k[0] in IN_OWN_WORDS
+    }
+    if len(templated) != len(values):  # no text read as a template: each reads as it is
+        templated = [{} for _ in values]
+    return graded_views(values, templated, labels, whole, words, told)
 
 
 def _told(
@@ -3771,7 +3811,7 @@ def _own_label(
                     review = CANNED_LEAK if canned else PROSE_REVIEW
             elif inputs and (sug.kind, sug.pointer, sug.value) in result.told:
                 review = INPUT_TOLD
-            if not review and not sug.relation and result.graded and _general(place) in result.graded:
+            if not review and not sug.relation and graded_at(result, key, _general(place), view):
                 review = GRADED_REVIEW
             if (
                 not review
@@ -3818,6 +3858,12 @@ def _own_label(
         found = [f for f in found if f.span is None or (f.pointer, f.inner, f.severity) not in whole]
         if found:
             yield it.id, found
+
+
+def graded_at(result: MineResult, key: Key, field: str, view: str) -> bool:
+    """Whether the candidate ``key`` found at ``field`` in ``view`` is judged graded (:mod:`.graded`, principle 7): in
+    the view it was mined in, as the ``blind`` agent judges it (:meth:`~.graded.GradedViews.at`)."""
+    return result.views.at(key[0], field, key[2], view)
 
 
 GRADED_REVIEW = (

@@ -49,7 +49,7 @@ from typing import Any
 from windtunnel._util.rng import cell_rng
 from windtunnel._util.stats import adjust_p, fisher_greater
 from windtunnel.leakage.dataset import FieldMap, read_correlated
-from windtunnel.leakage.graded import graded_fields, graded_tops, told_of
+from windtunnel.leakage.graded import IN_OWN_WORDS, GradedViews, graded_fields, graded_tops, graded_views, told_of
 from windtunnel.leakage.input_copies import copied_per_item
 from windtunnel.leakage.input_explained import (
     WORD_KINDS,
@@ -70,6 +70,7 @@ from windtunnel.leakage.mine import (
     prose_prints,
     prose_tokens,
     records_of,
+    templated_texts,
 )
 from windtunnel.leakage.model import LeakItem, value_hash
 from windtunnel.leakage.pointers import node_at, parse_pointer
@@ -387,17 +388,27 @@ def _features(
                     bins[i] = {k: v for k, v in bins[i].items() if k not in drop}
                     feats[i] = feats[i] - drop
     read = [input_values(it.projection, derive_from, _outside_input, len(set(it.label_set))) for it in items]
-    graded = graded_fields(read, answers, {f[1] for fs in feats for f in fs if f[1]}, told_of(items))
+    told = told_of(items)
+    graded = graded_fields(read, answers, {f[1] for fs in feats for f in fs if f[1]}, told)
     tops = {f[1] for fs in feats for f in fs if f[0] == "value" and f[2].startswith(TOP_PREFIX)}
-    graded |= graded_tops(graded, tops, read, answers)  # a prior state's scores (its top not pure)
+    top_graded = graded_tops(graded, tops, read, answers)  # a prior state's scores (its top not pure)
     if left_out is not None:
-        left_out.update(graded)
-    if graded and not keep_graded:  # input-side evidence (principle 7): another measurement, a prior state
-        # a field's features, and a word where this item holds it in such a field (its words are that field's value)
-        where = [{k: v for k, v in w.items() if (k[1] or _template(str(v[0]))) not in graded} for w in where]
-        bins = [{k: v for k, v in b.items() if (k[1] or _template(v)) not in graded} for b in bins]
+        left_out.update(graded | top_graded)
+    if (graded or top_graded) and not keep_graded:  # input-side evidence (principle 7): a measurement, a prior state
+        # judged in the view each feature was read in, by mining's own verdict (:class:`~.graded.GradedViews`)
+        words = {(f[1], f[2]) for fs in feats for f in fs if f[0] in IN_OWN_WORDS}
+        views = graded_views(read, [templated_texts(w) for w in where], answers, graded | top_graded, words, told)
+        where = [{k: v for k, v in w.items() if not _graded_read(k, v[0], v[3], views)} for w in where]
+        bins = [{k: v for k, v in b.items() if not _graded_read(k, v, "", views)} for b in bins]
         feats = [frozenset(w) | frozenset(b) for w, b in zip(where, bins, strict=True)]
     return where, bins, feats, record_of
+
+
+def _graded_read(feature: Feature, pointer: Any, view: str, views: GradedViews) -> bool:
+    """Whether the agent leaves ``feature`` out as graded (principle 7): a field's feature, and a word where this item
+    holds it in such a field (its words are that field's value), each judged in the view it was read in, as mining
+    judges it (:meth:`~windtunnel.leakage.graded.GradedViews.at`)."""
+    return views.at(feature[0], feature[1] or _template(str(pointer)), str(feature[2]), view)
 
 
 def _outside_input(pointer: str, derive_from: Sequence[str]) -> bool:
