@@ -4,7 +4,8 @@ A later tool prices a parcel from the zone the task asks for and the parcel's we
 with ``a`` and ``b`` the zone's. Every price is its record's own (no value repeats enough to be mined), and no ratio
 or gap of two fields is constant (:mod:`.relations`); yet the records of one label lie on one line of (weight,
 price), exactly, and the lines of two labels differ, so the price and the weight tell the label. :func:`line_tests`
-reads that per pair of numbers of the record (``y`` outside the named input, ``x`` any other): the records of a label
+reads that per pair of numbers of the record (``y`` outside the named input, ``x`` any other; of two outside it, the
+one that reads as computed from the other is ``y``, :func:`_computed`): the records of a label
 holding three different ``x`` or more whose every point is on one line (exactly, as written: decimals read as
 fractions) are that label's evidence, and a record on its own label's line and on no other's is told by it.
 
@@ -138,7 +139,7 @@ def line_tests(
         if is_input(y):
             continue
         for x in numbers:
-            if x == y:
+            if x == y or (_computed(x, y, holders, rows) and not is_input(x)):
                 continue
             pool = sorted(holders[y] & holders[x])
             if not MIN_POOL <= len(pool) <= MAX_POOL:
@@ -169,6 +170,19 @@ def line_tests(
             a, b = lines[label]
             out.append(LineTest(y, x, label, records, min(1.0, p * asked), a, b))
     return out, asked
+
+
+def _computed(
+    a: str, b: str, holders: Mapping[str, set[int]], rows: Sequence[Mapping[str, tuple[Fraction, str]]]
+) -> bool:
+    """Of two numbers on a line of each other, ``a`` reads as the one computed from the other: held by fewer records
+    (a later step's result, where that step ran; the field it is computed from is the record's own), then with more
+    different values (a price is finer than a count of seats), then first in sort order. Each pair is asked once."""
+
+    def rank(t: str) -> tuple[int, int, str]:
+        return (len(holders[t]), -len({rows[r][t][0] for r in holders[t]}), t)
+
+    return rank(a) < rank(b)
 
 
 def _told(
