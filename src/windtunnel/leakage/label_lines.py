@@ -4,10 +4,12 @@ A later tool prices a parcel from the zone the task asks for and the parcel's we
 with ``a`` and ``b`` the zone's. Every price is its record's own (no value repeats enough to be mined), and no ratio
 or gap of two fields is constant (:mod:`.relations`); yet the records of one label lie on one line of (weight,
 price), exactly, and the lines of two labels differ, so the price and the weight tell the label. :func:`line_tests`
-reads that per pair of numbers of the record (``y`` outside the named input, ``x`` any other; of two outside it, the
-one that reads as computed from the other is ``y``, :func:`_computed`): the records of a label
-holding three different ``x`` or more whose every point is on one line (exactly, as written: decimals read as
-fractions) are that label's evidence, and a record on its own label's line and on no other's is told by it.
+reads that per pair of numbers of the record outside the named input (of the two, the one that reads as computed from
+the other is ``y``, :func:`_computed`; a number on a line of the input's per label may be the input's own piecewise
+rule, a tax per bracket of the income, and is not asked): the records of a label holding three different ``x`` or
+more whose every point is on one line (exactly, as written: decimals read as fractions) are that label's evidence,
+and a record on its own label's line and on no other's is told by it. Lines all through zero are ratios, which
+:mod:`.relations` reads per record (a duty at the class's rate), and are left to it.
 
 The test is against the labels drawn at random among the records holding both numbers (their counts kept): the chance
 that ``c`` labels' points each fall on one line is at most, label after label, the number of ways to pick that many
@@ -32,6 +34,8 @@ MIN_POOL = 6
 """Records holding both numbers, at least, before a pair is asked (two labels of three points)."""
 MAX_POOL = 1500
 """Records holding both numbers, at most: the lines through two of them are counted one by one (quadratic)."""
+MAX_NUMBERS = 48
+"""Number fields paired, at most (those held by the most records): the pairs asked stay bounded on wide records."""
 MAX_SETS = 5000
 """Sets of labels summed over, at most (:func:`_chance`); a pair needing more is not asked."""
 
@@ -110,6 +114,9 @@ def _chance(sizes: Sequence[int], lines: Mapping[tuple[Fraction, Fraction], int]
     for chosen in combinations(sorted(sizes, reverse=True), c):
         left, bound = pool, 1.0
         for n in chosen:
+            if n < MIN_POINTS:  # too few records to hold three different x: never on a line of evidence
+                bound = 0.0
+                break
             picks = sum(comb(m, n) for m in lines.values())
             bound *= min(1.0, picks / comb(left, n))
             left -= n
@@ -125,21 +132,21 @@ def line_tests(
     is_input: Callable[[str], bool],
 ) -> tuple[list[LineTest], int]:
     """The labels' lines of each pair of numbers (``rows``: per record, each number it holds once, by template, as
-    ``(value, text)``; ``labels``: per record), with ``y`` not ``is_input``, whose records of two labels or more lie
-    each on their label's line (:func:`_line`), and the number of pairs asked. Per label, the records on its line and
-    on no other label's; the p is the pair's (:func:`_chance`), times the pairs asked."""
+    ``(value, text)``; ``labels``: per record), neither ``is_input`` (:data:`MAX_NUMBERS` fields at most), whose
+    records of two labels or more lie each on their label's line (:func:`_line`), and the number of pairs asked. Per
+    label, the records on its line and on no other label's; the p is the pair's (:func:`_chance`), times the pairs
+    asked."""
     holders: dict[str, set[int]] = {}
     for r, row in enumerate(rows):
         for template in row:
             holders.setdefault(template, set()).add(r)
-    numbers = sorted(t for t, rs in holders.items() if len(rs) >= MIN_POOL)
+    numbers = sorted(t for t, rs in holders.items() if len(rs) >= MIN_POOL and not is_input(t))
+    numbers = sorted(sorted(numbers, key=lambda t: -len(holders[t]))[:MAX_NUMBERS])
     found: list[tuple[str, str, dict[str, tuple[Fraction, Fraction]], dict[str, tuple[int, ...]], list[int]]] = []
     asked = 0
     for y in numbers:
-        if is_input(y):
-            continue
         for x in numbers:
-            if x == y or (_computed(x, y, holders, rows) and not is_input(x)):
+            if x == y or _computed(x, y, holders, rows):
                 continue
             pool = sorted(holders[y] & holders[x])
             if not MIN_POOL <= len(pool) <= MAX_POOL:
@@ -149,8 +156,8 @@ def line_tests(
             for r in pool:
                 by_label.setdefault(labels[r], []).append((rows[r][x][0], rows[r][y][0]))
             lines = {lab: line for lab, points in by_label.items() if (line := _line(points)) is not None}
-            if len(lines) < 2:
-                continue
+            if len(lines) < 2 or all(a == 0 for a, _b in lines.values()):
+                continue  # lines through zero are ratios, read per record by :mod:`.relations`
             told = {
                 label: records
                 for label in lines
