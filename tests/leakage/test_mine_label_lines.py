@@ -94,3 +94,14 @@ def test_line_tests_counts_the_picks_and_the_pairs() -> None:
 def test_numbers_once_keeps_a_template_held_once() -> None:
     got = numbers_once([("/a", "1.25", 1.25), ("/l/*/n", "2", 2.0), ("/l/*/n", "3", 3.0), ("/d", "2024-01-02", None)])
     assert got == {"/a": (Fraction(5, 4), "1.25")}
+
+
+def test_a_flat_line_per_label_is_a_value_not_a_line() -> None:
+    # a fee of one amount per plan whatever the seats: a value per label, mined as values, never as lines
+    rows = [{"/y": (Fraction(v), v), "/x": (Fraction(x), str(x))} for v in ("5", "9") for x in (1, 2, 3, 4)]
+    rows += [{"/x": (Fraction(x), str(x))} for x in (1, 2, 3, 4)]  # /x on more records: /y is read off it
+    labels = ["a"] * 4 + ["b"] * 4 + ["a", "b"] * 2
+    found, asked = line_tests(rows, labels, lambda t: False)
+    assert asked == 1 and found == []
+    sloped = [{**row, "/y": (row["/y"][0] + row["/x"][0], "")} if "/y" in row else row for row in rows]
+    assert {t.label for t in line_tests(sloped, labels, lambda t: False)[0]} == {"a", "b"}  # one slope: lines

@@ -5,11 +5,13 @@ with ``a`` and ``b`` the zone's. Every price is its record's own (no value repea
 or gap of two fields is constant (:mod:`.relations`); yet the records of one label lie on one line of (weight,
 price), exactly, and the lines of two labels differ, so the price and the weight tell the label. :func:`line_tests`
 reads that per pair of numbers of the record outside the named input (of the two, the one that reads as computed from
-the other is ``y``, :func:`_computed`; a number on a line of the input's per label may be the input's own piecewise
-rule, a tax per bracket of the income, and is not asked): the records of a label holding three different ``x`` or
-more whose every point is on one line (exactly, as written: decimals read as fractions) are that label's evidence,
-and a record on its own label's line and on no other's is told by it. Lines all through zero are ratios, which
-:mod:`.relations` reads per record (a duty at the class's rate), and are left to it.
+the other is ``y``: held by fewer records, a later step's result where that step ran, then with more different values,
+a price being finer than a count of seats; a number on a line of the input's per label may be the input's own
+piecewise rule, a tax per bracket of the income, and is not asked): the records of a label holding three different
+``x`` or more whose every point is on one line (exactly, as written: decimals read as fractions) are that label's
+evidence, and a record on its own label's line and on no other's is told by it. Lines all through zero are ratios, which
+:mod:`.relations` reads per record (a duty at the class's rate), and are left to it; lines all flat are a value per
+label, mined as values.
 
 The test is against the labels drawn at random among the records holding both numbers (their counts kept): the chance
 that ``c`` labels' points each fall on one line is at most, label after label, the number of ways to pick that many
@@ -76,16 +78,35 @@ def exact(text: str) -> Fraction | None:
         return None
 
 
-def _line(points: Sequence[tuple[Fraction, Fraction]]) -> tuple[Fraction, Fraction] | None:
-    """``(intercept, slope)`` of the one line every point of ``points`` is on, when they hold :data:`MIN_POINTS`
-    different ``x`` or more, else None."""
-    if len({x for x, _y in points}) < MIN_POINTS:
-        return None
-    x1, y1 = points[0]
-    x2, y2 = next((x, y) for x, y in points if x != x1)
-    slope = (y2 - y1) / (x2 - x1)
-    intercept = y1 - slope * x1
-    return (intercept, slope) if all(y == intercept + slope * x for x, y in points) else None
+def _line(
+    rows: Sequence[Mapping[str, tuple[Fraction, str]]], records: Sequence[int], y: str, x: str
+) -> tuple[Fraction, Fraction] | None:
+    """``(intercept, slope)`` of the one line every point (``x``, ``y``) of ``records`` holding both is on, when they
+    hold :data:`MIN_POINTS` different ``x`` or more, else None. Stops at the first point off the line (on numbers
+    drawn apart, the third), so a pair is asked at the cost of a few points per label."""
+    first: tuple[Fraction, Fraction] | None = None
+    line: tuple[Fraction, Fraction] | None = None
+    xs: set[Fraction] = set()
+    for r in records:
+        row = rows[r]
+        if x not in row:
+            continue
+        px, py = row[x][0], row[y][0]
+        if line is not None:
+            if py != line[0] + line[1] * px:
+                return None
+        elif first is None:
+            first = (px, py)
+        elif px == first[0]:
+            if py != first[1]:
+                return None
+            continue
+        else:
+            slope = (py - first[1]) / (px - first[0])
+            line = (first[1] - slope * first[0], slope)
+            xs.add(first[0])
+        xs.add(px)
+    return line if line is not None and len(xs) >= MIN_POINTS else None
 
 
 def _collinear_picks(points: Sequence[tuple[Fraction, Fraction]]) -> dict[tuple[Fraction, Fraction], int]:
@@ -142,22 +163,28 @@ def line_tests(
             holders.setdefault(template, set()).add(r)
     numbers = sorted(t for t, rs in holders.items() if len(rs) >= MIN_POOL and not is_input(t))
     numbers = sorted(sorted(numbers, key=lambda t: -len(holders[t]))[:MAX_NUMBERS])
+    rank = {t: (len(holders[t]), -len({rows[r][t][0] for r in holders[t]}), t) for t in numbers}
     found: list[tuple[str, str, dict[str, tuple[Fraction, Fraction]], dict[str, tuple[int, ...]], list[int]]] = []
     asked = 0
     for y in numbers:
+        by_label: dict[str, list[int]] = {}
+        for r in sorted(holders[y]):
+            by_label.setdefault(labels[r], []).append(r)
         for x in numbers:
-            if x == y or _computed(x, y, holders, rows):
-                continue
-            pool = sorted(holders[y] & holders[x])
-            if not MIN_POOL <= len(pool) <= MAX_POOL:
+            # each pair once: ``y`` reads as computed from ``x`` (held by fewer records, then finer, then first)
+            if x == y or rank[x] < rank[y] or not MIN_POOL <= len(holders[y] & holders[x]) <= MAX_POOL:
                 continue
             asked += 1
-            by_label: dict[str, list[tuple[Fraction, Fraction]]] = {}
-            for r in pool:
-                by_label.setdefault(labels[r], []).append((rows[r][x][0], rows[r][y][0]))
-            lines = {lab: line for lab, points in by_label.items() if (line := _line(points)) is not None}
-            if len(lines) < 2 or all(a == 0 for a, _b in lines.values()):
-                continue  # lines through zero are ratios, read per record by :mod:`.relations`
+            lines: dict[str, tuple[Fraction, Fraction]] = {}
+            for n, (lab, held) in enumerate(by_label.items()):
+                if len(lines) + len(by_label) - n < 2:
+                    break  # two lines can no longer be reached
+                line = _line(rows, held, y, x)
+                if line is not None:
+                    lines[lab] = line
+            if len(lines) < 2 or all(a == 0 for a, _b in lines.values()) or all(b == 0 for _a, b in lines.values()):
+                continue  # through zero: ratios, read per record by :mod:`.relations`; flat: values, mined as such
+            pool = sorted(holders[y] & holders[x])
             told = {
                 label: records
                 for label in lines
@@ -177,19 +204,6 @@ def line_tests(
             a, b = lines[label]
             out.append(LineTest(y, x, label, records, min(1.0, p * asked), a, b))
     return out, asked
-
-
-def _computed(
-    a: str, b: str, holders: Mapping[str, set[int]], rows: Sequence[Mapping[str, tuple[Fraction, str]]]
-) -> bool:
-    """Of two numbers on a line of each other, ``a`` reads as the one computed from the other: held by fewer records
-    (a later step's result, where that step ran; the field it is computed from is the record's own), then with more
-    different values (a price is finer than a count of seats), then first in sort order. Each pair is asked once."""
-
-    def rank(t: str) -> tuple[int, int, str]:
-        return (len(holders[t]), -len({rows[r][t][0] for r in holders[t]}), t)
-
-    return rank(a) < rank(b)
 
 
 def _told(
