@@ -61,6 +61,7 @@ from array import array
 from collections import Counter
 from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence, Set
 from dataclasses import asdict, dataclass, field
+from fractions import Fraction
 from functools import lru_cache, partial
 from typing import Any, Literal
 from urllib.parse import unquote_plus
@@ -90,6 +91,7 @@ from windtunnel.leakage.input_explained import (
     words_at,
 )
 from windtunnel.leakage.input_text import mask_input, masked_input, names_of
+from windtunnel.leakage.label_lines import line_tests, line_text, numbers_once
 from windtunnel.leakage.markup_record import markup_leaves
 from windtunnel.leakage.model import Finding, LeakItem
 from windtunnel.leakage.pointers import escape_pointer_token, in_derive_from
@@ -98,7 +100,7 @@ from windtunnel.leakage.prose_text import prose_text
 from windtunnel.leakage.ranges import date_gaps, day_of, number_of, pure_runs, run_text, separated
 from windtunnel.leakage.record_table import record_table
 from windtunnel.leakage.records import ID_SHAPE, RECORD_ID
-from windtunnel.leakage.relations import Derived, derived, describe, leaves, shown
+from windtunnel.leakage.relations import LINE, Derived, derived, describe, leaves, shown
 from windtunnel.leakage.relations import restating as restating_fields
 from windtunnel.leakage.resolve import Records, holds_records, own_row_cells
 from windtunnel.leakage.score_tops import TOP_PREFIX, ranked_by_input, score_tops
@@ -2082,6 +2084,7 @@ def mine(
     values_of: list[InputValues] = []  # per labelled item, without derive_from: its scalars per field
     dates_of: list[dict[str, str]] = []  # per labelled item: its dates per field (a gap between two is a field)
     derived_of: list[list[Derived]] = []  # per labelled item: the derived values of its pairs of fields
+    lines_of: list[dict[str, tuple[Fraction, str]]] = []  # per labelled item, with derive_from: its numbers held once
     both_input = partial(_both_input, derive_from) if derive_from else None  # a pair of the input: its own signal
     restating_held: Counter[str] = Counter()  # with derive_from: a number or date outside it → items holding it
     restating_hits: Counter[str] = Counter()  # … → items where its value is one of the input's
@@ -2127,6 +2130,7 @@ def mine(
         if both_input is not None:
             found_leaves = leaves(it.projection)
             derived_of.append(derived(it.projection, both_input, found_leaves))
+            lines_of.append(numbers_once([(f.template, f.text, f.number) for f in found_leaves]))
             for template, restates in restating_fields(found_leaves, partial(in_derive_from, derive_from=derive_from)):
                 restating_held[template] += 1
                 restating_hits[template] += restates
@@ -2332,6 +2336,23 @@ def mine(
         relation_parts[key] = parts
         owned.add(key)
         tests.append((key, label, top, support, p))
+    if lines_of:  # a number computed from the answer and another field: one exact line per label (:mod:`.label_lines`)
+        record_lines: list[dict[str, tuple[Fraction, str]]] = [{}] * len(record_label)
+        for i in reversed(range(len(record_of))):
+            record_lines[record_of[i]] = lines_of[i]
+        for test in line_tests(record_lines, record_label, lambda t: relation_input(t, False))[0]:
+            on_line = frozenset(test.records)
+            keys = _own_members(
+                test.y, {record_lines[r][test.y][1] for r in on_line}, on_line, test.label, holders, record_label
+            )
+            if keys:
+                key = ("range", test.y, line_text(test))
+                members[key] = keys
+                relation_of[key] = (LINE, test.y, test.x)  # two fields make it: neither is graded (:func:`_graded`)
+                relation_records[key] = on_line
+                relation_parts[key] = [on_line]
+                owned.add(key)
+                tests.append((key, test.label, len(on_line), len(on_line), test.p))
     # A field read as the task's input holds values of one label each by nature (messages drawn from a pool per
     # label): the code book asks that of the fields the owner named as not the input, or that do not read as one.
     # With the input named, a passing field's labels are found down to the book's own count floor (its test is the
@@ -3846,7 +3867,8 @@ def _own_label(
                         )
                         + f" no rule names that rides with this item's label: {sug.purity:.0%} of the "
                         f"{sug.support} items holding it share that label (base rate {sug.base_rate:.0%}; "
-                        f"Fisher p = {sug.p_value:.2g}, {fix} q = {sug.q_value:.2g} over {result.tested} candidates)"
+                        f"{'line bound' if sug.relation.startswith('one line per label') else 'Fisher'} p = "
+                        f"{sug.p_value:.2g}, {fix} q = {sug.q_value:.2g} over {result.tested} candidates)"
                         + review
                     ),
                     value=key[2],

@@ -40,6 +40,8 @@ MAX_PAIRS = 256
 RATIO = "ratio"
 DAYS = "days"
 MONTHS = "months"
+LINE = "line"
+"""A number on one exact line of another per label (:mod:`.label_lines`), not a value derived per record."""
 
 
 @dataclass(frozen=True)
@@ -202,10 +204,13 @@ def derived(
 
 
 def describe(relation: tuple[str, str, str]) -> str:
-    """The relation in words, without its value: ``the ratio of /a to /b``, ``the days from /a to /b``."""
+    """The relation in words, without its value: ``the ratio of /a to /b``, ``the days from /a to /b``, ``one line
+    per label of /a over /b``."""
     kind, a, b = relation
     if kind == RATIO:
         return f"the ratio of {a} to {b}"
+    if kind == LINE:
+        return f"one line per label of {a} over {b}"
     return f"the {kind} from {a} to {b}"
 
 
