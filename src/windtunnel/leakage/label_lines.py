@@ -219,9 +219,7 @@ def line_tests(
     for y, x, lines, told, pool in found:
         sample = [pool[k * len(pool) // SAMPLE] for k in range(SAMPLE)] if len(pool) > SAMPLE else pool
         # the labels whose records of the sample still hold three different x or more, all on their line
-        on_lines = sum(
-            1 for label in lines if _line(rows, [r for r in sample if labels[r] == label], y, x) is not None
-        )
+        on_lines = sum(1 for label in lines if _line(rows, [r for r in sample if labels[r] == label], y, x) is not None)
         if not on_lines:
             continue
         points = [(rows[r][x][0], rows[r][y][0]) for r in sample]
@@ -249,11 +247,7 @@ def _shared(
     for r in pool:
         if labels[r] in lines:
             held.setdefault(rows[r][x][0], set()).add(labels[r])
-    return sum(
-        1
-        for px, those in held.items()
-        if len({lines[label][0] + lines[label][1] * px for label in those}) >= 2
-    )
+    return sum(1 for px, those in held.items() if len({lines[label][0] + lines[label][1] * px for label in those}) >= 2)
 
 
 def _told(

@@ -3868,8 +3868,7 @@ def _own_label(
                         + f" no rule names that rides with this item's label: {sug.purity:.0%} of the "
                         f"{sug.support} items holding it share that label (base rate {sug.base_rate:.0%}; "
                         f"{'line bound' if sug.relation.startswith('one line per label') else 'Fisher'} p = "
-                        f"{sug.p_value:.2g}, {fix} q = {sug.q_value:.2g} over {result.tested} candidates)"
-                        + review
+                        f"{sug.p_value:.2g}, {fix} q = {sug.q_value:.2g} over {result.tested} candidates)" + review
                     ),
                     value=key[2],
                     inner=inner,
