@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import io
 import json
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 
+from windtunnel.flows.leak import ScanRequest, scan_flow
 from windtunnel.leakage import LeakItem
 
 
@@ -18,3 +20,17 @@ def write_items(path: Path, items: Iterable[LeakItem], labels: Sequence[str]) ->
     )
     path.write_text("".join(r + "\n" for r in rows), encoding="utf-8")
     return path
+
+
+def write_rows(path: Path, rows: Iterable[dict]) -> Path:
+    """``rows`` (records as a user writes them) one per line at ``path``; returns ``path``."""
+    path.write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
+    return path
+
+
+def scan_items(path: Path, derive_from: Sequence[str]) -> dict[str, dict]:
+    """``leak scan PATH --mine --derive-from ... --format json --show-values``: its items by id."""
+    out = io.BytesIO()
+    req = ScanRequest(dataset=path, fmt="json", stream=out, mine=True, derive_from=list(derive_from), show_values=True)
+    scan_flow(req)
+    return {it["id"]: it for it in json.loads(out.getvalue())["items"]}

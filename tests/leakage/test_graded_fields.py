@@ -9,12 +9,12 @@ the label wherever it appears, and stays a leak.
 
 from __future__ import annotations
 
-import io
 import json
 import random
 from pathlib import Path
 
-from windtunnel.flows.leak import SanitizeRequest, ScanRequest, sanitize_flow, scan_flow
+from tests.leakage.items_file import scan_items, write_rows
+from windtunnel.flows.leak import SanitizeRequest, sanitize_flow
 from windtunnel.leakage.graded import excess_changes, graded, graded_fields, label_purity, leaning_purity
 
 LABELS = ["normal", "mild", "moderate", "severe"]
@@ -42,14 +42,11 @@ def _rows(seed: int = 3, n: int = 160, *, fee: bool = False) -> list[dict]:
 
 
 def _write(path: Path, rows: list[dict]) -> Path:
-    path.write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
-    return path
+    return write_rows(path, rows)
 
 
 def _scan(path: Path) -> dict[str, dict]:
-    out = io.BytesIO()
-    scan_flow(ScanRequest(dataset=path, fmt="json", stream=out, mine=True, derive_from=INPUT, show_values=True))
-    return {it["id"]: it for it in json.loads(out.getvalue())["items"]}
+    return scan_items(path, INPUT)
 
 
 # ---------------------------------------------------------------- the measure

@@ -19,6 +19,7 @@ import json
 import random
 from pathlib import Path
 
+from tests.leakage.items_file import scan_items, write_rows
 from windtunnel.flows.leak import ScanRequest, scan_flow
 from windtunnel.leakage.dataset import iter_items
 from windtunnel.leakage.graded import GradedViews, graded_fields, graded_templates, graded_views, leaning_purity
@@ -59,14 +60,11 @@ def _rows(seed: int = 11, n: int = 180, *, title: str = "code") -> list[dict]:
 
 
 def _write(path: Path, rows: list[dict]) -> Path:
-    path.write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
-    return path
+    return write_rows(path, rows)
 
 
 def _scan(path: Path) -> dict[str, dict]:
-    out = io.BytesIO()
-    scan_flow(ScanRequest(dataset=path, fmt="json", stream=out, mine=True, derive_from=INPUT, show_values=True))
-    return {it["id"]: it for it in json.loads(out.getvalue())["items"]}
+    return scan_items(path, INPUT)
 
 
 def _title_views(rows: list[dict]) -> tuple[list[dict], list[dict], list[str]]:
