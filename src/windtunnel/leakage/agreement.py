@@ -43,11 +43,14 @@ Verdicts (:class:`Group`):
   finding, by the chance verdict above against the label's own share; whatever rule made the finding, and an
   agreeing mention in such a text is not promoted either.
 * **short of a value, in the task's input** (:meth:`Agreement._input_short`, with ``derive_from`` only): the record's
-  own label as the whole value of a field ``derive_from`` lists by its own pointer (not a section holding it), at a
-  place whose agreement's 95 % upper bound stays below what the follows verdict needs, and no answer field for
-  that label (:meth:`Agreement._answers_label`): the input's own signal (a sub-test's ``FAIL`` that fails the
-  inspection where its ``PASS`` says nothing), so an item-level leak reading that value becomes a review finding.
-  Prose, a label inside a longer value, and a field named like an earlier model's output keep their findings.
+  own label as the whole value of a field ``derive_from`` lists by its own pointer, at a place whose agreement's 95 %
+  upper bound stays below what the follows verdict needs, and no answer field for that label
+  (:meth:`Agreement._answers_label`): the input's own signal (a sub-test's ``FAIL`` that fails the inspection where
+  its ``PASS`` says nothing), so an item-level leak reading that value becomes a review finding. Inside a section or
+  list ``derive_from`` names (every position of it), the owner did not name the field: its template must agree below
+  what a value needs and be no answer field for any label it holds, and the field itself (its position kept) must
+  hold values of a scale of its own and be no answer field either (:meth:`Agreement._own_scale`). Prose, a label
+  inside a longer value, and a field named like an earlier model's output keep their findings.
 * otherwise the item-level decision stands.
 
 A follows verdict turns a *review* finding (the item-level "cannot tell") into a leak; a mention the item-level
@@ -171,7 +174,7 @@ class Group:
 class _Entry:
     """One item as the agreement pass keeps it: its answers, label set and mentions."""
 
-    __slots__ = ("answers", "candidates", "labels", "mentions", "named", "outside", "own", "row")
+    __slots__ = ("answers", "candidates", "labels", "mentions", "named", "outside", "own", "row", "sectioned")
 
     def __init__(
         self, answers: frozenset[str], labels: frozenset[str], mentions: list[Mention], row: int | None
@@ -187,6 +190,9 @@ class _Entry:
         self.named: set[tuple[str, tuple[int, int] | None]] = set()
         """The agreeing mentions (pointer, span) that are the whole value of a field ``derive_from`` names by its own
         pointer (:func:`names_input`)."""
+        self.sectioned: set[tuple[str, tuple[int, int] | None]] = set()
+        """The agreeing mentions (pointer, span) that are the whole value of a field inside a section or list
+        ``derive_from`` names, every position of it (:func:`_sectioned_whole`)."""
         self.own: set[str] = set()
         """The pointers of the strings holding one agreeing mention, the only mention there, beside an id the
         projection shows outside them (:func:`~.resolve.names_own_id`): a row tied to the record's own id."""
@@ -223,6 +229,11 @@ class Agreement:
     graded: set[str] = field(default_factory=set)
     """The fields holding a mention whose values only make a label likelier (:mod:`.graded`): another measurement or
     a prior state of the subject, where a label read is input-side evidence, for review (principle 7)."""
+    section_fields: dict[str, Group] = field(default_factory=dict)
+    """Per scalar field inside a section or list ``derive_from`` names (its own pointer, the list position kept):
+    the records holding one label there, by label (:attr:`Group.label_n`, :attr:`Group.label_k`,
+    :attr:`Group.label_wrong`), and in :attr:`Group.sets_n` the records holding a value of another scale there (no
+    label, not blank) — the evidence :meth:`_own_scale` reads."""
     told: set[str] = field(default_factory=set)
     """The values the user names as correlated (:func:`~.graded.told_of`): a field holding one is never graded."""
 
@@ -241,7 +252,32 @@ class Agreement:
             self.row_values.append(input_values(item.projection, (), _anywhere))
             self.told.update(told_of([item]))
             self.texts.add(row, item.projection)
+            self._count_section_fields(item.projection, labels, first)
         self._keep(item, labels, row)
+
+    def _count_section_fields(self, projection: Any, labels: frozenset[str], answer: str) -> None:
+        """Count, per scalar field inside a section or list ``derive_from`` names (:func:`_sections`), what this
+        record holds there: one of its labels (agreeing with ``answer`` or not), or a value of another scale."""
+        sections = _sections(self.derive_from)
+        if not sections:
+            return
+        for pointer, value in _values(projection).items():
+            if isinstance(value, (Mapping, list)) or value is None or not in_derive_from(pointer, sections):
+                continue
+            text = normalize_needle(str(value))
+            if not text:
+                continue
+            g = self.section_fields.setdefault(pointer, Group(LEVELS[0], pointer))
+            if text not in labels:
+                g.sets_n += 1
+                continue
+            g.n += 1
+            g.label_n[text] = g.label_n.get(text, 0) + 1
+            if text == answer:
+                g.k += 1
+                g.label_k[text] = g.label_k.get(text, 0) + 1
+            else:
+                g.label_wrong[answer] = g.label_wrong.get(answer, 0) + 1
 
     def _keep(self, item: LeakItem, labels: frozenset[str], row: int | None = None) -> None:
         """Keep ``item``'s mentions, and the findings its agreeing mentions would make (pointers hidden).
@@ -275,6 +311,7 @@ class Agreement:
                 spots = {(m.pointer, m.span) for m in agreeing}
                 entry.outside = _outside_input(item.projection, spots, self.derive_from)
                 entry.named = _named_whole(item.projection, spots, self.derive_from)
+                entry.sectioned = _sectioned_whole(item.projection, spots - entry.named, self.derive_from)
         self.entries[(item.id, item.line)] = entry
 
     def applied_to(self, items: Iterable[LeakItem]) -> Agreement:
@@ -288,6 +325,7 @@ class Agreement:
             texts=self.texts,
             decided=True,
             graded=self.graded,
+            section_fields=self.section_fields,
         )
         for it in items:
             other.items += 1
@@ -515,23 +553,55 @@ class Agreement:
         return not _lists(entry, g, m) or (g.by_sets and self._counted(entry, g, m))
 
     def _input_short(self, m: Mention, entry: _Entry) -> bool:
-        """Mention ``m`` of ``entry`` is the record's own label as the whole value of a field the owner named by that
-        field's own pointer (``derive_from`` lists it: not a section holding it, whose other fields may be an answer
-        field swept in), and the dataset shows that field short of an answer: its place (the pointer in the signature,
-        :data:`MIN_SUPPORT` records or more, as a slot that follows needs; not a slot of its own nor a listing in this
-        item) agrees with the label less often than a value does (the 95 % upper bound below what a slot that follows
-        needs, :func:`_value_rate`), and it is no answer field for the mention's own label either
-        (:meth:`_answers_label`). Such a field is the input's own signal: a sub-test's ``PASS`` / ``FAIL`` that
-        implies the answer on some records and says nothing on others. A statement in prose, or a label inside a
-        longer value, is never read so; without ``derive_from`` nothing changes."""
-        if not self.derive_from or (m.pointer, m.span) not in entry.named:
+        """Mention ``m`` of ``entry`` is the record's own label as the whole value of a field of the task's input, and
+        the dataset shows that field short of an answer: the input's own signal (a sub-test's ``PASS`` / ``FAIL``
+        that implies the answer on some records and says nothing on others). Its place (the pointer in the
+        signature, not a slot of its own nor a listing in this item) is judged by what the owner named:
+
+        * the field by its own pointer (``derive_from`` lists it): :data:`MIN_SUPPORT` records or more, agreement
+          with the label whose 95 % upper bound stays below what a slot that follows needs (:func:`_value_rate`), and
+          no answer field for the mention's own label (:meth:`_answers_label`);
+        * a section or list holding it (:attr:`_Entry.sectioned`; the owner did not name the field, which may be an
+          answer field swept in): :data:`MIN_CHANCE_SUPPORT` records or more, agreement below what a slot that
+          follows needs, and no answer field for any label it holds (:meth:`_short_of_answers`), label by label:
+          an answer field, even a noisy one, answers every label it writes.
+
+        A statement in prose, or a label inside a longer value, is never read so; without ``derive_from`` nothing
+        changes."""
+        spot = (m.pointer, m.span)
+        if not self.derive_from or (spot not in entry.named and spot not in entry.sectioned):
             return False
         g, own_slot = self._judged(m)
         if g is None or g.level != LEVELS[0] or own_slot or g.n < MIN_SUPPORT or _lists(entry, g, m):
             return False
+        if spot in entry.sectioned:
+            if g.n < MIN_CHANCE_SUPPORT or g.k / g.n >= _value_rate(g) or not self._short_of_answers(g, entry):
+                return False
+            return self._own_scale(m.pointer, entry)
         if wilson_interval(g.k, g.n)[1] >= _value_rate(g):
             return False
         return not self._answers_label(g, entry, normalize_needle(m.label))
+
+    def _own_scale(self, pointer: str, entry: _Entry) -> bool:
+        """The field at ``pointer`` itself (its list position kept: a name/value layout's decision row is one
+        position, which the template mixes with the others) is a scale of its own that shares words with the labels:
+        across the dataset :data:`MIN_SUPPORT` records or more hold a value there that is no label (``neutral``,
+        ``softfail`` beside ``pass`` / ``fail``), and it is an answer field for none of the labels it holds
+        (:meth:`_short_of_answers`). A field holding the labels and nothing else is written on the label's own scale:
+        an answer field, however often wrong, unless the owner names the field itself."""
+        f = self.section_fields.get(pointer)
+        if f is None or f.sets_n < MIN_SUPPORT:
+            return False
+        held = [lab for lab, n in f.label_n.items() if n >= MIN_SUPPORT]
+        return not any(self._answers_label(f, entry, lab) for lab in held)
+
+    def _short_of_answers(self, g: Group, entry: _Entry) -> bool:
+        """Group ``g`` is an answer field for none of the labels it holds (:meth:`_answers_label`, each label held
+        there by :data:`MIN_SUPPORT` records or more; a label held by fewer is too rare to say, and so is a group
+        none of whose labels is): where it holds a label, the record's label is another one too often, or that
+        label's records mostly hold another label there."""
+        held = [lab for lab, n in g.label_n.items() if n >= MIN_SUPPORT]
+        return bool(held) and not any(self._answers_label(g, entry, lab) for lab in held)
 
     def _answers_label(self, g: Group, entry: _Entry, label: str) -> bool:
         """Group ``g`` is an answer field for ``label``: where it holds that label, the record's label is that label
@@ -839,13 +909,45 @@ def _named_whole(
     for pointer, span in mentions:
         if pointer not in values or pointer not in own:
             continue
-        value = values[pointer]
-        if isinstance(value, (Mapping, list)):
-            continue
-        if isinstance(value, str) and (span is None or value[: span[0]].strip() or value[span[1] :].strip()):
-            continue
-        out.add((pointer, span))
+        if _whole(values[pointer], span):
+            out.add((pointer, span))
     return out
+
+
+def _sectioned_whole(
+    projection: Any, mentions: set[tuple[str, tuple[int, int] | None]], derive_from: Sequence[str]
+) -> set[tuple[str, tuple[int, int] | None]]:
+    """The ``mentions`` (pointer, span) that are the whole value of a field inside a section or list ``derive_from``
+    names with no list position in its pointer (``/auth/dkim``, or a bare name): the field's template
+    (``/auth/dkim/*/result``) is then the input at every position, so the dataset's evidence for it, which counts
+    the positions together, is all the input's. A pointer naming one position (``/form/rows/2``) does not make the
+    other positions input. Whole as in :func:`_named_whole`: a scalar, or a string the mention's characters fill
+    but for white space."""
+    values = _values(projection)
+    sections = _sections(derive_from)
+    out = set()
+    for pointer, span in mentions:
+        if pointer not in values or not in_derive_from(pointer, sections):
+            continue
+        if _whole(values[pointer], span):
+            out.add((pointer, span))
+    return out
+
+
+def _sections(derive_from: Sequence[str]) -> list[str]:
+    """The entries of ``derive_from`` with no list position nor template in them (``/auth/dkim``, a bare name): every
+    field under one is the input at every position."""
+    return [d for d in derive_from if not any(t.isdigit() or t == "*" for t in d.split("/"))]
+
+
+def _whole(value: Any, span: tuple[int, int] | None) -> bool:
+    """A mention at ``span`` is the whole of ``value``: a scalar, or a string its characters fill but for white
+    space (not a container, nor a label inside a longer text)."""
+    if isinstance(value, (Mapping, list)):
+        return False
+    return not isinstance(value, str) or (
+        span is not None and not value[: span[0]].strip() and not value[span[1] :].strip()
+    )
 
 
 def _values(projection: Any) -> dict[str, Any]:
