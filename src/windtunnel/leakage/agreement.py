@@ -46,11 +46,13 @@ Verdicts (:class:`Group`):
   own label as the whole value of a field ``derive_from`` lists by its own pointer, at a place whose agreement's 95 %
   upper bound stays below what the follows verdict needs, and no answer field for that label
   (:meth:`Agreement._answers_label`): the input's own signal (a sub-test's ``FAIL`` that fails the inspection where
-  its ``PASS`` says nothing), so an item-level leak reading that value becomes a review finding. Inside a section or
-  list ``derive_from`` names (every position of it), the owner did not name the field: its template must agree below
-  what a value needs and be no answer field for any label it holds, and the field itself (its position kept) must
-  hold values of a scale of its own and be no answer field either (:meth:`Agreement._own_scale`). Prose, a label
-  inside a longer value, and a field named like an earlier model's output keep their findings.
+  its ``PASS`` says nothing), so an item-level leak reading that value becomes a review finding. A field of a scale
+  of its own (:meth:`Agreement._own_scale`: values no label on :data:`OWN_SCALE_SHARE` of the records filling it or
+  more, agreement below what a value needs, no answer field for any label it holds) is the input's signal however
+  the owner named it, by its own pointer or by a section or list holding it (every position of it); a field holding
+  the labels and little else (a ``pending`` on a few records is an answer not yet written) counts only where the
+  owner named the field itself. Naming the section never demotes what naming the field keeps. Prose, a label inside
+  a longer value, and a field named like an earlier model's output keep their findings.
 * otherwise the item-level decision stands.
 
 A follows verdict turns a *review* finding (the item-level "cannot tell") into a leak; a mention the item-level
@@ -89,6 +91,10 @@ MIN_SUPPORT = 5
 """Records with a mention in a group before the group can say a slot follows the label."""
 MIN_CHANCE_SUPPORT = 12
 """Records with a mention in a group before the group can say a slot is at chance."""
+OWN_SCALE_SHARE = 0.25
+"""The least share of a field's filled records holding a value that is no label (``neutral``, ``softfail`` beside
+``pass`` / ``fail``) for the field to be on a scale of its own: a scale uses its other words routinely, where a
+placeholder (``pending``, ``n/a``, ``closed``) marks the few records whose answer is not yet written."""
 FOLLOWS_RATE = 0.8
 """The least agreement of a slot that follows the label (and at least halfway from chance to always): a value
 agrees with its record's label nearly always; a listing's last member or a default agrees by habit, less."""
@@ -229,8 +235,9 @@ class Agreement:
     graded: set[str] = field(default_factory=set)
     """The fields holding a mention whose values only make a label likelier (:mod:`.graded`): another measurement or
     a prior state of the subject, where a label read is input-side evidence, for review (principle 7)."""
-    section_fields: dict[str, Group] = field(default_factory=dict)
-    """Per scalar field inside a section or list ``derive_from`` names (its own pointer, the list position kept):
+    input_fields: dict[str, Group] = field(default_factory=dict)
+    """Per scalar field at or inside a field, section or list ``derive_from`` names (its own pointer, the list
+    position kept):
     the records holding one label there, by label (:attr:`Group.label_n`, :attr:`Group.label_k`,
     :attr:`Group.label_wrong`), and in :attr:`Group.sets_n` the records holding a value of another scale there (no
     label, not blank) — the evidence :meth:`_own_scale` reads."""
@@ -252,22 +259,21 @@ class Agreement:
             self.row_values.append(input_values(item.projection, (), _anywhere))
             self.told.update(told_of([item]))
             self.texts.add(row, item.projection)
-            self._count_section_fields(item.projection, labels, first)
+            self._count_input_fields(item.projection, labels, first)
         self._keep(item, labels, row)
 
-    def _count_section_fields(self, projection: Any, labels: frozenset[str], answer: str) -> None:
-        """Count, per scalar field inside a section or list ``derive_from`` names (:func:`_sections`), what this
-        record holds there: one of its labels (agreeing with ``answer`` or not), or a value of another scale."""
-        sections = _sections(self.derive_from)
-        if not sections:
+    def _count_input_fields(self, projection: Any, labels: frozenset[str], answer: str) -> None:
+        """Count, per scalar field at or inside an entry of ``derive_from``, what this record holds there: one of its
+        labels (agreeing with ``answer`` or not), or a value of another scale."""
+        if not self.derive_from:
             return
         for pointer, value in _values(projection).items():
-            if isinstance(value, (Mapping, list)) or value is None or not in_derive_from(pointer, sections):
+            if isinstance(value, (Mapping, list)) or value is None or not in_derive_from(pointer, self.derive_from):
                 continue
             text = normalize_needle(str(value))
             if not text:
                 continue
-            g = self.section_fields.setdefault(pointer, Group(LEVELS[0], pointer))
+            g = self.input_fields.setdefault(pointer, Group(LEVELS[0], pointer))
             if text not in labels:
                 g.sets_n += 1
                 continue
@@ -325,7 +331,7 @@ class Agreement:
             texts=self.texts,
             decided=True,
             graded=self.graded,
-            section_fields=self.section_fields,
+            input_fields=self.input_fields,
         )
         for it in items:
             other.items += 1
@@ -556,44 +562,48 @@ class Agreement:
         """Mention ``m`` of ``entry`` is the record's own label as the whole value of a field of the task's input, and
         the dataset shows that field short of an answer: the input's own signal (a sub-test's ``PASS`` / ``FAIL``
         that implies the answer on some records and says nothing on others). Its place (the pointer in the
-        signature, not a slot of its own nor a listing in this item) is judged by what the owner named:
+        signature, :data:`MIN_SUPPORT` records or more, not a slot of its own nor a listing in this item) passes
+        one of two tests:
 
-        * the field by its own pointer (``derive_from`` lists it): :data:`MIN_SUPPORT` records or more, agreement
-          with the label whose 95 % upper bound stays below what a slot that follows needs (:func:`_value_rate`), and
-          no answer field for the mention's own label (:meth:`_answers_label`);
-        * a section or list holding it (:attr:`_Entry.sectioned`; the owner did not name the field, which may be an
-          answer field swept in): :data:`MIN_CHANCE_SUPPORT` records or more, agreement below what a slot that
-          follows needs, and no answer field for any label it holds (:meth:`_short_of_answers`), label by label:
-          an answer field, even a noisy one, answers every label it writes.
+        * a field of a scale of its own (:meth:`_own_scale`), whether the owner named the field by its own pointer or
+          a section or list holding it (:attr:`_Entry.sectioned`);
+        * a field the owner named by its own pointer (``derive_from`` lists it), whatever its values: agreement with
+          the label whose 95 % upper bound stays below what a slot that follows needs (:func:`_value_rate`), and no
+          answer field for the mention's own label (:meth:`_answers_label`). A field holding the labels and little
+          else that the owner did not name may be an answer field swept into the section, however often wrong.
 
-        A statement in prose, or a label inside a longer value, is never read so; without ``derive_from`` nothing
-        changes."""
+        Naming the section so never demotes what naming the field keeps. A statement in prose, or a label inside a
+        longer value, is never read so; without ``derive_from`` nothing changes."""
         spot = (m.pointer, m.span)
         if not self.derive_from or (spot not in entry.named and spot not in entry.sectioned):
             return False
         g, own_slot = self._judged(m)
         if g is None or g.level != LEVELS[0] or own_slot or g.n < MIN_SUPPORT or _lists(entry, g, m):
             return False
-        if spot in entry.sectioned:
-            if g.n < MIN_CHANCE_SUPPORT or g.k / g.n >= _value_rate(g) or not self._short_of_answers(g, entry):
-                return False
-            return self._own_scale(m.pointer, entry)
-        if wilson_interval(g.k, g.n)[1] >= _value_rate(g):
+        if self._own_scale(m.pointer, g, entry):
+            return True
+        if spot not in entry.named or wilson_interval(g.k, g.n)[1] >= _value_rate(g):
             return False
         return not self._answers_label(g, entry, normalize_needle(m.label))
 
-    def _own_scale(self, pointer: str, entry: _Entry) -> bool:
-        """The field at ``pointer`` itself (its list position kept: a name/value layout's decision row is one
-        position, which the template mixes with the others) is a scale of its own that shares words with the labels:
-        across the dataset :data:`MIN_SUPPORT` records or more hold a value there that is no label (``neutral``,
-        ``softfail`` beside ``pass`` / ``fail``), and it is an answer field for none of the labels it holds
-        (:meth:`_short_of_answers`). A field holding the labels and nothing else is written on the label's own scale:
-        an answer field, however often wrong, unless the owner names the field itself."""
-        f = self.section_fields.get(pointer)
-        if f is None or f.sets_n < MIN_SUPPORT:
+    def _own_scale(self, pointer: str, g: Group, entry: _Entry) -> bool:
+        """The field at ``pointer`` is on a scale of its own that shares words with the labels, short of an answer:
+
+        * its place ``g`` (the template: every position of a list together) has :data:`MIN_CHANCE_SUPPORT` records
+          or more and agrees with the label less often than a value does (below :func:`_value_rate`);
+        * the field itself (its list position kept: a name/value layout's decision row is one position, which the
+          template mixes with the others) holds a value that is no label (``neutral``, ``softfail`` beside ``pass`` /
+          ``fail``) on :data:`OWN_SCALE_SHARE` of the records filling it or more, and on :data:`MIN_SUPPORT` records
+          or more: a placeholder on a few records (``pending``) is an answer not yet written, not a scale;
+        * neither the place nor the field is an answer field for any label it holds (:meth:`_short_of_answers`):
+          an answer field, even a noisy one, answers every label it writes.
+        """
+        f = self.input_fields.get(pointer)
+        if f is None or g.n < MIN_CHANCE_SUPPORT or g.k / g.n >= _value_rate(g):
             return False
-        held = [lab for lab, n in f.label_n.items() if n >= MIN_SUPPORT]
-        return not any(self._answers_label(f, entry, lab) for lab in held)
+        if f.sets_n < MIN_SUPPORT or f.sets_n < OWN_SCALE_SHARE * (f.n + f.sets_n):
+            return False
+        return self._short_of_answers(g, entry) and self._short_of_answers(f, entry)
 
     def _short_of_answers(self, g: Group, entry: _Entry) -> bool:
         """Group ``g`` is an answer field for none of the labels it holds (:meth:`_answers_label`, each label held
