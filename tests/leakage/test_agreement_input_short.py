@@ -6,8 +6,9 @@ passed one says nothing of it: the hood's word equals the label on some records 
 record's value as the answer). The owner names ``/truck/hood_test`` as input, and the dataset shows the place short
 of a value: the findings are for review. An answer field the owner named by mistake (``/truck/outcome``, the label
 on every record) agrees nearly always and keeps its findings; without the owner's word nothing changes.
-The owner's word counts where it names the field itself (``/truck/hood_test``): a named section (``/truck``) keeps the
-item-level decisions, since its other fields may be an answer field the owner swept in.
+The owner's word counts where it names the field itself (``/truck/hood_test``); a named section (``/truck``) counts
+only for a field on a scale of its own (tests/leakage/test_agreement_input_short_section.py), which the hood's
+``not fitted`` on a fifth of the trucks is not.
 """
 
 from __future__ import annotations
@@ -52,7 +53,8 @@ def test_a_sub_result_in_the_named_input_is_for_review() -> None:
     assert _blocking_at(raw, [], "/truck/hood_test") > 20  # no input named: each value is read as the answer
     assert _blocking_at(raw, ["/inspector"], "/truck/hood_test") > 20  # another field named: still a value
     assert _blocking_at(raw, ["/truck/hood_test"], "/truck/hood_test") == 0  # the input's own signal
-    # a section holding it is not the owner's word on this field (the section may hold an answer field swept in)
+    # a section holding it: "not fitted" on a fifth of the trucks is short of a scale of its own (a field holding
+    # the labels and little else may be an answer field swept in), so the item-level decisions stand
     assert _blocking_at(raw, ["/truck"], "/truck/hood_test") == _blocking_at(raw, [], "/truck/hood_test")
     items, audits = audited(raw)
     agreement = agreement_of(items, derive_from=["/truck/hood_test"])

@@ -43,11 +43,16 @@ Verdicts (:class:`Group`):
   finding, by the chance verdict above against the label's own share; whatever rule made the finding, and an
   agreeing mention in such a text is not promoted either.
 * **short of a value, in the task's input** (:meth:`Agreement._input_short`, with ``derive_from`` only): the record's
-  own label as the whole value of a field ``derive_from`` lists by its own pointer (not a section holding it), at a
-  place whose agreement's 95 % upper bound stays below what the follows verdict needs, and no answer field for
-  that label (:meth:`Agreement._answers_label`): the input's own signal (a sub-test's ``FAIL`` that fails the
-  inspection where its ``PASS`` says nothing), so an item-level leak reading that value becomes a review finding.
-  Prose, a label inside a longer value, and a field named like an earlier model's output keep their findings.
+  own label as the whole value of a field ``derive_from`` lists by its own pointer, at a place whose agreement's 95 %
+  upper bound stays below what the follows verdict needs, and no answer field for that label
+  (:meth:`Agreement._answers_label`): the input's own signal (a sub-test's ``FAIL`` that fails the inspection where
+  its ``PASS`` says nothing), so an item-level leak reading that value becomes a review finding. A field of a scale
+  of its own (:meth:`Agreement._own_scale`: values no label on :data:`OWN_SCALE_SHARE` of the records filling it or
+  more, agreement below what a value needs, no answer field for any label it holds) is the input's signal however
+  the owner named it, by its own pointer or by a section or list holding it (every position of it); a field holding
+  the labels and little else (a ``pending`` on a few records is an answer not yet written) counts only where the
+  owner named the field itself. Naming the section never demotes what naming the field keeps. Prose, a label inside
+  a longer value, and a field named like an earlier model's output keep their findings.
 * otherwise the item-level decision stands.
 
 A follows verdict turns a *review* finding (the item-level "cannot tell") into a leak; a mention the item-level
@@ -86,6 +91,10 @@ MIN_SUPPORT = 5
 """Records with a mention in a group before the group can say a slot follows the label."""
 MIN_CHANCE_SUPPORT = 12
 """Records with a mention in a group before the group can say a slot is at chance."""
+OWN_SCALE_SHARE = 0.25
+"""The least share of a field's filled records holding a value that is no label (``neutral``, ``softfail`` beside
+``pass`` / ``fail``) for the field to be on a scale of its own: a scale uses its other words routinely, where a
+placeholder (``pending``, ``n/a``, ``closed``) marks the few records whose answer is not yet written."""
 FOLLOWS_RATE = 0.8
 """The least agreement of a slot that follows the label (and at least halfway from chance to always): a value
 agrees with its record's label nearly always; a listing's last member or a default agrees by habit, less."""
@@ -171,7 +180,7 @@ class Group:
 class _Entry:
     """One item as the agreement pass keeps it: its answers, label set and mentions."""
 
-    __slots__ = ("answers", "candidates", "labels", "mentions", "named", "outside", "own", "row")
+    __slots__ = ("answers", "candidates", "labels", "mentions", "named", "outside", "own", "row", "sectioned")
 
     def __init__(
         self, answers: frozenset[str], labels: frozenset[str], mentions: list[Mention], row: int | None
@@ -187,6 +196,9 @@ class _Entry:
         self.named: set[tuple[str, tuple[int, int] | None]] = set()
         """The agreeing mentions (pointer, span) that are the whole value of a field ``derive_from`` names by its own
         pointer (:func:`names_input`)."""
+        self.sectioned: set[tuple[str, tuple[int, int] | None]] = set()
+        """The agreeing mentions (pointer, span) that are the whole value of a field inside a section or list
+        ``derive_from`` names, every position of it (:func:`_sectioned_whole`)."""
         self.own: set[str] = set()
         """The pointers of the strings holding one agreeing mention, the only mention there, beside an id the
         projection shows outside them (:func:`~.resolve.names_own_id`): a row tied to the record's own id."""
@@ -223,6 +235,12 @@ class Agreement:
     graded: set[str] = field(default_factory=set)
     """The fields holding a mention whose values only make a label likelier (:mod:`.graded`): another measurement or
     a prior state of the subject, where a label read is input-side evidence, for review (principle 7)."""
+    input_fields: dict[str, Group] = field(default_factory=dict)
+    """Per scalar field at or inside a field, section or list ``derive_from`` names (its own pointer, the list
+    position kept):
+    the records holding one label there, by label (:attr:`Group.label_n`, :attr:`Group.label_k`,
+    :attr:`Group.label_wrong`), and in :attr:`Group.sets_n` the records holding a value of another scale there (no
+    label, not blank) — the evidence :meth:`_own_scale` reads."""
     told: set[str] = field(default_factory=set)
     """The values the user names as correlated (:func:`~.graded.told_of`): a field holding one is never graded."""
 
@@ -241,7 +259,31 @@ class Agreement:
             self.row_values.append(input_values(item.projection, (), _anywhere))
             self.told.update(told_of([item]))
             self.texts.add(row, item.projection)
+            self._count_input_fields(item.projection, labels, first)
         self._keep(item, labels, row)
+
+    def _count_input_fields(self, projection: Any, labels: frozenset[str], answer: str) -> None:
+        """Count, per scalar field at or inside an entry of ``derive_from``, what this record holds there: one of its
+        labels (agreeing with ``answer`` or not), or a value of another scale."""
+        if not self.derive_from:
+            return
+        for pointer, value in _values(projection).items():
+            if isinstance(value, (Mapping, list)) or value is None or not in_derive_from(pointer, self.derive_from):
+                continue
+            text = normalize_needle(str(value))
+            if not text:
+                continue
+            g = self.input_fields.setdefault(pointer, Group(LEVELS[0], pointer))
+            if text not in labels:
+                g.sets_n += 1
+                continue
+            g.n += 1
+            g.label_n[text] = g.label_n.get(text, 0) + 1
+            if text == answer:
+                g.k += 1
+                g.label_k[text] = g.label_k.get(text, 0) + 1
+            else:
+                g.label_wrong[answer] = g.label_wrong.get(answer, 0) + 1
 
     def _keep(self, item: LeakItem, labels: frozenset[str], row: int | None = None) -> None:
         """Keep ``item``'s mentions, and the findings its agreeing mentions would make (pointers hidden).
@@ -275,6 +317,7 @@ class Agreement:
                 spots = {(m.pointer, m.span) for m in agreeing}
                 entry.outside = _outside_input(item.projection, spots, self.derive_from)
                 entry.named = _named_whole(item.projection, spots, self.derive_from)
+                entry.sectioned = _sectioned_whole(item.projection, spots - entry.named, self.derive_from)
         self.entries[(item.id, item.line)] = entry
 
     def applied_to(self, items: Iterable[LeakItem]) -> Agreement:
@@ -288,6 +331,7 @@ class Agreement:
             texts=self.texts,
             decided=True,
             graded=self.graded,
+            input_fields=self.input_fields,
         )
         for it in items:
             other.items += 1
@@ -515,23 +559,59 @@ class Agreement:
         return not _lists(entry, g, m) or (g.by_sets and self._counted(entry, g, m))
 
     def _input_short(self, m: Mention, entry: _Entry) -> bool:
-        """Mention ``m`` of ``entry`` is the record's own label as the whole value of a field the owner named by that
-        field's own pointer (``derive_from`` lists it: not a section holding it, whose other fields may be an answer
-        field swept in), and the dataset shows that field short of an answer: its place (the pointer in the signature,
-        :data:`MIN_SUPPORT` records or more, as a slot that follows needs; not a slot of its own nor a listing in this
-        item) agrees with the label less often than a value does (the 95 % upper bound below what a slot that follows
-        needs, :func:`_value_rate`), and it is no answer field for the mention's own label either
-        (:meth:`_answers_label`). Such a field is the input's own signal: a sub-test's ``PASS`` / ``FAIL`` that
-        implies the answer on some records and says nothing on others. A statement in prose, or a label inside a
+        """Mention ``m`` of ``entry`` is the record's own label as the whole value of a field of the task's input, and
+        the dataset shows that field short of an answer: the input's own signal (a sub-test's ``PASS`` / ``FAIL``
+        that implies the answer on some records and says nothing on others). Its place (the pointer in the
+        signature, :data:`MIN_SUPPORT` records or more, not a slot of its own nor a listing in this item) passes
+        one of two tests:
+
+        * a field of a scale of its own (:meth:`_own_scale`), whether the owner named the field by its own pointer or
+          a section or list holding it (:attr:`_Entry.sectioned`);
+        * a field the owner named by its own pointer (``derive_from`` lists it), whatever its values: agreement with
+          the label whose 95 % upper bound stays below what a slot that follows needs (:func:`_value_rate`), and no
+          answer field for the mention's own label (:meth:`_answers_label`). A field holding the labels and little
+          else that the owner did not name may be an answer field swept into the section, however often wrong.
+
+        Naming the section so never demotes what naming the field keeps. A statement in prose, or a label inside a
         longer value, is never read so; without ``derive_from`` nothing changes."""
-        if not self.derive_from or (m.pointer, m.span) not in entry.named:
+        spot = (m.pointer, m.span)
+        if not self.derive_from or (spot not in entry.named and spot not in entry.sectioned):
             return False
         g, own_slot = self._judged(m)
         if g is None or g.level != LEVELS[0] or own_slot or g.n < MIN_SUPPORT or _lists(entry, g, m):
             return False
-        if wilson_interval(g.k, g.n)[1] >= _value_rate(g):
+        if self._own_scale(m.pointer, g, entry):
+            return True
+        if spot not in entry.named or wilson_interval(g.k, g.n)[1] >= _value_rate(g):
             return False
         return not self._answers_label(g, entry, normalize_needle(m.label))
+
+    def _own_scale(self, pointer: str, g: Group, entry: _Entry) -> bool:
+        """The field at ``pointer`` is on a scale of its own that shares words with the labels, short of an answer:
+
+        * its place ``g`` (the template: every position of a list together) has :data:`MIN_CHANCE_SUPPORT` records
+          or more and agrees with the label less often than a value does (below :func:`_value_rate`);
+        * the field itself (its list position kept: a name/value layout's decision row is one position, which the
+          template mixes with the others) holds a value that is no label (``neutral``, ``softfail`` beside ``pass`` /
+          ``fail``) on :data:`OWN_SCALE_SHARE` of the records filling it or more, and on :data:`MIN_SUPPORT` records
+          or more: a placeholder on a few records (``pending``) is an answer not yet written, not a scale;
+        * neither the place nor the field is an answer field for any label it holds (:meth:`_short_of_answers`):
+          an answer field, even a noisy one, answers every label it writes.
+        """
+        f = self.input_fields.get(pointer)
+        if f is None or g.n < MIN_CHANCE_SUPPORT or g.k / g.n >= _value_rate(g):
+            return False
+        if f.sets_n < MIN_SUPPORT or f.sets_n < OWN_SCALE_SHARE * (f.n + f.sets_n):
+            return False
+        return self._short_of_answers(g, entry) and self._short_of_answers(f, entry)
+
+    def _short_of_answers(self, g: Group, entry: _Entry) -> bool:
+        """Group ``g`` is an answer field for none of the labels it holds (:meth:`_answers_label`, each label held
+        there by :data:`MIN_SUPPORT` records or more; a label held by fewer is too rare to say, and so is a group
+        none of whose labels is): where it holds a label, the record's label is another one too often, or that
+        label's records mostly hold another label there."""
+        held = [lab for lab, n in g.label_n.items() if n >= MIN_SUPPORT]
+        return bool(held) and not any(self._answers_label(g, entry, lab) for lab in held)
 
     def _answers_label(self, g: Group, entry: _Entry, label: str) -> bool:
         """Group ``g`` is an answer field for ``label``: where it holds that label, the record's label is that label
@@ -839,13 +919,45 @@ def _named_whole(
     for pointer, span in mentions:
         if pointer not in values or pointer not in own:
             continue
-        value = values[pointer]
-        if isinstance(value, (Mapping, list)):
-            continue
-        if isinstance(value, str) and (span is None or value[: span[0]].strip() or value[span[1] :].strip()):
-            continue
-        out.add((pointer, span))
+        if _whole(values[pointer], span):
+            out.add((pointer, span))
     return out
+
+
+def _sectioned_whole(
+    projection: Any, mentions: set[tuple[str, tuple[int, int] | None]], derive_from: Sequence[str]
+) -> set[tuple[str, tuple[int, int] | None]]:
+    """The ``mentions`` (pointer, span) that are the whole value of a field inside a section or list ``derive_from``
+    names with no list position in its pointer (``/auth/dkim``, or a bare name): the field's template
+    (``/auth/dkim/*/result``) is then the input at every position, so the dataset's evidence for it, which counts
+    the positions together, is all the input's. A pointer naming one position (``/form/rows/2``) does not make the
+    other positions input. Whole as in :func:`_named_whole`: a scalar, or a string the mention's characters fill
+    but for white space."""
+    values = _values(projection)
+    sections = _sections(derive_from)
+    out = set()
+    for pointer, span in mentions:
+        if pointer not in values or not in_derive_from(pointer, sections):
+            continue
+        if _whole(values[pointer], span):
+            out.add((pointer, span))
+    return out
+
+
+def _sections(derive_from: Sequence[str]) -> list[str]:
+    """The entries of ``derive_from`` with no list position nor template in them (``/auth/dkim``, a bare name): every
+    field under one is the input at every position."""
+    return [d for d in derive_from if not any(t.isdigit() or t == "*" for t in d.split("/"))]
+
+
+def _whole(value: Any, span: tuple[int, int] | None) -> bool:
+    """A mention at ``span`` is the whole of ``value``: a scalar, or a string its characters fill but for white
+    space (not a container, nor a label inside a longer text)."""
+    if isinstance(value, (Mapping, list)):
+        return False
+    return not isinstance(value, str) or (
+        span is not None and not value[: span[0]].strip() and not value[span[1] :].strip()
+    )
 
 
 def _values(projection: Any) -> dict[str, Any]:
