@@ -1,4 +1,5 @@
-"""Dataset evidence never cuts the task's input (``--derive-from``), whichever pass found it.
+"""Nothing cuts the task's input (``--derive-from``): no dataset evidence, whichever pass found it, nor the scan's own
+findings (session 36, below).
 
 ``benchmarks/leak_data/ds10``'s clean ``dental_recall_interval``: a count in the clinical findings (the owner's
 ``--derive-from``) that rides with the recall interval, a label word, was promoted to a leak by the dataset's agreement
@@ -85,3 +86,53 @@ def test_an_agreement_finding_in_the_input_is_kept_not_cut() -> None:
     assert not res.changed and res.kept == [inside]
     res = sanitize_item(item, extra=[inside], derive_from=["/note"])
     assert res.changed and res.item.projection["clinical"]["new_lesions"] != 4
+
+
+def _verdict(result: str, note: str = "Verdict: pass") -> dict[str, object]:
+    """A mail whose verdict is computed from its checks' results (the named input), one of which reads ``result``."""
+    return {
+        "id": "m1",
+        "expected": "pass",
+        "label_set": ["pass", "fail"],
+        "projection": {
+            "task": "Give the DMARC verdict from the checks.",
+            "auth": {"spf": {"domain": "a.org", "result": result}},
+            "notes": note,
+        },
+    }
+
+
+def test_the_scans_own_finding_in_the_input_is_left_with_its_reason() -> None:
+    """ds23's clean ``dmarc`` and ``ski_piste``: a check's ``pass`` (the label's word) and a segment's gradient equal to
+    a class boundary, values inside the named input, were blanked on the scan's own findings (on some labels' records
+    only: the blanks then named the label, a leak by elimination the sanitizer made). The input is never edited,
+    whatever finds a leak there; the rescan still reports it, left as ``input``, and a leak outside the input is cut
+    as ever."""
+    item = _verdict("pass")
+    res = sanitize_item(item, derive_from=["/auth/spf"])
+    assert res.item.projection["auth"] == item["projection"]["auth"]
+    assert res.item.projection["notes"] != "Verdict: pass"  # outside the input: cut
+    inside = [f for f in res.residual if f.pointer == "/auth/spf/result"]
+    assert inside and {x.reason for x in res.left() if x.finding in inside} == {"input"}
+    assert any(f.pointer == "/auth/spf/result" for f in res.kept)
+    # Without --derive-from the same value is no input of the task's, and it is cut.
+    res = sanitize_item(item)
+    assert res.item.projection["auth"]["spf"]["result"] != "pass"
+
+
+def test_a_record_whose_only_finding_is_in_the_input_keeps_its_bytes(tmp_path: Path) -> None:
+    """The flow writes such a record as it was read."""
+    data = tmp_path / "v.jsonl"
+    rows = []
+    for i in range(12):
+        rec = _verdict("pass" if i % 2 else "fail", "Checked by the gateway.")
+        rec["id"] = f"m{i}"
+        rec["expected"] = "pass" if i % 2 else "fail"
+        rows.append(json.dumps(rec))
+    data.write_text("\n".join(rows) + "\n", encoding="utf-8")
+    out = tmp_path / "v.clean.jsonl"
+    sanitize_flow(SanitizeRequest(dataset=data, output=out, mine=False, derive_from=["/auth/spf"]))
+    assert out.read_bytes() == data.read_bytes()
+    # Named elsewhere, the same records are cut: the checks are no input then.
+    sanitize_flow(SanitizeRequest(dataset=data, output=out, mine=False, derive_from=["/notes"]))
+    assert out.read_bytes() != data.read_bytes()
