@@ -46,6 +46,7 @@ from windtunnel.flows.leak_judge import JudgeTally, judge_status, judged
 from windtunnel.leakage import parallel
 from windtunnel.leakage.agreement import Agreement, agreement_of
 from windtunnel.leakage.aliases import parse_alias_options
+from windtunnel.leakage.coincidence import cut_once
 from windtunnel.leakage.dataset import DatasetError, FieldMap, iter_items, read_correlated, write_back
 from windtunnel.leakage.edit_watch import EliminationWatch, masked
 from windtunnel.leakage.input_copies import copied_places, input_copies
@@ -991,6 +992,8 @@ def sanitize_flow(req: SanitizeRequest, listener: Listener = SILENT) -> LeakOutc
     check_field_options(req.dataset, fmap, req.derive_from, listener)
     labels = dataset_labels(req.dataset, fmap) if not fmap.label_set else list(fmap.label_set)
     mined, extra, mined_result = mine_for(req.dataset, fmap, req.derive_from, req.mine, listener)
+    if extra and req.dataset.is_file():
+        extra = cut_once(extra, (m.item for m in items(req.dataset, fmap)))
     agreed, agreement = agreement_for(req.dataset, fmap, req.agreement, req.decode, req.derive_from, listener)
     alike = held_alike(m.item for m in items(req.dataset, fmap)) if req.dataset.is_file() else None
     copies = (
