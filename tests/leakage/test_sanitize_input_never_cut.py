@@ -136,3 +136,23 @@ def test_a_record_whose_only_finding_is_in_the_input_keeps_its_bytes(tmp_path: P
     # Named elsewhere, the same records are cut: the checks are no input then.
     sanitize_flow(SanitizeRequest(dataset=data, output=out, mine=False, derive_from=["/notes"]))
     assert out.read_bytes() != data.read_bytes()
+
+
+def test_leak_check_gives_the_same_reason(tmp_path: Path) -> None:
+    """``leak check`` reads why a sanitized item still leaks by sanitizing it once more, with the check's
+    ``--derive-from``: the value in the input is ``input`` there too, not ``sanitizable``."""
+    from windtunnel.flows.leak import check_flow
+
+    data = tmp_path / "v.jsonl"
+    rows = []
+    for i in range(12):
+        rec = _verdict("pass" if i % 2 else "fail", "Verdict: pass" if i % 2 else "Verdict: fail")
+        rec["id"] = f"m{i}"
+        rec["expected"] = "pass" if i % 2 else "fail"
+        rows.append(json.dumps(rec))
+    data.write_text("\n".join(rows) + "\n", encoding="utf-8")
+    out = tmp_path / "v.clean.jsonl"
+    sanitize_flow(SanitizeRequest(dataset=data, output=out, mine=False, derive_from=["/auth/spf"]))
+    res = check_flow(data, out, mine=False, derive_from=["/auth/spf"])
+    left = res.summary["still_leaking_left"]
+    assert left and {row["reason"] for rows in left.values() for row in rows} == {"input"}

@@ -1573,6 +1573,7 @@ def _why_left(
     agreement: Agreement | None,
     learned: bool | None,
     show_values: bool,
+    derive_from: Sequence[str] = (),
 ) -> dict[str, list[dict[str, str]]]:
     """For each sanitized item in ``blocking`` (its id: the leaks the check found in it), one row per place and rule:
     why the sanitizer leaves it and what to do (:func:`~windtunnel.leakage.sanitize.why_left`, the sanitizer's own
@@ -1586,7 +1587,16 @@ def _why_left(
         if found is None or m.item.id in out:
             continue
         more = [*extra.get(m.item.id, ()), *agreed_extra(agreement, m.item, decode)]
-        rows = why_left(m.item, found, decode=decode, labels=labels, extra=more, learned=learned, agreement=agreement)
+        rows = why_left(
+            m.item,
+            found,
+            decode=decode,
+            labels=labels,
+            extra=more,
+            learned=learned,
+            agreement=agreement,
+            derive_from=derive_from,
+        )
         out[m.item.id] = [x.to_dict(show_values=show_values) for x in rows]
     return out
 
@@ -1663,7 +1673,7 @@ def check_flow(
         raise UsageError(f"{empty} holds no items; an empty check proves nothing", hint="both datasets must hold items")
     not_leaking = [i for i, v in raw_leaks.items() if not v]
     still = {i: p for i, p in san.items() if p}
-    left = _why_left(sanitized, fmap, blocking, raw, decode, extra_san, applied, learned, show_values)
+    left = _why_left(sanitized, fmap, blocking, raw, decode, extra_san, applied, learned, show_values, derive_from)
     missing = sorted(set(raw_leaks) ^ set(san))
     watch = _edits(raw, sanitized, fmap, show_values)
     summary = {

@@ -578,18 +578,21 @@ def why_left(
     extra: Sequence[Finding] = (),
     learned: bool | None = None,
     agreement: Agreement | None = None,
+    derive_from: Sequence[str] = (),
 ) -> list[Left]:
     """Why each of ``blocking`` (the leaks a scan still finds in ``item``, an item already sanitized) was left.
 
     ``leak check`` and the audit page hold only the sanitized file, not the sanitizer's record of it; so the item is
-    sanitized once more (with ``extra``, ``labels`` and ``learned`` as the scan that found ``blocking``) and the
-    reasons the sanitizer records where it declines are read (:meth:`SanitizeResult.left`). A place it now edits
-    is ``sanitizable``: the file was sanitized another way (other options) or edited after. A place it leaves as it
-    is has the reason recorded there, else ``not-removed``, as ``leak sanitize`` gave it: the sanitizer, run again
-    with these options, writes the same value, so sanitizing again would change nothing (a mined finding, which the
-    item's own rescan does not repeat, is one). One per place and rule.
+    sanitized once more (with ``extra``, ``labels``, ``learned`` and ``derive_from`` as the scan that found
+    ``blocking``) and the reasons the sanitizer records where it declines are read (:meth:`SanitizeResult.left`).
+    A place it now edits is ``sanitizable``: the file was sanitized another way (other options) or edited after. A
+    place it leaves as it is has the reason recorded there, else ``not-removed``, as ``leak sanitize`` gave it: the
+    sanitizer, run again with these options, writes the same value, so sanitizing again would change nothing (a mined
+    finding, which the item's own rescan does not repeat, is one). One per place and rule.
     """
-    res = sanitize_item(item, decode=decode, labels=labels, extra=extra, learned=learned, agreement=agreement)
+    res = sanitize_item(
+        item, decode=decode, labels=labels, extra=extra, learned=learned, agreement=agreement, derive_from=derive_from
+    )
     left = {(x.finding.pointer + (x.finding.inner or ""), x.finding.rule): x for x in res.left()}
     out: dict[tuple[str, str], Left] = {}
     for f in blocking:
