@@ -156,3 +156,12 @@ def test_leak_check_gives_the_same_reason(tmp_path: Path) -> None:
     res = check_flow(data, out, mine=False, derive_from=["/auth/spf"])
     left = res.summary["still_leaking_left"]
     assert left and {row["reason"] for rows in left.values() for row in rows} == {"input"}
+
+
+def test_a_whole_value_read_case_folded_is_the_inputs_too() -> None:
+    """ds20 ``drs_lbw_review``: the ball-tracking's ``impact: UMPIRE'S CALL`` (the named input) read as the label
+    ``umpire's call`` case-folded was blanked on 19 clean records."""
+    item = _verdict("PASS")
+    res = sanitize_item(item, derive_from=["/auth/spf"])
+    assert res.item.projection["auth"] == item["projection"]["auth"]
+    assert sanitize_item(item).item.projection["auth"]["spf"]["result"] != "PASS"

@@ -452,13 +452,18 @@ def _off_input(
 
 
 def _whole_value(projection: Any, f: Finding) -> bool:
-    """Whether ``f`` is at a whole scalar of ``projection``: a number, a boolean, or a string the finding covers
-    from end to end as written (not a span of a text, nor of a decoded view of it), not an object key."""
+    """Whether ``f`` is at a whole scalar of ``projection``: a number, a boolean, a string a whole-value rule reads
+    (``direct.value``: the value is the answer in some view, ``UMPIRE'S CALL`` case-folded), or a string the finding
+    covers from end to end as written or case-folded (not a span of a text, nor of a decoded view of it); not an
+    object key."""
     if f.target == "key":
         return False
     node = _node(projection, f.pointer + (f.inner or ""))
     if isinstance(node, str):
-        return f.view in ("raw", "full") and (f.span is None or (f.span[0] == 0 and f.span[1] >= len(node)))
+        if f.rule in _WHOLE_RULES:
+            return True
+        covers = f.span is None or (f.span[0] == 0 and f.span[1] >= len(node))
+        return f.view in ("raw", "full", "casefold") and covers
     return node is not None and not isinstance(node, (dict, list))
 
 
