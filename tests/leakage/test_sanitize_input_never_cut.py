@@ -165,3 +165,57 @@ def test_a_whole_value_read_case_folded_is_the_inputs_too() -> None:
     res = sanitize_item(item, derive_from=["/auth/spf"])
     assert res.item.projection["auth"] == item["projection"]["auth"]
     assert sanitize_item(item).item.projection["auth"]["spf"]["result"] != "PASS"
+
+
+def _case_section(path: Path, remark: bool = False) -> Path:
+    """150 records whose named input (``/case``) holds the label upper-cased as a whole value; with ``remark``, half of
+    them also hold a leaking remark outside it (the review's repro of session 36)."""
+    rng = random.Random(7)
+    labels = ["approve", "deny", "refer"]
+    with path.open("w", encoding="utf-8") as f:
+        for i in range(150):
+            label = labels[i % 3]
+            proj: dict[str, object] = {
+                "task": "Decide the claim.",
+                "case": {"amount": rng.randint(100, 9000), "decision": label.upper()},
+                "meta": {"claim_id": f"CL{rng.randint(10000, 99999)}"},
+            }
+            if remark and i % 2 == 0:
+                proj["meta"] = {"claim_id": f"CL{i}", "remark": f"closed as {label}"}
+            f.write(json.dumps({"id": f"c{i:03d}", "expected": label, "label_set": labels, "projection": proj}) + "\n")
+    return path
+
+
+def _list_template(path: Path) -> Path:
+    """150 records whose named input (``/steps/*/text``) holds, in one step, the label's whole text capitalised."""
+    rng = random.Random(5)
+    labels = ["approve", "deny", "refer"]
+    with path.open("w", encoding="utf-8") as f:
+        for i in range(150):
+            label = labels[i % 3]
+            steps = [{"by": "clerk", "text": rng.choice(["received", "filed"])}, {"by": "board", "text": label.title()}]
+            proj = {"task": "Decide the claim.", "steps": steps, "amount": rng.randint(100, 9000)}
+            f.write(json.dumps({"id": f"s{i:03d}", "expected": label, "label_set": labels, "projection": proj}) + "\n")
+    return path
+
+
+def test_the_answer_left_in_the_input_still_leaks_and_fails(tmp_path: Path) -> None:
+    """Never cut, never counted clean: every record still leaks, left as ``input``, and the sanitizer fails — whether
+    or not something else was cut on the record (the early return when nothing is to do counts it too)."""
+    for remark in (False, True):
+        data = _case_section(tmp_path / f"c{remark}.jsonl", remark)
+        res = sanitize_flow(SanitizeRequest(dataset=data, output=tmp_path / "o.jsonl", mine=True, derive_from=["/case"]))
+        assert res.status == "failed"
+        assert res.summary["still_leaking"] == 150
+        assert res.summary["left_because"] == {"input": 150}
+        rows = (tmp_path / "o.jsonl").read_text(encoding="utf-8").splitlines()
+        assert all(json.loads(r)["projection"]["case"]["decision"].lower() == json.loads(r)["expected"] for r in rows)
+
+
+def test_a_whole_list_member_text_in_the_input_still_leaks_and_fails(tmp_path: Path) -> None:
+    data = _list_template(tmp_path / "s.jsonl")
+    res = sanitize_flow(
+        SanitizeRequest(dataset=data, output=tmp_path / "o.jsonl", mine=True, derive_from=["/steps/*/text"])
+    )
+    assert res.status == "failed"
+    assert res.summary["still_leaking"] == 150

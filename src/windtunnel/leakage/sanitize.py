@@ -131,7 +131,8 @@ LEFT_BECAUSE: dict[Reason, tuple[str, str]] = {
     "input": (
         "in the task's input (a field named by --derive-from), which the sanitizer never edits: the task is answered "
         "from it",
-        "none if the field is the task's input; if it is not, leave it out of --derive-from and sanitize again",
+        "the scan reads the answer in a field --derive-from names; if it is not the task's input, leave it out of "
+        "--derive-from and sanitize again; else edit the record by hand",
     ),
     "sanitizable": (
         "the sanitizer removes it: this file was sanitized with other options (--learned, --mine, --agreement, "
@@ -401,10 +402,10 @@ def sanitize_item(
         todo.extend(_uniform_cuts(it, uniform_cuts))
     left: dict[str, Reason] = {f.pointer + (f.inner or ""): "input" for f in kept}
     left.update({f.pointer: "held-alike" for f in held})
-    if not todo:
-        return SanitizeResult(
-            it, [], before, before, [f for f in held if f.blocking], reasons=left, kept=kept, copied=copy_kept
-        )
+    if not todo:  # what the scan flags at a whole value of the input still leaks: counted, never cut
+        residual = [f for f in kept if (f.blocking or redact_review) and not dataset_evidence(f)]
+        residual.extend(f for f in held if f.blocking)
+        return SanitizeResult(it, [], before, before, residual, reasons=left, kept=kept, copied=copy_kept)
     try:
         projection = copy.deepcopy(it.projection)
     except RecursionError:
