@@ -204,7 +204,8 @@ def test_the_answer_left_in_the_input_still_leaks_and_fails(tmp_path: Path) -> N
     or not something else was cut on the record (the early return when nothing is to do counts it too)."""
     for remark in (False, True):
         data = _case_section(tmp_path / f"c{remark}.jsonl", remark)
-        res = sanitize_flow(SanitizeRequest(dataset=data, output=tmp_path / "o.jsonl", mine=True, derive_from=["/case"]))
+        req = SanitizeRequest(dataset=data, output=tmp_path / "o.jsonl", mine=True, derive_from=["/case"])
+        res = sanitize_flow(req)
         assert res.status == "failed"
         assert res.summary["still_leaking"] == 150
         assert res.summary["left_because"] == {"input": 150}

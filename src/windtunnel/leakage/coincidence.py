@@ -12,7 +12,7 @@ record)."""
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence, Set
 from typing import Any
 
 from windtunnel.leakage.input_copies import templated
@@ -49,16 +49,40 @@ def coincidence_fields(extra: Mapping[str, Sequence[Finding]]) -> set[str]:
 
 def fill_counts(population: Iterable[LeakItem], fields: set[str]) -> Counter[str]:
     """Per field of ``fields``, the records filling it (a scalar other than empty or null at one of its places)."""
-    out: Counter[str] = Counter()
+    return ends(population, fields, {})[0]
+
+
+def ends(
+    population: Iterable[LeakItem], fields: set[str], extra: Mapping[str, Sequence[Finding]]
+) -> tuple[Counter[str], set[str]]:
+    """Per field of ``fields``, the records filling it; and the fields where the mask covers only part of what the
+    record holds there, on the records where the coincidence is read (a held list naming this record's own container
+    among others'): where the answer rides. A field the mask covers whole wherever it is read holds the record's own
+    value (its identifier, a copy of it), which tells nothing alone."""
+    fills: Counter[str] = Counter()
+    filled: Counter[str] = Counter()
+    masked: Counter[str] = Counter()
     for it in population:
-        out.update({t for _, v, t in templated(it) if t in fields and v not in (None, "")})
-    return out
+        held = Counter(t for _, v, t in templated(it) if t in fields and v not in (None, ""))
+        fills.update(set(held))
+        at = {(_field(f), f.pointer + (f.inner or "")) for f in extra.get(it.id, ()) if _masked_whole(f)}
+        read = Counter(t for t, _ in at if t in fields)
+        for t, n in read.items():
+            masked[t] += n
+            filled[t] += max(held[t], n)
+    return fills, {t for t in masked if masked[t] < _WHOLE * filled[t]}
 
 
-def one_end(found: Sequence[Finding], fills: Mapping[str, int]) -> list[Finding]:
-    """``found`` (one item's mined findings) with each coincidence read at several fields kept at the fields the fewest
-    records fill (:data:`fills`), the others dropped; findings of any other kind, and a coincidence whose fields are
-    filled alike, as they are."""
+_WHOLE = 0.95
+"""The share of a field's values on the records where a coincidence is read, masked, above which the mask covers the
+field whole there (the record's own value)."""
+
+
+def one_end(found: Sequence[Finding], fills: Mapping[str, int], partial: Set[str] = frozenset()) -> list[Finding]:
+    """``found`` (one item's mined findings) with each coincidence read at several fields kept at the ends where the
+    mask covers part of the field (:func:`ends`: ``partial``), every one of them, the others dropped; when it covers
+    every end whole, at the fields the fewest records fill (:data:`fills`). Findings of any other kind, and a
+    coincidence whose ends cannot be told apart, as they are."""
     groups: dict[str, list[Finding]] = {}
     for f in found:
         if _masked_whole(f):
@@ -68,16 +92,19 @@ def one_end(found: Sequence[Finding], fills: Mapping[str, int]) -> list[Finding]
         fields = {_field(f) for f in members}
         if len(fields) < 2:
             continue
+        if fields & partial:
+            drop |= {id(f) for f in members if _field(f) not in partial}
+            continue
         least = min(fills.get(t, 0) for t in fields)
         drop |= {id(f) for f in members if fills.get(_field(f), 0) > least}
     return [f for f in found if id(f) not in drop]
 
 
 def cut_once(extra: Mapping[str, list[Any]], population: Iterable[LeakItem]) -> dict[str, list[Any]]:
-    """``extra`` (item id → mined findings) with each coincidence cut at one end (:func:`one_end`); the population is
-    read only when some item holds one."""
+    """``extra`` (item id → mined findings) with each coincidence cut where the answer rides (:func:`one_end`); the
+    population is read only when some item holds one."""
     fields = coincidence_fields(extra)
     if not fields:
         return dict(extra)
-    fills = fill_counts(population, fields)
-    return {i: one_end(found, fills) for i, found in extra.items()}
+    fills, partial = ends(population, fields, extra)
+    return {i: one_end(found, fills, partial) for i, found in extra.items()}
