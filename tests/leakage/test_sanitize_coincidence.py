@@ -87,3 +87,47 @@ def test_one_end_keeps_the_least_filled_field_only_for_a_wholly_masked_value() -
     assert one_end(raw, {"/shipment/container_no": 150, "/report/held/*": 60}) == raw  # a value of its own: as ever
     other = [a, _mined("/report/held/2", detail="another candidate")]
     assert one_end(other, {"/shipment/container_no": 150, "/report/held/*": 60}) == other
+
+
+def _fewer_ids(path: Path) -> Path:
+    """The review's repro: the held list on every record, the record's own ``container_no`` on 64 of 160 only (the
+    sparser field); out of tolerance, the own number among the held."""
+    rng = random.Random(7)
+    rows = []
+    for i in range(160):
+        label = "out" if i % 2 else "in"
+        own = _number(rng)
+        held = [_number(rng) for _ in range(rng.randint(1, 4))]
+        if label == "out":
+            held.insert(rng.randint(0, len(held)), own)
+        shipment: dict[str, object] = {"declared_kg": rng.randint(5000, 30000)}
+        if i % 5 < 2:
+            shipment["container_no"] = own
+        proj = {"task": "Within 5 %?", "shipment": shipment, "weighing": {"gross_kg": rng.randint(5000, 30000)}}
+        proj["cutoff_report"] = {"vessel": "Elba", "held": held}
+        rows.append({"id": f"c{i:03d}", "expected": label, "label_set": ["in", "out"], "projection": proj})
+    path.write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
+    return path
+
+
+def test_the_sparser_identifier_keeps_its_bytes_and_the_held_list_is_cut(tmp_path: Path) -> None:
+    """The fill count would cut the identifier here (the sparser field) and leave the own number in the held list."""
+    data = _fewer_ids(tmp_path / "f.jsonl")
+    out = tmp_path / "f.clean.jsonl"
+    sanitize_flow(
+        SanitizeRequest(dataset=data, output=out, mine=True, derive_from=["/shipment/declared_kg", "/weighing"])
+    )
+    read = lambda p: [json.loads(line) for line in p.read_text(encoding="utf-8").splitlines()]  # noqa: E731
+    for a, b in zip(read(data), read(out), strict=True):
+        assert b["projection"]["shipment"] == a["projection"]["shipment"]
+        own = a["projection"]["shipment"].get("container_no")
+        if own is not None:
+            assert own not in b["projection"]["cutoff_report"]["held"]
+
+
+def test_every_end_the_mask_covers_in_part_is_cut_and_the_whole_ones_kept() -> None:
+    a, b, c = _mined("/shipment/container_no"), _mined("/report/held/2"), _mined("/booking/ref")
+    fills = {"/shipment/container_no": 60, "/report/held/*": 150, "/booking/ref": 60}
+    assert one_end([a, b, c], fills, {"/report/held/*"}) == [b]  # the sparser identifiers kept all the same
+    assert one_end([a, b, c], fills, {"/report/held/*", "/booking/ref"}) == [b, c]
+    assert one_end([a, b, c], fills) == [a, c]  # every end covered whole: the fill count decides
