@@ -46,6 +46,7 @@ from windtunnel.flows.leak_judge import JudgeTally, judge_status, judged
 from windtunnel.leakage import parallel
 from windtunnel.leakage.agreement import Agreement, agreement_of
 from windtunnel.leakage.aliases import parse_alias_options
+from windtunnel.leakage.coincidence import cut_once
 from windtunnel.leakage.dataset import DatasetError, FieldMap, iter_items, read_correlated, write_back
 from windtunnel.leakage.edit_watch import EliminationWatch, masked
 from windtunnel.leakage.input_copies import copied_places, input_copies
@@ -991,6 +992,8 @@ def sanitize_flow(req: SanitizeRequest, listener: Listener = SILENT) -> LeakOutc
     check_field_options(req.dataset, fmap, req.derive_from, listener)
     labels = dataset_labels(req.dataset, fmap) if not fmap.label_set else list(fmap.label_set)
     mined, extra, mined_result = mine_for(req.dataset, fmap, req.derive_from, req.mine, listener)
+    if extra and req.dataset.is_file():
+        extra = cut_once(extra, (m.item for m in items(req.dataset, fmap)))
     agreed, agreement = agreement_for(req.dataset, fmap, req.agreement, req.decode, req.derive_from, listener)
     alike = held_alike(m.item for m in items(req.dataset, fmap)) if req.dataset.is_file() else None
     copies = (
@@ -1570,6 +1573,7 @@ def _why_left(
     agreement: Agreement | None,
     learned: bool | None,
     show_values: bool,
+    derive_from: Sequence[str] = (),
 ) -> dict[str, list[dict[str, str]]]:
     """For each sanitized item in ``blocking`` (its id: the leaks the check found in it), one row per place and rule:
     why the sanitizer leaves it and what to do (:func:`~windtunnel.leakage.sanitize.why_left`, the sanitizer's own
@@ -1583,7 +1587,16 @@ def _why_left(
         if found is None or m.item.id in out:
             continue
         more = [*extra.get(m.item.id, ()), *agreed_extra(agreement, m.item, decode)]
-        rows = why_left(m.item, found, decode=decode, labels=labels, extra=more, learned=learned, agreement=agreement)
+        rows = why_left(
+            m.item,
+            found,
+            decode=decode,
+            labels=labels,
+            extra=more,
+            learned=learned,
+            agreement=agreement,
+            derive_from=derive_from,
+        )
         out[m.item.id] = [x.to_dict(show_values=show_values) for x in rows]
     return out
 
@@ -1660,7 +1673,7 @@ def check_flow(
         raise UsageError(f"{empty} holds no items; an empty check proves nothing", hint="both datasets must hold items")
     not_leaking = [i for i, v in raw_leaks.items() if not v]
     still = {i: p for i, p in san.items() if p}
-    left = _why_left(sanitized, fmap, blocking, raw, decode, extra_san, applied, learned, show_values)
+    left = _why_left(sanitized, fmap, blocking, raw, decode, extra_san, applied, learned, show_values, derive_from)
     missing = sorted(set(raw_leaks) ^ set(san))
     watch = _edits(raw, sanitized, fmap, show_values)
     summary = {

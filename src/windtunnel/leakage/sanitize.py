@@ -92,6 +92,7 @@ Reason = Literal[
     "not-removed",
     "sanitizable",
     "held-alike",
+    "input",
 ]
 """Why the sanitizer left a finding that the rescan still reports."""
 
@@ -126,6 +127,12 @@ LEFT_BECAUSE: dict[Reason, tuple[str, str]] = {
         "a value the records of every label hold alike, so it tells no label; a cut on the records where the scan "
         "reads it would tell the label by the cut",
         "none needed for the answer's sake; edit the field by hand on every record if it must go",
+    ),
+    "input": (
+        "in the task's input (a field named by --derive-from), which the sanitizer never edits: the task is answered "
+        "from it",
+        "the scan reads the answer in a field --derive-from names; if it is not the task's input, leave it out of "
+        "--derive-from and sanitize again; else edit the record by hand",
     ),
     "sanitizable": (
         "the sanitizer removes it: this file was sanitized with other options (--learned, --mine, --agreement, "
@@ -242,8 +249,9 @@ class SanitizeResult:
     reasons: dict[str, Reason] = field(default_factory=dict)
     """Why the sanitizer left a place alone, by path (pointer and, inside embedded JSON, inner pointer)."""
     kept: list[Finding] = field(default_factory=list)
-    """Mined evidence the sanitizer did not act on because it sits in a field named by ``derive_from`` (the task's
-    input): a mined value there, or a field blanked on every item (``mined-field``) that is such a field."""
+    """Findings the sanitizer did not act on because they sit in a field named by ``derive_from`` (the task's input):
+    a mined value there, a field blanked on every item (``mined-field``) that is such a field, or any finding at a
+    whole value of it (the scan's own too)."""
     copied: list[Finding] = field(default_factory=list)
     """Mined evidence the sanitizer did not act on because its place holds this item's copy of its input
     (:func:`copied_places`): a field outside ``derive_from`` copying one of it."""
@@ -372,28 +380,32 @@ def sanitize_item(
     todo = [f for f in before.findings if f.blocking or redact_review]
     if redact_review:
         todo.extend(_other_labels_review(it, labels, decode, agreement))
-    kept: list[Finding] = []
+    todo, kept = _off_input(todo, derive_from, it.projection)
     copy_kept: list[Finding] = []
     copied = copied_places(it, copies or {}) if derive_from else frozenset()
     if extra:
-        acted, kept, copy_kept = _outside(
-            _narrowed(it, at_members(it.projection, extra), mined_uniform), derive_from, copied
+        acted, in_input, copy_kept = _outside(
+            _narrowed(it, at_members(it.projection, extra), mined_uniform), derive_from, copied, it.projection
         )
+        kept.extend(in_input)
         todo.extend(f for f in acted if f.blocking or redact_review)  # a mined word of the task's input: for review
         before = ItemAudit(before.item, [*before.findings, *acted], before.line, before.sources)
     todo, held = not_alike(it, todo, alike)
     if uniform or mined_uniform:
-        blanks, skipped, copy_skipped = _outside(_uniform_blanks(it, uniform, mined_uniform), derive_from, copied)
+        blanks, skipped, copy_skipped = _outside(
+            _uniform_blanks(it, uniform, mined_uniform), derive_from, copied, it.projection
+        )
         todo.extend(blanks)
         kept.extend(skipped)
         copy_kept.extend(copy_skipped)
     if uniform_cuts:
         todo.extend(_uniform_cuts(it, uniform_cuts))
-    left: dict[str, Reason] = {f.pointer: "held-alike" for f in held}
-    if not todo:
-        return SanitizeResult(
-            it, [], before, before, [f for f in held if f.blocking], reasons=left, kept=kept, copied=copy_kept
-        )
+    left: dict[str, Reason] = {f.pointer + (f.inner or ""): "input" for f in kept}
+    left.update({f.pointer: "held-alike" for f in held})
+    if not todo:  # what the scan flags at a whole value of the input still leaks: counted, never cut
+        residual = [f for f in kept if (f.blocking or redact_review) and not dataset_evidence(f)]
+        residual.extend(f for f in held if f.blocking)
+        return SanitizeResult(it, [], before, before, residual, reasons=left, kept=kept, copied=copy_kept)
     try:
         projection = copy.deepcopy(it.projection)
     except RecursionError:
@@ -409,7 +421,7 @@ def sanitize_item(
     else:
         clean = replace(it, projection=projection)
         after = _demoted(audit_item(clean, decode=decode, learned=learned), clean, agreement, rescan=True)
-        unseen = _unseen(after, before, redact_review)
+        unseen, _ = _off_input(_unseen(after, before, redact_review), derive_from, it.projection)
         if unseen:  # e.g. the learned decision, which reads only items the audit does not block: not this one before
             done = len(redactions)
             projection = _apply(copy.deepcopy(projection), unseen, mode, redactions, ctx)
@@ -419,6 +431,41 @@ def sanitize_item(
     residual = [f for f in after.findings if f.blocking or redact_review]
     copy_kept = _kept_as_written(it.projection, clean.projection, copy_kept)
     return SanitizeResult(clean, redactions, before, after, residual, problems, {**left, **ctx.left}, kept, copy_kept)
+
+
+def _off_input(
+    findings: Sequence[Finding], derive_from: Sequence[str], projection: Any
+) -> tuple[list[Finding], list[Finding]]:
+    """``findings`` (the scan's own) split into those to act on and those at a whole value of a field named by
+    ``derive_from`` (:func:`_whole_value`): a scalar of the task's input is what the task is answered from, so the
+    sanitizer never edits it, whatever finds a leak there (a check's ``pass`` result the verdict is computed from, a
+    surveyed gradient equal to a class boundary); the rescan still reports it, left as ``input``. A finding inside a
+    text the owner named (a sentence, a ``name=code`` pair of a log held whole) is cut as anywhere: a named text
+    may hold lines written after the decision."""
+    if not derive_from:
+        return list(findings), []
+    acted: list[Finding] = []
+    kept: list[Finding] = []
+    for f in findings:
+        inside = in_derive_from(f.pointer + (f.inner or ""), derive_from) and _whole_value(projection, f)
+        (kept if inside else acted).append(f)
+    return acted, kept
+
+
+def _whole_value(projection: Any, f: Finding) -> bool:
+    """Whether ``f`` is at a whole scalar of ``projection``: a number, a boolean, a string a whole-value rule reads
+    (``direct.value``: the value is the answer in some view, ``UMPIRE'S CALL`` case-folded), or a string the finding
+    covers from end to end as written or case-folded (not a span of a text, nor of a decoded view of it); not an
+    object key."""
+    if f.target == "key":
+        return False
+    node = _node(projection, f.pointer + (f.inner or ""))
+    if isinstance(node, str):
+        if f.rule in _WHOLE_RULES:
+            return True
+        covers = f.span is None or (f.span[0] == 0 and f.span[1] >= len(node))
+        return f.view in ("raw", "full", "casefold") and covers
+    return node is not None and not isinstance(node, (dict, list))
 
 
 def _kept_as_written(raw: Any, clean: Any, kept: list[Finding]) -> list[Finding]:
@@ -486,13 +533,16 @@ _OWN_WORDS_VIEW = "template"
 
 
 def _outside(
-    findings: Sequence[Finding], derive_from: Sequence[str], copied: frozenset[str] = frozenset()
+    findings: Sequence[Finding],
+    derive_from: Sequence[str],
+    copied: frozenset[str] = frozenset(),
+    projection: Any = None,
 ) -> tuple[list[Finding], list[Finding], list[Finding]]:
     """``findings`` split into those to act on, the dataset evidence (:func:`dataset_evidence`) at or under a field
-    named by ``derive_from``, and the dataset evidence at a place of ``copied`` (:func:`copied_places`: this item's
-    copy of its input): the task's input is what the task is answered from, and what rides with the label across the
-    dataset there is the task's signal, so dataset evidence never cuts it, whichever pass found it (the scan's own
-    findings there are acted on as anywhere). The one place the sanitizer decides this."""
+    named by ``derive_from`` with any finding at a whole value there (:func:`_off_input`), and the dataset evidence at
+    a place of ``copied`` (:func:`copied_places`: this item's copy of its input): the task's input is what the task is
+    answered from, and what rides with the label across the dataset there is the task's signal, so dataset evidence
+    never cuts it, whichever pass found it. The one place the sanitizer decides this."""
     if not derive_from:
         return list(findings), [], []
     acted: list[Finding] = []
@@ -500,10 +550,9 @@ def _outside(
     copying: list[Finding] = []
     for f in findings:
         path = f.pointer + (f.inner or "")
-        evidence = dataset_evidence(f)
-        if evidence and in_derive_from(path, derive_from):
+        if in_derive_from(path, derive_from) and (dataset_evidence(f) or _whole_value(projection, f)):
             kept.append(f)
-        elif evidence and on_copy(f, copied):
+        elif dataset_evidence(f) and on_copy(f, copied):
             copying.append(f)
         else:
             acted.append(f)
@@ -535,18 +584,21 @@ def why_left(
     extra: Sequence[Finding] = (),
     learned: bool | None = None,
     agreement: Agreement | None = None,
+    derive_from: Sequence[str] = (),
 ) -> list[Left]:
     """Why each of ``blocking`` (the leaks a scan still finds in ``item``, an item already sanitized) was left.
 
     ``leak check`` and the audit page hold only the sanitized file, not the sanitizer's record of it; so the item is
-    sanitized once more (with ``extra``, ``labels`` and ``learned`` as the scan that found ``blocking``) and the
-    reasons the sanitizer records where it declines are read (:meth:`SanitizeResult.left`). A place it now edits
-    is ``sanitizable``: the file was sanitized another way (other options) or edited after. A place it leaves as it
-    is has the reason recorded there, else ``not-removed``, as ``leak sanitize`` gave it: the sanitizer, run again
-    with these options, writes the same value, so sanitizing again would change nothing (a mined finding, which the
-    item's own rescan does not repeat, is one). One per place and rule.
+    sanitized once more (with ``extra``, ``labels``, ``learned`` and ``derive_from`` as the scan that found
+    ``blocking``) and the reasons the sanitizer records where it declines are read (:meth:`SanitizeResult.left`).
+    A place it now edits is ``sanitizable``: the file was sanitized another way (other options) or edited after. A
+    place it leaves as it is has the reason recorded there, else ``not-removed``, as ``leak sanitize`` gave it: the
+    sanitizer, run again with these options, writes the same value, so sanitizing again would change nothing (a mined
+    finding, which the item's own rescan does not repeat, is one). One per place and rule.
     """
-    res = sanitize_item(item, decode=decode, labels=labels, extra=extra, learned=learned, agreement=agreement)
+    res = sanitize_item(
+        item, decode=decode, labels=labels, extra=extra, learned=learned, agreement=agreement, derive_from=derive_from
+    )
     left = {(x.finding.pointer + (x.finding.inner or ""), x.finding.rule): x for x in res.left()}
     out: dict[tuple[str, str], Left] = {}
     for f in blocking:
