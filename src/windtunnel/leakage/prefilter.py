@@ -1716,11 +1716,16 @@ def _runs(blob: bytes, min_len: int, *, json: bool) -> list[tuple[bytes, tuple[_
     are never decoded, see ``decode._B64_RE``), found by one regex over a translated copy; a run that
     ends a key in serialised JSON (``json``) is skipped too (keys are matched as written, never decoded).
     A run decodes whole only when :func:`~windtunnel.leakage.decode.decodable_length`, else the
-    parts around a '/'.
+    parts around a '/', or the value after a name's '=' (``ctx=eyJ…``, whatever the whole run's length).
     """
-    if json and blob.find(b"/") < 0:
+    if json and blob.find(b"/") < 0 and _INNER_EQUALS.search(blob) is None:
         return _json_runs(blob, min_len)
     return _class_runs(blob, min_len, json=json)
+
+
+_INNER_EQUALS = re.compile(rb"[A-Za-z0-9_]=[A-Za-z0-9+_-]")
+"""A '=' inside a run of base64 characters (a name=value pair, not padding): the run is not decoded whole, so the
+length filter of :func:`_json_runs` does not apply to it."""
 
 
 def _class_runs(blob: bytes, min_len: int, *, json: bool) -> list[tuple[bytes, tuple[_Piece, ...]]]:
@@ -1798,7 +1803,9 @@ def _run_pieces(run: bytes, *, nest: bool = True) -> tuple[_Piece, ...]:
     whole when full; an empty tuple, the common answer, is memoised too.
     """
     text = run.decode()
-    if b"/" in run:
+    if b"/" in run or b"=" in run.rstrip(b"="):
+        # a path around a blob, or a name=value pair whose value is one (`ctx=eyJ…`: the pair's '=' is in the
+        # pre-check's alphabet, so the run holds the name too): the decoder's own runs (views.binary)
         decoded = [dec for _a, _b, dec in _b64_candidates(text, 4)]
     elif decodable_length(len(run)):
         dec = _b64_text(text)
