@@ -284,3 +284,21 @@ def test_the_key_start_gate_equals_the_quote_led_one(tree: Any) -> None:
     assert (_KEY_START_RE.search(keyed) is not None) == _may_have_upstream_key(blob, low)
     for word in (b"ml", b"aix", b"confidence", b"234", b"plain", b"x"):
         assert (word in keyed) == (word in low)
+
+
+@pytest.mark.parametrize("name", ["q", "id", "ctx", "sess"])
+@pytest.mark.parametrize("extra", [{}, {"note": "line one\nline two"}, {"path": "a/b"}])
+def test_a_lone_pairs_value_is_read_whatever_the_runs_length(name: str, extra: dict[str, str]) -> None:
+    # The run with its name glued is 4k+1 characters for one name of these and not for the others; whether another
+    # field holds a '/' or a backslash must not decide whether the pre-check reads the value (the common path goes
+    # through the same run reading as the others).
+    value = b64('{"tab":"x","apgar5":"reassuring"}').replace("+", "-").replace("/", "_").rstrip("=")
+    item = {
+        "id": "x",
+        "expected": "reassuring",
+        "label_set": ["reassuring", "concerning"],
+        "projection": {"link": "open chart " + name + "=" + value, **extra},
+    }
+    fast, slow = audit_item(item), audit_item(item, prefilter=False)
+    assert slow.findings
+    assert len(fast.findings) == len(slow.findings)

@@ -811,7 +811,7 @@ def plan_blob(blob: bytes, needles: NeedleSet, decode: bool = True, upstream_pos
         if backslash or blob.find(b"/") >= 0:
             hot = _hot_runs(_unescaped(blob), pr, sets, json=True)
         else:  # the common case, without the calls around it
-            runs = _json_runs(blob, pr.min_blob)
+            runs = _runs(blob, pr.min_blob, json=True)
             if runs:
                 hot = _hot_of(runs, pr, sets)
     # A decoder the plan does not model (quoted-printable, RFC 2047, unfolding, hyphenation, MIME
