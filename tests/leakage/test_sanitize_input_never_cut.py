@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Callable
 from pathlib import Path
 
 from windtunnel.flows.leak import SanitizeRequest, sanitize_flow
@@ -120,16 +121,24 @@ def test_the_scans_own_finding_in_the_input_is_left_with_its_reason() -> None:
     assert res.item.projection["auth"]["spf"]["result"] != "pass"
 
 
-def test_a_record_whose_only_finding_is_in_the_input_keeps_its_bytes(tmp_path: Path) -> None:
-    """The flow writes such a record as it was read."""
+def _verdicts(tmp_path: Path, note: Callable[[str], str]) -> Path:
+    """Twelve records alternating ``fail`` / ``pass``, each with its SPF result equal to its label and ``note(label)``
+    in its notes, written as JSON Lines."""
     data = tmp_path / "v.jsonl"
     rows = []
     for i in range(12):
-        rec = _verdict("pass" if i % 2 else "fail", "Checked by the gateway.")
+        label = "pass" if i % 2 else "fail"
+        rec = _verdict(label, note(label))
         rec["id"] = f"m{i}"
-        rec["expected"] = "pass" if i % 2 else "fail"
+        rec["expected"] = label
         rows.append(json.dumps(rec))
     data.write_text("\n".join(rows) + "\n", encoding="utf-8")
+    return data
+
+
+def test_a_record_whose_only_finding_is_in_the_input_keeps_its_bytes(tmp_path: Path) -> None:
+    """The flow writes such a record as it was read."""
+    data = _verdicts(tmp_path, lambda label: "Checked by the gateway.")
     out = tmp_path / "v.clean.jsonl"
     sanitize_flow(SanitizeRequest(dataset=data, output=out, mine=False, derive_from=["/auth/spf"]))
     assert out.read_bytes() == data.read_bytes()
@@ -143,14 +152,7 @@ def test_leak_check_gives_the_same_reason(tmp_path: Path) -> None:
     ``--derive-from``: the value in the input is ``input`` there too, not ``sanitizable``."""
     from windtunnel.flows.leak import check_flow
 
-    data = tmp_path / "v.jsonl"
-    rows = []
-    for i in range(12):
-        rec = _verdict("pass" if i % 2 else "fail", "Verdict: pass" if i % 2 else "Verdict: fail")
-        rec["id"] = f"m{i}"
-        rec["expected"] = "pass" if i % 2 else "fail"
-        rows.append(json.dumps(rec))
-    data.write_text("\n".join(rows) + "\n", encoding="utf-8")
+    data = _verdicts(tmp_path, lambda label: f"Verdict: {label}")
     out = tmp_path / "v.clean.jsonl"
     sanitize_flow(SanitizeRequest(dataset=data, output=out, mine=False, derive_from=["/auth/spf"]))
     res = check_flow(data, out, mine=False, derive_from=["/auth/spf"])
