@@ -1718,7 +1718,7 @@ def _runs(blob: bytes, min_len: int, *, json: bool) -> list[tuple[bytes, tuple[_
     A run decodes whole only when :func:`~windtunnel.leakage.decode.decodable_length`, else the
     parts around a '/', or the value after a name's '=' (``ctx=eyJ…``, whatever the whole run's length).
     """
-    if json and blob.find(b"/") < 0 and _INNER_EQUALS.search(blob) is None:
+    if json and blob.find(b"/") < 0 and (blob.find(b"=") < 0 or _INNER_EQUALS.search(blob) is None):
         return _json_runs(blob, min_len)
     return _class_runs(blob, min_len, json=json)
 
