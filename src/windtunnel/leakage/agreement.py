@@ -676,7 +676,13 @@ class Agreement:
 
     def _held_text(self, audit: ItemAudit) -> tuple[list[Finding], int]:
         """The findings of ``audit`` with those in a text the dataset shows does not tell the label made review
-        findings (:meth:`_held_alike`), and how many."""
+        findings (:meth:`_held_alike`), and how many. Two findings are the task's input as the owner named it
+        (``derive_from``, :func:`names_input`) and become review findings too: a key that is the name of a named
+        field, and a selection (``direct.selection``) whose selector is itself a named field (its own pointer, a
+        template of it, or its bare top-level key): the certified speed read through the instruction's table of
+        symbols is the derivation the task asks for. A selector that merely sits inside a named section or list (an
+        id of the named ``/ticket`` picking its own row of a routing table) is read as before: naming the container
+        names the input's facts, not every value in it as the answer's source."""
         findings = list(audit.findings)
         demoted = 0
         for i, f in enumerate(findings):
@@ -684,6 +690,10 @@ class Agreement:
                 continue
             if f.target == "key" and names_input(f.pointer, self.derive_from):
                 findings[i] = replace(f, severity="low", detail=f.detail + _INPUT_KEY)
+                demoted += 1
+                continue
+            if f.rule == SELECTION and f.target != "key" and names_input(f.pointer, self.derive_from):
+                findings[i] = replace(f, severity="low", detail=f.detail + _INPUT_SELECTOR)
                 demoted += 1
                 continue
             why = self._held_alike(audit.item, audit.line, f.pointer, f.target == "key")
@@ -1021,6 +1031,12 @@ _GRADED = (
 )
 _SHORT = "short of the agreement a value has (the input's own signal, not the answer written down), for review"
 _INPUT_KEY = "; the key is the name of a field --derive-from names: the task's input, for review"
+_INPUT_SELECTOR = (
+    "; the selector is itself a field --derive-from names: reading the task's input through the record's mapping"
+    " is the derivation the task asks for, for review"
+)
+SELECTION = "direct.selection"
+"""The rule of a selector read through a mapping (:mod:`.selection`)."""
 
 
 def _anywhere(_pointer: str, _derive_from: Sequence[str]) -> bool:
