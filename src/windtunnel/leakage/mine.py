@@ -73,6 +73,7 @@ from windtunnel.leakage.code_tops import family_tops
 from windtunnel.leakage.codebook import FRAME_TOKENS, MIN_VALUE, code_book, same_holders, slot_frames, value_parts
 from windtunnel.leakage.decode import embedded_json
 from windtunnel.leakage.formats import is_url
+from windtunnel.leakage.glyph_runs import glyph_runs, run_families, run_glyph
 from windtunnel.leakage.graded import IN_OWN_WORDS, GradedViews, graded_fields, graded_tops, graded_views, told_of
 from windtunnel.leakage.input_explained import (
     WORD_KINDS,
@@ -831,7 +832,7 @@ def _prose_codes(template: str, value: str) -> Found:
     if len(s) <= _MAX_VALUE_LEN:
         out.append((("value", template, s), None, "raw"))
     seen: set[str] = set()
-    for tok, a, b in _tokens(value):
+    for tok, a, b in itertools.chain(_tokens(value), glyph_runs(value)):
         if tok in seen or _word(tok):
             continue
         seen.add(tok)
@@ -1056,6 +1057,10 @@ def _text_candidates(
             if key not in out:
                 a, b = gram[0][1], gram[-1][2]
                 out[key] = ((a, b) if mapped is None else mapped(a, b), view)
+    for glyphs, a, b in glyph_runs(text):  # a glyph's count is a value: ``★★★`` beside each ``★`` (:mod:`.glyph_runs`)
+        key = ("token", "", glyphs)
+        if key not in out:
+            out[key] = ((a, b) if mapped is None else mapped(a, b), view)
 
 
 def _leaves(node: Any, pointer: str, depth: int = 0, *, empty: bool = False) -> Iterator[tuple[str, Any, int | None]]:
@@ -2452,6 +2457,8 @@ def mine(
     keyed = {(sug.label, k) for sug, keys in found for k in keys if k not in sets}
     # A field tested whole adds nothing where finer findings of its label cover its records (:func:`_whole_covered`).
     whole_covered = _whole_covered(found, whole_keys, held, record_of) if whole_keys else set()
+    # A glyph's runs whose lengths shift the odds as a measurement does are the text's own measure (:mod:`.glyph_runs`).
+    measured = _measured_runs(found, held, record_of, record_label)
     out = [
         sug
         for sug, keys in found
@@ -2464,6 +2471,7 @@ def mine(
         and not _parts_found_alone(sug, alone)
         and id(sug) not in inner
         and id(sug) not in whole_covered
+        and not (measured and sug.kind == "token" and (sug.pointer, run_glyph(sug.value)) in measured)
     ]
     explained: list[Explained] = []
     if input_of:  # a rider the task's input already tells is the input's signal, not a leak (:mod:`.input_explained`)
@@ -2620,6 +2628,33 @@ def templated_texts(found: Mapping[Key, Where]) -> dict[str, str]:
             out[key[1]] = key[2]
     for template in many:
         del out[template]
+    return out
+
+
+def _measured_runs(
+    found: Sequence[tuple[Suggestion, Sequence[Key]]],
+    held: Mapping[Key, array[int]],
+    record_of: Sequence[int],
+    record_label: Sequence[str],
+) -> set[tuple[str, str]]:
+    """:func:`measured_runs` over the glyph runs mining holds, when a run is among the suggestions ``found``."""
+    if not any(sug.kind == "token" and run_glyph(sug.value) is not None for sug, _keys in found):
+        return set()
+    runs = {k: Counter(record_label[r] for r in {record_of[i] for i in a}) for k, a in held.items() if k[0] == "token"}
+    return measured_runs(runs)
+
+
+def measured_runs(runs: Mapping[Key, Counter[str]]) -> set[tuple[str, str]]:
+    """The ``(pointer, glyph)`` places whose glyph runs (of ``runs``: each candidate → the labels of the records holding
+    it; those that are no glyph run are ignored) are one family (:func:`~.glyph_runs.run_families`: that glyph's runs
+    at that place, each length a value) that is :func:`graded`: the labels of the records holding each length shift
+    with the length rather than each length naming one (a card's border as wide as its content, the content showing a
+    reading), so none of its runs is a rider. A rating written as a run (one length per label) is not graded. Mining
+    drops such runs from its suggestions and the ``blind`` agent does not read them (:mod:`.simulate`)."""
+    out: set[tuple[str, str]] = set()
+    for place, keys in run_families(runs).items():
+        if len(keys) >= 2 and graded(runs[k] for k in keys):
+            out.add(place)
     return out
 
 

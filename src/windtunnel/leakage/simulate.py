@@ -49,6 +49,7 @@ from typing import Any
 from windtunnel._util.rng import cell_rng
 from windtunnel._util.stats import adjust_p, fisher_greater
 from windtunnel.leakage.dataset import FieldMap, read_correlated
+from windtunnel.leakage.glyph_runs import run_glyph
 from windtunnel.leakage.graded import IN_OWN_WORDS, GradedViews, graded_fields, graded_tops, graded_views, told_of
 from windtunnel.leakage.input_copies import copied_per_item
 from windtunnel.leakage.input_explained import (
@@ -66,6 +67,7 @@ from windtunnel.leakage.mine import (
     Where,
     candidates,
     in_derive_from,
+    measured_runs,
     pair_texts,
     prose_prints,
     prose_tokens,
@@ -366,6 +368,10 @@ def _features(
     answers = [it.expected[0] for it in items]
     joined, _labels = records_of(answers, [prose_prints(it.projection, derive_from) for it in items])
     record_of = _split_templated(joined, where)
+    measured = _measured_run_features(where, record_of, answers)  # a glyph's runs that measure, as mining drops them
+    if measured:
+        where = [{k: v for k, v in w.items() if k not in measured} for w in where]
+        feats = [f - measured for f in feats]
     if derive_from:  # a value made of the record's own input words is the input, as mining reads it
         copied = _copied(items, feats, answers, record_of, derive_from) | _restating(items, feats, where, derive_from)
         copied |= _ranked(items, feats, derive_from)
@@ -402,6 +408,22 @@ def _features(
         bins = [{k: v for k, v in b.items() if not _graded_read(k, v, "", views)} for b in bins]
         feats = [frozenset(w) | frozenset(b) for w, b in zip(where, bins, strict=True)]
     return where, bins, feats, record_of
+
+
+def _measured_run_features(
+    where: Sequence[Mapping[Feature, Any]], record_of: Sequence[int], answers: Sequence[str]
+) -> frozenset[Feature]:
+    """The glyph-run features of a family whose lengths shift the odds as a measurement does
+    (:func:`~windtunnel.leakage.mine.measured_runs`, over the records holding each run, as mining counts them)."""
+    held: dict[Feature, dict[int, str]] = {}
+    for i, w in enumerate(where):
+        for k in w:
+            if k[0] == "token" and run_glyph(k[2]) is not None:
+                held.setdefault(k, {})[record_of[i]] = answers[i]
+    if not held:
+        return frozenset()
+    places = measured_runs({k: Counter(by_record.values()) for k, by_record in held.items()})
+    return frozenset(k for k in held if (k[1], run_glyph(k[2])) in places)
 
 
 def _graded_read(feature: Feature, pointer: Any, view: str, views: GradedViews) -> bool:
