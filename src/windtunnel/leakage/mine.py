@@ -2640,7 +2640,11 @@ def _measured_runs(
     """:func:`measured_runs` over the glyph runs mining holds, when a run is among the suggestions ``found``."""
     if not any(sug.kind == "token" and run_glyph(sug.value) is not None for sug, _keys in found):
         return set()
-    runs = {k: Counter(record_label[r] for r in {record_of[i] for i in a}) for k, a in held.items() if k[0] == "token"}
+    runs = {
+        k: Counter(record_label[r] for r in {record_of[i] for i in a})
+        for k, a in held.items()
+        if k[0] == "token" and run_glyph(k[2]) is not None
+    }
     return measured_runs(runs)
 
 
