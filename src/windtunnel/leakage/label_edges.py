@@ -17,7 +17,8 @@ Records tied at one input value are ordered as is most favourable to the input (
 input cannot tell them apart, so it is not held against it. The rider stays set aside when either test rejects chance
 (:data:`ALPHA`, Bonferroni over both tests and the fields whose riders are asked, :func:`scattered`); it is a leak when
 neither does although they could: a label too small for the tests to reject chance at all, a rider on every record of
-the label (no subset to place), or a place that is a text value (no order) keep the decision of
+the label (no subset to place), a rider whose records all share one input value, or a place that is a text value
+(no order inside the place) keep the decision of
 :func:`~.input_explained.explained_by`.
 """
 
@@ -119,6 +120,8 @@ def scattered(
                 return False  # a rider held at a text value (or at none): no order to place it on
             continue
         numbers.append((x, r in riders))
+    if len({x for x, held in numbers if held}) < 2:
+        return False  # the riders tied at one input value: a place of one value, as a text's, has no order inside
     tested = edge_p(numbers)
     if tested is None:
         return False
