@@ -10,7 +10,7 @@ decision of :func:`~windtunnel.leakage.input_explained.explained_by`.
 from __future__ import annotations
 
 import random
-from itertools import combinations
+from itertools import combinations, pairwise
 from typing import Any
 
 from windtunnel.leakage.input_explained import explained_by
@@ -45,7 +45,7 @@ def _parcels(seed: int, *, desk: bool = False, n: int = 180) -> list[LeakItem]:
 
 
 def _runs(seq: tuple[int, ...]) -> int:
-    return 1 + sum(a != b for a, b in zip(seq, seq[1:], strict=False))
+    return 1 + sum(a != b for a, b in pairwise(seq))
 
 
 def test_runs_and_span_are_counted_exactly() -> None:

@@ -2491,11 +2491,13 @@ def mine(
             explained_by(riders_of, sug.label, sug.purity, record_input, record_label)
             for sug, riders_of in zip(out, riders_by, strict=True)
         ]
-        asked = len({sug.pointer for sug, at in zip(out, placed, strict=True) if at is not None})
-        for sug, riders_of, at in zip(out, riders_by, placed, strict=True):
+        asked = len({sug.pointer for sug, input_at in zip(out, placed, strict=True) if input_at is not None})
+        for sug, riders_of, input_at in zip(out, riders_by, placed, strict=True):
             key = (sug.kind, sug.pointer, sug.value)
-            if at is not None and scattered(riders_of, sug.label, at, record_input, record_label, asked):
-                at = None  # its records lie scattered over the input, not on a stretch of it (:mod:`.label_edges`)
+            if input_at is not None and scattered(riders_of, sug.label, input_at, record_input, record_label, asked):
+                input_at = (
+                    None  # its records lie scattered over the input, not on a stretch of it (:mod:`.label_edges`)
+                )
             why = (  # given up only where every record holding it holds a value the input fixes
                 "(fixed by the input's values)"
                 if sug.pointer in fixed
@@ -2508,7 +2510,7 @@ def mine(
             )
             if why is None and sug.kind == "value" and sug.value.startswith(TOP_PREFIX):
                 why = ranked.get(_general(sug.pointer))
-            why = why or at
+            why = why or input_at
             if why is None and len(relation_parts.get(key, ())) > 1:
                 why = _explained_per_value(relation_parts[key], sug, min_support, record_input, record_label)
             if (
