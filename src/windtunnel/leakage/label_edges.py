@@ -13,6 +13,14 @@ one planted on the label is how its records lie along the input, among the label
   size, never below it: part of a band of the input; :func:`span_p`, the exact chance that ``k`` of ``n`` records drawn
   at random lie within that many consecutive places).
 
+A value set on part of a band of the input *and* by another field the records hold — a surcharge above 50 kg on air
+freight only — is scattered inside its stretch, but not at random: within the stretch of the label's records from its
+first record to its last, the rider is on exactly the records holding one value of another field, a value that is
+not the label's (its records have the label no more than chance gives, one-sided Fisher exact at :data:`ALPHA`; a
+second code planted on the same records is the label's and does not count), and that coincidence is beyond chance
+(one over the ways to pick the rider's records in the stretch, times the values tried; :func:`set_by_another`). Such
+a rider follows the input and that field, and stays set aside.
+
 Records tied at one input value are ordered as is most favourable to the input (fewest runs, shortest span): the
 input cannot tell them apart, so it is not held against it. The rider stays set aside when either test rejects chance
 (:data:`ALPHA`, Bonferroni over both tests and the fields whose riders are asked, :func:`scattered`); it is a leak when
@@ -26,6 +34,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from math import comb
+
+from windtunnel._util.stats import fisher_greater
 
 ALPHA = 0.01
 """The level at which the runs or the span of a rider's records shows a stretch of the input rather than chance."""
@@ -105,11 +115,13 @@ def scattered(
     inputs: Sequence[dict[str, float | str]],
     labels: Sequence[str],
     fields: int,
+    others: Sequence[dict[str, float | str]] | None = None,
 ) -> bool:
     """Whether the rider held by the records ``riders`` lies on ``label``'s records scattered over the input field
     ``template`` (module docstring): neither its runs nor its span show a stretch of the input (Bonferroni over both
-    tests and ``fields``, the fields whose riders are asked), though at these counts they could. ``inputs`` and
-    ``labels`` are per record."""
+    tests and ``fields``, the fields whose riders are asked), though at these counts they could, and no value of
+    another field (``others``: per record, its values outside the input) sets it within its stretch
+    (:func:`set_by_another`). ``inputs`` and ``labels`` are per record."""
     numbers: list[tuple[float, bool]] = []
     for r, (values, lab) in enumerate(zip(inputs, labels, strict=True)):
         if lab != label:
@@ -127,4 +139,48 @@ def scattered(
         return False
     p, least = tested
     factor = TESTS * max(fields, 1)
-    return least * factor <= ALPHA < p * factor  # a label too small to reject chance keeps the input's decision
+    if not least * factor <= ALPHA < p * factor:
+        return False  # a stretch, or a label too small to reject chance: the input's decision stands
+    return others is None or set_by_another(riders, label, template, inputs, others, labels) is None
+
+
+def set_by_another(
+    riders: set[int],
+    label: str,
+    template: str,
+    inputs: Sequence[dict[str, float | str]],
+    others: Sequence[dict[str, float | str]],
+    labels: Sequence[str],
+) -> str | None:
+    """The field (template of ``others``, the records' values outside the input) one value of which holds exactly the
+    rider's records among ``label``'s records within the rider's stretch of ``template``, a value not the label's,
+    beyond chance (module docstring); or None. ``inputs``, ``others`` and ``labels`` are per record."""
+    xs = [inputs[r][template] for r in riders]
+    numbers = [x for x in xs if isinstance(x, float)]
+    if len(numbers) != len(xs):
+        return None
+    lo, hi = min(numbers), max(numbers)
+    stretch = [
+        r
+        for r, (values, lab) in enumerate(zip(inputs, labels, strict=True))
+        if lab == label and isinstance(x := values.get(template), float) and lo <= x <= hi
+    ]
+    here = riders & set(stretch)
+    if len(here) < 2 or len(here) == len(stretch):
+        return None
+    candidates: dict[tuple[str, float | str], set[int]] = {}
+    for r in stretch:
+        for field, value in others[r].items():
+            candidates.setdefault((field, value), set()).add(r)
+    chance = len(candidates) / comb(len(stretch), len(here))
+    if chance > ALPHA:
+        return None
+    of_label = sum(1 for lab in labels if lab == label)
+    for (field, value), held in sorted(candidates.items(), key=lambda kv: (kv[0][0], str(kv[0][1]))):
+        if held != here:
+            continue
+        holders = [lab for values, lab in zip(others, labels, strict=True) if values.get(field) == value]
+        mine = sum(1 for lab in holders if lab == label)
+        if fisher_greater(mine, len(holders), of_label, len(labels)) > ALPHA:
+            return field  # a value of every label, not the label's: it and the input set the rider
+    return None

@@ -2494,7 +2494,9 @@ def mine(
         asked = len({sug.pointer for sug, input_at in zip(out, placed, strict=True) if input_at is not None})
         for sug, riders_of, input_at in zip(out, riders_by, placed, strict=True):
             key = (sug.kind, sug.pointer, sug.value)
-            if input_at is not None and scattered(riders_of, sug.label, input_at, record_input, record_label, asked):
+            if input_at is not None and scattered(
+                riders_of, sug.label, input_at, record_input, record_label, asked, record_outside
+            ):
                 input_at = (
                     None  # its records lie scattered over the input, not on a stretch of it (:mod:`.label_edges`)
                 )
