@@ -16,7 +16,8 @@ one planted on the label is how its records lie along the input, among the label
 A value set on part of a band of the input *and* by another field the records hold — a surcharge above 50 kg on air
 freight only — is scattered inside its stretch, but not at random: within the stretch of the label's records from its
 first record to its last, the rider is on exactly the records holding one value of another field, a value that is
-not the label's (its records have the label no more than chance gives, one-sided Fisher exact at :data:`ALPHA`; a
+not the label's (held by another label's records too, and its records have the label no more than chance gives,
+one-sided Fisher exact at :data:`ALPHA`; a
 second code planted on the same records is the label's and does not count), and that coincidence is beyond chance
 (one over the ways to pick the rider's records in the stretch, times the values tried; :func:`set_by_another`). Such
 a rider follows the input and that field, and stays set aside.
@@ -181,6 +182,6 @@ def set_by_another(
             continue
         holders = [lab for values, lab in zip(others, labels, strict=True) if values.get(field) == value]
         mine = sum(1 for lab in holders if lab == label)
-        if fisher_greater(mine, len(holders), of_label, len(labels)) > ALPHA:
+        if mine < len(holders) and fisher_greater(mine, len(holders), of_label, len(labels)) > ALPHA:
             return field  # a value of every label, not the label's: it and the input set the rider
     return None
