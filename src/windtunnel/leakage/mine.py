@@ -92,6 +92,7 @@ from windtunnel.leakage.input_explained import (
     words_at,
 )
 from windtunnel.leakage.input_text import mask_input, masked_input, names_of
+from windtunnel.leakage.label_edges import scattered
 from windtunnel.leakage.label_lines import line_tests, line_text, numbers_once
 from windtunnel.leakage.markup_record import markup_leaves
 from windtunnel.leakage.model import Finding, LeakItem
@@ -2487,14 +2488,26 @@ def mine(
         ranked = ranked_by_input(input_of, outside_of)  # a score vector whose top is the input's (:mod:`.score_tops`)
         kept = []
         clipped: list[Explained] = []  # explained riders writing their label short: kept where the field states labels
-        for sug in out:
+        # A relation's riders are the records holding it, not every record holding one of its field's values.
+        riders_by = [
+            set(relation_records[key])
+            if (key := (sug.kind, sug.pointer, sug.value)) in relation_records
+            else {record_of[i] for k in members[key] for i in held.get(k, ())}
+            for sug in out
+        ]
+        placed = [
+            explained_by(riders_of, sug.label, sug.purity, record_input, record_label)
+            for sug, riders_of in zip(out, riders_by, strict=True)
+        ]
+        asked = len({sug.pointer for sug, input_at in zip(out, placed, strict=True) if input_at is not None})
+        for sug, riders_of, input_at in zip(out, riders_by, placed, strict=True):
             key = (sug.kind, sug.pointer, sug.value)
-            # A relation's riders are the records holding it, not every record holding one of its field's values.
-            riders_of = (
-                set(relation_records[key])
-                if key in relation_records
-                else {record_of[i] for k in members[key] for i in held.get(k, ())}
-            )
+            if input_at is not None and scattered(
+                riders_of, sug.label, input_at, record_input, record_label, asked, record_outside
+            ):
+                input_at = (
+                    None  # its records lie scattered over the input, not on a stretch of it (:mod:`.label_edges`)
+                )
             why = (  # given up only where every record holding it holds a value the input fixes
                 "(fixed by the input's values)"
                 if sug.pointer in fixed
@@ -2507,7 +2520,7 @@ def mine(
             )
             if why is None and sug.kind == "value" and sug.value.startswith(TOP_PREFIX):
                 why = ranked.get(_general(sug.pointer))
-            why = why or explained_by(riders_of, sug.label, sug.purity, record_input, record_label)
+            why = why or input_at
             if why is None and len(relation_parts.get(key, ())) > 1:
                 why = _explained_per_value(relation_parts[key], sug, min_support, record_input, record_label)
             if (
