@@ -23,17 +23,20 @@ _HUMP_RE = re.compile(r"(?<=[a-z])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
 # The same humps, led by the capital: a pattern led by a class the prose rarely holds is skipped to by
 # the engine, where ``[a-z][A-Z]|[A-Z][A-Z][a-z]`` was tried at every letter (5.4 → 1.4 µs on a comment).
 _HAS_HUMP_RE = re.compile(r"[A-Z](?:(?<=[a-z][A-Z])|(?=[A-Z][a-z]))")
-# Two capitals or more glued to digits (``MSE20``, ``20MSE``): a code's letters beside its number.
-_HAS_GLUED_RE = re.compile(r"[A-Z]{2}[0-9]|[0-9][A-Z]{2}")
+# Two capitals or more glued to digits (``MSE20``, ``20MSE``): a code's letters beside its number; or one capital
+# after two digits or more (``94V``, ``120L``): a unit, size or class letter written after a number. One digit
+# and one capital (``3D``, ``A1``, ``B2B``) stay one token: a name, not a number with a word glued to it.
+_HAS_GLUED_RE = re.compile(r"[A-Z]{2}[0-9]|[0-9][A-Z]{2}|[0-9]{2}[A-Z]")
 # The code holding them: a run of letters and digits (``SND-T05-MSE20`` holds ``SND``, ``T05``, ``MSE20``).
 _ALNUM_RUN_RE = re.compile(r"[A-Za-z0-9]+")
-_GLUED_RE = re.compile(r"(?<=[A-Z]{2})(?=[0-9])|(?<=[0-9])(?=[A-Z]{2})")
+_GLUED_RE = re.compile(r"(?<=[A-Z]{2})(?=[0-9])|(?<=[0-9])(?=[A-Z]{2})|(?<=[0-9]{2})(?=[A-Z])")
 _HEX_RE = re.compile(r"[0-9A-F]+")
 
 
 def _glued(text: str) -> list[int]:
     """The places where a run of capitals meets digits inside one code written in capitals and digits
-    (``MSE20`` → ``MSE 20``): the code's letters are a word of it, as an identifier's are. Not inside a run
+    (``MSE20`` → ``MSE 20``), or a capital follows two digits or more (``94V`` → ``94 V``): the code's letters are
+    a word of it, as an identifier's are. Not inside a run
     holding a small letter (mixed case is base64 or a hash, ``Y2FtPUNUMTQ7``, whose capitals are no word),
     nor inside one of hex digits only (``3DE4``: a number in base 16)."""
     out: list[int] = []
