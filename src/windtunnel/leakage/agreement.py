@@ -77,7 +77,7 @@ from typing import Any, Literal
 from windtunnel._util.stats import adjust_p, binomial_greater, wilson_interval
 from windtunnel.leakage.graded import graded_fields, told_of, upstream_at
 from windtunnel.leakage.held_texts import HeldTexts, TextKey, texts_of
-from windtunnel.leakage.input_explained import InputValues, input_values
+from windtunnel.leakage.input_explained import InputValues, MemberValues, input_values
 from windtunnel.leakage.input_text import input_of, names_of
 from windtunnel.leakage.mentions import LEVELS, Mention, item_mentions, overlaps
 from windtunnel.leakage.mine import Prints, in_derive_from, prose_prints, records_of
@@ -232,6 +232,9 @@ class Agreement:
     """Per item (id, line): its texts holding a label or its answer's other spellings, its answer and label set."""
     row_values: list[InputValues] = field(default_factory=list)
     """The short scalars of every labelled item, per field template (:func:`~.input_explained.input_values`)."""
+    row_members: list[MemberValues] = field(default_factory=list)
+    """Per labelled item, the fields it fills more than once with every member's value (they count in a field's
+    measure, :func:`~.graded.graded_fields`)."""
     graded: set[str] = field(default_factory=set)
     """The fields holding a mention whose values only make a label likelier (:mod:`.graded`): another measurement or
     a prior state of the subject, where a label read is input-side evidence, for review (principle 7)."""
@@ -256,7 +259,8 @@ class Agreement:
             row = len(self.row_labels)
             self.row_labels.append(first)
             self.row_prose.append(prose_prints(item.projection, self.derive_from))
-            self.row_values.append(input_values(item.projection, (), _anywhere))
+            self.row_members.append({})
+            self.row_values.append(input_values(item.projection, (), _anywhere, members=self.row_members[-1]))
             self.told.update(told_of([item]))
             self.texts.add(row, item.projection)
             self._count_input_fields(item.projection, labels, first)
@@ -362,8 +366,9 @@ class Agreement:
         record_of, record_label = records_of(self.row_labels, self.row_prose)
         self.texts.decide(record_of, record_label, MIN_CHANCE_SUPPORT, few=MIN_SUPPORT)
         mentioned = {general_pointer(m.pointer) for e in self.entries.values() for m in e.mentions if m.pointer}
-        self.graded = graded_fields(self.row_values, self.row_labels, mentioned, self.told)
+        self.graded = graded_fields(self.row_values, self.row_labels, mentioned, self.told, self.row_members)
         self.row_values = []
+        self.row_members = []
         per_group: dict[tuple[int, str], dict[int, set[str]]] = {}
         places: dict[tuple[int, str], dict[int, list[str]]] = {}
         owners: dict[int, _Entry] = {}

@@ -10,12 +10,13 @@ range, mixed in the middle; values that lean to a label yet often hold another. 
 (:func:`graded_fields`): its mined values are reported for review, not as leaks, and the sanitizer does not cut them
 (docs/leakage.md, principle 7).
 
-The measure is the field's own, over every record holding one value there (a list's members name no one place and
-are not judged):
+The measure is the field's own, over every record holding one value there and every member of a list there (a
+list's members name no one place, but each is a value of the field, of its record's label):
 
 * numbers: sorted, the labels of neighbouring records; the changes of label beyond the ``k - 1`` a field sorted into
   one block per label needs, against those a random order of the same labels makes. The field *determines* the label
-  when that excess is below :data:`EXCESS_BAR` of chance's (a fee table: 0; an index beside the rule's: 0.2 to 0.6);
+  when that excess is below :data:`EXCESS_BAR` of chance's (a fee table: 0; an index beside the rule's: 0.2 to 0.6),
+  or when a word among its numbers leans to one label near-purely (a code: ``VOID`` on the refused bags' fee line);
 * other values: the values that lean to one label (a one-sided binomial test of their majority label against its
   share of the field, :data:`LEAN_ALPHA`, a quarter of the way from that share to all, and twice the runner-up's
   records: a value ruling one label out, a grey on every batch not dumped, leans nowhere; nor does a value held on
@@ -76,16 +77,23 @@ def graded_fields(
     labels: Sequence[str],
     fields: Collection[str],
     told: Collection[str] = (),
+    members: Sequence[Mapping[str, Sequence[float | str]]] = (),
 ) -> set[str]:
     """The ``fields`` (templates) that are graded (see the module docstring), over records ``values`` (per record, a
     template → its number or short text, :func:`~windtunnel.leakage.input_explained.input_values`) with their
     ``labels`` (one per record, in the same order). A field holding a value of ``told`` (what the user names as
-    correlated, :func:`told_of`) is never graded: the user's word overrides the shape."""
+    correlated, :func:`told_of`) is never graded: the user's word overrides the shape. ``members`` (per record, as
+    ``values``: the fields it fills more than once, each member's value) adds a list's members to their field's
+    measure, each a value of its record's label: the fee line of a list of payments is judged with the fares beside
+    it, not left out on every record holding both (which would judge the field on the fares alone)."""
     out = set()
+    if len(members) != len(values):
+        members = [{} for _ in values]
     for template in fields:
         if upstream_at(template):
             continue  # an earlier stage's output is its answer however often it is right (principle 1)
         pairs = [(v[template], label) for v, label in zip(values, labels, strict=True) if template in v]
+        pairs += [(x, label) for m, label in zip(members, labels, strict=True) for x in m.get(template, ())]
         if told and any(_text(v) in told for v, _label in pairs):
             continue  # the user names its values as correlated: set with or after the answer, whatever the shape
         if len(pairs) >= MIN_RECORDS and graded(pairs):
@@ -103,8 +111,9 @@ def graded_templates(
     """The ``fields`` (templates) graded when read in the template view (:func:`template_view`). A template mined at a
     field is judged in this view as well as in the whole values' (:class:`GradedViews`): a zone's name filled into a
     title leans with the zone (a legitimate correlate, its own field's), and the title's own part (a code at its head)
-    is what was mined. A list's members (a field a record holds more than once) are not judged, nor a field holding a
-    value of ``told`` (read whole, as the user writes it)."""
+    is what was mined. A list's members (a field a record holds more than once) are not judged in this view (they
+    count in the whole view's measure, :func:`graded_fields`), nor a field holding a value of ``told`` (read whole, as
+    the user writes it)."""
     if told:
         fields = {f for f in fields if not any(f in v and _text(v[f]) in told for v in values)}
     return graded_fields(template_view(values, templates), labels, fields)
@@ -284,6 +293,10 @@ def graded(pairs: Sequence[tuple[float | str, str]]) -> bool:
     """Whether one field's ``(value, label)`` pairs, one per record, are graded (see the module docstring)."""
     numbers = [(v, label) for v, label in pairs if isinstance(v, float)]
     if len(numbers) >= NUMBER_SHARE * len(pairs) and len({v for v, _ in numbers}) > 5:
+        others = [(str(v), label) for v, label in pairs if not isinstance(v, float)]
+        share = leaning_purity(others, Counter(label for _v, label in pairs)) if others else None
+        if share is not None and share >= PURE_BAR:
+            return False  # a word among the numbers names a label (``VOID`` where a fee is voided): a code, no measure
         return excess_changes(numbers) >= EXCESS_BAR
     texts = [(str(v), label) for v, label in pairs]
     share = leaning_purity(texts)
@@ -318,10 +331,13 @@ def excess_changes(numbers: Sequence[tuple[float, str]]) -> float:
     return max(0.0, (changes - needed) / at_random)
 
 
-def leaning_purity(pairs: Sequence[tuple[str, str]]) -> float | None:
+def leaning_purity(pairs: Sequence[tuple[str, str]], base: Counter[str] | None = None) -> float | None:
     """Among the values of ``pairs`` that lean to one label (:data:`LEAN_ALPHA`), the share of their records holding
-    that label; None when no value leans."""
-    base = Counter(label for _v, label in pairs)
+    that label; None when no value leans. ``base``: the labels' counts the leaning is measured against (the field's
+    whole: a few words among its numbers lean against the labels of all its values), by default those of ``pairs``."""
+    if base is None:
+        base = Counter(label for _v, label in pairs)
+    total = sum(base.values())
     by_value: dict[str, Counter[str]] = {}
     for v, label in pairs:
         by_value.setdefault(v, Counter())[label] += 1
@@ -329,7 +345,7 @@ def leaning_purity(pairs: Sequence[tuple[str, str]]) -> float | None:
     for counts in by_value.values():
         n = sum(counts.values())
         (label, k), *rest = counts.most_common(2)
-        share = base[label] / len(pairs)
+        share = base[label] / total
         if n < 2 or k / n < share + (1 - share) / 4 or binomial_greater(k, n, share) * len(base) > LEAN_ALPHA:
             continue  # a value held near the field's own mix (a "pending" on records of every label) leans nowhere
         if rest and k < 2 * rest[0][1]:

@@ -60,14 +60,23 @@ InputValues = dict[str, float | str]
 """One record's input fields: template (list indices as ``*``) → its number, or its short text as written."""
 
 
-def input_values(projection: Any, derive_from: Sequence[str], inside: Any, labels: int = 0) -> InputValues:
+MemberValues = dict[str, list[float | str]]
+"""One record's fields it fills more than once (a list's members): template → every member's value, in order."""
+
+
+def input_values(
+    projection: Any, derive_from: Sequence[str], inside: Any, labels: int = 0, members: MemberValues | None = None
+) -> InputValues:
     """The scalars of ``projection`` in the task's input (``inside(pointer, derive_from)``), per field template: a
     number (or a string writing one) as a float, a short string or a boolean as its text; a field the record fills
     more than once (a list) is left out, as it names no one place. A list or object of numbers whose members are all
     ``inside`` gives its top too, at its own template (:func:`~.score_tops.top_values`: ``argmax pm25``; ``labels``, the
-    size of the record's label set, as :func:`~.score_tops.vector_tops` reads it)."""
+    size of the record's label set, as :func:`~.score_tops.vector_tops` reads it). ``members``, when given, receives
+    the fields left out as a list's, each with all its members' values (what a field's measure over the dataset counts,
+    :func:`~.graded.graded_fields`: a list's members name no one place, but each is a value the field holds)."""
     out: dict[str, float | str] = {}
     many: set[str] = set()
+    seen: dict[str, list[float | str]] = {}
     for pointer, value in scalar_leaves(projection):
         if value is None or not inside(pointer, derive_from):
             continue
@@ -85,6 +94,8 @@ def input_values(projection: Any, derive_from: Sequence[str], inside: Any, label
         if template in out:
             many.add(template)
         out[template] = got
+        if members is not None:
+            seen.setdefault(template, []).append(got)
     for pointer, top in top_values(projection, derive_from, inside, labels):  # a vector's top is one value of its place
         template = "/".join("*" if t.isdigit() else t for t in pointer.split("/"))
         if template in out:
@@ -92,6 +103,8 @@ def input_values(projection: Any, derive_from: Sequence[str], inside: Any, label
         out[template] = top
     for template in many:
         del out[template]
+        if members is not None and template in seen:
+            members[template] = seen[template]
     return out
 
 

@@ -79,6 +79,7 @@ from windtunnel.leakage.input_explained import (
     WORD_KINDS,
     InputValues,
     InputWords,
+    MemberValues,
     explained_by,
     explained_by_a_word,
     explained_by_words,
@@ -2084,6 +2085,7 @@ def mine(
     pair_counts = PairCounts(derive_from)
     input_of: list[InputValues] = []  # per labelled item, with derive_from: its input fields' values
     outside_of: list[InputValues] = []  # per labelled item, with derive_from: its values outside the input
+    members_of: list[MemberValues] = []  # per labelled item: its list members' values (outside the input, with it)
     words_of: list[InputWords] = []  # per labelled item, with derive_from: its input strings' words
     scalars_of: list[list[tuple[str, int]]] = []  # per labelled item, without derive_from: its scalars' prints
     texts_of: list[dict[str, InputWords]] = []  # per labelled item, without derive_from: its strings' words per field
@@ -2118,7 +2120,10 @@ def mine(
         prose_of.append(prose_prints(it.projection, derive_from))
         if derive_from:
             input_of.append(input_values(it.projection, derive_from, in_derive_from, len(tasks_of[-1])))
-            outside_of.append(input_values(it.projection, derive_from, _not_input, len(tasks_of[-1])))
+            members_of.append({})
+            outside_of.append(
+                input_values(it.projection, derive_from, _not_input, len(tasks_of[-1]), members=members_of[-1])
+            )
             words_of.append(input_words(it.projection, derive_from, in_derive_from))
             restated.add(it.expected[0], it.projection, words_of[-1], partial(_outside, derive_from))
         if not derive_from and n < _PROSE_SAMPLE:
@@ -2130,7 +2135,8 @@ def mine(
         if scalars is not None:
             scalars_of.append(scalars)
             texts_of.append(words_at(it.projection))
-            values_of.append(input_values(it.projection, (), _anywhere))
+            members_of.append({})
+            values_of.append(input_values(it.projection, (), _anywhere, members=members_of[-1]))
         scalars_here = values_of[-1] if scalars is not None else input_values(it.projection, (), _anywhere)
         dates_of.append({t: v for t, v in scalars_here.items() if isinstance(v, str) and day_of(v) is not None})
         if both_input is not None:
@@ -2595,7 +2601,9 @@ def mine(
         correction=correction,
         labels_norm=frozenset(lab.casefold() for lab in label_counts),
     )
-    views = _graded(out, members, outside_of if derive_from else values_of, labels_of, user_correlated, templated_of)
+    views = _graded(
+        out, members, outside_of if derive_from else values_of, labels_of, user_correlated, templated_of, members_of
+    )
     return MineResult(
         items=len(labels_of),
         labels=dict(sorted(label_counts.items())),
@@ -2682,12 +2690,14 @@ def _graded(
     labels: Sequence[str],
     told: Collection[str] = (),
     templated: Sequence[Mapping[str, str]] = (),
+    listed: Sequence[MemberValues] = (),
 ) -> GradedViews:
     """Principle 7's verdict on the suggestions ``out`` (:class:`~windtunnel.leakage.graded.GradedViews`). Read whole:
     the fields of their candidates (a whole value's, a run's, a word's: the fields their members sit at; not a
     relation's, which two fields make) that are graded (:func:`~windtunnel.leakage.graded.graded_fields`), over each
     item's ``values`` outside the named input (``values_of`` without it) and its label; a field holding a value of
-    ``told`` (the user names it as correlated) is not graded. Then those fields read as templates (``templated``, per
+    ``told`` (the user names it as correlated) is not graded; a list's members (``listed``, per item) count in their
+    field's measure. Then those fields read as templates (``templated``, per
     item: its texts read as templates), where a template and a word surviving the masking are judged too."""
     keys = [
         k
@@ -2706,7 +2716,7 @@ def _graded(
     # prior state's scores; an answer written as scores keeps a pure top, whatever its members
     tops = {_general(s.pointer) for s in out if s.kind == "value" and s.value.startswith(TOP_PREFIX) and s.pointer}
     parts = {t for v in values for t in v if t.rsplit("/", 1)[0] in tops} - fields
-    graded = graded_fields(values, labels, fields | parts, told)
+    graded = graded_fields(values, labels, fields | parts, told, listed)
     whole = (graded & fields) | graded_tops(graded & parts, tops, values, labels)
     words = {
         (_general(k[1]) if k[1] else "", k[2])
@@ -3068,6 +3078,8 @@ def _field_runs(
         support = len(records)
         if (support < min_support and whole is None) or support >= total:
             continue
+        if whole is None and 0 < len(records - _own_records(texts, by_text, min_support)) < min_support:
+            continue  # a value mined alone and its neighbours by chance (a fee of 75.00 and the lowest fare next to it)
         p = min(1.0, fisher_greater(support, support, held_by[run.label], total) * len(held_by) * run.intervals)
         if whole is not None:
             p = min(p, whole.p)
@@ -3078,6 +3090,14 @@ def _field_runs(
             yield key, run.label, support, p, [("ngram", "", t) for t in texts]
         else:
             yield key, run.label, support, p, [("value", template, t) for t in texts]
+
+
+def _own_records(texts: Sequence[str], by_text: Mapping[str, set[int]], min_support: int) -> set[int]:
+    """The records holding a value of ``texts`` that is held by ``min_support`` records or more: mined alone, its own
+    evidence. A run (:func:`_field_runs`) stands for values each too rare to be mined alone; with such values taken
+    out, what is left of the run must hold ``min_support`` records itself, or it is their chance neighbours (a run
+    made of such values only is their block, as before)."""
+    return set().union(*(by_text[t] for t in texts if len(by_text[t]) >= min_support))
 
 
 def by_task(by_text: Mapping[str, set[int]], record_task: Sequence[tuple[str, ...]]) -> Iterator[dict[str, set[int]]]:

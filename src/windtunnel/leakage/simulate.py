@@ -55,6 +55,7 @@ from windtunnel.leakage.input_copies import copied_per_item
 from windtunnel.leakage.input_explained import (
     WORD_KINDS,
     InputWords,
+    MemberValues,
     copied_from_input,
     fixed_numbers,
     input_fixed_values,
@@ -393,9 +394,13 @@ def _features(
                     where[i] = {k: v for k, v in where[i].items() if k not in drop}
                     bins[i] = {k: v for k, v in bins[i].items() if k not in drop}
                     feats[i] = feats[i] - drop
-    read = [input_values(it.projection, derive_from, _outside_input, len(set(it.label_set))) for it in items]
+    listed: list[MemberValues] = [{} for _ in items]  # each item's list members: they count in their field's measure
+    read = [
+        input_values(it.projection, derive_from, _outside_input, len(set(it.label_set)), members=m)
+        for it, m in zip(items, listed, strict=True)
+    ]
     told = told_of(items)
-    graded = graded_fields(read, answers, {f[1] for fs in feats for f in fs if f[1]}, told)
+    graded = graded_fields(read, answers, {f[1] for fs in feats for f in fs if f[1]}, told, listed)
     tops = {f[1] for fs in feats for f in fs if f[0] == "value" and f[2].startswith(TOP_PREFIX)}
     top_graded = graded_tops(graded, tops, read, answers)  # a prior state's scores (its top not pure)
     if left_out is not None:
