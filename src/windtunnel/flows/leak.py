@@ -1620,7 +1620,8 @@ def check_flow(
     """The CI assertion: the raw projection leaks on every item, the sanitized one on none.
 
     ``summary``: ``raw_items``, ``raw_leaking``, ``sanitized_items``, ``not_leaking`` (raw ids that do
-    not leak), ``still_leaking`` ({sanitized id: pointers}) and ``missing`` (ids in only one dataset).
+    not leak), ``still_leaking`` ({sanitized id: pointers}) and ``missing`` (ids in only one dataset: a sanitizer that
+    lost items fails; two files sharing no id are not a raw file and its sanitized copy, a ``UsageError``).
     The raw dataset is mined by the rule of ``leak scan`` (:func:`mine_for`; ``mine`` True / False forces it
     either way) and its mined findings count on both sides (the sanitized items are searched for the
     candidates mined from the raw ones); ``summary["mined"]`` says how. The raw dataset's agreement evidence
@@ -1671,6 +1672,12 @@ def check_flow(
             f"{flag} {p}" for flag, p, n in (("--raw", raw, raw_leaks), ("--sanitized", sanitized, san)) if not n
         )
         raise UsageError(f"{empty} holds no items; an empty check proves nothing", hint="both datasets must hold items")
+    if not set(raw_leaks) & set(san):
+        raise UsageError(
+            f"the two files hold different items: no item id of --raw {raw} is in --sanitized {sanitized} "
+            f"(e.g. {', '.join(sorted(raw_leaks)[:3])} against {', '.join(sorted(san)[:3])})",
+            hint=f"pass the file 'windtunnel leak sanitize {raw} -o OUT' wrote as --sanitized",
+        )
     not_leaking = [i for i, v in raw_leaks.items() if not v]
     still = {i: p for i, p in san.items() if p}
     left = _why_left(sanitized, fmap, blocking, raw, decode, extra_san, applied, learned, show_values, derive_from)
