@@ -47,3 +47,17 @@ def test_m4_a_sanitized_copy_that_lost_an_item_still_fails(tmp_path: Path, capsy
     san = _write(tmp_path / "san.jsonl", rows[:-1])
     assert run("leak", "check", "--raw", str(raw), "--sanitized", str(san), "--no-mine") == 1
     assert "only one dataset" in capsys.readouterr().out
+
+
+def test_m3_a_significant_rise_after_sanitizing_is_named(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    raw = tmp_path / "raw.jsonl"
+    san = tmp_path / "san.jsonl"
+    raw.write_text("".join(json.dumps({"id": f"r{i}", "passed": i < 10}) + "\n" for i in range(60)), encoding="utf-8")
+    san.write_text("".join(json.dumps({"id": f"r{i}", "passed": i < 40}) + "\n" for i in range(60)), encoding="utf-8")
+    run("leak", "baseline", str(raw), "--chance", "0.5", "--paired", str(san))
+    out = capsys.readouterr().out
+    assert "significant rise" in out and "no significant drop" not in out
+    run("leak", "baseline", str(san), "--chance", "0.5", "--paired", str(raw), "--format", "json")
+    doc = json.loads(capsys.readouterr().out)
+    paired = doc.get("paired") or doc["summary"]["paired"]
+    assert paired["significant_drop"] and not paired["significant_rise"]

@@ -1044,8 +1044,22 @@ def _print_baseline(s: Any, paired: dict[str, Any] | None, power: float) -> None
             f"paired (McNemar, exact): raw-only passes {m['raw_only']}, sanitized-only "
             f"{m['sanitized_only']} (paired by {m['paired_by']}, n={m['n']}), p(drop) = {m['p_drop']:.3g}, "
             f"two-sided p = {m['p_two_sided']:.3g}"
-            f" -> {'significant drop' if m['significant_drop'] else 'no significant drop'}"
+            f" -> {_paired_verdict(m)}"
         )
+
+
+def _paired_verdict(m: dict[str, Any]) -> str:
+    """The paired test's verdict: a significant drop (the leak removed), a significant rise (the sanitized data is
+    easier: a sanitizer must never do that, named with what to look at), or neither."""
+    if m["significant_drop"]:
+        return "significant drop"
+    if m.get("significant_rise"):
+        return (
+            f"[bold red]significant rise[/] (p(rise) = {m['p_rise']:.3g}): the sanitized data scored higher — its cuts "
+            "made the answer easier to guess; look at what the agent decides by on the sanitized file (text cut "
+            "short enough to stop reading as prose is read as the task's input: name that field in --derive-from)"
+        )
+    return "no significant drop"
 
 
 @leak.command("mine")

@@ -394,6 +394,10 @@ class McNemarResult:
     """One-sided: the sanitized run passes *less* often than the raw one."""
     alpha: float
     significant_drop: bool
+    p_rise: float = 1.0
+    """One-sided the other way: the sanitized run passes *more* often (the sanitizer made the answer easier to guess:
+    what it kept reads as the answer, or its cuts changed what reads as the task's input)."""
+    significant_rise: bool = False
 
     def to_dict(self) -> dict[str, Any]:
         """Every field, for the JSON output of ``leak baseline --paired``."""
@@ -406,7 +410,8 @@ def mcnemar_exact(raw: Sequence[bool], sanitized: Sequence[bool], *, alpha: floa
     Only the discordant pairs count: ``b`` items pass raw but fail sanitized, ``c`` the reverse; under
     H0 (sanitizing changes nothing) ``b ~ Binomial(b + c, 1/2)``. ``p_drop`` is the one-sided p-value that
     sanitizing lowered the pass rate (what a removed leak looks like); ``significant_drop`` compares it
-    with ``alpha``. No discordant pair gives p-values of 1. The callers pair by id first
+    with ``alpha``; ``p_rise`` and ``significant_rise`` are the same the other way (the sanitized data easier, which a
+    sanitizer must never do). No discordant pair gives p-values of 1. The callers pair by id first
     (``--pair-by``); sequences of different lengths raise ``ValueError``.
     """
     if len(raw) != len(sanitized):
@@ -417,11 +422,12 @@ def mcnemar_exact(raw: Sequence[bool], sanitized: Sequence[bool], *, alpha: floa
     none = len(raw) - b - c - both
     m = b + c
     if m == 0:
-        p2 = p1 = 1.0
+        p2 = p1 = up = 1.0
     else:
         p2 = min(1.0, 2 * binom_cdf(min(b, c), m, 0.5))
         p1 = binom_sf(b, m, 0.5)
-    return McNemarResult(len(raw), both, b, c, none, p2, p1, alpha, p1 <= alpha)
+        up = binom_sf(c, m, 0.5)
+    return McNemarResult(len(raw), both, b, c, none, p2, p1, alpha, p1 <= alpha, up, up <= alpha)
 
 
 # ---------------------------------------------------------------- built-in blind agents
