@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import random
 from pathlib import Path
 
 import pytest
@@ -61,3 +62,32 @@ def test_m3_a_significant_rise_after_sanitizing_is_named(tmp_path: Path, capsys:
     doc = json.loads(capsys.readouterr().out)
     paired = doc.get("paired") or doc["summary"]["paired"]
     assert paired["significant_drop"] and not paired["significant_rise"]
+
+
+def _mails(n: int = 100) -> list[dict[str, object]]:
+    rng = random.Random(38)
+    words = ["invoice", "meeting", "offer", "prize", "update", "account", "delivery", "team", "free", "lunch"]
+    rows = []
+    for i in range(n):
+        label = ["spam", "ham"][i % 2]
+        body = " ".join(rng.choice(words) for _ in range(12))
+        html = f'<div><span class="tag tag-{label}">{rng.choice(words)}</span><p>{body}</p></div>'
+        rows.append(
+            {"id": f"m{i}", "expected": label, "label_set": ["spam", "ham"], "projection": {"message_html": html}}
+        )
+    return rows
+
+
+def test_m1_a_leak_inside_a_field_named_as_input_is_said_not_hidden(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    data = _write(tmp_path / "mails.jsonl", _mails())
+    assert run("leak", "scan", str(data)) == 1  # the class names the label: a leak
+    capsys.readouterr()
+    assert run("leak", "scan", str(data), "--derive-from", "message_html") == 0
+    err = capsys.readouterr()
+    said = err.out + err.err
+    assert "inside a field --derive-from names (message_html)" in said
+    assert run("leak", "check", "--raw", str(data), "--sanitized", str(data), "--derive-from", "message_html") == 1
+    said = "".join(capsys.readouterr())
+    assert "run the check without it in --derive-from" in said and "run the check with --mine" not in said

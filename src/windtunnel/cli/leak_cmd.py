@@ -846,7 +846,16 @@ def check(
         )
     if len(s["not_leaking"]) > _LISTED:
         con.print(plain(f"... and {len(s['not_leaking']) - _LISTED} more raw items that do not leak"))
-    if s["not_leaking"] and (s.get("mined") or {"skipped": True}).get("skipped"):  # mining off: it alone finds them
+    named = (s.get("agreement") or {}).get("in_input_not_promoted", 0)
+    if s["not_leaking"] and named:  # the leak sits in a field the owner named as input: naming it silenced it
+        con.print(
+            plain(
+                f"on {named} raw item(s) the label follows the record's label inside a field --derive-from names: "
+                "read as the task's input, it is not counted as a leak; if the task should not read that field "
+                "whole, run the check without it in --derive-from"
+            )
+        )
+    elif s["not_leaking"] and (s.get("mined") or {"skipped": True}).get("skipped"):  # mining off: it alone finds them
         con.print(
             plain(
                 f"{len(s['not_leaking'])} raw item(s) do not leak by the scan's rules alone, with mining off: a leak "

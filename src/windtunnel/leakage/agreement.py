@@ -217,6 +217,10 @@ class Agreement:
     decided: bool = False
     promoted: int = 0
     demoted: int = 0
+    in_input: set[tuple[str, int | None]] = field(default_factory=set)
+    """Items (id, line) with a mention in a slot that follows the record's label but lies inside a field
+    ``derive_from`` names: the task's own signal as the owner named it, never promoted; the summary says so, since a
+    leak inside a field named as input is silenced by that naming (QA-38 M1)."""
     cleared: int = 0
     """Review findings of a label glued to a code's digits dropped: the dataset found their place at chance."""
     items: int = 0
@@ -520,6 +524,7 @@ class Agreement:
                 if not promote:
                     continue
                 if self.derive_from and (m.pointer, m.span) not in entry.outside:
+                    self.in_input.add((audit.item, audit.line))
                     continue  # in the named input: a slot that follows the label there is the task's own signal
                 made = candidates.get((m.pointer, m.span))
                 if made is None or any(findings[i].blocking for i in here):
@@ -794,10 +799,11 @@ class Agreement:
             "promoted": self.promoted,
             "demoted": self.demoted,
             "glued_cleared": self.cleared,
+            "in_input_not_promoted": len(self.in_input),
             "description": (
                 f"{len(self.entries)} of {self.items} items mention a label; of {len(judged)} slots with support,"
                 f" {follows} follow the record's label, {one_label} agree with it in one label"
-                f" and {chance} are at chance"
+                f" and {chance} are at chance{self._in_input_note()}"
                 if judged
                 else f"{len(self.entries)} of {self.items} items mention a label; no slot has the {MIN_SUPPORT} records"
                 " a verdict needs, so every label word is judged by its own item"
@@ -809,6 +815,16 @@ class Agreement:
                 " word is judged by its own item"
             ),
         }
+
+    def _in_input_note(self) -> str:
+        """What the summary adds when slots following the label lay inside fields ``derive_from`` names."""
+        if not self.in_input:
+            return ""
+        return (
+            f"; on {len(self.in_input)} items the label follows the record's label inside a field --derive-from names"
+            " (" + ", ".join(self.derive_from) + "), read as the task's input and not counted as a leak: if the task"
+            " should not read that field whole, leave it out of --derive-from"
+        )
 
     def follows(self) -> list[Group]:
         """The groups whose label follows the record's label, most supported first."""
