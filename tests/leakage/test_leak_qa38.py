@@ -91,3 +91,37 @@ def test_m1_a_leak_inside_a_field_named_as_input_is_said_not_hidden(
     assert run("leak", "check", "--raw", str(data), "--sanitized", str(data), "--derive-from", "message_html") == 1
     said = "".join(capsys.readouterr())
     assert "run the check without it in --derive-from" in said and "run the check with --mine" not in said
+
+
+def _riders(n: int = 240) -> list[dict[str, object]]:
+    rng = random.Random(2)
+    labels = ["p1", "p2", "p3", "p4"]
+    team = {"p1": 17, "p2": 42, "p3": 88, "p4": 5}
+    rows = []
+    for i in range(n):
+        label = labels[i % 4]
+        rows.append(
+            {
+                "id": f"t{i}",
+                "expected": label,
+                "label_set": labels,
+                "projection": {
+                    "issue": {"text": f"case {rng.randint(1, 9999)} opened"},
+                    "meta": {"team_id": team[label]},
+                },
+            }
+        )
+    return rows
+
+
+def test_m2_copy_at_chance_says_what_it_does_not_read(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    data = _write(tmp_path / "teams.jsonl", _riders())
+    assert run("leak", "baseline", "--simulate", "copy", "--dataset", str(data)) == 0
+    out = capsys.readouterr().out
+    assert "only mining finds" in out and "--correlated-map" in out
+    mapped = tmp_path / "map.json"
+    assert run("leak", "mine", str(data), "-o", str(mapped)) in (0, 1)
+    capsys.readouterr()
+    args = ("leak", "baseline", "--simulate", "copy", "--dataset", str(data), "--correlated-map", str(mapped))
+    assert run(*args) == 1
+    assert "only mining finds" not in capsys.readouterr().out

@@ -1009,6 +1009,8 @@ def _print_simulation(sim: dict[str, Any] | None) -> None:
         con.print(f"hidden from it: {', '.join(sim['hidden'])}; {sim['folds']} folds", markup=False, highlight=False)
     if not sim["reads_data"]:
         con.print(f"[yellow]note:[/] {sim['name']} {sim['note']}")
+    if sim.get("reads_not"):
+        con.print(plain(f"note: {sim['reads_not']}"))
     drivers = sim.get("drivers")
     if drivers and drivers["fields"]:
         con.print(

@@ -140,6 +140,8 @@ def baseline_flow(req: BaselineRequest, listener: Listener = SILENT) -> LeakOutc
         if graded is not None:
             out["graded"] = _with_graded(req, summary, graded)
         out["simulation"] = simulation
+        if req.simulate == "copy" and summary.verdict != "leak":
+            simulation["reads_not"] = COPY_READS_NOT.format(dataset=req.dataset)
         if req.simulate == "blind" and not req.derive_from and summary.verdict == "leak":
             named = _input_hint(req, simulation)
             if named:
@@ -239,6 +241,16 @@ NOT_READING = (
     "never reads the projection: it scores the same on leaky and sanitized data (a reference row, not a leak "
     "test; --simulate copy or blind read the data)"
 )
+
+
+COPY_READS_NOT = (
+    "copy answers only what the scan's own rules find in each record (and --correlated-map): a value riding with the "
+    "label that only mining finds over the dataset is not read, so copy at chance does not clear it; "
+    "--simulate blind reads such values, or pass the map 'windtunnel leak mine {dataset} -o map.json' writes as "
+    "--correlated-map map.json"
+)
+"""Said when ``copy`` does not call the dataset leaking (QA-38 M2): copy is a per-record reader by design (mining in
+sample would learn the labels it is tested on); what it leaves out, and how to read it."""
 
 
 def _simulate(
