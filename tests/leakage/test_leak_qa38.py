@@ -125,3 +125,31 @@ def test_m2_copy_at_chance_says_what_it_does_not_read(tmp_path: Path, capsys: py
     args = ("leak", "baseline", "--simulate", "copy", "--dataset", str(data), "--correlated-map", str(mapped))
     assert run(*args) == 1
     assert "only mining finds" not in capsys.readouterr().out
+
+
+def test_l3_wrong_field_names_get_the_options_that_read_them(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    rows = [{"uid": f"u{i}", "label": LABELS[i % 2], "input": {"text": "printer jams"}} for i in range(4)]
+    data = _write(tmp_path / "renamed.jsonl", rows)
+    assert run("leak", "scan", str(data)) == 2
+    err = capsys.readouterr().err
+    assert "--expected-field label --context-field input --id-field uid" in err
+    args = ("--expected-field", "label", "--context-field", "input", "--id-field", "uid")
+    assert run("leak", "scan", str(data), *args) in (0, 1)
+
+
+def test_l4_nan_and_infinity_are_named(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    data = tmp_path / "nan.jsonl"
+    data.write_text('{"id": "a", "expected": "low", "projection": {"score": NaN}}\n', encoding="utf-8")
+    assert run("leak", "scan", str(data)) == 2
+    err = capsys.readouterr().err
+    assert "NaN and Infinity are not JSON" in err and "allow_nan=False" in err
+
+
+def test_l5_an_empty_results_file_is_called_empty(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    data = tmp_path / "empty.jsonl"
+    data.write_text("", encoding="utf-8")
+    assert run("leak", "baseline", str(data), "--labels", "2") == 2
+    err = capsys.readouterr().err
+    assert "holds no results" in err and "--labels N" not in err

@@ -216,6 +216,11 @@ def dataset_hint(err: Exception) -> str:
         return "check the path: a .jsonl or .json file (leak scan, sanitize and mine also read standard input: -)"
     if "nested too deeply" in text:
         return "flatten that item, or leave it out of the dataset"
+    if "NaN and Infinity are not JSON" in text:
+        return "write null (or a number) there; Python's json.dumps(..., allow_nan=False) refuses them as it writes"
+    keys = re.search(r"has no expected answer at '[^']*' \(keys: (\[.*\])\)", text)
+    if keys is not None:
+        return _field_options(keys.group(1))
     if "not valid JSON" in text and re.search(r":\d+: not valid JSON", text):  # a line of a JSONL file
         return "fix or remove that line: each line of a JSONL file is one JSON object (a .json file: one document)"
     if "not valid JSON" in text:  # a whole .json file
@@ -224,6 +229,32 @@ def dataset_hint(err: Exception) -> str:
             "a file of one JSON object per line is JSON Lines: name it .jsonl"
         )
     return "see 'windtunnel leak scan --help' for the item shape and field options"
+
+
+_ANSWER_KEYS = ("label", "answer", "target", "gold", "ground_truth", "expected_answer", "class", "category", "y")
+_CONTEXT_KEYS = ("projection", "input", "inputs", "text", "question", "prompt", "content", "message", "body", "context")
+_ID_KEYS = ("uid", "_id", "item_id", "record_id", "example_id", "key", "idx")
+
+
+def _field_options(keys_text: str) -> str:
+    """The field options that would read records of these keys (a record's key list as the message prints it): the
+    answer's, the content's and the id's, each from the keys such datasets commonly use; the generic pointer when no
+    key looks like an answer."""
+    try:
+        keys = [k for k in orjson.loads(keys_text.replace("'", '"')) if isinstance(k, str)]
+    except orjson.JSONDecodeError:
+        keys = []
+    answer = next((k for k in _ANSWER_KEYS if k in keys), None)
+    if answer is None:
+        return "name the answer's field with --expected-field (see 'windtunnel leak scan --help' for the item shape)"
+    options = [f"--expected-field {answer}"]
+    context = next((k for k in _CONTEXT_KEYS if k in keys and k != answer), None)
+    if context is not None and context != "projection":
+        options.append(f"--context-field {context}")
+    ident = next((k for k in _ID_KEYS if k in keys and "id" not in keys), None)
+    if ident is not None:
+        options.append(f"--id-field {ident}")
+    return f"this file's records name their fields otherwise: try {' '.join(options)}"
 
 
 def items(path: Path, fmap: FieldMap) -> Iterator[MappedItem]:

@@ -133,7 +133,14 @@ def baseline_flow(req: BaselineRequest, listener: Listener = SILENT) -> LeakOutc
         hint = SINGLE_LABEL_HINT if req.simulate else "give results over items of two labels or more"
         raise UsageError(str(err), hint=hint) from None
     except ValueError as err:
-        raise UsageError(str(err), hint="pass --chance P or --labels N, or give {prediction, label} results") from None
+        empty = not records
+        hint = (
+            f"{req.results or req.dataset} holds no results: run the agent over the items and write one JSON line "
+            "per item ({prediction, label} or {passed})"
+            if empty
+            else "pass --chance P or --labels N, or give {prediction, label} results"
+        )
+        raise UsageError(str(err), hint=hint) from None
     out: dict[str, Any] = {"baseline": summary.to_dict()}
     if simulation is not None:
         graded = simulation.pop("graded", None)

@@ -35,6 +35,7 @@ read CSV (named as such in the error, to be converted first).
 from __future__ import annotations
 
 import copy
+import re
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -244,6 +245,8 @@ def not_json(path: Path, line: int | None, raw: bytes, err: Exception) -> str:
     msg = getattr(err, "msg", None) or str(err)
     pos = getattr(err, "pos", None)
     at = f" at character {pos + 1} of {'the line' if line is not None else 'the file'}" if isinstance(pos, int) else ""
+    if isinstance(pos, int) and _NON_FINITE.match(raw.decode("utf-8"), pos):
+        return f"{where}: not valid JSON (NaN and Infinity are not JSON{at})"
     if "depth limit" in msg:  # valid JSON the parser will not read so deep (orjson stops at 1024 levels)
         return f"{where}: nested too deeply to read (more than 1024 levels of objects and lists{at})"
     if isinstance(pos, int) and pos >= len(raw.decode("utf-8").rstrip()):
@@ -254,6 +257,10 @@ def not_json(path: Path, line: int | None, raw: bytes, err: Exception) -> str:
         why = "the line was cut short, or one record spans several lines" if line is not None else "it was cut short"
         return f"{where}: not valid JSON (the {unit} ends inside its JSON{at}: {why})"
     return f"{where}: not valid JSON ({msg}{at})"
+
+
+_NON_FINITE = re.compile(r"-?(?:NaN|Infinity)\b")
+"""What Python's ``json.dumps`` writes for a float that is not finite (unless ``allow_nan=False``): no JSON value."""
 
 
 def _suffix_says_jsonl(path: Path) -> bool | None:
