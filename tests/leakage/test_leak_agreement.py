@@ -79,7 +79,7 @@ def test_mentions_mask_every_label_and_keep_the_original_span() -> None:
     assert m.pointer == "/x/0" and item.projection["x"][0][m.span[0] : m.span[1]] == "High"
     assert m.label == "High"
     # the pointer's index generalised, the label masked, digits normalised, case folded
-    assert m.signatures == ("/x/* ^ filed with the § desk : 0 $", "^ filed with the § desk : 0 $")
+    assert m.signatures == ("/x/* ^ filed with the § desk : 0 $", "^ filed with the § desk : 0 $", "/x/* the § desk")
     assert decisions([m], audit_item(item).findings, item.expected) == ["review (freetext.token)"]
 
 

@@ -155,10 +155,8 @@ KNOWN: dict[str, str] = {
         i: "a range label turned into a date by a spreadsheet (`2-Jan` for `1-2`): not mapped back; a listing"
         for i in (
             "b11-0145",
-            "b11-0147",
             "b11-0149",
             "b11-0151",
-            "b11-0155",
             "b11-0157",
             "b11-0159",
             "b11-0161",

@@ -288,3 +288,26 @@ def test_a_sentence_tying_this_record_to_one_related_record_on_the_labelled_fiel
     leaked, rules = _audit(projection, "Account Access", LABELS)
     assert leaked is leaks
     assert ("direct.selection" in rules) is leaks
+
+
+PISTE = ["green", "blue", "red", "black"]
+BANDS = (
+    "Classify the piste by its steepest 100 m segment: maximum gradient < 15 % green; 15-24.9 % blue; 25-39.9 % red; "
+    ">= 40 % black. Use the surveyed segments. Answer green, blue, red or black."
+)
+
+
+@pytest.mark.parametrize("gradient", [15.0, 25, 40, 17.3])
+def test_a_measurement_equal_to_a_bound_selects_no_band(gradient: float) -> None:
+    """A band of numbers defines its label by its bounds (principle 3): a segment whose gradient happens to equal a
+    bound (``15``, ``40``) picks no entry, as one inside the band does not (ds23's clean ski pistes: 6 false alarms)."""
+    label = "green" if gradient < 15 else "blue" if gradient < 25 else "red" if gradient < 40 else "black"
+    projection = {"instruction": BANDS, "survey": {"segments": [{"from_m": 0, "to_m": 100, "gradient_pct": gradient}]}}
+    leaked, rules = _audit(projection, label, PISTE)
+    assert not leaked and "direct.selection" not in rules
+
+
+def test_a_number_keying_a_label_still_selects_it() -> None:
+    projection = {"legend": "Code 1 green. Code 2 blue. Code 3 red. Code 4 black.", "grading": {"code": 3}}
+    leaked, rules = _audit(projection, "red", PISTE)
+    assert leaked and "direct.selection" in rules

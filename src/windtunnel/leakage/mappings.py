@@ -44,6 +44,10 @@ _CLAUSE_END = re.compile(r",|\s(?:or|and)\s")
 # (``<`` or ``>`` alone only before a number: not a markup tag's bracket.)
 _COMPARISON = re.compile(r"\s?(?:[<>]=|[≤≥]|[<>]\s?[\d.(+-])")
 _COMPARED = re.compile(r"(?:[<>]=|[≤≥]|\d\s?[<>])\s?$")
+# A bound in a piece: a number after a comparison (``< 15``, ``>= 40``, ``≤ 3``) or an end of a range of numbers
+# (``15-24.9``, ``25 – 39.9``, ``3 to 5``): the piece defines its label by the bounds (principle 3), no key picks it.
+_BOUND = re.compile(r"(?<![<>])(?:[<>]=?|[≤≥])(?![<>])\s*\d|\d(?:[.,]\d+)?\s*(?:-|–|—|\bto\b)\s*\d")
+"""(A shift, ``1 << 2``, is no comparison.)"""
 # Words of a name: camelCase and snake_case split, lower-cased.
 _WORD = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+")
 # An identifier of words joined by ``_`` or ``-`` (``badge--billing``, ``TKT_F_CAT_BILLING``).
@@ -475,7 +479,7 @@ def _text_mapping(text: str, path: tuple[str, ...], finder: LabelFinder) -> Labe
             spans = [(x, y) for _lab, x, y in hits if pa <= x and y <= pb]
             numbers = [m for m in _NUMBER.finditer(text, pa, pb) if not any(x <= m.start() < y for x, y in spans)]
             label = next(iter(labels)) if labels else None
-            if any(_compared(text, x, y) for x, y in spans):
+            if any(_compared(text, x, y) for x, y in spans) or (numbers and _BOUND.search(text, pa, pb)):
                 continue  # a definition of the label by a bound (principle 3), not an entry a key picks
             idents = _names(text, pa, pb, label) if label is not None else set()
             if len(numbers) == 1:

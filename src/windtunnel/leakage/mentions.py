@@ -47,11 +47,15 @@ MAX_TEXT = 100_000
 """Characters of one string searched for mentions (a longer string is searched in its first part)."""
 PLACEHOLDER = "§"
 """What every label word of the label set becomes in a signature."""
-LEVELS = ("pointer+context", "context")
+LEVELS = ("pointer+context", "context", "pointer+near")
 """The signature levels, most specific first: the pointer with array indices generalised and the masked
-context; the masked context alone. (The pointer alone is no slot: one field holds a label in a value slot
-in one record and the record's own label word in an idiom in the next, and only the context tells them
-apart.)"""
+context; the masked context alone; the pointer and the one token each side (the near context). (The pointer
+alone is no slot: one field holds a label in a value slot in one record and the record's own label word in an
+idiom in the next, and only the context tells them apart.) The near level is asked only where neither other has
+the records a verdict needs: the words around a slot are the record's own (a flight plan's ``-E190/M-SDE2…``:
+the type before the category and the equipment after it differ record by record, so each record's context is a
+slot of its own), while the separators beside it are the field's. It can find a slot that follows the label (a
+leak), never one at chance: a demotion asks the pointer-and-context level (:mod:`.agreement`)."""
 
 _TOKEN = re.compile(r"[^\W\d_]+|\d+|[^\w\s]")
 _SENTENCE_END = re.compile(r"[.!?]+(?=\s)")
@@ -124,12 +128,13 @@ def _tokens(text: str, prepared: _LabelNeedles) -> list[tuple[str, str | None]]:
     return out
 
 
-def _context(view: str, a: int, b: int, prepared: _LabelNeedles) -> tuple[str, set[str]]:
+def _context(view: str, a: int, b: int, prepared: _LabelNeedles) -> tuple[str, str, set[str]]:
     """The masked context of ``view[a:b]``: up to :data:`CONTEXT_TOKENS` tokens each side within its line and its
     sentence, ``^`` / ``$`` where the string starts or ends within them, ``¶`` where the line or the sentence does;
-    and the labels masked among those tokens. (A line is a unit of the formats that hold values: a log line, a YAML
-    entry, a CSV row; a sentence is one of prose: the sentence before a boilerplate one changes record by record, and
-    would make every record's slot its own.)"""
+    and the labels masked among those tokens; and the *near* context: the one token each side (or the mark where the
+    string, line or sentence ends), the coarsest slot of a field (:data:`LEVELS`). (A line is a unit of the formats
+    that hold values: a log line, a YAML entry, a CSV row; a sentence is one of prose: the sentence before a
+    boilerplate one changes record by record, and would make every record's slot its own.)"""
     lo = max(0, a - _WINDOW)
     nl = view.rfind("\n", lo, a)
     start = nl + 1 if nl >= 0 else lo
@@ -150,7 +155,14 @@ def _context(view: str, a: int, b: int, prepared: _LabelNeedles) -> tuple[str, s
     head = [head_mark] if head_mark and len(left) <= CONTEXT_TOKENS else []
     tail = [tail_mark] if tail_mark and len(right) <= CONTEXT_TOKENS else []
     kept = [*left[-CONTEXT_TOKENS:], (PLACEHOLDER, None), *right[:CONTEXT_TOKENS]]
-    return " ".join([*head, *(t for t, _lab in kept), *tail]), {lab for _t, lab in kept if lab is not None}
+    near = " ".join(
+        [
+            left[-1][0] if left else head_mark or "…",
+            PLACEHOLDER,
+            right[0][0] if right else tail_mark or "…",
+        ]
+    )
+    return " ".join([*head, *(t for t, _lab in kept), *tail]), near, {lab for _t, lab in kept if lab is not None}
 
 
 _CHUNK_PART = re.compile(r"[^\W_]+")
@@ -317,16 +329,17 @@ def _string_mentions(
         return
     ptr = _general_pointer(pointer, prepared.mask)
     rep = "json" if whole else string_representation(text, "json")
-    for span, label, ctx, listed, weak in found:
+    for span, label, ctx, near, listed, weak in found:
         if weak:
             if glued[0] >= MAX_GLUED:
                 continue
             glued[0] += 1
-        out.append(Mention(pointer, None if whole else span, label, (f"{ptr} {ctx}", ctx), rep, listed, weak))
+        sigs = (f"{ptr} {ctx}", ctx, f"{ptr} {near}")
+        out.append(Mention(pointer, None if whole else span, label, sigs, rep, listed, weak))
 
 
-_Found = tuple[tuple[int, int], str, str, bool, bool]
-"""A mention in a text apart from where it is: span, label, masked context, listed, glued."""
+_Found = tuple[tuple[int, int], str, str, str, bool, bool]
+"""A mention in a text apart from where it is: span, label, masked context, near context, listed, glued."""
 
 
 def _found(text: str, prepared: _LabelNeedles, decode: bool) -> tuple[_Found, ...]:
@@ -342,8 +355,8 @@ def _found(text: str, prepared: _LabelNeedles, decode: bool) -> tuple[_Found, ..
         label = prepared.label_of.get(h.needle.text)
         if label is None:
             continue
-        ctx, beside = _context(h.view_text, *h.view_span, prepared)
-        made.append((h.span, label, ctx, bool(beside - {label}), h.glued))
+        ctx, near, beside = _context(h.view_text, *h.view_span, prepared)
+        made.append((h.span, label, ctx, near, bool(beside - {label}), h.glued))
     result = tuple(made)
     if key is not None:
         if len(_FOUND) >= _FOUND_MAX:
