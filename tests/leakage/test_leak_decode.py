@@ -23,7 +23,7 @@ _RUN = st.one_of(
 
 
 def _reference(blob: str) -> str | None:
-    if blob.islower() and blob.isalpha():
+    if blob.isalpha() and blob[1:].islower():  # a plain word, lowercase or capitalised: not read as base64
         return None
     if len(blob) % 4 == 1:  # never base64; an unpadded run (base64url, JWT) gets its padding back
         return None
@@ -49,3 +49,11 @@ def test_a_run_decodes_as_the_base64_module_decodes_it(blob: str) -> None:
     # bytes that are not UTF-8 text may be UTF-16, UTF-32 or EBCDIC text (views/charsets.py)
     raw = base64.b64decode(blob.replace("-", "+").replace("_", "/") + "=" * (-len(blob) % 4))
     assert got == bytes_text(raw)
+
+
+def test_a_capitalised_word_is_no_base64_and_encoded_text_still_is() -> None:
+    """``Typo`` is valid base64 of ``O*h``: read so, the blind agent showed that chance reading as a deciding value
+    (QA-38 L1). A plain word, lowercase or capitalised, is not decoded; base64 of a word (``SGlnaA==``, ``TG93``)
+    still is."""
+    assert _b64_text("Typo") is None and _b64_text("Tabs") is None
+    assert _b64_text("SGlnaA==") == "High" and _b64_text("TG93") == "Low"

@@ -76,8 +76,10 @@ def b64_text(blob: str) -> str | None:
     base64 fails rather than decoding to noise. A gzip or zlib payload is inflated first. The bytes must
     then read as text (:func:`_raw_text`); binary data is ``None``, as no label can be read in it.
     """
-    if blob.islower() and blob.isalpha():
-        # Plain lowercase words are practically never base64 of text; skip the decode attempt.
+    if blob.isalpha() and blob[1:].islower():
+        # Plain words, lowercase or capitalised, are practically never base64 of text (its runs mix cases inside,
+        # or hold a digit or a sign): skip the decode attempt. A capitalised word read so gave a chance reading the
+        # blind agent then showed as the deciding value (``Typo`` → ``O*h``, QA-38 L1).
         return None
     if not decodable_length(len(blob)):
         return None
