@@ -3619,6 +3619,24 @@ def _prose_words(key: Key, text: str, span: tuple[int, int] | None, view: str) -
     return key[0] != "value" and in_words(key, text, span, view == "raw")
 
 
+_CLAUSE_NAME = re.compile(r"(?:^|(?<=[.!?;]\s)|(?<=\n))\s*[^\W\d_][^\W_]*(?:[ \t][^\W\d_][^\W_]*){0,3}[ \t]*:[ \t]*$")
+"""The name of a ``name: value`` clause of prose, ending where its value starts: one to four words opening their
+sentence (or line), then a colon (``Zeugnisnote laut Konferenz: ``)."""
+_CLAUSE_END = re.compile(r"[ \t]*(?:[.!?;][ \t]*)?(?:\n|$)|[ \t]*[.!?;][ \t]+(?=\S)")
+"""Where a clause's value ends: its sentence's (or its line's) end."""
+
+
+def clause_value(text: str, span: tuple[int, int] | None) -> bool:
+    """The mined word at ``span`` of a text of prose is the whole value of a ``name: value`` clause, a sentence of
+    its own: a key-value pair written in prose (principle 3), a value as a field's is, not an author's words
+    (``… Gutachten folgt. Zeugnisnote laut Konferenz: zwei.``). A word inside a sentence after a colon (``Note: the
+    customer was very happy today``) is words of it, for review as before."""
+    if span is None:
+        return False
+    a, b = span
+    return _CLAUSE_NAME.search(text, max(0, a - 80), a) is not None and _CLAUSE_END.match(text, b) is not None
+
+
 def in_words(key: Key, text: str, span: tuple[int, int] | None, written: bool = True, *, loose: bool = False) -> bool:
     """The mined candidate ``key``, held in the string ``text`` (``written``: as written, else in a decoded view
     of the characters at ``span``), is words of it — the task's own signal when ``text`` is its input — and not a
@@ -3889,6 +3907,7 @@ def _own_label(
                     derive_from
                     and len(text.split()) > PROSE_WORDS
                     and _prose_words(key, text, span, view)
+                    and not (view == "raw" and clause_value(text, span))
                     and not _quoted(key, sug.label, codes)
                     and (
                         (sug.kind, sug.pointer, sug.value) not in result.sorted_blocks
