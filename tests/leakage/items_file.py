@@ -7,7 +7,7 @@ import json
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 
-from windtunnel.flows.leak import ScanRequest, scan_flow
+from windtunnel.flows.leak import SanitizeRequest, ScanRequest, sanitize_flow, scan_flow
 from windtunnel.leakage import LeakItem
 
 
@@ -34,3 +34,12 @@ def scan_items(path: Path, derive_from: Sequence[str]) -> dict[str, dict]:
     req = ScanRequest(dataset=path, fmt="json", stream=out, mine=True, derive_from=list(derive_from), show_values=True)
     scan_flow(req)
     return {it["id"]: it for it in json.loads(out.getvalue())["items"]}
+
+
+def sanitize_rows(path: Path, rows: Iterable[dict], derive_from: Sequence[str]) -> tuple[Path, Path, list[dict]]:
+    """``rows`` written at ``path``, then ``leak sanitize PATH -o OUT --mine --derive-from ...``: the input, the
+    output (``<stem>.sanitized.jsonl`` beside it) and the output's records."""
+    src = write_rows(path, rows)
+    out = path.with_name(path.stem + ".sanitized.jsonl")
+    sanitize_flow(SanitizeRequest(dataset=src, output=out, mine=True, derive_from=list(derive_from)))
+    return src, out, [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]

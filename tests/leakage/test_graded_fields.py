@@ -9,12 +9,10 @@ the label wherever it appears, and stays a leak.
 
 from __future__ import annotations
 
-import json
 import random
 from pathlib import Path
 
-from tests.leakage.items_file import scan_items, write_rows
-from windtunnel.flows.leak import SanitizeRequest, sanitize_flow
+from tests.leakage.items_file import sanitize_rows, scan_items, write_rows
 from windtunnel.leakage.graded import excess_changes, graded, graded_fields, label_purity, leaning_purity
 
 LABELS = ["normal", "mild", "moderate", "severe"]
@@ -142,18 +140,13 @@ def test_a_fee_set_with_the_answer_stays_a_leak(tmp_path: Path) -> None:
 
 
 def test_the_sanitizer_leaves_a_clean_dataset_with_a_correlate_byte_identical(tmp_path: Path) -> None:
-    src = _write(tmp_path / "psg.jsonl", _rows())
-    out = tmp_path / "psg.sanitized.jsonl"
-    sanitize_flow(SanitizeRequest(dataset=src, output=out, mine=True, derive_from=INPUT))
+    src, out, _after = sanitize_rows(tmp_path / "psg.jsonl", _rows(), INPUT)
     assert out.read_bytes() == src.read_bytes()
 
 
 def test_the_sanitizer_still_cuts_the_fee(tmp_path: Path) -> None:
     rows = _rows(fee=True)
-    src = _write(tmp_path / "psg_fee.jsonl", rows)
-    out = tmp_path / "psg_fee.sanitized.jsonl"
-    sanitize_flow(SanitizeRequest(dataset=src, output=out, mine=True, derive_from=INPUT))
-    after = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]
+    _src, _out, after = sanitize_rows(tmp_path / "psg_fee.jsonl", rows, INPUT)
     fees = [a["projection"].get("billing", {}).get("fee") for a in after if "billing" in a["projection"]]
     assert fees and all(f in (None, "", 0) for f in fees)
     for before, now in zip(rows, after, strict=True):

@@ -10,12 +10,10 @@ bag, scattered around the scale's) stays graded: its members only make a label l
 
 from __future__ import annotations
 
-import json
 import random
 from pathlib import Path
 
-from tests.leakage.items_file import scan_items, write_rows
-from windtunnel.flows.leak import SanitizeRequest, sanitize_flow
+from tests.leakage.items_file import sanitize_rows, scan_items, write_rows
 from windtunnel.leakage.graded import graded, graded_fields
 from windtunnel.leakage.input_explained import MemberValues, input_values
 
@@ -109,15 +107,10 @@ def test_the_fee_in_a_list_is_a_leak_and_its_clean_twin_is_not_flagged(tmp_path:
 
 def test_the_sanitizer_cuts_the_fee_and_leaves_the_clean_twin_byte_identical(tmp_path: Path) -> None:
     rows = _rows(fee=True)
-    src = write_rows(tmp_path / "bags.jsonl", rows)
-    out = tmp_path / "bags.sanitized.jsonl"
-    sanitize_flow(SanitizeRequest(dataset=src, output=out, mine=True, derive_from=INPUT))
-    after = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]
+    _src, _out, after = sanitize_rows(tmp_path / "bags.jsonl", rows, INPUT)
     for before, now in zip(rows, after, strict=True):
         fees = [p for p in now["projection"]["payments"] if p.get("type") == "EXCESS_BAG"]
         assert all(p["amount"] not in FEE.values() for p in fees)
         assert now["projection"]["bag"] == before["projection"]["bag"]
-    clean = write_rows(tmp_path / "bags_clean.jsonl", _rows(fee=False, readings=True))
-    out = tmp_path / "bags_clean.sanitized.jsonl"
-    sanitize_flow(SanitizeRequest(dataset=clean, output=out, mine=True, derive_from=INPUT))
+    clean, out, _after = sanitize_rows(tmp_path / "bags_clean.jsonl", _rows(fee=False, readings=True), INPUT)
     assert out.read_bytes() == clean.read_bytes()
