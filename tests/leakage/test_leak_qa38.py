@@ -139,6 +139,19 @@ def test_l3_wrong_field_names_get_the_options_that_read_them(
     assert run("leak", "scan", str(data), *args) in (0, 1)
 
 
+def test_l3_a_renamed_content_field_gets_the_option_that_reads_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    rows = [{"id": f"u{i}", "expected": LABELS[i % 2], "context": {"text": "printer jams"}} for i in range(4)]
+    data = _write(tmp_path / "renamed.jsonl", rows)
+    assert run("leak", "scan", str(data)) == 2
+    assert "try --context-field context" in capsys.readouterr().err
+    assert run("leak", "scan", str(data), "--context-field", "context") in (0, 1)
+    odd = _write(tmp_path / "odd.jsonl", [{"id": "a", "expected": "low", "blob": {"text": "printer jams"}}])
+    assert run("leak", "scan", str(odd)) == 2
+    assert "name the field the model reads with --context-field" in capsys.readouterr().err
+
+
 def test_l4_nan_and_infinity_are_named(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     data = tmp_path / "nan.jsonl"
     data.write_text('{"id": "a", "expected": "low", "projection": {"score": NaN}}\n', encoding="utf-8")

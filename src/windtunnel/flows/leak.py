@@ -221,6 +221,9 @@ def dataset_hint(err: Exception) -> str:
     keys = re.search(r"has no expected answer at '[^']*' \(keys: (\[.*\])\)", text)
     if keys is not None:
         return _field_options(keys.group(1))
+    keys = re.search(r"context selector '[^']*' matched nothing \(keys: (\[.*\])\)", text)
+    if keys is not None:
+        return _context_option(keys.group(1))
     if "not valid JSON" in text and re.search(r":\d+: not valid JSON", text):  # a line of a JSONL file
         return "fix or remove that line: each line of a JSONL file is one JSON object (a .json file: one document)"
     if "not valid JSON" in text:  # a whole .json file
@@ -236,14 +239,29 @@ _CONTEXT_KEYS = ("projection", "input", "inputs", "text", "question", "prompt", 
 _ID_KEYS = ("uid", "_id", "item_id", "record_id", "example_id", "key", "idx")
 
 
+def _keys(keys_text: str) -> list[str]:
+    """A record's key list as a message prints it (``['a', 'b']``), read back; empty when it does not parse."""
+    try:
+        return [k for k in orjson.loads(keys_text.replace("'", '"')) if isinstance(k, str)]
+    except orjson.JSONDecodeError:
+        return []
+
+
+def _context_option(keys_text: str) -> str:
+    """The ``--context-field`` that would read records of these keys when the answer's field was found and the
+    content's was not: the first key such datasets commonly hold their content in; the generic pointer otherwise."""
+    keys = _keys(keys_text)
+    context = next((k for k in _CONTEXT_KEYS if k in keys), None)
+    if context is None:
+        return "name the field the model reads with --context-field (see 'windtunnel leak scan --help')"
+    return f"this file's records hold what the model reads elsewhere: try --context-field {context}"
+
+
 def _field_options(keys_text: str) -> str:
     """The field options that would read records of these keys (a record's key list as the message prints it): the
     answer's, the content's and the id's, each from the keys such datasets commonly use; the generic pointer when no
     key looks like an answer."""
-    try:
-        keys = [k for k in orjson.loads(keys_text.replace("'", '"')) if isinstance(k, str)]
-    except orjson.JSONDecodeError:
-        keys = []
+    keys = _keys(keys_text)
     answer = next((k for k in _ANSWER_KEYS if k in keys), None)
     if answer is None:
         return "name the answer's field with --expected-field (see 'windtunnel leak scan --help' for the item shape)"
