@@ -152,6 +152,30 @@ def test_l3_a_renamed_content_field_gets_the_option_that_reads_it(
     assert "name the field the model reads with --context-field" in capsys.readouterr().err
 
 
+def test_l6_a_number_per_label_is_shown_once_as_a_value(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    rng = random.Random(3)
+    labels = ["billing", "outage", "account", "feature"]
+    team = {"billing": "17", "outage": "23", "account": "41", "feature": "58"}
+    rows = [
+        {
+            "id": f"t{i}",
+            "expected": labels[i % 4],
+            "projection": {
+                "issue": {
+                    "text": f"ticket number {rng.randint(1, 999)} about things",
+                    "team": {"id": int(team[labels[i % 4]])},
+                }
+            },
+        }
+        for i in range(120)
+    ]
+    data = _write(tmp_path / "teams.jsonl", rows)
+    capsys.readouterr()
+    assert run("leak", "mine", str(data), "--derive-from", "/issue/text", "-f", "json") in (0, 1)
+    found = json.loads(capsys.readouterr().out)["suggestions"]
+    assert sorted((s["kind"], s["value"]) for s in found) == sorted(("value", v) for v in team.values())
+
+
 def test_l4_nan_and_infinity_are_named(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     data = tmp_path / "nan.jsonl"
     data.write_text('{"id": "a", "expected": "low", "projection": {"score": NaN}}\n', encoding="utf-8")

@@ -44,7 +44,7 @@ from collections import Counter
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import pairwise
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
 
 from windtunnel._util.stats import binomial_greater
 from windtunnel.leakage.formats import is_upstream_name, key_words
@@ -297,6 +297,8 @@ def graded(pairs: Sequence[tuple[float | str, str]]) -> bool:
         share = leaning_purity(others, Counter(label for _v, label in pairs)) if others else None
         if share is not None and share >= PURE_BAR:
             return False  # a word among the numbers names a label (``VOID`` where a fee is voided): a code, no measure
+        if codes_among_numbers(numbers):
+            return False  # a number per label written beside numbers that say nothing (a team's id): a code book
         return excess_changes(numbers) >= EXCESS_BAR
     texts = [(str(v), label) for v, label in pairs]
     share = leaning_purity(texts)
@@ -313,11 +315,54 @@ def label_purity(pairs: Sequence[tuple[str, str]]) -> float:
     return sum(c.most_common(1)[0][1] for c in by_label.values()) / len(pairs) if pairs else 0.0
 
 
-def excess_changes(numbers: Sequence[tuple[float, str]]) -> float:
-    """The changes of label between neighbours of ``numbers`` sorted by value (ties by label), beyond the
-    ``k - 1`` one block per label needs, as a share of those a random order makes beyond them (0: one block per
-    label; about 1: no tie to the label)."""
-    ordered = [label for _v, label in sorted(numbers)]  # ties by label: one value's mix is counted once, not re-drawn
+CODE_MIN = 5
+"""Records holding one number, at least, for it to be read as a code among numbers (:func:`codes_among_numbers`): a
+fine measurement repeats a value by chance on a few records of one label."""
+NEUTRAL_REST = 0.75
+"""Numbers whose excess changes of label (:func:`excess_changes`) reach this share of a random order's say nothing of
+the label: a random order's is 1, within a few standard errors on twenty records or more."""
+
+
+def codes_among_numbers(numbers: Sequence[tuple[float, str]]) -> bool:
+    """Whether a field of ``numbers`` (``(value, label)``, one per record) is a code per label written beside numbers
+    that say nothing: a value inside the range held purely by one label on :data:`CODE_MIN` records or more
+    (:func:`leaning_purity`: a ``17`` on every billing ticket an upstream router sent) whose neighbours on both sides
+    (the next distinct values) lean to no such label, while the numbers held by no such value say nothing of the
+    label: sorted, ties in the order read, they change label as a random order does (:data:`NEUTRAL_REST`). A
+    measurement (a score beside the one the rule reads) is pure at its ends and in bands: a pure value inside its
+    range has a neighbour of its label, and what is mixed still moves with the value; a code book's values sit
+    anywhere among the others, each alone, and the rest is noise."""
+    by_value: dict[float, list[str]] = {}
+    for v, label in numbers:
+        by_value.setdefault(v, []).append(label)
+    order = sorted(by_value)
+    base = Counter(label for _v, label in numbers)
+    leans: dict[float, str] = {}
+    for v in order:
+        labels = by_value[v]
+        if len(labels) >= CODE_MIN and leaning_purity([("v", lab) for lab in labels], base) == 1.0:
+            leans[v] = labels[0]
+    inside = [
+        v
+        for i, v in enumerate(order[1:-1], start=1)
+        if v in leans and leans.get(order[i - 1]) != leans[v] and leans.get(order[i + 1]) != leans[v]
+    ]
+    if not inside:
+        return False
+    rest = [(v, label) for v, label in numbers if v not in leans]
+    return len(rest) >= MIN_RECORDS and excess_changes(rest, ties="as read") >= NEUTRAL_REST
+
+
+def excess_changes(numbers: Sequence[tuple[float, str]], ties: Literal["by label", "as read"] = "by label") -> float:
+    """The changes of label between neighbours of ``numbers`` sorted by value, beyond the ``k - 1`` one block per
+    label needs, as a share of those a random order makes beyond them (0: one block per label; about 1: no tie to the
+    label). Ties ``by label`` count one value's mix once (a measurement's value held by several labels is not
+    re-drawn); ``as read`` keeps them in the order given, so a few values each held by every label alike read as
+    the random order they are."""
+    if ties == "as read":
+        ordered = [label for _v, label in sorted(numbers, key=lambda pair: pair[0])]
+    else:
+        ordered = [label for _v, label in sorted(numbers)]
     n = len(ordered)
     counts = Counter(ordered)
     if n < 2 or len(counts) < 2:

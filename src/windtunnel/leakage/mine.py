@@ -2466,6 +2466,9 @@ def mine(
     whole_covered = _whole_covered(found, whole_keys, held, record_of) if whole_keys else set()
     # A glyph's runs whose lengths shift the odds as a measurement does are the text's own measure (:mod:`.glyph_runs`).
     measured = _measured_runs(found, held, record_of, record_label)
+    # A block of one number beside that number found as a value of the same label adds nothing (QA-38 L6: ``23`` shown
+    # as a range and as a value).
+    valued = {(sug.label, k) for sug, keys in found if sug.kind == "value" for k in keys}
     out = [
         sug
         for sug, keys in found
@@ -2479,6 +2482,7 @@ def mine(
         and id(sug) not in inner
         and id(sug) not in whole_covered
         and not (measured and sug.kind == "token" and (sug.pointer, run_glyph(sug.value)) in measured)
+        and not (sug.kind == "range" and len(keys) == 1 and (sug.label, keys[0]) in valued)
     ]
     explained: list[Explained] = []
     if input_of:  # a rider the task's input already tells is the input's signal, not a leak (:mod:`.input_explained`)
