@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import base64
 import binascii
+import re
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -23,7 +24,8 @@ _RUN = st.one_of(
 
 
 def _reference(blob: str) -> str | None:
-    if blob.isalpha() and blob[1:].islower():  # a plain word, lowercase or capitalised: not read as base64
+    word = blob.isalpha() and blob[1:].islower()
+    if word and blob[:1].islower():  # a plain lowercase word: not read as base64
         return None
     if len(blob) % 4 == 1:  # never base64; an unpadded run (base64url, JWT) gets its padding back
         return None
@@ -36,6 +38,8 @@ def _reference(blob: str) -> str | None:
         decoded = raw.decode("utf-8")
     except (binascii.Error, ValueError, UnicodeDecodeError):
         return None
+    if word and not re.fullmatch(r"[^\W\d_]+(?:[ '-][^\W\d_]+)*", decoded):
+        return None  # a capitalised word is read only where it decodes to words of letters
     return decoded if _printable(decoded) else None
 
 
@@ -57,3 +61,5 @@ def test_a_capitalised_word_is_no_base64_and_encoded_text_still_is() -> None:
     still is."""
     assert _b64_text("Typo") is None and _b64_text("Tabs") is None
     assert _b64_text("SGlnaA==") == "High" and _b64_text("TG93") == "Low"
+    # a capitalised word that is base64 of a word of letters is read (a short label's four characters: Bga → Qmdh)
+    assert _b64_text("Qmdh") == "Bga" and _b64_text("typo") is None

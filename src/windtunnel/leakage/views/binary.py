@@ -68,6 +68,10 @@ def inflated(raw: bytes) -> bytes:
     return out if out and (stream.eof or len(out) >= _INFLATE_MAX) else raw
 
 
+_WORDS = re.compile(r"[^\W\d_]+(?:[ '-][^\W\d_]+)*")
+"""Words of letters, one or a few: what a capitalised word must decode to, to be read as base64 (:func:`b64_text`)."""
+
+
 def b64_text(blob: str) -> str | None:
     """The printable text a base64 run decodes to, else ``None``.
 
@@ -76,10 +80,10 @@ def b64_text(blob: str) -> str | None:
     base64 fails rather than decoding to noise. A gzip or zlib payload is inflated first. The bytes must
     then read as text (:func:`_raw_text`); binary data is ``None``, as no label can be read in it.
     """
-    if blob.isalpha() and blob[1:].islower():
-        # Plain words, lowercase or capitalised, are practically never base64 of text (its runs mix cases inside,
-        # or hold a digit or a sign): skip the decode attempt. A capitalised word read so gave a chance reading the
-        # blind agent then showed as the deciding value (``Typo`` → ``O*h``, QA-38 L1).
+    word = blob.isalpha() and blob[1:].islower()
+    if word and blob[:1].islower():
+        # Plain lowercase words are practically never base64 of text (its runs mix cases inside, or hold a digit or
+        # a sign): skip the decode attempt.
         return None
     if not decodable_length(len(blob)):
         return None
@@ -94,7 +98,13 @@ def b64_text(blob: str) -> str | None:
         raw = inflated(raw)
     except (binascii.Error, ValueError):
         return None
-    return _raw_text(raw)
+    text = _raw_text(raw)
+    if word and text is not None and not _WORDS.fullmatch(text):
+        # A capitalised word decodes to a word of letters when it is base64 of one (``Qmdh`` of ``Bga``), to signs
+        # and stray bytes when it is only a word (``Typo`` of ``O*h``: the blind agent showed that chance reading
+        # as a deciding value, QA-38 L1).
+        return None
+    return text
 
 
 def _raw_text(raw: bytes) -> str | None:
