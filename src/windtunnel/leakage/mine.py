@@ -1098,20 +1098,32 @@ def _leaves(node: Any, pointer: str, depth: int = 0, *, empty: bool = False) -> 
 
 def _members(node: Any) -> Iterator[tuple[str, str]]:
     """``(pointer, key)`` of every object member of ``node`` (not inside JSON held in a string): the ``key``
-    candidates, a key the record holds at all. A field or object present on one label's records only tells the label
-    by its presence, whatever it holds (a ``chargeback`` object of unique case numbers on every billing ticket); its
-    values, each a record's own, are too rare to ride with anything. Iterative, as :func:`_leaves`."""
+    candidates, a key the record holds with something in it. A field or object present on one label's records only
+    tells the label by its presence, whatever it holds (a ``chargeback`` object of unique case numbers on every billing
+    ticket); its values, each a record's own, are too rare to ride with anything. A key held blank (``null``, ``""``,
+    ``{}``, ``[]``) is not held: a record of a fixed shape holds every key, and which of them is filled in (a
+    later event's timestamp on one label's records) is what tells. Iterative, as :func:`_leaves`."""
     stack: list[tuple[str, Any]] = [("", node)]
     while stack:
         ptr, value = stack.pop()
         if isinstance(value, Mapping):
             for k, v in value.items():
                 here = f"{ptr}/{escape_pointer_token(str(k))}"
-                yield here, str(k)
+                if not _blank(v):
+                    yield here, str(k)
                 if isinstance(v, Mapping | list):
                     stack.append((here, v))
         elif isinstance(value, list):
             stack.extend((f"{ptr}/{i}", v) for i, v in enumerate(value) if isinstance(v, Mapping | list))
+
+
+def _blank(value: Any) -> bool:
+    """A place held with nothing to read: ``null``, an empty or blank string, ``{}``, ``[]``."""
+    if value is None:
+        return True
+    if isinstance(value, str):
+        return not value.strip()
+    return isinstance(value, Mapping | list) and not value
 
 
 def _held_json(value: str) -> Any | None:
