@@ -377,7 +377,8 @@ def excess_changes(numbers: Sequence[tuple[float, str]], ties: Literal["by label
 
 
 def leaning_purity(pairs: Sequence[tuple[str, str]], base: Counter[str] | None = None) -> float | None:
-    """Among the values of ``pairs`` that lean to one label (:data:`LEAN_ALPHA`), the share of their records holding
+    """Among the values of ``pairs`` that lean to one label (:data:`LEAN_ALPHA`, Bonferroni over the labels and the
+    values held twice or more: among twenty neutral values one leans by chance), the share of their records holding
     that label; None when no value leans. ``base``: the labels' counts the leaning is measured against (the field's
     whole: a few words among its numbers lean against the labels of all its values), by default those of ``pairs``."""
     if base is None:
@@ -387,11 +388,12 @@ def leaning_purity(pairs: Sequence[tuple[str, str]], base: Counter[str] | None =
     for v, label in pairs:
         by_value.setdefault(v, Counter())[label] += 1
     held = kept = 0
+    asked = len(base) * sum(1 for c in by_value.values() if sum(c.values()) >= 2)  # any label, any repeated value
     for counts in by_value.values():
         n = sum(counts.values())
         (label, k), *rest = counts.most_common(2)
         share = base[label] / total
-        if n < 2 or k / n < share + (1 - share) / 4 or binomial_greater(k, n, share) * len(base) > LEAN_ALPHA:
+        if n < 2 or k / n < share + (1 - share) / 4 or binomial_greater(k, n, share) * asked > LEAN_ALPHA:
             continue  # a value held near the field's own mix (a "pending" on records of every label) leans nowhere
         if rest and k < 2 * rest[0][1]:
             continue  # two labels alike: the value rules others out (a grey on every batch not dumped), no lean
