@@ -1237,8 +1237,12 @@ def _with_parts(f: MinedField, mined: Sequence[str] | None, population: Sequence
         ):
             edged = set()
     parted = (parted - alone) | edged
+    # a word a value no finding names holds too is no rider (a project's code in one tagged subject and, by chance,
+    # in an untagged one): cut where it stands, it would rewrite that clean record
+    unmined = frozenset(value_key(m.group()) for v in others for m in words(v))
     for _ in range(3):  # a mined value whose kept part leans to a label is blanked whole instead (its own finding)
-        got = replace(f, common=common, riders=frozenset().union(*(value_riders(v, common) for v in parted)))
+        ridden = frozenset().union(*(value_riders(v, common) for v in parted)) if parted else frozenset()
+        got = replace(f, common=common, riders=(ridden - unmined) or ridden)
         if not parted:
             return f
         whole = set(mined) - parted  # blanked by their own findings: the second pass's watch follows those blanks
@@ -1588,17 +1592,26 @@ def _part_findings(it: LeakItem, pointer: str, value: str, fields: Sequence[Mine
 
 def _part_span(value: str, fields: Sequence[MinedField]) -> cuts.Range | None:
     """The characters of ``value`` the parts of ``fields`` cut (the whole value when no part of it is common), or
-    ``None`` when it keeps its bytes: a value whose words are all common, or prose holding none of their riders
-    (prose is not the field's unless a rider is in it: mining reads no prose where the input may be)."""
+    ``None`` when it keeps its bytes: a value whose words are all common, or that holds none of their riders (a
+    value of no rider is what every label's records hold there, its own words aside: ``RE: PRJ-7495 October status``
+    beside the mined ``RE: [RED] … October status``; prose is not the field's unless a rider is in it either). The
+    cut runs from the first word differing from the common ones to the last, within the first and last rider: the
+    record's own words around the riders stay, so the value reads as one that never held a rider."""
     found = words(value)
     common = frozenset.intersection(*(f.common for f in fields))
     if not found or all(value_key(m.group()) in common for m in found):
         return None
     riders = frozenset().union(*(f.riders for f in fields))
-    if len(found) > PROSE_WORDS and not any(value_key(m.group()) in riders for m in found):
+    held = [m for m in found if value_key(m.group()) in riders]
+    if not held:
         return None
     span = differing_span(value, common)
-    return (0, len(value)) if span is None else span
+    if span is None:
+        return (0, len(value))
+    a, b = max(span[0], held[0].start()), min(span[1], held[-1].end())
+    if value[b:].strip():  # the blank after the cut goes with it, or, at the end of the value, the blank before it
+        return (a, len(value) - len(value[b:].lstrip()))
+    return (len(value[:a].rstrip()), b)
 
 
 def _word_cuts(value: str, fields: Sequence[MinedField]) -> list[cuts.Range]:
