@@ -21,7 +21,10 @@ def _leaks(**item: object) -> bool:
 @pytest.mark.parametrize(
     ("label", "labels", "aliases"),
     [
-        ("4", RATING, ["four", "IV"]),
+        ("4", RATING, ["four", "fourth", "4th", "IV"]),
+        ("1", ["HC", "1", "2", "3", "4"], ["one", "first", "1st"]),  # a class above the numbered ones
+        ("HC", ["HC", "1", "2", "3", "4"], []),
+        ("2", ["none", "other", "1", "2", "3"], []),  # two other labels: no numeric scale
         ("four", ["one", "two", "three", "four"], ["4"]),
         ("M", SIZES, ["medium"]),
         ("XL", SIZES, ["extra large", "x-large"]),
@@ -40,6 +43,11 @@ def test_label_set_aware_aliases(label: str, labels: list[str], aliases: list[st
     [
         ({"expected": "4", "label_set": RATING, "projection": {"rating": "four"}}, True),
         ({"expected": "4", "label_set": RATING, "projection": {"note": "four of us went"}}, False),
+        ({"expected": "3", "label_set": ["HC", "1", "2", "3", "4"], "projection": {"category": "third"}}, True),
+        (
+            {"expected": "1", "label_set": ["HC", "1", "2", "3", "4"], "projection": {"note": "the first time here"}},
+            False,
+        ),
         ({"expected": "4", "projection": {"rating": "four"}}, False),
         ({"expected": "M", "label_set": SIZES, "projection": {"size": "Medium"}}, True),
         ({"expected": "M", "label_set": SIZES, "projection": {"note": "a medium-rare steak"}}, False),

@@ -4,9 +4,11 @@ A label is matched as whole tokens in every view, and so is each of its aliases,
 decision (an alias that *is* a value leaks; in prose it needs a tie to the task). Which aliases apply
 depends on the label set, so that a word is never read as a label it cannot be:
 
-* a **numeric scale** (every label a whole number from 0 to 20, or its English word): ``4`` is also
-  ``four`` (and ``IV``: a Roman numeral of two letters or more; ``I``, ``V``, ``X`` are words and
-  letters; and, from the lexicon, ``vier``, ``quatre``, ``四`` …) and ``four`` is also ``4``;
+* a **numeric scale** (every label a whole number from 0 to 20, or its English word; one other label
+  beside three numbers or more, ``HC`` above categories ``1`` to ``4``, gets nothing): ``4`` is also
+  ``four``, ``fourth`` and ``4th`` (and ``IV``: a Roman numeral of two letters or more; ``I``, ``V``,
+  ``X`` are words and letters; and, from the lexicon, ``vier``, ``quatre``, ``四`` …) and ``four`` is
+  also ``4``;
 * a **coded scale** (every label one prefix of letters and a distinct number: ``Sev1``–``Sev4``,
   ``P0``–``P3``, ``S-1``): ``Sev3`` is also ``Sev-3``, ``Sev three``, ``SEV-III``, and, with a noun of
   a scale that the prefix begins (``severity``, ``priority`` …), ``severity three``, ``severity level
@@ -86,6 +88,29 @@ _NUMBER_WORDS = [
     "twenty",
 ]
 _NUMBER_OF = {w: str(i) for i, w in enumerate(_NUMBER_WORDS)}
+_ORDINAL_WORDS = [
+    "zeroth",
+    "first",
+    "second",
+    "third",
+    "fourth",
+    "fifth",
+    "sixth",
+    "seventh",
+    "eighth",
+    "ninth",
+    "tenth",
+    "eleventh",
+    "twelfth",
+    "thirteenth",
+    "fourteenth",
+    "fifteenth",
+    "sixteenth",
+    "seventeenth",
+    "eighteenth",
+    "nineteenth",
+    "twentieth",
+]
 _ROMAN = ["", "I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X"]
 _ROMAN_OF = {r: i for i, r in enumerate(_ROMAN) if r} | {"X" + r: 10 + i for i, r in enumerate(_ROMAN) if r}
 _ROMAN_OF["XX"] = 20
@@ -153,8 +178,12 @@ def identifier_spellings(label: str) -> tuple[str, ...]:
 
 
 def _numeric(labels: Sequence[str]) -> bool:
-    """Every label is a whole number up to 20, in digits or as an English word: a numeric scale."""
-    return all((k.isdigit() and int(k) <= 20) or k in _NUMBER_OF for k in map(_key, labels))
+    """Every label is a whole number up to 20, in digits or as an English word, but at most one other beside three
+    or more such (a class above the numbered ones, ``HC`` beside categories ``1`` to ``4``; a ``none``): a numeric
+    scale."""
+    keys = [_key(lab) for lab in labels]
+    numbers = sum(1 for k in keys if (k.isdigit() and int(k) <= 20) or k in _NUMBER_OF)
+    return numbers == len(keys) or (numbers >= 3 and numbers == len(keys) - 1)
 
 
 def _sized(labels: Sequence[str]) -> bool:
@@ -199,17 +228,26 @@ def number_value(token: str) -> int | None:
     return _ROMAN_OF.get(t.upper()) if t.isalpha() and t.isupper() else None
 
 
-def _spellings(n: int, *, single_letter_roman: bool) -> list[str]:
-    """A number's other spellings: its English word and its Roman numeral.
+def _spellings(n: int, *, single_letter_roman: bool, ordinal: bool = False) -> list[str]:
+    """A number's other spellings: its English word, with ``ordinal`` its ordinal (``fourth``, ``4th``: a category,
+    a place, a grade read as a rank), and its Roman numeral.
 
     ``single_letter_roman`` keeps ``I``, ``V`` and ``X``: after a coded scale's prefix (``Sev-I``) they
     can only be numerals; alone they are a pronoun and letters, so a bare numeric scale leaves them out.
     """
     out = [_NUMBER_WORDS[n]] if n < len(_NUMBER_WORDS) else []
+    if ordinal and n < len(_ORDINAL_WORDS):
+        out += [_ORDINAL_WORDS[n], _ordinal_digits(n)]
     roman = _ROMAN_FOR.get(n)
     if roman and (single_letter_roman or len(roman) > 1):
         out.append(roman)
     return out
+
+
+def _ordinal_digits(n: int) -> str:
+    """``1st``, ``2nd``, ``3rd``, ``4th`` … ``11th``, ``12th``, ``13th``, ``21st``."""
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
 
 
 @lru_cache(maxsize=256)
@@ -265,7 +303,7 @@ def label_aliases(
     key = _key(label)
     if len(label_set) >= 2 and _numeric(label_set):
         if key.isdigit() and int(key) < len(_NUMBER_WORDS):
-            out.extend(_spellings(int(key), single_letter_roman=False))
+            out.extend(_spellings(int(key), single_letter_roman=False, ordinal=True))
             if lexicon:
                 out.extend(number_words(int(key)))
         elif key in _NUMBER_OF:
