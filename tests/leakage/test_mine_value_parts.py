@@ -77,3 +77,17 @@ def test_codes_drawn_apart_from_the_label_give_nothing() -> None:
         result = mine(items, derive_from=DERIVE)
         assert not result.suggestions, seed
         assert not dict(mined_findings(items, result, derive_from=DERIVE)), seed
+
+
+def test_a_lone_dash_is_no_word_of_a_value() -> None:
+    """``Hallmarking - gold 22ct, 1 article (ring)`` is six words (runs of letters and digits), not seven: its parts
+    are read (the carat set from the assay's standard on a few invoices), while a sentence of seven words is not."""
+    by_text = {
+        "Hallmarking - gold 22ct, 1 article (ring)": {0, 1, 2},
+        "Hallmarking - gold 18ct, 1 article (ring)": {3, 4},
+        "Hallmarking - gold, 1 article (ring)": {5, 6, 7},
+    }
+    got = value_parts(by_text)
+    assert got is not None and {"22ct", "18ct"} <= set(got[0])
+    prose = {"the invoice was sent to the sponsor today": {0}, "the invoice was sent to the office today": {1}}
+    assert value_parts(prose) is None
