@@ -60,9 +60,13 @@ class CodeBook:
     found only on the book's evidence."""
 
 
-def code_book(values: Mapping[str, Mapping[str, int]], shares: Mapping[str, float]) -> CodeBook | None:
+def code_book(
+    values: Mapping[str, Mapping[str, int]], shares: Mapping[str, float], blank: Mapping[str, int] | None = None
+) -> CodeBook | None:
     """The code-book test of one field: ``values`` maps each value to its records per label, ``shares`` each label
-    to its share of the records holding the field. None when no value is pure or the field has too many values."""
+    to its share of the records holding the field. None when no value is pure or the field has too many values.
+    ``blank``: per label, the records where the field is blank or missing, which is the field's default when it falls
+    on several labels (:func:`_rare`): an upstream step writes its message on the records it ran on."""
     counted = [(t, c) for t, c in values.items() if sum(c.values()) >= MIN_VALUE]
     if not counted or len(counted) > MAX_VALUES:
         return None
@@ -80,19 +84,22 @@ def code_book(values: Mapping[str, Mapping[str, int]], shares: Mapping[str, floa
                 pure.setdefault(held[0], []).append(text)
     if not observed or not pure:
         return None
-    return CodeBook(_tail(chances, observed), pure, len(counted), _rare(values, pure))
+    return CodeBook(_tail(chances, observed), pure, len(counted), _rare(values, pure, blank or {}))
 
 
-def _rare(values: Mapping[str, Mapping[str, int]], pure: Mapping[str, list[str]]) -> dict[str, list[str]]:
+def _rare(
+    values: Mapping[str, Mapping[str, int]], pure: Mapping[str, list[str]], blank: Mapping[str, int]
+) -> dict[str, list[str]]:
     """Label → the field's values of fewer than ``MIN_VALUE`` records held by it alone, when the field reads as a book
     with a default: every value two labels hold is a default, held by more records than any of the book's pure values
     (``pure``; a field with no shared value at all is a book without a default, read alike), and the rare values hold
     no more records than those pure values do; ``{}`` otherwise. A value of one record is named only beside a default
-    (:func:`_named`)."""
+    (:func:`_named`); the field left blank (``blank``, per label) on more records than any pure value holds, of
+    several labels, is one (an SMS drafted on the records of an alert only, empty on the others)."""
     sizes = [sum(values[t].values()) for texts in pure.values() for t in texts]
     rare: dict[str, list[tuple[str, int]]] = {}
     held = 0
-    default = False
+    default = sum(1 for k in blank.values() if k) > 1 and sum(blank.values()) > max(sizes)
     for text, per_label in values.items():
         n = sum(per_label.values())
         labels = [lab for lab, k in per_label.items() if k]

@@ -3466,7 +3466,9 @@ def _field_book(
     per_label = {t: dict(Counter(record_label[r] for r in by_text[t])) for t in same}
     held_by = Counter(record_label[r] for r in set().union(*by_text.values()))
     total = sum(held_by.values())
-    book = code_book(per_label, {lab: k / total for lab, k in held_by.items()})
+    holding = set().union(*by_text.values())
+    blank = Counter(lab for r, lab in enumerate(record_label) if r not in holding)
+    book = code_book(per_label, {lab: k / total for lab, k in held_by.items()}, blank)
     if book is None:
         return
     found = {lab: [t for first in texts for t in same[first]] for lab, texts in book.pure.items()}
