@@ -94,7 +94,7 @@ def test_a_lone_dash_is_no_word_of_a_value() -> None:
     assert value_parts(prose) is None
     logs = {  # a code of many parts is one word: the cache key's zone is read
         "2026-05-12 rates.cache HIT key=rate:PM:2026-01:z2:w10lb ttl=3600": {0},
-        "2026-05-12 rates.cache HIT key=rate:PM:2026-01:z4:w3lb ttl=3600": {1},
+        "2026-05-12 rates.cache HIT key=rate:PM:2026-01:z4:w10lb ttl=3600": {1},
     }
     got = value_parts(logs)
     assert got is not None and {"z2", "z4"} <= set(got[0])
