@@ -80,8 +80,9 @@ def test_codes_drawn_apart_from_the_label_give_nothing() -> None:
 
 
 def test_a_lone_dash_is_no_word_of_a_value() -> None:
-    """``Hallmarking - gold 22ct, 1 article (ring)`` is six words (runs of letters and digits), not seven: its parts
-    are read (the carat set from the assay's standard on a few invoices), while a sentence of seven words is not."""
+    """``Hallmarking - gold 22ct, 1 article (ring)`` is six words (a lone dash holds no letter or digit), not seven:
+    its parts are read (the carat set from the assay's standard on a few invoices), and so are a log line's, whose
+    cache key of many parts is one word, while a sentence of seven words is not."""
     by_text = {
         "Hallmarking - gold 22ct, 1 article (ring)": {0, 1, 2},
         "Hallmarking - gold 18ct, 1 article (ring)": {3, 4},
@@ -91,3 +92,9 @@ def test_a_lone_dash_is_no_word_of_a_value() -> None:
     assert got is not None and {"22ct", "18ct"} <= set(got[0])
     prose = {"the invoice was sent to the sponsor today": {0}, "the invoice was sent to the office today": {1}}
     assert value_parts(prose) is None
+    logs = {  # a code of many parts is one word: the cache key's zone is read
+        "2026-05-12 rates.cache HIT key=rate:PM:2026-01:z2:w10lb ttl=3600": {0},
+        "2026-05-12 rates.cache HIT key=rate:PM:2026-01:z4:w10lb ttl=3600": {1},
+    }
+    got = value_parts(logs)
+    assert got is not None and {"z2", "z4"} <= set(got[0])

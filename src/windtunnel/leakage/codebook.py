@@ -150,8 +150,8 @@ def _tail(chances: list[float], observed: int) -> float:
 
 
 PART_WORDS = 6
-"""A value of more words (runs of letters and digits, :data:`_PART`) than this is prose, not a code or a name: its
-words are not read as parts."""
+"""A value of more words (runs between blanks holding a letter or a digit) than this is prose, not a code or a name:
+its words are not read as parts."""
 _PART = re.compile(r"[^\W_]+")
 """A part of a value: a run of letters and digits (``_``, ``-``, ``.``, blanks and the rest separate parts)."""
 
@@ -173,8 +173,8 @@ def value_parts(
     records: dict[str, set[int]] = {}
     wholes: dict[str, list[str]] = {}
     for text, rs in by_text.items():
-        if sum(1 for m in _PART.finditer(text)) > PART_WORDS:
-            continue  # words are runs of letters and digits: a lone dash or a bracket is no word
+        if sum(1 for w in text.split() if _PART.search(w)) > PART_WORDS:
+            continue  # a word holds a letter or a digit: a lone dash or bracket is none, a code of many parts is one
         for part in dict.fromkeys(m.group().casefold() for m in _PART.finditer(text) if not m.group().isdigit()):
             if input_words and all(part in input_words[r] for r in rs):
                 continue
