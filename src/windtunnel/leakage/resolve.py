@@ -257,13 +257,16 @@ def names_own_id(records: Records, text: str) -> bool:
 
 def _own_rows(rows: list[list[Cell]], records: Records, sources: list[str]) -> list[list[Cell]]:
     """The rows holding an id the projection shows outside the structure (``sources``: the text the
-    structure is written in); none when every row of a table of several is named so (then the names
-    say nothing about which one is this record)."""
+    structure is written in) that no other row holds; none when every row of a table of several is named so (then
+    the names say nothing about which one is this record). A value two rows hold (the unit's model on this
+    record's row and on another unit's) names neither."""
     inside = Counter(tok for text in sources for tok in _TOKEN_RE.findall(text))
+    # a value several rows hold (a model number, a site) names none of them: only a row's own value is its name
+    rows_holding = Counter(v for row in rows for v in {value.strip() for value, _a, _b in row})
     named: list[tuple[list[Cell], str]] = []
     for row in rows:
         for value, _a, _b in row:
-            if _id_like(value) and records.shown(value.strip(), inside):
+            if _id_like(value) and rows_holding[value.strip()] == 1 and records.shown(value.strip(), inside):
                 named.append((row, value.strip()))
                 break
     if not named:
