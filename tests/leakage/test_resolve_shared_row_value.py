@@ -8,6 +8,10 @@ answer. The serial, held by one row, names this record's row, whose grade leaks.
 
 from __future__ import annotations
 
+import random
+from pathlib import Path
+
+from tests.leakage.items_file import scan_items, write_rows
 from windtunnel.leakage import audit_item
 
 LABELS = ["A", "B", "C", "recycle"]
@@ -26,3 +30,30 @@ def test_another_unit_of_the_same_model_is_not_this_record() -> None:
 def test_this_units_own_row_still_leaks() -> None:
     csv = "serial,model,grade\r\nDQ97228670,L18M4P72,B\r\nC025699527,L18M4P72,A\r\nC021911009,C32N1810,recycle\r\n"
     assert audit_item(_item(csv, "A")).leaked
+
+
+def _rows(seed: int = 3, n: int = 150) -> list[dict]:
+    rng = random.Random(seed)
+    models = ["L18M4P72", "DELL 7FHHV", "A2338", "C32N1810"]
+    rows = []
+    for i in range(n):
+        soh = rng.uniform(0.5, 1.0)
+        label = "A" if soh >= 0.9 else "B" if soh >= 0.8 else "C" if soh >= 0.7 else "recycle"
+        serial, model = f"SN{rng.randrange(10**8):08d}", rng.choice(models)
+        leak = rng.random() < 0.4
+        others = [(f"SN{rng.randrange(10**8):08d}", rng.choice(models), rng.choice([*LABELS, ""])) for _ in range(2)]
+        table = [*others, (serial, model, label if leak else "")]
+        rng.shuffle(table)
+        csv = "serial,model,grade\r\n" + "".join(f"{s},{m},{g}\r\n" for s, m, g in table)
+        projection = {"unit": {"serial": serial, "model": model}, "diag": {"soh": round(soh, 3)}, "export": csv}
+        rows.append({"id": f"b{i}", "expected": label, "label_set": LABELS, "projection": projection, "leak": leak})
+    return rows
+
+
+def test_this_records_row_among_other_records_rows_is_a_leak_across_a_dataset(tmp_path: Path) -> None:
+    """Across a dataset the export's grade cells hold other units' grades too, at chance with the record's label:
+    the slot is at chance, but this record's own row (tied by its serial) is its value, not one of the listing's."""
+    rows = _rows()
+    report = scan_items(write_rows(tmp_path / "batteries.jsonl", rows), ["/diag/soh"])
+    assert all(report[r["id"]]["leaked"] for r in rows if r["leak"])
+    assert not any(report[r["id"]]["leaked"] for r in rows if not r["leak"])

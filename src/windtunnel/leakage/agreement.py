@@ -83,7 +83,7 @@ from windtunnel.leakage.mentions import LEVELS, Mention, item_mentions, overlaps
 from windtunnel.leakage.mine import Prints, in_derive_from, prose_prints, records_of
 from windtunnel.leakage.model import Finding, ItemAudit, LeakItem
 from windtunnel.leakage.pointers import general_pointer, hide_answers
-from windtunnel.leakage.resolve import Records, names_own_id
+from windtunnel.leakage.resolve import Records, holds_records, names_own_id
 from windtunnel.leakage.scan import escape_pointer_token, glued_review
 from windtunnel.leakage.text import normalize_needle
 
@@ -180,7 +180,18 @@ class Group:
 class _Entry:
     """One item as the agreement pass keeps it: its answers, label set and mentions."""
 
-    __slots__ = ("answers", "candidates", "labels", "mentions", "named", "outside", "own", "row", "sectioned")
+    __slots__ = (
+        "answers",
+        "candidates",
+        "labels",
+        "mentions",
+        "named",
+        "outside",
+        "own",
+        "own_cells",
+        "row",
+        "sectioned",
+    )
 
     def __init__(
         self, answers: frozenset[str], labels: frozenset[str], mentions: list[Mention], row: int | None
@@ -202,6 +213,10 @@ class _Entry:
         self.own: set[str] = set()
         """The pointers of the strings holding one agreeing mention, the only mention there, beside an id the
         projection shows outside them (:func:`~.resolve.names_own_id`): a row tied to the record's own id."""
+        self.own_cells: set[tuple[str, tuple[int, int] | None]] = set()
+        """The agreeing mentions (pointer, span) inside a cell of this record's own row of a table of many
+        (:meth:`~.resolve.Records.own_spans`): the record's value, which the chance of the other rows does not
+        cover."""
 
 
 @dataclass
@@ -321,6 +336,7 @@ class Agreement:
             ]
             entry.candidates = hide_answers(made, item.projection, [*item.expected, *item.correlated_values])
             entry.own = _own_strings(item.projection, mentions, agreeing)
+            entry.own_cells = _own_cells(item.projection, agreeing)
             if self.derive_from:
                 spots = {(m.pointer, m.span) for m in agreeing}
                 entry.outside = _outside_input(item.projection, spots, self.derive_from)
@@ -562,10 +578,13 @@ class Agreement:
 
     def _at_chance(self, m: Mention, entry: _Entry) -> bool:
         """Mention ``m`` of ``entry`` stands in a slot the dataset found at chance (judged by pointer and context,
-        not a slot of its own, and not a listing of labels in this item unless counted by sets)."""
+        not a slot of its own, not a cell of this record's own row of a table of many (:attr:`_Entry.own_cells`),
+        and not a listing of labels in this item unless counted by sets)."""
         g, own_slot = self._judged(m)
         if g is None or g.verdict != "chance" or g.level != LEVELS[0] or own_slot:
             return False
+        if (m.pointer, m.span) in entry.own_cells:
+            return False  # this record's own row among other records' rows: their chance says nothing of it
         return not _lists(entry, g, m) or (g.by_sets and self._counted(entry, g, m))
 
     def _input_short(self, m: Mention, entry: _Entry) -> bool:
@@ -1022,6 +1041,24 @@ def _own_strings(projection: Any, mentions: Sequence[Mention], agreeing: Sequenc
         return set()
     records = Records(projection)
     return {p for p, text in records.located() if p in wanted and names_own_id(records, text)}
+
+
+def _own_cells(projection: Any, agreeing: Sequence[Mention]) -> set[tuple[str, tuple[int, int] | None]]:
+    """The ``agreeing`` mentions (pointer, span) that lie inside a cell of this record's own row of a table of many
+    held in a string (:meth:`~.resolve.Records.own_spans`: the row tied by an id shown outside the table)."""
+    spotted = {m.pointer for m in agreeing if m.span is not None}
+    if not spotted:
+        return set()
+    records = Records(projection)
+    texts = {p: text for p, text in records.located() if p in spotted and holds_records(text)}
+    out: set[tuple[str, tuple[int, int] | None]] = set()
+    for m in agreeing:
+        text = texts.get(m.pointer)
+        if text is None or m.span is None:
+            continue
+        if any(a <= m.span[0] and m.span[1] <= b for (a, b), _at in records.own_spans(text)):
+            out.add((m.pointer, m.span))
+    return out
 
 
 def _lists(entry: _Entry, g: Group, m: Mention) -> bool:
