@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
+from functools import lru_cache
 from typing import Any
 
 from windtunnel.leakage.text import normalize_needle
@@ -149,6 +150,47 @@ _ID_RANGE = re.compile(
     r"(\d{1,12})(?![\w-])"
 )
 """A range of ids written as its two ends (``CS-38845 through CS-38872``, ``INC-10..INC-20``, ``T-4–9``)."""
+
+
+_ID = re.compile(r"(?<![\w-])([A-Za-z]+[-_#]?)(\d{1,12})(?![\w-])")
+"""An id written in a text: a prefix of letters and a serial number (``PRJ-757``, ``INC0007256``)."""
+_SENTENCE_BREAK = re.compile(r"[.!?](?=\s)|\n")
+_SENTENCE_REACH = 300
+_PROSE_TOKENS = 5
+_PLAIN = re.compile(r"[\"'(*_]*[^\W\d_]+(?:['’-][^\W\d_]+)*[\"').,;:!?*_]*")
+"""A plain word with the punctuation around it: seven in ten of a sentence's tokens at least, five tokens or more."""
+"""Characters read each side of a hit for its sentence: a bound, so that many hits in a long text cost linear time."""
+
+
+@lru_cache(maxsize=64)
+def own_serials(values: frozenset[str]) -> frozenset[tuple[str, int]]:
+    """The ids among ``values`` made of a prefix of letters and a serial number, as ``(prefix, number)`` (read once
+    per item: a frozenset keeps its hash)."""
+    return frozenset((m.group(1), int(m.group(2))) for v in values if (m := _SERIAL.fullmatch(v)) is not None)
+
+
+def about_other_id(text: str, start: int, end: int, values: frozenset[str]) -> bool:
+    """Whether the sentence of ``text`` around ``start:end`` names a record of this record's id scheme other than
+    this one and not this one (``Portfolio note: sister project PRJ-757 is reported off track`` in the report of
+    ``PRJ-7495``): what it says is about that record (principle 3). The scheme is the prefix of an id among
+    ``values`` (the projection's own values, :func:`record_values`). Only a sentence of prose is read so: a table's
+    row or a markup's run of cells holds other records' ids beside this record's own values."""
+    lo, hi = max(0, start - _SENTENCE_REACH), min(len(text), end + _SENTENCE_REACH)
+    own = own_serials(values)
+    if not own:
+        return False
+    breaks = [m.end() for m in _SENTENCE_BREAK.finditer(text, lo, start)]
+    a = breaks[-1] if breaks else lo
+    after = _SENTENCE_BREAK.search(text, end, hi)
+    sentence = text[a : after.start() if after else hi]
+    tokens = sentence.split()
+    if len(tokens) < _PROSE_TOKENS or sum(1 for t in tokens if _PLAIN.fullmatch(t)) * 10 < len(tokens) * 7:
+        return False  # a sentence of prose, not a table's or a markup's run of cells and ids
+    named = {(m.group(1).casefold(), int(m.group(2))) for m in _ID.finditer(sentence)}
+    if not named or named & own:
+        return False
+    prefixes = {p for p, _n in own}
+    return any(p in prefixes for p, _n in named)
 
 
 def outside_id_ranges(text: str, values: frozenset[str]) -> bool:

@@ -151,6 +151,7 @@ from windtunnel.leakage.records import (
     PLAIN_NAME,
     RECORD_ID,
     TYPE_KEYS_JSON,
+    about_other_id,
     ids_of,
     outside_id_ranges,
     path_kinds,
@@ -1896,6 +1897,11 @@ def _classify(
         # of this record's id scheme that leaves this record out is about those records (principle 3).
         _review(emit, corr, ctx, f"a text about a range of records' ids that leaves this record out mentions {what}")
         return
+    if _about_other_id(view_text, va, vb, ctx):
+        # ``sister project PRJ-757 is reported off track`` in the report of PRJ-7495: a sentence about another
+        # record of this record's id scheme (principle 3)
+        _review(emit, corr, ctx, f"a sentence about another record (an id of this record's scheme) mentions {what}")
+        return
     own = _own_record_value(hit, text, span, ctx)
     if own is not None and not suppress:
         if own[1] is not None:
@@ -2187,6 +2193,17 @@ def _outside_ranges(text: str, ctx: _Ctx) -> bool:
         return False
     values = _record_values(ctx)
     return bool(_read_once(ctx, "outside ranges", text, lambda: outside_id_ranges(text, values)))
+
+
+_DIGIT = re.compile(r"\d")
+
+
+def _about_other_id(text: str, start: int, end: int, ctx: _Ctx) -> bool:
+    """:func:`~windtunnel.leakage.records.about_other_id` of the hit's sentence; it reads the projection's record
+    values (:func:`_record_values`) only where a digit stands near the hit."""
+    if _DIGIT.search(text, max(0, start - 300), end + 300) is None:
+        return False
+    return about_other_id(text, start, end, _record_values(ctx))
 
 
 _RANGE_HINT = re.compile(r"\d\s*(?:through|thru|to|until|till|–|—|-|\.\.)\s*[A-Za-z]*[-_#]?\d")

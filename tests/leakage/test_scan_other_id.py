@@ -1,0 +1,32 @@
+"""A sentence about another record of this record's id scheme is about that record (``records.about_other_id``).
+
+A project's monthly status report notes that a sister project, ``PRJ-757``, is reported off track: this project is
+``PRJ-7495``. The label there is another record's. The same words naming this project, or naming no id, stay a leak.
+"""
+
+from __future__ import annotations
+
+from windtunnel.leakage import audit_item
+
+LABELS = ["on track", "at risk", "off track"]
+
+
+def _item(note: str) -> dict:
+    projection = {
+        "pmo_tool": {"project": {"code": "PRJ-7495", "name": "Hospital wing fit-out"}},
+        "status_report_md": f"# Hospital wing fit-out: monthly status\n\n## Highlights\n- Risk workshop held\n- {note}",
+    }
+    return {"id": "p", "expected": "off track", "label_set": LABELS, "projection": projection}
+
+
+def test_another_projects_status_is_not_this_ones() -> None:
+    assert not audit_item(_item("Portfolio note: sister project PRJ-757 is reported off track this month.")).leaked
+
+
+def test_this_projects_status_still_leaks() -> None:
+    assert audit_item(_item("Portfolio note: PRJ-7495 is reported off track this month.")).leaked
+    assert audit_item(_item("Portfolio note: the project is reported off track this month.")).leaked
+
+
+def test_another_id_in_the_next_sentence_changes_nothing() -> None:
+    assert audit_item(_item("The project is reported off track this month. PRJ-757 closed last week.")).leaked
