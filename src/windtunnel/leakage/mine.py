@@ -861,17 +861,19 @@ def _string_candidates(template: str, value: str, depth: int = 0) -> Found:
     if not s or len(s.split()) > PROSE_WORDS:
         return ()
     out: dict[tuple[str, str, str], tuple[tuple[int, int] | None, str]] = {}
-    _text_candidates(template, value, Mapped(value), "raw", out, whole=True)
+    views = canonical_views(value)
+    encoded = _encoded_runs(value, views)
+    _text_candidates(template, value, Mapped(value), "raw", out, whole=True, encoded=encoded)
     ident = identifier_view(Mapped(value), glued=False) if has_humps(value, glued=False) else None
     if ident is not None:
-        _text_candidates(template, value, ident, "identifier", out, whole=False)
+        _text_candidates(template, value, ident, "identifier", out, whole=False, encoded=encoded)
     if depth < _MAX_EMBED_DEPTH and s[:1] == "<":  # data markup held in the string: its elements are its fields
         for inner, leaf in markup_leaves(s):
             for key, _span, lview in _string_candidates(template + inner, leaf, depth + 1):
                 out.setdefault(key, (None, "markup" if lview == "raw" else f"markup+{lview}"))
     if depth < _MAX_EMBED_DEPTH:  # a JSON object a log line ends with (``… body={"event": …}``)
         _tail_candidates(template, value, out, depth)
-    for name, view in canonical_views(value):
+    for name, view in views:
         doc = _held_json(view.text) if depth < _MAX_EMBED_DEPTH else None
         if doc is not None:
             _doc_candidates(template, doc, _decoded_span(view, value), name, out, depth)
@@ -1012,6 +1014,29 @@ def _decoded_span(view: Mapped, original: str) -> tuple[int, int] | None:
     return (lo, hi)
 
 
+_ENCODINGS = frozenset({"base64", "base32", "dns_base32", "hex", "mime_lines", "ascii85"})
+"""Decoders of binary-to-text encodings (:mod:`~windtunnel.leakage.views.binary`): a run they read is written in an
+alphabet, not in words."""
+_MIN_ENCODED = 16
+"""The least length of an encoded run whose characters are not read as words (a short code may decode by chance)."""
+
+
+def _encoded_runs(value: str, views: Sequence[tuple[str, Mapped]]) -> tuple[tuple[int, int], ...]:
+    """The spans of ``value`` a binary-to-text decoder reads (a base64 payload in a link's query, a hex blob), each
+    :data:`_MIN_ENCODED` characters or more: the model reads them decoded (their views are mined), while the letters
+    and digits the encoding happens to write there are no words of the value. A constant tail encoded after a record's
+    own head (``…","interp":"low"}``) writes the same runs of characters on every record of that label, which mining
+    would otherwise find as tokens riding with it and the sanitizer would cut from the encoded text."""
+    out = []
+    for name, view in views:
+        if name.removeprefix("decoded:").split("+", 1)[0] not in _ENCODINGS:
+            continue
+        span = _decoded_span(view, value) or (0, len(value))
+        if span[1] - span[0] >= _MIN_ENCODED:
+            out.append(span)
+    return tuple(out)
+
+
 def _text_candidates(
     template: str,
     original: str,
@@ -1020,10 +1045,12 @@ def _text_candidates(
     out: dict[tuple[str, str, str], tuple[tuple[int, int] | None, str]],
     *,
     whole: bool,
+    encoded: Sequence[tuple[int, int]] = (),
 ) -> None:
     """The candidates of one view of a string, added to ``out`` unless a view before already holds them: the whole
     value (``whole``), its URL segment pairs, or its tokens and 2-3-word n-grams with their spans in the original
-    string ``original`` (through ``m``'s offset map)."""
+    string ``original`` (through ``m``'s offset map), but none inside an ``encoded`` run of it (:func:`_encoded_runs`).
+    """
     text = m.text
     s = text.strip()
     if not s:
@@ -1040,6 +1067,8 @@ def _text_candidates(
         return
     toks = _tokens(text)
     mapped = None if m.starts is None else m.span  # the identity map (text as written) needs no call per token
+    if encoded:
+        toks = [t for t in toks if not _inside(mapped(t[1], t[2]) if mapped else (t[1], t[2]), encoded)]
     for tok, a, b in toks:
         # A code's letter runs (`h123` → `h`): a label's initial can ride in a code that is unique to its item
         # (`Q-H123` for High), where the whole code never repeats.
@@ -1063,6 +1092,10 @@ def _text_candidates(
         key = ("token", "", glyphs)
         if key not in out:
             out[key] = ((a, b) if mapped is None else mapped(a, b), view)
+
+
+def _inside(span: tuple[int, int], runs: Sequence[tuple[int, int]]) -> bool:
+    return any(a <= span[0] and span[1] <= b for a, b in runs)
 
 
 def _leaves(node: Any, pointer: str, depth: int = 0, *, empty: bool = False) -> Iterator[tuple[str, Any, int | None]]:

@@ -57,7 +57,7 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
-from windtunnel.leakage import cuts
+from windtunnel.leakage import cuts, recode
 from windtunnel.leakage.agreement import RULE as AGREEMENT_RULE
 from windtunnel.leakage.agreement import Agreement
 from windtunnel.leakage.decode import embedded_json
@@ -414,7 +414,9 @@ def sanitize_item(
     redactions: list[Redaction] = []
     problems: list[str] = []
     known = list(dict.fromkeys([*it.label_set, *labels]))
-    ctx = _Ctx(known, problems, it.projection, list(it.label_set) or known, list(it.expected), sources=it.sources)
+    ctx = _Ctx(
+        known, problems, it.projection, list(it.label_set) or known, list(it.expected), sources=it.sources, item=it
+    )
     projection = _apply(projection, todo, mode, redactions, ctx)
     if not redactions:
         clean, after = it, before
@@ -652,6 +654,8 @@ class _Ctx:
     """The path of the string whose embedded JSON is being sanitized (pointers there are relative to it)."""
     sources: PointerMap | None = None
     """The item's :attr:`LeakItem.sources`: a problem then names the place in the record (``--context-field``)."""
+    item: LeakItem | None = None
+    """The item sanitized: a run decoded to text is sanitized as this item's text (:func:`_recoded`)."""
     _record: frozenset[str] | None = None
 
     def at(self, f: Finding) -> str:
@@ -974,6 +978,8 @@ def uniform_fields(
                 through.add(_general(f.pointer))
             if f.representation != _MINED or f.inner is not None:
                 continue
+            if _in_encoded_run(it.projection, f):
+                continue  # edited inside the run's decoded text and written back (:func:`_recoded`), on this item only
             path = _general(f.pointer)
             if f.view == _MEMBERS and f.span is None:
                 # a member of a mined set (:func:`at_members`): blanked by its own finding on this record, it counts
@@ -1047,6 +1053,14 @@ def uniform_fields(
             fields.append(got)
             cut.setdefault(got, set()).update(cut_at.get(path, ()))
     return _with_shared(fields, population, cut)
+
+
+def _in_encoded_run(projection: Any, f: Finding) -> bool:
+    """Whether ``f`` was read in the decoded text of an encoded run of its string that reads back exactly
+    (:func:`~windtunnel.leakage.recode.decoded`): a record whose run holds no mined value keeps it as it is, so no field
+    blank need hide which records held one."""
+    value = _node(projection, f.pointer) if f.span is not None else None
+    return isinstance(value, str) and f.span is not None and recode.run_at(value, f.view, f.span) is not None
 
 
 def _beside(template: str, pointer: str) -> str:
@@ -1862,6 +1876,11 @@ def _fix_leaf(
         if not group:
             return
         value = parent[key]
+    if isinstance(value, str):
+        value, group = _recoded(parent, key, pointer, value, group, mode, log, ctx)
+        if not group:
+            return
+        first = group[0]
     if not isinstance(value, str) or any(f.rule in _WHOLE_RULES or f.span is None for f in group):
         listing = listing_member(box[""], pointer, ctx.labels, ctx.answers)
         if listing is not None and own_column_value(Records(ctx.root), pointer):
@@ -1987,6 +2006,88 @@ def _fix_leaf(
             first.hashed_pointer,
         )
     )
+
+
+def _recoded(
+    parent: Any,
+    key: Any,
+    pointer: str,
+    value: str,
+    group: list[Finding],
+    mode: Mode,
+    log: list[Redaction],
+    ctx: _Ctx,
+) -> tuple[str, list[Finding]]:
+    """``value`` with each encoded run a finding of ``group`` read decoded (a base64 context in a link) sanitized as a
+    text of the item and written back in its encoding (:mod:`~windtunnel.leakage.recode`), and the findings left to
+    the other edits (those in a run so rewritten are done; the spans after one move with it). A run that does not
+    read back exactly, or whose text still leaks once sanitized, is left to them: cut whole, as before. So a record
+    whose link leaks keeps its link, and the records whose link never did keep theirs as they are: blanking the field
+    on the leaking records only would tell which they were."""
+    if ctx.item is None:
+        return value, group
+    runs: dict[tuple[int, int], str] = {}
+    tried: set[tuple[int, int]] = set()
+    for f in group:
+        at = recode.run_at(value, f.view, f.span) if f.span is not None else None
+        if at is None or at[:2] in tried:
+            continue
+        a, b, got = at
+        tried.add((a, b))
+        here = [g for g in group if g.representation == _MINED and g.span is not None and a <= g.span[0] < b]
+        sub = sanitize_item(
+            replace(ctx.item, projection=got.text, sources=None),
+            mode=mode,
+            labels=ctx.labels,
+            extra=[x for g in here if (x := _decoded_finding(got.text, g)) is not None],
+        )
+        if sub.changed and not sub.residual and isinstance(sub.item.projection, str):
+            runs[(a, b)] = got.encode(sub.item.projection)
+    if not runs:
+        return value, group
+    done = [f for f in group if f.span is not None and any(a <= f.span[0] and f.span[1] <= b for a, b in runs)]
+    rest: list[Finding] = []
+    for f in group:
+        if f in done:
+            continue  # inside a rewritten run: sanitized with it
+        if f.span is not None and any(a < f.span[1] and f.span[0] < b for a, b in runs):
+            continue  # across a rewritten run's edge: its part inside went with the run
+        shift = sum(len(new) - (b - a) for (a, b), new in runs.items() if f.span is not None and b <= f.span[0])
+        rest.append(replace(f, span=(f.span[0] + shift, f.span[1] + shift)) if f.span is not None and shift else f)
+    out = value
+    for (a, b), new in sorted(runs.items(), reverse=True):
+        out = out[:a] + new + out[b:]
+    parent[key] = out
+    first = done[0]
+    removed = max(0, len(value) - len(out))
+    log.append(
+        Redaction(pointer, first.channel, first.rule, "re-encode", first.representation, removed, first.hashed_pointer)
+    )
+    return out, rest
+
+
+def _decoded_finding(text: str, f: Finding) -> Finding | None:
+    """The mined finding ``f``, read in an encoded run whose decoded text is ``text``, as a finding of that text: its
+    value's words where they stand there (whole words, case aside, any separators between them); in JSON, the scalar
+    they are part of, or the one whose key they are (``"interp": "low"``, mined as ``interp low``, is that value)."""
+    toks = [t for t in re.split(r"[\W_]+", f.value) if t]
+    if not toks:
+        return None
+    m = re.search(r"(?<![^\W_])" + r"[\W_]+".join(map(re.escape, toks)) + r"(?![^\W_])", text, re.IGNORECASE)
+    if m is None:
+        return None
+    spans: dict[str, tuple[int, int]] = {}
+    try:
+        _json_spans(text, _skip(text, 0), "", spans)
+    except (ValueError, IndexError):
+        spans = {}
+    if spans:
+        inside = [p for p, (a, b) in spans.items() if a <= m.start() and m.end() <= b]
+        after = [p for p, (a, _) in spans.items() if a >= m.start()]
+        at = inside[0] if inside else min(after, key=lambda p: spans[p][0]) if after else None
+        if at is not None and at != "":
+            return replace(f, pointer="", inner=at, span=None, view="raw", hashed_pointer=None, hashed_inner=None)
+    return replace(f, pointer="", inner=None, span=m.span(), view="raw", hashed_pointer=None, hashed_inner=None)
 
 
 _BLIND = "correlated.blind"

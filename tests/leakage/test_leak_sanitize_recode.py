@@ -1,0 +1,149 @@
+"""An encoded run the scan reads decoded is sanitized decoded and written back in its encoding (:mod:`.recode`).
+
+A chart link whose base64 view context carries the answer on some records keeps its link: the answer's value is
+blanked inside the context and the context encoded again, and the records whose context never held it keep their
+bytes, so no field's blank tells which records held the answer. Mining reads such a run decoded, not as letters.
+"""
+
+from __future__ import annotations
+
+import base64
+import gzip
+import json
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.clirun import wt as run_cli
+from windtunnel.leakage import recode
+from windtunnel.leakage.mine import candidates, mine
+from windtunnel.leakage.model import LeakItem
+from windtunnel.leakage.sanitize import sanitize_item
+
+LABELS = ["Low", "Medium", "High"]
+
+
+def b64url(doc: dict[str, Any]) -> str:
+    return base64.urlsafe_b64encode(json.dumps(doc, separators=(",", ":")).encode()).decode().rstrip("=")
+
+
+def link(doc: dict[str, Any]) -> str:
+    return f"https://ehr.example.org/nb/view?ctx={b64url(doc)}"
+
+
+def unlink(url: str) -> Any:
+    ctx = url.split("ctx=", 1)[1]
+    return json.loads(base64.urlsafe_b64decode(ctx + "=" * (-len(ctx) % 4)))
+
+
+# ---------------------------------------------------------------- the recoders
+
+
+@pytest.mark.parametrize(
+    "run",
+    [
+        base64.b64encode(b'{"triage": "High", "unit": "ward 7"}').decode(),  # standard, padded
+        b64url({"enc": "E512", "tab": "delivery", "interp": "High"}),  # URL-safe, unpadded
+        base64.b32encode(b"severity=High;unit=7").decode(),
+        b"severity=High".hex(),
+        b"severity=High".hex().upper(),
+    ],
+)
+def test_a_run_reads_back_exactly_and_an_edit_is_written_in_its_encoding(run: str) -> None:
+    name = "hex" if all(c in "0123456789abcdefABCDEF" for c in run) else "base32" if run.isupper() else "base64"
+    at = recode.run_at(f"see {run} here", f"decoded:{name}", (4, 4 + len(run)))
+    assert at is not None
+    a, b, got = at
+    assert (a, b) == (4, 4 + len(run)) and "High" in got.text
+    assert got.encode(got.text) == run  # the run as written
+    edited = got.encode(got.text.replace("High", ""))
+    again = recode.run_at(f"see {edited} here", f"decoded:{name}", (4, 4 + len(edited)))
+    assert again is not None and again[2].text == got.text.replace("High", "")
+
+
+def test_a_run_that_does_not_read_back_is_not_rewritten() -> None:
+    packed = base64.b64encode(gzip.compress(b'{"triage": "High"}')).decode()  # the scan inflates it; no way back
+    assert recode.run_at(packed, "decoded:base64", (0, len(packed))) is None
+    run = b64url({"triage": "High"})
+    assert recode.run_at(run, "decoded:url+base64", (0, len(run))) is None  # a nested view: not one step
+    assert recode.run_at(run, "raw", (0, len(run))) is None
+    assert recode.run_at(run, "decoded:base64+identifier", (0, len(run))) is not None  # its words: the same run
+
+
+# ---------------------------------------------------------------- one record
+
+
+def test_a_leaking_link_keeps_its_link_with_the_answer_blanked_inside() -> None:
+    doc = {"enc": "E5351625", "view": "newborn-summary", "tab": "delivery", "interp": "High"}
+    proj = {"chart_link": link(doc), "note": "Routine review."}
+    res = sanitize_item({"id": "a", "expected": "High", "label_set": LABELS, "projection": proj})
+    assert res.before.leaked and res.ok, res.residual
+    out = res.item.projection
+    assert out["note"] == "Routine review." and out["chart_link"].startswith("https://ehr.example.org/nb/view?ctx=")
+    assert unlink(out["chart_link"]) == {**doc, "interp": ""}
+    assert [r.operator for r in res.redactions] == ["re-encode"]
+
+
+# ---------------------------------------------------------------- a dataset
+
+
+CODES = {"Low": "tier-green", "Medium": "tier-amber", "High": "tier-crimson"}
+"""A code per label, held in the context on the leaking records of :func:`dataset` with ``coded``."""
+
+
+def dataset(n: int = 120, seed: int = 7, *, coded: bool = False) -> list[dict[str, Any]]:
+    rng = random.Random(seed)
+    recs = []
+    for i in range(n):
+        score = rng.randint(0, 8)
+        label = LABELS[0] if score < 3 else LABELS[1] if score < 6 else LABELS[2]
+        doc: dict[str, Any] = {"enc": f"E{rng.randint(1_000_000, 9_999_999)}", "view": "summary", "tab": "triage"}
+        leak = i % 3 == 0
+        if leak:
+            doc["interp"] = CODES[label] if coded else label
+        recs.append(
+            {
+                "id": f"r{i:03d}",
+                "expected": label,
+                "label_set": LABELS,
+                "projection": {"score": score, "chart_link": link(doc), "ward": rng.choice(["A", "B", "C"])},
+                "truth": {"leak": leak},
+            }
+        )
+    return recs
+
+
+def test_the_clean_records_keep_their_bytes_and_the_leaking_ones_their_link(tmp_path: Path) -> None:
+    recs = dataset()
+    data, out = tmp_path / "d.jsonl", tmp_path / "clean.jsonl"
+    data.write_text("".join(json.dumps(r) + "\n" for r in recs))
+    assert run_cli("leak", "sanitize", str(data), "-o", str(out), "--mine", "--derive-from", "/score") == 0
+    written = [json.loads(line) for line in out.read_text().splitlines()]
+    for raw, clean in zip(recs, written, strict=True):
+        if raw["truth"]["leak"]:
+            got = unlink(clean["projection"]["chart_link"])
+            assert got == {**unlink(raw["projection"]["chart_link"]), "interp": ""}
+        else:
+            assert clean["projection"] == raw["projection"], raw["id"]  # no blank of the field on every record
+    assert run_cli("leak", "scan", str(out), "--mine", "--derive-from", "/score") == 0
+
+
+def test_mining_reads_an_encoded_run_decoded_not_its_letters() -> None:
+    doc = {"enc": "E5351625", "view": "newborn-summary", "tab": "delivery", "interp": "tier-crimson"}
+    url = link(doc)
+    start = url.index("ctx=") + 4
+    found = candidates({"chart_link": url})
+    words = {key[2] for key in found if key[0] in ("token", "ngram")}
+    assert {"crimson", "tier crimson"} <= words  # the decoded context's words
+    for key, (_, span, _, view) in found.items():
+        if key[0] in ("token", "ngram") and span is not None and span[0] >= start:
+            # none of the letters base64 writes there (``fs``, ``jtb2rlcm``: a constant tail encodes alike)
+            assert view.startswith("decoded:"), (key, view)
+
+
+def test_mining_finds_the_code_in_the_context_and_sanitize_leaves_clean_records(tmp_path: Path) -> None:
+    items = [LeakItem.from_mapping(r) for r in dataset(150, coded=True)]
+    found = {(s.pointer, s.value) for s in mine(items, derive_from=["/score"]).suggestions}
+    assert {("/chart_link/interp", code) for code in CODES.values()} <= found
