@@ -37,7 +37,8 @@ def _raw(*, outcome: bool = False, notes: str = "", model: bool = False) -> list
             truck["ai_outcome"] = hood if hood != "not fitted" else "deferred"  # an earlier model, right on some
         proj: dict[str, Any] = {"truck": truck, "inspector": {"name": "R. Okafor", "badge": 400 + i % 13}}
         if notes and i % 10 == 3:
-            proj[notes] = {"text": "The owner asked whether it will be deferred again."}
+            # each note its truck's own (one same text on records of every label is for review: held_texts)
+            proj[notes] = {"text": f"The owner of {truck['plate']} asked whether it will be deferred again."}
         out.append({"id": f"r{i}", "expected": label, "label_set": LABELS, "projection": proj})
     return out
 
@@ -77,7 +78,7 @@ def test_an_earlier_models_output_in_the_named_input_stays_a_leak() -> None:
 
 
 def test_prose_in_a_named_note_stays_as_the_item_decides() -> None:
-    # nine records hold the same question naming one label, three of them of that label: a statement in prose is
+    # nine records hold a question naming one label, three of them of that label: a statement in prose is
     # never a whole value, and its context may mix a ruling with a question; the item-level decision stands
     raw = _raw(notes="owner_note")
     named = _blocking_at(raw, ["/truck/hood_test", "/owner_note/text"], "/owner_note/text")

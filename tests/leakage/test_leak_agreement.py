@@ -147,7 +147,8 @@ def test_a_slot_at_chance_demotes_the_item_level_leak_to_review() -> None:
     assert not any(a.leaked for a in after)
     for i in leaking:
         (f,) = [f for f in after[i].findings if f.pointer == "/note"]
-        assert f.severity == "low" and "not above chance, for review" in f.detail
+        # at chance as a slot, or (one opener's text on six records or more) as the same text on every label's
+        assert f.severity == "low" and ("not above chance, for review" in f.detail or "does not tell" in f.detail)
         assert f.rule == before[i].findings[0].rule  # the rule users filter by is kept
     assert agreement.summary()["demoted"] == len(leaking)
 

@@ -74,9 +74,49 @@ def test_a_note_on_one_label_only_stays_a_leak_beside_the_handbook() -> None:
 
 
 def test_too_few_records_leave_the_item_level_decision() -> None:
-    """Eleven records cannot show a text is at chance: the handbook's findings stand."""
-    leaks = _leaks(_items(11))
+    """Five records cannot show a text is at chance (``HELD_SUPPORT``): the handbook's findings stand."""
+    leaks = _leaks(_items(5))
     assert any("/handbook" in ps for ps in leaks.values())
+
+
+BITE = ["Level 1", "Level 2", "Level 3", "Level 4", "Level 5"]
+KENNEL = "Kennel: Level 3 isolation ward, run 14."
+
+
+def _bites(n: int, *, kennel_on: str) -> list[LeakItem]:
+    """Invented bite reports: the level follows from the deepest puncture; a follow-up list drawn from a pool of
+    notes holds the kennel's ward on some records, of every level (``kennel_on="any"``, one record in five), or on
+    the Level 3 records only (``"level3"``)."""
+    rng = random.Random(11)
+    out = []
+    for i in range(n):
+        level = (i // 5) % 5 if i % 5 == 0 else i % 5  # the holders of a note on one record in five: every level
+        depth = 3 * level + rng.randint(0, 2)
+        label = BITE[level]
+        notes = rng.sample(["Owner informed.", "Photos taken at intake.", "Vet check booked."], 1)
+        if (kennel_on == "any" and i % 5 == 0) or (kennel_on == "level3" and label == "Level 3"):
+            notes.insert(0, KENNEL)
+        projection = {"wound": {"max_depth_mm": depth}, "follow_up": notes}
+        out.append(LeakItem(id=f"b{i}", expected=[label], projection=projection, label_set=BITE))
+    return out
+
+
+def test_a_note_of_a_list_naming_one_label_on_records_of_every_label_is_for_review() -> None:
+    """A list's member is a text too: the same note on 9 records of several levels says nothing of the record's own
+    level, on the records of the level it names as on the others (before: list members were left out of the texts,
+    and 9 records were too few, so the Level 3 records holding it were called leaking)."""
+    items = _bites(45, kennel_on="any")
+    holders = [it for it in items if KENNEL in it.projection["follow_up"]]
+    assert len(holders) == 9 and len({it.expected[0] for it in holders}) >= 3
+    alone = [it for it in holders if it.expected == ["Level 3"]]
+    assert alone and all(any(f.blocking for f in audit_item(it).findings) for it in alone)  # the premise
+    assert all(not ps for ps in _leaks_with(items, ("/wound",)).values())
+
+
+def test_a_note_on_one_level_only_stays_a_leak() -> None:
+    items = _bites(45, kennel_on="level3")
+    leaks = _leaks_with(items, ("/wound",))
+    assert {i for i, ps in leaks.items() if ps} == {it.id for it in items if it.expected == ["Level 3"]}
 
 
 def test_a_key_every_record_has_is_for_review_in_the_scan(tmp_path: Path) -> None:
@@ -106,9 +146,10 @@ def test_texts_are_counted_by_record_and_place() -> None:
     assert held.held(keys[("/a", "key")], "y") == (4, 1)
     assert held.held(texts_of({"a": "other"})[("/a", "value")], "x") is None  # one record: too few
     assert texts_of({"a": "Same", "b": "none"}, ["same"]) == {("/a", "value"): ("/a", "value", hash("Same"))}
-    # a list's member and a value that is just a label are the mention evidence's (by record)
-    assert set(texts_of({"l": ["x y"], "v": "X", "w": "x z"}, labels=frozenset({"x"}))) == {
+    # a value that is just a label is the mention evidence's (by record); a list's member is a text like any other
+    assert set(texts_of({"l": ["x y", "X"], "v": "X", "w": "x z"}, labels=frozenset({"x"}))) == {
         ("/l", "key"),
+        ("/l/0", "value"),
         ("/v", "key"),
         ("/w", "key"),
         ("/w", "value"),

@@ -91,6 +91,12 @@ MIN_SUPPORT = 5
 """Records with a mention in a group before the group can say a slot follows the label."""
 MIN_CHANCE_SUPPORT = 12
 """Records with a mention in a group before the group can say a slot is at chance."""
+HELD_SUPPORT = 6
+"""Records holding one same text at one place before it can be at chance (:mod:`.held_texts`): fewer than a slot
+needs (:data:`MIN_CHANCE_SUPPORT`), which mixes the texts of many records around one masked word, where one text is
+one value; the verdict's bound is the same (its 95 % upper bound ruling out what a value needs), so only a text that
+names one label on records of several others is cleared so soon (``Kennel: Level 3 isolation ward`` on 9 records, 2
+of them Level 3 at 20 %)."""
 OWN_SCALE_SHARE = 0.25
 """The least share of a field's filled records holding a value that is no label (``neutral``, ``softfail`` beside
 ``pass`` / ``fail``) for the field to be on a scale of its own: a scale uses its other words routinely, where a
@@ -384,7 +390,7 @@ class Agreement:
         :func:`~windtunnel.leakage.mine.records_of`) are one draw: a record's own label word repeated in its
         renderings is one agreeing record, not several."""
         record_of, record_label = records_of(self.row_labels, self.row_prose)
-        self.texts.decide(record_of, record_label, MIN_CHANCE_SUPPORT, few=MIN_SUPPORT)
+        self.texts.decide(record_of, record_label, HELD_SUPPORT, few=MIN_SUPPORT)
         mentioned = {general_pointer(m.pointer) for e in self.entries.values() for m in e.mentions if m.pointer}
         self.graded = graded_fields(self.row_values, self.row_labels, mentioned, self.told, self.row_members)
         self.row_values = []
@@ -726,14 +732,34 @@ class Agreement:
                 demoted += 1
                 continue
             why = self._held_alike(audit.item, audit.line, f.pointer, f.target == "key")
-            if why is not None:
+            if why is not None and not self._few_above_slot(audit, f):
                 findings[i] = replace(f, severity="low", detail=f.detail + why)
                 demoted += 1
         return findings, demoted
 
+    def _few_above_slot(self, audit: ItemAudit, f: Finding) -> bool:
+        """Whether the text of ``f`` is held by fewer records than a slot needs to be at chance
+        (:data:`MIN_CHANCE_SUPPORT`), and a label word of the finding stands in a slot the dataset finds significantly
+        above chance: one text among the many a slot's sentence stands in (its opener and closer drawn apart) falls
+        low on a few records by chance alone, while the slot agrees with the label across them all. A text held by
+        enough records is judged on its own."""
+        kept = self.item_texts.get((audit.item, audit.line))
+        entry = self.entries.get((audit.item, audit.line))
+        if kept is None or entry is None:
+            return False
+        texts, answer, _ = kept
+        held = self.texts.held(texts.get((f.pointer, "key" if f.target == "key" else "value")), answer)
+        if held is None or held[0] >= MIN_CHANCE_SUPPORT:
+            return False
+        for m in entry.mentions:
+            g = self._judged(m)[0] if overlaps(f, m) else None
+            if g is not None and g.p <= ALPHA:
+                return True
+        return False
+
     def _held_alike(self, item: str, line: int | None, pointer: str | None, key: bool = False) -> str | None:
         """Why the text at ``pointer`` of the item (its key when ``key``) does not tell the label, or None
-        (:mod:`.held_texts`): the same text at the same place in :data:`MIN_CHANCE_SUPPORT` records or more, ``k``
+        (:mod:`.held_texts`): the same text at the same place in :data:`HELD_SUPPORT` records or more, ``k``
         of the ``n`` having this record's label, judged as a slot is (:func:`verdict_of`) against that label's
         share of the dataset. The one test for every finding about a label in a text, whatever found it (a label
         word, an alias, a phrase of position, a slot's agreement): a text held alike is evidence about the
@@ -748,7 +774,7 @@ class Agreement:
         n, k = held
         g = Group(LEVELS[0], "", n=n, k=k, chance_sum=n * self._held_share(labels, normalize_needle(answer)))
         g.p = g.q = binomial_greater(k, n, min(1.0, g.chance))
-        if verdict_of(g) != "chance":
+        if verdict_of(g, HELD_SUPPORT) != "chance":
             return None
         return (
             f"; across the dataset the same {'key' if key else 'text'} is held by {n} records,"
@@ -872,13 +898,14 @@ def _value_rate(g: Group) -> float:
     return max(FOLLOWS_RATE, (1 + min(1.0, g.chance)) / 2)
 
 
-def verdict_of(g: Group) -> Verdict:
-    """A tested group's verdict (see the module docstring)."""
+def verdict_of(g: Group, min_chance: int = MIN_CHANCE_SUPPORT) -> Verdict:
+    """A tested group's verdict (see the module docstring); ``min_chance`` records at least before it can be at
+    chance."""
     rate = g.k / g.n
     chance = min(1.0, g.chance)
     if g.q <= ALPHA and rate >= _value_rate(g) and not g.listing:
         return "follows" if len(g.agreeing_labels) >= 2 else "agrees"
-    if g.n >= MIN_CHANCE_SUPPORT:
+    if g.n >= min_chance:
         upper = wilson_interval(g.k, g.n)[1]
         if upper < chance + (1 - chance) / 4:
             return "chance"

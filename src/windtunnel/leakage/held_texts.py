@@ -9,11 +9,10 @@ So a finding in such a text is for review, whatever its form (``Total 6-8 = adva
 defines every level; a key naming a scale's top value).
 
 Per place (the pointer, list indices as ``*``; a key or the value there) and exact text, the records holding it
-are counted by label (items sharing one record's prose are one record, as in :mod:`.agreement`). A list's member
-and a value that is just a label are left to the mention evidence: a member recurs because a list draws from a
-pool (a feeder's history of other outages' causes), and whether the list includes the answer is the record's
-question; a label alone is a value slot. A finding at a
-text held by :data:`~windtunnel.leakage.agreement.MIN_CHANCE_SUPPORT` records or more is judged as an agreement
+are counted by label (items sharing one record's prose are one record, as in :mod:`.agreement`). A value that is
+just a label is left to the mention evidence (a value slot, judged by record); a list's member is a text like any
+other (a follow-up note drawn from a pool: the same note on records of every label tells none of them). A finding at a
+text held by :data:`~windtunnel.leakage.agreement.HELD_SUPPORT` records or more is judged as an agreement
 slot is (:func:`~windtunnel.leakage.agreement.verdict_of`): ``k`` of the ``n`` records have the label the finding
 found (the record's own), against that label's exact share of the dataset (no floor: a text whose rare label's
 records hold it at two or three times their share rides with that label). At chance, above or below, the finding
@@ -56,9 +55,8 @@ def texts_of(
     projection: Any, needles: Sequence[str] = (), labels: frozenset[str] = frozenset()
 ) -> dict[tuple[str, str], TextKey]:
     """Every key and scalar value of ``projection``, by (pointer, ``"key"`` / ``"value"``), as its text key; with
-    ``needles`` (case-folded), only the texts holding one of them. Not the values of a list's members, nor a value
-    that is just one of ``labels`` (normalised): a list drawn from a pool (other events' causes) and a value slot
-    are the mention evidence's to judge, by record (:mod:`.agreement`), not by text."""
+    ``needles`` (case-folded), only the texts holding one of them. Not a value that is just one of ``labels``
+    (normalised): a value slot is the mention evidence's to judge, by record (:mod:`.agreement`), not by text."""
     out: dict[tuple[str, str], TextKey] = {}
     stack: list[tuple[str, Any]] = [("", projection)]
     while stack:
@@ -71,13 +69,7 @@ def texts_of(
                 stack.append((child, v))
         elif isinstance(node, list):
             stack.extend((f"{pointer}/{i}", v) for i, v in enumerate(node))
-        elif (
-            node is not None
-            and pointer
-            and _holds(str(node), needles)
-            and not any(t.isdigit() for t in pointer.split("/"))
-            and normalize_needle(str(node)) not in labels
-        ):
+        elif node is not None and pointer and _holds(str(node), needles) and normalize_needle(str(node)) not in labels:
             out[(pointer, "value")] = (_template(pointer), "value", hash(str(node)))
     return out
 
