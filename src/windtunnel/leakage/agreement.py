@@ -69,6 +69,7 @@ audit's findings (:meth:`Agreement.adjust`); the per-item audit itself is never 
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
@@ -82,7 +83,8 @@ from windtunnel.leakage.input_text import input_of, names_of
 from windtunnel.leakage.mentions import LEVELS, Mention, item_mentions, overlaps
 from windtunnel.leakage.mine import Prints, in_derive_from, prose_prints, records_of
 from windtunnel.leakage.model import Finding, ItemAudit, LeakItem
-from windtunnel.leakage.pointers import general_pointer, hide_answers
+from windtunnel.leakage.pointers import general_pointer, hide_answers, node_at, parse_pointer
+from windtunnel.leakage.records import prose_sentence
 from windtunnel.leakage.resolve import Records, holds_records, names_own_id
 from windtunnel.leakage.scan import escape_pointer_token, glued_review
 from windtunnel.leakage.text import normalize_needle
@@ -195,8 +197,10 @@ class _Entry:
         "outside",
         "own",
         "own_cells",
+        "own_names",
         "row",
         "sectioned",
+        "sentences",
     )
 
     def __init__(
@@ -219,6 +223,11 @@ class _Entry:
         self.own: set[str] = set()
         """The pointers of the strings holding one agreeing mention, the only mention there, beside an id the
         projection shows outside them (:func:`~.resolve.names_own_id`): a row tied to the record's own id."""
+        self.sentences: dict[tuple[str, tuple[int, int] | None], tuple[str, int, int]] = {}
+        """Per agreeing mention (pointer, span) in a sentence of prose: the sentence and the mention's place in it
+        (:meth:`Agreement._about_other_entity`)."""
+        self.own_names: dict[str, str] = {}
+        """Once decided: this record's own value of each field whose values name things (:func:`entity_names`)."""
         self.own_cells: set[tuple[str, tuple[int, int] | None]] = set()
         """The agreeing mentions (pointer, span) inside a cell of this record's own row of a table of many
         (:meth:`~.resolve.Records.own_spans`): the record's value, which the chance of the other rows does not
@@ -269,6 +278,9 @@ class Agreement:
     the records holding one label there, by label (:attr:`Group.label_n`, :attr:`Group.label_k`,
     :attr:`Group.label_wrong`), and in :attr:`Group.sets_n` the records holding a value of another scale there (no
     label, not blank) — the evidence :meth:`_own_scale` reads."""
+    entities: dict[str, frozenset[str]] = field(default_factory=dict)
+    """Once decided: the fields whose values name things, each with the names its records hold
+    (:func:`entity_names`)."""
     told: set[str] = field(default_factory=set)
     """The values the user names as correlated (:func:`~.graded.told_of`): a field holding one is never graded."""
 
@@ -343,6 +355,7 @@ class Agreement:
             entry.candidates = hide_answers(made, item.projection, [*item.expected, *item.correlated_values])
             entry.own = _own_strings(item.projection, mentions, agreeing)
             entry.own_cells = _own_cells(item.projection, agreeing)
+            entry.sentences = _sentences(item.projection, agreeing)
             if self.derive_from:
                 spots = {(m.pointer, m.span) for m in agreeing}
                 entry.outside = _outside_input(item.projection, spots, self.derive_from)
@@ -393,6 +406,11 @@ class Agreement:
         self.texts.decide(record_of, record_label, HELD_SUPPORT, few=MIN_SUPPORT)
         mentioned = {general_pointer(m.pointer) for e in self.entries.values() for m in e.mentions if m.pointer}
         self.graded = graded_fields(self.row_values, self.row_labels, mentioned, self.told, self.row_members)
+        self.entities = entity_names(self.row_values, {lab for labels in self.label_counts for lab in labels})
+        for entry in self.entries.values():
+            if entry.sentences and entry.row is not None:
+                values = self.row_values[entry.row]
+                entry.own_names = {t: v for t in self.entities if isinstance(v := values.get(t), str)}
         self.row_values = []
         self.row_members = []
         per_group: dict[tuple[int, str], dict[int, set[str]]] = {}
@@ -541,6 +559,14 @@ class Agreement:
                         findings[i] = replace(f, severity="low", detail=f.detail + _GRADED)
                         demoted += 1
                 continue
+            other = self._about_other_entity(m, entry)
+            if other is not None:
+                for i in here:
+                    f = findings[i]
+                    if f.blocking and f.rule != RULE and not _rides(f) and not glued_review(f):
+                        findings[i] = replace(f, severity="low", detail=f.detail + other)
+                        demoted += 1
+                continue
             g = self._promoting(m, entry)
             if g is not None:
                 if not promote:
@@ -581,6 +607,28 @@ class Agreement:
                     demoted += 1
         kept = self._uncleared(entry, findings)
         return kept, promoted, demoted, len(findings) - len(kept)
+
+    def _about_other_entity(self, m: Mention, entry: _Entry) -> str | None:
+        """Why the sentence of mention ``m`` is about another record's thing (principle 3), or None: the label stands
+        beside a name another record holds in a field of names (``Wetherby Good to Firm`` where the record's own
+        course is Ascot; at most one word between them: ``Wetherby was Good to Firm``, ``Good to Firm at
+        Wetherby``), and the sentence does not name this record's own value of that field. The dataset says which
+        fields hold names (:func:`entity_names`): a course, a site, a vessel each record has, held by other records
+        too."""
+        found = entry.sentences.get((m.pointer, m.span))
+        if found is None or not entry.own_names:
+            return None
+        sentence, a, b = found
+        for template, own in entry.own_names.items():
+            if _word_in(own, sentence):
+                continue
+            for name in self.entities[template]:
+                if name != own and _beside_name(sentence, a, b, name):
+                    return (
+                        f"; the sentence gives the label to {name!r}, which another record holds at {template} (this"
+                        " record's is not named there): about that record, for review"
+                    )
+        return None
 
     def _at_chance(self, m: Mention, entry: _Entry) -> bool:
         """Mention ``m`` of ``entry`` stands in a slot the dataset found at chance (judged by pointer and context,
@@ -1068,6 +1116,65 @@ def _own_strings(projection: Any, mentions: Sequence[Mention], agreeing: Sequenc
         return set()
     records = Records(projection)
     return {p for p, text in records.located() if p in wanted and names_own_id(records, text)}
+
+
+_NAME = re.compile(r"[A-Z][a-z'’]+(?:[ -][A-Z][a-z'’]+){0,3}")
+"""A name: one to four capitalised words (``Ascot``, ``Haydock Park``, ``Market Rasen``)."""
+ENTITY_MIN_NAMES = 3
+"""Names a field's records hold, each on two records or more, before the field is one of names."""
+
+
+def entity_names(rows: Sequence[InputValues], labels: set[str]) -> dict[str, frozenset[str]]:
+    """The fields whose values name things, each with its names: a field at least half the records fill with a name
+    (:data:`_NAME`, not a label), :data:`ENTITY_MIN_NAMES` names or more each held by two records or more — a course,
+    a site, a vessel: what each record is about, and other records are about others."""
+    held: dict[str, Counter[str]] = {}
+    for values in rows:
+        for template, value in values.items():
+            if isinstance(value, str) and _NAME.fullmatch(value) and normalize_needle(value) not in labels:
+                held.setdefault(template, Counter())[value] += 1
+    out: dict[str, frozenset[str]] = {}
+    for template, counts in held.items():
+        names = frozenset(v for v, n in counts.items() if n >= 2)
+        if len(names) >= ENTITY_MIN_NAMES and 2 * sum(counts.values()) >= len(rows):
+            out[template] = names
+    return out
+
+
+def _word_in(name: str, text: str) -> bool:
+    return re.search(r"(?<!\w)" + re.escape(name) + r"(?!\w)", text) is not None
+
+
+_GAP = re.compile(r"\W*(?:[^\W\d_]+\W+)?")
+"""What may stand between a name and the label given to it: signs, and at most one word."""
+
+
+def _beside_name(sentence: str, a: int, b: int, name: str) -> bool:
+    """Whether ``name`` stands right before ``sentence[a:b]`` or right after it, at most one word apart."""
+    for mt in re.finditer(r"(?<!\w)" + re.escape(name) + r"(?!\w)", sentence):
+        if mt.end() <= a and _GAP.fullmatch(sentence, mt.end(), a):
+            return True
+        if mt.start() >= b and _GAP.fullmatch(sentence, b, mt.start()):
+            return True
+    return False
+
+
+def _sentences(
+    projection: Any, agreeing: Sequence[Mention]
+) -> dict[tuple[str, tuple[int, int] | None], tuple[str, int, int]]:
+    """Per agreeing mention in a string of prose, its sentence (:func:`~.records.prose_sentence`) and place there."""
+    out: dict[tuple[str, tuple[int, int] | None], tuple[str, int, int]] = {}
+    for m in agreeing:
+        if m.span is None or not m.pointer:
+            continue
+        value = node_at(projection, parse_pointer(m.pointer))
+        if not isinstance(value, str) or m.span[1] > len(value):
+            continue
+        found = prose_sentence(value, *m.span)
+        if found is not None:
+            start, sentence = found
+            out[(m.pointer, m.span)] = (sentence, m.span[0] - start, m.span[1] - start)
+    return out
 
 
 def _own_cells(projection: Any, agreeing: Sequence[Mention]) -> set[tuple[str, tuple[int, int] | None]]:

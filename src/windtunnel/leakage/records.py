@@ -169,23 +169,34 @@ def own_serials(values: frozenset[str]) -> frozenset[tuple[str, int]]:
     return frozenset((m.group(1), int(m.group(2))) for v in values if (m := _SERIAL.fullmatch(v)) is not None)
 
 
-def about_other_id(text: str, start: int, end: int, values: frozenset[str]) -> bool:
-    """Whether the sentence of ``text`` around ``start:end`` names a record of this record's id scheme other than
-    this one and not this one (``Portfolio note: sister project PRJ-757 is reported off track`` in the report of
-    ``PRJ-7495``): what it says is about that record (principle 3). The scheme is the prefix of an id among
-    ``values`` (the projection's own values, :func:`record_values`). Only a sentence of prose is read so: a table's
-    row or a markup's run of cells holds other records' ids beside this record's own values."""
+def prose_sentence(text: str, start: int, end: int) -> tuple[int, str] | None:
+    """The sentence of ``text`` around ``start:end`` (at most :data:`_SENTENCE_REACH` characters each side) and where
+    it starts, when it is a sentence of prose: five words or more, seven in ten of them plain words (not a table's or
+    a markup's run of cells and ids); else ``None``."""
     lo, hi = max(0, start - _SENTENCE_REACH), min(len(text), end + _SENTENCE_REACH)
-    own = own_serials(values)
-    if not own:
-        return False
     breaks = [m.end() for m in _SENTENCE_BREAK.finditer(text, lo, start)]
     a = breaks[-1] if breaks else lo
     after = _SENTENCE_BREAK.search(text, end, hi)
     sentence = text[a : after.start() if after else hi]
     tokens = sentence.split()
     if len(tokens) < _PROSE_TOKENS or sum(1 for t in tokens if _PLAIN.fullmatch(t)) * 10 < len(tokens) * 7:
-        return False  # a sentence of prose, not a table's or a markup's run of cells and ids
+        return None
+    return a, sentence
+
+
+def about_other_id(text: str, start: int, end: int, values: frozenset[str]) -> bool:
+    """Whether the sentence of ``text`` around ``start:end`` names a record of this record's id scheme other than
+    this one and not this one (``Portfolio note: sister project PRJ-757 is reported off track`` in the report of
+    ``PRJ-7495``): what it says is about that record (principle 3). The scheme is the prefix of an id among
+    ``values`` (the projection's own values, :func:`record_values`). Only a sentence of prose is read so: a table's
+    row or a markup's run of cells holds other records' ids beside this record's own values."""
+    own = own_serials(values)
+    if not own:
+        return False
+    found = prose_sentence(text, start, end)
+    if found is None:
+        return False
+    sentence = found[1]
     named = {(m.group(1).casefold(), int(m.group(2))) for m in _ID.finditer(sentence)}
     if not named or named & own:
         return False
