@@ -136,7 +136,7 @@ def step_mine(path: str, derive_from: Sequence[str]) -> dict[str, Any]:
     holding it (any of the candidates held by the same items), and per item whether it holds one of its own label."""
     from windtunnel.flows.leak import Fields, items  # the benchmark's parent never imports the auditor
     from windtunnel.flows.leak_evidence import mine_flow
-    from windtunnel.leakage.mine import candidates
+    from windtunnel.leakage.candidates import candidates
 
     result = mine_flow(Path(path), derive_from=list(derive_from)).detail
     index: dict[tuple[str, str, str], int] = {}

@@ -16,7 +16,8 @@ from dataclasses import replace
 
 from windtunnel.leakage.agreement import _outside_input
 from windtunnel.leakage.baseline import binom_sf
-from windtunnel.leakage.mine import candidates, mine
+from windtunnel.leakage.candidates import candidates
+from windtunnel.leakage.mine import mine
 from windtunnel.leakage.model import LeakItem
 from windtunnel.leakage.simulate import blind_predictions_cv
 

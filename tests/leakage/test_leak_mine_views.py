@@ -18,7 +18,8 @@ from tests.leakage import encoded_rider_data as data
 from tests.leakage.test_parallel import run_cli
 from windtunnel.flows.leak import Fields, ScanRequest, scan_flow
 from windtunnel.flows.leak_evidence import BaselineRequest, baseline_flow
-from windtunnel.leakage.mine import PROSE_WORDS, _tokens, candidates, mine
+from windtunnel.leakage.candidates import PROSE_WORDS, _tokens, candidates
+from windtunnel.leakage.mine import mine
 from windtunnel.leakage.model import LeakItem
 
 TOKEN = ("token", "", "zk7")

@@ -18,7 +18,8 @@ import pytest
 
 from tests.clirun import wt as run_cli
 from windtunnel.leakage import recode
-from windtunnel.leakage.mine import candidates, mine
+from windtunnel.leakage.candidates import candidates
+from windtunnel.leakage.mine import mine
 from windtunnel.leakage.model import LeakItem
 from windtunnel.leakage.sanitize import sanitize_item
 

@@ -23,8 +23,9 @@ import pytest
 from tests.leakage.call_count import calls_made
 from tests.leakage.items_file import scan_items, write_rows
 from windtunnel.flows.leak import SanitizeRequest, sanitize_flow
+from windtunnel.leakage.candidates import candidates
 from windtunnel.leakage.glyph_runs import glyph_runs, run_glyph
-from windtunnel.leakage.mine import candidates, measured_runs
+from windtunnel.leakage.mine import measured_runs
 
 GRADES = ["G0", "G1", "G2", "G3", "G4"]
 _BANDS = [(3, 9), (10, 19), (20, 39), (40, 79), (80, 140)]

@@ -16,7 +16,8 @@ from typing import Any
 
 import pytest
 
-from windtunnel.leakage.mine import in_words, mine, mined_findings, text_like
+from windtunnel.leakage.candidates import text_like
+from windtunnel.leakage.mine import in_words, mine, mined_findings
 from windtunnel.leakage.model import LeakItem
 
 LABELS = ["beauty", "outdoors", "kitchen"]

@@ -19,7 +19,8 @@ import pytest
 
 from tests.clirun import wt as run
 from windtunnel import leak
-from windtunnel.leakage.mine import graded, in_words, mine, mined_findings, text_like
+from windtunnel.leakage.candidates import text_like
+from windtunnel.leakage.mine import graded, in_words, mine, mined_findings
 from windtunnel.leakage.model import LeakItem
 
 LABELS = ["positive", "neutral", "negative"]

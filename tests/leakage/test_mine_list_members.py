@@ -13,7 +13,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from windtunnel.leakage.mine import members_text, mine, mined_findings
+from windtunnel.leakage.candidates import members_text
+from windtunnel.leakage.mine import mine, mined_findings
 from windtunnel.leakage.model import LeakItem
 
 LABELS = ["normal", "elevated", "severe"]

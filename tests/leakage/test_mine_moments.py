@@ -11,7 +11,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from windtunnel.leakage.mine import mine, mined_findings, moment
+from windtunnel.leakage.candidates import moment
+from windtunnel.leakage.mine import mine, mined_findings
 from windtunnel.leakage.model import LeakItem
 
 LABELS = ["sustainer", "lapsed", "one_off"]

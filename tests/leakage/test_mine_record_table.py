@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import random
 
-from windtunnel.leakage.mine import candidates, mine, mined_findings
+from windtunnel.leakage.candidates import candidates
+from windtunnel.leakage.mine import mine, mined_findings
 from windtunnel.leakage.model import LeakItem
 from windtunnel.leakage.record_table import record_table
 

@@ -15,7 +15,8 @@ import random
 from pathlib import Path
 from typing import Any
 
-from windtunnel.leakage.mine import candidates, mine, mined_findings
+from windtunnel.leakage.candidates import candidates
+from windtunnel.leakage.mine import mine, mined_findings
 from windtunnel.leakage.model import LeakItem
 from windtunnel.leakage.score_tops import score_tops
 

@@ -1,4 +1,4 @@
-"""A JSON object a log line ends with (``mine._tail_json``): its members are structure, both ways.
+"""A JSON object a log line ends with (``candidates._tail_json``): its members are structure, both ways.
 
 An integrity review reads the analyst's notes (the owner's ``--derive-from``). Outside them, a webhook log holds one
 line a call, ``<time> POST /hooks/integrity 200 body={\\"event\\": \\"case_opened\\", …}``, the body escaped as a
@@ -14,7 +14,8 @@ from __future__ import annotations
 import json
 import random
 
-from windtunnel.leakage.mine import candidates, mine, mined_findings
+from windtunnel.leakage.candidates import candidates
+from windtunnel.leakage.mine import mine, mined_findings
 from windtunnel.leakage.model import LeakItem
 
 LABELS = ["no action", "monitor", "refer"]
@@ -85,7 +86,7 @@ def test_events_drawn_apart_from_the_outcome_are_no_leak() -> None:
 def test_a_line_of_many_openings_is_parsed_a_bounded_number_of_times(monkeypatch) -> None:
     """Each opening parses the rest of the line: a line of many ``={`` is tried at its first few openings only, so
     reading it costs linear time, and a line too long to be a log line is not read for a tail at all."""
-    from windtunnel.leakage import mine as mine_module
+    from windtunnel.leakage import candidates as mine_module
 
     calls: list[int] = []
     real = mine_module.embedded_json

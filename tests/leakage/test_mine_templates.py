@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import random
 
-from windtunnel.leakage.mine import candidates, mine, mined_findings
+from windtunnel.leakage.candidates import candidates
+from windtunnel.leakage.mine import mine, mined_findings
 from windtunnel.leakage.model import LeakItem
 from windtunnel.leakage.templates import PLACEHOLDER, OwnWords
 

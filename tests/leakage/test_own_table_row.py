@@ -18,7 +18,8 @@ import pytest
 
 from windtunnel.flows.leak import SanitizeRequest, sanitize_flow
 from windtunnel.leakage import audit_item
-from windtunnel.leakage.mine import candidates, mine, mined_findings
+from windtunnel.leakage.candidates import candidates
+from windtunnel.leakage.mine import mine, mined_findings
 from windtunnel.leakage.model import LeakItem
 from windtunnel.leakage.resolve import Records, own_row_cells, own_value
 

@@ -12,7 +12,8 @@ import random
 from typing import Any
 
 from windtunnel.leakage import audit_item
-from windtunnel.leakage.mine import mine, mined_findings, query_fields
+from windtunnel.leakage.candidates import query_fields
+from windtunnel.leakage.mine import mine, mined_findings
 from windtunnel.leakage.model import LeakItem
 from windtunnel.leakage.views import canonical_views
 

@@ -46,7 +46,7 @@ import jsonpath
 import orjson
 
 from windtunnel._util.words import a_type
-from windtunnel.leakage.mine import candidates
+from windtunnel.leakage.candidates import candidates
 from windtunnel.leakage.model import DatasetError, LeakItem, PointerMap, as_alias_map, as_strings
 from windtunnel.leakage.pointers import parse_pointer
 from windtunnel.leakage.scan import escape_pointer_token

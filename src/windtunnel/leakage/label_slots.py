@@ -17,7 +17,7 @@ slot never passes, and the agent stays at chance.
 
 It reads what the agent reads and nothing else: never the ``derive_from`` fields nor the named input inside a text
 (:func:`~windtunnel.leakage.input_text.mask_input`), and without ``derive_from`` no prose (strings of more than
-:data:`~windtunnel.leakage.mine.PROSE_WORDS` words).
+:data:`~windtunnel.leakage.candidates.PROSE_WORDS` words).
 """
 
 from __future__ import annotations
@@ -27,9 +27,10 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from windtunnel.leakage.agreement import MIN_SUPPORT, Group, judge_groups
+from windtunnel.leakage.candidates import PROSE_WORDS
 from windtunnel.leakage.input_text import mask_input
 from windtunnel.leakage.mentions import LEVELS, item_mentions
-from windtunnel.leakage.mine import PROSE_WORDS, in_derive_from
+from windtunnel.leakage.mine import in_derive_from
 from windtunnel.leakage.model import LeakItem
 from windtunnel.leakage.text import normalize_needle
 

@@ -1,6 +1,6 @@
 """Prose outside the named input read as its reader reads it: transfer encodings and character references decoded.
 
-With ``--derive-from`` the prose outside the named input is mined (:func:`~windtunnel.leakage.mine.prose_read`): a
+With ``--derive-from`` the prose outside the named input is mined (:func:`~windtunnel.leakage.candidates.prose_read`): a
 notice, a letter, a bot's summary that one label's records carry. A mail client shows a quoted-printable letter with
 its soft line breaks joined (``denied i=`` / ``n part`` reads ``denied in part``), its ``=C2=A7`` as ``§``, a subject's
 ``=?utf-8?q?...?=`` as its words, and a browser shows ``&#x69;`` as ``i``; the words a verdict is written in are the

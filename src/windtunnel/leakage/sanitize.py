@@ -60,6 +60,7 @@ from typing import Any, Literal
 from windtunnel.leakage import cuts, recode
 from windtunnel.leakage.agreement import RULE as AGREEMENT_RULE
 from windtunnel.leakage.agreement import Agreement
+from windtunnel.leakage.candidates import PROSE_WORDS, ListSets, _leaves
 from windtunnel.leakage.decode import embedded_json
 from windtunnel.leakage.edit_watch import narrowest
 from windtunnel.leakage.formats import is_upstream_name
@@ -67,7 +68,7 @@ from windtunnel.leakage.input_copies import copied_places
 from windtunnel.leakage.input_copies import templated as _templated
 from windtunnel.leakage.listing import listing_member, unmark
 from windtunnel.leakage.mention import clear_tally, regutter, restyle, table_cell, unselect
-from windtunnel.leakage.mine import PROSE_WORDS, ListSets, _leaves, in_derive_from
+from windtunnel.leakage.mine import in_derive_from
 from windtunnel.leakage.model import DatasetError, Finding, ItemAudit, LeakItem, PointerMap, record_pointer
 from windtunnel.leakage.pointers import node_at, parse_pointer, scalar_leaves
 from windtunnel.leakage.prose_text import prose_text
@@ -742,7 +743,7 @@ def _prose_row(value: str, lo: int, hi: int, d: str) -> bool:
 def _decoded_cut(value: str, view: Mapped, span: tuple[int, int], mode: Mode) -> tuple[int, int] | None:
     """The cut of a hit at ``span`` of ``value``, a text its reader reads decoded (``view``,
     :func:`~windtunnel.leakage.prose_text.prose_text`: a quoted-printable letter's soft breaks joined, as mining reads
-    it in :data:`~windtunnel.leakage.mine.PROSE_VIEW`): its sentence as the reader reads it, mapped to the original
+    it in :data:`~windtunnel.leakage.candidates.PROSE_VIEW`): its sentence as the reader reads it, mapped to the original
     characters and extended over the soft breaks next to it, so no ``o=`` is left dangling before what was cut and a
     sentence a soft break splits is cut whole."""
     if view.starts is None or view.ends is None:
@@ -1682,7 +1683,7 @@ _WORD_PART = "a word riding with a label in some of this field's values, cut wit
 
 
 _MEMBERS = "members"
-"""The view of a mined set of a list's members read together (:class:`~windtunnel.leakage.mine.ListSets`)."""
+"""The view of a mined set of a list's members read together (:class:`~windtunnel.leakage.candidates.ListSets`)."""
 
 
 def at_members(projection: Any, findings: Sequence[Finding]) -> list[Finding]:
@@ -1690,7 +1691,7 @@ def at_members(projection: Any, findings: Sequence[Finding]) -> list[Finding]:
     together as ``[A, B, C]``, found at the list's own pointer) as one finding per member, at its place: the members
     carry the answer, the list's other fields (a serial, an issue time, another product's summary beside each code)
     do not, and a blank of them on the records of the set's label would tell it, after which they went on every
-    record. The members are read as mining reads them (:class:`~windtunnel.leakage.mine.ListSets`); a set no
+    record. The members are read as mining reads them (:class:`~windtunnel.leakage.candidates.ListSets`); a set no
     longer read there is left as it is (blanked whole)."""
     out: list[Finding] = []
     for f in findings:
@@ -2105,7 +2106,7 @@ def _every_mined_place(text: str, group: list[Finding]) -> list[Finding]:
     blanked: the row around it is the table's structure and its other cells the record's data. A mined cell of this
     record's row (view ``table``) is cut where it points only: another record's row holding the word is that
     record's."""
-    # A cell of this record's row of a table (view ``table``: :func:`.mine.candidates`) is this record's field: the
+    # A cell of this record's row of a table (view ``table``: :func:`.candidates.candidates`) is this record's field: the
     # same word in another record's row is that record's, and stays.
     by_value = [f for f in group if f.rule in _BY_VALUE and f.span is not None and f.view != "table"]
     if not by_value:

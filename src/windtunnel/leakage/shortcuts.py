@@ -27,20 +27,12 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from windtunnel.leakage.baseline import binom_sf
-from windtunnel.leakage.input_text import mask_input
 
 # The miner's per-string candidate readers, so a feature is found at every place of an item, not only its first
 # (``candidates`` keeps one place per feature); no cycle: mine imports nothing of this module.
-from windtunnel.leakage.mine import (
-    PROSE_WORDS,
-    ListSets,
-    _general,
-    _leaves,
-    _prose_candidates,
-    _string_candidates,
-    in_derive_from,
-    input_located,
-)
+from windtunnel.leakage.candidates import PROSE_WORDS, ListSets, _leaves, _prose_candidates, _string_candidates
+from windtunnel.leakage.input_text import mask_input
+from windtunnel.leakage.mine import _general, in_derive_from, input_located
 from windtunnel.leakage.model import Finding, LeakItem
 from windtunnel.leakage.score_tops import TOP_PREFIX, score_tops
 from windtunnel.leakage.simulate import NUMERIC_KINDS, Feature, blind_predictions_cv, selected_features
@@ -187,7 +179,7 @@ def shortcut_findings(
         )
 
     read = mask_input(item.projection, derive_from)  # as the blind agent reads it: a named input in a text blanked
-    lists = ListSets()  # a list's members read together (:func:`~windtunnel.leakage.mine.candidates`)
+    lists = ListSets()  # a list's members read together (:func:`~windtunnel.leakage.candidates.candidates`)
     for pointer, value, cut in _leaves(read, ""):
         if (derive_from and in_derive_from(pointer, derive_from)) or (inputs and in_derive_from(pointer, inputs)):
             continue

@@ -9,7 +9,7 @@ here do read it, with no model and no reasoning:
   ``low`` 1), or the most frequent label when none is found. High on raw data means the scanner's
   findings alone give the answer away.
 * ``blind`` is a cross-validated naive Bayes classifier over the projection's candidates selected in each fold
-  (:func:`windtunnel.leakage.mine.candidates`: (pointer, value) pairs, tokens and n-grams of the short
+  (:func:`windtunnel.leakage.candidates.candidates`: (pointer, value) pairs, tokens and n-grams of the short
   values, numeric ranges) with what the task should be derived from removed — the fields named in
   ``derive_from`` (a key name also where a text names it: :mod:`.input_text`), and without them all prose (with
   them, the words of prose elsewhere are read: a note outside the task's input, though not a value made of the
@@ -48,6 +48,7 @@ from typing import Any
 
 from windtunnel._util.rng import cell_rng
 from windtunnel._util.stats import adjust_p, fisher_greater
+from windtunnel.leakage.candidates import Where, candidates, pair_texts
 from windtunnel.leakage.dataset import FieldMap, read_correlated
 from windtunnel.leakage.glyph_runs import run_glyph
 from windtunnel.leakage.graded import IN_OWN_WORDS, GradedViews, graded_fields, graded_tops, graded_views, told_of
@@ -65,11 +66,8 @@ from windtunnel.leakage.input_explained import (
 from windtunnel.leakage.input_text import mask_input
 from windtunnel.leakage.label_slots import ItemSlots, Named, SlotJudge, read_slots
 from windtunnel.leakage.mine import (
-    Where,
-    candidates,
     in_derive_from,
     measured_runs,
-    pair_texts,
     prose_prints,
     prose_tokens,
     records_of,
@@ -215,7 +213,7 @@ def blind_with_drivers(
     another question (items sharing a record's prose are one record, :func:`~windtunnel.leakage.mine.records_of`:
     else the record's own key, learnt from one of its items, would predict the others).
 
-    Features are the sets of :func:`~windtunnel.leakage.mine.candidates` (presence, not counts; the canonical
+    Features are the sets of :func:`~windtunnel.leakage.candidates.candidates` (presence, not counts; the canonical
     views and (pointer, value) pairs mining reads), with prose and ``derive_from`` fields left out, and per
     numeric field its value's quantile bin (:func:`_numeric_bins`: a score that orders with the label is one
     feature per range, not one per distinct number). The model is a decision list fitted inside each fold

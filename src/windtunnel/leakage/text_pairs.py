@@ -31,7 +31,7 @@ value that marks one label only is not reported: a scenario's field (``total=3``
 looks exactly like it. A name the owner lists in ``--derive-from`` (a key inside the text, ``loss_type``) is input,
 never tested.
 
-Which texts: those mining does not read as values (:func:`~windtunnel.leakage.mine.pair_texts`) — the named
+Which texts: those mining does not read as values (:func:`~windtunnel.leakage.candidates.pair_texts`) — the named
 input's strings, and prose (more than ``PROSE_WORDS`` words), which mining reads not at all without ``--derive-from``
 and only as words for review with it (a claim file rendered as one YAML text, whose input keys the owner names:
 a letter code under another key of the same text is a leak on this evidence). Every finding points at the value's
