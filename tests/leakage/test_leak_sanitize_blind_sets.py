@@ -4,7 +4,7 @@ Invented shape: a building inspection ends ``pass``, ``conditional`` or ``fail``
 (the named input). After the decision a notifier copies the result to a set of offices: ``owner`` and ``permits`` on
 a pass, ``zoning`` as well on a conditional pass, ``permits`` and ``zoning`` on a fail (on nearly a third of the
 records a set drawn apart from the result). No office rides with one result, and the sets are too noisy for mining's
-stricter test; the ``blind`` agent reads each list's members together (:func:`~windtunnel.leakage.candidates.candidates`,
+stricter test; the ``blind`` agent reads each list's members together (:func:`~candidates.candidates`,
 with ``--derive-from``) and passes far above chance. Before the sanitizer read sets as the agent does, its cut of
 what the agent reads (:func:`~windtunnel.leakage.shortcuts.shortcut_findings`) looked for a set in one leaf at a
 time, found it nowhere, cut nothing, and the sanitized file leaked as the raw one did (session 31, a twin of session

@@ -1,4 +1,4 @@
-"""A key held blank is not held (``candidates._members``): which of a fixed record's keys is filled in can tell the label.
+"""A key held blank is not held (``candidates._members``): which of a fixed record's keys is filled can tell the label.
 
 A care-management system writes the time of a later event into one of three fields of a record whose shape never
 changes: a recognition letter for the adherent members, a refill-reminder enrolment for the partly adherent, a

@@ -2,7 +2,7 @@
 slot, and a field whose every value is one label's tested whole — both ways.
 
 * A quoted-printable letter per record (its soft breaks falling anywhere in the verdict, the requester's name and the
-  custodians searched filled in) carries one verdict sentence per label: read decoded (``candidates.prose_read``) and with
+  custodians searched filled in) carries one verdict sentence per label: read decoded (``prose_read``) and with
   the record's own values as one slot (``mine.canned_read``) it is one canned text per label, and its words a leak on
   every record. Each record's copy as written differs (names, breaks): without either, its words are for review only.
   The same letters with the verdict drawn apart from the label give no leak.

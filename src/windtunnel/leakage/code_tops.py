@@ -3,7 +3,7 @@
 A list of codes issued as a case escalates — an alert per threshold crossed, ``ALTK05`` at the first, ``ALTK06`` at
 the next — holds every step up to the case's own. Each member is shared by every case that went that far (``ALTK05``
 by all of them), and the whole list is rarely the same twice (other products are interleaved), so neither a value
-nor a list's set (:func:`~windtunnel.leakage.candidates.members_text`) rides with one label; the step reached, the highest
+nor a list's set (:func:`~.candidates.members_text`) rides with one label; the step reached, the highest
 member of the family, does. Mining reads it as one more value of the list's place (:func:`family_tops`: ``highest
 ALTK08`` at ``/products/*/code``), tested as any value (support, purity, Fisher, corrected with the lists' sets), so
 a family whose top follows the label is found there and a family whose top is at chance is not. A family is the

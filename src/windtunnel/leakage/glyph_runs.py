@@ -15,7 +15,7 @@ small readings, the wider ones on every label in shares that move with the width
 family's runs. A rating is one length per label, and stays.
 
 A glyph is one character of a symbol category (``S*``: ``So``, ``Sm``, ``Sc``, ``Sk``) outside ASCII (ASCII marks are
-the text's structure, as :func:`~windtunnel.leakage.candidates._tokens` reads them), with the variation selector that may
+the text's structure, as :func:`~.candidates._tokens` reads them), with the variation selector that may
 follow it (``❄️``). One regex pass over the text, each run read once: linear in the text.
 """
 

@@ -743,7 +743,7 @@ def _prose_row(value: str, lo: int, hi: int, d: str) -> bool:
 def _decoded_cut(value: str, view: Mapped, span: tuple[int, int], mode: Mode) -> tuple[int, int] | None:
     """The cut of a hit at ``span`` of ``value``, a text its reader reads decoded (``view``,
     :func:`~windtunnel.leakage.prose_text.prose_text`: a quoted-printable letter's soft breaks joined, as mining reads
-    it in :data:`~windtunnel.leakage.candidates.PROSE_VIEW`): its sentence as the reader reads it, mapped to the original
+    it in :data:`~.candidates.PROSE_VIEW`): its sentence as the reader reads it, mapped to the original
     characters and extended over the soft breaks next to it, so no ``o=`` is left dangling before what was cut and a
     sentence a soft break splits is cut whole."""
     if view.starts is None or view.ends is None:
@@ -2106,8 +2106,8 @@ def _every_mined_place(text: str, group: list[Finding]) -> list[Finding]:
     blanked: the row around it is the table's structure and its other cells the record's data. A mined cell of this
     record's row (view ``table``) is cut where it points only: another record's row holding the word is that
     record's."""
-    # A cell of this record's row of a table (view ``table``: :func:`.candidates.candidates`) is this record's field: the
-    # same word in another record's row is that record's, and stays.
+    # A cell of this record's row of a table (view ``table``: :func:`.candidates.candidates`) is this record's field:
+    # the same word in another record's row is that record's, and stays.
     by_value = [f for f in group if f.rule in _BY_VALUE and f.span is not None and f.view != "table"]
     if not by_value:
         return group
