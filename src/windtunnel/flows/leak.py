@@ -29,6 +29,7 @@ import contextlib
 import os
 import re
 import tempfile
+from collections import Counter
 from collections.abc import Generator, Iterator, Mapping, Sequence
 from contextlib import closing
 from dataclasses import dataclass, field
@@ -67,10 +68,13 @@ from windtunnel.leakage.report import JsonReportWriter, SarifWriter, Tally
 from windtunnel.leakage.runs import RunCounts, RunSourceError, report_items
 from windtunnel.leakage.sanitize import (
     SanitizeResult,
+    at_riding_places,
     blanked_places,
     held_alike,
+    incidental,
     not_alike,
     on_copy,
+    riding_places,
     sanitize_item,
     twin_places,
     uniform_fields,
@@ -1206,11 +1210,12 @@ def _sanitize_pass(
         prepared.mined_result,
     )
     agreed, agreement = prepared.agreed, prepared.agreement
+    rides = riding_places(extra)
     acted = {i: [*extra.get(i, ()), *shortcut.get(i, ())] for i in {*extra, *shortcut}}
     mined_uniform = (
         uniform_fields(
             [
-                (m.item, not_alike(m.item, acted[m.item.id], prepared.alike)[0])
+                (m.item, not_alike(m.item, at_riding_places(m.item, acted[m.item.id], rides), prepared.alike)[0])
                 for m in items(req.dataset, fmap)
                 if m.item.id in acted
             ],
@@ -1282,7 +1287,11 @@ def _sanitize_pass(
                             redact_review=req.redact_review,
                             decode=req.decode,
                             labels=labels,
-                            extra=[*extra.get(mapped.item.id, ()), *shortcut.get(mapped.item.id, ()), *agreed_here],
+                            extra=[
+                                *at_riding_places(mapped.item, extra.get(mapped.item.id, ()), rides),
+                                *shortcut.get(mapped.item.id, ()),
+                                *agreed_here,
+                            ],
                             uniform=[*uniform, *uniform_at.get(mapped.item.id, ())],
                             learned=req.learned,
                             uniform_cuts=cut_everywhere,
@@ -1296,7 +1305,7 @@ def _sanitize_pass(
                             for _, inside in mined_in_derive_from([mapped.item], mined_result, req.derive_from):
                                 res.kept.extend(inside)
                         if mined_result is not None:
-                            _recheck_mined(res, mined_result, req.derive_from, prepared.copies)
+                            _recheck_mined(res, mined_result, req.derive_from, prepared.copies, rides)
                     except Exception as err:  # one record that cannot be sanitized costs that record only
                         failed.append(mapped.item.id)
                         # A dataset error names the item and the fix; another error's text may hold a value.
@@ -1511,13 +1520,22 @@ class _SameAlerts:
                 )
 
 
-def _recheck_mined(res: Any, result: Any, derive_from: Sequence[str], copies: Mapping[str, str] | None = None) -> None:
+def _recheck_mined(
+    res: Any,
+    result: Any,
+    derive_from: Sequence[str],
+    copies: Mapping[str, str] | None = None,
+    rides: Mapping[str, Counter[str]] | None = None,
+) -> None:
     """Add to ``res.residual`` the leaks the mined candidates still find in the sanitized item (a mined word of the
     task's input, for review, is not one: the sanitizer leaves the input as it is; nor is one at a place holding the
-    item's copy of its input, :func:`~windtunnel.leakage.input_copies.copied_places`, which the sanitizer keeps too)."""
+    item's copy of its input, :func:`~windtunnel.leakage.input_copies.copied_places`, which the sanitizer keeps too;
+    nor a word left at a place where it rides with nothing, :func:`~windtunnel.leakage.sanitize.incidental`)."""
     copied = copied_places(res.item, copies) if copies and derive_from else frozenset()
     for _, left in mined_findings([res.item], result, derive_from=derive_from):
-        res.residual.extend(f for f in left if f.blocking and not on_copy(f, copied))
+        res.residual.extend(
+            f for f in left if f.blocking and not on_copy(f, copied) and not (rides and incidental(f, rides))
+        )
 
 
 def _write_record(handle: IO[bytes], mapped: MappedItem, record: Any, document: list[Any] | None, *, raw: bool) -> None:

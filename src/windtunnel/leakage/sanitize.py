@@ -50,11 +50,13 @@ from __future__ import annotations
 import copy
 import hashlib
 import json
+import operator
 import re
 from bisect import bisect_left, bisect_right
 from collections import Counter
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from functools import partial
 from typing import Any, Literal
 
 from windtunnel.leakage import cuts, recode
@@ -1054,6 +1056,62 @@ def uniform_fields(
             fields.append(got)
             cut.setdefault(got, set()).update(cut_at.get(path, ()))
     return _with_shared(fields, population, cut)
+
+
+def riding_places(found: Mapping[str, Sequence[Finding]]) -> dict[str, Counter[str]]:
+    """Per mined value found inside a string (a token, an n-gram: mined anywhere), the field templates its findings
+    point at, each counted by the items holding it there (``found``: the mined findings by item id)."""
+    out: dict[str, Counter[str]] = {}
+    for findings in found.values():
+        seen = {(f.value, _general(f.pointer)) for f in findings if _inside_string(f)}
+        for value, template in seen:
+            out.setdefault(value, Counter())[template] += 1
+    return out
+
+
+def at_riding_places(it: LeakItem, findings: Sequence[Finding], rides: Mapping[str, Counter[str]]) -> list[Finding]:
+    """``findings`` with each mined value found inside a string at a field where it stands on this item alone moved to
+    where it rides (:func:`riding_places`: a field where two items or more hold it), else to another place of this
+    item holding it, when there is one. A token's finding points at the first place the item holds it: the ``04``
+    riding in a controller log's ``02:04 … START`` on the records of one label was found in one such record's block id
+    ``B-04`` first, and that block id was then read as a field the token rides in, blanked on every record
+    (:func:`uniform_fields`)."""
+    out: list[Finding] = []
+    for f in findings:
+        counts = rides.get(f.value) if _inside_string(f) else None
+        if counts and counts[_general(f.pointer)] == 1:
+            here = _general(f.pointer)
+            ridden = frozenset(t for t, n in counts.items() if n >= 2)
+            moved = _found_at(it.projection, f, ridden.__contains__) if ridden else None
+            if moved is None:  # the value's other places in this item (a whole log line mined there too)
+                moved = _found_at(it.projection, f, partial(operator.ne, here))
+            if moved is not None:
+                out.append(moved)
+                continue
+        out.append(f)
+    return out
+
+
+def incidental(f: Finding, rides: Mapping[str, Counter[str]]) -> bool:
+    """Whether the mined value ``f`` found inside a string stands where the dataset's findings of it point on one item
+    at most (:func:`riding_places`): not where it rides (a block id ``B-04`` holding a log's ``02:04``'s ``04``)."""
+    return _inside_string(f) and rides.get(f.value, Counter())[_general(f.pointer)] <= 1
+
+
+def _inside_string(f: Finding) -> bool:
+    return f.representation == _MINED and f.span is not None and f.inner is None and f.view == "raw"
+
+
+def _found_at(projection: Any, f: Finding, at: Callable[[str], bool]) -> Finding | None:
+    """``f`` at the first string of ``projection`` whose template is ``at`` one and holds its value as whole words."""
+    toks = [t for t in re.split(r"[\W_]+", f.value) if t]
+    if not toks:
+        return None
+    pattern = re.compile(r"(?<![^\W_])" + r"[\W_]+".join(map(re.escape, toks)) + r"(?![^\W_])", re.IGNORECASE)
+    for pointer, value in scalar_leaves(projection):
+        if isinstance(value, str) and at(_general(pointer)) and (m := pattern.search(value)) is not None:
+            return replace(f, pointer=pointer, span=m.span(), hashed_pointer=None)
+    return None
 
 
 def _in_encoded_run(projection: Any, f: Finding) -> bool:
