@@ -84,6 +84,26 @@ def test_the_field_test_counts_chance() -> None:
     assert code_book({"x": {"a": 1, "b": 1}}, shares) is None  # below the count floor
 
 
+def test_a_few_values_pure_by_chance_among_many_are_not_named() -> None:
+    """A photo URL's parts: a slug set from the answer on eleven records each, beside forty site numbers of three
+    records each, four of them pure by chance (each does that one time in nine): the slugs make the book, and the
+    sites are not named in it (a step-up over every part counted); a book whose parts are all pure keeps them all."""
+    shares = {"no action": 1 / 3, "repair": 1 / 3, "offload": 1 / 3}
+    labels = list(shares)
+    values: dict[str, dict[str, int]] = {f"slug-{lab}": {lab: 11} for lab in labels}
+    for i in range(40):
+        values[f"site{i:02d}"] = {labels[0]: 3} if i < 4 else {labels[i % 3]: 2, labels[(i + 1) % 3]: 1}
+    book = code_book(values, shares, parts=True)
+    assert book is not None
+    assert sorted(v for vs in book.pure.values() for v in vs) == sorted(f"slug-{lab}" for lab in labels)
+    small = {f"code{i}": {labels[i % 3]: 3} for i in range(9)}  # nine values of three records, every one pure
+    book = code_book(small, shares, parts=True)
+    assert book is not None and sum(len(v) for v in book.pure.values()) == 9
+    # whole values keep the bound alone: a rare label's few comments stay named among many mixed ones
+    book = code_book(values, shares)
+    assert book is not None and "site00" in book.pure[labels[0]]
+
+
 OPENERS = ["strong", "solid", "weak", "odd", "plain", "mixed"]
 TAILS = {"advance": "move forward", "hold": "wait a quarter", "reject": "let go"}
 

@@ -8,7 +8,9 @@ is held by one label only. Asked of the field as a whole, that is no accident: u
 field; drawn with replacement, which only makes purity likelier, so the test errs towards chance), and the number of
 pure values among those held by ``MIN_VALUE`` records or more has a Poisson-binomial tail. :func:`code_book` returns
 that tail's p (one test per field, corrected with every other candidate by :func:`~windtunnel.leakage.mine.mine`)
-and, per label, the pure values that chance explains badly on their own (purity probability at most ``MAX_CHANCE``):
+and, per label, the pure values that chance explains badly on their own (purity probability at most ``MAX_CHANCE``;
+for a book of values' parts, kept by a step-up over every part counted, so that a few parts pure by chance among many
+mixed ones are not named):
 a field that passes is found through those values at their pointer, as a whole value mined there would be. A field
 whose values follow the label only by chance (an assignee, a device, a city) gives a p near 1.
 
@@ -61,18 +63,25 @@ class CodeBook:
 
 
 def code_book(
-    values: Mapping[str, Mapping[str, int]], shares: Mapping[str, float], blank: Mapping[str, int] | None = None
+    values: Mapping[str, Mapping[str, int]],
+    shares: Mapping[str, float],
+    blank: Mapping[str, int] | None = None,
+    *,
+    parts: bool = False,
 ) -> CodeBook | None:
     """The code-book test of one field: ``values`` maps each value to its records per label, ``shares`` each label
     to its share of the records holding the field. None when no value is pure or the field has too many values.
     ``blank``: per label, the records where the field is blank or missing, which is the field's default when it falls
-    on several labels (:func:`_rare`): an upstream step writes its message on the records it ran on."""
+    on several labels (:func:`_rare`): an upstream step writes its message on the records it ran on. ``parts``: the
+    values are parts of values unique to their records (:func:`value_parts`), among which a record's own pieces (a
+    site number in a photo URL) are many: the pure values named are those a step-up over every value counted keeps."""
     counted = [(t, c) for t, c in values.items() if sum(c.values()) >= MIN_VALUE]
     if not counted or len(counted) > MAX_VALUES:
         return None
     chances = []
     pure: dict[str, list[str]] = {}
     observed = 0
+    candidates: list[tuple[float, str, str]] = []
     for text, per_label in counted:
         n = sum(per_label.values())
         chance = min(1.0, sum(s**n for s in shares.values()))
@@ -81,10 +90,28 @@ def code_book(
         if len(held) == 1:
             observed += 1
             if chance <= MAX_CHANCE:
-                pure.setdefault(held[0], []).append(text)
+                candidates.append((chance, held[0], text))
+    # Among many parts, some are pure by chance (a site number on three records of one label): the pure parts named
+    # are those a step-up (Benjamini-Hochberg) over every part counted keeps at MAX_CHANCE, so a book whose parts are
+    # all pure keeps them all, and a few chance-pure parts among many mixed ones are not named. Whole values keep the
+    # bound alone: a field's few short comments of a rare label are its book however many others it holds.
+    kept = _step_up(sorted(c for c, _, _ in candidates), len(counted)) if parts else MAX_CHANCE
+    for chance, label, text in candidates:
+        if chance <= kept:
+            pure.setdefault(label, []).append(text)
     if not observed or not pure:
         return None
     return CodeBook(_tail(chances, observed), pure, len(counted), _rare(values, pure, blank or {}))
+
+
+def _step_up(chances: Sequence[float], m: int) -> float:
+    """The largest of the sorted ``chances`` that a Benjamini-Hochberg step-up over ``m`` tests keeps at
+    :data:`MAX_CHANCE` (``-1`` when none is)."""
+    kept = -1.0
+    for rank, chance in enumerate(chances, 1):
+        if chance <= rank / m * MAX_CHANCE:
+            kept = chance
+    return kept
 
 
 def _rare(

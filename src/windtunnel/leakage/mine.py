@@ -2727,7 +2727,7 @@ def _field_book(
     total = sum(held_by.values())
     holding = set().union(*by_text.values())
     blank = Counter(lab for r, lab in enumerate(record_label) if r not in holding)
-    book = code_book(per_label, {lab: k / total for lab, k in held_by.items()}, blank)
+    book = code_book(per_label, {lab: k / total for lab, k in held_by.items()}, blank, parts=shape == "…{}…")
     if book is None:
         return
     found = {lab: [t for first in texts for t in same[first]] for lab, texts in book.pure.items()}
