@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
@@ -20,6 +21,15 @@ def wt(*args: str) -> int:
     except SystemExit as ex:
         return int(ex.code or 0)
     return 0
+
+
+def sanitized(tmp_path: Path, records: list[dict[str, Any]], *options: str) -> tuple[int, list[dict[str, Any]]]:
+    """``windtunnel leak sanitize`` of ``records`` written as JSON Lines under ``tmp_path``, with ``options``: its exit
+    code and the records it wrote."""
+    data, out = tmp_path / "d.jsonl", tmp_path / "clean.jsonl"
+    data.write_text("".join(json.dumps(r) + "\n" for r in records), encoding="utf-8")
+    code = wt("leak", "sanitize", str(data), "-o", str(out), *options)
+    return code, [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]
 
 
 def small_example(tmp_path: Path, **changes: Any) -> Path:

@@ -16,6 +16,7 @@ from typing import Any
 
 import pytest
 
+from tests.clirun import sanitized
 from tests.clirun import wt as run_cli
 from windtunnel.leakage import recode
 from windtunnel.leakage.candidates import candidates
@@ -118,17 +119,15 @@ def dataset(n: int = 120, seed: int = 7, *, coded: bool = False) -> list[dict[st
 
 def test_the_clean_records_keep_their_bytes_and_the_leaking_ones_their_link(tmp_path: Path) -> None:
     recs = dataset()
-    data, out = tmp_path / "d.jsonl", tmp_path / "clean.jsonl"
-    data.write_text("".join(json.dumps(r) + "\n" for r in recs))
-    assert run_cli("leak", "sanitize", str(data), "-o", str(out), "--mine", "--derive-from", "/score") == 0
-    written = [json.loads(line) for line in out.read_text().splitlines()]
+    code, written = sanitized(tmp_path, recs, "--mine", "--derive-from", "/score")
+    assert code == 0
     for raw, clean in zip(recs, written, strict=True):
         if raw["truth"]["leak"]:
             got = unlink(clean["projection"]["chart_link"])
             assert got == {**unlink(raw["projection"]["chart_link"]), "interp": ""}
         else:
             assert clean["projection"] == raw["projection"], raw["id"]  # no blank of the field on every record
-    assert run_cli("leak", "scan", str(out), "--mine", "--derive-from", "/score") == 0
+    assert run_cli("leak", "scan", str(tmp_path / "clean.jsonl"), "--mine", "--derive-from", "/score") == 0
 
 
 def test_mining_reads_an_encoded_run_decoded_not_its_letters() -> None:

@@ -10,12 +10,11 @@ only, so the finding moves to the log, and the clean records keep their bytes.
 
 from __future__ import annotations
 
-import json
 import random
 from pathlib import Path
 from typing import Any
 
-from tests.clirun import wt as run_cli
+from tests.clirun import sanitized
 
 LABELS = ["none", "monitor", "fans"]
 LOG = "02:04 WM-2 wind machine START rpm=590; 06:40 WM-2 STOP"
@@ -56,10 +55,8 @@ def _nights(n: int = 120, seed: int = 5) -> list[dict[str, Any]]:
 def test_the_clean_records_keep_their_block_ids(tmp_path: Path) -> None:
     recs = _nights()
     assert sum(r["truth"]["leak"] for r in recs) >= 8
-    data, out = tmp_path / "d.jsonl", tmp_path / "clean.jsonl"
-    data.write_text("".join(json.dumps(r) + "\n" for r in recs))
-    assert run_cli("leak", "sanitize", str(data), "-o", str(out), "--mine", "--derive-from", "/margin_c") == 0
-    written = [json.loads(line) for line in out.read_text().splitlines()]
+    code, written = sanitized(tmp_path, recs, "--mine", "--derive-from", "/margin_c")
+    assert code == 0
     for raw, clean in zip(recs, written, strict=True):
         if raw["truth"]["leak"]:
             assert LOGS[raw["expected"]] not in clean["projection"]["controller_log"], raw["id"]
