@@ -12,8 +12,9 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from tests.leakage.call_count import calls_made
 from windtunnel.leakage import audit_item
-from windtunnel.leakage.agreement import _beside_name, agreement_of, entity_names
+from windtunnel.leakage.agreement import _beside_texts, agreement_of, entity_names
 from windtunnel.leakage.model import ItemAudit, LeakItem
 
 GOINGS = ["Heavy", "Soft", "Good to Soft", "Good", "Good to Firm", "Firm"]
@@ -90,8 +91,45 @@ def test_the_fields_of_names_and_a_name_beside_a_label() -> None:
     assert entity_names(rows[:4], set()) == {}  # a name held once is no other record's
     s = "Other meetings today: Chepstow Good to Soft; Wetherby was Good to Firm."
     at = s.index("Good to Firm")
-    assert _beside_name(s, at, at + 12, "Wetherby")  # one word between
-    assert not _beside_name(s, at, at + 12, "Chepstow")  # another label's name
+    assert "Wetherby" in _beside_texts(s, at, at + 12, 4)  # one word between
+    assert "Chepstow" not in _beside_texts(s, at, at + 12, 4)  # another label's name
     s2 = "Good to Firm at Ascot today."
-    assert _beside_name(s2, 0, 12, "Ascot")
-    assert not _beside_name("Ascot reported heavy rain overnight, Good to Firm by noon.", 38, 50, "Ascot")
+    assert "Ascot" in _beside_texts(s2, 0, 12, 4)
+    assert "Newton Abbot" in _beside_texts("Good to Firm at Newton Abbot.", 0, 12, 4)  # a name of two words
+    assert "Ascot" not in _beside_texts("Ascot reported heavy rain overnight, Good to Firm by noon.", 38, 50, 4)
+
+
+def _many_courses(n: int) -> list[LeakItem]:
+    """``n`` reports of ``n / 2`` courses, each report's sentence giving its own going without naming its course (QA-42
+    review: each mention was checked against every name of the field, a regex built per name)."""
+    rng = random.Random(n)
+    syllables = ["ka", "lo", "mi", "ne", "ru", "ta", "ve", "so", "di", "pa", "ho", "ze"]
+    out = []
+    for i in range(n):
+        k = i // 2
+        name = "".join(syllables[(k // 12**j) % 12] for j in range(4)).capitalize() + " Park"
+        going = rng.choice(GOINGS)
+        projection = {
+            "meeting": {"course": name},
+            "readings": {"goingstick": round(rng.uniform(4, 12), 1)},
+            "clerk_notes": f"Clerk report for the meeting: the going here is {going} after the morning walk today.",
+        }
+        out.append(LeakItem(id=f"m{i}", expected=[going], projection=projection, label_set=GOINGS))
+    return out
+
+
+def test_the_work_of_the_other_names_grows_linearly_with_the_records() -> None:
+    def work(n: int) -> int:
+        items = _many_courses(n)
+        audits = [audit_item(it) for it in items]
+        agreement_of(items)  # warm the per-label caches
+
+        def run() -> None:
+            agreement = agreement_of(items)
+            for a in audits:
+                agreement.adjust(a)
+
+        return calls_made(run)
+
+    small, large = work(150), work(600)
+    assert large <= 4 * small * 1.25, (small, large)  # each mention against every name: 6.7 times

@@ -619,11 +619,15 @@ class Agreement:
         if found is None or not entry.own_names:
             return None
         sentence, a, b = found
+        beside: list[str] | None = None
         for template, own in entry.own_names.items():
             if _word_in(own, sentence):
                 continue
-            for name in self.entities[template]:
-                if name != own and _beside_name(sentence, a, b, name):
+            names = self.entities[template]
+            if beside is None:
+                beside = _beside_texts(sentence, a, b, _ENTITY_WORDS)
+            for name in beside:
+                if name != own and name in names:
                     return (
                         f"; the sentence gives the label to {name!r}, which another record holds at {template} (this"
                         " record's is not named there): about that record, for review"
@@ -1142,21 +1146,48 @@ def entity_names(rows: Sequence[InputValues], labels: set[str]) -> dict[str, fro
 
 
 def _word_in(name: str, text: str) -> bool:
-    return re.search(r"(?<!\w)" + re.escape(name) + r"(?!\w)", text) is not None
+    """Whether ``name`` stands in ``text`` as whole words (no regex per name: one per record thrashed the cache)."""
+    at = text.find(name)
+    while at >= 0 and name:
+        end = at + len(name)
+        if not (at and _is_word(text[at - 1])) and not (end < len(text) and _is_word(text[end])):
+            return True
+        at = text.find(name, at + 1)
+    return False
+
+
+def _is_word(ch: str) -> bool:
+    return ch.isalnum() or ch == "_"
 
 
 _GAP = re.compile(r"\W*(?:[^\W\d_]+\W+)?")
 """What may stand between a name and the label given to it: signs, and at most one word."""
+_WORD = re.compile(r"\w+")
+_ENTITY_WORDS = 4
+"""The most words of a name :meth:`Agreement._about_other_entity` reads beside a label (``Newton Abbot``)."""
 
 
-def _beside_name(sentence: str, a: int, b: int, name: str) -> bool:
-    """Whether ``name`` stands right before ``sentence[a:b]`` or right after it, at most one word apart."""
-    for mt in re.finditer(r"(?<!\w)" + re.escape(name) + r"(?!\w)", sentence):
-        if mt.end() <= a and _GAP.fullmatch(sentence, mt.end(), a):
-            return True
-        if mt.start() >= b and _GAP.fullmatch(sentence, b, mt.start()):
-            return True
-    return False
+def _beside_texts(sentence: str, a: int, b: int, most: int) -> list[str]:
+    """The texts of one to ``most`` whole words that stand right before ``sentence[a:b]`` or right after it, at most
+    one word apart (:data:`_GAP`): where a name given the label would stand. Each is looked up in a set of names, so a
+    mention costs the same however many names the dataset holds (a regex per name and mention grew with both)."""
+    left = [w.span() for w in _WORD.finditer(sentence, max(0, a - 200), a)]
+    right = [w.span() for w in _WORD.finditer(sentence, b, min(len(sentence), b + 200))]
+    out: list[str] = []
+    for skip in (0, 1):  # the word the name ends with: the last before the label, or the one before it
+        if len(left) > skip and _GAP.fullmatch(sentence, left[-1 - skip][1], a):
+            end = left[-1 - skip][1]
+            for n in range(1, most + 1):
+                if len(left) < skip + n:
+                    break
+                out.append(sentence[left[-skip - n][0] : end])
+        if len(right) > skip and _GAP.fullmatch(sentence, b, right[skip][0]):
+            start = right[skip][0]
+            for n in range(1, most + 1):
+                if len(right) < skip + n:
+                    break
+                out.append(sentence[start : right[skip + n - 1][1]])
+    return out
 
 
 def _sentences(
