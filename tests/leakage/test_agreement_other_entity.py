@@ -22,8 +22,9 @@ COURSES = ["Ascot", "Chepstow", "Wetherby", "Haydock Park", "Market Rasen", "Goo
 
 
 def _reports(n: int, *, own_going: bool = False, seed: int = 3) -> list[LeakItem]:
-    """``n`` going reports; one in three carries the other meetings' goings; with ``own_going``, one in four states
-    its own course's going in the bulletin too (the leak)."""
+    """``n`` going reports; one in three carries the other meetings' goings (the second one's as this meeting's on
+    about half of them); with ``own_going``, one in four states its own course's going in the bulletin too (the
+    leak)."""
     rng = random.Random(seed)
     out = []
     for i in range(n):
@@ -33,7 +34,10 @@ def _reports(n: int, *, own_going: bool = False, seed: int = 3) -> list[LeakItem
         bulletin: list[str] = ["Car parks open at 10:00."]
         if i % 3 == 0:
             a, b = rng.sample([c for c in COURSES if c != course], 2)
-            bulletin.append(f"Other meetings today: {a} {rng.choice(GOINGS)}; {b} {GOINGS[level]}.")
+            # the same day's weather: the second meeting's going is this one's more often than chance (ds21: 29 of 52),
+            # not always (a slot the label follows would be this record's value)
+            second = GOINGS[level] if rng.random() < 0.5 else rng.choice(GOINGS)
+            bulletin.append(f"Other meetings today: {a} {rng.choice(GOINGS)}; {b} {second}.")
         if own_going and i % 4 == 1:
             bulletin.append(f"Clerk's word for today: {course} {GOINGS[level]} on the round course.")
         projection: dict[str, Any] = {
@@ -62,8 +66,14 @@ def _phrased(it: LeakItem) -> bool:
 
 
 def test_another_meetings_going_is_for_review_and_says_why() -> None:
-    items = _reports(84)
-    other = [it for it in items if len(it.projection["press_office"]) > 1 and _phrased(it)]
+    items = _reports(168)
+    other = [
+        it
+        for it in items
+        if len(it.projection["press_office"]) > 1
+        and _phrased(it)
+        and it.projection["press_office"][1].endswith(f" {it.expected[0]}.")
+    ]
     # the premise: alone, the record's own label in another course's slot reads as the answer
     assert len(other) >= 8 and all(any(f.blocking for f in audit_item(it).findings) for it in other)
     assert _blocking(items) == {it.id: set() for it in items}
@@ -83,6 +93,22 @@ def test_the_own_courses_going_stays_a_leak() -> None:
     assert all(
         ps <= {f"/press_office/{len(it.projection['press_office']) - 1}"} for it in items if (ps := leaks[it.id])
     )
+
+
+def test_a_slot_that_follows_the_label_stays_a_leak_beside_another_courses_name() -> None:
+    # review 42: "the course stays Good like Ascot yesterday" in Kempton's report gives Kempton's own going beside
+    # another course's name; the slot follows the label over the dataset (a value), so the name does not clear it
+    items = _reports(84)
+    rng = random.Random(5)
+    for i, it in enumerate(items):
+        if i % 2:
+            other = rng.choice([c for c in COURSES if c != it.projection["clerk_report"]["course"]])
+            note = f"Update: the course stays {it.expected[0]} like {other} yesterday. Next inspection at 07:30."
+            it.projection["press_office"] = [*it.projection["press_office"], note]
+    leaks = _blocking(items)
+    # (a going of several words holds one-word goings, whose own slots are at chance: another mechanism's matter)
+    stating = [it for i, it in enumerate(items) if i % 2 and not _phrased(it)]
+    assert len(stating) >= 20 and all(leaks[it.id] for it in stating)
 
 
 def test_the_fields_of_names_and_a_name_beside_a_label() -> None:

@@ -559,7 +559,7 @@ class Agreement:
                         findings[i] = replace(f, severity="low", detail=f.detail + _GRADED)
                         demoted += 1
                 continue
-            other = self._about_other_entity(m, entry)
+            other = None if self._strongly_follows(m) else self._about_other_entity(m, entry)
             if other is not None:
                 for i in here:
                     f = findings[i]
@@ -607,6 +607,17 @@ class Agreement:
                     demoted += 1
         kept = self._uncleared(entry, findings)
         return kept, promoted, demoted, len(findings) - len(kept)
+
+    def _strongly_follows(self, m: Mention) -> bool:
+        """Whether a group of mention ``m``'s slot, at any level, follows the label with the evidence that overrides a
+        principle's clearance (:data:`STRONG_SUPPORT` records, ``q`` at most :data:`STRONG_ALPHA`): the label there is
+        this record's value whatever name stands beside it (review 42: ``the course stays Good like Ascot yesterday``
+        on every leaking report, its slot ``stays § like`` the label's on 60 of 60, the name another course's)."""
+        for level, sig in enumerate(m.signatures):
+            g = self.groups.get((level, sig))
+            if g is not None and g.verdict == "follows" and g.n >= STRONG_SUPPORT and g.q <= STRONG_ALPHA:
+                return True
+        return False
 
     def _about_other_entity(self, m: Mention, entry: _Entry) -> str | None:
         """Why the sentence of mention ``m`` is about another record's thing (principle 3), or None: the label stands
