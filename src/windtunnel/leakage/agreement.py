@@ -283,6 +283,12 @@ class Agreement:
     (:func:`entity_names`)."""
     told: set[str] = field(default_factory=set)
     """The values the user names as correlated (:func:`~.graded.told_of`): a field holding one is never graded."""
+    own_cell_marks: list[tuple[tuple[str, str], str, int | None]] = field(default_factory=list)
+    """Per label word in a cell of its record's own row of a table of many, agreeing or not: (its column's place,
+    the pointer template and the near context; the label; the record's row)."""
+    own_cell_groups: dict[tuple[str, str], Group] = field(default_factory=dict)
+    """Once decided: per column's place, the records' own-row cells holding a label, tested against chance as a
+    slot is (:meth:`_own_cell_at_chance`)."""
 
     def add(self, item: LeakItem) -> None:
         """Read one item: count its label, keep its mentions (an item without a label set has none)."""
@@ -355,6 +361,9 @@ class Agreement:
             entry.candidates = hide_answers(made, item.projection, [*item.expected, *item.correlated_values])
             entry.own = _own_strings(item.projection, mentions, agreeing)
             entry.own_cells = _own_cells(item.projection, agreeing)
+        if row is not None:
+            for m in _own_cell_mentions(item.projection, mentions):
+                self.own_cell_marks.append((_column(m), normalize_needle(m.label), row))
             entry.sentences = _sentences(item.projection, agreeing)
             if self.derive_from:
                 spots = {(m.pointer, m.span) for m in agreeing}
@@ -458,6 +467,7 @@ class Agreement:
             (g.text,) = whole[(level, sig)] if len(whole[(level, sig)]) == 1 else (None,)
             self.groups[(level, sig)] = g
         judge_groups(self.groups.values())
+        self._decide_own_cells(record_of)
         for g in self.groups.values():
             if g.verdict == "agrees" and g.text is not None:
                 # one text, the same in every record of the slot: its agreement is that value's, one of the texts
@@ -645,6 +655,35 @@ class Agreement:
                     )
         return None
 
+    def _decide_own_cells(self, record_of: Sequence[int]) -> None:
+        """Test each column's own-row cells (:attr:`own_cell_marks`), a record once, against chance as a slot is."""
+        seen: set[tuple[tuple[str, str], int]] = set()
+        for column, lab, row in self.own_cell_marks:
+            if row is None or (column, record_of[row]) in seen:
+                continue
+            seen.add((column, record_of[row]))
+            answer = self.row_labels[row]
+            labels = next((ls for ls in self.label_counts if answer in ls and lab in ls), None)
+            if labels is None:
+                continue
+            g = self.own_cell_groups.setdefault(column, Group(LEVELS[-1], column[0] + " " + column[1]))
+            g.n += 1
+            g.chance_sum += self._chance(labels, lab)
+            if lab == answer:
+                g.k += 1
+                g.agreeing_labels.add(lab)
+        for g in self.own_cell_groups.values():
+            g.p = g.q = binomial_greater(g.k, g.n, min(1.0, g.chance)) if g.n else 1.0
+            g.verdict = verdict_of(g) if g.n >= MIN_SUPPORT else "unknown"
+        self.own_cell_marks = []
+
+    def _own_cell_at_chance(self, m: Mention) -> Group | None:
+        """The group of mention ``m``'s column when the records' own-row cells there agree with their labels at
+        chance (review 42: last year's grade in this unit's own row of an export, drawn apart from this year's, flagged
+        the 37 records where it happened to be the answer): the cell is a prior state, not the answer written down."""
+        g = self.own_cell_groups.get(_column(m))
+        return g if g is not None and g.verdict == "chance" else None
+
     def _at_chance(self, m: Mention, entry: _Entry) -> bool:
         """Mention ``m`` of ``entry`` stands in a slot the dataset found at chance (judged by pointer and context,
         not a slot of its own, not a cell of this record's own row of a table of many (:attr:`_Entry.own_cells`),
@@ -653,7 +692,9 @@ class Agreement:
         if g is None or g.verdict != "chance" or g.level != LEVELS[0] or own_slot:
             return False
         if (m.pointer, m.span) in entry.own_cells:
-            return False  # this record's own row among other records' rows: their chance says nothing of it
+            # this record's own row among other records' rows: their chance says nothing of it; the records' own rows
+            # at chance do
+            return self._own_cell_at_chance(m) is not None
         return not _lists(entry, g, m) or (g.by_sets and self._counted(entry, g, m))
 
     def _input_short(self, m: Mention, entry: _Entry) -> bool:
@@ -1217,6 +1258,24 @@ def _sentences(
             start, sentence = found
             out[(m.pointer, m.span)] = (sentence, m.span[0] - start, m.span[1] - start)
     return out
+
+
+def _column(m: Mention) -> tuple[str, str]:
+    """The place of a mention's cell: its pointer template and its near context (the separators around the cell)."""
+    return general_pointer(m.pointer), _near(m)
+
+
+def _near(m: Mention) -> str:
+    """The near context of mention ``m`` without its pointer (the coarsest signature: the pointer, then it)."""
+    sig = m.signatures[-1]
+    pointer = general_pointer(m.pointer)
+    return sig[len(pointer) + 1 :] if sig.startswith(pointer + " ") else sig
+
+
+def _own_cell_mentions(projection: Any, mentions: Sequence[Mention]) -> list[Mention]:
+    """The ``mentions`` inside a cell of this record's own row of a table of many (:func:`_own_cells`)."""
+    cells = _own_cells(projection, mentions)
+    return [m for m in mentions if (m.pointer, m.span) in cells]
 
 
 def _own_cells(projection: Any, agreeing: Sequence[Mention]) -> set[tuple[str, tuple[int, int] | None]]:
