@@ -2106,7 +2106,7 @@ def _recoded(
             sub.changed
             and not sub.residual
             and isinstance(text, str)
-            and not any(_decoded_finding(text, g) is not None for g in here)
+            and not any(_decoded_finding(text, g) is not None for g in here if _names_answer(g, ctx.answers))
         ):
             runs[(a, b)] = got.encode(text)
     if not runs:
@@ -2130,6 +2130,17 @@ def _recoded(
         Redaction(pointer, first.channel, first.rule, "re-encode", first.representation, removed, first.hashed_pointer)
     )
     return out, rest
+
+
+def _names_answer(f: Finding, answers: Sequence[str]) -> bool:
+    """Whether finding ``f``'s value holds one of ``answers`` as whole words (``is medium``; not a key that rides with
+    it, ``apgar5_interp``, which stays where its value is blanked)."""
+    words = " ".join(t for t in re.split(r"[\W_]+", f.value.casefold()) if t)
+    for answer in answers:
+        label = " ".join(t for t in re.split(r"[\W_]+", answer.casefold()) if t)
+        if label and f" {label} " in f" {words} ":
+            return True
+    return False
 
 
 def _by_dataset(f: Finding) -> bool:
