@@ -293,3 +293,25 @@ def test_the_views_with_every_marker_asked_first_are_the_views() -> None:
     ]
     for text in texts:
         assert [(n, v.text) for n, v in canonical_views(text)] == _views_before(text), text
+
+
+def test_a_word_searched_by_its_own_automaton_is_found_as_find_finds_it() -> None:
+    # ``occurs`` (views/anchors.py) answers ``text.find(word) >= 0`` before, at and after the sighting that
+    # builds the word's search, and ``has_inline_text`` searches ``text":`` by a one-literal automaton.
+    from windtunnel.leakage.views import anchors
+    from windtunnel.leakage.views.inline import has_inline_text
+
+    anchors.forget()
+    words = [b"pebble", b"eager", b"ab", b"a", b"b b", b'"x', b"text", b"zz9"]
+    texts = [t.encode() for t in _texts(400, 12, 'abpelgrz9 "x:t')]
+    texts += [orjson.dumps({"k": "pebble eager", "text": "a b b"}), b"", b"pebblepebble"]
+    for word in words:  # the first sighting: ``find``, no search built
+        assert anchors.occurs(texts[-1], word) == (texts[-1].find(word) >= 0)
+        assert word not in anchors.FINDERS
+    for text in texts:  # the second builds the word's search, used from then on
+        for word in words:
+            assert anchors.occurs(text, word) == (text.find(word) >= 0), (text, word)
+    assert set(anchors.FINDERS) == set(words)
+    for text in [*texts, b'{"type":"text","text":"x"}', b'{"plain_text":1}', b'{"a":"text"}', b'text"']:
+        assert has_inline_text(text) == (text.find(b'text":') >= 0)
+    anchors.forget()
