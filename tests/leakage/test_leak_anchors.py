@@ -310,3 +310,30 @@ def test_a_boundary_needs_a_words_end_with_its_own_start_or_the_next_words() -> 
         assert anchors.sided_absent("pieces", text, sets) is absent, text
         if absent:
             assert not pieces_may_cross(text, sets), text
+
+
+def test_the_pass_rules_out_what_its_definition_does() -> None:
+    # ``absent`` (the per-set record: the words' shared decoder sets intersected only where they differ,
+    # the skip set made once per decoder set) equals its definition: the marker literals' decoders with
+    # none present, and the decoders every word anchors with none of their words' anchors present.
+    rng = random.Random(42)
+    state = anchors._state()
+    checked = 0
+    for _ in range(400):
+        blob, sets = _case(rng)
+        low = blob.translate(prefilter._LOWER_KEYS)
+        anchors.absent(low, sets)  # the words' indexes are made on their second sighting
+        got = anchors.absent(low, sets)
+        words = dict.fromkeys(w for toks in sets for w in toks)
+        indexes = [state.by_word.get(w) for w in words]
+        if any(ix is None for ix in indexes) or not words:
+            continue
+        want = state.literals.anchored - state.literals.present(low)
+        common = frozenset.intersection(*(ix.anchored for ix in indexes if ix is not None))
+        present: set[str] = set()
+        for ix in indexes:
+            if ix is not None:
+                present |= ix.present(low)
+        assert got == want | (common - present), (blob, sets)
+        checked += 1
+    assert checked >= 300

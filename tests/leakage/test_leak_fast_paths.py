@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import random
 import re
+from typing import Any
 
 import orjson
 
@@ -204,3 +205,113 @@ def test_the_field_name_tests_memoised_are_the_tests() -> None:
         assert _plain_other_name(name) == (expected and not mention.names_answer(name)), name
     for pointer, field in [("/a/b", "b"), ("/a/0", "a"), ("/a/name", "a"), ("/0/1", ""), ("", ""), ("/x/Value/2", "x")]:
         assert _field_name(pointer) == field
+
+
+def test_the_letter_items_gate_counting_all_matches_equals_the_third_match() -> None:
+    # ``has_letter_items`` counts every match in one ``findall``; before, ``finditer`` stopped at the third.
+    import itertools
+
+    from windtunnel.leakage.views.letters import _ONE_CHAR_JSON_RE, MIN_LETTER_ITEMS, has_letter_items
+
+    def before(blob: bytes) -> bool:
+        it = itertools.islice(_ONE_CHAR_JSON_RE.finditer(blob), MIN_LETTER_ITEMS - 1, None)
+        return next(it, None) is not None
+
+    rng = random.Random(7)
+    blobs = [t.encode() for t in _texts(3000, 8, 'ab1_ "",]}:[{ \t')]
+    for _ in range(500):  # lists and objects of short strings, one letter or more each
+        items = ["".join(rng.choice("ab1_é") for _ in range(rng.randint(1, 2))) for _ in range(rng.randint(0, 6))]
+        blobs.append(orjson.dumps(items if rng.random() < 0.5 else {f"k{i}": v for i, v in enumerate(items)}))
+    assert any(before(b) for b in blobs) and not all(before(b) for b in blobs)
+    for blob in blobs:
+        assert has_letter_items(blob) == before(blob), blob
+
+
+def _views_before(text: str) -> list[tuple[str, str]]:
+    """:func:`canonical_views` (texts only) as it read each decoder's marker inside the loop, after the
+    decoders that the view's name rules out (the form before the markers were asked in one comprehension)."""
+    from windtunnel.leakage.views import pipeline as pl
+
+    base = pl.Mapped(text)
+    limit = pl.MAX_GROWTH * len(text) + 64
+    seen = {text}
+    out: list[tuple[str, str]] = []
+    frontier: list[tuple[str, pl.Mapped, Any]] = [("", base, None)]
+    steps = pl._steps(None)
+    for _depth in range(pl.MAX_DEPTH):
+        nxt: list[tuple[str, pl.Mapped, Any]] = []
+        for name, view, segments in frontier:
+            vt = view.text
+            windows = None if segments is None else [(lo, vt[lo:hi]) for lo, hi in pl._windows(vt, segments)]
+            one = vt if windows is None else windows[0][1] if len(windows) == 1 else None
+            for dec, marker, undone in steps:
+                if undone and name.endswith(("+" + dec.name, ":" + dec.name)):
+                    continue
+                after = pl._NEVER_AFTER.get(dec.name)
+                if after and name and not after.isdisjoint(name.removeprefix("decoded:").split("+")):
+                    continue
+                if not (marker(one) if one is not None else any(marker(w) for _lo, w in windows or ())):
+                    continue
+                got = pl._decode_segments(view, dec, windows, one is not None, pl.apply)
+                if got is None:
+                    continue
+                child, changed = got
+                if child.text in seen or len(child.text) > limit:
+                    continue
+                seen.add(child.text)
+                cname = f"{name}+{dec.name}" if name else f"decoded:{dec.name}"
+                out.append((cname, child.text))
+                nxt.append((cname, child, changed))
+                if len(out) >= pl.MAX_VIEWS:
+                    return out
+        if not nxt:
+            break
+        frontier = nxt
+    return out
+
+
+def test_the_views_with_every_marker_asked_first_are_the_views() -> None:
+    # canonical_views asks each level's markers in one comprehension, then decodes in order: the same views.
+    import base64
+
+    from windtunnel.leakage.views.pipeline import canonical_views
+
+    words = ["Amber falcon", "High", "priority: P2", "caf\u00e9 ol\u00e9", "x=1&y=2"]
+    texts = [
+        *(base64.b64encode(w.encode()).decode() for w in words),
+        *(base64.b32encode(w.encode()).decode() for w in words),
+        *(w.encode().hex() for w in words),
+        "Uvtu cevbevgl",  # rot13 of "High priority"
+        "hgih ytiroirp",
+        "H\u0456gh &amp; %48igh",
+        "=48=69gh soft=\nbreak",
+        "H-I-G-H and h.i.g.h",
+        "SGlnaA%3D%3D then \\x48igh",
+        "<b>Hi</b>gh, d\u0131g\u0131t 4 two",
+        "QW1iZXIgZmFsY29u/V2VyZQ== path",
+        *_texts(300, 9, "aAbBzZhH19 _-.:/\t\n,;%&=<>\"'+"),
+    ]
+    for text in texts:
+        assert [(n, v.text) for n, v in canonical_views(text)] == _views_before(text), text
+
+
+def test_a_word_searched_by_its_own_automaton_is_found_as_find_finds_it() -> None:
+    # ``occurs`` (views/anchors.py) answers ``text.find(word) >= 0`` before, at and after the sighting that
+    # builds the word's search, and ``has_inline_text`` searches ``text":`` by a one-literal automaton.
+    from windtunnel.leakage.views import anchors
+    from windtunnel.leakage.views.inline import has_inline_text
+
+    anchors.forget()
+    words = [b"pebble", b"eager", b"ab", b"a", b"b b", b'"x', b"text", b"zz9"]
+    texts = [t.encode() for t in _texts(400, 12, 'abpelgrz9 "x:t')]
+    texts += [orjson.dumps({"k": "pebble eager", "text": "a b b"}), b"", b"pebblepebble"]
+    for word in words:  # the first sighting: ``find``, no search built
+        assert anchors.occurs(texts[-1], word) == (texts[-1].find(word) >= 0)
+        assert word not in anchors.FINDERS
+    for text in texts:  # the second builds the word's search, used from then on
+        for word in words:
+            assert anchors.occurs(text, word) == (text.find(word) >= 0), (text, word)
+    assert set(anchors.FINDERS) == set(words)
+    for text in [*texts, b'{"type":"text","text":"x"}', b'{"plain_text":1}', b'{"a":"text"}', b'text"']:
+        assert has_inline_text(text) == (text.find(b'text":') >= 0)
+    anchors.forget()

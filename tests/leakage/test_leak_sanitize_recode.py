@@ -147,3 +147,25 @@ def test_mining_finds_the_code_in_the_context_and_sanitize_leaves_clean_records(
     items = [LeakItem.from_mapping(r) for r in dataset(150, coded=True)]
     found = {(s.pointer, s.value) for s in mine(items, derive_from=["/score"]).suggestions}
     assert {("/chart_link/interp", code) for code in CODES.values()} <= found
+
+
+def test_a_run_whose_decoded_text_still_holds_the_datasets_evidence_is_cut_whole(tmp_path: Path) -> None:
+    # review 42: the context also carries a memo the label rides with ("reviewer agrees risk is medium here"): mined
+    # over the dataset, no finding of the decoded text alone, so the run was written back encoded with the memo in it
+    # and the sanitized file still leaked on every leaking record; the run is now cut whole, as before recoding
+    rng = random.Random(11)
+    records = []
+    for i in range(150):
+        score = rng.uniform(0, 10)
+        label = "Low" if score < 4 else "Medium" if score < 7 else "High"
+        doc: dict[str, Any] = {"enc": f"E{rng.randint(100, 999)}", "tab": "delivery", "nonce": f"n{i:04d}"}
+        if rng.random() < 0.4:
+            doc.update(interp=label, memo=f"reviewer agrees risk is {label.lower()} here")
+        projection = {"obs": {"score": round(score, 2)}, "chart": link(doc)}
+        records.append({"id": f"c{i}", "expected": label, "label_set": LABELS, "projection": projection})
+    code, out = sanitized(tmp_path, records, "--mine", "--derive-from", "/obs/score")
+    assert code == 0
+    for r in out:
+        chart = r["projection"]["chart"]
+        if "ctx=" in chart:
+            assert "memo" not in unlink(chart), r["id"]

@@ -283,6 +283,12 @@ class Agreement:
     (:func:`entity_names`)."""
     told: set[str] = field(default_factory=set)
     """The values the user names as correlated (:func:`~.graded.told_of`): a field holding one is never graded."""
+    own_cell_marks: list[tuple[tuple[str, str], str, int | None]] = field(default_factory=list)
+    """Per label word in a cell of its record's own row of a table of many, agreeing or not: (its column's place,
+    the pointer template and the near context; the label; the record's row)."""
+    own_cell_groups: dict[tuple[str, str], Group] = field(default_factory=dict)
+    """Once decided: per column's place, the records' own-row cells holding a label, tested against chance as a
+    slot is (:meth:`_own_cell_at_chance`)."""
 
     def add(self, item: LeakItem) -> None:
         """Read one item: count its label, keep its mentions (an item without a label set has none)."""
@@ -355,6 +361,9 @@ class Agreement:
             entry.candidates = hide_answers(made, item.projection, [*item.expected, *item.correlated_values])
             entry.own = _own_strings(item.projection, mentions, agreeing)
             entry.own_cells = _own_cells(item.projection, agreeing)
+        if row is not None:
+            for m in _own_cell_mentions(item.projection, mentions):
+                self.own_cell_marks.append((_column(m), normalize_needle(m.label), row))
             entry.sentences = _sentences(item.projection, agreeing)
             if self.derive_from:
                 spots = {(m.pointer, m.span) for m in agreeing}
@@ -458,6 +467,7 @@ class Agreement:
             (g.text,) = whole[(level, sig)] if len(whole[(level, sig)]) == 1 else (None,)
             self.groups[(level, sig)] = g
         judge_groups(self.groups.values())
+        self._decide_own_cells(record_of)
         for g in self.groups.values():
             if g.verdict == "agrees" and g.text is not None:
                 # one text, the same in every record of the slot: its agreement is that value's, one of the texts
@@ -559,7 +569,7 @@ class Agreement:
                         findings[i] = replace(f, severity="low", detail=f.detail + _GRADED)
                         demoted += 1
                 continue
-            other = self._about_other_entity(m, entry)
+            other = None if self._strongly_follows(m) else self._about_other_entity(m, entry)
             if other is not None:
                 for i in here:
                     f = findings[i]
@@ -608,6 +618,17 @@ class Agreement:
         kept = self._uncleared(entry, findings)
         return kept, promoted, demoted, len(findings) - len(kept)
 
+    def _strongly_follows(self, m: Mention) -> bool:
+        """Whether a group of mention ``m``'s slot, at any level, follows the label with the evidence that overrides a
+        principle's clearance (:data:`STRONG_SUPPORT` records, ``q`` at most :data:`STRONG_ALPHA`): the label there is
+        this record's value whatever name stands beside it (review 42: ``the course stays Good like Ascot yesterday``
+        on every leaking report, its slot ``stays § like`` the label's on 60 of 60, the name another course's)."""
+        for level, sig in enumerate(m.signatures):
+            g = self.groups.get((level, sig))
+            if g is not None and g.verdict == "follows" and g.n >= STRONG_SUPPORT and g.q <= STRONG_ALPHA:
+                return True
+        return False
+
     def _about_other_entity(self, m: Mention, entry: _Entry) -> str | None:
         """Why the sentence of mention ``m`` is about another record's thing (principle 3), or None: the label stands
         beside a name another record holds in a field of names (``Wetherby Good to Firm`` where the record's own
@@ -619,16 +640,49 @@ class Agreement:
         if found is None or not entry.own_names:
             return None
         sentence, a, b = found
+        beside: list[str] | None = None
         for template, own in entry.own_names.items():
             if _word_in(own, sentence):
                 continue
-            for name in self.entities[template]:
-                if name != own and _beside_name(sentence, a, b, name):
+            names = self.entities[template]
+            if beside is None:
+                beside = _beside_texts(sentence, a, b, _ENTITY_WORDS)
+            for name in beside:
+                if name != own and name in names:
                     return (
                         f"; the sentence gives the label to {name!r}, which another record holds at {template} (this"
                         " record's is not named there): about that record, for review"
                     )
         return None
+
+    def _decide_own_cells(self, record_of: Sequence[int]) -> None:
+        """Test each column's own-row cells (:attr:`own_cell_marks`), a record once, against chance as a slot is."""
+        seen: set[tuple[tuple[str, str], int]] = set()
+        for column, lab, row in self.own_cell_marks:
+            if row is None or (column, record_of[row]) in seen:
+                continue
+            seen.add((column, record_of[row]))
+            answer = self.row_labels[row]
+            labels = next((ls for ls in self.label_counts if answer in ls and lab in ls), None)
+            if labels is None:
+                continue
+            g = self.own_cell_groups.setdefault(column, Group(LEVELS[-1], column[0] + " " + column[1]))
+            g.n += 1
+            g.chance_sum += self._chance(labels, lab)
+            if lab == answer:
+                g.k += 1
+                g.agreeing_labels.add(lab)
+        for g in self.own_cell_groups.values():
+            g.p = g.q = binomial_greater(g.k, g.n, min(1.0, g.chance)) if g.n else 1.0
+            g.verdict = verdict_of(g) if g.n >= MIN_SUPPORT else "unknown"
+        self.own_cell_marks = []
+
+    def _own_cell_at_chance(self, m: Mention) -> Group | None:
+        """The group of mention ``m``'s column when the records' own-row cells there agree with their labels at
+        chance (review 42: last year's grade in this unit's own row of an export, drawn apart from this year's, flagged
+        the 37 records where it happened to be the answer): the cell is a prior state, not the answer written down."""
+        g = self.own_cell_groups.get(_column(m))
+        return g if g is not None and g.verdict == "chance" else None
 
     def _at_chance(self, m: Mention, entry: _Entry) -> bool:
         """Mention ``m`` of ``entry`` stands in a slot the dataset found at chance (judged by pointer and context,
@@ -638,7 +692,9 @@ class Agreement:
         if g is None or g.verdict != "chance" or g.level != LEVELS[0] or own_slot:
             return False
         if (m.pointer, m.span) in entry.own_cells:
-            return False  # this record's own row among other records' rows: their chance says nothing of it
+            # this record's own row among other records' rows: their chance says nothing of it; the records' own rows
+            # at chance do
+            return self._own_cell_at_chance(m) is not None
         return not _lists(entry, g, m) or (g.by_sets and self._counted(entry, g, m))
 
     def _input_short(self, m: Mention, entry: _Entry) -> bool:
@@ -1142,21 +1198,48 @@ def entity_names(rows: Sequence[InputValues], labels: set[str]) -> dict[str, fro
 
 
 def _word_in(name: str, text: str) -> bool:
-    return re.search(r"(?<!\w)" + re.escape(name) + r"(?!\w)", text) is not None
+    """Whether ``name`` stands in ``text`` as whole words (no regex per name: one per record thrashed the cache)."""
+    at = text.find(name)
+    while at >= 0 and name:
+        end = at + len(name)
+        if not (at and _is_word(text[at - 1])) and not (end < len(text) and _is_word(text[end])):
+            return True
+        at = text.find(name, at + 1)
+    return False
+
+
+def _is_word(ch: str) -> bool:
+    return ch.isalnum() or ch == "_"
 
 
 _GAP = re.compile(r"\W*(?:[^\W\d_]+\W+)?")
 """What may stand between a name and the label given to it: signs, and at most one word."""
+_WORD = re.compile(r"\w+")
+_ENTITY_WORDS = 4
+"""The most words of a name :meth:`Agreement._about_other_entity` reads beside a label (``Newton Abbot``)."""
 
 
-def _beside_name(sentence: str, a: int, b: int, name: str) -> bool:
-    """Whether ``name`` stands right before ``sentence[a:b]`` or right after it, at most one word apart."""
-    for mt in re.finditer(r"(?<!\w)" + re.escape(name) + r"(?!\w)", sentence):
-        if mt.end() <= a and _GAP.fullmatch(sentence, mt.end(), a):
-            return True
-        if mt.start() >= b and _GAP.fullmatch(sentence, b, mt.start()):
-            return True
-    return False
+def _beside_texts(sentence: str, a: int, b: int, most: int) -> list[str]:
+    """The texts of one to ``most`` whole words that stand right before ``sentence[a:b]`` or right after it, at most
+    one word apart (:data:`_GAP`): where a name given the label would stand. Each is looked up in a set of names, so a
+    mention costs the same however many names the dataset holds (a regex per name and mention grew with both)."""
+    left = [w.span() for w in _WORD.finditer(sentence, max(0, a - 200), a)]
+    right = [w.span() for w in _WORD.finditer(sentence, b, min(len(sentence), b + 200))]
+    out: list[str] = []
+    for skip in (0, 1):  # the word the name ends with: the last before the label, or the one before it
+        if len(left) > skip and _GAP.fullmatch(sentence, left[-1 - skip][1], a):
+            end = left[-1 - skip][1]
+            for n in range(1, most + 1):
+                if len(left) < skip + n:
+                    break
+                out.append(sentence[left[-skip - n][0] : end])
+        if len(right) > skip and _GAP.fullmatch(sentence, b, right[skip][0]):
+            start = right[skip][0]
+            for n in range(1, most + 1):
+                if len(right) < skip + n:
+                    break
+                out.append(sentence[start : right[skip + n - 1][1]])
+    return out
 
 
 def _sentences(
@@ -1175,6 +1258,24 @@ def _sentences(
             start, sentence = found
             out[(m.pointer, m.span)] = (sentence, m.span[0] - start, m.span[1] - start)
     return out
+
+
+def _column(m: Mention) -> tuple[str, str]:
+    """The place of a mention's cell: its pointer template and its near context (the separators around the cell)."""
+    return general_pointer(m.pointer), _near(m)
+
+
+def _near(m: Mention) -> str:
+    """The near context of mention ``m`` without its pointer (the coarsest signature: the pointer, then it)."""
+    sig = m.signatures[-1]
+    pointer = general_pointer(m.pointer)
+    return sig[len(pointer) + 1 :] if sig.startswith(pointer + " ") else sig
+
+
+def _own_cell_mentions(projection: Any, mentions: Sequence[Mention]) -> list[Mention]:
+    """The ``mentions`` inside a cell of this record's own row of a table of many (:func:`_own_cells`)."""
+    cells = _own_cells(projection, mentions)
+    return [m for m in mentions if (m.pointer, m.span) in cells]
 
 
 def _own_cells(projection: Any, agreeing: Sequence[Mention]) -> set[tuple[str, tuple[int, int] | None]]:

@@ -576,6 +576,8 @@ def _text_candidates(
         span = None if view == "raw" else _decoded_span(m, original)
         for a, b in itertools.pairwise(segs):
             out.setdefault(("url-segment", template, f"{a}/{b}"), (span, view))
+        for seg in segs:  # and each segment alone: a folder a later stage files by outcome (`…/2026/08/REJ/…`)
+            out.setdefault(("url-segment", template, seg), (span, view))
         return
     toks = _tokens(text)
     mapped = None if m.starts is None else m.span  # the identity map (text as written) needs no call per token

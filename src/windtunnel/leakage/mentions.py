@@ -74,8 +74,9 @@ class Mention(NamedTuple):
     representation: str = "json"
     """The string's representation as the scan names it (``json``, ``markdown``, ``html`` ...)."""
     listed: bool = False
-    """Another label stands among the context tokens (``Low, Medium or High``): the item lists labels in this
-    slot, and which of them is its own is the item-level decision's to read."""
+    """Another label is joined to this one (``Low, Medium or High``: through listing marks and other labels only,
+    :func:`_joined`): the item lists labels in this slot, and which of them is its own is the item-level decision's to
+    read. A label two words away in another field's value (``triage category 3, pain 2/10``) is no listing."""
     glued: bool = False
     """A label glued to a code's digits (``MSE`` of ``MSE20``, :attr:`~windtunnel.leakage.needles.Hit.glued`): a weak
     mention, kept within :data:`MAX_GLUED`, never in place of an ordinary one."""
@@ -131,10 +132,10 @@ def _tokens(text: str, prepared: _LabelNeedles) -> list[tuple[str, str | None]]:
 def _context(view: str, a: int, b: int, prepared: _LabelNeedles) -> tuple[str, str, set[str]]:
     """The masked context of ``view[a:b]``: up to :data:`CONTEXT_TOKENS` tokens each side within its line and its
     sentence, ``^`` / ``$`` where the string starts or ends within them, ``¶`` where the line or the sentence does;
-    and the labels masked among those tokens; and the *near* context: the one token each side (or the mark where the
-    string, line or sentence ends), the coarsest slot of a field (:data:`LEVELS`). (A line is a unit of the formats
-    that hold values: a log line, a YAML entry, a CSV row; a sentence is one of prose: the sentence before a
-    boilerplate one changes record by record, and would make every record's slot its own.)"""
+    and the labels joined to it within them (:func:`_joined`); and the *near* context: the one token each side (or
+    the mark where the string, line or sentence ends), the coarsest slot of a field (:data:`LEVELS`). (A line is a
+    unit of the formats that hold values: a log line, a YAML entry, a CSV row; a sentence is one of prose: the sentence
+    before a boilerplate one changes record by record, and would make every record's slot its own.)"""
     lo = max(0, a - _WINDOW)
     nl = view.rfind("\n", lo, a)
     start = nl + 1 if nl >= 0 else lo
@@ -162,7 +163,25 @@ def _context(view: str, a: int, b: int, prepared: _LabelNeedles) -> tuple[str, s
             right[0][0] if right else tail_mark or "…",
         ]
     )
-    return " ".join([*head, *(t for t, _lab in kept), *tail]), near, {lab for _t, lab in kept if lab is not None}
+    return " ".join([*head, *(t for t, _lab in kept), *tail]), near, _joined(left, right)
+
+
+_JOINING = frozenset({",", ";", "/", "|", "&", "+", "-", "–", "or", "and", "nor", "vs", "versus"})
+"""Tokens that join the members of a listing (``keep, inspect or retire``, a range ``24-30``); any other word between
+two labels makes them two values of their own (``triage category 3, pain 2/10``)."""
+
+
+def _joined(left: Sequence[tuple[str, str | None]], right: Sequence[tuple[str, str | None]]) -> set[str]:
+    """The labels a mention stands listed with: those reached from it through joining tokens and other labels only
+    (:data:`_JOINING`), each side (``left`` before it, ``right`` after it, as :func:`_tokens` gives them)."""
+    out: set[str] = set()
+    for side in (reversed(left), iter(right)):
+        for tok, lab in side:
+            if lab is not None:
+                out.add(lab)
+            elif tok not in _JOINING:
+                break
+    return out
 
 
 _CHUNK_PART = re.compile(r"[^\W_]+")

@@ -126,7 +126,7 @@ from windtunnel.leakage.pointers import in_derive_from
 from windtunnel.leakage.prose_text import prose_text
 from windtunnel.leakage.ranges import date_gaps, day_of, number_of, pure_runs, run_text, separated
 from windtunnel.leakage.records import ID_SHAPE, RECORD_ID
-from windtunnel.leakage.relations import LINE, Derived, derived, describe, leaves, shown
+from windtunnel.leakage.relations import BOTH, DAYS, LINE, MONTHS, Derived, derived, describe, leaves, shown
 from windtunnel.leakage.relations import restating as restating_fields
 from windtunnel.leakage.score_tops import TOP_PREFIX, ranked_by_input
 from windtunnel.leakage.task_named import TaskText, clause_named, code_books, named
@@ -2120,7 +2120,7 @@ def _gap_tests(
                 yield gap, label, support, min(1.0, p * len(gaps)), [("value", b, d) for d in dates]
 
 
-_RELATION_RANK = {"months": 0, "days": 1, "ratio": 2}
+_RELATION_RANK = {"months": 0, "days": 1, "ratio": 2, "difference": 3, "both": 4}
 _RESTATING_SHARE = 0.9
 """Share of the records holding a number or date outside the named input on which its value is one of the input's,
 from which the field is the input restated when relations are paired."""
@@ -2174,7 +2174,7 @@ def _explained_per_value(
     return ", ".join(sorted({w for w in why if w is not None}))
 
 
-_RELATION_RANK = {"months": 0, "days": 1, "ratio": 2}
+_RELATION_RANK = {"months": 0, "days": 1, "ratio": 2, "difference": 3, "both": 4}
 _RESTATING_SHARE = 0.9
 """Share of the records holding a number or date outside the named input on which its value is one of the input's,
 from which the field is the input restated when relations are paired."""
@@ -2216,7 +2216,7 @@ def _relation_tests(
     spreads: dict[tuple[str, str, str], tuple[set[str], set[str], set[str]]] = {}
     for r, found in enumerate(record_derived):
         for d in found:
-            dated = d.relation[0] != "ratio"
+            dated = d.relation[0] in _DATED
             first, second = is_input(d.relation[1], dated), is_input(d.relation[2], dated)
             if (first or second) if either else (first and second):
                 continue
@@ -2232,7 +2232,7 @@ def _relation_tests(
     total = len(record_label)
 
     def members(relation: tuple[str, str, str], records: Set[int], values: Sequence[str], label: str) -> list[Key]:
-        dated = relation[0] != "ratio"
+        dated = relation[0] in _DATED
         best: list[Key] = []
         for at in (0, 1):
             pointer = relation[1 + at]
@@ -2284,7 +2284,66 @@ def _relation_tests(
         if found_at:
             key = ("range", found_at[0][1], shown(relation, value))
             yield key, label, top, support, min(1.0, p), found_at, relation, [records]
+    yield from _together(groups, record_label, label_counts, min_support, len(relations), members)
 
+
+def _together(
+    groups: Mapping[frozenset[int], tuple[tuple[str, str, str], str]],
+    record_label: Sequence[str],
+    label_counts: Mapping[str, int],
+    min_support: int,
+    asked: int,
+    members: Callable[[tuple[str, str, str], Set[int], Sequence[str], str], list[Key]],
+) -> Iterator[tuple[Key, str, int, int, float, list[Key], tuple[str, str, str], list[frozenset[int]]]]:
+    """Two derived values of one object's fields held together (principle 4 over the dataset: each rules labels out,
+    together they leave one): a count of ropes in service one lower after the inspection on ropes retired and ropes
+    set aside, the count set aside unchanged on ropes retired and ropes kept — together, retired only. Each value is a
+    group of :func:`_relation_tests` held by ``min_support`` records or more of two labels or more, not of every label;
+    a pair of them whose relations' fields share one object, held together by ``min_support`` records or more of fewer
+    labels than either, is tested as a value is (one-sided Fisher exact, times the number of labels, the relations
+    ``asked`` and the pairs tested). Its members are both values' fields as written on its records."""
+    everyone = set(label_counts)
+    ruling: list[tuple[frozenset[int], tuple[str, str, str], str, frozenset[str]]] = []
+    for records, (relation, value) in groups.items():
+        labels = frozenset(record_label[r] for r in records)
+        if len(records) >= min_support and 2 <= len(labels) < len(everyone):
+            ruling.append((records, relation, value, labels))
+    ruling.sort(key=lambda g: (g[1], g[2]))
+    by_object: dict[str, list[tuple[frozenset[int], tuple[str, str, str], str, frozenset[str]]]] = {}
+    for g in ruling:
+        obj = _object(g[1])
+        if obj is not None:
+            by_object.setdefault(obj, []).append(g)
+    pairs = ((a, b) for held in by_object.values() for i, a in enumerate(held) for b in held[i + 1 :] if a[1] != b[1])
+    paired = list(itertools.islice(pairs, MAX_TOGETHER))
+    total = len(record_label)
+    for (ra, rel_a, val_a, labs_a), (rb, rel_b, val_b, labs_b) in paired:
+        records = ra & rb
+        c = Counter(record_label[r] for r in records)
+        if len(records) < min_support or len(c) >= min(len(labs_a), len(labs_b)):
+            continue
+        label, top = max(sorted(c.items()), key=lambda kv: kv[1])
+        p = fisher_greater(top, len(records), label_counts[label], total) * len(label_counts) * asked * len(paired)
+        found_at = _distinct_keys([*members(rel_a, records, [val_a], label), *members(rel_b, records, [val_b], label)])
+        if found_at:
+            key = ("range", found_at[0][1], f"{shown(rel_a, val_a)}; {shown(rel_b, val_b)}")
+            relation = (BOTH, rel_a[1], rel_b[1])
+            yield key, label, top, len(records), min(1.0, p), found_at, relation, [records]
+
+
+MAX_TOGETHER = 4096
+"""Pairs of derived values :func:`_together` tests at most (in the order of their relations): mining stays linear."""
+
+
+def _object(relation: tuple[str, str, str]) -> str | None:
+    """The object both fields of ``relation`` are members of (their templates' parent), or None."""
+    a, b = relation[1].rpartition("/")[0], relation[2].rpartition("/")[0]
+    return a if a == b else None
+
+
+_DATED = frozenset({DAYS, MONTHS})
+"""The relations of two dates (their fields are read as the input by their object: ``relation_input`` of
+:func:`mine`)."""
 
 _CODE_NUMBER = re.compile(r"([^\W\d_]+) (\d+)")
 """A word and the number after it (the 2-gram ``pb 454`` of ``PB-454``, ``ward 12``): a code's number, read per

@@ -54,7 +54,7 @@ from windtunnel.leakage.needles import Needle, NeedleSet
 from windtunnel.leakage.ocr import OcrGate, fold_bytes
 from windtunnel.leakage.text import WORD_RE, Mapped, full_text
 from windtunnel.leakage.views import apply, canonical_views
-from windtunnel.leakage.views.anchors import absent, sided_absent
+from windtunnel.leakage.views.anchors import FINDERS, absent, occurs, sided_absent
 from windtunnel.leakage.views.binary import b64_candidates as _b64_candidates
 from windtunnel.leakage.views.binary import b64_text as _b64_text
 from windtunnel.leakage.views.binary import base32_runs, decodable_length, hex_runs
@@ -1537,9 +1537,11 @@ def _plain_hit(pr: _Probe, low: bytes, present: _Present | None = None) -> bool:
             if all(t in found for t in toks) and (not adjacent or _adjacent(low, toks)):
                 return True
     else:
+        finders = FINDERS
         for toks, adjacent in sets:
             for t in toks:
-                if low.find(t) < 0:
+                search = finders.get(t)  # the word's own search, else ``occurs`` (views/anchors.py)
+                if not (search(low) if search is not None else occurs(low, t)):
                     break
             else:
                 if not adjacent or _adjacent(low, toks):

@@ -4,11 +4,11 @@ A duty amount and the entered value differ on every record, yet their ratio is t
 chapter (17.6 % for one, 28.2 % for another); a certificate's issue date and its expiry differ on every record, yet
 the months between them are the grade's validity (12, 9, 6). No single value reaches mining's support floor, so
 nothing rides — but the derived value does, as a whole value would. :func:`derived` reads, per record, the derived
-values of pairs of fields: the ratio of two numbers (rounded to ``RATIO_DIGITS`` significant digits) and the gap
-between two dates (in days, and in whole months where both fall on the same day of the month). Each derived value is
-a mining candidate like a ``(pointer, value)`` pair (:func:`~windtunnel.leakage.mine.mine` tests it with the same
-support, purity and Fisher test, its p multiplied by the number of pairs read, the pair having been chosen among
-them).
+values of pairs of fields: the ratio of two numbers (rounded to ``RATIO_DIGITS`` significant digits), the difference
+of two whole numbers of one object (a count before and after a step) and the gap between two dates (in days, and in
+whole months where both fall on the same day of the month). Each derived value is a mining candidate like a
+``(pointer, value)`` pair (:func:`~windtunnel.leakage.mine.mine` tests it with the same support, purity and Fisher
+test, its p multiplied by the number of pairs read, the pair having been chosen among them).
 
 The pairs are bounded, so mining stays linear on wide records: the fields of one object first (``MAX_FIELDS`` numbers
 and ``MAX_FIELDS`` dates of it, in document order), then fields of sibling objects (two objects under one parent, a
@@ -20,6 +20,7 @@ own measurements is its signal).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from datetime import date
@@ -38,6 +39,12 @@ MAX_PAIRS = 256
 """Pairs read per record: those of one object first, then those of sibling objects."""
 
 RATIO = "ratio"
+DIFFERENCE = "difference"
+"""Of two whole numbers of one object: a count before and after a later stage's step (41 ropes in service, then 40)
+moves by a step the outcome sets, where their ratio changes with the count."""
+BOTH = "both"
+"""Two derived values of one object held together (:func:`~windtunnel.leakage.mine._relation_tests`): each rules
+labels out, together they leave one."""
 DAYS = "days"
 MONTHS = "months"
 LINE = "line"
@@ -115,12 +122,18 @@ def months_between(a: int, b: int) -> int | None:
     return (db.year - da.year) * 12 + (db.month - da.month)
 
 
+_WHOLE = re.compile(r"-?\d{1,15}")
+"""A whole number as written (a count: ``40``, not ``375.0`` or ``1,000``)."""
+
+
 def _values(x: Leaf, y: Leaf) -> Iterator[tuple[str, str]]:
     """The derived values of a pair (``x`` first in template order): ``(kind, value)``."""
     if x.number is not None and y.number is not None:
         r = ratio_text(x.number, y.number)
         if r is not None:
             yield RATIO, r
+        if _WHOLE.fullmatch(x.text) and _WHOLE.fullmatch(y.text) and _parent(x.pointer) == _parent(y.pointer):
+            yield DIFFERENCE, str(int(x.number) - int(y.number))
     elif x.day is not None and y.day is not None:
         yield DAYS, str(y.day - x.day)
         m = months_between(x.day, y.day)
@@ -209,6 +222,10 @@ def describe(relation: tuple[str, str, str]) -> str:
     kind, a, b = relation
     if kind == RATIO:
         return f"the ratio of {a} to {b}"
+    if kind == DIFFERENCE:
+        return f"the difference of {a} and {b}"
+    if kind == BOTH:
+        return f"two relations held together, of {a} and of {b}"
     if kind == LINE:
         return f"one line per label of {a} over {b}"
     return f"the {kind} from {a} to {b}"
@@ -219,4 +236,6 @@ def shown(relation: tuple[str, str, str], value: str) -> str:
     kind, a, b = relation
     if kind == RATIO:
         return f"{a} / {b} = {value}"
+    if kind == DIFFERENCE:
+        return f"{a} - {b} = {value}"
     return f"{value} {kind} from {a} to {b}"

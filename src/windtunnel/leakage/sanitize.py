@@ -2093,15 +2093,22 @@ def _recoded(
             continue
         a, b, got = at
         tried.add((a, b))
-        here = [g for g in group if g.representation == _MINED and g.span is not None and a <= g.span[0] < b]
+        here = [g for g in group if _by_dataset(g) and g.span is not None and a <= g.span[0] < b]
         sub = sanitize_item(
             replace(ctx.item, projection=got.text, sources=None),
             mode=mode,
             labels=ctx.labels,
             extra=[x for g in here if (x := _decoded_finding(got.text, g)) is not None],
         )
-        if sub.changed and not sub.residual and isinstance(sub.item.projection, str):
-            runs[(a, b)] = got.encode(sub.item.projection)
+        text = sub.item.projection
+        # the dataset's evidence is no finding of the text alone: its words still there, the run still leaks
+        if (
+            sub.changed
+            and not sub.residual
+            and isinstance(text, str)
+            and not any(_decoded_finding(text, g) is not None for g in here if _names_answer(g, ctx.answers))
+        ):
+            runs[(a, b)] = got.encode(text)
     if not runs:
         return value, group
     done = [f for f in group if f.span is not None and any(a <= f.span[0] and f.span[1] <= b for a, b in runs)]
@@ -2123,6 +2130,24 @@ def _recoded(
         Redaction(pointer, first.channel, first.rule, "re-encode", first.representation, removed, first.hashed_pointer)
     )
     return out, rest
+
+
+def _names_answer(f: Finding, answers: Sequence[str]) -> bool:
+    """Whether finding ``f``'s value holds one of ``answers`` as whole words (``is medium``; not a key that rides with
+    it, ``apgar5_interp``, which stays where its value is blanked)."""
+    words = " ".join(t for t in re.split(r"[\W_]+", f.value.casefold()) if t)
+    for answer in answers:
+        label = " ".join(t for t in re.split(r"[\W_]+", answer.casefold()) if t)
+        if label and f" {label} " in f" {words} ":
+            return True
+    return False
+
+
+def _by_dataset(f: Finding) -> bool:
+    """Whether ``f`` is the dataset's evidence (a mined value, a slot that follows the label, what the blind agent
+    reads), which an encoded run's decoded text sanitized alone would not find again (review 42: a label in a memo
+    the agreement promoted was written back encoded as it was)."""
+    return f.representation == _MINED or f.rule in (AGREEMENT_RULE, _BLIND)
 
 
 def _decoded_finding(text: str, f: Finding) -> Finding | None:

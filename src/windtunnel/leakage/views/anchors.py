@@ -122,7 +122,7 @@ class _Combined(NamedTuple):
 class _State:
     """The indexes made for one registry (rebuilt when a decoder is registered or removed)."""
 
-    __slots__ = ("by_word", "combined", "generation", "literals", "word_decoders")
+    __slots__ = ("by_word", "combined", "generation", "literals", "skips", "word_decoders")
 
     def __init__(self) -> None:
         """Index the marker literals of the registered decoders; word indexes come as words recur."""
@@ -134,6 +134,9 @@ class _State:
         self.word_decoders: tuple[Decoder, ...] = tuple(d for d in decoders if d.word_anchors is not None)
         self.by_word: dict[bytes, _Literals] = {}
         self.combined: dict[Sequence[tuple[bytes, ...]], _Combined] = {}
+        self.skips: dict[frozenset[str], frozenset[str]] = {}
+        """The decoders a needle set's searches rule out when they find nothing, by the set its words
+        anchor (the marker literals' decoders added once per distinct set)."""
 
 
 _STATE: _State | None = None
@@ -175,6 +178,10 @@ def _word_index(state: _State, word: bytes) -> _Literals | None:
     if len(state.by_word) >= MAX_WORDS:
         return _NOTHING  # full: not indexed, not kept (a later sighting asks again)
     index = _Literals(by_name) if by_name else _NOTHING
+    if len(_SHARED) >= MAX_SETS:
+        _SHARED.clear()
+        state.skips.clear()
+    index.anchored = _SHARED.setdefault(index.anchored, index.anchored)  # one object per distinct set
     state.by_word[word] = index
     return index
 
@@ -215,29 +222,42 @@ def _combine(state: _State, words: Sequence[tuple[bytes, ...]]) -> _Combined | N
     new = False
     if state.word_decoders:
         by_word = state.by_word
-        for w in dict.fromkeys(w for toks in words for w in toks):
-            ix = by_word.get(w)
-            if ix is None:
-                ix = _word_index(state, w)  # every word is sighted, even after a new one
+        asked: set[bytes] = set()
+        for toks in words:
+            for w in toks:
+                ix = by_word.get(w)
                 if ix is None:
-                    new = True
-                    continue
-            known.append(ix)
+                    if w in asked:
+                        continue
+                    asked.add(w)
+                    ix = _word_index(state, w)  # every word is sighted, even after a new one
+                    if ix is None:
+                        new = True
+                        continue
+                if ix not in known:  # by identity: a word met twice, or two words no decoder anchors
+                    known.append(ix)
     if new:
         return None
-    # Without words nothing is ruled out by them (a gate may hold whatever its needles).
+    # Without words nothing is ruled out by them (a gate may hold whatever its needles). The words'
+    # sets are one shared object when equal (:func:`_word_index`): intersected only when they differ.
     anchored = known[0].anchored if known else frozenset()
     for ix in known[1:]:
-        anchored = anchored & ix.anchored
+        if ix.anchored is not anchored:
+            anchored = anchored & ix.anchored
     fast = state.literals.fast
     if anchored:
-        fast = (*fast, *(f for ix in known for f in ix.fast))
+        for ix in known:
+            fast += ix.fast
     # The decoders' sets are few and recur: one object each, not two more per needle set kept.
     if len(_SHARED) >= MAX_SETS:
         _SHARED.clear()
+        state.skips.clear()
     anchored = _SHARED.setdefault(anchored, anchored)
-    skip = state.literals.anchored | anchored
-    combined = _Combined(fast, _SHARED.setdefault(skip, skip), tuple(known), anchored)
+    skip = state.skips.get(anchored)
+    if skip is None:
+        skip = state.literals.anchored | anchored
+        skip = state.skips[anchored] = _SHARED.setdefault(skip, skip)
+    combined = _Combined(fast, skip, tuple(known), anchored)
     if len(state.combined) >= MAX_SETS:
         state.combined.clear()
     state.combined[words] = combined
@@ -252,6 +272,8 @@ def forget() -> None:
     _SHARED.clear()
     _SIDED_WORDS.clear()
     _SIDED_SEEN.clear()
+    FINDERS.clear()
+    _FINDER_SEEN.clear()
 
 
 # Gates whose anchors come in two sides: a boundary between two strings falling inside a needle.
@@ -369,3 +391,30 @@ def sided_absent(name: str, text: bytes, words: Sequence[tuple[bytes, ...]]) -> 
             if present:
                 return False
     return True
+
+
+# One needle word, searched alone. ``bytes.find`` of a word of five or six letters over a 1.4 KB ticket
+# takes ~0.6–0.9 µs (CPython's search steps through the text); a one-literal automaton searches with SIMD
+# (~0.15 µs). Building one costs ~12 µs and ~2.6 KB, so a word gets its search on its second sighting, for at
+# most :data:`MAX_FINDERS` words; until then, and past the cap, the word is searched by ``find``.
+
+MAX_FINDERS = 1024
+"""Needle words with a search of their own (~2.6 KB each: ~2.7 MB at most)."""
+FINDERS: dict[bytes, Callable[[bytes], list[tuple[int, int, int]]]] = {}
+"""A word's search (a call returning its matches: non-empty exactly where ``text.find(word) >= 0``)."""
+_FINDER_SEEN: dict[bytes, None] = {}
+
+
+def occurs(text: bytes, word: bytes) -> bool:
+    """``text.find(word) >= 0``, by the word's own search once it has one (:data:`FINDERS`; the caller
+    may look there first, a call less). Sighting the word here makes its search on the second call."""
+    found = FINDERS.get(word)
+    if found is not None:
+        return bool(found(text))
+    if word in _FINDER_SEEN and len(FINDERS) < MAX_FINDERS and word:
+        found = FINDERS[word] = ahocorasick_rs.BytesAhoCorasick([word]).find_matches_as_indexes
+        return bool(found(text))
+    if len(_FINDER_SEEN) >= 4 * MAX_FINDERS:
+        _FINDER_SEEN.clear()
+    _FINDER_SEEN[word] = None
+    return text.find(word) >= 0

@@ -242,16 +242,19 @@ def canonical_views(
             windows = None if segments is None else [(lo, text[lo:hi]) for lo, hi in _windows(text, segments)]
             # What each marker reads: the text, or its one window (most nested views have one).
             one = text if windows is None else windows[0][1] if len(windows) == 1 else None
-            for dec, marker, undone in steps:
+            # Every marker first, in one comprehension: most decoders' is absent, and the loop below then
+            # runs for the few whose marker holds (a marker is a pure test of its text, so asking it of a
+            # decoder skipped below changes nothing; ~1/4 of the pipeline's cost on a short string).
+            if one is not None:
+                marked = [step for step in steps if step[1](one)]
+            else:
+                marked = [step for step in steps if any(step[1](w) for _lo, w in windows or ())]
+            for dec, _marker, undone in marked:
                 if undone and name.endswith(("+" + dec.name, ":" + dec.name)):
                     continue  # read backwards twice is read as written, in pieces: no view, only artefacts
                 after = _NEVER_AFTER.get(dec.name)
                 if after and name and not after.isdisjoint(name.removeprefix("decoded:").split("+")):
                     continue  # a '+' url decoded from %2B is a plus, not a form-encoded space
-                # The marker first, here: most decoders' is absent, and a call less each is most of the
-                # pipeline's own cost on a short string.
-                if not (marker(one) if one is not None else any(marker(w) for _lo, w in windows or ())):
-                    continue
                 got = _decode_segments(view, dec, windows, one is not None, splice)
                 if got is None:
                     continue
