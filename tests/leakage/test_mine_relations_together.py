@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from windtunnel.leakage.mine import mine, mined_findings
+from tests.leakage.mined_flags import mined_flags
 from windtunnel.leakage.model import LeakItem
 from windtunnel.leakage.relations import derived
 
@@ -47,12 +47,7 @@ def _dataset(seed: int, *, drawn_apart: bool = False, n: int = 150) -> list[Leak
 
 
 def _flagged(items: list[LeakItem]) -> set[str]:
-    result = mine(items, derive_from=DERIVE)
-    return {
-        k
-        for k, fs in mined_findings(items, result, derive_from=DERIVE)
-        if any(f.severity in ("medium", "high") and (f.pointer or "").startswith("/inventory") for f in fs)
-    }
+    return mined_flags(items, DERIVE, "/inventory")
 
 
 def test_the_difference_of_two_whole_numbers_of_one_object_is_derived() -> None:

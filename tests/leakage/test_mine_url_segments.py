@@ -13,8 +13,8 @@ from __future__ import annotations
 
 import random
 
+from tests.leakage.mined_flags import mined_flags
 from windtunnel.leakage.candidates import candidates
-from windtunnel.leakage.mine import mine, mined_findings
 from windtunnel.leakage.model import LeakItem
 
 LABELS = ["A1", "A2", "B", "off-spec"]
@@ -37,12 +37,7 @@ def _dataset(seed: int, *, drawn_apart: bool = False, n: int = 128) -> list[Leak
 
 
 def _flagged(items: list[LeakItem]) -> set[str]:
-    result = mine(items, derive_from=DERIVE)
-    return {
-        k
-        for k, fs in mined_findings(items, result, derive_from=DERIVE)
-        if any(f.severity in ("medium", "high") and f.pointer == "/documents/coa_pdf" for f in fs)
-    }
+    return mined_flags(items, DERIVE, "/documents/coa_pdf")
 
 
 def test_a_urls_segments_are_candidates_alone_and_in_pairs() -> None:
