@@ -28,8 +28,8 @@ Verdicts (:class:`Group`):
   (:attr:`~windtunnel.leakage.held_texts.HeldTexts.texts_at`) must stay within :data:`ALPHA`, else no verdict.
 * **chance**: enough support (:data:`MIN_CHANCE_SUPPORT` records) and agreement whose 95 % upper bound stays
   below a quarter of the way from chance to always, or, when the agreement is not significantly above chance
-  (the uncorrected one-sided test, ``p`` above :data:`ALPHA`), below halfway — the least a value agrees
-  (the follows verdict's own bound): label words here do not follow the record's label, so an item-level leak
+  (the one-sided test corrected for the slots tested, ``q`` above :data:`ALPHA`), below halfway — the least a value
+  agrees (the follows verdict's own bound): label words here do not follow the record's label, so an item-level leak
   there becomes a review finding, with the figures. (A boilerplate sentence naming one label on records of
   every label, 19 of 50 agreeing at chance 33 %, is at chance; a slot agreeing 60 % of 200 times at chance
   33 % is significant and stays.)
@@ -1013,7 +1013,7 @@ def verdict_of(g: Group, min_chance: int = MIN_CHANCE_SUPPORT) -> Verdict:
         upper = wilson_interval(g.k, g.n)[1]
         if upper < chance + (1 - chance) / 4:
             return "chance"
-        if g.p > ALPHA and upper < chance + (1 - chance) / 2:
+        if g.q > ALPHA and upper < chance + (1 - chance) / 2:
             return "chance"  # nothing above chance, and the agreement a value needs is ruled out
     return "unknown"
 
