@@ -30,3 +30,10 @@ def test_this_projects_status_still_leaks() -> None:
 
 def test_another_id_in_the_next_sentence_changes_nothing() -> None:
     assert audit_item(_item("The project is reported off track this month. PRJ-757 closed last week.")).leaked
+
+
+def test_another_id_in_another_clause_of_the_sentence_changes_nothing() -> None:
+    # review 42: the other project is named in a clause of its own; the label is this project's
+    assert audit_item(_item("While PRJ-5000 recovered, the fit-out got marked off track overall.")).leaked
+    assert audit_item(_item("The fit-out is off track; PRJ-757 closed last week.")).leaked
+    assert not audit_item(_item("Sister project PRJ-757 is off track, as noted by the PMO.")).leaked

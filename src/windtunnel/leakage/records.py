@@ -187,7 +187,8 @@ def prose_sentence(text: str, start: int, end: int) -> tuple[int, str] | None:
 def about_other_id(text: str, start: int, end: int, values: frozenset[str]) -> bool:
     """Whether the sentence of ``text`` around ``start:end`` names a record of this record's id scheme other than
     this one and not this one (``Portfolio note: sister project PRJ-757 is reported off track`` in the report of
-    ``PRJ-7495``): what it says is about that record (principle 3). The scheme is the prefix of an id among
+    ``PRJ-7495``), in the label's own clause (no clause mark between them, :data:`_CLAUSE_MARK`): what it says is
+    about that record (principle 3). The scheme is the prefix of an id among
     ``values`` (the projection's own values, :func:`record_values`). Only a sentence of prose is read so: a table's
     row or a markup's run of cells holds other records' ids beside this record's own values."""
     own = own_serials(values)
@@ -196,12 +197,24 @@ def about_other_id(text: str, start: int, end: int, values: frozenset[str]) -> b
     found = prose_sentence(text, start, end)
     if found is None:
         return False
-    sentence = found[1]
-    named = {(m.group(1).casefold(), int(m.group(2))) for m in _ID.finditer(sentence)}
+    at, sentence = found
+    a, b = start - at, end - at
+    matches = list(_ID.finditer(sentence))
+    named = {(m.group(1).casefold(), int(m.group(2))) for m in matches}
     if not named or named & own:
         return False
     prefixes = {p for p, _n in own}
-    return any(p in prefixes for p, _n in named)
+    # the other record's id in the label's own clause: ``While PRJ-5000 recovered, the fit-out got marked on track``
+    # gives this record's status after the comma (review 42)
+    return any(
+        m.group(1).casefold() in prefixes
+        and _CLAUSE_MARK.search(sentence, *((m.end(), a) if m.end() <= a else (b, m.start()))) is None
+        for m in matches
+    )
+
+
+_CLAUSE_MARK = re.compile(r"[,;:()\u2013\u2014]|\s-\s")
+"""What ends a clause inside a sentence: a comma, a semicolon, a colon, a bracket, a dash set apart."""
 
 
 def outside_id_ranges(text: str, values: frozenset[str]) -> bool:
