@@ -467,7 +467,12 @@ def _doc_candidates(
         if not isinstance(leaf, str):
             out.setdefault(("value", sub, leaf[0]), (span, name))
             continue
-        for key, _span, lview in _string_candidates(sub, leaf, depth + 1):
+        found = _string_candidates(sub, leaf, depth + 1)
+        if not found and len(leaf.split()) > PROSE_WORDS and len(leaf.strip()) <= _MAX_VALUE_LEN:
+            # a sentence held in the document: its whole value, as a canned note many records carry word for word is
+            # read at the top level (review 43: a memo of seven words per label, in a link's context, went unmined)
+            out.setdefault(("value", sub, leaf.strip()), (span, name))
+        for key, _span, lview in found:
             out.setdefault(key, (span, f"{name}+{lview}" if lview != "raw" else name))
 
 
