@@ -144,6 +144,7 @@ def candidates(
     names = names_of(derive_from)
     own: OwnWords | None = None
     records: Records | None = None
+    inputs: frozenset[str] | None = None
     lists = ListSets()  # each list's members at one template, read together (with the input named only)
     for pointer, value, cut in _leaves(projection, ""):
         template = _general(pointer)
@@ -174,13 +175,16 @@ def candidates(
         for key, span, view in () if copy else found:
             if key not in out:
                 out[key] = (outer, None if inner is not None else span, inner, view)
-        if found and not copy and "\n" in value:  # a one-record table's cells are its fields (:mod:`.record_table`)
-            row = record_table(value)
+        if found and not copy and ("\n" in value or "<tr" in value or "<TR" in value):
+            row = record_table(value) if "\n" in value else []  # a one-record table's cells are its fields
             if not row and inner is None and holds_records(value):
-                # this record's row of a table of many (named by its id or a whole value shown outside the table)
+                # this record's row of a table of many (named by its id, the task's input or a whole value shown
+                # outside the table)
                 if records is None:
                     records = Records(projection)
-                row, naming = own_row_cells(records, value)
+                if inputs is None:
+                    inputs = _input_texts(projection, derive_from)
+                row, naming = own_row_cells(records, value, inputs)
                 if naming is not None and named_rows is not None:
                     named_rows.extend(
                         (("value", f"{template}/{escape_pointer_token(name)}", cell), (template, naming))
@@ -611,6 +615,18 @@ def _text_candidates(
         key = ("token", "", glyphs)
         if key not in out:
             out[key] = ((a, b) if mapped is None else mapped(a, b), view)
+
+
+def _input_texts(projection: Any, derive_from: Sequence[str]) -> frozenset[str]:
+    """The whole string values of the task's input (``derive_from``), casefolded with blanks collapsed: a table's row
+    holding one as a cell is this record's row (:func:`~.resolve.own_row_cells`)."""
+    if not derive_from:
+        return frozenset()
+    return frozenset(
+        " ".join(v.casefold().split())
+        for p, v, _c in _leaves(projection, "")
+        if isinstance(v, str) and v.strip() and in_derive_from(p, derive_from)
+    )
 
 
 def _inside(span: tuple[int, int], runs: Sequence[tuple[int, int]]) -> bool:

@@ -176,7 +176,9 @@ def own_value(records: Records, text: str, span: Span) -> Own | None:
     return None
 
 
-def own_row_cells(records: Records, text: str) -> tuple[list[tuple[str, str, Span]], str | None]:
+def own_row_cells(
+    records: Records, text: str, inputs: frozenset[str] = frozenset()
+) -> tuple[list[tuple[str, str, Span]], str | None]:
     """``(column name, cell text, span)`` of each cell of this record's row of a table of many records held in
     ``text`` (a header over rows, the row named by an id the projection shows outside the table, :func:`_own_rows`,
     or else by a whole value it shows there, :func:`_named_row`): the record's fields, as
@@ -184,7 +186,14 @@ def own_row_cells(records: Records, text: str) -> tuple[list[tuple[str, str, Spa
     value when the row is named by a whole value (``None`` for an id). A value may be one many records share (a
     source ``Indeed``, a status ``open``): one record cannot tell a name from a shared value, so only mining reads a
     row named so, where the dataset says whether the value is specific to its record. Nothing when no row, or more
-    than one, is this record's; the other rows stay a listing of other records."""
+    than one, is this record's; the other rows stay a listing of other records.
+
+    ``inputs`` are the whole string values of the task's input (``derive_from``), casefolded: a row holding one of
+    them as a whole cell, the only row that does, is this record's row as surely as one named by its id (the target
+    agent's row of a susceptibility report among the other agents' rows; the task names that agent), whoever else
+    shares the value (``None`` naming it). An HTML cell's ``class`` is a field of its own (``Interp@class``): a
+    value written as the cell's formatting (``<td class="interp interp--r"></td>``, an empty cell coloured by its
+    result) is what its reader sees."""
     if len(text) > _MAX_TEXT or not _structure(text):
         return [], None
     out: list[tuple[str, str, Span]] = []
@@ -195,6 +204,8 @@ def own_row_cells(records: Records, text: str) -> tuple[list[tuple[str, str, Spa
         region = text[min(a for _v, a, _b in rows[0]) : max(b for _v, _a, b in rows[-1])]
         own = _own_rows(rows, records, [region])
         if not own:
+            own = _input_row(rows, inputs)
+        if not own:
             own, naming = _named_row(rows, records)
         if len(own) != 1 or len(own[0]) != len(header):
             continue
@@ -203,7 +214,40 @@ def own_row_cells(records: Records, text: str) -> tuple[list[tuple[str, str, Spa
             cell = value.strip()
             if name.strip() and cell:
                 out.append((name.strip(), cell, (a + lead, a + lead + len(cell))))
+            if name.strip() and (attr := _cell_class(text, a)) is not None:
+                out.append((f"{name.strip()}@class", *attr))
     return out, naming if out else None
+
+
+def _input_row(rows: list[list[Cell]], inputs: frozenset[str]) -> list[list[Cell]]:
+    """The one row holding a whole cell that is a value of the task's input (``inputs``, casefolded), else none."""
+    if not inputs:
+        return []
+    hits = [row for row in rows if any(_fold(v) in inputs for v, _a, _b in row)]
+    return hits if len(hits) == 1 else []
+
+
+_CELL_OPEN = re.compile(r"<t[dh]\b([^>]*)>\s*\Z", re.I)
+_CLASS_ATTR = re.compile(r"""\bclass\s*=\s*(?:"([^"]*)"|'([^']*)')""", re.I)
+
+
+def _cell_class(text: str, a: int) -> tuple[str, Span] | None:
+    """The ``class`` attribute of the HTML cell whose text starts at ``a``, and its span, where a cell opens there."""
+    start = text.rfind("<t", max(0, a - 512), a)
+    if start < 0:
+        return None
+    tag = _CELL_OPEN.match(text, start, a)
+    if tag is None:
+        return None
+    m = _CLASS_ATTR.search(tag.group(1))
+    if m is None:
+        return None
+    group = 1 if m.group(1) is not None else 2
+    value = m.group(group).strip()
+    if not value:
+        return None
+    at = tag.start(1) + m.start(group)
+    return value, (at, at + len(m.group(group)))
 
 
 def own_cell_within(records: Records, text: str, span: Span) -> list[str]:

@@ -1,0 +1,73 @@
+"""The row of a table naming the task's input is this record's row; an HTML cell's ``class`` is one of its fields.
+
+Invented data after ds29 ``ast_interpretation``: a susceptibility report lists a few antibiotics, one row each; the
+task asks about one of them (its name is the task's input). On some records the report's row for that agent has an
+empty result cell coloured by its result (``<td class="interp interp--r"></td>``); on the others the cell is pending.
+The other rows' names are values of the record too (a panel of other agents), so no whole value named the row, and
+the report, one line of HTML, was never read as a table: 0 of 17 such leaks found. Now the row holding the input's
+value is the record's row, its cells' classes are fields, and mining finds the class that rides with the label. The
+other agents' rows, whose classes follow their own results, stay a listing of other things.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from tests.leakage.mined_flags import mined_flags
+from windtunnel.leakage.model import LeakItem
+
+LABELS = ["susceptible", "intermediate", "resistant"]
+BREAKPOINTS = {
+    "ciprofloxacin": (0.25, 1),
+    "ceftriaxone": (1, 4),
+    "gentamicin": (2, 8),
+    "meropenem": (1, 4),
+    "amikacin": (4, 16),
+    "levofloxacin": (0.5, 2),
+}
+DRUGS = sorted(BREAKPOINTS)
+
+
+def _row(drug: str, mic: str, result: str | None) -> str:
+    css = "interp interp--pending" if result is None else f"interp interp--{result[0]}"
+    return f'<tr><td>{drug}</td><td>{mic}</td><td class="{css}"></td></tr>'
+
+
+def _items(n: int = 150, seed: int = 4) -> tuple[list[LeakItem], set[str]]:
+    rng = random.Random(seed)
+    items, leaking = [], set()
+    for i in range(n):
+        label = LABELS[i % 3]
+        drug, *others = rng.sample(DRUGS, 4)
+        s_max, r_min = BREAKPOINTS[drug]  # the label follows from the MIC read with the agent's breakpoints
+        steps = {
+            "susceptible": [s_max / 4, s_max / 2, s_max],
+            "intermediate": [s_max * 2],
+            "resistant": [r_min, r_min * 2],
+        }
+        mic = rng.choice(steps[label])
+        leak = rng.random() < 0.4
+        rows = [_row(d, str(rng.choice([0.25, 1, 4, 16])), rng.choice(LABELS)) for d in others]
+        rows.insert(
+            rng.randrange(4),
+            _row(drug, str(mic), label if leak else None),
+        )
+        html = '<table class="ast"><tr><th>Agent</th><th>MIC</th><th>Interp</th></tr>' + "".join(rows) + "</table>"
+        projection: dict[str, Any] = {
+            "target": {"drug": drug, "mic": mic},
+            "panel": [{"drug": d} for d in others],
+            "report_html": html,
+        }
+        items.append(
+            LeakItem.from_mapping({"id": f"a{i}", "expected": label, "label_set": LABELS, "projection": projection})
+        )
+        if leak:
+            leaking.add(f"a{i}")
+    return items, leaking
+
+
+def test_the_class_of_the_inputs_row_that_rides_with_the_label_is_mined() -> None:
+    items, leaking = _items()
+    flagged = mined_flags(items, ["/target/drug", "/target/mic"], "/report_html")
+    assert flagged == leaking
