@@ -71,3 +71,38 @@ def test_the_class_of_the_inputs_row_that_rides_with_the_label_is_mined() -> Non
     items, leaking = _items()
     flagged = mined_flags(items, ["/target/drug", "/target/mic"], "/report_html")
     assert flagged == leaking
+
+
+def _hl7_items(n: int = 150, seed: int = 8) -> tuple[list[LeakItem], set[str]]:
+    """A raw result message per record (segments one per ``\\r``): each agent's ``OBX`` with its flag in field 8; the
+    target agent's flag only on the leaking records, pending (no flag, status ``P``) on the others."""
+    rng = random.Random(seed)
+    items, leaking = [], set()
+    for i in range(n):
+        label = LABELS[i % 3]
+        drug, *others = rng.sample(DRUGS, 4)
+        s_max, r_min = BREAKPOINTS[drug]
+        mic = rng.choice({"susceptible": [s_max / 2, s_max], "intermediate": [s_max * 2], "resistant": [r_min]}[label])
+        leak = rng.random() < 0.4
+        segs = [
+            f"MSH|^~\\&|VITEK2|MICRO|LIS|HOSP|2025091{i % 10}1200||ORU^R01|M{i:05d}|P|2.5.1",
+            f"OBR|1||M{i:05d}|87186",
+        ]
+        for k, d in enumerate(others, 1):
+            segs.append(
+                f"OBX|{k}|NM|{d[:3].upper()}^{d.title()}||{rng.choice([0.25, 1, 4])}|mg/L||{rng.choice('SIR')}|||F"
+            )
+        flag, status = (label[0].upper(), "F") if leak else ("", "P")
+        segs.append(f"OBX|4|NM|{drug[:3].upper()}^{drug.title()}||{mic}|mg/L||{flag}|||{status}")
+        projection = {"target": {"drug": drug, "mic": mic}, "hl7_raw": "\r".join(segs)}
+        items.append(
+            LeakItem.from_mapping({"id": f"h{i}", "expected": label, "label_set": LABELS, "projection": projection})
+        )
+        if leak:
+            leaking.add(f"h{i}")
+    return items, leaking
+
+
+def test_the_flag_of_the_inputs_segment_of_a_message_that_rides_with_the_label_is_mined() -> None:
+    items, leaking = _hl7_items()
+    assert mined_flags(items, ["/target/drug", "/target/mic"], "/hl7_raw") == leaking

@@ -30,7 +30,7 @@ from windtunnel.leakage.pointers import escape_pointer_token, in_derive_from
 from windtunnel.leakage.pointers import general_pointer as _general
 from windtunnel.leakage.prose_text import prose_text
 from windtunnel.leakage.record_table import record_table
-from windtunnel.leakage.resolve import Records, holds_records, own_row_cells
+from windtunnel.leakage.resolve import Records, holds_records, input_cell, own_row_cells
 from windtunnel.leakage.score_tops import TOP_PREFIX, score_tops
 from windtunnel.leakage.templates import PLACEHOLDER, OwnWords
 from windtunnel.leakage.text import Mapped
@@ -144,7 +144,7 @@ def candidates(
     names = names_of(derive_from)
     own: OwnWords | None = None
     records: Records | None = None
-    inputs: frozenset[str] | None = None
+    inputs: tuple[frozenset[str], frozenset[str]] | None = None
     lists = ListSets()  # each list's members at one template, read together (with the input named only)
     for pointer, value, cut in _leaves(projection, ""):
         template = _general(pointer)
@@ -175,7 +175,7 @@ def candidates(
         for key, span, view in () if copy else found:
             if key not in out:
                 out[key] = (outer, None if inner is not None else span, inner, view)
-        if found and not copy and ("\n" in value or "<tr" in value or "<TR" in value):
+        if found and not copy and ("\n" in value or "\r" in value or "<tr" in value or "<TR" in value):
             row = record_table(value) if "\n" in value else []  # a one-record table's cells are its fields
             if not row and inner is None and holds_records(value):
                 # this record's row of a table of many (named by its id, the task's input or a whole value shown
@@ -184,7 +184,9 @@ def candidates(
                     records = Records(projection)
                 if inputs is None:
                     inputs = _input_texts(projection, derive_from)
-                row, naming = own_row_cells(records, value, inputs)
+                row, naming = own_row_cells(records, value, inputs[0])
+                # the row's cells restating the input (the agent's name, its measured value) are the input's copy
+                row = [c for c in row if not input_cell(c[1], inputs[1])]
                 if naming is not None and named_rows is not None:
                     named_rows.extend(
                         (("value", f"{template}/{escape_pointer_token(name)}", cell), (template, naming))
@@ -617,16 +619,26 @@ def _text_candidates(
             out[key] = ((a, b) if mapped is None else mapped(a, b), view)
 
 
-def _input_texts(projection: Any, derive_from: Sequence[str]) -> frozenset[str]:
-    """The whole string values of the task's input (``derive_from``), casefolded with blanks collapsed: a table's row
-    holding one as a cell is this record's row (:func:`~.resolve.own_row_cells`)."""
+def _input_texts(projection: Any, derive_from: Sequence[str]) -> tuple[frozenset[str], frozenset[str]]:
+    """The whole string values of the task's input (``derive_from``), casefolded with blanks collapsed — a table's row
+    holding one as a cell is this record's row (:func:`~.resolve.own_row_cells`) — and those with its numbers as a
+    cell writes them (``0.25``; ``8`` for ``8.0``): a cell holding one restates the input. (A number names no row:
+    another row may hold the same measurement.)"""
     if not derive_from:
-        return frozenset()
-    return frozenset(
-        " ".join(v.casefold().split())
-        for p, v, _c in _leaves(projection, "")
-        if isinstance(v, str) and v.strip() and in_derive_from(p, derive_from)
-    )
+        return frozenset(), frozenset()
+    texts: set[str] = set()
+    numbers: set[str] = set()
+    for p, v, _c in _leaves(projection, ""):
+        if not in_derive_from(p, derive_from):
+            continue
+        if isinstance(v, str):
+            if v.strip():
+                texts.add(" ".join(v.casefold().split()))
+        elif v is not None:
+            numbers.add(v[0])
+            if v[0].endswith(".0"):
+                numbers.add(v[0][:-2])
+    return frozenset(texts), frozenset(texts | numbers)
 
 
 def _inside(span: tuple[int, int], runs: Sequence[tuple[int, int]]) -> bool:

@@ -138,10 +138,32 @@ value, a URL segment, and a key's name (a ``chargeback`` object held where the m
 
 
 def input_words(projection: Any, derive_from: Sequence[str], inside: Any) -> InputWords:
-    """The words of the strings of ``projection`` in the task's input (``inside(pointer, derive_from)``)."""
-    return frozenset(
-        w for p, v in scalar_leaves(projection) if isinstance(v, str) and inside(p, derive_from) for w in words_of(v)
-    )
+    """The words of the strings of ``projection`` in the task's input (``inside(pointer, derive_from)``), and its
+    numbers, written in them or as numbers (:func:`numbers_of`: a rider's number is the input's where the input holds
+    it, :func:`explained_by_words`)."""
+    out: set[str] = set()
+    for p, v in scalar_leaves(projection):
+        if isinstance(v, bool) or not inside(p, derive_from):
+            continue
+        if isinstance(v, str):
+            out.update(words_of(v))
+            out.update(numbers_of(v))
+        elif isinstance(v, (int, float)):
+            out.update(numbers_of(repr(v)))
+    return frozenset(out)
+
+
+_NUMBER = re.compile(r"(?<![\d.])\d+(?:\.\d+)?(?![\d.]?\d)")
+
+
+def numbers_of(text: str) -> list[str]:
+    """The numbers written in ``text``, each as one canonical token prefixed ``#`` (``0.50`` and ``0.5`` are ``#0.5``;
+    ``8.0`` is ``#8``): no word of :func:`words_of` is one."""
+    out = []
+    for m in _NUMBER.finditer(text):
+        f = float(m.group())
+        out.append(f"#{int(f)}" if f.is_integer() and f < 1e15 else f"#{f!r}")
+    return out
 
 
 def words_at(projection: Any) -> dict[str, InputWords]:
@@ -168,6 +190,10 @@ def explained_by_words(
     needed = set(words_of(text))
     if not riders or not needed or not all(needed <= words[r] for r in riders):
         return False
+    # a number of the rider that every one of its records' input holds is the input's too (``meropenem 2``: the agent
+    # and its MIC, both the input's): the place is the records holding it as well; one the input does not hold (a
+    # slug's ``-0706``) is no word of the input, and the rider's letters alone say where it is
+    needed.update(n for n in numbers_of(text) if all(n in words[r] for r in riders))
     return _tells(riders, label, purity, range(len(words)), lambda r: needed <= words[r], labels, 1)
 
 

@@ -223,8 +223,17 @@ def _input_row(rows: list[list[Cell]], inputs: frozenset[str]) -> list[list[Cell
     """The one row holding a whole cell that is a value of the task's input (``inputs``, casefolded), else none."""
     if not inputs:
         return []
-    hits = [row for row in rows if any(_fold(v) in inputs for v, _a, _b in row)]
+    hits = [row for row in rows if any(input_cell(v, inputs) for v, _a, _b in row)]
     return hits if len(hits) == 1 else []
+
+
+def input_cell(value: str, inputs: frozenset[str]) -> bool:
+    """A cell is a value of the task's input (``inputs``, casefolded), whole or as one of its components (its parts
+    apart at marks other than blanks, hyphens and points: ``GEN^Gentamicin``)."""
+    return _fold(value) in inputs or any(_fold(part) in inputs for part in _COMPONENT.split(value) if part.strip())
+
+
+_COMPONENT = re.compile(r"[^\w\s.-]+")
 
 
 _CELL_OPEN = re.compile(r"<t[dh]\b([^>]*)>\s*\Z", re.I)
@@ -442,7 +451,7 @@ def _tables(text: str) -> list[Table]:
     """The header and data rows of each multi-record table held in ``text`` (a delimited export, a drawn
     or HTML table, the rows of a SQL ``COPY … FROM stdin`` block, the tuples of an ``INSERT … VALUES``)."""
     html = "<tr" in text or "<TR" in text
-    if "\n" not in text and not html and "INSERT" not in text.upper():
+    if "\n" not in text and "\r" not in text and not html and "INSERT" not in text.upper():
         return []
     out: list[Table] = []
     if html:
@@ -468,6 +477,37 @@ def _tables(text: str) -> list[Table]:
         table = _delimited(text) or _drawn(text) or _pipe(text)
         if table:
             out.append((table[0], table[1:]))
+    if not out and "|" in text:
+        out.extend(_segments(text))
+    return out
+
+
+_SEGMENT_TYPE = re.compile(r"[A-Z][A-Z0-9]{1,3}")
+"""A segment's type: its first field, two to four capitals and digits (``OBX``, ``PID``, ``NTE``)."""
+
+
+def _segments(text: str) -> list[Table]:
+    """The rows of a message of typed segments (one per line, ``\\r`` or ``\\n`` apart, fields split at ``|``, the
+    first field the segment's type: an HL7 v2 result message's ``OBX|6|NM|GEN^Gentamicin||0.25|mg/L||S|||F``): each
+    run of two segments or more of one type and one number of fields is a table of many records, its columns named
+    by the type and the field's place (``OBX.8``). No header row: its names are the places."""
+    lines = [(m.group(), m.start()) for m in re.finditer(r"[^\r\n]+", text)]
+    if len(lines) < 3:
+        return []
+    groups: dict[tuple[str, int], list[list[Cell]]] = {}
+    for line, start in lines:
+        if line.count("|") < 2:
+            return []  # a line of another kind: no message of segments
+        cells = _split(line, start, "|")
+        kind = cells[0][0]
+        if _SEGMENT_TYPE.fullmatch(kind) is None:
+            return []
+        groups.setdefault((kind, len(cells)), []).append(cells)
+    out: list[Table] = []
+    for (kind, width), rows in groups.items():
+        if len(rows) >= 2:
+            header = [(f"{kind}.{j}", rows[0][j][1], rows[0][j][1]) for j in range(width)]
+            out.append((header, rows))
     return out
 
 
