@@ -402,6 +402,9 @@ def _string_candidates(template: str, value: str, depth: int = 0) -> Found:
         ident = identifier_view(view, glued=False) if has_humps(view.text, glued=False) else None
         if ident is not None:
             _text_candidates(template, value, ident, f"{name}+identifier", out, whole=False)
+    if not is_url(s) and "=" in s:  # a line's glued fields (``worker=W10006 result=ELV``) are its fields
+        for name, field_value, at in glued_fields(value):
+            out.setdefault(("value", f"{template}/{escape_pointer_token(name)}", field_value), (at, "field"))
     if depth < _MAX_EMBED_DEPTH and is_url(s):
         for a, param in _query_values(value):
             for key, span, vname in _string_candidates(template, param, depth + 1):
@@ -513,6 +516,25 @@ def query_fields(url: str) -> list[tuple[str, str, tuple[int, int]]]:
         value = unquote_plus(raw).strip()
         if value:
             out.append((name, value, m.span(2)))
+    return out
+
+
+_GLUED_PAIR = re.compile(r"(?<![\w.=-])([A-Za-z_][\w.-]{0,63})=([^\s=&;,\"']{1,80})(?=[\s&;,]|$)")
+"""A name glued to its value by ``=`` in a line of text (a log line's ``result=ELV``), the value one chunk."""
+
+
+def glued_fields(text: str) -> list[tuple[str, str, tuple[int, int]]]:
+    """``(name, value, span of the value)`` of each ``name=value`` of a short text that is no URL (a log line's fields:
+    ``2025-07-23T16:25:25Z INFO classify worker=W10006 result=ELV``), the first of each name: the line's fields, as a
+    query string's parameters are a URL's (:func:`query_fields`). A value a later stage wrote from the outcome is then
+    one field's value across the records, where the line as a whole is unique to its record."""
+    out: list[tuple[str, str, tuple[int, int]]] = []
+    seen: set[str] = set()
+    for m in _GLUED_PAIR.finditer(text):
+        name = m.group(1)
+        if name not in seen:
+            seen.add(name)
+            out.append((name, m.group(2), m.span(2)))
     return out
 
 
