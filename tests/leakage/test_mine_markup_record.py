@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from windtunnel.leakage.markup_record import markup_leaves
 from windtunnel.leakage.mine import mine, mined_findings
 from windtunnel.leakage.model import LeakItem
@@ -28,7 +30,7 @@ def test_markup_leaves_reads_one_record_of_data_markup_only() -> None:
     assert markup_leaves("see <a>1</a> here") == []  # markup inside prose
 
 
-def _dataset(seed: int, *, leak: bool, n: int = 160) -> list[LeakItem]:
+def _dataset(seed: int, *, leak: bool, n: int = 160, long: bool = False) -> list[LeakItem]:
     rng = random.Random(seed)
     out = []
     for i in range(n):
@@ -38,12 +40,17 @@ def _dataset(seed: int, *, leak: bool, n: int = 160) -> list[LeakItem]:
             code = CODE[label] if leak else CODE[rng.choice(LABELS)]
             amount = rng.randint(10000, 200000)
             projection["efile_preview"] = f"<Return><StatusCd>{code}</StatusCd><IncomeAmt>{amount}</IncomeAmt></Return>"
+            if long:  # a record of many words (session 43: read as prose, never walked; a CAP alert's level)
+                projection["efile_preview"] = projection["efile_preview"].replace(
+                    "<Return>", "<Return><Preparer>Jordan Lee of Lee and Sons Tax Services Ltd</Preparer>"
+                )
         out.append(LeakItem(id=f"t{i}", expected=[label], projection=projection, label_set=LABELS))
     return out
 
 
-def test_an_element_riding_with_the_label_is_mined_at_its_path() -> None:
-    items = _dataset(2, leak=True)
+@pytest.mark.parametrize("long", [False, True])
+def test_an_element_riding_with_the_label_is_mined_at_its_path(long: bool) -> None:
+    items = _dataset(2, leak=True, long=long)
     result = mine(items, derive_from=DERIVE)
     found = {(s.pointer, s.value, s.label) for s in result.suggestions}
     assert {("/efile_preview/Return/StatusCd", CODE[lab], lab) for lab in LABELS} <= found
@@ -51,7 +58,8 @@ def test_an_element_riding_with_the_label_is_mined_at_its_path() -> None:
     assert flagged == {it.id for it in items if "efile_preview" in it.projection}
 
 
-def test_the_same_code_drawn_apart_from_the_label_gives_nothing() -> None:
+@pytest.mark.parametrize("long", [False, True])
+def test_the_same_code_drawn_apart_from_the_label_gives_nothing(long: bool) -> None:
     for seed in range(3):
-        items = _dataset(seed, leak=False)
+        items = _dataset(seed, leak=False, long=long)
         assert not mine(items, derive_from=DERIVE).suggestions, seed

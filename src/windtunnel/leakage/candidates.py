@@ -376,9 +376,14 @@ def _string_candidates(template: str, value: str, depth: int = 0) -> Found:
     </StatusCd>...``) is walked the same way, its elements' texts at ``template`` + their paths, found at the string.
     """
     s = value.strip()
-    if not s or len(s.split()) > PROSE_WORDS:
+    if not s:
         return ()
     out: dict[tuple[str, str, str], tuple[tuple[int, int] | None, str]] = {}
+    if len(s.split()) > PROSE_WORDS:
+        # data markup of many words (a CAP alert, a SOAP body) is a record, not prose: its elements are its fields
+        if depth < _MAX_EMBED_DEPTH and s[:1] == "<":
+            _markup_candidates(template, s, out, depth)
+        return tuple((key, span, view) for key, (span, view) in out.items())
     views = canonical_views(value)
     encoded = _encoded_runs(value, views)
     _text_candidates(template, value, Mapped(value), "raw", out, whole=True, encoded=encoded)
@@ -386,9 +391,7 @@ def _string_candidates(template: str, value: str, depth: int = 0) -> Found:
     if ident is not None:
         _text_candidates(template, value, ident, "identifier", out, whole=False, encoded=encoded)
     if depth < _MAX_EMBED_DEPTH and s[:1] == "<":  # data markup held in the string: its elements are its fields
-        for inner, leaf in markup_leaves(s):
-            for key, _span, lview in _string_candidates(template + inner, leaf, depth + 1):
-                out.setdefault(key, (None, "markup" if lview == "raw" else f"markup+{lview}"))
+        _markup_candidates(template, s, out, depth)
     if depth < _MAX_EMBED_DEPTH:  # a JSON object a log line ends with (``… body={"event": …}``)
         _tail_candidates(template, value, out, depth)
     for name, view in views:
@@ -412,6 +415,16 @@ def _string_candidates(template: str, value: str, depth: int = 0) -> Found:
         for name, param, span in query_fields(value):  # a query's parameters are its fields
             out.setdefault(("value", f"{template}/{escape_pointer_token(name)}", param), (span, "query"))
     return tuple((key, span, view) for key, (span, view) in out.items())
+
+
+def _markup_candidates(
+    template: str, s: str, out: dict[tuple[str, str, str], tuple[tuple[int, int] | None, str]], depth: int
+) -> None:
+    """Add the candidates of the elements of the data markup ``s`` (:func:`~.markup_record.markup_leaves`) at
+    ``template`` + their paths, found at the string."""
+    for inner, leaf in markup_leaves(s):
+        for key, _span, lview in _string_candidates(template + inner, leaf, depth + 1):
+            out.setdefault(key, (None, "markup" if lview == "raw" else f"markup+{lview}"))
 
 
 _TAIL_JSON = re.compile(r"[=:\s]\{")
