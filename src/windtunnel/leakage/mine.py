@@ -2263,6 +2263,7 @@ def _relation_tests(
                 key = ("range", found_at[0][1], shown(relation, run_text(values)))
                 parts = [frozenset(by_text[v]) for v in values]
                 yield key, label, support, support, min(1.0, p * len(relations)), found_at, relation, parts
+    yield from _relation_books(relations, by_value, record_label, min_support, blocks, members)
     groups: dict[frozenset[int], tuple[tuple[str, str, str], str]] = {}
     for (relation, value), held_by in by_value.items():
         if len(held_by) < min_support or len(held_by) >= total or frozenset(held_by) in blocks:
@@ -2285,6 +2286,42 @@ def _relation_tests(
             key = ("range", found_at[0][1], shown(relation, value))
             yield key, label, top, support, min(1.0, p), found_at, relation, [records]
     yield from _together(groups, record_label, label_counts, min_support, len(relations), members)
+
+
+def _relation_books(
+    relations: Set[tuple[str, str, str]],
+    by_value: Mapping[tuple[tuple[str, str, str], str], Mapping[int, tuple[str, str]]],
+    record_label: Sequence[str],
+    min_support: int,
+    blocks: set[frozenset[int]],
+    members: Callable[[tuple[str, str, str], Set[int], Sequence[str], str], list[Key]],
+) -> Iterator[tuple[Key, str, int, int, float, list[Key], tuple[str, str, str], list[frozenset[int]]]]:
+    """The code-book test of each relation (:func:`~windtunnel.leakage.codebook.code_book`), as a field's: its values
+    each held by a few records of one label (a next survey due 3, 12, 24 or 36 months after this one, by the exposure
+    band), none enough alone against the pairs read, are pooled; its p times the relations asked. A label's pure values
+    are found together, their records unless a block test found them already (``blocks``, which this extends)."""
+    for relation in sorted(relations):
+        by_text = {v: set(held) for (rel, v), held in by_value.items() if rel == relation}
+        if len(by_text) < 2:
+            continue
+        holding = set().union(*by_text.values())
+        held_by = Counter(record_label[r] for r in holding)
+        total = sum(held_by.values())
+        per_label = {v: dict(Counter(record_label[r] for r in held)) for v, held in by_text.items()}
+        book = code_book(per_label, {lab: k / total for lab, k in held_by.items()})
+        if book is None:
+            continue
+        p = min(1.0, book.p * len(relations))
+        for label, values in sorted(book.pure.items()):
+            records = frozenset().union(*(by_text[v] for v in values))
+            if len(records) < min_support or records in blocks or len(records) >= len(record_label):
+                continue
+            blocks.add(records)
+            found_at = members(relation, records, values, label)
+            if found_at:
+                key = ("range", found_at[0][1], shown(relation, "; ".join(sorted(values))))
+                parts = [frozenset(by_text[v]) for v in values]
+                yield key, label, len(records), len(records), p, found_at, relation, parts
 
 
 def _together(
