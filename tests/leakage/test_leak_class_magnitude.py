@@ -5,8 +5,8 @@ gives the flare's class with its magnitude glued to it (``C5.6``) on half the re
 region's earlier flares (``M1.3 on 2024-07-05``) drawn apart from this one. Read as one token, ``C5.6`` held no label
 and the event line was never seen (47 of 64 leaks missed). Split as a code's letters from its digits are, the letter is
 a weak (glued) mention: the event line's slot follows the record's label over the dataset and is a leak; the history's
-is at chance and stays clear. A capital before a whole number that could be a hex byte (``C5``, ``A1``) stays one
-token; so do codes of more parts (``B2B``, ``H5N1``).
+is at chance and stays clear. A capital before a whole number stays one token (``P1``, a coded scale's own label;
+``G18``; ``A1``, ``C5``, maybe a byte in hex); so do codes of more parts (``B2B``, ``H5N1``).
 """
 
 from __future__ import annotations
@@ -32,8 +32,8 @@ def _split(text: str) -> str:
 def test_a_lone_capital_before_a_number_is_split_from_it() -> None:
     assert _split("XRA 1-8A C5.6 4.4E-02") == "XRA 1-8A C 5.6 4.4E-02"
     assert _split("M1.3 on 2024-07-05") == "M 1.3 on 2024-07-05"
-    assert _split("G18") == "G 18"
-    for whole in ("C5", "A1", "B2B", "H5N1", "v1.2.3", "C5.6.7", "1-8A"):
+    assert _split("X10.5") == "X 10.5"
+    for whole in ("C5", "A1", "P1", "G18", "B2B", "H5N1", "v1.2.3", "C5.6.7", "1-8A"):
         assert _split(whole) == whole
 
 

@@ -169,7 +169,9 @@ def candidates(
         found = _string_candidates(template, read)
         if not found and len(read.split()) > PROSE_WORDS:
             if derive_from:
-                found = _prose_candidates(template, read)
+                # data markup of many words outside the named input (a CAP alert, a SOAP body) is a record, its
+                # elements its fields; without derive_from it may be the content the task is read from
+                found = _long_markup(template, read) + _prose_candidates(template, read)
             elif prose:
                 found = _prose_codes(template, read)
         for key, span, view in () if copy else found:
@@ -380,10 +382,7 @@ def _string_candidates(template: str, value: str, depth: int = 0) -> Found:
         return ()
     out: dict[tuple[str, str, str], tuple[tuple[int, int] | None, str]] = {}
     if len(s.split()) > PROSE_WORDS:
-        # data markup of many words (a CAP alert, a SOAP body) is a record, not prose: its elements are its fields
-        if depth < _MAX_EMBED_DEPTH and s[:1] == "<":
-            _markup_candidates(template, s, out, depth)
-        return tuple((key, span, view) for key, (span, view) in out.items())
+        return ()
     views = canonical_views(value)
     encoded = _encoded_runs(value, views)
     _text_candidates(template, value, Mapped(value), "raw", out, whole=True, encoded=encoded)
@@ -414,6 +413,17 @@ def _string_candidates(template: str, value: str, depth: int = 0) -> Found:
                 out.setdefault(key, ((a, a + len(param)) if span is None else (a + span[0], a + span[1]), vname))
         for name, param, span in query_fields(value):  # a query's parameters are its fields
             out.setdefault(("value", f"{template}/{escape_pointer_token(name)}", param), (span, "query"))
+    return tuple((key, span, view) for key, (span, view) in out.items())
+
+
+@lru_cache(maxsize=65536)
+def _long_markup(template: str, value: str) -> Found:
+    """The candidates of the elements of a string of data markup too long to be a value (:func:`_markup_candidates`)."""
+    s = value.strip()
+    if s[:1] != "<":
+        return ()
+    out: dict[tuple[str, str, str], tuple[tuple[int, int] | None, str]] = {}
+    _markup_candidates(template, s, out, 0)
     return tuple((key, span, view) for key, (span, view) in out.items())
 
 
