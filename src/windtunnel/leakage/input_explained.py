@@ -40,7 +40,7 @@ from functools import partial
 from typing import Any, TypeVar
 
 from windtunnel._util.stats import binomial_greater, fisher_greater
-from windtunnel.leakage.pointers import in_derive_from, scalar_leaves
+from windtunnel.leakage.pointers import in_derive_from, node_at, scalar_leaves
 from windtunnel.leakage.ranges import number_of
 from windtunnel.leakage.score_tops import top_values
 
@@ -105,6 +105,19 @@ def input_values(
         del out[template]
         if members is not None and template in seen:
             members[template] = seen[template]
+    return out
+
+
+def input_counts(projection: Any, derive_from: Sequence[str]) -> InputValues:
+    """The number of members of each list ``derive_from`` names by its own pointer (``/usage/withdrawals#count``): a
+    count of the input is the input's, as its values are (review 43: stock on Monday and on Friday, whose difference
+    restates how many withdrawals the input lists, flagged every clean record)."""
+    out: InputValues = {}
+    for d in derive_from:
+        if d.startswith("/") and "*" not in d:
+            node = node_at(projection, [t.replace("~1", "/").replace("~0", "~") for t in d[1:].split("/")])
+            if isinstance(node, list):
+                out[d + "#count"] = float(len(node))
     return out
 
 

@@ -110,6 +110,7 @@ from windtunnel.leakage.input_explained import (
     explained_by_words,
     fixed_by_input,
     fixed_numbers,
+    input_counts,
     input_values,
     input_words,
     picked_by_values,
@@ -1391,6 +1392,7 @@ def mine(
         prose_of.append(prose_prints(it.projection, derive_from))
         if derive_from:
             input_of.append(input_values(it.projection, derive_from, in_derive_from, len(tasks_of[-1])))
+            input_of[-1].update(input_counts(it.projection, derive_from))
             members_of.append({})
             outside_of.append(
                 input_values(it.projection, derive_from, _not_input, len(tasks_of[-1]), members=members_of[-1])
