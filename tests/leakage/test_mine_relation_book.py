@@ -70,3 +70,10 @@ def test_one_stray_record_leaves_the_other_values_found() -> None:
 def test_a_due_date_drawn_apart_from_the_band_gives_nothing() -> None:
     items, _ = _items(follows=False)
     assert mined_flags(items, ["/assessment/segments"], "/assessment") == set()
+
+
+def test_the_finding_points_at_the_later_date_a_later_stage_wrote() -> None:
+    # of the two dates, the due date (the later one on every record) is where the finding points and the sanitizer
+    # cuts; the survey's date every record holds is left (blanked on every item before, so that its cut told nothing)
+    items, leaking = _items(follows=True)
+    assert mined_flags(items, ["/assessment/segments"], "/assessment/system/next_survey_due") == leaking

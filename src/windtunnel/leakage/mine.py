@@ -1367,6 +1367,7 @@ def mine(
     lines_of: list[dict[str, tuple[Fraction, str]]] = []  # per labelled item, with derive_from: its numbers held once
     both_input = partial(_both_input, derive_from) if derive_from else None  # a pair of the input: its own signal
     restating_held: Counter[str] = Counter()  # with derive_from: a number or date outside it → items holding it
+    field_held: Counter[str] = Counter()  # each scalar field (list indices as *) → the items holding it
     restating_hits: Counter[str] = Counter()  # … → items where its value is one of the input's
     masked_from: dict[tuple[str, str, str], set[tuple[str, str, str]]] = {}  # template → the texts it was read from
     templated_of: list[dict[str, str]] = []  # per labelled item: its texts read as templates, per field
@@ -1411,6 +1412,7 @@ def mine(
             members_of.append({})
             values_of.append(input_values(it.projection, (), _anywhere, members=members_of[-1]))
         scalars_here = values_of[-1] if scalars is not None else input_values(it.projection, (), _anywhere)
+        field_held.update(scalars_here.keys())
         dates_of.append({t: v for t, v in scalars_here.items() if isinstance(v, str) and day_of(v) is not None})
         if both_input is not None:
             found_leaves = leaves(it.projection)
@@ -1613,7 +1615,14 @@ def mine(
     relation_records: dict[Key, frozenset[int]] = {}  # a relation's candidate → the records holding its values
     relation_parts: dict[Key, list[frozenset[int]]] = {}  # … and per value of it, the records holding that value
     for key, label, top, support, p, keys, relation, parts in _relation_tests(
-        record_derived, relation_input, holders, record_label, label_counts, min_support, either=not derive_from
+        record_derived,
+        relation_input,
+        holders,
+        record_label,
+        label_counts,
+        min_support,
+        either=not derive_from,
+        field_held=field_held,
     ):
         members[key] = keys
         relation_of[key] = relation
@@ -2191,6 +2200,7 @@ def _relation_tests(
     min_support: int,
     *,
     either: bool = False,
+    field_held: Mapping[str, int] | None = None,
 ) -> Iterator[tuple[Key, str, int, int, float, list[Key], tuple[str, str, str], list[frozenset[int]]]]:
     """``(key, label, top, support, p, member keys, relation (its kind and two fields), per value the records holding
     it)`` of each value derived
@@ -2233,17 +2243,26 @@ def _relation_tests(
     by_value = {k: v for k, v in by_value.items() if k[0] in told}
     total = len(record_label)
 
+    # Of two fields keeping as many members, the finding points (and the sanitizer cuts) at the one a later stage
+    # wrote: the one fewer items hold (``field_held``: an upstream's figure on some records), else, of two dates, the
+    # later on most of the records (a next survey's due date, the survey's date plus the band's interval).
+    present = field_held or {}
+
     def members(relation: tuple[str, str, str], records: Set[int], values: Sequence[str], label: str) -> list[Key]:
         dated = relation[0] in _DATED
         best: list[Key] = []
+        best_rank: tuple[int, int] = (0, 0)
+        held_at = [(by_value[(relation, v)][r]) for v in values for r in by_value[(relation, v)] if r in records]
+        later = sum(1 for a, b in held_at if b > a) * 2 > len(held_at) if dated else False
         for at in (0, 1):
             pointer = relation[1 + at]
             if is_input(pointer, dated):
                 continue
-            texts = {by_value[(relation, v)][r][at] for v in values for r in by_value[(relation, v)] if r in records}
+            texts = {pair[at] for pair in held_at}
             keys = _own_members(pointer, texts, records, label, holders, record_label)
-            if len(keys) > len(best):
-                best = keys
+            rank = (-present.get(pointer, 0), int(later == (at == 1)))
+            if len(keys) > len(best) or (keys and len(keys) == len(best) and rank > best_rank):
+                best, best_rank = keys, rank
         return best
 
     blocks: set[frozenset[int]] = set()
