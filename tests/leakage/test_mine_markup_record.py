@@ -23,7 +23,7 @@ DERIVE = ["/interview"]
 
 def test_markup_leaves_reads_one_record_of_data_markup_only() -> None:
     xml = '<?xml version="1.0"?><Return v="1"><StatusCd>2</StatusCd><Amt>A &amp; B</Amt><Empty/></Return>'
-    assert markup_leaves(xml) == [("/Return/StatusCd", "2"), ("/Return/Amt", "A & B")]
+    assert markup_leaves(xml) == [("/Return@v", "1"), ("/Return/StatusCd", "2"), ("/Return/Amt", "A & B")]
     assert markup_leaves("<p>Dear client, <b>note</b> this.</p>") == []  # mixed content: a document
     assert markup_leaves("<a>1</a><b>2</b>") == []  # two roots
     assert markup_leaves("<a><b>1</a></b>") == []  # not well nested

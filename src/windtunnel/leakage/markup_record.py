@@ -4,7 +4,8 @@ An e-file preview, a SOAP body, an exported row — ``<IRS1040><FilingStatusCd>2
 72135</TotalIncomeAmt></IRS1040>`` — states its record's values, each named by its element. Written in a string, the
 whole text is one value that its other elements (an amount, an id) make unique; mining reads it as structure, as it
 walks JSON held in a string: each element's text is a value at the string's pointer followed by the element's path
-(``/efile_preview/IRS1040/FilingStatusCd``), so an element whose values ride with the label is a field like any other.
+(``/efile_preview/IRS1040/FilingStatusCd``), and each attribute one at the element's path and ``@`` its name
+(``/page/div/span@class``), so an element or attribute whose values ride with the label is a field like any other.
 
 Data markup only: the string is one element holding elements, and text stands only in elements holding no other
 (no mixed content, as a page's paragraphs are). A page, a mail's HTML body, markup inside prose stay text.
@@ -15,7 +16,8 @@ from __future__ import annotations
 import html
 import re
 
-_TAG = re.compile(r"<(/?)([A-Za-z_][\w.:-]{0,60})(?:\s[^<>]{0,300}?)?\s*(/?)>")
+_TAG = re.compile(r"<(/?)([A-Za-z_][\w.:-]{0,60})(\s[^<>]{0,300}?)?\s*(/?)>")
+_ATTR = re.compile(r"""([A-Za-z_][\w.:-]{0,60})\s*=\s*(?:"([^"]*)"|'([^']*)')""")
 _SKIP = re.compile(r"<\?[^<>]{0,300}\?>|<!--.{0,300}?-->", re.S)
 _MAX_TEXT = 65536
 _MAX_LEAVES = 500
@@ -40,7 +42,7 @@ def markup_leaves(text: str) -> list[tuple[str, str]]:
             if not stack or "<" in between or ">" in between:
                 return []
             stack[-1][2].append(between)
-        closing, name, empty = m.group(1), m.group(2), m.group(3)
+        closing, name, attrs, empty = m.group(1), m.group(2), m.group(3), m.group(4)
         if closing:
             if not stack or stack[-1][0] != name:
                 return []
@@ -62,6 +64,10 @@ def markup_leaves(text: str) -> list[tuple[str, str]]:
         else:
             roots = 1
         path = f"{stack[-1][1] if stack else ''}/{name}"
+        for a in _ATTR.finditer(attrs or ""):  # an element's attributes are its fields: ``<span class="risk-lvl-4">``
+            value = a.group(2) if a.group(2) is not None else a.group(3)
+            if value.strip():
+                out.append((f"{path}@{a.group(1)}", html.unescape(value).strip()))
         if not empty:
             stack.append((name, path, [], False))
     if stack or s[at:].strip() or not roots:
