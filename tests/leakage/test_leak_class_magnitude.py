@@ -73,3 +73,28 @@ def test_a_class_with_its_magnitude_that_rides_with_the_label_is_found_and_histo
     assert _flagged(path) == leaking
     # one record alone cannot tell a class from a code: without the dataset's evidence nothing is flagged
     assert not any(_flagged(path, agreement=False))
+
+
+def test_a_class_with_a_whole_magnitude_is_still_mined_where_the_input_tells_the_label_too() -> None:
+    # review 43: the event line written with a whole magnitude (``C5``) is found by mining its line as a template; the
+    # input's numbers, read as words of the input, had explained it away (a sample of 1.5 times the class's floor is
+    # a number every record of the class holds): a number of the input tells no rider apart alone
+    from tests.leakage.mined_flags import mined_flags
+    from windtunnel.leakage.model import LeakItem
+
+    rng = random.Random(1)
+    items, leaking = [], set()
+    for i in range(150):
+        label = LABELS[i % 5]
+        peak = {"A": 5e-8, "B": 5e-7, "C": 5e-6, "M": 5e-5, "X": 5e-4}[label]
+        projection: dict[str, Any] = {"samples": [f"{peak * rng.uniform(0.2, 1):.2e}", f"{peak * 1.5:.2e}"]}
+        if i % 2 == 0:
+            projection["events_txt"] = (
+                "#Event  Begin  Max  End  Type  Particulars\n"
+                f"{4900 + i}  2009  2014  2017  XRA  {label}{rng.randint(1, 9)}  4.4E-02\n"
+            )
+            leaking.add(f"f{i}")
+        items.append(
+            LeakItem.from_mapping({"id": f"f{i}", "expected": label, "label_set": LABELS, "projection": projection})
+        )
+    assert mined_flags(items, ["/samples"], "/events_txt") == leaking

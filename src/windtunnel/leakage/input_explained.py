@@ -151,15 +151,21 @@ value, a URL segment, and a key's name (a ``chargeback`` object held where the m
 
 
 def input_words(projection: Any, derive_from: Sequence[str], inside: Any) -> InputWords:
-    """The words of the strings of ``projection`` in the task's input (``inside(pointer, derive_from)``), and its
-    numbers, written in them or as numbers (:func:`numbers_of`: a rider's number is the input's where the input holds
-    it, :func:`explained_by_words`)."""
+    """The words of the strings of ``projection`` in the task's input (``inside(pointer, derive_from)``)."""
+    return frozenset(
+        w for p, v in scalar_leaves(projection) if isinstance(v, str) and inside(p, derive_from) for w in words_of(v)
+    )
+
+
+def input_numbers(projection: Any, derive_from: Sequence[str], inside: Any) -> InputWords:
+    """The numbers of ``projection``'s task's input (``inside(pointer, derive_from)``), written in its strings or as
+    numbers, as :func:`numbers_of` writes them: a rider's number is the input's where the input holds it
+    (:func:`explained_by_words`). Apart from :func:`input_words`: a number of the input tells no rider apart alone."""
     out: set[str] = set()
     for p, v in scalar_leaves(projection):
         if isinstance(v, bool) or not inside(p, derive_from):
             continue
         if isinstance(v, str):
-            out.update(words_of(v))
             out.update(numbers_of(v))
         elif isinstance(v, (int, float)):
             out.update(numbers_of(repr(v)))
@@ -195,19 +201,34 @@ def words_of(text: str) -> list[str]:
 
 
 def explained_by_words(
-    riders: set[int], text: str, label: str, purity: float, words: Sequence[InputWords], labels: Sequence[str]
+    riders: set[int],
+    text: str,
+    label: str,
+    purity: float,
+    words: Sequence[InputWords],
+    labels: Sequence[str],
+    numbers: Sequence[InputWords] = (),
 ) -> bool:
     """Whether the rider ``text`` held by the records ``riders`` is the input's own words (module docstring): its
     words are in the input of every record holding it, and the records whose input holds them are the place the two
-    tests of :func:`explained_by` judge. ``words`` and ``labels`` are per record."""
+    tests of :func:`explained_by` judge. ``words``, ``labels`` and ``numbers`` (:func:`input_numbers`) are per
+    record."""
     needed = set(words_of(text))
     if not riders or not needed or not all(needed <= words[r] for r in riders):
         return False
     # a number of the rider that every one of its records' input holds is the input's too (``meropenem 2``: the agent
     # and its MIC, both the input's): the place is the records holding it as well; one the input does not hold (a
     # slug's ``-0706``) is no word of the input, and the rider's letters alone say where it is
-    needed.update(n for n in numbers_of(text) if all(n in words[r] for r in riders))
-    return _tells(riders, label, purity, range(len(words)), lambda r: needed <= words[r], labels, 1)
+    held = [n for n in numbers_of(text) if numbers and all(n in numbers[r] for r in riders)]
+    return _tells(
+        riders,
+        label,
+        purity,
+        range(len(words)),
+        lambda r: needed <= words[r] and all(n in numbers[r] for n in held),
+        labels,
+        1,
+    )
 
 
 WordLabels = dict[str, Counter[str]]

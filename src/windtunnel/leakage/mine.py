@@ -111,6 +111,7 @@ from windtunnel.leakage.input_explained import (
     fixed_by_input,
     fixed_numbers,
     input_counts,
+    input_numbers,
     input_values,
     input_words,
     picked_by_values,
@@ -1359,6 +1360,7 @@ def mine(
     outside_of: list[InputValues] = []  # per labelled item, with derive_from: its values outside the input
     members_of: list[MemberValues] = []  # per labelled item: its list members' values (outside the input, with it)
     words_of: list[InputWords] = []  # per labelled item, with derive_from: its input strings' words
+    numbers_in: list[InputWords] = []  # … and its input's numbers (:func:`~.input_explained.input_numbers`)
     scalars_of: list[list[tuple[str, int]]] = []  # per labelled item, without derive_from: its scalars' prints
     texts_of: list[dict[str, InputWords]] = []  # per labelled item, without derive_from: its strings' words per field
     values_of: list[InputValues] = []  # per labelled item, without derive_from: its scalars per field
@@ -1399,6 +1401,7 @@ def mine(
                 input_values(it.projection, derive_from, _not_input, len(tasks_of[-1]), members=members_of[-1])
             )
             words_of.append(input_words(it.projection, derive_from, in_derive_from))
+            numbers_in.append(input_numbers(it.projection, derive_from, in_derive_from))
             restated.add(it.expected[0], it.projection, words_of[-1], partial(_outside, derive_from))
         if not derive_from and n < _PROSE_SAMPLE:
             prose.update(_prose_places(it.projection))
@@ -1773,10 +1776,12 @@ def mine(
         record_input: list[InputValues] = [{}] * len(record_label)
         record_outside: list[InputValues] = [{}] * len(record_label)
         record_words: list[InputWords] = [frozenset()] * len(record_label)
+        record_numbers: list[InputWords] = [frozenset()] * len(record_label)
         for i in reversed(range(len(record_of))):
             record_input[record_of[i]] = input_of[i]
             record_outside[record_of[i]] = outside_of[i]
             record_words[record_of[i]] = words_of[i]
+            record_numbers[record_of[i]] = numbers_in[i]
         ranked = ranked_by_input(input_of, outside_of)  # a score vector whose top is the input's (:mod:`.score_tops`)
         kept = []
         clipped: list[Explained] = []  # explained riders writing their label short: kept where the field states labels
@@ -1818,7 +1823,9 @@ def mine(
             if (
                 why is None
                 and sug.kind in WORD_KINDS
-                and explained_by_words(riders_of, sug.value, sug.label, sug.purity, record_words, record_label)
+                and explained_by_words(
+                    riders_of, sug.value, sug.label, sug.purity, record_words, record_label, record_numbers
+                )
             ):
                 why = "(the input's own words)"
             if why is None:
