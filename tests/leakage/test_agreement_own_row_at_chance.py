@@ -20,9 +20,7 @@ LABELS = ["A", "B", "C", "recycle"]
 MODELS = ["L18M4P72", "DELL 7FHHV", "A2338", "C32N1810"]
 
 
-def _raw(seed: int, *, this_year: bool | float, n: int = 160) -> list[dict[str, Any]]:
-    """``this_year``: whether the own row holds this year's grade (the answer), or the share of records where it does
-    (the rest hold last year's, drawn apart)."""
+def _raw(seed: int, *, this_year: bool, n: int = 160) -> list[dict[str, Any]]:
     rng = random.Random(seed)
     out = []
     for i in range(n):
@@ -30,8 +28,7 @@ def _raw(seed: int, *, this_year: bool | float, n: int = 160) -> list[dict[str, 
         label = "A" if soh >= 0.9 else "B" if soh >= 0.8 else "C" if soh >= 0.7 else "recycle"
         serial, model = f"SN{rng.randrange(10**8):08d}", rng.choice(MODELS)
         rows = [(f"SN{rng.randrange(10**8):08d}", rng.choice(MODELS), rng.choice(LABELS)) for _ in range(2)]
-        written = this_year if isinstance(this_year, bool) else rng.random() < this_year
-        rows.append((serial, model, label if written else rng.choice(LABELS)))
+        rows.append((serial, model, label if this_year else rng.choice(LABELS)))
         rng.shuffle(rows)
         csv = "serial,model,grade\r\n" + "".join(f"{s},{m},{g}\r\n" for s, m, g in rows)
         projection = {"unit": {"serial": serial, "model": model}, "diag": {"soh": round(soh, 3)}, "export": csv}
@@ -62,12 +59,3 @@ def test_own_rows_holding_this_years_grade_stay_leaks() -> None:
     raw = _raw(6, this_year=True)
     before, after = _flagged(raw)
     assert after == before == {r["id"] for r in raw}
-
-
-def test_own_rows_holding_this_years_grade_on_a_few_records_are_not_cleared() -> None:
-    # review 43: the export written after the decision on about one record in seven, last year's grade on the others:
-    # over the dataset the own rows agree above chance (about 80 of 200 at 29 %), weakly, and were cleared as at
-    # chance by their weakness alone, the leaks with them; a slot significantly above chance is not at chance
-    raw = _raw(1, this_year=0.15, n=200)
-    before, after = _flagged(raw)
-    assert after == before

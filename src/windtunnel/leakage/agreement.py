@@ -26,9 +26,9 @@ Verdicts (:class:`Group`):
   holds the note. When every mention of the slot stands in one same text (a name, ``Nestlé S.A.``), the agreement
   is that value's, one of the texts its place holds: the slot's ``p`` times their number
   (:attr:`~windtunnel.leakage.held_texts.HeldTexts.texts_at`) must stay within :data:`ALPHA`, else no verdict.
-* **chance**: enough support (:data:`MIN_CHANCE_SUPPORT` records), agreement not significantly above chance (the
-  one-sided test corrected for the slots tested, ``q`` above :data:`ALPHA`: a weak tie significantly above chance is
-  no chance, a few records of the slot may be leaks) and its 95 % upper bound below halfway — the least a value
+* **chance**: enough support (:data:`MIN_CHANCE_SUPPORT` records) and agreement whose 95 % upper bound stays
+  below a quarter of the way from chance to always, or, when the agreement is not significantly above chance
+  (the one-sided test corrected for the slots tested, ``q`` above :data:`ALPHA`), below halfway — the least a value
   agrees (the follows verdict's own bound): label words here do not follow the record's label, so an item-level leak
   there becomes a review finding, with the figures. (A boilerplate sentence naming one label on records of
   every label, 19 of 50 agreeing at chance 33 %, is at chance; a slot agreeing 60 % of 200 times at chance
@@ -1024,13 +1024,12 @@ def verdict_of(g: Group, min_chance: int = MIN_CHANCE_SUPPORT) -> Verdict:
     chance = min(1.0, g.chance)
     if g.q <= ALPHA and rate >= _value_rate(g) and not g.listing:
         return "follows" if len(g.agreeing_labels) >= 2 else "agrees"
-    if g.n >= min_chance and g.q > ALPHA:
-        # nothing above chance, and the agreement a value needs is ruled out; a slot significantly above chance is
-        # never at chance, however weak its tie (review 43: this year's grade written into 29 of 200 own rows where
-        # the others hold last year's, 76 of 200 agreeing at chance 29.5 %, had been cleared by its weakness alone)
+    if g.n >= min_chance:
         upper = wilson_interval(g.k, g.n)[1]
-        if upper < chance + (1 - chance) / 2:
+        if upper < chance + (1 - chance) / 4:
             return "chance"
+        if g.q > ALPHA and upper < chance + (1 - chance) / 2:
+            return "chance"  # nothing above chance, and the agreement a value needs is ruled out
     return "unknown"
 
 
