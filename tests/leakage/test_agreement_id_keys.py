@@ -64,13 +64,26 @@ def _mention(pointer: str) -> Mention:
 
 
 def test_id_keys_need_many_keys_each_in_few_records() -> None:
-    spread = [(r, f"/others/F{r % 12:02d}") for r in range(60)]
+    spread = [(r, f"/others/F{r % 12:02d}", r % 7 == 0) for r in range(60)]
     keys = id_keys(spread)
     assert keys.rewrite(_mention("/others/F03")).signatures == ("/others/* ^ § $", "^ § $", "/others/* ^ $")
     # a key of another shape under the same place, or under another place, is left as it is
     assert keys.rewrite(_mention("/others/total7")).signatures[0] == "/others/total7 ^ § $"
     assert keys.rewrite(_mention("/mine/F03")).signatures[0] == "/mine/f03 ^ § $"
     # three keys, or one key held by most records, are fields
-    assert not id_keys((r, f"/others/F{r % 3:02d}") for r in range(60)).places
-    common = [(r, "/others/F01") for r in range(60)] + [(r, f"/others/F{r % 9 + 2:02d}") for r in range(60)]
+    assert not id_keys((r, f"/others/F{r % 3:02d}", False) for r in range(60)).places
+    common = [(r, "/others/F01", False) for r in range(60)] + [
+        (r, f"/others/F{r % 9 + 2:02d}", False) for r in range(60)
+    ]
     assert not id_keys(common).places
+    # a key that follows the label on its own (review 43b: a checklist's q07 holding the outcome) makes its place fields
+    told = [(r, f"/others/F{r % 12:02d}", r % 12 == 7) for r in range(60)]
+    assert not id_keys(told).places
+
+
+def test_a_checklist_whose_one_question_holds_the_outcome_is_no_id_map() -> None:
+    # review 43b: twelve questions, four asked per record, so each in a third of the records; q07 holds the label
+    keys = [f"q{j:02d}" for j in range(1, 13)]
+    raw = _raw(200, keys=keys, per=4, leak_key="q07", seed=1)
+    leaking = {r["id"] for r in raw if "q07" in r["projection"]["others"]}
+    assert _flagged(raw) >= leaking

@@ -430,7 +430,7 @@ class Agreement:
         self.row_members = []
         # an object keyed by ids is a list: its keys read as indices in every signature (:mod:`.id_keys`)
         self.keys = id_keys(
-            (record_of[e.row] if e.row is not None else -1 - idx, m.pointer)
+            (record_of[e.row] if e.row is not None else -1 - idx, m.pointer, normalize_needle(m.label) in e.answers)
             for idx, e in enumerate(self.entries.values())
             for m in e.mentions
         )

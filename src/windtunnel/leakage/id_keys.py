@@ -25,6 +25,10 @@ MIN_KEYS = 4
 """Distinct keys of one shape under one place before they can be ids."""
 MAX_SHARE = 0.5
 """The largest share of the records holding a key of the shape that one key may be held by, for the keys to be ids."""
+FOLLOWS_SUPPORT = 5
+FOLLOWS_SHARE = 0.8
+"""A key held by ``FOLLOWS_SUPPORT`` records or more whose label there is the record's on ``FOLLOWS_SHARE`` of them
+follows the label alone: its place's keys are fields, not ids (the agreement's own bar for a value slot)."""
 
 _DIGITS = re.compile(r"\d+")
 
@@ -69,23 +73,34 @@ def _place(segments: list[str]) -> str:
     return "/".join("*" if s.isdigit() else s for s in segments)
 
 
-def id_keys(pointers: Iterable[tuple[int, str]]) -> IdKeys:
-    """The places whose keys are ids, from ``(record, pointer)`` of every mention of the dataset (see the module)."""
+def id_keys(mentions: Iterable[tuple[int, str, bool]]) -> IdKeys:
+    """The places whose keys are ids, from ``(record, pointer, whether the label there is the record's)`` of every
+    mention of the dataset (see the module). A place one of whose keys follows the label alone (:data:`FOLLOWS_SUPPORT`
+    records or more, :data:`FOLLOWS_SHARE` of them agreeing) is a set of fields, one of which is a leak (a checklist's
+    ``q07`` holding the outcome beside ``q01`` to ``q12`` drawn four at a time; review 43b): its keys are no ids."""
     holders: dict[tuple[str, str], dict[str, set[int]]] = {}
-    for record, pointer in pointers:
+    agreeing: dict[tuple[str, str], dict[str, set[int]]] = {}
+    for record, pointer, agrees in mentions:
         segments = pointer.split("/")
         for i in range(1, len(segments)):
             shape = _shape(segments[i])
             if shape is not None:
-                holders.setdefault((_place(segments[:i]), shape), {}).setdefault(segments[i], set()).add(record)
+                place = (_place(segments[:i]), shape)
+                holders.setdefault(place, {}).setdefault(segments[i], set()).add(record)
+                if agrees:
+                    agreeing.setdefault(place, {}).setdefault(segments[i], set()).add(record)
     places = set()
     for place, keys in holders.items():
         if len(keys) < MIN_KEYS:
             continue
         records = len(set().union(*keys.values()))
-        if max(len(r) for r in keys.values()) <= MAX_SHARE * records:
-            places.add(place)
+        if max(len(r) for r in keys.values()) > MAX_SHARE * records:
+            continue
+        told = agreeing.get(place, {})
+        if any(len(r) >= FOLLOWS_SUPPORT and len(told.get(k, ())) >= FOLLOWS_SHARE * len(r) for k, r in keys.items()):
+            continue
+        places.add(place)
     return IdKeys(frozenset(places))
 
 
-__all__ = ["MAX_SHARE", "MIN_KEYS", "IdKeys", "id_keys"]
+__all__ = ["FOLLOWS_SHARE", "FOLLOWS_SUPPORT", "MAX_SHARE", "MIN_KEYS", "IdKeys", "id_keys"]
