@@ -15,6 +15,7 @@ import random
 from typing import Any
 
 from tests.leakage.mined_flags import mined_flags
+from windtunnel.leakage.mine import mine
 from windtunnel.leakage.model import LeakItem
 
 LABELS = ["susceptible", "intermediate", "resistant"]
@@ -106,3 +107,28 @@ def _hl7_items(n: int = 150, seed: int = 8) -> tuple[list[LeakItem], set[str]]:
 def test_the_flag_of_the_inputs_segment_of_a_message_that_rides_with_the_label_is_mined() -> None:
     items, leaking = _hl7_items()
     assert mined_flags(items, ["/target/drug", "/target/mic"], "/hl7_raw") == leaking
+
+
+def _interp(drug: str, mic: float) -> str:
+    s_max, r_min = BREAKPOINTS[drug]
+    return "susceptible" if mic <= s_max else "resistant" if mic >= r_min else "intermediate"
+
+
+def test_a_measurement_of_the_input_another_row_holds_names_no_row() -> None:
+    # review 43b: the target agent has no row; another agent's row may hold the input's MIC, written as a string: read
+    # as naming the row, its class (that agent's own result for the same MIC, which follows the target's) was mined
+    rng = random.Random(1)
+    mics = ["0.12", "0.25", "0.5", "1", "2", "4", "8", "16", "32"]
+    items = []
+    for i in range(150):
+        drug, *others = rng.sample(DRUGS, 5)
+        mic = rng.choice(mics)
+        label = _interp(drug, float(mic))
+        rows = [_row(d, m, _interp(d, float(m))) for d in others for m in [rng.choice(mics)]]
+        html = '<table class="ast"><tr><th>Agent</th><th>MIC</th><th>Interp</th></tr>' + "".join(rows) + "</table>"
+        projection = {"target": {"drug": drug, "mic": mic}, "panel": [{"drug": d} for d in others], "report_html": html}
+        items.append(
+            LeakItem.from_mapping({"id": f"w{i}", "expected": label, "label_set": LABELS, "projection": projection})
+        )
+    found = mine(items, derive_from=["/target/drug", "/target/mic"]).suggestions
+    assert not [s for s in found if "@class" in s.pointer]

@@ -63,3 +63,23 @@ def test_the_same_code_drawn_apart_from_the_label_gives_nothing(long: bool) -> N
     for seed in range(3):
         items = _dataset(seed, leak=False, long=long)
         assert not mine(items, derive_from=DERIVE).suggestions, seed
+
+
+def test_an_element_restating_the_input_in_long_markup_is_the_inputs_copy() -> None:
+    # review 43b: a long alert restates the input's score (`<value>7</value>`); walked as a record, the element rode
+    # with the label and the sanitizer emptied the alert on 150 of 150 clean records: it is the input's copy
+    rng = random.Random(1)
+    items = []
+    for i in range(150):
+        score = rng.randint(0, 10)
+        label = "Minor" if score <= 3 else "Moderate" if score <= 6 else "Severe"
+        xml = (
+            f"<alert><identifier>WX-{20000 + i}</identifier><status>Actual</status><info><event>Wind warning issued for"
+            " the district and the coastal areas nearby</event><parameter><valueName>impact_score</valueName>"
+            f"<value>{score}</value></parameter></info></alert>"
+        )
+        projection = {"obs": {"impact_score": score}, "cap_xml": xml}
+        labels = ["Minor", "Moderate", "Severe"]
+        items.append(LeakItem(id=f"w{i}", expected=[label], projection=projection, label_set=labels))
+    # (the score restated as prose words, ``value 7``, is an older reading of the input's copy, apart from the markup's)
+    assert not [s for s in mine(items, derive_from=["/obs/impact_score"]).suggestions if s.pointer.startswith("/cap")]

@@ -171,7 +171,11 @@ def candidates(
             if derive_from:
                 # data markup of many words outside the named input (a CAP alert, a SOAP body) is a record, its
                 # elements its fields; without derive_from it may be the content the task is read from
-                found = _long_markup(template, read) + _prose_candidates(template, read)
+                if inputs is None:
+                    inputs = _input_texts(projection, derive_from)
+                held = inputs[1]  # an element restating the input (its score, its name) is the input's copy
+                markup = tuple(f for f in _long_markup(template, read) if not input_cell(f[0][2], held))
+                found = markup + _prose_candidates(template, read)
             elif prose:
                 found = _prose_codes(template, read)
         for key, span, view in () if copy else found:

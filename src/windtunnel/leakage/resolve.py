@@ -220,10 +220,13 @@ def own_row_cells(
 
 
 def _input_row(rows: list[list[Cell]], inputs: frozenset[str]) -> list[list[Cell]]:
-    """The one row holding a whole cell that is a value of the task's input (``inputs``, casefolded), else none."""
-    if not inputs:
+    """The one row holding a whole cell that is a name of the task's input (``inputs``, casefolded: a value with a
+    letter; a measurement another row may hold too names none — review 43b: an MIC of another agent's row), else
+    none."""
+    names = frozenset(t for t in inputs if any(c.isalpha() for c in t))
+    if not names:
         return []
-    hits = [row for row in rows if any(input_cell(v, inputs) for v, _a, _b in row)]
+    hits = [row for row in rows if any(input_cell(v, names) for v, _a, _b in row)]
     return hits if len(hits) == 1 else []
 
 
