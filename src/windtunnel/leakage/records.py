@@ -227,7 +227,15 @@ def _set_off_subject(sentence: str, m: re.Match[str], a: int) -> bool:
     if opened is None or sentence[m.end() : opened.start()].strip():
         return False
     closed = _CLAUSE_MARK.search(sentence, opened.end(), a)
-    return closed is not None and _CLAUSE_MARK.search(sentence, closed.end(), a) is None
+    if closed is None or _CLAUSE_MARK.search(sentence, closed.end(), a) is not None:
+        return False
+    # an apposition joining this record to the other (``PRJ-1139, together with this project, was marked …``; review
+    # 43b) makes the clause about both
+    return _JOINING.search(sentence, opened.end(), closed.start()) is None
+
+
+_JOINING = re.compile(r"\b(?:this|these|with|and|both|also|too|as well as)\b", re.I)
+"""Words of an apposition that join the record in question to the other one named (``together with this project``)."""
 
 
 _CLAUSE_MARK = re.compile(r"[,;:()\u2013\u2014]|\s-\s")
