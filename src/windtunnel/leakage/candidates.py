@@ -25,7 +25,7 @@ from windtunnel.leakage.decode import embedded_json
 from windtunnel.leakage.formats import is_url
 from windtunnel.leakage.glyph_runs import glyph_runs
 from windtunnel.leakage.input_text import masked_input, names_of
-from windtunnel.leakage.markup_record import markup_leaves
+from windtunnel.leakage.markup_record import markup_fields
 from windtunnel.leakage.pointers import escape_pointer_token, in_derive_from
 from windtunnel.leakage.pointers import general_pointer as _general
 from windtunnel.leakage.prose_text import prose_text
@@ -394,7 +394,7 @@ def _string_candidates(template: str, value: str, depth: int = 0) -> Found:
     if ident is not None:
         _text_candidates(template, value, ident, "identifier", out, whole=False, encoded=encoded)
     if depth < _MAX_EMBED_DEPTH and s[:1] == "<":  # data markup held in the string: its elements are its fields
-        _markup_candidates(template, s, out, depth)
+        _markup_candidates(template, value, out, depth)
     if depth < _MAX_EMBED_DEPTH:  # a JSON object a log line ends with (``… body={"event": …}``)
         _tail_candidates(template, value, out, depth)
     for name, view in views:
@@ -427,18 +427,22 @@ def _long_markup(template: str, value: str) -> Found:
     if s[:1] != "<":
         return ()
     out: dict[tuple[str, str, str], tuple[tuple[int, int] | None, str]] = {}
-    _markup_candidates(template, s, out, 0)
+    _markup_candidates(template, value, out, 0)
     return tuple((key, span, view) for key, (span, view) in out.items())
 
 
 def _markup_candidates(
     template: str, s: str, out: dict[tuple[str, str, str], tuple[tuple[int, int] | None, str]], depth: int
 ) -> None:
-    """Add the candidates of the elements of the data markup ``s`` (:func:`~.markup_record.markup_leaves`) at
-    ``template`` + their paths, found at the string."""
-    for inner, leaf in markup_leaves(s):
-        for key, _span, lview in _string_candidates(template + inner, leaf, depth + 1):
-            out.setdefault(key, (None, "markup" if lview == "raw" else f"markup+{lview}"))
+    """Add the candidates of the elements and attributes of the data markup ``s``
+    (:func:`~.markup_record.markup_fields`) at ``template`` + their paths, found at their value's characters (at the
+    string where those are not one run)."""
+    for inner, leaf, at in markup_fields(s):
+        for key, span, lview in _string_candidates(template + inner, leaf, depth + 1):
+            # found at the value's own characters where they are written as one run (an attribute's value, an
+            # element's text): the sanitizer cuts the value, not the markup around it
+            where = None if at is None else at if span is None else (at[0] + span[0], at[0] + span[1])
+            out.setdefault(key, (where, "markup" if lview == "raw" else f"markup+{lview}"))
 
 
 _TAIL_JSON = re.compile(r"[=:\s]\{")
