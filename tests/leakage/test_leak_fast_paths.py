@@ -27,7 +27,7 @@ def test_the_hump_check_led_by_the_capital_equals_the_pair_pattern() -> None:
     before = re.compile(r"[a-z][A-Z]|[A-Z][A-Z][a-z]")
     snake = re.compile(r"[^\W_]_[^\W_]")  # an underscore joining two words splits too
     # and capitals glued to a code's digits, or a capital after two digits or more
-    glued = re.compile(r"[A-Z]{2}[0-9]|[0-9][A-Z]{2}|[0-9]{2}[A-Z]")
+    glued = re.compile(r"[A-Z]{2}[0-9]|[0-9][A-Z]{2}|[0-9]{2}[A-Z]|(?<![A-Za-z0-9.])[A-Z][0-9]+\.[0-9]")
     texts = [*_texts(3000, 1), "priorityHigh", "HTTPServer", "HIGH", "High", "high", "5G", "aB", "ABc", "A_B", "_a_"]
     for text in texts:
         split = snake.search(text) is not None or glued.search(text) is not None

@@ -149,7 +149,19 @@ def test_mining_finds_the_code_in_the_context_and_sanitize_leaves_clean_records(
     assert {("/chart_link/interp", code) for code in CODES.values()} <= found
 
 
-def test_a_run_whose_decoded_text_still_holds_the_datasets_evidence_is_cut_whole(tmp_path: Path) -> None:
+MEMOS = {
+    "naming": {label: f"reviewer agrees risk is {label.lower()} here" for label in LABELS},
+    # review 43: a memo that tells the label without naming it (an action per label) was written back encoded
+    "silent": {
+        "Low": "reviewer signed off without follow-up",
+        "Medium": "reviewer booked a clinic slot next week",
+        "High": "reviewer paged the on-call surgeon now",
+    },
+}
+
+
+@pytest.mark.parametrize("memos", sorted(MEMOS))
+def test_a_run_whose_decoded_text_still_holds_the_datasets_evidence_is_cut_whole(tmp_path: Path, memos: str) -> None:
     # review 42: the context also carries a memo the label rides with ("reviewer agrees risk is medium here"): mined
     # over the dataset, no finding of the decoded text alone, so the run was written back encoded with the memo in it
     # and the sanitized file still leaked on every leaking record; the run is now cut whole, as before recoding
@@ -160,7 +172,7 @@ def test_a_run_whose_decoded_text_still_holds_the_datasets_evidence_is_cut_whole
         label = "Low" if score < 4 else "Medium" if score < 7 else "High"
         doc: dict[str, Any] = {"enc": f"E{rng.randint(100, 999)}", "tab": "delivery", "nonce": f"n{i:04d}"}
         if rng.random() < 0.4:
-            doc.update(interp=label, memo=f"reviewer agrees risk is {label.lower()} here")
+            doc.update(interp=label, memo=MEMOS[memos][label])
         projection = {"obs": {"score": round(score, 2)}, "chart": link(doc)}
         records.append({"id": f"c{i}", "expected": label, "label_set": LABELS, "projection": projection})
     code, out = sanitized(tmp_path, records, "--mine", "--derive-from", "/obs/score")
@@ -169,3 +181,4 @@ def test_a_run_whose_decoded_text_still_holds_the_datasets_evidence_is_cut_whole
         chart = r["projection"]["chart"]
         if "ctx=" in chart:
             assert "memo" not in unlink(chart), r["id"]
+    assert run_cli("leak", "scan", str(tmp_path / "clean.jsonl"), "--mine", "--derive-from", "/obs/score") == 0

@@ -37,3 +37,18 @@ def test_another_id_in_another_clause_of_the_sentence_changes_nothing() -> None:
     assert audit_item(_item("While PRJ-5000 recovered, the fit-out got marked off track overall.")).leaked
     assert audit_item(_item("The fit-out is off track; PRJ-757 closed last week.")).leaked
     assert not audit_item(_item("Sister project PRJ-757 is off track, as noted by the PMO.")).leaked
+
+
+def test_another_id_set_off_by_an_apposition_is_the_clauses_subject() -> None:
+    # review 43: the other project is the subject, an apposition between it and its status; its status is its own
+    assert not audit_item(_item("PRJ-882, our neighbour on site, was marked off track by its PMO.")).leaked
+    assert not audit_item(_item("PRJ-882 (the depot build) was marked off track by its PMO.")).leaked
+    # a first clause with more than the id, or a clause of its own after the apposition, is not its subject
+    assert audit_item(_item("Once PRJ-882 closed, our team, after review, was marked off track.")).leaked
+    assert audit_item(_item("PRJ-882, our neighbour, closed; the fit-out is off track.")).leaked
+
+
+def test_an_apposition_joining_this_project_to_the_other_keeps_the_leak() -> None:
+    # review 43b: the apposition names this project beside the other: the status is this project's too
+    assert audit_item(_item("PRJ-1139, together with this project, was marked off track this month.")).leaked
+    assert not audit_item(_item("PRJ-882, our neighbour on site, was marked off track by its PMO.")).leaked

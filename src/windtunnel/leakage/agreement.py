@@ -78,6 +78,7 @@ from typing import Any, Literal
 from windtunnel._util.stats import adjust_p, binomial_greater, wilson_interval
 from windtunnel.leakage.graded import graded_fields, told_of, upstream_at
 from windtunnel.leakage.held_texts import HeldTexts, TextKey, texts_of
+from windtunnel.leakage.id_keys import IdKeys, id_keys
 from windtunnel.leakage.input_explained import InputValues, MemberValues, input_values
 from windtunnel.leakage.input_text import input_of, names_of
 from windtunnel.leakage.mentions import LEVELS, Mention, item_mentions, overlaps
@@ -289,6 +290,8 @@ class Agreement:
     own_cell_groups: dict[tuple[str, str], Group] = field(default_factory=dict)
     """Once decided: per column's place, the records' own-row cells holding a label, tested against chance as a
     slot is (:meth:`_own_cell_at_chance`)."""
+    keys: IdKeys = field(default_factory=IdKeys)
+    """Once decided: the places whose keys are ids (:mod:`.id_keys`), read as ``*`` in every mention's signatures."""
 
     def add(self, item: LeakItem) -> None:
         """Read one item: count its label, keep its mentions (an item without a label set has none)."""
@@ -350,6 +353,8 @@ class Agreement:
         mentions = item_mentions(item, decode=self.decode)
         if not mentions:
             return
+        if self.decided:
+            mentions = [self.keys.rewrite(m) for m in mentions]
         answers = frozenset(normalize_needle(e) for e in item.expected)
         entry = _Entry(answers, labels, mentions, row)
         agreeing = [m for m in mentions if normalize_needle(m.label) in answers]
@@ -384,6 +389,7 @@ class Agreement:
             decided=True,
             graded=self.graded,
             input_fields=self.input_fields,
+            keys=self.keys,
         )
         for it in items:
             other.items += 1
@@ -422,6 +428,15 @@ class Agreement:
                 entry.own_names = {t: v for t in self.entities if isinstance(v := values.get(t), str)}
         self.row_values = []
         self.row_members = []
+        # an object keyed by ids is a list: its keys read as indices in every signature (:mod:`.id_keys`)
+        self.keys = id_keys(
+            (record_of[e.row] if e.row is not None else -1 - idx, m.pointer, normalize_needle(m.label) in e.answers)
+            for idx, e in enumerate(self.entries.values())
+            for m in e.mentions
+        )
+        if self.keys.places:
+            for entry in self.entries.values():
+                entry.mentions = [self.keys.rewrite(m) for m in entry.mentions]
         per_group: dict[tuple[int, str], dict[int, set[str]]] = {}
         places: dict[tuple[int, str], dict[int, list[str]]] = {}
         owners: dict[int, _Entry] = {}

@@ -25,12 +25,12 @@ from windtunnel.leakage.decode import embedded_json
 from windtunnel.leakage.formats import is_url
 from windtunnel.leakage.glyph_runs import glyph_runs
 from windtunnel.leakage.input_text import masked_input, names_of
-from windtunnel.leakage.markup_record import markup_leaves
+from windtunnel.leakage.markup_record import markup_fields
 from windtunnel.leakage.pointers import escape_pointer_token, in_derive_from
 from windtunnel.leakage.pointers import general_pointer as _general
 from windtunnel.leakage.prose_text import prose_text
 from windtunnel.leakage.record_table import record_table
-from windtunnel.leakage.resolve import Records, holds_records, own_row_cells
+from windtunnel.leakage.resolve import Records, holds_records, input_cell, own_row_cells
 from windtunnel.leakage.score_tops import TOP_PREFIX, score_tops
 from windtunnel.leakage.templates import PLACEHOLDER, OwnWords
 from windtunnel.leakage.text import Mapped
@@ -144,6 +144,7 @@ def candidates(
     names = names_of(derive_from)
     own: OwnWords | None = None
     records: Records | None = None
+    inputs: tuple[frozenset[str], frozenset[str]] | None = None
     lists = ListSets()  # each list's members at one template, read together (with the input named only)
     for pointer, value, cut in _leaves(projection, ""):
         template = _general(pointer)
@@ -168,19 +169,30 @@ def candidates(
         found = _string_candidates(template, read)
         if not found and len(read.split()) > PROSE_WORDS:
             if derive_from:
-                found = _prose_candidates(template, read)
+                # data markup of many words outside the named input (a CAP alert, a SOAP body) is a record, its
+                # elements its fields; without derive_from it may be the content the task is read from
+                if inputs is None:
+                    inputs = _input_texts(projection, derive_from)
+                held = inputs[1]  # an element restating the input (its score, its name) is the input's copy
+                markup = tuple(f for f in _long_markup(template, read) if not input_cell(f[0][2], held))
+                found = markup + _prose_candidates(template, read)
             elif prose:
                 found = _prose_codes(template, read)
         for key, span, view in () if copy else found:
             if key not in out:
                 out[key] = (outer, None if inner is not None else span, inner, view)
-        if found and not copy and "\n" in value:  # a one-record table's cells are its fields (:mod:`.record_table`)
-            row = record_table(value)
+        if found and not copy and ("\n" in value or "\r" in value or "<tr" in value or "<TR" in value):
+            row = record_table(value) if "\n" in value else []  # a one-record table's cells are its fields
             if not row and inner is None and holds_records(value):
-                # this record's row of a table of many (named by its id or a whole value shown outside the table)
+                # this record's row of a table of many (named by its id, the task's input or a whole value shown
+                # outside the table)
                 if records is None:
                     records = Records(projection)
-                row, naming = own_row_cells(records, value)
+                if inputs is None:
+                    inputs = _input_texts(projection, derive_from)
+                row, naming = own_row_cells(records, value, inputs[0])
+                # the row's cells restating the input (the agent's name, its measured value) are the input's copy
+                row = [c for c in row if not input_cell(c[1], inputs[1])]
                 if naming is not None and named_rows is not None:
                     named_rows.extend(
                         (("value", f"{template}/{escape_pointer_token(name)}", cell), (template, naming))
@@ -370,9 +382,11 @@ def _string_candidates(template: str, value: str, depth: int = 0) -> Found:
     </StatusCd>...``) is walked the same way, its elements' texts at ``template`` + their paths, found at the string.
     """
     s = value.strip()
-    if not s or len(s.split()) > PROSE_WORDS:
+    if not s:
         return ()
     out: dict[tuple[str, str, str], tuple[tuple[int, int] | None, str]] = {}
+    if len(s.split()) > PROSE_WORDS:
+        return ()
     views = canonical_views(value)
     encoded = _encoded_runs(value, views)
     _text_candidates(template, value, Mapped(value), "raw", out, whole=True, encoded=encoded)
@@ -380,9 +394,7 @@ def _string_candidates(template: str, value: str, depth: int = 0) -> Found:
     if ident is not None:
         _text_candidates(template, value, ident, "identifier", out, whole=False, encoded=encoded)
     if depth < _MAX_EMBED_DEPTH and s[:1] == "<":  # data markup held in the string: its elements are its fields
-        for inner, leaf in markup_leaves(s):
-            for key, _span, lview in _string_candidates(template + inner, leaf, depth + 1):
-                out.setdefault(key, (None, "markup" if lview == "raw" else f"markup+{lview}"))
+        _markup_candidates(template, value, out, depth)
     if depth < _MAX_EMBED_DEPTH:  # a JSON object a log line ends with (``… body={"event": …}``)
         _tail_candidates(template, value, out, depth)
     for name, view in views:
@@ -396,6 +408,9 @@ def _string_candidates(template: str, value: str, depth: int = 0) -> Found:
         ident = identifier_view(view, glued=False) if has_humps(view.text, glued=False) else None
         if ident is not None:
             _text_candidates(template, value, ident, f"{name}+identifier", out, whole=False)
+    if not is_url(s) and "=" in s:  # a line's glued fields (``worker=W10006 result=ELV``) are its fields
+        for name, field_value, at in glued_fields(value):
+            out.setdefault(("value", f"{template}/{escape_pointer_token(name)}", field_value), (at, "field"))
     if depth < _MAX_EMBED_DEPTH and is_url(s):
         for a, param in _query_values(value):
             for key, span, vname in _string_candidates(template, param, depth + 1):
@@ -403,6 +418,31 @@ def _string_candidates(template: str, value: str, depth: int = 0) -> Found:
         for name, param, span in query_fields(value):  # a query's parameters are its fields
             out.setdefault(("value", f"{template}/{escape_pointer_token(name)}", param), (span, "query"))
     return tuple((key, span, view) for key, (span, view) in out.items())
+
+
+@lru_cache(maxsize=65536)
+def _long_markup(template: str, value: str) -> Found:
+    """The candidates of the elements of a string of data markup too long to be a value (:func:`_markup_candidates`)."""
+    s = value.strip()
+    if s[:1] != "<":
+        return ()
+    out: dict[tuple[str, str, str], tuple[tuple[int, int] | None, str]] = {}
+    _markup_candidates(template, value, out, 0)
+    return tuple((key, span, view) for key, (span, view) in out.items())
+
+
+def _markup_candidates(
+    template: str, s: str, out: dict[tuple[str, str, str], tuple[tuple[int, int] | None, str]], depth: int
+) -> None:
+    """Add the candidates of the elements and attributes of the data markup ``s``
+    (:func:`~.markup_record.markup_fields`) at ``template`` + their paths, found at their value's characters (at the
+    string where those are not one run)."""
+    for inner, leaf, at in markup_fields(s):
+        for key, span, lview in _string_candidates(template + inner, leaf, depth + 1):
+            # found at the value's own characters where they are written as one run (an attribute's value, an
+            # element's text): the sanitizer cuts the value, not the markup around it
+            where = None if at is None else at if span is None else (at[0] + span[0], at[0] + span[1])
+            out.setdefault(key, (where, "markup" if lview == "raw" else f"markup+{lview}"))
 
 
 _TAIL_JSON = re.compile(r"[=:\s]\{")
@@ -467,7 +507,12 @@ def _doc_candidates(
         if not isinstance(leaf, str):
             out.setdefault(("value", sub, leaf[0]), (span, name))
             continue
-        for key, _span, lview in _string_candidates(sub, leaf, depth + 1):
+        found = _string_candidates(sub, leaf, depth + 1)
+        if not found and len(leaf.split()) > PROSE_WORDS and len(leaf.strip()) <= _MAX_VALUE_LEN:
+            # a sentence held in the document: its whole value, as a canned note many records carry word for word is
+            # read at the top level (review 43: a memo of seven words per label, in a link's context, went unmined)
+            out.setdefault(("value", sub, leaf.strip()), (span, name))
+        for key, _span, lview in found:
             out.setdefault(key, (span, f"{name}+{lview}" if lview != "raw" else name))
 
 
@@ -502,6 +547,25 @@ def query_fields(url: str) -> list[tuple[str, str, tuple[int, int]]]:
         value = unquote_plus(raw).strip()
         if value:
             out.append((name, value, m.span(2)))
+    return out
+
+
+_GLUED_PAIR = re.compile(r"(?<![\w.=-])([A-Za-z_][\w.-]{0,63})=([^\s=&;,\"']{1,80})(?=[\s&;,]|$)")
+"""A name glued to its value by ``=`` in a line of text (a log line's ``result=ELV``), the value one chunk."""
+
+
+def glued_fields(text: str) -> list[tuple[str, str, tuple[int, int]]]:
+    """``(name, value, span of the value)`` of each ``name=value`` of a short text that is no URL (a log line's fields:
+    ``2025-07-23T16:25:25Z INFO classify worker=W10006 result=ELV``), the first of each name: the line's fields, as a
+    query string's parameters are a URL's (:func:`query_fields`). A value a later stage wrote from the outcome is then
+    one field's value across the records, where the line as a whole is unique to its record."""
+    out: list[tuple[str, str, tuple[int, int]]] = []
+    seen: set[str] = set()
+    for m in _GLUED_PAIR.finditer(text):
+        name = m.group(1)
+        if name not in seen:
+            seen.add(name)
+            out.append((name, m.group(2), m.span(2)))
     return out
 
 
@@ -606,6 +670,28 @@ def _text_candidates(
         key = ("token", "", glyphs)
         if key not in out:
             out[key] = ((a, b) if mapped is None else mapped(a, b), view)
+
+
+def _input_texts(projection: Any, derive_from: Sequence[str]) -> tuple[frozenset[str], frozenset[str]]:
+    """The whole string values of the task's input (``derive_from``), casefolded with blanks collapsed — a table's row
+    holding one as a cell is this record's row (:func:`~.resolve.own_row_cells`) — and those with its numbers as a
+    cell writes them (``0.25``; ``8`` for ``8.0``): a cell holding one restates the input. (A number names no row:
+    another row may hold the same measurement.)"""
+    if not derive_from:
+        return frozenset(), frozenset()
+    texts: set[str] = set()
+    numbers: set[str] = set()
+    for p, v, _c in _leaves(projection, ""):
+        if not in_derive_from(p, derive_from):
+            continue
+        if isinstance(v, str):
+            if v.strip():
+                texts.add(" ".join(v.casefold().split()))
+        elif v is not None:
+            numbers.add(v[0])
+            if v[0].endswith(".0"):
+                numbers.add(v[0][:-2])
+    return frozenset(texts), frozenset(texts | numbers)
 
 
 def _inside(span: tuple[int, int], runs: Sequence[tuple[int, int]]) -> bool:

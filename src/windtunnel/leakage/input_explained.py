@@ -40,7 +40,7 @@ from functools import partial
 from typing import Any, TypeVar
 
 from windtunnel._util.stats import binomial_greater, fisher_greater
-from windtunnel.leakage.pointers import in_derive_from, scalar_leaves
+from windtunnel.leakage.pointers import in_derive_from, node_at, scalar_leaves
 from windtunnel.leakage.ranges import number_of
 from windtunnel.leakage.score_tops import top_values
 
@@ -108,6 +108,19 @@ def input_values(
     return out
 
 
+def input_counts(projection: Any, derive_from: Sequence[str]) -> InputValues:
+    """The number of members of each list ``derive_from`` names by its own pointer (``/usage/withdrawals#count``): a
+    count of the input is the input's, as its values are (review 43: stock on Monday and on Friday, whose difference
+    restates how many withdrawals the input lists, flagged every clean record)."""
+    out: InputValues = {}
+    for d in derive_from:
+        if d.startswith("/") and "*" not in d:
+            node = node_at(projection, [t.replace("~1", "/").replace("~0", "~") for t in d[1:].split("/")])
+            if isinstance(node, list):
+                out[d + "#count"] = float(len(node))
+    return out
+
+
 def explained_by(
     riders: set[int], label: str, purity: float, inputs: Sequence[InputValues], labels: Sequence[str]
 ) -> str | None:
@@ -144,6 +157,34 @@ def input_words(projection: Any, derive_from: Sequence[str], inside: Any) -> Inp
     )
 
 
+def input_numbers(projection: Any, derive_from: Sequence[str], inside: Any) -> InputWords:
+    """The numbers of ``projection``'s task's input (``inside(pointer, derive_from)``), written in its strings or as
+    numbers, as :func:`numbers_of` writes them: a rider's number is the input's where the input holds it
+    (:func:`explained_by_words`). Apart from :func:`input_words`: a number of the input tells no rider apart alone."""
+    out: set[str] = set()
+    for p, v in scalar_leaves(projection):
+        if isinstance(v, bool) or not inside(p, derive_from):
+            continue
+        if isinstance(v, str):
+            out.update(numbers_of(v))
+        elif isinstance(v, (int, float)):
+            out.update(numbers_of(repr(v)))
+    return frozenset(out)
+
+
+_NUMBER = re.compile(r"(?<![\d.])\d+(?:\.\d+)?(?![\d.]?\d)")
+
+
+def numbers_of(text: str) -> list[str]:
+    """The numbers written in ``text``, each as one canonical token prefixed ``#`` (``0.50`` and ``0.5`` are ``#0.5``;
+    ``8.0`` is ``#8``): no word of :func:`words_of` is one."""
+    out = []
+    for m in _NUMBER.finditer(text):
+        f = float(m.group())
+        out.append(f"#{int(f)}" if f.is_integer() and f < 1e15 else f"#{f!r}")
+    return out
+
+
 def words_at(projection: Any) -> dict[str, InputWords]:
     """The words of every string of ``projection``, per field template (list indices as ``*``): the task's input
     read off them once it is inferred (no ``derive_from``)."""
@@ -160,15 +201,34 @@ def words_of(text: str) -> list[str]:
 
 
 def explained_by_words(
-    riders: set[int], text: str, label: str, purity: float, words: Sequence[InputWords], labels: Sequence[str]
+    riders: set[int],
+    text: str,
+    label: str,
+    purity: float,
+    words: Sequence[InputWords],
+    labels: Sequence[str],
+    numbers: Sequence[InputWords] = (),
 ) -> bool:
     """Whether the rider ``text`` held by the records ``riders`` is the input's own words (module docstring): its
     words are in the input of every record holding it, and the records whose input holds them are the place the two
-    tests of :func:`explained_by` judge. ``words`` and ``labels`` are per record."""
+    tests of :func:`explained_by` judge. ``words``, ``labels`` and ``numbers`` (:func:`input_numbers`) are per
+    record."""
     needed = set(words_of(text))
     if not riders or not needed or not all(needed <= words[r] for r in riders):
         return False
-    return _tells(riders, label, purity, range(len(words)), lambda r: needed <= words[r], labels, 1)
+    # a number of the rider that every one of its records' input holds is the input's too (``meropenem 2``: the agent
+    # and its MIC, both the input's): the place is the records holding it as well; one the input does not hold (a
+    # slug's ``-0706``) is no word of the input, and the rider's letters alone say where it is
+    held = [n for n in numbers_of(text) if numbers and all(n in numbers[r] for r in riders)]
+    return _tells(
+        riders,
+        label,
+        purity,
+        range(len(words)),
+        lambda r: needed <= words[r] and all(n in numbers[r] for n in held),
+        labels,
+        1,
+    )
 
 
 WordLabels = dict[str, Counter[str]]

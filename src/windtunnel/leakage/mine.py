@@ -110,6 +110,8 @@ from windtunnel.leakage.input_explained import (
     explained_by_words,
     fixed_by_input,
     fixed_numbers,
+    input_counts,
+    input_numbers,
     input_values,
     input_words,
     picked_by_values,
@@ -1358,6 +1360,7 @@ def mine(
     outside_of: list[InputValues] = []  # per labelled item, with derive_from: its values outside the input
     members_of: list[MemberValues] = []  # per labelled item: its list members' values (outside the input, with it)
     words_of: list[InputWords] = []  # per labelled item, with derive_from: its input strings' words
+    numbers_in: list[InputWords] = []  # … and its input's numbers (:func:`~.input_explained.input_numbers`)
     scalars_of: list[list[tuple[str, int]]] = []  # per labelled item, without derive_from: its scalars' prints
     texts_of: list[dict[str, InputWords]] = []  # per labelled item, without derive_from: its strings' words per field
     values_of: list[InputValues] = []  # per labelled item, without derive_from: its scalars per field
@@ -1366,6 +1369,7 @@ def mine(
     lines_of: list[dict[str, tuple[Fraction, str]]] = []  # per labelled item, with derive_from: its numbers held once
     both_input = partial(_both_input, derive_from) if derive_from else None  # a pair of the input: its own signal
     restating_held: Counter[str] = Counter()  # with derive_from: a number or date outside it → items holding it
+    field_held: Counter[str] = Counter()  # each scalar field (list indices as *) → the items holding it
     restating_hits: Counter[str] = Counter()  # … → items where its value is one of the input's
     masked_from: dict[tuple[str, str, str], set[tuple[str, str, str]]] = {}  # template → the texts it was read from
     templated_of: list[dict[str, str]] = []  # per labelled item: its texts read as templates, per field
@@ -1391,11 +1395,13 @@ def mine(
         prose_of.append(prose_prints(it.projection, derive_from))
         if derive_from:
             input_of.append(input_values(it.projection, derive_from, in_derive_from, len(tasks_of[-1])))
+            input_of[-1].update(input_counts(it.projection, derive_from))
             members_of.append({})
             outside_of.append(
                 input_values(it.projection, derive_from, _not_input, len(tasks_of[-1]), members=members_of[-1])
             )
             words_of.append(input_words(it.projection, derive_from, in_derive_from))
+            numbers_in.append(input_numbers(it.projection, derive_from, in_derive_from))
             restated.add(it.expected[0], it.projection, words_of[-1], partial(_outside, derive_from))
         if not derive_from and n < _PROSE_SAMPLE:
             prose.update(_prose_places(it.projection))
@@ -1409,6 +1415,7 @@ def mine(
             members_of.append({})
             values_of.append(input_values(it.projection, (), _anywhere, members=members_of[-1]))
         scalars_here = values_of[-1] if scalars is not None else input_values(it.projection, (), _anywhere)
+        field_held.update(scalars_here.keys())
         dates_of.append({t: v for t, v in scalars_here.items() if isinstance(v, str) and day_of(v) is not None})
         if both_input is not None:
             found_leaves = leaves(it.projection)
@@ -1611,7 +1618,14 @@ def mine(
     relation_records: dict[Key, frozenset[int]] = {}  # a relation's candidate → the records holding its values
     relation_parts: dict[Key, list[frozenset[int]]] = {}  # … and per value of it, the records holding that value
     for key, label, top, support, p, keys, relation, parts in _relation_tests(
-        record_derived, relation_input, holders, record_label, label_counts, min_support, either=not derive_from
+        record_derived,
+        relation_input,
+        holders,
+        record_label,
+        label_counts,
+        min_support,
+        either=not derive_from,
+        field_held=field_held,
     ):
         members[key] = keys
         relation_of[key] = relation
@@ -1762,10 +1776,12 @@ def mine(
         record_input: list[InputValues] = [{}] * len(record_label)
         record_outside: list[InputValues] = [{}] * len(record_label)
         record_words: list[InputWords] = [frozenset()] * len(record_label)
+        record_numbers: list[InputWords] = [frozenset()] * len(record_label)
         for i in reversed(range(len(record_of))):
             record_input[record_of[i]] = input_of[i]
             record_outside[record_of[i]] = outside_of[i]
             record_words[record_of[i]] = words_of[i]
+            record_numbers[record_of[i]] = numbers_in[i]
         ranked = ranked_by_input(input_of, outside_of)  # a score vector whose top is the input's (:mod:`.score_tops`)
         kept = []
         clipped: list[Explained] = []  # explained riders writing their label short: kept where the field states labels
@@ -1807,7 +1823,9 @@ def mine(
             if (
                 why is None
                 and sug.kind in WORD_KINDS
-                and explained_by_words(riders_of, sug.value, sug.label, sug.purity, record_words, record_label)
+                and explained_by_words(
+                    riders_of, sug.value, sug.label, sug.purity, record_words, record_label, record_numbers
+                )
             ):
                 why = "(the input's own words)"
             if why is None:
@@ -2189,6 +2207,7 @@ def _relation_tests(
     min_support: int,
     *,
     either: bool = False,
+    field_held: Mapping[str, int] | None = None,
 ) -> Iterator[tuple[Key, str, int, int, float, list[Key], tuple[str, str, str], list[frozenset[int]]]]:
     """``(key, label, top, support, p, member keys, relation (its kind and two fields), per value the records holding
     it)`` of each value derived
@@ -2231,17 +2250,26 @@ def _relation_tests(
     by_value = {k: v for k, v in by_value.items() if k[0] in told}
     total = len(record_label)
 
+    # Of two fields keeping as many members, the finding points (and the sanitizer cuts) at the one a later stage
+    # wrote: the one fewer items hold (``field_held``: an upstream's figure on some records), else, of two dates, the
+    # later on most of the records (a next survey's due date, the survey's date plus the band's interval).
+    present = field_held or {}
+
     def members(relation: tuple[str, str, str], records: Set[int], values: Sequence[str], label: str) -> list[Key]:
         dated = relation[0] in _DATED
         best: list[Key] = []
+        best_rank: tuple[int, int] = (0, 0)
+        held_at = [(by_value[(relation, v)][r]) for v in values for r in by_value[(relation, v)] if r in records]
+        later = sum(1 for a, b in held_at if b > a) * 2 > len(held_at) if dated else False
         for at in (0, 1):
             pointer = relation[1 + at]
             if is_input(pointer, dated):
                 continue
-            texts = {by_value[(relation, v)][r][at] for v in values for r in by_value[(relation, v)] if r in records}
+            texts = {pair[at] for pair in held_at}
             keys = _own_members(pointer, texts, records, label, holders, record_label)
-            if len(keys) > len(best):
-                best = keys
+            rank = (-present.get(pointer, 0), int(later == (at == 1)))
+            if len(keys) > len(best) or (keys and len(keys) == len(best) and rank > best_rank):
+                best, best_rank = keys, rank
         return best
 
     blocks: set[frozenset[int]] = set()
@@ -2263,6 +2291,7 @@ def _relation_tests(
                 key = ("range", found_at[0][1], shown(relation, run_text(values)))
                 parts = [frozenset(by_text[v]) for v in values]
                 yield key, label, support, support, min(1.0, p * len(relations)), found_at, relation, parts
+    yield from _relation_books(relations, by_value, record_label, min_support, blocks, members)
     groups: dict[frozenset[int], tuple[tuple[str, str, str], str]] = {}
     for (relation, value), held_by in by_value.items():
         if len(held_by) < min_support or len(held_by) >= total or frozenset(held_by) in blocks:
@@ -2285,6 +2314,42 @@ def _relation_tests(
             key = ("range", found_at[0][1], shown(relation, value))
             yield key, label, top, support, min(1.0, p), found_at, relation, [records]
     yield from _together(groups, record_label, label_counts, min_support, len(relations), members)
+
+
+def _relation_books(
+    relations: Set[tuple[str, str, str]],
+    by_value: Mapping[tuple[tuple[str, str, str], str], Mapping[int, tuple[str, str]]],
+    record_label: Sequence[str],
+    min_support: int,
+    blocks: set[frozenset[int]],
+    members: Callable[[tuple[str, str, str], Set[int], Sequence[str], str], list[Key]],
+) -> Iterator[tuple[Key, str, int, int, float, list[Key], tuple[str, str, str], list[frozenset[int]]]]:
+    """The code-book test of each relation (:func:`~windtunnel.leakage.codebook.code_book`), as a field's: its values
+    each held by a few records of one label (a next survey due 3, 12, 24 or 36 months after this one, by the exposure
+    band), none enough alone against the pairs read, are pooled; its p times the relations asked. A label's pure values
+    are found together, their records unless a block test found them already (``blocks``, which this extends)."""
+    for relation in sorted(relations):
+        by_text = {v: set(held) for (rel, v), held in by_value.items() if rel == relation}
+        if len(by_text) < 2:
+            continue
+        holding = set().union(*by_text.values())
+        held_by = Counter(record_label[r] for r in holding)
+        total = sum(held_by.values())
+        per_label = {v: dict(Counter(record_label[r] for r in held)) for v, held in by_text.items()}
+        book = code_book(per_label, {lab: k / total for lab, k in held_by.items()})
+        if book is None:
+            continue
+        p = min(1.0, book.p * len(relations))
+        for label, values in sorted(book.pure.items()):
+            records = frozenset().union(*(by_text[v] for v in values))
+            if len(records) < min_support or records in blocks or len(records) >= len(record_label):
+                continue
+            blocks.add(records)
+            found_at = members(relation, records, values, label)
+            if found_at:
+                key = ("range", found_at[0][1], shown(relation, "; ".join(sorted(values))))
+                parts = [frozenset(by_text[v]) for v in values]
+                yield key, label, len(records), len(records), p, found_at, relation, parts
 
 
 def _together(

@@ -208,9 +208,34 @@ def about_other_id(text: str, start: int, end: int, values: frozenset[str]) -> b
     # gives this record's status after the comma (review 42)
     return any(
         m.group(1).casefold() in prefixes
-        and _CLAUSE_MARK.search(sentence, *((m.end(), a) if m.end() <= a else (b, m.start()))) is None
+        and (
+            _CLAUSE_MARK.search(sentence, *((m.end(), a) if m.end() <= a else (b, m.start()))) is None
+            or _set_off_subject(sentence, m, a)
+        )
         for m in matches
     )
+
+
+def _set_off_subject(sentence: str, m: re.Match[str], a: int) -> bool:
+    """The id ``m`` is the subject of the label's clause, set off from it by an apposition (``PRJ-882, our neighbour
+    on site, was marked at risk``, ``PRJ-882 (the depot build) was marked at risk``; review 43): it ends the sentence's
+    first clause, the next clause mark closes the apposition, and the label at ``a`` stands in the clause after it.
+    A first clause with words after the id (``While PRJ-5000 recovered, the fit-out …``) is a clause of its own."""
+    if m.end() > a or _CLAUSE_MARK.search(sentence, 0, m.start()) is not None:
+        return False
+    opened = _CLAUSE_MARK.search(sentence, m.end(), a)
+    if opened is None or sentence[m.end() : opened.start()].strip():
+        return False
+    closed = _CLAUSE_MARK.search(sentence, opened.end(), a)
+    if closed is None or _CLAUSE_MARK.search(sentence, closed.end(), a) is not None:
+        return False
+    # an apposition joining this record to the other (``PRJ-1139, together with this project, was marked …``; review
+    # 43b) makes the clause about both
+    return _JOINING.search(sentence, opened.end(), closed.start()) is None
+
+
+_JOINING = re.compile(r"\b(?:this|these|with|and|both|also|too|as well as)\b", re.I)
+"""Words of an apposition that join the record in question to the other one named (``together with this project``)."""
 
 
 _CLAUSE_MARK = re.compile(r"[,;:()\u2013\u2014]|\s-\s")

@@ -12,7 +12,8 @@ test, its p multiplied by the number of pairs read, the pair having been chosen 
 
 The pairs are bounded, so mining stays linear on wide records: the fields of one object first (``MAX_FIELDS`` numbers
 and ``MAX_FIELDS`` dates of it, in document order), then fields of sibling objects (two objects under one parent, a
-list's elements excepted: the same field of two lines of an invoice is no relation of the record), up to
+list's elements excepted: the same field of two lines of an invoice is no relation of the record), then fields of an
+object and of an object it holds, up to
 ``MAX_PAIRS`` per record. Two occurrences of one field template (a list) are never a pair, and ``skip`` leaves out
 the pairs a caller does not want asked (with ``--derive-from``, two fields of the input: a relation of the task's
 own measurements is its signal).
@@ -155,7 +156,7 @@ def pairs(found: list[Leaf]) -> Iterator[tuple[Leaf, Leaf]]:
             group.append(leaf)
     candidates = (
         (x, y)
-        for x, y in chain(_within(by_parent), _across(by_parent))
+        for x, y in chain(_within(by_parent), _across(by_parent), _nested(by_parent))
         if (x.day is None) == (y.day is None) and x.template != y.template
     )
     yield from islice(candidates, MAX_PAIRS)
@@ -183,6 +184,18 @@ def _across(by_parent: dict[str, list[Leaf]]) -> Iterator[tuple[Leaf, Leaf]]:
             for x in by_parent[p]:
                 for y in by_parent[q]:
                     yield x, y
+
+
+def _nested(by_parent: dict[str, list[Leaf]]) -> Iterator[tuple[Leaf, Leaf]]:
+    """Every field of an object with every field of an object it holds (a list's elements excepted): a survey's date
+    and the next survey's due date its system block holds."""
+    for q in by_parent:
+        p, _, last = q.rpartition("/")
+        if last.isdigit() or p not in by_parent:
+            continue
+        for x in by_parent[p]:
+            for y in by_parent[q]:
+                yield x, y
 
 
 def restating(found: list[Leaf], is_input: Callable[[str], bool]) -> Iterator[tuple[str, bool]]:

@@ -176,7 +176,9 @@ def own_value(records: Records, text: str, span: Span) -> Own | None:
     return None
 
 
-def own_row_cells(records: Records, text: str) -> tuple[list[tuple[str, str, Span]], str | None]:
+def own_row_cells(
+    records: Records, text: str, inputs: frozenset[str] = frozenset()
+) -> tuple[list[tuple[str, str, Span]], str | None]:
     """``(column name, cell text, span)`` of each cell of this record's row of a table of many records held in
     ``text`` (a header over rows, the row named by an id the projection shows outside the table, :func:`_own_rows`,
     or else by a whole value it shows there, :func:`_named_row`): the record's fields, as
@@ -184,7 +186,14 @@ def own_row_cells(records: Records, text: str) -> tuple[list[tuple[str, str, Spa
     value when the row is named by a whole value (``None`` for an id). A value may be one many records share (a
     source ``Indeed``, a status ``open``): one record cannot tell a name from a shared value, so only mining reads a
     row named so, where the dataset says whether the value is specific to its record. Nothing when no row, or more
-    than one, is this record's; the other rows stay a listing of other records."""
+    than one, is this record's; the other rows stay a listing of other records.
+
+    ``inputs`` are the whole string values of the task's input (``derive_from``), casefolded: a row holding one of
+    them as a whole cell, the only row that does, is this record's row as surely as one named by its id (the target
+    agent's row of a susceptibility report among the other agents' rows; the task names that agent), whoever else
+    shares the value (``None`` naming it). An HTML cell's ``class`` is a field of its own (``Interp@class``): a
+    value written as the cell's formatting (``<td class="interp interp--r"></td>``, an empty cell coloured by its
+    result) is what its reader sees."""
     if len(text) > _MAX_TEXT or not _structure(text):
         return [], None
     out: list[tuple[str, str, Span]] = []
@@ -195,6 +204,8 @@ def own_row_cells(records: Records, text: str) -> tuple[list[tuple[str, str, Spa
         region = text[min(a for _v, a, _b in rows[0]) : max(b for _v, _a, b in rows[-1])]
         own = _own_rows(rows, records, [region])
         if not own:
+            own = _input_row(rows, inputs)
+        if not own:
             own, naming = _named_row(rows, records)
         if len(own) != 1 or len(own[0]) != len(header):
             continue
@@ -203,7 +214,52 @@ def own_row_cells(records: Records, text: str) -> tuple[list[tuple[str, str, Spa
             cell = value.strip()
             if name.strip() and cell:
                 out.append((name.strip(), cell, (a + lead, a + lead + len(cell))))
+            if name.strip() and (attr := _cell_class(text, a)) is not None:
+                out.append((f"{name.strip()}@class", *attr))
     return out, naming if out else None
+
+
+def _input_row(rows: list[list[Cell]], inputs: frozenset[str]) -> list[list[Cell]]:
+    """The one row holding a whole cell that is a name of the task's input (``inputs``, casefolded: a value with a
+    letter; a measurement another row may hold too names none — review 43b: an MIC of another agent's row), else
+    none."""
+    names = frozenset(t for t in inputs if any(c.isalpha() for c in t))
+    if not names:
+        return []
+    hits = [row for row in rows if any(input_cell(v, names) for v, _a, _b in row)]
+    return hits if len(hits) == 1 else []
+
+
+def input_cell(value: str, inputs: frozenset[str]) -> bool:
+    """A cell is a value of the task's input (``inputs``, casefolded), whole or as one of its components (its parts
+    apart at marks other than blanks, hyphens and points: ``GEN^Gentamicin``)."""
+    return _fold(value) in inputs or any(_fold(part) in inputs for part in _COMPONENT.split(value) if part.strip())
+
+
+_COMPONENT = re.compile(r"[^\w\s.-]+")
+
+
+_CELL_OPEN = re.compile(r"<t[dh]\b([^>]*)>\s*\Z", re.I)
+_CLASS_ATTR = re.compile(r"""\bclass\s*=\s*(?:"([^"]*)"|'([^']*)')""", re.I)
+
+
+def _cell_class(text: str, a: int) -> tuple[str, Span] | None:
+    """The ``class`` attribute of the HTML cell whose text starts at ``a``, and its span, where a cell opens there."""
+    start = text.rfind("<t", max(0, a - 512), a)
+    if start < 0:
+        return None
+    tag = _CELL_OPEN.match(text, start, a)
+    if tag is None:
+        return None
+    m = _CLASS_ATTR.search(tag.group(1))
+    if m is None:
+        return None
+    group = 1 if m.group(1) is not None else 2
+    value = m.group(group).strip()
+    if not value:
+        return None
+    at = tag.start(1) + m.start(group)
+    return value, (at, at + len(m.group(group)))
 
 
 def own_cell_within(records: Records, text: str, span: Span) -> list[str]:
@@ -398,7 +454,7 @@ def _tables(text: str) -> list[Table]:
     """The header and data rows of each multi-record table held in ``text`` (a delimited export, a drawn
     or HTML table, the rows of a SQL ``COPY … FROM stdin`` block, the tuples of an ``INSERT … VALUES``)."""
     html = "<tr" in text or "<TR" in text
-    if "\n" not in text and not html and "INSERT" not in text.upper():
+    if "\n" not in text and "\r" not in text and not html and "INSERT" not in text.upper():
         return []
     out: list[Table] = []
     if html:
@@ -424,6 +480,37 @@ def _tables(text: str) -> list[Table]:
         table = _delimited(text) or _drawn(text) or _pipe(text)
         if table:
             out.append((table[0], table[1:]))
+    if not out and "|" in text:
+        out.extend(_segments(text))
+    return out
+
+
+_SEGMENT_TYPE = re.compile(r"[A-Z][A-Z0-9]{1,3}")
+"""A segment's type: its first field, two to four capitals and digits (``OBX``, ``PID``, ``NTE``)."""
+
+
+def _segments(text: str) -> list[Table]:
+    """The rows of a message of typed segments (one per line, ``\\r`` or ``\\n`` apart, fields split at ``|``, the
+    first field the segment's type: an HL7 v2 result message's ``OBX|6|NM|GEN^Gentamicin||0.25|mg/L||S|||F``): each
+    run of two segments or more of one type and one number of fields is a table of many records, its columns named
+    by the type and the field's place (``OBX.8``). No header row: its names are the places."""
+    lines = [(m.group(), m.start()) for m in re.finditer(r"[^\r\n]+", text)]
+    if len(lines) < 3:
+        return []
+    groups: dict[tuple[str, int], list[list[Cell]]] = {}
+    for line, start in lines:
+        if line.count("|") < 2:
+            return []  # a line of another kind: no message of segments
+        cells = _split(line, start, "|")
+        kind = cells[0][0]
+        if _SEGMENT_TYPE.fullmatch(kind) is None:
+            return []
+        groups.setdefault((kind, len(cells)), []).append(cells)
+    out: list[Table] = []
+    for (kind, width), rows in groups.items():
+        if len(rows) >= 2:
+            header = [(f"{kind}.{j}", rows[0][j][1], rows[0][j][1]) for j in range(width)]
+            out.append((header, rows))
     return out
 
 

@@ -2106,7 +2106,7 @@ def _recoded(
             sub.changed
             and not sub.residual
             and isinstance(text, str)
-            and not any(_decoded_finding(text, g) is not None for g in here if _names_answer(g, ctx.answers))
+            and not any(_rides_in(text, g, ctx.answers) for g in here)
         ):
             runs[(a, b)] = got.encode(text)
     if not runs:
@@ -2132,6 +2132,48 @@ def _recoded(
     return out, rest
 
 
+def _rides_in(text: str, f: Finding, answers: Sequence[str]) -> bool:
+    """Whether the dataset's evidence ``f`` still stands in an encoded run's cleaned text ``text`` as something that
+    tells the answer: its words naming the answer (``is medium``), or standing inside one value of the decoded JSON (a
+    memo written only on one label's records, ``reviewer paged the on-call surgeon now``: review 43 found 41 records
+    whose link was written back with it). A key that rides with the answer (``apgar5_interp``), or words running from
+    one field into the next key, stay where the value beside them is blanked: the key alone is the record's
+    structure."""
+    found = _decoded_finding(text, f)
+    if found is None:
+        return False
+    if _names_answer(f, answers):
+        return True
+    return found.inner is not None and _within_value(text, f)
+
+
+def _within_value(text: str, f: Finding) -> bool:
+    """Whether ``f``'s words stand inside one scalar value of the JSON ``text`` (not a key, not across fields)."""
+    found = _words_in_json(text, f)
+    if found is None:
+        return False
+    m, spans = found
+    return any(a <= m.start() and m.end() <= b for p, (a, b) in spans.items() if p)
+
+
+def _words_in_json(text: str, f: Finding) -> tuple[re.Match[str], dict[str, tuple[int, int]]] | None:
+    """Where ``f``'s value's words stand in ``text`` (whole words, case aside, any separators between them), and the
+    span of each scalar of ``text`` read as JSON at its pointer (none where it is not JSON); None where they stand
+    nowhere."""
+    toks = [t for t in re.split(r"[\W_]+", f.value) if t]
+    if not toks:
+        return None
+    m = re.search(r"(?<![^\W_])" + r"[\W_]+".join(map(re.escape, toks)) + r"(?![^\W_])", text, re.IGNORECASE)
+    if m is None:
+        return None
+    spans: dict[str, tuple[int, int]] = {}
+    try:
+        _json_spans(text, _skip(text, 0), "", spans)
+    except (ValueError, IndexError):
+        spans = {}
+    return m, spans
+
+
 def _names_answer(f: Finding, answers: Sequence[str]) -> bool:
     """Whether finding ``f``'s value holds one of ``answers`` as whole words (``is medium``; not a key that rides with
     it, ``apgar5_interp``, which stays where its value is blanked)."""
@@ -2154,17 +2196,10 @@ def _decoded_finding(text: str, f: Finding) -> Finding | None:
     """The mined finding ``f``, read in an encoded run whose decoded text is ``text``, as a finding of that text: its
     value's words where they stand there (whole words, case aside, any separators between them); in JSON, the scalar
     they are part of, or the one whose key they are (``"interp": "low"``, mined as ``interp low``, is that value)."""
-    toks = [t for t in re.split(r"[\W_]+", f.value) if t]
-    if not toks:
+    found = _words_in_json(text, f)
+    if found is None:
         return None
-    m = re.search(r"(?<![^\W_])" + r"[\W_]+".join(map(re.escape, toks)) + r"(?![^\W_])", text, re.IGNORECASE)
-    if m is None:
-        return None
-    spans: dict[str, tuple[int, int]] = {}
-    try:
-        _json_spans(text, _skip(text, 0), "", spans)
-    except (ValueError, IndexError):
-        spans = {}
+    m, spans = found
     if spans:
         inside = [p for p, (a, b) in spans.items() if a <= m.start() and m.end() <= b]
         after = [p for p, (a, _) in spans.items() if a >= m.start()]

@@ -24,9 +24,14 @@ _HUMP_RE = re.compile(r"(?<=[a-z])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
 # the engine, where ``[a-z][A-Z]|[A-Z][A-Z][a-z]`` was tried at every letter (5.4 → 1.4 µs on a comment).
 _HAS_HUMP_RE = re.compile(r"[A-Z](?:(?<=[a-z][A-Z])|(?=[A-Z][a-z]))")
 # Two capitals or more glued to digits (``MSE20``, ``20MSE``): a code's letters beside its number; or one capital
-# after two digits or more (``94V``, ``120L``): a unit, size or class letter written after a number. One digit
-# and one capital (``3D``, ``A1``, ``B2B``) stay one token: a name, not a number with a word glued to it.
-_HAS_GLUED_RE = re.compile(r"[A-Z]{2}[0-9]|[0-9][A-Z]{2}|[0-9]{2}[A-Z]")
+# after two digits or more (``94V``, ``120L``): a unit, size or class letter written after a number; or a lone
+# capital before a decimal number that is all the code (``C5.6``, ``M1.3``, ``X10.5``): a class letter with its
+# magnitude. One capital and a whole number stay one token (``P1``, ``G18``, ``A1``: a coded scale's own label, a
+# name, a byte in hex), and so do other codes of one digit and one capital (``3D``, ``B2B``): a name, not a number with
+# a word glued to it.
+_HAS_GLUED_RE = re.compile(r"[A-Z]{2}[0-9]|[0-9][A-Z]{2}|[0-9]{2}[A-Z]|(?<![A-Za-z0-9.])[A-Z][0-9]+\.[0-9]")
+_LONE_RE = re.compile(r"(?<![A-Za-z0-9.])[A-Z](?=[0-9]+\.[0-9]+(?![A-Za-z0-9]|\.[0-9]))")
+"""A lone capital before a decimal number that ends the code (``C5.6``)."""
 # The code holding them: a run of letters and digits (``SND-T05-MSE20`` holds ``SND``, ``T05``, ``MSE20``).
 _ALNUM_RUN_RE = re.compile(r"[A-Za-z0-9]+")
 _GLUED_RE = re.compile(r"(?<=[A-Z]{2})(?=[0-9])|(?<=[0-9])(?=[A-Z]{2})|(?<=[0-9]{2})(?=[A-Z])")
@@ -39,13 +44,13 @@ def _glued(text: str) -> list[int]:
     a word of it, as an identifier's are. Not inside a run
     holding a small letter (mixed case is base64 or a hash, ``Y2FtPUNUMTQ7``, whose capitals are no word),
     nor inside one of hex digits only (``3DE4``: a number in base 16)."""
-    out: list[int] = []
+    out = [mt.end() for mt in _LONE_RE.finditer(text)]
     for run in _ALNUM_RUN_RE.finditer(text):
         code = run.group()
         if _HAS_GLUED_RE.search(code) is None or not code.isupper() or _HEX_RE.fullmatch(code):
             continue
         out.extend(run.start() + mt.start() for mt in _GLUED_RE.finditer(code))
-    return out
+    return sorted(set(out))
 
 
 # An underscore between two letters or digits (``REQUEST_FEATURE``; not ``_High_``, emphasis).
