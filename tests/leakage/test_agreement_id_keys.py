@@ -13,8 +13,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from tests.leakage.audited import audited
-from windtunnel.leakage.agreement import agreement_of
+from tests.leakage.audited import agreed_flags
 from windtunnel.leakage.id_keys import id_keys
 from windtunnel.leakage.mentions import Mention
 
@@ -38,13 +37,7 @@ def _raw(n: int, *, keys: list[str], per: int, leak_key: str | None, seed: int =
 
 
 def _flagged(raw: list[dict[str, Any]]) -> set[str]:
-    items, audits = audited(raw)
-    agreement = agreement_of(items, derive_from=["/link/loss_db"])
-    return {
-        a.item
-        for a in (agreement.adjust(x) for x in audits)
-        if any(f.blocking and f.pointer.startswith("/others/") for f in a.findings)
-    }
+    return agreed_flags(raw, ["/link/loss_db"], "/others")
 
 
 def test_verdicts_of_other_fibres_keyed_by_fibre_number_are_cleared() -> None:

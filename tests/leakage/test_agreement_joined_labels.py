@@ -13,8 +13,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from tests.leakage.audited import audited
-from windtunnel.leakage.agreement import agreement_of
+from tests.leakage.audited import agreed_flags
 from windtunnel.leakage.mentions import item_mentions
 from windtunnel.leakage.model import LeakItem
 
@@ -38,13 +37,7 @@ def _raw(n: int, *, follows: bool, seed: int = 4) -> list[dict[str, Any]]:
 
 
 def _flagged(raw: list[dict[str, Any]]) -> set[str]:
-    items, audits = audited(raw)
-    agreement = agreement_of(items, derive_from=["/obs/rr"])
-    return {
-        a.item
-        for a in (agreement.adjust(x) for x in audits)
-        if any(f.blocking and f.pointer == "/handover_note" for f in a.findings)
-    }
+    return agreed_flags(raw, ["/obs/rr"], "/handover_note")
 
 
 def _listed(text: str, expected: str) -> dict[str, bool]:

@@ -30,6 +30,10 @@ BREAKPOINTS = {
 DRUGS = sorted(BREAKPOINTS)
 
 
+def _item(item_id: str, label: str, projection: dict[str, Any]) -> LeakItem:
+    return LeakItem.from_mapping({"id": item_id, "expected": label, "label_set": LABELS, "projection": projection})
+
+
 def _row(drug: str, mic: str, result: str | None) -> str:
     css = "interp interp--pending" if result is None else f"interp interp--{result[0]}"
     return f'<tr><td>{drug}</td><td>{mic}</td><td class="{css}"></td></tr>'
@@ -60,9 +64,7 @@ def _items(n: int = 150, seed: int = 4) -> tuple[list[LeakItem], set[str]]:
             "panel": [{"drug": d} for d in others],
             "report_html": html,
         }
-        items.append(
-            LeakItem.from_mapping({"id": f"a{i}", "expected": label, "label_set": LABELS, "projection": projection})
-        )
+        items.append(_item(f"a{i}", label, projection))
         if leak:
             leaking.add(f"a{i}")
     return items, leaking
@@ -96,9 +98,7 @@ def _hl7_items(n: int = 150, seed: int = 8) -> tuple[list[LeakItem], set[str]]:
         flag, status = (label[0].upper(), "F") if leak else ("", "P")
         segs.append(f"OBX|4|NM|{drug[:3].upper()}^{drug.title()}||{mic}|mg/L||{flag}|||{status}")
         projection = {"target": {"drug": drug, "mic": mic}, "hl7_raw": "\r".join(segs)}
-        items.append(
-            LeakItem.from_mapping({"id": f"h{i}", "expected": label, "label_set": LABELS, "projection": projection})
-        )
+        items.append(_item(f"h{i}", label, projection))
         if leak:
             leaking.add(f"h{i}")
     return items, leaking
@@ -127,8 +127,6 @@ def test_a_measurement_of_the_input_another_row_holds_names_no_row() -> None:
         rows = [_row(d, m, _interp(d, float(m))) for d in others for m in [rng.choice(mics)]]
         html = '<table class="ast"><tr><th>Agent</th><th>MIC</th><th>Interp</th></tr>' + "".join(rows) + "</table>"
         projection = {"target": {"drug": drug, "mic": mic}, "panel": [{"drug": d} for d in others], "report_html": html}
-        items.append(
-            LeakItem.from_mapping({"id": f"w{i}", "expected": label, "label_set": LABELS, "projection": projection})
-        )
+        items.append(_item(f"w{i}", label, projection))
     found = mine(items, derive_from=["/target/drug", "/target/mic"]).suggestions
     assert not [s for s in found if "@class" in s.pointer]
