@@ -128,7 +128,7 @@ from windtunnel.leakage.pointers import in_derive_from
 from windtunnel.leakage.prose_text import prose_text
 from windtunnel.leakage.ranges import date_gaps, day_of, number_of, pure_runs, run_text, separated
 from windtunnel.leakage.records import ID_SHAPE, RECORD_ID
-from windtunnel.leakage.relations import BOTH, DAYS, LINE, MONTHS, Derived, derived, describe, leaves, shown
+from windtunnel.leakage.relations import BOTH, DAYS, LINE, MONTHS, RATIO, Derived, derived, describe, leaves, shown
 from windtunnel.leakage.relations import restating as restating_fields
 from windtunnel.leakage.score_tops import TOP_PREFIX, ranked_by_input
 from windtunnel.leakage.task_named import TaskText, clause_named, code_books, named
@@ -2327,8 +2327,15 @@ def _relation_books(
     """The code-book test of each relation (:func:`~windtunnel.leakage.codebook.code_book`), as a field's: its values
     each held by a few records of one label (a next survey due 3, 12, 24 or 36 months after this one, by the exposure
     band), none enough alone against the pairs read, are pooled; its p times the relations asked. A label's pure values
-    are found together, their records unless a block test found them already (``blocks``, which this extends)."""
+    are found together, their records unless a block test found them already (``blocks``, which this extends).
+
+    A ratio is no code book: it measures, its values are the bins its rounding cuts from a continuum, and a label's
+    pure bins are a threshold (a swim's time at or under its standard, a ratio of 1 or 1.01), which the range test reads
+    with its own bound; read as codes, a task's own rule between two of its inputs is found without ``--derive-from``.
+    The steps a later stage takes (a difference of counts, days or months between two dates) are codes."""
     for relation in sorted(relations):
+        if relation[0] == RATIO:
+            continue
         by_text = {v: set(held) for (rel, v), held in by_value.items() if rel == relation}
         if len(by_text) < 2:
             continue
