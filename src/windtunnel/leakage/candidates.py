@@ -178,6 +178,7 @@ def candidates(
                 found = markup + _prose_candidates(template, read)
             elif prose:
                 found = _prose_codes(template, read)
+            found = found + field_line(template, read)
         for key, span, view in () if copy else found:
             if key not in out:
                 out[key] = (outer, None if inner is not None else span, inner, view)
@@ -552,6 +553,20 @@ def query_fields(url: str) -> list[tuple[str, str, tuple[int, int]]]:
 
 _GLUED_PAIR = re.compile(r"(?<![\w.=-])([A-Za-z_][\w.-]{0,63})=([^\s=&;,\"']{1,80})(?=[\s&;,]|$)")
 """A name glued to its value by ``=`` in a line of text (a log line's ``result=ELV``), the value one chunk."""
+
+
+def field_line(template: str, text: str) -> Found:
+    """The glued fields of one line too long for a value that is a record, not prose: at least half of its chunks are
+    ``name=value`` pairs (a handset's sync line, ``2026-01-28 SYNC handset=TH-01 probe=K-type outlet=DCW-227 uploaded=1
+    status=ok result=✘``). Its fields are read as a short line's are (:func:`glued_fields`); its words are left to the
+    reading of prose. A line of prose quoting a pair or two, a URL, or text of many lines gives none."""
+    s = text.strip()
+    if "=" not in s or "\n" in s or is_url(s):
+        return ()
+    pairs = glued_fields(text)
+    if len(pairs) * 2 < len(s.split()):
+        return ()
+    return tuple((("value", f"{template}/{escape_pointer_token(n)}", v), at, "field") for n, v, at in pairs)
 
 
 def glued_fields(text: str) -> list[tuple[str, str, tuple[int, int]]]:
