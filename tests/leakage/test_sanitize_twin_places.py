@@ -122,3 +122,40 @@ def test_each_item_is_walked_once_whatever_the_templates(monkeypatch: pytest.Mon
     assert set(walks.values()) == {1} and len(walks) == len(items)
     assert together == {t: places for got in alone.values() for t, places in got.items()}
     assert "/patient/last_visit" in together
+
+
+# After ds30 ``wind_chill_risk``: a bilingual bulletin names the risk in French on some records of every label and says
+# nothing of it on the others. The first pass cut the risk sentence where the scan reads a French label word
+# (``risque élevé``) and blanked the whole bulletin where only mining read it (``très élevé``, one label's): blanks on
+# one label's items, cuts on the others'. The blanks alone were counted, so the bulletin was blanked on every item,
+# the clean records' bulletin too (66 of 66 rewritten). A cut counts with the blanks: the second pass blanks every
+# place the first edited, and the clean records keep their bytes.
+RISKS = {"low": "faible", "moderate": "modéré", "high": "élevé", "very high": "très élevé"}
+
+
+def _bulletins() -> list[dict[str, object]]:
+    rng = random.Random(21)
+    rows: list[dict[str, object]] = []
+    for i in range(160):
+        lab = list(RISKS)[i % 4]
+        index = {"low": -5, "moderate": -18, "high": -33, "very high": -44}[lab] + rng.uniform(-3, 3)
+        leak = rng.random() < 0.3
+        said = f"risque {RISKS[lab]}" if leak else "voir les observations horaires"
+        bulletin = f"Refroidissement éolien : {said}. Prochaine mise à jour à 16 h."
+        proj = {"obs": {"index": round(index, 1)}, "bulletin_fr": bulletin}
+        rows.append({"id": f"b{i}", "expected": lab, "label_set": list(RISKS), "projection": proj, "leak": leak})
+    return rows
+
+
+def test_a_field_cut_on_some_labels_and_blanked_on_one_is_blanked_where_it_was_edited(tmp_path: Path) -> None:
+    rows = _bulletins()
+    data, out = tmp_path / "d.jsonl", tmp_path / "o.jsonl"
+    data.write_text("".join(json.dumps({k: v for k, v in r.items() if k != "leak"}) + "\n" for r in rows))
+    res = sanitize_flow(SanitizeRequest(dataset=data, output=out, mine=True, derive_from=["/obs"]))
+    assert res.summary["eliminated"] == []
+    kept = [
+        raw == line
+        for r, raw, line in zip(rows, data.read_text().splitlines(), out.read_text().splitlines(), strict=True)
+        if not r["leak"]
+    ]
+    assert kept and all(kept)  # before: the bulletin blanked on every item, every clean record rewritten
