@@ -65,6 +65,17 @@ def test_a_run_reads_back_exactly_and_an_edit_is_written_in_its_encoding(run: st
     assert again is not None and again[2].text == got.text.replace("High", "")
 
 
+def test_an_edit_of_a_run_that_needed_no_padding_is_written_padded() -> None:
+    # a run of 92 characters shows no padding because its 69 bytes needed none; the edited text (two bytes fewer) is
+    # written with its padding, which strict decoders require (after ds30 ``tennis_line_call``'s graphics token)
+    run = base64.b64encode(b'{"overlay": "CHALLENGE_RESULT", "verdict": "IN", "distance_mm": 12.5}').decode()
+    assert len(run) % 4 == 0 and not run.endswith("=")
+    at = recode.run_at(run, "decoded:base64", (0, len(run)))
+    assert at is not None
+    edited = at[2].encode(at[2].text.replace('"IN"', '""'))
+    assert json.loads(base64.b64decode(edited, validate=True))["verdict"] == ""
+
+
 def test_a_run_that_does_not_read_back_is_not_rewritten() -> None:
     packed = base64.b64encode(gzip.compress(b'{"triage": "High"}')).decode()  # the scan inflates it; no way back
     assert recode.run_at(packed, "decoded:base64", (0, len(packed))) is None

@@ -5,6 +5,7 @@ invented."""
 
 from __future__ import annotations
 
+import base64
 import json
 import random
 from collections import Counter
@@ -159,3 +160,40 @@ def test_a_field_cut_on_some_labels_and_blanked_on_one_is_blanked_where_it_was_e
         if not r["leak"]
     ]
     assert kept and all(kept)  # before: the bulletin blanked on every item, every clean record rewritten
+
+
+# After ds30 ``tennis_line_call``: a broadcast graphics token (base64 of a small JSON overlay) states the challenge's
+# verdict on some records of both labels, and a player's stats on the others, among them ``first_serve_in_pct``.
+# Read alone under ``in``, every stats token names the label, so the twins were every item, which is no choice of
+# places, and the token went from every item (68 of 68 clean records rewritten). The places the first pass edited,
+# weighed alone, fall on both labels as a draw would: they are blanked, the clean records keep their bytes.
+def _tokens() -> list[dict[str, object]]:
+    rng = random.Random(5)
+    rows: list[dict[str, object]] = []
+    for i in range(150):
+        lab = "out" if i % 2 else "in"
+        offset = rng.uniform(0.5, 40.0) * (1 if lab == "out" else -1)
+        leak = rng.random() < 0.4
+        overlay: dict[str, object] = (
+            {"overlay": "CHALLENGE_RESULT", "verdict": lab.upper(), "distance_mm": round(abs(offset), 1)}
+            if leak
+            else {"overlay": "PLAYER_STATS", "aces": rng.randint(0, 9), "first_serve_in_pct": rng.randint(50, 80)}
+        )
+        token = base64.b64encode(json.dumps(overlay).encode()).decode()
+        proj = {"hawkeye": {"center_offset_mm": round(offset, 1)}, "gfx_token": token}
+        rows.append({"id": f"g{i}", "expected": lab, "label_set": ["in", "out"], "projection": proj, "leak": leak})
+    return rows
+
+
+def test_twins_on_every_item_give_way_to_the_places_the_first_pass_edited(tmp_path: Path) -> None:
+    rows = _tokens()
+    data, out = tmp_path / "d.jsonl", tmp_path / "o.jsonl"
+    data.write_text("".join(json.dumps({k: v for k, v in r.items() if k != "leak"}) + "\n" for r in rows))
+    res = sanitize_flow(SanitizeRequest(dataset=data, output=out, mine=True, derive_from=["/hawkeye"]))
+    assert res.summary["eliminated"] == []
+    pairs = list(zip(rows, data.read_text().splitlines(), out.read_text().splitlines(), strict=True))
+    assert all(raw == line for r, raw, line in pairs if not r["leak"])  # before: every token blanked
+    assert all(raw != line for r, raw, line in pairs if r["leak"])
+    for _r, _raw, line in pairs:  # no verdict left in any token
+        token = json.loads(line)["projection"]["gfx_token"]
+        assert not (json.loads(base64.b64decode(token)) if token else {}).get("verdict")

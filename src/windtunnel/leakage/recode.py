@@ -40,7 +40,9 @@ def _utf8(raw: bytes) -> str | None:
 
 def _base64(run: str) -> Decoded | None:
     urlsafe = "-" in run or "_" in run
-    padded = run.endswith("=")
+    # a run whose length is a multiple of four needed no padding: it is written padded, as encoders do by default (an
+    # edited text that needs some gets it); only a run of another length shows its writer leaves the padding out
+    padded = run.endswith("=") or len(run) % 4 == 0
 
     def encode(text: str) -> str:
         data = text.encode("utf-8")
@@ -57,7 +59,7 @@ def _base64(run: str) -> Decoded | None:
 
 
 def _base32(run: str) -> Decoded | None:
-    padded = run.endswith("=")
+    padded = run.endswith("=") or len(run) % 8 == 0
 
     def encode(text: str) -> str:
         out = base64.b32encode(text.encode("utf-8")).decode("ascii")

@@ -2524,12 +2524,16 @@ def twin_places(
     date holds a `12` as it would be for a `12` item) — provided an empty value there then falls on the field's
     labels as a draw of as many of its items would (:func:`~windtunnel.leakage.shared_values.shared_values`: the
     filled values kept lean to no label, the blanks to none and away from none, the labels they miss rare enough).
-    A field failing that test is absent: it is blanked on every item, as before. The scan reads the field alone (the
-    item's other fields left out), under each label: cheap, and what it finds is where the field itself reads as
-    some label."""
+    A field failing that test is weighed again with the places the first pass edited alone (the field read alone as
+    some label on every item — a graphics token whose decoded stats say ``first_serve_in_pct``, under ``in`` — has
+    twins everywhere, which is no choice of places); failing both, it is absent: it is blanked on every item, as
+    before. The scan reads the field alone (the item's other fields left out), under each label: cheap, and what it
+    finds is where the field itself reads as some label."""
     holders: dict[str, list[tuple[str, str]]] = {t: [] for t in templates}
     places: dict[str, set[tuple[str, str]]] = {t: set() for t in templates}
     records: dict[str, list[str]] = {t: [] for t in templates}  # the item of each holder: the test counts records
+    edited: dict[str, list[tuple[str, str]]] = {t: [] for t in templates}  # the holders with the first pass's only
+    edited_at: dict[str, set[tuple[str, str]]] = {t: set() for t in templates}
     by_general: dict[str, list[str]] = {}  # a pointer a template names has the template's general form
     for t in dict.fromkeys(templates):
         by_general.setdefault(_general(t), []).append(t)
@@ -2546,12 +2550,23 @@ def twin_places(
             here = at.get(template)
             if not here:
                 continue
-            twins = _twins(it, here, labels, decode) | (own & {p for p, _ in here})
+            first = own & {p for p, _ in here}
+            twins = _twins(it, here, labels, decode) | first
             places[template].update((it.id, p) for p in twins)
+            edited_at[template].update((it.id, p) for p in first)
             # a blank is its place's own (never a value kept), every filled value one value: the test weighs the two
             holders[template].extend((f"\0{it.id} {p}" if p in twins else "filled", it.expected[0]) for p, _ in here)
+            edited[template].extend((f"\0{it.id} {p}" if p in first else "filled", it.expected[0]) for p, _ in here)
             records[template].extend(it.id for _ in here)
-    return {t: places[t] for t in templates if places[t] and shared_values(holders[t], records[t]) == {"filled"}}
+    out = {}
+    for t in templates:
+        if places[t] and shared_values(holders[t], records[t]) == {"filled"}:
+            out[t] = places[t]
+        elif edited_at[t] and shared_values(edited[t], records[t]) == {"filled"}:
+            # the field read alone as a label everywhere (``first_serve_in_pct`` under ``in``): twins on every item
+            # are no twins, and the places the first pass edited are weighed alone
+            out[t] = edited_at[t]
+    return out
 
 
 def _twins(it: LeakItem, here: Sequence[tuple[str, Any]], labels: Sequence[str], decode: bool) -> set[str]:
