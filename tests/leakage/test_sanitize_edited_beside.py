@@ -12,11 +12,11 @@ at chance for the blind baseline.
 
 from __future__ import annotations
 
-import json
 import random
 from pathlib import Path
 
-from windtunnel.flows.leak import Fields, SanitizeRequest, sanitize_flow
+from tests.leakage.sanitized_rows import sanitized_rows
+from windtunnel.flows.leak import Fields
 from windtunnel.flows.leak_evidence import BaselineRequest, baseline_flow
 
 LABELS = ["2", "3", "4", "5", "6", "7"]
@@ -52,12 +52,7 @@ def _rows() -> list[dict[str, object]]:
 
 
 def test_a_note_edited_on_every_label_by_mining_and_agreement_keeps_clean_records(tmp_path: Path) -> None:
-    rows = _rows()
-    data, out = tmp_path / "d.jsonl", tmp_path / "o.jsonl"
-    data.write_text("".join(json.dumps({k: v for k, v in r.items() if k != "leak"}) + "\n" for r in rows))
-    res = sanitize_flow(SanitizeRequest(dataset=data, output=out, mine=True, derive_from=["/session"]))
-    assert res.summary["eliminated"] == []
-    pairs = zip(rows, data.read_text().splitlines(), out.read_text().splitlines(), strict=True)
+    out, pairs = sanitized_rows(_rows(), tmp_path, ["/session"])
     kept = [raw == line for r, raw, line in pairs if not r["leak"]]
     assert kept and all(kept)  # before: the note blanked on every item
     blind = baseline_flow(BaselineRequest(simulate="blind", dataset=out, fields=Fields(), derive_from=["/session"]))

@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 
+from tests.leakage.sanitized_rows import sanitized_rows
 from windtunnel.flows.leak import SanitizeRequest, sanitize_flow
 from windtunnel.leakage import sanitize
 from windtunnel.leakage.model import LeakItem
@@ -149,16 +150,8 @@ def _bulletins() -> list[dict[str, object]]:
 
 
 def test_a_field_cut_on_some_labels_and_blanked_on_one_is_blanked_where_it_was_edited(tmp_path: Path) -> None:
-    rows = _bulletins()
-    data, out = tmp_path / "d.jsonl", tmp_path / "o.jsonl"
-    data.write_text("".join(json.dumps({k: v for k, v in r.items() if k != "leak"}) + "\n" for r in rows))
-    res = sanitize_flow(SanitizeRequest(dataset=data, output=out, mine=True, derive_from=["/obs"]))
-    assert res.summary["eliminated"] == []
-    kept = [
-        raw == line
-        for r, raw, line in zip(rows, data.read_text().splitlines(), out.read_text().splitlines(), strict=True)
-        if not r["leak"]
-    ]
+    _out, pairs = sanitized_rows(_bulletins(), tmp_path, ["/obs"])
+    kept = [raw == line for r, raw, line in pairs if not r["leak"]]
     assert kept and all(kept)  # before: the bulletin blanked on every item, every clean record rewritten
 
 
@@ -186,12 +179,7 @@ def _tokens() -> list[dict[str, object]]:
 
 
 def test_twins_on_every_item_give_way_to_the_places_the_first_pass_edited(tmp_path: Path) -> None:
-    rows = _tokens()
-    data, out = tmp_path / "d.jsonl", tmp_path / "o.jsonl"
-    data.write_text("".join(json.dumps({k: v for k, v in r.items() if k != "leak"}) + "\n" for r in rows))
-    res = sanitize_flow(SanitizeRequest(dataset=data, output=out, mine=True, derive_from=["/hawkeye"]))
-    assert res.summary["eliminated"] == []
-    pairs = list(zip(rows, data.read_text().splitlines(), out.read_text().splitlines(), strict=True))
+    _out, pairs = sanitized_rows(_tokens(), tmp_path, ["/hawkeye"])
     assert all(raw == line for r, raw, line in pairs if not r["leak"])  # before: every token blanked
     assert all(raw != line for r, raw, line in pairs if r["leak"])
     for _r, _raw, line in pairs:  # no verdict left in any token
