@@ -49,7 +49,7 @@ from windtunnel.leakage.agreement import Agreement, agreement_of
 from windtunnel.leakage.aliases import parse_alias_options
 from windtunnel.leakage.coincidence import cut_once
 from windtunnel.leakage.dataset import DatasetError, FieldMap, iter_items, read_correlated, write_back
-from windtunnel.leakage.edit_watch import EliminationWatch, general, masked
+from windtunnel.leakage.edit_watch import EliminationWatch, masked
 from windtunnel.leakage.input_copies import copied_places, input_copies
 from windtunnel.leakage.judge import LeakJudge
 from windtunnel.leakage.learned import LEARNED_DEFAULT
@@ -512,19 +512,6 @@ def agreement_for(
     except UsageError:
         return {"skipped": "the dataset holds a bad record: the audit stops at it"}, None
     return agreement.summary(), agreement
-
-
-def _agreed_fields(dataset: Path, fmap: Any, agreement: Agreement | None, decode: bool) -> dict[str, set[str]]:
-    """Per field template (list indices as ``*``), the labels of the items where the agreement's leak findings edit
-    it (:func:`~windtunnel.leakage.sanitize.uniform_fields` counts them with the mined edits)."""
-    out: dict[str, set[str]] = {}
-    if agreement is None:
-        return out
-    for m in items(dataset, fmap):
-        for f in agreed_extra(agreement, m.item, decode):
-            if f.blocking and f.pointer is not None and m.item.expected:
-                out.setdefault(general(f.pointer), set()).add(m.item.expected[0])
-    return out
 
 
 def agreed_extra(agreement: Agreement | None, item: LeakItem, decode: bool) -> list[Finding]:
@@ -1237,7 +1224,6 @@ def _sanitize_pass(
             decode=req.decode,
             population=(m.item for m in items(req.dataset, fmap)),
             derive_from=req.derive_from,
-            edited_beside=_agreed_fields(req.dataset, fmap, agreement, req.decode),
         )
         if acted
         else []

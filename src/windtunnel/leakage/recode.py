@@ -40,9 +40,10 @@ def _utf8(raw: bytes) -> str | None:
 
 def _base64(run: str) -> Decoded | None:
     urlsafe = "-" in run or "_" in run
-    # a run whose length is a multiple of four needed no padding: it is written padded, as encoders do by default (an
-    # edited text that needs some gets it); only a run of another length shows its writer leaves the padding out
-    padded = run.endswith("=") or len(run) % 4 == 0
+    # a run of the standard alphabet whose length is a multiple of four needed no padding: it is written padded, as
+    # its encoders do by default (an edited text that needs some gets it); a URL-safe run is padded only where it shows
+    # it (links and tokens leave it out: review 44, 13 of 61 rewritten links padded)
+    padded = run.endswith("=") or (not urlsafe and len(run) % 4 == 0)
 
     def encode(text: str) -> str:
         data = text.encode("utf-8")

@@ -926,7 +926,6 @@ def uniform_fields(
     decode: bool = True,
     population: Iterable[LeakItem] = (),
     derive_from: Sequence[str] = (),
-    edited_beside: Mapping[str, set[str]] | None = None,
 ) -> list[MinedField]:
     """The fields where a mined value would be edited with no edit of the scan's beside it on the items of some labels
     only, over the items holding mined findings (``(item, its mined findings)``); ``labels`` are the dataset's labels.
@@ -940,11 +939,7 @@ def uniform_fields(
     field where every label's items get a mined edit is left to the per-item edits. ``population`` are the
     dataset's items: a field that is the whole scalar keeps the values they show to ride with no label
     (:attr:`MinedField.shared`). ``derive_from`` names the task's input: a word mined inside a short string that
-    the item's input holds too is a copy of it, no rider (:attr:`MinedField.words`). ``edited_beside``: per field
-    template, the labels of the items where other evidence edits it (the agreement's findings, a mention the dataset
-    promoted); with the scan's own edits of the items read here, they count with the mined edits: a field every label's
-    items get an edit at is left to the per-item edits, which the elimination watch weighs after (a handover note
-    whose number words mining finds for three labels and the agreement evidence for the other three)."""
+    the item's input holds too is a copy of it, no rider (:attr:`MinedField.words`)."""
     edited: dict[str, set[str]] = {}
     where: dict[str, dict[str, list[frozenset[tuple[str, str]] | None]]] = {}
     columns: dict[str, set[cuts.Column] | None] = {}
@@ -968,8 +963,6 @@ def uniform_fields(
     scalar: set[str] = set()
     """The fields some scalar was mined at: a field where only whole lists or objects were holds no
     scalar of theirs (a placeholder ``"TBC"`` where the other records hold their list is none)."""
-    scanned: dict[str, set[str]] = {p: set(ls) for p, ls in (edited_beside or {}).items()}
-    """Per field the labels of the items where the scan's own findings edit it (a number word the scan reads)."""
     slot = _label_slot(labels)
     for it, extra in mined:
         audit = audit_item(it, decode=decode)
@@ -981,9 +974,6 @@ def uniform_fields(
                 resolved.append(_through_strings(it.projection, f))
             except (KeyError, IndexError, TypeError, ValueError):
                 resolved.append(f)
-        for f in resolved:
-            if f.representation != _MINED and f.blocking and f.pointer is not None and it.expected:
-                scanned.setdefault(_general(f.pointer), set()).add(it.expected[0])
         for f in _rules_first(resolved):
             if f.representation == _MINED and f.inner and _node(it.projection, f.pointer + f.inner) is not None:
                 # a value mined inside JSON held in a string (a tool call's arguments): its field is in that document
@@ -1062,9 +1052,7 @@ def uniform_fields(
         got = _with_parts(replace(got, partners=frozenset(partners.get(path) or ())), wholes.get(path), population)
         if spans.get(path) and not (got.columns or got.phrases or got.riders):
             got = _rider_words(got, spans[path] or set(), population, derive_from, ends.get(path, [])) or got
-        # every label's items edited there, by mining or by the scan (mined number words of three labels, the scan's
-        # reading of the other three's): the per-item edits, weighed by the elimination watch after
-        if got.riders or not every or not every <= done | scanned.get(path, set()):
+        if got.riders or not every or not every <= done:  # a value's part is cut on every item, every label's too
             fields.append(got)
             cut.setdefault(got, set()).update(cut_at.get(path, ()))
     return _with_shared(fields, population, cut)
