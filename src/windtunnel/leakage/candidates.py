@@ -175,10 +175,12 @@ def candidates(
                     inputs = _input_texts(projection, derive_from)
                 held = inputs[1]  # an element restating the input (its score, its name) is the input's copy
                 markup = tuple(f for f in _long_markup(template, read) if not input_cell(f[0][2], held))
-                found = markup + _prose_candidates(template, read)
+                # a record line's fields (review 44: read without --derive-from, a tabular row written as one line of
+                # pairs is the task's input; a field restating the input's value is its copy, as a markup cell is)
+                line = tuple(f for f in field_line(template, read) if not input_cell(f[0][2], held))
+                found = markup + line + _prose_candidates(template, read)
             elif prose:
                 found = _prose_codes(template, read)
-            found = found + field_line(template, read)
         for key, span, view in () if copy else found:
             if key not in out:
                 out[key] = (outer, None if inner is not None else span, inner, view)
