@@ -2138,12 +2138,6 @@ def _gap_tests(
                 yield gap, label, support, min(1.0, p * len(gaps)), [("value", b, d) for d in dates]
 
 
-_RELATION_RANK = {"months": 0, "days": 1, "ratio": 2, "difference": 3, "both": 4}
-_RESTATING_SHARE = 0.9
-"""Share of the records holding a number or date outside the named input on which its value is one of the input's,
-from which the field is the input restated when relations are paired."""
-
-
 def _tells_more(values: Collection[str], first: Collection[str], second: Collection[str]) -> bool:
     """Whether a value derived from two fields (a ratio, a gap between two dates: ``values``, over the records
     holding it) tells more than either field alone (``first``, ``second``: their values there): only where its values
@@ -2192,7 +2186,7 @@ def _explained_per_value(
     return ", ".join(sorted({w for w in why if w is not None}))
 
 
-_RELATION_RANK = {"months": 0, "days": 1, "ratio": 2, "difference": 3, "both": 4}
+_RELATION_RANK = {"months": 0, "days": 1, "ratio": 2, "difference": 3, "zeros": 4, "both": 5}
 _RESTATING_SHARE = 0.9
 """Share of the records holding a number or date outside the named input on which its value is one of the input's,
 from which the field is the input restated when relations are paired."""

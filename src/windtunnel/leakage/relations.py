@@ -4,11 +4,11 @@ A duty amount and the entered value differ on every record, yet their ratio is t
 chapter (17.6 % for one, 28.2 % for another); a certificate's issue date and its expiry differ on every record, yet
 the months between them are the grade's validity (12, 9, 6). No single value reaches mining's support floor, so
 nothing rides — but the derived value does, as a whole value would. :func:`derived` reads, per record, the derived
-values of pairs of fields: the ratio of two numbers (rounded to ``RATIO_DIGITS`` significant digits), the difference
-of two whole numbers of one object (a count before and after a step) and the gap between two dates (in days, and in
-whole months where both fall on the same day of the month). Each derived value is a mining candidate like a
-``(pointer, value)`` pair (:func:`~windtunnel.leakage.mine.mine` tests it with the same support, purity and Fisher
-test, its p multiplied by the number of pairs read, the pair having been chosen among them).
+values of pairs of fields: the ratio of two numbers (rounded to ``RATIO_DIGITS`` significant digits), the difference of
+two whole numbers of one object (a count before and after a step), which of those two are zero, and the gap between two
+dates (in days, and in whole months where both fall on the same day of the month). Each derived value is a mining
+candidate like a ``(pointer, value)`` pair (:func:`~windtunnel.leakage.mine.mine` tests it with the same support,
+purity and Fisher test, its p multiplied by the number of pairs read, the pair having been chosen among them).
 
 The pairs are bounded, so mining stays linear on wide records: the fields of one object first (``MAX_FIELDS`` numbers
 and ``MAX_FIELDS`` dates of it, in document order), then fields of sibling objects (two objects under one parent, a
@@ -43,6 +43,11 @@ RATIO = "ratio"
 DIFFERENCE = "difference"
 """Of two whole numbers of one object: a count before and after a later stage's step (41 ropes in service, then 40)
 moves by a step the outcome sets, where their ratio changes with the count."""
+ZEROS = "zeros"
+"""Of two whole numbers of one object: which of them is zero (``/sirens none, /closures some``). Counts a later stage
+compiles after the decision (sirens sounded, beaches closed, notices sent) are zero or not by the outcome, each count
+a spread of its own: none of their values, and no difference of two, rides with one label, while which of them are
+zero does."""
 BOTH = "both"
 """Two derived values of one object held together (:func:`~windtunnel.leakage.mine._relation_tests`): each rules
 labels out, together they leave one."""
@@ -135,11 +140,17 @@ def _values(x: Leaf, y: Leaf) -> Iterator[tuple[str, str]]:
             yield RATIO, r
         if _WHOLE.fullmatch(x.text) and _WHOLE.fullmatch(y.text) and _parent(x.pointer) == _parent(y.pointer):
             yield DIFFERENCE, str(int(x.number) - int(y.number))
+            yield ZEROS, f"{_some(x.number)}, {_some(y.number)}"
     elif x.day is not None and y.day is not None:
         yield DAYS, str(y.day - x.day)
         m = months_between(x.day, y.day)
         if m is not None:
             yield MONTHS, str(m)
+
+
+def _some(count: float) -> str:
+    """A count as :data:`ZEROS` reads it: ``none`` or ``some`` (words, so no range test reads them as numbers)."""
+    return "none" if count == 0 else "some"
 
 
 def _parent(pointer: str) -> str:
@@ -237,6 +248,8 @@ def describe(relation: tuple[str, str, str]) -> str:
         return f"the ratio of {a} to {b}"
     if kind == DIFFERENCE:
         return f"the difference of {a} and {b}"
+    if kind == ZEROS:
+        return f"which of {a} and {b} are zero"
     if kind == BOTH:
         return f"two relations held together, of {a} and of {b}"
     if kind == LINE:
@@ -251,4 +264,7 @@ def shown(relation: tuple[str, str, str], value: str) -> str:
         return f"{a} / {b} = {value}"
     if kind == DIFFERENCE:
         return f"{a} - {b} = {value}"
+    if kind == ZEROS:
+        first, _, second = value.partition(", ")
+        return f"{a} {first}, {b} {second}"
     return f"{value} {kind} from {a} to {b}"
