@@ -14,6 +14,7 @@ import random
 
 from tests.leakage.mined_flags import mined_flags
 from windtunnel.leakage.candidates import glued_fields
+from windtunnel.leakage.mine import mine, mined_findings
 from windtunnel.leakage.model import LeakItem
 
 LABELS = ["below action values", "lower exposure action value", "upper exposure action value", "exposure limit value"]
@@ -104,3 +105,53 @@ def test_a_glyph_in_a_long_line_of_pairs_is_found_for_both_labels() -> None:
 def test_glyphs_drawn_apart_from_the_label_in_a_long_line_name_nothing() -> None:
     items, _ = _sync_items(leaks=False)
     assert mined_flags(items, ["/reading"], "/handset_sync_log") == set()
+
+
+# Review 44 (F2): a record line's glued fields were read without --derive-from too, and a field restating the input's
+# value was no copy of it. Two clean datasets where nothing leaks.
+
+
+def _tabular_items(n: int = 160, seed: int = 13) -> list[LeakItem]:
+    """A tabular benchmark's row written as one line of pairs, the whole projection: its fields are the task's input
+    and follow the label because the task is answered from them."""
+    rng = random.Random(seed)
+    labels = ["disease", "no_disease"]
+    out = []
+    for i in range(n):
+        sick = i % 2 == 0
+        chest = rng.choice(["asymptomatic"] * 4 + ["atypical"]) if sick else rng.choice(["typical", "atypical"])
+        thal = rng.choice(["reversible"] * 3 + ["normal", "fixed"]) if sick else rng.choice(["normal"] * 4 + ["fixed"])
+        row = (
+            f"age={rng.randint(35, 77)} sex={rng.choice('MF')} cp={chest} trestbps={rng.randint(100, 180)} "
+            f"chol={rng.randint(150, 330)} thalach={rng.randint(95, 190)} thal={thal} ca={rng.randint(0, 3)}"
+        )
+        out.append(LeakItem(id=f"h{i}", expected=[labels[i % 2]], projection={"row": row}, label_set=labels))
+    return out
+
+
+def test_a_record_line_read_without_derive_from_is_not_mined_as_fields() -> None:
+    assert mined_flags(_tabular_items(), (), "/row") == set()  # 32 of 160 clean records flagged before
+
+
+def test_a_record_lines_field_restating_the_named_input_is_its_copy() -> None:
+    rng = random.Random(11)
+    labels = ["stable", "watch", "escalate"]
+    items = []
+    for i in range(150):
+        label = labels[i % 3]
+        hr = {"stable": rng.randint(58, 92), "watch": rng.randint(88, 118), "escalate": rng.randint(115, 150)}[label]
+        spo2 = {"stable": rng.randint(95, 100), "watch": rng.randint(91, 96), "escalate": rng.randint(84, 92)}[label]
+        line = (
+            f"2026-03-{rng.randint(1, 28):02d}T{rng.randint(0, 23):02d}:{rng.randint(0, 59):02d} SYNC "
+            f"monitor=BM-{rng.randint(1, 12):02d} bed={rng.randint(1, 30)} hr={hr} spo2={spo2} "
+            f"battery={rng.randint(20, 100)} status=ok"
+        )
+        projection = {"vitals": {"hr": hr, "spo2": spo2}, "monitor_sync": line}
+        items.append(LeakItem(id=f"v{i}", expected=[label], projection=projection, label_set=labels))
+    result = mine(items, derive_from=["/vitals"])
+    fields = {
+        item_id
+        for item_id, found in mined_findings(items, result, derive_from=["/vitals"])
+        if any(f.view == "field" for f in found)
+    }
+    assert fields == set()  # the line's hr and spo2 as its fields: 51 of 150 flagged before
