@@ -77,3 +77,63 @@ def test_counts_whose_zeros_follow_the_outcome_are_found_for_every_label() -> No
 
 def test_counts_whose_zeros_are_drawn_at_random_give_nothing() -> None:
     assert mined_flags(_dataset(11, drawn_apart=True), DERIVE, "/shift_summary") == set()
+
+
+# Review 45: which counts are zero is two facts side by side, so it is asked of neither count of the input and apart
+# from the measured relations.
+
+
+def test_counts_beside_the_named_input_counts_are_not_credited_with_its_zeros() -> None:
+    rng, noise = random.Random(3), random.Random(4)
+    labels = ["mass_casualty", "rescue", "ambulance", "no_dispatch"]
+    items = []
+    for i in range(400):
+        injured = 0 if rng.random() < 0.45 else rng.randint(1, 25)
+        trapped = 0 if rng.random() < 0.6 else rng.randint(1, 12)
+        dead = 0 if rng.random() < 0.75 else rng.randint(1, 9)
+        label = labels[0] if dead else labels[1] if trapped else labels[2] if injured else labels[3]
+        incident = {
+            "injured": injured,
+            "trapped": trapped,
+            "fatalities": dead,
+            "vehicles": 0 if noise.random() < 0.3 else noise.randint(1, 6),  # drawn apart from the label
+            "calls": 0 if noise.random() < 0.2 else noise.randint(1, 40),
+        }
+        items.append(LeakItem(id=f"t{i}", expected=[label], projection={"incident": incident}, label_set=labels))
+    derive = ["/incident/injured", "/incident/trapped", "/incident/fatalities"]
+    assert mined_flags(items, derive, "/incident") == set()  # 198 of 400 clean records flagged before
+
+
+def test_many_counts_beside_two_relations_held_together_leave_them_found() -> None:
+    items = _ropes(k=12)
+    filled = {it.id for it in items if it.projection["inventory"]["active_after"] is not None}
+    flagged = mined_flags(items, ["/rope/months", "/inspection/falls", "/inspection/sheath"], "/inventory")
+    for label in ("keep", "retire"):  # with twelve more counts asked with them, neither was found
+        assert {it.id for it in items if it.id in filled and it.expected == [label]} <= flagged
+
+
+def _ropes(k: int, n: int = 90) -> list[LeakItem]:
+    rng, noise = random.Random(7), random.Random(9)
+    labels = ["keep", "inspect", "retire"]
+    step = {"keep": (0, 0), "inspect": (-1, 1), "retire": (-1, 0)}
+    items = []
+    for i in range(n):
+        label = labels[i % 3]
+        active, quarantine = rng.randint(30, 45), rng.randint(0, 5)
+        filled = rng.random() < 0.5
+        moved = step[label]
+        inventory: dict[str, Any] = {
+            "active_before": active,
+            "active_after": active + moved[0] if filled else None,
+            "quarantine_before": quarantine,
+            "quarantine_after": quarantine + moved[1] if filled else None,
+        }
+        for j in range(k):
+            inventory[f"misc{j}"] = 0 if noise.random() < 0.5 else noise.randint(1, 9)
+        projection = {
+            "rope": {"id": f"R-{100 + i}", "months": rng.randint(1, 80)},
+            "inspection": {"falls": rng.randint(0, 2500), "sheath": rng.choice(["ok", "glazed"])},
+            "inventory": inventory,
+        }
+        items.append(LeakItem(id=f"r{i}", expected=[label], projection=projection, label_set=labels))
+    return items
