@@ -30,7 +30,7 @@ from windtunnel.leakage.pointers import escape_pointer_token, in_derive_from
 from windtunnel.leakage.pointers import general_pointer as _general
 from windtunnel.leakage.prose_text import prose_text
 from windtunnel.leakage.record_table import record_table
-from windtunnel.leakage.resolve import Records, holds_records, input_cell, own_row_cells
+from windtunnel.leakage.resolve import Records, holds_records, input_cell, own_row_cells, table_columns
 from windtunnel.leakage.score_tops import TOP_PREFIX, score_tops
 from windtunnel.leakage.templates import PLACEHOLDER, OwnWords
 from windtunnel.leakage.text import Mapped
@@ -204,6 +204,18 @@ def candidates(
             for name, cell, cell_span in row:
                 sub = f"{template}/{escape_pointer_token(name)}"
                 out.setdefault(("value", sub, cell), (outer, None if inner is not None else cell_span, inner, "table"))
+        if derive_from and not copy and ("\n" in value or "<tr" in value or "<TR" in value) and holds_records(read):
+            # a table of several rows held in a string, none named as this record's among others': its rows are the
+            # record's, and each column's cells read together are one value, as a list's members are (with the input
+            # named only): a column the answer sets on every row (``OK`` on each of a passing sample's parameters) is
+            # one value, whatever each cell shares with other records
+            if records is None:
+                records = Records(projection)
+            for name, cells in table_columns(read, records):
+                together = members_text(set(cells))
+                if together is not None:
+                    column = ("value", f"{template}/{escape_pointer_token(name)}", together)
+                    out.setdefault(column, (outer, None, inner, "raw"))
         if found:  # a text filled in with the record's own words is read as its template too (:mod:`.templates`)
             if raws is not None:
                 raws.add(("value", template, value.strip()))

@@ -163,6 +163,39 @@ def _structure(text: str) -> bool:
     )
 
 
+_RULE_CELL = "-=:+ \t"
+"""The characters of a rule line's cells (``|---|:--:|``)."""
+
+
+def table_columns(text: str, records: Records) -> list[tuple[str, list[str]]]:
+    """``(column name, its cells)`` of each named column of each table of several rows ``text`` holds (as
+    :func:`_tables` reads them), blank cells and rule lines left out: what
+    :func:`~windtunnel.leakage.candidates.candidates` reads together as one value per column (a lab export's
+    ``compliance`` column, ``OK`` on every row of a sample that passed, ``EXCEEDS`` on some row of one that failed).
+    A table with a row named as this record's by an id or a whole value the projection shows outside it
+    (:func:`_own_rows`, :func:`_named_row`) lists other records beside it: its columns are theirs, and none is read —
+    unless every row is keyed by one value in the first column (a sample id over its parameters' rows): one
+    subject's rows."""
+    if len(text) > _MAX_TEXT or not _structure(text):
+        return []
+    out: list[tuple[str, list[str]]] = []
+    for header, found in _tables(text):
+        rows = [row for row in found if any(v.strip(_RULE_CELL) for v, _a, _b in row)]  # a rule line is no row
+        if not header or len(rows) < 2:
+            continue
+        first = next((i for i, (name, _a, _b) in enumerate(header) if name.strip()), 0)  # a pipe's empty edge aside
+        keys = {row[first][0].strip() for row in rows if first < len(row)}
+        one = len(keys) == 1 and "" not in keys  # every row keyed by one value: one subject's rows (a sample's)
+        region = text[min(a for _v, a, _b in found[0]) : max(b for _v, _a, b in found[-1])]
+        if not one and (_own_rows(found, records, [region]) or _named_row(found, records)[0]):
+            continue
+        for i, (name, _a, _b) in enumerate(header):
+            cells = [row[i][0].strip() for row in rows if i < len(row) and row[i][0].strip()]
+            if name.strip() and cells:
+                out.append((name.strip(), cells))
+    return out
+
+
 def own_value(records: Records, text: str, span: Span) -> Own | None:
     """The own value holding ``text[span]`` as its whole value — a cell of this record's row (or a
     value of a block this record pulls in by reference) in a multi-record structure held in the
