@@ -2352,7 +2352,7 @@ def _relation_books(
     min_support: int,
     blocks: set[frozenset[int]],
     members: Callable[[tuple[str, str, str], Set[int], Sequence[str], str], list[Key]],
-    asked: Callable[[tuple[str, str, str]], int],
+    asked: Callable[[tuple[str, str, str]], int] | None = None,
 ) -> Iterator[tuple[Key, str, int, int, float, list[Key], tuple[str, str, str], list[frozenset[int]]]]:
     """The code-book test of each relation (:func:`~windtunnel.leakage.codebook.code_book`), as a field's: its values
     each held by a few records of one label (a next survey due 3, 12, 24 or 36 months after this one, by the exposure
@@ -2376,7 +2376,7 @@ def _relation_books(
         book = code_book(per_label, {lab: k / total for lab, k in held_by.items()})
         if book is None:
             continue
-        p = min(1.0, book.p * asked(relation))
+        p = min(1.0, book.p * (asked(relation) if asked is not None else len(relations)))
         for label, values in sorted(book.pure.items()):
             records = frozenset().union(*(by_text[v] for v in values))
             if len(records) < min_support or records in blocks or len(records) >= len(record_label):
