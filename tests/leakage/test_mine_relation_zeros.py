@@ -15,6 +15,7 @@ import random
 from typing import Any
 
 from tests.leakage.mined_flags import mined_flags
+from tests.leakage.test_mine_relations_together import _dataset as _ropes
 from windtunnel.leakage.model import LeakItem
 from windtunnel.leakage.relations import derived, shown
 
@@ -105,35 +106,8 @@ def test_counts_beside_the_named_input_counts_are_not_credited_with_its_zeros() 
 
 
 def test_many_counts_beside_two_relations_held_together_leave_them_found() -> None:
-    items = _ropes(k=12)
+    items = _ropes(7, n=90, extra=12)
     filled = {it.id for it in items if it.projection["inventory"]["active_after"] is not None}
     flagged = mined_flags(items, ["/rope/months", "/inspection/falls", "/inspection/sheath"], "/inventory")
     for label in ("keep", "retire"):  # with twelve more counts asked with them, neither was found
         assert {it.id for it in items if it.id in filled and it.expected == [label]} <= flagged
-
-
-def _ropes(k: int, n: int = 90) -> list[LeakItem]:
-    rng, noise = random.Random(7), random.Random(9)
-    labels = ["keep", "inspect", "retire"]
-    step = {"keep": (0, 0), "inspect": (-1, 1), "retire": (-1, 0)}
-    items = []
-    for i in range(n):
-        label = labels[i % 3]
-        active, quarantine = rng.randint(30, 45), rng.randint(0, 5)
-        filled = rng.random() < 0.5
-        moved = step[label]
-        inventory: dict[str, Any] = {
-            "active_before": active,
-            "active_after": active + moved[0] if filled else None,
-            "quarantine_before": quarantine,
-            "quarantine_after": quarantine + moved[1] if filled else None,
-        }
-        for j in range(k):
-            inventory[f"misc{j}"] = 0 if noise.random() < 0.5 else noise.randint(1, 9)
-        projection = {
-            "rope": {"id": f"R-{100 + i}", "months": rng.randint(1, 80)},
-            "inspection": {"falls": rng.randint(0, 2500), "sheath": rng.choice(["ok", "glazed"])},
-            "inventory": inventory,
-        }
-        items.append(LeakItem(id=f"r{i}", expected=[label], projection=projection, label_set=labels))
-    return items

@@ -23,8 +23,9 @@ STEP = {"keep": (0, 0), "inspect": (-1, 1), "retire": (-1, 0)}
 DERIVE = ["/rope/months", "/inspection/falls", "/inspection/sheath"]
 
 
-def _dataset(seed: int, *, drawn_apart: bool = False, n: int = 150) -> list[LeakItem]:
-    rng = random.Random(seed)
+def _dataset(seed: int, *, drawn_apart: bool = False, n: int = 150, extra: int = 0) -> list[LeakItem]:
+    """``extra`` more counts in the inventory, drawn apart from the label (zero on half the records)."""
+    rng, noise = random.Random(seed), random.Random(9)
     out = []
     for i in range(n):
         label = LABELS[i % 3]
@@ -37,6 +38,8 @@ def _dataset(seed: int, *, drawn_apart: bool = False, n: int = 150) -> list[Leak
             "quarantine_before": quarantine,
             "quarantine_after": quarantine + moved[1] if filled else None,
         }
+        for j in range(extra):
+            inventory[f"misc{j}"] = 0 if noise.random() < 0.5 else noise.randint(1, 9)
         projection = {
             "rope": {"id": f"R-{100 + i}", "months": rng.randint(1, 80)},
             "inspection": {"falls": rng.randint(0, 2500), "sheath": rng.choice(["ok", "glazed"])},
