@@ -77,3 +77,36 @@ def test_moment() -> None:
         assert moment(v), v
     for v in ("2024", "3/5", "12/03", "v2024-08-03", "ORD-2024-08-03", "18:15 pager sent", "1.95"):
         assert not moment(v), v
+
+
+def _stamped(n: int = 150, seed: int = 5) -> list[LeakItem]:
+    """Invented gait scores: an observation stamp at one of a few minutes past the hour (a rota's slots), where the
+    slot at 25 past fell to ten score-4 cows in the first days of the rota and to no other, beside a decision stamp on
+    the score-5 records only (``2026-04-26T09:00:00Z``)."""
+    rng = random.Random(seed)
+    scores = ["1", "2", "3", "4", "5"]
+    out = []
+    for i in range(n):
+        label = scores[i % 5]
+        day, hour, minute = rng.randint(1, 28), rng.randint(6, 17), rng.choice([5, 40, 55])
+        if label == "4" and i < 50:
+            minute = 25
+        projection: dict[str, Any] = {
+            "gait": {"arched": label in ("3", "4", "5"), "lame": label == "5", "favours": label in ("4", "5")},
+            "observed_at": f"2026-04-{day:02d}T{hour:02d}:{minute:02d}:00Z",
+        }
+        if label == "5":
+            projection["culled_at"] = "2026-04-26T09:00:00Z"
+        out.append(LeakItem(id=f"c{i}", expected=[label], projection=projection, label_set=scores))
+    return out
+
+
+def test_a_stamp_is_mined_whole_never_by_its_parts() -> None:
+    """With ``--derive-from``, a point in time outside the input is mined as a whole value (the decision stamp on every
+    score-5 record), never by its parts: the minute ``25 00z`` of the observation stamp, which a few records of one
+    score share by chance, is no candidate (ds33 ``dairy_locomotion``: the sanitizer blanked every record's stamp)."""
+    items = _stamped()
+    assert sum(it.projection["observed_at"][14:16] == "25" for it in items) == 10  # the premise: a pure minute
+    result = mine(items, derive_from=("/gait",))
+    assert {s.pointer for s in result.suggestions} == {"/culled_at"}
+    assert not [s for s in result.suggestions if s.kind in ("token", "ngram")]

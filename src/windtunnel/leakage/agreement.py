@@ -323,6 +323,8 @@ class Agreement:
             text = normalize_needle(str(value))
             if not text:
                 continue
+            if text not in labels and isinstance(value, str):
+                text = identifier_label(text, labels) or text  # ``ooo_start`` names ``ooo`` on its own scale
             g = self.input_fields.setdefault(pointer, Group(LEVELS[0], pointer))
             if text not in labels:
                 g.sets_n += 1
@@ -1146,14 +1148,41 @@ def _sections(derive_from: Sequence[str]) -> list[str]:
     return [d for d in derive_from if not any(t.isdigit() or t == "*" for t in d.split("/"))]
 
 
+_IDENTIFIER = re.compile(r"[^\W_]+(?:[_.:-][^\W_]+)+")
+"""A value that is one identifier: words joined without blanks (``ooo_start``, ``hk-clean.done``), a name on the field's
+own scale (an event type) rather than a text."""
+_JOINERS = "_.:-"
+
+
 def _whole(value: Any, span: tuple[int, int] | None) -> bool:
     """A mention at ``span`` is the whole of ``value``: a scalar, or a string its characters fill but for white
-    space (not a container, nor a label inside a longer text)."""
+    space, or a word of the one identifier the string holds (``OOO`` of an event type ``ooo_start``: a value of the
+    field's own scale; not a container, nor a label inside a longer text)."""
     if isinstance(value, (Mapping, list)):
         return False
-    return not isinstance(value, str) or (
-        span is not None and not value[: span[0]].strip() and not value[span[1] :].strip()
+    if not isinstance(value, str):
+        return True
+    if span is None:
+        return False
+    a, b = span
+    if not value[:a].strip() and not value[b:].strip():
+        return True
+    core = value.strip()
+    lead = len(value) - len(value.lstrip())
+    return (
+        _IDENTIFIER.fullmatch(core) is not None
+        and (a == lead or value[a - 1] in _JOINERS)
+        and (b == lead + len(core) or value[b : b + 1] in tuple(_JOINERS))
     )
+
+
+def identifier_label(text: str, labels: frozenset[str]) -> str | None:
+    """The one label that is a word of ``text`` when ``text`` (normalised) is one identifier (``ooo_start`` → ``ooo``):
+    the value of the field's own scale that names it; None otherwise, or when it names two."""
+    if _IDENTIFIER.fullmatch(text) is None:
+        return None
+    named = {part for part in re.split(r"[_.:-]", text) if part in labels}
+    return next(iter(named)) if len(named) == 1 else None
 
 
 def _values(projection: Any) -> dict[str, Any]:

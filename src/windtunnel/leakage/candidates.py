@@ -163,10 +163,13 @@ def candidates(
             if not copy:
                 out.setdefault(("value", template, value[0]), (outer, None, inner, "raw"))
             continue
-        if not moments and moment(value):
+        when = moment(value)
+        if when and not moments:
             continue  # a point in time is a number on a scale, not a code: the case's own measurement (:func:`moment`)
         read = masked_input(value, names)  # a key named inside the text is the input there: blanked, offsets kept
         found = _string_candidates(template, read)
+        if when:  # a point in time is read whole: its parts are its number's digits, no word of it (:func:`moment`)
+            found = tuple(f for f in found if f[0][0] == "value")
         if not found and len(read.split()) > PROSE_WORDS:
             if derive_from:
                 # data markup of many words outside the named input (a CAP alert, a SOAP body) is a record, its
@@ -308,7 +311,8 @@ def moment(value: str) -> bool:
     gift on the 3rd, a late punch-out after 18:00), not a code written from the answer, and its parts (the year
     ``2019``, the hour ``18…`` as a code's head) are that number's digits. The input read without ``--derive-from``
     is inferred, and every record's dates are its own measurements; with ``--derive-from`` a date outside the named
-    input is mined as any value (a decision stamped on some records)."""
+    input is mined as a whole value (a decision stamped on some records), never by its parts: ``25 00z`` of
+    ``…T14:25:00Z`` is the minute of a clock, which five records of one label share by chance."""
     return _MOMENT.fullmatch(value.strip()) is not None
 
 
