@@ -338,36 +338,23 @@ def test_the_html_page_applies_the_evidence_as_the_json_report_does(
     assert run_cli("leak", "scan", str(path), "-f", "html", "-o", str(page), "--no-agreement") == 0
 
 
-def _asked_six_times(summary: str) -> list[dict[str, Any]]:
-    """Two tickets asked six questions each, their summary (``summary`` with the label's word) in every item."""
+def test_a_derive_from_field_links_a_records_items_as_in_mining() -> None:
+    # a short summary (not prose) is the record's content when the task is derived from it: with --derive-from,
+    # the six questions about each of two tickets are two records, too few to promote their idiom
     raw = _items(60, lambda rng, _label, _i: f"{rng.choice(_OPENERS)}, nothing to add, {rng.choice(_CLOSERS)}")
     for n, label in enumerate(["High", "Low"]):
-        text = summary.format(label.lower())
+        summary = f"team has {label.lower()} hopes today"
         raw += [
-            {"id": f"q{n}-{q}", "expected": label, "label_set": LABELS, "projection": {"summary": text, "q": q}}
+            {"id": f"q{n}-{q}", "expected": label, "label_set": LABELS, "projection": {"summary": summary, "q": q}}
             for q in range(6)
         ]
-    return raw
-
-
-def test_a_derive_from_field_links_a_records_items_as_in_mining() -> None:
-    # a summary is the record's content when the task is derived from it: with --derive-from, the six questions
-    # about each of two tickets are two records, too few to promote their idiom
-    items, audits = _leak_items(_asked_six_times("the team has {} hopes for the release today"))
+    items, audits = _leak_items(raw)
     linked = agreement_of(items, derive_from=["summary"])
     assert sum(linked.adjust(a) is not a for a in audits) == 0
     (g,) = [g for g in linked.groups.values() if g.level == "pointer+context"]
     assert (g.n, g.k) == (2, 2)
-    unnamed = agreement_of(items)
-    assert max(g.n for g in unnamed.groups.values()) == 2  # a text of over six words links items named or not
-
-
-def test_a_short_value_of_the_input_links_nothing() -> None:
-    # a short input value (six words or fewer: a reading, a code) is shared by records of one label by the task's
-    # rule, which gives equal inputs equal labels: no evidence of one record (mine.prose_prints)
-    items, _audits = _leak_items(_asked_six_times("team has {} hopes today"))
-    linked = agreement_of(items, derive_from=["summary"])
-    assert max(g.n for g in linked.groups.values()) == 12
+    unlinked = agreement_of(items)
+    assert max(g.n for g in unlinked.groups.values()) == 12  # item by item, as without the field named
 
 
 def _closing(

@@ -215,14 +215,14 @@ def test_a_code_inside_one_input_message_of_one_label_stays_a_leak(
 
 def test_the_mined_line_says_what_its_records_count() -> None:
     """QA 24 #16: `48 items (44 records, 3 labels)` left the reader guessing why the records were fewer (items of one
-    label sharing a text of over six words, neither a template nor beside different inputs, are one record to the
-    test: `records_of`; review 25f: the first wording said more than it does)."""
+    label sharing a text of over six words or a --derive-from value, neither a template nor beside different inputs,
+    are one record to the test: `records_of`; review 25f: the first wording said more than it does)."""
     from windtunnel.leakage.mine import MineResult
 
     labels = {"a": 16, "b": 16, "c": 16}
     result = MineResult(48, labels, 10, 5, 0.01, "bh", 5, 0.95, records=44)
     line = result.describe()
     assert (
-        "48 items (44 records: items of one label sharing a text of over 6 words are one, "
+        "48 items (44 records: items of one label sharing a text of over 6 words or a --derive-from value are one, "
         "unless it is a template or their inputs differ, 3 labels)"
     ) in line

@@ -71,8 +71,8 @@ def test_a_records_own_key_repeated_in_its_renderings_is_not_mined() -> None:
     assert result.items == 720 and result.records == 60
     assert not result.suggestions, result.suggestions
     assert (
-        "mined from 720 items (60 records: items of one label sharing a text of over 6 words are one, unless it is "
-        "a template or their inputs differ, 3 labels)" in result.describe()
+        "mined from 720 items (60 records: items of one label sharing a text of over 6 words or a --derive-from "
+        "value are one, unless it is a template or their inputs differ, 3 labels)" in result.describe()
     )
 
 
@@ -137,8 +137,8 @@ def test_the_description_counts_in_the_singular_too() -> None:
     items = _items([("High", {"ticket": {"body": "the same long body of one ticket shown three ways"}})] * 3)
     described = mine(items).describe()
     assert (
-        "mined from 3 items (1 record: items of one label sharing a text of over 6 words are one, unless it is a "
-        "template or their inputs differ, 1 label): 0 " in (described)
+        "mined from 3 items (1 record: items of one label sharing a text of over 6 words or a --derive-from value "
+        "are one, unless it is a template or their inputs differ, 1 label): 0 " in (described)
     )
 
 

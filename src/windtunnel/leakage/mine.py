@@ -367,8 +367,8 @@ class MineResult:
         """
         fix = {"bh": "Benjamini-Hochberg", "bonferroni": "Bonferroni"}.get(self.correction, self.correction)
         records = (
-            f"{_count(self.records, 'record')}: items of one label sharing a text of over {PROSE_WORDS} words are "
-            "one, unless it is a template or their inputs differ, "
+            f"{_count(self.records, 'record')}: items of one label sharing a text of over {PROSE_WORDS} words or a "
+            "--derive-from value are one, unless it is a template or their inputs differ, "
             if 0 < self.records < self.items
             else ""
         )
@@ -907,13 +907,10 @@ id, None for a scalar of the task's input (``derive_from``); see :func:`prose_pr
 
 
 def prose_prints(projection: Any, derive_from: Sequence[str]) -> Prints:
-    """The prose of one projection (strings of more than ``PROSE_WORDS`` words, under ``derive_from`` or not) as
-    (hash of its place, hash of its text, ``True``), the place with list indices as ``*``: the content a record is,
-    which two renderings of one record share. A short string of the input links nothing: the task's rule gives equal
-    inputs equal labels, so records sharing a reading from a small pool (``+2.1``, ``NWI``) share a label by that
-    rule, not by being one record (ds33's wind readings made a whole label's attempts one record). Beside it the
-    projection's ids (a short string mixing letters and digits, :data:`~windtunnel.leakage.records.ID_SHAPE`: an
-    order, a customer, a ticket key) as
+    """The prose of one projection (strings of more than ``PROSE_WORDS`` words, and the fields under
+    ``derive_from``) as (hash of its place, hash of its text, ``True``), the place with list indices as ``*``: the
+    content a record is, which two renderings of one record share. Beside it the projection's ids (a short string
+    mixing letters and digits, :data:`~windtunnel.leakage.records.ID_SHAPE`: an order, a customer, a ticket key) as
     (place, text, ``False``): they link nothing, but tell apart records whose short prose is the same (three
     customers writing "Where is my parcel?" hold three order ids at one place; see :func:`_template`). And the
     numbers, flags and other scalars of the task's input (``derive_from``) as (place, text, ``None``), its strings too
@@ -928,11 +925,11 @@ def prose_prints(projection: Any, derive_from: Sequence[str]) -> Prints:
                 out.append((hash(("input", _general(pointer))), hash(value[0]), None))
             continue
         inside = bool(derive_from) and in_derive_from(pointer, derive_from)
-        if len(value.split()) > PROSE_WORDS:
+        if len(value.split()) > PROSE_WORDS or inside:
             out.append((hash(_general(pointer)), hash(value), True))
-        if inside:  # also what the record's input holds there (two items holding different inputs are two records)
-            out.append((hash(("input", _general(pointer))), hash(value), None))
-        elif len(value.split()) <= PROSE_WORDS and _record_key(value):
+            if inside:  # also what the record's input holds there (two items holding different inputs are two records)
+                out.append((hash(("input", _general(pointer))), hash(value), None))
+        elif _record_key(value):
             out.append((hash(("id", _general(pointer))), hash(value), False))
     return tuple(sorted(set(out)))
 
@@ -3078,40 +3075,6 @@ def clause_value(text: str, span: tuple[int, int] | None) -> bool:
     return _CLAUSE_NAME.search(text, max(0, a - 80), a) is not None and _CLAUSE_END.match(text, b) is not None
 
 
-_SEGMENT_SEP = re.compile(r"[ \t]+[/|;·•][ \t]+")
-"""What parts a line of short fields (``Sp QURO / DBH 118 / crown poor / RR Hi``): a slash, a bar, a semicolon or a
-dot with blanks around it."""
-_MIN_SEGMENTS = 3
-_SEGMENT_WORDS = 4
-
-
-def segment_value(text: str, span: tuple[int, int] | None) -> bool:
-    """The mined word at ``span`` of a text is the value of a short field of a line of such fields: the line (the
-    text, or the line of it holding the span) is parted by one separator into :data:`_MIN_SEGMENTS` segments or more,
-    each of at most :data:`_SEGMENT_WORDS` words, and the word ends its segment after a name (``RR Hi`` of a field
-    sheet's shorthand, ``Sp QURO / DBH 118 / ht 27 m / crown poor / RR Hi``): a key-value pair written as a record
-    line (principle 3), a value as a field's is, not an author's words. A sentence that holds a slash (``and / or``)
-    has longer segments and stays words."""
-    if span is None:
-        return False
-    a, b = span
-    start = text.rfind("\n", 0, a) + 1
-    end = text.find("\n", b)
-    line = text[start : len(text) if end < 0 else end]
-    seps = list(_SEGMENT_SEP.finditer(line))
-    if len(seps) + 1 < _MIN_SEGMENTS or len({m.group().strip() for m in seps}) != 1:
-        return False
-    bounds = [0, *(x for m in seps for x in (m.start(), m.end())), len(line)]
-    segments = list(zip(bounds[::2], bounds[1::2], strict=True))
-    if any(not 1 <= len(line[x:y].split()) <= _SEGMENT_WORDS for x, y in segments):
-        return False
-    a, b = a - start, b - start
-    for x, y in segments:
-        if x <= a and b <= y:
-            return not line[b:y].strip() and bool(line[x:a].split())
-    return False
-
-
 def in_words(key: Key, text: str, span: tuple[int, int] | None, written: bool = True, *, loose: bool = False) -> bool:
     """The mined candidate ``key``, held in the string ``text`` (``written``: as written, else in a decoded view
     of the characters at ``span``), is words of it — the task's own signal when ``text`` is its input — and not a
@@ -3382,7 +3345,7 @@ def _own_label(
                     derive_from
                     and len(text.split()) > PROSE_WORDS
                     and _prose_words(key, text, span, view)
-                    and not (view == "raw" and (clause_value(text, span) or segment_value(text, span)))
+                    and not (view == "raw" and clause_value(text, span))
                     and not _quoted(key, sug.label, codes)
                     and (
                         (sug.kind, sug.pointer, sug.value) not in result.sorted_blocks
