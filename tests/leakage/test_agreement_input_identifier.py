@@ -91,3 +91,30 @@ def test_the_event_type_of_the_named_log_is_no_leak(tmp_path: Path) -> None:
 def test_the_status_in_a_board_code_outside_the_input_stays_a_leak(tmp_path: Path) -> None:
     records = _records(board_code=True)
     assert _flagged(tmp_path, records) == {r["id"] for r in records if "board" in r["projection"]}
+
+
+def test_sub_tests_on_their_own_scale_beside_an_identifier_naming_a_label_are_no_leak(tmp_path: Path) -> None:
+    """Review 46 F2: vehicle inspections whose sub-test results (``pass``, ``fail``, an advisory ``soft_fail``,
+    ``not_tested``) are the named input, the outcome ``fail`` when some sub-test fails. Counting ``soft_fail`` as a
+    ``fail`` in the field's own count (the first version of this rule) took the field off its own scale for the whole
+    values ``pass`` / ``fail``, and 187 of 200 clean records were flagged; the identifier's count serves only a
+    mention that is the identifier's word."""
+    rng = random.Random(31)
+    tests = ["brakes", "lights", "emissions", "tyres", "steering"]
+    records = []
+    for i in range(200):
+        label = rng.choice(["pass", "fail"])
+        results = {t: rng.choices(["pass", "soft_fail", "not_tested"], [5, 3, 2])[0] for t in tests}
+        if label == "fail":
+            for t in rng.sample(tests, rng.randint(1, 2)):
+                results[t] = "fail"
+        projection = {
+            "instruction": "Overall outcome: pass or fail (any sub-test fail fails; soft_fail is an advisory).",
+            "inspection": {t: {"result": r} for t, r in results.items()},
+        }
+        records.append({"id": f"m{i}", "expected": label, "label_set": ["pass", "fail"], "projection": projection})
+    path = tmp_path / "inspections.jsonl"
+    path.write_text("".join(json.dumps(r) + "\n" for r in records), encoding="utf-8")
+    out = io.BytesIO()
+    scan_flow(ScanRequest(dataset=path, fmt="json", stream=out, show_values=True, derive_from=["/inspection"]))
+    assert not [it["id"] for it in json.loads(out.getvalue())["items"] if it["leaked"]]

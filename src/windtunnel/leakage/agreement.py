@@ -192,6 +192,7 @@ class _Entry:
     __slots__ = (
         "answers",
         "candidates",
+        "idents",
         "labels",
         "mentions",
         "named",
@@ -221,6 +222,9 @@ class _Entry:
         self.sectioned: set[tuple[str, tuple[int, int] | None]] = set()
         """The agreeing mentions (pointer, span) that are the whole value of a field inside a section or list
         ``derive_from`` names, every position of it (:func:`_sectioned_whole`)."""
+        self.idents: set[tuple[str, tuple[int, int] | None]] = set()
+        """Of :attr:`named` and :attr:`sectioned`, the mentions that are a word of the one identifier their field holds
+        (``OOO`` of ``ooo_start``, :func:`_ident_word`), read against :attr:`Agreement.input_idents`."""
         self.own: set[str] = set()
         """The pointers of the strings holding one agreeing mention, the only mention there, beside an id the
         projection shows outside them (:func:`~.resolve.names_own_id`): a row tied to the record's own id."""
@@ -273,6 +277,10 @@ class Agreement:
     graded: set[str] = field(default_factory=set)
     """The fields holding a mention whose values only make a label likelier (:mod:`.graded`): another measurement or
     a prior state of the subject, where a label read is input-side evidence, for review (principle 7)."""
+    input_idents: dict[str, Group] = field(default_factory=dict)
+    """As :attr:`input_fields`, with a value that is one identifier naming one label (``ooo_start``) counted as that
+    label (:func:`identifier_label`): the evidence for a mention that is such an identifier's word, never for a whole
+    value (a sub-test's ``soft_fail`` beside ``pass`` / ``fail`` stays a value of another scale for those)."""
     input_fields: dict[str, Group] = field(default_factory=dict)
     """Per scalar field at or inside a field, section or list ``derive_from`` names (its own pointer, the list
     position kept):
@@ -323,19 +331,10 @@ class Agreement:
             text = normalize_needle(str(value))
             if not text:
                 continue
+            _count_value(self.input_fields.setdefault(pointer, Group(LEVELS[0], pointer)), text, labels, answer)
             if text not in labels and isinstance(value, str):
                 text = identifier_label(text, labels) or text  # ``ooo_start`` names ``ooo`` on its own scale
-            g = self.input_fields.setdefault(pointer, Group(LEVELS[0], pointer))
-            if text not in labels:
-                g.sets_n += 1
-                continue
-            g.n += 1
-            g.label_n[text] = g.label_n.get(text, 0) + 1
-            if text == answer:
-                g.k += 1
-                g.label_k[text] = g.label_k.get(text, 0) + 1
-            else:
-                g.label_wrong[answer] = g.label_wrong.get(answer, 0) + 1
+            _count_value(self.input_idents.setdefault(pointer, Group(LEVELS[0], pointer)), text, labels, answer)
 
     def _keep(self, item: LeakItem, labels: frozenset[str], row: int | None = None) -> None:
         """Keep ``item``'s mentions, and the findings its agreeing mentions would make (pointers hidden).
@@ -377,6 +376,7 @@ class Agreement:
                 entry.outside = _outside_input(item.projection, spots, self.derive_from)
                 entry.named = _named_whole(item.projection, spots, self.derive_from)
                 entry.sectioned = _sectioned_whole(item.projection, spots - entry.named, self.derive_from)
+                entry.idents = _ident_spots(item.projection, entry.named | entry.sectioned)
         self.entries[(item.id, item.line)] = entry
 
     def applied_to(self, items: Iterable[LeakItem]) -> Agreement:
@@ -391,6 +391,7 @@ class Agreement:
             decided=True,
             graded=self.graded,
             input_fields=self.input_fields,
+            input_idents=self.input_idents,
             keys=self.keys,
         )
         for it in items:
@@ -736,13 +737,14 @@ class Agreement:
         g, own_slot = self._judged(m)
         if g is None or g.level != LEVELS[0] or own_slot or g.n < MIN_SUPPORT or _lists(entry, g, m):
             return False
-        if self._own_scale(m.pointer, g, entry):
+        fields = self.input_idents if spot in entry.idents else self.input_fields
+        if self._own_scale(m.pointer, g, entry, fields):
             return True
         if spot not in entry.named or wilson_interval(g.k, g.n)[1] >= _value_rate(g):
             return False
         return not self._answers_label(g, entry, normalize_needle(m.label))
 
-    def _own_scale(self, pointer: str, g: Group, entry: _Entry) -> bool:
+    def _own_scale(self, pointer: str, g: Group, entry: _Entry, fields: Mapping[str, Group]) -> bool:
         """The field at ``pointer`` is on a scale of its own that shares words with the labels, short of an answer:
 
         * its place ``g`` (the template: every position of a list together) has :data:`MIN_CHANCE_SUPPORT` records
@@ -754,7 +756,7 @@ class Agreement:
         * neither the place nor the field is an answer field for any label it holds (:meth:`_short_of_answers`):
           an answer field, even a noisy one, answers every label it writes.
         """
-        f = self.input_fields.get(pointer)
+        f = fields.get(pointer)
         if f is None or g.n < MIN_CHANCE_SUPPORT or g.k / g.n >= _value_rate(g):
             return False
         if f.sets_n < MIN_SUPPORT or f.sets_n < OWN_SCALE_SHARE * (f.n + f.sets_n):
@@ -1156,17 +1158,24 @@ _JOINERS = "_.:-"
 
 def _whole(value: Any, span: tuple[int, int] | None) -> bool:
     """A mention at ``span`` is the whole of ``value``: a scalar, or a string its characters fill but for white
-    space, or a word of the one identifier the string holds (``OOO`` of an event type ``ooo_start``: a value of the
-    field's own scale; not a container, nor a label inside a longer text)."""
+    space, or a word of the one identifier the string holds (:func:`_ident_word`; not a container, nor a label
+    inside a longer text)."""
     if isinstance(value, (Mapping, list)):
         return False
-    if not isinstance(value, str):
-        return True
-    if span is None:
+    return not isinstance(value, str) or (
+        span is not None
+        and ((not value[: span[0]].strip() and not value[span[1] :].strip()) or _ident_word(value, span))
+    )
+
+
+def _ident_word(value: Any, span: tuple[int, int] | None) -> bool:
+    """A mention at ``span`` is a word of the one identifier the string ``value`` holds (``OOO`` of an event type
+    ``ooo_start``: a value of the field's own scale), not the whole string."""
+    if not isinstance(value, str) or span is None:
         return False
     a, b = span
     if not value[:a].strip() and not value[b:].strip():
-        return True
+        return False
     core = value.strip()
     lead = len(value) - len(value.lstrip())
     return (
@@ -1174,6 +1183,31 @@ def _whole(value: Any, span: tuple[int, int] | None) -> bool:
         and (a == lead or value[a - 1] in _JOINERS)
         and (b == lead + len(core) or value[b : b + 1] in tuple(_JOINERS))
     )
+
+
+def _ident_spots(
+    projection: Any, spots: set[tuple[str, tuple[int, int] | None]]
+) -> set[tuple[str, tuple[int, int] | None]]:
+    """Of ``spots`` (pointer, span), those that are a word of the identifier their field holds (:func:`_ident_word`)."""
+    if not spots:
+        return set()
+    values = _values(projection)
+    return {(p, span) for p, span in spots if _ident_word(values.get(p), span)}
+
+
+def _count_value(g: Group, text: str, labels: frozenset[str], answer: str) -> None:
+    """Count in ``g`` one record's value ``text`` of a field of the input: one of its labels, agreeing with ``answer``
+    or not, or a value of another scale."""
+    if text not in labels:
+        g.sets_n += 1
+        return
+    g.n += 1
+    g.label_n[text] = g.label_n.get(text, 0) + 1
+    if text == answer:
+        g.k += 1
+        g.label_k[text] = g.label_k.get(text, 0) + 1
+    else:
+        g.label_wrong[answer] = g.label_wrong.get(answer, 0) + 1
 
 
 def identifier_label(text: str, labels: frozenset[str]) -> str | None:

@@ -98,6 +98,7 @@ from windtunnel.leakage.candidates import (
     text_like,
 )
 from windtunnel.leakage.codebook import FRAME_TOKENS, MIN_VALUE, code_book, same_holders, slot_frames, value_parts
+from windtunnel.leakage.field_lines import Names, line_names, segment_value
 from windtunnel.leakage.glyph_runs import run_families, run_glyph
 from windtunnel.leakage.graded import IN_OWN_WORDS, GradedViews, graded_fields, graded_tops, graded_views, told_of
 from windtunnel.leakage.input_explained import (
@@ -254,6 +255,10 @@ class MineResult:
     """Without ``derive_from``: the suggestions ``(kind, pointer, value)`` made of the words of the fields read as the
     task's input on every record holding them, which those words tell (:func:`explained_by_words`): held outside the
     input (a slug built from the headline) they are the input's signal, for review (:func:`mined_findings`)."""
+    field_lines: dict[str, set[Names]] = field(default_factory=dict, repr=False)
+    """With ``derive_from``: per field template outside it, the names of the lines of short fields its prose holds
+    (:mod:`.field_lines`) that ``CANNED_RECORDS`` records or more carry alike: a segment's last word there is a
+    value."""
     canned: set[tuple[str, str]] = field(default_factory=set, repr=False)
     """With ``derive_from``: the texts of prose outside it that records of one label carry word for word, numbers aside
     (:func:`canned_text`), as ``(field template, folded text)``: ``CANNED_RECORDS`` records or more, ``min_purity`` of
@@ -325,6 +330,7 @@ class MineResult:
             "task_words",
             "task_clauses",
             "canned",
+            "field_lines",
             "sorted_blocks",
         )
         out = {k: v for k, v in asdict(self).items() if k not in skip}
@@ -1387,6 +1393,7 @@ def mine(
     templated_of: list[dict[str, str]] = []  # per labelled item: its texts read as templates, per field
     raw_held: dict[tuple[str, str, str], list[int]] = {}  # each text a template may be read from → its items
     canned_held: dict[tuple[str, str], list[int]] = {}  # with derive_from: each text of prose outside it → its items
+    lines_held: dict[tuple[str, Names], set[int]] = {}  # with derive_from: the names of its lines of short fields
     whole_texts: set[tuple[str, str]] = set()  # … those read from a whole text
     sentence_texts: set[tuple[str, str]] = set()  # … those read from one sentence of a text (:func:`sentence_reads`)
     whole_read: dict[tuple[str, str], set[str]] = {}  # … each text's widest reading (:func:`canned_read`) → its texts
@@ -1473,6 +1480,8 @@ def mine(
                         input_inside.add((raw[1], read))
                 if not named_inside:  # read whole, its reading would carry the input's words (as for _slotted)
                     whole_read.setdefault((raw[1], reads[-1]), set()).add(raw[2])
+                for names in line_names(raw[2]):
+                    lines_held.setdefault((raw[1], names), set()).add(n)
         if places is not None:
             places.done()
         for key, where in found_here.items():
@@ -1521,6 +1530,10 @@ def mine(
         held.pop(key, None)
     record_of, record_label = records_of(labels_of, prose_of)
     canned = _canned(canned_held, record_of, record_label, min_purity)
+    field_lines: dict[str, set[Names]] = {}
+    for (template, names), its in lines_held.items():  # fields whose names many records carry: a record line
+        if len({record_of[i] for i in its}) >= CANNED_RECORDS:
+            field_lines.setdefault(template, set()).add(names)
     # a text filled in per record: canned but for its slots; not a text holding the named input inside, whose frame
     # would carry the input (the label's own message) and its slots the rest
     slotted = _slotted({k: a for k, a in canned_held.items() if k not in input_inside}) if canned_held else {}
@@ -1936,6 +1949,7 @@ def mine(
         prose=sorted(prose),
         told=told if out else set(),
         canned={t for key in canned for t in slotted.get(key, [key])} if out else set(),
+        field_lines=field_lines if out else {},
         sorted_blocks={(s.kind, s.pointer, s.value) for s in out if (s.kind, s.pointer, s.value) in sorted_blocks},
         graded=sorted(views.whole),
         views=views,
@@ -3345,7 +3359,13 @@ def _own_label(
                     derive_from
                     and len(text.split()) > PROSE_WORDS
                     and _prose_words(key, text, span, view)
-                    and not (view == "raw" and clause_value(text, span))
+                    and not (
+                        view == "raw"
+                        and (
+                            clause_value(text, span)
+                            or segment_value(text, span, result.field_lines.get(_general(place), ()))
+                        )
+                    )
                     and not _quoted(key, sug.label, codes)
                     and (
                         (sug.kind, sug.pointer, sug.value) not in result.sorted_blocks
