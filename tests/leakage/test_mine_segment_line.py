@@ -97,16 +97,17 @@ def test_the_rating_in_a_field_sheet_line_is_a_leak_and_nothing_else(tmp_path: P
     assert flagged == {r["id"] for r in records if r["leak"]}
 
 
-WORDS = (
-    "walk down the empty road under falling light rivers run over stones city lights burning in rain hold me close "
-    "until morning carry home nobody waits for us we smile again my heart your eyes"
-).split()
+WORDS = [
+    *("walk", "down", "the", "empty", "road", "under", "falling", "light", "rivers", "run", "over", "stones"),
+    *("city", "lights", "burning", "in", "rain", "hold", "me", "close", "until", "morning", "carry", "home"),
+    *("nobody", "waits", "for", "us", "we", "smile", "again", "my", "heart", "your", "eyes"),
+]
 
 
 def test_lyrics_quoted_with_slashes_are_words(tmp_path: Path) -> None:
     """Review 46 F3: a song's mood follows from its audio features; its quoted lyrics, line breaks written `` / ``,
-    have a line's shape, and a word ending a line (``dance``) rides with the mood. Each track's lines are its own: no record line,
-    so the words stay for review, and no clean record is flagged."""
+    have a line's shape, and a word ending a line (``dance``) rides with the mood. Each track's lines are its own: no
+    record line, so the words stay for review, and no clean record is flagged."""
     rng = random.Random(3)
     moods = ["calm", "upbeat", "sad"]
     records = []
