@@ -23,3 +23,15 @@ def local_ray() -> Iterator[Any]:
     yield ray
     ray.shutdown()
     shutil.rmtree(temp, ignore_errors=True)
+
+
+RAY_TIMEOUT = 600
+"""Seconds a Ray test may take: starting a local Ray and its actors on two busy cores took over the suite's 120 s
+(session 46's CI beside two benchmark streams: ``test_explore``'s two searches, local and on Ray)."""
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Every test of this package gets :data:`RAY_TIMEOUT` unless it sets its own."""
+    for item in items:
+        if "tests/ray/" in item.nodeid and item.get_closest_marker("timeout") is None:
+            item.add_marker(pytest.mark.timeout(RAY_TIMEOUT))
