@@ -202,7 +202,7 @@ def test_every_element_of_a_list_counts_against_the_copy_share(tmp_path: Path) -
 
 def test_the_rescan_finds_a_rider_left_in_a_copy_field() -> None:
     """The rescan skips only the places holding the item's copy of its input: a rider there is still found."""
-    from windtunnel.flows.leak import _recheck_mined
+    from windtunnel.flows.leak import _mined_left
     from windtunnel.leakage.mine import mine
     from windtunnel.leakage.sanitize import SanitizeResult
 
@@ -214,8 +214,8 @@ def test_the_rescan_finds_a_rider_left_in_a_copy_field() -> None:
     copying = [it for it in items if "HOLD-BLOCKED" not in json.dumps(it.projection)]
     for it, left in ((rider, 1), *((c, 0) for c in copying)):
         res = SanitizeResult(it, [], None, None)  # type: ignore[arg-type]
-        _recheck_mined(res, result, ["/po"], copies)
-        assert len({f.pointer + (f.inner or "") for f in res.residual}) == left
+        found = _mined_left(res, result, ["/po"], copies)
+        assert len({f.pointer + (f.inner or "") for f in found}) == left
 
 
 def test_mined_evidence_in_a_copy_of_the_input_is_not_cut(tmp_path: Path) -> None:

@@ -30,7 +30,7 @@ import os
 import re
 import tempfile
 from collections import Counter
-from collections.abc import Generator, Iterator, Mapping, Sequence
+from collections.abc import Callable, Generator, Iterator, Mapping, Sequence
 from contextlib import closing
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -83,6 +83,7 @@ from windtunnel.leakage.sanitize import (
 from windtunnel.leakage.scan import audit_item, escape_pointer_token
 from windtunnel.leakage.shared_values import AlikeValues
 from windtunnel.leakage.shortcuts import MAX_ROUNDS, Shortcuts, blind_shortcuts, shortcut_findings
+from windtunnel.leakage.still_riding import StillRiding
 from windtunnel.leakage.text import normalize_needle
 from windtunnel.store.leak_items import run_source, store_items
 
@@ -1266,6 +1267,10 @@ def _sanitize_pass(
         alerts = _SameAlerts()
         document: list[Any] | None = None
         """The sanitized records when the output is one JSON document, written at the end."""
+        riding = StillRiding(mined_result.min_purity) if mined_result is not None else None
+        """Who holds each mined candidate in the sanitized items: an item's mined residual waits for the pass's end."""
+        rows: list[Any] = []
+        """Stats rows (bytes, or an item's result whose mined residual waits) from the first waiting item on."""
         suffix = req.output.suffix.lower()
         as_lines = True if suffix in (".jsonl", ".ndjson") else (False if suffix == ".json" else None)
         from_json = False
@@ -1304,8 +1309,11 @@ def _sanitize_pass(
                         if mined_result is not None and req.derive_from:
                             for _, inside in mined_in_derive_from([mapped.item], mined_result, req.derive_from):
                                 res.kept.extend(inside)
-                        if mined_result is not None:
-                            _recheck_mined(res, mined_result, req.derive_from, prepared.copies, rides)
+                        waits = (
+                            riding is not None
+                            and mined_result is not None
+                            and bool(_mined_left(res, mined_result, req.derive_from, prepared.copies, rides, riding))
+                        )
                     except Exception as err:  # one record that cannot be sanitized costs that record only
                         failed.append(mapped.item.id)
                         # A dataset error names the item and the fix; another error's text may hold a value.
@@ -1346,20 +1354,32 @@ def _sanitize_pass(
                     edited += res.changed
                     edited_clean += res.changed and not leaked_here
                     promoted += len(agreed_here)
-                    residual_items += not res.ok
                     chars += sum(r.chars_removed for r in res.redactions)
-                    if st.handle is not None:
-                        st.handle.write(orjson.dumps(res.stats(show_values=req.show_values)) + b"\n")
                     for place in res.kept_places(show_values=req.show_values):
                         kept[place] = kept.get(place, 0) + 1
                     for place in res.copied_places(show_values=req.show_values):
                         copied[place] = copied.get(place, 0) + 1
-                    if not res.ok:
-                        alerts.tell(listener, res.item.id, _still_leaks(res, req.show_values), _leak_way(res))
-                        for left in res.left():
-                            reasons[left.reason] = reasons.get(left.reason, 0) + 1
+                    if waits:
+                        rows.append(res)
+                    else:
+                        residual_items += _told_left(res, listener, alerts, reasons, req.show_values)
+                        stats_row = orjson.dumps(res.stats(show_values=req.show_values)) + b"\n"
+                        if rows:
+                            rows.append(stats_row)
+                        elif st.handle is not None:
+                            st.handle.write(stats_row)
             except KeyboardInterrupt:
                 interrupted = True
+            for row in rows:  # the waiting items' mined residuals, judged by who holds each candidate after sanitizing
+                if not isinstance(row, bytes):
+                    assert riding is not None and mined_result is not None
+                    row.residual.extend(
+                        _mined_left(row, mined_result, req.derive_from, prepared.copies, rides, keep=riding.rides)
+                    )
+                    residual_items += _told_left(row, listener, alerts, reasons, req.show_values)
+                    row = orjson.dumps(row.stats(show_values=req.show_values)) + b"\n"
+                if st.handle is not None:
+                    st.handle.write(row)
             if n == 0 and not interrupted:
                 raise UsageError(f"{req.dataset} holds no items")
             if document is not None:
@@ -1520,22 +1540,42 @@ class _SameAlerts:
                 )
 
 
-def _recheck_mined(
+def _mined_left(
     res: Any,
     result: Any,
     derive_from: Sequence[str],
     copies: Mapping[str, str] | None = None,
     rides: Mapping[str, Counter[str]] | None = None,
-) -> None:
-    """Add to ``res.residual`` the leaks the mined candidates still find in the sanitized item (a mined word of the
-    task's input, for review, is not one: the sanitizer leaves the input as it is; nor is one at a place holding the
-    item's copy of its input, :func:`~windtunnel.leakage.input_copies.copied_places`, which the sanitizer keeps too;
-    nor a word left at a place where it rides with nothing, :func:`~windtunnel.leakage.sanitize.incidental`)."""
+    riding: StillRiding | None = None,
+    *,
+    keep: Callable[[tuple[str, str, str], str], bool] | None = None,
+) -> list[Finding]:
+    """The leaks the mined candidates still find in the sanitized item (a mined word of the task's input, for review,
+    is not one: the sanitizer leaves the input as it is; nor is one at a place holding the item's copy of its input,
+    :func:`~windtunnel.leakage.input_copies.copied_places`, which the sanitizer keeps too; nor a word left at a place
+    where it rides with nothing, :func:`~windtunnel.leakage.sanitize.incidental`). ``riding`` counts who holds each
+    candidate; ``keep`` (its :meth:`~windtunnel.leakage.still_riding.StillRiding.rides`, once every item is counted)
+    drops a candidate the sanitized items no longer hold mostly with this item's label (a count blanked to ``0`` on
+    other labels' items makes this item's real ``0`` common to all)."""
     copied = copied_places(res.item, copies) if copies and derive_from else frozenset()
-    for _, left in mined_findings([res.item], result, derive_from=derive_from):
-        res.residual.extend(
-            f for f in left if f.blocking and not on_copy(f, copied) and not (rides and incidental(f, rides))
-        )
+    seen = riding.seen if riding is not None else None
+    return [
+        f
+        for _, left in mined_findings([res.item], result, derive_from=derive_from, seen=seen, keep=keep)
+        for f in left
+        if f.blocking and not on_copy(f, copied) and not (rides and incidental(f, rides))
+    ]
+
+
+def _told_left(res: Any, listener: Listener, alerts: _SameAlerts, reasons: dict[str, int], show_values: bool) -> int:
+    """Tell that the sanitized item ``res`` still leaks, if it does, and count each reason it was left for; 1 if it
+    still leaks."""
+    if res.ok:
+        return 0
+    alerts.tell(listener, res.item.id, _still_leaks(res, show_values), _leak_way(res))
+    for left in res.left():
+        reasons[left.reason] = reasons.get(left.reason, 0) + 1
+    return 1
 
 
 def _write_record(handle: IO[bytes], mapped: MappedItem, record: Any, document: list[Any] | None, *, raw: bool) -> None:

@@ -3239,7 +3239,12 @@ def review_fields(findings: Iterable[Finding]) -> list[str]:
 
 
 def mined_findings(
-    items: Iterable[LeakItem], result: MineResult, *, derive_from: Sequence[str] = ()
+    items: Iterable[LeakItem],
+    result: MineResult,
+    *,
+    derive_from: Sequence[str] = (),
+    seen: Callable[[LeakItem, Collection[Key]], None] | None = None,
+    keep: Callable[[Key, str], bool] | None = None,
 ) -> Iterator[tuple[str, list[Finding]]]:
     """``(item id, findings)`` for every item holding a mined candidate of its own label.
 
@@ -3248,9 +3253,11 @@ def mined_findings(
     in reports: the one this item holds, which may be another of the same items' candidates than the
     suggestion's own); its ``detail`` gives purity, support and q, never the value or the label.
     Candidates in the fields named by ``derive_from`` (the task's input) are not findings: see
-    :func:`mined_in_derive_from`.
+    :func:`mined_in_derive_from`. ``seen`` is told each item's candidates, whatever its label (a rescan counts who
+    holds them, :class:`~windtunnel.leakage.still_riding.StillRiding`); a candidate ``keep(key, label)`` refuses is
+    not found.
     """
-    yield from _own_label(items, result, derive_from, inside=False)
+    yield from _own_label(items, result, derive_from, inside=False, seen=seen, keep=keep)
 
 
 def mined_in_derive_from(
@@ -3314,10 +3321,13 @@ def _own_label(
     inside: bool,
     leaks: dict[Key, bool] | None = None,
     found_as: dict[Key, bool] | None = None,
+    seen: Callable[[LeakItem, Collection[Key]], None] | None = None,
+    keep: Callable[[Key, str], bool] | None = None,
 ) -> Iterator[tuple[str, list[Finding]]]:
     """The mined candidates of each item's own label as findings: outside the ``derive_from`` fields, or (``inside``)
     only inside them. ``leaks`` collects per suggestion whether some finding of it is a leak (not for review),
-    ``found_as`` the same per candidate found (a suggestion's member under its own key)."""
+    ``found_as`` the same per candidate found (a suggestion's member under its own key); ``seen`` and ``keep`` are
+    :func:`mined_findings`'s."""
     restating = (
         [] if inside else result.restating
     )  # an unlisted input's candidates: for review (:data:`UNLISTED_REVIEW`)
@@ -3332,6 +3342,8 @@ def _own_label(
     evidence = set(result.evidence) if not derive_from else set()
     books = code_books(result.suggestions, result.labels) if result.task_words and not derive_from else frozenset()
     for it, held in _held(items, by_key, codes, derive_from, inside=inside):
+        if seen is not None:
+            seen(it, {key for key, _where in held})
         found: list[Finding] = _pair_findings(it, pairs, result.pairs_tested, fix, derive_from) if pairs else []
         strings: dict[str, str] | None = None
         own: tuple[str, ...] | None = None
@@ -3342,7 +3354,7 @@ def _own_label(
                 if of_label is not None
                 else codes.get((it.expected[0], normalize_needle(key[2])))
             )
-            if sug is None:
+            if sug is None or (keep is not None and not keep(key, it.expected[0])):
                 continue
             review = ""
             place = pointer + (inner or "")
