@@ -29,6 +29,7 @@ from windtunnel.leakage.markup_record import markup_fields
 from windtunnel.leakage.pointers import escape_pointer_token, in_derive_from
 from windtunnel.leakage.pointers import general_pointer as _general
 from windtunnel.leakage.prose_text import prose_text
+from windtunnel.leakage.quoted import quotations
 from windtunnel.leakage.record_table import record_table
 from windtunnel.leakage.resolve import Records, holds_records, input_cell, own_row_cells, table_columns
 from windtunnel.leakage.score_tops import TOP_PREFIX, score_tops
@@ -181,7 +182,13 @@ def candidates(
                 # a record line's fields (review 44: read without --derive-from, a tabular row written as one line of
                 # pairs is the task's input; a field restating the input's value is its copy, as a markup cell is)
                 line = tuple(f for f in field_line(template, read) if not input_cell(f[0][2], held))
-                found = markup + line + _prose_candidates(template, read)
+                # a short quotation is a value the prose cites, of the slot the word before it names (:mod:`.quoted`)
+                quotes = tuple(
+                    (("value", f"{template}/{escape_pointer_token(name)}", quote), at, "field")
+                    for name, quote, at in quotations(read)
+                    if not input_cell(quote, held)
+                )
+                found = markup + line + quotes + _prose_candidates(template, read)
             elif prose:
                 found = _prose_codes(template, read)
         for key, span, view in () if copy else found:
