@@ -22,6 +22,7 @@ from urllib.parse import unquote_plus
 
 from windtunnel.leakage.code_tops import family_tops
 from windtunnel.leakage.decode import embedded_json
+from windtunnel.leakage.flag_marks import flagged_values
 from windtunnel.leakage.formats import is_url
 from windtunnel.leakage.glyph_runs import glyph_runs
 from windtunnel.leakage.input_text import masked_input, names_of
@@ -241,6 +242,9 @@ def candidates(
                     masked_from.setdefault(key, set()).add(("value", template, value.strip()))
     for key, listed, _at in lists.sets() if derive_from else ():  # with the input named (mode (b)) only
         out.setdefault(key, (listed, None, None, "members"))
+    for key, where in flagged_values(projection, derive_from) if derive_from else ():  # a value read with its flag
+        if key not in out and where[0] not in copied:
+            out[key] = where
     for top in score_tops(projection, derive_from, copied, labels) if derive_from else ():  # a score vector's top
         at, inner = (top.pointer, None) if top.cut is None else (top.pointer[: top.cut], top.pointer[top.cut :])
         out.setdefault(("value", _general(top.pointer), TOP_PREFIX + top.member), (at, None, inner, "top"))

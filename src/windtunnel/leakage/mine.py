@@ -99,6 +99,7 @@ from windtunnel.leakage.candidates import (
 )
 from windtunnel.leakage.codebook import FRAME_TOKENS, MIN_VALUE, code_book, same_holders, slot_frames, value_parts
 from windtunnel.leakage.field_lines import Names, line_names, segment_value
+from windtunnel.leakage.flag_marks import flagged
 from windtunnel.leakage.glyph_runs import run_families, run_glyph
 from windtunnel.leakage.graded import IN_OWN_WORDS, GradedViews, graded_fields, graded_tops, graded_views, told_of
 from windtunnel.leakage.input_explained import (
@@ -469,7 +470,7 @@ def _both_input(derive_from: Sequence[str], a: str, b: str) -> bool:
 
 def _adjust_apart(ps: Sequence[float], family: Sequence[int], correction: Correction) -> list[float]:
     """``ps`` corrected in families, each test in the one ``family`` names: 0 the riders, 1 an unlisted input's
-    candidates, 2 the sets of a list's members."""
+    candidates, 2 the sets of a list's members, 3 the values read with their object's flag."""
     out = [1.0] * len(ps)
     for side in sorted(set(family)):
         at = [i for i, a in enumerate(family) if a == side]
@@ -1737,7 +1738,8 @@ def mine(
     apart = {t[0] for t in tests if unlisted and restated.inside(members[t[0]], held, viewed)}
     # So are the sets of a list's members (:func:`members_text`), a reading of values tested already one by one: a
     # set held by the same records as a value is that value's test; the others do not loosen the values' correction.
-    family = [1 if t[0] in apart else 2 if t[0] in sets else 0 for t in tests]
+    # And so are the values read with their object's flag (:mod:`.flag_marks`): each is a value tested as written too.
+    family = [1 if t[0] in apart else 2 if t[0] in sets else 3 if flagged(t[0][1]) else 0 for t in tests]
     adjusted = _adjust_apart([t[4] for t in tests], family, correction)
     found: list[tuple[Suggestion, list[tuple[str, str, str]]]] = []
     for (key, label, top, support, p), q in zip(tests, adjusted, strict=True):
