@@ -70,6 +70,12 @@ def _scores(path: Path, *, leak: bool) -> Path:
         ("She said 'this sentence is far too long to be a value at all'.", []),  # speech, not a value
         ("Quoted 'a\" with marks that do not pair.", []),
         ("Code '42' only.", []),  # no letter: a number is read as a number
+        ("Titre : « à pas lents ». Fin.", [("titre", "à pas lents")]),  # guillemets keep their blanks (review 47)
+        (
+            "The sketch wrote 'see tie beam' and the translator wrote 'at a walking pace'.",
+            [("wrote", "see tie beam"), ("translator wrote", "at a walking pace")],  # a second one after the same word
+        ),
+        ("Heading (English) — 'at a walking pace' noted.", [("english", "at a walking pace")]),
     ],
 )
 def test_quotations(text: str, found: list[tuple[str, str]]) -> None:
@@ -104,3 +110,44 @@ def test_sanitize_cuts_the_quotation_not_the_note(tmp_path: Path) -> None:
     notes = [r["projection"]["editor_comment"] for r in rows]
     assert not any(g in n for n in notes for g in GLOSS.values())
     assert sum(n.startswith(tuple(REMARKS)) for n in notes) == 200  # the rest of each note is kept
+
+
+def test_a_quotation_restating_the_input_is_the_inputs(tmp_path: Path) -> None:
+    """Review 47 F1: an agent's note quoting a few words of the ticket (the task's input, which predicts the label)
+    was read as a value of its own, as a quotation and as a sentence frame's filler, and the clean records quoting it
+    were flagged (62 → 99 of 240; the 62 are the note's words and the whole notes, as before)."""
+    rng = random.Random(3)
+    texts = {
+        "low": "has a small visual glitch in the footer area only",
+        "medium": "is slow for some users during peak business hours",
+        "high": "fails for many users when they try to check out",
+    }
+    path = tmp_path / "tickets.jsonl"
+    with path.open("w", encoding="utf-8") as f:
+        for i in range(240):
+            label = list(texts)[i % 3]
+            text = rng.choice(["App", "Site", "Server"]) + " " + texts[label]
+            words = text.split()
+            k = rng.randint(2, 5)
+            start = rng.randint(0, len(words) - k)
+            quoted = " ".join(words[start : start + k])
+            proj = {
+                "ticket": {"text": text},
+                "agent_note": f"Ticket reopened after the weekend freeze. Agent summary: customer reports '{quoted}' "
+                "per the ticket.",
+            }
+            f.write(json.dumps({"id": f"t{i}", "expected": label, "label_set": list(texts), "projection": proj}))
+            f.write("\n")
+    out = scan_flow(ScanRequest(dataset=path, mine=True, derive_from=["/ticket"], keep=None))
+    values = [
+        f
+        for a in out.audits
+        for f in a.findings
+        if f.blocking
+        and f.pointer == "/agent_note"
+        and f.span is not None
+        and f.detail.startswith(("a value", "a field"))
+    ]
+    # the quotation, as a slot's value or a frame's filler; the note's words and the whole note ride with the label as
+    # the ticket does and are judged as before
+    assert values == []

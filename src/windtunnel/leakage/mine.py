@@ -145,7 +145,14 @@ from windtunnel.leakage.relations import (
 )
 from windtunnel.leakage.relations import restating as restating_fields
 from windtunnel.leakage.score_tops import TOP_PREFIX, ranked_by_input
-from windtunnel.leakage.sentence_slots import Frame, find_frames, frame_candidates, sentence_keys, slot_values
+from windtunnel.leakage.sentence_slots import (
+    Frame,
+    find_frames,
+    frame_candidates,
+    input_texts,
+    sentence_keys,
+    slot_values,
+)
 from windtunnel.leakage.task_named import TaskText, clause_named, code_books, named
 from windtunnel.leakage.templates import PLACEHOLDER, splitting
 from windtunnel.leakage.text import normalize_needle
@@ -1401,6 +1408,7 @@ def mine(
     canned_held: dict[tuple[str, str], list[int]] = {}  # with derive_from: each text of prose outside it → its items
     lines_held: dict[tuple[str, Names], set[int]] = {}  # with derive_from: the names of its lines of short fields
     slot_held: dict[tuple[str, tuple[str, ...]], set[int]] = {}  # … each sentence's tokens (:mod:`.sentence_slots`)
+    slot_inputs: dict[int, frozenset[str]] = {}  # … per item holding one, its input's strings as frames read them
     whole_texts: set[tuple[str, str]] = set()  # … those read from a whole text
     sentence_texts: set[tuple[str, str]] = set()  # … those read from one sentence of a text (:func:`sentence_reads`)
     whole_read: dict[tuple[str, str], set[str]] = {}  # … each text's widest reading (:func:`canned_read`) → its texts
@@ -1491,6 +1499,8 @@ def mine(
                     lines_held.setdefault((raw[1], names), set()).add(n)
                 for toks in sentence_keys(raw[2]):  # a sentence many records carry, a phrase filled in per record
                     slot_held.setdefault((raw[1], toks), set()).add(n)
+                    if n not in slot_inputs:
+                        slot_inputs[n] = input_texts(_input_strings(it.projection, derive_from))
         if places is not None:
             places.done()
         for key, where in found_here.items():
@@ -1540,7 +1550,7 @@ def mine(
     # the fillers of the sentence frames of prose outside the input, each frame a field (:mod:`.sentence_slots`)
     sentence_frames = find_frames(slot_held) if slot_held else {}
     frame_fields = {f.template for fs in sentence_frames.values() for f in fs}
-    for key, its in slot_values(slot_held, sentence_frames).items():
+    for key, its in slot_values(slot_held, sentence_frames, lambda n: slot_inputs.get(n, ())).items():
         if key not in held and len(its) > 1:
             held[key] = array("I", sorted(its))
     record_of, record_label = records_of(labels_of, prose_of)
@@ -3211,7 +3221,8 @@ def _held(
                 for p, v, cut in _leaves(it.projection, "")
                 if cut is None and isinstance(v, str) and not in_derive_from(p, derive_from)
             )
-            seen.extend((key, (p, span, None, "raw")) for key, p, span in frame_candidates(strings, frames))
+            own_input = input_texts(_input_strings(it.projection, derive_from))
+            seen.extend((key, (p, span, None, "raw")) for key, p, span in frame_candidates(strings, frames, own_input))
         held: list[tuple[Key, Any]] = []
         spelled: set[tuple[str, str]] = set()
         for key, where in seen:
@@ -3240,6 +3251,11 @@ def _held(
                 )
             ],
         )
+
+
+def _input_strings(projection: Any, derive_from: Sequence[str]) -> list[str]:
+    """The strings of the task's input (``derive_from``)."""
+    return [v for p, v, _c in _leaves(projection, "") if isinstance(v, str) and in_derive_from(p, derive_from)]
 
 
 def _long_texts(projection: Any, templates: Set[str]) -> Iterator[tuple[Key, Where]]:

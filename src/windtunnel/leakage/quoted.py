@@ -24,31 +24,51 @@ MAX_WORDS = 6
 _PAIRS = {"'": "'", '"': '"', "‘": "’", "“": "”", "«": "»", "„": "“", "‚": "‘"}
 """Each opening mark and the mark that closes it."""
 _QUOTE = re.compile(
-    r"(?:(?<=^)|(?<=[\s:(\[—–-]))(?P<open>['\"‘“«„‚])(?P<text>[^\s'\"‘’“”«»„‚][^'\"‘’“”«»„‚\n]{0,118}?)"
+    r"(?:(?<=^)|(?<=[\s:(\[—–-]))(?P<open>['\"‘“«„‚])(?P<pad>[ \u00a0\u202f]*)"
+    r"(?P<text>[^\s'\"‘’“”«»„‚][^'\"‘’“”«»„‚\n]{0,118}?)(?P<pad2>[ \u00a0\u202f]*)"
     r"(?P<close>['\"’”»“‘])(?=$|[\s.,;:!?)\]—–-])"
 )
-_NAME = re.compile(r"([^\W\d_][\w'’-]*)[\s:,—–-]{0,3}$")
-"""The word right before a quotation (its colon, comma or dash skipped): the slot the quotation fills."""
+_LEAD = r"[\s:,—–()\[\]-]{0,4}$"
+_NAME = re.compile(r"([^\W\d_][\w'’-]*)" + _LEAD)
+"""The word right before a quotation (its colon, comma, dash or bracket skipped): the slot the quotation fills."""
+_TWO_NAMES = re.compile(r"([^\W\d_][\w'’-]*)[^\w\n]+([^\W\d_][\w'’-]*)" + _LEAD)
+"""The two words before a quotation: the slot of a second quotation after the same word (``the translator wrote``)."""
+_PADDED = "«"
+"""The opening mark whose quotations may keep blanks inside the marks (``« à pas lents »``)."""
 
 
 def quotations(text: str) -> list[tuple[str, str, tuple[int, int]]]:
-    """``(slot name, quotation, span of its characters)`` of each short quotation of ``text`` that follows a word
-    (the first of each slot name), the name in lower case."""
+    """``(slot name, quotation, span of its characters)`` of each short quotation of ``text`` that follows a word, the
+    name in lower case; a second quotation after the same word is named by the two words before it."""
     out: list[tuple[str, str, tuple[int, int]]] = []
     seen: set[str] = set()
     for m in _QUOTE.finditer(text):
         if _PAIRS[m.group("open")] != m.group("close"):
             continue
+        if (m.group("pad") or m.group("pad2")) and m.group("open") != _PADDED:
+            continue
         quote = m.group("text").rstrip()
         if not quote or len(quote.split()) > MAX_WORDS or not any(c.isalpha() for c in quote):
             continue
-        named = _NAME.search(text, max(0, m.start() - 60), m.start())
+        before = max(0, m.start() - 60)
+        named = _NAME.search(text, before, m.start())
         if named is None:
             continue
         name = named.group(1).casefold().rstrip("'’")
         if name in seen:
-            continue
+            two = _TWO_NAMES.search(text, before, m.start())
+            name = f"{two.group(1)} {two.group(2)}".casefold() if two is not None else name
+            if name in seen:
+                continue
         seen.add(name)
         start = m.start("text")
         out.append((name, quote, (start, start + len(quote))))
     return out
+
+
+def restates(quote: str, texts: frozenset[str]) -> bool:
+    """Whether ``quote`` is words of one of the task's input ``texts`` (casefolded, blanks collapsed): a note quoting
+    what the customer wrote carries the input's signal, not a value of its own."""
+    q = " ".join(quote.casefold().split())
+    pattern = re.compile(r"(?<!\w)" + re.escape(q) + r"(?!\w)")
+    return any(q in t and pattern.search(t) for t in texts)

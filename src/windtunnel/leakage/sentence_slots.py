@@ -19,7 +19,7 @@ filler's characters, so the sanitizer cuts the filler and leaves the sentence.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 
 from windtunnel.leakage.pointers import escape_pointer_token
@@ -74,6 +74,23 @@ def sentence_keys(text: str) -> Iterator[Tokens]:
         yield tuple(t for t, _a, _b in toks)
 
 
+def folded(text: str) -> str:
+    """``text`` as its tokens are read for frames (case folded, digits as ``#``), joined by blanks."""
+    return " ".join(_norm(m.group()) for m in _TOKEN.finditer(text))
+
+
+def input_texts(strings: Iterable[str]) -> frozenset[str]:
+    """The task's input strings as :func:`folded` reads them (what a filler restating the input is compared with)."""
+    return frozenset(f" {folded(s)} " for s in strings if s.strip())
+
+
+def restates(filler: str, inputs: Collection[str]) -> bool:
+    """Whether ``filler`` (folded tokens) is words of the record's input (``inputs``, :func:`input_texts`): a note
+    quoting what the customer wrote carries the input's signal, not a value of its own."""
+    needle = f" {filler} "
+    return any(needle in text for text in inputs)
+
+
 def find_frames(held: Mapping[tuple[str, Tokens], Iterable[int]]) -> dict[str, list[Frame]]:
     """Per text template, the frames of its sentences (``held``: ``(template, tokens)`` → the items holding it)."""
     groups: dict[tuple[str, Tokens, Tokens], list[Tokens]] = {}
@@ -106,15 +123,21 @@ def _common(seqs: Sequence[Tokens]) -> Tokens:
 
 
 def slot_values(
-    held: Mapping[tuple[str, Tokens], Iterable[int]], frames: Mapping[str, Sequence[Frame]]
+    held: Mapping[tuple[str, Tokens], Iterable[int]],
+    frames: Mapping[str, Sequence[Frame]],
+    inputs: Callable[[int], Collection[str]] = lambda _n: (),
 ) -> dict[tuple[str, str, str], set[int]]:
-    """Each frame's fillers as mining's candidates, ``("value", frame field, filler)`` → the items holding it."""
+    """Each frame's fillers as mining's candidates, ``("value", frame field, filler)`` → the items holding it, but the
+    items whose filler restates their own input (``inputs``: an item's :func:`input_texts`)."""
     out: dict[tuple[str, str, str], set[int]] = {}
     for (template, toks), items in held.items():
         for frame in frames.get(template, ()):
             filler = _filler(toks, frame)
             if filler is not None:
-                out.setdefault(("value", frame.template, " ".join(filler)), set()).update(items)
+                text = " ".join(filler)
+                its = {n for n in items if not restates(text, inputs(n))}
+                if its:
+                    out.setdefault(("value", frame.template, text), set()).update(its)
     return out
 
 
@@ -126,10 +149,11 @@ def _filler(toks: Tokens, frame: Frame) -> Tokens | None:
 
 
 def frame_candidates(
-    strings: Iterable[tuple[str, str, str]], frames: Mapping[str, Sequence[Frame]]
+    strings: Iterable[tuple[str, str, str]], frames: Mapping[str, Sequence[Frame]], inputs: Collection[str] = ()
 ) -> Iterator[tuple[tuple[str, str, str], str, tuple[int, int]]]:
     """The fillers of the frames of ``strings`` (``(pointer, template, text)``) as ``(candidate, pointer, span of the
-    filler's characters)``, for finding and cutting them where they are."""
+    filler's characters)``, for finding and cutting them where they are; not a filler restating the record's input
+    (``inputs``, :func:`input_texts`)."""
     for pointer, template, text in strings:
         mine = frames.get(template)
         if not mine:
@@ -138,7 +162,7 @@ def frame_candidates(
             key = tuple(t for t, _a, _b in toks)
             for frame in mine:
                 filler = _filler(key, frame)
-                if filler is not None:
+                if filler is not None and not restates(" ".join(filler), inputs):
                     h = len(frame.head)
                     span = (toks[h][1], toks[h + len(filler) - 1][2])
                     yield ("value", frame.template, " ".join(filler)), pointer, span
