@@ -114,8 +114,8 @@ def test_sanitize_cuts_the_quotation_not_the_note(tmp_path: Path) -> None:
 
 def test_a_quotation_restating_the_input_is_the_inputs(tmp_path: Path) -> None:
     """Review 47 F1: an agent's note quoting a few words of the ticket (the task's input, which predicts the label)
-    was read as a value of its own, as a quotation and as a sentence frame's filler, and the clean records quoting it
-    were flagged (62 → 99 of 240; the 62 are the note's words and the whole notes, as before)."""
+    was read as a value of its own, and the clean records quoting it were flagged (62 → 99 of 240; the 62 are the
+    note's words and the whole notes, as before)."""
     rng = random.Random(3)
     texts = {
         "low": "has a small visual glitch in the footer area only",

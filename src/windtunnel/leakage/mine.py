@@ -145,14 +145,6 @@ from windtunnel.leakage.relations import (
 )
 from windtunnel.leakage.relations import restating as restating_fields
 from windtunnel.leakage.score_tops import TOP_PREFIX, ranked_by_input
-from windtunnel.leakage.sentence_slots import (
-    Frame,
-    find_frames,
-    frame_candidates,
-    input_texts,
-    sentence_keys,
-    slot_values,
-)
 from windtunnel.leakage.task_named import TaskText, clause_named, code_books, named
 from windtunnel.leakage.templates import PLACEHOLDER, splitting
 from windtunnel.leakage.text import normalize_needle
@@ -268,9 +260,6 @@ class MineResult:
     """With ``derive_from``: per field template outside it, the names of the lines of short fields its prose holds
     (:mod:`.field_lines`) that ``CANNED_RECORDS`` records or more carry alike: a segment's last word there is a
     value."""
-    sentence_frames: dict[str, list[Frame]] = field(default_factory=dict, repr=False)
-    """With ``derive_from``: per text template outside it, the frames of the sentences its prose holds
-    (:mod:`.sentence_slots`): a filler of one is a value of the frame's field."""
     canned: set[tuple[str, str]] = field(default_factory=set, repr=False)
     """With ``derive_from``: the texts of prose outside it that records of one label carry word for word, numbers aside
     (:func:`canned_text`), as ``(field template, folded text)``: ``CANNED_RECORDS`` records or more, ``min_purity`` of
@@ -481,8 +470,7 @@ def _both_input(derive_from: Sequence[str], a: str, b: str) -> bool:
 
 def _adjust_apart(ps: Sequence[float], family: Sequence[int], correction: Correction) -> list[float]:
     """``ps`` corrected in families, each test in the one ``family`` names: 0 the riders, 1 an unlisted input's
-    candidates, 2 the sets of a list's members, 3 the values read with their object's flag, 4 a sentence frame's
-    fillers."""
+    candidates, 2 the sets of a list's members, 3 the values read with their object's flag."""
     out = [1.0] * len(ps)
     for side in sorted(set(family)):
         at = [i for i, a in enumerate(family) if a == side]
@@ -1407,8 +1395,6 @@ def mine(
     raw_held: dict[tuple[str, str, str], list[int]] = {}  # each text a template may be read from → its items
     canned_held: dict[tuple[str, str], list[int]] = {}  # with derive_from: each text of prose outside it → its items
     lines_held: dict[tuple[str, Names], set[int]] = {}  # with derive_from: the names of its lines of short fields
-    slot_held: dict[tuple[str, tuple[str, ...]], set[int]] = {}  # … each sentence's tokens (:mod:`.sentence_slots`)
-    slot_inputs: dict[int, frozenset[str]] = {}  # … per item holding one, its input's strings as frames read them
     whole_texts: set[tuple[str, str]] = set()  # … those read from a whole text
     sentence_texts: set[tuple[str, str]] = set()  # … those read from one sentence of a text (:func:`sentence_reads`)
     whole_read: dict[tuple[str, str], set[str]] = {}  # … each text's widest reading (:func:`canned_read`) → its texts
@@ -1497,10 +1483,6 @@ def mine(
                     whole_read.setdefault((raw[1], reads[-1]), set()).add(raw[2])
                 for names in line_names(raw[2]):
                     lines_held.setdefault((raw[1], names), set()).add(n)
-                for toks in sentence_keys(raw[2]):  # a sentence many records carry, a phrase filled in per record
-                    slot_held.setdefault((raw[1], toks), set()).add(n)
-                    if n not in slot_inputs:
-                        slot_inputs[n] = input_texts(_input_strings(it.projection, derive_from))
         if places is not None:
             places.done()
         for key, where in found_here.items():
@@ -1547,12 +1529,6 @@ def mine(
             held = {k: a for k, a in held.items() if not (k[1] in prose_inputs and _from_prose(k))}
     for key in splitting(_with_texts(held, raw_held, masked_from), masked_from):  # it carries another field's signal
         held.pop(key, None)
-    # the fillers of the sentence frames of prose outside the input, each frame a field (:mod:`.sentence_slots`)
-    sentence_frames = find_frames(slot_held) if slot_held else {}
-    frame_fields = {f.template for fs in sentence_frames.values() for f in fs}
-    for key, its in slot_values(slot_held, sentence_frames, lambda n: slot_inputs.get(n, ())).items():
-        if key not in held and len(its) > 1:
-            held[key] = array("I", sorted(its))
     record_of, record_label = records_of(labels_of, prose_of)
     canned = _canned(canned_held, record_of, record_label, min_purity)
     field_lines: dict[str, set[Names]] = {}
@@ -1763,11 +1739,7 @@ def mine(
     # So are the sets of a list's members (:func:`members_text`), a reading of values tested already one by one: a
     # set held by the same records as a value is that value's test; the others do not loosen the values' correction.
     # And so are the values read with their object's flag (:mod:`.flag_marks`): each is a value tested as written too.
-    # So are a sentence frame's fillers (:mod:`.sentence_slots`): a reading of prose mined as words.
-    family = [
-        1 if t[0] in apart else 2 if t[0] in sets else 3 if flagged(t[0][1]) else 4 if t[0][1] in frame_fields else 0
-        for t in tests
-    ]
+    family = [1 if t[0] in apart else 2 if t[0] in sets else 3 if flagged(t[0][1]) else 0 for t in tests]
     adjusted = _adjust_apart([t[4] for t in tests], family, correction)
     found: list[tuple[Suggestion, list[tuple[str, str, str]]]] = []
     for (key, label, top, support, p), q in zip(tests, adjusted, strict=True):
@@ -1980,7 +1952,6 @@ def mine(
         told=told if out else set(),
         canned={t for key in canned for t in slotted.get(key, [key])} if out else set(),
         field_lines=field_lines if out else {},
-        sentence_frames=sentence_frames if out else {},
         sorted_blocks={(s.kind, s.pointer, s.value) for s in out if (s.kind, s.pointer, s.value) in sorted_blocks},
         graded=sorted(views.whole),
         views=views,
@@ -3178,7 +3149,6 @@ def _held(
     derive_from: Sequence[str],
     *,
     inside: bool,
-    frames: Mapping[str, Sequence[Frame]] | None = None,
 ) -> Iterator[tuple[LeakItem, list[tuple[Key, Any]]]]:
     """Each item with an answer and the mined candidates it holds (``inside``: only inside the ``derive_from``
     fields), codes quoted in prose outside the input among them (:func:`_quoted`) where the quote leans to the label
@@ -3215,14 +3185,6 @@ def _held(
         )
         if long_texts:  # a text too long to be a candidate, found whole by its field's test (:func:`whole_fields`)
             seen.extend(_long_texts(it.projection, long_texts))
-        if frames:  # a sentence frame's filler, at its characters (:mod:`.sentence_slots`)
-            strings = (
-                (p, _general(p), v)
-                for p, v, cut in _leaves(it.projection, "")
-                if cut is None and isinstance(v, str) and not in_derive_from(p, derive_from)
-            )
-            own_input = input_texts(_input_strings(it.projection, derive_from))
-            seen.extend((key, (p, span, None, "raw")) for key, p, span in frame_candidates(strings, frames, own_input))
         held: list[tuple[Key, Any]] = []
         spelled: set[tuple[str, str]] = set()
         for key, where in seen:
@@ -3251,11 +3213,6 @@ def _held(
                 )
             ],
         )
-
-
-def _input_strings(projection: Any, derive_from: Sequence[str]) -> list[str]:
-    """The strings of the task's input (``derive_from``)."""
-    return [v for p, v, _c in _leaves(projection, "") if isinstance(v, str) and in_derive_from(p, derive_from)]
 
 
 def _long_texts(projection: Any, templates: Set[str]) -> Iterator[tuple[Key, Where]]:
@@ -3386,11 +3343,7 @@ def _own_label(
     inputs = set(result.inputs) if not derive_from else set()
     evidence = set(result.evidence) if not derive_from else set()
     books = code_books(result.suggestions, result.labels) if result.task_words and not derive_from else frozenset()
-    used = {k[1] for k in by_key}
-    frames = {
-        t: used_here for t, fs in result.sentence_frames.items() if (used_here := [f for f in fs if f.template in used])
-    }
-    for it, held in _held(items, by_key, codes, derive_from, inside=inside, frames=None if inside else frames):
+    for it, held in _held(items, by_key, codes, derive_from, inside=inside):
         if seen is not None:
             seen(it, {key for key, _where in held})
         found: list[Finding] = _pair_findings(it, pairs, result.pairs_tested, fix, derive_from) if pairs else []
