@@ -11,7 +11,7 @@ import json
 import random
 from pathlib import Path
 
-from windtunnel.flows.leak import ScanRequest, scan_flow
+from windtunnel.flows.leak import SanitizeRequest, ScanRequest, sanitize_flow, scan_flow
 from windtunnel.leakage.flag_marks import flagged_values
 
 SECTIONS = {
@@ -74,3 +74,27 @@ def test_a_flagged_citation_apart_from_the_label_is_not(tmp_path: Path) -> None:
     data = _logs(tmp_path / "clean.jsonl", leak=False)
     out = scan_flow(ScanRequest(dataset=data, mine=True, derive_from=["/log"], keep=None))
     assert out.summary["leaked_items"] == 0
+
+
+def test_values_read_with_a_flag_that_alone_tells_the_label_are_left_to_the_flag(tmp_path: Path) -> None:
+    """Review 47b: a ticket copying the input's ``urgent`` flag made its queue and its agent, read with the flag, ride
+    with ``escalate``; sanitize then blanked those random fields on 88 records. The flag alone tells the label: the
+    values read with it add nothing."""
+    rng = random.Random(9)
+    path = tmp_path / "tickets.jsonl"
+    with path.open("w", encoding="utf-8") as f:
+        for i in range(240):
+            urgent = i % 3 == 0
+            label = "escalate" if urgent else rng.choice(["queue", "close"])
+            proj = {
+                "input": {"urgent": urgent, "words": rng.randint(10, 400)},
+                "ticket": {"queue": rng.choice("ABCDE"), "agent": f"agent-{rng.randint(1, 26)}", "urgent": urgent},
+            }
+            row = {"id": f"t{i}", "expected": label, "label_set": ["escalate", "queue", "close"], "projection": proj}
+            f.write(json.dumps(row) + "\n")
+    stats = tmp_path / "st.jsonl"
+    sanitize_flow(
+        SanitizeRequest(dataset=path, output=tmp_path / "o.jsonl", stats=stats, mine=True, derive_from=["/input"])
+    )
+    cut = {r["pointer"] for line in stats.read_text().splitlines() for r in json.loads(line)["redactions"]}
+    assert not {p for p in cut if p.endswith(("/queue", "/agent"))}

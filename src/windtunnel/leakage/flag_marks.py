@@ -25,7 +25,7 @@ MAX_WORDS = 6
 MAX_CHARS = 120
 """Characters a string may hold to be read with a flag."""
 
-_FLAGGED = re.compile(r"@[^/@]+=(?:true|false)$")
+_FLAGGED = re.compile(r"@(?P<flag>[^/@]+)=(?P<set>true|false)$")
 
 Key = tuple[str, str, str]
 Where = tuple[str, tuple[int, int] | None, str | None, str]
@@ -70,6 +70,16 @@ def flagged(template: str) -> bool:
     """Whether ``template`` is a value's read with its object's flag (:func:`flagged_values`): mining tests these in a
     family of their own, so that a dataset's flags do not loosen the correction of its values as written."""
     return _FLAGGED.search(template) is not None
+
+
+def flag_key(template: str) -> Key | None:
+    """The candidate of the flag a qualified template reads its value with (``/t/queue@urgent=true`` →
+    ``("value", "/t/urgent", "true")``), else None."""
+    m = _FLAGGED.search(template)
+    if m is None:
+        return None
+    parent = template[: m.start()].rsplit("/", 1)[0]
+    return ("value", f"{parent}/{m.group('flag')}", m.group("set"))
 
 
 def _text(value: Any) -> str | None:

@@ -99,7 +99,7 @@ from windtunnel.leakage.candidates import (
 )
 from windtunnel.leakage.codebook import FRAME_TOKENS, MIN_VALUE, code_book, same_holders, slot_frames, value_parts
 from windtunnel.leakage.field_lines import Names, line_names, segment_value
-from windtunnel.leakage.flag_marks import flagged
+from windtunnel.leakage.flag_marks import flag_key, flagged
 from windtunnel.leakage.glyph_runs import run_families, run_glyph
 from windtunnel.leakage.graded import IN_OWN_WORDS, GradedViews, graded_fields, graded_tops, graded_views, told_of
 from windtunnel.leakage.input_explained import (
@@ -1530,6 +1530,10 @@ def mine(
     for key in splitting(_with_texts(held, raw_held, masked_from), masked_from):  # it carries another field's signal
         held.pop(key, None)
     record_of, record_label = records_of(labels_of, prose_of)
+    # A value read with a flag that alone rides with one label holds nothing the flag does not (review 47b: a copy of
+    # the input's `urgent` made every sibling field of the ticket ride with `escalate`, and sanitize cut them): left
+    # to the flag's own test.
+    held = _without_pure_flags(held, record_of, record_label, min_purity)
     canned = _canned(canned_held, record_of, record_label, min_purity)
     field_lines: dict[str, set[Names]] = {}
     for (template, names), its in lines_held.items():  # fields whose names many records carry: a record line
@@ -3213,6 +3217,27 @@ def _held(
                 )
             ],
         )
+
+
+def _without_pure_flags(
+    held: dict[Key, array[int]], record_of: Sequence[int], record_label: Sequence[str], purity: float
+) -> dict[Key, array[int]]:
+    """``held`` without the values read with a flag (:mod:`.flag_marks`) whose holders, as a flag of its own, are
+    ``purity`` or more of one label."""
+    pure: dict[Key, bool] = {}
+    drop: list[Key] = []
+    for key in held:
+        flag = flag_key(key[1]) if flagged(key[1]) else None
+        if flag is None:
+            continue
+        if flag not in pure:
+            labels = Counter(record_label[r] for r in {record_of[i] for i in held.get(flag, ())})
+            pure[flag] = bool(labels) and max(labels.values()) >= purity * sum(labels.values())
+        if pure[flag]:
+            drop.append(key)
+    for key in drop:
+        del held[key]
+    return held
 
 
 def _long_texts(projection: Any, templates: Set[str]) -> Iterator[tuple[Key, Where]]:
