@@ -30,7 +30,7 @@ from windtunnel.leakage.markup_record import markup_fields
 from windtunnel.leakage.pointers import escape_pointer_token, in_derive_from
 from windtunnel.leakage.pointers import general_pointer as _general
 from windtunnel.leakage.prose_text import prose_text
-from windtunnel.leakage.quoted import quotations, restates
+from windtunnel.leakage.quoted import quotations
 from windtunnel.leakage.record_table import record_table
 from windtunnel.leakage.resolve import Records, holds_records, input_cell, own_row_cells, table_columns
 from windtunnel.leakage.score_tops import TOP_PREFIX, score_tops
@@ -187,7 +187,7 @@ def candidates(
                 quotes = tuple(
                     (("value", f"{template}/{escape_pointer_token(name)}", quote), at, "field")
                     for name, quote, at in quotations(read)
-                    if not input_cell(quote, held) and not restates(quote, inputs[0])
+                    if not input_cell(quote, held)
                 )
                 found = markup + line + quotes + _prose_candidates(template, read)
             elif prose:

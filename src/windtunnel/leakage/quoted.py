@@ -64,11 +64,3 @@ def quotations(text: str) -> list[tuple[str, str, tuple[int, int]]]:
         start = m.start("text")
         out.append((name, quote, (start, start + len(quote))))
     return out
-
-
-def restates(quote: str, texts: frozenset[str]) -> bool:
-    """Whether ``quote`` is words of one of the task's input ``texts`` (casefolded, blanks collapsed): a note quoting
-    what the customer wrote carries the input's signal, not a value of its own."""
-    q = " ".join(quote.casefold().split())
-    pattern = re.compile(r"(?<!\w)" + re.escape(q) + r"(?!\w)")
-    return any(q in t and pattern.search(t) for t in texts)
