@@ -78,16 +78,16 @@ def test_ratio_of_two_numbers_rounded_to_three_digits() -> None:
 
 def test_date_gap_in_days_and_whole_months_both_ways() -> None:
     got = derived({"cert": {"issued": "2025-08-19", "valid_until": "2026-08-19"}})
-    assert {(d.relation[0], d.value) for d in got} == {("days", "365"), ("months", "12")}
+    assert {(d.relation[0], d.value) for d in got} == {("days", "365"), ("months", "12"), ("order", "after")}
     assert all(d.relation[1:] == ("/cert/issued", "/cert/valid_until") for d in got)
     back = derived({"cert": {"a_expires": "2025-01-10", "b_issued": "2025-03-10"}})  # the later date sorts first
-    assert {(d.relation[0], d.value) for d in back} == {("days", "59"), ("months", "2")}
+    assert {(d.relation[0], d.value) for d in back} == {("days", "59"), ("months", "2"), ("order", "after")}
     back = derived({"cert": {"a_issued": "2025-03-10", "b_expires": "2025-01-10"}})
-    assert {(d.relation[0], d.value) for d in back} == {("days", "-59"), ("months", "-2")}
+    assert {(d.relation[0], d.value) for d in back} == {("days", "-59"), ("months", "-2"), ("order", "before")}
     assert months_between(date(2025, 1, 10).toordinal(), date(2025, 3, 10).toordinal()) == 2
     assert months_between(date(2025, 1, 10).toordinal(), date(2025, 3, 11).toordinal()) is None  # not the same day
     odd = derived({"cert": {"issued": "2025-08-19", "valid_until": "2026-08-20"}})
-    assert {(d.relation[0], d.value) for d in odd} == {("days", "366")}  # not a whole number of months
+    assert {(d.relation[0], d.value) for d in odd} == {("days", "366"), ("order", "after")}  # no whole months
 
 
 def test_pairs_stay_in_one_object_or_its_siblings_never_two_lines() -> None:

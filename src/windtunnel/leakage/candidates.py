@@ -183,6 +183,13 @@ def candidates(
                 # a record line's fields (review 44: read without --derive-from, a tabular row written as one line of
                 # pairs is the task's input; a field restating the input's value is its copy, as a markup cell is)
                 line = tuple(f for f in field_line(template, read) if not input_cell(f[0][2], held))
+                # a long line's few glued fields (a datalog's ``… VTH done; TEST_T=128ms``) are fields still: a name
+                # glued to its value is a key-value pair, whatever the words around it
+                line = line or tuple(
+                    (("value", f"{template}/{escape_pointer_token(name)}", v), at, "field")
+                    for name, v, at in glued_fields(read)
+                    if not input_cell(v, held) and "\n" not in read and not is_url(read.strip())
+                )
                 # a short quotation is a value the prose cites, of the slot the word before it names (:mod:`.quoted`)
                 quotes = tuple(
                     (("value", f"{template}/{escape_pointer_token(name)}", quote), at, "field")

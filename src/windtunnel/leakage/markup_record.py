@@ -6,6 +6,8 @@ whole text is one value that its other elements (an amount, an id) make unique; 
 walks JSON held in a string: each element's text is a value at the string's pointer followed by the element's path
 (``/efile_preview/IRS1040/FilingStatusCd``), and each attribute one at the element's path and ``@`` its name
 (``/page/div/span@class``), so an element or attribute whose values ride with the label is a field like any other.
+An element of one class name is read at its path with the class too (``/table/tr/td.foal@style``): siblings of one tag
+are told apart by it.
 
 Data markup only: the string is one element holding elements, and text stands only in elements holding no other
 (no mixed content, as a page's paragraphs are). A page, a mail's HTML body, markup inside prose stay text.
@@ -19,6 +21,10 @@ import re
 _TAG = re.compile(r"<(/?)([A-Za-z_][\w.:-]{0,60})(\s[^<>]{0,300}?)?\s*(/?)>")
 _ATTR = re.compile(r"""([A-Za-z_][\w.:-]{0,60})\s*=\s*(?:"([^"]*)"|'([^']*)')""")
 _SKIP = re.compile(r"<\?[^<>]{0,300}\?>|<!--.{0,300}?-->", re.S)
+_CLASS = re.compile(r"[A-Za-z][\w-]{0,39}")
+"""A class attribute of one name (``class='foal'``): it names the element's slot as a key does, so the element's
+other attributes and its text are also read at the path with the class (``/table/tr/td.foal@style``). Cells of one
+tag under one row share a path, and a pedigree's foal, sire and dam cells are told apart only by their class."""
 _MAX_TEXT = 65536
 _MAX_LEAVES = 500
 
@@ -44,6 +50,7 @@ def markup_fields(text: str) -> list[tuple[str, str, tuple[int, int] | None]]:
     out: list[tuple[str, str, tuple[int, int] | None]] = []
     # (name, path, its text pieces with their starts, holds an element)
     stack: list[tuple[str, str, list[tuple[str, int]], bool]] = []
+    classed: list[tuple[int, str]] = []  # (depth, path with the class) of the open elements named by one class
     roots = 0
     at = 0
     for m in _TAG.finditer(s):
@@ -62,6 +69,7 @@ def markup_fields(text: str) -> list[tuple[str, str, tuple[int, int] | None]]:
             body = "".join(p for p, _a in pieces).strip()
             if body and parent:
                 return []  # mixed content: a document, not a record
+            own = classed.pop()[1] if classed and classed[-1][0] == len(stack) + 1 else None
             if body:
                 value = html.unescape(body)
                 span = None
@@ -70,6 +78,8 @@ def markup_fields(text: str) -> list[tuple[str, str, tuple[int, int] | None]]:
                     b0 = p0 + len(piece) - len(piece.lstrip()) + lead
                     span = (b0, b0 + len(body))
                 out.append((path, value, span))
+                if own is not None:
+                    out.append((own, value, span))
                 if len(out) > _MAX_LEAVES:
                     return []
             continue
@@ -82,6 +92,7 @@ def markup_fields(text: str) -> list[tuple[str, str, tuple[int, int] | None]]:
         else:
             roots = 1
         path = f"{stack[-1][1] if stack else ''}/{name}"
+        fields = []
         for att in _ATTR.finditer(attrs or ""):  # an element's attributes are its fields: ``<span class="risk-lvl-4">``
             group = 2 if att.group(2) is not None else 3
             raw = att.group(group)
@@ -91,9 +102,16 @@ def markup_fields(text: str) -> list[tuple[str, str, tuple[int, int] | None]]:
                 if exact and value == raw.strip():
                     v0 = m.start(3) + att.start(group) + len(raw) - len(raw.lstrip()) + lead
                     span = (v0, v0 + len(value))
-                out.append((f"{path}@{att.group(1)}", value, span))
+                fields.append((att.group(1), value, span))
+        named = next((v for a, v, _s in fields if a == "class" and _CLASS.fullmatch(v)), None)
+        for att_name, value, span in fields:
+            out.append((f"{path}@{att_name}", value, span))
+            if named is not None and att_name != "class":
+                out.append((f"{path}.{named}@{att_name}", value, span))
         if not empty:
             stack.append((name, path, [], False))
+            if named is not None:
+                classed.append((len(stack), f"{path}.{named}"))
     if stack or s[at:].strip() or not roots:
         return []
     return out

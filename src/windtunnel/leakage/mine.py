@@ -128,13 +128,14 @@ from windtunnel.leakage.model import Finding, LeakItem
 from windtunnel.leakage.pointers import general_pointer as _general
 from windtunnel.leakage.pointers import in_derive_from
 from windtunnel.leakage.prose_text import prose_text
-from windtunnel.leakage.ranges import date_gaps, day_of, number_of, pure_runs, run_text, separated
+from windtunnel.leakage.ranges import date_gaps, day_of, number_of, pure_runs, run_text, scale_of, separated
 from windtunnel.leakage.records import ID_SHAPE, RECORD_ID
 from windtunnel.leakage.relations import (
     BOTH,
     DAYS,
     LINE,
     MONTHS,
+    ORDER,
     RATIO,
     ZEROS,
     Derived,
@@ -2134,7 +2135,7 @@ def _range_tests(
     fields: dict[str, dict[str, set[int]]] = {}
     coded: dict[str, dict[str, set[int]]] = {}
     for key, a in held.items():
-        if key[0] == "value" and number_of(key[2]) is not None:
+        if key[0] == "value" and scale_of(key[2]) is not None:
             fields.setdefault(key[1], {})[key[2]] = {record_of[i] for i in a}
         elif key[0] == "ngram" and (m := _CODE_NUMBER.fullmatch(key[2])) is not None:
             coded.setdefault(m.group(1), {})[key[2]] = {record_of[i] for i in a}
@@ -2225,7 +2226,7 @@ def _explained_per_value(
     return ", ".join(sorted({w for w in why if w is not None}))
 
 
-_RELATION_RANK = {"months": 0, "days": 1, "ratio": 2, "difference": 3, "zeros": 4, "both": 5}
+_RELATION_RANK = {"months": 0, "days": 1, "order": 2, "ratio": 3, "difference": 4, "zeros": 5, "both": 6}
 _RESTATING_SHARE = 0.9
 """Share of the records holding a number or date outside the named input on which its value is one of the input's,
 from which the field is the input restated when relations are paired."""
@@ -2289,11 +2290,13 @@ def _relation_tests(
     # relations asked, per family: which counts are zero (many to an object of counts) is asked apart from the
     # measured relations, so that its pairs do not weaken their tests (review 45: a rope inventory's two differences
     # held together lost with twelve more counts beside them)
+    # (so is which of two dates comes first: a sign beside each gap, asked apart so that it does not halve their tests)
     zeros_asked = sum(1 for rel in relations if rel[0] == ZEROS)
-    others_asked = len(relations) - zeros_asked
+    order_asked = sum(1 for rel in relations if rel[0] == ORDER)
+    others_asked = len(relations) - zeros_asked - order_asked
 
     def asked(relation: tuple[str, str, str]) -> int:
-        return zeros_asked if relation[0] == ZEROS else others_asked
+        return zeros_asked if relation[0] == ZEROS else order_asked if relation[0] == ORDER else others_asked
 
     by_value = {k: v for k, v in by_value.items() if k[0] in told}
     total = len(record_label)
@@ -2421,9 +2424,11 @@ def _together(
     together they leave one): a count of ropes in service one lower after the inspection on ropes retired and ropes
     set aside, the count set aside unchanged on ropes retired and ropes kept — together, retired only. Each value is a
     group of :func:`_relation_tests` held by ``min_support`` records or more of two labels or more, not of every label;
-    a pair of them whose relations' fields share one object, held together by ``min_support`` records or more of fewer
-    labels than either, is tested as a value is (one-sided Fisher exact, times the number of labels, the relations
-    ``asked`` and the pairs tested). Its members are both values' fields as written on its records."""
+    a pair of them whose relations' fields share one object, or one field (a hold's date a week after the snapshot on
+    the daily snapshots and on those to expire, and after the audit on every tier kept: together, daily), held together
+    by ``min_support`` records or more of fewer labels than either, is tested as a value is (one-sided Fisher exact,
+    times the number of labels, the relations ``asked`` and the pairs tested). Its members are both values' fields as
+    written on its records."""
     everyone = set(label_counts)
     ruling: list[tuple[frozenset[int], tuple[str, str, str], str, frozenset[str]]] = []
     for records, (relation, value) in groups.items():
@@ -2431,13 +2436,22 @@ def _together(
         if len(records) >= min_support and 2 <= len(labels) < len(everyone):
             ruling.append((records, relation, value, labels))
     ruling.sort(key=lambda g: (g[1], g[2]))
-    by_object: dict[str, list[tuple[frozenset[int], tuple[str, str, str], str, frozenset[str]]]] = {}
-    for g in ruling:
+    by_object: dict[str, list[int]] = {}
+    by_field: dict[str, list[int]] = {}  # two relations of one field: a date read against two others
+    for n, g in enumerate(ruling):
         obj = _object(g[1])
         if obj is not None:
-            by_object.setdefault(obj, []).append(g)
-    pairs = ((a, b) for held in by_object.values() for i, a in enumerate(held) for b in held[i + 1 :] if a[1] != b[1])
-    paired = list(itertools.islice(pairs, MAX_TOGETHER))
+            by_object.setdefault(obj, []).append(n)
+        for template in dict.fromkeys(g[1][1:]):
+            by_field.setdefault(template, []).append(n)
+    seen: set[tuple[int, int]] = set()
+    paired: list[tuple[tuple[frozenset[int], tuple[str, str, str], str, frozenset[str]], ...]] = []
+    for held in itertools.chain(by_object.values(), by_field.values()):  # one object's pairs first, as before
+        for i, a in enumerate(held):
+            for b in held[i + 1 :]:
+                if ruling[a][1] != ruling[b][1] and (a, b) not in seen and len(paired) < MAX_TOGETHER:
+                    seen.add((a, b))
+                    paired.append((ruling[a], ruling[b]))
     total = len(record_label)
     for (ra, rel_a, val_a, labs_a), (rb, rel_b, val_b, labs_b) in paired:
         records = ra & rb
@@ -2463,7 +2477,7 @@ def _object(relation: tuple[str, str, str]) -> str | None:
     return a if a == b else None
 
 
-_DATED = frozenset({DAYS, MONTHS})
+_DATED = frozenset({DAYS, MONTHS, ORDER})
 """The relations of two dates (their fields are read as the input by their object: ``relation_input`` of
 :func:`mine`)."""
 

@@ -38,6 +38,22 @@ def number_of(text: str) -> float | None:
     return float(s.rstrip("%"))
 
 
+_QUANTITY = re.compile(r"([-+]?\d+(?:\.\d+)?) ?([^\W\d_]{1,4})")
+"""A number and its unit, as a log or a form writes a measurement (``128ms``, ``3.2 kg``, ``40 min``)."""
+
+
+def scale_of(text: str) -> float | None:
+    """The number a value places on its field's scale: a whole number (:func:`number_of`), or a measurement's number
+    with its unit of one to four letters (``TEST_T=128ms``: a test time stopped at the first failure). The unit is
+    not compared: a field mixing units reads its numbers as they come, and a run over them is only as pure as their
+    labels make it."""
+    x = number_of(text)
+    if x is not None:
+        return x
+    m = _QUANTITY.fullmatch(text.strip())
+    return float(m.group(1)) if m is not None else None
+
+
 @dataclass(frozen=True)
 class Run:
     """Consecutive values of one field held only by records of ``label``: ``texts`` as written, lowest first."""
@@ -52,11 +68,11 @@ class Run:
 
 def pure_runs(values: Mapping[str, Mapping[str, int]], min_support: int) -> list[Run]:
     """The maximal runs of one field's numeric values (``text`` → records per label) held by one label only, of two
-    values or more and ``min_support`` records or more. Values that are not numbers are left out; a value held by
-    records of two labels ends a run (the field does not separate them there)."""
+    values or more and ``min_support`` records or more. Values that are not numbers (:func:`scale_of`) are left out; a
+    value held by records of two labels ends a run (the field does not separate them there)."""
     numbers: dict[float, list[str]] = {}
     for text in values:
-        x = number_of(text)
+        x = scale_of(text)
         if x is not None:
             numbers.setdefault(x, []).append(text)
     m = len(numbers)
@@ -110,10 +126,10 @@ def separated(values: Mapping[str, Mapping[str, int]]) -> Separation | None:
     """The field's numeric values (``text`` → records per label) as one test: when, sorted by their number, the values
     of each label are consecutive (no value held by two labels, no label's values on both sides of another's), the
     probability of that under a random ordering of the records' labels and the blocks; None otherwise, with fewer than
-    two labels, or fewer than three values."""
+    two labels, or fewer than three values (:func:`scale_of`)."""
     numbers: dict[float, list[str]] = {}
     for text in values:
-        x = number_of(text)
+        x = scale_of(text)
         if x is not None:
             numbers.setdefault(x, []).append(text)
     if len(numbers) < 3:

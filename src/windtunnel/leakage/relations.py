@@ -5,10 +5,11 @@ chapter (17.6 % for one, 28.2 % for another); a certificate's issue date and its
 the months between them are the grade's validity (12, 9, 6). No single value reaches mining's support floor, so
 nothing rides — but the derived value does, as a whole value would. :func:`derived` reads, per record, the derived
 values of pairs of fields: the ratio of two numbers (rounded to ``RATIO_DIGITS`` significant digits), the difference of
-two whole numbers of one object (a count before and after a step), which of those two are zero, and the gap between two
-dates (in days, and in whole months where both fall on the same day of the month). Each derived value is a mining
-candidate like a ``(pointer, value)`` pair (:func:`~windtunnel.leakage.mine.mine` tests it with the same support,
-purity and Fisher test, its p multiplied by the number of pairs read, the pair having been chosen among them).
+two whole numbers of one object (a count before and after a step), which of those two are zero, the gap between two
+dates (in days, and in whole months where both fall on the same day of the month) and which of the two comes first.
+Each derived value is a mining candidate like a ``(pointer, value)`` pair (:func:`~windtunnel.leakage.mine.mine` tests
+it with the same support, purity and Fisher test, its p multiplied by the number of pairs read, the pair having been
+chosen among them).
 
 The pairs are bounded, so mining stays linear on wide records: the fields of one object first (``MAX_FIELDS`` numbers
 and ``MAX_FIELDS`` dates of it, in document order), then fields of sibling objects (two objects under one parent, a
@@ -53,6 +54,11 @@ BOTH = "both"
 labels out, together they leave one."""
 DAYS = "days"
 MONTHS = "months"
+ORDER = "order"
+"""Of two dates: whether the second falls before the first, on the same day, or after it. A later stage's date set
+from the outcome (a hold that lapsed before the audit on the snapshots to expire, and runs on past it on those kept)
+differs from the input's date by a gap of its own on every record, none held by enough records, while which of the two
+comes first rides with the label: the gap's sign, a value like which of two counts are zero."""
 LINE = "line"
 """A number on one exact line of another per label (:mod:`.label_lines`), not a value derived per record."""
 
@@ -143,9 +149,14 @@ def _values(x: Leaf, y: Leaf) -> Iterator[tuple[str, str]]:
             yield ZEROS, f"{_some(x.number)}, {_some(y.number)}"
     elif x.day is not None and y.day is not None:
         yield DAYS, str(y.day - x.day)
+        yield ORDER, _ORDER_WORDS[(y.day > x.day) - (y.day < x.day)]
         m = months_between(x.day, y.day)
         if m is not None:
             yield MONTHS, str(m)
+
+
+_ORDER_WORDS = {-1: "before", 0: "on the day of", 1: "after"}
+"""The second date of a pair against the first, as :data:`ORDER` reads it (words, so no range test reads them)."""
 
 
 def _some(count: float) -> str:
@@ -250,6 +261,8 @@ def describe(relation: tuple[str, str, str]) -> str:
         return f"the difference of {a} and {b}"
     if kind == ZEROS:
         return f"which of {a} and {b} are zero"
+    if kind == ORDER:
+        return f"which of {a} and {b} comes first"
     if kind == BOTH:
         return f"two relations held together, of {a} and of {b}"
     if kind == LINE:
@@ -267,4 +280,6 @@ def shown(relation: tuple[str, str, str], value: str) -> str:
     if kind == ZEROS:
         first, _, second = value.partition(", ")
         return f"{a} {first}, {b} {second}"
+    if kind == ORDER:
+        return f"{b} {value} {a}"
     return f"{value} {kind} from {a} to {b}"
