@@ -57,6 +57,36 @@ def test_key_words_and_naming() -> None:
     assert named("/diagnostics/wiper_fault", words)
     assert not named("/board/track_colour", words)  # every word of the name must be written
     assert not named("/x/wiper", frozenset())
+    # a name of one word is read with its parent's last word: "the contact's phone number"
+    assert named("/crm_contact/phone", frozenset({"contact", "phone", "number"}))
+    assert not named("/crm_contact/phone", frozenset({"phone", "number"}))
+    assert not named("/phone", frozenset({"phone", "number"}))
+
+
+def test_a_phone_number_the_task_names_by_its_owner_and_name_is_its_input() -> None:
+    """A dialler classifies a contact's phone number by its national prefix; the number sits at
+    ``/crm_contact/phone``. Without ``--derive-from`` its parts (the prefix) ride with the type by the rule itself:
+    read as the input the task's text names ("the contact's phone number"), they are for review, not leaks (ds35
+    ``uk_number_type`` (a): 90 of 90 clean records flagged before)."""
+    prefixes = {"geographic": ["0113", "0161", "0207"], "mobile": ["07700", "07911"], "freephone": ["0800", "0808"]}
+    instruction = (
+        "Classify the contact's phone number for the outbound dialler by its national prefix: geographic (01/02), "
+        "mobile (07), freephone (0800/0808). Answer with the type word."
+    )
+    rng = random.Random(3)
+    items = []
+    for i in range(150):
+        label = list(prefixes)[i % 3]
+        projection = {
+            "instruction": instruction,
+            "crm_contact": {
+                "contact_id": f"C-{rng.randint(10**6, 10**7)}",
+                "phone": f"{rng.choice(prefixes[label])} {rng.randint(100, 999)} {rng.randint(1000, 9999)}",
+                "tier": rng.choice(["premium", "business", "basic"]),
+            },
+        }
+        items.append(LeakItem(id=f"c{i}", expected=[label], projection=projection, label_set=list(prefixes)))
+    assert "medium" not in _severities(items).get("/crm_contact/phone", set())
 
 
 def test_the_words_naming_the_answer_do_not_name_an_input() -> None:

@@ -10,8 +10,9 @@ retest). Mined, it is a finding on every record holding it, and a clean dataset 
 The task's own text says which fields it is decided from: the instruction every record carries (a text of several
 words held identically at one place by nearly every record, :data:`SHARED`) names them — "from lab results, micro and
 the sensory panel", "PI training not current", "any sensor error code, or wiper fault". A field whose own name (the
-words of its key, list indices and the parents aside; two words at least, :data:`NAME_WORDS`) the task's text writes,
-every word of it, is read as named:
+words of its key, list indices and the parents aside, but a name of one word is read with the last word of its
+parent's key: ``crm_contact/phone`` in "the contact's phone number"; two words at least, :data:`NAME_WORDS`) the task's
+text writes, every word of it, is read as named:
 mined values there are for review (they predict the label as the input does: name the input with ``--derive-from`` to
 decide), not leaks. Every word must be written, so a ``track_colour`` beside "track summary" is not named. The words
 the text uses to name the *answer* do not count (those right before the first label it writes, "Answer with the
@@ -157,10 +158,25 @@ def _first_label(words: Sequence[str], labels: Sequence[list[str]]) -> int | Non
 def key_words(pointer: str) -> list[str]:
     """The words of the last key of ``pointer`` that is not a list index (``error_codes`` → error, codes;
     ``piTraining`` → pi, training)."""
-    for token in reversed(pointer.split("/")):
-        if token and not token.isdigit() and token != "*":
-            return words_of(_SPLIT.sub(" ", token))
-    return []
+    return _keys_words(pointer)[0]
+
+
+def _keys_words(pointer: str) -> list[list[str]]:
+    """The words of the keys of ``pointer`` that are no list index, the last key's first."""
+    return [
+        words_of(_SPLIT.sub(" ", token))
+        for token in reversed(pointer.split("/"))
+        if token and not token.isdigit() and token != "*"
+    ] or [[]]
+
+
+def name_words(pointer: str) -> list[str]:
+    """The words naming the field: its own key's (:func:`key_words`), and where that is one word, the last word of its
+    parent's key before it (``crm_contact/phone`` → contact, phone: "the contact's phone number")."""
+    keys = _keys_words(pointer)
+    if len(keys[0]) == 1 and len(keys) > 1 and keys[1]:
+        return [keys[1][-1], *keys[0]]
+    return keys[0]
 
 
 def _same(a: str, b: str) -> bool:
@@ -173,7 +189,7 @@ def _same(a: str, b: str) -> bool:
 
 def named(pointer: str, words: frozenset[str]) -> bool:
     """Whether the task's text (``words``: :meth:`TaskText.words`) writes every word of the field's own name."""
-    mine = key_words(pointer)
+    mine = name_words(pointer)
     return len(mine) >= NAME_WORDS and bool(words) and all(any(_same(w, v) for v in words) for w in mine)
 
 
