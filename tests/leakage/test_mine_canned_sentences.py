@@ -154,3 +154,47 @@ def test_two_labels_remarks_sharing_an_ending_stay_for_review() -> None:
     flagged = dict(mined_findings(items, result, derive_from=DERIVE))
     assert flagged
     assert all(f.severity == "low" and "for review" in f.detail for fs in flagged.values() for f in fs)
+
+
+def test_a_slot_filled_twice_alike_is_one_slot() -> None:
+    noes, ayes = "the speaker: the noes have it, the noes have it.", "the speaker: the ayes have it, the ayes have it."
+    assert _fills_slot(noes, ayes, "it the noes")  # an n-gram read across the comma
+    assert _fills_slot(noes, ayes, "noes")
+    swapped = "the speaker: the ayes have it, the noes have it."
+    assert not _fills_slot("the speaker: the noes have it, the ayes have it.", swapped, "noes")  # two fillers
+    assert not _fills_slot("noes have it, the noes", "ayes have it, the ayes", "noes")  # no frame before the slot
+
+
+def _division(seed: int, n: int = 180) -> list[LeakItem]:
+    # an assembly's division: the outcome is the count of the two lists (the named input); the transcript carries the
+    # chair's provisional call and the members' shout (either way, whatever the outcome: traps) and, on half the
+    # records, the chair's declaration after the count, its side's name said twice
+    rng = random.Random(seed)
+    out = []
+    for i in range(n):
+        label = ["carried", "defeated", "tie"][i % 3]
+        ayes = rng.randint(20, 40)
+        noes = {"carried": ayes - rng.randint(1, 9), "defeated": ayes + rng.randint(1, 9), "tie": ayes}[label]
+        lines = [
+            f"The SPEAKER: The question is that the {rng.choice(WORDS).title()} Bill be now read a second time.",
+            f"The SPEAKER: I think the {rng.choice(['Ayes', 'Noes'])} have it.",
+            f"Members: The {rng.choice(['Ayes', 'Noes'])} have it!",
+            "The SPEAKER: Ring the bells. Lock the doors.",
+        ]
+        if i % 2 == 0 and label != "tie":
+            side = "Ayes" if label == "carried" else "Noes"
+            lines.append(f"The SPEAKER: The {side} have it, the {side} have it. Unlock the doors.")
+        projection = {"lists": {"ayes": ayes, "noes": noes}, "transcript": "\n".join(lines)}
+        out.append(
+            LeakItem(id=f"d{i}", expected=[label], projection=projection, label_set=["carried", "defeated", "tie"])
+        )
+    return out
+
+
+def test_a_declaration_naming_its_side_twice_is_a_family_filled_per_label() -> None:
+    items = _division(11)
+    result = mine(items, derive_from=["/lists"])
+    flagged = dict(mined_findings(items, result, derive_from=["/lists"]))
+    declared = {it.id for it in items if "Unlock" in it.projection["transcript"]}
+    leaking = {k for k, fs in flagged.items() if any(f.blocking for f in fs)}
+    assert declared and leaking == declared

@@ -1138,6 +1138,7 @@ def mine(
 
     for s in result.suggestions[:limit]:  # a row read as the task's input: for review, not in the -o map
         kind = f"{s.kind} (input)" if result.read_as_input(s) else s.kind
+        kind += f" (1 of {len(s.narrows)})" if s.narrows else ""  # it rules the other labels out
         table.add_row(plain(s.pointer or "(anywhere)"), *figures(s), kind, plain(", ".join(shown(a) for a in s.also)))
     for r in result.pairs[: max(0, limit - len(result.suggestions))]:  # a value of a name inside a text
         kind = "pair (review)" if r.review else "pair"

@@ -10,6 +10,12 @@ without their last word, numbers masked (``sp``, ``dbh``, ``ht #``, ``crown``, `
 :data:`~windtunnel.leakage.mine.CANNED_RECORDS` records or more carry at one place (:attr:`MineResult.field_lines`),
 and only a segment of such a line gives a value. A song's lines or a product's bullets, written anew per record, do
 not recur (review 46 F3: 210 of 210 lyrics and 180 of 180 listings flagged when the shape alone decided).
+
+A value may also stand on a line of its own in a text laid out line by line (a bottle label read by OCR: the brand,
+the grade, ``清酒``, the strength, each a line). The same holds there: the shape (a short line alone) does not make a
+value, the dataset does. A mined word filling its whole line is a value where a line next to it is one that
+:data:`~windtunnel.leakage.mine.CANNED_RECORDS` records or more carry at that place (numbers masked,
+:func:`line_shapes`): the line sits in a layout the records share, a slot of it (:func:`own_line`).
 """
 
 from __future__ import annotations
@@ -42,6 +48,40 @@ def _segments(line: str) -> list[tuple[int, int]] | None:
 def _names(line: str, segments: list[tuple[int, int]]) -> Names:
     """Each segment without its last word, case folded and numbers masked: the fields' names."""
     return tuple(_NUMBER.sub("#", " ".join(line[x:y].split()[:-1]).casefold()) for x, y in segments)
+
+
+LINE_WORDS = 8
+"""A line of more words than this is a sentence, not a line of a layout (:func:`line_shapes`)."""
+
+
+def _shape(line: str) -> str:
+    """A line as its layout holds it: blanks collapsed, case folded, numbers masked."""
+    return _NUMBER.sub("#", " ".join(line.split()).casefold())
+
+
+def line_shapes(text: str) -> set[str]:
+    """The shapes (:func:`_shape`) of the short lines of a text of several lines: the lines a layout may share."""
+    lines = [line for line in text.splitlines() if line.strip()]
+    if len(lines) < 2:
+        return set()
+    return {_shape(line) for line in lines if len(line.split()) <= LINE_WORDS}
+
+
+def own_line(text: str, span: tuple[int, int] | None, shared: Collection[str]) -> bool:
+    """The mined word at ``span`` of ``text`` fills its whole line (but for a closing ``.:;,``), and a line next to
+    it (the nearest non-blank one before or after) has a shape among ``shared``, those the dataset's records carry
+    alike at that place: a value set in a shared layout, not an author's words."""
+    if span is None or not shared:
+        return False
+    a, b = span
+    start = text.rfind("\n", 0, a) + 1
+    end = text.find("\n", b)
+    end = len(text) if end < 0 else end
+    if text[start:a].strip() or text[b:end].strip().strip(".:;,"):
+        return False
+    before = [line for line in text[: max(0, start - 1)].splitlines() if line.strip()]
+    after = [line for line in text[end + 1 :].splitlines() if line.strip()] if end < len(text) else []
+    return any(_shape(near[k]) in shared for near, k in ((before, -1), (after, 0)) if near)
 
 
 def line_names(text: str) -> set[Names]:

@@ -122,15 +122,24 @@ def input_counts(projection: Any, derive_from: Sequence[str]) -> InputValues:
 
 
 def explained_by(
-    riders: set[int], label: str, purity: float, inputs: Sequence[InputValues], labels: Sequence[str]
+    riders: set[int],
+    label: str,
+    purity: float,
+    inputs: Sequence[InputValues],
+    labels: Sequence[str],
+    *,
+    several: bool = False,
 ) -> str | None:
     """The input field (template) whose values tell everything the rider held by the records ``riders`` tells about
-    ``label`` (module docstring), or None. ``inputs`` and ``labels`` are per record; ``purity`` is the rider's."""
+    ``label`` (module docstring), or None. ``inputs`` and ``labels`` are per record; ``purity`` is the rider's.
+    ``several``: the riders' texts may be several, the place all of them (a rider that rules labels out, ``label``
+    standing for a set of labels: a nominal account shared by the categories of two rates tells those rates as the
+    categories do)."""
     if not riders:
         return None
     fields = set.intersection(*(set(inputs[r]) for r in riders))
     for template in sorted(fields):
-        here = _place(template, riders, inputs)
+        here = _place(template, riders, inputs, several)
         if here is None:
             continue
         held = [r for r in range(len(inputs)) if template in inputs[r]]
@@ -362,10 +371,14 @@ def _tells(
     return fisher_greater(len(mine), len(mine), in_place, len(of_label)) * tried <= ALPHA
 
 
-def _place(template: str, riders: set[int], inputs: Sequence[InputValues]) -> Any:
-    """A test of a value of ``template``: within the span of the riders' numbers, or equal to their one text;
-    None when they hold neither (numbers and texts mixed, or several texts)."""
+def _place(template: str, riders: set[int], inputs: Sequence[InputValues], several: bool = False) -> Any:
+    """A test of a value of ``template``: within the span of the riders' numbers, or equal to their one text; with
+    ``several``, one of the riders' values (a copy of the input's number tells what that number tells, not what its
+    span does); None when they hold neither (numbers and texts mixed, or several texts)."""
     values = [inputs[r][template] for r in riders]
+    if several:
+        held = frozenset(values)
+        return lambda v: v in held
     numbers = [v for v in values if isinstance(v, float)]
     if len(numbers) == len(values):
         lo, hi = min(numbers), max(numbers)

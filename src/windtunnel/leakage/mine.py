@@ -98,7 +98,7 @@ from windtunnel.leakage.candidates import (
     text_like,
 )
 from windtunnel.leakage.codebook import FRAME_TOKENS, MIN_VALUE, code_book, same_holders, slot_frames, value_parts
-from windtunnel.leakage.field_lines import Names, line_names, segment_value
+from windtunnel.leakage.field_lines import Names, line_names, line_shapes, own_line, segment_value
 from windtunnel.leakage.flag_marks import flag_key, flagged
 from windtunnel.leakage.glyph_runs import run_families, run_glyph
 from windtunnel.leakage.graded import IN_OWN_WORDS, GradedViews, graded_fields, graded_tops, graded_views, told_of
@@ -190,6 +190,10 @@ class Suggestion:
     relation_fields: tuple[str, ...] = ()
     """With :attr:`relation`: the templates of its two fields, as data (a key may hold a blank: ``/Last Inspected``,
     which the relation's words do not delimit)."""
+    narrows: tuple[str, ...] = ()
+    """For a candidate that rules labels out without stating one (:func:`narrowed`): the labels its records carry,
+    :attr:`label` among them (one suggestion per label, each found for its own records); ``purity`` and
+    ``base_rate`` are those of the set."""
 
     def to_dict(self) -> dict[str, Any]:
         """Every field, as ``leak mine`` writes a suggestion (in clear: the scan report keeps only counts)."""
@@ -261,6 +265,10 @@ class MineResult:
     """With ``derive_from``: per field template outside it, the names of the lines of short fields its prose holds
     (:mod:`.field_lines`) that ``CANNED_RECORDS`` records or more carry alike: a segment's last word there is a
     value."""
+    layout_lines: dict[str, set[str]] = field(default_factory=dict, repr=False)
+    """With ``derive_from``: per field template outside it, the shapes of the short lines of its texts
+    (:func:`~.field_lines.line_shapes`) that ``CANNED_RECORDS`` records or more carry: a mined word filling a line
+    next to one is a value of a shared layout (:func:`~.field_lines.own_line`)."""
     canned: set[tuple[str, str]] = field(default_factory=set, repr=False)
     """With ``derive_from``: the texts of prose outside it that records of one label carry word for word, numbers aside
     (:func:`canned_text`), as ``(field template, folded text)``: ``CANNED_RECORDS`` records or more, ``min_purity`` of
@@ -333,6 +341,7 @@ class MineResult:
             "task_clauses",
             "canned",
             "field_lines",
+            "layout_lines",
             "sorted_blocks",
         )
         out = {k: v for k, v in asdict(self).items() if k not in skip}
@@ -471,7 +480,8 @@ def _both_input(derive_from: Sequence[str], a: str, b: str) -> bool:
 
 def _adjust_apart(ps: Sequence[float], family: Sequence[int], correction: Correction) -> list[float]:
     """``ps`` corrected in families, each test in the one ``family`` names: 0 the riders, 1 an unlisted input's
-    candidates, 2 the sets of a list's members, 3 the values read with their object's flag."""
+    candidates, 2 the sets of a list's members, 3 the values read with their object's flag, 4 the candidates that
+    rule labels out (:func:`narrowed`)."""
     out = [1.0] * len(ps)
     for side in sorted(set(family)):
         at = [i for i, a in enumerate(family) if a == side]
@@ -1145,10 +1155,14 @@ def _fills_slot(a: str, b: str, word: str) -> bool:
     :data:`SENTENCE_SLOT` in ``b`` (``braking action good rwy 0.`` / ``braking action less than poor rwy 0.``, the
     slot ``good``; ``… good to medium rwy …`` / ``… medium rwy …``, the slot ``good to``). The words around the slot
     are the frame; two remarks differing at their start (``quiet breathing`` / ``loud snoring noted throughout the
-    night.``: no word of a frame before the slot) or elsewhere than the mined word are two sentences."""
+    night.``: no word of a frame before the slot) or elsewhere than the mined word are two sentences. A slot filled
+    twice alike is one slot too (``the noes have it, the noes have it.`` / ``the ayes have it, the ayes have it.``:
+    every token the two differ in is ``noes`` against ``ayes``, :func:`_same_filler`)."""
     x, y, w = a.split(), b.split(), word.split()
     if x == y or not w:
         return False
+    if _same_filler(x, y, w):
+        return True
     head = 0
     while head < min(len(x), len(y)) and x[head] == y[head]:
         head += 1
@@ -1162,6 +1176,22 @@ def _fills_slot(a: str, b: str, word: str) -> bool:
     return any(bare[i : i + len(w)] == w and i < slot[1] and slot[0] < i + len(w) for i in range(len(x) - len(w) + 1))
 
 
+def _same_filler(x: Sequence[str], y: Sequence[str], w: Sequence[str]) -> bool:
+    """Whether the sentences of tokens ``x`` and ``y`` differ in two tokens or more, none first or last, each the same
+    word against the same other word (punctuation aside), and the mined ``w`` overlaps one of them in ``x``."""
+    if len(x) != len(y):
+        return False
+    apart = [i for i, (s, t) in enumerate(zip(x, y, strict=True)) if s != t]
+    if len(apart) < 2 or apart[0] == 0 or apart[-1] == len(x) - 1:
+        return False
+    if len({(_bare(x[i]), _bare(y[i])) for i in apart}) != 1:
+        return False
+    bare = [_bare(t) for t in x]
+    return any(
+        bare[i : i + len(w)] == list(w) and any(i <= j < i + len(w) for j in apart) for i in range(len(x) - len(w) + 1)
+    )
+
+
 def _sentence_family(
     key: tuple[str, str], label: str, canned: Mapping[tuple[str, str], str], mined: Collection[str]
 ) -> bool:
@@ -1173,7 +1203,7 @@ def _sentence_family(
     alone (a technician's ``No arrhythmia observed; ECG normal sinus rhythm.`` on most severe studies of a clean
     dataset), or two remarks of two labels sharing an ending only, is no evidence the label chose it: an author's
     remark on the cases it concerns, left for review as before."""
-    words = [w for w in mined if w and w in key[1]]
+    words = [w for w in mined if w and (w in key[1] or w in _token_text(key[1]))]  # an n-gram across punctuation
     return any(
         other[0] == key[0] and lab != label and any(_fills_slot(key[1], other[1], w) for w in words)
         for other, lab in canned.items()
@@ -1283,6 +1313,48 @@ def _within(a: Sequence[str], b: Sequence[str], k: int) -> bool:
             if off > k:
                 return False
     return True
+
+
+def narrowed(counts: Mapping[str, int], label_counts: Mapping[str, int], purity: float) -> tuple[str, ...]:
+    """The labels a candidate held by records of several labels confines them to, when it rules some out: the fewest
+    labels (most held first) carrying ``purity`` of its records, two or more and half the dataset's labels at most
+    (rounded up: one of three ruled out, two of four; a violation's presence, ruling out only ``no violation`` of five,
+    is how a record reads, not what the decision wrote), or ``()``. A ledger's VAT of ``0.00`` is posted for
+    zero-rated and exempt lines alike: it states neither, yet a solver reading it drops the standard and reduced rates
+    (seed 001's blind-baseline check: better than chance). A candidate
+    one label holds alone is the ordinary test's. Each label of the set holds :data:`NARROW_SHARE` of its share at
+    least (its records among the candidate's, against the set's records spread as the dataset's are): yesterday's top
+    pollutant, today's on most days, leans to one label with others as noise (principle 7) and rules nothing out."""
+    if len(label_counts) < 3:
+        return ()
+    support = sum(counts.values())
+    kept: list[str] = []
+    inside = 0
+    for lab, n in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0])):
+        if inside >= purity * support:
+            break
+        kept.append(lab)
+        inside += n
+    if not 2 <= len(kept) <= (len(label_counts) + 1) // 2:
+        return ()
+    base = sum(label_counts[lab] for lab in kept)
+    if any(counts[lab] < NARROW_SHARE * support * label_counts[lab] / base for lab in kept):
+        return ()
+    return tuple(sorted(kept))
+
+
+NARROW_SHARE = 0.5
+"""The least share of its due a label of a narrowing candidate's set holds (:func:`narrowed`)."""
+
+
+def merged(labels: Sequence[str], kept: Collection[str]) -> list[str]:
+    """``labels`` with those of ``kept`` as one: the records a narrowing candidate (:func:`narrowed`) confines to
+    ``kept`` read as one label, so that a test asking a label (:func:`.input_explained.explained_by`) asks the set."""
+    return [NARROWED if lab in kept else lab for lab in labels]
+
+
+NARROWED = "\x00narrowed"
+"""The label :func:`merged` gives the labels of a narrowing candidate's set (no label of a dataset is written so)."""
 
 
 def records_of(labels: Sequence[str], prose: Sequence[Prints]) -> tuple[list[int], list[str]]:
@@ -1396,6 +1468,7 @@ def mine(
     raw_held: dict[tuple[str, str, str], list[int]] = {}  # each text a template may be read from → its items
     canned_held: dict[tuple[str, str], list[int]] = {}  # with derive_from: each text of prose outside it → its items
     lines_held: dict[tuple[str, Names], set[int]] = {}  # with derive_from: the names of its lines of short fields
+    shapes_held: dict[tuple[str, str], set[int]] = {}  # … and the shapes of its short lines (:func:`line_shapes`)
     whole_texts: set[tuple[str, str]] = set()  # … those read from a whole text
     sentence_texts: set[tuple[str, str]] = set()  # … those read from one sentence of a text (:func:`sentence_reads`)
     whole_read: dict[tuple[str, str], set[str]] = {}  # … each text's widest reading (:func:`canned_read`) → its texts
@@ -1484,6 +1557,8 @@ def mine(
                     whole_read.setdefault((raw[1], reads[-1]), set()).add(raw[2])
                 for names in line_names(raw[2]):
                     lines_held.setdefault((raw[1], names), set()).add(n)
+                for shape in line_shapes(raw[2]):
+                    shapes_held.setdefault((raw[1], shape), set()).add(n)
         if places is not None:
             places.done()
         for key, where in found_here.items():
@@ -1507,6 +1582,8 @@ def mine(
             raw_held = {k: a for k, a in raw_held.items() if k in read_from}
         if len(canned_held) > max_candidates:
             canned_held = {k: a for k, a in canned_held.items() if len(a) > 1}
+        if len(shapes_held) > max_candidates:
+            shapes_held = {k: a for k, a in shapes_held.items() if len(a) > 1}
     # A table row named by a whole value (a name, not an id) is this record's only where few records hold the value:
     # a source, an office or a status shared by many names no record's row (:func:`.resolve.own_row_cells`).
     for n, cell_key, naming in named_cells:
@@ -1540,6 +1617,10 @@ def mine(
     for (template, names), its in lines_held.items():  # fields whose names many records carry: a record line
         if len({record_of[i] for i in its}) >= CANNED_RECORDS:
             field_lines.setdefault(template, set()).add(names)
+    layout_lines: dict[str, set[str]] = {}
+    for (template, shape), its in shapes_held.items():  # lines many records carry at one place: a shared layout
+        if len({record_of[i] for i in its}) >= CANNED_RECORDS:
+            layout_lines.setdefault(template, set()).add(shape)
     # a text filled in per record: canned but for its slots; not a text holding the named input inside, whose frame
     # would carry the input (the label's own message) and its slots the rest
     slotted = _slotted({k: a for k, a in canned_held.items() if k not in input_inside}) if canned_held else {}
@@ -1589,6 +1670,8 @@ def mine(
         groups.setdefault((prints[key], support), []).append(key)
     tests: list[tuple[tuple[str, str, str], str, int, int, float]] = []
     members: dict[tuple[str, str, str], list[tuple[str, str, str]]] = {}
+    narrow_at: dict[int, tuple[str, ...]] = {}  # a test of a candidate that rules labels out (:func:`narrowed`)
+    narrow_asked = 0  # … and the candidates asked whether they do: the family the correction counts
     for keys in groups.values():
         key = min(keys, key=lambda k: (_KIND_RANK[k[0]], k in viewed, len(k[1]) if k[0] == "key" else 0, len(k[2]), k))
         members[key] = keys if key in sets else [k for k in keys if k not in sets]  # a value is found as written
@@ -1597,6 +1680,16 @@ def mine(
         support = sum(c.values())
         p = fisher_greater(top, support, label_counts[label], total) * len(label_counts)
         tests.append((key, label, top, support, min(1.0, p)))
+        # as written: a quotation read per record (:mod:`.quoted`) is dropped where the record's input holds its words,
+        # so its presence may follow the label where its text is shared by every record
+        if derive_from and key[0] == "value" and key not in viewed and top < min_purity * support:
+            narrow_asked += 1
+            narrow = narrowed(c, label_counts, min_purity)
+            if narrow:
+                inside = sum(c.get(lab, 0) for lab in narrow)
+                p = fisher_greater(inside, support, sum(label_counts[lab] for lab in narrow), total)
+                narrow_at[len(tests)] = narrow
+                tests.append((key, narrow[0], inside, support, min(1.0, p * (2 ** len(label_counts) - 2))))
     # Without --derive-from, a field too few items hold to be the input is asked on its own evidence too.
     scarce = frozenset(places.scarce(len(labels_of))) if places is not None else frozenset()
     own_evidence = (lambda _t: True) if derive_from else (lambda t: t in scarce)
@@ -1744,24 +1837,40 @@ def mine(
     # So are the sets of a list's members (:func:`members_text`), a reading of values tested already one by one: a
     # set held by the same records as a value is that value's test; the others do not loosen the values' correction.
     # And so are the values read with their object's flag (:mod:`.flag_marks`): each is a value tested as written too.
-    family = [1 if t[0] in apart else 2 if t[0] in sets else 3 if flagged(t[0][1]) else 0 for t in tests]
+    # And so are the candidates that only rule labels out: a weaker claim, tested over every set of labels.
+    family = [
+        4 if n in narrow_at else 1 if t[0] in apart else 2 if t[0] in sets else 3 if flagged(t[0][1]) else 0
+        for n, t in enumerate(tests)
+    ]
     adjusted = _adjust_apart([t[4] for t in tests], family, correction)
+    if (
+        narrow_at
+    ):  # the set is chosen from the data: every candidate asked counts in the correction, not only those kept
+        narrowing = sorted(narrow_at)
+        padded = adjust_p([tests[n][4] for n in narrowing] + [1.0] * (narrow_asked - len(narrowing)), correction)
+        for n, q in zip(narrowing, padded, strict=False):
+            adjusted[n] = q
     found: list[tuple[Suggestion, list[tuple[str, str, str]]]] = []
-    for (key, label, top, support, p), q in zip(tests, adjusted, strict=True):
+    for n, ((key, label, top, support, p), q) in enumerate(zip(tests, adjusted, strict=True)):
+        narrow = narrow_at.get(n, ())
         purity = top / support
-        base = label_counts[label] / total
+        base = (sum(label_counts[lab] for lab in narrow) if narrow else label_counts[label]) / total
         if q > alpha or purity < min_purity or purity <= base:
             continue
         kind, pointer, text = key
         also = _distinct([text, *(k[2] for k in members[key])])[1:]
         rel = relation_of.get(key)
-        related = (describe(rel), rel[1:]) if rel else ("", ())
-        sug = Suggestion(pointer, text, label, purity, support, base, kind, p, q, also, *related)
-        found.append((sug, members[key]))
+        related: tuple[str, tuple[str, ...]] = (describe(rel), rel[1:]) if rel else ("", ())
+        for lab in narrow or (label,):
+            sug = Suggestion(
+                pointer, text, lab, purity, support, base, kind, p, q, also, related[0], related[1], narrows=narrow
+            )
+            found.append((sug, members[key]))
     # An n-gram made of a word that is itself found for the same label adds nothing ('q2 stuck' beside 'q2').
-    words = {(sug.label, k[2]) for sug, keys in found for k in keys if k[0] != "ngram"}
+    # (A candidate that only rules labels out, :func:`narrowed`, states none: nothing is found beside it.)
+    words = {(sug.label, k[2]) for sug, keys in found if not sug.narrows for k in keys if k[0] != "ngram"}
     # A code book whose values are each found alone for its label adds nothing either (a badge of 80 items a glyph).
-    alone = {(sug.label, k) for sug, keys in found if sug.kind != "field" for k in keys}
+    alone = {(sug.label, k) for sug, keys in found if sug.kind != "field" and not sug.narrows for k in keys}
     # A field's book within another of the same field and label adds nothing either (``2…`` beside ``26…``, both
     # holding the codes 26xx): the widest is kept, and of equal ones the shortest head.
     books = [
@@ -1778,14 +1887,14 @@ def mine(
     }
     # A set of a list's members one of which is found for the same label adds nothing either (a book's action beside
     # the pair of actions it stands in).
-    keyed = {(sug.label, k) for sug, keys in found for k in keys if k not in sets}
+    keyed = {(sug.label, k) for sug, keys in found if not sug.narrows for k in keys if k not in sets}
     # A field tested whole adds nothing where finer findings of its label cover its records (:func:`_whole_covered`).
     whole_covered = _whole_covered(found, whole_keys, held, record_of) if whole_keys else set()
     # A glyph's runs whose lengths shift the odds as a measurement does are the text's own measure (:mod:`.glyph_runs`).
     measured = _measured_runs(found, held, record_of, record_label)
     # A block of one number beside that number found as a value of the same label adds nothing (QA-38 L6: ``23`` shown
     # as a range and as a value).
-    valued = {(sug.label, k) for sug, keys in found if sug.kind == "value" for k in keys}
+    valued = {(sug.label, k) for sug, keys in found if sug.kind == "value" and not sug.narrows for k in keys}
     out = [
         sug
         for sug, keys in found
@@ -1824,15 +1933,27 @@ def mine(
             else {record_of[i] for k in members[key] for i in held.get(k, ())}
             for sug in out
         ]
+        merged_by: dict[tuple[str, ...], list[str]] = {}  # a narrowing candidate's labels as one (:func:`merged`)
+
+        def asked_as(sug: Suggestion) -> tuple[str, list[str]]:
+            """The label a test of the input asks of ``sug``, and the records' labels it reads."""
+            if not sug.narrows:
+                return sug.label, record_label
+            if sug.narrows not in merged_by:
+                merged_by[sug.narrows] = merged(record_label, sug.narrows)
+            return NARROWED, merged_by[sug.narrows]
+
         placed = [
-            explained_by(riders_of, sug.label, sug.purity, record_input, record_label)
+            explained_by(riders_of, ask, sug.purity, record_input, labels, several=bool(sug.narrows))
             for sug, riders_of in zip(out, riders_by, strict=True)
+            for ask, labels in (asked_as(sug),)
         ]
         asked = len({sug.pointer for sug, input_at in zip(out, placed, strict=True) if input_at is not None})
         for sug, riders_of, input_at in zip(out, riders_by, placed, strict=True):
             key = (sug.kind, sug.pointer, sug.value)
+            ask, asked_labels = asked_as(sug)
             if input_at is not None and scattered(
-                riders_of, sug.label, input_at, record_input, record_label, asked, record_outside
+                riders_of, ask, input_at, record_input, asked_labels, asked, record_outside
             ):
                 input_at = (
                     None  # its records lie scattered over the input, not on a stretch of it (:mod:`.label_edges`)
@@ -1856,7 +1977,7 @@ def mine(
                 why is None
                 and sug.kind in WORD_KINDS
                 and explained_by_words(
-                    riders_of, sug.value, sug.label, sug.purity, record_words, record_label, record_numbers
+                    riders_of, sug.value, ask, sug.purity, record_words, asked_labels, record_numbers
                 )
             ):
                 why = "(the input's own words)"
@@ -1957,6 +2078,7 @@ def mine(
         told=told if out else set(),
         canned={t for key in canned for t in slotted.get(key, [key])} if out else set(),
         field_lines=field_lines if out else {},
+        layout_lines=layout_lines if out else {},
         sorted_blocks={(s.kind, s.pointer, s.value) for s in out if (s.kind, s.pointer, s.value) in sorted_blocks},
         graded=sorted(views.whole),
         views=views,
@@ -3342,12 +3464,15 @@ def _owners(
     suggestion only: a run found in one task of a file mixing several (priorities 5 to 6 for one label there) is no
     evidence about the records of another task holding the same values."""
     out: dict[Key, dict[str, Suggestion]] = {}
-    for s in suggestions:
-        out[(s.kind, s.pointer, s.value)] = {s.label: s}
+    for s in suggestions:  # a narrowing candidate's (:func:`narrowed`) is one suggestion per label of its set
+        if s.narrows:
+            out.setdefault((s.kind, s.pointer, s.value), {}).setdefault(s.label, s)
+        else:
+            out[(s.kind, s.pointer, s.value)] = {s.label: s}
     for s in suggestions:
         key = (s.kind, s.pointer, s.value)
         for k in members.get(key, []):
-            if key in owned:
+            if key in owned or s.narrows:
                 out.setdefault(k, {}).setdefault(s.label, s)
             elif k not in out:
                 out[k] = {s.label: s}
@@ -3417,6 +3542,7 @@ def _own_label(
                         and (
                             clause_value(text, span)
                             or segment_value(text, span, result.field_lines.get(_general(place), ()))
+                            or own_line(text, span, result.layout_lines.get(_general(place), ()))
                         )
                     )
                     and not _quoted(key, sug.label, codes)
@@ -3467,9 +3593,15 @@ def _own_label(
                             if sug.relation
                             else f"a {sug.kind}"
                         )
-                        + f" no rule names that rides with this item's label: {sug.purity:.0%} of the "
-                        f"{sug.support} items holding it share that label (base rate {sug.base_rate:.0%}; "
-                        f"{'line bound' if sug.relation.startswith('one line per label') else 'Fisher'} p = "
+                        + (
+                            f" no rule names that rules labels out, leaving this item's and {len(sug.narrows) - 1}"
+                            f" other(s) of the {len(result.labels)}: {sug.purity:.0%} of the {sug.support} items"
+                            f" holding it carry one of them (base rate {sug.base_rate:.0%}; "
+                            if sug.narrows
+                            else f" no rule names that rides with this item's label: {sug.purity:.0%} of the "
+                            f"{sug.support} items holding it share that label (base rate {sug.base_rate:.0%}; "
+                        )
+                        + f"{'line bound' if sug.relation.startswith('one line per label') else 'Fisher'} p = "
                         f"{sug.p_value:.2g}, {fix} q = {sug.q_value:.2g} over {result.tested} candidates)" + review
                     ),
                     value=key[2],
